@@ -1,0 +1,100 @@
+#pragma once
+// Triton-Ascend's own axis parse, reproduced: what `AutoTilingTuner._autoparse_axis_params`
+// (third_party/ascend/backend/runtime/autotuner.py + autoparser.py, commit a84b1eb) concludes
+// about a kernel for one launch — blind spots included, because users need to know what their
+// installed backend will do.
+
+#include "core/python/ast.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ts::analysis {
+
+// An ordered dict axis -> parameter name ("x" -> "n_elements"), insertion order kept as Python.
+using AxisMap = std::vector<std::pair<std::string, std::string>>;
+
+const std::string* findAxis(const AxisMap& map, const std::string& axis);
+const std::string* findAxisOfParam(const AxisMap& map, const std::string& param);
+
+// The axis hints of `@triton.autotune(hints={...})`. Absent means "parse it".
+struct AxisHints {
+    std::optional<AxisMap> splitParams;
+    std::optional<AxisMap> tilingParams;
+    std::optional<std::vector<std::string>> lowDimAxes;
+    std::optional<std::vector<std::string>> reductionAxes;
+};
+
+// One argument passed at launch (positional or keyword), as the backend sees it.
+struct LaunchArgument {
+    enum class Kind { Int, Float, Bool, Str, None, Tensor, Other };
+    std::string name;
+    Kind kind = Kind::Int;
+    std::int64_t intValue = 0;       // Int (and Bool as 0/1)
+    double floatValue = 0.0;         // Float
+    std::string text;                // Str
+    std::string dtype;               // Tensor: "float16", "bfloat16", "float32", "int8", ...
+    std::vector<std::int64_t> shape; // Tensor
+};
+
+// The outcome of calling the grid: a tuple/list/int normalised to dims. A dim that is not a
+// Python int is nullopt. `valid` is false when the result was neither int, tuple nor list.
+struct GridValue {
+    bool valid = false;
+    std::vector<std::optional<std::int64_t>> dims;
+};
+
+// Calls the grid lambda with `meta` = all launch arguments, overridden/extended by `overrides`
+// (constexpr name -> value). nullopt when the call raised.
+using GridFunction =
+    std::function<std::optional<GridValue>(const std::map<std::string, std::int64_t>& overrides)>;
+
+struct GridSpec {
+    enum class Kind { None, Static, Callable };
+    Kind kind = Kind::None;
+    GridValue staticGrid;   // Kind::Static
+    GridFunction function;  // Kind::Callable
+};
+
+struct ParseInput {
+    // The @triton.jit FunctionDef. Its decorator_list is ignored, as upstream parses the
+    // function source from `def` on.
+    const py::Node* function = nullptr;
+    std::vector<std::string> argNames;       // kernel parameters, in order
+    std::vector<std::string> keyList;        // key=[...] (used when keyDict is absent)
+    std::optional<AxisMap> keyDict;          // key={"x": "n", ...}
+    AxisHints hints;
+    std::vector<LaunchArgument> args;        // passed at launch, in order
+    GridSpec grid;
+};
+
+struct AxisParse {
+    AxisMap keys;  // axis -> key argument, after reduction axes were renamed r<axis> and moved last
+    AxisMap splitParams;
+    AxisMap allSplitParams;
+    AxisMap tilingParams;
+    std::vector<std::pair<std::string, std::int64_t>> fixedSplitParams;  // axis -> fixed split
+    std::vector<std::string> lowDimAxes;
+    std::vector<std::string> reductionAxes;
+    bool persistentReduction = false;
+    bool dualReduction = false;
+    int numBuffers = 0;  // tensors passed at launch (upstream's pointer count)
+    std::vector<std::pair<std::string, int>> axisPidDims;
+    std::vector<std::pair<std::string, int>> splitAxisPidDims;
+    std::map<int, std::int64_t> fixedGridDims;
+    std::vector<std::string> missingParams;   // parameters not passed at launch, in order
+    std::vector<std::string> backendWarnings; // the "[WARNING] ..." lines upstream prints
+    std::optional<std::string> error;         // upstream's exception message when it raises
+    // True when the parse ran to the end (error may still be set by the final
+    // "Missing required arguments" check).
+    bool completed = false;
+};
+
+AxisParse parseAxes(const ParseInput& input);
+
+} // namespace ts::analysis
