@@ -1,5 +1,7 @@
 #include "app/cli.h"
 
+#include "app/cli_args.h"
+#include "app/cli_commands.h"
 #include "core/util/version.h"
 
 #include <cstring>
@@ -7,18 +9,78 @@
 #include <string_view>
 
 namespace ts::cli {
+namespace {
+
+constexpr const char* kUsage = R"USAGE(TileScope - explore the tiling space of Triton kernels under Triton-Ascend's autotune.
+
+Usage:
+  tilescope                         open the desktop explorer
+  tilescope <command> [options]     run headless (no display needed)
+
+Commands:
+  analyze   WORKLOAD.json | KERNEL.py   what Triton-Ascend's autotune concludes about a kernel:
+            tunable parameters, split/tiling/low-dim/reduction axes, guide-rule diagnostics
+  space     WORKLOAD.json | KERNEL.py   the candidate configs the backend generates, the ones it
+            rejects and why, and (--lattice) the wider space it never visits
+  devices                           the bundled device profiles
+
+Common options:
+  --function NAME      the kernel to use when the file has several
+  --arg NAME=VALUE     pass (or override) a launch argument: 98432, 1.5, True, float16[4096,1024]
+  --grid EXPR          the launch grid: "lambda meta: (triton.cdiv(n, meta['BLOCK']),)" or "48"
+  --device NAME        the SoC, e.g. Ascend910B2 (see `tilescope devices`)
+  --device-file PATH   load an extra device profile (JSON)
+  --json               machine-readable output
+  -h, --help           this text (also `tilescope <command> --help`)
+  --version            the version
+
+Exit codes: 0 done, 1 the kernel is in error, 2 bad usage or unreadable input.
+)USAGE";
+
+} // namespace
 
 bool isHeadlessInvocation(int argc, char** argv)
 {
-    return argc > 1 && argv[1][0] != '\0';
+    // Anything on the command line other than a file to open means "headless".
+    if (argc < 2)
+        return false;
+    const std::string_view first = argv[1];
+    if (first.size() > 3 && (first.substr(first.size() - 3) == ".py" || first.substr(first.size() - 5) == ".json"))
+        return false;
+    if (first == "--lang" || first.rfind("--lang=", 0) == 0)
+        return false;
+    return true;
 }
 
 int run(int argc, char** argv)
 {
-    (void)argc;
-    (void)argv;
-    std::cout << "tilescope " << kVersion << '\n';
-    return kExitOk;
+    if (argc < 2) {
+        std::cerr << kUsage;
+        return kExitUsage;
+    }
+    const std::string_view command = argv[1];
+    if (command == "-h" || command == "--help" || command == "help") {
+        std::cout << kUsage;
+        return kExitOk;
+    }
+    if (command == "--version" || command == "-V") {
+        std::cout << "tilescope " << kVersion << "\n";
+        return kExitOk;
+    }
+    Args args;
+    std::string error;
+    if (!args.parse(argc - 2, argv + 2, &error)) {
+        std::cerr << "tilescope " << command << ": " << error << "\n";
+        return kExitUsage;
+    }
+    if (command == "analyze")
+        return runAnalyze(args);
+    if (command == "space")
+        return runSpace(args);
+    if (command == "devices")
+        return runDevices(args);
+    std::cerr << "tilescope: unknown command '" << command << "'\n\n" << kUsage;
+    return kExitUsage;
 }
 
 } // namespace ts::cli

@@ -3,6 +3,15 @@
 // (third_party/ascend/backend/runtime/autotuner.py + autoparser.py, commit a84b1eb) concludes
 // about a kernel for one launch — blind spots included, because users need to know what their
 // installed backend will do.
+//
+// Modelled: the hint/key checks done when the decorator is built, then the parse of the first
+// launch (the backend keeps its conclusions for later launches). Python's traversal orders,
+// the parsers' stateful memo lists, dict insertion order and the exceptions the backend raises
+// are all kept; an exception becomes `error` (with `errorType`) instead of a crash.
+//
+// A tl.constexpr parameter with a default value that the launch does not pass is, per the
+// user's guide, not tuned: callers add such parameters to `args` (with their default value), so
+// this parse treats them as passed.
 
 #include "core/python/ast.h"
 
@@ -28,6 +37,15 @@ struct AxisHints {
     std::optional<AxisMap> tilingParams;
     std::optional<std::vector<std::string>> lowDimAxes;
     std::optional<std::vector<std::string>> reductionAxes;
+
+    // A hint given with a type the backend rejects (split_params=[...], low_dim_axes="x"):
+    // keyed by hint name ("split_params"), with the Python type name and truthiness, so the
+    // backend's checks (and their messages) can be reproduced.
+    struct Invalid {
+        std::string typeName;  // "list", "tuple", "str", "int", ...
+        bool truthy = true;
+    };
+    std::map<std::string, Invalid> invalid;
 };
 
 // One argument passed at launch (positional or keyword), as the backend sees it.
@@ -37,7 +55,7 @@ struct LaunchArgument {
     Kind kind = Kind::Int;
     std::int64_t intValue = 0;       // Int (and Bool as 0/1)
     double floatValue = 0.0;         // Float
-    std::string text;                // Str
+    std::string text;                // Str; Other: the Python type name when known
     std::string dtype;               // Tensor: "float16", "bfloat16", "float32", "int8", ...
     std::vector<std::int64_t> shape; // Tensor
 };
@@ -71,6 +89,7 @@ struct ParseInput {
     AxisHints hints;
     std::vector<LaunchArgument> args;        // passed at launch, in order
     GridSpec grid;
+    bool printAutotuning = false;            // TRITON_PRINT_AUTOTUNING=1: fill `backendLog`
 };
 
 struct AxisParse {
@@ -89,12 +108,22 @@ struct AxisParse {
     std::map<int, std::int64_t> fixedGridDims;
     std::vector<std::string> missingParams;   // parameters not passed at launch, in order
     std::vector<std::string> backendWarnings; // the "[WARNING] ..." lines upstream prints
+    std::vector<std::string> backendLog;      // every line upstream prints (printAutotuning)
+    std::vector<std::string> constexprParams; // tl.constexpr parameters, as the backend sees them
     std::optional<std::string> error;         // upstream's exception message when it raises
+    std::string errorType;                    // "ValueError", "AttributeError", ... when error
+    // Where it raised: "init", "reduction", "low-dim", "persistent", "split", "axis-pid",
+    // "tiling", "missing-args" (empty without error).
+    std::string errorStage;
     // True when the parse ran to the end (error may still be set by the final
     // "Missing required arguments" check).
     bool completed = false;
 };
 
 AxisParse parseAxes(const ParseInput& input);
+
+// The axis the backend's mask search (`AxesKeyParser.get_axis`) ties variable `var` to, run
+// fresh on `function` with `keys`; empty when none, or when the search itself would raise.
+std::string maskAxisOf(const py::Node* function, const AxisMap& keys, const std::string& var);
 
 } // namespace ts::analysis

@@ -1,0 +1,50 @@
+#include "app/cli.h"
+#include "app/cli_commands.h"
+#include "app/cli_common.h"
+#include "core/analysis/analysis_report.h"
+#include "core/analysis/kernel_analysis.h"
+
+#include <iostream>
+
+namespace ts::cli {
+
+int runAnalyze(const Args& args)
+{
+    if (args.flag("help")) {
+        std::cout << "Usage: tilescope analyze WORKLOAD.json | KERNEL.py [--function NAME] [--arg NAME=VALUE ...]\n"
+                     "                         [--grid EXPR] [--device NAME] [--json]\n\n"
+                     "Shows what Triton-Ascend's autotune concludes about the kernel for this launch: the key\n"
+                     "axes, split and tiling parameters, low-dim and reduction axes, persistent reduction, the\n"
+                     "role of every parameter, the backend's own error, and the guide rules the kernel breaks.\n";
+        return kExitOk;
+    }
+    std::string error;
+    if (!args.allowOnly({"function", "arg", "grid", "device"}, {"json"}, &error)) {
+        std::cerr << "tilescope analyze: " << error << "\n";
+        return kExitUsage;
+    }
+    auto workload = workloadFromArgs(args, "analyze");
+    if (!workload)
+        return kExitUsage;
+    analysis::AnalysisResult result = analysis::analyzeWorkload(*workload);
+    if (!result.analysis) {
+        if (args.flag("json")) {
+            nlohmann::ordered_json out;
+            out["error"] = result.diagnostics.empty() ? std::string("cannot analyse") : result.diagnostics.front().format();
+            out["diagnostics"] = analysis::diagnosticsToJson(result.diagnostics);
+            std::cout << out.dump(2) << "\n";
+        }
+        printDiagnostics(result.diagnostics);
+        // A kernel file that does not parse is the kernel's error; anything else is bad input.
+        const bool kernelSyntax = !result.diagnostics.empty() && result.diagnostics.front().code == "syntax-error";
+        return kernelSyntax ? kExitKernelError : kExitUsage;
+    }
+    const analysis::KernelAnalysis& a = *result.analysis;
+    if (args.flag("json"))
+        std::cout << analysis::analysisToJson(a).dump(2) << "\n";
+    else
+        std::cout << analysis::analysisToText(a);
+    return a.inError() ? kExitKernelError : kExitOk;
+}
+
+} // namespace ts::cli

@@ -1,0 +1,11 @@
+#pragma once
+
+#include "app/cli_args.h"
+
+namespace ts::cli {
+
+int runAnalyze(const Args& args);
+int runSpace(const Args& args);
+int runDevices(const Args& args);
+
+} // namespace ts::cli

@@ -1,0 +1,425 @@
+#include "core/analysis/beyond_backend.h"
+
+#include "core/analysis/pyrepr.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+namespace ts::analysis {
+namespace {
+
+using py::Kind;
+using py::Node;
+
+bool isName(const Node* node, std::string_view id)
+{
+    return node && node->is(Kind::Name) && node->id() == id;
+}
+
+bool isTlCall(const Node* node, std::string_view attr)
+{
+    if (!node || !node->is(Kind::Call))
+        return false;
+    const Node* func = node->child("func");
+    return func && func->is(Kind::Attribute) && isName(func->child("value"), "tl") && func->str("attr") == attr;
+}
+
+// A Name(id=var) anywhere below `node` (None items tolerated, unlike the backend).
+bool mentions(const Node* node, const std::string& var)
+{
+    bool found = false;
+    py::walkUntil(node, [&](const Node* n) {
+        found = isName(n, var);
+        return found;
+    });
+    return found;
+}
+
+bool before(const Node* a, const Node* b)
+{
+    return a->line != b->line ? a->line < b->line : a->col < b->col;
+}
+
+template <typename T>
+bool contains(const std::vector<T>& list, const T& item)
+{
+    return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// The backend's stages in order; a stage ran if the parse raised in a later one (or never).
+bool stageRan(const AxisParse& parse, std::string_view stage)
+{
+    static constexpr std::array<std::string_view, 8> order = {"init",  "reduction", "low-dim", "persistent",
+                                                              "split", "axis-pid",  "tiling",  "missing-args"};
+    if (!parse.error)
+        return true;
+    auto index = [&](std::string_view s) { return std::find(order.begin(), order.end(), s) - order.begin(); };
+    return index(parse.errorStage) > index(stage);
+}
+
+// "rx" -> "x": a key dict names bare axes; hinted reduction axes are not renamed.
+std::string bareAxis(const std::string& axis)
+{
+    return axis.size() == 2 && axis[0] == 'r' ? axis.substr(1) : axis;
+}
+
+AxisMap bareMap(const AxisMap& map)
+{
+    AxisMap out;
+    for (const auto& [axis, param] : map)
+        out.emplace_back(bareAxis(axis), param);
+    return out;
+}
+
+std::vector<std::string> bareList(const std::vector<std::string>& list)
+{
+    std::vector<std::string> out;
+    for (const auto& axis : list)
+        out.push_back(bareAxis(axis));
+    return out;
+}
+
+void setAxis(AxisMap& map, const std::string& axis, const std::string& param)
+{
+    for (auto& [a, p] : map)
+        if (a == axis) {
+            p = param;
+            return;
+        }
+    map.emplace_back(axis, param);
+}
+
+// The complete hint set the backend accepts (it wants a key dict and all four axis hints),
+// built from what it parsed plus the fix.
+std::string hintSuggestion(const AxisParse& parse, AxisMap split, AxisMap tiling)
+{
+    return "key=" + pyDictRepr(bareMap(parse.keys)) + " with hints={'split_params': " + pyDictRepr(bareMap(split)) +
+           ", 'tiling_params': " + pyDictRepr(bareMap(tiling)) + ", 'low_dim_axes': " +
+           pyListRepr(bareList(parse.lowDimAxes)) + ", 'reduction_axes': " + pyListRepr(bareList(parse.reductionAxes)) +
+           "}";
+}
+
+class BlindSpotFinder {
+public:
+    BlindSpotFinder(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
+        : in_(input)
+        , parse_(parse)
+        , file_(fileName)
+        , nodes_(py::walk(input.function))
+    {
+        std::stable_sort(nodes_.begin(), nodes_.end(), [](const Node* a, const Node* b) {
+            return a->line != b->line ? a->line < b->line : a->col < b->col;
+        });
+        for (const Node* n : nodes_)
+            if (n->is(Kind::Assign) && isTlCall(n->child("value"), "program_id")) {
+                const auto& targets = n->list("targets");
+                if (targets.size() == 1 && targets[0] && targets[0]->is(Kind::Name))
+                    pidVars_.push_back(targets[0]->id());
+            }
+    }
+
+    Diagnostics run()
+    {
+        const bool tilingHinted = in_.hints.tilingParams && !in_.hints.tilingParams->empty();
+        const bool splitHinted = in_.hints.splitParams && !in_.hints.splitParams->empty();
+        const bool reductionHinted = in_.hints.reductionAxes && !in_.hints.reductionAxes->empty();
+        if (!tilingHinted && stageRan(parse_, "tiling"))
+            tilingAxes();
+        if (!splitHinted && stageRan(parse_, "split")) {
+            splitAxes();
+            fixedByGrid();
+        }
+        if (!reductionHinted && stageRan(parse_, "init"))
+            hiddenReductions();
+        if (stageRan(parse_, "init"))
+            keyComparisons();
+        if (stageRan(parse_, "tiling"))
+            tunableNotConstexpr();
+        return std::move(out_);
+    }
+
+private:
+    void add(const char* code, const Node* at, std::string message, Severity severity = Severity::Note)
+    {
+        Diagnostic d;
+        d.code = code;
+        d.severity = severity;
+        d.file = file_;
+        const Node* where = at && at->line > 0 ? at : in_.function;
+        d.line = where ? where->line : 0;
+        d.column = where && where->line > 0 ? where->col + 1 : 0;
+        d.message = std::move(message);
+        out_.push_back(std::move(d));
+    }
+
+    const Node* parameterNode(const std::string& name) const
+    {
+        const Node* args = in_.function->child("args");
+        if (!args)
+            return nullptr;
+        for (const char* field : {"posonlyargs", "args", "kwonlyargs"})
+            for (const Node* a : args->list(field))
+                if (a && a->str("arg") == name)
+                    return a;
+        return nullptr;
+    }
+
+    // ---- tiling ----
+
+    struct Arange {
+        const Node* call = nullptr;
+        const Node* assign = nullptr;  // the single-name assignment holding it, if any
+    };
+
+    // Two-argument tl.arange calls whose size mentions `param`, with their assignment.
+    void collectAranges(const Node* node, const Node* assign, const std::string& param, std::vector<Arange>& out) const
+    {
+        if (!node)
+            return;
+        if (node->is(Kind::Assign)) {
+            const auto& targets = node->list("targets");
+            if (targets.size() == 1 && targets[0] && targets[0]->is(Kind::Name))
+                assign = node;
+        }
+        if (isTlCall(node, "arange")) {
+            const auto& args = node->list("args");
+            if (args.size() == 2 && mentions(args[1], param))
+                out.push_back({node, assign});
+        }
+        for (const Node* child : py::iterChildNodes(node))
+            collectAranges(child, node->is(Kind::FunctionDef) ? nullptr : assign, param, out);
+    }
+
+    void tilingAxes()
+    {
+        std::vector<std::string> candidates;
+        for (const std::string& name : parse_.missingParams)
+            if (!findAxisOfParam(parse_.splitParams, name))
+                candidates.push_back(name);
+        std::set<std::string> reported;
+        for (const Node* loop : nodes_) {
+            if (!loop->is(Kind::For))
+                continue;
+            const Node* iter = loop->child("iter");
+            const Node* fn = iter && iter->is(Kind::Call) ? iter->child("func") : nullptr;
+            if (!fn || !(isName(fn, "range") || (fn->is(Kind::Attribute) && isName(fn->child("value"), "tl") &&
+                                                 fn->str("attr") == "range")))
+                continue;
+            const auto& args = iter->list("args");
+            if (args.size() != 3)
+                continue;
+            std::vector<std::string> inStep;
+            for (const std::string& c : candidates)
+                if (mentions(args[2], c))
+                    inStep.push_back(c);
+            if (inStep.size() != 1)
+                continue;
+            const std::string& param = inStep[0];
+            if (findAxisOfParam(parse_.tilingParams, param) || reported.count(param))
+                continue;
+            reported.insert(param);
+
+            std::vector<Arange> aranges;
+            collectAranges(in_.function, nullptr, param, aranges);
+            if (aranges.empty())
+                continue;
+            const Arange* assigned = nullptr;
+            const Arange* assignedAfter = nullptr;
+            for (const Arange& a : aranges)
+                if (a.assign) {
+                    if (!assigned)
+                        assigned = &a;
+                    if (!assignedAfter && before(loop, a.assign))
+                        assignedAfter = &a;
+                }
+            if (!assigned) {
+                add("backend-misses-tiling-axis", aranges.front().call,
+                    "the backend will miss the tiling parameter " + param + ": tl.arange(..., " + param +
+                        ") is used without being assigned to a variable, and the backend only follows assigned "
+                        "aranges; assign it inside the loop (e.g. `lanes = tl.arange(0, " + param + ")`)");
+                continue;
+            }
+            const Arange& used = assignedAfter ? *assignedAfter : *assigned;
+            const std::string var = used.assign->list("targets")[0]->id();
+            const std::string axis = maskAxisOf(in_.function, parse_.keys, var);
+            if (!assignedAfter && !axis.empty()) {
+                AxisMap tiling = parse_.tilingParams;
+                setAxis(tiling, axis, param);
+                add("backend-misses-tiling-axis", used.call,
+                    "the backend will miss the tiling axis " + param + " because tl.arange is outside the loop "
+                    "(line " + std::to_string(loop->line) + "): it only looks for tl.arange after the loop that "
+                    "steps by " + param + "; move it inside the loop, or pass " +
+                        hintSuggestion(parse_, parse_.splitParams, tiling));
+            } else if (axis.empty()) {
+                add("backend-misses-tiling-axis", used.call,
+                    "the backend will miss the tiling parameter " + param + ": no mask compares `" + var +
+                        "` (or a value computed from it) with a key argument in a form it follows "
+                        "(`name < n` or `name < min(..., n)`); add such a mask or pass the tiling_params hint");
+            }
+        }
+    }
+
+    // ---- split ----
+
+    bool isProgramId(const Node* n) const
+    {
+        return (n->is(Kind::Name) && contains(pidVars_, n->id())) || isTlCall(n, "program_id");
+    }
+
+    void splitAxes()
+    {
+        std::set<std::string> reported;
+        for (const Node* n : nodes_) {
+            if (!n->is(Kind::BinOp) || n->op() != Kind::Mult)
+                continue;
+            const Node* left = n->child("left");
+            const Node* right = n->child("right");
+            const Node* other = isProgramId(left) ? right : isProgramId(right) ? left : nullptr;
+            if (!other || !other->is(Kind::Name))
+                continue;
+            const std::string& param = other->id();
+            if (!contains(parse_.constexprParams, param) || !contains(parse_.missingParams, param) ||
+                findAxisOfParam(parse_.allSplitParams, param) || findAxisOfParam(parse_.tilingParams, param) ||
+                reported.count(param))
+                continue;
+            reported.insert(param);
+            if (!maskAxisOf(in_.function, parse_.keys, param).empty())
+                continue;
+            add("backend-misses-split-axis", n,
+                param + " is multiplied by the program id, but no mask compares the offsets built from it with a "
+                "key argument in a form the backend follows (`offsets < n` or `offsets < min(..., n)` with n in "
+                "key), so it cannot tell which axis " + param + " splits; add such a mask, or pass the "
+                "split_params hint");
+        }
+    }
+
+    void fixedByGrid()
+    {
+        for (const auto& [axis, param] : parse_.allSplitParams) {
+            if (findAxis(parse_.splitParams, axis) || !contains(parse_.missingParams, param))
+                continue;
+            int pidDim = -1;
+            for (const auto& [a, d] : parse_.axisPidDims)
+                if (a == axis)
+                    pidDim = d;
+            const auto fixed = parse_.fixedGridDims.find(pidDim);
+            if (fixed == parse_.fixedGridDims.end())
+                continue;
+            const Node* at = nullptr;
+            for (const Node* n : nodes_)
+                if (isName(n, param)) {
+                    at = n;
+                    break;
+                }
+            std::string share;
+            for (const auto& [a, s] : parse_.fixedSplitParams)
+                if (a == axis)
+                    share = "; each program gets " + std::to_string(s) + " elements of axis " + axis;
+            add("split-fixed-by-grid", at,
+                "grid dim " + std::to_string(pidDim) + " is " + std::to_string(fixed->second) + " whatever " + param +
+                    " is, so the backend does not tune the split parameter " + param + share +
+                    "; write the grid as a lambda of meta['" + param + "'] if " + param + " should be tuned");
+        }
+    }
+
+    // ---- reductions ----
+
+    // The backend's reduction visitor stops at a call of a plain name and at any tl.* call.
+    void hiddenReductionsBelow(const Node* node, bool hidden)
+    {
+        static const std::vector<std::string> reductions = {"sum", "xor_sum", "max", "min", "argmax", "argmin"};
+        if (node->is(Kind::Call)) {
+            const Node* func = node->child("func");
+            const bool tlCall = func && func->is(Kind::Attribute) && isName(func->child("value"), "tl");
+            if (hidden && tlCall && contains(reductions, func->str("attr")))
+                add("backend-misses-reduction", node,
+                    "the backend does not see this tl." + func->str("attr") + ": it does not look inside the "
+                    "arguments of another tl.* call or of a plain function call; assign the reduction to a "
+                    "variable first, or pass the reduction_axes hint");
+            if (!func || !func->is(Kind::Attribute) || tlCall)
+                hidden = true;
+        }
+        for (const Node* child : py::iterChildNodes(node))
+            hiddenReductionsBelow(child, hidden);
+    }
+
+    void hiddenReductions() { hiddenReductionsBelow(in_.function, false); }
+
+    // ---- keys ----
+
+    static bool recognisedCompare(const Node* cmp, const std::string& param)
+    {
+        const auto& ops = cmp->list("ops");
+        const auto& comparators = cmp->list("comparators");
+        if (ops.size() != 1 || !ops[0]->is(Kind::Lt) || comparators.size() != 1)
+            return false;
+        const Node* left = cmp->child("left");
+        const Node* c = comparators[0];
+        if (!left || !left->is(Kind::Name))
+            return false;
+        const bool minCall = c->is(Kind::Call) && isName(c->child("func"), "min");
+        return (c->is(Kind::Name) || minCall) && mentions(c, param);
+    }
+
+    void keyComparisons()
+    {
+        for (const auto& [axis, param] : parse_.keys) {
+            if (!contains(in_.argNames, param))
+                continue;
+            const Node* firstCompare = nullptr;
+            bool recognised = false;
+            for (const Node* n : nodes_) {
+                if (!n->is(Kind::Compare) || !mentions(n, param))
+                    continue;
+                if (!firstCompare)
+                    firstCompare = n;
+                recognised = recognised || recognisedCompare(n, param);
+            }
+            if (!firstCompare) {
+                add("key-never-compared", parameterNode(param),
+                    "key argument '" + param + "' (axis " + axis + ") is never compared in a mask, so the backend "
+                    "cannot tie any block parameter to axis " + axis);
+            } else if (!recognised) {
+                add("key-compare-unrecognised", firstCompare,
+                    "key argument '" + param + "' (axis " + axis + ") is only compared in forms the backend does "
+                    "not follow; it reads `name < " + param + "` or `name < min(..., " + param + ")`");
+            }
+        }
+    }
+
+    // ---- constexpr ----
+
+    void tunableNotConstexpr()
+    {
+        std::set<std::string> seen;
+        for (const AxisMap* map : {&parse_.splitParams, &parse_.tilingParams})
+            for (const auto& [axis, param] : *map) {
+                if (contains(parse_.constexprParams, param) || !contains(in_.argNames, param) ||
+                    !seen.insert(param).second)
+                    continue;
+                add("tunable-not-constexpr", parameterNode(param),
+                    "the backend will tune " + param + " (axis " + axis + ") but it is not declared "
+                    "`tl.constexpr`; declare it `" + param + ": tl.constexpr` or pass it at launch",
+                    Severity::Warning);
+            }
+    }
+
+    const ParseInput& in_;
+    const AxisParse& parse_;
+    std::string file_;
+    std::vector<const Node*> nodes_;  // the function's nodes in source order
+    std::vector<std::string> pidVars_;
+    Diagnostics out_;
+};
+
+} // namespace
+
+Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
+{
+    if (!input.function)
+        return {};
+    return BlindSpotFinder(input, parse, fileName).run();
+}
+
+} // namespace ts::analysis

@@ -1,0 +1,30 @@
+#pragma once
+// What we see beyond Triton-Ascend's own axis parse: why it misses a split, tiling or reduction
+// axis on this kernel, and how to fix the kernel or which hints to pass instead. The backend
+// says none of this; it only fails later ("Missing required arguments") or tunes less.
+//
+// Codes (all Severity::Note unless said otherwise):
+//   backend-misses-tiling-axis   a loop steps by P, but the backend will not make P a tiling
+//                                parameter (tl.arange hoisted above the loop, not assigned, or
+//                                no mask it can follow)
+//   backend-misses-split-axis    P is multiplied by tl.program_id but no mask the backend can
+//                                follow compares the offsets with a key argument
+//   backend-misses-reduction     a tl.sum/max/... nested in a call the backend does not descend
+//   key-never-compared           a key argument no comparison mentions
+//   key-compare-unrecognised     a key argument compared only in forms the backend ignores
+//   split-fixed-by-grid          a split parameter left untuned because the grid dim is fixed
+//   tunable-not-constexpr        (Warning) the backend will tune a parameter that is not
+//                                declared tl.constexpr
+
+#include "core/analysis/axis_parse.h"
+#include "core/util/diagnostic.h"
+
+#include <string>
+
+namespace ts::analysis {
+
+// `parse` is parseAxes(input). Positions come from input.function's tree (1-based line and
+// column); `fileName` fills Diagnostic::file.
+Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName = {});
+
+} // namespace ts::analysis

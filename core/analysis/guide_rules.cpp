@@ -1,0 +1,275 @@
+#include "core/analysis/guide_rules.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ts::analysis {
+namespace {
+
+using kernel::SourceLocation;
+using py::Kind;
+using py::Node;
+
+// Compile options and launch keywords a hint may name besides kernel parameters.
+const std::set<std::string, std::less<>> kKnownHintOptions = {
+    "multibuffer", "num_warps", "num_stages", "num_ctas", "enable_linearize", "sync_solver",
+    "enable_auto_bind_sub_block", "limit_auto_multi_buffer_only_for_local_buffer", "unit_flag",
+    "enable_hivm_auto_cv_balance", "tile_mix_vector_loop", "tile_mix_cube_loop",
+};
+
+void add(KernelAnalysis& a, const char* code, Severity severity, SourceLocation where, std::string message)
+{
+    a.diagnostics.push_back({code, severity, a.file->path, where.line, where.column, std::move(message)});
+}
+
+bool isTlCall(const Node* node, std::string_view prefixOrName, bool prefix)
+{
+    if (!node || !node->is(Kind::Call))
+        return false;
+    const Node* f = node->child("func");
+    if (!f || !f->is(Kind::Attribute))
+        return false;
+    const Node* base = f->child("value");
+    if (!base || !base->is(Kind::Name) || base->id() != "tl")
+        return false;
+    const std::string& attr = f->str("attr");
+    return prefix ? attr.rfind(prefixOrName, 0) == 0 : attr == prefixOrName;
+}
+
+bool mentions(const Node* expr, const std::string& name)
+{
+    return py::walkUntil(expr, [&](const Node* n) { return n->is(Kind::Name) && n->id() == name; });
+}
+
+// Names that an expression is (transitively, through simple assignments) derived from.
+std::set<std::string> derivedFrom(const Node* function, const Node* expr)
+{
+    std::set<std::string> names;
+    for (const Node* n : py::walk(expr))
+        if (n->is(Kind::Name))
+            names.insert(n->id());
+    // Follow `a = <expr of b>` chains backwards a few times.
+    for (int round = 0; round < 4; ++round) {
+        bool grew = false;
+        for (const Node* n : py::walk(function)) {
+            if (!n->is(Kind::Assign) && !n->is(Kind::AugAssign))
+                continue;
+            const Node* target = n->is(Kind::Assign) ? (n->list("targets").empty() ? nullptr : n->list("targets")[0])
+                                                     : n->child("target");
+            if (!target || !target->is(Kind::Name) || !names.count(target->id()))
+                continue;
+            for (const Node* m : py::walk(n->child("value")))
+                if (m->is(Kind::Name) && names.insert(m->id()).second)
+                    grew = true;
+        }
+        if (!grew)
+            break;
+    }
+    return names;
+}
+
+std::string pythonList(const std::vector<std::string>& names)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i ? ", '" : "'") + names[i] + "'";
+    return out + "]";
+}
+
+} // namespace
+
+void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
+{
+    const kernel::KernelDef& k = *a.kernel;
+    const kernel::AutotuneSpec* at = k.autotune ? &*k.autotune : nullptr;
+    const bool autoGen = at && at->configsGiven && at->configsEmpty && !at->configsError;
+
+    // missing-ascend-runtime-import
+    if (autoGen && !a.file->importsAscendRuntime) {
+        const kernel::DecoratorArgument* configs = at->decorator->argument("configs");
+        add(a, "missing-ascend-runtime-import", Severity::Error,
+            configs ? configs->location : at->decorator->location,
+            "configs=[] without `import triton.backends.ascend.runtime`: community triton.autotune would run "
+            "with no configs and nothing would be generated; add the import at the top of the file");
+    }
+
+    // autotune-not-directly-over-jit
+    if (at && !k.autotuneDirectlyOverJit)
+        add(a, "autotune-not-directly-over-jit", Severity::Error, at->decorator->location,
+            "@triton.autotune must wrap @triton.jit directly; move the other decorator(s) above @triton.autotune, "
+            "or the kernel may not be parsed and automatic tiling may not run");
+
+    // key-unknown-arg
+    if (at) {
+        std::vector<std::string> keyArgs = at->keyList;
+        if (at->keyDict)
+            for (const auto& [axis, arg] : *at->keyDict)
+                keyArgs.push_back(arg);
+        for (const std::string& arg : keyArgs)
+            if (!k.param(arg))
+                add(a, "key-unknown-arg", Severity::Error, at->keyLocation,
+                    "key names '" + arg + "', which is not a parameter of " + k.name +
+                        "; key entries must be argument names (shapes such as M, N, K, or other arguments)");
+    }
+
+    // tunable-has-default / tunable-fixed-at-launch: would the backend tune the parameter if it
+    // had no default and were not passed? Ask the backend's own parse.
+    if (autoGen) {
+        std::vector<const kernel::Parameter*> withDefault;
+        std::vector<const kernel::Parameter*> fixedAtLaunch;
+        std::set<std::string> keyArgs(at->keyList.begin(), at->keyList.end());
+        if (at->keyDict)
+            for (const auto& [axis, arg] : *at->keyDict)
+                keyArgs.insert(arg);
+        for (const kernel::Parameter& p : k.params) {
+            if (!p.constexpr_ || keyArgs.count(p.name))
+                continue;
+            const bool passed = a.workload.arg(p.name) != nullptr;
+            if (passed)
+                fixedAtLaunch.push_back(&p);
+            else if (p.hasDefault())
+                withDefault.push_back(&p);
+        }
+        if (!withDefault.empty() || !fixedAtLaunch.empty()) {
+            ParseInput probe = input;
+            auto drop = [&](const std::string& name) {
+                probe.args.erase(std::remove_if(probe.args.begin(), probe.args.end(),
+                                                [&](const LaunchArgument& arg) { return arg.name == name; }),
+                                 probe.args.end());
+            };
+            for (const kernel::Parameter* p : withDefault)
+                drop(p->name);
+            for (const kernel::Parameter* p : fixedAtLaunch)
+                drop(p->name);
+            const AxisParse free = parseAxes(probe);
+            auto tunedAs = [&](const std::string& name) -> std::string {
+                if (const std::string* axis = findAxisOfParam(free.splitParams, name))
+                    return "split parameter of axis " + *axis;
+                if (const std::string* axis = findAxisOfParam(free.tilingParams, name))
+                    return "tiling parameter of axis " + *axis;
+                return {};
+            };
+            for (const kernel::Parameter* p : withDefault) {
+                const std::string role = tunedAs(p->name);
+                if (!role.empty())
+                    add(a, "tunable-has-default", Severity::Warning, p->location,
+                        p->name + " is a " + role + " but has a default value (" + p->defaultText +
+                            "), so automatic tiling does not tune it; remove the default to let Triton-Ascend "
+                            "generate it");
+            }
+            for (const kernel::Parameter* p : fixedAtLaunch) {
+                const std::string role = tunedAs(p->name);
+                if (!role.empty())
+                    add(a, "tunable-fixed-at-launch", Severity::Warning, p->location,
+                        p->name + " is a " + role + " but the launch passes " + p->name + "=" +
+                            a.workload.arg(p->name)->describe() +
+                            ", so it is fixed and not tuned; leave it out of the launch to let Triton-Ascend "
+                            "generate it");
+            }
+        }
+    }
+
+    // grid-not-lambda: a tuned split parameter decides the number of programs, so a static grid
+    // cannot follow it.
+    if (at && input.grid.kind == GridSpec::Kind::Static) {
+        std::vector<std::string> tunedSplits;
+        for (const auto& [axis, param] : a.parse.allSplitParams) {
+            const bool passed = std::any_of(input.args.begin(), input.args.end(),
+                                            [&](const LaunchArgument& arg) { return arg.name == param; });
+            if (!passed)
+                tunedSplits.push_back(param);
+        }
+        if (!tunedSplits.empty()) {
+            std::string grid = "[";
+            for (std::size_t i = 0; i < input.grid.staticGrid.dims.size(); ++i)
+                grid += (i ? ", " : "") + (input.grid.staticGrid.dims[i] ? std::to_string(*input.grid.staticGrid.dims[i])
+                                                                         : std::string("?"));
+            grid += "]";
+            add(a, "grid-not-lambda", Severity::Warning, k.location,
+                tunedSplits.front() + " is multiplied by tl.program_id, so the number of programs depends on it, "
+                "but the grid " + grid + " is static; write the grid as a lambda over meta, e.g. "
+                "grid = lambda meta: (triton.cdiv(n, meta[\"" + tunedSplits.front() + "\"]),)");
+        }
+    }
+
+    // side-effects-without-hooks
+    if (at && !at->hasResetToZero && !at->hasRestoreValue && !at->hasPreHook) {
+        const Node* fn = k.function;
+        std::set<std::string> loaded;
+        std::vector<std::pair<const Node*, std::set<std::string>>> stores;
+        const Node* atomic = nullptr;
+        for (const Node* n : py::walk(fn)) {
+            if (!atomic && isTlCall(n, "atomic_", true))
+                atomic = n;
+            if (isTlCall(n, "load", false) && !n->list("args").empty())
+                for (const std::string& name : derivedFrom(fn, n->list("args")[0]))
+                    loaded.insert(name);
+            if (isTlCall(n, "store", false) && !n->list("args").empty())
+                stores.emplace_back(n, derivedFrom(fn, n->list("args")[0]));
+        }
+        std::vector<std::string> pointerParams;
+        for (const kernel::Parameter& p : k.params)
+            if (!p.constexpr_)
+                pointerParams.push_back(p.name);
+        if (atomic) {
+            add(a, "side-effects-without-hooks", Severity::Warning, kernel::locationOf(atomic),
+                "the kernel uses atomics and autotune runs it many times while benchmarking; add "
+                "reset_to_zero=[...] (or restore_value / pre_hook) so every run starts from the same data");
+        } else {
+            for (const auto& [store, names] : stores) {
+                std::string inPlace;
+                for (const std::string& p : pointerParams)
+                    if (names.count(p) && loaded.count(p) && a.workload.arg(p) &&
+                        a.workload.arg(p)->kind == kernel::ArgValue::Kind::Tensor) {
+                        inPlace = p;
+                        break;
+                    }
+                if (!inPlace.empty()) {
+                    add(a, "side-effects-without-hooks", Severity::Warning, kernel::locationOf(store),
+                        "the kernel reads and writes " + inPlace +
+                            " (an in-place or accumulating update) and autotune runs it many times while "
+                            "benchmarking; add restore_value=['" + inPlace + "'] (or reset_to_zero / pre_hook)");
+                    break;
+                }
+            }
+        }
+    }
+
+    // no-tunable-params
+    if (autoGen && a.parse.completed && !a.parse.error && a.parse.splitParams.empty() && a.parse.tilingParams.empty())
+        add(a, "no-tunable-params", Severity::Warning, at->decorator->location,
+            "automatic tiling finds no split or tiling parameter to generate, so configs=[] yields nothing to "
+            "tune; write a handwritten configs=[triton.Config({...}), ...] list instead");
+
+    // user-prune-function
+    if (at && at->hasPruneConfigsBy) {
+        const kernel::DecoratorArgument* prune = at->decorator->argument("prune_configs_by");
+        add(a, "user-prune-function", Severity::Note, prune ? prune->location : at->decorator->location,
+            "prune_configs_by names user code, which TileScope does not run: the candidates it would prune "
+            "are still listed and benchmarked here");
+    }
+
+    // hint-unknown
+    for (const auto& [name, values] : a.hintDimensions)
+        if (!k.param(name) && !kKnownHintOptions.count(name))
+            add(a, "hint-unknown", Severity::Warning, at ? at->hintsLocation : k.location,
+                "hint '" + name + "' is neither a parameter of " + k.name +
+                    " nor a known compile option; it would be passed to every config as an extra keyword");
+
+    // Hint dimensions the pinned backend does not read (the guide documents them; a84b1eb does not).
+    if (a.parse.completed) {
+        std::vector<std::string> hinted;
+        for (const auto& [name, values] : a.hintDimensions) {
+            const kernel::Parameter* p = k.param(name);
+            if (p && p->constexpr_ && !p->hasDefault() && !a.workload.arg(name))
+                hinted.push_back(name);
+        }
+        if (!hinted.empty())
+            add(a, "hint-needs-newer-backend", Severity::Note, at->hintsLocation,
+                "following the guide, hint values " + pythonList(hinted) +
+                    " are crossed with the generated tiling; Triton-Ascend a84b1eb does not read extra hint "
+                    "dimensions and would raise \"Missing required arguments: " + pythonList(hinted) + "\"");
+    }
+}
+
+} // namespace ts::analysis

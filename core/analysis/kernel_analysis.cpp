@@ -1,0 +1,394 @@
+#include "core/analysis/kernel_analysis.h"
+
+#include "core/analysis/beyond_backend.h"
+#include "core/analysis/guide_rules.h"
+#include "core/python/parser.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ts::analysis {
+namespace {
+
+using kernel::ArgValue;
+
+// Launch keywords Triton-Ascend's autotuner reads besides the kernel's parameters.
+const std::set<std::string, std::less<>> kLaunchOptionNames = {
+    "multibuffer", "num_warps", "num_stages", "num_ctas", "force_simt_only", "simt_stack_limit",
+    "enable_linearize", "sync_solver", "enable_auto_bind_sub_block", "limit_auto_multi_buffer_only_for_local_buffer",
+};
+
+LaunchArgument toLaunchArgument(const std::string& name, const ArgValue& v)
+{
+    LaunchArgument a;
+    a.name = name;
+    switch (v.kind) {
+    case ArgValue::Kind::Int: a.kind = LaunchArgument::Kind::Int; a.intValue = v.intValue; break;
+    case ArgValue::Kind::Float: a.kind = LaunchArgument::Kind::Float; a.floatValue = v.floatValue; break;
+    case ArgValue::Kind::Bool: a.kind = LaunchArgument::Kind::Bool; a.intValue = v.boolValue; break;
+    case ArgValue::Kind::Str: a.kind = LaunchArgument::Kind::Str; a.text = v.text; break;
+    case ArgValue::Kind::None: a.kind = LaunchArgument::Kind::None; break;
+    case ArgValue::Kind::Tensor:
+        a.kind = LaunchArgument::Kind::Tensor;
+        a.dtype = v.dtype;
+        a.shape = v.shape;
+        break;
+    }
+    return a;
+}
+
+py::Value toValue(const LaunchArgument& a)
+{
+    switch (a.kind) {
+    case LaunchArgument::Kind::Int: return py::Value::integer(a.intValue);
+    case LaunchArgument::Kind::Float: return py::Value::real(a.floatValue);
+    case LaunchArgument::Kind::Bool: return py::Value::boolean(a.intValue != 0);
+    case LaunchArgument::Kind::Str: return py::Value::string(a.text);
+    case LaunchArgument::Kind::Tensor: return py::Value::tensor(a.dtype, a.shape);
+    case LaunchArgument::Kind::None:
+    case LaunchArgument::Kind::Other: return py::Value::none();
+    }
+    return py::Value::none();
+}
+
+std::optional<LaunchArgument> launchArgumentFromValue(const std::string& name, const py::Value& v)
+{
+    LaunchArgument a;
+    a.name = name;
+    switch (v.type()) {
+    case py::Value::Type::Bool: a.kind = LaunchArgument::Kind::Bool; a.intValue = v.asBool(); return a;
+    case py::Value::Type::Int: a.kind = LaunchArgument::Kind::Int; a.intValue = v.asInt(); return a;
+    case py::Value::Type::Float: a.kind = LaunchArgument::Kind::Float; a.floatValue = v.asFloat(); return a;
+    case py::Value::Type::Str: a.kind = LaunchArgument::Kind::Str; a.text = v.asStr(); return a;
+    case py::Value::Type::None: a.kind = LaunchArgument::Kind::None; return a;
+    default: a.kind = LaunchArgument::Kind::Other; return a;
+    }
+}
+
+// Normalises what a grid evaluated to, as Triton-Ascend's `_normalize_grid_tuple` does.
+GridValue toGridValue(const py::Value& v)
+{
+    GridValue g;
+    if (v.isInt()) {
+        g.valid = true;
+        g.dims.push_back(v.asInt());
+    } else if (v.type() == py::Value::Type::Tuple || v.type() == py::Value::Type::List) {
+        g.valid = true;
+        for (const py::Value& d : v.items())
+            g.dims.push_back(d.isInt() || d.isBool() ? std::optional<std::int64_t>(d.asInt()) : std::nullopt);
+    }
+    return g;
+}
+
+// Holds what a grid lambda needs for as long as the analysis lives.
+struct GridContext {
+    std::shared_ptr<const kernel::KernelFile> file;
+    std::unique_ptr<py::Module> module;
+    std::optional<py::Value> callable;
+    py::Scope meta;
+};
+
+bool hintTruthy(const kernel::AutotuneSpec& autotune, std::string_view name)
+{
+    if (!autotune.hints)
+        return false;
+    const py::Value* v = autotune.hints->get(name);
+    return v && v->truthy();
+}
+
+} // namespace
+
+std::string_view paramRoleName(ParamRole role)
+{
+    switch (role) {
+    case ParamRole::Tunable: return "tunable";
+    case ParamRole::Fixed: return "fixed";
+    case ParamRole::Runtime: return "runtime";
+    case ParamRole::Missing: return "missing";
+    }
+    return "runtime";
+}
+
+bool KernelAnalysis::inError() const
+{
+    return parse.error.has_value() || hasErrors(diagnostics);
+}
+
+AnalysisResult analyzeWorkload(const kernel::Workload& workload)
+{
+    AnalysisResult result;
+    kernel::KernelLoadResult loaded = kernel::loadKernelFile(workload.kernelPath);
+    if (!loaded.file) {
+        result.diagnostics = std::move(loaded.diagnostics);
+        return result;
+    }
+    std::shared_ptr<const kernel::KernelFile> file(std::move(loaded.file));
+    const std::string& path = file->path;
+
+    const kernel::KernelDef* kernel = nullptr;
+    if (!workload.function.empty()) {
+        kernel = file->kernel(workload.function);
+        if (!kernel) {
+            std::string known;
+            for (const auto& k : file->kernels)
+                known += (known.empty() ? "" : ", ") + k.name;
+            result.diagnostics.push_back({"unknown-function", Severity::Error, path, 0, 0,
+                                          "no @triton.jit function named '" + workload.function + "'" +
+                                              (known.empty() ? std::string(" (the file has none)")
+                                                             : " (the file has: " + known + ")")});
+            return result;
+        }
+    } else {
+        kernel = file->defaultKernel();
+        if (!kernel) {
+            std::string known;
+            for (const auto& k : file->kernels)
+                known += (known.empty() ? "" : ", ") + k.name;
+            result.diagnostics.push_back(
+                {"ambiguous-function", Severity::Error, path, 0, 0,
+                 file->kernels.empty()
+                     ? std::string("the file has no @triton.jit function")
+                     : "the file has several kernels (" + known + "); name one with \"function\" or --function"});
+            return result;
+        }
+    }
+
+    KernelAnalysis a;
+    a.file = file;
+    a.kernel = kernel;
+    a.workload = workload;
+    a.diagnostics = file->diagnostics;
+    const kernel::AutotuneSpec* autotune = kernel->autotune ? &*kernel->autotune : nullptr;
+
+    // Hint dimensions (guide: extra search dimensions joined to the generated tiling).
+    static const std::set<std::string, std::less<>> kAxisHints = {"split_params", "tiling_params", "low_dim_axes",
+                                                                  "reduction_axes", "auto_gen_config"};
+    AxisHints axisHints;
+    if (autotune && autotune->hints) {
+        for (const auto& [k, v] : autotune->hints->entries()) {
+            if (!k.isStr())
+                continue;
+            const std::string& name = k.asStr();
+            auto axisMap = [&](const py::Value& m) {
+                AxisMap out;
+                if (m.type() == py::Value::Type::Dict)
+                    for (const auto& [ak, av] : m.entries())
+                        if (ak.isStr() && av.isStr())
+                            out.emplace_back(ak.asStr(), av.asStr());
+                return out;
+            };
+            auto strings = [&](const py::Value& m) {
+                std::vector<std::string> out;
+                if (m.type() == py::Value::Type::List || m.type() == py::Value::Type::Tuple)
+                    for (const py::Value& item : m.items())
+                        if (item.isStr())
+                            out.push_back(item.asStr());
+                return out;
+            };
+            if (name == "split_params" && !v.isNone())
+                axisHints.splitParams = axisMap(v);
+            else if (name == "tiling_params" && !v.isNone())
+                axisHints.tilingParams = axisMap(v);
+            else if (name == "low_dim_axes" && !v.isNone())
+                axisHints.lowDimAxes = strings(v);
+            else if (name == "reduction_axes" && !v.isNone())
+                axisHints.reductionAxes = strings(v);
+            else if (!kAxisHints.count(name)) {
+                std::vector<py::Value> values;
+                if (v.type() == py::Value::Type::List || v.type() == py::Value::Type::Tuple)
+                    values = v.items();
+                else
+                    values.push_back(v);
+                a.hintDimensions.emplace_back(name, std::move(values));
+            }
+        }
+    }
+
+    // Launch arguments in the kernel's parameter order, then launch options.
+    std::set<std::string, std::less<>> passed;
+    for (const kernel::Parameter& p : kernel->params) {
+        if (const ArgValue* v = workload.arg(p.name)) {
+            a.launchArgs.push_back(toLaunchArgument(p.name, *v));
+            passed.insert(p.name);
+        } else if (p.constexpr_ && p.hasDefault()) {
+            // The guide: a constexpr with a default keeps it and is not tuned.
+            if (p.defaultValue) {
+                if (auto arg = launchArgumentFromValue(p.name, *p.defaultValue))
+                    a.launchArgs.push_back(*arg);
+            } else {
+                LaunchArgument arg;
+                arg.name = p.name;
+                arg.kind = LaunchArgument::Kind::Other;
+                a.launchArgs.push_back(arg);
+            }
+        } else {
+            // A hint dimension supplies values for a parameter the launch leaves out.
+            for (const auto& [name, values] : a.hintDimensions)
+                if (name == p.name && !values.empty())
+                    if (auto arg = launchArgumentFromValue(p.name, values.front()))
+                        a.launchArgs.push_back(*arg);
+        }
+    }
+    for (const auto& [name, value] : workload.args) {
+        if (kernel->param(name))
+            continue;
+        if (kLaunchOptionNames.count(name)) {
+            a.launchArgs.push_back(toLaunchArgument(name, value));
+            if (name == "multibuffer" && value.kind == ArgValue::Kind::Bool)
+                a.options.multibuffer = value.boolValue;
+            else if (name == "num_warps" && value.kind == ArgValue::Kind::Int)
+                a.options.numWarps = value.intValue;
+            else if (name == "force_simt_only" && value.kind == ArgValue::Kind::Bool)
+                a.options.forceSimtOnly = value.boolValue;
+        } else {
+            a.diagnostics.push_back({"unknown-argument", Severity::Warning, workload.path, 0, 0,
+                                     "argument '" + name + "' is not a parameter of " + kernel->name +
+                                         " nor a launch option; it is ignored"});
+        }
+    }
+
+    // The widest tensor dtype decides the element size (Triton-Ascend's rule).
+    for (const LaunchArgument& arg : a.launchArgs)
+        if (arg.kind == LaunchArgument::Kind::Tensor) {
+            const int bytes = kernel::dtypeBytes(arg.dtype).value_or(0);
+            if (bytes >= a.dtypeBytes) {
+                a.dtypeBytes = bytes;
+                a.widestDtype = arg.dtype;
+            }
+        }
+
+    // The grid: a static list, or an expression evaluated by the safe evaluator.
+    ParseInput input;
+    input.function = kernel->function;
+    for (const kernel::Parameter& p : kernel->params)
+        input.argNames.push_back(p.name);
+    if (autotune) {
+        input.keyList = autotune->keyList;
+        input.keyDict = autotune->keyDict;
+    }
+    input.hints = axisHints;
+    input.args = a.launchArgs;
+    if (workload.grid.kind == kernel::GridArg::Kind::Static) {
+        input.grid.kind = GridSpec::Kind::Static;
+        input.grid.staticGrid.valid = true;
+        for (std::int64_t d : workload.grid.dims)
+            input.grid.staticGrid.dims.push_back(d);
+    } else if (workload.grid.kind == kernel::GridArg::Kind::Expression) {
+        auto context = std::make_shared<GridContext>();
+        context->file = file;
+        py::ParseResult parsed = py::parseSource(workload.grid.expression, workload.path + " (grid)");
+        const py::Node* expr = nullptr;
+        if (parsed.ok()) {
+            const auto& body = parsed.module->root()->list("body");
+            if (body.size() == 1 && body[0]->is(py::Kind::Expr))
+                expr = body[0]->child("value");
+            context->module = std::move(parsed.module);
+        }
+        if (!expr) {
+            a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
+                                     "\"grid\" is not a Python expression" +
+                                         (parsed.error ? ": " + parsed.error->message : std::string())});
+        } else {
+            for (const LaunchArgument& arg : a.launchArgs)
+                context->meta.emplace(arg.name, toValue(arg));
+            py::EvalResult value = file->evaluator->eval(expr, context->meta);
+            if (!value.ok()) {
+                a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
+                                         "the grid cannot be evaluated: " + value.error->message});
+            } else if (value.value->type() == py::Value::Type::Lambda ||
+                       value.value->type() == py::Value::Type::Function) {
+                context->callable = *value.value;
+                input.grid.kind = GridSpec::Kind::Callable;
+                input.grid.function = [context](const std::map<std::string, std::int64_t>& overrides)
+                    -> std::optional<GridValue> {
+                    std::vector<std::pair<py::Value, py::Value>> entries;
+                    for (const auto& [name, v] : context->meta)
+                        if (!overrides.count(name))
+                            entries.emplace_back(py::Value::string(name), v);
+                    for (const auto& [name, v] : overrides)
+                        entries.emplace_back(py::Value::string(name), py::Value::integer(v));
+                    py::EvalResult r =
+                        context->file->evaluator->call(*context->callable, {py::Value::dict(std::move(entries))});
+                    if (!r.ok())
+                        return std::nullopt;
+                    return toGridValue(*r.value);
+                };
+            } else {
+                GridValue g = toGridValue(*value.value);
+                if (!g.valid)
+                    a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
+                                             "the grid must be a lambda, a tuple or an int, found " +
+                                                 value.value->repr()});
+                input.grid.kind = GridSpec::Kind::Static;
+                input.grid.staticGrid = g;
+            }
+        }
+    }
+
+    a.parse = parseAxes(input);
+
+    // With handwritten configs (and no auto_gen_config hint) the backend never runs its axis
+    // parse: parameters the configs supply are not missing. The parse is kept for display.
+    const bool autoGenerates = autotune && !autotune->configsError &&
+                               (autotune->configsEmpty || !autotune->configsGiven || hintTruthy(*autotune, "auto_gen_config"));
+    if (autotune && !autoGenerates && a.parse.error && a.parse.error->rfind("Missing required arguments", 0) == 0) {
+        std::vector<std::string> unresolved;
+        for (const std::string& name : a.parse.missingParams)
+            if (!findAxisOfParam(a.parse.splitParams, name) && !findAxisOfParam(a.parse.tilingParams, name))
+                unresolved.push_back(name);
+        const bool supplied = !autotune->configs.empty() &&
+                              std::all_of(unresolved.begin(), unresolved.end(), [&](const std::string& name) {
+                                  return std::all_of(autotune->configs.begin(), autotune->configs.end(), [&](const py::ConfigValue& c) {
+                                      return std::any_of(c.kwargs.begin(), c.kwargs.end(),
+                                                         [&](const auto& kv) { return kv.first == name; });
+                                  });
+                              });
+        if (supplied)
+            a.parse.error.reset();
+    }
+
+    // Parameter roles.
+    for (const kernel::Parameter& p : kernel->params) {
+        ParamInfo info;
+        info.name = p.name;
+        info.constexpr_ = p.constexpr_;
+        info.defaultText = p.defaultText;
+        info.location = p.location;
+        if (const ArgValue* v = workload.arg(p.name)) {
+            info.passed = true;
+            info.value = v->describe();
+        }
+        if (const std::string* axis = findAxisOfParam(a.parse.splitParams, p.name))
+            info.splitAxis = *axis;
+        if (const std::string* axis = findAxisOfParam(a.parse.tilingParams, p.name))
+            info.tilingAxis = *axis;
+        if (const std::string* axis = findAxisOfParam(a.parse.keys, p.name))
+            info.keyAxis = *axis;
+        const bool hinted = std::any_of(a.hintDimensions.begin(), a.hintDimensions.end(),
+                                        [&](const auto& h) { return h.first == p.name; });
+        if (!info.splitAxis.empty() || !info.tilingAxis.empty())
+            info.role = ParamRole::Tunable;
+        else if (p.constexpr_ && (info.passed || p.hasDefault() || hinted))
+            info.role = ParamRole::Fixed;
+        else if (p.constexpr_ || std::find(a.parse.missingParams.begin(), a.parse.missingParams.end(), p.name) !=
+                                     a.parse.missingParams.end())
+            info.role = info.passed ? ParamRole::Runtime : ParamRole::Missing;
+        else
+            info.role = ParamRole::Runtime;
+        if (!p.constexpr_ && !info.passed)
+            info.role = ParamRole::Missing;
+        a.params.push_back(std::move(info));
+    }
+
+    appendGuideDiagnostics(a, input);
+    for (Diagnostic& d : lookBeyondBackend(input, a.parse))
+        a.diagnostics.push_back(std::move(d));
+    for (Diagnostic& d : a.diagnostics)
+        if (d.file.empty())
+            d.file = path;
+
+    result.analysis = std::move(a);
+    return result;
+}
+
+} // namespace ts::analysis

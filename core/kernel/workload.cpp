@@ -1,0 +1,387 @@
+#include "core/kernel/workload.h"
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace ts::kernel {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct DtypeInfo {
+    std::string_view name;
+    int bytes;
+};
+
+// torch dtype names as Triton-Ascend's byte table knows them, plus common aliases.
+constexpr DtypeInfo kDtypes[] = {
+    {"float32", 4}, {"float", 4}, {"float64", 8}, {"double", 8}, {"float16", 2}, {"half", 2},
+    {"bfloat16", 2}, {"int32", 4}, {"int", 4}, {"int64", 8}, {"long", 8}, {"int16", 2},
+    {"short", 2}, {"int8", 1}, {"uint8", 1}, {"bool", 1}, {"complex32", 4}, {"complex64", 8},
+    {"complex128", 16}, {"float8_e4m3fn", 1}, {"float8_e4m3fnuz", 1}, {"float8_e5m2", 1},
+    {"float8_e5m2fnuz", 1},
+};
+
+std::string stripTorchPrefix(std::string_view dtype)
+{
+    if (dtype.rfind("torch.", 0) == 0)
+        dtype.remove_prefix(6);
+    return std::string(dtype);
+}
+
+// Line and column (1-based) of a byte offset.
+std::pair<int, int> lineColumn(const std::string& text, std::size_t offset)
+{
+    int line = 1;
+    int column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+class Reader {
+public:
+    Reader(const std::string& path, Diagnostics& diagnostics) : path_(path), diagnostics_(diagnostics) {}
+
+    void error(const std::string& message) { diagnostics_.push_back({"bad-workload", Severity::Error, path_, 0, 0, message}); }
+    void warning(const std::string& code, const std::string& message)
+    {
+        diagnostics_.push_back({code, Severity::Warning, path_, 0, 0, message});
+    }
+
+    std::optional<ArgValue> argValue(const std::string& name, const Json& value)
+    {
+        const std::string where = "args." + name;
+        switch (value.type()) {
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned:
+            if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
+                error(where + ": integer too large");
+                return std::nullopt;
+            }
+            return ArgValue::integer(value.get<std::int64_t>());
+        case Json::value_t::number_float: {
+            ArgValue v;
+            v.kind = ArgValue::Kind::Float;
+            v.floatValue = value.get<double>();
+            return v;
+        }
+        case Json::value_t::boolean: {
+            ArgValue v;
+            v.kind = ArgValue::Kind::Bool;
+            v.boolValue = value.get<bool>();
+            v.intValue = v.boolValue ? 1 : 0;
+            return v;
+        }
+        case Json::value_t::string: {
+            ArgValue v;
+            v.kind = ArgValue::Kind::Str;
+            v.text = value.get<std::string>();
+            return v;
+        }
+        case Json::value_t::null: {
+            ArgValue v;
+            v.kind = ArgValue::Kind::None;
+            return v;
+        }
+        case Json::value_t::object: {
+            if (!value.contains("tensor")) {
+                error(where + ": an object argument must be a tensor: {\"tensor\": \"float16\", \"shape\": [...]}");
+                return std::nullopt;
+            }
+            if (!value["tensor"].is_string()) {
+                error(where + ".tensor: expected a dtype name such as \"float16\"");
+                return std::nullopt;
+            }
+            const std::string dtype = stripTorchPrefix(value["tensor"].get<std::string>());
+            if (!dtypeBytes(dtype)) {
+                error(where + ".tensor: unknown dtype '" + dtype +
+                      "' (expected float16, bfloat16, float32, float64, int8, uint8, int16, int32, int64, bool, ...)");
+                return std::nullopt;
+            }
+            std::vector<std::int64_t> shape;
+            if (value.contains("shape")) {
+                const Json& s = value["shape"];
+                if (!s.is_array()) {
+                    error(where + ".shape: expected a list of sizes");
+                    return std::nullopt;
+                }
+                for (const Json& d : s) {
+                    if (!d.is_number_integer() || d.get<std::int64_t>() < 0) {
+                        error(where + ".shape: sizes must be non-negative integers, found " + d.dump());
+                        return std::nullopt;
+                    }
+                    shape.push_back(d.get<std::int64_t>());
+                }
+            }
+            return ArgValue::tensor(dtype, std::move(shape));
+        }
+        default:
+            error(where + ": unsupported value " + value.dump());
+            return std::nullopt;
+        }
+    }
+
+private:
+    const std::string& path_;
+    Diagnostics& diagnostics_;
+};
+
+} // namespace
+
+ArgValue ArgValue::integer(std::int64_t v)
+{
+    ArgValue a;
+    a.kind = Kind::Int;
+    a.intValue = v;
+    return a;
+}
+
+ArgValue ArgValue::tensor(std::string dtype, std::vector<std::int64_t> shape)
+{
+    ArgValue a;
+    a.kind = Kind::Tensor;
+    a.dtype = std::move(dtype);
+    a.shape = std::move(shape);
+    return a;
+}
+
+std::string ArgValue::describe() const
+{
+    switch (kind) {
+    case Kind::Int: return std::to_string(intValue);
+    case Kind::Float: {
+        std::ostringstream s;
+        s << floatValue;
+        return s.str();
+    }
+    case Kind::Bool: return boolValue ? "True" : "False";
+    case Kind::Str: return "'" + text + "'";
+    case Kind::None: return "None";
+    case Kind::Tensor: {
+        std::string out = dtype + "[";
+        for (std::size_t i = 0; i < shape.size(); ++i)
+            out += (i ? ", " : "") + std::to_string(shape[i]);
+        return out + "]";
+    }
+    }
+    return {};
+}
+
+const ArgValue* Workload::arg(std::string_view name) const
+{
+    for (const auto& [n, v] : args)
+        if (n == name)
+            return &v;
+    return nullptr;
+}
+
+void Workload::setArg(const std::string& name, ArgValue value)
+{
+    for (auto& [n, v] : args)
+        if (n == name) {
+            v = std::move(value);
+            return;
+        }
+    args.emplace_back(name, std::move(value));
+}
+
+std::optional<int> dtypeBytes(std::string_view dtype)
+{
+    const std::string name = stripTorchPrefix(dtype);
+    for (const DtypeInfo& d : kDtypes)
+        if (d.name == name)
+            return d.bytes;
+    return std::nullopt;
+}
+
+WorkloadLoadResult parseWorkload(const std::string& text, const std::string& path)
+{
+    WorkloadLoadResult result;
+    Json root;
+    try {
+        root = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        const auto [line, column] = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
+        std::string message = e.what();
+        // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line ..": keep the reason.
+        if (auto pos = message.find(": syntax error"); pos != std::string::npos)
+            message = "malformed JSON:" + message.substr(pos + 1);
+        else
+            message = "malformed JSON: " + message;
+        result.diagnostics.push_back({"bad-workload", Severity::Error, path, line, column, message});
+        return result;
+    }
+    Reader reader(path, result.diagnostics);
+    if (!root.is_object()) {
+        reader.error("a workload must be a JSON object with at least \"kernel\" and \"args\"");
+        return result;
+    }
+    Workload w;
+    w.path = path;
+    const std::filesystem::path base = std::filesystem::path(path).parent_path();
+    if (!root.contains("kernel") || !root["kernel"].is_string() || root["kernel"].get<std::string>().empty()) {
+        reader.error("\"kernel\": expected the path of the kernel .py file (relative to the workload)");
+    } else {
+        std::filesystem::path kernel = root["kernel"].get<std::string>();
+        w.kernelPath = (kernel.is_absolute() ? kernel : base / kernel).lexically_normal().string();
+    }
+    if (root.contains("function")) {
+        if (root["function"].is_string())
+            w.function = root["function"].get<std::string>();
+        else if (!root["function"].is_null())
+            reader.error("\"function\": expected the kernel function's name");
+    }
+    if (root.contains("args")) {
+        if (!root["args"].is_object()) {
+            reader.error("\"args\": expected an object mapping argument names to values");
+        } else {
+            for (const auto& [name, value] : root["args"].items())
+                if (auto v = reader.argValue(name, value))
+                    w.args.emplace_back(name, std::move(*v));
+        }
+    }
+    if (root.contains("grid")) {
+        const Json& g = root["grid"];
+        if (g.is_string()) {
+            w.grid.kind = GridArg::Kind::Expression;
+            w.grid.expression = g.get<std::string>();
+        } else if (g.is_number_integer()) {
+            w.grid.kind = GridArg::Kind::Static;
+            w.grid.dims = {g.get<std::int64_t>()};
+        } else if (g.is_array()) {
+            w.grid.kind = GridArg::Kind::Static;
+            for (const Json& d : g) {
+                if (!d.is_number_integer()) {
+                    reader.error("\"grid\": a static grid is a list of integers, found " + d.dump());
+                    break;
+                }
+                w.grid.dims.push_back(d.get<std::int64_t>());
+            }
+            if (w.grid.dims.empty() || w.grid.dims.size() > 3)
+                reader.error("\"grid\": a static grid has 1 to 3 dimensions");
+        } else if (!g.is_null()) {
+            reader.error("\"grid\": expected a lambda expression string or a list of integers");
+        }
+    }
+    if (root.contains("device")) {
+        if (root["device"].is_string())
+            w.device = root["device"].get<std::string>();
+        else
+            reader.error("\"device\": expected a SoC name such as \"Ascend910B2\"");
+    }
+    if (root.contains("bench_method")) {
+        const Json& m = root["bench_method"];
+        if (m.is_string() && (m == "default" || m == "npu"))
+            w.benchMethod = m.get<std::string>();
+        else
+            reader.error("\"bench_method\": expected \"default\" or \"npu\"");
+    }
+    if (root.contains("seed")) {
+        if (root["seed"].is_number_unsigned())
+            w.seed = root["seed"].get<std::uint64_t>();
+        else
+            reader.error("\"seed\": expected a non-negative integer");
+    }
+    if (!hasErrors(result.diagnostics))
+        result.workload = std::move(w);
+    return result;
+}
+
+WorkloadLoadResult loadWorkload(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        WorkloadLoadResult result;
+        result.diagnostics.push_back({"unreadable-file", Severity::Error, path, 0, 0,
+                                      "cannot read the workload file (missing or not readable)"});
+        return result;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return parseWorkload(buffer.str(), path);
+}
+
+std::optional<ArgValue> parseArgValue(const std::string& text, std::string* error)
+{
+    if (text.empty()) {
+        if (error)
+            *error = "empty value";
+        return std::nullopt;
+    }
+    std::int64_t integer = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), integer);
+    if (ec == std::errc() && end == text.data() + text.size())
+        return ArgValue::integer(integer);
+    if (ec == std::errc::result_out_of_range) {
+        if (error)
+            *error = "integer too large: " + text;
+        return std::nullopt;
+    }
+    if (text == "true" || text == "True" || text == "false" || text == "False") {
+        ArgValue v;
+        v.kind = ArgValue::Kind::Bool;
+        v.boolValue = text[0] == 't' || text[0] == 'T';
+        v.intValue = v.boolValue;
+        return v;
+    }
+    if (text == "None" || text == "null") {
+        ArgValue v;
+        v.kind = ArgValue::Kind::None;
+        return v;
+    }
+    // dtype[dims]: a tensor
+    if (auto open = text.find('['); open != std::string::npos && text.back() == ']') {
+        const std::string dtype = stripTorchPrefix(text.substr(0, open));
+        if (!dtypeBytes(dtype)) {
+            if (error)
+                *error = "unknown tensor dtype '" + dtype + "'";
+            return std::nullopt;
+        }
+        std::vector<std::int64_t> shape;
+        std::string dims = text.substr(open + 1, text.size() - open - 2);
+        std::stringstream ss(dims);
+        std::string item;
+        while (std::getline(ss, item, ',')) {
+            const auto first = item.find_first_not_of(" \t");
+            const auto last = item.find_last_not_of(" \t");
+            if (first == std::string::npos)
+                continue;
+            item = item.substr(first, last - first + 1);
+            std::int64_t d = 0;
+            auto [e, c] = std::from_chars(item.data(), item.data() + item.size(), d);
+            if (c != std::errc() || e != item.data() + item.size() || d < 0) {
+                if (error)
+                    *error = "bad tensor size '" + item + "'";
+                return std::nullopt;
+            }
+            shape.push_back(d);
+        }
+        return ArgValue::tensor(dtype, std::move(shape));
+    }
+    char* endp = nullptr;
+    const double real = std::strtod(text.c_str(), &endp);
+    if (endp && *endp == '\0' && std::isfinite(real)) {
+        ArgValue v;
+        v.kind = ArgValue::Kind::Float;
+        v.floatValue = real;
+        return v;
+    }
+    ArgValue v;
+    v.kind = ArgValue::Kind::Str;
+    v.text = text;
+    return v;
+}
+
+} // namespace ts::kernel

@@ -1,0 +1,91 @@
+#include "core/npu/cost_program.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace ts::npu {
+
+void Work::add(const Work& o, double k)
+{
+    inBytes += k * o.inBytes;
+    inEffBytes += k * o.inEffBytes;
+    inTransfers += k * o.inTransfers;
+    outBytes += k * o.outBytes;
+    outEffBytes += k * o.outEffBytes;
+    outTransfers += k * o.outTransfers;
+    vectorCycles += k * o.vectorCycles;
+    vectorIdealCycles += k * o.vectorIdealCycles;
+    cubeCycles += k * o.cubeCycles;
+    cubeFlops += k * o.cubeFlops;
+    scalarCycles += k * o.scalarCycles;
+    for (int t = 0; t < kTrackedTensors; ++t) {
+        tensorIn[std::size_t(t)] += k * o.tensorIn[std::size_t(t)];
+        tensorOut[std::size_t(t)] += k * o.tensorOut[std::size_t(t)];
+    }
+}
+
+namespace {
+bool near(double a, double b)
+{
+    return a == b || std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+} // namespace
+
+bool Work::sameAs(const Work& o) const
+{
+    if (!(near(inBytes, o.inBytes) && near(inEffBytes, o.inEffBytes) && near(inTransfers, o.inTransfers) &&
+          near(outBytes, o.outBytes) && near(outEffBytes, o.outEffBytes) && near(outTransfers, o.outTransfers) &&
+          near(vectorCycles, o.vectorCycles) && near(cubeCycles, o.cubeCycles) && near(scalarCycles, o.scalarCycles)))
+        return false;
+    for (int t = 0; t < kTrackedTensors; ++t)
+        if (!near(tensorIn[std::size_t(t)], o.tensorIn[std::size_t(t)]) ||
+            !near(tensorOut[std::size_t(t)], o.tensorOut[std::size_t(t)]))
+            return false;
+    return true;
+}
+
+Work IterCost::total() const
+{
+    Work w = direct;
+    for (const LoopCost& loop : loops)
+        for (const LoopGroup& g : loop.groups)
+            w.add(g.iter.total(), g.count);
+    return w;
+}
+
+std::string LiveTile::describe() const
+{
+    std::string s = name + ": " + dtName(dtype) + "[";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(shape[i]);
+    char size[64];
+    if (bytes >= 1024)
+        std::snprintf(size, sizeof size, "%.1f KiB", double(bytes) / 1024.0);
+    else
+        std::snprintf(size, sizeof size, "%lld B", static_cast<long long>(bytes));
+    s += "] ";
+    s += size;
+    if (doubled)
+        s += " (x2 multibuffer)";
+    if (line > 0)
+        s += " @ line " + std::to_string(line);
+    return s;
+}
+
+std::string_view compileFailureName(CompileFailure failure)
+{
+    switch (failure) {
+    case CompileFailure::None: return "ok";
+    case CompileFailure::UbOverflow: return "ub-overflow";
+    case CompileFailure::L1Overflow: return "l1-overflow";
+    case CompileFailure::L0Overflow: return "l0-overflow";
+    case CompileFailure::InvalidShape: return "invalid-shape";
+    case CompileFailure::InvalidGrid: return "invalid-grid";
+    case CompileFailure::MissingConstexpr: return "missing-constexpr";
+    case CompileFailure::ConflictingConstexpr: return "conflicting-constexpr";
+    case CompileFailure::TraceError: return "trace-error";
+    }
+    return "unknown";
+}
+
+} // namespace ts::npu

@@ -1,0 +1,2536 @@
+#include "core/npu/kernel_compiler.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace ts::npu {
+namespace {
+
+using K = AVal::K;
+using Home = AVal::Home;
+
+// Triton's limit on the elements of one tile (TRITON_MAX_TENSOR_NUMEL); Triton-Ascend drops
+// the power-of-two rule of upstream Triton for SIMD kernels but keeps this one.
+constexpr std::int64_t kMaxTensorNumel = 1048576;
+
+std::int64_t floorDiv(std::int64_t a, std::int64_t b)
+{
+    std::int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        --q;
+    return q;
+}
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); }
+std::int64_t pyMod(std::int64_t a, std::int64_t b) { return a - floorDiv(a, b) * b; }
+std::int64_t roundUp(std::int64_t a, std::int64_t b) { return b > 0 ? ceilDiv(a, b) * b : a; }
+
+Dt promote(Dt a, Dt b)
+{
+    if (a == Dt::Unknown)
+        return b;
+    if (b == Dt::Unknown || a == b)
+        return a;
+    const bool fa = dtIsFloat(a), fb = dtIsFloat(b);
+    if (fa && !fb)
+        return a;
+    if (fb && !fa)
+        return b;
+    if (fa && fb) {
+        if ((a == Dt::F16 && b == Dt::BF16) || (a == Dt::BF16 && b == Dt::F16))
+            return Dt::F32;
+        return dtBytes(a) >= dtBytes(b) ? a : b;
+    }
+    return dtBytes(a) >= dtBytes(b) ? a : b;
+}
+
+enum class VClass { Elementwise, Transcendental, Reduction };
+
+struct Box {
+    std::int64_t lo[kMaxRank] = {0, 0, 0, 0};
+    std::int64_t hi[kMaxRank] = {1, 1, 1, 1};
+    double frac = 1.0;
+    bool dataMask = false;  // a mask computed from data: the DMA moves the whole tile
+};
+
+class Machine {
+public:
+    Machine(const KernelTrace& trace, const DeviceModel& dev, const CandidateValues& cand, CompiledKernel& out)
+        : t(trace), ir(trace.ir()), m(dev), mb(cand.multibuffer), out(out)
+    {
+    }
+
+    bool setup(const CandidateValues& cand);
+    void runVariants();
+    void finish();
+
+private:
+    // --- execution
+    void execBlock(const Block& block);
+    void execInstr(const Instr& ins);
+    void execFor(const ForLoop& loop);
+    void execIf(const IfStmt& s);
+    void execWhile(const WhileLoop& w);
+
+    AVal& S(std::int32_t s) { return env[std::size_t(s)]; }
+    AVal get(std::int32_t s) const { return s >= 0 ? env[std::size_t(s)] : AVal::none(); }
+    std::int32_t listAt(const Instr& ins, std::int32_t i) const { return ir.lists[std::size_t(ins.listBegin + i)]; }
+
+    // --- helpers
+    void fail(CompileFailure kind, const std::string& message, int line)
+    {
+        if (failed)
+            return;
+        failed = true;
+        out.failure = kind;
+        out.message = message;
+        out.failureLine = line;
+    }
+    void note(const std::string& code, int line, const std::string& message)
+    {
+        for (const Diagnostic& d : out.diagnostics)
+            if (d.line == line && d.code == code)
+                return;
+        Diagnostic d;
+        d.code = code;
+        d.severity = Severity::Warning;
+        d.file = t.fileName();
+        d.line = line;
+        d.message = message;
+        out.diagnostics.push_back(std::move(d));
+    }
+    bool checkNumel(std::int64_t numel, int line, const char* what)
+    {
+        if (numel > kMaxTensorNumel) {
+            fail(CompileFailure::InvalidShape,
+                 std::string(what) + ": numel (" + std::to_string(numel) +
+                     ") exceeds triton maximum tensor numel (1048576)",
+                 line);
+            return false;
+        }
+        return true;
+    }
+    AVal newTile(Dt dt, int rank, const std::int64_t* shape, Home home)
+    {
+        AVal v;
+        v.k = K::Tile;
+        v.dt = dt;
+        v.rank = std::uint8_t(rank);
+        v.home = home;
+        for (int d = 0; d < rank; ++d)
+            v.shape[d] = shape[d];
+        if (home == Home::UB || home == Home::L1 || home == Home::L0C)
+            v.buf = nextBuf++;
+        return v;
+    }
+    static int rankOf(const AVal& v) { return v.k == K::Tile ? v.rank : 0; }
+    bool broadcastShape(const AVal& a, const AVal& b, int& rank, std::int64_t* shape, int line);
+    AVal expandTo(const AVal& v, int rank, const std::int64_t* shape) const;
+    bool scalarLike(const AVal& v) const { return v.k != K::Tile || v.numel() == 1; }
+
+    double paddedElems(const AVal& v) const
+    {
+        if (v.k != K::Tile || v.rank == 0)
+            return 1;
+        const std::int64_t inner = v.shape[v.rank - 1];
+        const std::int64_t b = std::max(1, dtBytes(v.dt));
+        const std::int64_t innerPadded = roundUp(inner * b, std::int64_t(m.ubAlign)) / b;
+        return double(v.numel() / std::max<std::int64_t>(inner, 1)) * double(innerPadded);
+    }
+    std::int64_t tileBytes(const AVal& v) const
+    {
+        if (v.k != K::Tile)
+            return 0;
+        const std::int64_t b = dtBytes(v.dt);
+        if (v.rank == 0)
+            return std::int64_t(m.ubAlign);
+        const std::int64_t inner = v.shape[v.rank - 1];
+        const std::int64_t rows = v.numel() / std::max<std::int64_t>(inner, 1);
+        return rows * roundUp(inner * b, std::int64_t(m.ubAlign));
+    }
+    bool doubled(const AVal& v) const { return mb && v.fedByLoad; }
+    std::int64_t ubBytes(const AVal& v) const
+    {
+        if (v.k != K::Tile || v.home != Home::UB)
+            return 0;
+        return tileBytes(v) * (doubled(v) ? 2 : 1);
+    }
+    std::int64_t l1Bytes(const AVal& v) const
+    {
+        if (v.k != K::Tile || v.home != Home::L1)
+            return 0;
+        return tileBytes(v) * (doubled(v) ? 2 : 1);
+    }
+
+    // Vector work of `passes` primitive operations over tile `v`.
+    void vec(const AVal& v, VClass cls, double passes, Dt dt = Dt::Unknown)
+    {
+        if (passes <= 0)
+            return;
+        if (dt == Dt::Unknown)
+            dt = v.dt;
+        const double b = std::max(1, dtBytes(dt));
+        const double padded = paddedElems(v);
+        const double ideal = v.k == K::Tile ? double(v.numel()) : 1.0;
+        double rate = 0;
+        const bool isInt = !dtIsFloat(dt) && dt != Dt::Unknown;
+        switch (cls) {
+        case VClass::Elementwise:
+            rate = isInt && b >= 4 ? m.int32PerCycle * 4.0 / b : m.vectorBytesPerCycle / b;
+            break;
+        case VClass::Transcendental: rate = m.transcendentalPerCycle; break;
+        case VClass::Reduction: rate = m.vectorBytesPerCycle / b * m.reductionFraction; break;
+        }
+        const double instructions = std::max(1.0, std::ceil(padded * b / m.vectorRepeatBytes));
+        cur->direct.vectorCycles += passes * (padded / rate + instructions * m.vectorIssueCycles);
+        cur->direct.vectorIdealCycles += passes * ideal / rate;
+        cur->direct.scalarCycles += passes * instructions * m.scalarCyclesPerOp;
+    }
+
+    AVal materialize(const AVal& v, const Instr& ins);
+    AVal toUB(const AVal& v, const Instr& ins);
+    void moveL0CtoUB(const AVal& v);
+
+    void transfer(bool in, const AVal& ptr, const Box& box, double bytesFactor = 1.0);
+    Box boxFor(const AVal& mask, const AVal& ptr, int line);
+    static bool intervalFor(std::int64_t b, std::int64_t s, std::int64_t n, CmpKind op, std::int64_t& lo, std::int64_t& hi,
+                            double& frac);
+
+    void binary(const Instr& ins);
+    void compare(const Instr& ins);
+    void unary(const Instr& ins);
+    void math(const Instr& ins);
+    void where(const Instr& ins);
+    void cast(const Instr& ins);
+    void subscript(const Instr& ins);
+    void reduce(const Instr& ins);
+    void dot(const Instr& ins);
+    void load(const Instr& ins);
+    void store(const Instr& ins, bool atomic);
+    void full(const Instr& ins);
+    void reshapeLike(const Instr& ins);
+    void trans(const Instr& ins);
+
+    void footprintBefore(const Instr& ins);
+    void footprintAfter(const Instr& ins);
+
+    const KernelTrace& t;
+    const KernelIr& ir;
+    const DeviceModel& m;
+    bool mb;
+    CompiledKernel& out;
+
+public:
+    std::vector<AVal> env;
+    std::array<std::int64_t, 3> pid{0, 0, 0};
+    std::array<std::int64_t, 3> grid{1, 1, 1};
+    IterCost* cur = nullptr;
+    bool track = false;
+    bool failed = false;
+    bool returned = false;
+    int loopDepth = 0;
+    std::int32_t nextBuf = 0;
+    double tempBytes = 0;  // UB temporaries of the current instruction (broadcasts, materialised masks)
+    int compiledOps = 0;
+    std::int64_t largestTile = 0;
+
+private:
+    // footprint scratch
+    std::int32_t opSlots[12];
+    int opCount = 0;
+    std::int64_t opUB[12];
+    std::int64_t opL1[12];
+    std::int32_t opBuf[12];
+};
+
+// ---- shapes ------------------------------------------------------------------------------
+
+bool Machine::broadcastShape(const AVal& a, const AVal& b, int& rank, std::int64_t* shape, int line)
+{
+    const int ra = rankOf(a), rb = rankOf(b);
+    rank = std::max(ra, rb);
+    for (int j = 0; j < rank; ++j) {
+        const int ia = j - (rank - ra), ib = j - (rank - rb);
+        const std::int64_t da = ia >= 0 ? a.shape[ia] : 1;
+        const std::int64_t db = ib >= 0 ? b.shape[ib] : 1;
+        if (da != db && da != 1 && db != 1) {
+            fail(CompileFailure::InvalidShape,
+                 "incompatible shapes for broadcasting: dimension " + std::to_string(j) + " is " + std::to_string(da) +
+                     " vs " + std::to_string(db),
+                 line);
+            return false;
+        }
+        shape[j] = std::max(da, db);
+    }
+    return true;
+}
+
+AVal Machine::expandTo(const AVal& v, int rank, const std::int64_t* shape) const
+{
+    if (v.k != K::Tile) {
+        // A scalar index becomes a constant affine tile; a bool a constant mask.
+        AVal r;
+        r.k = K::Tile;
+        r.rank = std::uint8_t(rank);
+        r.dt = v.dt;
+        for (int d = 0; d < rank; ++d) {
+            r.shape[d] = shape[d];
+            r.stride[d] = 0;
+            r.lo[d] = 0;
+            r.hi[d] = (v.k == K::Bool && v.i == 0) ? 0 : shape[d];
+        }
+        if (v.k == K::Bool) {
+            r.home = Home::Mask;
+        } else {
+            r.home = Home::Affine;
+            r.i = v.i;
+        }
+        return r;
+    }
+    AVal r = v;
+    r.rank = std::uint8_t(rank);
+    const int off = rank - v.rank;
+    for (int j = 0; j < rank; ++j) {
+        const int i = j - off;
+        r.shape[j] = shape[j];
+        if (i < 0) {
+            r.stride[j] = 0;
+            r.lo[j] = 0;
+            r.hi[j] = shape[j];
+            continue;
+        }
+        r.stride[j] = v.stride[i];
+        r.lo[j] = v.lo[i];
+        r.hi[j] = v.hi[i];
+        if (v.shape[i] == 1 && shape[j] != 1) {
+            r.stride[j] = 0;
+            const bool active = v.lo[i] < v.hi[i];
+            r.lo[j] = 0;
+            r.hi[j] = active ? shape[j] : 0;
+        }
+    }
+    return r;
+}
+
+// ---- materialisation -----------------------------------------------------------------------
+
+AVal Machine::materialize(const AVal& v, const Instr& ins)
+{
+    (void)ins;
+    if (v.k != K::Tile)
+        return v;
+    if (v.home == Home::Affine || v.home == Home::Mask) {
+        AVal r = newTile(v.home == Home::Mask ? Dt::I1 : (v.dt == Dt::I64 ? Dt::I64 : Dt::I32), v.rank, v.shape, Home::UB);
+        // arange (or compare) plus the offset: two passes, and a temporary in the UB.
+        vec(r, VClass::Elementwise, 2.0, r.home == Home::UB && v.home == Home::Mask ? Dt::I32 : r.dt);
+        tempBytes += double(tileBytes(r));
+        return r;
+    }
+    if (v.home == Home::PtrTile || v.home == Home::Gather) {
+        AVal r = newTile(Dt::I64, v.rank, v.shape, Home::UB);
+        vec(r, VClass::Elementwise, 2.0);
+        return r;
+    }
+    return toUB(v, ins);
+}
+
+void Machine::moveL0CtoUB(const AVal& v)
+{
+    // On A2/A3 the cube and vector cores exchange data through GM: FixPipe out, MTE2 back in.
+    const double bytes = double(v.numel()) * dtBytes(v.dt);
+    cur->direct.outBytes += bytes;
+    cur->direct.outEffBytes += bytes + m.dmaOverheadBytes;
+    cur->direct.outTransfers += 1;
+    cur->direct.inBytes += bytes;
+    cur->direct.inEffBytes += bytes + m.dmaOverheadBytes;
+    cur->direct.inTransfers += 1;
+    cur->direct.scalarCycles += 2 * m.scalarDmaSetupCycles + 2 * m.pipeSyncCycles;
+}
+
+AVal Machine::toUB(const AVal& v, const Instr& ins)
+{
+    if (v.k != K::Tile)
+        return v;
+    switch (v.home) {
+    case Home::UB: return v;
+    case Home::Affine:
+    case Home::Mask:
+    case Home::PtrTile:
+    case Home::Gather: return materialize(v, ins);
+    case Home::L1: {
+        AVal r = v;
+        r.home = Home::UB;
+        return r;
+    }
+    case Home::L0C: {
+        moveL0CtoUB(v);
+        AVal r = newTile(v.dt, v.rank, v.shape, Home::UB);
+        return r;
+    }
+    }
+    return v;
+}
+
+// ---- DMA -----------------------------------------------------------------------------------
+
+bool Machine::intervalFor(std::int64_t b, std::int64_t s, std::int64_t n, CmpKind op, std::int64_t& lo,
+                          std::int64_t& hi, double& frac)
+{
+    // Integers i in [0, n) with b + s*i OP 0: always an interval for a monotone form.
+    frac = 1.0;
+    switch (op) {
+    case CmpKind::Le: return intervalFor(b - 1, s, n, CmpKind::Lt, lo, hi, frac);
+    case CmpKind::Gt: return intervalFor(-b, -s, n, CmpKind::Lt, lo, hi, frac);
+    case CmpKind::Ge: return intervalFor(-b + 1, -s, n, CmpKind::Lt, lo, hi, frac);
+    case CmpKind::Eq:
+        if (s != 0 && (-b) % s == 0) {
+            const std::int64_t i = -b / s;
+            lo = std::clamp<std::int64_t>(i, 0, n);
+            hi = std::clamp<std::int64_t>(i + 1, 0, n);
+        } else if (s == 0) {
+            lo = 0;
+            hi = b == 0 ? n : 0;
+        } else {
+            lo = hi = 0;
+        }
+        return true;
+    case CmpKind::Ne:
+        lo = 0;
+        hi = n;
+        if (s == 0 && b == 0)
+            hi = 0;
+        else if (s != 0 && (-b) % s == 0 && -b / s >= 0 && -b / s < n && n > 0)
+            frac = double(n - 1) / double(n);
+        return s == 0;
+    case CmpKind::Lt:
+        break;
+    }
+    if (s == 0) {
+        lo = 0;
+        hi = b < 0 ? n : 0;
+    } else if (s > 0) {
+        lo = 0;
+        hi = std::clamp<std::int64_t>(ceilDiv(-b, s), 0, n);
+    } else {
+        lo = std::clamp<std::int64_t>(floorDiv(b, -s) + 1, 0, n);
+        hi = n;
+    }
+    if (hi < lo)
+        hi = lo;
+    return true;
+}
+
+Box Machine::boxFor(const AVal& mask, const AVal& ptr, int line)
+{
+    Box box;
+    for (int d = 0; d < kMaxRank; ++d) {
+        box.lo[d] = 0;
+        box.hi[d] = d < ptr.rank ? ptr.shape[d] : 1;
+    }
+    if (mask.k == K::None || mask.k == K::Unknown)
+        return box;
+    if (mask.k == K::Bool || mask.k == K::Int) {
+        if (mask.i == 0)
+            for (int d = 0; d < ptr.rank; ++d)
+                box.hi[d] = 0;
+        return box;
+    }
+    if (mask.k != K::Tile)
+        return box;
+    if (mask.home != Home::Mask) {
+        box.dataMask = true;
+        return box;
+    }
+    int rank;
+    std::int64_t shape[kMaxRank];
+    if (!broadcastShape(ptr, mask, rank, shape, line))
+        return box;
+    const AVal e = expandTo(mask, rank, shape);
+    for (int d = 0; d < rank; ++d) {
+        box.lo[d] = std::clamp<std::int64_t>(e.lo[d], 0, shape[d]);
+        box.hi[d] = std::clamp<std::int64_t>(e.hi[d], box.lo[d], shape[d]);
+    }
+    box.frac = e.approxMask ? e.f : 1.0;
+    return box;
+}
+
+void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFactor)
+{
+    Work& w = cur->direct;
+    const int rank = p.rank;
+    const double b = std::max(1, dtBytes(p.dt));
+    std::int64_t active[kMaxRank];
+    std::int64_t start = p.i;
+    bool empty = false;
+    for (int d = 0; d < rank; ++d) {
+        active[d] = std::max<std::int64_t>(0, box.hi[d] - box.lo[d]);
+        if (active[d] == 0)
+            empty = true;
+        start += p.stride[d] * box.lo[d];
+    }
+    // The descriptor is built at run time even when the mask leaves nothing to move.
+    w.scalarCycles += m.scalarDmaSetupCycles;
+    if (empty || box.frac <= 0)
+        return;
+
+    double unique = 1;
+    if (p.home == Home::Gather) {
+        // Offsets from data: every element is its own access of one 32 B block.
+        for (int d = 0; d < rank; ++d)
+            unique *= double(active[d]);
+        unique *= box.frac;
+        const double useful = unique * b;
+        const double eff = unique * std::max(32.0, b) / m.unalignedFraction + unique * m.runOverheadBytes;
+        (in ? w.inBytes : w.outBytes) += useful * bytesFactor;
+        (in ? w.inEffBytes : w.outEffBytes) += (eff + m.dmaOverheadBytes) * bytesFactor;
+        (in ? w.inTransfers : w.outTransfers) += 1;
+        w.scalarCycles += unique * 8 * m.scalarCyclesPerOp;  // a scalar loop computes each address
+        if (p.tensor >= 0 && p.tensor < kTrackedTensors)
+            (in ? w.tensorIn : w.tensorOut)[std::size_t(p.tensor)] += useful * bytesFactor;
+        return;
+    }
+
+    // Axes that move data (stride 0 axes are broadcasts: the data is fetched once).
+    int axes[kMaxRank];
+    int n = 0;
+    for (int d = 0; d < rank; ++d)
+        if (p.stride[d] != 0 && active[d] > 1)
+            axes[n++] = d;
+        else if (p.stride[d] != 0)
+            unique *= 1;  // one element along this axis
+    for (int i = 0; i < n; ++i)
+        unique *= double(active[axes[i]]);
+    std::sort(axes, axes + n, [&](int x, int y) { return std::llabs(p.stride[x]) < std::llabs(p.stride[y]); });
+    // Merge axes into one contiguous run while each next stride continues the previous run.
+    std::int64_t run = 1;
+    int merged = 0;
+    for (; merged < n; ++merged) {
+        const int d = axes[merged];
+        if (std::llabs(p.stride[d]) != run)
+            break;
+        run *= active[d];
+    }
+    const double runs = unique / double(run);
+    const double runBytes = double(run) * b;
+    // Alignment that every run start shares: the start offset and the outer strides.
+    std::int64_t g = std::llabs(start) * std::int64_t(b);
+    for (int i = merged; i < n; ++i)
+        g = std::gcd(g, std::llabs(p.stride[axes[i]]) * std::int64_t(b));
+    std::int64_t align = 512;
+    if (g != 0)
+        align = std::min<std::int64_t>(512, g & -g);
+    double alignFactor = 1.0;
+    if (align < 32)
+        alignFactor = m.unalignedFraction;
+    else if (align < 512)
+        alignFactor = m.aligned32Fraction + (1.0 - m.aligned32Fraction) * std::log2(double(align) / 32.0) / 4.0;
+    double blocks = std::ceil(runBytes / 32.0);
+    if (align < 32)
+        blocks += 1;
+    const double moved = runs * blocks * 32.0 * box.frac;
+    // One DMA instruction moves a 2-D pattern (a run repeated with one stride); deeper patterns
+    // need one instruction per outer index.
+    double instructions = 1;
+    for (int i = merged + 1; i < n; ++i)
+        instructions *= double(active[axes[i]]);
+    double eff = moved / alignFactor + instructions * m.dmaOverheadBytes;
+    if (runs > 1)
+        eff += runs * box.frac * m.runOverheadBytes;
+    const double useful = unique * b * box.frac;
+    (in ? w.inBytes : w.outBytes) += useful * bytesFactor;
+    (in ? w.inEffBytes : w.outEffBytes) += eff * bytesFactor;
+    (in ? w.inTransfers : w.outTransfers) += instructions;
+    w.scalarCycles += (instructions - 1) * m.scalarDmaSetupCycles;
+    if (p.tensor >= 0 && p.tensor < kTrackedTensors)
+        (in ? w.tensorIn : w.tensorOut)[std::size_t(p.tensor)] += useful * bytesFactor;
+}
+
+// ---- operations ----------------------------------------------------------------------------
+
+void Machine::binary(const Instr& ins)
+{
+    const AVal x = get(ins.a), y = get(ins.b);
+    const auto k = BinKind(ins.sub);
+    AVal& r = S(ins.dest);
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+
+    auto isPtrLike = [](const AVal& v) {
+        return v.k == K::Ptr || (v.k == K::Tile && (v.home == Home::PtrTile || v.home == Home::Gather));
+    };
+    auto isIndex = [](const AVal& v) { return v.k == K::Int || (v.k == K::Tile && v.home == Home::Affine); };
+    auto isMaskLike = [](const AVal& v) { return v.k == K::Bool || (v.k == K::Tile && v.home == Home::Mask); };
+
+    // Scalars.
+    if (x.k != K::Tile && y.k != K::Tile && !isPtrLike(x) && !isPtrLike(y)) {
+        if (x.k == K::Unknown || y.k == K::Unknown || !x.isScalarNumber() || !y.isScalarNumber()) {
+            r = AVal::unknown();
+            r.dt = promote(x.dt, y.dt);
+            return;
+        }
+        const bool ints = x.isInt() && y.isInt();
+        if (ints && k != BinKind::TrueDiv && k != BinKind::Pow) {
+            const std::int64_t a = x.i, b = y.i;
+            std::int64_t v = 0;
+            switch (k) {
+            case BinKind::Add: v = a + b; break;
+            case BinKind::Sub: v = a - b; break;
+            case BinKind::Mul: v = a * b; break;
+            case BinKind::FloorDiv: v = b ? floorDiv(a, b) : 0; break;
+            case BinKind::Mod: v = b ? pyMod(a, b) : 0; break;
+            case BinKind::And: v = a & b; break;
+            case BinKind::Or: v = a | b; break;
+            case BinKind::Xor: v = a ^ b; break;
+            case BinKind::Shl: v = b >= 0 && b < 63 ? a << b : 0; break;
+            case BinKind::Shr: v = b >= 0 && b < 63 ? a >> b : 0; break;
+            default: break;
+            }
+            if ((k == BinKind::FloorDiv || k == BinKind::Mod) && b == 0) {
+                r = AVal::unknown();
+                return;
+            }
+            const bool bothBool = x.k == K::Bool && y.k == K::Bool &&
+                                  (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor);
+            r = bothBool ? AVal::boolean(v != 0) : AVal::integer(v);
+            if (!bothBool && (x.dt == Dt::I64 || y.dt == Dt::I64))
+                r.dt = Dt::I64;
+            return;
+        }
+        const double a = x.k == K::Float ? x.f : double(x.i), b = y.k == K::Float ? y.f : double(y.i);
+        double v = 0;
+        switch (k) {
+        case BinKind::Add: v = a + b; break;
+        case BinKind::Sub: v = a - b; break;
+        case BinKind::Mul: v = a * b; break;
+        case BinKind::TrueDiv: v = a / b; break;
+        case BinKind::FloorDiv: v = std::floor(a / b); break;
+        case BinKind::Mod: v = a - std::floor(a / b) * b; break;
+        case BinKind::Pow: v = std::pow(a, b); break;
+        default: r = AVal::unknown(); return;
+        }
+        if (k == BinKind::Pow && ints && b >= 0)
+            r = AVal::integer(std::int64_t(v));
+        else
+            r = AVal::real(v);
+        return;
+    }
+
+    // Pointer arithmetic: pointer + offsets.
+    if ((isPtrLike(x) || isPtrLike(y)) && (k == BinKind::Add || k == BinKind::Sub)) {
+        const AVal& p = isPtrLike(x) ? x : y;
+        const AVal& o = isPtrLike(x) ? y : x;
+        const std::int64_t sign = (k == BinKind::Sub && isPtrLike(x)) ? -1 : 1;
+        if (o.k == K::Int || o.k == K::Bool) {
+            r = p;
+            r.i += sign * o.i;
+            return;
+        }
+        if (o.k == K::Tile) {
+            int rank;
+            std::int64_t shape[kMaxRank];
+            if (!broadcastShape(p, o, rank, shape, ins.line))
+                return;
+            AVal pe = p.k == K::Ptr ? p : expandTo(p, rank, shape);
+            const AVal oe = expandTo(o, rank, shape);
+            AVal res;
+            res.k = K::Tile;
+            res.dt = p.dt;
+            res.tensor = p.tensor;
+            res.rank = std::uint8_t(rank);
+            for (int d = 0; d < rank; ++d)
+                res.shape[d] = shape[d];
+            if (o.home == Home::Affine && (p.k == K::Ptr || p.home == Home::PtrTile)) {
+                res.home = Home::PtrTile;
+                res.i = pe.i + sign * oe.i;
+                for (int d = 0; d < rank; ++d)
+                    res.stride[d] = (p.k == K::Ptr ? 0 : pe.stride[d]) + sign * oe.stride[d];
+            } else {
+                res.home = Home::Gather;
+                note("npu-gather", ins.line,
+                     "pointer offsets computed from data: modelled as a discrete access per element");
+            }
+            r = res;
+            return;
+        }
+        r = AVal::unknown();
+        return;
+    }
+
+    // A dot accumulated into another dot's result stays in L0C.
+    if (x.k == K::Tile && y.k == K::Tile && x.home == Home::L0C && y.home == Home::L0C && k == BinKind::Add) {
+        r = x;
+        return;
+    }
+
+    // Index arithmetic stays affine (folded into DMA addresses) as long as it can.
+    if (isIndex(x) && isIndex(y)) {
+        int rank;
+        std::int64_t shape[kMaxRank];
+        if (!broadcastShape(x, y, rank, shape, ins.line))
+            return;
+        const AVal a = expandTo(x, rank, shape), b = expandTo(y, rank, shape);
+        const bool aConst = std::all_of(a.stride, a.stride + rank, [](std::int64_t s) { return s == 0; });
+        const bool bConst = std::all_of(b.stride, b.stride + rank, [](std::int64_t s) { return s == 0; });
+        AVal res = a;
+        res.home = Home::Affine;
+        res.dt = (a.dt == Dt::I64 || b.dt == Dt::I64) ? Dt::I64 : Dt::I32;
+        bool affine = true;
+        switch (k) {
+        case BinKind::Add:
+            res.i = a.i + b.i;
+            for (int d = 0; d < rank; ++d)
+                res.stride[d] = a.stride[d] + b.stride[d];
+            break;
+        case BinKind::Sub:
+            res.i = a.i - b.i;
+            for (int d = 0; d < rank; ++d)
+                res.stride[d] = a.stride[d] - b.stride[d];
+            break;
+        case BinKind::Mul:
+            if (bConst) {
+                res.i = a.i * b.i;
+                for (int d = 0; d < rank; ++d)
+                    res.stride[d] = a.stride[d] * b.i;
+            } else if (aConst) {
+                res.i = a.i * b.i;
+                for (int d = 0; d < rank; ++d)
+                    res.stride[d] = b.stride[d] * a.i;
+            } else {
+                affine = false;
+            }
+            break;
+        case BinKind::FloorDiv:
+        case BinKind::Shr:
+        case BinKind::Mod: {
+            if (!bConst || b.i <= 0) {
+                affine = false;
+                break;
+            }
+            const std::int64_t c = k == BinKind::Shr ? (std::int64_t(1) << std::min<std::int64_t>(b.i, 62)) : b.i;
+            // Exact when strides are multiples of c; otherwise the index is taken as blocked
+            // (constant within a block for //, the low part for %): good enough for addressing.
+            if (k == BinKind::Mod) {
+                res.i = pyMod(a.i, c);
+                for (int d = 0; d < rank; ++d)
+                    res.stride[d] = a.stride[d] % c == 0 ? 0 : a.stride[d];
+            } else {
+                res.i = floorDiv(a.i, c);
+                for (int d = 0; d < rank; ++d)
+                    res.stride[d] = a.stride[d] % c == 0 ? a.stride[d] / c : 0;
+            }
+            break;
+        }
+        case BinKind::Shl:
+            if (bConst && b.i >= 0 && b.i < 62) {
+                res.i = a.i << b.i;
+                for (int d = 0; d < rank; ++d)
+                    res.stride[d] = a.stride[d] << b.i;
+            } else {
+                affine = false;
+            }
+            break;
+        default: affine = false;
+        }
+        if (affine) {
+            r = res;
+            return;
+        }
+        // Falls through to data arithmetic with the operands materialised.
+    }
+
+    // Mask logic stays a box.
+    if (isMaskLike(x) && isMaskLike(y) && (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor) &&
+        k != BinKind::Xor) {
+        int rank;
+        std::int64_t shape[kMaxRank];
+        if (!broadcastShape(x, y, rank, shape, ins.line))
+            return;
+        const AVal a = expandTo(x, rank, shape), b = expandTo(y, rank, shape);
+        AVal res = a;
+        res.home = Home::Mask;
+        res.dt = Dt::I1;
+        res.approxMask = a.approxMask || b.approxMask;
+        if (k == BinKind::And) {
+            for (int d = 0; d < rank; ++d) {
+                res.lo[d] = std::max(a.lo[d], b.lo[d]);
+                res.hi[d] = std::max(res.lo[d], std::min(a.hi[d], b.hi[d]));
+            }
+            res.f = (a.approxMask ? a.f : 1.0) * (b.approxMask ? b.f : 1.0);
+        } else {
+            bool same = true;
+            for (int d = 0; d < rank; ++d) {
+                same = same && a.lo[d] == b.lo[d] && a.hi[d] == b.hi[d];
+                res.lo[d] = std::min(a.lo[d], b.lo[d]);
+                res.hi[d] = std::max(a.hi[d], b.hi[d]);
+            }
+            if (!same)
+                res.approxMask = true;
+            res.f = std::max(a.approxMask ? a.f : 1.0, b.approxMask ? b.f : 1.0);
+        }
+        r = res;
+        return;
+    }
+
+    // Data arithmetic on the vector unit.
+    int rank;
+    std::int64_t shape[kMaxRank];
+    if (!broadcastShape(x, y, rank, shape, ins.line))
+        return;
+    AVal a = x.k == K::Tile ? toUB(x, ins) : x;
+    AVal b = y.k == K::Tile ? toUB(y, ins) : y;
+    Dt dt = promote(a.k == K::Tile ? a.dt : Dt::Unknown, b.k == K::Tile ? b.dt : Dt::Unknown);
+    if (dt == Dt::Unknown)
+        dt = promote(a.dt, b.dt);
+    // A Python float against an integer tile gives float32.
+    if (!dtIsFloat(dt) && ((a.k == K::Float) || (b.k == K::Float)))
+        dt = Dt::F32;
+    if (k == BinKind::TrueDiv && !dtIsFloat(dt))
+        dt = Dt::F32;
+    if ((k == BinKind::And || k == BinKind::Or || k == BinKind::Xor) && a.dt == Dt::I1 && b.dt == Dt::I1)
+        dt = Dt::I1;
+    AVal res = newTile(dt, rank, shape, Home::UB);
+    res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
+    // Operands smaller than the result are broadcast into a temporary first.
+    for (const AVal* o : {&a, &b}) {
+        if (o->k == K::Tile && !scalarLike(*o) && o->numel() != res.numel()) {
+            vec(res, VClass::Elementwise, 1.0, o->dt);
+            tempBytes += double(tileBytes(res));
+        }
+    }
+    switch (k) {
+    case BinKind::TrueDiv: vec(res, VClass::Transcendental, 1.0); break;
+    case BinKind::FloorDiv:
+    case BinKind::Mod:
+        if (dtIsFloat(dt)) {
+            vec(res, VClass::Transcendental, 1.0);
+            vec(res, VClass::Elementwise, 2.0);
+        } else {
+            vec(res, VClass::Elementwise, 4.0);  // integer division is emulated
+        }
+        break;
+    case BinKind::Pow:
+        vec(res, VClass::Transcendental, 2.0);
+        vec(res, VClass::Elementwise, 1.0);
+        break;
+    default: vec(res, VClass::Elementwise, 1.0);
+    }
+    r = res;
+}
+
+void Machine::compare(const Instr& ins)
+{
+    const AVal x = get(ins.a), y = get(ins.b);
+    const auto op = CmpKind(ins.sub);
+    AVal& r = S(ins.dest);
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+    if (x.k != K::Tile && y.k != K::Tile) {
+        if (x.k == K::None || y.k == K::None) {
+            const bool eq = x.k == y.k;
+            r = AVal::boolean(op == CmpKind::Ne ? !eq : eq);
+            return;
+        }
+        if (!x.isScalarNumber() || !y.isScalarNumber()) {
+            r = AVal::unknown();
+            r.dt = Dt::I1;
+            return;
+        }
+        const double a = x.k == K::Float ? x.f : double(x.i), b = y.k == K::Float ? y.f : double(y.i);
+        bool v = false;
+        switch (op) {
+        case CmpKind::Lt: v = a < b; break;
+        case CmpKind::Le: v = a <= b; break;
+        case CmpKind::Gt: v = a > b; break;
+        case CmpKind::Ge: v = a >= b; break;
+        case CmpKind::Eq: v = a == b; break;
+        case CmpKind::Ne: v = a != b; break;
+        }
+        r = AVal::boolean(v);
+        return;
+    }
+    int rank;
+    std::int64_t shape[kMaxRank];
+    if (!broadcastShape(x, y, rank, shape, ins.line))
+        return;
+    const bool xi = x.k == K::Int || (x.k == K::Tile && x.home == Home::Affine);
+    const bool yi = y.k == K::Int || (y.k == K::Tile && y.home == Home::Affine);
+    if (xi && yi) {
+        // d = x - y compared with 0.
+        const AVal a = expandTo(x, rank, shape), b = expandTo(y, rank, shape);
+        std::int64_t base = a.i - b.i;
+        std::int64_t stride[kMaxRank];
+        int moving = 0, axis = -1;
+        for (int d = 0; d < rank; ++d) {
+            stride[d] = a.stride[d] - b.stride[d];
+            if (stride[d] != 0 && shape[d] > 1) {
+                ++moving;
+                axis = d;
+            }
+        }
+        AVal res;
+        res.k = K::Tile;
+        res.home = Home::Mask;
+        res.dt = Dt::I1;
+        res.rank = std::uint8_t(rank);
+        for (int d = 0; d < rank; ++d) {
+            res.shape[d] = shape[d];
+            res.lo[d] = 0;
+            res.hi[d] = shape[d];
+        }
+        if (moving <= 1) {
+            std::int64_t lo = 0, hi = 0;
+            double frac = 1.0;
+            const int d = axis >= 0 ? axis : 0;
+            const std::int64_t n = rank > 0 ? shape[d] : 1;
+            intervalFor(base, axis >= 0 ? stride[d] : 0, n, op, lo, hi, frac);
+            if (axis >= 0) {
+                res.lo[d] = lo;
+                res.hi[d] = hi;
+            } else if (hi <= lo) {
+                for (int e = 0; e < rank; ++e)
+                    res.hi[e] = 0;
+            }
+            if (frac < 1.0) {
+                res.approxMask = true;
+                res.f = frac;
+            }
+        } else {
+            // Several axes move: the active part is not a box. Keep the fraction of the value
+            // range that satisfies the comparison (uniform values assumed).
+            double lo = double(base), hi = double(base);
+            for (int d = 0; d < rank; ++d) {
+                const double span = double(stride[d]) * double(shape[d] - 1);
+                (span > 0 ? hi : lo) += span;
+            }
+            double frac = 1.0;
+            const double range = hi - lo + 1.0;
+            switch (op) {
+            case CmpKind::Lt: frac = std::clamp((0.0 - lo) / range, 0.0, 1.0); break;
+            case CmpKind::Le: frac = std::clamp((1.0 - lo) / range, 0.0, 1.0); break;
+            case CmpKind::Gt: frac = std::clamp((hi - 0.0) / range, 0.0, 1.0); break;
+            case CmpKind::Ge: frac = std::clamp((hi + 1.0) / range, 0.0, 1.0); break;
+            case CmpKind::Eq: frac = 1.0 / range; break;
+            case CmpKind::Ne: frac = 1.0 - 1.0 / range; break;
+            }
+            res.approxMask = frac < 1.0;
+            res.f = frac;
+        }
+        r = res;
+        return;
+    }
+    // Data comparison.
+    AVal a = x.k == K::Tile ? toUB(x, ins) : x;
+    AVal b = y.k == K::Tile ? toUB(y, ins) : y;
+    AVal res = newTile(Dt::I1, rank, shape, Home::UB);
+    vec(res, VClass::Elementwise, 1.0, promote(a.dt, b.dt));
+    r = res;
+}
+
+void Machine::unary(const Instr& ins)
+{
+    const AVal x = get(ins.a);
+    AVal& r = S(ins.dest);
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+    if (ins.sub == 200) {  // triton.next_power_of_2
+        if (x.k == K::Int && x.i > 0) {
+            std::int64_t p = 1;
+            while (p < x.i)
+                p <<= 1;
+            r = AVal::integer(p);
+        } else {
+            r = AVal::unknown();
+        }
+        return;
+    }
+    const auto k = UnKind(ins.sub);
+    if (x.k != K::Tile) {
+        if (x.k == K::Int) r = k == UnKind::Neg ? AVal::integer(-x.i) : k == UnKind::Invert ? AVal::integer(~x.i)
+                                : k == UnKind::Not ? AVal::boolean(x.i == 0) : x;
+        else if (x.k == K::Bool) r = k == UnKind::Not ? AVal::boolean(x.i == 0) : k == UnKind::Neg ? AVal::integer(-x.i) : x;
+        else if (x.k == K::Float) r = k == UnKind::Neg ? AVal::real(-x.f) : k == UnKind::Not ? AVal::boolean(x.f == 0) : x;
+        else r = x;
+        return;
+    }
+    if (k == UnKind::Pos) {
+        r = x;
+        return;
+    }
+    if (x.home == Home::Affine && k == UnKind::Neg) {
+        r = x;
+        r.i = -x.i;
+        for (int d = 0; d < x.rank; ++d)
+            r.stride[d] = -x.stride[d];
+        return;
+    }
+    if (x.home == Home::Mask && (k == UnKind::Not || k == UnKind::Invert)) {
+        // The complement of an interval that touches one end is an interval; else approximate.
+        AVal res = x;
+        int restricted = 0, axis = -1;
+        for (int d = 0; d < x.rank; ++d)
+            if (x.lo[d] != 0 || x.hi[d] != x.shape[d]) {
+                ++restricted;
+                axis = d;
+            }
+        if (restricted == 0) {
+            for (int d = 0; d < x.rank; ++d)
+                res.hi[d] = 0;
+        } else if (restricted == 1 && (x.lo[axis] == 0 || x.hi[axis] == x.shape[axis])) {
+            if (x.lo[axis] == 0) {
+                res.lo[axis] = x.hi[axis];
+                res.hi[axis] = x.shape[axis];
+            } else {
+                res.lo[axis] = 0;
+                res.hi[axis] = x.lo[axis];
+            }
+        } else {
+            for (int d = 0; d < x.rank; ++d) {
+                res.lo[d] = 0;
+                res.hi[d] = x.shape[d];
+            }
+            res.approxMask = true;
+            res.f = 0.5;
+        }
+        r = res;
+        return;
+    }
+    AVal a = toUB(x, ins);
+    AVal res = newTile(k == UnKind::Not ? Dt::I1 : a.dt, a.rank, a.shape, Home::UB);
+    res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
+    vec(res, VClass::Elementwise, 1.0, a.dt);
+    r = res;
+}
+
+void Machine::math(const Instr& ins)
+{
+    const auto fn = MathFn(ins.sub);
+    const AVal x = get(ins.a), y = get(ins.b), z = get(ins.c);
+    AVal& r = S(ins.dest);
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+    const bool anyTile = x.k == K::Tile || y.k == K::Tile || z.k == K::Tile;
+    if (!anyTile) {
+        if (x.k == K::Int && (fn == MathFn::Maximum || fn == MathFn::Minimum) && y.k == K::Int) {
+            r = AVal::integer(fn == MathFn::Maximum ? std::max(x.i, y.i) : std::min(x.i, y.i));
+            return;
+        }
+        if (x.k == K::Int && fn == MathFn::Abs) {
+            r = AVal::integer(std::llabs(x.i));
+            return;
+        }
+        if (x.k == K::Int && fn == MathFn::Clamp && y.k == K::Int && z.k == K::Int) {
+            r = AVal::integer(std::clamp(x.i, y.i, std::max(y.i, z.i)));
+            return;
+        }
+        if (x.isScalarNumber()) {
+            const double a = x.k == K::Float ? x.f : double(x.i);
+            double v = std::numeric_limits<double>::quiet_NaN();
+            switch (fn) {
+            case MathFn::Exp: v = std::exp(a); break;
+            case MathFn::Log: v = std::log(a); break;
+            case MathFn::Sqrt: v = std::sqrt(a); break;
+            case MathFn::Rsqrt: v = 1.0 / std::sqrt(a); break;
+            case MathFn::Abs: v = std::fabs(a); break;
+            default: break;
+            }
+            r = std::isnan(v) ? AVal::unknown() : AVal::real(v);
+            if (std::isnan(v))
+                r.dt = Dt::F32;
+            return;
+        }
+        r = AVal::unknown();
+        return;
+    }
+    int rank = 0;
+    std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+    AVal acc = x;
+    for (const AVal* o : {&y, &z}) {
+        if (o->k == K::None || o->k == K::Unknown)
+            continue;
+        if (!broadcastShape(acc, *o, rank, shape, ins.line))
+            return;
+        acc = expandTo(acc.k == K::Tile ? acc : *o, rank, shape);
+    }
+    if (acc.k != K::Tile)
+        acc = x;
+    AVal a = x.k == K::Tile ? toUB(x, ins) : x;
+    Dt dt = a.k == K::Tile ? a.dt : Dt::F32;
+    if (y.k == K::Tile)
+        dt = promote(dt, y.dt);
+    if (!dtIsFloat(dt) && fn != MathFn::Abs && fn != MathFn::Maximum && fn != MathFn::Minimum &&
+        fn != MathFn::Clamp && fn != MathFn::Umulhi)
+        dt = Dt::F32;
+    AVal res = newTile(dt, acc.rank, acc.shape, Home::UB);
+    res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
+    for (const AVal* o : {&x, &y, &z})
+        if (o->k == K::Tile && !scalarLike(*o) && o->numel() != res.numel()) {
+            vec(res, VClass::Elementwise, 1.0, o->dt);
+            tempBytes += double(tileBytes(res));
+        }
+    double tr = 0, el = 0;
+    switch (fn) {
+    case MathFn::Exp: case MathFn::Exp2: case MathFn::Log: case MathFn::Log2: case MathFn::Sqrt: case MathFn::Div:
+        tr = 1; break;
+    case MathFn::Rsqrt: case MathFn::Abs: case MathFn::Maximum: case MathFn::Minimum: case MathFn::Floor:
+    case MathFn::Ceil: case MathFn::Relu:
+        el = 1; break;
+    case MathFn::Sigmoid: tr = 2; el = 1; break;  // exp, add, reciprocal
+    case MathFn::Tanh: tr = 2; el = 2; break;
+    case MathFn::Sin: case MathFn::Cos: tr = 2; el = 2; break;
+    case MathFn::Erf: tr = 3; el = 4; break;
+    case MathFn::Fma: el = 2; break;
+    case MathFn::Clamp: el = 2; break;
+    case MathFn::Pow: tr = 2; el = 1; break;
+    case MathFn::Umulhi: el = 2; break;
+    case MathFn::Softmax: {
+        // max, subtract, exp, sum, divide along the last axis
+        tr = 2;
+        el = 1;
+        vec(res, VClass::Reduction, 2.0);
+        break;
+    }
+    }
+    vec(res, VClass::Transcendental, tr);
+    vec(res, VClass::Elementwise, el);
+    r = res;
+}
+
+void Machine::where(const Instr& ins)
+{
+    const AVal c = get(ins.a), x = get(ins.b), y = get(ins.c);
+    AVal& r = S(ins.dest);
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+    if (c.k == K::Bool || c.k == K::Int) {
+        r = c.i ? x : y;
+        return;
+    }
+    if (c.k != K::Tile && x.k != K::Tile && y.k != K::Tile) {
+        r = x.k == y.k ? x : AVal::unknown();
+        if (r.k == K::Int && y.k == K::Int && x.i != y.i)
+            r = AVal::unknown();
+        return;
+    }
+    int rank = 0;
+    std::int64_t shape[kMaxRank];
+    AVal acc = c;
+    if (!broadcastShape(acc, x, rank, shape, ins.line))
+        return;
+    acc = expandTo(c.k == K::Tile ? c : x, rank, shape);
+    if (!broadcastShape(acc, y, rank, shape, ins.line))
+        return;
+    if (c.k == K::Tile && (c.home == Home::Mask || c.home == Home::Affine))
+        materialize(c, ins);
+    const AVal a = x.k == K::Tile ? toUB(x, ins) : x;
+    const AVal b = y.k == K::Tile ? toUB(y, ins) : y;
+    Dt dt = promote(a.k == K::Tile ? a.dt : Dt::Unknown, b.k == K::Tile ? b.dt : Dt::Unknown);
+    if (dt == Dt::Unknown)
+        dt = Dt::F32;
+    AVal res = newTile(dt, rank, shape, Home::UB);
+    res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
+    for (const AVal* o : {&a, &b})
+        if (o->k == K::Tile && !scalarLike(*o) && o->numel() != res.numel()) {
+            vec(res, VClass::Elementwise, 1.0, o->dt);
+            tempBytes += double(tileBytes(res));
+        }
+    vec(res, VClass::Elementwise, 1.0);
+    r = res;
+}
+
+void Machine::cast(const Instr& ins)
+{
+    const AVal x = get(ins.a);
+    const AVal d = get(ins.b);
+    AVal& r = S(ins.dest);
+    const Dt to = d.k == K::Dtype ? d.dt : Dt::Unknown;
+    if (x.k != K::Tile) {
+        r = x;
+        if (to != Dt::Unknown && x.isScalarNumber()) {
+            if (dtIsFloat(to) && x.k != K::Float)
+                r = AVal::real(double(x.i));
+            else if (!dtIsFloat(to) && x.k == K::Float)
+                r = AVal::integer(std::int64_t(x.f));
+            r.dt = to;
+        }
+        return;
+    }
+    if (to == Dt::Unknown || to == x.dt) {
+        r = x;
+        if (to == Dt::Unknown)
+            note("npu-unknown-dtype", ins.line, "cast to an unknown dtype; approximation: no conversion");
+        return;
+    }
+    if (x.home == Home::L0C) {
+        // FixPipe converts on the way out of L0C.
+        r = x;
+        r.dt = to;
+        return;
+    }
+    if (x.home == Home::L1) {
+        r = x;
+        r.dt = to;
+        vec(r, VClass::Elementwise, 1.0, dtBytes(to) > dtBytes(x.dt) ? to : x.dt);
+        return;
+    }
+    AVal a = toUB(x, ins);
+    AVal res = newTile(to, a.rank, a.shape, Home::UB);
+    res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
+    vec(res, VClass::Elementwise, 1.0, dtBytes(to) > dtBytes(a.dt) ? to : a.dt);
+    r = res;
+}
+
+void Machine::subscript(const Instr& ins)
+{
+    const AVal x = get(ins.a);
+    AVal& r = S(ins.dest);
+    if (x.k == K::Tuple) {
+        const std::int32_t idx = ins.listSize > 0 ? listAt(ins, 0) : 0;
+        r = (idx >= 0 && idx < x.rank) ? AVal::integer(x.shape[idx]) : AVal::unknown();
+        return;
+    }
+    if (x.k != K::Tile) {
+        // x[None] of a scalar: a one-element tile.
+        AVal v = x;
+        if (x.k == K::Int) {
+            std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+            int rank = 0;
+            for (std::int32_t i = 0; i < ins.listSize; ++i)
+                if (listAt(ins, i) == kSubNewAxis)
+                    ++rank;
+            v = expandTo(x, rank, shape);
+        }
+        r = v;
+        return;
+    }
+    AVal res = x;
+    int src = 0, dst = 0;
+    for (std::int32_t i = 0; i < ins.listSize && dst < kMaxRank; ++i) {
+        const std::int32_t p = listAt(ins, i);
+        if (p == kSubNewAxis) {
+            res.shape[dst] = 1;
+            res.stride[dst] = 0;
+            res.lo[dst] = 0;
+            res.hi[dst] = 1;
+            ++dst;
+        } else if (p == kSubSlice) {
+            if (src < x.rank) {
+                res.shape[dst] = x.shape[src];
+                res.stride[dst] = x.stride[src];
+                res.lo[dst] = x.lo[src];
+                res.hi[dst] = x.hi[src];
+                ++dst;
+            }
+            ++src;
+        } else {
+            // An integer index drops the axis.
+            if (src < x.rank)
+                res.i += x.stride[src] * p;
+            ++src;
+        }
+    }
+    for (; src < x.rank && dst < kMaxRank; ++src, ++dst) {
+        res.shape[dst] = x.shape[src];
+        res.stride[dst] = x.stride[src];
+        res.lo[dst] = x.lo[src];
+        res.hi[dst] = x.hi[src];
+    }
+    if (dst > kMaxRank) {
+        fail(CompileFailure::InvalidShape, "tiles of more than 4 dimensions are not modelled", ins.line);
+        return;
+    }
+    res.rank = std::uint8_t(dst);
+    r = res;
+}
+
+void Machine::reduce(const Instr& ins)
+{
+    const AVal x = get(ins.a);
+    AVal& r = S(ins.dest);
+    const auto kind = ReduceKind(ins.sub);
+    if (x.k != K::Tile) {
+        r = kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin ? AVal::integer(0) : x;
+        return;
+    }
+    const AVal a = toUB(x, ins);
+    int axis = ins.imm;
+    if (axis != kAxisNone && axis < 0)
+        axis += a.rank;
+    if (axis != kAxisNone && (axis < 0 || axis >= a.rank)) {
+        fail(CompileFailure::InvalidShape,
+             "reduction axis " + std::to_string(ins.imm) + " is out of range for a " + std::to_string(a.rank) +
+                 "-D tile",
+             ins.line);
+        return;
+    }
+    Dt dt = a.dt;
+    if (kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin)
+        dt = Dt::I32;
+    else if (kind == ReduceKind::Sum && !dtIsFloat(a.dt) && dtBytes(a.dt) < 4)
+        dt = Dt::I32;
+    std::int64_t shape[kMaxRank];
+    int rank = 0;
+    if (axis == kAxisNone) {
+        if (ins.flags & kFlagKeepDims) {
+            rank = a.rank;
+            for (int d = 0; d < rank; ++d)
+                shape[d] = 1;
+        }
+    } else {
+        for (int d = 0; d < a.rank; ++d) {
+            if (d == axis) {
+                if (ins.flags & kFlagKeepDims)
+                    shape[rank++] = 1;
+                continue;
+            }
+            shape[rank++] = a.shape[d];
+        }
+    }
+    // Reducing the innermost axis needs the (slow) reduction instructions; reducing an outer
+    // axis is elementwise work across rows.
+    const bool inner = axis == kAxisNone || axis == a.rank - 1;
+    const double passes = (kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin) ? 2.0 : 1.0;
+    vec(a, inner ? VClass::Reduction : VClass::Elementwise, passes, a.dt);
+    AVal res = newTile(dt, rank, shape, Home::UB);
+    res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
+    r = res;
+}
+
+void Machine::dot(const Instr& ins)
+{
+    const AVal a = get(ins.a), b = get(ins.b), acc = get(ins.c), outDt = get(ins.d);
+    AVal& r = S(ins.dest);
+    if (a.k != K::Tile || b.k != K::Tile) {
+        note("npu-approximate-call", ins.line, "tl.dot of operands with unknown shapes; approximation: no cost");
+        r = AVal::unknown();
+        return;
+    }
+    if (a.rank != b.rank || (a.rank != 2 && a.rank != 3)) {
+        fail(CompileFailure::InvalidShape, "tl.dot: both inputs must be either 2D or 3D", ins.line);
+        return;
+    }
+    const int rk = a.rank;
+    const std::int64_t M = a.shape[rk - 2], Kd = a.shape[rk - 1], K2 = b.shape[rk - 2], N = b.shape[rk - 1];
+    const std::int64_t batch = rk == 3 ? a.shape[0] : 1;
+    if (Kd != K2) {
+        fail(CompileFailure::InvalidShape,
+             "tl.dot: first input shape (" + std::to_string(M) + ", " + std::to_string(Kd) +
+                 ") and second input shape (" + std::to_string(K2) + ", " + std::to_string(N) + ") are not compatible",
+             ins.line);
+        return;
+    }
+    if (a.dt != Dt::Unknown && b.dt != Dt::Unknown && a.dt != b.dt) {
+        fail(CompileFailure::InvalidShape,
+             std::string("tl.dot: both operands must be same dtype, got ") + dtName(a.dt) + " and " + dtName(b.dt),
+             ins.line);
+        return;
+    }
+    // Operands computed on the vector unit reach L1 through GM (A2/A3 split cores).
+    for (const AVal* o : {&a, &b})
+        if (o->home == Home::UB || o->home == Home::Affine || o->home == Home::Mask) {
+            const double bytes = double(o->numel()) * dtBytes(o->dt);
+            cur->direct.outBytes += bytes;
+            cur->direct.outEffBytes += bytes + m.dmaOverheadBytes;
+            cur->direct.outTransfers += 1;
+            cur->direct.inBytes += bytes;
+            cur->direct.inEffBytes += bytes + m.dmaOverheadBytes;
+            cur->direct.inTransfers += 1;
+        } else if (o->home == Home::L0C) {
+            moveL0CtoUB(*o);
+        }
+    const Dt in = a.dt == Dt::Unknown ? Dt::F16 : a.dt;
+    const int ib = dtBytes(in);
+    const std::int64_t k0 = ib == 1 ? 32 : ib == 4 ? 8 : 16;
+    const std::int64_t Mp = roundUp(M, 16), Np = roundUp(N, 16), Kp = roundUp(Kd, k0);
+    double rate = 1.0;
+    if (in == Dt::F32)
+        rate = m.cubeFp32Fraction * 2.0;  // fractal 16x8x16: half the K per cycle, 1/4 of the flops
+    // Fractal operations of 16 x k0 x 16 per cycle.
+    const double fractals = double(batch) * double(Mp / 16) * double(Np / 16) * double(Kp / k0);
+    const double macCycles = fractals / (m.cubeFractalsPerCycle * rate);
+    const double mte1 = double(batch) * (double(Mp * Kp * ib) / m.l1ToL0aBytesPerCycle +
+                                         double(Kp * Np * ib) / m.l1ToL0bBytesPerCycle);
+    cur->direct.cubeCycles += std::max(macCycles, mte1) + m.pipeSyncCycles;
+    cur->direct.cubeFlops += 2.0 * double(batch) * double(M) * double(N) * double(Kd);
+    cur->direct.scalarCycles += 4 * m.scalarCyclesPerOp;
+
+    Dt dt = Dt::F32;
+    if (acc.k == K::Tile)
+        dt = acc.dt;
+    else if (outDt.k == K::Dtype)
+        dt = outDt.dt;
+    else if (!dtIsFloat(in))
+        dt = Dt::I32;
+    // L0 capacity: the compiler splits K to fit L0A/L0B, but one fractal column of the M x K
+    // and K x N tiles must fit, and the accumulator must stay in L0C across the K loop.
+    const std::int64_t l0aNeed = std::min<std::int64_t>(Mp * Kp * ib, std::int64_t(m.l0aBytes));
+    const std::int64_t l0bNeed = std::min<std::int64_t>(Kp * Np * ib, std::int64_t(m.l0bBytes));
+    const std::int64_t l0aMin = Mp * k0 * ib, l0bMin = k0 * Np * ib;
+    const std::int64_t l0cNeed = Mp * Np * std::max(4, dtBytes(dt));
+    if (track) {
+        out.footprint.l0aPeakBytes = std::max(out.footprint.l0aPeakBytes, std::max(l0aNeed, l0aMin));
+        out.footprint.l0bPeakBytes = std::max(out.footprint.l0bPeakBytes, std::max(l0bNeed, l0bMin));
+        out.footprint.l0cPeakBytes = std::max(out.footprint.l0cPeakBytes, l0cNeed);
+    }
+    if (l0aMin > std::int64_t(m.l0aBytes) || l0bMin > std::int64_t(m.l0bBytes)) {
+        fail(CompileFailure::L0Overflow,
+             "tl.dot " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(Kd) +
+                 ": one K-slice needs " + std::to_string(l0aMin / 1024) + " KiB of L0A and " +
+                 std::to_string(l0bMin / 1024) + " KiB of L0B (capacity " + std::to_string(std::int64_t(m.l0aBytes) / 1024) +
+                 " / " + std::to_string(std::int64_t(m.l0bBytes) / 1024) + " KiB)",
+             ins.line);
+        return;
+    }
+    if (l0cNeed > std::int64_t(m.l0cBytes)) {
+        fail(CompileFailure::L0Overflow,
+             "tl.dot accumulator " + std::to_string(M) + "x" + std::to_string(N) + " " + dtName(dt) + " needs " +
+                 std::to_string(l0cNeed / 1024) + " KiB of L0C (capacity " +
+                 std::to_string(std::int64_t(m.l0cBytes) / 1024) + " KiB)",
+             ins.line);
+        return;
+    }
+    std::int64_t shape[kMaxRank] = {M, N, 1, 1};
+    if (rk == 3) {
+        shape[0] = batch;
+        shape[1] = M;
+        shape[2] = N;
+    }
+    AVal res = newTile(dt, rk, shape, Home::L0C);
+    if (acc.k == K::Tile && acc.home == Home::L0C)
+        res.buf = acc.buf;
+    r = res;
+}
+
+void Machine::load(const Instr& ins)
+{
+    const AVal p = get(ins.a), mask = get(ins.b), other = get(ins.c);
+    AVal& r = S(ins.dest);
+    const bool cube = ins.flags & kFlagCubeOperand;
+    if (p.k == K::Ptr) {
+        // A scalar load: the scalar unit waits for GM.
+        cur->direct.scalarCycles += m.gmReadLatencyCycles;
+        cur->direct.inBytes += dtBytes(p.dt);
+        if (p.tensor >= 0 && p.tensor < kTrackedTensors)
+            cur->direct.tensorIn[std::size_t(p.tensor)] += dtBytes(p.dt);
+        r = AVal::unknown();
+        r.dt = p.dt;
+        if (dtIsFloat(p.dt)) {
+            r.k = K::Float;
+            r.f = std::numeric_limits<double>::quiet_NaN();
+        }
+        return;
+    }
+    AVal desc;  // the pointer tile as a DMA descriptor
+    Box box;
+    if (p.k == K::BlockPtr) {
+        desc.k = K::Tile;
+        desc.home = Home::PtrTile;
+        desc.dt = p.dt;
+        desc.tensor = p.tensor;
+        desc.rank = p.rank;
+        desc.i = p.i;
+        for (int d = 0; d < p.rank; ++d) {
+            desc.shape[d] = p.shape[d];
+            desc.stride[d] = p.stride[d];
+            desc.i += p.stride[d] * p.lo[d];
+            box.lo[d] = 0;
+            box.hi[d] = p.shape[d];
+            if (ins.flags & kFlagBoundaryCheck) {
+                box.lo[d] = std::clamp<std::int64_t>(-p.lo[d], 0, p.shape[d]);
+                box.hi[d] = std::clamp<std::int64_t>(p.hi[d] - p.lo[d], box.lo[d], p.shape[d]);
+            }
+        }
+    } else if (p.k == K::Tile && (p.home == Home::PtrTile || p.home == Home::Gather)) {
+        desc = p;
+        box = boxFor(mask, p, ins.line);
+    } else {
+        note("npu-unknown-pointer", ins.line, "tl.load from a pointer the simulator cannot follow; approximation: no cost");
+        r = AVal::unknown();
+        return;
+    }
+    if (failed)
+        return;
+    transfer(true, desc, box);
+    AVal res = newTile(desc.dt, desc.rank, desc.shape, cube ? Home::L1 : Home::UB);
+    res.fedByLoad = loopDepth > 0;
+    if (!cube) {
+        // A masked load fills the tile with `other` first; broadcast axes are expanded in the UB.
+        const bool masked = mask.k == K::Tile || (ins.flags & kFlagBoundaryCheck);
+        if (masked)
+            vec(res, VClass::Elementwise, 1.0);
+        bool broadcastAxis = false;
+        for (int d = 0; d < desc.rank; ++d)
+            broadcastAxis = broadcastAxis || (desc.stride[d] == 0 && desc.shape[d] > 1);
+        if (broadcastAxis && desc.home == Home::PtrTile)
+            vec(res, VClass::Elementwise, 1.0);
+        if (box.dataMask)
+            vec(res, VClass::Elementwise, 1.0);  // select with the data mask
+        (void)other;
+    }
+    cur->direct.scalarCycles += m.pipeSyncCycles;
+    largestTile = std::max(largestTile, res.numel());
+    r = res;
+}
+
+void Machine::store(const Instr& ins, bool atomic)
+{
+    const AVal p = get(ins.a), v = get(ins.b), mask = get(ins.c);
+    if (p.k == K::Ptr) {
+        cur->direct.scalarCycles += m.gmWriteLatencyCycles * (atomic ? 2 : 1);
+        cur->direct.outBytes += dtBytes(p.dt);
+        if (p.tensor >= 0 && p.tensor < kTrackedTensors)
+            cur->direct.tensorOut[std::size_t(p.tensor)] += dtBytes(p.dt);
+        if (atomic)
+            S(ins.dest) = AVal::unknown();
+        return;
+    }
+    AVal desc;
+    Box box;
+    if (p.k == K::BlockPtr) {
+        desc.k = K::Tile;
+        desc.home = Home::PtrTile;
+        desc.dt = p.dt;
+        desc.tensor = p.tensor;
+        desc.rank = p.rank;
+        desc.i = p.i;
+        for (int d = 0; d < p.rank; ++d) {
+            desc.shape[d] = p.shape[d];
+            desc.stride[d] = p.stride[d];
+            desc.i += p.stride[d] * p.lo[d];
+            box.lo[d] = 0;
+            box.hi[d] = p.shape[d];
+            if (ins.flags & kFlagBoundaryCheck) {
+                box.lo[d] = std::clamp<std::int64_t>(-p.lo[d], 0, p.shape[d]);
+                box.hi[d] = std::clamp<std::int64_t>(p.hi[d] - p.lo[d], box.lo[d], p.shape[d]);
+            }
+        }
+    } else if (p.k == K::Tile && (p.home == Home::PtrTile || p.home == Home::Gather)) {
+        desc = p;
+        box = boxFor(mask, p, ins.line);
+    } else {
+        note("npu-unknown-pointer", ins.line, "tl.store to a pointer the simulator cannot follow; approximation: no cost");
+        return;
+    }
+    if (failed)
+        return;
+    if (v.k == K::Tile && v.home != Home::L0C) {
+        // Data the vector unit must produce first (indices, masks, broadcast scalars).
+        if (v.home != Home::UB && v.home != Home::L1)
+            materialize(v, ins);
+        if (v.numel() != desc.numel() && !scalarLike(v)) {
+            AVal tmp = newTile(v.dt, desc.rank, desc.shape, Home::UB);
+            vec(tmp, VClass::Elementwise, 1.0);
+            tempBytes += double(tileBytes(tmp));
+        }
+        if (v.dt != Dt::Unknown && desc.dt != Dt::Unknown && v.dt != desc.dt) {
+            // Implicit conversion to the pointee type before the copy out.
+            AVal tmp = newTile(desc.dt, desc.rank, desc.shape, Home::UB);
+            vec(tmp, VClass::Elementwise, 1.0, dtBytes(desc.dt) > dtBytes(v.dt) ? desc.dt : v.dt);
+        }
+    } else if (v.k != K::Tile) {
+        AVal tmp = newTile(desc.dt, desc.rank, desc.shape, Home::UB);
+        vec(tmp, VClass::Elementwise, 1.0);
+        tempBytes += double(tileBytes(tmp));
+    }
+    // Atomics read-modify-write in L2: as much traffic again (estimate).
+    transfer(false, desc, box, atomic ? 2.0 : 1.0);
+    cur->direct.scalarCycles += m.pipeSyncCycles;
+    if (atomic) {
+        AVal res = newTile(desc.dt, desc.rank, desc.shape, Home::UB);
+        S(ins.dest) = res;
+    }
+}
+
+void Machine::full(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+    int rank = 0;
+    Dt dt = Dt::F32;
+    const AVal dtv = get(ins.b);
+    if (ins.c >= 0) {
+        const AVal like = get(ins.c);
+        if (like.k == K::Tile) {
+            rank = like.rank;
+            for (int d = 0; d < rank; ++d)
+                shape[d] = like.shape[d];
+            dt = like.dt;
+        }
+    } else {
+        if (ins.listSize > kMaxRank) {
+            fail(CompileFailure::InvalidShape, "tiles of more than 4 dimensions are not modelled", ins.line);
+            return;
+        }
+        for (std::int32_t i = 0; i < ins.listSize; ++i) {
+            const AVal d = get(listAt(ins, i));
+            if (d.k == K::Tuple) {
+                for (int j = 0; j < d.rank && rank < kMaxRank; ++j)
+                    shape[rank++] = d.shape[j];
+                continue;
+            }
+            if (d.k != K::Int) {
+                fail(CompileFailure::InvalidShape,
+                     "tile shape element " + std::to_string(i) + " is not a compile-time integer (constexpr)", ins.line);
+                return;
+            }
+            if (d.i <= 0) {
+                fail(CompileFailure::InvalidShape,
+                     "tile shape element " + std::to_string(i) + " is " + std::to_string(d.i) + "; it must be positive",
+                     ins.line);
+                return;
+            }
+            shape[rank++] = d.i;
+        }
+    }
+    if (dtv.k == K::Dtype)
+        dt = dtv.dt;
+    std::int64_t numel = 1;
+    for (int d = 0; d < rank; ++d)
+        numel *= shape[d];
+    if (!checkNumel(numel, ins.line, "tl.full / tl.zeros"))
+        return;
+    const bool cube = ins.flags & kFlagCubeOperand;
+    AVal res = newTile(dt, rank, shape, cube ? Home::L0C : Home::UB);
+    if (!cube)
+        vec(res, VClass::Elementwise, 1.0);
+    largestTile = std::max(largestTile, numel);
+    r = res;
+}
+
+void Machine::trans(const Instr& ins)
+{
+    const AVal x = get(ins.a);
+    AVal& r = S(ins.dest);
+    if (x.k != K::Tile) {
+        r = x;
+        return;
+    }
+    int perm[kMaxRank] = {0, 1, 2, 3};
+    if (ins.listSize == x.rank && ins.listSize > 0) {
+        for (int d = 0; d < x.rank; ++d)
+            perm[d] = std::clamp(listAt(ins, d), 0, int(x.rank) - 1);
+    } else {
+        for (int d = 0; d < x.rank; ++d)
+            perm[d] = x.rank - 1 - d;
+        if (x.rank > 2) {  // tl.trans without dims swaps the last two
+            for (int d = 0; d < x.rank; ++d)
+                perm[d] = d;
+            std::swap(perm[x.rank - 1], perm[x.rank - 2]);
+        }
+    }
+    AVal res = x;
+    for (int d = 0; d < x.rank; ++d) {
+        res.shape[d] = x.shape[perm[d]];
+        res.stride[d] = x.stride[perm[d]];
+        res.lo[d] = x.lo[perm[d]];
+        res.hi[d] = x.hi[perm[d]];
+    }
+    if (x.home == Home::UB) {
+        res.buf = nextBuf++;
+        vec(res, VClass::Elementwise, 2.0);  // a transpose through the UB (estimate: two passes)
+    }
+    r = res;
+}
+
+void Machine::reshapeLike(const Instr& ins)
+{
+    const AVal x = get(ins.a);
+    AVal& r = S(ins.dest);
+    std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+    int rank = 0;
+    for (std::int32_t i = 0; i < ins.listSize; ++i) {
+        const AVal d = get(listAt(ins, i));
+        if (d.k == K::Tuple) {
+            for (int j = 0; j < d.rank && rank < kMaxRank; ++j)
+                shape[rank++] = d.shape[j];
+            continue;
+        }
+        if (d.k != K::Int || rank >= kMaxRank) {
+            fail(CompileFailure::InvalidShape, "shape must be compile-time integers of at most 4 dimensions", ins.line);
+            return;
+        }
+        shape[rank++] = d.i;
+    }
+    if (ins.op == Op::ExpandDims) {
+        if (x.k != K::Tile) {
+            r = x;
+            return;
+        }
+        int axis = ins.imm < 0 ? ins.imm + x.rank + 1 : ins.imm;
+        axis = std::clamp(axis, 0, int(x.rank));
+        AVal res = x;
+        res.rank = std::uint8_t(x.rank + 1);
+        for (int d = 0, s = 0; d < res.rank; ++d) {
+            if (d == axis) {
+                res.shape[d] = 1;
+                res.stride[d] = 0;
+                res.lo[d] = 0;
+                res.hi[d] = 1;
+                continue;
+            }
+            res.shape[d] = x.shape[s];
+            res.stride[d] = x.stride[s];
+            res.lo[d] = x.lo[s];
+            res.hi[d] = x.hi[s];
+            ++s;
+        }
+        r = res;
+        return;
+    }
+    if (x.k != K::Tile) {
+        if (ins.op == Op::BroadcastTo) {
+            AVal res = expandTo(x, rank, shape);
+            if (x.k == K::Float || x.k == K::Unknown) {
+                res = newTile(x.dt == Dt::Unknown ? Dt::F32 : x.dt, rank, shape, Home::UB);
+                vec(res, VClass::Elementwise, 1.0);
+            }
+            r = res;
+        } else {
+            r = x;
+        }
+        return;
+    }
+    std::int64_t numel = 1;
+    for (int d = 0; d < rank; ++d)
+        numel *= shape[d];
+    if (ins.op == Op::Reshape) {
+        if (numel != x.numel()) {
+            fail(CompileFailure::InvalidShape,
+                 "reshape: cannot reshape a tile of " + std::to_string(x.numel()) + " elements into " +
+                     std::to_string(numel),
+                 ins.line);
+            return;
+        }
+        AVal res = x;
+        res.rank = std::uint8_t(rank);
+        for (int d = 0; d < rank; ++d)
+            res.shape[d] = shape[d];
+        if (x.home == Home::Affine || x.home == Home::PtrTile || x.home == Home::Mask) {
+            // Row-major relayout of a one-axis affine form; anything else is materialised.
+            int moving = 0, axis = 0;
+            for (int d = 0; d < x.rank; ++d)
+                if (x.shape[d] > 1) {
+                    ++moving;
+                    axis = d;
+                }
+            if (x.home != Home::Mask && moving <= 1) {
+                std::int64_t s = x.rank ? x.stride[axis] : 0;
+                for (int d = rank - 1; d >= 0; --d) {
+                    res.stride[d] = shape[d] > 1 ? s : 0;
+                    s *= shape[d];
+                }
+            } else if (x.home == Home::Mask) {
+                for (int d = 0; d < rank; ++d) {
+                    res.lo[d] = 0;
+                    res.hi[d] = shape[d];
+                }
+                res.approxMask = true;
+                double active = 1;
+                for (int d = 0; d < x.rank; ++d)
+                    active *= double(std::max<std::int64_t>(0, x.hi[d] - x.lo[d]));
+                res.f = active / double(std::max<std::int64_t>(1, numel)) * (x.approxMask ? x.f : 1.0);
+            } else {
+                res = materialize(x, ins);
+                res.rank = std::uint8_t(rank);
+                for (int d = 0; d < rank; ++d)
+                    res.shape[d] = shape[d];
+            }
+        } else if (x.home == Home::UB && rank > 0 && x.rank > 0 && shape[rank - 1] != x.shape[x.rank - 1]) {
+            res.buf = nextBuf++;
+            vec(res, VClass::Elementwise, 1.0);  // relayout of the innermost axis
+        }
+        r = res;
+        return;
+    }
+    // broadcast_to
+    int brank;
+    std::int64_t bshape[kMaxRank];
+    AVal target;
+    target.k = K::Tile;
+    target.rank = std::uint8_t(rank);
+    for (int d = 0; d < rank; ++d)
+        target.shape[d] = shape[d];
+    if (!broadcastShape(x, target, brank, bshape, ins.line))
+        return;
+    AVal res = expandTo(x, brank, bshape);
+    if (x.home == Home::UB && res.numel() != x.numel()) {
+        res.buf = nextBuf++;
+        vec(res, VClass::Elementwise, 1.0);
+    }
+    if (!checkNumel(res.numel(), ins.line, "broadcast_to"))
+        return;
+    r = res;
+}
+
+// ---- footprint -----------------------------------------------------------------------------
+
+void Machine::footprintBefore(const Instr& ins)
+{
+    opCount = 0;
+    auto addOp = [&](std::int32_t s) {
+        if (s < 0 || opCount >= 12)
+            return;
+        for (int i = 0; i < opCount; ++i)
+            if (opSlots[i] == s)
+                return;
+        const AVal& v = env[std::size_t(s)];
+        opSlots[opCount] = s;
+        opUB[opCount] = ubBytes(v);
+        opL1[opCount] = l1Bytes(v);
+        opBuf[opCount] = v.buf;
+        ++opCount;
+    };
+    for (std::int32_t s : {ins.a, ins.b, ins.c, ins.d})
+        addOp(s);
+    if (ins.op != Op::MakeBlockPtr)
+        for (std::int32_t i = 0; i < ins.listSize; ++i)
+            addOp(listAt(ins, i));
+    tempBytes = 0;
+}
+
+void Machine::footprintAfter(const Instr& ins)
+{
+    // Sum every live buffer once (copies share a buffer).
+    std::int32_t seen[64];
+    int nseen = 0;
+    auto fresh = [&](std::int32_t buf) {
+        if (buf < 0)
+            return true;
+        for (int i = 0; i < nseen; ++i)
+            if (seen[i] == buf)
+                return false;
+        if (nseen < 64)
+            seen[nseen++] = buf;
+        return true;
+    };
+    std::int64_t ub = 0, l1 = 0;
+    bool liveAfter[12] = {};
+    for (std::int32_t i = 0; i < ins.liveSize; ++i) {
+        const std::int32_t s = ir.lists[std::size_t(ins.liveBegin + i)];
+        for (int j = 0; j < opCount; ++j)
+            if (opSlots[j] == s)
+                liveAfter[j] = true;
+        if (s == ins.dest)
+            continue;
+        bool isOp = false;
+        for (int j = 0; j < opCount; ++j)
+            isOp = isOp || opSlots[j] == s;
+        if (isOp)
+            continue;
+        const AVal& v = env[std::size_t(s)];
+        if ((v.home == Home::UB || v.home == Home::L1) && v.k == K::Tile && fresh(v.buf)) {
+            ub += ubBytes(v);
+            l1 += l1Bytes(v);
+        }
+    }
+    for (int j = 0; j < opCount; ++j)
+        if (fresh(opBuf[j])) {
+            ub += opUB[j];
+            l1 += opL1[j];
+        }
+    const AVal& d = env[std::size_t(ins.dest)];
+    std::int64_t destUB = 0;
+    if (d.k == K::Tile && fresh(d.buf)) {
+        destUB = ubBytes(d);
+        ub += destUB;
+        l1 += l1Bytes(d);
+    }
+    // An elementwise result may take over the buffer of an operand that dies here.
+    const bool inPlace = ins.op == Op::Binary || ins.op == Op::Unary || ins.op == Op::Math || ins.op == Op::Cast ||
+                         ins.op == Op::Where || ins.op == Op::Compare;
+    if (inPlace && destUB > 0)
+        for (int j = 0; j < opCount; ++j)
+            if ((!liveAfter[j] || opSlots[j] == ins.dest) && opUB[j] >= destUB) {
+                ub -= destUB;
+                break;
+            }
+    ub += std::int64_t(tempBytes);
+    if (l1 > out.footprint.l1PeakBytes)
+        out.footprint.l1PeakBytes = l1;
+    if (ub <= out.footprint.ubPeakBytes)
+        return;
+    out.footprint.ubPeakBytes = ub;
+    out.footprint.ubPeakLine = ins.line;
+    // Record what is live at the new peak.
+    std::vector<LiveTile>& tiles = out.footprint.ubPeakTiles;
+    tiles.clear();
+    nseen = 0;
+    auto addTile = [&](std::int32_t s, const AVal& v, std::int64_t bytes) {
+        if (bytes <= 0 || !fresh(v.buf))
+            return;
+        LiveTile tile;
+        tile.name = ir.slots[std::size_t(s)].name;
+        tile.line = ir.slots[std::size_t(s)].line;
+        for (int k = 0; k < v.rank; ++k)
+            tile.shape.push_back(v.shape[k]);
+        tile.dtype = v.dt;
+        tile.bytes = bytes;
+        tile.doubled = doubled(v);
+        tiles.push_back(std::move(tile));
+    };
+    if (d.k == K::Tile)
+        addTile(ins.dest, d, destUB);
+    for (std::int32_t i = 0; i < ins.liveSize; ++i) {
+        const std::int32_t s = ir.lists[std::size_t(ins.liveBegin + i)];
+        if (s != ins.dest)
+            addTile(s, env[std::size_t(s)], ubBytes(env[std::size_t(s)]));
+    }
+    for (int j = 0; j < opCount; ++j) {
+        if (opUB[j] > 0 && fresh(opBuf[j])) {
+            LiveTile tile;
+            tile.name = ir.slots[std::size_t(opSlots[j])].name;
+            tile.line = ir.slots[std::size_t(opSlots[j])].line;
+            tile.bytes = opUB[j];
+            tiles.push_back(std::move(tile));
+        }
+    }
+    if (tempBytes > 0) {
+        LiveTile tile;
+        tile.name = "temporary (broadcast / materialised index)";
+        tile.line = ins.line;
+        tile.bytes = std::int64_t(tempBytes);
+        tiles.push_back(std::move(tile));
+    }
+    std::sort(tiles.begin(), tiles.end(), [](const LiveTile& a, const LiveTile& b) { return a.bytes > b.bytes; });
+}
+
+// ---- control flow --------------------------------------------------------------------------
+
+void Machine::execInstr(const Instr& ins)
+{
+    if (track) {
+        footprintBefore(ins);
+        ++compiledOps;
+    }
+    AVal& r = S(ins.dest);
+    switch (ins.op) {
+    case Op::Copy: r = get(ins.a); break;
+    case Op::ProgramId: r = AVal::integer(pid[std::size_t(ins.imm)]); cur->direct.scalarCycles += m.scalarCyclesPerOp; break;
+    case Op::NumPrograms: r = AVal::integer(grid[std::size_t(ins.imm)]); cur->direct.scalarCycles += m.scalarCyclesPerOp; break;
+    case Op::Arange: {
+        const AVal a = get(ins.a), b = get(ins.b);
+        if (a.k != K::Int || b.k != K::Int) {
+            fail(CompileFailure::InvalidShape, "arange's arguments must be of type tl.constexpr", ins.line);
+            break;
+        }
+        if (b.i <= a.i) {
+            fail(CompileFailure::InvalidShape,
+                 "arange's end argument must be greater than the start argument (start " + std::to_string(a.i) +
+                     ", end " + std::to_string(b.i) + ")",
+                 ins.line);
+            break;
+        }
+        if ((a.i >> 31) != 0 || (b.i >> 31) != 0) {
+            fail(CompileFailure::InvalidShape, "arange must fit in int32", ins.line);
+            break;
+        }
+        if (!checkNumel(b.i - a.i, ins.line, "tl.arange"))
+            break;
+        AVal v;
+        v.k = K::Tile;
+        v.home = Home::Affine;
+        v.dt = Dt::I32;
+        v.rank = 1;
+        v.shape[0] = b.i - a.i;
+        v.stride[0] = 1;
+        v.i = a.i;
+        r = v;
+        largestTile = std::max(largestTile, v.shape[0]);
+        break;
+    }
+    case Op::Full: full(ins); break;
+    case Op::Binary: binary(ins); break;
+    case Op::Unary: unary(ins); break;
+    case Op::Compare: compare(ins); break;
+    case Op::Math: math(ins); break;
+    case Op::Where: where(ins); break;
+    case Op::Cast: cast(ins); break;
+    case Op::Subscript: subscript(ins); break;
+    case Op::TupleGet: {
+        const AVal x = get(ins.a);
+        r = (x.k == K::Tuple && ins.imm >= 0 && ins.imm < x.rank) ? AVal::integer(x.shape[ins.imm]) : AVal::unknown();
+        break;
+    }
+    case Op::MakeTuple: {
+        AVal v;
+        v.k = K::Tuple;
+        const std::int32_t n = std::min<std::int32_t>(ins.listSize, kMaxRank);
+        bool ints = true;
+        for (std::int32_t i = 0; i < n; ++i) {
+            const AVal e = get(listAt(ins, i));
+            ints = ints && e.k == K::Int;
+            v.shape[i] = e.i;
+        }
+        v.rank = std::uint8_t(n);
+        r = ints ? v : AVal::unknown();
+        break;
+    }
+    case Op::Reduce: reduce(ins); break;
+    case Op::Scan: {
+        const AVal x = get(ins.a);
+        if (x.k != K::Tile) {
+            r = x;
+            break;
+        }
+        AVal a = toUB(x, ins);
+        AVal res = newTile(a.dt, a.rank, a.shape, Home::UB);
+        vec(res, VClass::Reduction, 2.0);  // estimate: a scan costs two reductions
+        r = res;
+        break;
+    }
+    case Op::Dot: dot(ins); break;
+    case Op::Trans: trans(ins); break;
+    case Op::Reshape:
+    case Op::BroadcastTo:
+    case Op::ExpandDims: reshapeLike(ins); break;
+    case Op::Load: load(ins); break;
+    case Op::Store: store(ins, false); break;
+    case Op::Atomic: store(ins, true); break;
+    case Op::MakeBlockPtr: {
+        const int rank = std::min(ins.imm, kMaxRank);
+        const AVal base = get(listAt(ins, 0));
+        AVal v;
+        v.k = K::BlockPtr;
+        v.rank = std::uint8_t(rank);
+        v.tensor = base.tensor;
+        v.dt = base.dt;
+        v.i = base.i;
+        bool ok = base.k == K::Ptr;
+        for (int d = 0; d < rank; ++d) {
+            const AVal shape = get(listAt(ins, 1 + d));
+            const AVal stride = get(listAt(ins, 1 + ins.imm + d));
+            const AVal offset = get(listAt(ins, 1 + 2 * ins.imm + d));
+            const AVal block = get(listAt(ins, 1 + 3 * ins.imm + d));
+            ok = ok && stride.k == K::Int && block.k == K::Int;
+            v.hi[d] = shape.k == K::Int ? shape.i : std::numeric_limits<std::int32_t>::max();
+            v.stride[d] = stride.i;
+            v.lo[d] = offset.k == K::Int ? offset.i : 0;
+            v.shape[d] = block.i;
+        }
+        if (!ok) {
+            note("npu-unknown-pointer", ins.line, "block pointer with unknown strides or block shape; approximation: no cost");
+            r = AVal::unknown();
+            break;
+        }
+        if (!checkNumel(v.numel(), ins.line, "make_block_ptr block_shape"))
+            break;
+        cur->direct.scalarCycles += 4 * m.scalarCyclesPerOp;
+        r = v;
+        break;
+    }
+    case Op::Advance: {
+        AVal v = get(ins.a);
+        if (v.k == K::BlockPtr)
+            for (std::int32_t d = 0; d < ins.listSize && d < v.rank; ++d) {
+                const AVal o = get(listAt(ins, d));
+                if (o.k == K::Int)
+                    v.lo[d] += o.i;
+            }
+        cur->direct.scalarCycles += m.scalarCyclesPerOp;
+        r = v;
+        break;
+    }
+    case Op::Cdiv: {
+        const AVal a = get(ins.a), b = get(ins.b);
+        r = (a.k == K::Int && b.k == K::Int && b.i != 0) ? AVal::integer(ceilDiv(a.i, b.i)) : AVal::unknown();
+        cur->direct.scalarCycles += m.scalarCyclesPerOp;
+        break;
+    }
+    case Op::MinMax: {
+        bool allInt = ins.listSize > 0;
+        std::int64_t best = 0;
+        bool anyTile = false;
+        for (std::int32_t i = 0; i < ins.listSize; ++i) {
+            const AVal e = get(listAt(ins, i));
+            anyTile = anyTile || e.k == K::Tile;
+            if (e.k != K::Int) {
+                allInt = false;
+                continue;
+            }
+            best = i == 0 ? e.i : (ins.sub == 0 ? std::min(best, e.i) : std::max(best, e.i));
+        }
+        if (allInt) {
+            r = AVal::integer(best);
+        } else if (anyTile && ins.listSize == 2) {
+            Instr m2 = ins;
+            m2.op = Op::Math;
+            m2.sub = std::uint8_t(ins.sub == 0 ? MathFn::Minimum : MathFn::Maximum);
+            m2.a = listAt(ins, 0);
+            m2.b = listAt(ins, 1);
+            math(m2);
+        } else {
+            r = AVal::unknown();
+        }
+        cur->direct.scalarCycles += m.scalarCyclesPerOp;
+        break;
+    }
+    case Op::Swizzle2d: {
+        std::int64_t v[5];
+        bool ok = ins.listSize == 5;
+        for (int i = 0; ok && i < 5; ++i) {
+            const AVal e = get(listAt(ins, i));
+            ok = e.k == K::Int;
+            v[i] = e.i;
+        }
+        if (!ok || v[3] <= 0 || v[4] <= 0) {
+            r = AVal::unknown();
+            break;
+        }
+        // Group `size_g` rows of blocks so that consecutive programs share column tiles.
+        const std::int64_t ij = v[0] * v[3] + v[1];
+        const std::int64_t groupSpan = v[4] * v[3];
+        const std::int64_t group = ij / groupSpan;
+        const std::int64_t firstRow = group * v[4];
+        const std::int64_t rows = std::max<std::int64_t>(1, std::min(v[2] - firstRow, v[4]));
+        const std::int64_t within = ij % groupSpan;
+        AVal t;
+        t.k = K::Tuple;
+        t.rank = 2;
+        t.shape[0] = firstRow + within % rows;
+        t.shape[1] = within / rows;
+        r = t;
+        cur->direct.scalarCycles += 8 * m.scalarCyclesPerOp;
+        break;
+    }
+    case Op::DtypeOf: {
+        const AVal x = get(ins.a);
+        r = (x.k == K::Dtype) ? x : AVal::dtype(x.dt);
+        break;
+    }
+    case Op::Unknown: r = AVal::unknown(); break;
+    }
+    if (track && !failed)
+        footprintAfter(ins);
+}
+
+void Machine::execBlock(const Block& block)
+{
+    for (const Stmt& s : block.stmts) {
+        if (failed || returned)
+            return;
+        switch (s.kind) {
+        case Stmt::Kind::Instr: execInstr(ir.instrs[std::size_t(s.index)]); break;
+        case Stmt::Kind::For: execFor(ir.loops[std::size_t(s.index)]); break;
+        case Stmt::Kind::If: execIf(ir.ifs[std::size_t(s.index)]); break;
+        case Stmt::Kind::While: execWhile(ir.whiles[std::size_t(s.index)]); break;
+        case Stmt::Kind::Return: returned = true; return;
+        default: break;
+        }
+    }
+}
+
+void Machine::execIf(const IfStmt& s)
+{
+    const AVal c = get(s.cond);
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+    if (c.k == K::Int || c.k == K::Bool) {
+        execBlock(c.i ? s.then : s.orelse);
+        return;
+    }
+    if (c.k == K::Float && !std::isnan(c.f)) {
+        execBlock(c.f != 0 ? s.then : s.orelse);
+        return;
+    }
+    if (c.k == K::None) {
+        execBlock(s.orelse);
+        return;
+    }
+    note("npu-unknown-condition", s.line,
+         "condition not known at compile time (data dependent); approximation: the if-branch is taken");
+    execBlock(s.then);
+}
+
+void Machine::execWhile(const WhileLoop& w)
+{
+    constexpr int kCap = 4096;
+    for (int i = 0; i < kCap; ++i) {
+        execBlock(w.condBlock);
+        if (failed || returned)
+            return;
+        const AVal c = get(w.cond);
+        if ((c.k == K::Int || c.k == K::Bool) && c.i == 0)
+            return;
+        if (c.k != K::Int && c.k != K::Bool) {
+            note("npu-unknown-condition", w.line,
+                 "while condition not known at compile time; approximation: one iteration");
+            ++loopDepth;
+            execBlock(w.body);
+            --loopDepth;
+            return;
+        }
+        ++loopDepth;
+        execBlock(w.body);
+        --loopDepth;
+        cur->direct.scalarCycles += m.loopIterationCycles;
+    }
+    note("npu-approximate-loop", w.line, "while loop ran over 4096 iterations; approximation: stopped there");
+}
+
+// Extrapolates a loop-carried value linearly: a0 before the loop, a1 after one iteration.
+struct Carried {
+    std::int32_t slot;
+    AVal before;
+    AVal after1;
+    bool linear = false;
+    std::int64_t delta = 0;
+    std::int64_t dlo[kMaxRank] = {0, 0, 0, 0};
+
+    AVal at(std::int64_t t) const
+    {
+        if (!linear)
+            return after1;
+        AVal v = after1;
+        v.i = before.i + t * delta;
+        if (before.k == AVal::K::BlockPtr)
+            for (int d = 0; d < kMaxRank; ++d)
+                v.lo[d] = before.lo[d] + t * dlo[d];
+        return v;
+    }
+};
+
+void Machine::execFor(const ForLoop& loop)
+{
+    const AVal start = get(loop.start), stop = get(loop.stop);
+    const AVal step = loop.step >= 0 ? get(loop.step) : AVal::integer(1);
+    std::int64_t trips = 1;
+    std::int64_t s0 = 0, st = 1;
+    bool known = start.k == K::Int && stop.k == K::Int && step.k == K::Int && step.i != 0;
+    if (known) {
+        s0 = start.i;
+        st = step.i;
+        const std::int64_t span = stop.i - start.i;
+        trips = st > 0 ? (span > 0 ? ceilDiv(span, st) : 0) : (span < 0 ? ceilDiv(-span, -st) : 0);
+    } else {
+        note("npu-unknown-trip-count", loop.line,
+             "loop bounds not known at compile time; approximation: one iteration");
+    }
+    cur->direct.scalarCycles += 4 * m.scalarCyclesPerOp;
+    if (trips <= 0)
+        return;
+
+    LoopCost lc;
+    lc.line = loop.line;
+    lc.trips = double(trips);
+    lc.isStatic = loop.isStatic;
+
+    std::vector<Carried> carried;
+    carried.reserve(loop.written.size());
+    for (std::int32_t s : loop.written)
+        carried.push_back({s, env[std::size_t(s)], AVal::unknown()});
+
+    IterCost* parent = cur;
+    const bool parentTrack = track;
+    const int opsBefore = compiledOps;
+    auto runIter = [&](std::int64_t t, IterCost& ic, bool trackThis) {
+        if (t > 0)
+            for (const Carried& c : carried)
+                env[std::size_t(c.slot)] = c.at(t);
+        if (loop.var >= 0)
+            env[std::size_t(loop.var)] = known ? AVal::integer(s0 + t * st) : AVal::unknown();
+        cur = &ic;
+        track = trackThis;
+        ++loopDepth;
+        execBlock(loop.body);
+        --loopDepth;
+        if (!loop.isStatic)
+            ic.direct.scalarCycles += m.loopIterationCycles;
+        cur = parent;
+        track = parentTrack;
+    };
+
+    IterCost first;
+    runIter(0, first, parentTrack);
+    const int bodyOps = compiledOps - opsBefore;
+    if (loop.isStatic && parentTrack)
+        compiledOps += int(std::min<std::int64_t>(trips - 1, 1 << 20)) * bodyOps;
+    if (failed) {
+        return;
+    }
+    for (Carried& c : carried) {
+        c.after1 = env[std::size_t(c.slot)];
+        const AVal& a = c.before;
+        const AVal& b = c.after1;
+        if (a.k == K::Int && b.k == K::Int) {
+            c.linear = true;
+            c.delta = b.i - a.i;
+        } else if (a.k == b.k && a.tensor == b.tensor && (a.k == K::Ptr || a.k == K::BlockPtr ||
+                   (a.k == K::Tile && a.home == b.home && (a.home == Home::PtrTile || a.home == Home::Affine)))) {
+            c.linear = true;
+            c.delta = b.i - a.i;
+            for (int d = 0; d < kMaxRank; ++d)
+                c.dlo[d] = b.lo[d] - a.lo[d];
+        }
+    }
+    if (returned) {
+        lc.groups.push_back({1.0, std::move(first)});
+        parent->loops.push_back(std::move(lc));
+        return;
+    }
+    if (trips == 1) {
+        lc.groups.push_back({1.0, std::move(first)});
+    } else {
+        const Work firstTotal = first.total();
+        IterCost last;
+        runIter(trips - 1, last, false);
+        const Work lastTotal = last.total();
+        std::vector<AVal> afterLast;
+        afterLast.reserve(carried.size());
+        for (const Carried& c : carried)
+            afterLast.push_back(env[std::size_t(c.slot)]);
+        if (firstTotal.sameAs(lastTotal)) {
+            lc.groups.push_back({double(trips), std::move(first)});
+        } else {
+            // Iterations are assumed to change once or twice: [first...first, edge, last...last].
+            auto costAt = [&](std::int64_t t) {
+                IterCost ic;
+                runIter(t, ic, false);
+                return ic;
+            };
+            std::int64_t lo = 1, hi = trips - 1;
+            while (lo < hi && !failed) {
+                const std::int64_t mid = lo + (hi - lo) / 2;
+                if (costAt(mid).total().sameAs(firstTotal))
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            const std::int64_t e = lo;  // first iteration unlike the first
+            lo = e;
+            hi = trips - 1;
+            while (lo < hi && !failed) {
+                const std::int64_t mid = lo + (hi - lo) / 2;
+                if (costAt(mid).total().sameAs(lastTotal))
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            const std::int64_t f = lo;  // first iteration like the last
+            lc.groups.push_back({double(e), std::move(first)});
+            const std::int64_t middle = f - e;
+            if (middle > 0 && middle <= 3) {
+                for (std::int64_t t = e; t < f; ++t)
+                    lc.groups.push_back({1.0, costAt(t)});
+            } else if (middle > 3) {
+                // A gradual change (e.g. a triangular inner loop): the two ends, half each.
+                lc.groups.push_back({double(middle) / 2.0, costAt(e)});
+                lc.groups.push_back({double(middle) / 2.0, costAt(f - 1)});
+            }
+            lc.groups.push_back({double(trips - f), std::move(last)});
+        }
+        for (std::size_t i = 0; i < carried.size(); ++i)
+            env[std::size_t(carried[i].slot)] = afterLast[i];
+    }
+    // After the loop: linear carried values continue to the end, the variable keeps its last value.
+    for (const Carried& c : carried)
+        if (c.linear)
+            env[std::size_t(c.slot)] = c.at(trips);
+    if (loop.var >= 0)
+        env[std::size_t(loop.var)] = known ? AVal::integer(s0 + (trips - 1) * st) : AVal::unknown();
+    parent->loops.push_back(std::move(lc));
+}
+
+// ---- setup and variants --------------------------------------------------------------------
+
+bool Machine::setup(const CandidateValues& cand)
+{
+    env = t.initialSlots();
+    for (const auto& c : t.constexprs()) {
+        const std::int64_t* given = nullptr;
+        for (const auto& [name, value] : cand.constexprs)
+            if (name == c.name)
+                given = &value;
+        if (given && c.fromLaunch) {
+            fail(CompileFailure::ConflictingConstexpr,
+                 "Conflicting meta-parameters: " + c.name + " is passed at launch and by the config", 0);
+            return false;
+        }
+        if (given) {
+            env[std::size_t(c.slot)] = AVal::integer(*given);
+            out.constexprs.emplace_back(c.name, *given);
+        } else if (c.fixed) {
+            out.constexprs.emplace_back(c.name, *c.fixed);
+        } else if (!c.isFloat) {
+            fail(CompileFailure::MissingConstexpr,
+                 "constexpr '" + c.name + "' has no value: not in the config, not passed at launch, no default", 0);
+            return false;
+        }
+    }
+    // The grid.
+    if (t.hasStaticGrid()) {
+        grid = t.staticGrid();
+    } else if (t.gridMissing()) {
+        fail(CompileFailure::InvalidGrid, "the launch gives no grid", 0);
+        return false;
+    } else {
+        IterCost scratch;
+        cur = &scratch;
+        execBlock(t.gridBlock());
+        const AVal g = get(t.gridSlot());
+        if (g.k == K::Tuple) {
+            for (int d = 0; d < 3; ++d)
+                grid[std::size_t(d)] = d < g.rank ? g.shape[d] : 1;
+        } else if (g.k == K::Int) {
+            grid = {g.i, 1, 1};
+        } else {
+            fail(CompileFailure::InvalidGrid, "the grid does not evaluate to integers for this config", 0);
+            return false;
+        }
+    }
+    std::int64_t programs = 1;
+    for (std::int64_t g : grid) {
+        if (g <= 0) {
+            fail(CompileFailure::InvalidGrid,
+                 "the grid (" + std::to_string(grid[0]) + ", " + std::to_string(grid[1]) + ", " + std::to_string(grid[2]) +
+                     ") launches no program",
+                 0);
+            return false;
+        }
+        programs *= g;
+    }
+    for (int d = 0; d < 3; ++d)
+        if (grid[std::size_t(d)] > m.maxGridPrograms) {
+            fail(CompileFailure::InvalidGrid,
+                 "grid dimension " + std::to_string(d) + " is " + std::to_string(grid[std::size_t(d)]) +
+                     " programs; at most " + std::to_string(m.maxGridPrograms) + " are allowed",
+                 0);
+            return false;
+        }
+    if (programs > m.maxGridPrograms) {
+        fail(CompileFailure::InvalidGrid,
+             "the grid launches " + std::to_string(programs) + " programs; at most " +
+                 std::to_string(m.maxGridPrograms) + " are allowed",
+             0);
+        return false;
+    }
+    out.grid = grid;
+    out.programs = programs;
+    return true;
+}
+
+void Machine::runVariants()
+{
+    // The programs differ only by their position: evaluate the first and the last along each
+    // grid axis that has more than one program.
+    std::vector<int> axes;
+    for (int d = 0; d < 3; ++d)
+        if (grid[std::size_t(d)] > 1)
+            axes.push_back(d);
+    const int combos = 1 << axes.size();
+    const std::vector<AVal> init = env;
+    for (int mask = 0; mask < combos && !failed; ++mask) {
+        ProgramVariant v;
+        v.count = 1;
+        unsigned position = 0;
+        for (std::size_t i = 0; i < axes.size(); ++i) {
+            const int d = axes[i];
+            const bool last = (mask >> i) & 1;
+            v.pid[std::size_t(d)] = last ? grid[std::size_t(d)] - 1 : 0;
+            v.lastAlong[d] = last;
+            if (last)
+                position |= 1u << d;
+            v.count *= last ? 1.0 : double(grid[std::size_t(d)] - 1);
+        }
+        v.positions = 1u << position;
+        env = init;
+        pid = v.pid;
+        returned = false;
+        track = mask == 0;
+        cur = &v.cost;
+        v.cost.direct.scalarCycles += m.programSetupCycles;
+        execBlock(ir.body);
+        track = false;
+        if (failed)
+            return;
+        v.total = v.cost.total();
+        // Merge with an identical variant.
+        bool merged = false;
+        for (ProgramVariant& o : out.variants)
+            if (o.total.sameAs(v.total)) {
+                o.count += v.count;
+                o.positions |= v.positions;
+                merged = true;
+                break;
+            }
+        if (!merged)
+            out.variants.push_back(std::move(v));
+    }
+}
+
+void Machine::finish()
+{
+    const auto& tensors = t.tensors();
+    for (std::size_t i = 0; i < tensors.size(); ++i) {
+        TensorTraffic tt;
+        tt.name = tensors[i].name;
+        tt.sizeBytes = tensors[i].bytes;
+        if (i < std::size_t(kTrackedTensors))
+            for (const ProgramVariant& v : out.variants) {
+                tt.readBytes += v.count * v.total.tensorIn[i];
+                tt.writeBytes += v.count * v.total.tensorOut[i];
+            }
+        out.tensors.push_back(std::move(tt));
+    }
+}
+
+} // namespace
+
+double modelCompileSeconds(int compiledOps, int dots, std::int64_t largestTileElements, bool multibuffer)
+{
+    // Estimate (G): Triton front end, bishengir lowering and the CCE backend take about 1.5 s
+    // for a small kernel; every traced operation (after static unrolling) adds IR to optimise,
+    // a dot brings the cube pipeline passes, large tiles longer vectorised loops, and
+    // multibuffer the double-buffering transformation.
+    double s = 1.5 + 0.012 * compiledOps + 0.4 * dots;
+    s += 0.06 * std::log2(1.0 + double(std::max<std::int64_t>(largestTileElements, 0)) / 1024.0);
+    if (multibuffer)
+        s += 0.15;
+    return s;
+}
+
+CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate)
+{
+    CompiledKernel out;
+    out.multibuffer = candidate.multibuffer;
+    out.usesCube = trace.usesCube();
+    out.footprint.ubCapacityBytes = std::int64_t(device.ubBytes);
+    out.footprint.l1CapacityBytes = std::int64_t(device.l1Bytes);
+    out.footprint.l0aCapacityBytes = std::int64_t(device.l0aBytes);
+    out.footprint.l0bCapacityBytes = std::int64_t(device.l0bBytes);
+    out.footprint.l0cCapacityBytes = std::int64_t(device.l0cBytes);
+    if (hasErrors(trace.diagnostics())) {
+        out.failure = CompileFailure::TraceError;
+        for (const Diagnostic& d : trace.diagnostics())
+            if (d.severity == Severity::Error) {
+                out.message = d.message;
+                out.failureLine = d.line;
+                break;
+            }
+        return out;
+    }
+    Machine machine(trace, device, candidate, out);
+    if (machine.setup(candidate)) {
+        machine.runVariants();
+        if (out.ok())
+            machine.finish();
+    }
+    out.compiledOps = machine.compiledOps;
+    out.compileSeconds = modelCompileSeconds(machine.compiledOps, trace.dotCount(), machine.largestTile, candidate.multibuffer);
+    if (!out.ok())
+        return out;
+    // Capacity checks: what the real compiler would reject.
+    const Footprint& fp = out.footprint;
+    if (fp.ubPeakBytes > fp.ubCapacityBytes) {
+        out.failure = CompileFailure::UbOverflow;
+        out.failureLine = fp.ubPeakLine;
+        std::string tiles;
+        for (const LiveTile& tile : fp.ubPeakTiles)
+            tiles += "\n  " + tile.describe();
+        out.message = "UB overflow: " + std::to_string(fp.ubPeakBytes / 1024) + " KiB live at line " +
+                      std::to_string(fp.ubPeakLine) + ", the UB holds " + std::to_string(fp.ubCapacityBytes / 1024) +
+                      " KiB" + (candidate.multibuffer ? " (multibuffer doubles transfer buffers)" : "") + "; live tiles:" +
+                      tiles;
+    } else if (fp.l1PeakBytes > fp.l1CapacityBytes) {
+        out.failure = CompileFailure::L1Overflow;
+        out.message = "L1 overflow: the tl.dot operand tiles need " + std::to_string(fp.l1PeakBytes / 1024) +
+                      " KiB, L1 holds " + std::to_string(fp.l1CapacityBytes / 1024) + " KiB" +
+                      (candidate.multibuffer ? " (multibuffer doubles them)" : "");
+    }
+    return out;
+}
+
+} // namespace ts::npu

@@ -1,0 +1,34 @@
+#pragma once
+// "Compile" one candidate: specialise the traced kernel with the candidate's constexpr values
+// and abstract-interpret it once per distinct kind of program (full programs, the last
+// program along each grid axis) into a CostProgram. Loops are summarised from a few sampled
+// iterations (first, last, and the masked edge found by bisection), so the cost does not
+// depend on trip counts. Compile failures are results, as on the real toolchain: UB overflow
+// (with the live tiles), L1/L0 overflow for tl.dot, invalid shapes, an invalid grid.
+//
+// Thread-safe: the trace and the device model are only read.
+
+#include "core/npu/cost_program.h"
+#include "core/npu/device_model.h"
+#include "core/npu/kernel_trace.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ts::npu {
+
+struct CandidateValues {
+    std::vector<std::pair<std::string, std::int64_t>> constexprs;  // name -> value (bools as 0/1)
+    bool multibuffer = true;
+};
+
+CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate);
+
+// The compile-time model (seconds of the real toolchain for this candidate; estimate, mark G):
+// a fixed pipeline cost plus terms growing with the traced operations after static unrolling,
+// the dots, and the largest tile.
+double modelCompileSeconds(int compiledOps, int dots, std::int64_t largestTileElements, bool multibuffer);
+
+} // namespace ts::npu

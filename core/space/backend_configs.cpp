@@ -1,0 +1,215 @@
+#include "core/space/backend_configs.h"
+
+#include <algorithm>
+#include <array>
+
+namespace ts::space {
+
+namespace {
+
+struct DtypeInfo {
+    std::string_view name;   // canonical torch name
+    std::string_view alias;  // torch's other spelling, or empty
+    int bytes;
+};
+
+constexpr std::array<DtypeInfo, 17> kDtypes = {{
+    {"float32", "float", 4},
+    {"float64", "double", 8},
+    {"float16", "half", 2},
+    {"bfloat16", "", 2},
+    {"int32", "int", 4},
+    {"int64", "long", 8},
+    {"int16", "short", 2},
+    {"int8", "", 1},
+    {"uint8", "", 1},
+    {"bool", "", 1},
+    {"complex32", "chalf", 4},
+    {"complex64", "cfloat", 8},
+    {"complex128", "cdouble", 16},
+    {"float8_e4m3fn", "", 1},
+    {"float8_e4m3fnuz", "", 1},
+    {"float8_e5m2", "", 1},
+    {"float8_e5m2fnuz", "", 1},
+}};
+
+const DtypeInfo* findDtype(std::string_view dtype)
+{
+    if (dtype.starts_with("torch."))
+        dtype.remove_prefix(6);
+    for (const DtypeInfo& d : kDtypes)
+        if (d.name == dtype || (!d.alias.empty() && d.alias == dtype))
+            return &d;
+    return nullptr;
+}
+
+} // namespace
+
+int dtypeBytes(std::string_view dtype)
+{
+    const DtypeInfo* d = findDtype(dtype);
+    return d != nullptr ? d->bytes : 0;
+}
+
+std::string canonicalDtype(std::string_view dtype)
+{
+    const DtypeInfo* d = findDtype(dtype);
+    if (d == nullptr)
+        return dtype.starts_with("torch.") ? std::string(dtype) : "torch." + std::string(dtype);
+    return "torch." + std::string(d->name);
+}
+
+bool isValidAxisName(std::string_view name)
+{
+    constexpr std::array<std::string_view, 6> names = {"x", "y", "z", "w", "v", "t"};
+    if (name.starts_with("r"))
+        name.remove_prefix(1);
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::size_t BackendConfigs::generatedCount() const
+{
+    return std::size_t(std::count(origins.begin(), origins.end(), Origin::Generated));
+}
+
+KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                              int dtypeBytes)
+{
+    KernelMetaInput meta;
+    for (const auto& [axis, value] : launch.keyValues)
+        if (isValidAxisName(axis))
+            meta.axisSizes.emplace_back(axis, value);
+    meta.splitParams = parse.splitParams;
+    meta.fixedSplitParams = parse.fixedSplitParams;
+    meta.tilingParams = parse.tilingParams;
+    meta.lowDimAxes = parse.lowDimAxes;
+    meta.dtypeBytes = dtypeBytes;
+    meta.persistentReduction = parse.persistentReduction;
+    meta.dualReduction = parse.dualReduction;
+    meta.numBuffers = parse.numBuffers;
+    meta.simtMode = launch.forceSimtOnly;
+    return meta;
+}
+
+BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                                      const GeneratorDevice& device, const BackendOptions& options)
+{
+    BackendConfigs out;
+    out.simtMode = launch.forceSimtOnly;
+    out.defaultMultibuffer = device.defaultMultibuffer;
+
+    for (const auto& [axis, value] : launch.keyValues)
+        out.key.push_back(std::to_string(value));
+
+    // The widest tensor dtype; on a tie the later tensor wins (it only renames the dtype).
+    int widest = 1;  // the backend starts from None, which counts as one byte
+    for (const std::string& dtype : launch.tensorDtypes) {
+        const std::string canonical = canonicalDtype(dtype);
+        out.key.push_back(canonical);
+        const int bytes = dtypeBytes(dtype);
+        if (bytes == 0) {
+            out.error = "KeyError: " + canonical;
+            return out;
+        }
+        if (bytes >= widest) {
+            widest = bytes;
+            out.dtype = canonical;
+        }
+    }
+    if (launch.tensorDtypes.empty()) {
+        out.error = "NotImplementedError: Not support for non-Tensor inputs";
+        return out;
+    }
+    out.dtypeBytes = widest;
+
+    out.generationRan = launch.userConfigs.empty() || launch.autoGenConfigHint;
+    if (out.generationRan) {
+        if (parse.error) {
+            out.error = *parse.error;
+            return out;
+        }
+        const KernelMetaInput meta = kernelMetaFor(parse, launch, out.dtypeBytes);
+        TileProblemResult made = makeTileProblem(meta, device);
+        out.problem = std::move(made.problem);
+        if (made.error) {
+            out.error = *made.error;
+            return out;
+        }
+        out.problemBuilt = true;
+        generateTiles(out.problem, out.tiles, TileGeneratorOptions{options.recordTrail});
+        if (out.tiles.error) {
+            out.error = *out.tiles.error;
+            return out;
+        }
+
+        const std::size_t k = out.problem.params.size();
+        const std::size_t base = out.tiles.count();
+        auto baseConfig = [&](std::size_t i) {
+            TritonConfig cfg;
+            cfg.numWarps = 1;
+            cfg.numStages = 1;
+            const std::int64_t* v = out.tiles.config(i, k);
+            cfg.kwargs.reserve(k + 1);
+            for (std::size_t j = 0; j < k; ++j)
+                cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
+            return cfg;
+        };
+        if (out.simtMode) {
+            if (launch.numWarps)
+                out.simtWarps = {*launch.numWarps};
+            else
+                out.simtWarps = {8, 16, 32, 64};
+            out.configs.reserve(base * out.simtWarps.size());
+            for (std::size_t i = 0; i < base; ++i) {
+                for (int warps : out.simtWarps) {
+                    TritonConfig cfg = baseConfig(i);
+                    cfg.numWarps = warps;
+                    out.configs.push_back(std::move(cfg));
+                    out.baseIndex.push_back(int(i));
+                }
+            }
+        } else {
+            out.multibufferExpanded = !launch.multibuffer.has_value();
+            out.configs.reserve(base * 2);
+            for (std::size_t i = 0; i < base; ++i) {
+                out.configs.push_back(baseConfig(i));
+                out.baseIndex.push_back(int(i));
+                if (out.multibufferExpanded) {
+                    TritonConfig cfg = baseConfig(i);
+                    setKwarg(cfg.kwargs, "multibuffer",
+                             ParamValue::boolean(!device.defaultMultibuffer));
+                    out.configs.push_back(std::move(cfg));
+                    out.baseIndex.push_back(int(i));
+                }
+            }
+        }
+        out.origins.assign(out.configs.size(), BackendConfigs::Origin::Generated);
+        if (out.configs.empty()) {
+            out.warnings.push_back("[WARNING] The generated candidate tiling configs are empty "
+                                   "based on provided parameters!");
+            out.emptyExplanation = explainEmptyGeneration(out.problem, out.tiles);
+        }
+    }
+
+    if (out.configs.empty() && launch.userConfigs.empty()) {
+        TritonConfig fallback;
+        fallback.numWarps = 4;
+        fallback.numStages = 2;
+        out.configs.push_back(fallback);
+        out.origins.push_back(BackendConfigs::Origin::Fallback);
+        out.baseIndex.push_back(-1);
+        // The backend builds this config with keywords (num_buffers_warp_spec, ...) that the
+        // triton.Config shipped at a84b1eb does not accept, so the launch raises here.
+        out.error = "TypeError: Config.__init__() got an unexpected keyword argument "
+                    "'num_buffers_warp_spec'";
+    } else {
+        for (const TritonConfig& cfg : launch.userConfigs) {
+            out.configs.push_back(cfg);
+            out.origins.push_back(BackendConfigs::Origin::User);
+            out.baseIndex.push_back(-1);
+        }
+    }
+    return out;
+}
+
+} // namespace ts::space

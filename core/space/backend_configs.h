@@ -1,0 +1,77 @@
+#pragma once
+// The candidate list the backend benchmarks for one launch (Triton-Ascend autotuner.py at
+// a84b1eb: generate_key_and_configs, _gen_tile_configs and the multibuffer / num_warps
+// expansions): the widest tensor dtype, the cache key, the generated tiling, then the
+// handwritten configs, or the single fallback config when both are empty.
+
+#include "core/analysis/axis_parse.h"
+#include "core/space/generator_device.h"
+#include "core/space/space_types.h"
+#include "core/space/tile_generator.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ts::space {
+
+// Bytes per element of a tensor dtype ("float16", "torch.bfloat16", ...); 0 when unknown.
+int dtypeBytes(std::string_view dtype);
+// "torch.float32" for "float32", "float" or "torch.float".
+std::string canonicalDtype(std::string_view dtype);
+// x, y, z, w, v, t, optionally with the reduction prefix r.
+bool isValidAxisName(std::string_view name);
+
+// What the launch contributes.
+struct LaunchSpec {
+    // kv_dict: axis -> value of its key argument, in the order of the parsed keys.
+    std::vector<std::pair<std::string, std::int64_t>> keyValues;
+    std::vector<std::string> tensorDtypes;   // every tensor argument, in argument order
+    std::vector<TritonConfig> userConfigs;   // configs=[...] of the decorator
+    bool autoGenConfigHint = false;          // hints={"auto_gen_config": True}
+    std::optional<bool> multibuffer;         // fixed at launch
+    std::optional<int> numWarps;             // fixed at launch
+    bool forceSimtOnly = false;
+};
+
+struct BackendConfigs {
+    enum class Origin : std::uint8_t { Generated, User, Fallback };
+
+    std::optional<std::string> error;   // the exception the backend raises, if any
+    std::vector<std::string> warnings;  // lines the backend prints
+    std::string dtype;                  // widest tensor dtype, "torch.float32"
+    int dtypeBytes = 0;
+    std::vector<std::string> key;       // the cache key tuple, item by item as Python prints it
+
+    bool generationRan = false;         // the backend generates (configs=[] or auto_gen_config)
+    bool simtMode = false;
+    bool multibufferExpanded = false;   // each tiling doubled with the non-default multibuffer
+    bool defaultMultibuffer = true;
+    std::vector<int> simtWarps;         // num_warps values of the SIMT expansion
+    TileProblem problem;
+    bool problemBuilt = false;          // the KernelMeta was accepted (the walk may still raise)
+    TileGeneration tiles;
+    std::string emptyExplanation;       // why nothing was generated, when so
+
+    std::vector<TritonConfig> configs;  // the final ordered list the backend benchmarks
+    std::vector<Origin> origins;
+    std::vector<int> baseIndex;         // generated: index of its tiling in `tiles`, else -1
+
+    std::size_t generatedCount() const;
+};
+
+struct BackendOptions {
+    bool recordTrail = true;
+};
+
+// The backend's KernelMeta arguments for this parse and launch (axes filtered to valid names).
+KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                              int dtypeBytes);
+
+BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                                      const GeneratorDevice& device,
+                                      const BackendOptions& options = {});
+
+} // namespace ts::space

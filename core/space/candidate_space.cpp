@@ -1,0 +1,887 @@
+#include "core/space/candidate_space.h"
+
+#include "core/space/space_format.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace ts::space {
+
+std::string_view statusName(CandidateStatus status)
+{
+    switch (status) {
+    case CandidateStatus::Generated: return "generated";
+    case CandidateStatus::Pruned: return "pruned";
+    case CandidateStatus::Skipped: return "skipped";
+    case CandidateStatus::User: return "user";
+    }
+    return "unknown";
+}
+
+std::string_view reasonCodeName(ReasonCode code)
+{
+    switch (code) {
+    case ReasonCode::None: return "";
+    case ReasonCode::UbCapacity: return "ub-capacity";
+    case ReasonCode::UnalignedTile: return "unaligned-tile";
+    case ReasonCode::TileExceedsBlock: return "tile-exceeds-block";
+    case ReasonCode::ProgramLimit: return "program-limit";
+    case ReasonCode::InvalidValue: return "invalid-value";
+    case ReasonCode::MissingParam: return "missing-param";
+    case ReasonCode::BelowMinTile: return "below-min-tile";
+    case ReasonCode::OffWalk: return "off-walk";
+    case ReasonCode::NothingGenerated: return "nothing-generated";
+    case ReasonCode::GenerationOff: return "generation-off";
+    case ReasonCode::BackendError: return "backend-error";
+    case ReasonCode::Handwritten: return "handwritten";
+    case ReasonCode::Fallback: return "fallback";
+    }
+    return "unknown";
+}
+
+bool isHardConstraint(ReasonCode code)
+{
+    switch (code) {
+    case ReasonCode::UbCapacity:
+    case ReasonCode::UnalignedTile:
+    case ReasonCode::TileExceedsBlock:
+    case ReasonCode::ProgramLimit:
+    case ReasonCode::InvalidValue:
+    case ReasonCode::MissingParam:
+        return true;
+    default:
+        return false;
+    }
+}
+
+namespace {
+
+constexpr std::uint32_t bit(ReasonCode code) { return 1u << unsigned(code); }
+
+// The order in which hard violations are reported: the most fundamental first.
+constexpr std::array<ReasonCode, 6> kHardOrder = {
+    ReasonCode::InvalidValue, ReasonCode::MissingParam,     ReasonCode::UbCapacity,
+    ReasonCode::ProgramLimit, ReasonCode::TileExceedsBlock, ReasonCode::UnalignedTile};
+
+ReasonCode firstViolation(std::uint32_t mask)
+{
+    for (ReasonCode code : kHardOrder)
+        if (mask & bit(code))
+            return code;
+    return ReasonCode::None;
+}
+
+bool isAxisHint(const std::string& name)
+{
+    return name == "split_params" || name == "tiling_params" || name == "low_dim_axes" ||
+           name == "reduction_axes" || name == "auto_gen_config";
+}
+
+bool isPowerOfTwo(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+float log2Of(std::int64_t v) { return v > 0 ? float(std::log2(double(v))) : -1.0f; }
+
+} // namespace
+
+CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                                     const HintList& hints, const GeneratorDevice& device,
+                                     const SpaceOptions& options)
+{
+    CandidateSpace space;
+    space.device_ = device;
+    space.backend_ = generateBackendConfigs(parse, launch, device, {options.recordTrail});
+    space.userConfigs_ = launch.userConfigs;
+
+    // Without generation the backend never builds its KernelMeta; the space still needs it.
+    bool problemValid = space.backend_.problemBuilt;
+    if (!space.backend_.generationRan && space.backend_.dtypeBytes > 0 && !parse.error) {
+        TileProblemResult made =
+            makeTileProblem(kernelMetaFor(parse, launch, space.backend_.dtypeBytes), device);
+        if (!made.error) {
+            space.backend_.problem = std::move(made.problem);
+            problemValid = true;
+        }
+    }
+
+    space.buildDimensions(hints, launch, options.lattice);
+    space.addBackendList(hints, launch);
+    if (options.lattice) {
+        if (problemValid)
+            space.buildLattice(options.maxLatticePoints);
+        else
+            space.notes_.push_back("The lattice is not built: the backend stops before it has "
+                                   "a valid kernel description" +
+                                   (space.backend_.error ? " (" + *space.backend_.error + ")."
+                                                         : std::string(".")));
+    }
+    return space;
+}
+
+void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& launch, bool lattice)
+{
+    (void)lattice;
+    const TileProblem& p = backend_.problem;
+    for (std::size_t k = 0; k < p.params.size(); ++k) {
+        SpaceDimension dim;
+        dim.name = p.params[k];
+        dim.kind = SpaceDimension::Kind::Tunable;
+        for (std::size_t a = 0; a < p.axes.size(); ++a) {
+            if (p.axes[a].splitParam == int(k))
+                dim.splitAxes.push_back(int(a));
+            if (p.axes[a].tilingParam == int(k))
+                dim.tilingAxes.push_back(int(a));
+        }
+        dims_.push_back(std::move(dim));
+    }
+    tunableCount_ = int(dims_.size());
+    hintBegin_ = tunableCount_;
+
+    const bool simt = launch.forceSimtOnly;
+    const std::vector<ParamValue>* multibufferHint = nullptr;
+    for (const auto& [name, values] : hints) {
+        if (isAxisHint(name))
+            continue;
+        if (name == "multibuffer" && !simt) {
+            multibufferHint = &values;
+            continue;
+        }
+        if (p.paramIndex(name) >= 0) {
+            notes_.push_back("The hint " + name +
+                             " names a parameter the backend generates; it is ignored.");
+            continue;
+        }
+        if (values.empty()) {
+            notes_.push_back("The hint " + name + " has no values; it is ignored.");
+            continue;
+        }
+        SpaceDimension dim;
+        dim.name = name;
+        dim.kind = SpaceDimension::Kind::Hint;
+        dim.boolean = std::all_of(values.begin(), values.end(),
+                                  [](const ParamValue& v) { return v.isBool; });
+        for (const ParamValue& v : values)
+            dim.values.push_back(v.value);
+        dims_.push_back(std::move(dim));
+    }
+    hintCount_ = int(dims_.size()) - hintBegin_;
+
+    if (simt) {
+        SpaceDimension dim;
+        dim.name = "num_warps";
+        dim.kind = SpaceDimension::Kind::NumWarps;
+        if (launch.numWarps)
+            dim.values = {*launch.numWarps};
+        else
+            dim.values = {8, 16, 32, 64};
+        variantDim_ = int(dims_.size());
+        dims_.push_back(std::move(dim));
+    } else if (launch.multibuffer) {
+        if (multibufferHint != nullptr)
+            notes_.push_back("multibuffer is fixed at launch; the multibuffer hint is ignored.");
+    } else {
+        SpaceDimension dim;
+        dim.name = "multibuffer";
+        dim.kind = SpaceDimension::Kind::Multibuffer;
+        dim.boolean = true;
+        if (multibufferHint != nullptr && !multibufferHint->empty()) {
+            // A multibuffer hint replaces the automatic doubling.
+            for (const ParamValue& v : *multibufferHint)
+                dim.values.push_back(v.value != 0 ? 1 : 0);
+        } else {
+            dim.values = {kUnset, backend_.defaultMultibuffer ? 0 : 1};
+        }
+        variantDim_ = int(dims_.size());
+        dims_.push_back(std::move(dim));
+    }
+    if (hintCount_ > 0 || multibufferHint != nullptr)
+        notes_.push_back("Hints are crossed with the generated tiling as the Triton-Ascend "
+                         "autotune guide describes; the backend at a84b1eb itself reads only "
+                         "the axis hints (split_params, tiling_params, low_dim_axes, "
+                         "reduction_axes) and auto_gen_config.");
+
+    comboCount_ = 1;
+    for (std::size_t d = std::size_t(hintBegin_); d < dims_.size(); ++d)
+        comboCount_ *= dims_[d].values.size();
+}
+
+std::int64_t CandidateSpace::tileOf(const std::int64_t* v) const
+{
+    const TileProblem& p = backend_.problem;
+    std::int64_t tile = 1;
+    for (std::size_t i = 0; i < p.axes.size(); ++i) {
+        const TileAxis& a = p.axes[i];
+        std::int64_t t = a.fixedSplit > 0 ? a.fixedSplit : a.length;
+        if (a.tunableSplit && a.splitParam >= 0 && v[a.splitParam] != kUnset)
+            t = v[a.splitParam];
+        if (a.tiling && a.tilingParam >= 0 && v[a.tilingParam] != kUnset)
+            t = v[a.tilingParam];
+        tile = saturatingMul(tile, t);
+    }
+    return tile;
+}
+
+std::int64_t CandidateSpace::programsOf(const std::int64_t* v) const
+{
+    const TileProblem& p = backend_.problem;
+    std::int64_t total = 1;
+    for (std::size_t i = 0; i < p.axes.size(); ++i) {
+        const TileAxis& a = p.axes[i];
+        if (!a.split)
+            continue;
+        std::int64_t block = a.fixedSplit > 0 ? a.fixedSplit : a.length;
+        if (a.tunableSplit && a.splitParam >= 0 && v[a.splitParam] != kUnset)
+            block = v[a.splitParam];
+        if (block <= 0)
+            return 0;
+        total = saturatingMul(total, (a.length + block - 1) / block);
+    }
+    return total;
+}
+
+std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile,
+                                        std::int64_t programs, int* param) const
+{
+    const TileProblem& p = backend_.problem;
+    std::uint32_t mask = 0;
+    std::array<int, kReasonCodeCount> paramOf;
+    paramOf.fill(-1);
+    auto flag = [&](ReasonCode code, int k) {
+        if (!(mask & bit(code)))
+            paramOf[std::size_t(code)] = k;
+        mask |= bit(code);
+    };
+
+    for (int k = 0; k < tunableCount_; ++k) {
+        if (v[k] == kUnset)
+            flag(ReasonCode::MissingParam, k);
+        else if (v[k] <= 0)
+            flag(ReasonCode::InvalidValue, k);
+    }
+    const std::int64_t bytes = saturatingMul(saturatingMul(tile, p.dtypeBytes), p.numBuffers);
+    if (bytes > std::int64_t(p.localMemKib) * 1024)
+        flag(ReasonCode::UbCapacity, -1);
+    if (programs > kMaxPrograms)
+        flag(ReasonCode::ProgramLimit, -1);
+
+    const std::int64_t align = p.alignElements();
+    for (int k = 0; k < tunableCount_; ++k) {
+        const std::int64_t val = v[k];
+        if (val == kUnset || val <= 0)
+            continue;
+        const SpaceDimension& dim = dims_[std::size_t(k)];
+        for (int a : dim.tilingAxes) {
+            const TileAxis& axis = p.axes[std::size_t(a)];
+            std::int64_t block = axis.fixedSplit > 0 ? axis.fixedSplit : axis.length;
+            if (axis.tunableSplit && axis.splitParam >= 0 && v[axis.splitParam] != kUnset)
+                block = v[axis.splitParam];
+            if (block > 0 && val > (p.simtMode ? nextPowerOf2(block) : block))
+                flag(ReasonCode::TileExceedsBlock, k);
+            const bool aligned = p.simtMode
+                                     ? isPowerOfTwo(val)
+                                     : (val <= align || val % align == 0 || val == block);
+            if (!aligned)
+                flag(ReasonCode::UnalignedTile, k);
+        }
+        for (int a : dim.splitAxes) {
+            const TileAxis& axis = p.axes[std::size_t(a)];
+            if (axis.tiling)
+                continue;  // a split that is tiled inside is not aligned by the backend
+            const bool aligned = p.simtMode
+                                     ? isPowerOfTwo(val)
+                                     : (val <= align || val % align == 0 || val == axis.length);
+            if (!aligned)
+                flag(ReasonCode::UnalignedTile, k);
+        }
+    }
+    if (param != nullptr)
+        *param = mask != 0 ? paramOf[std::size_t(firstViolation(mask))] : -1;
+    return mask;
+}
+
+std::size_t CandidateSpace::push(CandidateStatus status, ReasonCode reason, std::int32_t ref,
+                                 std::int8_t param, std::uint32_t violations, std::int64_t tile,
+                                 std::int64_t programs)
+{
+    status_.push_back(status);
+    reason_.push_back(reason);
+    ref_.push_back(ref);
+    param_.push_back(param);
+    violations_.push_back(violations);
+    tile_.push_back(tile);
+    programs_.push_back(programs);
+    return status_.size() - 1;
+}
+
+void CandidateSpace::addBackendList(const HintList& hints, const LaunchSpec& launch)
+{
+    (void)hints;
+    (void)launch;
+    const std::size_t d = dims_.size();
+    const std::size_t k = backend_.problem.params.size();
+    const bool anyGenerated = backend_.generatedCount() > 0 &&
+                              backend_.origins.front() == BackendConfigs::Origin::Generated;
+    const std::size_t bases = anyGenerated ? backend_.tiles.count() : 0;
+
+    // Hint combinations x variants, the innermost dimension fastest.
+    std::vector<std::int64_t> combos(comboCount_ * (d - std::size_t(hintBegin_)));
+    {
+        const std::size_t width = d - std::size_t(hintBegin_);
+        for (std::size_t c = 0; c < comboCount_; ++c) {
+            std::size_t rest = c;
+            for (std::size_t j = width; j-- > 0;) {
+                const auto& vals = dims_[std::size_t(hintBegin_) + j].values;
+                combos[c * width + j] = vals[rest % vals.size()];
+                rest /= vals.size();
+            }
+        }
+    }
+
+    values_.reserve((bases * comboCount_ + userConfigs_.size() + 1) * d);
+    std::vector<std::int64_t> row(d, kUnset);
+    const std::size_t width = d - std::size_t(hintBegin_);
+    minGeneratedTile_ = std::numeric_limits<std::int64_t>::max();
+    maxGeneratedPrograms_ = 0;
+    for (std::size_t g = 0; g < bases; ++g) {
+        const std::int64_t* base = backend_.tiles.config(g, k);
+        std::copy(base, base + k, row.begin());
+        const std::int64_t tile = tileOf(row.data());
+        const std::int64_t programs = programsOf(row.data());
+        generatedBaseTiles_.push_back(tile);
+        minGeneratedTile_ = std::min(minGeneratedTile_, tile);
+        maxGeneratedPrograms_ = std::max(maxGeneratedPrograms_, programs);
+        int param = -1;
+        const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
+        for (std::size_t c = 0; c < comboCount_; ++c) {
+            std::copy(combos.begin() + std::ptrdiff_t(c * width),
+                      combos.begin() + std::ptrdiff_t((c + 1) * width),
+                      row.begin() + hintBegin_);
+            values_.insert(values_.end(), row.begin(), row.end());
+            push(CandidateStatus::Generated, firstViolation(viol), -1, std::int8_t(param), viol,
+                 tile, programs);
+        }
+    }
+    if (bases == 0)
+        minGeneratedTile_ = 0;
+
+    for (std::size_t i = 0; i < backend_.origins.size(); ++i) {
+        if (backend_.origins[i] != BackendConfigs::Origin::Fallback)
+            continue;
+        std::fill(row.begin(), row.end(), kUnset);
+        values_.insert(values_.end(), row.begin(), row.end());
+        push(CandidateStatus::Generated, ReasonCode::Fallback, -1, -1, 0, tileOf(row.data()),
+             programsOf(row.data()));
+    }
+    generatedCount_ = status_.size();
+
+    for (std::size_t u = 0; u < userConfigs_.size(); ++u) {
+        const TritonConfig& cfg = userConfigs_[u];
+        for (std::size_t j = 0; j < d; ++j) {
+            const SpaceDimension& dim = dims_[j];
+            row[j] = kUnset;
+            if (dim.kind == SpaceDimension::Kind::NumWarps) {
+                row[j] = cfg.numWarps;
+            } else if (const ParamValue* v = findKwarg(cfg.kwargs, dim.name)) {
+                row[j] = dim.kind == SpaceDimension::Kind::Multibuffer ? (v->value != 0 ? 1 : 0)
+                                                                       : v->value;
+            }
+        }
+        const std::int64_t tile = tileOf(row.data());
+        const std::int64_t programs = programsOf(row.data());
+        int param = -1;
+        const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
+        values_.insert(values_.end(), row.begin(), row.end());
+        push(CandidateStatus::User, viol ? firstViolation(viol) : ReasonCode::Handwritten,
+             std::int32_t(u), std::int8_t(param), viol, tile, programs);
+    }
+}
+
+void CandidateSpace::buildLattice(std::size_t maxPoints)
+{
+    const TileProblem& p = backend_.problem;
+    const int P = tunableCount_;
+    const std::size_t k = p.params.size();
+    const std::size_t d = dims_.size();
+    const bool anyGenerated = backend_.generatedCount() > 0 &&
+                              backend_.origins.front() == BackendConfigs::Origin::Generated;
+    const std::size_t bases = anyGenerated ? backend_.tiles.count() : 0;
+    const std::int64_t align = p.alignElements();
+
+    // The extent each parameter ranges over, and the values the generator produced for it.
+    std::vector<std::int64_t> extent(std::size_t(P), 0);
+    std::vector<std::vector<std::int64_t>> generatedValues(static_cast<std::size_t>(P));
+    for (int j = 0; j < P; ++j) {
+        const SpaceDimension& dim = dims_[std::size_t(j)];
+        for (int a : dim.splitAxes)
+            extent[j] = std::max(extent[j], p.axes[std::size_t(a)].length);
+        for (int a : dim.tilingAxes) {
+            const TileAxis& axis = p.axes[std::size_t(a)];
+            extent[j] = std::max(extent[j], axis.fixedSplit > 0 ? axis.fixedSplit : axis.length);
+        }
+        for (std::size_t g = 0; g < bases; ++g)
+            generatedValues[j].push_back(backend_.tiles.config(g, k)[j]);
+        std::sort(generatedValues[j].begin(), generatedValues[j].end());
+        generatedValues[j].erase(std::unique(generatedValues[j].begin(), generatedValues[j].end()),
+                                 generatedValues[j].end());
+    }
+
+    // Thin the aligned multiples (never the powers of two, the extent or generated values)
+    // until the lattice fits.
+    std::vector<std::int64_t> step(std::size_t(P), p.simtMode ? 0 : align);
+    auto estimate = [&](int j) {
+        const std::int64_t L = extent[j];
+        double n = double(generatedValues[j].size()) + 1.0;
+        if (L > 0)
+            n += std::floor(std::log2(double(L))) + 1.0;
+        if (step[j] > 0 && L > 0)
+            n += double(L / step[j]);
+        return n;
+    };
+    auto total = [&] {
+        double t = double(comboCount_);
+        for (int j = 0; j < P; ++j)
+            t *= estimate(j);
+        return t;
+    };
+    while (total() > double(maxPoints)) {
+        int widest = -1;
+        std::int64_t most = 0;
+        for (int j = 0; j < P; ++j) {
+            if (step[j] > 0 && extent[j] / step[j] > most) {
+                most = extent[j] / step[j];
+                widest = j;
+            }
+        }
+        if (widest < 0)
+            break;
+        step[widest] *= 2;
+        if (step[widest] > extent[widest])
+            step[widest] = 0;
+    }
+
+    for (int j = 0; j < P; ++j) {
+        std::vector<std::int64_t>& vals = dims_[std::size_t(j)].values;
+        vals = generatedValues[j];
+        const std::int64_t L = extent[j];
+        if (L > 0) {
+            for (std::int64_t v = 1; v <= L; v *= 2)
+                vals.push_back(v);
+            vals.push_back(L);
+            if (step[j] > 0)
+                for (std::int64_t v = step[j]; v <= L; v += step[j])
+                    vals.push_back(v);
+        }
+        std::sort(vals.begin(), vals.end());
+        vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
+        dims_[std::size_t(j)].step = step[j];
+        if (step[j] != (p.simtMode ? 0 : align))
+            notes_.push_back("Lattice thinned to fit " + std::to_string(maxPoints) + " points: " +
+                             dims_[std::size_t(j)].name +
+                             (step[j] == 0 ? std::string(" keeps no aligned multiples")
+                                           : " keeps multiples of " + std::to_string(step[j]) +
+                                                 " only") +
+                             ", besides powers of two, the whole extent and generated values.");
+    }
+
+    std::size_t tilings = 1;
+    double exact = double(comboCount_);
+    for (int j = 0; j < P; ++j) {
+        tilings *= dims_[std::size_t(j)].values.size();
+        exact *= double(dims_[std::size_t(j)].values.size());
+    }
+    if (exact > double(maxPoints)) {
+        notes_.push_back("The lattice is not built: " + formatDouble(exact) +
+                         " points exceed the limit of " + std::to_string(maxPoints) +
+                         " even with powers of two only.");
+        return;
+    }
+    latticeBuilt_ = true;
+    latticePoints_ = tilings * comboCount_;
+
+    // Which tiling points the backend generated.
+    std::vector<std::int32_t> baseOf(tilings, -1);
+    for (std::size_t g = 0; g < bases; ++g) {
+        const std::int64_t* base = backend_.tiles.config(g, k);
+        std::size_t index = 0;
+        for (int j = 0; j < P; ++j) {
+            const auto& vals = dims_[std::size_t(j)].values;
+            const auto it = std::lower_bound(vals.begin(), vals.end(), base[j]);
+            index = index * vals.size() + std::size_t(it - vals.begin());
+        }
+        baseOf[index] = std::int32_t(g);
+    }
+
+    // Distance tables for the nearest generated neighbour: |log2 ratio| per value and base.
+    const std::size_t G = bases;
+    std::vector<std::vector<float>> dist(static_cast<std::size_t>(P));
+    for (int j = 0; j < P && G > 0; ++j) {
+        const auto& vals = dims_[std::size_t(j)].values;
+        dist[j].resize(vals.size() * G);
+        for (std::size_t vi = 0; vi < vals.size(); ++vi) {
+            const float lv = log2Of(vals[vi]);
+            for (std::size_t g = 0; g < G; ++g)
+                dist[j][vi * G + g] = std::fabs(lv - log2Of(backend_.tiles.config(g, k)[j]));
+        }
+    }
+    std::vector<float> prefix(std::size_t(std::max(P, 1)) * std::max<std::size_t>(G, 1), 0.0f);
+    int validPrefix = -1;
+
+    const std::size_t width = d - std::size_t(hintBegin_);
+    std::vector<std::int64_t> combos(comboCount_ * width);
+    for (std::size_t c = 0; c < comboCount_; ++c) {
+        std::size_t rest = c;
+        for (std::size_t j = width; j-- > 0;) {
+            const auto& vals = dims_[std::size_t(hintBegin_) + j].values;
+            combos[c * width + j] = vals[rest % vals.size()];
+            rest /= vals.size();
+        }
+    }
+
+    const std::size_t rows = status_.size() + (tilings - std::min(tilings, bases)) * comboCount_;
+    values_.reserve(rows * d);
+    status_.reserve(rows);
+    reason_.reserve(rows);
+    ref_.reserve(rows);
+    param_.reserve(rows);
+    violations_.reserve(rows);
+    tile_.reserve(rows);
+    programs_.reserve(rows);
+
+    // Why a valid point is not generated, when that does not depend on its neighbour.
+    ReasonCode global = ReasonCode::None;
+    if (!backend_.generationRan)
+        global = ReasonCode::GenerationOff;
+    else if (backend_.error && bases == 0 &&
+             std::find(backend_.origins.begin(), backend_.origins.end(),
+                       BackendConfigs::Origin::Fallback) == backend_.origins.end())
+        global = ReasonCode::BackendError;  // raised during the walk, not at the fallback
+    else if (bases == 0)
+        global = ReasonCode::NothingGenerated;
+
+    const std::int64_t stop = backend_.tiles.limits.stopNumel;
+    const std::int64_t walkCoreLimit = std::max<std::int64_t>(p.vectorCores, maxGeneratedPrograms_);
+
+    std::vector<std::size_t> digit(std::size_t(P), 0);
+    std::vector<std::int64_t> row(d, kUnset);
+    for (int j = 0; j < P; ++j)
+        row[j] = dims_[std::size_t(j)].values[0];
+
+    for (std::size_t t = 0; t < tilings; ++t) {
+        if (t > 0) {
+            // Advance the mixed-radix counter, last tunable fastest.
+            int j = P - 1;
+            while (j >= 0) {
+                const auto& vals = dims_[std::size_t(j)].values;
+                if (++digit[j] < vals.size()) {
+                    row[j] = vals[digit[j]];
+                    break;
+                }
+                digit[j] = 0;
+                row[j] = vals[0];
+                --j;
+            }
+            validPrefix = std::min(validPrefix, j - 1);
+        }
+        if (baseOf[t] >= 0)
+            continue;
+
+        const std::int64_t tile = tileOf(row.data());
+        const std::int64_t programs = programsOf(row.data());
+        int param = -1;
+        const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
+        CandidateStatus status = CandidateStatus::Pruned;
+        ReasonCode reason = firstViolation(viol);
+        std::int32_t neighbourBase = -1;
+        if (viol == 0) {
+            status = CandidateStatus::Skipped;
+            reason = global;
+            if (reason == ReasonCode::None) {
+                // Nearest generated tiling in log2 distance; ties go to the earlier one.
+                for (int lvl = validPrefix + 1; lvl < P; ++lvl) {
+                    const float* dl = dist[lvl].data() + digit[lvl] * G;
+                    float* out = prefix.data() + std::size_t(lvl) * G;
+                    const float* in = lvl > 0 ? prefix.data() + std::size_t(lvl - 1) * G : nullptr;
+                    for (std::size_t g = 0; g < G; ++g)
+                        out[g] = (in ? in[g] : 0.0f) + dl[g];
+                }
+                validPrefix = P - 1;
+                if (P > 0) {
+                    const float* sum = prefix.data() + std::size_t(P - 1) * G;
+                    neighbourBase = std::int32_t(std::min_element(sum, sum + G) - sum);
+                } else {
+                    neighbourBase = 0;
+                }
+                if (tile < stop && tile < minGeneratedTile_) {
+                    reason = ReasonCode::BelowMinTile;
+                } else if (programs > walkCoreLimit) {
+                    reason = ReasonCode::ProgramLimit;
+                } else {
+                    reason = ReasonCode::OffWalk;
+                    // The parameter that differs most from the neighbour.
+                    float widest = -1.0f;
+                    const std::int64_t* n = backend_.tiles.config(std::size_t(neighbourBase), k);
+                    for (int j = 0; j < P; ++j) {
+                        const float gap = std::fabs(log2Of(row[j]) - log2Of(n[j]));
+                        if (gap > widest) {
+                            widest = gap;
+                            param = j;
+                        }
+                    }
+                }
+            }
+        }
+        for (std::size_t c = 0; c < comboCount_; ++c) {
+            std::copy(combos.begin() + std::ptrdiff_t(c * width),
+                      combos.begin() + std::ptrdiff_t((c + 1) * width),
+                      row.begin() + hintBegin_);
+            values_.insert(values_.end(), row.begin(), row.end());
+            const std::int32_t ref =
+                neighbourBase >= 0 ? std::int32_t(std::size_t(neighbourBase) * comboCount_ + c) : -1;
+            push(status, reason, ref, std::int8_t(param), viol, tile, programs);
+        }
+    }
+}
+
+std::size_t CandidateSpace::count(CandidateStatus status) const
+{
+    return std::size_t(std::count(status_.begin(), status_.end(), status));
+}
+
+std::size_t CandidateSpace::count(ReasonCode code) const
+{
+    return std::size_t(std::count(reason_.begin(), reason_.end(), code));
+}
+
+std::int32_t CandidateSpace::backendIndex(std::size_t i) const
+{
+    if (status_[i] == CandidateStatus::Generated || status_[i] == CandidateStatus::User)
+        return std::int32_t(i);
+    return -1;
+}
+
+std::int32_t CandidateSpace::neighbour(std::size_t i) const
+{
+    return status_[i] == CandidateStatus::Skipped ? ref_[i] : -1;
+}
+
+Kwargs CandidateSpace::params(std::size_t i) const
+{
+    if (status_[i] == CandidateStatus::User)
+        return userConfigs_[std::size_t(ref_[i])].kwargs;
+    Kwargs out;
+    const std::int64_t* v = values(i);
+    for (std::size_t j = 0; j < dims_.size(); ++j) {
+        if (v[j] == kUnset || dims_[j].kind == SpaceDimension::Kind::NumWarps)
+            continue;
+        out.emplace_back(dims_[j].name, dims_[j].boolean ? ParamValue::boolean(v[j] != 0)
+                                                         : ParamValue::integer(v[j]));
+    }
+    return out;
+}
+
+int CandidateSpace::numWarps(std::size_t i) const
+{
+    if (status_[i] == CandidateStatus::User)
+        return userConfigs_[std::size_t(ref_[i])].numWarps;
+    if (reason_[i] == ReasonCode::Fallback)
+        return 4;
+    if (variantDim_ >= 0 && dims_[std::size_t(variantDim_)].kind == SpaceDimension::Kind::NumWarps)
+        return int(values(i)[variantDim_]);
+    return 1;
+}
+
+int CandidateSpace::numStages(std::size_t i) const
+{
+    if (status_[i] == CandidateStatus::User)
+        return userConfigs_[std::size_t(ref_[i])].numStages;
+    return reason_[i] == ReasonCode::Fallback ? 2 : 1;
+}
+
+CandidateMetrics CandidateSpace::metrics(std::size_t i) const
+{
+    const TileProblem& p = backend_.problem;
+    CandidateMetrics m;
+    m.tileElements = tile_[i];
+    m.programs = programs_[i];
+    m.ubBytes = saturatingMul(saturatingMul(m.tileElements, p.dtypeBytes), p.numBuffers);
+    const double budget = double(p.localMemKib) * 1024.0;
+    m.ubShare = budget > 0 ? double(m.ubBytes) / budget : 0.0;
+    const std::int64_t cores = std::max(1, device_.numVectorCores);
+    if (m.programs > 0) {
+        m.waves = (m.programs + cores - 1) / cores;
+        m.lastWaveUtilisation = double(m.programs - (m.waves - 1) * cores) / double(cores);
+    }
+    return m;
+}
+
+std::string CandidateSpace::describeValues(const std::int64_t* v) const
+{
+    std::string out;
+    for (std::size_t j = 0; j < dims_.size(); ++j) {
+        if (v[j] == kUnset)
+            continue;
+        if (!out.empty())
+            out += ", ";
+        out += dims_[j].name + "=" +
+               (dims_[j].boolean ? (v[j] != 0 ? "True" : "False") : std::to_string(v[j]));
+    }
+    return out.empty() ? "{}" : out;
+}
+
+namespace {
+
+std::string describeStepRule(const TileProblem& p, const SpaceDimension& dim)
+{
+    if (!dim.tilingAxes.empty()) {
+        const TileAxis& axis = p.axes[std::size_t(dim.tilingAxes.front())];
+        if (axis.lowDim)
+            return "the low-dim descent halves all low-dim tiles together, to powers of two "
+                   "(32-byte aligned below 128 elements)";
+        if (axis.split)
+            return "the tiling descent of " + axis.name + " starts from the split block and "
+                   "halves " + dim.name + " to powers of two";
+        return "the tiling descent of " + axis.name + " halves " + dim.name +
+               " to powers of two";
+    }
+    if (!dim.splitAxes.empty()) {
+        const TileAxis& axis = p.axes[std::size_t(dim.splitAxes.front())];
+        return "the split descent of " + axis.name + " halves " + dim.name + " from " +
+               std::to_string(axis.length) +
+               " (quarter steps once the grid nears the vector cores), rounding up, and stops "
+               "once the grid exceeds the vector cores";
+    }
+    return "the walk never sets this value";
+}
+
+} // namespace
+
+std::string CandidateSpace::describe(std::size_t i) const
+{
+    const TileProblem& p = backend_.problem;
+    const ReasonCode code = reason_[i];
+    const std::int64_t* v = values(i);
+    const int param = param_[i];
+    const std::string paramName = param >= 0 ? dims_[std::size_t(param)].name : std::string();
+    const std::string paramValue = param >= 0 && v[param] != kUnset ? std::to_string(v[param]) : "";
+    std::string msg;
+
+    auto blockFor = [&](int axisIndex) {
+        const TileAxis& axis = p.axes[std::size_t(axisIndex)];
+        std::int64_t block = axis.fixedSplit > 0 ? axis.fixedSplit : axis.length;
+        if (axis.tunableSplit && axis.splitParam >= 0 && v[axis.splitParam] != kUnset)
+            block = v[axis.splitParam];
+        return block;
+    };
+
+    switch (code) {
+    case ReasonCode::None:
+        break;
+    case ReasonCode::UbCapacity:
+        msg = "tile " + describeBudget(p, tile_[i]);
+        break;
+    case ReasonCode::ProgramLimit:
+        if (status_[i] == CandidateStatus::Skipped)
+            msg = std::to_string(programs_[i]) + " programs > " +
+                  std::to_string(std::max<std::int64_t>(p.vectorCores, maxGeneratedPrograms_)) +
+                  ": the split descent stops once the grid exceeds the " +
+                  std::to_string(p.vectorCores) + " vector cores (largest generated grid: " +
+                  std::to_string(maxGeneratedPrograms_) + " programs)";
+        else
+            msg = std::to_string(programs_[i]) + " programs > " + std::to_string(kMaxPrograms) +
+                  ", the most one launch grid can hold";
+        break;
+    case ReasonCode::UnalignedTile:
+        if (p.simtMode) {
+            msg = paramName + "=" + paramValue +
+                  " is not a power of two (SIMT tiles are rounded up to powers of two)";
+        } else {
+            msg = paramName + "=" + paramValue + " is neither a multiple of " +
+                  std::to_string(p.alignElements()) + " elements (32 B of " +
+                  std::to_string(p.dtypeBytes) + "-byte elements) nor the whole extent";
+        }
+        break;
+    case ReasonCode::TileExceedsBlock: {
+        const SpaceDimension& dim = dims_[std::size_t(param)];
+        for (int a : dim.tilingAxes) {
+            const std::int64_t block = blockFor(a);
+            if (block > 0 && v[param] > (p.simtMode ? nextPowerOf2(block) : block)) {
+                const TileAxis& axis = p.axes[std::size_t(a)];
+                msg = paramName + "=" + paramValue + " > " + std::to_string(block) +
+                      (axis.split ? ", the block of axis " + axis.name + " one program owns"
+                                  : ", the length of axis " + axis.name);
+                break;
+            }
+        }
+        break;
+    }
+    case ReasonCode::InvalidValue:
+        msg = paramName + "=" + paramValue + ": a tile size must be at least 1";
+        break;
+    case ReasonCode::MissingParam:
+        msg = paramName + " is set neither by this config nor at launch: the kernel cannot be "
+                          "compiled without it";
+        break;
+    case ReasonCode::BelowMinTile:
+        msg = "tile " + std::to_string(tile_[i]) + " elements < " +
+              std::to_string(backend_.tiles.limits.stopNumel) +
+              " elements: the walk stops at the first tile at or below that size (1024 B of " +
+              std::to_string(p.dtypeBytes) + "-byte elements" +
+              (backend_.tiles.limits.smallKernel
+                   ? ", or total / (2 x " + std::to_string(p.vectorCores) + " vector cores)"
+                   : std::string()) +
+              "); the smallest generated tile has " + std::to_string(minGeneratedTile_) +
+              " elements";
+        break;
+    case ReasonCode::OffWalk: {
+        const std::int32_t n = ref_[i];
+        msg = "valid but never visited by the backend's walk; nearest generated candidate #" +
+              std::to_string(n) + " (" + describeValues(values(std::size_t(n))) + ")";
+        if (param >= 0) {
+            msg += " differs most in " + paramName + " (" + paramValue + " vs " +
+                   std::to_string(values(std::size_t(n))[param]) + "): " +
+                   describeStepRule(p, dims_[std::size_t(param)]);
+        }
+        break;
+    }
+    case ReasonCode::NothingGenerated:
+        msg = "the backend generated nothing for this launch. " + backend_.emptyExplanation;
+        break;
+    case ReasonCode::GenerationOff:
+        msg = "configs=[...] is not empty, so the backend benchmarks only the handwritten "
+              "configs (hints={'auto_gen_config': True} adds the generated ones)";
+        break;
+    case ReasonCode::BackendError:
+        msg = "the backend raises before benchmarking: " + backend_.error.value_or("");
+        break;
+    case ReasonCode::Handwritten:
+        msg = "handwritten triton.Config, benchmarked as written; passes every hard constraint";
+        break;
+    case ReasonCode::Fallback:
+        msg = "nothing was generated and configs=[] is empty, so the backend falls back to one "
+              "default config ({}, num_warps=4, num_stages=2). " +
+              backend_.emptyExplanation;
+        if (backend_.error)
+            msg += " At a84b1eb building that config raises " + *backend_.error + ".";
+        break;
+    }
+
+    // Further hard constraints beyond the one reported.
+    const std::uint32_t more = violations_[i] & ~bit(code);
+    if (isHardConstraint(code) && more != 0) {
+        std::string list;
+        for (ReasonCode c : kHardOrder)
+            if (more & bit(c))
+                list += (list.empty() ? "" : ", ") + std::string(reasonCodeName(c));
+        msg += " (also " + list + ")";
+    }
+    if (isHardConstraint(code)) {
+        if (status_[i] == CandidateStatus::Generated)
+            msg = "generated although " + msg +
+                  ": the backend checks the walk's current blocks, not the config's own values";
+        else if (status_[i] == CandidateStatus::User)
+            msg += "; kept: the backend benchmarks handwritten configs as written";
+    }
+    return msg;
+}
+
+} // namespace ts::space

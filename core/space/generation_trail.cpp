@@ -1,0 +1,197 @@
+#include "core/space/generation_trail.h"
+
+#include "core/space/space_format.h"
+#include "core/space/tile_generator.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ts::space {
+
+std::string_view trailCodeName(TrailCode code)
+{
+    switch (code) {
+    case TrailCode::UbCapacity: return "ub-capacity";
+    case TrailCode::BelowMinTile: return "below-min-tile";
+    case TrailCode::LowProgramFloor: return "low-program-floor";
+    case TrailCode::Duplicate: return "duplicate";
+    case TrailCode::ProgramLimit: return "program-limit";
+    case TrailCode::LowProgramCap: return "low-program-cap";
+    case TrailCode::PersistentReduction: return "persistent-reduction";
+    }
+    return "unknown";
+}
+
+std::string_view walkPhaseName(WalkPhase phase)
+{
+    switch (phase) {
+    case WalkPhase::SplitDescent: return "split descent";
+    case WalkPhase::TilingDescent: return "tiling descent";
+    case WalkPhase::LowDimDescent: return "low-dim descent";
+    case WalkPhase::LowProgramProbe: return "low-program probe";
+    }
+    return "walk";
+}
+
+std::string describeBudget(const TileProblem& p, std::int64_t tile)
+{
+    const std::int64_t bytes = saturatingMul(saturatingMul(tile, p.dtypeBytes), p.numBuffers);
+    const std::int64_t budget = std::int64_t(p.localMemKib) * 1024;
+    std::string used = formatKib(bytes);
+    std::string limit = formatKib(budget);
+    if (used == limit) {  // rounding hides the difference: show bytes
+        used = std::to_string(bytes) + " B";
+        limit = std::to_string(budget) + " B";
+    }
+    return std::to_string(tile) + " elements x " + std::to_string(p.dtypeBytes) + " B x " +
+           std::to_string(p.numBuffers) + (p.numBuffers == 1 ? " buffer" : " buffers") + " = " +
+           used + " > " + limit + (p.simtMode ? " register file budget" : " UB budget");
+}
+
+std::string GenerationTrail::describeValues(std::size_t i, const TileProblem& problem) const
+{
+    const std::int64_t* v = values(i);
+    if (v == nullptr)
+        return {};
+    std::string out;
+    for (std::size_t k = 0; k < problem.params.size(); ++k) {
+        if (k > 0)
+            out += ", ";
+        out += problem.params[k] + "=" + std::to_string(v[k]);
+    }
+    return out;
+}
+
+std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
+{
+    const TrailEntry& e = entries_[i];
+    const auto& n = e.n;
+    std::string msg;
+    switch (e.code) {
+    case TrailCode::UbCapacity: {
+        msg = "walk tile " + describeBudget(p, n[0]) + " (at most " + std::to_string(n[1]) +
+              " elements)";
+        if (const std::int64_t* v = values(i)) {
+            const std::int64_t own = p.tileElementsOf(v);
+            if (own != n[0])
+                msg += "; the check reads the walk's current blocks, this candidate's own tile is " +
+                       std::to_string(own) + " elements";
+        }
+        break;
+    }
+    case TrailCode::BelowMinTile:
+        msg = "walk tile " + std::to_string(n[0]) + " elements < minimum " +
+              std::to_string(n[1]) + " (stop tile " + std::to_string(n[1] - 100) +
+              " + 100, enforced once " + std::to_string(n[2]) +
+              " >= 10 configs exist in a kernel of 128K elements or more)";
+        break;
+    case TrailCode::LowProgramFloor:
+        msg = "walk tile " + std::to_string(n[0]) + " elements < minimum " +
+              std::to_string(n[1]) + " for a candidate with " + std::to_string(n[2]) +
+              " programs (<= " + std::to_string(n[3]) +
+              "): once a low-program config exists, smaller tiles need more programs";
+        break;
+    case TrailCode::Duplicate:
+        msg = "same values as generated config #" + std::to_string(n[0]);
+        break;
+    case TrailCode::ProgramLimit:
+        msg = std::to_string(n[0]) + " programs > " + std::to_string(n[1]) +
+              (n[2] != 0 ? " (the grid limit)" : " vector cores") +
+              ": the split descent stops here";
+        if (const std::int64_t* v = values(i); v != nullptr && e.axis >= 0) {
+            const std::int64_t block = p.blockOf(e.axis, v);
+            if (n[3] != block)
+                msg += " and restarts the axis at block " + std::to_string(n[3]) +
+                       " (one program per vector core)";
+        }
+        break;
+    case TrailCode::LowProgramCap:
+        msg = "a config with " + std::to_string(n[0]) +
+              " programs is already kept (tiny kernels keep one per program count)";
+        break;
+    case TrailCode::PersistentReduction:
+        msg = "reduction axis of " + std::to_string(n[0]) +
+              " elements is a persistent reduction: the walk never splits it";
+        break;
+    }
+    return msg;
+}
+
+std::size_t GenerationTrail::count(TrailCode code) const
+{
+    return std::size_t(std::count_if(entries_.begin(), entries_.end(),
+                                     [code](const TrailEntry& e) { return e.code == code; }));
+}
+
+std::string explainEmptyGeneration(const TileProblem& p, const TileGeneration& g)
+{
+    if (g.count() > 0)
+        return {};
+    std::string msg;
+    const GenerationTrail& trail = g.trail;
+    std::size_t tried = 0;
+    std::int64_t smallestOver = std::numeric_limits<std::int64_t>::max();
+    std::size_t perCode[kTrailCodeCount] = {};
+    for (const TrailEntry& e : trail.entries()) {
+        ++perCode[std::size_t(e.code)];
+        if (e.code == TrailCode::UbCapacity || e.code == TrailCode::BelowMinTile ||
+            e.code == TrailCode::LowProgramFloor || e.code == TrailCode::Duplicate)
+            ++tried;
+        if (e.code == TrailCode::UbCapacity)
+            smallestOver = std::min(smallestOver, e.n[0]);
+    }
+
+    std::string wholeAxes;
+    for (const TileAxis& a : p.axes) {
+        if (a.tunableSplit || a.tiling)
+            continue;
+        if (!wholeAxes.empty())
+            wholeAxes += ", ";
+        wholeAxes += a.name + " (" +
+                     std::to_string(a.fixedSplit > 0 ? a.fixedSplit : a.length) + ")";
+    }
+
+    if (!g.error) {
+        if (tried == 0) {
+            const bool anything = std::any_of(p.axes.begin(), p.axes.end(), [](const TileAxis& a) {
+                return a.tunableSplit || a.tiling || a.lowDim;
+            });
+            if (!anything)
+                msg = "No config was generated: the kernel has no split parameter, no tiling "
+                      "parameter and no low-dim axis, so the walk has nothing to descend.";
+            else
+                msg = "No config was generated: the whole tile (" +
+                      std::to_string(g.limits.maxTotalNumel) +
+                      " elements) is already at or below the stop tile (" +
+                      std::to_string(g.limits.stopNumel) +
+                      " elements), so the walk ends before trying a config.";
+        } else if (perCode[std::size_t(TrailCode::UbCapacity)] == tried) {
+            msg = "No config was generated: all " + std::to_string(tried) +
+                  " candidates the walk tried exceed the budget; the smallest walk tile was " +
+                  describeBudget(p, smallestOver) + ".";
+            if (!wholeAxes.empty())
+                msg += " Axes without a split or tiling parameter keep their whole length in "
+                       "every tile: " +
+                       wholeAxes + ".";
+        } else {
+            msg = "No config was generated: " + std::to_string(tried) +
+                  " candidates were tried and all were refused (";
+            bool first = true;
+            for (int c = 0; c < kTrailCodeCount; ++c) {
+                if (perCode[c] == 0)
+                    continue;
+                msg += (first ? "" : ", ") + std::string(trailCodeName(TrailCode(c))) + ": " +
+                       std::to_string(perCode[c]);
+                first = false;
+            }
+            msg += ").";
+        }
+    } else {
+        msg = "No config was generated: the backend raises " + *g.error + ".";
+    }
+    msg += " Write handwritten triton.Config entries in @triton.autotune(configs=[...]) "
+           "instead.";
+    return msg;
+}
+
+} // namespace ts::space

@@ -1,0 +1,16 @@
+#pragma once
+// Number formatting shared by the space stage's messages and reports.
+
+#include <cstdint>
+#include <string>
+
+namespace ts::space {
+
+// 147456 -> "144 KiB", 1536 -> "1.5 KiB", 100 -> "0.1 KiB" (one decimal at most).
+std::string formatKib(std::int64_t bytes);
+// 0.734 -> "73.4%"
+std::string formatPercent(double share);
+// Shortest round-trip text of a double, for JSON and CSV.
+std::string formatDouble(double value);
+
+} // namespace ts::space

@@ -1,0 +1,352 @@
+#include "core/space/space_report.h"
+
+#include "core/space/space_format.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ts::space {
+
+namespace {
+
+using nlohmann::json;
+
+std::string_view kindName(SpaceDimension::Kind kind)
+{
+    switch (kind) {
+    case SpaceDimension::Kind::Tunable: return "tunable";
+    case SpaceDimension::Kind::Hint: return "hint";
+    case SpaceDimension::Kind::Multibuffer: return "multibuffer";
+    case SpaceDimension::Kind::NumWarps: return "num_warps";
+    }
+    return "unknown";
+}
+
+json paramValueJson(const ParamValue& v)
+{
+    return v.isBool ? json(v.value != 0) : json(v.value);
+}
+
+bool selected(const CandidateSpace& space, std::size_t i, const SpaceReportOptions& options)
+{
+    return !options.only || space.status(i) == *options.only;
+}
+
+json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
+{
+    const BackendConfigs& b = space.backend();
+    const TileProblem& p = b.problem;
+    const GeneratorDevice& d = space.device();
+    json doc = json::object();
+    doc["device"] = {{"soc", d.soc},
+                     {"numAicore", d.numAicore},
+                     {"vectorCores", d.numVectorCores},
+                     {"ubBudgetKib", d.ubBudgetKib},
+                     {"rfBudgetKib", d.rfBudgetKib},
+                     {"defaultMultibuffer", d.defaultMultibuffer}};
+    doc["dtype"] = b.dtype;
+    doc["dtypeBytes"] = b.dtypeBytes;
+    doc["key"] = b.key;
+    doc["simt"] = b.simtMode;
+    doc["generationRan"] = b.generationRan;
+    doc["limits"] = {{"maxTileElements", b.tiles.limits.maxTileElements},
+                     {"stopNumel", b.tiles.limits.stopNumel},
+                     {"maxTotalNumel", b.tiles.limits.maxTotalNumel},
+                     {"smallKernel", b.tiles.limits.smallKernel},
+                     {"tinyKernel", b.tiles.limits.tinyKernel},
+                     {"numBuffers", p.numBuffers},
+                     {"alignElements", p.dtypeBytes > 0 ? p.alignElements() : 0},
+                     {"localMemKib", p.localMemKib}};
+
+    json dims = json::array();
+    for (const SpaceDimension& dim : space.dimensions()) {
+        json j = {{"name", dim.name}, {"kind", kindName(dim.kind)}, {"boolean", dim.boolean}};
+        json values = json::array();
+        for (std::int64_t v : dim.values) {
+            if (v == kUnset)
+                values.push_back(nullptr);
+            else if (dim.boolean)
+                values.push_back(v != 0);
+            else
+                values.push_back(v);
+        }
+        j["values"] = std::move(values);
+        json split = json::array(), tiling = json::array();
+        for (int a : dim.splitAxes)
+            split.push_back(p.axes[std::size_t(a)].name);
+        for (int a : dim.tilingAxes)
+            tiling.push_back(p.axes[std::size_t(a)].name);
+        if (dim.kind == SpaceDimension::Kind::Tunable) {
+            j["splitAxes"] = std::move(split);
+            j["tilingAxes"] = std::move(tiling);
+        }
+        dims.push_back(std::move(j));
+    }
+    doc["dimensions"] = std::move(dims);
+
+    json reasons = json::object();
+    for (int c = 1; c < kReasonCodeCount; ++c)
+        if (const std::size_t n = space.count(ReasonCode(c)); n > 0)
+            reasons[std::string(reasonCodeName(ReasonCode(c)))] = n;
+    doc["summary"] = {{"generated", space.count(CandidateStatus::Generated)},
+                      {"pruned", space.count(CandidateStatus::Pruned)},
+                      {"skipped", space.count(CandidateStatus::Skipped)},
+                      {"user", space.count(CandidateStatus::User)},
+                      {"latticePoints", space.latticePoints()},
+                      {"reasons", std::move(reasons)}};
+    doc["warnings"] = b.warnings;
+    doc["notes"] = space.notes();
+    if (!b.emptyExplanation.empty())
+        doc["emptyExplanation"] = b.emptyExplanation;
+
+    if (options.includeTrail) {
+        json trail = json::array();
+        const GenerationTrail& t = b.tiles.trail;
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            json e = json::object();
+            json params = json::object();
+            if (const std::int64_t* v = t.values(i))
+                for (std::size_t k = 0; k < p.params.size(); ++k)
+                    params[p.params[k]] = v[k];
+            e["params"] = std::move(params);
+            e["code"] = trailCodeName(t[i].code);
+            e["message"] = t.describe(i, p);
+            e["phase"] = walkPhaseName(t[i].phase);
+            if (t[i].axis >= 0)
+                e["axis"] = p.axes[std::size_t(t[i].axis)].name;
+            trail.push_back(std::move(e));
+        }
+        doc["trail"] = std::move(trail);
+    }
+    return doc;
+}
+
+std::string csvField(const std::string& text)
+{
+    if (text.find_first_of(",\"\n") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string valueText(const SpaceDimension& dim, std::int64_t v)
+{
+    if (v == kUnset)
+        return "";
+    if (dim.boolean)
+        return v != 0 ? "True" : "False";
+    return std::to_string(v);
+}
+
+} // namespace
+
+json candidateToJson(const CandidateSpace& space, std::size_t i)
+{
+    json c = json::object();
+    c["index"] = i;
+    json params = json::object();
+    for (const auto& [name, value] : space.params(i))
+        params[name] = paramValueJson(value);
+    c["params"] = std::move(params);
+    c["num_warps"] = space.numWarps(i);
+    c["num_stages"] = space.numStages(i);
+    c["status"] = statusName(space.status(i));
+    if (space.reason(i) == ReasonCode::None)
+        c["reason"] = nullptr;
+    else
+        c["reason"] = {{"code", reasonCodeName(space.reason(i))}, {"message", space.describe(i)}};
+    if (const std::int32_t n = space.neighbour(i); n >= 0)
+        c["neighbour"] = n;
+    const CandidateMetrics m = space.metrics(i);
+    c["metrics"] = {{"tileElements", m.tileElements},
+                    {"ubBytes", m.ubBytes},
+                    {"ubShare", m.ubShare},
+                    {"programs", m.programs},
+                    {"waves", m.waves},
+                    {"lastWaveUtilisation", m.lastWaveUtilisation}};
+    return c;
+}
+
+json spaceToJson(const CandidateSpace& space, const SpaceReportOptions& options)
+{
+    json doc = headerJson(space, options);
+    json candidates = json::array();
+    std::size_t written = 0;
+    for (std::size_t i = 0; i < space.size() && written < options.maxCandidates; ++i) {
+        if (!selected(space, i, options))
+            continue;
+        candidates.push_back(candidateToJson(space, i));
+        ++written;
+    }
+    doc["candidates"] = std::move(candidates);
+    if (space.error())
+        doc["error"] = *space.error();
+    return doc;
+}
+
+void writeSpaceJson(std::ostream& out, const CandidateSpace& space,
+                    const SpaceReportOptions& options, int indent)
+{
+    json doc = headerJson(space, options);
+    if (space.error())
+        doc["error"] = *space.error();
+    // Everything but the candidates, then the candidates one by one before the closing brace.
+    std::string head = doc.dump(indent);
+    head.pop_back();  // '}'
+    while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
+        head.pop_back();
+    out << head << (doc.empty() ? "" : ",");
+    const std::string nl = indent >= 0 ? "\n" : "";
+    const std::string pad = indent >= 0 ? std::string(std::size_t(indent), ' ') : "";
+    out << nl << pad << "\"candidates\":" << (indent >= 0 ? " [" : "[");
+    std::size_t written = 0;
+    for (std::size_t i = 0; i < space.size() && written < options.maxCandidates; ++i) {
+        if (!selected(space, i, options))
+            continue;
+        out << (written > 0 ? "," : "") << nl << pad << pad << candidateToJson(space, i).dump();
+        ++written;
+    }
+    out << nl << pad << "]" << nl << "}" << nl;
+}
+
+void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceReportOptions& options)
+{
+    const auto& dims = space.dimensions();
+    out << "index,status";
+    for (const SpaceDimension& dim : dims)
+        if (dim.kind != SpaceDimension::Kind::NumWarps)
+            out << ',' << csvField(dim.name);
+    out << ",other_params,num_warps,num_stages,reason_code,reason_message,tile_elements,ub_bytes,"
+           "ub_share,programs,waves,last_wave_utilisation\n";
+    std::size_t written = 0;
+    for (std::size_t i = 0; i < space.size() && written < options.maxCandidates; ++i) {
+        if (!selected(space, i, options))
+            continue;
+        ++written;
+        out << i << ',' << statusName(space.status(i));
+        const std::int64_t* v = space.values(i);
+        for (std::size_t j = 0; j < dims.size(); ++j)
+            if (dims[j].kind != SpaceDimension::Kind::NumWarps)
+                out << ',' << valueText(dims[j], v[j]);
+        // Handwritten keywords outside the space's dimensions.
+        std::string other;
+        if (space.status(i) == CandidateStatus::User) {
+            for (const auto& [name, value] : space.params(i)) {
+                const bool known = std::any_of(dims.begin(), dims.end(),
+                                               [&](const SpaceDimension& d) { return d.name == name; });
+                if (!known)
+                    other += (other.empty() ? "" : ";") + name + "=" + value.toPython();
+            }
+        }
+        const CandidateMetrics m = space.metrics(i);
+        out << ',' << csvField(other) << ',' << space.numWarps(i) << ',' << space.numStages(i)
+            << ',' << reasonCodeName(space.reason(i)) << ',' << csvField(space.describe(i)) << ','
+            << m.tileElements << ',' << m.ubBytes << ',' << formatDouble(m.ubShare) << ','
+            << m.programs << ',' << m.waves << ',' << formatDouble(m.lastWaveUtilisation) << '\n';
+    }
+}
+
+std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions options)
+{
+    if (options.maxCandidates == std::numeric_limits<std::size_t>::max())
+        options.maxCandidates = 60;
+    const BackendConfigs& b = space.backend();
+    const TileProblem& p = b.problem;
+    const GeneratorDevice& d = space.device();
+    std::ostringstream out;
+
+    out << "Device " << d.soc << ": " << d.numVectorCores << " vector cores, "
+        << (b.simtMode ? "register file " + std::to_string(d.rfBudgetKib)
+                       : "UB " + std::to_string(d.ubBudgetKib))
+        << " KiB, multibuffer " << (d.defaultMultibuffer ? "on" : "off") << " by default\n";
+    if (b.dtypeBytes > 0) {
+        out << "dtype " << b.dtype << " (" << b.dtypeBytes << " B), " << p.numBuffers
+            << " buffers: at most " << b.tiles.limits.maxTileElements << " elements per tile";
+        if (b.generationRan)
+            out << ", the walk stops at " << b.tiles.limits.stopNumel << " elements";
+        out << "\n";
+    }
+    out << "Candidates: " << space.count(CandidateStatus::Generated) << " generated, "
+        << space.count(CandidateStatus::User) << " user, " << space.count(CandidateStatus::Pruned)
+        << " pruned, " << space.count(CandidateStatus::Skipped) << " skipped";
+    if (space.hasLattice())
+        out << " (lattice of " << space.latticePoints() << " points)";
+    out << "\n";
+    if (space.error())
+        out << "error: the backend raises " << *space.error() << "\n";
+    for (const std::string& w : b.warnings)
+        out << w << "\n";
+    if (!b.emptyExplanation.empty())
+        out << b.emptyExplanation << "\n";
+    for (const std::string& n : space.notes())
+        out << "note: " << n << "\n";
+
+    // Columns: index, status, dimensions, tile, UB, programs, waves, reason.
+    const auto& dims = space.dimensions();
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> header = {"#", "status"};
+    for (const SpaceDimension& dim : dims)
+        header.push_back(dim.name);
+    for (const char* h : {"tile", "UB", "programs", "waves", "reason"})
+        header.push_back(h);
+    rows.push_back(header);
+    std::size_t written = 0, total = 0;
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        if (!selected(space, i, options))
+            continue;
+        ++total;
+        if (written >= options.maxCandidates)
+            continue;
+        ++written;
+        std::vector<std::string> row = {std::to_string(i), std::string(statusName(space.status(i)))};
+        const std::int64_t* v = space.values(i);
+        for (std::size_t j = 0; j < dims.size(); ++j)
+            row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
+        const CandidateMetrics m = space.metrics(i);
+        row.push_back(std::to_string(m.tileElements));
+        row.push_back(formatPercent(m.ubShare));
+        row.push_back(std::to_string(m.programs));
+        row.push_back(std::to_string(m.waves));
+        const std::string code(reasonCodeName(space.reason(i)));
+        row.push_back(code.empty() ? "" : code + ": " + space.describe(i));
+        rows.push_back(std::move(row));
+    }
+    std::vector<std::size_t> width(header.size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c + 1 < row.size(); ++c)
+            width[c] = std::max(width[c], row[c].size());
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            line += row[c];
+            if (c + 1 < row.size())
+                line += std::string(width[c] - row[c].size() + 2, ' ');
+        }
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        out << line << "\n";
+    }
+    if (total > written)
+        out << "... " << (total - written) << " more\n";
+
+    if (options.includeTrail && !b.tiles.trail.empty()) {
+        out << "Generator trail: " << b.tiles.trail.size() << " refused candidates (";
+        bool first = true;
+        for (int c = 0; c < kTrailCodeCount; ++c) {
+            const std::size_t n = b.tiles.trail.count(TrailCode(c));
+            if (n == 0)
+                continue;
+            out << (first ? "" : ", ") << trailCodeName(TrailCode(c)) << " " << n;
+            first = false;
+        }
+        out << ")\n";
+    }
+    return out.str();
+}
+
+} // namespace ts::space

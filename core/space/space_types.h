@@ -1,0 +1,43 @@
+#pragma once
+// Small value types shared by the space stage: config keyword values, triton.Config, hints.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ts::space {
+
+// A keyword value of a triton.Config: an int, or a bool (Python keeps them apart when printed).
+struct ParamValue {
+    std::int64_t value = 0;
+    bool isBool = false;
+
+    static ParamValue integer(std::int64_t v) { return {v, false}; }
+    static ParamValue boolean(bool v) { return {v ? 1 : 0, true}; }
+    std::string toPython() const;  // "128", "True", "False"
+    friend bool operator==(const ParamValue&, const ParamValue&) = default;
+};
+
+// Ordered like a Python dict: insertion order is what the backend prints and compares.
+using Kwargs = std::vector<std::pair<std::string, ParamValue>>;
+
+const ParamValue* findKwarg(const Kwargs& kwargs, const std::string& name);
+void setKwarg(Kwargs& kwargs, const std::string& name, ParamValue value);
+
+// One triton.Config: keyword arguments plus the launch options the backend sets.
+struct TritonConfig {
+    Kwargs kwargs;
+    int numWarps = 4;
+    int numStages = 3;  // triton.Config's own default
+
+    // "triton.Config({'XBLOCK': 128, 'multibuffer': False}, num_warps=1, num_stages=1)"
+    std::string toPython() const;
+    friend bool operator==(const TritonConfig&, const TritonConfig&) = default;
+};
+
+// Search dimensions given as hints={"GROUP_SIZE_M": [1, 2, 4], "multibuffer": [False, True]},
+// already evaluated, in the dict's order.
+using HintList = std::vector<std::pair<std::string, std::vector<ParamValue>>>;
+
+} // namespace ts::space

@@ -1,0 +1,351 @@
+// The analysis stage end to end: a kernel file plus a launch in, the backend's conclusions, the
+// parameter roles and every guide rule as a diagnostic out.
+
+#include "core/analysis/analysis_report.h"
+#include "core/analysis/kernel_analysis.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+using namespace ts;
+using namespace ts::analysis;
+using kernel::ArgValue;
+
+namespace {
+
+const char* kHeader = "import triton\nimport triton.language as tl\nimport triton.backends.ascend.runtime\n\n";
+
+// The guide's vector add: split XBLOCK, tiling XBLOCK_SUB.
+const char* kAddBody = R"(@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, XBLOCK: tl.constexpr, XBLOCK_SUB: tl.constexpr):
+    pid = tl.program_id(0)
+    block_start = pid * XBLOCK
+    for sub in range(0, XBLOCK, XBLOCK_SUB):
+        offsets = block_start + sub + tl.arange(0, XBLOCK_SUB)
+        mask = offsets < n_elements
+        x = tl.load(x_ptr + offsets, mask=mask)
+        y = tl.load(y_ptr + offsets, mask=mask)
+        tl.store(out_ptr + offsets, x + y, mask=mask)
+)";
+
+class AnalysisTest : public ::testing::Test {
+protected:
+    std::filesystem::path dir = test::scratchDir("analysis");
+
+    kernel::Workload workloadFor(const std::string& source, const std::string& name = "k.py")
+    {
+        std::ofstream(dir / name) << source;
+        kernel::Workload w;
+        w.kernelPath = (dir / name).string();
+        return w;
+    }
+
+    static void addVectorArgs(kernel::Workload& w, std::int64_t n = 98432)
+    {
+        for (const char* t : {"x_ptr", "y_ptr", "out_ptr"})
+            w.setArg(t, ArgValue::tensor("float16", {n}));
+        w.setArg("n_elements", ArgValue::integer(n));
+        w.grid.kind = kernel::GridArg::Kind::Expression;
+        w.grid.expression = "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)";
+    }
+
+    static KernelAnalysis run(const kernel::Workload& w)
+    {
+        AnalysisResult r = analyzeWorkload(w);
+        if (!r.analysis) {
+            ADD_FAILURE() << (r.diagnostics.empty() ? std::string("no analysis") : r.diagnostics[0].format());
+            return {};
+        }
+        return std::move(*r.analysis);
+    }
+
+    static const Diagnostic* find(const KernelAnalysis& a, const std::string& code)
+    {
+        auto it = std::find_if(a.diagnostics.begin(), a.diagnostics.end(),
+                               [&](const Diagnostic& d) { return d.code == code; });
+        return it == a.diagnostics.end() ? nullptr : &*it;
+    }
+
+    static std::string codes(const KernelAnalysis& a)
+    {
+        std::string out;
+        for (const Diagnostic& d : a.diagnostics)
+            out += d.code + " ";
+        return out;
+    }
+};
+
+} // namespace
+
+TEST_F(AnalysisTest, GuideVectorAddIsCleanAndTunesBothBlocks)
+{
+    auto w = workloadFor(std::string(kHeader) + "@triton.autotune(configs=[], key=['n_elements'])\n" + kAddBody);
+    addVectorArgs(w);
+    KernelAnalysis a = run(w);
+    EXPECT_FALSE(a.inError()) << codes(a);
+    EXPECT_TRUE(a.diagnostics.empty()) << codes(a);
+    EXPECT_EQ(a.parse.keys, (AxisMap{{"x", "n_elements"}}));
+    EXPECT_EQ(a.parse.splitParams, (AxisMap{{"x", "XBLOCK"}}));
+    EXPECT_EQ(a.parse.tilingParams, (AxisMap{{"x", "XBLOCK_SUB"}}));
+    EXPECT_EQ(a.parse.lowDimAxes, (std::vector<std::string>{"x"}));
+    EXPECT_EQ(a.parse.numBuffers, 3);
+    EXPECT_EQ(a.dtypeBytes, 2);
+    ASSERT_EQ(a.params.size(), 6u);
+    EXPECT_EQ(a.params[0].role, ParamRole::Runtime);
+    EXPECT_EQ(a.params[4].role, ParamRole::Tunable);
+    EXPECT_EQ(a.params[4].splitAxis, "x");
+    EXPECT_EQ(a.params[5].tilingAxis, "x");
+
+    const auto json = analysisToJson(a);
+    for (const char* field : {"keys", "split_params", "tiling_params", "low_dim_axes", "reduction_axes",
+                              "persistent_reduction", "params", "diagnostics", "error"})
+        EXPECT_TRUE(json.contains(field)) << field;
+    EXPECT_TRUE(json["error"].is_null());
+    EXPECT_EQ(json["params"][4]["role"], "tunable");
+}
+
+TEST_F(AnalysisTest, MissingAscendRuntimeImport)
+{
+    auto w = workloadFor(std::string("import triton\nimport triton.language as tl\n\n") +
+                         "@triton.autotune(configs=[], key=['n_elements'])\n" + kAddBody);
+    addVectorArgs(w);
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "missing-ascend-runtime-import");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_EQ(d->severity, Severity::Error);
+    EXPECT_EQ(d->line, 4);
+    EXPECT_TRUE(a.inError());
+}
+
+TEST_F(AnalysisTest, AutotuneNotDirectlyOverJit)
+{
+    auto w = workloadFor(std::string(kHeader) + "import functools\n" +
+                         "@triton.autotune(configs=[], key=['n_elements'])\n@functools.wraps(print)\n" + kAddBody);
+    addVectorArgs(w);
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "autotune-not-directly-over-jit");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_EQ(d->line, 6);
+}
+
+TEST_F(AnalysisTest, TunableWithDefaultKeepsItAndIsReported)
+{
+    std::string body = kAddBody;
+    body.replace(body.find("XBLOCK_SUB: tl.constexpr"), 24, "XBLOCK_SUB: tl.constexpr = 1024");
+    auto w = workloadFor(std::string(kHeader) + "@triton.autotune(configs=[], key=['n_elements'])\n" + body);
+    addVectorArgs(w);
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "tunable-has-default");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_EQ(d->line, 7);  // the parameter, on the def line
+    EXPECT_NE(d->message.find("XBLOCK_SUB"), std::string::npos);
+    EXPECT_NE(d->message.find("1024"), std::string::npos);
+    // The guide: it keeps its default and is not tuned.
+    EXPECT_TRUE(a.parse.tilingParams.empty());
+    EXPECT_EQ(a.params[5].role, ParamRole::Fixed);
+}
+
+TEST_F(AnalysisTest, TunableFixedAtLaunch)
+{
+    auto w = workloadFor(std::string(kHeader) + "@triton.autotune(configs=[], key=['n_elements'])\n" + kAddBody);
+    addVectorArgs(w);
+    w.setArg("XBLOCK_SUB", ArgValue::integer(512));
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "tunable-fixed-at-launch");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_NE(d->message.find("XBLOCK_SUB=512"), std::string::npos) << d->message;
+    EXPECT_EQ(a.parse.tilingParams, AxisMap{});
+}
+
+TEST_F(AnalysisTest, GridNotLambda)
+{
+    auto w = workloadFor(std::string(kHeader) + "@triton.autotune(configs=[], key=['n_elements'])\n" + kAddBody);
+    addVectorArgs(w);
+    w.grid.kind = kernel::GridArg::Kind::Static;
+    w.grid.expression.clear();
+    w.grid.dims = {48};
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "grid-not-lambda");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_NE(d->message.find("XBLOCK"), std::string::npos);
+    // The backend treats the static grid as a fixed split instead.
+    ASSERT_EQ(a.parse.fixedSplitParams.size(), 1u);
+    EXPECT_EQ(a.parse.fixedSplitParams[0].second, (98432 + 47) / 48);
+}
+
+TEST_F(AnalysisTest, KeyUnknownArg)
+{
+    auto w = workloadFor(std::string(kHeader) + "@triton.autotune(configs=[], key=['n_elements', 'M'])\n" + kAddBody);
+    addVectorArgs(w);
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "key-unknown-arg");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_EQ(d->line, 5);
+    EXPECT_NE(d->message.find("'M'"), std::string::npos);
+}
+
+TEST_F(AnalysisTest, SideEffectsWithoutHooks)
+{
+    const std::string atomicKernel = std::string(kHeader) + R"(@triton.autotune(configs=[], key=['n_elements'])
+@triton.jit
+def count_kernel(x_ptr, out_ptr, n_elements, XBLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = offsets < n_elements
+    x = tl.load(x_ptr + offsets, mask=mask)
+    tl.atomic_add(out_ptr, tl.sum(x, axis=0))
+)";
+    auto w = workloadFor(atomicKernel);
+    w.setArg("x_ptr", ArgValue::tensor("float32", {4096}));
+    w.setArg("out_ptr", ArgValue::tensor("float32", {1}));
+    w.setArg("n_elements", ArgValue::integer(4096));
+    w.grid.kind = kernel::GridArg::Kind::Expression;
+    w.grid.expression = "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)";
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "side-effects-without-hooks");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_EQ(d->line, 11);
+
+    // With reset_to_zero the rule is satisfied.
+    std::string hooked = atomicKernel;
+    hooked.replace(hooked.find("key=['n_elements'])"), 19, "key=['n_elements'], reset_to_zero=['out_ptr'])");
+    auto w2 = workloadFor(hooked, "k2.py");
+    w2.args = w.args;
+    w2.grid = w.grid;
+    EXPECT_FALSE(find(run(w2), "side-effects-without-hooks"));
+}
+
+TEST_F(AnalysisTest, InPlaceUpdateWithoutHooks)
+{
+    auto w = workloadFor(std::string(kHeader) + R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def scale_(x_ptr, n, XBLOCK: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.store(x_ptr + offs, x * 2, mask=mask)
+)");
+    w.setArg("x_ptr", ArgValue::tensor("float16", {8192}));
+    w.setArg("n", ArgValue::integer(8192));
+    w.grid.kind = kernel::GridArg::Kind::Expression;
+    w.grid.expression = "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)";
+    KernelAnalysis a = run(w);
+    const Diagnostic* d = find(a, "side-effects-without-hooks");
+    ASSERT_TRUE(d) << codes(a);
+    EXPECT_NE(d->message.find("x_ptr"), std::string::npos);
+}
+
+TEST_F(AnalysisTest, NoTunableParams)
+{
+    auto w = workloadFor(std::string(kHeader) + R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def copy(x_ptr, y_ptr, n):
+    offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+)");
+    w.setArg("x_ptr", ArgValue::tensor("float16", {8192}));
+    w.setArg("y_ptr", ArgValue::tensor("float16", {8192}));
+    w.setArg("n", ArgValue::integer(8192));
+    KernelAnalysis a = run(w);
+    ASSERT_TRUE(find(a, "no-tunable-params")) << codes(a);
+}
+
+TEST_F(AnalysisTest, UserPruneFunctionAndUnknownHint)
+{
+    auto w = workloadFor(std::string(kHeader) + R"(def prune(configs, nargs, **kw):
+    return configs
+
+@triton.autotune(configs=[], key=['n_elements'], prune_configs_by={'early_config_prune': prune},
+                 hints={'FANCY': [1, 2], 'multibuffer': [False, True]})
+)" + kAddBody);
+    addVectorArgs(w);
+    KernelAnalysis a = run(w);
+    const Diagnostic* prune = find(a, "user-prune-function");
+    ASSERT_TRUE(prune) << codes(a);
+    EXPECT_EQ(prune->line, 8);
+    const Diagnostic* hint = find(a, "hint-unknown");
+    ASSERT_TRUE(hint) << codes(a);
+    EXPECT_NE(hint->message.find("FANCY"), std::string::npos);
+    // multibuffer is a known compile option: not reported.
+    EXPECT_EQ(std::count_if(a.diagnostics.begin(), a.diagnostics.end(),
+                            [](const Diagnostic& d) { return d.code == "hint-unknown"; }),
+              1);
+}
+
+TEST_F(AnalysisTest, MissingRequiredArgumentsIsTheBackendsError)
+{
+    auto w = workloadFor(std::string(kHeader) + R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def k(x_ptr, n, XBLOCK: tl.constexpr, SCALE: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = offs < n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask) * SCALE, mask=mask)
+)");
+    w.setArg("x_ptr", ArgValue::tensor("float32", {4096}));
+    w.setArg("n", ArgValue::integer(4096));
+    w.grid.kind = kernel::GridArg::Kind::Expression;
+    w.grid.expression = "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)";
+    KernelAnalysis a = run(w);
+    ASSERT_TRUE(a.parse.error);
+    EXPECT_EQ(a.parse.error->rfind("Missing required arguments: ['SCALE'].", 0), 0u) << *a.parse.error;
+    EXPECT_TRUE(a.inError());
+    // The completed parse is still there beside the error.
+    EXPECT_EQ(a.parse.splitParams, (AxisMap{{"x", "XBLOCK"}}));
+    const auto json = analysisToJson(a);
+    EXPECT_TRUE(json["error"].is_string());
+    EXPECT_EQ(json["split_params"]["x"], "XBLOCK");
+}
+
+TEST_F(AnalysisTest, HintDimensionsSupplyTheirParameter)
+{
+    auto w = workloadFor(std::string(kHeader) + R"(@triton.autotune(configs=[], key=['n'], hints={'UNROLL': [1, 2, 4]})
+@triton.jit
+def k(x_ptr, n, XBLOCK: tl.constexpr, UNROLL: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = offs < n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask) * UNROLL, mask=mask)
+)");
+    w.setArg("x_ptr", ArgValue::tensor("float32", {4096}));
+    w.setArg("n", ArgValue::integer(4096));
+    w.grid.kind = kernel::GridArg::Kind::Expression;
+    w.grid.expression = "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)";
+    KernelAnalysis a = run(w);
+    EXPECT_FALSE(a.parse.error) << *a.parse.error;
+    ASSERT_EQ(a.hintDimensions.size(), 1u);
+    EXPECT_EQ(a.hintDimensions[0].second.size(), 3u);
+    EXPECT_TRUE(find(a, "hint-needs-newer-backend")) << codes(a);
+    EXPECT_EQ(a.params[3].role, ParamRole::Fixed);
+}
+
+TEST_F(AnalysisTest, BadInputs)
+{
+    kernel::Workload missing;
+    missing.kernelPath = (dir / "nope.py").string();
+    AnalysisResult r = analyzeWorkload(missing);
+    EXPECT_FALSE(r.analysis);
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_NE(r.diagnostics[0].format().find("nope.py"), std::string::npos);
+
+    auto syntax = workloadFor("import triton\n@triton.jit\ndef k(:\n", "syntax.py");
+    r = analyzeWorkload(syntax);
+    EXPECT_FALSE(r.analysis);
+    ASSERT_FALSE(r.diagnostics.empty());
+    EXPECT_EQ(r.diagnostics[0].code, "syntax-error");
+    EXPECT_EQ(r.diagnostics[0].line, 3);
+
+    auto unknown = workloadFor(std::string(kHeader) + "@triton.autotune(configs=[], key=['n_elements'])\n" + kAddBody,
+                               "u.py");
+    unknown.function = "nope";
+    r = analyzeWorkload(unknown);
+    EXPECT_FALSE(r.analysis);
+    EXPECT_NE(r.diagnostics[0].message.find("add_kernel"), std::string::npos);
+
+    auto badGrid = workloadFor(std::string(kHeader) + "@triton.autotune(configs=[], key=['n_elements'])\n" + kAddBody,
+                               "g.py");
+    addVectorArgs(badGrid);
+    badGrid.grid.expression = "lambda meta: (";
+    KernelAnalysis a = run(badGrid);
+    EXPECT_TRUE(find(a, "bad-grid")) << codes(a);
+}

@@ -1,0 +1,154 @@
+// The headless CLI end to end: real binary, real example files, exit codes, JSON output.
+
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sys/wait.h>
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    std::string out;  // stdout
+    std::string err;  // stderr
+};
+
+CliRun tilescope(const std::string& arguments)
+{
+    const auto errFile = std::filesystem::temp_directory_path() / ("tilescope-cli-err-" + std::to_string(::getpid()));
+    // No display: headless subcommands must never need one.
+    const std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM= " + std::string(TILESCOPE_BINARY) +
+                                " " + arguments + " 2>" + errFile.string();
+    CliRun run;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe)
+        return run;
+    std::array<char, 4096> buffer{};
+    std::size_t n = 0;
+    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+        run.out.append(buffer.data(), n);
+    const int status = ::pclose(pipe);
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = ts::test::readText(errFile);
+    std::filesystem::remove(errFile);
+    return run;
+}
+
+std::string example(const std::string& name)
+{
+    return (ts::test::examplesDir() / name).string();
+}
+
+} // namespace
+
+TEST(Cli, HelpAndVersion)
+{
+    CliRun help = tilescope("--help");
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_NE(help.out.find("analyze"), std::string::npos);
+    CliRun version = tilescope("--version");
+    EXPECT_EQ(version.exitCode, 0);
+    EXPECT_EQ(version.out.rfind("tilescope ", 0), 0u);
+    CliRun analyzeHelp = tilescope("analyze --help");
+    EXPECT_EQ(analyzeHelp.exitCode, 0);
+    EXPECT_NE(analyzeHelp.out.find("--json"), std::string::npos);
+}
+
+TEST(Cli, BadUsageExitsTwo)
+{
+    EXPECT_EQ(tilescope("frobnicate").exitCode, 2);
+    EXPECT_EQ(tilescope("analyze").exitCode, 2);
+    EXPECT_EQ(tilescope("analyze " + example("add.json") + " --no-such-flag").exitCode, 2);
+    CliRun missing = tilescope("analyze /nonexistent/work.json");
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_NE(missing.err.find("/nonexistent/work.json"), std::string::npos);
+}
+
+TEST(Cli, AnalyzeEveryExampleWorkload)
+{
+    int analysed = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(ts::test::examplesDir())) {
+        if (entry.path().extension() != ".json")
+            continue;
+        const std::string name = entry.path().filename().string();
+        CliRun run = tilescope("analyze --json " + entry.path().string());
+        ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << name << ": " << run.err;
+        auto json = nlohmann::json::parse(run.out, nullptr, false);
+        ASSERT_FALSE(json.is_discarded()) << name << ": " << run.out;
+        for (const char* field : {"keys", "split_params", "tiling_params", "low_dim_axes", "reduction_axes",
+                                  "persistent_reduction", "params", "diagnostics", "error"})
+            EXPECT_TRUE(json.contains(field)) << name << " lacks " << field;
+        // Only the deliberately broken example may be in error.
+        if (name.find("guide_violations") == std::string::npos) {
+            EXPECT_EQ(run.exitCode, 0) << name << ": " << json["error"] << " " << json["diagnostics"].dump();
+            EXPECT_TRUE(json["error"].is_null()) << name;
+            EXPECT_FALSE(json["split_params"].empty() && json["tiling_params"].empty()) << name;
+        }
+        ++analysed;
+    }
+    EXPECT_GE(analysed, 8);
+}
+
+TEST(Cli, AnalyzeTextOfTheGuideExample)
+{
+    CliRun run = tilescope("analyze " + example("add.json"));
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("split params"), std::string::npos);
+    EXPECT_NE(run.out.find("tunable"), std::string::npos);
+}
+
+TEST(Cli, KernelFileWithCommandLineLaunch)
+{
+    const auto dir = ts::test::scratchDir("cli");
+    std::ofstream(dir / "k.py") << R"(import triton
+import triton.language as tl
+import triton.backends.ascend.runtime
+
+@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def k(x_ptr, n, XBLOCK: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = offs < n
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask) + 1, mask=mask)
+)";
+    CliRun run = tilescope("analyze " + (dir / "k.py").string() +
+                        " --arg x_ptr=float32[4096] --arg n=4096 --grid \"lambda meta: (triton.cdiv(n, meta['XBLOCK']),)\" --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
+    auto json = nlohmann::json::parse(run.out);
+    EXPECT_EQ(json["split_params"]["x"], "XBLOCK");
+    EXPECT_EQ(json["num_buffers"], 1);
+
+    // Without n the backend raises: exit code 1 and its message in "error".
+    CliRun missing = tilescope("analyze " + (dir / "k.py").string() + " --arg x_ptr=float32[4096] --json");
+    EXPECT_EQ(missing.exitCode, 1) << missing.err;
+    auto j2 = nlohmann::json::parse(missing.out);
+    EXPECT_TRUE(j2["error"].is_string());
+
+    // A syntax error in the kernel: exit code 1, file and line named.
+    std::ofstream(dir / "bad.py") << "import triton\n\n@triton.jit\ndef k(x:\n";
+    CliRun bad = tilescope("analyze " + (dir / "bad.py").string());
+    EXPECT_EQ(bad.exitCode, 1);
+    EXPECT_NE(bad.err.find("bad.py:4"), std::string::npos) << bad.err;
+
+    // Malformed workload JSON: exit code 2 with its line.
+    std::ofstream(dir / "bad.json") << "{\n  \"kernel\": \"k.py\",\n  \"args\": {\n}\n,}";
+    CliRun badJson = tilescope("analyze " + (dir / "bad.json").string());
+    EXPECT_EQ(badJson.exitCode, 2);
+    EXPECT_NE(badJson.err.find("bad.json:5"), std::string::npos) << badJson.err;
+}
+
+TEST(Cli, DevicesListsTheBundledProfiles)
+{
+    CliRun run = tilescope("devices");
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    for (const char* soc : {"Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4", "Ascend910_9589", "Ascend310P3"})
+        EXPECT_NE(run.out.find(soc), std::string::npos) << soc;
+    CliRun json = tilescope("devices --json");
+    EXPECT_EQ(json.exitCode, 0);
+    EXPECT_FALSE(nlohmann::json::parse(json.out, nullptr, false).is_discarded());
+}

@@ -1,0 +1,119 @@
+// Workload (launch spec) files: the documented format, relative paths, and clear errors.
+
+#include "core/kernel/workload.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+
+using namespace ts::kernel;
+
+TEST(Workload, ReadsTheDocumentedFormat)
+{
+    const std::string text = R"JSON({
+        "kernel": "add.py", "function": "add_kernel",
+        "args": {"x_ptr": {"tensor": "float16", "shape": [98432]}, "n_elements": 98432, "BLOCK_M": 64,
+                 "scale": 0.5, "flag": true, "mode": "fast", "none": null},
+        "grid": "lambda meta: (triton.cdiv(n_elements, meta['BLOCK_SIZE']),)",
+        "device": "Ascend910B4", "seed": 7, "bench_method": "npu", "comment": "ignored"})JSON";
+    WorkloadLoadResult r = parseWorkload(text, "/tmp/wl/work.json");
+    ASSERT_TRUE(r.workload) << (r.diagnostics.empty() ? "" : r.diagnostics[0].format());
+    const Workload& w = *r.workload;
+    EXPECT_EQ(w.kernelPath, "/tmp/wl/add.py");
+    EXPECT_EQ(w.function, "add_kernel");
+    ASSERT_EQ(w.args.size(), 7u);
+    EXPECT_EQ(w.args[0].first, "x_ptr");
+    EXPECT_EQ(w.arg("x_ptr")->kind, ArgValue::Kind::Tensor);
+    EXPECT_EQ(w.arg("x_ptr")->describe(), "float16[98432]");
+    EXPECT_EQ(w.arg("n_elements")->intValue, 98432);
+    EXPECT_EQ(w.arg("scale")->kind, ArgValue::Kind::Float);
+    EXPECT_EQ(w.arg("flag")->kind, ArgValue::Kind::Bool);
+    EXPECT_EQ(w.arg("mode")->text, "fast");
+    EXPECT_EQ(w.arg("none")->kind, ArgValue::Kind::None);
+    EXPECT_EQ(w.grid.kind, GridArg::Kind::Expression);
+    EXPECT_EQ(w.device, "Ascend910B4");
+    EXPECT_EQ(w.seed, 7u);
+    EXPECT_EQ(w.benchMethod, "npu");
+}
+
+TEST(Workload, StaticGridAndDefaults)
+{
+    WorkloadLoadResult r = parseWorkload(R"({"kernel": "k.py", "args": {}, "grid": [48, 1]})", "w.json");
+    ASSERT_TRUE(r.workload);
+    EXPECT_EQ(r.workload->grid.kind, GridArg::Kind::Static);
+    EXPECT_EQ(r.workload->grid.dims, (std::vector<std::int64_t>{48, 1}));
+    EXPECT_EQ(r.workload->device, "Ascend910B2");
+    EXPECT_TRUE(r.workload->function.empty());
+}
+
+struct BadWorkload {
+    const char* name;
+    const char* text;
+    const char* expected;  // a fragment of the error message
+    int line;              // expected line, 0 = not checked
+};
+
+class WorkloadErrors : public ::testing::TestWithParam<BadWorkload> {};
+
+TEST_P(WorkloadErrors, NameTheFileAndTheProblem)
+{
+    const BadWorkload& c = GetParam();
+    WorkloadLoadResult r = parseWorkload(c.text, "bad.json");
+    EXPECT_FALSE(r.workload);
+    ASSERT_FALSE(r.diagnostics.empty());
+    const std::string message = r.diagnostics.front().format();
+    EXPECT_NE(message.find("bad.json"), std::string::npos) << message;
+    EXPECT_NE(message.find(c.expected), std::string::npos) << message;
+    if (c.line)
+        EXPECT_EQ(r.diagnostics.front().line, c.line) << message;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, WorkloadErrors,
+    ::testing::Values(
+        BadWorkload{"malformed", "{\n  \"kernel\": \"a.py\",\n  \"args\": {,}\n}", "malformed JSON", 3},
+        BadWorkload{"truncated", "{\"kernel\": \"a.py\"", "malformed JSON", 1},
+        BadWorkload{"not_object", "[1, 2]", "must be a JSON object", 0},
+        BadWorkload{"no_kernel", "{\"args\": {}}", "\"kernel\"", 0},
+        BadWorkload{"args_not_object", "{\"kernel\": \"a.py\", \"args\": [1]}", "\"args\"", 0},
+        BadWorkload{"unknown_dtype", "{\"kernel\": \"a.py\", \"args\": {\"x\": {\"tensor\": \"float17\"}}}",
+                    "unknown dtype 'float17'", 0},
+        BadWorkload{"bad_shape", "{\"kernel\": \"a.py\", \"args\": {\"x\": {\"tensor\": \"float16\", \"shape\": [-1]}}}",
+                    "args.x.shape", 0},
+        BadWorkload{"object_not_tensor", "{\"kernel\": \"a.py\", \"args\": {\"x\": {\"a\": 1}}}", "args.x", 0},
+        BadWorkload{"bad_grid", "{\"kernel\": \"a.py\", \"args\": {}, \"grid\": {\"a\": 1}}", "\"grid\"", 0},
+        BadWorkload{"grid_non_int", "{\"kernel\": \"a.py\", \"args\": {}, \"grid\": [1.5]}", "\"grid\"", 0},
+        BadWorkload{"bad_device", "{\"kernel\": \"a.py\", \"args\": {}, \"device\": 5}", "\"device\"", 0},
+        BadWorkload{"bad_bench", "{\"kernel\": \"a.py\", \"args\": {}, \"bench_method\": \"fast\"}", "bench_method", 0}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Workload, MissingFileIsAnError)
+{
+    WorkloadLoadResult r = loadWorkload("/nonexistent/dir/work.json");
+    ASSERT_FALSE(r.workload);
+    EXPECT_NE(r.diagnostics.front().format().find("/nonexistent/dir/work.json"), std::string::npos);
+}
+
+TEST(Workload, CommandLineValues)
+{
+    std::string error;
+    EXPECT_EQ(parseArgValue("98432", &error)->intValue, 98432);
+    EXPECT_EQ(parseArgValue("True", &error)->kind, ArgValue::Kind::Bool);
+    EXPECT_EQ(parseArgValue("1.5", &error)->kind, ArgValue::Kind::Float);
+    auto tensor = parseArgValue("float16[4096, 1024]", &error);
+    ASSERT_TRUE(tensor);
+    EXPECT_EQ(tensor->shape, (std::vector<std::int64_t>{4096, 1024}));
+    EXPECT_FALSE(parseArgValue("float17[3]", &error));
+    EXPECT_NE(error.find("float17"), std::string::npos);
+    EXPECT_FALSE(parseArgValue("99999999999999999999999", &error));
+    EXPECT_EQ(parseArgValue("abc", &error)->kind, ArgValue::Kind::Str);
+}
+
+TEST(Workload, DtypeSizes)
+{
+    EXPECT_EQ(dtypeBytes("float16"), 2);
+    EXPECT_EQ(dtypeBytes("torch.bfloat16"), 2);
+    EXPECT_EQ(dtypeBytes("float32"), 4);
+    EXPECT_EQ(dtypeBytes("int8"), 1);
+    EXPECT_EQ(dtypeBytes("int64"), 8);
+    EXPECT_FALSE(dtypeBytes("float17"));
+}
