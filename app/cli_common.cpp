@@ -66,7 +66,7 @@ std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char*
             std::cerr << "tilescope " << command << ": " << loaded.error << "\n";
             return std::nullopt;
         }
-        registry.add(std::move(*loaded.profile));
+        registry.add(std::move(*loaded.profile));  // replaces a bundled profile of the same SoC
     }
     return registry;
 }

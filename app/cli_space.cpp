@@ -1,6 +1,9 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
+#include "core/analysis/analysis_report.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/space/space_report.h"
 
 #include <iostream>
 
@@ -8,9 +11,59 @@ namespace ts::cli {
 
 int runSpace(const Args& args)
 {
-    (void)args;
-    std::cerr << "tilescope space: not available yet\n";
-    return kExitUsage;
+    if (args.flag("help")) {
+        std::cout
+            << "Usage: tilescope space WORKLOAD.json | KERNEL.py [--device NAME] [--device-file PATH] [--lattice]\n"
+               "                       [--json | --csv] [--function NAME] [--arg NAME=VALUE ...] [--grid EXPR]\n\n"
+               "Lists the candidate configs Triton-Ascend's configs=[] generates for this launch and device, in\n"
+               "the backend's order, then every candidate its generator tried and rejected, each with a reason\n"
+               "that carries the numbers. With --lattice, also the full lattice around it: every value a user\n"
+               "could write for each tunable parameter, crossed with hints and multibuffer, each point marked\n"
+               "generated, pruned (a hard constraint) or skipped (valid, but never visited by the generator).\n";
+        return kExitOk;
+    }
+    std::string error;
+    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file"}, {"json", "csv", "lattice"}, &error)) {
+        std::cerr << "tilescope space: " << error << "\n";
+        return kExitUsage;
+    }
+    if (args.flag("json") && args.flag("csv")) {
+        std::cerr << "tilescope space: --json and --csv exclude each other\n";
+        return kExitUsage;
+    }
+    auto workload = workloadFromArgs(args, "space");
+    if (!workload)
+        return kExitUsage;
+    auto registry = devicesFromArgs(args, "space");
+    if (!registry)
+        return kExitUsage;
+    const npu::DeviceRegistry::Lookup lookup = registry->lookup(workload->device);
+    if (!lookup.profile) {
+        std::cerr << "tilescope space: " << lookup.error << "\n";
+        return kExitUsage;
+    }
+    analysis::AnalysisResult result = analysis::analyzeWorkload(*workload);
+    if (!result.analysis) {
+        printDiagnostics(result.diagnostics);
+        const bool kernelSyntax = !result.diagnostics.empty() && result.diagnostics.front().code == "syntax-error";
+        return kernelSyntax ? kExitKernelError : kExitUsage;
+    }
+    const analysis::KernelAnalysis& a = *result.analysis;
+    space::SpaceOptions options;
+    options.lattice = args.flag("lattice");
+    const space::CandidateSpace candidates = pipeline::buildSpace(a, *lookup.profile, options);
+
+    if (args.flag("json")) {
+        space::writeSpaceJson(std::cout, candidates, {}, 2);
+        std::cout << "\n";
+    } else if (args.flag("csv")) {
+        space::writeSpaceCsv(std::cout, candidates);
+    } else {
+        std::cout << a.kernel->name << " on " << lookup.profile->soc << "\n";
+        std::cout << space::formatSpaceTable(candidates);
+    }
+    printDiagnostics(a.diagnostics);
+    return candidates.error() || a.inError() ? kExitKernelError : kExitOk;
 }
 
 } // namespace ts::cli
