@@ -22,6 +22,8 @@ Commands:
             tunable parameters, split/tiling/low-dim/reduction axes, guide-rule diagnostics
   space     WORKLOAD.json | KERNEL.py   the candidate configs the backend generates, the ones it
             rejects and why, and (--lattice) the wider space it never visits
+  tune      WORKLOAD.json | KERNEL.py   compile and benchmark the candidates on the simulated NPU,
+            pick the best as the backend does, and model the real tuning time
   devices                           the bundled device profiles
 
 Common options:
@@ -45,7 +47,10 @@ bool isHeadlessInvocation(int argc, char** argv)
     if (argc < 2)
         return false;
     const std::string_view first = argv[1];
-    if (first.size() > 3 && (first.substr(first.size() - 3) == ".py" || first.substr(first.size() - 5) == ".json"))
+    auto endsWith = [&](std::string_view suffix) {
+        return first.size() >= suffix.size() && first.substr(first.size() - suffix.size()) == suffix;
+    };
+    if (endsWith(".py") || endsWith(".json"))
         return false;
     if (first == "--lang" || first.rfind("--lang=", 0) == 0)
         return false;
@@ -79,6 +84,8 @@ int run(int argc, char** argv)
         return runSpace(args);
     if (command == "devices")
         return runDevices(args);
+    if (command == "tune")
+        return runTune(args);
     std::cerr << "tilescope: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
 }

@@ -7,5 +7,6 @@ namespace ts::cli {
 int runAnalyze(const Args& args);
 int runSpace(const Args& args);
 int runDevices(const Args& args);
+int runTune(const Args& args);
 
 } // namespace ts::cli

@@ -1,13 +1,64 @@
+// The desktop explorer: `tilescope [--lang zh_CN|en] [file.py|file.json]`.
+// `--screenshots DIR` renders the main views of the opened file to DIR and quits (documentation).
+
 #include "widgets/main_window.h"
+#include "widgets/screenshot_tour.h"
+#include "widgets/translations.h"
 
 #include <QApplication>
+#include <QFileInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTimer>
+
+#include <iostream>
 
 int runGui(int argc, char** argv)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("TileScope"));
     QApplication::setOrganizationName(QStringLiteral("TileScope"));
+
+    QString language;
+    QString file;
+    QString screenshots;
+    const QStringList args = QApplication::arguments();
+    for (int i = 1; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == QLatin1String("--lang") && i + 1 < args.size()) {
+            language = args[++i];
+        } else if (a.startsWith(QLatin1String("--lang="))) {
+            language = a.mid(7);
+        } else if (a == QLatin1String("--screenshots") && i + 1 < args.size()) {
+            screenshots = args[++i];
+        } else if (a.startsWith(QLatin1String("-"))) {
+            std::cerr << "tilescope: unknown option " << a.toStdString()
+                      << "\nusage: tilescope [--lang zh_CN|en] [kernel.py|workload.json]\n"
+                         "       tilescope <command> ... (tilescope --help lists the commands)\n";
+            return 2;
+        } else {
+            file = a;
+        }
+    }
+    if (language.isEmpty())
+        language = QSettings().value(QStringLiteral("language")).toString();
+    if (language.isEmpty())
+        language = QLocale::system().name();
+    if (!ts::gui::installLanguage(language))
+        std::cerr << "tilescope: no translation for " << language.toStdString() << ", using English\n";
+
     ts::gui::MainWindow window;
     window.show();
+    if (!file.isEmpty())
+        window.openFile(QFileInfo(file).absoluteFilePath());
+
+    if (!screenshots.isEmpty()) {
+        auto* tour = new ts::gui::ScreenshotTour(&window, screenshots,
+                                                 QFileInfo(file).completeBaseName() + QLatin1Char('-') +
+                                                     ts::gui::currentLanguage(),
+                                                 &window);
+        QObject::connect(tour, &ts::gui::ScreenshotTour::finished, &app, [](bool ok) { QApplication::exit(ok ? 0 : 1); });
+        tour->start();
+    }
     return QApplication::exec();
 }

@@ -311,6 +311,7 @@ const Row kTritonRows[] = {
     {R"((x for x in range(3)))", R"(<generator object <genexpr>>)"},
     {R"(lambda: 0)", R"(<function <lambda>>)"},
     {R"(min)", R"(<built-in function min>)"},
+    {R"(int)", R"(<class 'int'>)"},
     {R"(triton)", R"(<module 'triton'>)"},
 };
 

@@ -480,7 +480,20 @@ TEST(TileGenerator, TinyKernelsProbeSmallProgramCounts)
         EXPECT_LE(programs, 6);
         EXPECT_TRUE(counts.insert(programs).second) << "program count " << programs << " twice";
     }
-    EXPECT_EQ(counts, (std::set<std::int64_t>{1, 2, 4}));  // x = 8, 4, 2 (then 8 programs)
+    // x = 8 and 4 are kept; x = 2 (4 programs, 1024 elements) falls under half of the first
+    // low-program tile (8 x 512 / 2 = 2048) and is refused with those numbers.
+    EXPECT_EQ(counts, (std::set<std::int64_t>{1, 2}));
+    bool floorSeen = false;
+    for (std::size_t i = 0; i < g.trail.size(); ++i) {
+        const TrailEntry& e = g.trail[i];
+        if (e.code == TrailCode::LowProgramFloor && e.phase == WalkPhase::LowProgramProbe) {
+            floorSeen = true;
+            EXPECT_EQ(e.n[0], 1024);
+            EXPECT_EQ(e.n[1], 2048);
+            EXPECT_EQ(e.n[2], 4);
+        }
+    }
+    EXPECT_TRUE(floorSeen);
     EXPECT_EQ(checkTrail(p, g).count(TrailCode::LowProgramCap), 0u);
 }
 

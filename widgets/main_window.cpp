@@ -1,16 +1,427 @@
 #include "widgets/main_window.h"
 
+#include "core/util/version.h"
+#include "widgets/analysis_panel.h"
+#include "widgets/background_job.h"
+#include "widgets/charts_page.h"
+#include "widgets/kernel_document.h"
+#include "widgets/kernel_page.h"
+#include "widgets/launch_editor.h"
+#include "widgets/progress_widget.h"
+#include "widgets/space_page.h"
+#include "widgets/status_colors.h"
+#include "widgets/theme.h"
+#include "widgets/translations.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 namespace ts::gui {
+namespace {
+
+constexpr int kMaxRecent = 10;
+
+bool isOpenable(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("py") || suffix == QLatin1String("json");
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
+    setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("TileScope"));
-    auto* placeholder = new QLabel(tr("Open a Triton kernel or a workload to explore its tiling space."), this);
-    placeholder->setAlignment(Qt::AlignCenter);
-    setCentralWidget(placeholder);
-    resize(1100, 720);
+    setAcceptDrops(true);
+    m_document = new KernelDocument(this);
+
+    m_kernelPage = new KernelPage(this);
+    m_spacePage = new SpacePage(this);
+    m_chartsPage = new ChartsPage(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->addTab(m_kernelPage, tr("Kernel"));
+    m_tabs->addTab(m_spacePage, tr("Candidates"));
+    m_tabs->addTab(m_chartsPage, tr("Charts"));
+
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("errorBanner"));
+    m_error->setWordWrap(true);
+    m_error->setMargin(8);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("background: rgba(229, 57, 53, 55); border-radius: 4px;"));
+    m_error->hide();
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->addWidget(m_error);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+
+    m_launchEditor = new LaunchEditor(this);
+    m_launchEditor->setDevices(m_document->devices());
+    auto* launchDock = new QDockWidget(tr("Launch"), this);
+    launchDock->setObjectName(QStringLiteral("launchDock"));
+    launchDock->setWidget(m_launchEditor);
+    addDockWidget(Qt::LeftDockWidgetArea, launchDock);
+    m_analysisPanel = new AnalysisPanel(this);
+    auto* analysisDock = new QDockWidget(tr("Analysis"), this);
+    analysisDock->setObjectName(QStringLiteral("analysisDock"));
+    analysisDock->setWidget(m_analysisPanel);
+    addDockWidget(Qt::RightDockWidgetArea, analysisDock);
+
+    m_progress = new ProgressWidget(this);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->showMessage(tr("Open a Triton kernel (.py) or a workload (.json): File > Open, drag and drop, "
+                                "or Help > Examples."));
+
+    createActions();
+    createMenus();
+    for (QDockWidget* dock : {launchDock, analysisDock})
+        findChild<QMenu*>(QStringLiteral("viewMenu"))->addAction(dock->toggleViewAction());
+
+    // Document -> views.
+    connect(m_document, &KernelDocument::opened, this, &MainWindow::onOpened);
+    connect(m_document, &KernelDocument::openFailed, this, [this](const QString& path, const QString& message) {
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
+    });
+    connect(m_document, &KernelDocument::analysisFailed, this,
+            [this](const QString& message) { showError(tr("The launch cannot be analysed"), message); });
+    connect(m_document, &KernelDocument::analysisReady, this, &MainWindow::onAnalysisReady);
+    connect(m_document, &KernelDocument::spaceReady, this, &MainWindow::onSpaceReady);
+    connect(m_document, &KernelDocument::latticeChanged, this, [this](bool on) {
+        m_spacePage->setLattice(on);
+        const QSignalBlocker block(m_latticeAction);
+        m_latticeAction->setChecked(on);
+    });
+    for (BackgroundJob* job : {m_document->analysisJob(), m_document->spaceJob()})
+        connect(job, &BackgroundJob::started, m_progress, &ProgressWidget::start);
+    connect(m_document, &KernelDocument::progress, m_progress, &ProgressWidget::report);
+    connect(m_document, &KernelDocument::busyChanged, this, [this](bool busy) {
+        m_stopAction->setEnabled(busy);
+        if (!busy)
+            m_progress->finish();
+    });
+    connect(m_document, &KernelDocument::stopped, this, [this] { statusBar()->showMessage(tr("Stopped."), 5000); });
+    connect(m_progress, &ProgressWidget::stopRequested, m_document, &KernelDocument::stop);
+
+    // Views -> document.
+    connect(m_launchEditor, &LaunchEditor::launchEdited, this, [this] {
+        if (auto w = m_launchEditor->workload()) {
+            m_error->hide();
+            QSettings().setValue(QStringLiteral("lastDevice"), QString::fromStdString(w->device));
+            m_document->setWorkload(*w);
+        }
+    });
+    connect(m_spacePage, &SpacePage::latticeToggled, m_document, &KernelDocument::setLattice);
+    connect(m_spacePage, &SpacePage::candidateSelected, this, [this](std::size_t c) { m_chartsPage->setSelectedCandidate(c); });
+    connect(m_chartsPage, &ChartsPage::candidateClicked, this, &MainWindow::selectCandidate);
+
+    resize(1280, 800);
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    m_openAction = new QAction(tr("&Open…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+    connect(m_openAction, &QAction::triggered, this, [this] {
+        const QString dir = QSettings().value(QStringLiteral("lastDir"), QString(m_document->resourceDir() + QStringLiteral("/examples"))).toString();
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a kernel or a workload"), dir,
+                                                          tr("Kernels and workloads (*.py *.json);;All files (*)"));
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    m_stopAction = new QAction(tr("&Stop"), this);
+    m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_stopAction->setEnabled(false);
+    connect(m_stopAction, &QAction::triggered, m_document, &KernelDocument::stop);
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+    m_latticeAction = new QAction(tr("Show the whole &lattice"), this);
+    m_latticeAction->setCheckable(true);
+    connect(m_latticeAction, &QAction::toggled, m_document, &KernelDocument::setLattice);
+    addAction(m_stopAction);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_latticeAction);
+    run->addAction(m_stopAction);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    auto* themes = new QActionGroup(this);
+    m_lightAction = theme->addAction(tr("&Light"));
+    m_darkAction = theme->addAction(tr("&Dark"));
+    for (QAction* a : {m_lightAction, m_darkAction}) {
+        a->setCheckable(true);
+        themes->addAction(a);
+    }
+    connect(m_lightAction, &QAction::triggered, this, [this] { setDarkTheme(false); });
+    connect(m_darkAction, &QAction::triggered, this, [this] { setDarkTheme(true); });
+    QMenu* language = view->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(this);
+    const QString current = currentLanguage();
+    for (const auto& [code, name] : {std::pair{QStringLiteral("en"), QStringLiteral("English")},
+                                     std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {
+        QAction* a = language->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(code == current);
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
+    }
+    view->addSeparator();
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    m_examplesMenu = help->addMenu(tr("&Examples"));
+    m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
+    fillExamplesMenu();
+    help->addSeparator();
+    help->addAction(tr("&About TileScope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::fillExamplesMenu()
+{
+    m_examplesMenu->clear();
+    const QDir dir(m_document->resourceDir() + QStringLiteral("/examples"));
+    const QStringList workloads = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    const QStringList kernels = dir.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
+    if (workloads.isEmpty() && kernels.isEmpty()) {
+        m_examplesMenu->addAction(tr("No examples found in %1").arg(dir.path()))->setEnabled(false);
+        return;
+    }
+    for (const QString& name : workloads) {
+        const QString path = dir.filePath(name);
+        QAction* a = m_examplesMenu->addAction(name, this, [this, path] { openFile(path); });
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly)) {
+            const QString description = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("description")).toString();
+            a->setToolTip(description);
+            a->setStatusTip(description);
+        }
+    }
+    m_examplesMenu->setToolTipsVisible(true);
+    QMenu* kernelMenu = m_examplesMenu->addMenu(tr("Kernels only"));
+    for (const QString& name : kernels) {
+        const QString path = dir.filePath(name);
+        kernelMenu->addAction(name, this, [this, path] { openFile(path); });
+    }
+}
+
+void MainWindow::openFile(const QString& path)
+{
+    statusBar()->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
+    m_document->open(path);
+}
+
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    m_error->setText(QStringLiteral("<b>%1</b><br>%2").arg(title.toHtmlEscaped(), message.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"))));
+    m_error->show();
+    statusBar()->showMessage(title, 8000);
+}
+
+void MainWindow::onOpened(const QString& path)
+{
+    m_error->hide();
+    setWindowTitle(tr("%1 — TileScope").arg(QFileInfo(path).fileName()));
+    setWindowFilePath(path);
+    addRecentFile(path);
+    QSettings().setValue(QStringLiteral("lastDir"), QFileInfo(path).absolutePath());
+    m_kernelPage->setSource(m_document->kernelPath(), m_document->sourceText());
+    if (auto a = m_document->analysis())
+        m_launchEditor->setLaunch(*a);
+    const kernel::Workload& w = m_document->workload();
+    if (QFileInfo(path).suffix() == QLatin1String("py") && !w.path.empty())
+        statusBar()->showMessage(tr("Using the launch of %1").arg(QFileInfo(QString::fromStdString(w.path)).fileName()), 8000);
+}
+
+void MainWindow::onAnalysisReady()
+{
+    auto a = m_document->analysis();
+    m_kernelPage->setAnalysis(a.get());
+    m_analysisPanel->setAnalysis(a.get());
+    if (a)
+        m_launchEditor->showAnalysis(*a);
+}
+
+void MainWindow::onSpaceReady()
+{
+    auto space = m_document->space();
+    m_spacePage->setSpace(space, m_document->spaceProblem());
+    m_chartsPage->setSpace(space);
+    m_analysisPanel->setSpace(space.get(), m_document->spaceProblem());
+    if (space) {
+        statusBar()->showMessage(tr("%1 candidates: %2 generated, %3 handwritten, %4 skipped, %5 pruned")
+                                     .arg(space->size())
+                                     .arg(space->count(space::CandidateStatus::Generated))
+                                     .arg(space->count(space::CandidateStatus::User))
+                                     .arg(space->count(space::CandidateStatus::Skipped))
+                                     .arg(space->count(space::CandidateStatus::Pruned)));
+    }
+}
+
+void MainWindow::selectCandidate(std::size_t candidate)
+{
+    m_spacePage->selectCandidate(candidate);
+    m_chartsPage->setSelectedCandidate(candidate);
+}
+
+void MainWindow::setDarkTheme(bool dark)
+{
+    m_dark = dark;
+    applyTheme(dark ? Theme::Dark : Theme::Light);
+    (dark ? m_darkAction : m_lightAction)->setChecked(true);
+    m_kernelPage->setDark(dark);
+    m_spacePage->setDark(dark);
+    m_chartsPage->setDark(dark);
+    if (auto space = m_document->space())
+        m_analysisPanel->setSpace(space.get(), m_document->spaceProblem());
+    QSettings().setValue(QStringLiteral("theme"), themeName(dark ? Theme::Dark : Theme::Light));
+}
+
+void MainWindow::chooseLanguage(const QString& language)
+{
+    QSettings().setValue(QStringLiteral("language"), language);
+    statusBar()->showMessage(tr("The language changes the next time TileScope starts."), 8000);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About TileScope"),
+                       tr("<h3>TileScope %1</h3>"
+                          "<p>Explores the tiling space of Triton kernels under Triton-Ascend's autotune: "
+                          "which candidates the backend generates for a launch, which it drops and why.</p>"
+                          "<p>The kernel is parsed with CPython's own <code>ast</code>; it is never run. "
+                          "Candidate generation follows Triton-Ascend (commit a84b1eb); the lattice, the reasons "
+                          "and the charts go beyond what the backend reports.</p>"
+                          "<p>Resources: %2</p>")
+                           .arg(QString::fromLatin1(kVersion), m_document->resourceDir().toHtmlEscaped()));
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                                             [this, path] { openFile(path); });
+        a->setToolTip(path);
+        a->setStatusTip(path);
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear the list"), this, [this] {
+        QSettings().remove(QStringLiteral("recentFiles"));
+        updateRecentMenu();
+    });
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    for (QSplitter* splitter : findChildren<QSplitter*>())
+        if (!splitter->objectName().isEmpty())
+            splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray());
+    m_document->setDefaultDevice(settings.value(QStringLiteral("lastDevice")).toString());
+    setDarkTheme(themeFromName(settings.value(QStringLiteral("theme")).toString()) == Theme::Dark);
+    updateRecentMenu();
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    for (QSplitter* splitter : findChildren<QSplitter*>())
+        if (!splitter->objectName().isEmpty())
+            settings.setValue(QStringLiteral("splitters/") + splitter->objectName(), splitter->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    m_document->stop();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls()) {
+        for (const QUrl& url : event->mimeData()->urls())
+            if (url.isLocalFile() && isOpenable(url.toLocalFile())) {
+                event->acceptProposedAction();
+                return;
+            }
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile() && isOpenable(url.toLocalFile())) {
+            openFile(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
 }
 
 } // namespace ts::gui

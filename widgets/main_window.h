@@ -1,13 +1,86 @@
 #pragma once
+// The TileScope window: the kernel (source and diagnostics), the candidate table and the charts
+// as tabs; the launch form and the analysis as docks; long work in the status bar with a Stop
+// button. The window only wires views to the KernelDocument; it never computes anything itself.
 
 #include <QMainWindow>
 
+#include <optional>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QTabWidget;
+
 namespace ts::gui {
+
+class AnalysisPanel;
+class ChartsPage;
+class KernelDocument;
+class KernelPage;
+class LaunchEditor;
+class ProgressWidget;
+class SpacePage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openFile(const QString& path);
+    void setDarkTheme(bool dark);
+
+    KernelDocument* document() const { return m_document; }
+    KernelPage* kernelPage() const { return m_kernelPage; }
+    SpacePage* spacePage() const { return m_spacePage; }
+    ChartsPage* chartsPage() const { return m_chartsPage; }
+    LaunchEditor* launchEditor() const { return m_launchEditor; }
+    AnalysisPanel* analysisPanel() const { return m_analysisPanel; }
+    ProgressWidget* progressWidget() const { return m_progress; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QLabel* errorBanner() const { return m_error; }
+    QStringList recentFiles() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void restoreSettings();
+    void saveSettings();
+    void addRecentFile(const QString& path);
+    void updateRecentMenu();
+    void fillExamplesMenu();
+    void showError(const QString& title, const QString& message);
+    void onOpened(const QString& path);
+    void onAnalysisReady();
+    void onSpaceReady();
+    void selectCandidate(std::size_t candidate);
+    void chooseLanguage(const QString& language);
+    void showAbout();
+
+    KernelDocument* m_document = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    KernelPage* m_kernelPage = nullptr;
+    SpacePage* m_spacePage = nullptr;
+    ChartsPage* m_chartsPage = nullptr;
+    LaunchEditor* m_launchEditor = nullptr;
+    AnalysisPanel* m_analysisPanel = nullptr;
+    ProgressWidget* m_progress = nullptr;
+    QLabel* m_error = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_examplesMenu = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_stopAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_latticeAction = nullptr;
+    QAction* m_lightAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    bool m_dark = false;
 };
 
 } // namespace ts::gui

@@ -7,7 +7,14 @@
 // Modelled: the hint/key checks done when the decorator is built, then the parse of the first
 // launch (the backend keeps its conclusions for later launches). Python's traversal orders,
 // the parsers' stateful memo lists, dict insertion order and the exceptions the backend raises
-// are all kept; an exception becomes `error` (with `errorType`) instead of a crash.
+// are all kept; an exception becomes `error` (with `errorType`) instead of a crash. The fields
+// hold the tuner's state where it stopped: filled up to the stage that raised.
+//
+// At a84b1eb the pointer count is the number of tensors passed (`_autoparse_ptr_nums`);
+// PtrNumsParser, which printed "[WARNING] The parameter 'X' needs to be declared as
+// tl.constexpr!", is no longer called, so those lines are not printed (see beyond_backend.h's
+// "tunable-not-constexpr" for the same advice). With TRITON_PRINT_AUTOTUNING=1
+// (`printAutotuning`) the backend prints its conclusions; `backendLog` has those lines.
 //
 // A tl.constexpr parameter with a default value that the launch does not pass is, per the
 // user's guide, not tuned: callers add such parameters to `args` (with their default value), so
@@ -107,7 +114,8 @@ struct AxisParse {
     std::vector<std::pair<std::string, int>> splitAxisPidDims;
     std::map<int, std::int64_t> fixedGridDims;
     std::vector<std::string> missingParams;   // parameters not passed at launch, in order
-    std::vector<std::string> backendWarnings; // the "[WARNING] ..." lines upstream prints
+    std::vector<std::string> backendWarnings; // the "[WARNING] ..." lines upstream prints (only
+                                              // "Failed to parse low-dimensional axes" here)
     std::vector<std::string> backendLog;      // every line upstream prints (printAutotuning)
     std::vector<std::string> constexprParams; // tl.constexpr parameters, as the backend sees them
     std::optional<std::string> error;         // upstream's exception message when it raises

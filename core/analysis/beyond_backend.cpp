@@ -106,8 +106,13 @@ public:
         : in_(input)
         , parse_(parse)
         , file_(fileName)
-        , nodes_(py::walk(input.function))
+        , function_(*input.function)
     {
+        // Decorators are not the kernel's code (the backend does not see them either).
+        for (py::Field& f : function_.fields)
+            if (f.name == "decorator_list")
+                f.nodes.clear();
+        nodes_ = py::walk(&function_);
         std::stable_sort(nodes_.begin(), nodes_.end(), [](const Node* a, const Node* b) {
             return a->line != b->line ? a->line < b->line : a->col < b->col;
         });
@@ -221,7 +226,7 @@ private:
             reported.insert(param);
 
             std::vector<Arange> aranges;
-            collectAranges(in_.function, nullptr, param, aranges);
+            collectAranges(&function_, nullptr, param, aranges);
             if (aranges.empty())
                 continue;
             const Arange* assigned = nullptr;
@@ -344,7 +349,7 @@ private:
             hiddenReductionsBelow(child, hidden);
     }
 
-    void hiddenReductions() { hiddenReductionsBelow(in_.function, false); }
+    void hiddenReductions() { hiddenReductionsBelow(&function_, false); }
 
     // ---- keys ----
 
@@ -408,7 +413,8 @@ private:
     const ParseInput& in_;
     const AxisParse& parse_;
     std::string file_;
-    std::vector<const Node*> nodes_;  // the function's nodes in source order
+    Node function_;                   // the FunctionDef without its decorators
+    std::vector<const Node*> nodes_;  // its nodes in source order
     std::vector<std::string> pidVars_;
     Diagnostics out_;
 };

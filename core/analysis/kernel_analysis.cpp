@@ -185,14 +185,17 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                             out.push_back(item.asStr());
                 return out;
             };
+            // A hint of the wrong type is kept as such: the backend's own check rejects it.
+            auto invalid = [&] { axisHints.invalid[name] = {std::string(v.typeName()), v.truthy()}; };
+            const bool isList = v.type() == py::Value::Type::List;
             if (name == "split_params" && !v.isNone())
-                axisHints.splitParams = axisMap(v);
+                v.type() == py::Value::Type::Dict ? void(axisHints.splitParams = axisMap(v)) : invalid();
             else if (name == "tiling_params" && !v.isNone())
-                axisHints.tilingParams = axisMap(v);
+                v.type() == py::Value::Type::Dict ? void(axisHints.tilingParams = axisMap(v)) : invalid();
             else if (name == "low_dim_axes" && !v.isNone())
-                axisHints.lowDimAxes = strings(v);
+                isList ? void(axisHints.lowDimAxes = strings(v)) : invalid();
             else if (name == "reduction_axes" && !v.isNone())
-                axisHints.reductionAxes = strings(v);
+                isList ? void(axisHints.reductionAxes = strings(v)) : invalid();
             else if (!kAxisHints.count(name)) {
                 std::vector<py::Value> values;
                 if (v.type() == py::Value::Type::List || v.type() == py::Value::Type::Tuple)

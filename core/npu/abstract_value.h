@@ -37,6 +37,9 @@ struct AVal {
     std::int16_t tensor = -1;     // Ptr/PtrTile/Gather/BlockPtr: tensor argument index
     std::int32_t buf = -1;        // UB/L1/L0C tile: buffer identity (copies share it)
     std::int64_t i = 0;           // Int value; Bool 0/1; Affine/PtrTile base (elements)
+    // How `i` varies over the programs and loop iterations: it takes values i + k * gran
+    // (0: the same everywhere). Alignment must hold for all of them, not just the one traced.
+    std::int64_t gran = 0;
     double f = 1.0;               // Float value; Mask: fraction of the box that is active
     std::int64_t shape[kMaxRank] = {1, 1, 1, 1};   // Tile/BlockPtr block shape; Tuple items
     std::int64_t stride[kMaxRank] = {0, 0, 0, 0};  // Affine/PtrTile per-axis stride; BlockPtr strides

@@ -39,6 +39,9 @@ DeviceModel DeviceModel::fromProfile(const DeviceProfile& profile)
     m.l2BytesPerUs = get("l2_gbps", 2.5 * hbmGbps, "GB/s", "G: L2 hit bandwidth taken as 2.5 x the HBM peak") * 1e3;
     m.coreGmBytesPerCycle = get("core_gm_bytes_per_cycle", 64, "B/cycle",
                                 "G: one core's MTE port; with all cores busy HBM, not the port, is the limit");
+    m.cubeCoreGmBytesPerCycle =
+        get("cube_core_gm_bytes_per_cycle", 128, "B/cycle",
+            "G: an AI core's MTE2 must feed the cube ~96 B/cycle for 128x256 fp16 tiles; GEMMs on A2 reach ~80% of peak");
     m.gmReadLatencyCycles = get("mte_gm_read_latency_cycles", 1400, "cycles", "pypto cost model");
     m.gmWriteLatencyCycles = get("mte_gm_write_latency_cycles", 300, "cycles", "pypto cost model");
     m.minEfficientTransferBytes = get("min_efficient_transfer_kib", 16, "KiB", "[ASC] >= 16 KB transfers") * kib;

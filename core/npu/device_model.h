@@ -33,7 +33,8 @@ struct DeviceModel {
     double hbmBytesPerUs = 0;            // nominal peak (the roofline)
     double hbmSustainedFraction = 0;     // of the peak that streaming DMA reaches
     double l2BytesPerUs = 0;             // L2 hit bandwidth, whole chip
-    double coreGmBytesPerCycle = 0;      // one core's MTE2/MTE3 port
+    double coreGmBytesPerCycle = 0;      // one vector core's MTE2/MTE3 port
+    double cubeCoreGmBytesPerCycle = 0;  // one AI core's port in kernels with tl.dot
     double gmReadLatencyCycles = 0, gmWriteLatencyCycles = 0;
     double minEfficientTransferBytes = 0;  // a DMA of this size reaches ~90% of its bandwidth
     double runOverheadBytes = 0;         // per contiguous run (burst) of a strided DMA

@@ -54,6 +54,20 @@ struct Box {
     bool dataMask = false;  // a mask computed from data: the DMA moves the whole tile
 };
 
+// The granularity of the result of an integer operation (see AVal::gran).
+std::int64_t combineGran(BinKind k, std::int64_t a, std::int64_t ga, std::int64_t b, std::int64_t gb)
+{
+    if (ga == 0 && gb == 0)
+        return 0;
+    switch (k) {
+    case BinKind::Add:
+    case BinKind::Sub: return std::gcd(ga, gb);
+    case BinKind::Mul: return std::gcd(ga * std::llabs(b), gb * std::llabs(a));
+    case BinKind::Shl: return gb == 0 && b >= 0 && b < 62 ? ga << b : 1;
+    default: return 1;
+    }
+}
+
 class Machine {
 public:
     Machine(const KernelTrace& trace, const DeviceModel& dev, const CandidateValues& cand, CompiledKernel& out)
@@ -74,7 +88,8 @@ private:
     void execWhile(const WhileLoop& w);
 
     AVal& S(std::int32_t s) { return env[std::size_t(s)]; }
-    AVal get(std::int32_t s) const { return s >= 0 ? env[std::size_t(s)] : AVal::none(); }
+    const AVal& get(std::int32_t s) const { return s >= 0 ? env[std::size_t(s)] : kNone; }
+    static inline const AVal kNone = AVal::none();
     std::int32_t listAt(const Instr& ins, std::int32_t i) const { return ir.lists[std::size_t(ins.listBegin + i)]; }
 
     // --- helpers
@@ -242,6 +257,7 @@ private:
     std::int64_t opUB[12];
     std::int64_t opL1[12];
     std::int32_t opBuf[12];
+    AVal opVal[12];
 };
 
 // ---- shapes ------------------------------------------------------------------------------
@@ -285,8 +301,16 @@ AVal Machine::expandTo(const AVal& v, int rank, const std::int64_t* shape) const
         } else {
             r.home = Home::Affine;
             r.i = v.i;
+            r.gran = v.gran;
         }
         return r;
+    }
+    if (v.rank == rank) {
+        bool same = true;
+        for (int d = 0; d < rank; ++d)
+            same = same && v.shape[d] == shape[d];
+        if (same)
+            return v;
     }
     AVal r = v;
     r.rank = std::uint8_t(rank);
@@ -501,7 +525,9 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
             unique *= 1;  // one element along this axis
     for (int i = 0; i < n; ++i)
         unique *= double(active[axes[i]]);
-    std::sort(axes, axes + n, [&](int x, int y) { return std::llabs(p.stride[x]) < std::llabs(p.stride[y]); });
+    for (int i = 1; i < n; ++i)  // insertion sort: at most four axes
+        for (int j = i; j > 0 && std::llabs(p.stride[axes[j]]) < std::llabs(p.stride[axes[j - 1]]); --j)
+            std::swap(axes[j], axes[j - 1]);
     // Merge axes into one contiguous run while each next stride continues the previous run.
     std::int64_t run = 1;
     int merged = 0;
@@ -514,7 +540,7 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
     const double runs = unique / double(run);
     const double runBytes = double(run) * b;
     // Alignment that every run start shares: the start offset and the outer strides.
-    std::int64_t g = std::llabs(start) * std::int64_t(b);
+    std::int64_t g = std::gcd(std::llabs(start), std::llabs(p.gran)) * std::int64_t(b);
     for (int i = merged; i < n; ++i)
         g = std::gcd(g, std::llabs(p.stride[axes[i]]) * std::int64_t(b));
     std::int64_t align = 512;
@@ -550,7 +576,10 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
 
 void Machine::binary(const Instr& ins)
 {
-    const AVal x = get(ins.a), y = get(ins.b);
+    // Operands by reference unless the result overwrites one of them.
+    AVal xs, ys;
+    const AVal& x = ins.dest == ins.a ? (xs = get(ins.a)) : get(ins.a);
+    const AVal& y = ins.dest == ins.b ? (ys = get(ins.b)) : get(ins.b);
     const auto k = BinKind(ins.sub);
     AVal& r = S(ins.dest);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
@@ -591,7 +620,9 @@ void Machine::binary(const Instr& ins)
             }
             const bool bothBool = x.k == K::Bool && y.k == K::Bool &&
                                   (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor);
+            const std::int64_t g = combineGran(k, x.i, x.gran, y.i, y.gran);
             r = bothBool ? AVal::boolean(v != 0) : AVal::integer(v);
+            r.gran = g;
             if (!bothBool && (x.dt == Dt::I64 || y.dt == Dt::I64))
                 r.dt = Dt::I64;
             return;
@@ -621,8 +652,10 @@ void Machine::binary(const Instr& ins)
         const AVal& o = isPtrLike(x) ? y : x;
         const std::int64_t sign = (k == BinKind::Sub && isPtrLike(x)) ? -1 : 1;
         if (o.k == K::Int || o.k == K::Bool) {
+            const std::int64_t g = std::gcd(p.gran, o.gran);
             r = p;
             r.i += sign * o.i;
+            r.gran = g;
             return;
         }
         if (o.k == K::Tile) {
@@ -642,6 +675,7 @@ void Machine::binary(const Instr& ins)
             if (o.home == Home::Affine && (p.k == K::Ptr || p.home == Home::PtrTile)) {
                 res.home = Home::PtrTile;
                 res.i = pe.i + sign * oe.i;
+                res.gran = std::gcd(p.gran, o.gran);
                 for (int d = 0; d < rank; ++d)
                     res.stride[d] = (p.k == K::Ptr ? 0 : pe.stride[d]) + sign * oe.stride[d];
             } else {
@@ -674,6 +708,7 @@ void Machine::binary(const Instr& ins)
         AVal res = a;
         res.home = Home::Affine;
         res.dt = (a.dt == Dt::I64 || b.dt == Dt::I64) ? Dt::I64 : Dt::I32;
+        res.gran = combineGran(k, a.i, x.gran, b.i, y.gran);
         bool affine = true;
         switch (k) {
         case BinKind::Add:
@@ -819,7 +854,8 @@ void Machine::binary(const Instr& ins)
 
 void Machine::compare(const Instr& ins)
 {
-    const AVal x = get(ins.a), y = get(ins.b);
+    const AVal& x = get(ins.a);
+    const AVal& y = get(ins.b);
     const auto op = CmpKind(ins.sub);
     AVal& r = S(ins.dest);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
@@ -927,7 +963,7 @@ void Machine::compare(const Instr& ins)
 
 void Machine::unary(const Instr& ins)
 {
-    const AVal x = get(ins.a);
+    const AVal& x = get(ins.a);
     AVal& r = S(ins.dest);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
     if (ins.sub == 200) {  // triton.next_power_of_2
@@ -1002,7 +1038,9 @@ void Machine::unary(const Instr& ins)
 void Machine::math(const Instr& ins)
 {
     const auto fn = MathFn(ins.sub);
-    const AVal x = get(ins.a), y = get(ins.b), z = get(ins.c);
+    const AVal& x = get(ins.a);
+    const AVal& y = get(ins.b);
+    const AVal& z = get(ins.c);
     AVal& r = S(ins.dest);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
     const bool anyTile = x.k == K::Tile || y.k == K::Tile || z.k == K::Tile;
@@ -1094,7 +1132,9 @@ void Machine::math(const Instr& ins)
 
 void Machine::where(const Instr& ins)
 {
-    const AVal c = get(ins.a), x = get(ins.b), y = get(ins.c);
+    const AVal& c = get(ins.a);
+    const AVal& x = get(ins.b);
+    const AVal& y = get(ins.c);
     AVal& r = S(ins.dest);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
     if (c.k == K::Bool || c.k == K::Int) {
@@ -1135,8 +1175,8 @@ void Machine::where(const Instr& ins)
 
 void Machine::cast(const Instr& ins)
 {
-    const AVal x = get(ins.a);
-    const AVal d = get(ins.b);
+    const AVal& x = get(ins.a);
+    const AVal& d = get(ins.b);
     AVal& r = S(ins.dest);
     const Dt to = d.k == K::Dtype ? d.dt : Dt::Unknown;
     if (x.k != K::Tile) {
@@ -1177,7 +1217,7 @@ void Machine::cast(const Instr& ins)
 
 void Machine::subscript(const Instr& ins)
 {
-    const AVal x = get(ins.a);
+    const AVal& x = get(ins.a);
     AVal& r = S(ins.dest);
     if (x.k == K::Tuple) {
         const std::int32_t idx = ins.listSize > 0 ? listAt(ins, 0) : 0;
@@ -1240,7 +1280,7 @@ void Machine::subscript(const Instr& ins)
 
 void Machine::reduce(const Instr& ins)
 {
-    const AVal x = get(ins.a);
+    const AVal& x = get(ins.a);
     AVal& r = S(ins.dest);
     const auto kind = ReduceKind(ins.sub);
     if (x.k != K::Tile) {
@@ -1293,7 +1333,10 @@ void Machine::reduce(const Instr& ins)
 
 void Machine::dot(const Instr& ins)
 {
-    const AVal a = get(ins.a), b = get(ins.b), acc = get(ins.c), outDt = get(ins.d);
+    const AVal& a = get(ins.a);
+    const AVal& b = get(ins.b);
+    const AVal& acc = get(ins.c);
+    const AVal& outDt = get(ins.d);
     AVal& r = S(ins.dest);
     if (a.k != K::Tile || b.k != K::Tile) {
         note("npu-approximate-call", ins.line, "tl.dot of operands with unknown shapes; approximation: no cost");
@@ -1398,7 +1441,9 @@ void Machine::dot(const Instr& ins)
 
 void Machine::load(const Instr& ins)
 {
-    const AVal p = get(ins.a), mask = get(ins.b), other = get(ins.c);
+    const AVal p = get(ins.a);
+    const AVal& mask = get(ins.b);
+    const AVal& other = get(ins.c);
     AVal& r = S(ins.dest);
     const bool cube = ins.flags & kFlagCubeOperand;
     if (p.k == K::Ptr) {
@@ -1407,12 +1452,9 @@ void Machine::load(const Instr& ins)
         cur->direct.inBytes += dtBytes(p.dt);
         if (p.tensor >= 0 && p.tensor < kTrackedTensors)
             cur->direct.tensorIn[std::size_t(p.tensor)] += dtBytes(p.dt);
+        // Its value is data: unknown at compile time.
         r = AVal::unknown();
         r.dt = p.dt;
-        if (dtIsFloat(p.dt)) {
-            r.k = K::Float;
-            r.f = std::numeric_limits<double>::quiet_NaN();
-        }
         return;
     }
     AVal desc;  // the pointer tile as a DMA descriptor
@@ -1469,7 +1511,9 @@ void Machine::load(const Instr& ins)
 
 void Machine::store(const Instr& ins, bool atomic)
 {
-    const AVal p = get(ins.a), v = get(ins.b), mask = get(ins.c);
+    const AVal& p = get(ins.a);
+    const AVal& v = get(ins.b);
+    const AVal& mask = get(ins.c);
     if (p.k == K::Ptr) {
         cur->direct.scalarCycles += m.gmWriteLatencyCycles * (atomic ? 2 : 1);
         cur->direct.outBytes += dtBytes(p.dt);
@@ -1594,7 +1638,7 @@ void Machine::full(const Instr& ins)
 
 void Machine::trans(const Instr& ins)
 {
-    const AVal x = get(ins.a);
+    const AVal& x = get(ins.a);
     AVal& r = S(ins.dest);
     if (x.k != K::Tile) {
         r = x;
@@ -1629,7 +1673,7 @@ void Machine::trans(const Instr& ins)
 
 void Machine::reshapeLike(const Instr& ins)
 {
-    const AVal x = get(ins.a);
+    const AVal& x = get(ins.a);
     AVal& r = S(ins.dest);
     std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
     int rank = 0;
@@ -1773,6 +1817,7 @@ void Machine::footprintBefore(const Instr& ins)
         opUB[opCount] = ubBytes(v);
         opL1[opCount] = l1Bytes(v);
         opBuf[opCount] = v.buf;
+        opVal[opCount] = v;
         ++opCount;
     };
     for (std::int32_t s : {ins.a, ins.b, ins.c, ins.d})
@@ -1875,6 +1920,10 @@ void Machine::footprintAfter(const Instr& ins)
             LiveTile tile;
             tile.name = ir.slots[std::size_t(opSlots[j])].name;
             tile.line = ir.slots[std::size_t(opSlots[j])].line;
+            for (int k = 0; k < opVal[j].rank; ++k)
+                tile.shape.push_back(opVal[j].shape[k]);
+            tile.dtype = opVal[j].dt;
+            tile.doubled = doubled(opVal[j]);
             tile.bytes = opUB[j];
             tiles.push_back(std::move(tile));
         }
@@ -1900,7 +1949,11 @@ void Machine::execInstr(const Instr& ins)
     AVal& r = S(ins.dest);
     switch (ins.op) {
     case Op::Copy: r = get(ins.a); break;
-    case Op::ProgramId: r = AVal::integer(pid[std::size_t(ins.imm)]); cur->direct.scalarCycles += m.scalarCyclesPerOp; break;
+    case Op::ProgramId:
+        r = AVal::integer(pid[std::size_t(ins.imm)]);
+        r.gran = grid[std::size_t(ins.imm)] > 1 ? 1 : 0;
+        cur->direct.scalarCycles += m.scalarCyclesPerOp;
+        break;
     case Op::NumPrograms: r = AVal::integer(grid[std::size_t(ins.imm)]); cur->direct.scalarCycles += m.scalarCyclesPerOp; break;
     case Op::Arange: {
         const AVal a = get(ins.a), b = get(ins.b);
@@ -2209,8 +2262,8 @@ void Machine::execFor(const ForLoop& loop)
     lc.isStatic = loop.isStatic;
 
     std::vector<Carried> carried;
-    carried.reserve(loop.written.size());
-    for (std::int32_t s : loop.written)
+    carried.reserve(loop.carried.size());
+    for (std::int32_t s : loop.carried)
         carried.push_back({s, env[std::size_t(s)], AVal::unknown()});
 
     IterCost* parent = cur;
@@ -2220,8 +2273,10 @@ void Machine::execFor(const ForLoop& loop)
         if (t > 0)
             for (const Carried& c : carried)
                 env[std::size_t(c.slot)] = c.at(t);
-        if (loop.var >= 0)
+        if (loop.var >= 0) {
             env[std::size_t(loop.var)] = known ? AVal::integer(s0 + t * st) : AVal::unknown();
+            env[std::size_t(loop.var)].gran = trips > 1 ? std::llabs(st) : 0;
+        }
         cur = &ic;
         track = trackThis;
         ++loopDepth;
@@ -2255,6 +2310,9 @@ void Machine::execFor(const ForLoop& loop)
             for (int d = 0; d < kMaxRank; ++d)
                 c.dlo[d] = b.lo[d] - a.lo[d];
         }
+        // The carried value now varies by its step from one iteration to the next.
+        if (c.linear)
+            c.after1.gran = std::gcd(std::gcd(a.gran, b.gran), std::llabs(c.delta));
     }
     if (returned) {
         lc.groups.push_back({1.0, std::move(first)});
@@ -2268,10 +2326,11 @@ void Machine::execFor(const ForLoop& loop)
         IterCost last;
         runIter(trips - 1, last, false);
         const Work lastTotal = last.total();
+        // Everything the body wrote, as the last iteration left it.
         std::vector<AVal> afterLast;
-        afterLast.reserve(carried.size());
-        for (const Carried& c : carried)
-            afterLast.push_back(env[std::size_t(c.slot)]);
+        afterLast.reserve(loop.written.size());
+        for (std::int32_t s : loop.written)
+            afterLast.push_back(env[std::size_t(s)]);
         if (firstTotal.sameAs(lastTotal)) {
             lc.groups.push_back({double(trips), std::move(first)});
         } else {
@@ -2282,16 +2341,32 @@ void Machine::execFor(const ForLoop& loop)
                 return ic;
             };
             std::int64_t lo = 1, hi = trips - 1;
+            std::int64_t lastLike = trips - 1;  // smallest iteration known to cost like the last
+            // The common case: only the last iteration differs (a masked tail).
+            if (trips > 2) {
+                const Work before = costAt(trips - 2).total();
+                if (before.sameAs(firstTotal))
+                    lo = trips - 1;
+                else if (before.sameAs(lastTotal))
+                    hi = lastLike = trips - 2;
+            }
             while (lo < hi && !failed) {
                 const std::int64_t mid = lo + (hi - lo) / 2;
-                if (costAt(mid).total().sameAs(firstTotal))
+                const Work w = costAt(mid).total();
+                if (w.sameAs(firstTotal)) {
                     lo = mid + 1;
-                else
+                } else {
                     hi = mid;
+                    if (w.sameAs(lastTotal))
+                        lastLike = std::min(lastLike, mid);
+                }
             }
             const std::int64_t e = lo;  // first iteration unlike the first
             lo = e;
-            hi = trips - 1;
+            hi = lastLike;
+            // Usually one partial iteration sits between the full ones and the empty ones.
+            if (e + 1 < hi && costAt(e + 1).total().sameAs(lastTotal))
+                hi = e + 1;
             while (lo < hi && !failed) {
                 const std::int64_t mid = lo + (hi - lo) / 2;
                 if (costAt(mid).total().sameAs(lastTotal))
@@ -2312,8 +2387,8 @@ void Machine::execFor(const ForLoop& loop)
             }
             lc.groups.push_back({double(trips - f), std::move(last)});
         }
-        for (std::size_t i = 0; i < carried.size(); ++i)
-            env[std::size_t(carried[i].slot)] = afterLast[i];
+        for (std::size_t i = 0; i < loop.written.size(); ++i)
+            env[std::size_t(loop.written[i])] = afterLast[i];
     }
     // After the loop: linear carried values continue to the end, the variable keeps its last value.
     for (const Carried& c : carried)
@@ -2419,7 +2494,10 @@ void Machine::runVariants()
         for (std::size_t i = 0; i < axes.size(); ++i) {
             const int d = axes[i];
             const bool last = (mask >> i) & 1;
-            v.pid[std::size_t(d)] = last ? grid[std::size_t(d)] - 1 : 0;
+            // The full programs are represented by program 1, not 0: program 0 starts at offset
+            // 0 and is always perfectly aligned, most programs are not.
+            const std::int64_t representative = grid[std::size_t(d)] > 2 ? 1 : 0;
+            v.pid[std::size_t(d)] = last ? grid[std::size_t(d)] - 1 : representative;
             v.lastAlong[d] = last;
             if (last)
                 position |= 1u << d;

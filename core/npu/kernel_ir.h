@@ -111,6 +111,7 @@ struct ForLoop {
     std::int32_t line = 0;
     Block body;
     std::vector<std::int32_t> written;       // slots assigned anywhere in the body
+    std::vector<std::int32_t> carried;       // of them, those read before written (loop-carried)
     // Live slots throughout the loop (used inside or carried), for the UB footprint.
     std::int32_t liveBegin = 0, liveSize = 0;
 };

@@ -1619,8 +1619,11 @@ void TraceBuilder::liveness()
                 Bits bodyOut = out;
                 bodyOut.unite(in);
                 in = pass(loop.body, bodyOut, final);
-                if (final)
+                if (final) {
                     record(bodyOut, loop.liveBegin, loop.liveSize);
+                    loop.carried.clear();
+                    in.forEach([&](std::int32_t s) { loop.carried.push_back(s); });
+                }
                 live = out;
                 live.unite(in);
                 live.reset(loop.var);
@@ -1695,6 +1698,11 @@ void TraceBuilder::liveness()
         written(loop.body, w);
         std::sort(w.begin(), w.end());
         w.erase(std::unique(w.begin(), w.end()), w.end());
+        // Carried: written in the body and live at its start (read before written).
+        std::vector<std::int32_t> carried;
+        std::set_intersection(w.begin(), w.end(), loop.carried.begin(), loop.carried.end(),
+                              std::back_inserter(carried));
+        loop.carried = std::move(carried);
         loop.written = std::move(w);
     }
 }
@@ -1836,6 +1844,27 @@ void TraceBuilder::run()
     findDotOperands(m_kernel.function);
     lowerBlock(m_kernel.function->list("body"), m_ir.body);
     liveness();
+}
+
+TraceResult KernelTrace::build(const kernel::KernelFile& file, const kernel::KernelDef& kernel,
+                               const KernelLaunch& launch)
+{
+    TraceResult result;
+    if (!file.module || !kernel.function) {
+        Diagnostic d;
+        d.code = "npu-trace-failed";
+        d.severity = Severity::Error;
+        d.file = file.path;
+        d.message = "kernel '" + kernel.name + "' has no function body to trace";
+        result.diagnostics.push_back(std::move(d));
+        return result;
+    }
+    auto trace = std::make_shared<KernelTrace>();
+    TraceBuilder builder(file, kernel, launch, *trace);
+    builder.run();
+    result.diagnostics = trace->m_diagnostics;
+    result.trace = std::move(trace);
+    return result;
 }
 
 } // namespace ts::npu

@@ -207,20 +207,24 @@ SimResult simulate(const CompiledKernel& kernel, const DeviceModel& m, const Sim
     uniqueWrites += std::max(0.0, allWrites - writes);
     reads = std::max(reads, allReads);
     writes = std::max(writes, allWrites);
-    const bool fits = workingSet <= m.l2Bytes;
+    // Other data, set conflicts and the write-back of dirty lines keep part of L2 busy: a working
+    // set stays resident only if it fits in 80% of it (estimate, mark G).
+    constexpr double kL2Usable = 0.8;
+    const bool fits = workingSet <= kL2Usable * m.l2Bytes;
     double hit = 0;
     if (reads > 0) {
         if (options.l2Warm && fits)
             hit = 1.0;
         else
-            hit = (reads - uniqueReads) * std::min(1.0, workingSet > 0 ? m.l2Bytes / workingSet : 1.0) / reads;
+            hit = (reads - uniqueReads) * std::min(1.0, workingSet > 0 ? kL2Usable * m.l2Bytes / workingSet : 1.0) / reads;
     }
     res.l2HitFraction = hit;
     res.readBytes = reads;
     res.writeBytes = writes;
     res.hbmBytes = reads * (1.0 - hit) + writes;
 
-    const double portBytesPerUs = m.coreGmBytesPerCycle * m.clockGhz * 1000.0;
+    const double portBytesPerUs =
+        (kernel.usesCube ? m.cubeCoreGmBytesPerCycle : m.coreGmBytesPerCycle) * m.clockGhz * 1000.0;
     auto ratesFor = [&](std::int64_t active) {
         Rates r;
         const double hbmShare = m.hbmBytesPerUs * m.hbmSustainedFraction / double(std::max<std::int64_t>(1, active));

@@ -684,7 +684,8 @@ public:
             const Node* first = def->list("decorator_list").front();
             const std::string decorator = dottedName(first->is(Kind::Call) ? first->child("func") : first);
             notLiteral("'" + name + "' is a decorated function" +
-                       (decorator.empty() ? std::string() : " (@" + decorator + ")") + " and cannot be evaluated safely");
+                       (decorator.empty() ? std::string() : " (@" + decorator + ")") +
+                       " and cannot be evaluated safely");
         }
         if (const Node* bad = unsupportedStatement(def->list("body"))) {
             Failure f{EvalError{"not-a-literal", 0, 0,
@@ -1012,7 +1013,9 @@ public:
                 vars[target->id()] = value;
             return;
         case Kind::Tuple:
-        case Kind::List: unpack(target, value, [&](const Node* t, const Value& v) { assign(t, v, vars, mode, frame); }); return;
+        case Kind::List:
+            unpack(target, value, [&](const Node* t, const Value& v) { assign(t, v, vars, mode, frame); });
+            return;
         case Kind::Subscript: {
             const Node* base = target->child("value");
             if (!base->is(Kind::Name)) {
@@ -1146,7 +1149,7 @@ public:
         switch (node->kind) {
         case Kind::Constant: return constant(node);
         case Kind::Name: return lookup(node->id(), frame);
-        case Kind::Attribute: return attribute(eval(node->child("value"), frame), node->str("attr"), node);
+        case Kind::Attribute: return attribute(eval(node->child("value"), frame), node->str("attr"));
         case Kind::Subscript: return subscript(node, frame);
         case Kind::BinOp: {
             Value left = eval(node->child("left"), frame);
@@ -1525,7 +1528,7 @@ public:
 
     // ---- attributes and subscripts ----
 
-    Value attribute(const Value& object, const std::string& attr, const Node* node)
+    Value attribute(const Value& object, const std::string& attr)
     {
         switch (object.type()) {
         case Value::Type::Module:
@@ -1593,7 +1596,6 @@ public:
         }
         default: break;
         }
-        (void)node;
         notLiteral("attribute '" + attr + "' of '" + tn(object) + "' cannot be evaluated safely", true);
     }
 
@@ -1692,8 +1694,8 @@ public:
                 return Value::string(std::string(1, text[static_cast<std::size_t>(
                                                          position(static_cast<std::int64_t>(text.size()), "string"))]));
             const auto chars = characters(text);
-            return Value::string(
-                std::string(chars[static_cast<std::size_t>(position(static_cast<std::int64_t>(chars.size()), "string"))]));
+            const std::int64_t i = position(static_cast<std::int64_t>(chars.size()), "string");
+            return Value::string(std::string(chars[static_cast<std::size_t>(i)]));
         }
         case Value::Type::Range: {
             const RangeValue& r = c.rangeValue();
@@ -1870,7 +1872,7 @@ public:
     Value repeat(const Value& sequence, const Value& count)
     {
         const std::int64_t n = std::max<std::int64_t>(0, count.asInt());
-        const std::int64_t length = sequence.isStr() ? static_cast<std::int64_t>(sequence.asStr().size()) : sequence.size();
+        const std::int64_t length = sequence.size();  // bytes of a str
         std::int64_t total = 0;
         if (__builtin_mul_overflow(n, length, &total))
             total = kInt64Max;
@@ -3014,7 +3016,8 @@ public:
         if (a[0].isIntLike())
             return Value::integer(a[0].asInt());
         const double x = realArgument(a[0], a.fn);
-        const double r = b.name == "math.ceil" ? std::ceil(x) : (b.name == "math.floor" ? std::floor(x) : std::trunc(x));
+        const double r =
+            b.name == "math.ceil" ? std::ceil(x) : (b.name == "math.floor" ? std::floor(x) : std::trunc(x));
         return Value::integer(floatToInt(r));
     }
 
@@ -3191,8 +3194,8 @@ public:
                 if (!o.isStr())
                     evalError(method + " first arg must be str or a tuple of str, not " + tn(o));
                 const std::string& p = o.asStr();
-                const bool match = p.size() <= s.size() && (method == "startswith" ? s.compare(0, p.size(), p) == 0
-                                                                                    : s.compare(s.size() - p.size(), p.size(), p) == 0);
+                const std::size_t at = method == "startswith" ? 0 : s.size() - p.size();
+                const bool match = p.size() <= s.size() && s.compare(at, p.size(), p) == 0;
                 if (match)
                     return Value::boolean(true);
             }
@@ -3207,7 +3210,8 @@ public:
             forEach(a[0], [&](const Value& v) {
                 tick();
                 if (!v.isStr())
-                    evalError("sequence item " + std::to_string(index) + ": expected str instance, " + tn(v) + " found");
+                    evalError("sequence item " + std::to_string(index) + ": expected str instance, " + tn(v) +
+                              " found");
                 if (!first)
                     out += s;
                 first = false;

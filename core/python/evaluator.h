@@ -48,6 +48,7 @@ struct EvalResult {
     bool ok() const { return value.has_value(); }
 };
 
+// Not thread-safe: use one evaluator per thread (the values it returns may be shared freely).
 class Evaluator {
 public:
     // Binds the module's top-level names in order:

@@ -81,12 +81,16 @@ struct DictData {
 
     const std::pair<Value, Value>* find(const Value& key) const
     {
-        auto at = findKey(index, entries.size(), key, [this](std::size_t i) -> const Value& { return entries[i].first; });
+        auto at = findKey(index, entries.size(), key, [this](std::size_t i) -> const Value& {
+            return entries[i].first;
+        });
         return at ? &entries[*at] : nullptr;
     }
     void set(Value key, Value value)
     {
-        auto at = findKey(index, entries.size(), key, [this](std::size_t i) -> const Value& { return entries[i].first; });
+        auto at = findKey(index, entries.size(), key, [this](std::size_t i) -> const Value& {
+            return entries[i].first;
+        });
         if (at) {
             weight = saturatingAdd(weight, value.weight());
             entries[*at].second = std::move(value);
@@ -652,6 +656,10 @@ std::string Value::repr() const
             return "<built-in method " + b.name.substr(dot + 1) + " of " + std::string(b.self->typeName()) +
                    " object>";
         }
+        static const char* const types[] = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "range"};
+        for (const char* t : types)
+            if (b.name == t)
+                return "<class '" + b.name + "'>";
         return "<built-in function " + b.name + ">";
     }
     case Type::Module: return "<module '" + moduleName() + "'>";

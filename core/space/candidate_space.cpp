@@ -95,7 +95,11 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
 
     // Without generation the backend never builds its KernelMeta; the space still needs it.
     bool problemValid = space.backend_.problemBuilt;
-    if (!space.backend_.generationRan && space.backend_.dtypeBytes > 0 && !parse.error) {
+    // A parse that ran to the end but raised (a missing argument, typically) still describes
+    // the axes: the lattice shows what the space would be, every point marked backend-error.
+    const bool parseUsable = !parse.error || parse.completed;
+    if (!problemValid && space.backend_.dtypeBytes > 0 && parseUsable &&
+        (!space.backend_.generationRan || parse.error)) {
         TileProblemResult made =
             makeTileProblem(kernelMetaFor(parse, launch, space.backend_.dtypeBytes), device);
         if (!made.error) {
@@ -104,8 +108,8 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         }
     }
 
-    space.buildDimensions(hints, launch, options.lattice);
-    space.addBackendList(hints, launch);
+    space.buildDimensions(hints, launch);
+    space.addBackendList();
     if (options.lattice) {
         if (problemValid)
             space.buildLattice(options.maxLatticePoints);
@@ -118,9 +122,8 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
     return space;
 }
 
-void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& launch, bool lattice)
+void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& launch)
 {
-    (void)lattice;
     const TileProblem& p = backend_.problem;
     for (std::size_t k = 0; k < p.params.size(); ++k) {
         SpaceDimension dim;
@@ -313,10 +316,8 @@ std::size_t CandidateSpace::push(CandidateStatus status, ReasonCode reason, std:
     return status_.size() - 1;
 }
 
-void CandidateSpace::addBackendList(const HintList& hints, const LaunchSpec& launch)
+void CandidateSpace::addBackendList()
 {
-    (void)hints;
-    (void)launch;
     const std::size_t d = dims_.size();
     const std::size_t k = backend_.problem.params.size();
     const bool anyGenerated = backend_.generatedCount() > 0 &&
@@ -347,7 +348,6 @@ void CandidateSpace::addBackendList(const HintList& hints, const LaunchSpec& lau
         std::copy(base, base + k, row.begin());
         const std::int64_t tile = tileOf(row.data());
         const std::int64_t programs = programsOf(row.data());
-        generatedBaseTiles_.push_back(tile);
         minGeneratedTile_ = std::min(minGeneratedTile_, tile);
         maxGeneratedPrograms_ = std::max(maxGeneratedPrograms_, programs);
         int param = -1;
@@ -822,7 +822,7 @@ std::string CandidateSpace::describe(std::size_t i) const
                           "compiled without it";
         break;
     case ReasonCode::BelowMinTile:
-        msg = "tile " + std::to_string(tile_[i]) + " elements < " +
+        msg = "tile " + plural(tile_[i], "element") + " < " +
               std::to_string(backend_.tiles.limits.stopNumel) +
               " elements: the walk stops at the first tile at or below that size (1024 B of " +
               std::to_string(p.dtypeBytes) + "-byte elements" +

@@ -116,8 +116,8 @@ public:
     std::string describe(std::size_t i) const;
 
 private:
-    void addBackendList(const HintList& hints, const LaunchSpec& launch);
-    void buildDimensions(const HintList& hints, const LaunchSpec& launch, bool lattice);
+    void buildDimensions(const HintList& hints, const LaunchSpec& launch);
+    void addBackendList();
     void buildLattice(std::size_t maxPoints);
     std::uint32_t checkHard(const std::int64_t* values, std::int64_t tile, std::int64_t programs,
                             int* param) const;
@@ -137,7 +137,6 @@ private:
     int variantDim_ = -1;               // the multibuffer / num_warps dimension, -1 if none
     std::vector<std::string> notes_;
     std::vector<TritonConfig> userConfigs_;
-    std::vector<std::int64_t> generatedBaseTiles_;  // own tile of each generated tiling
     std::int64_t minGeneratedTile_ = 0;
     std::int64_t maxGeneratedPrograms_ = 0;
     std::size_t generatedCount_ = 0;    // candidates [0, generatedCount_) are generated

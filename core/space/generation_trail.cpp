@@ -80,13 +80,13 @@ std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
         break;
     }
     case TrailCode::BelowMinTile:
-        msg = "walk tile " + std::to_string(n[0]) + " elements < minimum " +
+        msg = "walk tile " + plural(n[0], "element") + " < minimum " +
               std::to_string(n[1]) + " (stop tile " + std::to_string(n[1] - 100) +
               " + 100, enforced once " + std::to_string(n[2]) +
               " >= 10 configs exist in a kernel of 128K elements or more)";
         break;
     case TrailCode::LowProgramFloor:
-        msg = "walk tile " + std::to_string(n[0]) + " elements < minimum " +
+        msg = "walk tile " + plural(n[0], "element") + " < minimum " +
               std::to_string(n[1]) + " for a candidate with " + std::to_string(n[2]) +
               " programs (<= " + std::to_string(n[3]) +
               "): once a low-program config exists, smaller tiles need more programs";
@@ -152,7 +152,17 @@ std::string explainEmptyGeneration(const TileProblem& p, const TileGeneration& g
     }
 
     if (!g.error) {
-        if (tried == 0) {
+        const std::size_t persistent = perCode[std::size_t(TrailCode::PersistentReduction)];
+        if (tried == 0 && persistent > 0) {
+            std::string axis = "the reduction axis";
+            for (const TrailEntry& e : trail.entries())
+                if (e.code == TrailCode::PersistentReduction && e.axis >= 0)
+                    axis = "reduction axis " + p.axes[std::size_t(e.axis)].name + " (" +
+                           std::to_string(e.n[0]) + " elements)";
+            msg = "No config was generated: the split descent reached the persistent " + axis +
+                  " before trying any config and stops there, because a persistent reduction "
+                  "is never split.";
+        } else if (tried == 0) {
             const bool anything = std::any_of(p.axes.begin(), p.axes.end(), [](const TileAxis& a) {
                 return a.tunableSplit || a.tiling || a.lowDim;
             });

@@ -14,6 +14,11 @@ std::string formatKib(std::int64_t bytes)
     return out + " KiB";
 }
 
+std::string plural(std::int64_t n, const std::string& word)
+{
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
 std::string formatPercent(double share)
 {
     char buf[32];

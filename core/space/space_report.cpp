@@ -3,6 +3,7 @@
 #include "core/space/space_format.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 namespace ts::space {
@@ -126,11 +127,14 @@ std::string csvField(const std::string& text)
     if (text.find_first_of(",\"\n") == std::string::npos)
         return text;
     std::string out = "\"";
-    for (char c : text) {
-        if (c == '"')
-            out += '"';
-        out += c;
+    std::size_t run = 0;
+    for (std::size_t quote = text.find('"'); quote != std::string::npos;
+         quote = text.find('"', quote + 1)) {
+        out.append(text, run, quote + 1 - run);
+        out += '"';
+        run = quote + 1;
     }
+    out.append(text, run, std::string::npos);
     return out + "\"";
 }
 
@@ -141,6 +145,84 @@ std::string valueText(const SpaceDimension& dim, std::int64_t v)
     if (dim.boolean)
         return v != 0 ? "True" : "False";
     return std::to_string(v);
+}
+
+void appendJsonString(std::string& out, std::string_view text)
+{
+    out += '"';
+    std::size_t run = 0;  // start of the pending run of characters that need no escape
+    for (std::size_t k = 0; k < text.size(); ++k) {
+        const auto c = static_cast<unsigned char>(text[k]);
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        out.append(text.data() + run, k - run);
+        run = k + 1;
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        default: {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
+            out += buf;
+        }
+        }
+    }
+    out.append(text.data() + run, text.size() - run);
+    out += '"';
+}
+
+// candidateToJson(...).dump() without building the object: the streamed report's hot path.
+void appendCandidateJson(std::string& out, const CandidateSpace& space, std::size_t i)
+{
+    out += "{\"index\":";
+    out += std::to_string(i);
+    out += ",\"params\":{";
+    bool first = true;
+    for (const auto& [name, value] : space.params(i)) {
+        if (!first)
+            out += ',';
+        first = false;
+        appendJsonString(out, name);
+        out += ':';
+        out += value.isBool ? (value.value != 0 ? "true" : "false") : std::to_string(value.value);
+    }
+    out += "},\"num_warps\":";
+    out += std::to_string(space.numWarps(i));
+    out += ",\"num_stages\":";
+    out += std::to_string(space.numStages(i));
+    out += ",\"status\":";
+    appendJsonString(out, statusName(space.status(i)));
+    out += ",\"reason\":";
+    if (space.reason(i) == ReasonCode::None) {
+        out += "null";
+    } else {
+        out += "{\"code\":";
+        appendJsonString(out, reasonCodeName(space.reason(i)));
+        out += ",\"message\":";
+        appendJsonString(out, space.describe(i));
+        out += '}';
+    }
+    if (const std::int32_t n = space.neighbour(i); n >= 0) {
+        out += ",\"neighbour\":";
+        out += std::to_string(n);
+    }
+    const CandidateMetrics m = space.metrics(i);
+    out += ",\"metrics\":{\"tileElements\":";
+    out += std::to_string(m.tileElements);
+    out += ",\"ubBytes\":";
+    out += std::to_string(m.ubBytes);
+    out += ",\"ubShare\":";
+    out += formatDouble(m.ubShare);
+    out += ",\"programs\":";
+    out += std::to_string(m.programs);
+    out += ",\"waves\":";
+    out += std::to_string(m.waves);
+    out += ",\"lastWaveUtilisation\":";
+    out += formatDouble(m.lastWaveUtilisation);
+    out += "}}";
 }
 
 } // namespace
@@ -205,12 +287,24 @@ void writeSpaceJson(std::ostream& out, const CandidateSpace& space,
     const std::string pad = indent >= 0 ? std::string(std::size_t(indent), ' ') : "";
     out << nl << pad << "\"candidates\":" << (indent >= 0 ? " [" : "[");
     std::size_t written = 0;
+    std::string buffer;
+    buffer.reserve(1 << 20);
     for (std::size_t i = 0; i < space.size() && written < options.maxCandidates; ++i) {
         if (!selected(space, i, options))
             continue;
-        out << (written > 0 ? "," : "") << nl << pad << pad << candidateToJson(space, i).dump();
+        if (written > 0)
+            buffer += ',';
+        buffer += nl;
+        buffer += pad;
+        buffer += pad;
+        appendCandidateJson(buffer, space, i);
         ++written;
+        if (buffer.size() > (1 << 20) - 4096) {
+            out << buffer;
+            buffer.clear();
+        }
     }
+    out << buffer;
     out << nl << pad << "]" << nl << "}" << nl;
 }
 
@@ -224,15 +318,22 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
     out << ",other_params,num_warps,num_stages,reason_code,reason_message,tile_elements,ub_bytes,"
            "ub_share,programs,waves,last_wave_utilisation\n";
     std::size_t written = 0;
+    std::string row;
+    row.reserve(1 << 20);
     for (std::size_t i = 0; i < space.size() && written < options.maxCandidates; ++i) {
         if (!selected(space, i, options))
             continue;
         ++written;
-        out << i << ',' << statusName(space.status(i));
+        row += std::to_string(i);
+        row += ',';
+        row += statusName(space.status(i));
         const std::int64_t* v = space.values(i);
-        for (std::size_t j = 0; j < dims.size(); ++j)
-            if (dims[j].kind != SpaceDimension::Kind::NumWarps)
-                out << ',' << valueText(dims[j], v[j]);
+        for (std::size_t j = 0; j < dims.size(); ++j) {
+            if (dims[j].kind == SpaceDimension::Kind::NumWarps)
+                continue;
+            row += ',';
+            row += valueText(dims[j], v[j]);
+        }
         // Handwritten keywords outside the space's dimensions.
         std::string other;
         if (space.status(i) == CandidateStatus::User) {
@@ -244,11 +345,35 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
             }
         }
         const CandidateMetrics m = space.metrics(i);
-        out << ',' << csvField(other) << ',' << space.numWarps(i) << ',' << space.numStages(i)
-            << ',' << reasonCodeName(space.reason(i)) << ',' << csvField(space.describe(i)) << ','
-            << m.tileElements << ',' << m.ubBytes << ',' << formatDouble(m.ubShare) << ','
-            << m.programs << ',' << m.waves << ',' << formatDouble(m.lastWaveUtilisation) << '\n';
+        row += ',';
+        row += csvField(other);
+        row += ',';
+        row += std::to_string(space.numWarps(i));
+        row += ',';
+        row += std::to_string(space.numStages(i));
+        row += ',';
+        row += reasonCodeName(space.reason(i));
+        row += ',';
+        row += csvField(space.describe(i));
+        row += ',';
+        row += std::to_string(m.tileElements);
+        row += ',';
+        row += std::to_string(m.ubBytes);
+        row += ',';
+        row += formatDouble(m.ubShare);
+        row += ',';
+        row += std::to_string(m.programs);
+        row += ',';
+        row += std::to_string(m.waves);
+        row += ',';
+        row += formatDouble(m.lastWaveUtilisation);
+        row += '\n';
+        if (row.size() > (1 << 20) - 4096) {
+            out << row;
+            row.clear();
+        }
     }
+    out << row;
 }
 
 std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions options)

@@ -1,0 +1,159 @@
+// Throughput of the simulated NPU: candidates compiled and simulated per second on the example
+// workloads (target: 100,000 per second per core). Each example is traced once; the loop then
+// compiles and simulates a lattice of candidates round-robin, failures included (a real tuning
+// compiles those too). items_per_second is candidates per second.
+
+#include "core/kernel/kernel_model.h"
+#include "core/kernel/workload.h"
+#include "core/npu/bench_method.h"
+#include "core/npu/device_model.h"
+#include "core/npu/device_profile.h"
+#include "core/npu/kernel_compiler.h"
+#include "core/npu/kernel_trace.h"
+#include "core/npu/simulator.h"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace ts;
+using namespace ts::npu;
+
+struct Example {
+    std::string name;
+    std::unique_ptr<kernel::KernelFile> file;
+    kernel::Workload workload;
+    std::shared_ptr<const KernelTrace> trace;
+    DeviceModel device;
+    std::vector<CandidateValues> candidates;
+};
+
+// Every tunable constexpr over powers of two from 16 to 65536, both multibuffer values, at most
+// 1024 candidates.
+std::vector<CandidateValues> lattice(const KernelTrace& trace)
+{
+    std::vector<std::string> tunables;
+    for (const auto& c : trace.constexprs())
+        if (!c.fixed && !c.isFloat)
+            tunables.push_back(c.name);
+    std::vector<std::int64_t> values;
+    for (std::int64_t v = 16; v <= 65536; v *= 2)
+        values.push_back(v);
+    std::vector<CandidateValues> out;
+    std::vector<std::size_t> idx(tunables.size(), 0);
+    while (out.size() < 1024) {
+        for (bool mb : {true, false}) {
+            CandidateValues c;
+            c.multibuffer = mb;
+            for (std::size_t i = 0; i < tunables.size(); ++i)
+                c.constexprs.emplace_back(tunables[i], values[idx[i]]);
+            out.push_back(std::move(c));
+        }
+        std::size_t d = 0;
+        while (d < idx.size() && ++idx[d] == values.size())
+            idx[d++] = 0;
+        if (d == idx.size())
+            break;
+    }
+    return out;
+}
+
+std::vector<std::unique_ptr<Example>>& examples()
+{
+    static std::vector<std::unique_ptr<Example>> all = [] {
+        std::vector<std::unique_ptr<Example>> out;
+        const std::filesystem::path dir = std::filesystem::path(TILESCOPE_SOURCE_DIR) / "resources";
+        const DeviceRegistry registry = DeviceRegistry::loadBundled(dir);
+        std::vector<std::filesystem::path> files;
+        for (const auto& entry : std::filesystem::directory_iterator(dir / "examples"))
+            if (entry.path().extension() == ".json")
+                files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& path : files) {
+            auto ex = std::make_unique<Example>();
+            ex->name = path.stem().string();
+            kernel::WorkloadLoadResult wl = kernel::loadWorkload(path.string());
+            if (!wl.workload)
+                continue;
+            ex->workload = *wl.workload;
+            kernel::KernelLoadResult loaded = kernel::loadKernelFile(ex->workload.kernelPath);
+            if (!loaded.file)
+                continue;
+            ex->file = std::move(loaded.file);
+            const kernel::KernelDef* k = ex->workload.function.empty() ? ex->file->defaultKernel()
+                                                                       : ex->file->kernel(ex->workload.function);
+            const DeviceProfile* profile = registry.find(ex->workload.device);
+            if (!k || !profile)
+                continue;
+            ex->device = DeviceModel::fromProfile(*profile);
+            ex->trace = KernelTrace::build(*ex->file, *k, KernelLaunch::fromWorkload(ex->workload)).trace;
+            if (!ex->trace)
+                continue;
+            ex->candidates = lattice(*ex->trace);
+            out.push_back(std::move(ex));
+        }
+        return out;
+    }();
+    return all;
+}
+
+void compileAndSimulate(benchmark::State& state, const Example* ex)
+{
+    std::size_t i = 0, ok = 0;
+    for (auto _ : state) {
+        const CandidateValues& c = ex->candidates[i++ % ex->candidates.size()];
+        const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
+        if (k.ok()) {
+            const SimResult s = simulate(k, ex->device);
+            benchmark::DoNotOptimize(s.deviceUs);
+            ++ok;
+        }
+        benchmark::DoNotOptimize(k.failure);
+    }
+    state.SetItemsProcessed(std::int64_t(state.iterations()));
+    state.counters["compiled_ok"] = benchmark::Counter(double(ok) / double(std::max<std::size_t>(1, i)));
+    state.counters["lattice"] = double(ex->candidates.size());
+}
+
+void compileSimulateBenchmark(benchmark::State& state, const Example* ex)
+{
+    // The full measurement path of the default method: compile, simulate, do_bench noise model.
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const CandidateValues& c = ex->candidates[i++ % ex->candidates.size()];
+        const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
+        if (k.ok()) {
+            const BenchResult b = benchmark(k, ex->device, {BenchMethod::Default, 1});
+            benchmark::DoNotOptimize(b.p50Ms);
+        }
+    }
+    state.SetItemsProcessed(std::int64_t(state.iterations()));
+}
+
+void traceOnce(benchmark::State& state, const Example* ex)
+{
+    const kernel::KernelDef* k = ex->workload.function.empty() ? ex->file->defaultKernel()
+                                                               : ex->file->kernel(ex->workload.function);
+    const KernelLaunch launch = KernelLaunch::fromWorkload(ex->workload);
+    for (auto _ : state) {
+        TraceResult r = KernelTrace::build(*ex->file, *k, launch);
+        benchmark::DoNotOptimize(r.trace);
+    }
+}
+
+const bool registered = [] {
+    for (const auto& ex : examples()) {
+        benchmark::RegisterBenchmark(("BM_CompileSimulate/" + ex->name).c_str(), compileAndSimulate, ex.get());
+        benchmark::RegisterBenchmark(("BM_CompileSimulateDoBench/" + ex->name).c_str(), compileSimulateBenchmark,
+                                     ex.get());
+        benchmark::RegisterBenchmark(("BM_Trace/" + ex->name).c_str(), traceOnce, ex.get());
+    }
+    return true;
+}();
+
+} // namespace

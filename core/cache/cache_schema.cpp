@@ -1,0 +1,256 @@
+#include "core/cache/cache_schema.h"
+
+#include "core/cache/tuning_record.h"
+
+#include <cstdio>
+#include <map>
+#include <vector>
+
+namespace ts::cache::schema {
+
+namespace {
+
+// The current layout. key_digest comes last, exactly as the v1 -> v2 ALTER TABLE adds it, so
+// that a migrated file and a new one have the same table definition.
+constexpr const char* kCreateSql = R"sql(
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY NOT NULL,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE tunings (
+    id                  INTEGER PRIMARY KEY AUTOINCREMENT,
+    kernel_name         TEXT NOT NULL,
+    key_values          TEXT NOT NULL,
+    dtypes              TEXT NOT NULL,
+    device              TEXT NOT NULL,
+    bench_method        TEXT NOT NULL,
+    simulator_version   TEXT NOT NULL,
+    source_hash         TEXT NOT NULL,
+    workload_path       TEXT NOT NULL,
+    created_at          TEXT NOT NULL,
+    best_index          INTEGER,
+    tuning_wall_seconds REAL NOT NULL,
+    notes               TEXT NOT NULL,
+    candidate_count     INTEGER NOT NULL,
+    key_digest          TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
+CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
+CREATE TABLE candidates (
+    tuning_id       INTEGER NOT NULL,
+    idx             INTEGER NOT NULL,
+    params          TEXT NOT NULL,
+    num_warps       INTEGER NOT NULL,
+    num_stages      INTEGER NOT NULL,
+    status          TEXT NOT NULL,
+    reason_code     TEXT NOT NULL,
+    reason_message  TEXT NOT NULL,
+    p50_ms          REAL,
+    p20_ms          REAL,
+    p80_ms          REAL,
+    breakdown       TEXT NOT NULL,
+    PRIMARY KEY (tuning_id, idx)
+) WITHOUT ROWID;
+)sql";
+
+std::string hex32(std::int64_t v)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08x", unsigned(std::uint32_t(v)));
+    return buf;
+}
+
+int migrateV1ToV2(SqliteDatabase& db, std::string* message)
+{
+    int rc = db.exec("ALTER TABLE tunings ADD COLUMN key_digest TEXT NOT NULL DEFAULT ''");
+    if (rc != SQLITE_OK) {
+        *message = "cannot add the key digest column: " + db.errorMessage();
+        return rc;
+    }
+
+    struct Row {
+        std::int64_t id;
+        std::string createdAt;
+    };
+    std::map<std::string, std::vector<Row>> byDigest;
+    {
+        SqliteStatement select = db.prepare(
+            "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, created_at "
+            "FROM tunings ORDER BY id");
+        SqliteStatement update = db.prepare("UPDATE tunings SET key_digest = ?1 WHERE id = ?2");
+        if (!select || !update) {
+            *message = db.errorMessage();
+            return db.extendedErrorCode();
+        }
+        while ((rc = select.step()) == SQLITE_ROW) {
+            TuningKey key;
+            const std::int64_t id = select.integer(0);
+            key.kernelName = select.text(1);
+            auto values = decodePairs(select.textView(2));
+            auto dtypes = decodeStrings(select.textView(3));
+            if (!values || !dtypes) {
+                *message = "tuning " + std::to_string(id) + " has unreadable key values or dtypes";
+                return SQLITE_CORRUPT;
+            }
+            key.keyValues = std::move(*values);
+            key.dtypes = std::move(*dtypes);
+            key.device = select.text(4);
+            key.benchMethod = select.text(5);
+            key.simulatorVersion = select.text(6);
+            const std::string digest = key.digest();
+            update.bind(1, digest).bind(2, id);
+            if ((rc = update.step()) != SQLITE_DONE) {
+                *message = db.errorMessage();
+                return rc;
+            }
+            update.reset();
+            byDigest[digest].push_back(Row{id, select.text(7)});
+        }
+        if (rc != SQLITE_DONE) {
+            *message = db.errorMessage();
+            return rc;
+        }
+    }
+
+    // Version 1 allowed duplicates of a key; keep the newest (ties: the later row).
+    SqliteStatement dropTuning = db.prepare("DELETE FROM tunings WHERE id = ?1");
+    SqliteStatement dropCandidates = db.prepare("DELETE FROM candidates WHERE tuning_id = ?1");
+    for (auto& [digest, rows] : byDigest) {
+        if (rows.size() < 2)
+            continue;
+        std::size_t keep = 0;
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            const auto ti = parseIsoUtc(rows[i].createdAt), tk = parseIsoUtc(rows[keep].createdAt);
+            const bool newer = (ti && tk) ? *ti >= *tk : rows[i].createdAt >= rows[keep].createdAt;
+            if (newer)
+                keep = i;
+        }
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (i == keep)
+                continue;
+            dropTuning.bind(1, rows[i].id);
+            dropCandidates.bind(1, rows[i].id);
+            if ((rc = dropTuning.step()) != SQLITE_DONE || (rc = dropCandidates.step()) != SQLITE_DONE) {
+                *message = db.errorMessage();
+                return rc;
+            }
+            dropTuning.reset();
+            dropCandidates.reset();
+        }
+    }
+
+    rc = db.exec("CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest)");
+    if (rc != SQLITE_OK) {
+        *message = "cannot create the key digest index: " + db.errorMessage();
+        return rc;
+    }
+    return SQLITE_OK;
+}
+
+} // namespace
+
+Inspection inspect(SqliteDatabase& db)
+{
+    Inspection result;
+    int rc = SQLITE_OK;
+    const auto tables = db.queryInt("SELECT count(*) FROM sqlite_master", &rc);
+    auto failure = [&](int code) {
+        Inspection failed;
+        failed.state = isCorruption(code) ? FileState::Corrupt : isBusy(code) ? FileState::Busy : FileState::Error;
+        failed.reason = db.errorMessage();
+        return failed;
+    };
+    if (!tables)
+        return failure(rc);
+    const auto appId = db.queryInt("PRAGMA application_id", &rc);
+    if (!appId)
+        return failure(rc);
+    const auto version = db.queryInt("PRAGMA user_version", &rc);
+    if (!version)
+        return failure(rc);
+    result.version = int(*version);
+
+    if (*tables == 0 && *appId == 0 && *version == 0) {
+        result.state = FileState::Empty;
+        return result;
+    }
+    if (*appId != kApplicationId) {
+        result.state = FileState::Foreign;
+        result.reason = "its SQLite application id is " + hex32(*appId) + ", not TileScope's " + hex32(kApplicationId);
+        return result;
+    }
+    const auto app = db.queryText("SELECT value FROM meta WHERE key = 'application'", &rc);
+    if (!app) {
+        if (isCorruption(rc) || isBusy(rc))
+            return failure(rc);
+        result.state = FileState::Foreign;
+        result.reason = "it has no TileScope meta record";
+        return result;
+    }
+    if (*app != kApplicationName) {
+        result.state = FileState::Foreign;
+        result.reason = "its meta record names the application '" + *app + "'";
+        return result;
+    }
+    if (*version > kCurrentVersion) {
+        result.state = FileState::Newer;
+    } else if (*version < 1) {
+        result.state = FileState::Corrupt;
+        result.reason = "its layout version " + std::to_string(*version) + " is invalid";
+    } else {
+        result.state = *version < kCurrentVersion ? FileState::Old : FileState::Current;
+    }
+    return result;
+}
+
+int create(SqliteDatabase& db, const std::string& createdBy, std::string* message)
+{
+    int rc = db.exec(kCreateSql);
+    if (rc == SQLITE_OK) {
+        SqliteStatement meta = db.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)");
+        for (const auto& [k, v] : {std::pair<std::string, std::string>{"application", kApplicationName},
+                                   {"created-by", createdBy},
+                                   {"created-at", nowIsoUtc()}}) {
+            meta.bind(1, k).bind(2, v);
+            if ((rc = meta.step()) != SQLITE_DONE)
+                break;
+            rc = SQLITE_OK;
+            meta.reset();
+        }
+    }
+    if (rc == SQLITE_OK)
+        rc = db.exec(("PRAGMA application_id = " + std::to_string(kApplicationId) + ";" +
+                      "PRAGMA user_version = " + std::to_string(kCurrentVersion) + ";")
+                         .c_str());
+    if (rc != SQLITE_OK && message)
+        *message = db.errorMessage();
+    return rc;
+}
+
+int migrate(SqliteDatabase& db, int fromVersion, std::string* message)
+{
+    std::string local;
+    std::string& msg = message ? *message : local;
+    for (int v = fromVersion; v < kCurrentVersion; ++v) {
+        int rc = SQLITE_OK;
+        switch (v) {
+        case 1: rc = migrateV1ToV2(db, &msg); break;
+        default:
+            msg = "no migration from layout version " + std::to_string(v);
+            return SQLITE_ERROR;
+        }
+        if (rc != SQLITE_OK) {
+            msg = "migrating from layout version " + std::to_string(v) + " to " + std::to_string(v + 1) +
+                  " failed: " + msg;
+            return rc;
+        }
+        rc = db.exec(("PRAGMA user_version = " + std::to_string(v + 1)).c_str());
+        if (rc != SQLITE_OK) {
+            msg = db.errorMessage();
+            return rc;
+        }
+    }
+    return SQLITE_OK;
+}
+
+} // namespace ts::cache::schema

@@ -1,0 +1,54 @@
+#pragma once
+// The on-disk layout of the config cache, how a file is recognised as one, and the migrations
+// between layout versions.
+//
+// A cache is recognised by three marks: SQLite's application_id header field, a `meta` row
+// application = "tilescope-config-cache", and PRAGMA user_version = the layout version.
+//
+// Version history:
+//   1  meta; tunings (one row per tuning, key columns in clear, candidate_count);
+//      candidates (one row per candidate, keyed by tuning id and index); a lookup index on
+//      (kernel_name, device, bench_method, simulator_version). Nothing stopped two writers from
+//      storing the same key twice.
+//   2  tunings.key_digest (SHA-256 of the canonical key text) with a UNIQUE index: one indexed
+//      probe per lookup, and at most one tuning per key. Migrating from 1 fills the digest and
+//      keeps only the newest tuning of a key.
+
+#include "core/cache/sqlite_db.h"
+
+#include <cstdint>
+#include <string>
+
+namespace ts::cache::schema {
+
+inline constexpr int kCurrentVersion = 2;
+inline constexpr std::int32_t kApplicationId = 0x54534343;  // "TSCC"
+inline constexpr const char* kApplicationName = "tilescope-config-cache";
+
+enum class FileState {
+    Empty,    // no tables and no marks: a new file, initialise it
+    Current,  // a cache of this layout version
+    Old,      // a cache of an older layout: migrate it
+    Newer,    // a cache written by a newer TileScope: leave it alone
+    Foreign,  // a SQLite file of another application
+    Corrupt,  // not a database, or SQLite reports corruption
+    Busy,     // locked by another process for longer than the busy timeout
+    Error,    // any other SQLite failure (I/O, permissions)
+};
+
+struct Inspection {
+    FileState state = FileState::Error;
+    int version = 0;
+    std::string reason;  // why Foreign/Corrupt/Error, in words
+};
+
+Inspection inspect(SqliteDatabase& db);
+
+// Creates the current layout in an empty database (call inside a write transaction).
+int create(SqliteDatabase& db, const std::string& createdBy, std::string* message);
+
+// Migrates from `fromVersion` to the current layout (call inside a write transaction).
+// Returns SQLITE_OK, or an error code with *message saying what failed.
+int migrate(SqliteDatabase& db, int fromVersion, std::string* message);
+
+} // namespace ts::cache::schema

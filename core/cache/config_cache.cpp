@@ -1,0 +1,1093 @@
+#include "core/cache/config_cache.h"
+
+#include "core/cache/cache_schema.h"
+#include "core/cache/sqlite_db.h"
+#include "core/util/version.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include <sys/stat.h>
+
+namespace ts::cache {
+
+namespace fs = std::filesystem;
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+constexpr const char* kExportFormat = "tilescope-config-cache";
+constexpr int kExportVersion = 1;
+
+constexpr const char* kTuningColumns =
+    "id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, workload_path, "
+    "created_at, best_index, tuning_wall_seconds, notes, candidate_count";
+
+CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
+
+std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+
+// 20250301T120000Z: sortable and safe in file names.
+std::string fileTimestamp()
+{
+    std::string iso = nowIsoUtc();  // 2025-03-01T12:00:00.123Z
+    std::string out;
+    for (std::size_t i = 0; i < 19 && i < iso.size(); ++i)
+        if (iso[i] != '-' && iso[i] != ':')
+            out.push_back(iso[i]);
+    return out + "Z";
+}
+
+struct FileIdentity {
+    unsigned long long device = 0, inode = 0;
+    bool valid = false;
+    bool operator==(const FileIdentity&) const = default;
+};
+
+FileIdentity identityOf(const fs::path& path)
+{
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        return {};
+    return FileIdentity{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino), true};
+}
+
+bool readFile(const fs::path& path, std::string* out)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    *out = ss.str();
+    return !in.bad();
+}
+
+// Resets a shared prepared statement when the scope ends, whatever happened in it.
+class StatementUse {
+public:
+    explicit StatementUse(SqliteStatement& stmt) : stmt_(stmt) { stmt_.reset(); }
+    ~StatementUse() { stmt_.reset(); }
+    SqliteStatement* operator->() { return &stmt_; }
+    SqliteStatement& operator*() { return stmt_; }
+
+private:
+    SqliteStatement& stmt_;
+};
+
+} // namespace
+
+std::filesystem::path defaultCachePath(const std::filesystem::path& workloadPath)
+{
+    return workloadPath.parent_path() / ".tilescope" / "cache.sqlite";
+}
+
+std::string formatSummary(const TuningSummary& s)
+{
+    std::string out = "#" + std::to_string(s.id) + "  " + s.key.describe();
+    if (s.bestIndex) {
+        out += "  best";
+        for (const auto& [name, value] : s.bestParams)
+            out += " " + name + "=" + value;
+        if (s.bestNumWarps)
+            out += " num_warps=" + std::to_string(*s.bestNumWarps);
+        if (s.bestNumStages)
+            out += " num_stages=" + std::to_string(*s.bestNumStages);
+        if (s.bestP50Ms) {
+            char buf[48];
+            std::snprintf(buf, sizeof buf, " p50 %.4f ms", *s.bestP50Ms);
+            out += buf;
+        }
+    } else {
+        out += "  no best config";
+    }
+    out += "  " + s.createdAt;
+    if (s.freshness == Freshness::Stale)
+        out += "  [stale]";
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+class ConfigCache::Impl {
+public:
+    fs::path path;
+    OpenOptions options;
+    SqliteDatabase db;
+    std::mutex mutex;
+
+    SqliteStatement begin, beginImmediate, commit, rollback;
+    SqliteStatement findByDigest, selectById, selectCandidates, insertTuning, insertCandidate, deleteTuning,
+        deleteCandidates;
+
+    std::string name() const { return quoted(path); }
+
+    CacheError sqliteError(const std::string& doing, int rc) const
+    {
+        const std::string detail = db ? db.errorMessage() : std::string(sqlite3_errstr(rc));
+        if (isBusy(rc))
+            return makeError("cache-busy", "cannot " + doing + " in cache " + name() + ": it stayed locked by another "
+                                           "process for longer than the busy timeout (" + detail + ")");
+        if (isCorruption(rc))
+            return makeError("cache-corrupt", "cannot " + doing + " in cache " + name() + ": the file is corrupt (" +
+                                                  detail + "); reopen it to move it aside and start afresh");
+        return makeError("cache-io", "cannot " + doing + " in cache " + name() + ": " + detail);
+    }
+
+    std::optional<CacheError> requireWritable(const std::string& doing) const
+    {
+        if (options.readOnly)
+            return makeError("cache-io", "cannot " + doing + " in cache " + name() + ": it is open read-only");
+        return std::nullopt;
+    }
+
+    bool prepareAll()
+    {
+        begin = db.prepare("BEGIN", true);
+        beginImmediate = db.prepare("BEGIN IMMEDIATE", true);
+        commit = db.prepare("COMMIT", true);
+        rollback = db.prepare("ROLLBACK", true);
+        findByDigest = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings WHERE key_digest = ?1", true);
+        selectById = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings WHERE id = ?1", true);
+        selectCandidates = db.prepare(
+            "SELECT idx, params, num_warps, num_stages, status, reason_code, reason_message, p50_ms, p20_ms, p80_ms, "
+            "breakdown FROM candidates WHERE tuning_id = ?1 ORDER BY idx",
+            true);
+        if (!options.readOnly) {
+            insertTuning = db.prepare(
+                "INSERT INTO tunings(kernel_name, key_values, dtypes, device, bench_method, simulator_version, "
+                "source_hash, workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
+                "key_digest) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                true);
+            insertCandidate = db.prepare(
+                "INSERT INTO candidates(tuning_id, idx, params, num_warps, num_stages, status, reason_code, "
+                "reason_message, p50_ms, p20_ms, p80_ms, breakdown) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                true);
+            deleteTuning = db.prepare("DELETE FROM tunings WHERE id = ?1", true);
+            deleteCandidates = db.prepare("DELETE FROM candidates WHERE tuning_id = ?1", true);
+            if (!insertTuning || !insertCandidate || !deleteTuning || !deleteCandidates)
+                return false;
+        }
+        return begin && beginImmediate && commit && rollback && findByDigest && selectById && selectCandidates;
+    }
+
+    static int run(SqliteStatement& stmt)
+    {
+        StatementUse use(stmt);
+        const int rc = use->step();
+        return rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
+    }
+
+    // Runs `body` in a transaction (IMMEDIATE for writers, so a writer never has to upgrade a
+    // read lock and every writer queues on the busy timeout), retried as a whole while busy.
+    template <typename Body>
+    int transaction(bool write, Body&& body)
+    {
+        return retryWhileBusy(
+            [&]() {
+                int rc = run(write ? beginImmediate : begin);
+                if (rc != SQLITE_OK)
+                    return rc;
+                rc = body();
+                if (rc == SQLITE_OK)
+                    rc = run(commit);
+                if (rc != SQLITE_OK)
+                    run(rollback);
+                return rc;
+            },
+            options.busyTimeout);
+    }
+
+    // Reads the tunings row the statement is on; returns the stored candidate count.
+    static std::optional<std::size_t> readTuningRow(SqliteStatement& s, TuningRecord& r)
+    {
+        r.id = s.integer(0);
+        r.key.kernelName = s.text(1);
+        auto values = decodePairs(s.textView(2));
+        auto dtypes = decodeStrings(s.textView(3));
+        if (!values || !dtypes)
+            return std::nullopt;
+        r.key.keyValues = std::move(*values);
+        r.key.dtypes = std::move(*dtypes);
+        r.key.device = s.text(4);
+        r.key.benchMethod = s.text(5);
+        r.key.simulatorVersion = s.text(6);
+        r.key.sourceHash = s.text(7);
+        r.workloadPath = s.text(8);
+        r.createdAt = s.text(9);
+        r.bestIndex = s.isNull(10) ? std::nullopt : std::optional<std::size_t>(std::size_t(s.integer(10)));
+        r.tuningWallSeconds = s.real(11);
+        r.notes = s.text(12);
+        return std::size_t(s.integer(13));
+    }
+
+    // Loads the candidates of a tuning; a count that differs from the row's is corruption.
+    int loadCandidates(TuningRecord& r, std::size_t expected)
+    {
+        StatementUse s(selectCandidates);
+        s->bind(1, r.id);
+        r.candidates.clear();
+        r.candidates.reserve(expected);
+        int rc;
+        while ((rc = s->step()) == SQLITE_ROW) {
+            CandidateRecord c;
+            auto params = decodePairs(s->textView(1));
+            if (!params || std::size_t(s->integer(0)) != r.candidates.size())
+                return SQLITE_CORRUPT;
+            c.params = std::move(*params);
+            c.numWarps = int(s->integer(2));
+            c.numStages = int(s->integer(3));
+            c.status = s->text(4);
+            c.reasonCode = s->text(5);
+            c.reasonMessage = s->text(6);
+            c.p50Ms = s->optionalReal(7);
+            c.p20Ms = s->optionalReal(8);
+            c.p80Ms = s->optionalReal(9);
+            c.breakdownJson = s->text(10);
+            r.candidates.push_back(std::move(c));
+        }
+        if (rc != SQLITE_DONE)
+            return rc;
+        return r.candidates.size() == expected ? SQLITE_OK : SQLITE_CORRUPT;
+    }
+
+    // Finds the tuning of a key; SQLITE_OK with an empty optional when there is none.
+    int loadByKey(const TuningKey& key, const std::string& digest, std::optional<TuningRecord>& out)
+    {
+        out.reset();
+        std::size_t expected = 0;
+        {
+            StatementUse s(findByDigest);
+            s->bind(1, digest);
+            const int rc = s->step();
+            if (rc == SQLITE_DONE)
+                return SQLITE_OK;
+            if (rc != SQLITE_ROW)
+                return rc;
+            out.emplace();
+            auto count = readTuningRow(*s, *out);
+            if (!count)
+                return SQLITE_CORRUPT;
+            expected = *count;
+        }
+        if (!out->key.sameKey(key)) {  // only a hand-edited file could get here
+            out.reset();
+            return SQLITE_OK;
+        }
+        return loadCandidates(*out, expected);
+    }
+
+    int loadById(std::int64_t id, std::optional<TuningRecord>& out)
+    {
+        out.reset();
+        std::size_t expected = 0;
+        {
+            StatementUse s(selectById);
+            s->bind(1, id);
+            const int rc = s->step();
+            if (rc == SQLITE_DONE)
+                return SQLITE_OK;
+            if (rc != SQLITE_ROW)
+                return rc;
+            out.emplace();
+            auto count = readTuningRow(*s, *out);
+            if (!count)
+                return SQLITE_CORRUPT;
+            expected = *count;
+        }
+        return loadCandidates(*out, expected);
+    }
+
+    int deleteTuningRows(std::int64_t id)
+    {
+        {
+            StatementUse d(deleteCandidates);
+            d->bind(1, id);
+            if (int rc = d->step(); rc != SQLITE_DONE)
+                return rc;
+        }
+        StatementUse t(deleteTuning);
+        t->bind(1, id);
+        const int rc = t->step();
+        return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    }
+
+    int insertRecord(const TuningRecord& r, const std::string& digest, std::int64_t* newId)
+    {
+        {
+            StatementUse s(insertTuning);
+            s->bind(1, r.key.kernelName)
+                .bind(2, encodePairs(r.key.keyValues))
+                .bind(3, encodeStrings(r.key.dtypes))
+                .bind(4, r.key.device)
+                .bind(5, r.key.benchMethod)
+                .bind(6, r.key.simulatorVersion)
+                .bind(7, r.key.sourceHash)
+                .bind(8, r.workloadPath)
+                .bind(9, r.createdAt);
+            if (r.bestIndex)
+                s->bind(10, std::int64_t(*r.bestIndex));
+            else
+                s->bindNull(10);
+            s->bind(11, std::isfinite(r.tuningWallSeconds) ? r.tuningWallSeconds : 0.0)
+                .bind(12, r.notes)
+                .bind(13, std::int64_t(r.candidates.size()))
+                .bind(14, digest);
+            if (int rc = s->step(); rc != SQLITE_DONE)
+                return rc;
+        }
+        const std::int64_t id = db.lastInsertId();
+        for (std::size_t i = 0; i < r.candidates.size(); ++i) {
+            const CandidateRecord& c = r.candidates[i];
+            auto finite = [](const std::optional<double>& v) {
+                return v && std::isfinite(*v) ? v : std::optional<double>();
+            };
+            StatementUse s(insertCandidate);
+            s->bind(1, id)
+                .bind(2, std::int64_t(i))
+                .bind(3, encodePairs(c.params))
+                .bind(4, std::int64_t(c.numWarps))
+                .bind(5, std::int64_t(c.numStages))
+                .bind(6, c.status)
+                .bind(7, c.reasonCode)
+                .bind(8, c.reasonMessage)
+                .bind(9, finite(c.p50Ms))
+                .bind(10, finite(c.p20Ms))
+                .bind(11, finite(c.p80Ms))
+                .bind(12, c.breakdownJson);
+            if (int rc = s->step(); rc != SQLITE_DONE)
+                return rc;
+        }
+        if (newId)
+            *newId = id;
+        return SQLITE_OK;
+    }
+
+    // Replaces whatever is stored for the record's key.
+    int replaceRecord(const TuningRecord& r, const std::string& digest, std::int64_t* newId)
+    {
+        std::optional<std::int64_t> oldId;
+        {
+            StatementUse s(findByDigest);
+            s->bind(1, digest);
+            const int rc = s->step();
+            if (rc == SQLITE_ROW)
+                oldId = s->integer(0);
+            else if (rc != SQLITE_DONE)
+                return rc;
+        }
+        if (oldId)
+            if (int rc = deleteTuningRows(*oldId); rc != SQLITE_OK)
+                return rc;
+        return insertRecord(r, digest, newId);
+    }
+
+    int listRows(const ListFilter& filter, std::vector<TuningSummary>& rows)
+    {
+        rows.clear();
+        SqliteStatement s = db.prepare(
+            "SELECT t.id, t.kernel_name, t.key_values, t.dtypes, t.device, t.bench_method, t.simulator_version, "
+            "t.source_hash, t.workload_path, t.created_at, t.best_index, t.tuning_wall_seconds, t.notes, "
+            "t.candidate_count, c.params, c.num_warps, c.num_stages, c.p50_ms "
+            "FROM tunings t LEFT JOIN candidates c ON c.tuning_id = t.id AND c.idx = t.best_index "
+            "WHERE (?1 = '' OR t.kernel_name = ?1) AND (?2 = '' OR t.device = ?2) "
+            "ORDER BY t.kernel_name, t.id");
+        if (!s)
+            return db.extendedErrorCode();
+        s.bind(1, filter.kernelName).bind(2, filter.device);
+        int rc;
+        while ((rc = s.step()) == SQLITE_ROW) {
+            TuningRecord r;
+            auto count = readTuningRow(s, r);
+            if (!count)
+                return SQLITE_CORRUPT;
+            TuningSummary row;
+            row.id = r.id;
+            row.key = std::move(r.key);
+            row.workloadPath = std::move(r.workloadPath);
+            row.createdAt = std::move(r.createdAt);
+            row.candidateCount = *count;
+            row.bestIndex = r.bestIndex;
+            row.tuningWallSeconds = r.tuningWallSeconds;
+            if (!s.isNull(14)) {
+                auto params = decodePairs(s.textView(14));
+                if (!params)
+                    return SQLITE_CORRUPT;
+                row.bestParams = std::move(*params);
+                row.bestNumWarps = int(s.integer(15));
+                row.bestNumStages = int(s.integer(16));
+                row.bestP50Ms = s.optionalReal(17);
+            }
+            if (auto it = filter.currentSourceHashes.find(row.key.kernelName);
+                it != filter.currentSourceHashes.end())
+                row.freshness = it->second == row.key.sourceHash ? Freshness::Fresh : Freshness::Stale;
+            rows.push_back(std::move(row));
+        }
+        return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    }
+
+    int allRecords(std::vector<TuningRecord>& out)
+    {
+        out.clear();
+        std::vector<std::pair<std::int64_t, std::size_t>> ids;
+        {
+            SqliteStatement s = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings ORDER BY id");
+            if (!s)
+                return db.extendedErrorCode();
+            int rc;
+            while ((rc = s.step()) == SQLITE_ROW) {
+                TuningRecord r;
+                auto count = readTuningRow(s, r);
+                if (!count)
+                    return SQLITE_CORRUPT;
+                out.push_back(std::move(r));
+                ids.emplace_back(out.back().id, *count);
+            }
+            if (rc != SQLITE_DONE)
+                return rc;
+        }
+        for (std::size_t i = 0; i < out.size(); ++i)
+            if (int rc = loadCandidates(out[i], ids[i].second); rc != SQLITE_OK)
+                return rc;
+        return SQLITE_OK;
+    }
+
+    // Merges incoming tunings (already validated and reduced to one per key).
+    int mergeInto(const std::vector<std::pair<std::string, const TuningRecord*>>& incoming, MergeReport& report)
+    {
+        report.added = report.replaced = report.kept = 0;
+        for (const auto& [digest, record] : incoming) {
+            std::optional<TuningRecord> existing;
+            if (int rc = loadByKey(record->key, digest, existing); rc != SQLITE_OK)
+                return rc;
+            if (existing && !supersedes(*record, *existing)) {
+                ++report.kept;
+                continue;
+            }
+            if (int rc = replaceRecord(*record, digest, nullptr); rc != SQLITE_OK)
+                return rc;
+            ++(existing ? report.replaced : report.added);
+        }
+        return SQLITE_OK;
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+ConfigCache::ConfigCache(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+ConfigCache::~ConfigCache() = default;
+
+const fs::path& ConfigCache::path() const { return impl_->path; }
+bool ConfigCache::readOnly() const { return impl_->options.readOnly; }
+
+namespace {
+
+// Moves a foreign or corrupt file (and its journal files) out of the way.
+std::optional<fs::path> moveAside(const fs::path& path, const FileIdentity& inspected, std::string* error)
+{
+    if (identityOf(path) != inspected) {
+        // Another process already moved it aside (and perhaps started a fresh cache): leave it.
+        return fs::path();
+    }
+    const std::string stamp = fileTimestamp();
+    fs::path aside = path.string() + ".corrupt-" + stamp;
+    for (int n = 2; fs::exists(aside); ++n)
+        aside = path.string() + ".corrupt-" + stamp + "-" + std::to_string(n);
+    std::error_code ec;
+    fs::rename(path, aside, ec);
+    if (ec) {
+        *error = "cannot move " + quoted(path) + " aside to " + quoted(aside) + ": " + ec.message();
+        return std::nullopt;
+    }
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        const fs::path side = path.string() + suffix;
+        if (!fs::exists(side, ec))
+            continue;
+        fs::rename(side, aside.string() + suffix, ec);
+        if (ec)
+            fs::remove(side, ec);  // never let an old journal meet the fresh file
+    }
+    return aside;
+}
+
+} // namespace
+
+OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
+{
+    OpenResult result;
+    const std::string name = quoted(path);
+    auto fail = [&](std::string code, std::string message) {
+        result.cache.reset();
+        result.error = makeError(std::move(code), std::move(message));
+        return std::move(result);
+    };
+
+    std::error_code ec;
+    if (options.readOnly) {
+        if (!fs::is_regular_file(path, ec))
+            return fail("cache-not-found", "cache " + name + " does not exist");
+    } else if (!path.parent_path().empty()) {
+        fs::create_directories(path.parent_path(), ec);
+        if (ec)
+            return fail("cache-open", "cannot create the folder " + quoted(path.parent_path()) + " for cache " + name +
+                                          ": " + ec.message());
+    }
+
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        auto impl = std::make_unique<Impl>();
+        impl->path = path;
+        impl->options = options;
+        std::string message;
+        const int flags = options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        if (int rc = impl->db.open(path.string(), flags, &message); rc != SQLITE_OK)
+            return fail("cache-open", "cannot open cache " + name + ": " + message);
+        sqlite3_extended_result_codes(impl->db.get(), 1);
+        sqlite3_busy_timeout(impl->db.get(), int(options.busyTimeout.count()));
+        const FileIdentity identity = identityOf(path);
+
+        auto inspectPatiently = [&]() {
+            schema::Inspection inspection;
+            retryWhileBusy(
+                [&]() {
+                    inspection = schema::inspect(impl->db);
+                    return inspection.state == schema::FileState::Busy ? SQLITE_BUSY : SQLITE_OK;
+                },
+                options.busyTimeout);
+            return inspection;
+        };
+        schema::Inspection inspection = inspectPatiently();
+
+        // A file that looks like ours must also pass SQLite's own check (truncation, torn pages).
+        if (options.quickCheck &&
+            (inspection.state == schema::FileState::Current || inspection.state == schema::FileState::Old)) {
+            int rc = SQLITE_OK;
+            std::optional<std::string> verdict;
+            rc = retryWhileBusy(
+                [&]() {
+                    int r = SQLITE_OK;
+                    verdict = impl->db.queryText("PRAGMA quick_check", &r);
+                    return r;
+                },
+                options.busyTimeout);
+            if (isCorruption(rc) || (verdict && *verdict != "ok")) {
+                inspection.state = schema::FileState::Corrupt;
+                inspection.reason = verdict ? *verdict : impl->db.errorMessage();
+            } else if (rc != SQLITE_OK) {
+                inspection.state = isBusy(rc) ? schema::FileState::Busy : schema::FileState::Error;
+                inspection.reason = impl->db.errorMessage();
+            }
+        }
+
+        using schema::FileState;
+        switch (inspection.state) {
+        case FileState::Busy:
+            return fail("cache-busy", "cannot open cache " + name + ": it stayed locked by another process for " +
+                                          std::to_string(options.busyTimeout.count()) + " ms");
+        case FileState::Error:
+            return fail("cache-io", "cannot read cache " + name + ": " + inspection.reason);
+        case FileState::Newer:
+            return fail("cache-newer", "cache " + name + " was written by a newer TileScope (layout version " +
+                                           std::to_string(inspection.version) + "; this build reads up to " +
+                                           std::to_string(schema::kCurrentVersion) +
+                                           "); it was left untouched: use a newer TileScope or another cache file");
+        case FileState::Foreign:
+        case FileState::Corrupt: {
+            const std::string what = inspection.state == FileState::Foreign
+                                         ? "is not a TileScope config cache (" + inspection.reason + ")"
+                                         : "is corrupt (" + inspection.reason + ")";
+            if (options.readOnly)
+                return fail("cache-corrupt", "cache " + name + " " + what);
+            impl->db.close();
+            auto aside = moveAside(path, identity, &message);
+            if (!aside)
+                return fail("cache-corrupt", "cache " + name + " " + what + ", and " + message);
+            if (!aside->empty()) {
+                result.movedAsideTo = *aside;
+                result.notices.push_back("cache " + name + " " + what + ": moved it aside to " + quoted(*aside) +
+                                         " and started a fresh cache");
+            }
+            continue;  // open the path again: a fresh file now
+        }
+        case FileState::Empty:
+            if (options.readOnly)
+                return fail("cache-corrupt", "cache " + name + " is empty, not a TileScope config cache");
+            break;
+        case FileState::Old:
+        case FileState::Current: break;
+        }
+
+        if (!options.readOnly) {
+            // WAL lets readers work beside a writer; NORMAL sync is still atomic on a crash.
+            std::optional<std::string> mode;
+            int rc = retryWhileBusy(
+                [&]() {
+                    int r = SQLITE_OK;
+                    mode = impl->db.queryText("PRAGMA journal_mode = WAL", &r);
+                    return r;
+                },
+                options.busyTimeout);
+            if (rc != SQLITE_OK || !mode || *mode != "wal")
+                return fail(isBusy(rc) ? "cache-busy" : "cache-io",
+                            "cannot switch cache " + name + " to WAL mode: " + impl->db.errorMessage());
+            impl->db.exec("PRAGMA synchronous = NORMAL");
+
+            if (inspection.state == FileState::Empty || inspection.state == FileState::Old) {
+                // Another process may be doing the same right now: decide again under the lock.
+                FileState found = inspection.state;
+                int foundVersion = inspection.version;
+                rc = retryWhileBusy(
+                    [&]() {
+                        int r = impl->db.exec("BEGIN IMMEDIATE");
+                        if (r != SQLITE_OK)
+                            return r;
+                        const schema::Inspection again = schema::inspect(impl->db);
+                        found = again.state;
+                        foundVersion = again.version;
+                        if (again.state == FileState::Empty)
+                            r = schema::create(impl->db, std::string("TileScope ") + ts::kVersion, &message);
+                        else if (again.state == FileState::Old)
+                            r = schema::migrate(impl->db, again.version, &message);
+                        else if (again.state == FileState::Busy)
+                            r = SQLITE_BUSY;
+                        if (r == SQLITE_OK)
+                            r = impl->db.exec("COMMIT");
+                        if (r != SQLITE_OK) {
+                            if (message.empty())
+                                message = impl->db.errorMessage();
+                            impl->db.exec("ROLLBACK");
+                        }
+                        return r;
+                    },
+                    options.busyTimeout);
+                if (rc != SQLITE_OK)
+                    return fail(isBusy(rc) ? "cache-busy" : "cache-io",
+                                "cannot initialise cache " + name + ": " + message);
+                if (found == FileState::Empty) {
+                    result.created = true;
+                } else if (found == FileState::Old) {
+                    result.migratedFromVersion = foundVersion;
+                    result.notices.push_back("migrated cache " + name + " from layout version " +
+                                             std::to_string(foundVersion) + " to " +
+                                             std::to_string(schema::kCurrentVersion));
+                }
+            }
+        } else if (inspection.state == FileState::Old) {
+            // Read-only: migrate a private in-memory copy, leave the file as it is.
+            SqliteDatabase memory;
+            if (memory.open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &message) != SQLITE_OK)
+                return fail("cache-io", "cannot read cache " + name + ": " + message);
+            sqlite3_backup* backup = sqlite3_backup_init(memory.get(), "main", impl->db.get(), "main");
+            int rc = backup ? sqlite3_backup_step(backup, -1) : SQLITE_ERROR;
+            sqlite3_backup_finish(backup);
+            if (rc == SQLITE_DONE) {
+                rc = memory.exec("BEGIN");
+                if (rc == SQLITE_OK)
+                    rc = schema::migrate(memory, inspection.version, &message);
+                if (rc == SQLITE_OK)
+                    rc = memory.exec("COMMIT");
+            }
+            if (rc != SQLITE_OK)
+                return fail("cache-io", "cannot read cache " + name + " (layout version " +
+                                            std::to_string(inspection.version) + "): " +
+                                            (message.empty() ? memory.errorMessage() : message));
+            impl->db = std::move(memory);
+            result.migratedFromVersion = inspection.version;
+        }
+
+        if (!impl->prepareAll()) {
+            const std::string why = impl->db.errorMessage();
+            if (options.readOnly)
+                return fail("cache-corrupt", "cache " + name + " has an unexpected layout: " + why);
+            // Marked as ours but its tables are not: treat like any other damaged file.
+            impl.reset();
+            auto aside = moveAside(path, identity, &message);
+            if (!aside)
+                return fail("cache-corrupt", "cache " + name + " has an unexpected layout (" + why + "), and " + message);
+            if (!aside->empty()) {
+                result.movedAsideTo = *aside;
+                result.notices.push_back("cache " + name + " has an unexpected layout (" + why +
+                                         "): moved it aside to " + quoted(*aside) + " and started a fresh cache");
+            }
+            continue;
+        }
+        result.cache.reset(new ConfigCache(std::move(impl)));
+        return result;
+    }
+    return fail("cache-open", "cannot open cache " + name + ": it kept turning out damaged after moving it aside");
+}
+
+LookupResult ConfigCache::lookup(const TuningKey& key) { return lookup(key, key.sourceHash); }
+
+LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentSourceHash)
+{
+    std::lock_guard lock(impl_->mutex);
+    LookupResult result;
+    const std::string digest = key.digest();
+    std::optional<TuningRecord> record;
+    const int rc = impl_->transaction(false, [&]() { return impl_->loadByKey(key, digest, record); });
+    if (rc != SQLITE_OK) {
+        result.error = impl_->sqliteError("look up " + key.describe(), rc);
+        return result;
+    }
+    if (record) {
+        result.freshness = record->key.sourceHash == currentSourceHash ? Freshness::Fresh : Freshness::Stale;
+        result.record = std::move(record);
+    }
+    return result;
+}
+
+CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<std::int64_t> result;
+    if (auto e = impl_->requireWritable("store " + record.key.describe())) {
+        result.error = e;
+        return result;
+    }
+    if (std::string problem = validateRecord(record); !problem.empty()) {
+        result.error = makeError("cache-invalid-record", "cannot store " + record.key.describe() + " in cache " +
+                                                             impl_->name() + ": " + problem);
+        return result;
+    }
+    TuningRecord stored = record;
+    if (stored.createdAt.empty())
+        stored.createdAt = nowIsoUtc();
+    const std::string digest = stored.key.digest();
+    std::int64_t id = 0;
+    const int rc = impl_->transaction(true, [&]() { return impl_->replaceRecord(stored, digest, &id); });
+    if (rc != SQLITE_OK) {
+        result.error = impl_->sqliteError("store " + record.key.describe(), rc);
+        return result;
+    }
+    result.value = id;
+    return result;
+}
+
+CacheResult<std::vector<TuningSummary>> ConfigCache::list(const ListFilter& filter)
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<std::vector<TuningSummary>> result;
+    std::vector<TuningSummary> rows;
+    const int rc = impl_->transaction(false, [&]() { return impl_->listRows(filter, rows); });
+    if (rc != SQLITE_OK)
+        result.error = impl_->sqliteError("list the tunings", rc);
+    else
+        result.value = std::move(rows);
+    return result;
+}
+
+CacheResult<TuningRecord> ConfigCache::show(std::int64_t id)
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<TuningRecord> result;
+    std::optional<TuningRecord> record;
+    const int rc = impl_->transaction(false, [&]() { return impl_->loadById(id, record); });
+    if (rc != SQLITE_OK)
+        result.error = impl_->sqliteError("read tuning #" + std::to_string(id), rc);
+    else if (!record)
+        result.error = makeError("cache-not-found", "cache " + impl_->name() + " has no tuning #" + std::to_string(id));
+    else
+        result.value = std::move(record);
+    return result;
+}
+
+CacheStatus ConfigCache::remove(std::int64_t id)
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheStatus status;
+    const std::string doing = "remove tuning #" + std::to_string(id);
+    if (auto e = impl_->requireWritable(doing)) {
+        status.error = e;
+        return status;
+    }
+    bool found = false;
+    const int rc = impl_->transaction(true, [&]() {
+        int r = impl_->deleteTuningRows(id);
+        found = r == SQLITE_OK && impl_->db.changes() > 0;
+        return r;
+    });
+    if (rc != SQLITE_OK)
+        status.error = impl_->sqliteError(doing, rc);
+    else if (!found)
+        status.error =
+            makeError("cache-not-found", "cannot " + doing + ": cache " + impl_->name() + " has no such tuning");
+    return status;
+}
+
+CacheResult<std::vector<TuningRecord>> ConfigCache::records()
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<std::vector<TuningRecord>> result;
+    std::vector<TuningRecord> all;
+    const int rc = impl_->transaction(false, [&]() { return impl_->allRecords(all); });
+    if (rc != SQLITE_OK)
+        result.error = impl_->sqliteError("read the tunings", rc);
+    else
+        result.value = std::move(all);
+    return result;
+}
+
+CacheResult<std::size_t> ConfigCache::count()
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<std::size_t> result;
+    std::optional<std::int64_t> n;
+    const int rc = impl_->transaction(false, [&]() {
+        int r = SQLITE_OK;
+        n = impl_->db.queryInt("SELECT count(*) FROM tunings", &r);
+        return r;
+    });
+    if (rc != SQLITE_OK || !n)
+        result.error = impl_->sqliteError("count the tunings", rc);
+    else
+        result.value = std::size_t(*n);
+    return result;
+}
+
+CacheStatus ConfigCache::exportJson(const fs::path& file)
+{
+    CacheStatus status;
+    auto all = records();
+    if (!all.ok()) {
+        status.error = all.error;
+        return status;
+    }
+    ojson doc = ojson::object();
+    doc["format"] = kExportFormat;
+    doc["version"] = kExportVersion;
+    doc["exportedAt"] = nowIsoUtc();
+    doc["tunings"] = ojson::array();
+    for (const auto& r : *all.value)
+        doc["tunings"].push_back(toJson(r));
+
+    // Write a sibling and rename it over the target: a reader never sees half a file.
+    std::error_code ec;
+    if (!file.parent_path().empty())
+        fs::create_directories(file.parent_path(), ec);
+    const fs::path temp = file.string() + ".tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        out << doc.dump(2) << '\n';
+        out.close();
+        if (!out) {
+            fs::remove(temp, ec);
+            status.error = makeError("cache-io", "cannot write the export of cache " + impl_->name() + " to " +
+                                                     quoted(file));
+            return status;
+        }
+    }
+    fs::rename(temp, file, ec);
+    if (ec) {
+        fs::remove(temp, ec);
+        status.error = makeError("cache-io", "cannot write the export of cache " + impl_->name() + " to " +
+                                                 quoted(file) + ": " + ec.message());
+    }
+    return status;
+}
+
+CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
+{
+    CacheResult<MergeReport> result;
+    const std::string fileName = quoted(file);
+    std::string text;
+    if (!readFile(file, &text)) {
+        result.error = makeError("cache-io", "cannot read " + fileName + " to import into cache " + impl_->name());
+        return result;
+    }
+    ojson doc;
+    try {
+        doc = ojson::parse(text);
+    } catch (const ojson::parse_error& e) {
+        result.error = makeError("cache-json", fileName + " is not valid JSON: " + e.what());
+        return result;
+    }
+    if (!doc.is_object() || !doc.contains("format") || doc["format"] != kExportFormat) {
+        result.error = makeError("cache-json", fileName + " is not a TileScope cache export (expected \"format\": \"" +
+                                                   std::string(kExportFormat) + "\")");
+        return result;
+    }
+    if (!doc.contains("version") || !doc["version"].is_number_integer() || doc["version"].get<int>() > kExportVersion) {
+        result.error = makeError("cache-json", fileName + " has an unsupported export version (this build reads " +
+                                                   std::to_string(kExportVersion) + ")");
+        return result;
+    }
+    if (!doc.contains("tunings") || !doc["tunings"].is_array()) {
+        result.error = makeError("cache-json", fileName + ": expected an array \"tunings\"");
+        return result;
+    }
+    std::vector<TuningRecord> incoming;
+    const ojson& tunings = doc["tunings"];
+    for (std::size_t i = 0; i < tunings.size(); ++i) {
+        std::string error;
+        auto record = tuningFromJson(tunings[i], "tunings[" + std::to_string(i) + "]", &error);
+        if (!record) {
+            result.error = makeError("cache-json", fileName + ": " + error);
+            return result;
+        }
+        if (record->createdAt.empty()) {
+            result.error = makeError("cache-json", fileName + ": tunings[" + std::to_string(i) +
+                                                       "].createdAt: expected an ISO 8601 UTC time");
+            return result;
+        }
+        incoming.push_back(std::move(*record));
+    }
+    return mergeRecords(incoming);
+}
+
+CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources)
+{
+    CacheResult<MergeReport> result;
+    std::vector<TuningRecord> incoming;
+    for (const fs::path& source : sources) {
+        OpenOptions readOptions;
+        readOptions.readOnly = true;
+        readOptions.busyTimeout = impl_->options.busyTimeout;
+        OpenResult opened = ConfigCache::open(source, readOptions);
+        if (!opened.ok()) {
+            result.error = makeError(opened.error->code, "cannot merge into cache " + impl_->name() + ": " +
+                                                             opened.error->message);
+            return result;
+        }
+        auto records = opened.cache->records();
+        if (!records.ok()) {
+            result.error = records.error;
+            return result;
+        }
+        for (auto& r : *records.value)
+            incoming.push_back(std::move(r));
+    }
+    result = mergeRecords(incoming);
+    if (result.value)
+        result.value->sources = sources.size();
+    return result;
+}
+
+CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecord>& incoming)
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<MergeReport> result;
+    if (auto e = impl_->requireWritable("merge tunings")) {
+        result.error = e;
+        return result;
+    }
+    // One tuning per key, the newest; visiting keys in digest order keeps the work deterministic.
+    std::map<std::string, const TuningRecord*> newest;
+    for (const TuningRecord& r : incoming) {
+        if (std::string problem = validateRecord(r); !problem.empty()) {
+            result.error = makeError("cache-invalid-record", "cannot merge " + r.key.describe() + " into cache " +
+                                                                 impl_->name() + ": " + problem);
+            return result;
+        }
+        auto [it, inserted] = newest.emplace(r.key.digest(), &r);
+        if (!inserted && supersedes(r, *it->second))
+            it->second = &r;
+    }
+    std::vector<std::pair<std::string, const TuningRecord*>> ordered(newest.begin(), newest.end());
+    MergeReport report;
+    const int rc = impl_->transaction(true, [&]() { return impl_->mergeInto(ordered, report); });
+    if (rc != SQLITE_OK) {
+        result.error = impl_->sqliteError("merge tunings", rc);
+        return result;
+    }
+    report.sources = 1;
+    result.value = report;
+    return result;
+}
+
+CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& options)
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<std::vector<PrunedEntry>> result;
+    if (!options.dryRun)
+        if (auto e = impl_->requireWritable("prune tunings")) {
+            result.error = e;
+            return result;
+        }
+    const auto now = options.now.value_or(std::chrono::system_clock::now());
+    std::vector<PrunedEntry> pruned;
+
+    auto select = [&](const std::vector<TuningSummary>& rows) {
+        pruned.clear();
+        // The newest entry of each kernel defines its current source for `superseded`.
+        std::map<std::string, const TuningSummary*> newestOfKernel;
+        for (const auto& row : rows) {
+            auto [it, inserted] = newestOfKernel.emplace(row.key.kernelName, &row);
+            if (!inserted) {
+                const auto a = parseIsoUtc(row.createdAt), b = parseIsoUtc(it->second->createdAt);
+                if (a && b ? *a > *b || (*a == *b && row.id > it->second->id) : row.id > it->second->id)
+                    it->second = &row;
+            }
+        }
+        for (const auto& row : rows) {
+            std::string reason;
+            if (auto it = options.currentSourceHashes.find(row.key.kernelName);
+                it != options.currentSourceHashes.end() && it->second != row.key.sourceHash)
+                reason = "stale: the kernel source changed";
+            else if (options.superseded && newestOfKernel[row.key.kernelName]->key.sourceHash != row.key.sourceHash)
+                reason = "superseded: a newer tuning of " + row.key.kernelName + " has another source";
+            else if (options.olderThanDays) {
+                if (auto created = parseIsoUtc(row.createdAt)) {
+                    const double ageDays = std::chrono::duration<double>(now - *created).count() / 86400.0;
+                    if (ageDays > *options.olderThanDays) {
+                        char buf[64];
+                        std::snprintf(buf, sizeof buf, "older than %g days", *options.olderThanDays);
+                        reason = buf;
+                    }
+                }
+            }
+            if (reason.empty() && options.knownSimulatorVersions) {
+                const auto& known = *options.knownSimulatorVersions;
+                if (std::find(known.begin(), known.end(), row.key.simulatorVersion) == known.end())
+                    reason = "unknown simulator version '" + row.key.simulatorVersion + "'";
+            }
+            if (!reason.empty())
+                pruned.push_back(PrunedEntry{row, reason});
+        }
+    };
+
+    std::vector<TuningSummary> rows;
+    const int rc = impl_->transaction(!options.dryRun, [&]() {
+        int r = impl_->listRows(ListFilter{}, rows);
+        if (r != SQLITE_OK)
+            return r;
+        select(rows);
+        if (!options.dryRun)
+            for (const auto& entry : pruned)
+                if ((r = impl_->deleteTuningRows(entry.summary.id)) != SQLITE_OK)
+                    return r;
+        return SQLITE_OK;
+    });
+    if (rc != SQLITE_OK)
+        result.error = impl_->sqliteError("prune tunings", rc);
+    else
+        result.value = std::move(pruned);
+    return result;
+}
+
+CacheResult<std::string> ConfigCache::integrityCheck()
+{
+    std::lock_guard lock(impl_->mutex);
+    CacheResult<std::string> result;
+    SqliteStatement s = impl_->db.prepare("PRAGMA integrity_check");
+    if (!s) {
+        result.error = impl_->sqliteError("check integrity", impl_->db.extendedErrorCode());
+        return result;
+    }
+    std::string verdict;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW)
+        verdict += (verdict.empty() ? "" : "\n") + s.text(0);
+    if (rc != SQLITE_DONE)
+        result.error = impl_->sqliteError("check integrity", rc);
+    else
+        result.value = verdict;
+    return result;
+}
+
+} // namespace ts::cache

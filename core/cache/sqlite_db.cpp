@@ -1,0 +1,189 @@
+#include "core/cache/sqlite_db.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace ts::cache {
+
+SqliteStatement& SqliteStatement::operator=(SqliteStatement&& o) noexcept
+{
+    if (this != &o) {
+        sqlite3_finalize(stmt_);
+        stmt_ = o.stmt_;
+        o.stmt_ = nullptr;
+    }
+    return *this;
+}
+
+SqliteStatement::~SqliteStatement() { sqlite3_finalize(stmt_); }
+
+SqliteStatement& SqliteStatement::bind(int index, std::string_view text)
+{
+    sqlite3_bind_text(stmt_, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, std::int64_t value)
+{
+    sqlite3_bind_int64(stmt_, index, value);
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, double value)
+{
+    sqlite3_bind_double(stmt_, index, value);
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, std::optional<double> value)
+{
+    if (value)
+        sqlite3_bind_double(stmt_, index, *value);
+    else
+        sqlite3_bind_null(stmt_, index);
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bindNull(int index)
+{
+    sqlite3_bind_null(stmt_, index);
+    return *this;
+}
+
+int SqliteStatement::step() { return sqlite3_step(stmt_); }
+
+void SqliteStatement::reset()
+{
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+}
+
+std::string SqliteStatement::text(int column) const { return std::string(textView(column)); }
+
+std::string_view SqliteStatement::textView(int column) const
+{
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+    if (!p)
+        return {};
+    return std::string_view(p, std::size_t(sqlite3_column_bytes(stmt_, column)));
+}
+
+std::int64_t SqliteStatement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+double SqliteStatement::real(int column) const { return sqlite3_column_double(stmt_, column); }
+bool SqliteStatement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+
+std::optional<double> SqliteStatement::optionalReal(int column) const
+{
+    if (isNull(column))
+        return std::nullopt;
+    return real(column);
+}
+
+SqliteDatabase& SqliteDatabase::operator=(SqliteDatabase&& o) noexcept
+{
+    if (this != &o) {
+        close();
+        db_ = o.db_;
+        o.db_ = nullptr;
+    }
+    return *this;
+}
+
+SqliteDatabase::~SqliteDatabase() { close(); }
+
+int SqliteDatabase::open(const std::string& path, int flags, std::string* message)
+{
+    close();
+    const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        if (message)
+            *message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+        close();
+    }
+    return rc;
+}
+
+void SqliteDatabase::close()
+{
+    if (db_) {
+        sqlite3_close_v2(db_);
+        db_ = nullptr;
+    }
+}
+
+int SqliteDatabase::exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr); }
+
+SqliteStatement SqliteDatabase::prepare(std::string_view sql, bool persistent)
+{
+    sqlite3_stmt* stmt = nullptr;
+    const unsigned flags = persistent ? SQLITE_PREPARE_PERSISTENT : 0;
+    if (sqlite3_prepare_v3(db_, sql.data(), int(sql.size()), flags, &stmt, nullptr) != SQLITE_OK) {
+        sqlite3_finalize(stmt);
+        return {};
+    }
+    return SqliteStatement(stmt);
+}
+
+std::string SqliteDatabase::errorMessage() const { return db_ ? sqlite3_errmsg(db_) : "no database"; }
+int SqliteDatabase::extendedErrorCode() const { return db_ ? sqlite3_extended_errcode(db_) : SQLITE_MISUSE; }
+std::int64_t SqliteDatabase::lastInsertId() const { return sqlite3_last_insert_rowid(db_); }
+int SqliteDatabase::changes() const { return sqlite3_changes(db_); }
+
+std::optional<std::int64_t> SqliteDatabase::queryInt(const char* sql, int* rc)
+{
+    SqliteStatement stmt = prepare(sql);
+    if (!stmt) {
+        if (rc)
+            *rc = extendedErrorCode();
+        return std::nullopt;
+    }
+    const int r = stmt.step();
+    if (rc)
+        *rc = (r == SQLITE_ROW || r == SQLITE_DONE) ? SQLITE_OK : r;
+    if (r != SQLITE_ROW)
+        return std::nullopt;
+    return stmt.integer(0);
+}
+
+std::optional<std::string> SqliteDatabase::queryText(const char* sql, int* rc)
+{
+    SqliteStatement stmt = prepare(sql);
+    if (!stmt) {
+        if (rc)
+            *rc = extendedErrorCode();
+        return std::nullopt;
+    }
+    const int r = stmt.step();
+    if (rc)
+        *rc = (r == SQLITE_ROW || r == SQLITE_DONE) ? SQLITE_OK : r;
+    if (r != SQLITE_ROW)
+        return std::nullopt;
+    return stmt.text(0);
+}
+
+bool isBusy(int rc)
+{
+    const int primary = rc & 0xff;
+    return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
+}
+
+bool isCorruption(int rc)
+{
+    const int primary = rc & 0xff;
+    return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB;
+}
+
+int retryWhileBusy(const std::function<int()>& attempt, std::chrono::milliseconds patience)
+{
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    auto pause = std::chrono::milliseconds(2);
+    for (;;) {
+        const int rc = attempt();
+        if (!isBusy(rc) || std::chrono::steady_clock::now() >= deadline)
+            return rc;
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(100));
+    }
+}
+
+} // namespace ts::cache

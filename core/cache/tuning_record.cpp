@@ -1,0 +1,632 @@
+#include "core/cache/tuning_record.h"
+
+#include "core/cache/sha256.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace ts::cache {
+
+namespace {
+
+void appendQuoted(std::string& out, std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    out.push_back('"');
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (byte < 0x20) {
+                out += "\\u00";
+                out.push_back(kHex[byte >> 4]);
+                out.push_back(kHex[byte & 0xf]);
+            } else {
+                out.push_back(c);  // UTF-8 passes through unchanged
+            }
+        }
+    }
+    out.push_back('"');
+}
+
+void appendUtf8(std::string& out, std::uint32_t code)
+{
+    if (code < 0x80) {
+        out.push_back(char(code));
+    } else if (code < 0x800) {
+        out.push_back(char(0xc0 | (code >> 6)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    } else if (code < 0x10000) {
+        out.push_back(char(0xe0 | (code >> 12)));
+        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    } else {
+        out.push_back(char(0xf0 | (code >> 18)));
+        out.push_back(char(0x80 | ((code >> 12) & 0x3f)));
+        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    }
+}
+
+// A cursor over the small JSON subset encodePairs/encodeStrings write: arrays and strings.
+class PairReader {
+public:
+    explicit PairReader(std::string_view text) : text_(text) {}
+
+    bool consume(char c)
+    {
+        skipSpace();
+        if (pos_ < text_.size() && text_[pos_] == c) {
+            ++pos_;
+            return true;
+        }
+        return false;
+    }
+    bool atEnd()
+    {
+        skipSpace();
+        return pos_ == text_.size();
+    }
+    std::optional<std::string> string()
+    {
+        if (!consume('"'))
+            return std::nullopt;
+        std::string out;
+        while (pos_ < text_.size()) {
+            const char c = text_[pos_++];
+            if (c == '"')
+                return out;
+            if (c != '\\') {
+                out.push_back(c);
+                continue;
+            }
+            if (pos_ >= text_.size())
+                return std::nullopt;
+            const char e = text_[pos_++];
+            switch (e) {
+            case '"': out.push_back('"'); break;
+            case '\\': out.push_back('\\'); break;
+            case '/': out.push_back('/'); break;
+            case 'b': out.push_back('\b'); break;
+            case 'f': out.push_back('\f'); break;
+            case 'n': out.push_back('\n'); break;
+            case 'r': out.push_back('\r'); break;
+            case 't': out.push_back('\t'); break;
+            case 'u': {
+                auto code = hex4();
+                if (!code)
+                    return std::nullopt;
+                std::uint32_t cp = *code;
+                if (cp >= 0xd800 && cp < 0xdc00) {  // a surrogate pair
+                    if (!(pos_ + 1 < text_.size() && text_[pos_] == '\\' && text_[pos_ + 1] == 'u'))
+                        return std::nullopt;
+                    pos_ += 2;
+                    auto low = hex4();
+                    if (!low || *low < 0xdc00 || *low > 0xdfff)
+                        return std::nullopt;
+                    cp = 0x10000 + ((cp - 0xd800) << 10) + (*low - 0xdc00);
+                }
+                appendUtf8(out, cp);
+                break;
+            }
+            default: return std::nullopt;
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
+    void skipSpace()
+    {
+        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\t' ||
+                                       text_[pos_] == '\r'))
+            ++pos_;
+    }
+    std::optional<std::uint32_t> hex4()
+    {
+        if (pos_ + 4 > text_.size())
+            return std::nullopt;
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) {
+            const char c = text_[pos_++];
+            v <<= 4;
+            if (c >= '0' && c <= '9')
+                v |= std::uint32_t(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                v |= std::uint32_t(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                v |= std::uint32_t(c - 'A' + 10);
+            else
+                return std::nullopt;
+        }
+        return v;
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+using ojson = nlohmann::ordered_json;
+
+ojson optionalNumber(const std::optional<double>& v)
+{
+    if (!v || !std::isfinite(*v))
+        return nullptr;
+    return *v;
+}
+
+} // namespace
+
+// ---- encoding ----
+
+std::string encodePairs(const TextPairs& pairs)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        if (i)
+            out.push_back(',');
+        out.push_back('[');
+        appendQuoted(out, pairs[i].first);
+        out.push_back(',');
+        appendQuoted(out, pairs[i].second);
+        out.push_back(']');
+    }
+    out.push_back(']');
+    return out;
+}
+
+std::optional<TextPairs> decodePairs(std::string_view json)
+{
+    PairReader r(json);
+    TextPairs pairs;
+    if (!r.consume('['))
+        return std::nullopt;
+    if (!r.consume(']')) {
+        do {
+            if (!r.consume('['))
+                return std::nullopt;
+            auto name = r.string();
+            if (!name || !r.consume(','))
+                return std::nullopt;
+            auto value = r.string();
+            if (!value || !r.consume(']'))
+                return std::nullopt;
+            pairs.emplace_back(std::move(*name), std::move(*value));
+        } while (r.consume(','));
+        if (!r.consume(']'))
+            return std::nullopt;
+    }
+    if (!r.atEnd())
+        return std::nullopt;
+    return pairs;
+}
+
+std::string encodeStrings(const std::vector<std::string>& items)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i)
+            out.push_back(',');
+        appendQuoted(out, items[i]);
+    }
+    out.push_back(']');
+    return out;
+}
+
+std::optional<std::vector<std::string>> decodeStrings(std::string_view json)
+{
+    PairReader r(json);
+    std::vector<std::string> items;
+    if (!r.consume('['))
+        return std::nullopt;
+    if (!r.consume(']')) {
+        do {
+            auto item = r.string();
+            if (!item)
+                return std::nullopt;
+            items.push_back(std::move(*item));
+        } while (r.consume(','));
+        if (!r.consume(']'))
+            return std::nullopt;
+    }
+    if (!r.atEnd())
+        return std::nullopt;
+    return items;
+}
+
+// ---- key ----
+
+std::string TuningKey::canonicalText() const
+{
+    std::string out = "[";
+    appendQuoted(out, kernelName);
+    out += ',' + encodePairs(keyValues) + ',' + encodeStrings(dtypes) + ',';
+    appendQuoted(out, device);
+    out.push_back(',');
+    appendQuoted(out, benchMethod);
+    out.push_back(',');
+    appendQuoted(out, simulatorVersion);
+    out.push_back(']');
+    return out;
+}
+
+std::string TuningKey::digest() const { return sha256Hex(canonicalText()); }
+
+bool TuningKey::sameKey(const TuningKey& o) const
+{
+    return kernelName == o.kernelName && keyValues == o.keyValues && dtypes == o.dtypes && device == o.device &&
+           benchMethod == o.benchMethod && simulatorVersion == o.simulatorVersion;
+}
+
+std::string TuningKey::describe() const
+{
+    std::string out = kernelName + "[";
+    for (std::size_t i = 0; i < keyValues.size(); ++i)
+        out += (i ? ", " : "") + keyValues[i].first + "=" + keyValues[i].second;
+    if (!dtypes.empty()) {
+        out += keyValues.empty() ? "" : "; ";
+        for (std::size_t i = 0; i < dtypes.size(); ++i)
+            out += (i ? ", " : "") + dtypes[i];
+    }
+    out += "] on " + device + " (" + benchMethod + ", sim " + simulatorVersion + ")";
+    return out;
+}
+
+const CandidateRecord* TuningRecord::best() const
+{
+    if (!bestIndex || *bestIndex >= candidates.size())
+        return nullptr;
+    return &candidates[*bestIndex];
+}
+
+std::string_view freshnessName(Freshness freshness)
+{
+    switch (freshness) {
+    case Freshness::Fresh: return "fresh";
+    case Freshness::Stale: return "stale";
+    case Freshness::Miss: return "miss";
+    }
+    return "miss";
+}
+
+const std::vector<std::string_view>& candidateStatuses()
+{
+    static const std::vector<std::string_view> statuses = {
+        "generated", "user", "pruned", "skipped", "compile-failed", "benchmarked", "best"};
+    return statuses;
+}
+
+bool isCandidateStatus(std::string_view status)
+{
+    const auto& all = candidateStatuses();
+    return std::find(all.begin(), all.end(), status) != all.end();
+}
+
+std::string sourceHashOf(std::string_view functionSource) { return sha256Hex(functionSource); }
+
+std::string validateRecord(const TuningRecord& record)
+{
+    if (record.key.kernelName.empty())
+        return "the kernel name is empty";
+    if (record.bestIndex && *record.bestIndex >= record.candidates.size())
+        return "best index " + std::to_string(*record.bestIndex) + " is out of range (" +
+               std::to_string(record.candidates.size()) + " candidates)";
+    for (std::size_t i = 0; i < record.candidates.size(); ++i) {
+        const auto& c = record.candidates[i];
+        if (!isCandidateStatus(c.status))
+            return "candidate " + std::to_string(i) + " has an unknown status '" + c.status + "'";
+        for (const auto& [name, value] : c.params)
+            if (name.empty() || value.empty())
+                return "candidate " + std::to_string(i) + " has a parameter with an empty name or value";
+    }
+    if (!record.createdAt.empty() && !parseIsoUtc(record.createdAt))
+        return "createdAt '" + record.createdAt + "' is not an ISO 8601 UTC time";
+    return {};
+}
+
+// ---- time ----
+
+std::string formatIsoUtc(std::chrono::system_clock::time_point time)
+{
+    using namespace std::chrono;
+    const auto ms = floor<milliseconds>(time);
+    const auto day = floor<days>(ms);
+    const year_month_day ymd{day};
+    const hh_mm_ss hms{ms - day};
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ", int(ymd.year()), unsigned(ymd.month()),
+                  unsigned(ymd.day()), int(hms.hours().count()), int(hms.minutes().count()),
+                  int(hms.seconds().count()), int(hms.subseconds().count()));
+    return buf;
+}
+
+std::string nowIsoUtc() { return formatIsoUtc(std::chrono::system_clock::now()); }
+
+std::optional<std::chrono::system_clock::time_point> parseIsoUtc(std::string_view text)
+{
+    using namespace std::chrono;
+    auto digits = [&](std::size_t pos, std::size_t count) -> std::optional<int> {
+        if (pos + count > text.size())
+            return std::nullopt;
+        int v = 0;
+        for (std::size_t i = pos; i < pos + count; ++i) {
+            if (text[i] < '0' || text[i] > '9')
+                return std::nullopt;
+            v = v * 10 + (text[i] - '0');
+        }
+        return v;
+    };
+    if (text.size() < 20 || text[4] != '-' || text[7] != '-' || (text[10] != 'T' && text[10] != ' ') ||
+        text[13] != ':' || text[16] != ':')
+        return std::nullopt;
+    auto y = digits(0, 4), mo = digits(5, 2), d = digits(8, 2);
+    auto h = digits(11, 2), mi = digits(14, 2), s = digits(17, 2);
+    if (!y || !mo || !d || !h || !mi || !s || *h > 23 || *mi > 59 || *s > 60)
+        return std::nullopt;
+    const year_month_day ymd{year{*y}, month{unsigned(*mo)}, day{unsigned(*d)}};
+    if (!ymd.ok())
+        return std::nullopt;
+    std::size_t pos = 19;
+    nanoseconds fraction{0};
+    if (pos < text.size() && text[pos] == '.') {
+        ++pos;
+        long long scale = 100'000'000;
+        const std::size_t start = pos;
+        for (; pos < text.size() && text[pos] >= '0' && text[pos] <= '9'; ++pos) {
+            fraction += nanoseconds{(text[pos] - '0') * scale};
+            scale /= 10;
+        }
+        if (pos == start)
+            return std::nullopt;
+    }
+    const std::string_view zone = text.substr(pos);
+    if (zone != "Z" && zone != "+00:00")
+        return std::nullopt;
+    const auto tp = sys_days{ymd} + hours{*h} + minutes{*mi} + seconds{*s} + fraction;
+    return time_point_cast<system_clock::duration>(tp);
+}
+
+bool supersedes(const TuningRecord& a, const TuningRecord& b)
+{
+    const auto ta = parseIsoUtc(a.createdAt);
+    const auto tb = parseIsoUtc(b.createdAt);
+    if (ta && tb && *ta != *tb)
+        return *ta > *tb;
+    if (ta.has_value() != tb.has_value())
+        return ta.has_value();  // a readable time beats an unreadable one
+    if (!ta && a.createdAt != b.createdAt)
+        return a.createdAt > b.createdAt;
+    // Same moment: any fixed total order will do, as long as it ignores where a record came from.
+    TuningRecord ca = a, cb = b;
+    ca.id = cb.id = 0;
+    return toJson(ca).dump() > toJson(cb).dump();
+}
+
+// ---- JSON ----
+
+ojson toJson(const CandidateRecord& c)
+{
+    ojson params = ojson::object();
+    for (const auto& [name, value] : c.params)
+        params[name] = value;
+    ojson j = ojson::object();
+    j["params"] = std::move(params);
+    j["numWarps"] = c.numWarps;
+    j["numStages"] = c.numStages;
+    j["status"] = c.status;
+    j["reasonCode"] = c.reasonCode;
+    j["reasonMessage"] = c.reasonMessage;
+    j["p50Ms"] = optionalNumber(c.p50Ms);
+    j["p20Ms"] = optionalNumber(c.p20Ms);
+    j["p80Ms"] = optionalNumber(c.p80Ms);
+    if (c.breakdownJson.empty()) {
+        j["breakdown"] = nullptr;
+    } else {
+        // Embed it when that loses nothing (the text is exactly compact JSON), else keep the text.
+        auto parsed = ojson::parse(c.breakdownJson, nullptr, false);
+        if (!parsed.is_discarded() && parsed.dump() == c.breakdownJson && !parsed.is_string())
+            j["breakdown"] = std::move(parsed);
+        else
+            j["breakdown"] = c.breakdownJson;
+    }
+    return j;
+}
+
+ojson toJson(const TuningRecord& r)
+{
+    ojson keyValues = ojson::object();
+    for (const auto& [name, value] : r.key.keyValues)
+        keyValues[name] = value;
+    ojson candidates = ojson::array();
+    for (const auto& c : r.candidates)
+        candidates.push_back(toJson(c));
+    ojson j = ojson::object();
+    j["kernel"] = r.key.kernelName;
+    j["sourceHash"] = r.key.sourceHash;
+    j["keyValues"] = std::move(keyValues);
+    j["dtypes"] = r.key.dtypes;
+    j["device"] = r.key.device;
+    j["benchMethod"] = r.key.benchMethod;
+    j["simulatorVersion"] = r.key.simulatorVersion;
+    j["workload"] = r.workloadPath;
+    j["createdAt"] = r.createdAt;
+    j["tuningWallSeconds"] = std::isfinite(r.tuningWallSeconds) ? r.tuningWallSeconds : 0.0;
+    j["bestIndex"] = r.bestIndex ? ojson(*r.bestIndex) : ojson(nullptr);
+    j["notes"] = r.notes;
+    j["candidates"] = std::move(candidates);
+    return j;
+}
+
+namespace {
+
+// Field readers that report "where.field: expected ..." on a type mismatch.
+class FieldReader {
+public:
+    FieldReader(const ojson& object, std::string where, std::string* error)
+        : object_(object), where_(std::move(where)), error_(error)
+    {
+    }
+    bool failed() const { return failed_; }
+
+    std::string text(const char* name, bool required = false)
+    {
+        const ojson* v = find(name, required);
+        if (!v || v->is_null())
+            return {};
+        if (!v->is_string())
+            return fail(name, "a string"), std::string{};
+        return v->get<std::string>();
+    }
+    std::optional<double> number(const char* name)
+    {
+        const ojson* v = find(name, false);
+        if (!v || v->is_null())
+            return std::nullopt;
+        if (!v->is_number())
+            return fail(name, "a number or null"), std::nullopt;
+        return v->get<double>();
+    }
+    std::optional<std::int64_t> integer(const char* name)
+    {
+        const ojson* v = find(name, false);
+        if (!v || v->is_null())
+            return std::nullopt;
+        if (!v->is_number_integer())
+            return fail(name, "an integer or null"), std::nullopt;
+        return v->get<std::int64_t>();
+    }
+    TextPairs pairs(const char* name)
+    {
+        TextPairs out;
+        const ojson* v = find(name, false);
+        if (!v || v->is_null())
+            return out;
+        if (v->is_object()) {
+            for (auto it = v->begin(); it != v->end(); ++it) {
+                if (!it.value().is_string())
+                    return fail(std::string(name) + "." + it.key(), "a string (Python literal text)"), TextPairs{};
+                out.emplace_back(it.key(), it.value().get<std::string>());
+            }
+            return out;
+        }
+        return fail(name, "an object of strings"), TextPairs{};
+    }
+    std::vector<std::string> strings(const char* name)
+    {
+        std::vector<std::string> out;
+        const ojson* v = find(name, false);
+        if (!v || v->is_null())
+            return out;
+        if (!v->is_array())
+            return fail(name, "an array of strings"), out;
+        for (const auto& item : *v) {
+            if (!item.is_string())
+                return fail(name, "an array of strings"), std::vector<std::string>{};
+            out.push_back(item.get<std::string>());
+        }
+        return out;
+    }
+    const ojson* raw(const char* name) { return find(name, false); }
+    void fail(const std::string& name, const std::string& expected)
+    {
+        if (!failed_ && error_)
+            *error_ = where_ + "." + name + ": expected " + expected;
+        failed_ = true;
+    }
+
+private:
+    const ojson* find(const char* name, bool required)
+    {
+        auto it = object_.find(name);
+        if (it == object_.end()) {
+            if (required)
+                fail(name, "a value (the field is missing)");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    const ojson& object_;
+    std::string where_;
+    std::string* error_;
+    bool failed_ = false;
+};
+
+} // namespace
+
+std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string& where, std::string* error)
+{
+    if (!json.is_object()) {
+        if (error)
+            *error = where + ": expected an object";
+        return std::nullopt;
+    }
+    FieldReader f(json, where, error);
+    TuningRecord r;
+    r.key.kernelName = f.text("kernel", true);
+    r.key.sourceHash = f.text("sourceHash");
+    r.key.keyValues = f.pairs("keyValues");
+    r.key.dtypes = f.strings("dtypes");
+    r.key.device = f.text("device");
+    r.key.benchMethod = f.text("benchMethod");
+    r.key.simulatorVersion = f.text("simulatorVersion");
+    r.workloadPath = f.text("workload");
+    r.createdAt = f.text("createdAt");
+    r.tuningWallSeconds = f.number("tuningWallSeconds").value_or(0.0);
+    if (auto best = f.integer("bestIndex")) {
+        if (*best < 0)
+            f.fail("bestIndex", "a non-negative integer or null");
+        else
+            r.bestIndex = std::size_t(*best);
+    }
+    r.notes = f.text("notes");
+    if (f.failed())
+        return std::nullopt;
+
+    const ojson* candidates = f.raw("candidates");
+    if (candidates && !candidates->is_null()) {
+        if (!candidates->is_array()) {
+            f.fail("candidates", "an array");
+            return std::nullopt;
+        }
+        for (std::size_t i = 0; i < candidates->size(); ++i) {
+            const ojson& cj = (*candidates)[i];
+            const std::string cwhere = where + ".candidates[" + std::to_string(i) + "]";
+            if (!cj.is_object()) {
+                if (error)
+                    *error = cwhere + ": expected an object";
+                return std::nullopt;
+            }
+            FieldReader cf(cj, cwhere, error);
+            CandidateRecord c;
+            c.params = cf.pairs("params");
+            c.numWarps = int(cf.integer("numWarps").value_or(4));
+            c.numStages = int(cf.integer("numStages").value_or(2));
+            c.status = cf.text("status", true);
+            c.reasonCode = cf.text("reasonCode");
+            c.reasonMessage = cf.text("reasonMessage");
+            c.p50Ms = cf.number("p50Ms");
+            c.p20Ms = cf.number("p20Ms");
+            c.p80Ms = cf.number("p80Ms");
+            if (const ojson* b = cf.raw("breakdown"); b && !b->is_null())
+                c.breakdownJson = b->is_string() ? b->get<std::string>() : b->dump();
+            if (cf.failed())
+                return std::nullopt;
+            r.candidates.push_back(std::move(c));
+        }
+    }
+    if (std::string problem = validateRecord(r); !problem.empty()) {
+        if (error)
+            *error = where + ": " + problem;
+        return std::nullopt;
+    }
+    return r;
+}
+
+} // namespace ts::cache

@@ -1,0 +1,126 @@
+#pragma once
+// The value types the config cache stores: one tuning (a key, the candidates it measured and the
+// one it chose), independent of the tuner that produced it.
+//
+// JSON form of one tuning (used by the cache's export/import and by the reports):
+//
+//   {"kernel": "matmul_kernel",
+//    "sourceHash": "<hex SHA-256 of the kernel function source>",
+//    "keyValues": {"M": "4096", "N": "1024"},         // key arg -> value text; order is part of the key
+//    "dtypes": ["torch.float16", "torch.float16"],
+//    "device": "Ascend910B2", "benchMethod": "default", "simulatorVersion": "0.1.0",
+//    "workload": "examples/matmul.json", "createdAt": "2025-03-01T12:00:00.000Z",
+//    "tuningWallSeconds": 12.5, "bestIndex": 3 | null, "notes": "",
+//    "candidates": [
+//      {"params": {"BLOCK_M": "128", "multibuffer": "True"},  // name -> Python literal text
+//       "numWarps": 4, "numStages": 2, "status": "benchmarked",
+//       "reasonCode": "", "reasonMessage": "",
+//       "p50Ms": 0.125 | null, "p20Ms": ..., "p80Ms": ...,
+//       "breakdown": {...} | "<text>" | null}]}
+//
+// "breakdown" is embedded as JSON when the stored text is compact JSON, else kept as a string.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ts::cache {
+
+using TextPairs = std::vector<std::pair<std::string, std::string>>;
+
+struct CandidateRecord {
+    TextPairs params;  // constexpr name -> Python literal text: "128", "True", "'fast'"
+    int numWarps = 4;
+    int numStages = 2;
+    std::string status;  // generated | user | pruned | skipped | compile-failed | benchmarked | best
+    std::string reasonCode;
+    std::string reasonMessage;
+    std::optional<double> p50Ms, p20Ms, p80Ms;
+    std::string breakdownJson;
+
+    friend bool operator==(const CandidateRecord&, const CandidateRecord&) = default;
+};
+
+// What selects a tuning, as Triton-Ascend keys its in-memory cache (the key args' values, then
+// the dtypes of the tensor args) plus what makes our measurements comparable: device, benchmark
+// method and simulator version. `sourceHash` is stored with the tuning but is not part of the
+// key: a tuning whose kernel source changed is stale, not a different entry.
+struct TuningKey {
+    std::string kernelName;
+    std::string sourceHash;  // hex SHA-256 of the kernel function source (see sourceHashOf)
+    TextPairs keyValues;     // key arg -> value text, in key order
+    std::vector<std::string> dtypes;
+    std::string device;
+    std::string benchMethod;
+    std::string simulatorVersion;
+
+    // Canonical text of the identifying fields (everything but sourceHash) and its SHA-256.
+    std::string canonicalText() const;
+    std::string digest() const;
+    bool sameKey(const TuningKey& other) const;
+    // "matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim 0.1.0)"
+    std::string describe() const;
+
+    friend bool operator==(const TuningKey&, const TuningKey&) = default;
+};
+
+struct TuningRecord {
+    std::int64_t id = 0;  // assigned by the cache; 0 before storing
+    TuningKey key;
+    std::string workloadPath;
+    std::string createdAt;  // ISO 8601 UTC; store() fills it when empty
+    std::optional<std::size_t> bestIndex;
+    std::vector<CandidateRecord> candidates;
+    double tuningWallSeconds = 0.0;
+    std::string notes;
+
+    const CandidateRecord* best() const;
+    friend bool operator==(const TuningRecord&, const TuningRecord&) = default;
+};
+
+// Whether a stored tuning matches the kernel as it is now.
+enum class Freshness { Fresh, Stale, Miss };
+std::string_view freshnessName(Freshness freshness);  // "fresh" | "stale" | "miss"
+
+// The candidate statuses the cache accepts.
+const std::vector<std::string_view>& candidateStatuses();
+bool isCandidateStatus(std::string_view status);
+
+// SHA-256 of a kernel function's source text, as stored in TuningKey::sourceHash.
+std::string sourceHashOf(std::string_view functionSource);
+
+// Checks a record before it is stored or imported; returns an error message or "".
+std::string validateRecord(const TuningRecord& record);
+
+// ---- time ----
+std::string formatIsoUtc(std::chrono::system_clock::time_point time);  // 2025-03-01T12:00:00.123Z
+std::string nowIsoUtc();
+// Accepts YYYY-MM-DDTHH:MM:SS[.fraction](Z|+00:00); nullopt for anything else.
+std::optional<std::chrono::system_clock::time_point> parseIsoUtc(std::string_view text);
+
+// Orders two tunings of the same key for merging: true when `a` should replace `b`. Newer
+// createdAt wins; equal times fall back to comparing the records' JSON text, so the outcome does
+// not depend on the order the sources are visited.
+bool supersedes(const TuningRecord& a, const TuningRecord& b);
+
+// ---- JSON (see the file comment) ----
+nlohmann::ordered_json toJson(const TuningRecord& record);
+nlohmann::ordered_json toJson(const CandidateRecord& candidate);
+// `where` prefixes error messages ("tunings[3]"); returns nullopt and sets *error on failure.
+std::optional<TuningRecord> tuningFromJson(const nlohmann::ordered_json& json, const std::string& where,
+                                           std::string* error);
+
+// Compact, exact encoding of ordered text pairs as a JSON array of [name, value] arrays, and a
+// fast decoder for it (the cache stores params and key values this way).
+std::string encodePairs(const TextPairs& pairs);
+std::optional<TextPairs> decodePairs(std::string_view json);
+std::string encodeStrings(const std::vector<std::string>& items);
+std::optional<std::vector<std::string>> decodeStrings(std::string_view json);
+
+} // namespace ts::cache

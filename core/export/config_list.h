@@ -1,0 +1,62 @@
+#pragma once
+// The handwritten config list a user pastes over a kernel when automatic tiling is not what
+// they want:
+//
+//   @triton.autotune(
+//       configs=[
+//           triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "multibuffer": True}),  # p50 0.1234 ms
+//           triton.Config({"BLOCK_M": 64, "BLOCK_N": 256}, num_warps=8),
+//       ],
+//       key=["M", "N"],
+//   )
+//
+// One config per line, the same parameter order on every line (first appearance), a config too
+// long for one line broken the way a person would, other decorator arguments kept verbatim.
+
+#include "core/cache/tuning_record.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ts::exporter {
+
+using cache::TextPairs;
+
+struct HandwrittenConfig {
+    TextPairs kwargs;                        // name -> Python literal text ("128", "True")
+    std::optional<int> numWarps, numStages;  // written only when set
+    std::optional<double> p50Ms;             // written as a trailing comment when set
+};
+
+struct AutotuneKey {
+    std::vector<std::string> names;  // key=["M", "N"]
+    TextPairs axes;                  // key={"x": "M"} (Triton-Ascend's dict form) when not empty
+};
+
+struct ConfigListOptions {
+    AutotuneKey key;
+    // Other autotune arguments to keep, name -> Python source text as written in the kernel
+    // (e.g. {"prune_configs_by", "{'early_config_prune': prune}"}); written after key.
+    TextPairs keepArguments;
+    bool p50Comments = true;
+    std::size_t maxLineWidth = 100;  // a config line longer than this is broken over lines
+};
+
+struct ConfigListResult {
+    std::string text;   // the decorator, ending with ")\n"
+    std::string error;  // why nothing could be written
+    bool ok() const { return error.empty(); }
+};
+
+ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& configs,
+                                        const ConfigListOptions& options);
+
+// The configs of a tuning worth writing by hand: the best first, then the other benchmarked
+// candidates by p50, at most `maxCount`. num_warps/num_stages are written when they differ from
+// triton.Config's defaults (4 and 3).
+std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& record, std::size_t maxCount);
+
+} // namespace ts::exporter

@@ -1,0 +1,424 @@
+#include "core/export/python_literal.h"
+
+#include "core/python/value.h"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace ts::exporter {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+void appendUtf8(std::string& out, std::uint32_t code)
+{
+    if (code < 0x80) {
+        out.push_back(char(code));
+    } else if (code < 0x800) {
+        out.push_back(char(0xc0 | (code >> 6)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    } else if (code < 0x10000) {
+        out.push_back(char(0xe0 | (code >> 12)));
+        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    } else {
+        out.push_back(char(0xf0 | (code >> 18)));
+        out.push_back(char(0x80 | ((code >> 12) & 0x3f)));
+        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    }
+}
+
+// Recursive descent over the literal subset; produces the JSON value it denotes.
+class LiteralParser {
+public:
+    explicit LiteralParser(std::string_view text) : text_(text) {}
+
+    std::optional<ojson> parseAll()
+    {
+        auto value = literal(0);
+        skipSpace();
+        if (!value || pos_ != text_.size())
+            return std::nullopt;
+        return value;
+    }
+
+private:
+    std::optional<ojson> literal(int depth)
+    {
+        if (depth > 32)
+            return std::nullopt;
+        skipSpace();
+        if (pos_ >= text_.size())
+            return std::nullopt;
+        const char c = text_[pos_];
+        if (c == '\'' || c == '"')
+            return string();
+        if (c == '(' || c == '[')
+            return sequence(c == '(' ? ')' : ']', depth);
+        if (c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'))
+            return number();
+        for (auto [word, value] : {std::pair<std::string_view, ojson>{"True", true},
+                                   {"False", false},
+                                   {"None", nullptr}}) {
+            if (text_.substr(pos_, word.size()) == word) {
+                const std::size_t end = pos_ + word.size();
+                if (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_'))
+                    return std::nullopt;
+                pos_ = end;
+                return value;
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::optional<ojson> sequence(char close, int depth)
+    {
+        ++pos_;
+        ojson items = ojson::array();
+        skipSpace();
+        if (pos_ < text_.size() && text_[pos_] == close) {
+            ++pos_;
+            return items;
+        }
+        for (;;) {
+            auto item = literal(depth + 1);
+            if (!item)
+                return std::nullopt;
+            items.push_back(std::move(*item));
+            skipSpace();
+            if (pos_ >= text_.size())
+                return std::nullopt;
+            if (text_[pos_] == close) {
+                ++pos_;
+                if (close == ')' && items.size() == 1)  // (x) is x; only (x,) is a tuple
+                    return items[0];
+                return items;
+            }
+            if (text_[pos_] != ',')
+                return std::nullopt;
+            ++pos_;
+            skipSpace();
+            if (pos_ < text_.size() && text_[pos_] == close) {
+                ++pos_;
+                return items;
+            }
+        }
+    }
+
+    std::optional<ojson> number()
+    {
+        const std::size_t start = pos_;
+        if (text_[pos_] == '-' || text_[pos_] == '+')
+            ++pos_;
+        bool isFloat = false;
+        std::size_t digits = 0;
+        while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
+            ++pos_, ++digits;
+        if (pos_ < text_.size() && text_[pos_] == '.') {
+            isFloat = true;
+            ++pos_;
+            while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
+                ++pos_, ++digits;
+        }
+        if (digits == 0)
+            return std::nullopt;
+        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+            isFloat = true;
+            ++pos_;
+            if (pos_ < text_.size() && (text_[pos_] == '-' || text_[pos_] == '+'))
+                ++pos_;
+            std::size_t expDigits = 0;
+            while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
+                ++pos_, ++expDigits;
+            if (expDigits == 0)
+                return std::nullopt;
+        }
+        std::string token(text_.substr(start, pos_ - start));
+        if (token[0] == '+')
+            token.erase(0, 1);
+        if (!isFloat) {
+            // Python ints have no leading zeros ("007" is a syntax error).
+            const std::size_t first = token[0] == '-' ? 1 : 0;
+            if (token.size() - first > 1 && token[first] == '0')
+                return std::nullopt;
+            std::int64_t v = 0;
+            auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+            if (ec != std::errc() || end != token.data() + token.size())
+                return std::nullopt;
+            return ojson(v);
+        }
+        char* end = nullptr;
+        const double v = std::strtod(token.c_str(), &end);
+        if (end != token.c_str() + token.size() || !std::isfinite(v))
+            return std::nullopt;
+        return ojson(v);
+    }
+
+    std::optional<ojson> string()
+    {
+        const char quote = text_[pos_++];
+        std::string out;
+        while (pos_ < text_.size()) {
+            const char c = text_[pos_++];
+            if (c == quote)
+                return ojson(out);
+            if (c == '\n')
+                return std::nullopt;
+            if (c != '\\') {
+                out.push_back(c);
+                continue;
+            }
+            if (pos_ >= text_.size())
+                return std::nullopt;
+            const char e = text_[pos_++];
+            switch (e) {
+            case '\\': out.push_back('\\'); break;
+            case '\'': out.push_back('\''); break;
+            case '"': out.push_back('"'); break;
+            case 'n': out.push_back('\n'); break;
+            case 't': out.push_back('\t'); break;
+            case 'r': out.push_back('\r'); break;
+            case 'b': out.push_back('\b'); break;
+            case 'f': out.push_back('\f'); break;
+            case 'v': out.push_back('\v'); break;
+            case 'a': out.push_back('\a'); break;
+            case '0': out.push_back('\0'); break;
+            case 'x':
+            case 'u':
+            case 'U': {
+                const std::size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+                if (pos_ + n > text_.size())
+                    return std::nullopt;
+                std::uint32_t code = 0;
+                auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + pos_ + n, code, 16);
+                if (ec != std::errc() || end != text_.data() + pos_ + n || code > 0x10ffff)
+                    return std::nullopt;
+                pos_ += n;
+                appendUtf8(out, code);
+                break;
+            }
+            default: return std::nullopt;  // keep to escapes whose meaning is certain
+            }
+        }
+        return std::nullopt;
+    }
+
+    void skipSpace()
+    {
+        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t'))
+            ++pos_;
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+void appendJsonString(std::string& out, std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    auto escape = [&](std::uint32_t unit) {
+        out += "\\u";
+        for (int shift = 12; shift >= 0; shift -= 4)
+            out.push_back(kHex[(unit >> shift) & 0xf]);
+    };
+    out.push_back('"');
+    for (std::size_t i = 0; i < text.size();) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            ++i;
+            switch (byte) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            default:
+                if (byte < 0x20 || byte == 0x7f)
+                    escape(byte);
+                else
+                    out.push_back(char(byte));
+            }
+            continue;
+        }
+        // Decode one UTF-8 sequence; a malformed byte is written as U+FFFD like a lenient decoder.
+        std::uint32_t code = 0xfffd;
+        std::size_t length = 1;
+        if ((byte & 0xe0) == 0xc0)
+            length = 2, code = byte & 0x1f;
+        else if ((byte & 0xf0) == 0xe0)
+            length = 3, code = byte & 0x0f;
+        else if ((byte & 0xf8) == 0xf0)
+            length = 4, code = byte & 0x07;
+        bool valid = length > 1 && i + length <= text.size();
+        for (std::size_t k = 1; valid && k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[i + k]);
+            valid = (next & 0xc0) == 0x80;
+            code = (code << 6) | (next & 0x3f);
+        }
+        if (!valid) {
+            code = 0xfffd;
+            length = 1;
+        }
+        i += length;
+        if (code >= 0x10000) {
+            code -= 0x10000;
+            escape(0xd800 + (code >> 10));
+            escape(0xdc00 + (code & 0x3ff));
+        } else {
+            escape(code);
+        }
+    }
+    out.push_back('"');
+}
+
+void dumpPython(std::string& out, const ojson& v)
+{
+    switch (v.type()) {
+    case ojson::value_t::null: out += "null"; break;
+    case ojson::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
+    case ojson::value_t::number_integer: out += std::to_string(v.get<std::int64_t>()); break;
+    case ojson::value_t::number_unsigned: out += std::to_string(v.get<std::uint64_t>()); break;
+    case ojson::value_t::number_float: {
+        const double d = v.get<double>();
+        if (std::isnan(d))
+            out += "NaN";
+        else if (std::isinf(d))
+            out += d < 0 ? "-Infinity" : "Infinity";
+        else
+            out += py::floatRepr(d);
+        break;
+    }
+    case ojson::value_t::string: appendJsonString(out, v.get_ref<const std::string&>()); break;
+    case ojson::value_t::array: {
+        out.push_back('[');
+        bool first = true;
+        for (const auto& item : v) {
+            if (!first)
+                out += ", ";
+            first = false;
+            dumpPython(out, item);
+        }
+        out.push_back(']');
+        break;
+    }
+    case ojson::value_t::object: {
+        out.push_back('{');
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (!first)
+                out += ", ";
+            first = false;
+            appendJsonString(out, it.key());
+            out += ": ";
+            dumpPython(out, it.value());
+        }
+        out.push_back('}');
+        break;
+    }
+    default: out += "null"; break;  // binary / discarded never reach here
+    }
+}
+
+} // namespace
+
+bool isPythonLiteral(std::string_view text) { return LiteralParser(text).parseAll().has_value(); }
+
+bool isPythonIdentifier(std::string_view text)
+{
+    static constexpr std::array<std::string_view, 35> kKeywords = {
+        "False", "None",   "True",    "and",      "as",       "assert", "async", "await",  "break",
+        "class", "continue", "def",   "del",      "elif",     "else",   "except", "finally", "for",
+        "from",  "global", "if",      "import",   "in",       "is",     "lambda", "nonlocal", "not",
+        "or",    "pass",   "raise",   "return",   "try",      "while",  "with",  "yield"};
+    if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0])))
+        return false;
+    for (char c : text)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_') || static_cast<unsigned char>(c) >= 0x80)
+            return false;
+    for (auto k : kKeywords)
+        if (k == text)
+            return false;
+    return true;
+}
+
+std::string pythonQuoted(std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out = "\"";
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (byte < 0x20 || byte == 0x7f) {
+                out += "\\x";
+                out.push_back(kHex[byte >> 4]);
+                out.push_back(kHex[byte & 0xf]);
+            } else {
+                out.push_back(c);
+            }
+        }
+    }
+    out.push_back('"');
+    return out;
+}
+
+std::optional<ojson> literalToJson(std::string_view text) { return LiteralParser(text).parseAll(); }
+
+std::string jsonToLiteral(const ojson& v)
+{
+    switch (v.type()) {
+    case ojson::value_t::null: return "None";
+    case ojson::value_t::boolean: return v.get<bool>() ? "True" : "False";
+    case ojson::value_t::number_integer: return std::to_string(v.get<std::int64_t>());
+    case ojson::value_t::number_unsigned: return std::to_string(v.get<std::uint64_t>());
+    case ojson::value_t::number_float: {
+        const double d = v.get<double>();
+        if (!std::isfinite(d))
+            return std::string("float('") + (std::isnan(d) ? "nan" : d < 0 ? "-inf" : "inf") + "')";
+        return py::floatRepr(d);
+    }
+    case ojson::value_t::string: return py::stringRepr(v.get_ref<const std::string&>());
+    case ojson::value_t::array: {
+        std::string out = "[";
+        bool first = true;
+        for (const auto& item : v) {
+            out += first ? "" : ", ";
+            first = false;
+            out += jsonToLiteral(item);
+        }
+        return out + "]";
+    }
+    case ojson::value_t::object: {
+        std::string out = "{";
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            out += first ? "" : ", ";
+            first = false;
+            out += py::stringRepr(it.key()) + ": " + jsonToLiteral(it.value());
+        }
+        return out + "}";
+    }
+    default: return "None";
+    }
+}
+
+std::string pythonJsonDumps(const ojson& value)
+{
+    std::string out;
+    dumpPython(out, value);
+    return out;
+}
+
+} // namespace ts::exporter

@@ -1,0 +1,282 @@
+#include "core/export/triton_cache_json.h"
+
+#include "core/export/python_literal.h"
+#include "core/python/value.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+namespace ts::exporter {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Python's json module writes Infinity, -Infinity and NaN, which strict JSON (and nlohmann)
+// lacks. Outside strings they become sentinel strings, turned back into doubles after parsing.
+constexpr const char* kPosInf = "\\u0000ts:+inf";
+constexpr const char* kNegInf = "\\u0000ts:-inf";
+constexpr const char* kNaN = "\\u0000ts:nan";
+
+std::string toStrictJson(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            out.push_back(c);
+            if (c == '\\' && i + 1 < text.size())
+                out.push_back(text[++i]);
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            out.push_back(c);
+        } else if (text.substr(i, 9) == "-Infinity") {
+            out += std::string("\"") + kNegInf + "\"";
+            i += 8;
+        } else if (text.substr(i, 8) == "Infinity") {
+            out += std::string("\"") + kPosInf + "\"";
+            i += 7;
+        } else if (text.substr(i, 3) == "NaN") {
+            out += std::string("\"") + kNaN + "\"";
+            i += 2;
+        } else {
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+void restoreNonFinite(ojson& v)
+{
+    if (v.is_string()) {
+        const auto& s = v.get_ref<const std::string&>();
+        if (!s.empty() && s[0] == '\0') {
+            if (s == std::string_view("\0ts:+inf", 8))
+                v = kInf;
+            else if (s == std::string_view("\0ts:-inf", 8))
+                v = -kInf;
+            else if (s == std::string_view("\0ts:nan", 7))
+                v = std::numeric_limits<double>::quiet_NaN();
+        }
+    } else if (v.is_structured()) {
+        for (auto& item : v)
+            restoreNonFinite(item);
+    }
+}
+
+double timingValue(const ojson& v)
+{
+    if (v.is_null())
+        return std::numeric_limits<double>::quiet_NaN();
+    return v.get<double>();
+}
+
+} // namespace
+
+std::optional<std::size_t> TritonAutotuneCache::bestIndex() const
+{
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < configsTimings.size(); ++i) {
+        if (!best || std::lexicographical_compare(configsTimings[i].timingsMs.begin(), configsTimings[i].timingsMs.end(),
+                                                  configsTimings[*best].timingsMs.begin(),
+                                                  configsTimings[*best].timingsMs.end()))
+            best = i;
+    }
+    return best;
+}
+
+std::string tritonAutotuneFileName(std::string_view kernelName)
+{
+    // Python slices code points, not bytes: count UTF-8 lead bytes.
+    std::size_t cut = kernelName.size(), codePoints = 0;
+    for (std::size_t i = 0; i < kernelName.size(); ++i) {
+        if ((static_cast<unsigned char>(kernelName[i]) & 0xc0) != 0x80) {
+            if (codePoints == 150) {
+                cut = i;
+                break;
+            }
+            ++codePoints;
+        }
+    }
+    return std::string(kernelName.substr(0, cut)) + ".autotune.json";
+}
+
+std::string writeTritonAutotuneJson(const TritonAutotuneCache& cache, std::string* error)
+{
+    auto fail = [&](std::string message) {
+        if (error)
+            *error = std::move(message);
+        return std::string();
+    };
+    ojson key = ojson::array();
+    for (const auto& element : cache.key) {
+        auto value = literalToJson(element);
+        if (!value)
+            return fail("key element " + element + " is not a Python literal");
+        key.push_back(std::move(*value));
+    }
+    ojson timings = ojson::array();
+    for (std::size_t i = 0; i < cache.configsTimings.size(); ++i) {
+        const auto& entry = cache.configsTimings[i];
+        ojson kwargs = ojson::object();
+        for (const auto& [name, text] : entry.kwargs) {
+            auto value = literalToJson(text);
+            if (!value)
+                return fail("config " + std::to_string(i) + ": the value of " + name + " (" + text +
+                            ") is not a Python literal");
+            kwargs[name] = std::move(*value);
+        }
+        ojson config = ojson::object();
+        config["kwargs"] = std::move(kwargs);
+        config["num_warps"] = entry.numWarps;
+        config["num_ctas"] = entry.numCtas;
+        config["num_stages"] = entry.numStages;
+        config["maxnreg"] = entry.maxnreg ? ojson(*entry.maxnreg) : ojson(nullptr);
+        config["pre_hook"] = nullptr;  // Triton never caches configs that have one
+        config["ir_override"] = entry.irOverride ? ojson(*entry.irOverride) : ojson(nullptr);
+        ojson quantiles = ojson::array();
+        for (double t : entry.timingsMs)
+            quantiles.push_back(t);
+        timings.push_back(ojson::array({std::move(config), std::move(quantiles)}));
+    }
+    ojson doc = ojson::object();
+    doc["key"] = std::move(key);
+    doc["configs_timings"] = std::move(timings);
+    return pythonJsonDumps(doc);
+}
+
+TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string& fileName)
+{
+    TritonJsonResult result;
+    auto fail = [&](const std::string& message) {
+        result.cache.reset();
+        result.error = fileName + ": " + message;
+        return result;
+    };
+    ojson doc;
+    try {
+        doc = ojson::parse(toStrictJson(text));
+        restoreNonFinite(doc);
+    } catch (const ojson::parse_error& e) {
+        return fail(std::string("not valid JSON: ") + e.what());
+    }
+    if (!doc.is_object() || !doc.contains("configs_timings"))
+        return fail("not a Triton autotune cache (no \"configs_timings\")");
+    TritonAutotuneCache cache;
+    if (doc.contains("key") && !doc["key"].is_null()) {
+        const ojson& key = doc["key"];
+        if (key.is_array())
+            for (const auto& element : key)
+                cache.key.push_back(jsonToLiteral(element));
+        else
+            cache.key.push_back(jsonToLiteral(key));
+    }
+    const ojson& entries = doc["configs_timings"];
+    if (!entries.is_array())
+        return fail("\"configs_timings\" is not a list");
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const std::string where = "configs_timings[" + std::to_string(i) + "]";
+        const ojson& entry = entries[i];
+        if (!entry.is_array() || entry.size() != 2 || !entry[0].is_object())
+            return fail(where + ": expected [config, timings]");
+        const ojson& config = entry[0];
+        TritonConfigTiming t;
+        if (config.contains("kwargs")) {
+            if (!config["kwargs"].is_object())
+                return fail(where + ".kwargs: expected an object");
+            for (auto it = config["kwargs"].begin(); it != config["kwargs"].end(); ++it)
+                t.kwargs.emplace_back(it.key(), jsonToLiteral(it.value()));
+        }
+        auto intField = [&](const char* name, int fallback, bool* ok) -> std::optional<int> {
+            if (!config.contains(name) || config[name].is_null())
+                return fallback == std::numeric_limits<int>::min() ? std::nullopt : std::optional<int>(fallback);
+            if (!config[name].is_number_integer()) {
+                *ok = false;
+                return std::nullopt;
+            }
+            return config[name].get<int>();
+        };
+        bool ok = true;
+        t.numWarps = intField("num_warps", 4, &ok).value_or(4);
+        t.numCtas = intField("num_ctas", 1, &ok).value_or(1);
+        t.numStages = intField("num_stages", 3, &ok).value_or(3);
+        t.maxnreg = intField("maxnreg", std::numeric_limits<int>::min(), &ok);
+        if (!ok)
+            return fail(where + ": num_warps, num_ctas, num_stages and maxnreg must be integers");
+        if (config.contains("ir_override") && !config["ir_override"].is_null()) {
+            if (!config["ir_override"].is_string())
+                return fail(where + ".ir_override: expected a string");
+            t.irOverride = config["ir_override"].get<std::string>();
+        }
+        const ojson& timings = entry[1];
+        if (timings.is_number() || timings.is_null()) {
+            t.timingsMs.push_back(timingValue(timings));
+        } else if (timings.is_array()) {
+            for (const auto& v : timings) {
+                if (!v.is_number() && !v.is_null())
+                    return fail(where + ": timings must be numbers");
+                t.timingsMs.push_back(timingValue(v));
+            }
+        } else {
+            return fail(where + ": timings must be a number or a list of numbers");
+        }
+        cache.configsTimings.push_back(std::move(t));
+    }
+    result.cache = std::move(cache);
+    return result;
+}
+
+TritonJsonResult readTritonAutotuneJsonFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        TritonJsonResult result;
+        result.error = path + ": cannot read the file";
+        return result;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return readTritonAutotuneJson(ss.str(), path);
+}
+
+TritonAutotuneCache tritonCacheFromTuning(const cache::TuningRecord& record)
+{
+    TritonAutotuneCache out;
+    for (const auto& [name, value] : record.key.keyValues)
+        out.key.push_back(literalToJson(value) ? value : py::stringRepr(value));
+    for (const auto& dtype : record.key.dtypes)
+        out.key.push_back(py::stringRepr(dtype.find('.') == std::string::npos ? "torch." + dtype : dtype));
+
+    for (const auto& c : record.candidates) {
+        const bool ran = (c.status == "benchmarked" || c.status == "best") && c.p50Ms && std::isfinite(*c.p50Ms);
+        const bool failed = c.status == "compile-failed";
+        if (!ran && !failed)
+            continue;
+        TritonConfigTiming t;
+        t.kwargs = c.params;
+        t.numWarps = c.numWarps;
+        t.numStages = c.numStages;
+        if (ran) {
+            const double p50 = *c.p50Ms;
+            auto orP50 = [&](const std::optional<double>& v) { return v && std::isfinite(*v) ? *v : p50; };
+            t.timingsMs = {p50, orP50(c.p20Ms), orP50(c.p80Ms)};
+        } else {
+            t.timingsMs = {kInf, kInf, kInf};
+        }
+        out.configsTimings.push_back(std::move(t));
+    }
+    return out;
+}
+
+} // namespace ts::exporter

@@ -1,0 +1,96 @@
+#pragma once
+// A tuning session: compile every candidate the backend would benchmark (or the whole lattice)
+// on the simulated NPU in a pool of worker threads, benchmark the ones that compiled, pick the
+// best as Triton-Ascend does, and model how long the same tuning takes on the real toolchain.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/npu/bench_method.h"
+#include "core/npu/cost_program.h"
+#include "core/npu/device_profile.h"
+#include "core/space/candidate_space.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace ts::tuning {
+
+// Bumped whenever simulated figures change for the same input: cache entries keep it.
+inline constexpr const char* kSimulatorVersion = "sim-1";
+
+struct TuningOptions {
+    npu::BenchMethod method = npu::BenchMethod::Default;
+    int jobs = 0;                  // worker threads here; 0 = one per hardware thread
+    bool parallelCompile = true;   // TRITON_AUTOTUNE_PARALLEL_COMPILE (false = sequential)
+    std::uint64_t seed = 0;
+    bool lattice = false;          // tune every lattice point, not only the backend's list
+    int hostPhysicalCores = 0;     // the modelled tuning host; 0 = this machine's cores
+};
+
+// Reads TRITON_BENCH_METHOD and TRITON_AUTOTUNE_PARALLEL_COMPILE as Triton-Ascend does.
+TuningOptions optionsFromEnvironment(TuningOptions base = {});
+
+enum class OutcomeStatus : std::uint8_t { NotTuned, CompileFailed, Benchmarked, Best };
+std::string_view outcomeStatusName(OutcomeStatus status);
+
+struct CandidateOutcome {
+    OutcomeStatus status = OutcomeStatus::NotTuned;
+    npu::CompileFailure failure = npu::CompileFailure::None;
+    std::string failureMessage;
+    double compileSeconds = 0;     // modelled real-toolchain compile time
+    std::int64_t ubPeakBytes = 0;
+    std::int64_t ubCapacityBytes = 0;
+    std::int64_t programs = 0;
+    npu::BenchResult bench;        // valid when Benchmarked / Best
+};
+
+struct ModelledTime {
+    int compileWorkers = 1;        // min(physical cores / 2, candidates), or 1 when sequential
+    double compileSeconds = 0;     // wall time of the parallel compile
+    double benchSeconds = 0;       // benchmarking, one candidate after the other on the device
+    double totalSeconds = 0;
+};
+
+struct TuningResult {
+    std::vector<std::size_t> tuned;         // space indices, in the order they were tuned
+    std::vector<CandidateOutcome> outcomes; // one per space candidate
+    std::optional<std::size_t> best;        // space index
+    std::optional<std::string> error;       // as the backend raises ("No valid triton configs. ...")
+    bool stopped = false;                   // a stop was requested; finished candidates are kept
+    std::size_t finished = 0;
+    ModelledTime modelled;
+    double hostSeconds = 0;                 // measured wall time of this session here
+    int threads = 1;                        // worker threads used here
+    Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
+};
+
+struct Progress {
+    std::string stage;       // "tracing", "compiling and benchmarking", "done"
+    std::size_t done = 0;
+    std::size_t total = 0;
+    double elapsedSeconds = 0;
+    double etaSeconds = -1;  // -1 until there is a rate to extrapolate
+};
+
+struct TuningCallbacks {
+    // Called on the calling thread, at most every ~100 ms and once at the end.
+    std::function<void(const Progress&)> progress;
+    // Called on the calling thread for each finished candidate (space index), as they arrive.
+    std::function<void(std::size_t, const CandidateOutcome&)> candidate;
+};
+
+TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                  const npu::DeviceProfile& device, const TuningOptions& options,
+                  const TuningCallbacks& callbacks = {}, std::stop_token stop = {});
+
+// The lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1, for this session.
+std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
+                                       const space::CandidateSpace& space, const TuningResult& result);
+
+// triton.Config.__str__: "XBLOCK: 1024, multibuffer: True, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None"
+std::string configString(const space::CandidateSpace& space, std::size_t index);
+
+} // namespace ts::tuning

@@ -1,0 +1,163 @@
+// The background-job pattern: delivery on the GUI thread, stale results dropped, stop, progress,
+// and a destructor that waits for its worker.
+
+#include "widget_test_support.h"
+
+#include "widgets/background_job.h"
+
+#include <QSignalSpy>
+#include <QThread>
+
+#include <atomic>
+#include <future>
+
+using ts::gui::BackgroundJob;
+using ts::gui::JobContext;
+
+class TestBackgroundJob : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void deliversOnTheGuiThread()
+    {
+        BackgroundJob job;
+        QSignalSpy finished(&job, &BackgroundJob::finished);
+        QThread* workerThread = nullptr;
+        QThread* deliveryThread = nullptr;
+        int value = 0;
+        job.start<int>(
+            QStringLiteral("answer"),
+            [&workerThread](JobContext&) {
+                workerThread = QThread::currentThread();
+                return 42;
+            },
+            [&](int&& v) {
+                deliveryThread = QThread::currentThread();
+                value = v;
+            });
+        QVERIFY(job.isRunning());
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(value, 42);
+        QCOMPARE(deliveryThread, QThread::currentThread());
+        QVERIFY(workerThread != QThread::currentThread());
+        QVERIFY(!job.isRunning());
+    }
+
+    void staleResultsAreDropped()
+    {
+        BackgroundJob job;
+        QSignalSpy finished(&job, &BackgroundJob::finished);
+        std::promise<void> release;
+        std::shared_future<void> gate = release.get_future().share();
+        std::vector<int> delivered;
+        job.start<int>(
+            QStringLiteral("first"),
+            [gate](JobContext&) {
+                gate.wait();  // still running when the second job starts
+                return 1;
+            },
+            [&](int&& v) { delivered.push_back(v); });
+        job.start<int>(QStringLiteral("second"), [](JobContext&) { return 2; }, [&](int&& v) { delivered.push_back(v); });
+        QVERIFY(finished.wait(5000));
+        release.set_value();
+        job.waitForIdle();
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QCOMPARE(delivered, std::vector<int>{2});
+        QCOMPARE(finished.count(), 1);
+    }
+
+    void stopDropsTheResultAndAsksTheWorkToEnd()
+    {
+        BackgroundJob job;
+        QSignalSpy stopped(&job, &BackgroundJob::stopped);
+        QSignalSpy finished(&job, &BackgroundJob::finished);
+        std::atomic<bool> sawStop{false};
+        std::atomic<bool> entered{false};
+        bool delivered = false;
+        job.start<int>(
+            QStringLiteral("long"),
+            [&](JobContext& context) {
+                entered = true;
+                while (!context.stopRequested())
+                    QThread::msleep(1);
+                sawStop = true;
+                return 0;
+            },
+            [&](int&&) { delivered = true; });
+        QTRY_VERIFY(entered.load());
+        job.stop();
+        QCOMPARE(stopped.count(), 1);
+        QVERIFY(!job.isRunning());
+        job.waitForIdle();
+        QCoreApplication::processEvents();
+        QVERIFY(sawStop.load());
+        QVERIFY(!delivered);
+        QCOMPARE(finished.count(), 0);
+        // Stopping an idle job does nothing.
+        job.stop();
+        QCOMPARE(stopped.count(), 1);
+    }
+
+    void progressIsIndeterminateThenReported()
+    {
+        BackgroundJob job;
+        QSignalSpy progress(&job, &BackgroundJob::progress);
+        QSignalSpy finished(&job, &BackgroundJob::finished);
+        job.start<int>(
+            QStringLiteral("steps"),
+            [](JobContext& context) {
+                context.reportProgress(0.25, QStringLiteral("first"));
+                context.reportProgress(0.2501, QStringLiteral("first"));  // under 0.1%: skipped
+                context.reportProgress(0.5, QStringLiteral("second"));    // a new stage always goes
+                return 0;
+            },
+            [](int&&) {});
+        QVERIFY(finished.wait(5000));
+        QVERIFY(progress.count() >= 2);
+        QCOMPARE(progress.first().at(0).toDouble(), -1.0);  // indeterminate until the first report
+        QList<double> fractions;
+        for (const auto& call : progress)
+            fractions << call.at(0).toDouble();
+        QVERIFY(!fractions.contains(0.2501));
+        QCOMPARE(fractions.last(), 0.5);
+        QCOMPARE(progress.last().at(1).toString(), QStringLiteral("second"));
+    }
+
+    void destructorStopsAndWaits()
+    {
+        std::atomic<bool> done{false};
+        std::atomic<bool> entered{false};
+        {
+            BackgroundJob job;
+            job.start<int>(
+                QStringLiteral("to cancel"),
+                [&](JobContext& context) {
+                    entered = true;
+                    while (!context.stopRequested())
+                        QThread::msleep(1);
+                    QThread::msleep(20);
+                    done = true;
+                    return 0;
+                },
+                [](int&&) { QFAIL("a destroyed job must not deliver"); });
+            QTRY_VERIFY(entered.load());
+        }
+        QVERIFY(done.load());  // the worker finished before the job object went away
+        QCoreApplication::processEvents();
+    }
+
+    void aThrowingWorkReportsFailure()
+    {
+        BackgroundJob job;
+        QSignalSpy failed(&job, &BackgroundJob::failed);
+        job.start<int>(QStringLiteral("throws"), [](JobContext&) -> int { throw std::runtime_error("out of memory"); },
+                       [](int&&) { QFAIL("nothing to deliver"); });
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(failed.first().at(0).toString(), QStringLiteral("out of memory"));
+        QVERIFY(!job.isRunning());
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestBackgroundJob)
+#include "test_background_job.moc"

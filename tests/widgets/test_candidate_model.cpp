@@ -1,0 +1,312 @@
+// The candidate table model and its filter proxy over real candidate spaces of the examples.
+
+#include "widget_test_support.h"
+
+#include "widgets/candidate_filter_proxy.h"
+#include "widgets/candidate_table_model.h"
+#include "widgets/heatmap_slice.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+
+#include <cmath>
+
+using namespace ts;
+using gui::CandidateFilterProxy;
+using gui::CandidateTableModel;
+using Column = CandidateTableModel::Column;
+
+class TestCandidateModel : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const space::CandidateSpace> m_add;
+    std::shared_ptr<const space::CandidateSpace> m_addLattice;
+
+    static int dimensionIndex(const space::CandidateSpace& s, const char* name)
+    {
+        for (std::size_t d = 0; d < s.dimensions().size(); ++d)
+            if (s.dimensions()[d].name == name)
+                return int(d);
+        return -1;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_add = test::buildSpace("add.json", false);
+        m_addLattice = test::buildSpace("add.json", true);
+        QVERIFY(m_add);
+        QVERIFY(m_addLattice);
+        QVERIFY(m_add->count(space::CandidateStatus::Generated) > 0);
+        QVERIFY(m_addLattice->size() > m_add->size());
+        QVERIFY(m_addLattice->count(space::CandidateStatus::Pruned) > 0);
+        QVERIFY(m_addLattice->count(space::CandidateStatus::Skipped) > 0);
+    }
+
+    void modelPassesTheTester()
+    {
+        CandidateTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSpace(m_add);
+        model.setSpace(m_addLattice);
+        auto timings = std::make_shared<gui::CandidateTimings>();
+        timings->p50Us.assign(m_addLattice->size(), 12.5);
+        timings->p20Us.assign(m_addLattice->size(), 12.0);
+        timings->p80Us.assign(m_addLattice->size(), 13.0);
+        model.setTimings(timings);
+        model.setTimings(nullptr);
+        model.setDarkPalette(true);
+        model.setSpace(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void proxyPassesTheTester()
+    {
+        CandidateTableModel model;
+        CandidateFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSpace(m_addLattice);
+        proxy.setStatusFilter(space::CandidateStatus::Pruned);
+        proxy.setQuery(QStringLiteral("XBLOCK>=1024"));
+        proxy.sort(model.columnOf(Column::Programs), Qt::DescendingOrder);
+        model.setSpace(m_add);
+        proxy.setStatusFilter(std::nullopt);
+        proxy.setQuery(QString());
+    }
+
+    void columnsFollowTheDimensions()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_add);
+        const auto& dims = m_add->dimensions();
+        QCOMPARE(model.columnCount(), 1 + int(dims.size()) + 8);
+        QCOMPARE(model.rowCount(), int(m_add->size()));
+        for (std::size_t d = 0; d < dims.size(); ++d)
+            QCOMPARE(model.headerData(model.paramColumn(int(d)), Qt::Horizontal).toString(),
+                     QString::fromStdString(dims[d].name));
+        QVERIFY(dimensionIndex(*m_add, "XBLOCK") >= 0);
+        QVERIFY(dimensionIndex(*m_add, "XBLOCK_SUB") >= 0);
+    }
+
+    void displayIsTextAndSortRoleIsTheRawNumber()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_addLattice);
+        const int xblock = dimensionIndex(*m_addLattice, "XBLOCK");
+        for (int row : {0, int(m_addLattice->size() / 2), int(m_addLattice->size()) - 1}) {
+            const QModelIndex param = model.index(row, model.paramColumn(xblock));
+            QCOMPARE(model.data(param, CandidateTableModel::SortRole).toLongLong(),
+                     qint64(m_addLattice->values(std::size_t(row))[xblock]));
+            QCOMPARE(model.data(param).toString(), QString::number(m_addLattice->values(std::size_t(row))[xblock]));
+            const QModelIndex ub = model.index(row, model.columnOf(Column::UbBytes));
+            QCOMPARE(model.data(ub, CandidateTableModel::SortRole).toLongLong(),
+                     qint64(m_addLattice->metrics(std::size_t(row)).ubBytes));
+            QVERIFY(model.data(ub).toString().endsWith(QLatin1String("KiB")));
+            const QModelIndex status = model.index(row, model.columnOf(Column::Status));
+            QCOMPARE(model.data(status, CandidateTableModel::StatusRole).toInt(), int(m_addLattice->status(std::size_t(row))));
+            // The full reason is in the tooltip.
+            const std::string why = m_addLattice->describe(std::size_t(row));
+            if (!why.empty())
+                QVERIFY(model.data(status, Qt::ToolTipRole).toString().contains(QString::fromStdString(why)));
+        }
+    }
+
+    void rowsAreColouredByStatus()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_addLattice);
+        std::optional<int> generated, pruned;
+        for (int r = 0; r < model.rowCount() && (!generated || !pruned); ++r) {
+            const auto st = m_addLattice->status(std::size_t(r));
+            if (st == space::CandidateStatus::Generated && !generated)
+                generated = r;
+            if (st == space::CandidateStatus::Pruned && !pruned)
+                pruned = r;
+        }
+        QVERIFY(generated && pruned);
+        const QColor g = model.data(model.index(*generated, 0), Qt::BackgroundRole).value<QColor>();
+        const QColor p = model.data(model.index(*pruned, 0), Qt::BackgroundRole).value<QColor>();
+        QVERIFY(g.isValid() && p.isValid());
+        QVERIFY(g != p);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setDarkPalette(true);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(model.data(model.index(*generated, 0), Qt::BackgroundRole).value<QColor>() != g);
+    }
+
+    void timingColumnsAppearOnlyWithMeasuredTimings()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_add);
+        const int base = model.columnCount();
+        QCOMPARE(model.columnOf(Column::P50), -1);
+        auto wrong = std::make_shared<gui::CandidateTimings>();
+        wrong->p50Us.assign(m_add->size() + 1, 1.0);
+        wrong->p20Us = wrong->p80Us = wrong->p50Us;
+        model.setTimings(wrong);
+        QVERIFY(!model.hasTimings());
+        QCOMPARE(model.columnCount(), base);
+
+        auto timings = std::make_shared<gui::CandidateTimings>();
+        timings->p50Us.assign(m_add->size(), std::nan(""));
+        timings->p20Us = timings->p80Us = timings->p50Us;
+        timings->p50Us[0] = 42.0;
+        QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
+        model.setTimings(timings);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(model.columnCount(), base + 3);
+        const int p50 = model.columnOf(Column::P50);
+        QCOMPARE(model.data(model.index(0, p50), CandidateTableModel::SortRole).toDouble(), 42.0);
+        // Not measured: a dash, never a number.
+        if (model.rowCount() > 1)
+            QCOMPARE(model.data(model.index(1, p50)).toString(), QStringLiteral("–"));
+        // Timings belong to one space.
+        model.setSpace(m_addLattice);
+        QVERIFY(!model.hasTimings());
+        QCOMPARE(model.columnOf(Column::P50), -1);
+    }
+
+    void statusAndReasonFilters()
+    {
+        CandidateTableModel model;
+        CandidateFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        model.setSpace(m_addLattice);
+        QCOMPARE(proxy.rowCount(), model.rowCount());
+        for (auto st : {space::CandidateStatus::Generated, space::CandidateStatus::Pruned, space::CandidateStatus::Skipped}) {
+            proxy.setStatusFilter(st);
+            QCOMPARE(std::size_t(proxy.rowCount()), m_addLattice->count(st));
+            for (int r = 0; r < proxy.rowCount(); r += std::max(1, proxy.rowCount() / 50))
+                QCOMPARE(proxy.data(proxy.index(r, 0), CandidateTableModel::StatusRole).toInt(), int(st));
+        }
+        proxy.setStatusFilter(std::nullopt);
+        proxy.setReasonFilter(space::ReasonCode::UbCapacity);
+        QCOMPARE(std::size_t(proxy.rowCount()), m_addLattice->count(space::ReasonCode::UbCapacity));
+        QVERIFY(proxy.rowCount() > 0);
+    }
+
+    void queryTerms_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<bool>("understood");
+        QTest::newRow("comparison") << QStringLiteral("XBLOCK>=1024") << true;
+        QTest::newRow("case-insensitive name") << QStringLiteral("xblock_sub<64") << true;
+        QTest::newRow("two terms") << QStringLiteral("XBLOCK>=1024 XBLOCK_SUB=512") << true;
+        QTest::newRow("metric") << QStringLiteral("programs>48") << true;
+        QTest::newRow("boolean") << QStringLiteral("multibuffer=False") << true;
+        QTest::newRow("reason word") << QStringLiteral("off-walk") << true;
+        QTest::newRow("status word") << QStringLiteral("generated") << true;
+        QTest::newRow("unknown parameter") << QStringLiteral("YBLOCK>4") << false;
+        QTest::newRow("unknown word") << QStringLiteral("banana") << false;
+    }
+
+    void queryTerms()
+    {
+        QFETCH(QString, query);
+        QFETCH(bool, understood);
+        CandidateTableModel model;
+        CandidateFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        model.setSpace(m_addLattice);
+        QSignalSpy changed(&proxy, &CandidateFilterProxy::filterChanged);
+        QCOMPARE(proxy.setQuery(query), understood);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(proxy.queryError().isEmpty(), understood);
+        if (!understood) {
+            // A term that is not understood is reported, never silently empties the table.
+            QCOMPARE(proxy.rowCount(), model.rowCount());
+            return;
+        }
+        // Compare with a direct count over the space.
+        const space::CandidateSpace& s = *m_addLattice;
+        const int xb = dimensionIndex(s, "XBLOCK");
+        const int xs = dimensionIndex(s, "XBLOCK_SUB");
+        const int mb = dimensionIndex(s, "multibuffer");
+        std::size_t expected = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            const std::int64_t* v = s.values(i);
+            bool ok = false;
+            if (query == QLatin1String("XBLOCK>=1024"))
+                ok = v[xb] >= 1024;
+            else if (query == QLatin1String("xblock_sub<64"))
+                ok = v[xs] < 64;
+            else if (query == QLatin1String("XBLOCK>=1024 XBLOCK_SUB=512"))
+                ok = v[xb] >= 1024 && v[xs] == 512;
+            else if (query == QLatin1String("programs>48"))
+                ok = s.metrics(i).programs > 48;
+            else if (query == QLatin1String("multibuffer=False"))
+                ok = mb >= 0 && v[mb] == 0;
+            else if (query == QLatin1String("off-walk"))
+                ok = s.reason(i) == space::ReasonCode::OffWalk;
+            else if (query == QLatin1String("generated"))
+                ok = s.status(i) == space::CandidateStatus::Generated;
+            expected += ok;
+        }
+        QCOMPARE(std::size_t(proxy.rowCount()), expected);
+        QVERIFY(expected > 0);
+    }
+
+    void sortingUsesRawNumbers()
+    {
+        CandidateTableModel model;
+        CandidateFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        model.setSpace(m_addLattice);
+        const int programs = model.columnOf(Column::Programs);
+        proxy.sort(programs, Qt::AscendingOrder);
+        qint64 previous = -1;
+        for (int r = 0; r < proxy.rowCount(); r += std::max(1, proxy.rowCount() / 200)) {
+            const qint64 v = proxy.data(proxy.index(r, programs), CandidateTableModel::SortRole).toLongLong();
+            QVERIFY2(v >= previous, qPrintable(QStringLiteral("row %1: %2 < %3").arg(r).arg(v).arg(previous)));
+            previous = v;
+        }
+        // Text order would put "1,024" before "128"; the tile column sorts by value.
+        const int tile = model.columnOf(Column::Tile);
+        proxy.sort(tile, Qt::DescendingOrder);
+        QVERIFY(proxy.data(proxy.index(0, tile), CandidateTableModel::SortRole).toLongLong() >=
+                proxy.data(proxy.index(proxy.rowCount() - 1, tile), CandidateTableModel::SortRole).toLongLong());
+    }
+
+    void heatmapSliceHoldsTheFixedValues()
+    {
+        const space::CandidateSpace& s = *m_addLattice;
+        const auto values = gui::dimensionValues(s);
+        QCOMPARE(values.size(), s.dimensions().size());
+        const int xb = dimensionIndex(s, "XBLOCK");
+        const int xs = dimensionIndex(s, "XBLOCK_SUB");
+        // Hold every other dimension at the values of the first generated candidate.
+        std::vector<std::int64_t> fixed(s.values(0), s.values(0) + s.dimensions().size());
+        const gui::HeatmapSlice slice = gui::computeHeatmapSlice(s, values, xb, xs, fixed);
+        QCOMPARE(slice.cells.size(), slice.xValues.size() * slice.yValues.size());
+        QVERIFY(std::is_sorted(slice.xValues.begin(), slice.xValues.end()));
+        bool sawGenerated = false, sawPruned = false;
+        for (std::size_t y = 0; y < slice.yValues.size(); ++y)
+            for (std::size_t x = 0; x < slice.xValues.size(); ++x) {
+                const std::int32_t c = slice.candidateAt(x, y);
+                if (c < 0)
+                    continue;
+                const std::int64_t* v = s.values(std::size_t(c));
+                QCOMPARE(v[xb], slice.xValues[x]);
+                QCOMPARE(v[xs], slice.yValues[y]);
+                for (std::size_t d = 0; d < fixed.size(); ++d)
+                    if (int(d) != xb && int(d) != xs)
+                        QCOMPARE(v[d], fixed[d]);
+                QCOMPARE(slice.categories[y * slice.xValues.size() + x],
+                         gui::cellCategory(s.status(std::size_t(c)), s.reason(std::size_t(c))));
+                sawGenerated |= s.status(std::size_t(c)) == space::CandidateStatus::Generated;
+                sawPruned |= s.status(std::size_t(c)) == space::CandidateStatus::Pruned;
+            }
+        QVERIFY(sawGenerated);
+        QVERIFY(sawPruned);
+        // The first candidate is in its own slice.
+        const auto xi = std::lower_bound(slice.xValues.begin(), slice.xValues.end(), s.values(0)[xb]) - slice.xValues.begin();
+        const auto yi = std::lower_bound(slice.yValues.begin(), slice.yValues.end(), s.values(0)[xs]) - slice.yValues.begin();
+        QCOMPARE(slice.candidateAt(std::size_t(xi), std::size_t(yi)), 0);
+        // Same dimension twice: no slice.
+        QVERIFY(gui::computeHeatmapSlice(s, values, xb, xb, fixed).cells.empty());
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestCandidateModel)
+#include "test_candidate_model.moc"

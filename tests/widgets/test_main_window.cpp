@@ -1,0 +1,364 @@
+// The window end to end, through the real widgets: open -> analyse -> space, the launch form,
+// a bad file, stopping a big lattice, selection across views, chart export, settings.
+
+#include "widget_test_support.h"
+
+#include "widgets/analysis_panel.h"
+#include "widgets/background_job.h"
+#include "widgets/candidate_filter_proxy.h"
+#include "widgets/candidate_table_model.h"
+#include "widgets/chart_export.h"
+#include "widgets/charts_page.h"
+#include "widgets/heatmap_chart.h"
+#include "widgets/kernel_document.h"
+#include "widgets/kernel_page.h"
+#include "widgets/launch_editor.h"
+#include "widgets/main_window.h"
+#include "widgets/progress_widget.h"
+#include "widgets/qcp.h"
+#include "widgets/source_view.h"
+#include "widgets/space_page.h"
+#include "widgets/ub_chart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QTreeWidget>
+
+using namespace ts;
+using gui::KernelDocument;
+using gui::MainWindow;
+
+namespace {
+
+// Opens a file and waits until analysis and space are in.
+bool openAndSettle(MainWindow& window, const QString& path)
+{
+    QSignalSpy opened(window.document(), &KernelDocument::opened);
+    window.openFile(path);
+    if (!opened.wait(30000))
+        return false;
+    return QTest::qWaitFor([&] { return !window.document()->isBusy(); }, 60000);
+}
+
+QTreeWidgetItem* findTopLevel(QTreeWidget* tree, const QString& text)
+{
+    for (int i = 0; i < tree->topLevelItemCount(); ++i)
+        if (tree->topLevelItem(i)->text(0) == text)
+            return tree->topLevelItem(i);
+    return nullptr;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void openAnalyseAndBuildTheSpace()
+    {
+        MainWindow window;
+        window.show();
+        KernelDocument* doc = window.document();
+        QSignalSpy analysed(doc, &KernelDocument::analysisReady);
+        QSignalSpy spaced(doc, &KernelDocument::spaceReady);
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        QVERIFY(analysed.count() >= 1);
+        QVERIFY(spaced.count() >= 1);
+        QVERIFY(doc->analysis());
+        QVERIFY(doc->space());
+        QVERIFY(doc->space()->count(space::CandidateStatus::Generated) > 0);
+
+        // Kernel page: the source, with XBLOCK marked.
+        gui::SourceView* source = window.kernelPage()->sourceView();
+        QVERIFY(source->toPlainText().contains(QLatin1String("def add_kernel")));
+        bool marked = false;
+        for (const QTextEdit::ExtraSelection& s : source->extraSelections())
+            marked |= s.cursor.selectedText() == QLatin1String("XBLOCK");
+        QVERIFY(marked);
+
+        // Analysis panel: split and tiling parameters.
+        QTreeWidget* tree = window.analysisPanel()->tree();
+        QTreeWidgetItem* split = findTopLevel(tree, QStringLiteral("Split parameters"));
+        QVERIFY(split);
+        QCOMPARE(split->child(0)->text(1), QStringLiteral("XBLOCK"));
+        QTreeWidgetItem* tiling = findTopLevel(tree, QStringLiteral("Tiling parameters"));
+        QVERIFY(tiling);
+        QCOMPARE(tiling->child(0)->text(1), QStringLiteral("XBLOCK_SUB"));
+
+        // Launch form: one row per kernel parameter, the device from the workload.
+        QCOMPARE(window.launchEditor()->paramTable()->rowCount(), int(doc->analysis()->kernel->params.size()));
+        QCOMPARE(window.launchEditor()->deviceCombo()->currentText(), QStringLiteral("Ascend910B2"));
+
+        // Candidates: the model shows the space.
+        QCOMPARE(window.spacePage()->model()->rowCount(), int(doc->space()->size()));
+        QCOMPARE(window.recentFiles().value(0), QFileInfo(test::examplePath("add.json")).absoluteFilePath());
+    }
+
+    void diagnosticClickShowsItsLine()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("guide_violations.json")));
+        QTreeWidget* list = window.kernelPage()->diagnosticsList();
+        QTreeWidgetItem* withLine = nullptr;
+        for (int i = 0; i < list->topLevelItemCount() && !withLine; ++i)
+            if (list->topLevelItem(i)->data(0, Qt::UserRole).toInt() > 5)
+                withLine = list->topLevelItem(i);
+        QVERIFY2(withLine, "guide_violations has diagnostics with lines");
+        const int line = withLine->data(0, Qt::UserRole).toInt();
+        const QRect rect = list->visualItemRect(withLine);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, rect.center());
+        QCOMPARE(window.kernelPage()->sourceView()->currentLine(), line);
+        // The backend's error is shown.
+        QVERIFY(window.analysisPanel()->backendStatus()->text().contains(QLatin1String("Missing required arguments")));
+    }
+
+    void badFileShowsAnErrorAndKeepsThePreviousState_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("malformed json") << QStringLiteral("broken.json") << QByteArray("{\"kernel\": \"add.py\",")
+                                        << QStringLiteral("broken.json");
+        QTest::newRow("python syntax error") << QStringLiteral("broken.py") << QByteArray("def f(:\n    pass\n")
+                                             << QStringLiteral("broken.py");
+        QTest::newRow("missing kernel") << QStringLiteral("nokernel.json")
+                                        << QByteArray("{\"kernel\": \"does_not_exist.py\"}")
+                                        << QStringLiteral("does_not_exist.py");
+    }
+
+    void badFileShowsAnErrorAndKeepsThePreviousState()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        const auto analysis = window.document()->analysis();
+        const auto space = window.document()->space();
+        const int rows = window.spacePage()->model()->rowCount();
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+        f.close();
+        QSignalSpy failed(window.document(), &KernelDocument::openFailed);
+        QSignalSpy opened(window.document(), &KernelDocument::opened);
+        window.openFile(path);
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(opened.count(), 0);
+        QVERIFY(window.errorBanner()->isVisible());
+        QVERIFY2(window.errorBanner()->text().contains(expected), qPrintable(window.errorBanner()->text()));
+        // The previous document is untouched.
+        QCOMPARE(window.document()->analysis(), analysis);
+        QCOMPARE(window.document()->space(), space);
+        QCOMPARE(window.spacePage()->model()->rowCount(), rows);
+        QVERIFY(window.document()->path().endsWith(QLatin1String("add.json")));
+    }
+
+    void editingTheLaunchReanalyses()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        gui::LaunchEditor* editor = window.launchEditor();
+        QTableWidget* table = editor->paramTable();
+        int row = -1;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, gui::LaunchEditor::NameColumn)->text() == QLatin1String("n_elements"))
+                row = r;
+        QVERIFY(row >= 0);
+        auto* value = qobject_cast<QLineEdit*>(table->cellWidget(row, gui::LaunchEditor::ValueColumn));
+        QVERIFY(value);
+        const std::size_t before = window.document()->space()->size();
+
+        QSignalSpy edited(editor, &gui::LaunchEditor::launchEdited);
+        QSignalSpy analysed(window.document(), &KernelDocument::analysisReady);
+        QSignalSpy spaced(window.document(), &KernelDocument::spaceReady);
+        value->selectAll();
+        QTest::keyClicks(value, QStringLiteral("16777216"));
+        QCOMPARE(edited.count(), 0);  // debounced: nothing while typing
+        QVERIFY(edited.wait(2000));
+        QCOMPARE(edited.count(), 1);  // one announcement for the whole burst
+        QVERIFY(analysed.wait(30000));
+        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy() && spaced.count() > 0; }, 60000));
+        const kernel::ArgValue* n = window.document()->workload().arg("n_elements");
+        QVERIFY(n);
+        QCOMPARE(n->intValue, std::int64_t(16777216));
+        QVERIFY(window.document()->space()->size() != before || window.document()->space()->backend().key[0] == "16777216");
+
+        // A value that does not parse is flagged and not sent.
+        edited.clear();
+        value->selectAll();
+        QTest::keyClicks(value, QStringLiteral("many"));
+        QTest::qWait(500);
+        QCOMPARE(edited.count(), 0);
+        QVERIFY(!editor->problem().isEmpty());
+        QVERIFY(!editor->workload());
+    }
+
+    void stopDropsABigLatticeMidRun()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("bias_gelu_2d.json")));
+        const auto before = window.document()->space();
+        QVERIFY(before);
+        QVERIFY(!before->hasLattice());
+
+        QSignalSpy spaced(window.document(), &KernelDocument::spaceReady);
+        QSignalSpy stopped(window.document(), &KernelDocument::stopped);
+        window.spacePage()->latticeBox()->setChecked(true);  // a lattice of about a million points
+        QVERIFY(window.document()->isBusy());
+        QVERIFY(window.progressWidget()->isVisible());
+        QCOMPARE(window.progressWidget()->bar()->maximum(), 0);  // indeterminate: no report yet
+        QTest::mouseClick(window.progressWidget()->stopButton(), Qt::LeftButton);
+        QCOMPARE(stopped.count(), 1);
+        QVERIFY(!window.document()->isBusy());  // the GUI is free at once
+        // Let the worker run out; its result must be dropped.
+        window.document()->spaceJob()->waitForIdle();
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QCOMPARE(spaced.count(), 0);
+        QCOMPARE(window.document()->space(), before);
+        QVERIFY(!window.spacePage()->latticeBox()->isChecked());  // the box follows what is shown
+        QVERIFY(!window.progressWidget()->isVisible());
+
+        // Built to the end, the lattice replaces the list.
+        window.spacePage()->latticeBox()->setChecked(true);
+        QVERIFY(spaced.wait(120000));
+        QVERIFY(window.document()->space()->hasLattice());
+        QVERIFY(window.document()->space()->size() > 100000);
+        QCOMPARE(window.spacePage()->model()->rowCount(), int(window.document()->space()->size()));
+    }
+
+    void filterBoxIsDebounced()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        gui::SpacePage* page = window.spacePage();
+        QSignalSpy filtered(page->proxy(), &gui::CandidateFilterProxy::filterChanged);
+        QTest::keyClicks(page->filterEdit(), QStringLiteral("XBLOCK>=4096"));
+        QCOMPARE(filtered.count(), 0);
+        QVERIFY(filtered.wait(2000));
+        QCOMPARE(filtered.count(), 1);
+        QCOMPARE(page->proxy()->query(), QStringLiteral("XBLOCK>=4096"));
+        const int xb = page->model()->paramColumn(0);
+        for (int r = 0; r < page->proxy()->rowCount(); ++r)
+            QVERIFY(page->proxy()->data(page->proxy()->index(r, xb), gui::CandidateTableModel::SortRole).toLongLong() >= 4096);
+        // The status combo filters at once.
+        page->statusFilter()->setCurrentIndex(page->statusFilter()->findData(int(space::CandidateStatus::Pruned)));
+        for (int r = 0; r < page->proxy()->rowCount(); ++r)
+            QCOMPARE(page->proxy()->data(page->proxy()->index(r, 0), gui::CandidateTableModel::StatusRole).toInt(),
+                     int(space::CandidateStatus::Pruned));
+    }
+
+    void selectionIsSharedByTableAndCharts()
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        window.spacePage()->latticeBox()->setChecked(true);
+        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy() && window.document()->space()->hasLattice(); }, 60000));
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        gui::HeatmapChart* heatmap = window.chartsPage()->heatmap();
+        QVERIFY(QTest::qWaitFor([&] { return !heatmap->slice().cells.empty() && !heatmap->job()->isRunning(); }, 30000));
+        heatmap->plot()->replot();
+
+        // Click a pruned cell of the heat map: the table and the details pane follow.
+        const gui::HeatmapSlice& slice = heatmap->slice();
+        std::optional<std::pair<std::size_t, std::size_t>> cell;
+        for (std::size_t y = 0; y < slice.yValues.size() && !cell; ++y)
+            for (std::size_t x = 0; x < slice.xValues.size() && !cell; ++x) {
+                const std::int32_t c = slice.candidateAt(x, y);
+                if (c >= 0 && window.document()->space()->status(std::size_t(c)) == space::CandidateStatus::Pruned)
+                    cell = {x, y};
+            }
+        QVERIFY(cell);
+        const std::size_t candidate = std::size_t(slice.candidateAt(cell->first, cell->second));
+        const QPoint pixel = heatmap->cellCenterPixel(cell->first, cell->second).toPoint();
+        QCOMPARE(heatmap->candidateAtPixel(pixel), std::int32_t(candidate));
+        QTest::mouseClick(heatmap->plot(), Qt::LeftButton, {}, pixel);
+        QCOMPARE(window.spacePage()->selectedCandidate(), std::optional<std::size_t>(candidate));
+        const QModelIndex current = window.spacePage()->view()->currentIndex();
+        QVERIFY(current.isValid());
+        QCOMPARE(std::size_t(window.spacePage()->proxy()->mapToSource(current).row()), candidate);
+        QVERIFY(window.spacePage()->details()->toPlainText().contains(
+            QString::fromStdString(window.document()->space()->describe(candidate)).left(30)));
+        const auto& shown = window.chartsPage()->ubChart()->shownCandidates();
+        QVERIFY(std::find(shown.begin(), shown.end(), candidate) != shown.end());
+
+        // Selecting in the table moves the heat map's fixed dimensions to the candidate.
+        const std::size_t other = window.document()->space()->size() - 1;
+        window.spacePage()->view()->setCurrentIndex(
+            window.spacePage()->proxy()->mapFromSource(window.spacePage()->model()->index(int(other), 0)));
+        QVERIFY(QTest::qWaitFor([&] { return !heatmap->job()->isRunning(); }, 30000));
+        bool inSlice = false;
+        for (std::int32_t c : heatmap->slice().cells)
+            inSlice |= c == std::int32_t(other);
+        QVERIFY(inSlice);
+    }
+
+    void chartsExport()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        QVERIFY(QTest::qWaitFor([&] { return !window.chartsPage()->heatmap()->slice().cells.empty(); }, 30000));
+        QTemporaryDir dir;
+        for (const char* suffix : {"png", "svg", "pdf"}) {
+            const QString path = dir.filePath(QStringLiteral("heatmap.") + QString::fromLatin1(suffix));
+            QString error;
+            QVERIFY2(gui::exportPlot(window.chartsPage()->heatmap()->plot(), path, &error), qPrintable(error));
+            QVERIFY(QFileInfo(path).size() > 500);
+        }
+        QString error;
+        QVERIFY(!gui::exportPlot(window.chartsPage()->ubChart()->plot(), dir.filePath(QStringLiteral("ub.bmpx")), &error));
+        QVERIFY(error.contains(QLatin1String("bmpx")));
+    }
+
+    void settingsAndThemePersist()
+    {
+        {
+            MainWindow window;
+            window.show();
+            window.setDarkTheme(true);
+            QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
+            window.close();
+        }
+        MainWindow again;
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);  // restored
+        again.setDarkTheme(false);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() >= 128);
+    }
+
+    void kernelWithoutWorkloadUsesASiblingLaunch()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("softmax.py")));
+        // softmax.json launches softmax.py: its arguments come with it.
+        QVERIFY(!window.document()->workload().args.empty());
+        QVERIFY(window.document()->space());
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

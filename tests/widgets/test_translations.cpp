@@ -1,0 +1,114 @@
+// English and Simplified Chinese: the translation is complete, compiled in, and applied.
+
+#include "widget_test_support.h"
+
+#include "widgets/main_window.h"
+#include "widgets/translations.h"
+
+#include <QFile>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTabWidget>
+#include <QXmlStreamReader>
+
+class TestTranslations : public QObject {
+    Q_OBJECT
+
+    struct Message {
+        QString context, source, translation, type;
+        QStringList numerus;
+    };
+
+    static QList<Message> readTs()
+    {
+        QList<Message> out;
+        QFile f(QStringLiteral(TILESCOPE_SOURCE_DIR "/translations/tilescope_zh_CN.ts"));
+        if (!f.open(QIODevice::ReadOnly))
+            return out;
+        QXmlStreamReader xml(&f);
+        QString context;
+        Message m;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("name"))
+                context = xml.readElementText();
+            else if (xml.name() == QLatin1String("message"))
+                m = Message{context, {}, {}, {}, {}};
+            else if (xml.name() == QLatin1String("source"))
+                m.source = xml.readElementText();
+            else if (xml.name() == QLatin1String("translation")) {
+                m.type = xml.attributes().value(QLatin1String("type")).toString();
+                if (xml.readNext() == QXmlStreamReader::Characters)
+                    m.translation = xml.text().toString();
+                while (!(xml.isEndElement() && xml.name() == QLatin1String("translation"))) {
+                    if (xml.isStartElement() && xml.name() == QLatin1String("numerusform"))
+                        m.numerus << xml.readElementText();
+                    xml.readNext();
+                }
+                out << m;
+            }
+        }
+        return out;
+    }
+
+    static QSet<QString> placeholders(const QString& text)
+    {
+        QSet<QString> out;
+        static const QRegularExpression re(QStringLiteral("%(\\d+|n)"));
+        for (auto it = re.globalMatch(text); it.hasNext();)
+            out << it.next().captured();
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { ts::test::isolateSettings(); }
+
+    void languageNames()
+    {
+        QCOMPARE(ts::gui::normaliseLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        QCOMPARE(ts::gui::normaliseLanguage(QStringLiteral("zh_Hans_CN")), QStringLiteral("zh_CN"));
+        QCOMPARE(ts::gui::normaliseLanguage(QStringLiteral("en_US")), QStringLiteral("en"));
+        QCOMPARE(ts::gui::normaliseLanguage(QStringLiteral("C")), QStringLiteral("en"));
+    }
+
+    void everyMessageIsTranslated()
+    {
+        const QList<Message> messages = readTs();
+        QVERIFY2(messages.size() > 150, "the .ts file holds the interface's strings");
+        for (const Message& m : messages) {
+            const QString where = m.context + QStringLiteral(": ") + m.source;
+            QVERIFY2(m.type.isEmpty(), qPrintable(QStringLiteral("%1 (%2)").arg(where, m.type)));
+            const QStringList forms = m.numerus.isEmpty() ? QStringList{m.translation} : m.numerus;
+            for (const QString& t : forms) {
+                QVERIFY2(!t.trimmed().isEmpty(), qPrintable(where));
+                // Every placeholder survives translation (%n only where the source has it).
+                QCOMPARE(placeholders(t) - QSet<QString>{QStringLiteral("%n")},
+                         placeholders(m.source) - QSet<QString>{QStringLiteral("%n")});
+            }
+        }
+    }
+
+    void chineseIsCompiledInAndApplied()
+    {
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        QCOMPARE(ts::gui::currentLanguage(), QStringLiteral("zh_CN"));
+        const QString file = QCoreApplication::translate("ts::gui::MainWindow", "&File");
+        QVERIFY(file != QLatin1String("&File"));
+        {
+            ts::gui::MainWindow window;
+            QStringList menus;
+            for (QAction* a : window.menuBar()->actions())
+                menus << a->text();
+            QVERIFY2(menus.contains(file), qPrintable(menus.join(QLatin1Char(','))));
+            QVERIFY(window.tabs()->tabText(1) != QLatin1String("Candidates"));
+        }
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
+        QCOMPARE(QCoreApplication::translate("ts::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestTranslations)
+#include "test_translations.moc"

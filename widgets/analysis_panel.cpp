@@ -1,0 +1,193 @@
+#include "widgets/analysis_panel.h"
+
+#include "widgets/status_colors.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace ts::gui {
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString axisList(const std::vector<std::string>& axes)
+{
+    QStringList out;
+    for (const std::string& a : axes)
+        out << q(a);
+    return out.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
+{
+    m_backend = new QLabel(this);
+    m_backend->setObjectName(QStringLiteral("backendStatus"));
+    m_backend->setWordWrap(true);
+    m_backend->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_backend->setMargin(6);
+    m_tree = new QTreeWidget(this);
+    m_tree->setObjectName(QStringLiteral("analysisTree"));
+    m_tree->setHeaderLabels({tr("Item"), tr("Value")});
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_backend);
+    layout->addWidget(m_tree, 1);
+    connect(m_tree, &QTreeWidget::itemCollapsed, this, [this](QTreeWidgetItem* item) {
+        if (!m_collapsed.contains(item->text(0)))
+            m_collapsed << item->text(0);
+    });
+    connect(m_tree, &QTreeWidget::itemExpanded, this, [this](QTreeWidgetItem* item) { m_collapsed.removeAll(item->text(0)); });
+    setAnalysis(nullptr);
+}
+
+QTreeWidgetItem* AnalysisPanel::section(const QString& title)
+{
+    auto* item = new QTreeWidgetItem(m_tree, {title});
+    QFont f = item->font(0);
+    f.setBold(true);
+    item->setFont(0, f);
+    item->setFirstColumnSpanned(false);
+    return item;
+}
+
+void AnalysisPanel::restoreExpansion()
+{
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* item = m_tree->topLevelItem(i);
+        item->setExpanded(!m_collapsed.contains(item->text(0)));
+    }
+}
+
+void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
+{
+    m_tree->clear();
+    m_spaceSection = nullptr;
+    if (!a) {
+        m_backend->setText(tr("No kernel open."));
+        m_backend->setStyleSheet(QString());
+        return;
+    }
+    const analysis::AxisParse& p = a->parse;
+    if (p.error) {
+        m_backend->setText(tr("<b>Triton-Ascend raises</b> %1: %2")
+                               .arg(q(p.errorType).toHtmlEscaped(), q(*p.error).toHtmlEscaped()));
+        m_backend->setStyleSheet(QStringLiteral("background: rgba(229, 57, 53, 50); border-radius: 4px;"));
+    } else if (a->inError()) {
+        m_backend->setText(tr("<b>The kernel has errors</b>: see the diagnostics under the source."));
+        m_backend->setStyleSheet(QStringLiteral("background: rgba(251, 140, 0, 50); border-radius: 4px;"));
+    } else {
+        m_backend->setText(tr("<b>%1</b>: the backend's axis parse succeeds.").arg(q(a->kernel ? a->kernel->name : "").toHtmlEscaped()));
+        m_backend->setStyleSheet(QStringLiteral("background: rgba(67, 160, 71, 45); border-radius: 4px;"));
+    }
+
+    auto* keys = section(tr("Keys"));
+    for (const auto& [axis, param] : p.keys) {
+        QString value;
+        for (const analysis::ParamInfo& info : a->params)
+            if (info.name == param)
+                value = q(info.value);
+        new QTreeWidgetItem(keys, {q(axis), value.isEmpty() ? q(param) : q(param) + QStringLiteral(" = ") + value});
+    }
+    auto* split = section(tr("Split parameters"));
+    for (const auto& [axis, param] : p.splitParams)
+        new QTreeWidgetItem(split, {q(axis), q(param)});
+    for (const auto& [axis, size] : p.fixedSplitParams)
+        new QTreeWidgetItem(split, {q(axis), tr("fixed by the grid: %1").arg(size)});
+    auto* tiling = section(tr("Tiling parameters"));
+    for (const auto& [axis, param] : p.tilingParams)
+        new QTreeWidgetItem(tiling, {q(axis), q(param)});
+    auto* axes = section(tr("Axes"));
+    new QTreeWidgetItem(axes, {tr("Low-dim axes"), axisList(p.lowDimAxes)});
+    new QTreeWidgetItem(axes, {tr("Reduction axes"), axisList(p.reductionAxes)});
+    new QTreeWidgetItem(axes, {tr("Persistent reduction"), p.persistentReduction ? tr("yes") : tr("no")});
+    if (p.dualReduction)
+        new QTreeWidgetItem(axes, {tr("Dual reduction"), tr("yes")});
+    new QTreeWidgetItem(axes, {tr("Tensors passed"), QString::number(p.numBuffers)});
+    if (!a->widestDtype.empty())
+        new QTreeWidgetItem(axes, {tr("Widest dtype"), tr("%1 (%2 bytes)").arg(q(a->widestDtype)).arg(a->dtypeBytes)});
+
+    auto* params = section(tr("Parameters"));
+    for (const analysis::ParamInfo& info : a->params) {
+        QString role = QString::fromLatin1(analysis::paramRoleName(info.role));
+        if (!info.splitAxis.empty())
+            role += tr(" · split %1").arg(q(info.splitAxis));
+        if (!info.tilingAxis.empty())
+            role += tr(" · tiling %1").arg(q(info.tilingAxis));
+        if (!info.keyAxis.empty())
+            role += tr(" · key %1").arg(q(info.keyAxis));
+        if (!info.value.empty())
+            role += QStringLiteral(" = ") + q(info.value);
+        else if (!info.defaultText.empty())
+            role += tr(" (default %1)").arg(q(info.defaultText));
+        auto* item = new QTreeWidgetItem(params, {q(info.name) + (info.constexpr_ ? QStringLiteral(" : constexpr") : QString()), role});
+        item->setToolTip(1, role);
+    }
+    if (!a->hintDimensions.empty()) {
+        auto* hints = section(tr("Hint dimensions"));
+        for (const auto& [name, values] : a->hintDimensions) {
+            QStringList vs;
+            for (const py::Value& v : values)
+                vs << q(v.repr());
+            new QTreeWidgetItem(hints, {q(name), vs.join(QStringLiteral(", "))});
+        }
+    }
+    if (!p.backendWarnings.empty()) {
+        auto* warnings = section(tr("Backend warnings"));
+        for (const std::string& w : p.backendWarnings) {
+            auto* item = new QTreeWidgetItem(warnings, {QString(), q(w)});
+            item->setToolTip(1, q(w));
+        }
+    }
+    m_spaceSection = section(tr("Candidate space"));
+    new QTreeWidgetItem(m_spaceSection, {tr("State"), tr("being built…")});
+    restoreExpansion();
+}
+
+void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& problem)
+{
+    if (!m_spaceSection)
+        return;
+    qDeleteAll(m_spaceSection->takeChildren());
+    if (!s) {
+        new QTreeWidgetItem(m_spaceSection, {tr("State"), problem.isEmpty() ? tr("being built…") : problem});
+        m_spaceSection->child(0)->setToolTip(1, problem);
+        return;
+    }
+    new QTreeWidgetItem(m_spaceSection, {tr("Device"), tr("%1: %2 vector cores, %3 KiB UB budget")
+                                                           .arg(q(s->device().soc))
+                                                           .arg(s->device().numVectorCores)
+                                                           .arg(s->device().ubBudgetKib)});
+    new QTreeWidgetItem(m_spaceSection, {tr("Backend's list"), tr("%n config(s)", nullptr, int(s->backend().configs.size()))});
+    using space::CandidateStatus;
+    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Skipped, CandidateStatus::Pruned}) {
+        auto* item = new QTreeWidgetItem(m_spaceSection, {statusLabel(st), QString::number(s->count(st))});
+        item->setForeground(0, statusColor(st, isDarkPalette(palette())));
+    }
+    if (s->hasLattice())
+        new QTreeWidgetItem(m_spaceSection, {tr("Lattice points"), QString::number(s->latticePoints())});
+    if (s->error()) {
+        auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Backend error"), q(*s->error())});
+        item->setToolTip(1, q(*s->error()));
+    }
+    for (const std::string& note : s->notes()) {
+        auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Note"), q(note)});
+        item->setToolTip(1, q(note));
+    }
+    for (const std::string& w : s->backend().warnings) {
+        auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Backend prints"), q(w)});
+        item->setToolTip(1, q(w));
+    }
+    m_spaceSection->setExpanded(!m_collapsed.contains(m_spaceSection->text(0)));
+}
+
+} // namespace ts::gui

@@ -1,0 +1,39 @@
+#pragma once
+// What Triton-Ascend's autotune concludes for this launch: keys, split / tiling / low-dim /
+// reduction axes, persistent reduction, the parameters and their roles, the backend's own
+// error, and a summary of the candidate space.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/space/candidate_space.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace ts::gui {
+
+class AnalysisPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit AnalysisPanel(QWidget* parent = nullptr);
+
+    void setAnalysis(const analysis::KernelAnalysis* analysis);
+    // The space of the analysis shown, or null with the reason it is missing.
+    void setSpace(const space::CandidateSpace* space, const QString& problem);
+
+    QTreeWidget* tree() const { return m_tree; }
+    QLabel* backendStatus() const { return m_backend; }
+
+private:
+    QTreeWidgetItem* section(const QString& title);
+    void restoreExpansion();
+
+    QLabel* m_backend = nullptr;
+    QTreeWidget* m_tree = nullptr;
+    QTreeWidgetItem* m_spaceSection = nullptr;
+    QStringList m_collapsed;  // sections the user closed, kept across updates
+};
+
+} // namespace ts::gui

@@ -1,0 +1,86 @@
+#pragma once
+// The one pattern for work off the GUI thread: inputs are copied into the work function, the
+// work runs on a private thread pool, its result is delivered on the GUI thread, and a result
+// whose job was superseded or stopped is dropped (generation counter). The destructor stops
+// the running job and waits for it, so no worker outlives its owner.
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+
+namespace ts::gui {
+
+// What a work function sees: a stop flag to poll and a progress sink. Thread-safe.
+class JobContext {
+public:
+    bool stopRequested() const { return m_stop->load(std::memory_order_relaxed); }
+    // A shared flag for core stages that take one.
+    const std::atomic<bool>& stopFlag() const { return *m_stop; }
+    // fraction in [0, 1]; throttled: changes under 0.1% are skipped, as are reports closer
+    // than 50 ms apart (the last one of a stage always goes through when the stage changes).
+    void reportProgress(double fraction, const QString& stage);
+
+private:
+    friend class BackgroundJob;
+    std::shared_ptr<std::atomic<bool>> m_stop;
+    std::function<void(double, QString)> m_post;
+    std::mutex m_mutex;
+    double m_lastFraction = -1.0;
+    QString m_lastStage;
+    std::chrono::steady_clock::time_point m_lastTime;
+};
+
+class BackgroundJob : public QObject {
+    Q_OBJECT
+public:
+    explicit BackgroundJob(QObject* parent = nullptr);
+    ~BackgroundJob() override;
+
+    // Runs `work` off the GUI thread; `deliver` gets its result on this object's thread unless
+    // another start() or stop() came first. `work` must own everything it reads.
+    template <typename Result>
+    void start(const QString& label, std::function<Result(JobContext&)> work,
+               std::function<void(Result&&)> deliver)
+    {
+        auto result = std::make_shared<std::optional<Result>>();
+        launch(
+            label, [work = std::move(work), result](JobContext& context) { result->emplace(work(context)); },
+            [deliver = std::move(deliver), result] {
+                if (*result)
+                    deliver(std::move(**result));
+            });
+    }
+
+    // Asks the running job to stop and drops its result; returns at once.
+    void stop();
+    bool isRunning() const { return m_running; }
+    QString label() const { return m_label; }
+    quint64 generation() const { return m_generation; }
+    // Blocks until every started worker has returned (destructor, tests).
+    void waitForIdle();
+
+Q_SIGNALS:
+    void started(const QString& label);
+    // fraction < 0: no report yet (indeterminate).
+    void progress(double fraction, const QString& stage);
+    void finished();  // the result was delivered
+    void stopped();   // stop() dropped the running job's result
+    void failed(const QString& message);  // the work threw; nothing was delivered
+
+private:
+    void launch(const QString& label, std::function<void(JobContext&)> work, std::function<void()> deliver);
+
+    QThreadPool m_pool;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_stop;
+    bool m_running = false;
+    QString m_label;
+};
+
+} // namespace ts::gui

@@ -1,0 +1,321 @@
+#include "widgets/candidate_table_model.h"
+
+#include "core/space/space_format.h"
+#include "widgets/status_colors.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace ts::gui {
+namespace {
+
+using space::CandidateStatus;
+using space::kUnset;
+
+constexpr int kFixedBefore = 1;  // the index column
+constexpr int kMetricColumns = 8;
+constexpr int kTimingColumns = 3;
+
+QString kib(std::int64_t bytes)
+{
+    return QString::fromStdString(space::formatKib(bytes));
+}
+
+QString percent(double share)
+{
+    return QString::fromStdString(space::formatPercent(share));
+}
+
+} // namespace
+
+CandidateTableModel::CandidateTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void CandidateTableModel::setSpace(std::shared_ptr<const space::CandidateSpace> space)
+{
+    beginResetModel();
+    m_space = std::move(space);
+    m_dimensionCount = m_space ? int(m_space->dimensions().size()) : 0;
+    if (m_timings && (!m_space || m_timings->p50Us.size() != m_space->size()))
+        m_timings.reset();  // timings belong to the space they were measured on
+    endResetModel();
+}
+
+void CandidateTableModel::setTimings(std::shared_ptr<const CandidateTimings> timings)
+{
+    if (timings && (!m_space || timings->p50Us.size() != m_space->size() ||
+                    timings->p20Us.size() != m_space->size() || timings->p80Us.size() != m_space->size()))
+        timings.reset();
+    if (bool(timings) == bool(m_timings)) {
+        m_timings = std::move(timings);
+        if (rowCount() > 0 && m_timings)
+            Q_EMIT dataChanged(index(0, columnOf(Column::P50)),
+                               index(rowCount() - 1, columnOf(Column::P80)));
+        return;
+    }
+    const int first = kFixedBefore + m_dimensionCount + kMetricColumns;
+    if (timings) {
+        beginInsertColumns({}, first, first + kTimingColumns - 1);
+        m_timings = std::move(timings);
+        endInsertColumns();
+    } else {
+        beginRemoveColumns({}, first, first + kTimingColumns - 1);
+        m_timings.reset();
+        endRemoveColumns();
+    }
+}
+
+void CandidateTableModel::setDarkPalette(bool dark)
+{
+    if (dark == m_dark)
+        return;
+    m_dark = dark;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+                           {Qt::BackgroundRole, Qt::ForegroundRole});
+}
+
+int CandidateTableModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !m_space)
+        return 0;
+    return int(m_space->size());
+}
+
+int CandidateTableModel::columnCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !m_space)
+        return 0;
+    return kFixedBefore + m_dimensionCount + kMetricColumns + (m_timings ? kTimingColumns : 0);
+}
+
+CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
+{
+    if (column == 0)
+        return Column::Index;
+    if (column < kFixedBefore + m_dimensionCount)
+        return Column::Param;
+    const int metric = column - kFixedBefore - m_dimensionCount;
+    static constexpr Column kMetrics[] = {Column::Status, Column::Reason, Column::Tile, Column::UbBytes,
+                                          Column::UbShare, Column::Programs, Column::Waves, Column::LastWave,
+                                          Column::P50, Column::P20, Column::P80};
+    return kMetrics[std::min(metric, int(std::size(kMetrics)) - 1)];
+}
+
+int CandidateTableModel::columnOf(Column kind) const
+{
+    const int base = kFixedBefore + m_dimensionCount;
+    switch (kind) {
+    case Column::Index: return 0;
+    case Column::Param: return m_dimensionCount > 0 ? kFixedBefore : -1;
+    case Column::Status: return base;
+    case Column::Reason: return base + 1;
+    case Column::Tile: return base + 2;
+    case Column::UbBytes: return base + 3;
+    case Column::UbShare: return base + 4;
+    case Column::Programs: return base + 5;
+    case Column::Waves: return base + 6;
+    case Column::LastWave: return base + 7;
+    case Column::P50: return m_timings ? base + 8 : -1;
+    case Column::P20: return m_timings ? base + 9 : -1;
+    case Column::P80: return m_timings ? base + 10 : -1;
+    }
+    return -1;
+}
+
+double CandidateTableModel::timing(std::size_t row, Column kind) const
+{
+    if (!m_timings)
+        return std::nan("");
+    switch (kind) {
+    case Column::P50: return m_timings->p50Us[row];
+    case Column::P20: return m_timings->p20Us[row];
+    case Column::P80: return m_timings->p80Us[row];
+    default: return std::nan("");
+    }
+}
+
+bool CandidateTableModel::lessThan(std::size_t a, std::size_t b, int column) const
+{
+    const space::CandidateSpace& s = *m_space;
+    switch (columnKind(column)) {
+    case Column::Index: return a < b;
+    case Column::Param: {
+        const int d = column - kFixedBefore;
+        return s.values(a)[d] < s.values(b)[d];  // kUnset is the smallest int64: unset sorts first
+    }
+    case Column::Status: return s.status(a) < s.status(b);
+    case Column::Reason: return s.reason(a) < s.reason(b);
+    case Column::Tile: return s.metrics(a).tileElements < s.metrics(b).tileElements;
+    case Column::UbBytes:
+    case Column::UbShare: return s.metrics(a).ubBytes < s.metrics(b).ubBytes;
+    case Column::Programs: return s.metrics(a).programs < s.metrics(b).programs;
+    case Column::Waves: return s.metrics(a).waves < s.metrics(b).waves;
+    case Column::LastWave: return s.metrics(a).lastWaveUtilisation < s.metrics(b).lastWaveUtilisation;
+    case Column::P50:
+    case Column::P20:
+    case Column::P80: {
+        const double x = timing(a, columnKind(column));
+        const double y = timing(b, columnKind(column));
+        if (std::isnan(x) || std::isnan(y))
+            return !std::isnan(x) && std::isnan(y);  // measured ones first
+        return x < y;
+    }
+    }
+    return a < b;
+}
+
+QString CandidateTableModel::describeParams(std::size_t candidate) const
+{
+    if (!m_space || candidate >= m_space->size())
+        return {};
+    QStringList parts;
+    for (const auto& [name, value] : m_space->params(candidate))
+        parts << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
+    if (m_space->numWarps(candidate) != 1 || m_space->status(candidate) == CandidateStatus::User)
+        parts << QStringLiteral("num_warps=%1").arg(m_space->numWarps(candidate));
+    return parts.join(QStringLiteral(", "));
+}
+
+QVariant CandidateTableModel::sortValue(std::size_t row, int column) const
+{
+    const space::CandidateSpace& s = *m_space;
+    switch (columnKind(column)) {
+    case Column::Index: return qulonglong(row);
+    case Column::Param: return qint64(s.values(row)[column - kFixedBefore]);
+    case Column::Status: return int(s.status(row));
+    case Column::Reason: return int(s.reason(row));
+    case Column::Tile: return qint64(s.metrics(row).tileElements);
+    case Column::UbBytes: return qint64(s.metrics(row).ubBytes);
+    case Column::UbShare: return s.metrics(row).ubShare;
+    case Column::Programs: return qint64(s.metrics(row).programs);
+    case Column::Waves: return qint64(s.metrics(row).waves);
+    case Column::LastWave: return s.metrics(row).lastWaveUtilisation;
+    case Column::P50:
+    case Column::P20:
+    case Column::P80: return timing(row, columnKind(column));
+    }
+    return {};
+}
+
+QString CandidateTableModel::displayText(std::size_t row, int column) const
+{
+    const space::CandidateSpace& s = *m_space;
+    const QLocale locale;
+    switch (columnKind(column)) {
+    case Column::Index: return QString::number(row);
+    case Column::Param: {
+        const int d = column - kFixedBefore;
+        const std::int64_t v = s.values(row)[d];
+        if (v == kUnset)
+            return QStringLiteral("–");
+        if (s.dimensions()[std::size_t(d)].boolean)
+            return v != 0 ? QStringLiteral("True") : QStringLiteral("False");
+        return QString::number(v);
+    }
+    case Column::Status: return statusLabel(s.status(row));
+    case Column::Reason: return reasonLabel(s.reason(row));
+    case Column::Tile: return locale.toString(qint64(s.metrics(row).tileElements));
+    case Column::UbBytes: return kib(s.metrics(row).ubBytes);
+    case Column::UbShare: return percent(s.metrics(row).ubShare);
+    case Column::Programs: return locale.toString(qint64(s.metrics(row).programs));
+    case Column::Waves: return locale.toString(qint64(s.metrics(row).waves));
+    case Column::LastWave: return s.metrics(row).programs > 0 ? percent(s.metrics(row).lastWaveUtilisation)
+                                                              : QStringLiteral("–");
+    case Column::P50:
+    case Column::P20:
+    case Column::P80: {
+        const double t = timing(row, columnKind(column));
+        return std::isnan(t) ? QStringLiteral("–") : locale.toString(t, 'f', 2);
+    }
+    }
+    return {};
+}
+
+QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_space || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const std::size_t row = std::size_t(index.row());
+    switch (role) {
+    case Qt::DisplayRole: return displayText(row, index.column());
+    case SortRole: return sortValue(row, index.column());
+    case CandidateRole: return qulonglong(row);
+    case StatusRole: return int(m_space->status(row));
+    case ReasonRole: return int(m_space->reason(row));
+    case Qt::ToolTipRole: {
+        const QString why = QString::fromStdString(m_space->describe(row));
+        QString tip = QStringLiteral("#%1  %2\n%3").arg(row).arg(describeParams(row), statusLabel(m_space->status(row)));
+        if (!why.isEmpty())
+            tip += QStringLiteral(": ") + why;
+        return tip;
+    }
+    case Qt::BackgroundRole: return statusTint(m_space->status(row), m_dark);
+    case Qt::ForegroundRole:
+        if (columnKind(index.column()) == Column::Status)
+            return statusColor(m_space->status(row), m_dark);
+        return {};
+    case Qt::TextAlignmentRole: {
+        const Column kind = columnKind(index.column());
+        if (kind == Column::Status || kind == Column::Reason)
+            return int(Qt::AlignLeft | Qt::AlignVCenter);
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    default: return {};
+    }
+}
+
+QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || !m_space || section < 0 || section >= columnCount())
+        return {};
+    const Column kind = columnKind(section);
+    if (role == Qt::DisplayRole) {
+        switch (kind) {
+        case Column::Index: return tr("#");
+        case Column::Param:
+            return QString::fromStdString(m_space->dimensions()[std::size_t(section - kFixedBefore)].name);
+        case Column::Status: return tr("Status");
+        case Column::Reason: return tr("Reason");
+        case Column::Tile: return tr("Tile (elements)");
+        case Column::UbBytes: return tr("UB use");
+        case Column::UbShare: return tr("UB share");
+        case Column::Programs: return tr("Programs");
+        case Column::Waves: return tr("Waves");
+        case Column::LastWave: return tr("Last wave");
+        case Column::P50: return tr("p50 (µs)");
+        case Column::P20: return tr("p20 (µs)");
+        case Column::P80: return tr("p80 (µs)");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (kind) {
+        case Column::Index: return tr("Position in the space: the backend's list first, then the lattice");
+        case Column::Param: {
+            const auto& dim = m_space->dimensions()[std::size_t(section - kFixedBefore)];
+            switch (dim.kind) {
+            case space::SpaceDimension::Kind::Tunable: return tr("Tunable parameter generated by the backend");
+            case space::SpaceDimension::Kind::Hint: return tr("Hint dimension crossed with the generated tiling");
+            case space::SpaceDimension::Kind::Multibuffer: return tr("multibuffer variant (– = the device default)");
+            case space::SpaceDimension::Kind::NumWarps: return tr("num_warps variant (SIMT)");
+            }
+            return {};
+        }
+        case Column::Status: return tr("generated: in the backend's list; handwritten: a triton.Config of the decorator; "
+                                       "skipped: valid but never visited by the backend's walk; pruned: breaks a hard constraint");
+        case Column::Reason: return tr("Why the candidate has its status; the full text is in the tooltip and the details pane");
+        case Column::Tile: return tr("Elements one program holds in UB at a time");
+        case Column::UbBytes: return tr("Tile x element size x buffers");
+        case Column::UbShare: return tr("Share of the UB budget the backend tiles against");
+        case Column::Programs: return tr("Programs in the launch grid");
+        case Column::Waves: return tr("Rounds of programs over the vector cores");
+        case Column::LastWave: return tr("Share of the vector cores busy in the last wave");
+        case Column::P50:
+        case Column::P20:
+        case Column::P80: return tr("Measured on the simulated NPU (quantiles of the benchmark runs)");
+        }
+    }
+    return {};
+}
+
+} // namespace ts::gui

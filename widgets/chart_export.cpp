@@ -1,0 +1,67 @@
+#include "widgets/chart_export.h"
+
+#include "widgets/qcp.h"
+
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSvgGenerator>
+
+namespace ts::gui {
+
+bool exportPlot(QCustomPlot* plot, const QString& fileName, QString* error)
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        ok = plot->savePng(fileName, plot->width(), plot->height(), 2.0);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = plot->savePdf(fileName, plot->width(), plot->height());
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator generator;
+        generator.setFileName(fileName);
+        generator.setSize(plot->size());
+        generator.setViewBox(plot->rect());
+        generator.setTitle(QStringLiteral("TileScope"));
+        QCPPainter painter;
+        ok = painter.begin(&generator);
+        if (ok) {
+            plot->toPainter(&painter, plot->width(), plot->height());
+            ok = painter.end();
+        }
+    } else {
+        if (error)
+            *error = QCoreApplication::translate("ts::gui::ChartExport", "Unknown format '%1': use .png, .svg or .pdf").arg(suffix);
+        return false;
+    }
+    if (!ok && error)
+        *error = QCoreApplication::translate("ts::gui::ChartExport", "Cannot write %1").arg(fileName);
+    return ok;
+}
+
+void exportPlotInteractively(QCustomPlot* plot, QWidget* parent, const QString& baseName)
+{
+    QString selected;
+    const QString fileName = QFileDialog::getSaveFileName(
+        parent, QCoreApplication::translate("ts::gui::ChartExport", "Export chart"), baseName + QStringLiteral(".png"),
+        QCoreApplication::translate("ts::gui::ChartExport", "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
+        &selected);
+    if (fileName.isEmpty())
+        return;
+    QString error;
+    if (!exportPlot(plot, fileName, &error))
+        QMessageBox::warning(parent, QCoreApplication::translate("ts::gui::ChartExport", "Export chart"), error);
+}
+
+void installExportMenu(QCustomPlot* plot, const QString& baseName)
+{
+    plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    QObject::connect(plot, &QWidget::customContextMenuRequested, plot, [plot, baseName](const QPoint& pos) {
+        QMenu menu(plot);
+        menu.addAction(QCoreApplication::translate("ts::gui::ChartExport", "Export as PNG, SVG or PDF…"), plot,
+                       [plot, baseName] { exportPlotInteractively(plot, plot->window(), baseName); });
+        menu.exec(plot->mapToGlobal(pos));
+    });
+}
+
+} // namespace ts::gui

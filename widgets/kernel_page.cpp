@@ -1,0 +1,158 @@
+#include "widgets/kernel_page.h"
+
+#include "core/python/ast.h"
+#include "widgets/source_view.h"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace ts::gui {
+
+KernelPage::KernelPage(QWidget* parent) : QWidget(parent)
+{
+    m_title = new QLabel(this);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_legend = new QLabel(this);
+    m_legend->setWordWrap(true);
+    m_source = new SourceView(this);
+    m_diagnostics = new QTreeWidget(this);
+    m_diagnostics->setObjectName(QStringLiteral("diagnostics"));
+    m_diagnostics->setRootIsDecorated(false);
+    m_diagnostics->setUniformRowHeights(true);
+    m_diagnostics->setHeaderLabels({tr("Severity"), tr("Line"), tr("Code"), tr("Message")});
+    m_diagnostics->header()->setStretchLastSection(true);
+    m_diagnostics->setWordWrap(false);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("kernelSplitter"));
+    splitter->addWidget(m_source);
+    splitter->addWidget(m_diagnostics);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_title, 1);
+    top->addWidget(m_legend);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+
+    connect(m_diagnostics, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { showDiagnostic(item); });
+    connect(m_diagnostics, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { showDiagnostic(item); });
+    setDark(false);
+}
+
+void KernelPage::setDark(bool dark)
+{
+    m_dark = dark;
+    m_source->setDark(dark);
+    const QString split = dark ? QStringLiteral("#1e4a7a") : QStringLiteral("#cfe3fa");
+    const QString tiling = dark ? QStringLiteral("#4a2e6e") : QStringLiteral("#e6d6f5");
+    m_legend->setText(QStringLiteral("<span style='background:%1'>&nbsp;<b>%2</b>&nbsp;</span>&nbsp; "
+                                     "<span style='background:%3'>&nbsp;<b><u>%4</u></b>&nbsp;</span>")
+                          .arg(split, tr("split parameter").toHtmlEscaped(), tiling,
+                               tr("tiling parameter").toHtmlEscaped()));
+}
+
+void KernelPage::setSource(const QString& path, const QString& text)
+{
+    m_kernelPath = path;
+    m_title->setText(QStringLiteral("<b>%1</b>").arg(QFileInfo(path).fileName().toHtmlEscaped()));
+    m_title->setToolTip(path);
+    m_source->setSource(text);
+}
+
+void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
+{
+    m_diagnostics->clear();
+    if (!a) {
+        m_source->setParamMarks({}, 0, 0);
+        m_source->setDiagnostics({});
+        return;
+    }
+    std::vector<SourceView::ParamMark> marks;
+    for (const analysis::ParamInfo& p : a->params) {
+        SourceView::ParamMark mark;
+        mark.name = QString::fromStdString(p.name);
+        const bool split = !p.splitAxis.empty();
+        const bool tiling = !p.tilingAxis.empty();
+        if (split && tiling) {
+            mark.kind = SourceView::ParamMark::Kind::SplitAndTiling;
+            mark.tooltip = tr("%1: splits axis %2 across programs and tiles axis %3 inside one")
+                               .arg(mark.name, QString::fromStdString(p.splitAxis), QString::fromStdString(p.tilingAxis));
+        } else if (split) {
+            mark.kind = SourceView::ParamMark::Kind::Split;
+            mark.tooltip = tr("%1: split parameter of axis %2 (cut across programs)")
+                               .arg(mark.name, QString::fromStdString(p.splitAxis));
+        } else if (tiling) {
+            mark.kind = SourceView::ParamMark::Kind::Tiling;
+            mark.tooltip = tr("%1: tiling parameter of axis %2 (walked inside one program)")
+                               .arg(mark.name, QString::fromStdString(p.tilingAxis));
+        } else if (p.constexpr_ && p.role == analysis::ParamRole::Fixed) {
+            mark.kind = SourceView::ParamMark::Kind::Fixed;
+            mark.tooltip = tr("%1: constexpr with a fixed value, not tuned").arg(mark.name);
+        } else {
+            continue;
+        }
+        marks.push_back(std::move(mark));
+    }
+    int first = 0;
+    int last = 0;
+    if (a->kernel && a->kernel->function) {
+        first = a->kernel->function->line;
+        last = std::max(first, a->kernel->function->endLine);
+    }
+    m_source->setParamMarks(std::move(marks), first, last);
+
+    // Only the kernel file's lines can be shown here; others still list, without a jump.
+    Diagnostics local;
+    const std::string kernelFile = a->file ? a->file->path : std::string();
+    for (const Diagnostic& d : a->diagnostics) {
+        auto* item = new QTreeWidgetItem(m_diagnostics);
+        const QStyle::StandardPixmap icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
+                                            : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                                              : QStyle::SP_MessageBoxInformation;
+        item->setIcon(0, style()->standardIcon(icon));
+        item->setText(0, d.severity == Severity::Error     ? tr("error")
+                         : d.severity == Severity::Warning ? tr("warning")
+                                                           : tr("note"));
+        const bool here = d.file.empty() || d.file == kernelFile;
+        item->setText(1, d.line > 0 ? (here ? QString::number(d.line)
+                                            : QFileInfo(QString::fromStdString(d.file)).fileName() +
+                                                  QLatin1Char(':') + QString::number(d.line))
+                                    : QString());
+        item->setText(2, QString::fromStdString(d.code));
+        item->setText(3, QString::fromStdString(d.message));
+        item->setToolTip(3, QString::fromStdString(d.format()));
+        item->setData(0, Qt::UserRole, here ? d.line : 0);
+        item->setData(0, Qt::UserRole + 1, d.column);
+        if (here)
+            local.push_back(d);
+    }
+    if (a->parse.error) {
+        auto* item = new QTreeWidgetItem(m_diagnostics);
+        item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxCritical));
+        item->setText(0, tr("backend"));
+        item->setText(2, QString::fromStdString(a->parse.errorType));
+        item->setText(3, tr("Triton-Ascend raises: %1").arg(QString::fromStdString(*a->parse.error)));
+        item->setData(0, Qt::UserRole, a->kernel ? a->kernel->location.line : 0);
+    }
+    m_source->setDiagnostics(local);
+    for (int c = 0; c < 3; ++c)
+        m_diagnostics->resizeColumnToContents(c);
+}
+
+void KernelPage::showDiagnostic(QTreeWidgetItem* item)
+{
+    const int line = item->data(0, Qt::UserRole).toInt();
+    if (line > 0)
+        m_source->goToLine(line, item->data(0, Qt::UserRole + 1).toInt());
+}
+
+} // namespace ts::gui

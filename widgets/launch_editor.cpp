@@ -1,0 +1,529 @@
+#include "widgets/launch_editor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace ts::gui {
+namespace {
+
+enum Kind { NotPassed, Tensor, Int, Float, Bool, Str, NoneValue, Tuned, Default, Fixed };
+
+const char* const kDtypes[] = {"float16", "bfloat16", "float32", "float64", "int8", "int16",
+                               "int32",   "int64",    "uint8",   "bool"};
+
+QString argText(const kernel::ArgValue& v)
+{
+    switch (v.kind) {
+    case kernel::ArgValue::Kind::Int: return QString::number(v.intValue);
+    case kernel::ArgValue::Kind::Float: return QString::number(v.floatValue, 'g', 17);
+    case kernel::ArgValue::Kind::Bool: return v.boolValue ? QStringLiteral("True") : QStringLiteral("False");
+    case kernel::ArgValue::Kind::Str: return QString::fromStdString(v.text);
+    case kernel::ArgValue::Kind::None: return QStringLiteral("None");
+    case kernel::ArgValue::Kind::Tensor: {
+        QStringList dims;
+        for (std::int64_t d : v.shape)
+            dims << QString::number(d);
+        return dims.join(QStringLiteral(", "));
+    }
+    }
+    return {};
+}
+
+Kind kindOf(const kernel::ArgValue& v)
+{
+    switch (v.kind) {
+    case kernel::ArgValue::Kind::Int: return Int;
+    case kernel::ArgValue::Kind::Float: return Float;
+    case kernel::ArgValue::Kind::Bool: return Bool;
+    case kernel::ArgValue::Kind::Str: return Str;
+    case kernel::ArgValue::Kind::None: return NoneValue;
+    case kernel::ArgValue::Kind::Tensor: return Tensor;
+    }
+    return NotPassed;
+}
+
+QString notYetTooltip()
+{
+    return LaunchEditor::tr("Not used yet: this version of TileScope analyses the kernel and its candidate "
+                            "space only. Benchmarking on the simulated NPU (and these settings) comes with "
+                            "the tuning stage.");
+}
+
+} // namespace
+
+LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
+{
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, [this] {
+        validate();
+        if (workload())
+            Q_EMIT launchEdited();
+    });
+
+    m_params = new QTableWidget(0, 5, this);
+    m_params->setObjectName(QStringLiteral("launchParams"));
+    m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Kind"), tr("Dtype"), tr("Shape / value"), tr("Role")});
+    m_params->verticalHeader()->hide();
+    m_params->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_params->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
+    m_params->setSelectionMode(QAbstractItemView::NoSelection);
+    m_params->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+
+    m_multibuffer = new QComboBox(this);
+    m_multibuffer->addItem(tr("not passed (generated both ways)"), -1);
+    m_multibuffer->addItem(QStringLiteral("True"), 1);
+    m_multibuffer->addItem(QStringLiteral("False"), 0);
+    m_numWarps = new QSpinBox(this);
+    m_numWarps->setRange(0, 64);
+    m_numWarps->setSpecialValueText(tr("not passed"));
+    m_simt = new QCheckBox(tr("force_simt_only"), this);
+    m_grid = new QLineEdit(this);
+    m_grid->setObjectName(QStringLiteral("gridEdit"));
+    m_grid->setPlaceholderText(tr("lambda meta: (triton.cdiv(n, meta['XBLOCK']),)  or  48, 1"));
+    m_device = new QComboBox(this);
+    m_device->setObjectName(QStringLiteral("deviceCombo"));
+    m_deviceInfo = new QLabel(this);
+    m_deviceInfo->setWordWrap(true);
+    m_hints = new QLabel(this);
+    m_hints->setWordWrap(true);
+    m_hints->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problem = new QLabel(this);
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #e53935;"));
+    m_problem->hide();
+
+    m_benchMethod = new QComboBox(this);
+    m_benchMethod->addItem(QStringLiteral("default"));
+    m_benchMethod->addItem(QStringLiteral("npu"));
+    m_parallelCompile = new QCheckBox(tr("Parallel compile"), this);
+    m_workers = new QSpinBox(this);
+    m_workers->setRange(1, 64);
+    m_seed = new QSpinBox(this);
+    m_seed->setRange(0, 1 << 30);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_benchMethod, m_parallelCompile, m_workers, m_seed}) {
+        w->setEnabled(false);
+        w->setToolTip(notYetTooltip());
+    }
+
+    auto* launchBox = new QGroupBox(tr("Launch options"), this);
+    auto* launchForm = new QFormLayout(launchBox);
+    launchForm->addRow(tr("Grid"), m_grid);
+    launchForm->addRow(tr("multibuffer"), m_multibuffer);
+    launchForm->addRow(tr("num_warps"), m_numWarps);
+    launchForm->addRow(QString(), m_simt);
+    launchForm->addRow(tr("Device"), m_device);
+    launchForm->addRow(QString(), m_deviceInfo);
+
+    auto* hintsBox = new QGroupBox(tr("Autotune hints"), this);
+    auto* hintsLayout = new QVBoxLayout(hintsBox);
+    hintsLayout->addWidget(m_hints);
+
+    auto* tuningBox = new QGroupBox(tr("Tuning (not available yet)"), this);
+    tuningBox->setToolTip(notYetTooltip());
+    auto* tuningForm = new QFormLayout(tuningBox);
+    auto* benchLabel = new QLabel(tr("Benchmark method"), this);
+    auto* workersLabel = new QLabel(tr("Workers"), this);
+    auto* seedLabel = new QLabel(tr("Seed"), this);
+    for (QLabel* l : {benchLabel, workersLabel, seedLabel}) {
+        l->setEnabled(false);
+        l->setToolTip(notYetTooltip());
+    }
+    tuningForm->addRow(benchLabel, m_benchMethod);
+    tuningForm->addRow(QString(), m_parallelCompile);
+    tuningForm->addRow(workersLabel, m_workers);
+    tuningForm->addRow(seedLabel, m_seed);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_params, 3);
+    layout->addWidget(m_problem);
+    layout->addWidget(launchBox);
+    layout->addWidget(hintsBox);
+    layout->addWidget(tuningBox);
+
+    connect(m_grid, &QLineEdit::textEdited, this, [this] { changed(true); });
+    connect(m_multibuffer, &QComboBox::activated, this, [this] { changed(false); });
+    connect(m_numWarps, &QSpinBox::valueChanged, this, [this] { changed(true); });
+    connect(m_simt, &QCheckBox::toggled, this, [this] { changed(false); });
+    connect(m_device, &QComboBox::activated, this, [this] { changed(false); });
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_devices)
+            return;
+        const npu::DeviceProfile* p = m_devices->find(m_device->currentText().toStdString());
+        m_deviceInfo->setText(p ? tr("%1 family, %2 AI cores, %3 vector cores for autotune, %4 KiB UB budget")
+                                      .arg(QString::fromStdString(p->family))
+                                      .arg(p->cubeCores())
+                                      .arg(p->vectorCoresForAutotune())
+                                      .arg(p->ubBudgetKib())
+                                : QString());
+    });
+    clear();
+}
+
+void LaunchEditor::setDevices(const npu::DeviceRegistry& devices)
+{
+    m_devices = &devices;
+    const QString current = m_device->currentText();
+    m_device->clear();
+    for (const std::string& name : devices.socNames())
+        m_device->addItem(QString::fromStdString(name));
+    if (!current.isEmpty())
+        m_device->setCurrentText(current);
+}
+
+void LaunchEditor::clear()
+{
+    m_filling = true;
+    m_rows.clear();
+    m_params->setRowCount(0);
+    m_grid->clear();
+    m_hints->setText(tr("Open a kernel or a workload."));
+    m_problem->hide();
+    m_filling = false;
+    setEnabled(false);
+}
+
+void LaunchEditor::addRow(const kernel::Parameter& param, const kernel::ArgValue* value)
+{
+    const int r = m_params->rowCount();
+    m_params->insertRow(r);
+    Row row;
+    row.name = param.name;
+    row.constexpr_ = param.constexpr_;
+
+    auto* name = new QTableWidgetItem(QString::fromStdString(param.name));
+    name->setFlags(Qt::ItemIsEnabled);
+    if (param.constexpr_)
+        name->setToolTip(tr("tl.constexpr%1").arg(param.hasDefault() ? QStringLiteral(" = ") +
+                                                                          QString::fromStdString(param.defaultText)
+                                                                    : QString()));
+    m_params->setItem(r, NameColumn, name);
+    auto* role = new QTableWidgetItem;
+    role->setFlags(Qt::ItemIsEnabled);
+    m_params->setItem(r, RoleColumn, role);
+
+    row.kind = new QComboBox(m_params);
+    row.dtype = new QComboBox(m_params);
+    for (const char* d : kDtypes)
+        row.dtype->addItem(QString::fromLatin1(d));
+    row.value = new QLineEdit(m_params);
+    row.value->setFrame(false);
+
+    Kind kind = NotPassed;
+    if (param.constexpr_) {
+        row.kind->addItem(param.hasDefault() ? tr("default") : tr("tuned"), param.hasDefault() ? Default : Tuned);
+        row.kind->addItem(tr("fixed"), Fixed);
+        kind = value ? Fixed : (param.hasDefault() ? Default : Tuned);
+        row.value->setText(value ? argText(*value) : QString::fromStdString(param.defaultText));
+    } else {
+        row.kind->addItem(tr("not passed"), NotPassed);
+        row.kind->addItem(tr("tensor"), Tensor);
+        row.kind->addItem(tr("int"), Int);
+        row.kind->addItem(tr("float"), Float);
+        row.kind->addItem(tr("bool"), Bool);
+        row.kind->addItem(tr("str"), Str);
+        row.kind->addItem(QStringLiteral("None"), NoneValue);
+        if (value) {
+            kind = kindOf(*value);
+            row.value->setText(argText(*value));
+            if (kind == Tensor) {
+                QString dtype = QString::fromStdString(value->dtype);
+                if (dtype.startsWith(QLatin1String("torch.")))
+                    dtype = dtype.mid(6);
+                if (row.dtype->findText(dtype) < 0)
+                    row.dtype->addItem(dtype);
+                row.dtype->setCurrentText(dtype);
+            }
+        }
+    }
+    row.kind->setCurrentIndex(row.kind->findData(kind));
+    m_params->setCellWidget(r, KindColumn, row.kind);
+    m_params->setCellWidget(r, DtypeColumn, row.dtype);
+    m_params->setCellWidget(r, ValueColumn, row.value);
+
+    connect(row.kind, &QComboBox::activated, this, [this, r] {
+        updateRowEnabled(r);
+        changed(false);
+    });
+    connect(row.dtype, &QComboBox::activated, this, [this] { changed(false); });
+    connect(row.value, &QLineEdit::textEdited, this, [this] { changed(true); });
+    m_rows.push_back(row);
+    updateRowEnabled(r);
+}
+
+void LaunchEditor::updateRowEnabled(int r)
+{
+    const Row& row = m_rows[std::size_t(r)];
+    const int kind = row.kind->currentData().toInt();
+    row.dtype->setEnabled(kind == Tensor);
+    row.dtype->setVisible(kind == Tensor);
+    const bool hasValue = kind != NotPassed && kind != NoneValue && kind != Tuned && kind != Default;
+    row.value->setEnabled(hasValue);
+    row.value->setPlaceholderText(kind == Tensor ? tr("shape, e.g. 4096, 1024") : QString());
+    if (kind == Default)
+        row.value->setToolTip(tr("The default applies: the backend does not tune a constexpr with a default"));
+    else if (kind == Tuned)
+        row.value->setToolTip(tr("Left out at launch: the backend generates values for it"));
+    else
+        row.value->setToolTip(QString());
+}
+
+void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
+{
+    m_filling = true;
+    m_base = a.workload;
+    m_rows.clear();
+    m_params->setRowCount(0);
+    if (a.kernel)
+        for (const kernel::Parameter& p : a.kernel->params)
+            addRow(p, a.workload.arg(p.name));
+
+    const kernel::ArgValue* mb = a.workload.arg("multibuffer");
+    m_multibuffer->setCurrentIndex(
+        m_multibuffer->findData(mb && mb->kind == kernel::ArgValue::Kind::Bool ? (mb->boolValue ? 1 : 0) : -1));
+    const kernel::ArgValue* warps = a.workload.arg("num_warps");
+    m_numWarps->setValue(warps && warps->kind == kernel::ArgValue::Kind::Int ? int(warps->intValue) : 0);
+    const kernel::ArgValue* simt = a.workload.arg("force_simt_only");
+    m_simt->setChecked(simt && simt->kind == kernel::ArgValue::Kind::Bool && simt->boolValue);
+
+    switch (a.workload.grid.kind) {
+    case kernel::GridArg::Kind::None: m_grid->clear(); break;
+    case kernel::GridArg::Kind::Expression: m_grid->setText(QString::fromStdString(a.workload.grid.expression)); break;
+    case kernel::GridArg::Kind::Static: {
+        QStringList dims;
+        for (std::int64_t d : a.workload.grid.dims)
+            dims << QString::number(d);
+        m_grid->setText(dims.join(QStringLiteral(", ")));
+        break;
+    }
+    }
+    const QString device = QString::fromStdString(a.workload.device);
+    if (m_device->findText(device) < 0)
+        m_device->addItem(device);  // unknown: kept visible, the space says why it cannot build
+    m_device->setCurrentText(device);
+    m_benchMethod->setCurrentText(a.workload.benchMethod.empty() ? QStringLiteral("default")
+                                                                 : QString::fromStdString(a.workload.benchMethod));
+    m_seed->setValue(a.workload.seed ? int(*a.workload.seed % (1u << 30)) : 0);
+    m_filling = false;
+    setEnabled(true);
+    showAnalysis(a);
+    validate();
+}
+
+void LaunchEditor::showAnalysis(const analysis::KernelAnalysis& a)
+{
+    for (std::size_t r = 0; r < m_rows.size(); ++r) {
+        QTableWidgetItem* role = m_params->item(int(r), RoleColumn);
+        role->setText(QString());
+        for (const analysis::ParamInfo& p : a.params) {
+            if (p.name != m_rows[r].name)
+                continue;
+            QString text = QString::fromLatin1(analysis::paramRoleName(p.role));
+            if (!p.splitAxis.empty())
+                text += tr(", split %1").arg(QString::fromStdString(p.splitAxis));
+            if (!p.tilingAxis.empty())
+                text += tr(", tiling %1").arg(QString::fromStdString(p.tilingAxis));
+            if (!p.keyAxis.empty())
+                text += tr(", key %1").arg(QString::fromStdString(p.keyAxis));
+            role->setText(text);
+        }
+    }
+    QStringList hints;
+    if (a.kernel && a.kernel->autotune) {
+        const kernel::AutotuneSpec& at = *a.kernel->autotune;
+        if (at.decorator) {
+            if (const kernel::DecoratorArgument* key = at.decorator->argument("key"))
+                hints << QStringLiteral("key=") + QString::fromStdString(key->text);
+            if (const kernel::DecoratorArgument* h = at.decorator->argument("hints"))
+                hints << QStringLiteral("hints=") + QString::fromStdString(h->text);
+            if (const kernel::DecoratorArgument* c = at.decorator->argument("configs"))
+                hints << QStringLiteral("configs=") + QString::fromStdString(c->text);
+        }
+    }
+    m_hints->setText(hints.isEmpty() ? tr("No @triton.autotune decorator.") : hints.join(QLatin1Char('\n')));
+}
+
+void LaunchEditor::changed(bool typing)
+{
+    if (m_filling)
+        return;
+    m_debounce->start(typing ? 300 : 0);
+}
+
+void LaunchEditor::flush()
+{
+    if (m_debounce->isActive()) {
+        m_debounce->stop();
+        validate();
+        if (workload())
+            Q_EMIT launchEdited();
+    }
+}
+
+std::optional<kernel::ArgValue> LaunchEditor::rowValue(const Row& row, QString* error) const
+{
+    const int kind = row.kind->currentData().toInt();
+    const QString text = row.value->text().trimmed();
+    bool ok = true;
+    switch (kind) {
+    case NotPassed:
+    case Tuned:
+    case Default: return std::nullopt;
+    case NoneValue: {
+        kernel::ArgValue v;
+        v.kind = kernel::ArgValue::Kind::None;
+        return v;
+    }
+    case Tensor: {
+        std::vector<std::int64_t> shape;
+        const QStringList parts = QString(text).remove(QLatin1Char('[')).remove(QLatin1Char(']'))
+                                      .split(QLatin1Char(','), Qt::SkipEmptyParts);
+        for (const QString& p : parts) {
+            const qlonglong d = p.trimmed().toLongLong(&ok);
+            if (!ok || d < 0) {
+                *error = tr("%1: the shape must be a list of sizes, e.g. 4096, 1024").arg(QString::fromStdString(row.name));
+                return std::nullopt;
+            }
+            shape.push_back(d);
+        }
+        return kernel::ArgValue::tensor(row.dtype->currentText().toStdString(), std::move(shape));
+    }
+    case Int: {
+        const qlonglong v = text.toLongLong(&ok);
+        if (!ok) {
+            *error = tr("%1: not an integer").arg(QString::fromStdString(row.name));
+            return std::nullopt;
+        }
+        return kernel::ArgValue::integer(v);
+    }
+    case Float: {
+        kernel::ArgValue v;
+        v.kind = kernel::ArgValue::Kind::Float;
+        v.floatValue = text.toDouble(&ok);
+        if (!ok) {
+            *error = tr("%1: not a number").arg(QString::fromStdString(row.name));
+            return std::nullopt;
+        }
+        return v;
+    }
+    case Bool: {
+        kernel::ArgValue v;
+        v.kind = kernel::ArgValue::Kind::Bool;
+        const QString t = text.toLower();
+        if (t != QLatin1String("true") && t != QLatin1String("false") && t != QLatin1String("1") &&
+            t != QLatin1String("0")) {
+            *error = tr("%1: write True or False").arg(QString::fromStdString(row.name));
+            return std::nullopt;
+        }
+        v.boolValue = t == QLatin1String("true") || t == QLatin1String("1");
+        return v;
+    }
+    case Str: {
+        kernel::ArgValue v;
+        v.kind = kernel::ArgValue::Kind::Str;
+        v.text = text.toStdString();
+        return v;
+    }
+    case Fixed: {
+        std::string why;
+        std::optional<kernel::ArgValue> v = kernel::parseArgValue(text.toStdString(), &why);
+        if (!v || text.isEmpty() || v->kind == kernel::ArgValue::Kind::Str) {
+            *error = tr("%1: a fixed constexpr needs a value (a number or True/False)").arg(QString::fromStdString(row.name));
+            return std::nullopt;
+        }
+        return v;
+    }
+    }
+    return std::nullopt;
+}
+
+std::optional<kernel::Workload> LaunchEditor::workload() const
+{
+    kernel::Workload w = m_base;
+    w.args.clear();
+    QString error;
+    for (const Row& row : m_rows) {
+        std::optional<kernel::ArgValue> v = rowValue(row, &error);
+        if (!error.isEmpty())
+            return std::nullopt;
+        if (v)
+            w.args.emplace_back(row.name, std::move(*v));
+    }
+    // Launch options, then whatever else the workload carried (kept as given).
+    if (const int mb = m_multibuffer->currentData().toInt(); mb >= 0) {
+        kernel::ArgValue v;
+        v.kind = kernel::ArgValue::Kind::Bool;
+        v.boolValue = mb == 1;
+        w.args.emplace_back("multibuffer", v);
+    }
+    if (m_numWarps->value() > 0)
+        w.args.emplace_back("num_warps", kernel::ArgValue::integer(m_numWarps->value()));
+    if (m_simt->isChecked()) {
+        kernel::ArgValue v;
+        v.kind = kernel::ArgValue::Kind::Bool;
+        v.boolValue = true;
+        w.args.emplace_back("force_simt_only", v);
+    }
+    for (const auto& [name, value] : m_base.args) {
+        const bool known = name == "multibuffer" || name == "num_warps" || name == "force_simt_only" ||
+                           std::any_of(m_rows.begin(), m_rows.end(), [&](const Row& r) { return r.name == name; });
+        if (!known)
+            w.args.emplace_back(name, value);
+    }
+
+    const QString grid = m_grid->text().trimmed();
+    static const QRegularExpression kStatic(QStringLiteral("^[\\[(]?\\s*\\d+(\\s*,\\s*\\d+)*\\s*,?\\s*[\\])]?$"));
+    if (grid.isEmpty()) {
+        w.grid = {};
+    } else if (kStatic.match(grid).hasMatch()) {
+        w.grid.kind = kernel::GridArg::Kind::Static;
+        w.grid.expression.clear();
+        w.grid.dims.clear();
+        static const QRegularExpression kNumber(QStringLiteral("\\d+"));
+        for (auto it = kNumber.globalMatch(grid); it.hasNext();)
+            w.grid.dims.push_back(it.next().captured().toLongLong());
+    } else {
+        w.grid.kind = kernel::GridArg::Kind::Expression;
+        w.grid.expression = grid.toStdString();
+        w.grid.dims.clear();
+    }
+    w.device = m_device->currentText().toStdString();
+    return w;
+}
+
+QString LaunchEditor::problem() const
+{
+    QString error;
+    for (const Row& row : m_rows) {
+        rowValue(row, &error);
+        if (!error.isEmpty())
+            return error;
+    }
+    return {};
+}
+
+void LaunchEditor::validate()
+{
+    const QString error = problem();
+    m_problem->setText(error);
+    m_problem->setVisible(!error.isEmpty());
+    for (const Row& row : m_rows) {
+        QString rowError;
+        rowValue(row, &rowError);
+        row.value->setStyleSheet(rowError.isEmpty() ? QString() : QStringLiteral("background: rgba(229, 57, 53, 60);"));
+    }
+}
+
+} // namespace ts::gui

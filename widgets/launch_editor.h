@@ -1,0 +1,86 @@
+#pragma once
+// The launch form: every kernel parameter (tensors by dtype and shape, scalars by value,
+// constexprs tuned or fixed to a value), launch options, the grid and the device. Edits are
+// collected into a Workload and announced 300 ms after the last keystroke (at once for
+// choices), so the analysis follows the form without re-running on every character.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/kernel/workload.h"
+#include "core/npu/device_profile.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+class QTimer;
+
+namespace ts::gui {
+
+class LaunchEditor : public QWidget {
+    Q_OBJECT
+public:
+    enum ParamColumn { NameColumn, KindColumn, DtypeColumn, ValueColumn, RoleColumn };
+
+    explicit LaunchEditor(QWidget* parent = nullptr);
+
+    void setDevices(const npu::DeviceRegistry& devices);
+    // Rebuilds the form for a newly opened kernel and launch.
+    void setLaunch(const analysis::KernelAnalysis& analysis);
+    // Refreshes what the analysis says (roles, hints) without touching what is being typed.
+    void showAnalysis(const analysis::KernelAnalysis& analysis);
+    void clear();
+
+    // The launch the form describes; nullopt while a field does not parse (see problem()).
+    std::optional<kernel::Workload> workload() const;
+    QString problem() const;
+
+    QTableWidget* paramTable() const { return m_params; }
+    QLineEdit* gridEdit() const { return m_grid; }
+    QComboBox* deviceCombo() const { return m_device; }
+    // Fires the pending announcement now (tests, and before a save).
+    void flush();
+
+Q_SIGNALS:
+    void launchEdited();
+
+private:
+    struct Row {
+        std::string name;
+        bool constexpr_ = false;
+        QComboBox* kind = nullptr;
+        QComboBox* dtype = nullptr;
+        QLineEdit* value = nullptr;
+    };
+    void addRow(const kernel::Parameter& param, const kernel::ArgValue* value);
+    void updateRowEnabled(int row);
+    void changed(bool typing);
+    std::optional<kernel::ArgValue> rowValue(const Row& row, QString* error) const;
+    void validate();
+
+    QTableWidget* m_params = nullptr;
+    std::vector<Row> m_rows;
+    QComboBox* m_multibuffer = nullptr;
+    QSpinBox* m_numWarps = nullptr;
+    QCheckBox* m_simt = nullptr;
+    QLineEdit* m_grid = nullptr;
+    QComboBox* m_device = nullptr;
+    QLabel* m_deviceInfo = nullptr;
+    QLabel* m_hints = nullptr;
+    QLabel* m_problem = nullptr;
+    QComboBox* m_benchMethod = nullptr;
+    QCheckBox* m_parallelCompile = nullptr;
+    QSpinBox* m_workers = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QTimer* m_debounce = nullptr;
+    kernel::Workload m_base;
+    const npu::DeviceRegistry* m_devices = nullptr;
+    bool m_filling = false;
+};
+
+} // namespace ts::gui

@@ -1,0 +1,64 @@
+#include "widgets/progress_widget.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QStyle>
+#include <QToolButton>
+
+namespace ts::gui {
+
+ProgressWidget::ProgressWidget(QWidget* parent) : QWidget(parent)
+{
+    m_label = new QLabel(this);
+    m_bar = new QProgressBar(this);
+    m_bar->setObjectName(QStringLiteral("progressBar"));
+    m_bar->setFixedWidth(180);
+    m_bar->setTextVisible(false);
+    m_stop = new QToolButton(this);
+    m_stop->setObjectName(QStringLiteral("stopButton"));
+    m_stop->setText(tr("Stop"));
+    m_stop->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_stop->setIcon(style()->standardIcon(QStyle::SP_BrowserStop));
+    m_stop->setToolTip(tr("Stop (Esc): the result of the running job is dropped"));
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_label);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_stop);
+    connect(m_stop, &QToolButton::clicked, this, &ProgressWidget::stopRequested);
+    hide();
+}
+
+void ProgressWidget::start(const QString& label)
+{
+    m_title = label;
+    m_clock.start();
+    m_label->setText(label);
+    m_bar->setRange(0, 0);  // indeterminate until the first report
+    show();
+}
+
+void ProgressWidget::report(double fraction, const QString& stage)
+{
+    if (fraction < 0) {
+        m_bar->setRange(0, 0);
+        return;
+    }
+    m_bar->setRange(0, 1000);
+    m_bar->setValue(int(fraction * 1000));
+    QString text = stage.isEmpty() ? m_title : m_title + QStringLiteral(": ") + stage;
+    const qint64 elapsed = m_clock.elapsed();
+    if (fraction > 0.02 && elapsed > 1000) {
+        const qint64 left = qint64(double(elapsed) * (1.0 - fraction) / fraction / 1000.0);
+        text += tr(" (about %n s left)", nullptr, int(std::max<qint64>(1, left)));
+    }
+    m_label->setText(text);
+}
+
+void ProgressWidget::finish()
+{
+    hide();
+}
+
+} // namespace ts::gui

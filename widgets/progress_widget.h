@@ -1,0 +1,38 @@
+#pragma once
+// Long work in the status bar: what runs, a bar that stays indeterminate until the first
+// report (then fraction and time left), and a Stop button.
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QToolButton;
+
+namespace ts::gui {
+
+class ProgressWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProgressWidget(QWidget* parent = nullptr);
+
+    void start(const QString& label);
+    // fraction < 0: no report yet.
+    void report(double fraction, const QString& stage);
+    void finish();
+
+    QProgressBar* bar() const { return m_bar; }
+    QToolButton* stopButton() const { return m_stop; }
+
+Q_SIGNALS:
+    void stopRequested();
+
+private:
+    QLabel* m_label = nullptr;
+    QProgressBar* m_bar = nullptr;
+    QToolButton* m_stop = nullptr;
+    QString m_title;
+    QElapsedTimer m_clock;
+};
+
+} // namespace ts::gui

@@ -1,0 +1,266 @@
+#include "widgets/space_page.h"
+
+#include "core/space/space_format.h"
+#include "widgets/candidate_filter_proxy.h"
+#include "widgets/candidate_table_model.h"
+#include "widgets/status_colors.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace ts::gui {
+
+SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
+{
+    m_model = new CandidateTableModel(this);
+    m_proxy = new CandidateFilterProxy(this);
+    m_proxy->setSourceModel(m_model);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("candidateFilter"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setPlaceholderText(tr("Filter: XBLOCK>=1024 multibuffer=True ub<=96 programs>48 off-walk"));
+    m_filter->setToolTip(tr("Terms separated by spaces, all must hold:\n"
+                            "  NAME OP VALUE on a parameter (OP: = != < <= > >=; True/False for booleans)\n"
+                            "  tile, ub (KiB), programs, waves OP VALUE\n"
+                            "  a word: a status or reason (generated, pruned, ub-capacity, off-walk, …)"));
+    m_filterDebounce = new QTimer(this);
+    m_filterDebounce->setSingleShot(true);
+    m_filterDebounce->setInterval(300);
+    m_filterError = new QLabel(this);
+    m_filterError->setStyleSheet(QStringLiteral("color: #e53935;"));
+    m_filterError->hide();
+
+    m_status = new QComboBox(this);
+    m_status->setObjectName(QStringLiteral("statusFilter"));
+    m_status->addItem(tr("All statuses"), -1);
+    using space::CandidateStatus;
+    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Skipped, CandidateStatus::Pruned})
+        m_status->addItem(statusLabel(st), int(st));
+    m_reason = new QComboBox(this);
+    m_reason->setObjectName(QStringLiteral("reasonFilter"));
+    m_lattice = new QCheckBox(tr("Lattice"), this);
+    m_lattice->setObjectName(QStringLiteral("latticeBox"));
+    m_lattice->setToolTip(tr("Beyond the backend: every value a user could write for each tunable parameter "
+                             "(up to 2 million points), each with the reason the backend does not generate it"));
+    m_count = new QLabel(this);
+
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("candidateTable"));
+    m_view->setModel(m_proxy);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_view->setSortingEnabled(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideRight);
+
+    m_problem = new QLabel(this);
+    m_problem->setWordWrap(true);
+    m_problem->setMargin(6);
+    m_problem->setStyleSheet(QStringLiteral("background: rgba(251, 140, 0, 50); border-radius: 4px;"));
+    m_problem->hide();
+
+    m_details = new QTextBrowser(this);
+    m_details->setObjectName(QStringLiteral("candidateDetails"));
+    m_details->setOpenLinks(false);
+    auto* copyConfig = new QPushButton(tr("Copy as triton.Config"), this);
+    copyConfig->setObjectName(QStringLiteral("copyConfig"));
+    connect(copyConfig, &QPushButton::clicked, this, [this] {
+        const auto& s = m_model->space();
+        if (!s || !m_selected)
+            return;
+        space::TritonConfig c{s->params(*m_selected), s->numWarps(*m_selected), s->numStages(*m_selected)};
+        QApplication::clipboard()->setText(QString::fromStdString(c.toPython()));
+    });
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_filter, 3);
+    bar->addWidget(m_status);
+    bar->addWidget(m_reason);
+    bar->addWidget(m_lattice);
+    bar->addWidget(m_count);
+
+    auto* detailsBox = new QWidget(this);
+    auto* detailsLayout = new QVBoxLayout(detailsBox);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->addWidget(m_details, 1);
+    detailsLayout->addWidget(copyConfig, 0, Qt::AlignRight);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("spaceSplitter"));
+    splitter->addWidget(m_view);
+    splitter->addWidget(detailsBox);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_filterError);
+    layout->addWidget(m_problem);
+    layout->addWidget(splitter, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, m_filterDebounce, qOverload<>(&QTimer::start));
+    connect(m_filterDebounce, &QTimer::timeout, this, [this] {
+        m_proxy->setQuery(m_filter->text());
+        m_filterError->setText(m_proxy->queryError());
+        m_filterError->setVisible(!m_proxy->queryError().isEmpty());
+    });
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this] {
+        const int v = m_status->currentData().toInt();
+        m_proxy->setStatusFilter(v < 0 ? std::nullopt : std::optional(space::CandidateStatus(v)));
+    });
+    connect(m_reason, &QComboBox::currentIndexChanged, this, [this] {
+        const int v = m_reason->currentData().toInt();
+        m_proxy->setReasonFilter(v < 0 ? std::nullopt : std::optional(space::ReasonCode(v)));
+    });
+    connect(m_lattice, &QCheckBox::toggled, this, &SpacePage::latticeToggled);
+    connect(m_proxy, &CandidateFilterProxy::filterChanged, this, &SpacePage::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &SpacePage::updateCount);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (m_selecting || !current.isValid())
+            return;
+        const std::size_t candidate = m_proxy->mapToSource(current).row();
+        showDetails(candidate);
+        Q_EMIT candidateSelected(candidate);
+    });
+    fillReasons();
+    setSpace(nullptr, QString());
+}
+
+void SpacePage::fillReasons()
+{
+    const int current = m_reason->currentData().isValid() ? m_reason->currentData().toInt() : -1;
+    m_reason->blockSignals(true);
+    m_reason->clear();
+    m_reason->addItem(tr("All reasons"), -1);
+    const auto& s = m_model->space();
+    for (int r = 1; r < space::kReasonCodeCount; ++r) {
+        const auto code = space::ReasonCode(r);
+        const std::size_t n = s ? s->count(code) : 0;
+        if (n > 0 || r == current)
+            m_reason->addItem(tr("%1 (%2)").arg(reasonLabel(code)).arg(n), r);
+    }
+    m_reason->setCurrentIndex(std::max(0, m_reason->findData(current)));
+    m_reason->blockSignals(false);
+    const int v = m_reason->currentData().toInt();
+    m_proxy->setReasonFilter(v < 0 ? std::nullopt : std::optional(space::ReasonCode(v)));
+}
+
+void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, const QString& problem)
+{
+    const bool sameShape = space && m_model->space() &&
+                           space->dimensions().size() == m_model->space()->dimensions().size();
+    m_model->setSpace(std::move(space));
+    fillReasons();
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+    if (!sameShape && m_model->columnCount() > 0) {
+        const QFontMetrics fm = fontMetrics();
+        for (int c = 0; c < m_model->columnCount(); ++c) {
+            const QString header = m_model->headerData(c, Qt::Horizontal).toString();
+            int width = fm.horizontalAdvance(header) + 28;
+            if (m_model->columnKind(c) == CandidateTableModel::Column::Reason)
+                width = std::max(width, fm.horizontalAdvance(tr("below minimum tile")) + 16);
+            if (m_model->columnKind(c) == CandidateTableModel::Column::Param)
+                width = std::max(width, fm.horizontalAdvance(QStringLiteral("1048576")) + 16);
+            m_view->setColumnWidth(c, width);
+        }
+    }
+    m_selected.reset();
+    m_details->setHtml(m_model->space() ? tr("<i>Select a candidate to see why it has its status.</i>") : QString());
+    updateCount();
+}
+
+void SpacePage::setLattice(bool lattice)
+{
+    const QSignalBlocker block(m_lattice);
+    m_lattice->setChecked(lattice);
+}
+
+void SpacePage::setDark(bool dark)
+{
+    m_model->setDarkPalette(dark);
+    if (m_selected)
+        showDetails(*m_selected);
+}
+
+void SpacePage::updateCount()
+{
+    const auto& s = m_model->space();
+    if (!s) {
+        m_count->setText(QString());
+        return;
+    }
+    m_count->setText(tr("%1 of %2").arg(QLocale().toString(m_proxy->rowCount())).arg(QLocale().toString(qulonglong(s->size()))));
+}
+
+void SpacePage::selectCandidate(std::size_t candidate)
+{
+    const auto& s = m_model->space();
+    if (!s || candidate >= s->size())
+        return;
+    showDetails(candidate);
+    const QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(int(candidate), 0));
+    const QSignalBlocker block(this);
+    m_selecting = true;
+    if (proxyIndex.isValid()) {
+        m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->scrollTo(proxyIndex, QAbstractItemView::PositionAtCenter);
+    } else {
+        m_view->selectionModel()->clearSelection();
+    }
+    m_selecting = false;
+}
+
+void SpacePage::showDetails(std::size_t candidate)
+{
+    m_selected = candidate;
+    const auto& s = m_model->space();
+    if (!s || candidate >= s->size())
+        return;
+    const bool dark = isDarkPalette(palette());
+    const space::CandidateStatus status = s->status(candidate);
+    const space::CandidateMetrics m = s->metrics(candidate);
+    const QString why = QString::fromStdString(s->describe(candidate));
+    space::TritonConfig config{s->params(candidate), s->numWarps(candidate), s->numStages(candidate)};
+    QString html = QStringLiteral("<p><b>#%1</b> &nbsp;<span style='color:%2'><b>%3</b></span>%4</p>")
+                       .arg(candidate)
+                       .arg(statusColor(status, dark).name(), statusLabel(status).toHtmlEscaped(),
+                            s->reason(candidate) == space::ReasonCode::None
+                                ? QString()
+                                : QStringLiteral(" · ") + reasonLabel(s->reason(candidate)).toHtmlEscaped());
+    if (!why.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
+    html += QStringLiteral("<p><code>%1</code></p>").arg(QString::fromStdString(config.toPython()).toHtmlEscaped());
+    html += tr("<p>Tile %1 elements · UB %2 (%3 of the budget) · %4 programs · %5 waves · last wave %6</p>")
+                .arg(QLocale().toString(qint64(m.tileElements)))
+                .arg(QString::fromStdString(space::formatKib(m.ubBytes)))
+                .arg(QString::fromStdString(space::formatPercent(m.ubShare)))
+                .arg(QLocale().toString(qint64(m.programs)))
+                .arg(m.waves)
+                .arg(QString::fromStdString(space::formatPercent(m.lastWaveUtilisation)));
+    if (const std::int32_t n = s->neighbour(candidate); n >= 0)
+        html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
+    m_details->setHtml(html);
+}
+
+} // namespace ts::gui

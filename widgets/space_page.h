@@ -1,0 +1,71 @@
+#pragma once
+// The candidates tab: the table of the candidate space with its filters (status, reason and a
+// query, debounced by 300 ms), the lattice switch and a details pane for the selected candidate.
+
+#include "core/space/candidate_space.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTextBrowser;
+class QTimer;
+
+namespace ts::gui {
+
+class CandidateFilterProxy;
+class CandidateTableModel;
+
+class SpacePage : public QWidget {
+    Q_OBJECT
+public:
+    explicit SpacePage(QWidget* parent = nullptr);
+
+    void setSpace(std::shared_ptr<const space::CandidateSpace> space, const QString& problem);
+    void setLattice(bool lattice);
+    void setDark(bool dark);
+    // Selects the candidate in the table (when the filters show it) and in the details pane.
+    void selectCandidate(std::size_t candidate);
+    std::optional<std::size_t> selectedCandidate() const { return m_selected; }
+
+    CandidateTableModel* model() const { return m_model; }
+    CandidateFilterProxy* proxy() const { return m_proxy; }
+    QTableView* view() const { return m_view; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    QComboBox* statusFilter() const { return m_status; }
+    QComboBox* reasonFilter() const { return m_reason; }
+    QCheckBox* latticeBox() const { return m_lattice; }
+    QTextBrowser* details() const { return m_details; }
+
+Q_SIGNALS:
+    void candidateSelected(std::size_t candidate);
+    void latticeToggled(bool lattice);
+
+private:
+    void showDetails(std::size_t candidate);
+    void updateCount();
+    void fillReasons();
+
+    CandidateTableModel* m_model = nullptr;
+    CandidateFilterProxy* m_proxy = nullptr;
+    QTableView* m_view = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QTimer* m_filterDebounce = nullptr;
+    QLabel* m_filterError = nullptr;
+    QComboBox* m_status = nullptr;
+    QComboBox* m_reason = nullptr;
+    QCheckBox* m_lattice = nullptr;
+    QLabel* m_count = nullptr;
+    QLabel* m_problem = nullptr;
+    QTextBrowser* m_details = nullptr;
+    std::optional<std::size_t> m_selected;
+    bool m_selecting = false;
+};
+
+} // namespace ts::gui

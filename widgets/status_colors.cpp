@@ -1,0 +1,65 @@
+#include "widgets/status_colors.h"
+
+#include <QCoreApplication>
+
+namespace ts::gui {
+
+bool isDarkPalette(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+QColor statusColor(space::CandidateStatus status, bool dark)
+{
+    using space::CandidateStatus;
+    switch (status) {
+    case CandidateStatus::Generated: return dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32);
+    case CandidateStatus::User: return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
+    case CandidateStatus::Skipped: return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00);
+    case CandidateStatus::Pruned: return dark ? QColor(0xef, 0x73, 0x73) : QColor(0xc6, 0x28, 0x28);
+    }
+    return dark ? QColor(Qt::white) : QColor(Qt::black);
+}
+
+QColor statusTint(space::CandidateStatus status, bool dark)
+{
+    QColor c = statusColor(status, dark);
+    c.setAlpha(dark ? 60 : 40);
+    return c;
+}
+
+QString statusLabel(space::CandidateStatus status)
+{
+    using space::CandidateStatus;
+    switch (status) {
+    case CandidateStatus::Generated: return QCoreApplication::translate("ts::gui::Status", "generated");
+    case CandidateStatus::Pruned: return QCoreApplication::translate("ts::gui::Status", "pruned");
+    case CandidateStatus::Skipped: return QCoreApplication::translate("ts::gui::Status", "skipped");
+    case CandidateStatus::User: return QCoreApplication::translate("ts::gui::Status", "handwritten");
+    }
+    return {};
+}
+
+QString reasonLabel(space::ReasonCode reason)
+{
+    using space::ReasonCode;
+    switch (reason) {
+    case ReasonCode::None: return {};
+    case ReasonCode::UbCapacity: return QCoreApplication::translate("ts::gui::Reason", "UB capacity");
+    case ReasonCode::UnalignedTile: return QCoreApplication::translate("ts::gui::Reason", "unaligned tile");
+    case ReasonCode::TileExceedsBlock: return QCoreApplication::translate("ts::gui::Reason", "tile exceeds block");
+    case ReasonCode::ProgramLimit: return QCoreApplication::translate("ts::gui::Reason", "program limit");
+    case ReasonCode::InvalidValue: return QCoreApplication::translate("ts::gui::Reason", "invalid value");
+    case ReasonCode::MissingParam: return QCoreApplication::translate("ts::gui::Reason", "missing parameter");
+    case ReasonCode::BelowMinTile: return QCoreApplication::translate("ts::gui::Reason", "below minimum tile");
+    case ReasonCode::OffWalk: return QCoreApplication::translate("ts::gui::Reason", "off the walk");
+    case ReasonCode::NothingGenerated: return QCoreApplication::translate("ts::gui::Reason", "nothing generated");
+    case ReasonCode::GenerationOff: return QCoreApplication::translate("ts::gui::Reason", "generation off");
+    case ReasonCode::BackendError: return QCoreApplication::translate("ts::gui::Reason", "backend error");
+    case ReasonCode::Handwritten: return QCoreApplication::translate("ts::gui::Reason", "handwritten");
+    case ReasonCode::Fallback: return QCoreApplication::translate("ts::gui::Reason", "fallback config");
+    }
+    return {};
+}
+
+} // namespace ts::gui

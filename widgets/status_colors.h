@@ -1,0 +1,21 @@
+#pragma once
+// Colours of candidate statuses, readable on the light and the dark palette alike.
+
+#include "core/space/candidate_space.h"
+
+#include <QColor>
+#include <QPalette>
+#include <QString>
+
+namespace ts::gui {
+
+bool isDarkPalette(const QPalette& palette);
+// The strong colour of a status (text, markers, legend).
+QColor statusColor(space::CandidateStatus status, bool dark);
+// A soft tint for row and cell backgrounds.
+QColor statusTint(space::CandidateStatus status, bool dark);
+// Translated names for people.
+QString statusLabel(space::CandidateStatus status);
+QString reasonLabel(space::ReasonCode reason);
+
+} // namespace ts::gui

@@ -1,0 +1,59 @@
+#include "widgets/theme.h"
+
+#include <QApplication>
+#include <QPalette>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace ts::gui {
+
+Theme themeFromName(const QString& name)
+{
+    return name == QLatin1String("dark") ? Theme::Dark : Theme::Light;
+}
+
+QString themeName(Theme theme)
+{
+    return theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light");
+}
+
+void applyTheme(Theme theme)
+{
+    // Fusion draws the same everywhere, so both palettes look as designed on every platform.
+    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion")))
+        QApplication::setStyle(fusion);
+    if (theme == Theme::Light) {
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        return;
+    }
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x30);
+    const QColor base(0x1e, 0x1f, 0x22);
+    const QColor text(0xdf, 0xe1, 0xe5);
+    const QColor disabled(0x80, 0x84, 0x8a);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    p.setColor(QPalette::ToolTipBase, QColor(0x3c, 0x3f, 0x41));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
+    p.setColor(QPalette::Light, QColor(0x4a, 0x4d, 0x50));
+    p.setColor(QPalette::Midlight, QColor(0x3f, 0x42, 0x45));
+    p.setColor(QPalette::Mid, QColor(0x55, 0x58, 0x5c));
+    p.setColor(QPalette::Dark, QColor(0x1a, 0x1b, 0x1d));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xc4));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb6, 0xff));
+    p.setColor(QPalette::LinkVisited, QColor(0xb3, 0x92, 0xf0));
+    for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    QApplication::setPalette(p);
+}
+
+} // namespace ts::gui

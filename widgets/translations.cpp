@@ -1,0 +1,71 @@
+#include "widgets/translations.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <memory>
+
+namespace ts::gui {
+namespace {
+
+struct Installed {
+    QString language = QStringLiteral("en");
+    std::unique_ptr<QTranslator> app;
+    std::unique_ptr<QTranslator> qt;
+};
+
+Installed& installed()
+{
+    static Installed state;
+    return state;
+}
+
+} // namespace
+
+QStringList availableLanguages()
+{
+    return {QStringLiteral("en"), QStringLiteral("zh_CN")};
+}
+
+QString normaliseLanguage(const QString& name)
+{
+    if (name.startsWith(QLatin1String("zh"), Qt::CaseInsensitive))
+        return QStringLiteral("zh_CN");
+    return QStringLiteral("en");
+}
+
+bool installLanguage(const QString& requested)
+{
+    const QString language = normaliseLanguage(requested);
+    Installed& state = installed();
+    for (auto* t : {state.app.get(), state.qt.get()})
+        if (t)
+            QCoreApplication::removeTranslator(t);
+    state.app.reset();
+    state.qt.reset();
+    state.language = QStringLiteral("en");
+    if (language == QLatin1String("en"))
+        return true;
+    auto app = std::make_unique<QTranslator>();
+    if (!app->load(QStringLiteral(":/i18n/tilescope_") + language + QStringLiteral(".qm")))
+        return false;
+    QCoreApplication::installTranslator(app.get());
+    state.app = std::move(app);
+    // Qt's own strings (standard buttons, file dialogs) when the system has them.
+    auto qt = std::make_unique<QTranslator>();
+    if (qt->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qt.get());
+        state.qt = std::move(qt);
+    }
+    state.language = language;
+    return true;
+}
+
+QString currentLanguage()
+{
+    return installed().language;
+}
+
+} // namespace ts::gui

@@ -1,0 +1,217 @@
+#include "widgets/ub_chart.h"
+
+#include "core/space/space_format.h"
+#include "widgets/chart_export.h"
+#include "widgets/qcp.h"
+#include "widgets/status_colors.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ts::gui {
+namespace {
+
+constexpr std::size_t kMaxBars = 160;  // the backend's lists are short; beyond this, thin evenly
+
+} // namespace
+
+UbChart::UbChart(QWidget* parent) : QWidget(parent)
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("ubPlot"));
+    m_plot->setMinimumSize(320, 180);
+    m_plot->setMouseTracking(true);
+    m_fits = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_over = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_highlight = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    for (QCPBars* bars : {m_fits, m_over, m_highlight})
+        bars->setWidth(0.8);
+    m_budget = new QCPItemStraightLine(m_plot);
+    m_budgetLabel = new QCPItemText(m_plot);
+    m_budgetLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_budgetLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_budgetLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_plot->yAxis->setLabel(tr("UB use (KiB)"));
+    m_plot->xAxis->setLabel(tr("candidates of the backend's list, by UB use"));
+    m_plot->xAxis->setTicks(false);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    auto* exportButton = new QPushButton(tr("Export…"), this);
+    exportButton->setToolTip(tr("Save the UB chart as PNG, SVG or PDF"));
+    installExportMenu(m_plot, QStringLiteral("ub-footprint"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(exportButton, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_plot, 1);
+
+    connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("ub-footprint")); });
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        const std::int32_t bar = barAt(e->position());
+        if (e->button() == Qt::LeftButton && bar >= 0)
+            Q_EMIT candidateClicked(m_shown[std::size_t(bar)]);
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const std::int32_t bar = barAt(e->position());
+        if (bar < 0 || !m_space) {
+            QToolTip::hideText();
+            return;
+        }
+        const std::size_t c = m_shown[std::size_t(bar)];
+        const space::CandidateMetrics m = m_space->metrics(c);
+        QStringList params;
+        for (const auto& [name, value] : m_space->params(c))
+            params << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
+        QToolTip::showText(e->globalPosition().toPoint(),
+                           tr("#%1 %2\n%3\nUB %4 (%5 of the budget)")
+                               .arg(c)
+                               .arg(statusLabel(m_space->status(c)), params.join(QStringLiteral(", ")),
+                                    QString::fromStdString(space::formatKib(m.ubBytes)),
+                                    QString::fromStdString(space::formatPercent(m.ubShare))),
+                           m_plot);
+    });
+    setDark(false);
+}
+
+void UbChart::setDark(bool dark)
+{
+    m_dark = dark;
+    const QPalette pal = palette();
+    m_plot->setBackground(pal.brush(QPalette::Base));
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(pal.color(QPalette::Text)));
+        axis->setTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->setLabelColor(pal.color(QPalette::Text));
+        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+    }
+    auto fill = [](QCPBars* bars, QColor c) {
+        bars->setPen(QPen(c.darker(130)));
+        c.setAlpha(200);
+        bars->setBrush(c);
+    };
+    fill(m_fits, statusColor(space::CandidateStatus::Generated, dark));
+    fill(m_over, statusColor(space::CandidateStatus::Pruned, dark));
+    fill(m_highlight, pal.color(QPalette::Highlight));
+    m_highlight->setPen(QPen(pal.color(QPalette::Text), 2));
+    m_budget->setPen(QPen(pal.color(QPalette::Text), 1.5, Qt::DashLine));
+    m_budgetLabel->setColor(pal.color(QPalette::Text));
+    rebuild();
+}
+
+void UbChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
+{
+    m_space = std::move(space);
+    m_selected.reset();
+    rebuild();
+}
+
+void UbChart::setSelectedCandidate(std::optional<std::size_t> candidate)
+{
+    m_selected = candidate;
+    rebuild();
+}
+
+void UbChart::rebuild()
+{
+    m_shown.clear();
+    m_fits->data()->clear();
+    m_over->data()->clear();
+    m_highlight->data()->clear();
+    if (!m_space || m_space->size() == 0) {
+        m_summary->setText(tr("No candidate space yet."));
+        m_budget->setVisible(false);
+        m_budgetLabel->setVisible(false);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const space::CandidateSpace& s = *m_space;
+    // The backend's list (generated and handwritten) comes first in the space.
+    std::vector<std::size_t> list;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s.status(i) != space::CandidateStatus::Generated && s.status(i) != space::CandidateStatus::User)
+            continue;
+        list.push_back(i);
+    }
+    if (list.size() > kMaxBars) {
+        std::vector<std::size_t> thinned;
+        for (std::size_t k = 0; k < kMaxBars; ++k)
+            thinned.push_back(list[k * list.size() / kMaxBars]);
+        list = std::move(thinned);
+    }
+    if (m_selected && *m_selected < s.size() && std::find(list.begin(), list.end(), *m_selected) == list.end())
+        list.push_back(*m_selected);
+    std::stable_sort(list.begin(), list.end(),
+                     [&](std::size_t a, std::size_t b) { return s.metrics(a).ubBytes < s.metrics(b).ubBytes; });
+    m_shown = list;
+
+    // The budget the space measures shares against (the register file in SIMT mode).
+    const double budgetKib = double(s.backend().problem.localMemKib);
+    double top = budgetKib;
+    QVector<double> fx, fy, ox, oy, hx, hy;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const double kib = double(s.metrics(list[k]).ubBytes) / 1024.0;
+        top = std::max(top, kib);
+        if (m_selected && list[k] == *m_selected) {
+            hx << double(k);
+            hy << kib;
+        } else if (kib > budgetKib) {
+            ox << double(k);
+            oy << kib;
+        } else {
+            fx << double(k);
+            fy << kib;
+        }
+    }
+    m_fits->setData(fx, fy, true);
+    m_over->setData(ox, oy, true);
+    m_highlight->setData(hx, hy, true);
+    m_plot->xAxis->setRange(-0.8, double(list.size()) - 0.2);
+    m_plot->yAxis->setRange(0, top * 1.12);
+    m_budget->point1->setCoords(0, budgetKib);
+    m_budget->point2->setCoords(1, budgetKib);
+    m_budget->setVisible(true);
+    m_budgetLabel->position->setCoords(0.99, budgetKib);
+    m_budgetLabel->setText(tr("UB budget %1 KiB").arg(budgetKib, 0, 'f', 0));
+    m_budgetLabel->setVisible(true);
+
+    if (m_selected && *m_selected < s.size()) {
+        const space::CandidateMetrics m = s.metrics(*m_selected);
+        const space::TileProblem& p = s.backend().problem;
+        m_summary->setText(tr("<b>#%1</b>: tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6 of the %7 KiB budget")
+                               .arg(*m_selected)
+                               .arg(QLocale().toString(qint64(m.tileElements)))
+                               .arg(p.dtypeBytes)
+                               .arg(p.numBuffers)
+                               .arg(QString::fromStdString(space::formatKib(m.ubBytes)),
+                                    QString::fromStdString(space::formatPercent(m.ubShare)))
+                               .arg(budgetKib, 0, 'f', 0));
+    } else {
+        m_summary->setText(tr("UB use of the %n candidate(s) the backend benchmarks; select one to compare it.", nullptr,
+                              int(list.size())));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::int32_t UbChart::barAt(const QPointF& pos) const
+{
+    if (m_shown.empty())
+        return -1;
+    const double x = std::round(m_plot->xAxis->pixelToCoord(pos.x()));
+    if (x < 0 || x >= double(m_shown.size()))
+        return -1;
+    if (!m_plot->axisRect()->rect().contains(pos.toPoint()))
+        return -1;
+    return std::int32_t(x);
+}
+
+} // namespace ts::gui

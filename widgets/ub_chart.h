@@ -1,0 +1,55 @@
+#pragma once
+// The UB footprint of the backend's candidates against the budget, as bars sorted by use; the
+// selected candidate is highlighted (and added when it is not in the backend's list).
+
+#include "core/space/candidate_space.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCPBars;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCustomPlot;
+class QLabel;
+class QMouseEvent;
+
+namespace ts::gui {
+
+class UbChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit UbChart(QWidget* parent = nullptr);
+
+    void setSpace(std::shared_ptr<const space::CandidateSpace> space);
+    void setSelectedCandidate(std::optional<std::size_t> candidate);
+    void setDark(bool dark);
+
+    QCustomPlot* plot() const { return m_plot; }
+    // The candidates drawn, left to right.
+    const std::vector<std::size_t>& shownCandidates() const { return m_shown; }
+
+Q_SIGNALS:
+    void candidateClicked(std::size_t candidate);
+
+private:
+    void rebuild();
+    std::int32_t barAt(const QPointF& pos) const;
+
+    std::shared_ptr<const space::CandidateSpace> m_space;
+    std::optional<std::size_t> m_selected;
+    std::vector<std::size_t> m_shown;
+    QCustomPlot* m_plot = nullptr;
+    QCPBars* m_fits = nullptr;
+    QCPBars* m_over = nullptr;
+    QCPBars* m_highlight = nullptr;
+    QCPItemStraightLine* m_budget = nullptr;
+    QCPItemText* m_budgetLabel = nullptr;
+    QLabel* m_summary = nullptr;
+    bool m_dark = false;
+};
+
+} // namespace ts::gui
