@@ -128,7 +128,7 @@ void compileSimulateBenchmark(benchmark::State& state, const Example* ex)
         const CandidateValues& c = ex->candidates[i++ % ex->candidates.size()];
         const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
         if (k.ok()) {
-            const BenchResult b = benchmark(k, ex->device, {BenchMethod::Default, 1});
+            const BenchResult b = benchmarkCandidate(k, ex->device, {BenchMethod::Default, 1});
             benchmark::DoNotOptimize(b.p50Ms);
         }
     }

@@ -776,7 +776,7 @@ TEST(ConfigCache, ForeignOrCorruptFilesAreMovedAsideAndAFreshCacheStarts)
 {
     const DamagedCase cases[] = {
         {"random bytes", makeRandomBytes, "is corrupt"},
-        {"another application's SQLite file", makeForeignSqlite, "application id 0x00000000"},
+        {"another application's SQLite file", makeForeignSqlite, "application id is 0x00000000"},
         {"our application id but a foreign meta record", makeForeignWithOurId, "photo-db"},
         {"a truncated cache", makeTruncatedCache, "is corrupt"},
         {"a cut-off header", makeTinyHeader, "is corrupt"},
@@ -829,17 +829,23 @@ TEST(ConfigCache, AnEmptyFileBecomesACache)
     EXPECT_EQ(raw.rows("PRAGMA journal_mode"), std::vector<std::string>{"wal"});
 }
 
-TEST(ConfigCache, UnreadableFolderIsAnErrorNamingTheFile)
+TEST(ConfigCache, AnImpossiblePathIsAnErrorNamingTheFile)
 {
-    if (::geteuid() == 0)
-        GTEST_SKIP() << "root ignores permissions";
-    const fs::path dir = ts::test::scratchDir("cache-perm");
-    fs::create_directories(dir / "locked");
-    fs::permissions(dir / "locked", fs::perms::owner_read | fs::perms::owner_exec);
-    OpenResult opened = ConfigCache::open(dir / "locked" / "cache.sqlite");
-    fs::permissions(dir / "locked", fs::perms::owner_all);
+    const fs::path dir = ts::test::scratchDir("cache-impossible");
+    writeBytes(dir / "plain-file", "x");
+    // Its folder would have to be inside a regular file.
+    OpenResult opened = ConfigCache::open(dir / "plain-file" / "cache.sqlite");
     ASSERT_FALSE(opened.ok());
-    EXPECT_NE(opened.error->message.find((dir / "locked" / "cache.sqlite").string()), std::string::npos);
+    EXPECT_EQ(opened.error->code, "cache-open");
+    EXPECT_NE(opened.error->message.find((dir / "plain-file" / "cache.sqlite").string()), std::string::npos)
+        << opened.error->message;
+    // A folder where the file should be.
+    fs::create_directories(dir / "folder.sqlite");
+    opened = ConfigCache::open(dir / "folder.sqlite");
+    ASSERT_FALSE(opened.ok());
+    EXPECT_NE(opened.error->message.find((dir / "folder.sqlite").string()), std::string::npos)
+        << opened.error->message;
+    EXPECT_TRUE(fs::is_directory(dir / "folder.sqlite"));
 }
 
 // ---- locking ----
@@ -957,7 +963,7 @@ TEST(ConfigCache, AProcessKilledMidWriteLeavesAConsistentFile)
     SCOPED_TRACE("seed " + std::to_string(seed));
 
     int stored = 0;
-    for (int round = 0; round < 4; ++round) {
+    for (int round = 0; round < 6; ++round) {
         int ready[2];
         ASSERT_EQ(::pipe(ready), 0);
         const pid_t pid = forkChild([&, round]() {

@@ -493,7 +493,8 @@ private:
             sub_[lowDims_.at[t]] = saved[t];
     }
 
-    // Returns whether any low-dim tile changed.
+    // Returns whether the tile changed, i.e. whether a low-dim axis that is tiled shrank (the
+    // inner tiles of untiled low dims move too, but do not enter the tile).
     bool descendLowDimsOnce(std::int64_t minNumel)
     {
         bool changed = false;
@@ -516,7 +517,7 @@ private:
                 numel = floorDiv(numel, 2);
                 sub_[a] = std::min(p_.alignedNumel(numel), nextPowerOf2(numel));
             }
-            changed = changed || sub_[a] != before;
+            changed = changed || (p_.axes[a].tiling && sub_[a] != before);
         }
         return changed;
     }
@@ -540,13 +541,21 @@ private:
         while (tile > stop_ && count < 100) {
             ++count;
             tile = tileNumel();
+            const std::size_t configsBefore = out_.phases.size();
             for (std::size_t c = 0; c < candidates_.size(); ++c)
                 addToConfigs(candidates_[c]);
             // The backend compares tile sizes before and after. Tiles only shrink and are never
-            // negative, so they are equal exactly when nothing changed or the tile is empty;
-            // testing that avoids comparing products that overflow 64 bits.
-            if (!descendLowDimsOnce(minNumel) || tile == 0)
-                descendLowDimsOnce(0);
+            // negative, so they are equal exactly when no tiled low dim changed or the tile is
+            // empty; testing that avoids comparing products that overflow 64 bits.
+            bool changed = descendLowDimsOnce(minNumel) && tile != 0;
+            if (!changed)
+                changed = descendLowDimsOnce(0) && tile != 0;
+            // A round that neither added a config nor changed the tile leaves every input of
+            // the next round as it was (the untiled low dims' inner tiles are read by nothing
+            // that matters once the tiled ones are stuck): the remaining rounds up to 100
+            // repeat it exactly, so they are skipped (their refusals would repeat the trail).
+            if (!changed && out_.phases.size() == configsBefore)
+                break;
         }
         return tile < stop_;
     }

@@ -1,0 +1,237 @@
+// Tuning sessions end to end: every example on every device, determinism, the thread pool,
+// stop, benchmark methods, and the backend's "No valid triton configs" error.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/npu/device_profile.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/tuning/tuning_report.h"
+#include "core/tuning/tuning_session.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace ts;
+
+namespace {
+
+struct Prepared {
+    analysis::KernelAnalysis analysis;
+    space::CandidateSpace space;
+};
+
+const npu::DeviceRegistry& registry()
+{
+    static const npu::DeviceRegistry r = npu::DeviceRegistry::loadBundled();
+    return r;
+}
+
+std::optional<Prepared> prepare(const std::string& workloadPath, const std::string& device = {})
+{
+    auto loaded = kernel::loadWorkload(workloadPath);
+    if (!loaded.workload)
+        return std::nullopt;
+    if (!device.empty())
+        loaded.workload->device = device;
+    auto analysed = analysis::analyzeWorkload(*loaded.workload);
+    if (!analysed.analysis)
+        return std::nullopt;
+    const npu::DeviceProfile* profile = registry().find(loaded.workload->device);
+    if (!profile)
+        return std::nullopt;
+    space::CandidateSpace s = pipeline::buildSpace(*analysed.analysis, *profile);
+    return Prepared{std::move(*analysed.analysis), std::move(s)};
+}
+
+std::string example(const std::string& name)
+{
+    return (test::examplesDir() / name).string();
+}
+
+} // namespace
+
+TEST(Tuning, EveryExampleTunesOnEveryDevice)
+{
+    int sessions = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(test::examplesDir())) {
+        if (entry.path().extension() != ".json" || entry.path().filename().string().find("guide_violations") == 0)
+            continue;
+        for (const std::string& soc : registry().socNames()) {
+            const npu::DeviceProfile* profile = registry().find(soc);
+            if (!profile->tritonAscendSupported)
+                continue;
+            auto p = prepare(entry.path().string(), soc);
+            ASSERT_TRUE(p) << entry.path();
+            const std::string what = entry.path().filename().string() + " on " + soc;
+            if (p->space.error()) {
+                // The backend itself raises for this shape on this device: said, not hidden.
+                EXPECT_FALSE(p->space.error()->empty()) << what;
+                continue;
+            }
+            tuning::TuningResult r = tuning::tune(p->analysis, p->space, *profile, {});
+            ASSERT_FALSE(r.error) << what << ": " << *r.error;
+            ASSERT_TRUE(r.best) << what;
+            const auto& best = r.outcomes[*r.best];
+            EXPECT_EQ(best.status, tuning::OutcomeStatus::Best);
+            EXPECT_GT(best.bench.p50Ms, 0) << what;
+            EXPECT_LE(best.bench.p20Ms, best.bench.p50Ms) << what;
+            EXPECT_LE(best.bench.p50Ms, best.bench.p80Ms) << what;
+            // Nothing is faster than its roofline.
+            EXPECT_GE(best.bench.sim.deviceUs + 1e-9, best.bench.sim.roofline.boundUs) << what;
+            for (std::size_t index : r.tuned) {
+                const auto& o = r.outcomes[index];
+                if (o.status == tuning::OutcomeStatus::Benchmarked)
+                    EXPECT_GE(o.bench.rankMs, best.bench.rankMs) << what;
+                if (o.status == tuning::OutcomeStatus::CompileFailed)
+                    EXPECT_FALSE(o.failureMessage.empty()) << what;
+            }
+            EXPECT_GT(r.modelled.totalSeconds, 0) << what;
+            ++sessions;
+        }
+    }
+    EXPECT_GE(sessions, 40);
+}
+
+TEST(Tuning, SameSeedSameNumbersAndParallelEqualsSequential)
+{
+    auto p = prepare(example("add_16m.json"));
+    ASSERT_TRUE(p);
+    const npu::DeviceProfile& device = *registry().find(p->analysis.workload.device);
+    tuning::TuningOptions parallel;
+    parallel.jobs = 4;
+    parallel.seed = 11;
+    tuning::TuningOptions sequential = parallel;
+    sequential.parallelCompile = false;
+    const auto a = tuning::tune(p->analysis, p->space, device, parallel);
+    const auto b = tuning::tune(p->analysis, p->space, device, sequential);
+    ASSERT_TRUE(a.best && b.best);
+    EXPECT_EQ(a.threads, 4);
+    EXPECT_EQ(b.threads, 1);
+    EXPECT_EQ(*a.best, *b.best);
+    ASSERT_EQ(a.tuned, b.tuned);
+    for (std::size_t index : a.tuned) {
+        EXPECT_EQ(a.outcomes[index].bench.p50Ms, b.outcomes[index].bench.p50Ms);
+        EXPECT_EQ(a.outcomes[index].bench.p80Ms, b.outcomes[index].bench.p80Ms);
+    }
+    // Sequential compile is modelled as one worker; parallel as min(cores/2, configs).
+    EXPECT_EQ(b.modelled.compileWorkers, 1);
+    tuning::TuningOptions bigHost = parallel;
+    bigHost.hostPhysicalCores = 64;
+    const auto c = tuning::tune(p->analysis, p->space, device, bigHost);
+    EXPECT_EQ(c.modelled.compileWorkers, std::min<int>(32, static_cast<int>(c.tuned.size())));
+    EXPECT_LT(c.modelled.compileSeconds, b.modelled.compileSeconds);
+
+    tuning::TuningOptions otherSeed = parallel;
+    otherSeed.seed = 12;
+    const auto d = tuning::tune(p->analysis, p->space, device, otherSeed);
+    bool differs = false;
+    for (std::size_t index : a.tuned)
+        differs = differs || a.outcomes[index].bench.p50Ms != d.outcomes[index].bench.p50Ms;
+    EXPECT_TRUE(differs) << "the seed must drive the benchmark noise";
+}
+
+TEST(Tuning, NpuMethodIsSteadierAndCostlierToTune)
+{
+    auto p = prepare(example("add.json"));
+    ASSERT_TRUE(p);
+    const npu::DeviceProfile& device = *registry().find(p->analysis.workload.device);
+    tuning::TuningOptions def;
+    tuning::TuningOptions npuMethod;
+    npuMethod.method = npu::BenchMethod::Npu;
+    const auto a = tuning::tune(p->analysis, p->space, device, def);
+    const auto b = tuning::tune(p->analysis, p->space, device, npuMethod);
+    ASSERT_TRUE(a.best && b.best);
+    double spreadDefault = 0, spreadNpu = 0;
+    for (std::size_t index : a.tuned) {
+        const auto& x = a.outcomes[index].bench;
+        const auto& y = b.outcomes[index].bench;
+        spreadDefault += (x.p80Ms - x.p20Ms) / x.p50Ms;
+        spreadNpu += (y.p80Ms - y.p20Ms) / y.p50Ms;
+    }
+    EXPECT_LT(spreadNpu, spreadDefault);
+    EXPECT_GT(b.modelled.benchSeconds, a.modelled.benchSeconds);
+}
+
+TEST(Tuning, StopKeepsWhatFinished)
+{
+    auto p = prepare(example("add_16m.json"));
+    ASSERT_TRUE(p);
+    const npu::DeviceProfile& device = *registry().find(p->analysis.workload.device);
+    std::stop_source stop;
+    stop.request_stop();  // stopped before any candidate: nothing runs, nothing is invented
+    const auto r = tuning::tune(p->analysis, p->space, device, {}, {}, stop.get_token());
+    EXPECT_TRUE(r.stopped);
+    EXPECT_EQ(r.finished, 0u);
+    EXPECT_FALSE(r.best);
+
+    // Stop from the progress callback after the first candidates arrive.
+    std::stop_source midway;
+    std::size_t seen = 0;
+    tuning::TuningCallbacks callbacks;
+    callbacks.candidate = [&](std::size_t, const tuning::CandidateOutcome& o) {
+        EXPECT_NE(o.status, tuning::OutcomeStatus::NotTuned);
+        if (++seen >= 1)
+            midway.request_stop();
+    };
+    tuning::TuningOptions one;
+    one.jobs = 1;
+    const auto s = tuning::tune(p->analysis, p->space, device, one, callbacks, midway.get_token());
+    EXPECT_GE(s.finished, 1u);
+    EXPECT_LE(s.finished, s.tuned.size());
+    std::size_t withTimes = 0;
+    for (std::size_t index : s.tuned)
+        if (s.outcomes[index].status != tuning::OutcomeStatus::NotTuned)
+            ++withTimes;
+    EXPECT_EQ(withTimes, s.finished);
+}
+
+TEST(Tuning, NoValidConfigIsTheBackendsError)
+{
+    // Every handwritten config overflows the UB: nothing compiles.
+    const auto dir = test::scratchDir("tuning");
+    std::ofstream(dir / "big.py") << R"PY(import triton
+import triton.language as tl
+
+@triton.autotune(configs=[triton.Config({"XBLOCK": 1048576}), triton.Config({"XBLOCK": 2097152})], key=["n"])
+@triton.jit
+def big(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.exp(tl.load(x_ptr + offs, mask=mask)), mask=mask)
+)PY";
+    std::ofstream(dir / "big.json") << R"JSON({"kernel": "big.py", "args": {"x_ptr": {"tensor": "float32", "shape": [16777216]},
+        "y_ptr": {"tensor": "float32", "shape": [16777216]}, "n": 16777216},
+        "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)"})JSON";
+    auto p = prepare((dir / "big.json").string());
+    ASSERT_TRUE(p);
+    const auto r = tuning::tune(p->analysis, p->space, *registry().find("Ascend910B2"), {});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->rfind("No valid triton configs.", 0), 0u) << *r.error;
+    EXPECT_FALSE(r.best);
+    for (std::size_t index : r.tuned)
+        EXPECT_EQ(r.outcomes[index].status, tuning::OutcomeStatus::CompileFailed);
+}
+
+TEST(Tuning, ReportAndAutotuningLog)
+{
+    auto p = prepare(example("add.json"));
+    ASSERT_TRUE(p);
+    const npu::DeviceProfile& device = *registry().find(p->analysis.workload.device);
+    tuning::TuningOptions options;
+    const auto r = tuning::tune(p->analysis, p->space, device, options);
+    ASSERT_TRUE(r.best);
+    const auto json = tuning::tuningToJson(p->analysis, p->space, r, options);
+    ASSERT_TRUE(json["best"].is_object());
+    EXPECT_EQ(json["best"]["status"], "best");
+    EXPECT_TRUE(json["best"].contains("p50_ms"));
+    EXPECT_TRUE(json["best"].contains("breakdown"));
+    EXPECT_TRUE(json["best"].contains("footprint"));
+    EXPECT_EQ(json["candidates"].size(), p->space.size());
+    const auto log = tuning::autotuningLog(p->analysis, p->space, r);
+    int selected = 0;
+    for (const std::string& line : log)
+        selected += line.find("[selected]") != std::string::npos;
+    EXPECT_EQ(selected, 1);
+    EXPECT_NE(log.back().find("best config selected: "), std::string::npos);
+}
