@@ -94,9 +94,9 @@ std::string toUtf8(PyObject* object)
     return toUtf8(text.get());
 }
 
-int intAttr(PyObject* object, const char* name)
+int intAttr(PyObject* object, PyObject* name)
 {
-    Ref value(PyObject_GetAttrString(object, name));
+    Ref value(PyObject_GetAttr(object, name));
     if (!value) {
         PyErr_Clear();
         return 0;
@@ -119,14 +119,25 @@ public:
     const Node* convert(PyObject* object)
     {
         const TypeInfo& info = typeInfo(Py_TYPE(object));
+        // Field-less nodes (Load, Store, Add, ...) are shared singletons in CPython: share them too.
+        if (info.fields.empty() && !info.hasPosition) {
+            if (auto it = leaves_.find(Py_TYPE(object)); it != leaves_.end())
+                return it->second;
+        }
         Node* node = module_.newNode(info.kind);
+        if (info.fields.empty() && !info.hasPosition)
+            leaves_.emplace(Py_TYPE(object), node);
         if (info.kind == Kind::Other)
             node->otherName = info.name;
         if (info.hasPosition) {
-            node->line = intAttr(object, "lineno");
-            node->col = intAttr(object, "col_offset");
-            node->endLine = intAttr(object, "end_lineno");
-            node->endCol = intAttr(object, "end_col_offset");
+            static PyObject* const lineno = PyUnicode_InternFromString("lineno");
+            static PyObject* const colOffset = PyUnicode_InternFromString("col_offset");
+            static PyObject* const endLineno = PyUnicode_InternFromString("end_lineno");
+            static PyObject* const endColOffset = PyUnicode_InternFromString("end_col_offset");
+            node->line = intAttr(object, lineno);
+            node->col = intAttr(object, colOffset);
+            node->endLine = intAttr(object, endLineno);
+            node->endCol = intAttr(object, endColOffset);
         }
         node->fields.reserve(info.fields.size());
         for (const FieldName& fieldName : info.fields) {
@@ -191,7 +202,10 @@ private:
         return cache.emplace(type, std::move(info)).first->second;
     }
 
-    bool isAst(PyObject* object) const { return PyObject_IsInstance(object, astBase_) == 1; }
+    bool isAst(PyObject* object) const
+    {
+        return PyObject_TypeCheck(object, reinterpret_cast<PyTypeObject*>(astBase_));
+    }
 
     void convertValue(PyObject* value, Field& field)
     {
@@ -269,6 +283,7 @@ private:
 
     Module& module_;
     PyObject* astBase_;
+    std::unordered_map<PyTypeObject*, const Node*> leaves_;
 };
 
 ParseError errorFromPython(const std::string& fileName)
@@ -285,8 +300,10 @@ ParseError errorFromPython(const std::string& fileName)
         Ref msg(PyObject_GetAttrString(value, "msg"));
         PyErr_Clear();
         error.message = msg ? toUtf8(msg.get()) : "invalid syntax";
-        error.line = intAttr(value, "lineno");
-        error.column = intAttr(value, "offset");
+        Ref lineName(PyUnicode_FromString("lineno"));
+        Ref offsetName(PyUnicode_FromString("offset"));
+        error.line = intAttr(value, lineName.get());
+        error.column = intAttr(value, offsetName.get());
         if (PyErr_GivenExceptionMatches(type, PyExc_IndentationError) &&
             error.message.find("indent") == std::string::npos)
             error.message = "indentation error: " + error.message;
