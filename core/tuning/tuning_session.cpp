@@ -271,6 +271,15 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         if (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench))
             result.best = index;
     }
+    // With a single compiled config the backend skips the profiler and uses do_bench.
+    if (valid == 1 && options.method == npu::BenchMethod::Npu && result.best) {
+        CandidateOutcome& only = result.outcomes[*result.best];
+        const npu::CompiledKernel compiled = npu::compileCandidate(kernelTrace, device, valuesOf(space, *result.best));
+        npu::BenchOptions bench;
+        bench.method = npu::BenchMethod::Default;
+        bench.seed = options.seed;
+        only.bench = npu::benchmark(compiled, device, bench);
+    }
     if (result.best)
         result.outcomes[*result.best].status = OutcomeStatus::Best;
     else if (!result.stopped) {
