@@ -93,6 +93,26 @@ void BM_LookupHit(benchmark::State& state)
 }
 BENCHMARK(BM_LookupHit);
 
+// The tuner's hot path: only the chosen candidate is read.
+void BM_LookupBestHit(benchmark::State& state)
+{
+    auto cache = ConfigCache::open(filledCache()).cache;
+    std::vector<TuningRecord> probes;
+    for (int m = 0; m < kEntries; m += 37)
+        probes.push_back(makeTuning(m));
+    std::size_t i = 0, hits = 0;
+    for (auto _ : state) {
+        const TuningRecord& probe = probes[i++ % probes.size()];
+        BestLookupResult r = cache->lookupBest(probe.key, probe.key.sourceHash);
+        hits += r.freshness == Freshness::Fresh && r.best;
+        benchmark::DoNotOptimize(r);
+    }
+    if (hits != std::size_t(state.iterations()))
+        state.SkipWithError("a lookup missed");
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_LookupBestHit);
+
 void BM_LookupStale(benchmark::State& state)
 {
     auto cache = ConfigCache::open(filledCache()).cache;

@@ -14,6 +14,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -31,6 +33,7 @@ struct Example {
     std::shared_ptr<const KernelTrace> trace;
     DeviceModel device;
     std::vector<CandidateValues> candidates;
+    std::vector<CandidateValues> valid;  // the candidates that compile
 };
 
 // Every tunable constexpr over powers of two from 16 to 65536, both multibuffer values, at most
@@ -79,22 +82,37 @@ std::vector<std::unique_ptr<Example>>& examples()
             ex->name = path.stem().string();
             kernel::WorkloadLoadResult wl = kernel::loadWorkload(path.string());
             if (!wl.workload)
+                {
+                std::fprintf(stderr, "bench_npu: skipping %s\n", path.string().c_str());
                 continue;
+            }
             ex->workload = *wl.workload;
             kernel::KernelLoadResult loaded = kernel::loadKernelFile(ex->workload.kernelPath);
             if (!loaded.file)
+                {
+                std::fprintf(stderr, "bench_npu: skipping %s\n", path.string().c_str());
                 continue;
+            }
             ex->file = std::move(loaded.file);
             const kernel::KernelDef* k = ex->workload.function.empty() ? ex->file->defaultKernel()
                                                                        : ex->file->kernel(ex->workload.function);
             const DeviceProfile* profile = registry.find(ex->workload.device);
             if (!k || !profile)
+                {
+                std::fprintf(stderr, "bench_npu: skipping %s\n", path.string().c_str());
                 continue;
+            }
             ex->device = DeviceModel::fromProfile(*profile);
             ex->trace = KernelTrace::build(*ex->file, *k, KernelLaunch::fromWorkload(ex->workload)).trace;
             if (!ex->trace)
+                {
+                std::fprintf(stderr, "bench_npu: skipping %s\n", path.string().c_str());
                 continue;
+            }
             ex->candidates = lattice(*ex->trace);
+            for (const CandidateValues& c : ex->candidates)
+                if (compileCandidate(*ex->trace, ex->device, c).ok())
+                    ex->valid.push_back(c);
             out.push_back(std::move(ex));
         }
         return out;
@@ -120,6 +138,20 @@ void compileAndSimulate(benchmark::State& state, const Example* ex)
     state.counters["lattice"] = double(ex->candidates.size());
 }
 
+void compileAndSimulateValid(benchmark::State& state, const Example* ex)
+{
+    // Only candidates that compile: a tuning session's list is pre-pruned by the UB budget.
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const CandidateValues& c = ex->valid[i++ % ex->valid.size()];
+        const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
+        const SimResult s = simulate(k, ex->device);
+        benchmark::DoNotOptimize(s.deviceUs);
+    }
+    state.SetItemsProcessed(std::int64_t(state.iterations()));
+    state.counters["valid"] = double(ex->valid.size());
+}
+
 void compileSimulateBenchmark(benchmark::State& state, const Example* ex)
 {
     // The full measurement path of the default method: compile, simulate, do_bench noise model.
@@ -128,7 +160,7 @@ void compileSimulateBenchmark(benchmark::State& state, const Example* ex)
         const CandidateValues& c = ex->candidates[i++ % ex->candidates.size()];
         const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
         if (k.ok()) {
-            const BenchResult b = benchmarkCandidate(k, ex->device, {BenchMethod::Default, 1});
+            const BenchResult b = ts::npu::benchmark(k, ex->device, {BenchMethod::Default, 1});
             benchmark::DoNotOptimize(b.p50Ms);
         }
     }
@@ -146,14 +178,28 @@ void traceOnce(benchmark::State& state, const Example* ex)
     }
 }
 
-const bool registered = [] {
+} // namespace
+
+// Our own main: the examples are parsed by the embedded interpreter, which must not start
+// during static initialisation.
+int main(int argc, char** argv)
+{
+    if (examples().empty())
+        std::fprintf(stderr, "bench_npu: no example workload could be loaded from %s/resources/examples\n",
+                     TILESCOPE_SOURCE_DIR);
     for (const auto& ex : examples()) {
         benchmark::RegisterBenchmark(("BM_CompileSimulate/" + ex->name).c_str(), compileAndSimulate, ex.get());
+        if (!ex->valid.empty())
+            benchmark::RegisterBenchmark(("BM_CompileSimulateValid/" + ex->name).c_str(), compileAndSimulateValid,
+                                         ex.get());
         benchmark::RegisterBenchmark(("BM_CompileSimulateDoBench/" + ex->name).c_str(), compileSimulateBenchmark,
                                      ex.get());
         benchmark::RegisterBenchmark(("BM_Trace/" + ex->name).c_str(), traceOnce, ex.get());
     }
-    return true;
-}();
-
-} // namespace
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -3,6 +3,7 @@
 // (children are forked from this test binary; each does its work and leaves with _exit).
 
 #include "core/cache/config_cache.h"
+#include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
 #include "testutil.h"
 
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <set>
 #include <thread>
@@ -222,6 +224,35 @@ TEST(TuningRecord, PairsEncodingRoundTripsAnyText)
     EXPECT_EQ(*decodePairs("[ [ \"a\" , \"\\u4e2d\" ] ]"), (TextPairs{{"a", "\xe4\xb8\xad"}}));
 }
 
+TEST(TuningRecord, CandidateEncodingRoundTripsAndIsJson)
+{
+    std::vector<CandidateRecord> candidates = makeRecord("k", 12345, 5).candidates;
+    candidates[2].p50Ms = 0.1 + 0.2;  // a double whose shortest text is long
+    candidates[2].p20Ms = 1e-300;
+    candidates[3].reasonMessage = "quote \" backslash \\ tab \t \x01 \xe4\xb8\xad";
+    // Breakdowns that are JSON go in verbatim, brackets inside strings included; others as text.
+    candidates[0].breakdownJson = R"({"note": "a ] } [ \" x", "v": [1, {"w": 2}]})";
+    candidates[1].breakdownJson = "[not json";
+    candidates[4].breakdownJson = "{} trailing";
+    const std::string packed = encodeCandidates(candidates);
+    auto back = decodeCandidates(packed);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(*back, candidates);
+    auto j = nlohmann::json::parse(packed);  // plain JSON
+    ASSERT_EQ(j.size(), 5u);
+    EXPECT_EQ(j[3][5], candidates[3].reasonMessage);
+    EXPECT_EQ(*decodeCandidate(j[2].dump()), candidates[2]);  // another writer's spacing and escapes
+
+    // Non-finite times are stored as null.
+    CandidateRecord inf = candidates[0];
+    inf.p50Ms = std::numeric_limits<double>::infinity();
+    auto stored = decodeCandidate(encodeCandidates({inf}).substr(1, encodeCandidates({inf}).size() - 2));
+    ASSERT_TRUE(stored);
+    EXPECT_FALSE(stored->p50Ms);
+    EXPECT_FALSE(decodeCandidates(packed.substr(0, packed.size() - 1)));
+    EXPECT_FALSE(decodeCandidate("[[],1,2,\"best\"]"));
+}
+
 TEST(TuningRecord, IsoTimesParseAndOrder)
 {
     auto a = parseIsoUtc("2025-03-01T12:00:00Z");
@@ -275,6 +306,16 @@ TEST(ConfigCache, StoreThenLookupIsFreshAndComplete)
     ASSERT_TRUE(stale.record);
     EXPECT_EQ(stale.record->key.sourceHash, kHashA);
 
+    // The tuner's question: just the chosen config.
+    BestLookupResult best = cache->lookupBest(record.key, kHashA);
+    ASSERT_TRUE(best.ok());
+    EXPECT_EQ(best.freshness, Freshness::Fresh);
+    EXPECT_EQ(best.id, *stored.value);
+    EXPECT_EQ(best.bestIndex, record.bestIndex);
+    ASSERT_TRUE(best.best);
+    EXPECT_EQ(*best.best, *record.best());
+    EXPECT_EQ(cache->lookupBest(record.key, kHashB).freshness, Freshness::Stale);
+
     // Each key field selects: change any one and nothing is found.
     for (int field = 0; field < 5; ++field) {
         TuningKey other = record.key;
@@ -287,6 +328,10 @@ TEST(ConfigCache, StoreThenLookupIsFreshAndComplete)
         EXPECT_TRUE(miss.ok());
         EXPECT_EQ(miss.freshness, Freshness::Miss) << "field " << field;
         EXPECT_FALSE(miss.record);
+        BestLookupResult bestMiss = cache->lookupBest(other, kHashA);
+        EXPECT_TRUE(bestMiss.ok());
+        EXPECT_EQ(bestMiss.freshness, Freshness::Miss);
+        EXPECT_FALSE(bestMiss.best);
     }
 }
 
@@ -304,9 +349,11 @@ TEST(ConfigCache, StoreReplacesTheEntryOfTheSameKey)
     LookupResult hit = cache->lookup(second.key, kHashB);
     EXPECT_EQ(hit.freshness, Freshness::Fresh);
     EXPECT_EQ(*hit.record, withId(second, *id.value));
-    // No candidate rows of the replaced tuning are left behind.
+    // Nothing of the replaced tuning is left behind.
     RawDb raw(dir / "cache.sqlite");
-    EXPECT_EQ(raw.integer("SELECT count(*) FROM candidates"), 5 + 2);
+    EXPECT_EQ(raw.integer("SELECT count(*) FROM tunings"), 2);
+    EXPECT_EQ(raw.integer("SELECT sum(candidate_count) FROM tunings"), 5 + 2);
+    EXPECT_EQ(raw.integer("SELECT sum(json_array_length(candidates)) FROM tunings"), 5 + 2);
 }
 
 TEST(ConfigCache, StoreFillsCreatedAtAndRejectsInvalidRecords)
@@ -381,6 +428,11 @@ TEST(ConfigCache, ListShowRemove)
     EXPECT_EQ(cache->list(filter).value->size(), 2u);
     filter.device = "Ascend910B4";
     EXPECT_EQ(cache->list(filter).value->size(), 0u);
+
+    BestLookupResult none = cache->lookupBest(noBest.key, kHashA);
+    EXPECT_EQ(none.freshness, Freshness::Fresh);
+    EXPECT_EQ(none.id, idC);
+    EXPECT_FALSE(none.best);
 
     auto shown = cache->show(idC);
     ASSERT_TRUE(shown.ok());
@@ -690,10 +742,9 @@ TEST(ConfigCache, MigratesAVersion1File)
     fresh.reset();
     RawDb migrated(dir / "v1.sqlite"), created(dir / "fresh.sqlite");
     EXPECT_EQ(migrated.integer("PRAGMA user_version"), 2);
-    for (const char* q : {"PRAGMA table_info(tunings)", "PRAGMA table_info(candidates)",
-                          "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name"})
+    for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
-    EXPECT_EQ(migrated.rows("SELECT count(*) FROM candidates WHERE tuning_id = 1"), std::vector<std::string>{"0"});
+    EXPECT_EQ(migrated.integer("SELECT count(*) FROM sqlite_master WHERE name = 'candidates'"), 0);
 
     // Opening again is quiet: nothing left to migrate.
     OpenResult reopened = ConfigCache::open(dir / "v1.sqlite");

@@ -8,6 +8,7 @@
 #include "core/npu/device_profile.h"
 #include "core/npu/kernel_compiler.h"
 #include "core/npu/kernel_trace.h"
+#include "core/npu/simulator.h"
 
 #include <gtest/gtest.h>
 
@@ -208,6 +209,52 @@ TEST(NpuCompile, EveryExampleTracesAndSomeCandidateCompiles)
         ++examples;
     }
     EXPECT_GE(examples, 5);
+}
+
+TEST(NpuCompile, EveryGoldenWorkloadTracesCompilesOrFailsWithAReason)
+{
+    // The analysis stage's golden kernels: many shapes of kernels and launches. None may crash
+    // the compiler; every failure carries a message; every success simulates within its roofline.
+    int workloads = 0, compiled = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(test::dataDir() / "golden")) {
+        const std::filesystem::path path = entry.path() / "workload.json";
+        if (!std::filesystem::exists(path))
+            continue;
+        SCOPED_TRACE(entry.path().filename().string());
+        kernel::WorkloadLoadResult wl = kernel::loadWorkload(path.string());
+        if (!wl.workload)
+            continue;
+        Traced t = traceWorkload(path);
+        if (!t.file)
+            continue;
+        ASSERT_TRUE(t.result.trace);
+        EXPECT_FALSE(hasErrors(t.result.diagnostics));
+        const DeviceProfile* profile = registry().find(wl.workload->device);
+        const DeviceModel dev = DeviceModel::fromProfile(profile ? *profile : *registry().find("Ascend910B2"));
+        std::vector<std::string> tunables;
+        for (const auto& c : t.trace().constexprs())
+            if (!c.fixed && !c.isFloat)
+                tunables.push_back(c.name);
+        for (std::int64_t v : {16, 256, 4096})
+            for (bool mb : {false, true}) {
+                CandidateValues c;
+                c.multibuffer = mb;
+                for (const std::string& name : tunables)
+                    c.constexprs.emplace_back(name, v);
+                const CompiledKernel k = compileCandidate(t.trace(), dev, c);
+                if (!k.ok()) {
+                    EXPECT_FALSE(k.message.empty());
+                    continue;
+                }
+                const SimResult s = simulate(k, dev);
+                ASSERT_TRUE(s.ok) << s.error;
+                EXPECT_GE(s.deviceUs, s.roofline.boundUs);
+                ++compiled;
+            }
+        ++workloads;
+    }
+    EXPECT_GT(workloads, 20);
+    EXPECT_GT(compiled, workloads);
 }
 
 TEST(NpuCompile, MatmulExampleIsACubeKernelWithL1Operands)
@@ -613,6 +660,34 @@ def rows_or_cols(x_ptr, out_ptr, N, BLOCK: tl.constexpr, BY_COLUMN: tl.constexpr
     ASSERT_TRUE(row.ok() && col.ok());
     EXPECT_DOUBLE_EQ(row.variants[0].total.inBytes, col.variants[0].total.inBytes);
     EXPECT_GT(col.variants[0].total.inEffBytes, 8 * row.variants[0].total.inEffBytes);
+}
+
+TEST(NpuCompile, RowsAddressedByLoadedIndicesStayContiguous)
+{
+    // An embedding lookup: the row start comes from data, the row itself is contiguous.
+    const char* src = R"PY(
+import triton
+import triton.language as tl
+
+@triton.jit
+def embed(idx_ptr, table_ptr, out_ptr, D: tl.constexpr):
+    pid = tl.program_id(0)
+    row = tl.load(idx_ptr + pid)
+    cols = tl.arange(0, D)
+    v = tl.load(table_ptr + row * D + cols)
+    tl.store(out_ptr + pid * D + cols, v)
+)PY";
+    Traced t = traceSource(src, "embed", {{"idx_ptr", tensor("int32", {512})}, {"table_ptr", tensor("float16", {50000, 256})},
+                                          {"out_ptr", tensor("float16", {512, 256})}},
+                           gridStatic({512}));
+    ASSERT_TRUE(t.result.trace);
+    EXPECT_TRUE(t.result.diagnostics.empty());
+    const CompiledKernel k = compileCandidate(t.trace(), device(), cand({{"D", 256}}));
+    ASSERT_TRUE(k.ok()) << k.message;
+    EXPECT_TRUE(k.diagnostics.empty()) << k.diagnostics[0].format();
+    EXPECT_DOUBLE_EQ(totalTensorRead(k, "table_ptr"), 512.0 * 256 * 2);
+    const Work& w = k.variants[0].total;
+    EXPECT_EQ(w.inTransfers, 1);  // one contiguous row per program (the index is a scalar read)
 }
 
 TEST(NpuCompile, TracesAreSharedAcrossThreads)

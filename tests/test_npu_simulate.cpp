@@ -251,7 +251,7 @@ TEST(NpuSimulate, AGridSmallerThanTheCoresIsSlowerThanOneFullWave)
     EXPECT_GT(quarter.deviceUs, full.deviceUs);
     EXPECT_GT(eighth.deviceUs, 1.5 * full.deviceUs);
     // One program more than the cores: a second wave with a single core busy.
-    const SimResult tail = run(t.trace(), dev, {{"XBLOCK", blockFor(48) - 1024}, {"XBLOCK_SUB", 8192}});
+    const SimResult tail = run(t.trace(), dev, {{"XBLOCK", 349184}, {"XBLOCK_SUB", 8192}});  // 49 programs
     EXPECT_EQ(tail.waves, 2);
     EXPECT_EQ(tail.tailPrograms, 1);
     EXPECT_GT(tail.deviceUs, full.deviceUs);
@@ -357,9 +357,9 @@ TEST(NpuBench, TheSameSeedGivesTheSameNumbers)
     const CompiledKernel k = compileCandidate(t.trace(), dev, {{{"XBLOCK", 2048}, {"XBLOCK_SUB", 2048}}, true});
     ASSERT_TRUE(k.ok());
     for (BenchMethod m : {BenchMethod::Default, BenchMethod::Npu}) {
-        const BenchResult a = benchmarkCandidate(k, dev, {m, 42});
-        const BenchResult b = benchmarkCandidate(k, dev, {m, 42});
-        const BenchResult c = benchmarkCandidate(k, dev, {m, 43});
+        const BenchResult a = benchmark(k, dev, {m, 42});
+        const BenchResult b = benchmark(k, dev, {m, 42});
+        const BenchResult c = benchmark(k, dev, {m, 43});
         ASSERT_TRUE(a.ok);
         EXPECT_EQ(a.p50Ms, b.p50Ms);
         EXPECT_EQ(a.p20Ms, b.p20Ms);
@@ -375,7 +375,7 @@ TEST(NpuBench, DoBenchSemantics)
     Traced t = traceWorkload(test::examplesDir() / "add.json");
     const DeviceModel dev = device();
     const CompiledKernel k = compileCandidate(t.trace(), dev, {{{"XBLOCK", 2048}, {"XBLOCK_SUB", 2048}}, true});
-    const BenchResult b = benchmarkCandidate(k, dev, {BenchMethod::Default, 1});
+    const BenchResult b = benchmark(k, dev, {BenchMethod::Default, 1});
     // 100 ms of repeats, each preceded by clearing the 192 MiB flush buffer.
     const double clearUs = dev.l2FlushBytes / (dev.hbmBytesPerUs * dev.hbmSustainedFraction) + dev.deviceLaunchUs;
     const double perRunUs = clearUs + b.meanMs * 1000;
@@ -387,7 +387,7 @@ TEST(NpuBench, DoBenchSemantics)
     // Wall time includes the host launch: above the on-chip time.
     EXPECT_GT(b.p50Ms * 1000, b.sim.deviceUs + 0.5 * dev.hostLaunchUs);
     EXPECT_EQ(b.rankMs, b.p50Ms);
-    const BenchResult p = benchmarkCandidate(k, dev, {BenchMethod::Npu, 1});
+    const BenchResult p = benchmark(k, dev, {BenchMethod::Npu, 1});
     EXPECT_EQ(p.timedRuns, 30);
     EXPECT_EQ(p.rankMs, p.meanMs);
 }
@@ -414,7 +414,7 @@ TEST(NpuBench, ProfilerIsSteadierOnShortKernelsButCostlierToTune)
             std::size_t best = 0;
             double bestMs = 1e30;
             for (std::size_t i = 0; i < candidates.size(); ++i) {
-                const double ms = benchmarkCandidate(candidates[i], dev, {method, seed}).rankMs;
+                const double ms = benchmark(candidates[i], dev, {method, seed}).rankMs;
                 if (ms < bestMs) {
                     bestMs = ms;
                     best = i;
@@ -435,8 +435,8 @@ TEST(NpuBench, ProfilerIsSteadierOnShortKernelsButCostlierToTune)
     // Spread of one measurement, and the tuning time.
     double defaultSeconds = 0, npuSeconds = 0;
     for (const CompiledKernel& k : candidates) {
-        const BenchResult d = benchmarkCandidate(k, dev, {BenchMethod::Default, 7});
-        const BenchResult p = benchmarkCandidate(k, dev, {BenchMethod::Npu, 7});
+        const BenchResult d = benchmark(k, dev, {BenchMethod::Default, 7});
+        const BenchResult p = benchmark(k, dev, {BenchMethod::Npu, 7});
         EXPECT_LT((p.p80Ms - p.p20Ms) / p.p50Ms, (d.p80Ms - d.p20Ms) / d.p50Ms);
         defaultSeconds += d.benchSeconds + d.sessionSeconds / double(candidates.size());
         npuSeconds += p.benchSeconds + p.sessionSeconds / double(candidates.size());

@@ -118,7 +118,7 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
 
     auto* params = section(tr("Parameters"));
     for (const analysis::ParamInfo& info : a->params) {
-        QString role = QString::fromLatin1(analysis::paramRoleName(info.role));
+        QString role = paramRoleLabel(info.role);
         if (!info.splitAxis.empty())
             role += tr(" · split %1").arg(q(info.splitAxis));
         if (!info.tilingAxis.empty())

@@ -24,7 +24,7 @@ ChartsPage::ChartsPage(QWidget* parent) : QWidget(parent)
     splitter->addWidget(heatBox);
     splitter->addWidget(ubBox);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);

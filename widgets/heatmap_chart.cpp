@@ -5,6 +5,7 @@
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -40,15 +41,23 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_plot->setObjectName(QStringLiteral("heatmapPlot"));
     m_plot->setMinimumSize(320, 240);
     m_plot->setMouseTracking(true);
+    // A lattice has more cells than pixels: wheel zooms, dragging pans.
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
+    // Generated and handwritten candidates stay visible however small the cells get.
+    m_generatedMarks = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
+    m_generatedMarks->setLineStyle(QCPGraph::lsNone);
+    m_handwrittenMarks = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
+    m_handwrittenMarks->setLineStyle(QCPGraph::lsNone);
     m_marker = new QCPItemRect(m_plot);
     m_marker->setVisible(false);
     m_marker->setBrush(Qt::NoBrush);
     m_legend = new QLabel(this);
-    m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
+    m_legend->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_legend->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     m_empty = new QLabel(this);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
@@ -66,9 +75,11 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(axes);
     layout->addWidget(m_fixedBox);
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(m_empty, 1);
-    layout->addWidget(m_legend);
+    auto* body = new QHBoxLayout;
+    body->addWidget(m_plot, 1);
+    body->addWidget(m_empty, 1);
+    body->addWidget(m_legend);
+    layout->addLayout(body, 1);
 
     connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("heatmap")); });
     auto axisChanged = [this] {
@@ -97,7 +108,8 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
 void HeatmapChart::setDark(bool dark)
 {
     m_dark = dark;
-    const QPalette pal = palette();
+    // The application palette: the widget's own follows it only after the change event.
+    const QPalette pal = QApplication::palette();
     m_plot->setBackground(pal.brush(QPalette::Base));
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setBasePen(QPen(pal.color(QPalette::Text)));
@@ -108,6 +120,10 @@ void HeatmapChart::setDark(bool dark)
         axis->grid()->setVisible(false);
     }
     m_marker->setPen(QPen(pal.color(QPalette::Text), 3));
+    m_generatedMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, pal.color(QPalette::Text),
+                                                      categoryColor(CellCategory::Generated), 7));
+    m_handwrittenMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, pal.color(QPalette::Text),
+                                                        categoryColor(CellCategory::Handwritten), 7));
     QCPColorGradient gradient;
     gradient.clearColorStops();
     gradient.setLevelCount(kCellCategoryCount);
@@ -207,6 +223,8 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
         m_plot->removeItem(t);
     m_texts.clear();
     m_legend->clear();
+    m_generatedMarks->data()->clear();
+    m_handwrittenMarks->data()->clear();
     const bool usable = m_space && m_space->dimensions().size() >= 2 && m_space->size() > 0;
     m_plot->setVisible(usable);
     m_empty->setVisible(!usable);
@@ -339,15 +357,19 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
         data->setRange(QCPRange(0, std::max<double>(1, double(nx - 1))), QCPRange(0, std::max<double>(1, double(ny - 1))));
     }
 
-    auto ticker = [this](int dim, const std::vector<std::int64_t>& values) {
+    // About one label per 80 pixels, so that rotated labels do not collide.
+    const auto ticksFor = [](int pixels) { return std::size_t(std::clamp(pixels / 80, 2, kMaxTicks)); };
+    const std::size_t xTicks = ticksFor(m_plot->axisRect()->width());
+    const std::size_t yTicks = ticksFor(m_plot->axisRect()->height() * 2);
+    auto ticker = [this](int dim, const std::vector<std::int64_t>& values, std::size_t maxTicks) {
         auto t = QSharedPointer<QCPAxisTickerText>::create();
-        const std::size_t step = std::max<std::size_t>(1, (values.size() + kMaxTicks - 1) / kMaxTicks);
+        const std::size_t step = std::max<std::size_t>(1, (values.size() + maxTicks - 1) / maxTicks);
         for (std::size_t i = 0; i < values.size(); i += step)
             t->addTick(double(i), valueText(dim, values[i]));
         return t;
     };
-    m_plot->xAxis->setTicker(ticker(m_slice.xDim, m_slice.xValues));
-    m_plot->yAxis->setTicker(ticker(m_slice.yDim, m_slice.yValues));
+    m_plot->xAxis->setTicker(ticker(m_slice.xDim, m_slice.xValues, xTicks));
+    m_plot->yAxis->setTicker(ticker(m_slice.yDim, m_slice.yValues, yTicks));
     m_plot->xAxis->setTickLabelRotation(nx > 8 ? 40 : 0);
     m_plot->xAxis->setLabel(QString::fromStdString(m_space->dimensions()[std::size_t(m_slice.xDim)].name));
     m_plot->yAxis->setLabel(QString::fromStdString(m_space->dimensions()[std::size_t(m_slice.yDim)].name));
@@ -372,15 +394,33 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
             }
     }
 
+    // Marks over the backend's own candidates, sorted by x as QCustomPlot expects.
+    QVector<double> gx, gy, hx, hy;
+    for (std::size_t x = 0; x < nx; ++x)
+        for (std::size_t y = 0; y < ny; ++y) {
+            const CellCategory c = m_slice.categories[y * nx + x];
+            if (c == CellCategory::Generated) {
+                gx << double(x);
+                gy << double(y);
+            } else if (c == CellCategory::Handwritten) {
+                hx << double(x);
+                hy << double(y);
+            }
+        }
+    const bool marks = nx * ny > kMaxCellTexts;  // small grids carry their labels instead
+    m_generatedMarks->setData(marks ? gx : QVector<double>(), marks ? gy : QVector<double>(), true);
+    m_handwrittenMarks->setData(marks ? hx : QVector<double>(), marks ? hy : QVector<double>(), true);
+
     QStringList legend;
     for (int k = 0; k < kCellCategoryCount; ++k) {
         if (counts[std::size_t(k)] == 0)
             continue;
-        legend << QStringLiteral("<span style='background:%1; color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;%2 (%3)")
+        legend << QStringLiteral("<tr><td style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td>&nbsp;%2</td>"
+                                 "<td align='right'>&nbsp;%3</td></tr>")
                       .arg(categoryColor(CellCategory(k)).name(), categoryLabel(CellCategory(k)).toHtmlEscaped())
                       .arg(counts[std::size_t(k)]);
     }
-    m_legend->setText(legend.join(QStringLiteral(" &nbsp; ")));
+    m_legend->setText(QStringLiteral("<table cellspacing='2'>") + legend.join(QString()) + QStringLiteral("</table>"));
     updateMarker();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     Q_EMIT sliceShown();

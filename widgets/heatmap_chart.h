@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QCPColorMap;
+class QCPGraph;
 class QCPItemRect;
 class QCPItemText;
 class QCustomPlot;
@@ -75,6 +76,8 @@ private:
     QCustomPlot* m_plot = nullptr;
     QCPColorMap* m_map = nullptr;
     QCPItemRect* m_marker = nullptr;
+    QCPGraph* m_generatedMarks = nullptr;
+    QCPGraph* m_handwrittenMarks = nullptr;
     std::vector<QCPItemText*> m_texts;
     QLabel* m_legend = nullptr;
     QLabel* m_empty = nullptr;

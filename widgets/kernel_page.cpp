@@ -18,7 +18,6 @@ KernelPage::KernelPage(QWidget* parent) : QWidget(parent)
     m_title = new QLabel(this);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_legend = new QLabel(this);
-    m_legend->setWordWrap(true);
     m_source = new SourceView(this);
     m_diagnostics = new QTreeWidget(this);
     m_diagnostics->setObjectName(QStringLiteral("diagnostics"));

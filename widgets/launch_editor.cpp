@@ -1,9 +1,12 @@
 #include "widgets/launch_editor.h"
 
+#include "widgets/status_colors.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -80,6 +83,8 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_params->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
     m_params->setSelectionMode(QAbstractItemView::NoSelection);
     m_params->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_params->horizontalHeader()->setMinimumSectionSize(60);
+    setMinimumWidth(420);
 
     m_multibuffer = new QComboBox(this);
     m_multibuffer->addItem(tr("not passed (generated both ways)"), -1);
@@ -215,7 +220,7 @@ void LaunchEditor::addRow(const kernel::Parameter& param, const kernel::ArgValue
     m_params->setItem(r, RoleColumn, role);
 
     row.kind = new QComboBox(m_params);
-    row.dtype = new QComboBox(m_params);
+    row.dtype = new QComboBox;
     for (const char* d : kDtypes)
         row.dtype->addItem(QString::fromLatin1(d));
     row.value = new QLineEdit(m_params);
@@ -250,7 +255,12 @@ void LaunchEditor::addRow(const kernel::Parameter& param, const kernel::ArgValue
     }
     row.kind->setCurrentIndex(row.kind->findData(kind));
     m_params->setCellWidget(r, KindColumn, row.kind);
-    m_params->setCellWidget(r, DtypeColumn, row.dtype);
+    // The dtype box lives in a holder so that it can hide on rows that are not tensors.
+    auto* holder = new QWidget(m_params);
+    auto* holderLayout = new QHBoxLayout(holder);
+    holderLayout->setContentsMargins(0, 0, 0, 0);
+    holderLayout->addWidget(row.dtype);
+    m_params->setCellWidget(r, DtypeColumn, holder);
     m_params->setCellWidget(r, ValueColumn, row.value);
 
     connect(row.kind, &QComboBox::activated, this, [this, r] {
@@ -300,7 +310,10 @@ void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
 
     switch (a.workload.grid.kind) {
     case kernel::GridArg::Kind::None: m_grid->clear(); break;
-    case kernel::GridArg::Kind::Expression: m_grid->setText(QString::fromStdString(a.workload.grid.expression)); break;
+    case kernel::GridArg::Kind::Expression:
+        m_grid->setText(QString::fromStdString(a.workload.grid.expression));
+        m_grid->setCursorPosition(0);
+        break;
     case kernel::GridArg::Kind::Static: {
         QStringList dims;
         for (std::int64_t d : a.workload.grid.dims)
@@ -330,7 +343,7 @@ void LaunchEditor::showAnalysis(const analysis::KernelAnalysis& a)
         for (const analysis::ParamInfo& p : a.params) {
             if (p.name != m_rows[r].name)
                 continue;
-            QString text = QString::fromLatin1(analysis::paramRoleName(p.role));
+            QString text = paramRoleLabel(p.role);
             if (!p.splitAxis.empty())
                 text += tr(", split %1").arg(QString::fromStdString(p.splitAxis));
             if (!p.tilingAxis.empty())

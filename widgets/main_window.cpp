@@ -139,7 +139,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_spacePage, &SpacePage::candidateSelected, this, [this](std::size_t c) { m_chartsPage->setSelectedCandidate(c); });
     connect(m_chartsPage, &ChartsPage::candidateClicked, this, &MainWindow::selectCandidate);
 
-    resize(1280, 800);
+    resize(1440, 900);
     restoreSettings();
 }
 
@@ -377,7 +377,11 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+        // First start: room for the launch form and the analysis tree.
+        resizeDocks({findChild<QDockWidget*>(QStringLiteral("launchDock")), findChild<QDockWidget*>(QStringLiteral("analysisDock"))},
+                    {450, 360}, Qt::Horizontal);
+    }
     for (QSplitter* splitter : findChildren<QSplitter*>())
         if (!splitter->objectName().isEmpty())
             splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray());

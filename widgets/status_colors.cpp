@@ -62,4 +62,15 @@ QString reasonLabel(space::ReasonCode reason)
     return {};
 }
 
+QString paramRoleLabel(analysis::ParamRole role)
+{
+    switch (role) {
+    case analysis::ParamRole::Tunable: return QCoreApplication::translate("ts::gui::Role", "tunable");
+    case analysis::ParamRole::Fixed: return QCoreApplication::translate("ts::gui::Role", "fixed");
+    case analysis::ParamRole::Runtime: return QCoreApplication::translate("ts::gui::Role", "runtime");
+    case analysis::ParamRole::Missing: return QCoreApplication::translate("ts::gui::Role", "missing");
+    }
+    return {};
+}
+
 } // namespace ts::gui

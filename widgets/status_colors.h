@@ -1,6 +1,8 @@
 #pragma once
-// Colours of candidate statuses, readable on the light and the dark palette alike.
+// Colours of candidate statuses, readable on the light and the dark palette alike, and the
+// translated names of statuses, reasons and parameter roles.
 
+#include "core/analysis/kernel_analysis.h"
 #include "core/space/candidate_space.h"
 
 #include <QColor>
@@ -17,5 +19,6 @@ QColor statusTint(space::CandidateStatus status, bool dark);
 // Translated names for people.
 QString statusLabel(space::CandidateStatus status);
 QString reasonLabel(space::ReasonCode reason);
+QString paramRoleLabel(analysis::ParamRole role);
 
 } // namespace ts::gui

@@ -5,6 +5,7 @@
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
 
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -84,7 +85,7 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
 void UbChart::setDark(bool dark)
 {
     m_dark = dark;
-    const QPalette pal = palette();
+    const QPalette pal = QApplication::palette();
     m_plot->setBackground(pal.brush(QPalette::Base));
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setBasePen(QPen(pal.color(QPalette::Text)));

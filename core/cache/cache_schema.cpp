@@ -1,5 +1,6 @@
 #include "core/cache/cache_schema.h"
 
+#include "core/cache/record_codec.h"
 #include "core/cache/tuning_record.h"
 
 #include <cstdio>
@@ -10,8 +11,8 @@ namespace ts::cache::schema {
 
 namespace {
 
-// The current layout. key_digest comes last, exactly as the v1 -> v2 ALTER TABLE adds it, so
-// that a migrated file and a new one have the same table definition.
+// The current layout. key_digest, candidates and best come last, exactly as the v1 -> v2
+// ALTER TABLEs add them, so that a migrated file and a new one have the same table definition.
 constexpr const char* kCreateSql = R"sql(
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY NOT NULL,
@@ -32,25 +33,12 @@ CREATE TABLE tunings (
     tuning_wall_seconds REAL NOT NULL,
     notes               TEXT NOT NULL,
     candidate_count     INTEGER NOT NULL,
-    key_digest          TEXT NOT NULL DEFAULT ''
+    key_digest          TEXT NOT NULL DEFAULT '',
+    candidates          TEXT NOT NULL DEFAULT '[]',
+    best                TEXT
 );
 CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
 CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
-CREATE TABLE candidates (
-    tuning_id       INTEGER NOT NULL,
-    idx             INTEGER NOT NULL,
-    params          TEXT NOT NULL,
-    num_warps       INTEGER NOT NULL,
-    num_stages      INTEGER NOT NULL,
-    status          TEXT NOT NULL,
-    reason_code     TEXT NOT NULL,
-    reason_message  TEXT NOT NULL,
-    p50_ms          REAL,
-    p20_ms          REAL,
-    p80_ms          REAL,
-    breakdown       TEXT NOT NULL,
-    PRIMARY KEY (tuning_id, idx)
-) WITHOUT ROWID;
 )sql";
 
 std::string hex32(std::int64_t v)
@@ -62,9 +50,11 @@ std::string hex32(std::int64_t v)
 
 int migrateV1ToV2(SqliteDatabase& db, std::string* message)
 {
-    int rc = db.exec("ALTER TABLE tunings ADD COLUMN key_digest TEXT NOT NULL DEFAULT ''");
+    int rc = db.exec("ALTER TABLE tunings ADD COLUMN key_digest TEXT NOT NULL DEFAULT '';"
+                     "ALTER TABLE tunings ADD COLUMN candidates TEXT NOT NULL DEFAULT '[]';"
+                     "ALTER TABLE tunings ADD COLUMN best TEXT;");
     if (rc != SQLITE_OK) {
-        *message = "cannot add the key digest column: " + db.errorMessage();
+        *message = "cannot add the new columns: " + db.errorMessage();
         return rc;
     }
 
@@ -75,10 +65,14 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
     std::map<std::string, std::vector<Row>> byDigest;
     {
         SqliteStatement select = db.prepare(
-            "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, created_at "
-            "FROM tunings ORDER BY id");
-        SqliteStatement update = db.prepare("UPDATE tunings SET key_digest = ?1 WHERE id = ?2");
-        if (!select || !update) {
+            "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, created_at, "
+            "candidate_count, best_index FROM tunings ORDER BY id");
+        SqliteStatement candidates = db.prepare(
+            "SELECT idx, params, num_warps, num_stages, status, reason_code, reason_message, p50_ms, p20_ms, p80_ms, "
+            "breakdown FROM candidates WHERE tuning_id = ?1 ORDER BY idx");
+        SqliteStatement update =
+            db.prepare("UPDATE tunings SET key_digest = ?1, candidates = ?2, best = ?3 WHERE id = ?4");
+        if (!select || !candidates || !update) {
             *message = db.errorMessage();
             return db.extendedErrorCode();
         }
@@ -97,8 +91,51 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
             key.device = select.text(4);
             key.benchMethod = select.text(5);
             key.simulatorVersion = select.text(6);
+
+            std::string packed = "[", best;
+            std::int64_t count = 0;
+            const std::int64_t bestIndex = select.isNull(9) ? -1 : select.integer(9);
+            candidates.bind(1, id);
+            while ((rc = candidates.step()) == SQLITE_ROW) {
+                CandidateRecord c;
+                auto params = decodePairs(candidates.textView(1));
+                if (!params || candidates.integer(0) != count) {
+                    *message = "tuning " + std::to_string(id) + " has an unreadable candidate";
+                    return SQLITE_CORRUPT;
+                }
+                c.params = std::move(*params);
+                c.numWarps = int(candidates.integer(2));
+                c.numStages = int(candidates.integer(3));
+                c.status = candidates.text(4);
+                c.reasonCode = candidates.text(5);
+                c.reasonMessage = candidates.text(6);
+                c.p50Ms = candidates.optionalReal(7);
+                c.p20Ms = candidates.optionalReal(8);
+                c.p80Ms = candidates.optionalReal(9);
+                c.breakdownJson = candidates.text(10);
+                if (count == bestIndex)
+                    appendCandidate(best, c);
+                if (count++)
+                    packed += ',';
+                appendCandidate(packed, c);
+            }
+            candidates.reset();
+            if (rc != SQLITE_DONE) {
+                *message = db.errorMessage();
+                return rc;
+            }
+            packed += ']';
+            if (count != select.integer(8)) {
+                *message = "tuning " + std::to_string(id) + " is missing candidates";
+                return SQLITE_CORRUPT;
+            }
+
             const std::string digest = key.digest();
-            update.bind(1, digest).bind(2, id);
+            update.bind(1, digest).bind(2, packed).bind(4, id);
+            if (best.empty())
+                update.bindNull(3);
+            else
+                update.bind(3, best);
             if ((rc = update.step()) != SQLITE_DONE) {
                 *message = db.errorMessage();
                 return rc;
@@ -113,8 +150,7 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
     }
 
     // Version 1 allowed duplicates of a key; keep the newest (ties: the later row).
-    SqliteStatement dropTuning = db.prepare("DELETE FROM tunings WHERE id = ?1");
-    SqliteStatement dropCandidates = db.prepare("DELETE FROM candidates WHERE tuning_id = ?1");
+    SqliteStatement drop = db.prepare("DELETE FROM tunings WHERE id = ?1");
     for (auto& [digest, rows] : byDigest) {
         if (rows.size() < 2)
             continue;
@@ -128,20 +164,19 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
         for (std::size_t i = 0; i < rows.size(); ++i) {
             if (i == keep)
                 continue;
-            dropTuning.bind(1, rows[i].id);
-            dropCandidates.bind(1, rows[i].id);
-            if ((rc = dropTuning.step()) != SQLITE_DONE || (rc = dropCandidates.step()) != SQLITE_DONE) {
+            drop.bind(1, rows[i].id);
+            if ((rc = drop.step()) != SQLITE_DONE) {
                 *message = db.errorMessage();
                 return rc;
             }
-            dropTuning.reset();
-            dropCandidates.reset();
+            drop.reset();
         }
     }
 
-    rc = db.exec("CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest)");
+    rc = db.exec("DROP TABLE candidates;"
+                 "CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);");
     if (rc != SQLITE_OK) {
-        *message = "cannot create the key digest index: " + db.errorMessage();
+        *message = "cannot finish the new layout: " + db.errorMessage();
         return rc;
     }
     return SQLITE_OK;

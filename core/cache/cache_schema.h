@@ -9,10 +9,13 @@
 //   1  meta; tunings (one row per tuning, key columns in clear, candidate_count);
 //      candidates (one row per candidate, keyed by tuning id and index); a lookup index on
 //      (kernel_name, device, bench_method, simulator_version). Nothing stopped two writers from
-//      storing the same key twice.
+//      storing the same key twice, and a lookup read one row per candidate.
 //   2  tunings.key_digest (SHA-256 of the canonical key text) with a UNIQUE index: one indexed
-//      probe per lookup, and at most one tuning per key. Migrating from 1 fills the digest and
-//      keeps only the newest tuning of a key.
+//      probe per lookup and at most one tuning per key; tunings.candidates holds the candidate
+//      list packed as JSON (record_codec.h), so a lookup reads a single row; tunings.best holds
+//      a copy of the chosen candidate for the cheapest question ("which config?") and listings.
+//      The candidates table is gone. Migrating from 1 fills the new columns, keeps only the
+//      newest tuning of a key and drops the old table.
 
 #include "core/cache/sqlite_db.h"
 

@@ -1,6 +1,8 @@
 #include "core/cache/config_cache.h"
 
 #include "core/cache/cache_schema.h"
+#include "core/cache/record_codec.h"
+#include "core/cache/sha256.h"
 #include "core/cache/sqlite_db.h"
 #include "core/util/version.h"
 
@@ -26,7 +28,7 @@ constexpr int kExportVersion = 1;
 
 constexpr const char* kTuningColumns =
     "id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, workload_path, "
-    "created_at, best_index, tuning_wall_seconds, notes, candidate_count";
+    "created_at, best_index, tuning_wall_seconds, notes, candidate_count, candidates";
 
 CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
 
@@ -122,8 +124,8 @@ public:
     std::mutex mutex;
 
     SqliteStatement begin, beginImmediate, commit, rollback;
-    SqliteStatement findByDigest, selectById, selectCandidates, insertTuning, insertCandidate, deleteTuning,
-        deleteCandidates;
+    SqliteStatement findByDigest, findBestByDigest, findIdByDigest, selectById;
+    SqliteStatement insertTuning, deleteTuning;
 
     std::string name() const { return quoted(path); }
 
@@ -153,28 +155,25 @@ public:
         commit = db.prepare("COMMIT", true);
         rollback = db.prepare("ROLLBACK", true);
         findByDigest = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings WHERE key_digest = ?1", true);
-        selectById = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings WHERE id = ?1", true);
-        selectCandidates = db.prepare(
-            "SELECT idx, params, num_warps, num_stages, status, reason_code, reason_message, p50_ms, p20_ms, p80_ms, "
-            "breakdown FROM candidates WHERE tuning_id = ?1 ORDER BY idx",
+        findBestByDigest = db.prepare(
+            "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, "
+            "created_at, best_index, best FROM tunings WHERE key_digest = ?1",
             true);
+        findIdByDigest = db.prepare("SELECT id FROM tunings WHERE key_digest = ?1", true);
+        selectById = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings WHERE id = ?1", true);
         if (!options.readOnly) {
             insertTuning = db.prepare(
                 "INSERT INTO tunings(kernel_name, key_values, dtypes, device, bench_method, simulator_version, "
                 "source_hash, workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
-                "key_digest) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-                true);
-            insertCandidate = db.prepare(
-                "INSERT INTO candidates(tuning_id, idx, params, num_warps, num_stages, status, reason_code, "
-                "reason_message, p50_ms, p20_ms, p80_ms, breakdown) "
-                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                "key_digest, candidates, best) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
                 true);
             deleteTuning = db.prepare("DELETE FROM tunings WHERE id = ?1", true);
-            deleteCandidates = db.prepare("DELETE FROM candidates WHERE tuning_id = ?1", true);
-            if (!insertTuning || !insertCandidate || !deleteTuning || !deleteCandidates)
+            if (!insertTuning || !deleteTuning)
                 return false;
         }
-        return begin && beginImmediate && commit && rollback && findByDigest && selectById && selectCandidates;
+        return begin && beginImmediate && commit && rollback && findByDigest && findBestByDigest && findIdByDigest &&
+               selectById;
     }
 
     static int run(SqliteStatement& stmt)
@@ -204,15 +203,17 @@ public:
             options.busyTimeout);
     }
 
-    // Reads the tunings row the statement is on; returns the stored candidate count.
-    static std::optional<std::size_t> readTuningRow(SqliteStatement& s, TuningRecord& r)
+    // Reads the tunings row (kTuningColumns) the statement is on. With `withCandidates` false the
+    // packed list is left undecoded (a summary only needs the count). SQLITE_CORRUPT when a
+    // column does not decode or the list does not hold candidate_count entries.
+    static int readTuningRow(SqliteStatement& s, TuningRecord& r, bool withCandidates, std::size_t* count = nullptr)
     {
         r.id = s.integer(0);
         r.key.kernelName = s.text(1);
         auto values = decodePairs(s.textView(2));
         auto dtypes = decodeStrings(s.textView(3));
         if (!values || !dtypes)
-            return std::nullopt;
+            return SQLITE_CORRUPT;
         r.key.keyValues = std::move(*values);
         r.key.dtypes = std::move(*dtypes);
         r.key.device = s.text(4);
@@ -224,94 +225,54 @@ public:
         r.bestIndex = s.isNull(10) ? std::nullopt : std::optional<std::size_t>(std::size_t(s.integer(10)));
         r.tuningWallSeconds = s.real(11);
         r.notes = s.text(12);
-        return std::size_t(s.integer(13));
+        const auto expected = std::size_t(s.integer(13));
+        if (count)
+            *count = expected;
+        if (!withCandidates)
+            return SQLITE_OK;
+        auto candidates = decodeCandidates(s.textView(14), expected);
+        if (!candidates || candidates->size() != expected)
+            return SQLITE_CORRUPT;
+        r.candidates = std::move(*candidates);
+        return SQLITE_OK;
     }
 
-    // Loads the candidates of a tuning; a count that differs from the row's is corruption.
-    int loadCandidates(TuningRecord& r, std::size_t expected)
-    {
-        StatementUse s(selectCandidates);
-        s->bind(1, r.id);
-        r.candidates.clear();
-        r.candidates.reserve(expected);
-        int rc;
-        while ((rc = s->step()) == SQLITE_ROW) {
-            CandidateRecord c;
-            auto params = decodePairs(s->textView(1));
-            if (!params || std::size_t(s->integer(0)) != r.candidates.size())
-                return SQLITE_CORRUPT;
-            c.params = std::move(*params);
-            c.numWarps = int(s->integer(2));
-            c.numStages = int(s->integer(3));
-            c.status = s->text(4);
-            c.reasonCode = s->text(5);
-            c.reasonMessage = s->text(6);
-            c.p50Ms = s->optionalReal(7);
-            c.p20Ms = s->optionalReal(8);
-            c.p80Ms = s->optionalReal(9);
-            c.breakdownJson = s->text(10);
-            r.candidates.push_back(std::move(c));
-        }
-        if (rc != SQLITE_DONE)
-            return rc;
-        return r.candidates.size() == expected ? SQLITE_OK : SQLITE_CORRUPT;
-    }
-
-    // Finds the tuning of a key; SQLITE_OK with an empty optional when there is none.
+    // Finds the tuning of a key: one indexed row, one statement (so one consistent snapshot
+    // without an explicit transaction). SQLITE_OK with an empty optional when there is none.
     int loadByKey(const TuningKey& key, const std::string& digest, std::optional<TuningRecord>& out)
     {
         out.reset();
-        std::size_t expected = 0;
-        {
-            StatementUse s(findByDigest);
-            s->bind(1, digest);
-            const int rc = s->step();
-            if (rc == SQLITE_DONE)
-                return SQLITE_OK;
-            if (rc != SQLITE_ROW)
-                return rc;
-            out.emplace();
-            auto count = readTuningRow(*s, *out);
-            if (!count)
-                return SQLITE_CORRUPT;
-            expected = *count;
-        }
-        if (!out->key.sameKey(key)) {  // only a hand-edited file could get here
-            out.reset();
+        StatementUse s(findByDigest);
+        s->bind(1, digest);
+        const int rc = s->step();
+        if (rc == SQLITE_DONE)
             return SQLITE_OK;
-        }
-        return loadCandidates(*out, expected);
+        if (rc != SQLITE_ROW)
+            return rc;
+        out.emplace();
+        if (int r = readTuningRow(*s, *out, true); r != SQLITE_OK)
+            return r;
+        if (!out->key.sameKey(key))  // only a hand-edited file could get here
+            out.reset();
+        return SQLITE_OK;
     }
 
     int loadById(std::int64_t id, std::optional<TuningRecord>& out)
     {
         out.reset();
-        std::size_t expected = 0;
-        {
-            StatementUse s(selectById);
-            s->bind(1, id);
-            const int rc = s->step();
-            if (rc == SQLITE_DONE)
-                return SQLITE_OK;
-            if (rc != SQLITE_ROW)
-                return rc;
-            out.emplace();
-            auto count = readTuningRow(*s, *out);
-            if (!count)
-                return SQLITE_CORRUPT;
-            expected = *count;
-        }
-        return loadCandidates(*out, expected);
+        StatementUse s(selectById);
+        s->bind(1, id);
+        const int rc = s->step();
+        if (rc == SQLITE_DONE)
+            return SQLITE_OK;
+        if (rc != SQLITE_ROW)
+            return rc;
+        out.emplace();
+        return readTuningRow(*s, *out, true);
     }
 
-    int deleteTuningRows(std::int64_t id)
+    int deleteTuningRow(std::int64_t id)
     {
-        {
-            StatementUse d(deleteCandidates);
-            d->bind(1, id);
-            if (int rc = d->step(); rc != SQLITE_DONE)
-                return rc;
-        }
         StatementUse t(deleteTuning);
         t->bind(1, id);
         const int rc = t->step();
@@ -320,52 +281,36 @@ public:
 
     int insertRecord(const TuningRecord& r, const std::string& digest, std::int64_t* newId)
     {
-        {
-            StatementUse s(insertTuning);
-            s->bind(1, r.key.kernelName)
-                .bind(2, encodePairs(r.key.keyValues))
-                .bind(3, encodeStrings(r.key.dtypes))
-                .bind(4, r.key.device)
-                .bind(5, r.key.benchMethod)
-                .bind(6, r.key.simulatorVersion)
-                .bind(7, r.key.sourceHash)
-                .bind(8, r.workloadPath)
-                .bind(9, r.createdAt);
-            if (r.bestIndex)
-                s->bind(10, std::int64_t(*r.bestIndex));
-            else
-                s->bindNull(10);
-            s->bind(11, std::isfinite(r.tuningWallSeconds) ? r.tuningWallSeconds : 0.0)
-                .bind(12, r.notes)
-                .bind(13, std::int64_t(r.candidates.size()))
-                .bind(14, digest);
-            if (int rc = s->step(); rc != SQLITE_DONE)
-                return rc;
+        StatementUse s(insertTuning);
+        s->bind(1, r.key.kernelName)
+            .bind(2, encodePairs(r.key.keyValues))
+            .bind(3, encodeStrings(r.key.dtypes))
+            .bind(4, r.key.device)
+            .bind(5, r.key.benchMethod)
+            .bind(6, r.key.simulatorVersion)
+            .bind(7, r.key.sourceHash)
+            .bind(8, r.workloadPath)
+            .bind(9, r.createdAt);
+        if (r.bestIndex)
+            s->bind(10, std::int64_t(*r.bestIndex));
+        else
+            s->bindNull(10);
+        s->bind(11, std::isfinite(r.tuningWallSeconds) ? r.tuningWallSeconds : 0.0)
+            .bind(12, r.notes)
+            .bind(13, std::int64_t(r.candidates.size()))
+            .bind(14, digest)
+            .bind(15, encodeCandidates(r.candidates));
+        if (const CandidateRecord* best = r.best()) {
+            std::string text;
+            appendCandidate(text, *best);
+            s->bind(16, text);
+        } else {
+            s->bindNull(16);
         }
-        const std::int64_t id = db.lastInsertId();
-        for (std::size_t i = 0; i < r.candidates.size(); ++i) {
-            const CandidateRecord& c = r.candidates[i];
-            auto finite = [](const std::optional<double>& v) {
-                return v && std::isfinite(*v) ? v : std::optional<double>();
-            };
-            StatementUse s(insertCandidate);
-            s->bind(1, id)
-                .bind(2, std::int64_t(i))
-                .bind(3, encodePairs(c.params))
-                .bind(4, std::int64_t(c.numWarps))
-                .bind(5, std::int64_t(c.numStages))
-                .bind(6, c.status)
-                .bind(7, c.reasonCode)
-                .bind(8, c.reasonMessage)
-                .bind(9, finite(c.p50Ms))
-                .bind(10, finite(c.p20Ms))
-                .bind(11, finite(c.p80Ms))
-                .bind(12, c.breakdownJson);
-            if (int rc = s->step(); rc != SQLITE_DONE)
-                return rc;
-        }
+        if (int rc = s->step(); rc != SQLITE_DONE)
+            return rc;
         if (newId)
-            *newId = id;
+            *newId = db.lastInsertId();
         return SQLITE_OK;
     }
 
@@ -374,7 +319,7 @@ public:
     {
         std::optional<std::int64_t> oldId;
         {
-            StatementUse s(findByDigest);
+            StatementUse s(findIdByDigest);
             s->bind(1, digest);
             const int rc = s->step();
             if (rc == SQLITE_ROW)
@@ -383,7 +328,7 @@ public:
                 return rc;
         }
         if (oldId)
-            if (int rc = deleteTuningRows(*oldId); rc != SQLITE_OK)
+            if (int rc = deleteTuningRow(*oldId); rc != SQLITE_OK)
                 return rc;
         return insertRecord(r, digest, newId);
     }
@@ -392,37 +337,35 @@ public:
     {
         rows.clear();
         SqliteStatement s = db.prepare(
-            "SELECT t.id, t.kernel_name, t.key_values, t.dtypes, t.device, t.bench_method, t.simulator_version, "
-            "t.source_hash, t.workload_path, t.created_at, t.best_index, t.tuning_wall_seconds, t.notes, "
-            "t.candidate_count, c.params, c.num_warps, c.num_stages, c.p50_ms "
-            "FROM tunings t LEFT JOIN candidates c ON c.tuning_id = t.id AND c.idx = t.best_index "
-            "WHERE (?1 = '' OR t.kernel_name = ?1) AND (?2 = '' OR t.device = ?2) "
-            "ORDER BY t.kernel_name, t.id");
+            "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, "
+            "workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
+            "best FROM tunings "
+            "WHERE (?1 = '' OR kernel_name = ?1) AND (?2 = '' OR device = ?2) ORDER BY kernel_name, id");
         if (!s)
             return db.extendedErrorCode();
         s.bind(1, filter.kernelName).bind(2, filter.device);
         int rc;
         while ((rc = s.step()) == SQLITE_ROW) {
             TuningRecord r;
-            auto count = readTuningRow(s, r);
-            if (!count)
-                return SQLITE_CORRUPT;
+            std::size_t count = 0;
+            if (int bad = readTuningRow(s, r, false, &count); bad != SQLITE_OK)
+                return bad;
             TuningSummary row;
             row.id = r.id;
             row.key = std::move(r.key);
             row.workloadPath = std::move(r.workloadPath);
             row.createdAt = std::move(r.createdAt);
-            row.candidateCount = *count;
+            row.candidateCount = count;
             row.bestIndex = r.bestIndex;
             row.tuningWallSeconds = r.tuningWallSeconds;
             if (!s.isNull(14)) {
-                auto params = decodePairs(s.textView(14));
-                if (!params)
+                auto best = decodeCandidate(s.textView(14));
+                if (!best)
                     return SQLITE_CORRUPT;
-                row.bestParams = std::move(*params);
-                row.bestNumWarps = int(s.integer(15));
-                row.bestNumStages = int(s.integer(16));
-                row.bestP50Ms = s.optionalReal(17);
+                row.bestParams = std::move(best->params);
+                row.bestNumWarps = best->numWarps;
+                row.bestNumStages = best->numStages;
+                row.bestP50Ms = best->p50Ms;
             }
             if (auto it = filter.currentSourceHashes.find(row.key.kernelName);
                 it != filter.currentSourceHashes.end())
@@ -435,27 +378,14 @@ public:
     int allRecords(std::vector<TuningRecord>& out)
     {
         out.clear();
-        std::vector<std::pair<std::int64_t, std::size_t>> ids;
-        {
-            SqliteStatement s = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings ORDER BY id");
-            if (!s)
-                return db.extendedErrorCode();
-            int rc;
-            while ((rc = s.step()) == SQLITE_ROW) {
-                TuningRecord r;
-                auto count = readTuningRow(s, r);
-                if (!count)
-                    return SQLITE_CORRUPT;
-                out.push_back(std::move(r));
-                ids.emplace_back(out.back().id, *count);
-            }
-            if (rc != SQLITE_DONE)
-                return rc;
-        }
-        for (std::size_t i = 0; i < out.size(); ++i)
-            if (int rc = loadCandidates(out[i], ids[i].second); rc != SQLITE_OK)
-                return rc;
-        return SQLITE_OK;
+        SqliteStatement s = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings ORDER BY id");
+        if (!s)
+            return db.extendedErrorCode();
+        int rc;
+        while ((rc = s.step()) == SQLITE_ROW)
+            if (int bad = readTuningRow(s, out.emplace_back(), true); bad != SQLITE_OK)
+                return bad;
+        return rc == SQLITE_DONE ? SQLITE_OK : rc;
     }
 
     // Merges incoming tunings (already validated and reduced to one per key).
@@ -544,7 +474,9 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
         impl->path = path;
         impl->options = options;
         std::string message;
-        const int flags = options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        // NOMUTEX: the Impl mutex already serialises every use of the connection.
+        const int flags = SQLITE_OPEN_NOMUTEX |
+                          (options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
         if (int rc = impl->db.open(path.string(), flags, &message); rc != SQLITE_OK)
             return fail("cache-open", "cannot open cache " + name + ": " + message);
         sqlite3_extended_result_codes(impl->db.get(), 1);
@@ -700,6 +632,10 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
             result.migratedFromVersion = inspection.version;
         }
 
+        // Lookups jump around a file of tens of MB: keep more of it in memory, and read the main
+        // file through a mapping instead of a copy per page.
+        impl->db.exec("PRAGMA cache_size = -16384; PRAGMA mmap_size = 268435456;");
+
         if (!impl->prepareAll()) {
             const std::string why = impl->db.errorMessage();
             if (options.readOnly)
@@ -730,7 +666,8 @@ LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentS
     LookupResult result;
     const std::string digest = key.digest();
     std::optional<TuningRecord> record;
-    const int rc = impl_->transaction(false, [&]() { return impl_->loadByKey(key, digest, record); });
+    const int rc = retryWhileBusy([&]() { return impl_->loadByKey(key, digest, record); },
+                                  impl_->options.busyTimeout);
     if (rc != SQLITE_OK) {
         result.error = impl_->sqliteError("look up " + key.describe(), rc);
         return result;
@@ -738,6 +675,51 @@ LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentS
     if (record) {
         result.freshness = record->key.sourceHash == currentSourceHash ? Freshness::Fresh : Freshness::Stale;
         result.record = std::move(record);
+    }
+    return result;
+}
+
+BestLookupResult ConfigCache::lookupBest(const TuningKey& key, std::string_view currentSourceHash)
+{
+    std::lock_guard lock(impl_->mutex);
+    BestLookupResult result;
+    const std::string canonical = key.canonicalText();
+    const std::string digest = sha256Hex(canonical);
+    const std::string keyValues = encodePairs(key.keyValues);
+    const std::string dtypes = encodeStrings(key.dtypes);
+    // One statement reads one consistent snapshot: no explicit transaction needed.
+    const int rc = retryWhileBusy(
+        [&]() {
+            result = BestLookupResult{};
+            StatementUse s(impl_->findBestByDigest);
+            s->bind(1, digest);
+            const int r = s->step();
+            if (r == SQLITE_DONE)
+                return SQLITE_OK;
+            if (r != SQLITE_ROW)
+                return r;
+            // Compare the key in its stored encoding; only a hand-edited file could differ.
+            if (s->textView(1) != key.kernelName || s->textView(2) != keyValues || s->textView(3) != dtypes ||
+                s->textView(4) != key.device || s->textView(5) != key.benchMethod ||
+                s->textView(6) != key.simulatorVersion)
+                return SQLITE_OK;
+            result.id = s->integer(0);
+            result.sourceHash = s->text(7);
+            result.createdAt = s->text(8);
+            result.freshness = result.sourceHash == currentSourceHash ? Freshness::Fresh : Freshness::Stale;
+            if (!s->isNull(9))
+                result.bestIndex = std::size_t(s->integer(9));
+            if (!s->isNull(10)) {
+                result.best = decodeCandidate(s->textView(10));
+                if (!result.best)
+                    return SQLITE_CORRUPT;
+            }
+            return SQLITE_OK;
+        },
+        impl_->options.busyTimeout);
+    if (rc != SQLITE_OK) {
+        result = BestLookupResult{};
+        result.error = impl_->sqliteError("look up " + key.describe(), rc);
     }
     return result;
 }
@@ -808,7 +790,7 @@ CacheStatus ConfigCache::remove(std::int64_t id)
     }
     bool found = false;
     const int rc = impl_->transaction(true, [&]() {
-        int r = impl_->deleteTuningRows(id);
+        int r = impl_->deleteTuningRow(id);
         found = r == SQLITE_OK && impl_->db.changes() > 0;
         return r;
     });
@@ -1059,7 +1041,7 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
         select(rows);
         if (!options.dryRun)
             for (const auto& entry : pruned)
-                if ((r = impl_->deleteTuningRows(entry.summary.id)) != SQLITE_OK)
+                if ((r = impl_->deleteTuningRow(entry.summary.id)) != SQLITE_OK)
                     return r;
         return SQLITE_OK;
     });

@@ -78,6 +78,19 @@ struct LookupResult {
     bool ok() const { return !error.has_value(); }
 };
 
+// What a tuner asks before launching: is there a usable config for this key? Only the chosen
+// candidate is read (one indexed row), so this is the cheapest question the cache answers.
+struct BestLookupResult {
+    Freshness freshness = Freshness::Miss;
+    std::int64_t id = 0;  // of the tuning found
+    std::string sourceHash;
+    std::string createdAt;
+    std::optional<std::size_t> bestIndex;
+    std::optional<CandidateRecord> best;  // nullopt on a miss, or when the tuning chose none
+    std::optional<CacheError> error;
+    bool ok() const { return !error.has_value(); }
+};
+
 // One row of `list`.
 struct TuningSummary {
     std::int64_t id = 0;
@@ -148,6 +161,9 @@ public:
     LookupResult lookup(const TuningKey& key, std::string_view currentSourceHash);
     // Same, comparing with key.sourceHash.
     LookupResult lookup(const TuningKey& key);
+
+    // The best candidate only (see BestLookupResult); freshness as for lookup().
+    BestLookupResult lookupBest(const TuningKey& key, std::string_view currentSourceHash);
 
     // Stores a tuning in one transaction, replacing the entry of the same key. Fills createdAt
     // when empty. Returns the new id.

@@ -30,6 +30,8 @@ Sha256::Sha256()
 
 void Sha256::compress(const std::uint8_t* block)
 {
+    // Eight rounds per loop step with the working variables renamed instead of shifted; the
+    // choose/majority forms with one operation fewer. Key digests sit on the lookup path.
     std::uint32_t w[64];
     for (int i = 0; i < 16; ++i)
         w[i] = (std::uint32_t(block[4 * i]) << 24) | (std::uint32_t(block[4 * i + 1]) << 16) |
@@ -41,22 +43,25 @@ void Sha256::compress(const std::uint8_t* block)
     }
     std::uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
     std::uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
-    for (int i = 0; i < 64; ++i) {
-        const std::uint32_t s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-        const std::uint32_t ch = (e & f) ^ (~e & g);
-        const std::uint32_t t1 = h + s1 + ch + kRound[i] + w[i];
-        const std::uint32_t s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-        const std::uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
-        const std::uint32_t t2 = s0 + maj;
-        h = g;
-        g = f;
-        f = e;
-        e = d + t1;
-        d = c;
-        c = b;
-        b = a;
-        a = t1 + t2;
+#define TS_ROUND(a, b, c, d, e, f, g, h, i)                                                        \
+    do {                                                                                         \
+        const std::uint32_t t1 =                                                                 \
+            h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + (g ^ (e & (f ^ g))) + kRound[i] + w[i]; \
+        const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) | (c & (a | b))); \
+        d += t1;                                                                                 \
+        h = t1 + t2;                                                                             \
+    } while (0)
+    for (int i = 0; i < 64; i += 8) {
+        TS_ROUND(a, b, c, d, e, f, g, h, i + 0);
+        TS_ROUND(h, a, b, c, d, e, f, g, i + 1);
+        TS_ROUND(g, h, a, b, c, d, e, f, i + 2);
+        TS_ROUND(f, g, h, a, b, c, d, e, i + 3);
+        TS_ROUND(e, f, g, h, a, b, c, d, i + 4);
+        TS_ROUND(d, e, f, g, h, a, b, c, i + 5);
+        TS_ROUND(c, d, e, f, g, h, a, b, i + 6);
+        TS_ROUND(b, c, d, e, f, g, h, a, i + 7);
     }
+#undef TS_ROUND
     state_[0] += a;
     state_[1] += b;
     state_[2] += c;

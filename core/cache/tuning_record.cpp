@@ -1,5 +1,6 @@
 #include "core/cache/tuning_record.h"
 
+#include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
 
 #include <algorithm>
@@ -9,148 +10,6 @@
 namespace ts::cache {
 
 namespace {
-
-void appendQuoted(std::string& out, std::string_view text)
-{
-    static constexpr char kHex[] = "0123456789abcdef";
-    out.push_back('"');
-    for (char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (byte < 0x20) {
-                out += "\\u00";
-                out.push_back(kHex[byte >> 4]);
-                out.push_back(kHex[byte & 0xf]);
-            } else {
-                out.push_back(c);  // UTF-8 passes through unchanged
-            }
-        }
-    }
-    out.push_back('"');
-}
-
-void appendUtf8(std::string& out, std::uint32_t code)
-{
-    if (code < 0x80) {
-        out.push_back(char(code));
-    } else if (code < 0x800) {
-        out.push_back(char(0xc0 | (code >> 6)));
-        out.push_back(char(0x80 | (code & 0x3f)));
-    } else if (code < 0x10000) {
-        out.push_back(char(0xe0 | (code >> 12)));
-        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
-        out.push_back(char(0x80 | (code & 0x3f)));
-    } else {
-        out.push_back(char(0xf0 | (code >> 18)));
-        out.push_back(char(0x80 | ((code >> 12) & 0x3f)));
-        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
-        out.push_back(char(0x80 | (code & 0x3f)));
-    }
-}
-
-// A cursor over the small JSON subset encodePairs/encodeStrings write: arrays and strings.
-class PairReader {
-public:
-    explicit PairReader(std::string_view text) : text_(text) {}
-
-    bool consume(char c)
-    {
-        skipSpace();
-        if (pos_ < text_.size() && text_[pos_] == c) {
-            ++pos_;
-            return true;
-        }
-        return false;
-    }
-    bool atEnd()
-    {
-        skipSpace();
-        return pos_ == text_.size();
-    }
-    std::optional<std::string> string()
-    {
-        if (!consume('"'))
-            return std::nullopt;
-        std::string out;
-        while (pos_ < text_.size()) {
-            const char c = text_[pos_++];
-            if (c == '"')
-                return out;
-            if (c != '\\') {
-                out.push_back(c);
-                continue;
-            }
-            if (pos_ >= text_.size())
-                return std::nullopt;
-            const char e = text_[pos_++];
-            switch (e) {
-            case '"': out.push_back('"'); break;
-            case '\\': out.push_back('\\'); break;
-            case '/': out.push_back('/'); break;
-            case 'b': out.push_back('\b'); break;
-            case 'f': out.push_back('\f'); break;
-            case 'n': out.push_back('\n'); break;
-            case 'r': out.push_back('\r'); break;
-            case 't': out.push_back('\t'); break;
-            case 'u': {
-                auto code = hex4();
-                if (!code)
-                    return std::nullopt;
-                std::uint32_t cp = *code;
-                if (cp >= 0xd800 && cp < 0xdc00) {  // a surrogate pair
-                    if (!(pos_ + 1 < text_.size() && text_[pos_] == '\\' && text_[pos_ + 1] == 'u'))
-                        return std::nullopt;
-                    pos_ += 2;
-                    auto low = hex4();
-                    if (!low || *low < 0xdc00 || *low > 0xdfff)
-                        return std::nullopt;
-                    cp = 0x10000 + ((cp - 0xd800) << 10) + (*low - 0xdc00);
-                }
-                appendUtf8(out, cp);
-                break;
-            }
-            default: return std::nullopt;
-            }
-        }
-        return std::nullopt;
-    }
-
-private:
-    void skipSpace()
-    {
-        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\t' ||
-                                       text_[pos_] == '\r'))
-            ++pos_;
-    }
-    std::optional<std::uint32_t> hex4()
-    {
-        if (pos_ + 4 > text_.size())
-            return std::nullopt;
-        std::uint32_t v = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = text_[pos_++];
-            v <<= 4;
-            if (c >= '0' && c <= '9')
-                v |= std::uint32_t(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                v |= std::uint32_t(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                v |= std::uint32_t(c - 'A' + 10);
-            else
-                return std::nullopt;
-        }
-        return v;
-    }
-
-    std::string_view text_;
-    std::size_t pos_ = 0;
-};
 
 using ojson = nlohmann::ordered_json;
 
@@ -163,95 +22,18 @@ ojson optionalNumber(const std::optional<double>& v)
 
 } // namespace
 
-// ---- encoding ----
-
-std::string encodePairs(const TextPairs& pairs)
-{
-    std::string out = "[";
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
-        if (i)
-            out.push_back(',');
-        out.push_back('[');
-        appendQuoted(out, pairs[i].first);
-        out.push_back(',');
-        appendQuoted(out, pairs[i].second);
-        out.push_back(']');
-    }
-    out.push_back(']');
-    return out;
-}
-
-std::optional<TextPairs> decodePairs(std::string_view json)
-{
-    PairReader r(json);
-    TextPairs pairs;
-    if (!r.consume('['))
-        return std::nullopt;
-    if (!r.consume(']')) {
-        do {
-            if (!r.consume('['))
-                return std::nullopt;
-            auto name = r.string();
-            if (!name || !r.consume(','))
-                return std::nullopt;
-            auto value = r.string();
-            if (!value || !r.consume(']'))
-                return std::nullopt;
-            pairs.emplace_back(std::move(*name), std::move(*value));
-        } while (r.consume(','));
-        if (!r.consume(']'))
-            return std::nullopt;
-    }
-    if (!r.atEnd())
-        return std::nullopt;
-    return pairs;
-}
-
-std::string encodeStrings(const std::vector<std::string>& items)
-{
-    std::string out = "[";
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i)
-            out.push_back(',');
-        appendQuoted(out, items[i]);
-    }
-    out.push_back(']');
-    return out;
-}
-
-std::optional<std::vector<std::string>> decodeStrings(std::string_view json)
-{
-    PairReader r(json);
-    std::vector<std::string> items;
-    if (!r.consume('['))
-        return std::nullopt;
-    if (!r.consume(']')) {
-        do {
-            auto item = r.string();
-            if (!item)
-                return std::nullopt;
-            items.push_back(std::move(*item));
-        } while (r.consume(','));
-        if (!r.consume(']'))
-            return std::nullopt;
-    }
-    if (!r.atEnd())
-        return std::nullopt;
-    return items;
-}
-
 // ---- key ----
 
 std::string TuningKey::canonicalText() const
 {
     std::string out = "[";
-    appendQuoted(out, kernelName);
+    appendJsonString(out, kernelName);
     out += ',' + encodePairs(keyValues) + ',' + encodeStrings(dtypes) + ',';
-    appendQuoted(out, device);
+    appendJsonString(out, device);
     out.push_back(',');
-    appendQuoted(out, benchMethod);
+    appendJsonString(out, benchMethod);
     out.push_back(',');
-    appendQuoted(out, simulatorVersion);
+    appendJsonString(out, simulatorVersion);
     out.push_back(']');
     return out;
 }

@@ -116,11 +116,4 @@ nlohmann::ordered_json toJson(const CandidateRecord& candidate);
 std::optional<TuningRecord> tuningFromJson(const nlohmann::ordered_json& json, const std::string& where,
                                            std::string* error);
 
-// Compact, exact encoding of ordered text pairs as a JSON array of [name, value] arrays, and a
-// fast decoder for it (the cache stores params and key values this way).
-std::string encodePairs(const TextPairs& pairs);
-std::optional<TextPairs> decodePairs(std::string_view json);
-std::string encodeStrings(const std::vector<std::string>& items);
-std::optional<std::vector<std::string>> decodeStrings(std::string_view json);
-
 } // namespace ts::cache

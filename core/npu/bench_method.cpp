@@ -94,7 +94,7 @@ std::uint64_t candidateKey(const CompiledKernel& kernel)
     return h;
 }
 
-BenchResult benchmarkCandidate(const CompiledKernel& kernel, const DeviceModel& m, const BenchOptions& options)
+BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const BenchOptions& options)
 {
     BenchResult b;
     b.method = options.method;

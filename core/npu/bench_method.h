@@ -46,7 +46,7 @@ struct BenchResult {
 };
 
 // Simulates the candidate under the method's L2 condition and benchmarks it.
-BenchResult benchmarkCandidate(const CompiledKernel& kernel, const DeviceModel& device, const BenchOptions& options);
+BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& device, const BenchOptions& options);
 
 // A stable 64-bit identity of a candidate (constexpr values and multibuffer), for seeding noise.
 std::uint64_t candidateKey(const CompiledKernel& kernel);

@@ -55,15 +55,18 @@ Work IterCost::total() const
 
 std::string LiveTile::describe() const
 {
-    std::string s = name + ": " + dtName(dtype) + "[";
-    for (std::size_t i = 0; i < shape.size(); ++i)
-        s += (i ? ", " : "") + std::to_string(shape[i]);
+    std::string s = name + ": ";
+    if (!shape.empty() || dtype != Dt::Unknown) {
+        s += std::string(dtName(dtype)) + "[";
+        for (std::size_t i = 0; i < shape.size(); ++i)
+            s += (i ? ", " : "") + std::to_string(shape[i]);
+        s += "] ";
+    }
     char size[64];
     if (bytes >= 1024)
         std::snprintf(size, sizeof size, "%.1f KiB", double(bytes) / 1024.0);
     else
         std::snprintf(size, sizeof size, "%lld B", static_cast<long long>(bytes));
-    s += "] ";
     s += size;
     if (doubled)
         s += " (x2 multibuffer)";

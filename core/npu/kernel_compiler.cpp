@@ -68,6 +68,32 @@ std::int64_t combineGran(BinKind k, std::int64_t a, std::int64_t ga, std::int64_
     }
 }
 
+// Broadcast views of a value on a result of `rank` axes (numpy rules, right-aligned), without
+// building the broadcast value: a scalar has stride 0 and an unbounded box.
+inline std::int64_t strideAt(const AVal& v, int rank, int j)
+{
+    if (v.k != AVal::K::Tile)
+        return 0;
+    const int i = j - (rank - v.rank);
+    return (i >= 0 && v.shape[i] != 1) ? v.stride[i] : 0;
+}
+inline void boxAt(const AVal& v, int rank, int j, std::int64_t n, std::int64_t& lo, std::int64_t& hi)
+{
+    const int i = j - (rank - v.rank);
+    if (v.k != AVal::K::Tile || i < 0) {
+        lo = 0;
+        hi = (v.k == AVal::K::Bool && v.i == 0) ? 0 : n;
+        return;
+    }
+    if (v.shape[i] == 1 && n != 1) {
+        lo = 0;
+        hi = v.lo[i] < v.hi[i] ? n : 0;
+        return;
+    }
+    lo = v.lo[i];
+    hi = v.hi[i];
+}
+
 class Machine {
 public:
     Machine(const KernelTrace& trace, const DeviceModel& dev, const CandidateValues& cand, CompiledKernel& out)
@@ -213,6 +239,7 @@ private:
                             double& frac);
 
     void binary(const Instr& ins);
+    void binaryOf(const Instr& ins, const AVal& x, const AVal& y);
     void compare(const Instr& ins);
     void unary(const Instr& ins);
     void math(const Instr& ins);
@@ -258,6 +285,8 @@ private:
     std::int64_t opL1[12];
     std::int32_t opBuf[12];
     AVal opVal[12];
+    std::vector<std::uint32_t> bufStamp, slotStamp;
+    std::uint32_t stamp = 0;
 };
 
 // ---- shapes ------------------------------------------------------------------------------
@@ -470,12 +499,13 @@ Box Machine::boxFor(const AVal& mask, const AVal& ptr, int line)
     std::int64_t shape[kMaxRank];
     if (!broadcastShape(ptr, mask, rank, shape, line))
         return box;
-    const AVal e = expandTo(mask, rank, shape);
     for (int d = 0; d < rank; ++d) {
-        box.lo[d] = std::clamp<std::int64_t>(e.lo[d], 0, shape[d]);
-        box.hi[d] = std::clamp<std::int64_t>(e.hi[d], box.lo[d], shape[d]);
+        std::int64_t lo, hi;
+        boxAt(mask, rank, d, shape[d], lo, hi);
+        box.lo[d] = std::clamp<std::int64_t>(lo, 0, shape[d]);
+        box.hi[d] = std::clamp<std::int64_t>(hi, box.lo[d], shape[d]);
     }
-    box.frac = e.approxMask ? e.f : 1.0;
+    box.frac = mask.approxMask ? mask.f : 1.0;
     return box;
 }
 
@@ -577,9 +607,16 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
 void Machine::binary(const Instr& ins)
 {
     // Operands by reference unless the result overwrites one of them.
-    AVal xs, ys;
-    const AVal& x = ins.dest == ins.a ? (xs = get(ins.a)) : get(ins.a);
-    const AVal& y = ins.dest == ins.b ? (ys = get(ins.b)) : get(ins.b);
+    if (ins.dest == ins.a || ins.dest == ins.b) {
+        const AVal x = get(ins.a), y = get(ins.b);
+        binaryOf(ins, x, y);
+    } else {
+        binaryOf(ins, get(ins.a), get(ins.b));
+    }
+}
+
+void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
+{
     const auto k = BinKind(ins.sub);
     AVal& r = S(ins.dest);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
@@ -621,10 +658,14 @@ void Machine::binary(const Instr& ins)
             const bool bothBool = x.k == K::Bool && y.k == K::Bool &&
                                   (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor);
             const std::int64_t g = combineGran(k, x.i, x.gran, y.i, y.gran);
-            r = bothBool ? AVal::boolean(v != 0) : AVal::integer(v);
+            const Dt dt = bothBool ? Dt::I1 : (x.dt == Dt::I64 || y.dt == Dt::I64) ? Dt::I64 : Dt::I32;
+            // Only the scalar fields: the rest of a scalar is never read.
+            r.k = bothBool ? K::Bool : K::Int;
+            r.i = bothBool ? (v != 0) : v;
             r.gran = g;
-            if (!bothBool && (x.dt == Dt::I64 || y.dt == Dt::I64))
-                r.dt = Dt::I64;
+            r.dt = dt;
+            r.rank = 0;
+            r.buf = -1;
             return;
         }
         const double a = x.k == K::Float ? x.f : double(x.i), b = y.k == K::Float ? y.f : double(y.i);
@@ -658,32 +699,44 @@ void Machine::binary(const Instr& ins)
             r.gran = g;
             return;
         }
+        if (o.k == K::Unknown || o.k == K::Float) {
+            // An offset from data (a loaded index): the addresses keep their shape, only the
+            // start is unknown, so nothing better than element alignment is guaranteed.
+            r = p;
+            r.gran = 1;
+            return;
+        }
         if (o.k == K::Tile) {
             int rank;
             std::int64_t shape[kMaxRank];
             if (!broadcastShape(p, o, rank, shape, ins.line))
                 return;
-            AVal pe = p.k == K::Ptr ? p : expandTo(p, rank, shape);
-            const AVal oe = expandTo(o, rank, shape);
-            AVal res;
-            res.k = K::Tile;
-            res.dt = p.dt;
-            res.tensor = p.tensor;
-            res.rank = std::uint8_t(rank);
+            const bool affine = o.home == Home::Affine && (p.k == K::Ptr || p.home == Home::PtrTile);
+            std::int64_t stride[kMaxRank];
             for (int d = 0; d < rank; ++d)
-                res.shape[d] = shape[d];
-            if (o.home == Home::Affine && (p.k == K::Ptr || p.home == Home::PtrTile)) {
-                res.home = Home::PtrTile;
-                res.i = pe.i + sign * oe.i;
-                res.gran = std::gcd(p.gran, o.gran);
+                stride[d] = strideAt(p, rank, d) + sign * strideAt(o, rank, d);
+            const std::int64_t base = p.i + sign * o.i;
+            const std::int64_t gran = std::gcd(p.gran, o.gran);
+            const Dt dt = p.dt;
+            const std::int16_t tensor = p.tensor;
+            r = AVal();
+            r.k = K::Tile;
+            r.dt = dt;
+            r.tensor = tensor;
+            r.rank = std::uint8_t(rank);
+            for (int d = 0; d < rank; ++d)
+                r.shape[d] = shape[d];
+            if (affine) {
+                r.home = Home::PtrTile;
+                r.i = base;
+                r.gran = gran;
                 for (int d = 0; d < rank; ++d)
-                    res.stride[d] = (p.k == K::Ptr ? 0 : pe.stride[d]) + sign * oe.stride[d];
+                    r.stride[d] = stride[d];
             } else {
-                res.home = Home::Gather;
+                r.home = Home::Gather;
                 note("npu-gather", ins.line,
                      "pointer offsets computed from data: modelled as a discrete access per element");
             }
-            r = res;
             return;
         }
         r = AVal::unknown();
@@ -696,40 +749,50 @@ void Machine::binary(const Instr& ins)
         return;
     }
 
+    // An index shifted by a data-dependent scalar stays affine with an unknown start.
+    if ((k == BinKind::Add || k == BinKind::Sub) &&
+        ((x.k == K::Tile && x.home == Home::Affine && y.k == K::Unknown) ||
+         (y.k == K::Tile && y.home == Home::Affine && x.k == K::Unknown))) {
+        r = x.k == K::Tile ? x : y;
+        if (k == BinKind::Sub && y.k == K::Tile)
+            for (int d = 0; d < r.rank; ++d)
+                r.stride[d] = -r.stride[d];
+        r.gran = 1;
+        return;
+    }
     // Index arithmetic stays affine (folded into DMA addresses) as long as it can.
     if (isIndex(x) && isIndex(y)) {
         int rank;
         std::int64_t shape[kMaxRank];
         if (!broadcastShape(x, y, rank, shape, ins.line))
             return;
-        const AVal a = expandTo(x, rank, shape), b = expandTo(y, rank, shape);
-        const bool aConst = std::all_of(a.stride, a.stride + rank, [](std::int64_t s) { return s == 0; });
-        const bool bConst = std::all_of(b.stride, b.stride + rank, [](std::int64_t s) { return s == 0; });
-        AVal res = a;
-        res.home = Home::Affine;
-        res.dt = (a.dt == Dt::I64 || b.dt == Dt::I64) ? Dt::I64 : Dt::I32;
-        res.gran = combineGran(k, a.i, x.gran, b.i, y.gran);
+        std::int64_t sa[kMaxRank], sb[kMaxRank], st[kMaxRank];
+        bool aConst = true, bConst = true;
+        for (int d = 0; d < rank; ++d) {
+            sa[d] = strideAt(x, rank, d);
+            sb[d] = strideAt(y, rank, d);
+            aConst = aConst && sa[d] == 0;
+            bConst = bConst && sb[d] == 0;
+        }
+        const std::int64_t ai = x.i, bi = y.i;
+        std::int64_t base = 0;
         bool affine = true;
         switch (k) {
         case BinKind::Add:
-            res.i = a.i + b.i;
+            base = ai + bi;
             for (int d = 0; d < rank; ++d)
-                res.stride[d] = a.stride[d] + b.stride[d];
+                st[d] = sa[d] + sb[d];
             break;
         case BinKind::Sub:
-            res.i = a.i - b.i;
+            base = ai - bi;
             for (int d = 0; d < rank; ++d)
-                res.stride[d] = a.stride[d] - b.stride[d];
+                st[d] = sa[d] - sb[d];
             break;
         case BinKind::Mul:
-            if (bConst) {
-                res.i = a.i * b.i;
+            if (bConst || aConst) {
+                base = ai * bi;
                 for (int d = 0; d < rank; ++d)
-                    res.stride[d] = a.stride[d] * b.i;
-            } else if (aConst) {
-                res.i = a.i * b.i;
-                for (int d = 0; d < rank; ++d)
-                    res.stride[d] = b.stride[d] * a.i;
+                    st[d] = bConst ? sa[d] * bi : sb[d] * ai;
             } else {
                 affine = false;
             }
@@ -737,29 +800,29 @@ void Machine::binary(const Instr& ins)
         case BinKind::FloorDiv:
         case BinKind::Shr:
         case BinKind::Mod: {
-            if (!bConst || b.i <= 0) {
+            if (!bConst || bi <= 0 || (k == BinKind::Shr && bi > 62)) {
                 affine = false;
                 break;
             }
-            const std::int64_t c = k == BinKind::Shr ? (std::int64_t(1) << std::min<std::int64_t>(b.i, 62)) : b.i;
+            const std::int64_t c = k == BinKind::Shr ? (std::int64_t(1) << bi) : bi;
             // Exact when strides are multiples of c; otherwise the index is taken as blocked
             // (constant within a block for //, the low part for %): good enough for addressing.
             if (k == BinKind::Mod) {
-                res.i = pyMod(a.i, c);
+                base = pyMod(ai, c);
                 for (int d = 0; d < rank; ++d)
-                    res.stride[d] = a.stride[d] % c == 0 ? 0 : a.stride[d];
+                    st[d] = sa[d] % c == 0 ? 0 : sa[d];
             } else {
-                res.i = floorDiv(a.i, c);
+                base = floorDiv(ai, c);
                 for (int d = 0; d < rank; ++d)
-                    res.stride[d] = a.stride[d] % c == 0 ? a.stride[d] / c : 0;
+                    st[d] = sa[d] % c == 0 ? sa[d] / c : 0;
             }
             break;
         }
         case BinKind::Shl:
-            if (bConst && b.i >= 0 && b.i < 62) {
-                res.i = a.i << b.i;
+            if (bConst && bi >= 0 && bi < 62) {
+                base = ai << bi;
                 for (int d = 0; d < rank; ++d)
-                    res.stride[d] = a.stride[d] << b.i;
+                    st[d] = sa[d] << bi;
             } else {
                 affine = false;
             }
@@ -767,7 +830,19 @@ void Machine::binary(const Instr& ins)
         default: affine = false;
         }
         if (affine) {
-            r = res;
+            const Dt dt = (x.dt == Dt::I64 || y.dt == Dt::I64) ? Dt::I64 : Dt::I32;
+            const std::int64_t gran = combineGran(k, ai, x.gran, bi, y.gran);
+            r = AVal();
+            r.k = K::Tile;
+            r.home = Home::Affine;
+            r.dt = dt;
+            r.rank = std::uint8_t(rank);
+            r.i = base;
+            r.gran = gran;
+            for (int d = 0; d < rank; ++d) {
+                r.shape[d] = shape[d];
+                r.stride[d] = st[d];
+            }
             return;
         }
         // Falls through to data arithmetic with the operands materialised.
@@ -780,28 +855,35 @@ void Machine::binary(const Instr& ins)
         std::int64_t shape[kMaxRank];
         if (!broadcastShape(x, y, rank, shape, ins.line))
             return;
-        const AVal a = expandTo(x, rank, shape), b = expandTo(y, rank, shape);
-        AVal res = a;
+        std::int64_t lo[kMaxRank], hi[kMaxRank];
+        bool same = true;
+        for (int d = 0; d < rank; ++d) {
+            std::int64_t al, ah, bl, bh;
+            boxAt(x, rank, d, shape[d], al, ah);
+            boxAt(y, rank, d, shape[d], bl, bh);
+            if (k == BinKind::And) {
+                lo[d] = std::max(al, bl);
+                hi[d] = std::max(lo[d], std::min(ah, bh));
+            } else {
+                same = same && al == bl && ah == bh;
+                lo[d] = std::min(al, bl);
+                hi[d] = std::max(ah, bh);
+            }
+        }
+        const double fa = x.approxMask ? x.f : 1.0, fb = y.approxMask ? y.f : 1.0;
+        const bool approx = x.approxMask || y.approxMask || (k != BinKind::And && !same);
+        AVal res;
+        res.k = K::Tile;
         res.home = Home::Mask;
         res.dt = Dt::I1;
-        res.approxMask = a.approxMask || b.approxMask;
-        if (k == BinKind::And) {
-            for (int d = 0; d < rank; ++d) {
-                res.lo[d] = std::max(a.lo[d], b.lo[d]);
-                res.hi[d] = std::max(res.lo[d], std::min(a.hi[d], b.hi[d]));
-            }
-            res.f = (a.approxMask ? a.f : 1.0) * (b.approxMask ? b.f : 1.0);
-        } else {
-            bool same = true;
-            for (int d = 0; d < rank; ++d) {
-                same = same && a.lo[d] == b.lo[d] && a.hi[d] == b.hi[d];
-                res.lo[d] = std::min(a.lo[d], b.lo[d]);
-                res.hi[d] = std::max(a.hi[d], b.hi[d]);
-            }
-            if (!same)
-                res.approxMask = true;
-            res.f = std::max(a.approxMask ? a.f : 1.0, b.approxMask ? b.f : 1.0);
+        res.rank = std::uint8_t(rank);
+        for (int d = 0; d < rank; ++d) {
+            res.shape[d] = shape[d];
+            res.lo[d] = lo[d];
+            res.hi[d] = hi[d];
         }
+        res.approxMask = approx;
+        res.f = k == BinKind::And ? fa * fb : std::max(fa, fb);
         r = res;
         return;
     }
@@ -891,12 +973,11 @@ void Machine::compare(const Instr& ins)
     const bool yi = y.k == K::Int || (y.k == K::Tile && y.home == Home::Affine);
     if (xi && yi) {
         // d = x - y compared with 0.
-        const AVal a = expandTo(x, rank, shape), b = expandTo(y, rank, shape);
-        std::int64_t base = a.i - b.i;
+        std::int64_t base = x.i - y.i;
         std::int64_t stride[kMaxRank];
         int moving = 0, axis = -1;
         for (int d = 0; d < rank; ++d) {
-            stride[d] = a.stride[d] - b.stride[d];
+            stride[d] = strideAt(x, rank, d) - strideAt(y, rank, d);
             if (stride[d] != 0 && shape[d] > 1) {
                 ++moving;
                 axis = d;
@@ -1830,35 +1911,36 @@ void Machine::footprintBefore(const Instr& ins)
 
 void Machine::footprintAfter(const Instr& ins)
 {
-    // Sum every live buffer once (copies share a buffer).
-    std::int32_t seen[64];
-    int nseen = 0;
+    // Sum every live buffer once (copies share a buffer): stamps make the checks O(1).
+    ++stamp;
+    if (bufStamp.size() < std::size_t(nextBuf))
+        bufStamp.resize(std::size_t(nextBuf) + 64, 0);
+    if (slotStamp.size() < env.size())
+        slotStamp.resize(env.size(), 0);
     auto fresh = [&](std::int32_t buf) {
-        if (buf < 0)
+        if (buf < 0 || std::size_t(buf) >= bufStamp.size())
             return true;
-        for (int i = 0; i < nseen; ++i)
-            if (seen[i] == buf)
-                return false;
-        if (nseen < 64)
-            seen[nseen++] = buf;
+        if (bufStamp[std::size_t(buf)] == stamp)
+            return false;
+        bufStamp[std::size_t(buf)] = stamp;
         return true;
     };
+    for (int j = 0; j < opCount; ++j)
+        slotStamp[std::size_t(opSlots[j])] = stamp;
     std::int64_t ub = 0, l1 = 0;
     bool liveAfter[12] = {};
     for (std::int32_t i = 0; i < ins.liveSize; ++i) {
         const std::int32_t s = ir.lists[std::size_t(ins.liveBegin + i)];
-        for (int j = 0; j < opCount; ++j)
-            if (opSlots[j] == s)
-                liveAfter[j] = true;
+        if (slotStamp[std::size_t(s)] == stamp) {
+            for (int j = 0; j < opCount; ++j)
+                if (opSlots[j] == s)
+                    liveAfter[j] = true;
+            continue;
+        }
         if (s == ins.dest)
             continue;
-        bool isOp = false;
-        for (int j = 0; j < opCount; ++j)
-            isOp = isOp || opSlots[j] == s;
-        if (isOp)
-            continue;
         const AVal& v = env[std::size_t(s)];
-        if ((v.home == Home::UB || v.home == Home::L1) && v.k == K::Tile && fresh(v.buf)) {
+        if (v.k == K::Tile && (v.home == Home::UB || v.home == Home::L1) && fresh(v.buf)) {
             ub += ubBytes(v);
             l1 += l1Bytes(v);
         }
@@ -1894,7 +1976,7 @@ void Machine::footprintAfter(const Instr& ins)
     // Record what is live at the new peak.
     std::vector<LiveTile>& tiles = out.footprint.ubPeakTiles;
     tiles.clear();
-    nseen = 0;
+    ++stamp;
     auto addTile = [&](std::int32_t s, const AVal& v, std::int64_t bytes) {
         if (bytes <= 0 || !fresh(v.buf))
             return;
@@ -2292,7 +2374,8 @@ void Machine::execFor(const ForLoop& loop)
     runIter(0, first, parentTrack);
     const int bodyOps = compiledOps - opsBefore;
     if (loop.isStatic && parentTrack)
-        compiledOps += int(std::min<std::int64_t>(trips - 1, 1 << 20)) * bodyOps;
+        compiledOps = int(std::min<std::int64_t>(std::int64_t(compiledOps) + std::min<std::int64_t>(trips - 1, 100'000'000) * std::int64_t(bodyOps),
+                                                 100'000'000));
     if (failed) {
         return;
     }
@@ -2486,7 +2569,10 @@ void Machine::runVariants()
         if (grid[std::size_t(d)] > 1)
             axes.push_back(d);
     const int combos = 1 << axes.size();
-    const std::vector<AVal> init = env;
+    std::vector<AVal> init;
+    init.reserve(ir.restoreSlots.size());
+    for (std::int32_t s : ir.restoreSlots)
+        init.push_back(env[std::size_t(s)]);
     for (int mask = 0; mask < combos && !failed; ++mask) {
         ProgramVariant v;
         v.count = 1;
@@ -2504,7 +2590,8 @@ void Machine::runVariants()
             v.count *= last ? 1.0 : double(grid[std::size_t(d)] - 1);
         }
         v.positions = 1u << position;
-        env = init;
+        for (std::size_t i = 0; i < init.size(); ++i)
+            env[std::size_t(ir.restoreSlots[i])] = init[i];
         pid = v.pid;
         returned = false;
         track = mask == 0;
@@ -2514,6 +2601,13 @@ void Machine::runVariants()
         track = false;
         if (failed)
             return;
+        // The footprint is complete after the first variant: a candidate that cannot fit
+        // fails now, without evaluating the other programs.
+        if (mask == 0 && (out.footprint.ubPeakBytes > out.footprint.ubCapacityBytes ||
+                          out.footprint.l1PeakBytes > out.footprint.l1CapacityBytes)) {
+            out.variants.push_back(std::move(v));
+            return;
+        }
         v.total = v.cost.total();
         // Merge with an identical variant.
         bool merged = false;

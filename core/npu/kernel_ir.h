@@ -153,6 +153,10 @@ struct KernelIr {
     std::vector<SlotInfo> slots;
     Block body;
     std::int32_t slotCount = 0;
+    // Slots with an initial value (parameters, constants) that the kernel assigns: the only
+    // ones to restore before running another program. Every other written slot is a local,
+    // assigned before it is read.
+    std::vector<std::int32_t> restoreSlots;
 };
 
 } // namespace ts::npu

@@ -1076,6 +1076,9 @@ constexpr MathEntry kMathTable[] = {
     {"clamp", MathFn::Clamp, 3}, {"div_rn", MathFn::Div, 2}, {"fdiv", MathFn::Div, 2}, {"pow", MathFn::Pow, 2},
     {"softmax", MathFn::Softmax, 1}, {"relu", MathFn::Relu, 1}, {"umulhi", MathFn::Umulhi, 2},
     {"gelu", MathFn::Erf, 1}, {"silu", MathFn::Sigmoid, 1},
+    {"rint", MathFn::Floor, 1}, {"round", MathFn::Floor, 1}, {"trunc", MathFn::Floor, 1},
+    {"nearbyint", MathFn::Floor, 1}, {"isnan", MathFn::Floor, 1}, {"isinf", MathFn::Floor, 1},
+    {"signbit", MathFn::Floor, 1}, {"copysign", MathFn::Maximum, 2},
 };
 
 } // namespace
@@ -1841,9 +1844,21 @@ void TraceBuilder::run()
         }
     }
 
+    // Parameters and constants occupy the slots created so far (plus constants added later).
+    const std::int32_t paramSlots = m_ir.slotCount;
     findDotOperands(m_kernel.function);
     lowerBlock(m_kernel.function->list("body"), m_ir.body);
     liveness();
+    std::vector<bool> written(std::size_t(m_ir.slotCount), false);
+    for (const Instr& ins : m_ir.instrs)
+        if (ins.dest >= 0)
+            written[std::size_t(ins.dest)] = true;
+    for (const ForLoop& loop : m_ir.loops)
+        if (loop.var >= 0)
+            written[std::size_t(loop.var)] = true;
+    for (std::int32_t s = 0; s < m_ir.slotCount; ++s)
+        if (written[std::size_t(s)] && (s < paramSlots || m_constSlots.count(s)))
+            m_ir.restoreSlots.push_back(s);
 }
 
 TraceResult KernelTrace::build(const kernel::KernelFile& file, const kernel::KernelDef& kernel,

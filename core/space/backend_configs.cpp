@@ -154,33 +154,41 @@ BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const La
                 cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
             return cfg;
         };
+        const bool multibufferIsParam = out.problem.paramIndex("multibuffer") >= 0;
         if (out.simtMode) {
             if (launch.numWarps)
                 out.simtWarps = {*launch.numWarps};
             else
                 out.simtWarps = {8, 16, 32, 64};
-            out.configs.reserve(base * out.simtWarps.size());
+            out.configs.reserve(base * out.simtWarps.size() + launch.userConfigs.size() + 1);
             for (std::size_t i = 0; i < base; ++i) {
-                for (int warps : out.simtWarps) {
-                    TritonConfig cfg = baseConfig(i);
-                    cfg.numWarps = warps;
-                    out.configs.push_back(std::move(cfg));
+                TritonConfig cfg = baseConfig(i);
+                for (std::size_t w = 0; w < out.simtWarps.size(); ++w) {
+                    cfg.numWarps = out.simtWarps[w];
+                    if (w + 1 < out.simtWarps.size())
+                        out.configs.push_back(cfg);
+                    else
+                        out.configs.push_back(std::move(cfg));
                     out.baseIndex.push_back(int(i));
                 }
             }
         } else {
             out.multibufferExpanded = !launch.multibuffer.has_value();
-            out.configs.reserve(base * 2);
+            out.configs.reserve(base * 2 + launch.userConfigs.size() + 1);
             for (std::size_t i = 0; i < base; ++i) {
-                out.configs.push_back(baseConfig(i));
+                TritonConfig cfg = baseConfig(i);
                 out.baseIndex.push_back(int(i));
-                if (out.multibufferExpanded) {
-                    TritonConfig cfg = baseConfig(i);
-                    setKwarg(cfg.kwargs, "multibuffer",
-                             ParamValue::boolean(!device.defaultMultibuffer));
+                if (!out.multibufferExpanded) {
                     out.configs.push_back(std::move(cfg));
-                    out.baseIndex.push_back(int(i));
+                    continue;
                 }
+                out.configs.push_back(cfg);
+                if (multibufferIsParam)
+                    setKwarg(cfg.kwargs, "multibuffer", ParamValue::boolean(!device.defaultMultibuffer));
+                else
+                    cfg.kwargs.emplace_back("multibuffer", ParamValue::boolean(!device.defaultMultibuffer));
+                out.configs.push_back(std::move(cfg));
+                out.baseIndex.push_back(int(i));
             }
         }
         out.origins.assign(out.configs.size(), BackendConfigs::Origin::Generated);

@@ -55,7 +55,9 @@ struct BackendConfigs {
     TileGeneration tiles;
     std::string emptyExplanation;       // why nothing was generated, when so
 
-    std::vector<TritonConfig> configs;  // the final ordered list the backend benchmarks
+    // The final ordered list the backend benchmarks. When `error` is set the backend raises
+    // instead; the list then holds what it was building (the fallback config at a84b1eb).
+    std::vector<TritonConfig> configs;
     std::vector<Origin> origins;
     std::vector<int> baseIndex;         // generated: index of its tiling in `tiles`, else -1
 

@@ -90,7 +90,12 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
 {
     CandidateSpace space;
     space.device_ = device;
-    space.backend_ = generateBackendConfigs(parse, launch, device, {options.recordTrail});
+    // hints={"auto_gen_config": True} reaches the backend like the launch flag.
+    LaunchSpec effective = launch;
+    for (const auto& [name, values] : hints)
+        if (name == "auto_gen_config" && !values.empty() && values.front().value != 0)
+            effective.autoGenConfigHint = true;
+    space.backend_ = generateBackendConfigs(parse, effective, device, {options.recordTrail});
     space.userConfigs_ = launch.userConfigs;
 
     // Without generation the backend never builds its KernelMeta; the space still needs it.
@@ -101,14 +106,14 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
     if (!problemValid && space.backend_.dtypeBytes > 0 && parseUsable &&
         (!space.backend_.generationRan || parse.error)) {
         TileProblemResult made =
-            makeTileProblem(kernelMetaFor(parse, launch, space.backend_.dtypeBytes), device);
+            makeTileProblem(kernelMetaFor(parse, effective, space.backend_.dtypeBytes), device);
         if (!made.error) {
             space.backend_.problem = std::move(made.problem);
             problemValid = true;
         }
     }
 
-    space.buildDimensions(hints, launch);
+    space.buildDimensions(hints, effective);
     space.addBackendList();
     if (options.lattice) {
         if (problemValid)

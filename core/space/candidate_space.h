@@ -80,6 +80,9 @@ inline constexpr std::int64_t kUnset = std::numeric_limits<std::int64_t>::min();
 
 class CandidateSpace {
 public:
+    // `hints` are the decorator's evaluated hints: search dimensions (GROUP_SIZE_M,
+    // multibuffer); axis hints are ignored here (the parse used them) and a truthy
+    // auto_gen_config (given as a one-value list) turns generation on beside handwritten configs.
     static CandidateSpace build(const analysis::AxisParse& parse, const LaunchSpec& launch,
                                 const HintList& hints, const GeneratorDevice& device,
                                 const SpaceOptions& options = {});

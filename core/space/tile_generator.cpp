@@ -304,6 +304,7 @@ public:
                 tilingNotLowDims_.push(tiling_.at[t]);
 
         nvc_ = p_.vectorCores;
+        align_ = p_.alignElements();
         maxThreshold_ = p_.maxTileElements();
         std::int64_t total = 1;
         for (int i = 0; i < n_; ++i)
@@ -324,6 +325,8 @@ public:
         l.tinyProgramThreshold = tinyThreshold_;
 
         candidates_.reserve(16);
+        hashes_.reserve(64);
+        table_.assign(128, -1);
     }
 
     void run()
@@ -383,15 +386,25 @@ private:
 
     int programThreshold() const { return small_ ? tinyThreshold_ : int(floorDiv(nvc_, 2)); }
 
+    // The backend's aligned_numel, with the SIMD alignment hoisted out of the loop.
+    std::int64_t aligned(std::int64_t numel) const
+    {
+        if (p_.simtMode)
+            return nextPowerOf2(numel);
+        if (numel <= align_)
+            return numel;
+        return (numel + align_ - 1) / align_ * align_;  // numel > align_ > 0: plain division
+    }
+
     void fillConfig(const Blocks& candidate)
     {
         for (const ParamWrite& w : p_.writes) {
             std::int64_t v = 0;
             switch (w.source) {
             case ParamWrite::Source::SplitRaw: v = candidate[w.axis]; break;
-            case ParamWrite::Source::SplitAligned: v = p_.alignedNumel(candidate[w.axis]); break;
+            case ParamWrite::Source::SplitAligned: v = aligned(candidate[w.axis]); break;
             case ParamWrite::Source::Tiling: {
-                const std::int64_t t = p_.alignedNumel(sub_[w.axis]);
+                const std::int64_t t = aligned(sub_[w.axis]);
                 v = p_.simtMode ? t : std::min(t, candidate[w.axis]);
                 break;
             }
@@ -400,18 +413,49 @@ private:
         }
     }
 
-    std::int64_t findConfig() const
+    std::uint64_t configHash() const
     {
-        const std::int64_t* v = out_.values.data();
-        const std::size_t count = out_.phases.size();
-        for (std::size_t c = 0; c < count; ++c, v += k_) {
-            bool same = true;
-            for (int j = 0; j < k_ && same; ++j)
-                same = v[j] == cfg_[j];
-            if (same)
-                return std::int64_t(c);
+        std::uint64_t h = 0x9e3779b97f4a7c15ull;
+        for (int j = 0; j < k_; ++j)
+            h = (h ^ std::uint64_t(cfg_[j])) * 0x100000001b3ull;
+        return h ^ (h >> 29);
+    }
+
+    // The earlier config with the same values, or -1: an open-addressing table of config
+    // indices keyed by hash, since the walk retries the same candidates many times.
+    std::int64_t findConfig(std::uint64_t hash) const
+    {
+        const std::size_t mask = table_.size() - 1;
+        for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+            const std::int32_t entry = table_[slot];
+            if (entry < 0)
+                return -1;
+            if (hashes_[std::size_t(entry)] != hash)
+                continue;
+            const std::int64_t* v = out_.values.data() + std::size_t(entry) * std::size_t(k_);
+            if (std::equal(v, v + k_, cfg_.begin()))
+                return entry;
         }
-        return -1;
+    }
+
+    void insertConfig(std::uint64_t hash, std::int32_t index)
+    {
+        if ((hashes_.size() + 1) * 2 > table_.size()) {
+            table_.assign(table_.size() * 2, -1);
+            for (std::size_t c = 0; c < hashes_.size(); ++c)
+                placeConfig(hashes_[c], std::int32_t(c));
+        }
+        hashes_.push_back(hash);
+        placeConfig(hash, index);
+    }
+
+    void placeConfig(std::uint64_t hash, std::int32_t index)
+    {
+        const std::size_t mask = table_.size() - 1;
+        std::size_t slot = hash & mask;
+        while (table_[slot] >= 0)
+            slot = (slot + 1) & mask;
+        table_[slot] = index;
     }
 
     void record(TrailCode code, std::int64_t n0 = 0, std::int64_t n1 = 0, std::int64_t n2 = 0,
@@ -462,11 +506,13 @@ private:
             }
             return false;
         }
-        if (const std::int64_t dup = findConfig(); dup >= 0) {
+        const std::uint64_t hash = configHash();
+        if (const std::int64_t dup = findConfig(hash); dup >= 0) {
             if (trail_)
                 record(TrailCode::Duplicate, dup);
             return false;
         }
+        insertConfig(hash, std::int32_t(out_.phases.size()));
         out_.values.insert(out_.values.end(), cfg_.begin(), cfg_.begin() + k_);
         out_.phases.push_back(phase_);
         out_.phaseAxes.push_back(phaseAxis_);
@@ -515,7 +561,7 @@ private:
                 sub_[a] = nextPowerOf2(floorDiv(numel, 2));
             } else {
                 numel = floorDiv(numel, 2);
-                sub_[a] = std::min(p_.alignedNumel(numel), nextPowerOf2(numel));
+                sub_[a] = std::min(aligned(numel), nextPowerOf2(numel));
             }
             changed = changed || (p_.axes[a].tiling && sub_[a] != before);
         }
@@ -707,8 +753,11 @@ private:
     Blocks sub_{};
     AxisList split_, tunableSplit_, tiling_, lowDims_, tilingNotLowDims_;
     std::vector<Blocks> candidates_;
+    std::vector<std::uint64_t> hashes_;  // per config
+    std::vector<std::int32_t> table_;    // config index per slot, -1 when free
     std::array<std::int64_t, kMaxParams> cfg_{};
     int nvc_ = 1;
+    std::int64_t align_ = 1;
     std::int64_t maxThreshold_ = 0;
     std::int64_t stop_ = 0;
     bool small_ = false;
@@ -732,6 +781,9 @@ void generateTiles(const TileProblem& problem, TileGeneration& out,
     out.trail.clear();
     out.limits = {};
     out.error.reset();
+    out.values.reserve(64 * problem.params.size());
+    out.phases.reserve(64);
+    out.phaseAxes.reserve(64);
     if (options.recordTrail)
         out.trail.reserve(256, problem.params.size());
     try {

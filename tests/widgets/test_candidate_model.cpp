@@ -21,6 +21,8 @@ class TestCandidateModel : public QObject {
 
     std::shared_ptr<const space::CandidateSpace> m_add;
     std::shared_ptr<const space::CandidateSpace> m_addLattice;
+    std::shared_ptr<const space::CandidateSpace> m_smallLattice;  // for the model testers
+    std::shared_ptr<const space::CandidateSpace> m_matmul;        // hint dimensions
 
     static int dimensionIndex(const space::CandidateSpace& s, const char* name)
     {
@@ -35,8 +37,16 @@ private Q_SLOTS:
     {
         m_add = test::buildSpace("add.json", false);
         m_addLattice = test::buildSpace("add.json", true);
+        m_smallLattice = test::buildSpace("add.json", true, 2000);
+        m_matmul = test::buildSpace("matmul.json", false);
         QVERIFY(m_add);
         QVERIFY(m_addLattice);
+        QVERIFY(m_smallLattice);
+        QVERIFY(m_matmul);
+        qInfo("add: %zu candidates, lattice %zu, small lattice %zu", m_add->size(), m_addLattice->size(),
+              m_smallLattice->size());
+        QVERIFY(m_smallLattice->hasLattice());
+        QVERIFY(m_smallLattice->size() < 5000);
         QVERIFY(m_add->count(space::CandidateStatus::Generated) > 0);
         QVERIFY(m_addLattice->size() > m_add->size());
         QVERIFY(m_addLattice->count(space::CandidateStatus::Pruned) > 0);
@@ -48,11 +58,12 @@ private Q_SLOTS:
         CandidateTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setSpace(m_add);
-        model.setSpace(m_addLattice);
+        model.setSpace(m_matmul);
+        model.setSpace(m_smallLattice);
         auto timings = std::make_shared<gui::CandidateTimings>();
-        timings->p50Us.assign(m_addLattice->size(), 12.5);
-        timings->p20Us.assign(m_addLattice->size(), 12.0);
-        timings->p80Us.assign(m_addLattice->size(), 13.0);
+        timings->p50Us.assign(m_smallLattice->size(), 12.5);
+        timings->p20Us.assign(m_smallLattice->size(), 12.0);
+        timings->p80Us.assign(m_smallLattice->size(), 13.0);
         model.setTimings(timings);
         model.setTimings(nullptr);
         model.setDarkPalette(true);
@@ -66,7 +77,7 @@ private Q_SLOTS:
         CandidateFilterProxy proxy;
         proxy.setSourceModel(&model);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setSpace(m_addLattice);
+        model.setSpace(m_smallLattice);
         proxy.setStatusFilter(space::CandidateStatus::Pruned);
         proxy.setQuery(QStringLiteral("XBLOCK>=1024"));
         proxy.sort(model.columnOf(Column::Programs), Qt::DescendingOrder);

@@ -32,7 +32,9 @@ inline void isolateSettings()
 }
 
 // The analysis and candidate space of an example workload, built synchronously.
-inline std::shared_ptr<const space::CandidateSpace> buildSpace(const char* workload, bool lattice)
+// `maxLatticePoints` keeps lattices small where a test walks every row.
+inline std::shared_ptr<const space::CandidateSpace> buildSpace(const char* workload, bool lattice,
+                                                               std::size_t maxLatticePoints = 2'000'000)
 {
     kernel::WorkloadLoadResult loaded = kernel::loadWorkload(examplePath(workload).toStdString());
     if (!loaded.workload)
@@ -45,7 +47,8 @@ inline std::shared_ptr<const space::CandidateSpace> buildSpace(const char* workl
         gui::spaceRequestFor(*analysed.analysis, registry.find(analysed.analysis->workload.device), lattice);
     if (!made.request)
         return nullptr;
-    const gui::SpaceRequest& r = *made.request;
+    gui::SpaceRequest& r = *made.request;
+    r.options.maxLatticePoints = maxLatticePoints;
     return std::make_shared<const space::CandidateSpace>(
         space::CandidateSpace::build(r.parse, r.launch, r.hints, r.device, r.options));
 }

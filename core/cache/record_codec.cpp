@@ -1,0 +1,407 @@
+#include "core/cache/record_codec.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+namespace ts::cache {
+
+namespace {
+
+void appendUtf8(std::string& out, std::uint32_t code)
+{
+    if (code < 0x80) {
+        out.push_back(char(code));
+    } else if (code < 0x800) {
+        out.push_back(char(0xc0 | (code >> 6)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    } else if (code < 0x10000) {
+        out.push_back(char(0xe0 | (code >> 12)));
+        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    } else {
+        out.push_back(char(0xf0 | (code >> 18)));
+        out.push_back(char(0x80 | ((code >> 12) & 0x3f)));
+        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
+        out.push_back(char(0x80 | (code & 0x3f)));
+    }
+}
+
+void appendNumber(std::string& out, std::int64_t value)
+{
+    char buf[24];
+    auto res = std::to_chars(buf, buf + sizeof buf, value);
+    out.append(buf, res.ptr);
+}
+
+void appendTime(std::string& out, const std::optional<double>& value)
+{
+    if (!value || !std::isfinite(*value)) {
+        out += "null";
+        return;
+    }
+    char buf[32];
+    auto res = std::to_chars(buf, buf + sizeof buf, *value);  // shortest round trip
+    out.append(buf, res.ptr);
+}
+
+// A cursor over the JSON the encoders write (and SQLite's json_extract re-renders).
+class JsonCursor {
+public:
+    explicit JsonCursor(std::string_view text) : text_(text) {}
+
+    bool consume(char c)
+    {
+        skipSpace();
+        if (pos_ < text_.size() && text_[pos_] == c) {
+            ++pos_;
+            return true;
+        }
+        return false;
+    }
+    bool atEnd()
+    {
+        skipSpace();
+        return pos_ == text_.size();
+    }
+    bool consumeNull()
+    {
+        skipSpace();
+        if (text_.substr(pos_, 4) == "null") {
+            pos_ += 4;
+            return true;
+        }
+        return false;
+    }
+    bool string(std::string& out)
+    {
+        out.clear();
+        if (!consume('"'))
+            return false;
+        while (pos_ < text_.size()) {
+            // Copy the plain run up to the next quote or backslash in one go, found with two
+            // vectorised memchr calls (find_first_of would call memchr once per character).
+            const char* begin = text_.data() + pos_;
+            const std::size_t left = text_.size() - pos_;
+            const auto* quote = static_cast<const char*>(std::memchr(begin, '"', left));
+            if (!quote)
+                return false;
+            const auto* slash = static_cast<const char*>(std::memchr(begin, '\\', std::size_t(quote - begin)));
+            const std::size_t stop = std::size_t((slash ? slash : quote) - text_.data());
+            out.append(text_.data() + pos_, stop - pos_);
+            pos_ = stop + 1;
+            if (text_[stop] == '"')
+                return true;
+            if (pos_ >= text_.size())
+                return false;
+            const char e = text_[pos_++];
+            switch (e) {
+            case '"': out.push_back('"'); break;
+            case '\\': out.push_back('\\'); break;
+            case '/': out.push_back('/'); break;
+            case 'b': out.push_back('\b'); break;
+            case 'f': out.push_back('\f'); break;
+            case 'n': out.push_back('\n'); break;
+            case 'r': out.push_back('\r'); break;
+            case 't': out.push_back('\t'); break;
+            case 'u': {
+                auto code = hex4();
+                if (!code)
+                    return false;
+                std::uint32_t cp = *code;
+                if (cp >= 0xd800 && cp < 0xdc00) {  // a surrogate pair
+                    if (!(pos_ + 1 < text_.size() && text_[pos_] == '\\' && text_[pos_ + 1] == 'u'))
+                        return false;
+                    pos_ += 2;
+                    auto low = hex4();
+                    if (!low || *low < 0xdc00 || *low > 0xdfff)
+                        return false;
+                    cp = 0x10000 + ((cp - 0xd800) << 10) + (*low - 0xdc00);
+                }
+                appendUtf8(out, cp);
+                break;
+            }
+            default: return false;
+            }
+        }
+        return false;
+    }
+    std::optional<std::int64_t> integer()
+    {
+        skipSpace();
+        std::int64_t v = 0;
+        auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), v);
+        if (ec != std::errc())
+            return std::nullopt;
+        pos_ = std::size_t(end - text_.data());
+        return v;
+    }
+    // A number or null; false on anything else.
+    bool time(std::optional<double>& out)
+    {
+        if (consumeNull()) {
+            out.reset();
+            return true;
+        }
+        skipSpace();
+        double v = 0;
+        auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), v);
+        if (ec != std::errc())
+            return false;
+        pos_ = std::size_t(end - text_.data());
+        out = v;
+        return true;
+    }
+
+    bool pairs(TextPairs& out)
+    {
+        out.clear();
+        if (!consume('['))
+            return false;
+        if (consume(']'))
+            return true;
+        out.reserve(4);  // configs have a handful of parameters; spare the first regrowths
+        do {
+            auto& [name, value] = out.emplace_back();
+            if (!consume('[') || !string(name) || !consume(',') || !string(value) || !consume(']'))
+                return false;
+        } while (consume(','));
+        return consume(']');
+    }
+
+    bool candidate(CandidateRecord& c)
+    {
+        if (!consume('[') || !pairs(c.params) || !consume(','))
+            return false;
+        auto warps = integer();
+        if (!warps || !consume(','))
+            return false;
+        auto stages = integer();
+        if (!stages || !consume(','))
+            return false;
+        c.numWarps = int(*warps);
+        c.numStages = int(*stages);
+        return string(c.status) && consume(',') && string(c.reasonCode) && consume(',') &&
+               string(c.reasonMessage) && consume(',') && time(c.p50Ms) && consume(',') && time(c.p20Ms) &&
+               consume(',') && time(c.p80Ms) && consume(',') && textOrJson(c.breakdownJson) && consume(']');
+    }
+
+    // A string, or an embedded JSON object/array taken verbatim as text.
+    bool textOrJson(std::string& out)
+    {
+        skipSpace();
+        if (pos_ < text_.size() && (text_[pos_] == '{' || text_[pos_] == '['))
+            return rawContainer(out);
+        return string(out);
+    }
+
+    // Skips one JSON object or array (strings may hold brackets) and copies its text.
+    bool rawContainer(std::string& out)
+    {
+        const std::size_t start = pos_;
+        int depth = 0;
+        bool inString = false;
+        for (; pos_ < text_.size(); ++pos_) {
+            const char c = text_[pos_];
+            if (inString) {
+                if (c == '\\')
+                    ++pos_;
+                else if (c == '"')
+                    inString = false;
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                ++pos_;
+                out.assign(text_.data() + start, pos_ - start);
+                return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    void skipSpace()
+    {
+        while (pos_ < text_.size() &&
+               (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\t' || text_[pos_] == '\r'))
+            ++pos_;
+    }
+    std::optional<std::uint32_t> hex4()
+    {
+        if (pos_ + 4 > text_.size())
+            return std::nullopt;
+        std::uint32_t v = 0;
+        auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + pos_ + 4, v, 16);
+        if (ec != std::errc() || end != text_.data() + pos_ + 4)
+            return std::nullopt;
+        pos_ += 4;
+        return v;
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+} // namespace
+
+void appendJsonString(std::string& out, std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    out.reserve(out.size() + text.size() + 2);
+    out.push_back('"');
+    std::size_t run = 0;  // start of the pending stretch that needs no escaping
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte >= 0x20 && byte != '"' && byte != '\\')
+            continue;  // UTF-8 passes through unchanged
+        out.append(text.data() + run, i - run);
+        run = i + 1;
+        switch (byte) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            out += "\\u00";
+            out.push_back(kHex[byte >> 4]);
+            out.push_back(kHex[byte & 0xf]);
+        }
+    }
+    out.append(text.data() + run, text.size() - run);
+    out.push_back('"');
+}
+
+std::string encodePairs(const TextPairs& pairs)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        if (i)
+            out.push_back(',');
+        out.push_back('[');
+        appendJsonString(out, pairs[i].first);
+        out.push_back(',');
+        appendJsonString(out, pairs[i].second);
+        out.push_back(']');
+    }
+    out.push_back(']');
+    return out;
+}
+
+std::optional<TextPairs> decodePairs(std::string_view json)
+{
+    JsonCursor r(json);
+    TextPairs pairs;
+    if (!r.pairs(pairs) || !r.atEnd())
+        return std::nullopt;
+    return pairs;
+}
+
+std::string encodeStrings(const std::vector<std::string>& items)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i)
+            out.push_back(',');
+        appendJsonString(out, items[i]);
+    }
+    out.push_back(']');
+    return out;
+}
+
+std::optional<std::vector<std::string>> decodeStrings(std::string_view json)
+{
+    JsonCursor r(json);
+    std::vector<std::string> items;
+    if (!r.consume('['))
+        return std::nullopt;
+    if (!r.consume(']')) {
+        do {
+            if (!r.string(items.emplace_back()))
+                return std::nullopt;
+        } while (r.consume(','));
+        if (!r.consume(']'))
+            return std::nullopt;
+    }
+    if (!r.atEnd())
+        return std::nullopt;
+    return items;
+}
+
+void appendCandidate(std::string& out, const CandidateRecord& c)
+{
+    out += '[';
+    out += encodePairs(c.params);
+    out += ',';
+    appendNumber(out, c.numWarps);
+    out += ',';
+    appendNumber(out, c.numStages);
+    out += ',';
+    appendJsonString(out, c.status);
+    out += ',';
+    appendJsonString(out, c.reasonCode);
+    out += ',';
+    appendJsonString(out, c.reasonMessage);
+    out += ',';
+    appendTime(out, c.p50Ms);
+    out += ',';
+    appendTime(out, c.p20Ms);
+    out += ',';
+    appendTime(out, c.p80Ms);
+    out += ',';
+    // A breakdown that is a JSON object or array goes in as it is: no escaping to write or undo.
+    const std::string& b = c.breakdownJson;
+    if (!b.empty() && (b.front() == '{' || b.front() == '[') && (b.back() == '}' || b.back() == ']') &&
+        nlohmann::json::accept(b))
+        out += b;
+    else
+        appendJsonString(out, b);
+    out += ']';
+}
+
+std::string encodeCandidates(const std::vector<CandidateRecord>& candidates)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        if (i)
+            out.push_back(',');
+        appendCandidate(out, candidates[i]);
+    }
+    out.push_back(']');
+    return out;
+}
+
+std::optional<CandidateRecord> decodeCandidate(std::string_view json)
+{
+    JsonCursor r(json);
+    CandidateRecord c;
+    if (!r.candidate(c) || !r.atEnd())
+        return std::nullopt;
+    return c;
+}
+
+std::optional<std::vector<CandidateRecord>> decodeCandidates(std::string_view json, std::size_t expected)
+{
+    JsonCursor r(json);
+    std::vector<CandidateRecord> out;
+    out.reserve(expected);
+    if (!r.consume('['))
+        return std::nullopt;
+    if (!r.consume(']')) {
+        do {
+            if (!r.candidate(out.emplace_back()))
+                return std::nullopt;
+        } while (r.consume(','));
+        if (!r.consume(']'))
+            return std::nullopt;
+    }
+    if (!r.atEnd())
+        return std::nullopt;
+    return out;
+}
+
+} // namespace ts::cache
