@@ -345,6 +345,24 @@ TEST(CandidateSpace, HintsCrossTheGeneratedTiling)
         EXPECT_NE(dim.kind, SpaceDimension::Kind::Multibuffer);
 }
 
+TEST(CandidateSpace, AutoGenConfigHintAddsGenerationToHandwrittenConfigs)
+{
+    LaunchSpec launch = launchOf(98432);
+    TritonConfig mine;
+    mine.kwargs = {{"XBLOCK", ParamValue::integer(4096)}, {"XBLOCK_SUB", ParamValue::integer(1024)}};
+    launch.userConfigs = {mine};
+    const CandidateSpace off = CandidateSpace::build(splitTilingParse(), launch, {}, b2());
+    EXPECT_FALSE(off.backend().generationRan);
+    EXPECT_EQ(off.size(), 1u);
+    const HintList hints = {{"auto_gen_config", {ParamValue::boolean(true)}}};
+    const CandidateSpace on = CandidateSpace::build(splitTilingParse(), launch, hints, b2());
+    EXPECT_TRUE(on.backend().generationRan);
+    EXPECT_GT(on.count(CandidateStatus::Generated), 0u);
+    EXPECT_EQ(on.status(on.size() - 1), CandidateStatus::User);
+    for (const SpaceDimension& dim : on.dimensions())
+        EXPECT_NE(dim.name, "auto_gen_config");
+}
+
 TEST(CandidateSpace, LatticeCrossesHintsAndMultibuffer)
 {
     HintList hints = {{"GROUP_SIZE_M", {ParamValue::integer(1), ParamValue::integer(8)}}};

@@ -36,11 +36,6 @@ bool isTlCall(const Node* node, std::string_view prefixOrName, bool prefix)
     return prefix ? attr.rfind(prefixOrName, 0) == 0 : attr == prefixOrName;
 }
 
-bool mentions(const Node* expr, const std::string& name)
-{
-    return py::walkUntil(expr, [&](const Node* n) { return n->is(Kind::Name) && n->id() == name; });
-}
-
 // Names that an expression is (transitively, through simple assignments) derived from.
 std::set<std::string> derivedFrom(const Node* function, const Node* expr)
 {
