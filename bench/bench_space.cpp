@@ -101,9 +101,7 @@ void BM_TileWalk(benchmark::State& state)
                    std::to_string(out.count()) + " tilings, " + std::to_string(out.trail.size()) +
                    " refused");
 }
-BENCHMARK(BM_TileWalk)
-    ->ArgsProduct({{0, 1, 2, 3}, {0, 1}})
-    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TileWalk)->ArgsProduct({{0, 1, 2, 3}, {0, 1}})->Unit(benchmark::kMicrosecond);
 
 // What the backend does per launch: dtype, key, KernelMeta, walk, expansion, final list.
 void BM_BackendConfigs(benchmark::State& state)
@@ -126,8 +124,9 @@ void BM_Lattice(benchmark::State& state)
     Workload w = axpyTiled();
     w.launch.keyValues = {{"x", 6144}};
     w.launch.tensorDtypes = {"float16", "float16"};
-    const HintList hints = {{"GROUP_SIZE_M", {ParamValue::integer(1), ParamValue::integer(2),
-                                              ParamValue::integer(4), ParamValue::integer(8)}}};
+    const HintList hints = {
+        {"GROUP_SIZE_M",
+         {ParamValue::integer(1), ParamValue::integer(2), ParamValue::integer(4), ParamValue::integer(8)}}};
     SpaceOptions options;
     options.lattice = true;
     std::size_t candidates = 0;

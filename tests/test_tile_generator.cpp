@@ -109,8 +109,7 @@ std::vector<GoldenCase> goldenCases()
         const auto workload = entry.path() / "workload.json";
         if (!std::filesystem::exists(expected) || !std::filesystem::exists(workload))
             continue;
-        cases.push_back({entry.path().filename().string(),
-                         Json::parse(ts::test::readText(workload)),
+        cases.push_back({entry.path().filename().string(), Json::parse(ts::test::readText(workload)),
                          Json::parse(ts::test::readText(expected))});
     }
     std::sort(cases.begin(), cases.end(),
@@ -118,8 +117,7 @@ std::vector<GoldenCase> goldenCases()
     return cases;
 }
 
-template <typename T>
-T valueOr(const Json& j, T fallback)
+template <typename T> T valueOr(const Json& j, T fallback)
 {
     return j.is_null() ? fallback : j.get<T>();
 }
@@ -350,9 +348,9 @@ TEST(TileGenerator, VectorAddWalkWorkedOutByHand)
     for (std::size_t i = 0; i < g.trail.size(); ++i) {
         if (g.trail[i].code != TrailCode::ProgramLimit)
             continue;
-        EXPECT_EQ(g.trail[i].n[0], 43);   // ceil(4096 / 96)
+        EXPECT_EQ(g.trail[i].n[0], 43); // ceil(4096 / 96)
         EXPECT_EQ(g.trail[i].n[1], 40);
-        EXPECT_EQ(g.trail[i].n[3], 103);  // the restart block
+        EXPECT_EQ(g.trail[i].n[3], 103); // the restart block
         EXPECT_EQ(g.trail.describeValues(i, p), "BLOCK=96");
     }
 }
@@ -385,7 +383,7 @@ TEST(TileGenerator, FullBlocksAreAlignedTo32BytesButTiledSplitsAreNot)
         EXPECT_TRUE(sub % 16 == 0 || sub == block || sub <= 16) << block << "/" << sub;
         sawUnalignedBlock = sawUnalignedBlock || block % 16 != 0;
     }
-    EXPECT_TRUE(sawUnalignedBlock);  // e.g. 1000 / 48 cores -> 21
+    EXPECT_TRUE(sawUnalignedBlock); // e.g. 1000 / 48 cores -> 21
 }
 
 TEST(TileGenerator, WholeAxesOverTheBudgetLeaveNothing)
@@ -399,7 +397,7 @@ TEST(TileGenerator, WholeAxesOverTheBudgetLeaveNothing)
     meta.dtypeBytes = 4;
     meta.numBuffers = 5;
     const TileProblem p = problemFor(meta, GeneratorDevice::forSoc("Ascend910B2", 24));
-    EXPECT_EQ(p.numBuffers, 3);  // capped
+    EXPECT_EQ(p.numBuffers, 3); // capped
     const TileGeneration g = generateTiles(p);
     EXPECT_EQ(g.count(), 0u);
     const auto seen = checkTrail(p, g);
@@ -407,8 +405,7 @@ TEST(TileGenerator, WholeAxesOverTheBudgetLeaveNothing)
     const std::string why = explainEmptyGeneration(p, g);
     EXPECT_NE(why.find("exceed the budget"), std::string::npos) << why;
     EXPECT_NE(why.find("y (65536)"), std::string::npos) << why;
-    EXPECT_NE(why.find("65536 elements x 4 B x 3 buffers = 768 KiB > 192 KiB UB budget"),
-              std::string::npos)
+    EXPECT_NE(why.find("65536 elements x 4 B x 3 buffers = 768 KiB > 192 KiB UB budget"), std::string::npos)
         << why;
     EXPECT_NE(why.find("handwritten triton.Config"), std::string::npos);
 }
@@ -525,8 +522,7 @@ TEST(TileGenerator, KernelMetaErrorsMatchTheBackend)
     meta.splitParams = {{"q", "QBLOCK"}};
     TileProblemResult r = makeTileProblem(meta, device);
     ASSERT_TRUE(r.error);
-    EXPECT_EQ(*r.error,
-              "KeyError: \"split axis 'q' not found in known axes: dict_keys(['x', 'ry'])\"");
+    EXPECT_EQ(*r.error, "KeyError: \"split axis 'q' not found in known axes: dict_keys(['x', 'ry'])\"");
 
     // "y" is accepted because "ry" exists, though no axis is named "y".
     meta.splitParams = {};
@@ -608,7 +604,7 @@ TEST(BackendConfigs, MultibufferAndNumWarpsExpansion)
         EXPECT_EQ(findKwarg(out.configs[2 * i].kwargs, "multibuffer"), nullptr);
         const ParamValue* mb = findKwarg(out.configs[2 * i + 1].kwargs, "multibuffer");
         ASSERT_NE(mb, nullptr);
-        EXPECT_EQ(*mb, ParamValue::boolean(false));  // the opposite of the default (on)
+        EXPECT_EQ(*mb, ParamValue::boolean(false)); // the opposite of the default (on)
         EXPECT_EQ(out.configs[2 * i].numWarps, 1);
         EXPECT_EQ(out.configs[2 * i].numStages, 1);
     }

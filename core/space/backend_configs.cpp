@@ -8,8 +8,8 @@ namespace ts::space {
 namespace {
 
 struct DtypeInfo {
-    std::string_view name;   // canonical torch name
-    std::string_view alias;  // torch's other spelling, or empty
+    std::string_view name;  // canonical torch name
+    std::string_view alias; // torch's other spelling, or empty
     int bytes;
 };
 
@@ -72,8 +72,7 @@ std::size_t BackendConfigs::generatedCount() const
     return std::size_t(std::count(origins.begin(), origins.end(), Origin::Generated));
 }
 
-KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch,
-                              int dtypeBytes)
+KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch, int dtypeBytes)
 {
     KernelMetaInput meta;
     for (const auto& [axis, value] : launch.keyValues)
@@ -102,7 +101,7 @@ BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const La
         out.key.push_back(std::to_string(value));
 
     // The widest tensor dtype; on a tie the later tensor wins (it only renames the dtype).
-    int widest = 1;  // the backend starts from None, which counts as one byte
+    int widest = 1; // the backend starts from None, which counts as one byte
     for (const std::string& dtype : launch.tensorDtypes) {
         const std::string canonical = canonicalDtype(dtype);
         out.key.push_back(canonical);

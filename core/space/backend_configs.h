@@ -28,38 +28,38 @@ bool isValidAxisName(std::string_view name);
 struct LaunchSpec {
     // kv_dict: axis -> value of its key argument, in the order of the parsed keys.
     std::vector<std::pair<std::string, std::int64_t>> keyValues;
-    std::vector<std::string> tensorDtypes;   // every tensor argument, in argument order
-    std::vector<TritonConfig> userConfigs;   // configs=[...] of the decorator
-    bool autoGenConfigHint = false;          // hints={"auto_gen_config": True}
-    std::optional<bool> multibuffer;         // fixed at launch
-    std::optional<int> numWarps;             // fixed at launch
+    std::vector<std::string> tensorDtypes; // every tensor argument, in argument order
+    std::vector<TritonConfig> userConfigs; // configs=[...] of the decorator
+    bool autoGenConfigHint = false;        // hints={"auto_gen_config": True}
+    std::optional<bool> multibuffer;       // fixed at launch
+    std::optional<int> numWarps;           // fixed at launch
     bool forceSimtOnly = false;
 };
 
 struct BackendConfigs {
     enum class Origin : std::uint8_t { Generated, User, Fallback };
 
-    std::optional<std::string> error;   // the exception the backend raises, if any
-    std::vector<std::string> warnings;  // lines the backend prints
-    std::string dtype;                  // widest tensor dtype, "torch.float32"
+    std::optional<std::string> error;  // the exception the backend raises, if any
+    std::vector<std::string> warnings; // lines the backend prints
+    std::string dtype;                 // widest tensor dtype, "torch.float32"
     int dtypeBytes = 0;
-    std::vector<std::string> key;       // the cache key tuple, item by item as Python prints it
+    std::vector<std::string> key; // the cache key tuple, item by item as Python prints it
 
-    bool generationRan = false;         // the backend generates (configs=[] or auto_gen_config)
+    bool generationRan = false; // the backend generates (configs=[] or auto_gen_config)
     bool simtMode = false;
-    bool multibufferExpanded = false;   // each tiling doubled with the non-default multibuffer
+    bool multibufferExpanded = false; // each tiling doubled with the non-default multibuffer
     bool defaultMultibuffer = true;
-    std::vector<int> simtWarps;         // num_warps values of the SIMT expansion
+    std::vector<int> simtWarps; // num_warps values of the SIMT expansion
     TileProblem problem;
-    bool problemBuilt = false;          // the KernelMeta was accepted (the walk may still raise)
+    bool problemBuilt = false; // the KernelMeta was accepted (the walk may still raise)
     TileGeneration tiles;
-    std::string emptyExplanation;       // why nothing was generated, when so
+    std::string emptyExplanation; // why nothing was generated, when so
 
     // The final ordered list the backend benchmarks. When `error` is set the backend raises
     // instead; the list then holds what it was building (the fallback config at a84b1eb).
     std::vector<TritonConfig> configs;
     std::vector<Origin> origins;
-    std::vector<int> baseIndex;         // generated: index of its tiling in `tiles`, else -1
+    std::vector<int> baseIndex; // generated: index of its tiling in `tiles`, else -1
 
     std::size_t generatedCount() const;
 };
@@ -69,11 +69,9 @@ struct BackendOptions {
 };
 
 // The backend's KernelMeta arguments for this parse and launch (axes filtered to valid names).
-KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch,
-                              int dtypeBytes);
+KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch, int dtypeBytes);
 
 BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
-                                      const GeneratorDevice& device,
-                                      const BackendOptions& options = {});
+                                      const GeneratorDevice& device, const BackendOptions& options = {});
 
 } // namespace ts::space

@@ -11,10 +11,14 @@ namespace ts::space {
 std::string_view statusName(CandidateStatus status)
 {
     switch (status) {
-    case CandidateStatus::Generated: return "generated";
-    case CandidateStatus::Pruned: return "pruned";
-    case CandidateStatus::Skipped: return "skipped";
-    case CandidateStatus::User: return "user";
+    case CandidateStatus::Generated:
+        return "generated";
+    case CandidateStatus::Pruned:
+        return "pruned";
+    case CandidateStatus::Skipped:
+        return "skipped";
+    case CandidateStatus::User:
+        return "user";
     }
     return "unknown";
 }
@@ -22,20 +26,34 @@ std::string_view statusName(CandidateStatus status)
 std::string_view reasonCodeName(ReasonCode code)
 {
     switch (code) {
-    case ReasonCode::None: return "";
-    case ReasonCode::UbCapacity: return "ub-capacity";
-    case ReasonCode::UnalignedTile: return "unaligned-tile";
-    case ReasonCode::TileExceedsBlock: return "tile-exceeds-block";
-    case ReasonCode::ProgramLimit: return "program-limit";
-    case ReasonCode::InvalidValue: return "invalid-value";
-    case ReasonCode::MissingParam: return "missing-param";
-    case ReasonCode::BelowMinTile: return "below-min-tile";
-    case ReasonCode::OffWalk: return "off-walk";
-    case ReasonCode::NothingGenerated: return "nothing-generated";
-    case ReasonCode::GenerationOff: return "generation-off";
-    case ReasonCode::BackendError: return "backend-error";
-    case ReasonCode::Handwritten: return "handwritten";
-    case ReasonCode::Fallback: return "fallback";
+    case ReasonCode::None:
+        return "";
+    case ReasonCode::UbCapacity:
+        return "ub-capacity";
+    case ReasonCode::UnalignedTile:
+        return "unaligned-tile";
+    case ReasonCode::TileExceedsBlock:
+        return "tile-exceeds-block";
+    case ReasonCode::ProgramLimit:
+        return "program-limit";
+    case ReasonCode::InvalidValue:
+        return "invalid-value";
+    case ReasonCode::MissingParam:
+        return "missing-param";
+    case ReasonCode::BelowMinTile:
+        return "below-min-tile";
+    case ReasonCode::OffWalk:
+        return "off-walk";
+    case ReasonCode::NothingGenerated:
+        return "nothing-generated";
+    case ReasonCode::GenerationOff:
+        return "generation-off";
+    case ReasonCode::BackendError:
+        return "backend-error";
+    case ReasonCode::Handwritten:
+        return "handwritten";
+    case ReasonCode::Fallback:
+        return "fallback";
     }
     return "unknown";
 }
@@ -57,12 +75,15 @@ bool isHardConstraint(ReasonCode code)
 
 namespace {
 
-constexpr std::uint32_t bit(ReasonCode code) { return 1u << unsigned(code); }
+constexpr std::uint32_t bit(ReasonCode code)
+{
+    return 1u << unsigned(code);
+}
 
 // The order in which hard violations are reported: the most fundamental first.
-constexpr std::array<ReasonCode, 6> kHardOrder = {
-    ReasonCode::InvalidValue, ReasonCode::MissingParam,     ReasonCode::UbCapacity,
-    ReasonCode::ProgramLimit, ReasonCode::TileExceedsBlock, ReasonCode::UnalignedTile};
+constexpr std::array<ReasonCode, 6> kHardOrder = {ReasonCode::InvalidValue,     ReasonCode::MissingParam,
+                                                  ReasonCode::UbCapacity,       ReasonCode::ProgramLimit,
+                                                  ReasonCode::TileExceedsBlock, ReasonCode::UnalignedTile};
 
 ReasonCode firstViolation(std::uint32_t mask)
 {
@@ -78,9 +99,15 @@ bool isAxisHint(const std::string& name)
            name == "reduction_axes" || name == "auto_gen_config";
 }
 
-bool isPowerOfTwo(std::int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+bool isPowerOfTwo(std::int64_t v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
 
-float log2Of(std::int64_t v) { return v > 0 ? float(std::log2(double(v))) : -1.0f; }
+float log2Of(std::int64_t v)
+{
+    return v > 0 ? float(std::log2(double(v))) : -1.0f;
+}
 
 } // namespace
 
@@ -119,10 +146,10 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         if (problemValid)
             space.buildLattice(options.maxLatticePoints);
         else
-            space.notes_.push_back("The lattice is not built: the backend stops before it has "
-                                   "a valid kernel description" +
-                                   (space.backend_.error ? " (" + *space.backend_.error + ")."
-                                                         : std::string(".")));
+            space.notes_.push_back(
+                "The lattice is not built: the backend stops before it has "
+                "a valid kernel description" +
+                (space.backend_.error ? " (" + *space.backend_.error + ")." : std::string(".")));
     }
     return space;
 }
@@ -155,8 +182,7 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
             continue;
         }
         if (p.paramIndex(name) >= 0) {
-            notes_.push_back("The hint " + name +
-                             " names a parameter the backend generates; it is ignored.");
+            notes_.push_back("The hint " + name + " names a parameter the backend generates; it is ignored.");
             continue;
         }
         if (values.empty()) {
@@ -166,8 +192,7 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
         SpaceDimension dim;
         dim.name = name;
         dim.kind = SpaceDimension::Kind::Hint;
-        dim.boolean = std::all_of(values.begin(), values.end(),
-                                  [](const ParamValue& v) { return v.isBool; });
+        dim.boolean = std::all_of(values.begin(), values.end(), [](const ParamValue& v) { return v.isBool; });
         for (const ParamValue& v : values)
             dim.values.push_back(v.value);
         dims_.push_back(std::move(dim));
@@ -247,8 +272,8 @@ std::int64_t CandidateSpace::programsOf(const std::int64_t* v) const
     return total;
 }
 
-std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile,
-                                        std::int64_t programs, int* param) const
+std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile, std::int64_t programs,
+                                        int* param) const
 {
     const TileProblem& p = backend_.problem;
     std::uint32_t mask = 0;
@@ -285,19 +310,17 @@ std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile
                 block = v[axis.splitParam];
             if (block > 0 && val > (p.simtMode ? nextPowerOf2(block) : block))
                 flag(ReasonCode::TileExceedsBlock, k);
-            const bool aligned = p.simtMode
-                                     ? isPowerOfTwo(val)
-                                     : (val <= align || val % align == 0 || val == block);
+            const bool aligned =
+                p.simtMode ? isPowerOfTwo(val) : (val <= align || val % align == 0 || val == block);
             if (!aligned)
                 flag(ReasonCode::UnalignedTile, k);
         }
         for (int a : dim.splitAxes) {
             const TileAxis& axis = p.axes[std::size_t(a)];
             if (axis.tiling)
-                continue;  // a split that is tiled inside is not aligned by the backend
-            const bool aligned = p.simtMode
-                                     ? isPowerOfTwo(val)
-                                     : (val <= align || val % align == 0 || val == axis.length);
+                continue; // a split that is tiled inside is not aligned by the backend
+            const bool aligned =
+                p.simtMode ? isPowerOfTwo(val) : (val <= align || val % align == 0 || val == axis.length);
             if (!aligned)
                 flag(ReasonCode::UnalignedTile, k);
         }
@@ -325,8 +348,8 @@ void CandidateSpace::addBackendList()
 {
     const std::size_t d = dims_.size();
     const std::size_t k = backend_.problem.params.size();
-    const bool anyGenerated = backend_.generatedCount() > 0 &&
-                              backend_.origins.front() == BackendConfigs::Origin::Generated;
+    const bool anyGenerated =
+        backend_.generatedCount() > 0 && backend_.origins.front() == BackendConfigs::Origin::Generated;
     const std::size_t bases = anyGenerated ? backend_.tiles.count() : 0;
 
     // Hint combinations x variants, the innermost dimension fastest.
@@ -359,11 +382,10 @@ void CandidateSpace::addBackendList()
         const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
         for (std::size_t c = 0; c < comboCount_; ++c) {
             std::copy(combos.begin() + std::ptrdiff_t(c * width),
-                      combos.begin() + std::ptrdiff_t((c + 1) * width),
-                      row.begin() + hintBegin_);
+                      combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + hintBegin_);
             values_.insert(values_.end(), row.begin(), row.end());
-            push(CandidateStatus::Generated, firstViolation(viol), -1, std::int8_t(param), viol,
-                 tile, programs);
+            push(CandidateStatus::Generated, firstViolation(viol), -1, std::int8_t(param), viol, tile,
+                 programs);
         }
     }
     if (bases == 0)
@@ -387,8 +409,7 @@ void CandidateSpace::addBackendList()
             if (dim.kind == SpaceDimension::Kind::NumWarps) {
                 row[j] = cfg.numWarps;
             } else if (const ParamValue* v = findKwarg(cfg.kwargs, dim.name)) {
-                row[j] = dim.kind == SpaceDimension::Kind::Multibuffer ? (v->value != 0 ? 1 : 0)
-                                                                       : v->value;
+                row[j] = dim.kind == SpaceDimension::Kind::Multibuffer ? (v->value != 0 ? 1 : 0) : v->value;
             }
         }
         const std::int64_t tile = tileOf(row.data());
@@ -396,8 +417,8 @@ void CandidateSpace::addBackendList()
         int param = -1;
         const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
         values_.insert(values_.end(), row.begin(), row.end());
-        push(CandidateStatus::User, viol ? firstViolation(viol) : ReasonCode::Handwritten,
-             std::int32_t(u), std::int8_t(param), viol, tile, programs);
+        push(CandidateStatus::User, viol ? firstViolation(viol) : ReasonCode::Handwritten, std::int32_t(u),
+             std::int8_t(param), viol, tile, programs);
     }
 }
 
@@ -407,8 +428,8 @@ void CandidateSpace::buildLattice(std::size_t maxPoints)
     const int P = tunableCount_;
     const std::size_t k = p.params.size();
     const std::size_t d = dims_.size();
-    const bool anyGenerated = backend_.generatedCount() > 0 &&
-                              backend_.origins.front() == BackendConfigs::Origin::Generated;
+    const bool anyGenerated =
+        backend_.generatedCount() > 0 && backend_.origins.front() == BackendConfigs::Origin::Generated;
     const std::size_t bases = anyGenerated ? backend_.tiles.count() : 0;
     const std::int64_t align = p.alignElements();
 
@@ -480,11 +501,10 @@ void CandidateSpace::buildLattice(std::size_t maxPoints)
         vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
         dims_[std::size_t(j)].step = step[j];
         if (step[j] != (p.simtMode ? 0 : align))
-            notes_.push_back("Lattice thinned to fit " + std::to_string(maxPoints) + " points: " +
-                             dims_[std::size_t(j)].name +
+            notes_.push_back("Lattice thinned to fit " + std::to_string(maxPoints) +
+                             " points: " + dims_[std::size_t(j)].name +
                              (step[j] == 0 ? std::string(" keeps no aligned multiples")
-                                           : " keeps multiples of " + std::to_string(step[j]) +
-                                                 " only") +
+                                           : " keeps multiples of " + std::to_string(step[j]) + " only") +
                              ", besides powers of two, the whole extent and generated values.");
     }
 
@@ -495,9 +515,8 @@ void CandidateSpace::buildLattice(std::size_t maxPoints)
         exact *= double(dims_[std::size_t(j)].values.size());
     }
     if (exact > double(maxPoints)) {
-        notes_.push_back("The lattice is not built: " + formatDouble(exact) +
-                         " points exceed the limit of " + std::to_string(maxPoints) +
-                         " even with powers of two only.");
+        notes_.push_back("The lattice is not built: " + formatDouble(exact) + " points exceed the limit of " +
+                         std::to_string(maxPoints) + " even with powers of two only.");
         return;
     }
     latticeBuilt_ = true;
@@ -557,9 +576,9 @@ void CandidateSpace::buildLattice(std::size_t maxPoints)
     if (!backend_.generationRan)
         global = ReasonCode::GenerationOff;
     else if (backend_.error && bases == 0 &&
-             std::find(backend_.origins.begin(), backend_.origins.end(),
-                       BackendConfigs::Origin::Fallback) == backend_.origins.end())
-        global = ReasonCode::BackendError;  // raised during the walk, not at the fallback
+             std::find(backend_.origins.begin(), backend_.origins.end(), BackendConfigs::Origin::Fallback) ==
+                 backend_.origins.end())
+        global = ReasonCode::BackendError; // raised during the walk, not at the fallback
     else if (bases == 0)
         global = ReasonCode::NothingGenerated;
 
@@ -637,8 +656,7 @@ void CandidateSpace::buildLattice(std::size_t maxPoints)
         }
         for (std::size_t c = 0; c < comboCount_; ++c) {
             std::copy(combos.begin() + std::ptrdiff_t(c * width),
-                      combos.begin() + std::ptrdiff_t((c + 1) * width),
-                      row.begin() + hintBegin_);
+                      combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + hintBegin_);
             values_.insert(values_.end(), row.begin(), row.end());
             const std::int32_t ref =
                 neighbourBase >= 0 ? std::int32_t(std::size_t(neighbourBase) * comboCount_ + c) : -1;
@@ -678,8 +696,8 @@ Kwargs CandidateSpace::params(std::size_t i) const
     for (std::size_t j = 0; j < dims_.size(); ++j) {
         if (v[j] == kUnset || dims_[j].kind == SpaceDimension::Kind::NumWarps)
             continue;
-        out.emplace_back(dims_[j].name, dims_[j].boolean ? ParamValue::boolean(v[j] != 0)
-                                                         : ParamValue::integer(v[j]));
+        out.emplace_back(dims_[j].name,
+                         dims_[j].boolean ? ParamValue::boolean(v[j] != 0) : ParamValue::integer(v[j]));
     }
     return out;
 }
@@ -727,8 +745,8 @@ std::string CandidateSpace::describeValues(const std::int64_t* v) const
             continue;
         if (!out.empty())
             out += ", ";
-        out += dims_[j].name + "=" +
-               (dims_[j].boolean ? (v[j] != 0 ? "True" : "False") : std::to_string(v[j]));
+        out +=
+            dims_[j].name + "=" + (dims_[j].boolean ? (v[j] != 0 ? "True" : "False") : std::to_string(v[j]));
     }
     return out.empty() ? "{}" : out;
 }
@@ -743,10 +761,11 @@ std::string describeStepRule(const TileProblem& p, const SpaceDimension& dim)
             return "the low-dim descent halves all low-dim tiles together, to powers of two "
                    "(32-byte aligned below 128 elements)";
         if (axis.split)
-            return "the tiling descent of " + axis.name + " starts from the split block and "
-                   "halves " + dim.name + " to powers of two";
-        return "the tiling descent of " + axis.name + " halves " + dim.name +
-               " to powers of two";
+            return "the tiling descent of " + axis.name +
+                   " starts from the split block and "
+                   "halves " +
+                   dim.name + " to powers of two";
+        return "the tiling descent of " + axis.name + " halves " + dim.name + " to powers of two";
     }
     if (!dim.splitAxes.empty()) {
         const TileAxis& axis = p.axes[std::size_t(dim.splitAxes.front())];
@@ -788,9 +807,9 @@ std::string CandidateSpace::describe(std::size_t i) const
         if (status_[i] == CandidateStatus::Skipped)
             msg = std::to_string(programs_[i]) + " programs > " +
                   std::to_string(std::max<std::int64_t>(p.vectorCores, maxGeneratedPrograms_)) +
-                  ": the split descent stops once the grid exceeds the " +
-                  std::to_string(p.vectorCores) + " vector cores (largest generated grid: " +
-                  std::to_string(maxGeneratedPrograms_) + " programs)";
+                  ": the split descent stops once the grid exceeds the " + std::to_string(p.vectorCores) +
+                  " vector cores (largest generated grid: " + std::to_string(maxGeneratedPrograms_) +
+                  " programs)";
         else
             msg = std::to_string(programs_[i]) + " programs > " + std::to_string(kMaxPrograms) +
                   ", the most one launch grid can hold";
@@ -801,8 +820,8 @@ std::string CandidateSpace::describe(std::size_t i) const
                   " is not a power of two (SIMT tiles are rounded up to powers of two)";
         } else {
             msg = paramName + "=" + paramValue + " is neither a multiple of " +
-                  std::to_string(p.alignElements()) + " elements (32 B of " +
-                  std::to_string(p.dtypeBytes) + "-byte elements) nor the whole extent";
+                  std::to_string(p.alignElements()) + " elements (32 B of " + std::to_string(p.dtypeBytes) +
+                  "-byte elements) nor the whole extent";
         }
         break;
     case ReasonCode::TileExceedsBlock: {
@@ -834,8 +853,7 @@ std::string CandidateSpace::describe(std::size_t i) const
               (backend_.tiles.limits.smallKernel
                    ? ", or total / (2 x " + std::to_string(p.vectorCores) + " vector cores)"
                    : std::string()) +
-              "); the smallest generated tile has " + std::to_string(minGeneratedTile_) +
-              " elements";
+              "); the smallest generated tile has " + std::to_string(minGeneratedTile_) + " elements";
         break;
     case ReasonCode::OffWalk: {
         const std::int32_t n = ref_[i];
@@ -843,8 +861,8 @@ std::string CandidateSpace::describe(std::size_t i) const
               std::to_string(n) + " (" + describeValues(values(std::size_t(n))) + ")";
         if (param >= 0) {
             msg += " differs most in " + paramName + " (" + paramValue + " vs " +
-                   std::to_string(values(std::size_t(n))[param]) + "): " +
-                   describeStepRule(p, dims_[std::size_t(param)]);
+                   std::to_string(values(std::size_t(n))[param]) +
+                   "): " + describeStepRule(p, dims_[std::size_t(param)]);
         }
         break;
     }
@@ -869,6 +887,11 @@ std::string CandidateSpace::describe(std::size_t i) const
             msg += " At a84b1eb building that config raises " + *backend_.error + ".";
         break;
     }
+
+    // Every skipped point names its nearest generated neighbour.
+    if (status_[i] == CandidateStatus::Skipped && code != ReasonCode::OffWalk && ref_[i] >= 0)
+        msg += "; nearest generated candidate #" + std::to_string(ref_[i]) + " (" +
+               describeValues(values(std::size_t(ref_[i]))) + ")";
 
     // Further hard constraints beyond the one reported.
     const std::uint32_t more = violations_[i] & ~bit(code);

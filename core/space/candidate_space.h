@@ -27,24 +27,24 @@ std::string_view statusName(CandidateStatus status);
 enum class ReasonCode : std::uint8_t {
     None,
     // Hard constraints: prune lattice points; flagged on generated and handwritten configs.
-    UbCapacity,         // tile x dtype bytes x buffers over the UB (or register file) budget
-    UnalignedTile,      // a tile size that is neither 32-byte aligned nor the whole extent
-    TileExceedsBlock,   // an inner tile larger than the block its program owns
-    ProgramLimit,       // more than 65,535 programs (skipped: beyond the walk's core threshold)
-    InvalidValue,       // zero or negative tile size
-    MissingParam,       // a tunable parameter neither in the config nor passed at launch
+    UbCapacity,       // tile x dtype bytes x buffers over the UB (or register file) budget
+    UnalignedTile,    // a tile size that is neither 32-byte aligned nor the whole extent
+    TileExceedsBlock, // an inner tile larger than the block its program owns
+    ProgramLimit,     // more than 65,535 programs (skipped: beyond the walk's core threshold)
+    InvalidValue,     // zero or negative tile size
+    MissingParam,     // a tunable parameter neither in the config nor passed at launch
     // Walk rules: valid points the backend's generator never reaches.
-    BelowMinTile,       // smaller than the tile at which the descent stops
-    OffWalk,            // between the walk's steps; see the nearest generated neighbour
-    NothingGenerated,   // the walk produced nothing at all
-    GenerationOff,      // handwritten configs given: the backend does not generate
-    BackendError,       // the backend raises before benchmarking anything
+    BelowMinTile,     // smaller than the tile at which the descent stops
+    OffWalk,          // between the walk's steps; see the nearest generated neighbour
+    NothingGenerated, // the walk produced nothing at all
+    GenerationOff,    // handwritten configs given: the backend does not generate
+    BackendError,     // the backend raises before benchmarking anything
     // Informational.
-    Handwritten,        // a handwritten config that passes every hard constraint
-    Fallback,           // the backend's single default config
+    Handwritten, // a handwritten config that passes every hard constraint
+    Fallback,    // the backend's single default config
 };
 inline constexpr int kReasonCodeCount = 14;
-std::string_view reasonCodeName(ReasonCode code);  // kebab-case; "" for None
+std::string_view reasonCodeName(ReasonCode code); // kebab-case; "" for None
 bool isHardConstraint(ReasonCode code);
 
 struct SpaceDimension {
@@ -52,25 +52,25 @@ struct SpaceDimension {
     std::string name;
     Kind kind = Kind::Tunable;
     bool boolean = false;
-    std::vector<std::int64_t> values;  // the lattice's values (tunables ascending)
+    std::vector<std::int64_t> values; // the lattice's values (tunables ascending)
     // Tunables: the axes using the parameter and how.
     std::vector<int> splitAxes;
     std::vector<int> tilingAxes;
-    std::int64_t step = 0;             // aligned multiples kept every `step` elements
+    std::int64_t step = 0; // aligned multiples kept every `step` elements
 };
 
 struct CandidateMetrics {
     std::int64_t tileElements = 0;
     std::int64_t ubBytes = 0;
-    double ubShare = 0.0;              // of the budget
+    double ubShare = 0.0; // of the budget
     std::int64_t programs = 0;
-    std::int64_t waves = 0;            // over the vector cores
-    double lastWaveUtilisation = 0.0;  // share of the vector cores busy in the last wave
+    std::int64_t waves = 0;           // over the vector cores
+    double lastWaveUtilisation = 0.0; // share of the vector cores busy in the last wave
 };
 
 struct SpaceOptions {
     bool lattice = false;
-    std::size_t maxLatticePoints = 2'000'000;  // aligned values are thinned beyond this
+    std::size_t maxLatticePoints = 2'000'000; // aligned values are thinned beyond this
     bool recordTrail = true;
 };
 
@@ -126,9 +126,8 @@ private:
                             int* param) const;
     std::int64_t tileOf(const std::int64_t* values) const;
     std::int64_t programsOf(const std::int64_t* values) const;
-    std::size_t push(CandidateStatus status, ReasonCode reason, std::int32_t ref,
-                     std::int8_t param, std::uint32_t violations, std::int64_t tile,
-                     std::int64_t programs);
+    std::size_t push(CandidateStatus status, ReasonCode reason, std::int32_t ref, std::int8_t param,
+                     std::uint32_t violations, std::int64_t tile, std::int64_t programs);
     std::string describeValues(const std::int64_t* values) const;
 
     BackendConfigs backend_;
@@ -137,13 +136,13 @@ private:
     int tunableCount_ = 0;
     int hintBegin_ = 0;
     int hintCount_ = 0;
-    int variantDim_ = -1;               // the multibuffer / num_warps dimension, -1 if none
+    int variantDim_ = -1; // the multibuffer / num_warps dimension, -1 if none
     std::vector<std::string> notes_;
     std::vector<TritonConfig> userConfigs_;
     std::int64_t minGeneratedTile_ = 0;
     std::int64_t maxGeneratedPrograms_ = 0;
-    std::size_t generatedCount_ = 0;    // candidates [0, generatedCount_) are generated
-    std::size_t comboCount_ = 1;        // hint combinations x variants per generated tiling
+    std::size_t generatedCount_ = 0; // candidates [0, generatedCount_) are generated
+    std::size_t comboCount_ = 1;     // hint combinations x variants per generated tiling
     bool latticeBuilt_ = false;
     std::size_t latticePoints_ = 0;
 
@@ -152,8 +151,8 @@ private:
     std::vector<CandidateStatus> status_;
     std::vector<ReasonCode> reason_;
     std::vector<std::uint32_t> violations_;
-    std::vector<std::int32_t> ref_;     // backend index, neighbour, or user config index
-    std::vector<std::int8_t> param_;    // the dimension a message is about, -1 if none
+    std::vector<std::int32_t> ref_;  // backend index, neighbour, or user config index
+    std::vector<std::int8_t> param_; // the dimension a message is about, -1 if none
     std::vector<std::int64_t> tile_;
     std::vector<std::int64_t> programs_;
 };

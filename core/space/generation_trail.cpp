@@ -11,13 +11,20 @@ namespace ts::space {
 std::string_view trailCodeName(TrailCode code)
 {
     switch (code) {
-    case TrailCode::UbCapacity: return "ub-capacity";
-    case TrailCode::BelowMinTile: return "below-min-tile";
-    case TrailCode::LowProgramFloor: return "low-program-floor";
-    case TrailCode::Duplicate: return "duplicate";
-    case TrailCode::ProgramLimit: return "program-limit";
-    case TrailCode::LowProgramCap: return "low-program-cap";
-    case TrailCode::PersistentReduction: return "persistent-reduction";
+    case TrailCode::UbCapacity:
+        return "ub-capacity";
+    case TrailCode::BelowMinTile:
+        return "below-min-tile";
+    case TrailCode::LowProgramFloor:
+        return "low-program-floor";
+    case TrailCode::Duplicate:
+        return "duplicate";
+    case TrailCode::ProgramLimit:
+        return "program-limit";
+    case TrailCode::LowProgramCap:
+        return "low-program-cap";
+    case TrailCode::PersistentReduction:
+        return "persistent-reduction";
     }
     return "unknown";
 }
@@ -25,10 +32,14 @@ std::string_view trailCodeName(TrailCode code)
 std::string_view walkPhaseName(WalkPhase phase)
 {
     switch (phase) {
-    case WalkPhase::SplitDescent: return "split descent";
-    case WalkPhase::TilingDescent: return "tiling descent";
-    case WalkPhase::LowDimDescent: return "low-dim descent";
-    case WalkPhase::LowProgramProbe: return "low-program probe";
+    case WalkPhase::SplitDescent:
+        return "split descent";
+    case WalkPhase::TilingDescent:
+        return "tiling descent";
+    case WalkPhase::LowDimDescent:
+        return "low-dim descent";
+    case WalkPhase::LowProgramProbe:
+        return "low-program probe";
     }
     return "walk";
 }
@@ -39,13 +50,13 @@ std::string describeBudget(const TileProblem& p, std::int64_t tile)
     const std::int64_t budget = std::int64_t(p.localMemKib) * 1024;
     std::string used = formatKib(bytes);
     std::string limit = formatKib(budget);
-    if (used == limit) {  // rounding hides the difference: show bytes
+    if (used == limit) { // rounding hides the difference: show bytes
         used = std::to_string(bytes) + " B";
         limit = std::to_string(budget) + " B";
     }
     return std::to_string(tile) + " elements x " + std::to_string(p.dtypeBytes) + " B x " +
-           std::to_string(p.numBuffers) + (p.numBuffers == 1 ? " buffer" : " buffers") + " = " +
-           used + " > " + limit + (p.simtMode ? " register file budget" : " UB budget");
+           std::to_string(p.numBuffers) + (p.numBuffers == 1 ? " buffer" : " buffers") + " = " + used +
+           " > " + limit + (p.simtMode ? " register file budget" : " UB budget");
 }
 
 std::string GenerationTrail::describeValues(std::size_t i, const TileProblem& problem) const
@@ -69,8 +80,7 @@ std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
     std::string msg;
     switch (e.code) {
     case TrailCode::UbCapacity: {
-        msg = "walk tile " + describeBudget(p, n[0]) + " (at most " + std::to_string(n[1]) +
-              " elements)";
+        msg = "walk tile " + describeBudget(p, n[0]) + " (at most " + std::to_string(n[1]) + " elements)";
         if (const std::int64_t* v = values(i)) {
             const std::int64_t own = p.tileElementsOf(v);
             if (own != n[0])
@@ -80,15 +90,13 @@ std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
         break;
     }
     case TrailCode::BelowMinTile:
-        msg = "walk tile " + plural(n[0], "element") + " < minimum " +
-              std::to_string(n[1]) + " (stop tile " + std::to_string(n[1] - 100) +
-              " + 100, enforced once " + std::to_string(n[2]) +
+        msg = "walk tile " + plural(n[0], "element") + " < minimum " + std::to_string(n[1]) + " (stop tile " +
+              std::to_string(n[1] - 100) + " + 100, enforced once " + std::to_string(n[2]) +
               " >= 10 configs exist in a kernel of 128K elements or more)";
         break;
     case TrailCode::LowProgramFloor:
-        msg = "walk tile " + plural(n[0], "element") + " < minimum " +
-              std::to_string(n[1]) + " for a candidate with " + std::to_string(n[2]) +
-              " programs (<= " + std::to_string(n[3]) +
+        msg = "walk tile " + plural(n[0], "element") + " < minimum " + std::to_string(n[1]) +
+              " for a candidate with " + std::to_string(n[2]) + " programs (<= " + std::to_string(n[3]) +
               "): once a low-program config exists, smaller tiles need more programs";
         break;
     case TrailCode::Duplicate:
@@ -96,8 +104,7 @@ std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
         break;
     case TrailCode::ProgramLimit:
         msg = std::to_string(n[0]) + " programs > " + std::to_string(n[1]) +
-              (n[2] != 0 ? " (the grid limit)" : " vector cores") +
-              ": the split descent stops here";
+              (n[2] != 0 ? " (the grid limit)" : " vector cores") + ": the split descent stops here";
         if (const std::int64_t* v = values(i); v != nullptr && e.axis >= 0) {
             const std::int64_t block = p.blockOf(e.axis, v);
             if (n[3] != block)
@@ -147,8 +154,7 @@ std::string explainEmptyGeneration(const TileProblem& p, const TileGeneration& g
             continue;
         if (!wholeAxes.empty())
             wholeAxes += ", ";
-        wholeAxes += a.name + " (" +
-                     std::to_string(a.fixedSplit > 0 ? a.fixedSplit : a.length) + ")";
+        wholeAxes += a.name + " (" + std::to_string(a.fixedSplit > 0 ? a.fixedSplit : a.length) + ")";
     }
 
     if (!g.error) {
@@ -170,8 +176,7 @@ std::string explainEmptyGeneration(const TileProblem& p, const TileGeneration& g
                 msg = "No config was generated: the kernel has no split parameter, no tiling "
                       "parameter and no low-dim axis, so the walk has nothing to descend.";
             else
-                msg = "No config was generated: the whole tile (" +
-                      std::to_string(g.limits.maxTotalNumel) +
+                msg = "No config was generated: the whole tile (" + std::to_string(g.limits.maxTotalNumel) +
                       " elements) is already at or below the stop tile (" +
                       std::to_string(g.limits.stopNumel) +
                       " elements), so the walk ends before trying a config.";

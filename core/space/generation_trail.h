@@ -22,7 +22,7 @@ enum class TrailCode : std::uint8_t {
 };
 inline constexpr int kTrailCodeCount = 7;
 
-std::string_view trailCodeName(TrailCode code);  // kebab-case: "ub-capacity"
+std::string_view trailCodeName(TrailCode code); // kebab-case: "ub-capacity"
 
 // Where in the walk the candidate came from.
 enum class WalkPhase : std::uint8_t { SplitDescent, TilingDescent, LowDimDescent, LowProgramProbe };
@@ -31,8 +31,8 @@ std::string_view walkPhaseName(WalkPhase phase);
 struct TrailEntry {
     TrailCode code = TrailCode::Duplicate;
     WalkPhase phase = WalkPhase::SplitDescent;
-    std::int8_t axis = -1;         // axis being descended, -1 for all low dims at once
-    std::int32_t values = -1;      // offset of the candidate's keyword values, -1 when none
+    std::int8_t axis = -1;    // axis being descended, -1 for all low dims at once
+    std::int32_t values = -1; // offset of the candidate's keyword values, -1 when none
     // Code-specific numbers:
     //   ub-capacity          n0 walk tile elements, n1 max tile elements
     //   below-min-tile       n0 walk tile elements, n1 minimum, n2 configs so far

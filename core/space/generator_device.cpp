@@ -14,8 +14,8 @@ GeneratorDevice GeneratorDevice::forSoc(const std::string& soc, int numAicore)
     device.numAicore = numAicore;
     device.numVectorCores = numAicore;
     // Split SoCs pair every cube core with two vector cores; the match is a substring test.
-    constexpr std::array<std::string_view, 4> splitArchs = {"Ascend910B", "Ascend910_93",
-                                                            "Ascend910_95", "Ascend950"};
+    constexpr std::array<std::string_view, 4> splitArchs = {"Ascend910B", "Ascend910_93", "Ascend910_95",
+                                                            "Ascend950"};
     for (std::string_view arch : splitArchs) {
         if (soc.find(arch) != std::string::npos) {
             device.numVectorCores = numAicore * 2;

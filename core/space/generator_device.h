@@ -11,11 +11,11 @@ struct DeviceProfile;
 namespace ts::space {
 
 struct GeneratorDevice {
-    std::string soc;              // "Ascend910B4", "Ascend910_9589", ...
-    int numAicore = 0;            // the driver's num_aicore (cube cores on split SoCs)
-    int numVectorCores = 0;       // what the generator divides programs over
-    int ubBudgetKib = 192;        // local memory of a SIMD tile
-    int rfBudgetKib = 0;          // SIMT register file; 0 = none (SIMT generation raises)
+    std::string soc;        // "Ascend910B4", "Ascend910_9589", ...
+    int numAicore = 0;      // the driver's num_aicore (cube cores on split SoCs)
+    int numVectorCores = 0; // what the generator divides programs over
+    int ubBudgetKib = 192;  // local memory of a SIMD tile
+    int rfBudgetKib = 0;    // SIMT register file; 0 = none (SIMT generation raises)
     bool defaultMultibuffer = true;
 
     // The backend's own derivation from the arch name and num_aicore: twice the vector cores

@@ -15,10 +15,14 @@ using nlohmann::json;
 std::string_view kindName(SpaceDimension::Kind kind)
 {
     switch (kind) {
-    case SpaceDimension::Kind::Tunable: return "tunable";
-    case SpaceDimension::Kind::Hint: return "hint";
-    case SpaceDimension::Kind::Multibuffer: return "multibuffer";
-    case SpaceDimension::Kind::NumWarps: return "num_warps";
+    case SpaceDimension::Kind::Tunable:
+        return "tunable";
+    case SpaceDimension::Kind::Hint:
+        return "hint";
+    case SpaceDimension::Kind::Multibuffer:
+        return "multibuffer";
+    case SpaceDimension::Kind::NumWarps:
+        return "num_warps";
     }
     return "unknown";
 }
@@ -128,8 +132,7 @@ std::string csvField(const std::string& text)
         return text;
     std::string out = "\"";
     std::size_t run = 0;
-    for (std::size_t quote = text.find('"'); quote != std::string::npos;
-         quote = text.find('"', quote + 1)) {
+    for (std::size_t quote = text.find('"'); quote != std::string::npos; quote = text.find('"', quote + 1)) {
         out.append(text, run, quote + 1 - run);
         out += '"';
         run = quote + 1;
@@ -150,7 +153,7 @@ std::string valueText(const SpaceDimension& dim, std::int64_t v)
 void appendJsonString(std::string& out, std::string_view text)
 {
     out += '"';
-    std::size_t run = 0;  // start of the pending run of characters that need no escape
+    std::size_t run = 0; // start of the pending run of characters that need no escape
     for (std::size_t k = 0; k < text.size(); ++k) {
         const auto c = static_cast<unsigned char>(text[k]);
         if (c >= 0x20 && c != '"' && c != '\\')
@@ -158,11 +161,21 @@ void appendJsonString(std::string& out, std::string_view text)
         out.append(text.data() + run, k - run);
         run = k + 1;
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
         default: {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
@@ -271,15 +284,15 @@ json spaceToJson(const CandidateSpace& space, const SpaceReportOptions& options)
     return doc;
 }
 
-void writeSpaceJson(std::ostream& out, const CandidateSpace& space,
-                    const SpaceReportOptions& options, int indent)
+void writeSpaceJson(std::ostream& out, const CandidateSpace& space, const SpaceReportOptions& options,
+                    int indent)
 {
     json doc = headerJson(space, options);
     if (space.error())
         doc["error"] = *space.error();
     // Everything but the candidates, then the candidates one by one before the closing brace.
     std::string head = doc.dump(indent);
-    head.pop_back();  // '}'
+    head.pop_back(); // '}'
     while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
         head.pop_back();
     out << head << (doc.empty() ? "" : ",");
@@ -390,8 +403,8 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
                        : "UB " + std::to_string(d.ubBudgetKib))
         << " KiB, multibuffer " << (d.defaultMultibuffer ? "on" : "off") << " by default\n";
     if (b.dtypeBytes > 0) {
-        out << "dtype " << b.dtype << " (" << b.dtypeBytes << " B), " << p.numBuffers
-            << " buffers: at most " << b.tiles.limits.maxTileElements << " elements per tile";
+        out << "dtype " << b.dtype << " (" << b.dtypeBytes << " B), " << p.numBuffers << " buffers: at most "
+            << b.tiles.limits.maxTileElements << " elements per tile";
         if (b.generationRan)
             out << ", the walk stops at " << b.tiles.limits.stopNumel << " elements";
         out << "\n";

@@ -16,9 +16,9 @@
 namespace ts::space {
 
 struct SpaceReportOptions {
-    bool includeTrail = true;              // the generator's refused candidates
+    bool includeTrail = true; // the generator's refused candidates
     std::size_t maxCandidates = std::numeric_limits<std::size_t>::max();
-    std::optional<CandidateStatus> only;   // keep one status
+    std::optional<CandidateStatus> only; // keep one status
 };
 
 // One candidate: {"index", "params", "num_warps", "num_stages", "status", "reason", "metrics"}.
@@ -27,11 +27,10 @@ nlohmann::json candidateToJson(const CandidateSpace& space, std::size_t i);
 // {"device": ..., "candidates": [...], "trail": [...], "error": ... (when the backend raises)}
 nlohmann::json spaceToJson(const CandidateSpace& space, const SpaceReportOptions& options = {});
 // The same document written candidate by candidate, for lattices too large to hold twice.
-void writeSpaceJson(std::ostream& out, const CandidateSpace& space,
-                    const SpaceReportOptions& options = {}, int indent = -1);
+void writeSpaceJson(std::ostream& out, const CandidateSpace& space, const SpaceReportOptions& options = {},
+                    int indent = -1);
 
-void writeSpaceCsv(std::ostream& out, const CandidateSpace& space,
-                   const SpaceReportOptions& options = {});
+void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceReportOptions& options = {});
 
 // A summary and an aligned table; `options.maxCandidates` rows at most (default 60).
 std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions options = {});

@@ -36,8 +36,7 @@ std::string TritonConfig::toPython() const
             out += ", ";
         out += "'" + kwargs[i].first + "': " + kwargs[i].second.toPython();
     }
-    out += "}, num_warps=" + std::to_string(numWarps) +
-           ", num_stages=" + std::to_string(numStages) + ")";
+    out += "}, num_warps=" + std::to_string(numWarps) + ", num_stages=" + std::to_string(numStages) + ")";
     return out;
 }
 

@@ -15,7 +15,7 @@ struct ParamValue {
 
     static ParamValue integer(std::int64_t v) { return {v, false}; }
     static ParamValue boolean(bool v) { return {v ? 1 : 0, true}; }
-    std::string toPython() const;  // "128", "True", "False"
+    std::string toPython() const; // "128", "True", "False"
     friend bool operator==(const ParamValue&, const ParamValue&) = default;
 };
 
@@ -29,7 +29,7 @@ void setKwarg(Kwargs& kwargs, const std::string& name, ParamValue value);
 struct TritonConfig {
     Kwargs kwargs;
     int numWarps = 4;
-    int numStages = 3;  // triton.Config's own default
+    int numStages = 3; // triton.Config's own default
 
     // "triton.Config({'XBLOCK': 128, 'multibuffer': False}, num_warps=1, num_stages=1)"
     std::string toPython() const;

@@ -45,7 +45,10 @@ std::int64_t floorDiv(std::int64_t a, std::int64_t b)
     return q;
 }
 
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return floorDiv(a + b - 1, b); }
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
+{
+    return floorDiv(a + b - 1, b);
+}
 
 template <typename Pairs>
 auto findPair(const Pairs& pairs, const std::string& key) -> decltype(&pairs.front().second)
@@ -74,7 +77,10 @@ std::int64_t TileProblem::maxTileElements() const
     return floorDiv(floorDiv(std::int64_t(localMemKib) * 1024, dtypeBytes), numBuffers);
 }
 
-std::int64_t TileProblem::alignElements() const { return floorDiv(32, dtypeBytes); }
+std::int64_t TileProblem::alignElements() const
+{
+    return floorDiv(32, dtypeBytes);
+}
 
 std::int64_t TileProblem::alignedNumel(std::int64_t numel) const
 {
@@ -145,8 +151,7 @@ TileProblemResult makeTileProblem(const KernelMetaInput& input, const GeneratorD
     // A dict keeps the first position of a repeated key and its last value.
     std::vector<std::pair<std::string, std::int64_t>> sizes;
     for (const auto& [name, length] : input.axisSizes) {
-        auto it = std::find_if(sizes.begin(), sizes.end(),
-                               [&](const auto& s) { return s.first == name; });
+        auto it = std::find_if(sizes.begin(), sizes.end(), [&](const auto& s) { return s.first == name; });
         if (it != sizes.end())
             it->second = length;
         else
@@ -187,8 +192,7 @@ TileProblemResult makeTileProblem(const KernelMetaInput& input, const GeneratorD
     }
     for (const auto& [name, length] : sizes) {
         if (length < 0) {
-            result.error = "axis '" + name + "' has a negative length (" +
-                           std::to_string(length) + ")";
+            result.error = "axis '" + name + "' has a negative length (" + std::to_string(length) + ")";
             return result;
         }
     }
@@ -239,21 +243,20 @@ TileProblemResult makeTileProblem(const KernelMetaInput& input, const GeneratorD
         axis.fixedSplit = fixed != nullptr ? *fixed : 0;
         axis.split = axis.tunableSplit || axis.fixedSplit > 0;
         axis.tiling = tilingName != nullptr;
-        axis.lowDim = std::find(input.lowDimAxes.begin(), input.lowDimAxes.end(), name) !=
-                      input.lowDimAxes.end();
+        axis.lowDim =
+            std::find(input.lowDimAxes.begin(), input.lowDimAxes.end(), name) != input.lowDimAxes.end();
         const auto index = std::uint8_t(p.axes.size());
         if (axis.split || axis.tiling) {
             // An empty split name writes nothing, as the backend tests the name for truth.
             if (axis.split && splitName != nullptr && !splitName->empty()) {
                 axis.splitParam = paramSlot(*splitName);
-                p.writes.push_back({std::uint8_t(axis.splitParam), index,
-                                    axis.tiling ? ParamWrite::Source::SplitRaw
-                                                : ParamWrite::Source::SplitAligned});
+                p.writes.push_back(
+                    {std::uint8_t(axis.splitParam), index,
+                     axis.tiling ? ParamWrite::Source::SplitRaw : ParamWrite::Source::SplitAligned});
             }
             if (axis.tiling) {
                 axis.tilingParam = paramSlot(*tilingName);
-                p.writes.push_back(
-                    {std::uint8_t(axis.tilingParam), index, ParamWrite::Source::Tiling});
+                p.writes.push_back({std::uint8_t(axis.tilingParam), index, ParamWrite::Source::Tiling});
             }
         }
         p.axes.push_back(std::move(axis));
@@ -393,7 +396,7 @@ private:
             return nextPowerOf2(numel);
         if (numel <= align_)
             return numel;
-        return (numel + align_ - 1) / align_ * align_;  // numel > align_ > 0: plain division
+        return (numel + align_ - 1) / align_ * align_; // numel > align_ > 0: plain division
     }
 
     void fillConfig(const Blocks& candidate)
@@ -401,8 +404,12 @@ private:
         for (const ParamWrite& w : p_.writes) {
             std::int64_t v = 0;
             switch (w.source) {
-            case ParamWrite::Source::SplitRaw: v = candidate[w.axis]; break;
-            case ParamWrite::Source::SplitAligned: v = aligned(candidate[w.axis]); break;
+            case ParamWrite::Source::SplitRaw:
+                v = candidate[w.axis];
+                break;
+            case ParamWrite::Source::SplitAligned:
+                v = aligned(candidate[w.axis]);
+                break;
             case ParamWrite::Source::Tiling: {
                 const std::int64_t t = aligned(sub_[w.axis]);
                 v = p_.simtMode ? t : std::min(t, candidate[w.axis]);
@@ -499,8 +506,7 @@ private:
         if (tile < threshold) {
             if (trail_) {
                 if (lowProgramFloor)
-                    record(TrailCode::LowProgramFloor, tile, threshold, programs,
-                           programThreshold());
+                    record(TrailCode::LowProgramFloor, tile, threshold, programs, programThreshold());
                 else
                     record(TrailCode::BelowMinTile, tile, threshold, std::int64_t(count));
             }
@@ -553,8 +559,7 @@ private:
                 continue;
             // Axes within 20% of the smallest low dim wait for the others.
             if (minNumel > 1 &&
-                double(numel > minNumel ? numel - minNumel : minNumel - numel) / double(minNumel) <
-                    0.2)
+                double(numel > minNumel ? numel - minNumel : minNumel - numel) / double(minNumel) < 0.2)
                 continue;
             const std::int64_t before = sub_[a];
             if (numel >= 128) {
@@ -753,8 +758,8 @@ private:
     Blocks sub_{};
     AxisList split_, tunableSplit_, tiling_, lowDims_, tilingNotLowDims_;
     std::vector<Blocks> candidates_;
-    std::vector<std::uint64_t> hashes_;  // per config
-    std::vector<std::int32_t> table_;    // config index per slot, -1 when free
+    std::vector<std::uint64_t> hashes_; // per config
+    std::vector<std::int32_t> table_;   // config index per slot, -1 when free
     std::array<std::int64_t, kMaxParams> cfg_{};
     int nvc_ = 1;
     std::int64_t align_ = 1;
@@ -772,8 +777,7 @@ private:
 
 } // namespace
 
-void generateTiles(const TileProblem& problem, TileGeneration& out,
-                   const TileGeneratorOptions& options)
+void generateTiles(const TileProblem& problem, TileGeneration& out, const TileGeneratorOptions& options)
 {
     out.values.clear();
     out.phases.clear();

@@ -25,15 +25,15 @@ inline constexpr std::int64_t kMaxPrograms = 65535;
 
 // One axis as the generator sees it.
 struct TileAxis {
-    std::string name;               // "x", "rx", ...
+    std::string name; // "x", "rx", ...
     std::int64_t length = 0;
-    bool reduction = false;         // the name starts with 'r'
-    bool tunableSplit = false;      // has a split parameter to tune
-    bool split = false;             // tunable, or split by a fixed grid dimension
+    bool reduction = false;    // the name starts with 'r'
+    bool tunableSplit = false; // has a split parameter to tune
+    bool split = false;        // tunable, or split by a fixed grid dimension
     bool tiling = false;
     bool lowDim = false;
-    std::int64_t fixedSplit = 0;    // block size implied by a fixed grid dimension, 0 if none
-    int splitParam = -1;            // index into TileProblem::params
+    std::int64_t fixedSplit = 0; // block size implied by a fixed grid dimension, 0 if none
+    int splitParam = -1;         // index into TileProblem::params
     int tilingParam = -1;
 };
 
@@ -48,33 +48,33 @@ struct ParamWrite {
 // Everything the walk reads, validated (the backend's KernelMeta plus its device globals).
 struct TileProblem {
     std::vector<TileAxis> axes;
-    std::vector<std::string> params;    // config keys, in the order the backend's dict has them
+    std::vector<std::string> params; // config keys, in the order the backend's dict has them
     std::vector<ParamWrite> writes;
     int dtypeBytes = 4;
-    int numBuffers = 3;                 // effective: tensors passed, capped at 3, 0 -> 3
+    int numBuffers = 3; // effective: tensors passed, capped at 3, 0 -> 3
     bool persistentReduction = false;
     bool dualReduction = false;
     bool simtMode = false;
     int vectorCores = 1;
-    int localMemKib = 192;              // UB budget, or the register file in SIMT mode
+    int localMemKib = 192; // UB budget, or the register file in SIMT mode
 
-    std::int64_t maxTileElements() const;  // local memory / dtype bytes / buffers
-    std::int64_t alignElements() const;    // 32 bytes in elements
-    std::int64_t alignedNumel(std::int64_t numel) const;  // the backend's aligned_numel
+    std::int64_t maxTileElements() const;                // local memory / dtype bytes / buffers
+    std::int64_t alignElements() const;                  // 32 bytes in elements
+    std::int64_t alignedNumel(std::int64_t numel) const; // the backend's aligned_numel
     bool hasTilingAxis() const;
-    int paramIndex(const std::string& name) const;  // -1 when absent
+    int paramIndex(const std::string& name) const; // -1 when absent
 
     // Tile elements and program count of a config given its keyword values (params order):
     // what the config itself asks for, as opposed to the walk state the backend checks.
     std::int64_t blockOf(int axis, const std::int64_t* values) const;
     std::int64_t tileOf(int axis, const std::int64_t* values) const;
     std::int64_t tileElementsOf(const std::int64_t* values) const;
-    std::int64_t programsOf(const std::int64_t* values) const;  // 0 when a block is <= 0
+    std::int64_t programsOf(const std::int64_t* values) const; // 0 when a block is <= 0
 };
 
 // The backend's KernelMeta arguments.
 struct KernelMetaInput {
-    std::vector<std::pair<std::string, std::int64_t>> axisSizes;  // key order
+    std::vector<std::pair<std::string, std::int64_t>> axisSizes; // key order
     analysis::AxisMap splitParams;
     std::vector<std::pair<std::string, std::int64_t>> fixedSplitParams;
     analysis::AxisMap tilingParams;
@@ -82,35 +82,35 @@ struct KernelMetaInput {
     int dtypeBytes = 4;
     bool persistentReduction = false;
     bool dualReduction = false;
-    int numBuffers = 0;                 // tensors passed at launch
+    int numBuffers = 0; // tensors passed at launch
     bool simtMode = false;
 };
 
 struct TileProblemResult {
     TileProblem problem;
-    std::optional<std::string> error;   // what the backend raises ("KeyError: ...")
+    std::optional<std::string> error; // what the backend raises ("KeyError: ...")
 };
 
 TileProblemResult makeTileProblem(const KernelMetaInput& input, const GeneratorDevice& device);
 
 // The generator's walk constants, kept for messages and for the candidate space.
 struct WalkLimits {
-    std::int64_t maxTileElements = 0;   // max_numel_threshold
-    std::int64_t maxTotalNumel = 0;     // product of the full blocks
-    std::int64_t stopNumel = 0;         // the descent ends at or below this tile
-    bool smallKernel = false;           // < 128K elements
-    bool tinyKernel = false;            // <= 32K elements
-    int tinyProgramThreshold = 0;       // vector cores / 8
+    std::int64_t maxTileElements = 0; // max_numel_threshold
+    std::int64_t maxTotalNumel = 0;   // product of the full blocks
+    std::int64_t stopNumel = 0;       // the descent ends at or below this tile
+    bool smallKernel = false;         // < 128K elements
+    bool tinyKernel = false;          // <= 32K elements
+    int tinyProgramThreshold = 0;     // vector cores / 8
 };
 
 // Generated configs in order: keyword values laid out flat, params().size() per config.
 struct TileGeneration {
     std::vector<std::int64_t> values;
-    std::vector<WalkPhase> phases;      // where each config was accepted
+    std::vector<WalkPhase> phases; // where each config was accepted
     std::vector<std::int8_t> phaseAxes;
     GenerationTrail trail;
     WalkLimits limits;
-    std::optional<std::string> error;   // the backend raised during the walk
+    std::optional<std::string> error; // the backend raised during the walk
 
     std::size_t count() const { return phases.size(); }
     const std::int64_t* config(std::size_t i, std::size_t paramCount) const
@@ -124,8 +124,7 @@ struct TileGeneratorOptions {
 };
 
 // Runs the walk. `out` is cleared first; reusing it across calls avoids reallocations.
-void generateTiles(const TileProblem& problem, TileGeneration& out,
-                   const TileGeneratorOptions& options = {});
+void generateTiles(const TileProblem& problem, TileGeneration& out, const TileGeneratorOptions& options = {});
 TileGeneration generateTiles(const TileProblem& problem, const TileGeneratorOptions& options = {});
 
 // Explains an empty generation from the trail, ending with the advice to write
