@@ -375,6 +375,9 @@ ParseResult parseSource(const std::string& source, const std::string& fileName)
             result.error = ParseError{fileName, lineOfInvalidUtf8(source), 0,
                                       "the file is not valid UTF-8 text"};
         } else {
+            // The tree is tens of thousands of short-lived objects with no cycles: the cyclic
+            // collector would only walk them over and over.
+            const int gcWasEnabled = PyGC_Disable();
             PyCompilerFlags flags = _PyCompilerFlags_INIT;
             flags.cf_flags = PyCF_ONLY_AST;
             Ref tree(Py_CompileStringObject(PyUnicode_AsUTF8(text.get()), name.get(), Py_file_input,
@@ -386,6 +389,8 @@ ParseResult parseSource(const std::string& source, const std::string& fileName)
                 module->setRoot(converter.convert(tree.get()));
                 result.module = std::move(module);
             }
+            if (gcWasEnabled)
+                PyGC_Enable();
         }
     }
     PyGILState_Release(gil);
