@@ -371,15 +371,10 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                                         [&](const auto& h) { return h.first == p.name; });
         if (!info.splitAxis.empty() || !info.tilingAxis.empty())
             info.role = ParamRole::Tunable;
-        else if (p.constexpr_ && (info.passed || p.hasDefault() || hinted))
-            info.role = ParamRole::Fixed;
-        else if (p.constexpr_ || std::find(a.parse.missingParams.begin(), a.parse.missingParams.end(), p.name) !=
-                                     a.parse.missingParams.end())
-            info.role = info.passed ? ParamRole::Runtime : ParamRole::Missing;
+        else if (p.constexpr_)
+            info.role = info.passed || p.hasDefault() || hinted ? ParamRole::Fixed : ParamRole::Missing;
         else
-            info.role = ParamRole::Runtime;
-        if (!p.constexpr_ && !info.passed)
-            info.role = ParamRole::Missing;
+            info.role = info.passed ? ParamRole::Runtime : ParamRole::Missing;
         a.params.push_back(std::move(info));
     }
 

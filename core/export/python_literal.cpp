@@ -1,5 +1,7 @@
 #include "core/export/python_literal.h"
 
+#include "core/util/utf8.h"
+
 #include "core/python/value.h"
 
 #include <array>
@@ -14,24 +16,6 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-void appendUtf8(std::string& out, std::uint32_t code)
-{
-    if (code < 0x80) {
-        out.push_back(char(code));
-    } else if (code < 0x800) {
-        out.push_back(char(0xc0 | (code >> 6)));
-        out.push_back(char(0x80 | (code & 0x3f)));
-    } else if (code < 0x10000) {
-        out.push_back(char(0xe0 | (code >> 12)));
-        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
-        out.push_back(char(0x80 | (code & 0x3f)));
-    } else {
-        out.push_back(char(0xf0 | (code >> 18)));
-        out.push_back(char(0x80 | ((code >> 12) & 0x3f)));
-        out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
-        out.push_back(char(0x80 | (code & 0x3f)));
-    }
-}
 
 // Recursive descent over the literal subset; produces the JSON value it denotes.
 class LiteralParser {

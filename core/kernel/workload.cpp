@@ -1,5 +1,7 @@
 #include "core/kernel/workload.h"
 
+#include "core/util/dtype.h"
+
 #include <nlohmann/json.hpp>
 
 #include <charconv>
@@ -12,20 +14,6 @@ namespace ts::kernel {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-struct DtypeInfo {
-    std::string_view name;
-    int bytes;
-};
-
-// torch dtype names as Triton-Ascend's byte table knows them, plus common aliases.
-constexpr DtypeInfo kDtypes[] = {
-    {"float32", 4}, {"float", 4}, {"float64", 8}, {"double", 8}, {"float16", 2}, {"half", 2},
-    {"bfloat16", 2}, {"int32", 4}, {"int", 4}, {"int64", 8}, {"long", 8}, {"int16", 2},
-    {"short", 2}, {"int8", 1}, {"uint8", 1}, {"bool", 1}, {"complex32", 4}, {"complex64", 8},
-    {"complex128", 16}, {"float8_e4m3fn", 1}, {"float8_e4m3fnuz", 1}, {"float8_e5m2", 1},
-    {"float8_e5m2fnuz", 1},
-};
 
 std::string stripTorchPrefix(std::string_view dtype)
 {
@@ -199,11 +187,7 @@ void Workload::setArg(const std::string& name, ArgValue value)
 
 std::optional<int> dtypeBytes(std::string_view dtype)
 {
-    const std::string name = stripTorchPrefix(dtype);
-    for (const DtypeInfo& d : kDtypes)
-        if (d.name == name)
-            return d.bytes;
-    return std::nullopt;
+    return dtypeSize(dtype);
 }
 
 WorkloadLoadResult parseWorkload(const std::string& text, const std::string& path)

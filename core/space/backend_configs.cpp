@@ -1,62 +1,20 @@
 #include "core/space/backend_configs.h"
 
+#include "core/util/dtype.h"
+
 #include <algorithm>
 #include <array>
 
 namespace ts::space {
 
-namespace {
-
-struct DtypeInfo {
-    std::string_view name;  // canonical torch name
-    std::string_view alias; // torch's other spelling, or empty
-    int bytes;
-};
-
-constexpr std::array<DtypeInfo, 17> kDtypes = {{
-    {"float32", "float", 4},
-    {"float64", "double", 8},
-    {"float16", "half", 2},
-    {"bfloat16", "", 2},
-    {"int32", "int", 4},
-    {"int64", "long", 8},
-    {"int16", "short", 2},
-    {"int8", "", 1},
-    {"uint8", "", 1},
-    {"bool", "", 1},
-    {"complex32", "chalf", 4},
-    {"complex64", "cfloat", 8},
-    {"complex128", "cdouble", 16},
-    {"float8_e4m3fn", "", 1},
-    {"float8_e4m3fnuz", "", 1},
-    {"float8_e5m2", "", 1},
-    {"float8_e5m2fnuz", "", 1},
-}};
-
-const DtypeInfo* findDtype(std::string_view dtype)
-{
-    if (dtype.starts_with("torch."))
-        dtype.remove_prefix(6);
-    for (const DtypeInfo& d : kDtypes)
-        if (d.name == dtype || (!d.alias.empty() && d.alias == dtype))
-            return &d;
-    return nullptr;
-}
-
-} // namespace
-
 int dtypeBytes(std::string_view dtype)
 {
-    const DtypeInfo* d = findDtype(dtype);
-    return d != nullptr ? d->bytes : 0;
+    return dtypeSize(dtype).value_or(0);
 }
 
 std::string canonicalDtype(std::string_view dtype)
 {
-    const DtypeInfo* d = findDtype(dtype);
-    if (d == nullptr)
-        return dtype.starts_with("torch.") ? std::string(dtype) : "torch." + std::string(dtype);
-    return "torch." + std::string(d->name);
+    return canonicalTorchDtype(dtype);
 }
 
 bool isValidAxisName(std::string_view name)
