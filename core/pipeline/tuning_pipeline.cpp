@@ -1,0 +1,222 @@
+#include "core/pipeline/tuning_pipeline.h"
+
+#include "core/analysis/pyrepr.h"
+#include "core/util/dtype.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace ts::pipeline {
+namespace {
+
+using analysis::LaunchArgument;
+
+// The value text of a key argument as Python would print it in the key tuple.
+std::string keyValueText(const LaunchArgument& arg)
+{
+    switch (arg.kind) {
+    case LaunchArgument::Kind::Int:
+        return std::to_string(arg.intValue);
+    case LaunchArgument::Kind::Bool:
+        return arg.intValue ? "True" : "False";
+    case LaunchArgument::Kind::Float:
+        return analysis::pyFloatRepr(arg.floatValue);
+    case LaunchArgument::Kind::Str:
+        return analysis::pyStrRepr(arg.text);
+    case LaunchArgument::Kind::None:
+        return "None";
+    case LaunchArgument::Kind::Tensor:
+        return "<tensor " + canonicalTorchDtype(arg.dtype) + ">";
+    case LaunchArgument::Kind::Other:
+        break;
+    }
+    return "<" + (arg.text.empty() ? std::string("object") : arg.text) + ">";
+}
+
+// Key argument names in key order; a key dict {axis: argument} contributes its arguments.
+std::vector<std::string> keyArgumentNames(const analysis::KernelAnalysis& a)
+{
+    std::vector<std::string> names;
+    if (!a.kernel || !a.kernel->autotune)
+        return names;
+    const kernel::AutotuneSpec& spec = *a.kernel->autotune;
+    if (spec.keyDict)
+        for (const auto& [axis, argument] : *spec.keyDict)
+            names.push_back(argument);
+    else
+        names = spec.keyList;
+    return names;
+}
+
+nlohmann::json breakdownOf(const tuning::CandidateOutcome& o)
+{
+    nlohmann::json j = nlohmann::json::object();
+    if (o.status == tuning::OutcomeStatus::Benchmarked || o.status == tuning::OutcomeStatus::Best) {
+        const npu::SimResult& s = o.bench.sim;
+        j["device_us"] = s.deviceUs;
+        j["mte2_us"] = s.breakdown.mte2;
+        j["vector_us"] = s.breakdown.vector;
+        j["cube_us"] = s.breakdown.cube;
+        j["mte3_us"] = s.breakdown.mte3;
+        j["scalar_us"] = s.breakdown.scalar;
+        j["launch_us"] = s.breakdown.launch;
+        j["roofline_us"] = s.roofline.boundUs;
+        j["limiter"] = s.roofline.limiter;
+        j["efficiency"] = s.roofline.efficiency;
+        j["achieved_gbps"] = s.achievedGBps;
+        j["waves"] = s.waves;
+        j["cores_used"] = s.coresUsed;
+    }
+    if (o.status != tuning::OutcomeStatus::NotTuned) {
+        j["ub_peak_bytes"] = o.ubPeakBytes;
+        j["ub_capacity_bytes"] = o.ubCapacityBytes;
+        j["programs"] = o.programs;
+        j["compile_seconds_model"] = o.compileSeconds;
+    }
+    return j;
+}
+
+cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const tuning::TuningResult& result,
+                                       std::size_t index)
+{
+    cache::CandidateRecord c;
+    for (const auto& [name, value] : space.params(index))
+        c.params.emplace_back(name, value.toPython());
+    c.numWarps = space.numWarps(index);
+    c.numStages = space.numStages(index);
+    const tuning::CandidateOutcome& o = result.outcomes[index];
+    switch (o.status) {
+    case tuning::OutcomeStatus::NotTuned:
+        c.status = std::string(space::statusName(space.status(index)));
+        break;
+    case tuning::OutcomeStatus::CompileFailed:
+        c.status = "compile-failed";
+        break;
+    case tuning::OutcomeStatus::Benchmarked:
+        c.status = "benchmarked";
+        break;
+    case tuning::OutcomeStatus::Best:
+        c.status = "best";
+        break;
+    }
+    if (o.status == tuning::OutcomeStatus::CompileFailed) {
+        c.reasonCode = std::string(npu::compileFailureName(o.failure));
+        c.reasonMessage = o.failureMessage;
+    } else if (space.reason(index) != space::ReasonCode::None) {
+        c.reasonCode = std::string(space::reasonCodeName(space.reason(index)));
+        c.reasonMessage = space.describe(index);
+    }
+    if (o.status == tuning::OutcomeStatus::Benchmarked || o.status == tuning::OutcomeStatus::Best) {
+        c.p50Ms = o.bench.p50Ms;
+        c.p20Ms = o.bench.p20Ms;
+        c.p80Ms = o.bench.p80Ms;
+    }
+    const nlohmann::json breakdown = breakdownOf(o);
+    if (!breakdown.empty())
+        c.breakdownJson = breakdown.dump();
+    return c;
+}
+
+} // namespace
+
+std::string kernelSourceHash(const analysis::KernelAnalysis& a)
+{
+    std::string text;
+    if (a.kernel) {
+        for (const kernel::Decorator& d : a.kernel->decorators)
+            text += "@" + d.text + "\n";
+        if (a.file && a.file->module && a.kernel->function)
+            text += a.file->module->segment(a.kernel->function);
+    }
+    return cache::sourceHashOf(text);
+}
+
+cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& a, const std::string& device, npu::BenchMethod method)
+{
+    cache::TuningKey key;
+    key.kernelName = a.kernel ? a.kernel->name : std::string();
+    key.sourceHash = kernelSourceHash(a);
+    for (const std::string& name : keyArgumentNames(a)) {
+        auto it = std::find_if(a.launchArgs.begin(), a.launchArgs.end(),
+                               [&](const LaunchArgument& arg) { return arg.name == name; });
+        key.keyValues.emplace_back(name, it == a.launchArgs.end() ? std::string("<missing>") : keyValueText(*it));
+    }
+    for (const LaunchArgument& arg : a.launchArgs)
+        if (arg.kind == LaunchArgument::Kind::Tensor)
+            key.dtypes.push_back(canonicalTorchDtype(arg.dtype));
+    key.device = device;
+    key.benchMethod = std::string(npu::benchMethodName(method));
+    key.simulatorVersion = tuning::kSimulatorVersion;
+    return key;
+}
+
+cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const space::CandidateSpace& space,
+                                     const tuning::TuningResult& result, const tuning::TuningOptions& options,
+                                     std::size_t maxCandidates)
+{
+    cache::TuningRecord record;
+    record.key = tuningKeyFor(a, space.device().soc, options.method);
+    record.workloadPath = a.workload.path;
+    record.tuningWallSeconds = result.modelled.totalSeconds;
+
+    // Which space candidates to keep, in order: tuned first, then the untuned backend list.
+    std::vector<std::size_t> kept;
+    std::vector<bool> taken(space.size(), false);
+    auto take = [&](std::size_t i) {
+        if (!taken[i]) {
+            taken[i] = true;
+            kept.push_back(i);
+        }
+    };
+    std::size_t dropped = 0;
+    if (result.tuned.size() <= maxCandidates) {
+        for (std::size_t i : result.tuned)
+            take(i);
+    } else {
+        // The best, the backend's list, then the fastest benchmarked, then failures.
+        if (result.best)
+            take(*result.best);
+        for (std::size_t i : result.tuned)
+            if (space.backendIndex(i) >= 0)
+                take(i);
+        std::vector<std::size_t> ranked;
+        for (std::size_t i : result.tuned) {
+            const auto s = result.outcomes[i].status;
+            if (s == tuning::OutcomeStatus::Benchmarked || s == tuning::OutcomeStatus::Best)
+                ranked.push_back(i);
+        }
+        std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t x, std::size_t y) {
+            return result.outcomes[x].bench.rankMs < result.outcomes[y].bench.rankMs;
+        });
+        for (std::size_t i : ranked) {
+            if (kept.size() >= maxCandidates)
+                break;
+            take(i);
+        }
+        for (std::size_t i : result.tuned) {
+            if (kept.size() >= maxCandidates)
+                break;
+            take(i);
+        }
+        dropped = result.tuned.size() - std::count_if(result.tuned.begin(), result.tuned.end(),
+                                                      [&](std::size_t i) { return taken[i]; });
+    }
+    for (std::size_t i = 0; i < space.size(); ++i)  // the backend's list is short: always kept
+        if (space.backendIndex(i) >= 0)
+            take(i);
+
+    record.candidates.reserve(kept.size());
+    for (std::size_t i : kept) {
+        if (result.best && i == *result.best)
+            record.bestIndex = record.candidates.size();
+        record.candidates.push_back(candidateRecord(space, result, i));
+    }
+    if (dropped > 0)
+        record.notes = std::to_string(result.tuned.size()) + " candidates tuned; the " + std::to_string(dropped) +
+                       " slowest are not stored";
+    if (result.error)
+        record.notes += (record.notes.empty() ? "" : "; ") + *result.error;
+    return record;
+}
+
+} // namespace ts::pipeline

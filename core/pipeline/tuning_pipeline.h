@@ -1,0 +1,38 @@
+#pragma once
+// From a tuning session to what the config cache keeps, and back: the glue the CLI and the GUI
+// share so that both key, store and reuse tunings the same way.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/cache/tuning_record.h"
+#include "core/space/candidate_space.h"
+#include "core/tuning/tuning_session.h"
+
+#include <cstddef>
+#include <string>
+
+namespace ts::pipeline {
+
+// SHA-256 of the kernel as written: its decorators' text and the function's source. Editing the
+// body, the configs or the key makes the cached tunings of this kernel stale.
+std::string kernelSourceHash(const analysis::KernelAnalysis& analysis);
+
+// The cache key of a launch: the kernel's key arguments with their values, then the dtypes of
+// the tensor arguments (as Triton-Ascend keys its autotune cache), plus the device, the
+// benchmark method and the simulator version.
+cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& analysis, const std::string& device,
+                              npu::BenchMethod method);
+
+// Candidates kept per tuning: a lattice tuning of a million points would make a cache entry of
+// hundreds of megabytes, so beyond this the record keeps the backend's list, the best and the
+// fastest of the rest, and says so in its notes.
+inline constexpr std::size_t kMaxStoredCandidates = 20'000;
+
+// The record of a finished tuning. Candidates are stored in the order they were tuned, then the
+// backend-list candidates that were not tuned (pruned / skipped by the space); bestIndex points
+// into that list. Each candidate's breakdown is compact JSON: device time, the per-pipe times,
+// the roofline and the UB footprint.
+cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                                     const tuning::TuningResult& result, const tuning::TuningOptions& options,
+                                     std::size_t maxCandidates = kMaxStoredCandidates);
+
+} // namespace ts::pipeline

@@ -1,0 +1,135 @@
+// From a tuning session to a cache record: the key, the candidates kept, staleness after an edit.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/cache/config_cache.h"
+#include "core/npu/device_profile.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/tuning_pipeline.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+using namespace ts;
+
+namespace {
+
+const npu::DeviceProfile& device(const std::string& soc)
+{
+    static const npu::DeviceRegistry r = npu::DeviceRegistry::loadBundled();
+    return *r.find(soc);
+}
+
+analysis::KernelAnalysis analyse(const std::filesystem::path& workloadPath)
+{
+    auto loaded = kernel::loadWorkload(workloadPath.string());
+    EXPECT_TRUE(loaded.workload);
+    auto analysed = analysis::analyzeWorkload(*loaded.workload);
+    EXPECT_TRUE(analysed.analysis);
+    return std::move(*analysed.analysis);
+}
+
+} // namespace
+
+TEST(TuningPipeline, KeyFollowsTritonAscend)
+{
+    const auto a = analyse(test::examplesDir() / "add.json");
+    const cache::TuningKey key = pipeline::tuningKeyFor(a, "Ascend910B2", npu::BenchMethod::Npu);
+    EXPECT_EQ(key.kernelName, "add_kernel");
+    ASSERT_EQ(key.keyValues.size(), 1u);
+    EXPECT_EQ(key.keyValues[0], (std::pair<std::string, std::string>{"n_elements", "98432"}));
+    EXPECT_EQ(key.dtypes, (std::vector<std::string>{"torch.float16", "torch.float16", "torch.float16"}));
+    EXPECT_EQ(key.benchMethod, "npu");
+    EXPECT_EQ(key.simulatorVersion, tuning::kSimulatorVersion);
+    EXPECT_EQ(key.sourceHash.size(), 64u);
+}
+
+TEST(TuningPipeline, RecordKeepsEveryTunedCandidateAndTheBest)
+{
+    const auto a = analyse(test::examplesDir() / "softmax.json");
+    const auto& profile = device(a.workload.device);
+    const space::CandidateSpace s = pipeline::buildSpace(a, profile);
+    tuning::TuningOptions options;
+    options.jobs = 2;
+    const tuning::TuningResult result = tuning::tune(a, s, profile, options);
+    ASSERT_TRUE(result.best);
+    const cache::TuningRecord record = pipeline::recordFromTuning(a, s, result, options);
+    EXPECT_EQ(cache::validateRecord(record), "");
+    EXPECT_GE(record.candidates.size(), result.tuned.size());
+    ASSERT_TRUE(record.bestIndex);
+    const cache::CandidateRecord& best = record.candidates[*record.bestIndex];
+    EXPECT_EQ(best.status, "best");
+    ASSERT_TRUE(best.p50Ms);
+    EXPECT_DOUBLE_EQ(*best.p50Ms, result.outcomes[*result.best].bench.p50Ms);
+    for (const cache::CandidateRecord& c : record.candidates) {
+        if (c.p50Ms)
+            EXPECT_GE(*c.p50Ms, *best.p50Ms * 0.999);  // the best is the fastest by median (default method)
+    const auto breakdown = nlohmann::json::parse(best.breakdownJson);
+    EXPECT_GT(breakdown.at("device_us").get<double>(), 0.0);
+    EXPECT_GT(breakdown.at("ub_peak_bytes").get<double>(), 0.0);
+    EXPECT_TRUE(record.notes.empty()) << record.notes;
+}
+
+TEST(TuningPipeline, LargeLatticeTuningIsCappedAndSaysSo)
+{
+    const auto a = analyse(test::examplesDir() / "softmax.json");
+    const auto& profile = device(a.workload.device);
+    space::SpaceOptions spaceOptions;
+    spaceOptions.lattice = true;
+    const space::CandidateSpace s = pipeline::buildSpace(a, profile, spaceOptions);
+    tuning::TuningOptions options;
+    options.lattice = true;
+    options.jobs = 2;
+    const tuning::TuningResult result = tuning::tune(a, s, profile, options);
+    ASSERT_GT(result.tuned.size(), 50u);
+    const std::size_t cap = 40;
+    const cache::TuningRecord record = pipeline::recordFromTuning(a, s, result, options, cap);
+    EXPECT_LE(record.candidates.size(), cap + s.backend().configs.size());
+    ASSERT_TRUE(record.bestIndex);
+    EXPECT_EQ(record.candidates[*record.bestIndex].status, "best");
+    EXPECT_NE(record.notes.find("not stored"), std::string::npos) << record.notes;
+}
+
+TEST(TuningPipeline, EditedKernelMakesTheCachedTuningStale)
+{
+    const auto dir = test::scratchDir("tuning-pipeline-stale");
+    const std::string source = test::readText(test::examplesDir() / "add.py");
+    std::filesystem::copy_file(test::examplesDir() / "add.json", dir / "add.json");
+    std::ofstream(dir / "add.py") << source;
+
+    const auto before = analyse(dir / "add.json");
+    const auto& profile = device(before.workload.device);
+    const space::CandidateSpace s = pipeline::buildSpace(before, profile);
+    tuning::TuningOptions options;
+    const tuning::TuningResult result = tuning::tune(before, s, profile, options);
+    auto opened = cache::ConfigCache::open(cache::defaultCachePath(dir / "add.json"));
+    ASSERT_TRUE(opened.ok());
+    ASSERT_TRUE(opened.cache->store(pipeline::recordFromTuning(before, s, result, options)).ok());
+
+    const cache::TuningKey same = pipeline::tuningKeyFor(before, profile.soc, options.method);
+    EXPECT_EQ(opened.cache->lookup(same).freshness, cache::Freshness::Fresh);
+
+    // A comment in the body is an edit of the kernel's source.
+    std::string edited = source;
+    const auto at = edited.find("tl.program_id");
+    ASSERT_NE(at, std::string::npos);
+    edited.insert(edited.rfind('\n', at) + 1, "    # edited\n");
+    std::ofstream(dir / "add.py", std::ios::trunc) << edited;
+    const auto after = analyse(dir / "add.json");
+    const cache::TuningKey changed = pipeline::tuningKeyFor(after, profile.soc, options.method);
+    EXPECT_NE(changed.sourceHash, same.sourceHash);
+    EXPECT_TRUE(changed.sameKey(same));
+    EXPECT_EQ(opened.cache->lookup(changed).freshness, cache::Freshness::Stale);
+
+    // Another shape is another key.
+    auto otherShape = after;
+    for (auto& arg : otherShape.launchArgs)
+        if (arg.name == "n_elements")
+            arg.intValue = 4096;
+    EXPECT_EQ(opened.cache->lookup(pipeline::tuningKeyFor(otherShape, profile.soc, options.method)).freshness,
+              cache::Freshness::Miss);
+    opened.cache.reset();
+    std::filesystem::remove_all(dir);
+}
