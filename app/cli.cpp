@@ -24,6 +24,13 @@ Commands:
             rejects and why, and (--lattice) the wider space it never visits
   tune      WORKLOAD.json | KERNEL.py   compile and benchmark the candidates on the simulated NPU,
             pick the best as the backend does, and model the real tuning time
+  export    WORKLOAD.json | KERNEL.py   the tuned configs as an @triton.autotune decorator to paste,
+            a JSON or CSV report, or Triton's <fn>.autotune.json
+  sweep     WORKLOAD.json --range N=A..B:x2   tune every shape of a range and propose the smallest
+            config list within a tolerance of each shape's best
+  batch     WORKLOAD.json...            tune for CI: every workload on every device, JSON report,
+            JUnit XML, baseline regressions, --shard I/N
+  cache     list | show | export | import | merge | prune   the config cache
   devices                           the bundled device profiles
 
 Common options:
@@ -36,7 +43,10 @@ Common options:
   -h, --help           this text (also `tilescope <command> --help`)
   --version            the version
 
-Exit codes: 0 done, 1 the kernel is in error, 2 bad usage or unreadable input.
+Tunings are cached in .tilescope/cache.sqlite beside the workload (--cache PATH overrides).
+
+Exit codes: 0 done, 1 the kernel is in error (batch: failures or regressions), 2 bad usage or
+unreadable input.
 )USAGE";
 
 } // namespace
@@ -86,6 +96,14 @@ int run(int argc, char** argv)
         return runDevices(args);
     if (command == "tune")
         return runTune(args);
+    if (command == "export")
+        return runExport(args);
+    if (command == "sweep")
+        return runSweep(args);
+    if (command == "batch")
+        return runBatch(args);
+    if (command == "cache")
+        return runCache(args);
     std::cerr << "tilescope: unknown command '" << command << "'\n\n" << kUsage;
     return kExitUsage;
 }

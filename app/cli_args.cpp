@@ -7,7 +7,7 @@ namespace {
 const std::set<std::string> kValueOptions = {
     "function", "arg", "grid", "device", "device-file", "bench-method", "jobs", "seed", "cache",
     "report", "junit", "baseline", "max-regression", "shard", "top", "configs", "range", "lang",
-    "output", "format", "tolerance",
+    "output", "format", "tolerance", "from-autotune-json", "older-than",
 };
 
 } // namespace

@@ -8,5 +8,9 @@ int runAnalyze(const Args& args);
 int runSpace(const Args& args);
 int runDevices(const Args& args);
 int runTune(const Args& args);
+int runCache(const Args& args);
+int runExport(const Args& args);
+int runSweep(const Args& args);
+int runBatch(const Args& args);
 
 } // namespace ts::cli

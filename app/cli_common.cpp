@@ -2,6 +2,7 @@
 
 #include "app/cli.h"
 
+#include <charconv>
 #include <iostream>
 
 namespace ts::cli {
@@ -69,6 +70,70 @@ std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char*
         registry.add(std::move(*loaded.profile));  // replaces a bundled profile of the same SoC
     }
     return registry;
+}
+
+std::filesystem::path cachePathFor(const Args& args, const kernel::Workload& workload)
+{
+    if (auto path = args.value("cache"))
+        return *path;
+    return cache::defaultCachePath(workload.path.empty() ? workload.kernelPath : workload.path);
+}
+
+std::unique_ptr<cache::ConfigCache> openCache(const std::filesystem::path& path, const char* command, bool readOnly)
+{
+    cache::OpenOptions options;
+    options.readOnly = readOnly;
+    cache::OpenResult opened = cache::ConfigCache::open(path, options);
+    for (const std::string& notice : opened.notices)
+        std::cerr << "tilescope " << command << ": " << notice << "\n";
+    if (!opened.ok())
+        std::cerr << "tilescope " << command << ": " << (opened.error ? opened.error->message : "cannot open " + path.string())
+                  << "\n";
+    return std::move(opened.cache);
+}
+
+std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, const kernel::Workload& workload,
+                                                           const char* command)
+{
+    tuning::TuningOptions options = tuning::optionsFromEnvironment();
+    if (!workload.benchMethod.empty())
+        if (auto parsed = npu::parseBenchMethod(workload.benchMethod))
+            options.method = *parsed;
+    if (workload.seed)
+        options.seed = *workload.seed;
+    if (auto method = args.value("bench-method")) {
+        auto parsed = npu::parseBenchMethod(*method);
+        if (!parsed) {
+            std::cerr << "tilescope " << command << ": --bench-method must be default or npu, got '" << *method << "'\n";
+            return std::nullopt;
+        }
+        options.method = *parsed;
+    }
+    if (auto jobs = args.value("jobs")) {
+        long long n = 0;
+        if (!parseCount(*jobs, &n) || n < 1 || n > 4096) {
+            std::cerr << "tilescope " << command << ": --jobs takes a positive number, got '" << *jobs << "'\n";
+            return std::nullopt;
+        }
+        options.jobs = static_cast<int>(n);
+        options.parallelCompile = options.jobs > 1 || options.parallelCompile;
+    }
+    if (auto seed = args.value("seed")) {
+        long long n = 0;
+        if (!parseCount(*seed, &n) || n < 0) {
+            std::cerr << "tilescope " << command << ": --seed takes a non-negative number, got '" << *seed << "'\n";
+            return std::nullopt;
+        }
+        options.seed = static_cast<std::uint64_t>(n);
+    }
+    options.lattice = args.flag("lattice");
+    return options;
+}
+
+bool parseCount(const std::string& text, long long* out)
+{
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *out);
+    return !text.empty() && ec == std::errc() && end == text.data() + text.size();
 }
 
 } // namespace ts::cli

@@ -3,10 +3,14 @@
 // printing diagnostics.
 
 #include "app/cli_args.h"
+#include "core/cache/config_cache.h"
 #include "core/kernel/workload.h"
 #include "core/npu/device_profile.h"
+#include "core/tuning/tuning_session.h"
 #include "core/util/diagnostic.h"
 
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -20,5 +24,22 @@ std::optional<kernel::Workload> workloadFromArgs(const Args& args, const char* c
 std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char* command);
 
 void printDiagnostics(const Diagnostics& diagnostics);
+
+// The cache file of a launch: --cache PATH, else `.tilescope/cache.sqlite` beside the workload
+// (or beside the kernel file when the launch came from the command line).
+std::filesystem::path cachePathFor(const Args& args, const kernel::Workload& workload);
+
+// Opens a cache, printing what the user should hear (moved aside, migrated) on stderr. On
+// failure prints the error and returns null.
+std::unique_ptr<cache::ConfigCache> openCache(const std::filesystem::path& path, const char* command,
+                                              bool readOnly = false);
+
+// TRITON_* environment, the workload's bench method and seed, then --bench-method, --jobs, --seed
+// and --lattice. Prints the error and returns nullopt on a bad value.
+std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, const kernel::Workload& workload,
+                                                           const char* command);
+
+// Parses a whole decimal number; false for anything else.
+bool parseCount(const std::string& text, long long* out);
 
 } // namespace ts::cli

@@ -1,13 +1,19 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
+#include "core/batch/cached_tuning.h"
+#include "core/export/tuning_report.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
 
 #include <charconv>
+#include <algorithm>
+#include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <iostream>
+#include <memory>
 
 namespace ts::cli {
 namespace {
@@ -20,11 +26,56 @@ extern "C" void onInterrupt(int)
         gInterrupt->request_stop();  // lock-free: safe in a signal handler
 }
 
-template <typename T>
-bool parseNumber(const std::string& text, T* out)
+
+// Microseconds, as the ranking of a fresh tuning prints them.
+std::string usText(std::optional<double> ms)
 {
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *out);
-    return ec == std::errc() && end == text.data() + text.size();
+    if (!ms)
+        return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", *ms * 1000.0);
+    return buf;
+}
+
+std::string paramsText(const cache::CandidateRecord& c)
+{
+    std::string out;
+    for (const auto& [name, value] : c.params)
+        out += (out.empty() ? "" : " ") + name + "=" + value;
+    out += (out.empty() ? "" : " ") + std::string("num_warps=") + std::to_string(c.numWarps) +
+           " num_stages=" + std::to_string(c.numStages);
+    return out;
+}
+
+// A tuning read back from the cache, for people.
+std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem::path& cachePath)
+{
+    std::string out = r.key.describe() + "\n";
+    out += "from cache #" + std::to_string(r.id) + ", tuned " + r.createdAt + " (" + cachePath.string() +
+           "; --force tunes again)\n";
+    if (const cache::CandidateRecord* best = r.best())
+        out += "best: " + paramsText(*best) + "  p50 " + usText(best->p50Ms) + " us (p20 " + usText(best->p20Ms) +
+               ", p80 " + usText(best->p80Ms) + ")\n";
+    else
+        out += "best: none\n";
+    std::vector<const cache::CandidateRecord*> measured;
+    std::size_t failed = 0;
+    for (const cache::CandidateRecord& c : r.candidates) {
+        if (c.p50Ms && std::isfinite(*c.p50Ms))
+            measured.push_back(&c);
+        failed += c.status == "compile-failed";
+    }
+    std::stable_sort(measured.begin(), measured.end(),
+                     [](const auto* a, const auto* b) { return *a->p50Ms < *b->p50Ms; });
+    out += std::to_string(measured.size()) + " benchmarked, " + std::to_string(failed) + " failed to compile, " +
+           std::to_string(r.candidates.size()) + " candidates stored\n";
+    const std::size_t shown = std::min<std::size_t>(measured.size(), 10);
+    for (std::size_t i = 0; i < shown; ++i)
+        out += "  " + std::to_string(i + 1) + ". " + paramsText(*measured[i]) + "  p50 " + usText(measured[i]->p50Ms) +
+               " us\n";
+    if (!r.notes.empty())
+        out += "note: " + r.notes + "\n";
+    return out;
 }
 
 } // namespace
@@ -40,45 +91,29 @@ int runTune(const Args& args)
                "threads, benchmarks the ones that compiled, and picks the best by its median time, as\n"
                "Triton-Ascend's autotune does. Prints the best config, the ranking, and the modelled tuning\n"
                "time on the real toolchain. TRITON_BENCH_METHOD=npu and TRITON_AUTOTUNE_PARALLEL_COMPILE=0 are\n"
-               "honoured; --bench-method and --jobs win over them. Ctrl+C stops and keeps what finished.\n";
+               "honoured; --bench-method and --jobs win over them. Ctrl+C stops and keeps what finished.\n\n"
+               "Tunings are kept in a config cache (default .tilescope/cache.sqlite beside the workload, or\n"
+               "beside the kernel file; --cache PATH overrides). A fresh entry for the same kernel source,\n"
+               "key values, dtypes, device, benchmark method and simulator is printed instead of tuning\n"
+               "again (\"from cache #ID\"); --force tunes anyway, --no-cache neither reads nor writes it. An\n"
+               "entry whose kernel source changed is stale: it is named on stderr and the kernel is tuned.\n"
+               "With --json a cached result is the stored tuning report (\"report\": \"tilescope-tuning\", see\n"
+               "`tilescope export --format json`) with \"fromCache\": true and \"cache\": {path, id, createdAt}.\n";
         return kExitOk;
     }
     std::string error;
-    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file", "bench-method", "jobs", "seed"},
-                        {"json", "lattice", "print-autotuning"}, &error)) {
+    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file", "bench-method", "jobs", "seed", "cache"},
+                        {"json", "lattice", "print-autotuning", "force", "no-cache"}, &error)) {
         std::cerr << "tilescope tune: " << error << "\n";
         return kExitUsage;
     }
     auto workload = workloadFromArgs(args, "tune");
     if (!workload)
         return kExitUsage;
-    tuning::TuningOptions options = tuning::optionsFromEnvironment();
-    if (!workload->benchMethod.empty())
-        options.method = *npu::parseBenchMethod(workload->benchMethod);
-    if (workload->seed)
-        options.seed = *workload->seed;
-    if (auto method = args.value("bench-method")) {
-        auto parsed = npu::parseBenchMethod(*method);
-        if (!parsed) {
-            std::cerr << "tilescope tune: --bench-method must be default or npu, got '" << *method << "'\n";
-            return kExitUsage;
-        }
-        options.method = *parsed;
-    }
-    if (auto jobs = args.value("jobs")) {
-        if (!parseNumber(*jobs, &options.jobs) || options.jobs < 1) {
-            std::cerr << "tilescope tune: --jobs takes a positive number, got '" << *jobs << "'\n";
-            return kExitUsage;
-        }
-        options.parallelCompile = options.jobs > 1 || options.parallelCompile;
-    }
-    if (auto seed = args.value("seed")) {
-        if (!parseNumber(*seed, &options.seed)) {
-            std::cerr << "tilescope tune: --seed takes a non-negative number, got '" << *seed << "'\n";
-            return kExitUsage;
-        }
-    }
-    options.lattice = args.flag("lattice");
+    auto parsedOptions = tuningOptionsFromArgs(args, *workload, "tune");
+    if (!parsedOptions)
+        return kExitUsage;
+    const tuning::TuningOptions options = *parsedOptions;
 
     auto registry = devicesFromArgs(args, "tune");
     if (!registry)
@@ -95,15 +130,26 @@ int runTune(const Args& args)
         return kernelSyntax ? kExitKernelError : kExitUsage;
     }
     const analysis::KernelAnalysis& a = *analysed.analysis;
-    space::SpaceOptions spaceOptions;
-    spaceOptions.lattice = options.lattice;
-    const space::CandidateSpace candidates = pipeline::buildSpace(a, *lookup.profile, spaceOptions);
+    const bool json = args.flag("json");
+    if (args.flag("no-cache") && args.value("cache")) {
+        std::cerr << "tilescope tune: --cache and --no-cache exclude each other\n";
+        return kExitUsage;
+    }
+    std::unique_ptr<cache::ConfigCache> cache;
+    std::filesystem::path cachePath;
+    if (options.lattice && !args.flag("no-cache")) {
+        std::cerr << "tilescope tune: a --lattice tuning is not cached (the cache keeps the backend's own pick)\n";
+    } else if (!args.flag("no-cache")) {
+        cachePath = cachePathFor(args, *workload);
+        cache = openCache(cachePath, "tune");  // a cache that cannot be opened never stops a tuning
+        if (!cache)
+            std::cerr << "tilescope tune: tuning without the cache\n";
+    }
 
     std::stop_source interrupt;
     gInterrupt = &interrupt;
     std::signal(SIGINT, onInterrupt);
     tuning::TuningCallbacks callbacks;
-    const bool json = args.flag("json");
     callbacks.progress = [&](const tuning::Progress& p) {
         if (p.total == 0)
             return;
@@ -112,22 +158,57 @@ int runTune(const Args& args)
             std::cerr << ", about " << static_cast<int>(p.etaSeconds + 0.5) << " s left";
         std::cerr << "        " << (p.stage == "done" ? "\n" : "") << std::flush;
     };
-    const tuning::TuningResult result =
-        tuning::tune(a, candidates, *lookup.profile, options, callbacks, interrupt.get_token());
+    batch::CachedTuningOptions cachedOptions;
+    cachedOptions.tuning = options;
+    cachedOptions.force = args.flag("force");
+    batch::CachedTuning tuned =
+        batch::tuneCached(a, *lookup.profile, cache.get(), cachedOptions, callbacks, interrupt.get_token());
     std::signal(SIGINT, SIG_DFL);
     gInterrupt = nullptr;
 
+    if (tuned.staleId)
+        std::cerr << "tilescope tune: cache entry #" << *tuned.staleId << " (tuned " << tuned.staleCreatedAt
+                  << ") is stale: the kernel source changed since; tuned again\n";
+
+    if (tuned.fromCache) {
+        const cache::TuningRecord& record = *tuned.record;
+        if (json) {
+            nlohmann::ordered_json j = nlohmann::ordered_json::parse(exporter::tuningReportJson(record));
+            j["fromCache"] = true;
+            j["cache"] = {{"path", cachePath.string()}, {"id", record.id}, {"createdAt", record.createdAt}};
+            std::cout << j.dump(2) << "\n";
+        } else {
+            std::cout << cachedTuningText(record, cachePath);
+        }
+        if (args.flag("print-autotuning"))
+            std::cerr << "tilescope tune: --print-autotuning prints nothing for a cached result (--force tunes "
+                         "again)\n";
+        printDiagnostics(a.diagnostics);
+        return a.inError() ? kExitKernelError : kExitOk;
+    }
+
+    const space::CandidateSpace& candidates = *tuned.space;
+    const tuning::TuningResult& result = *tuned.result;
     if (args.flag("print-autotuning"))
         for (const std::string& line : tuning::autotuningLog(a, candidates, result))
             (json ? std::cerr : std::cout) << line << "\n";
-    if (json)
-        std::cout << tuning::tuningToJson(a, candidates, result, options).dump(2) << "\n";
-    else
+    if (json) {
+        nlohmann::ordered_json j = tuning::tuningToJson(a, candidates, result, options);
+        j["fromCache"] = false;
+        if (tuned.storedId)
+            j["cache"] = {{"path", cachePath.string()}, {"id", *tuned.storedId}, {"createdAt", tuned.record->createdAt}};
+        std::cout << j.dump(2) << "\n";
+    } else {
         std::cout << tuning::tuningToText(a, candidates, result, options);
+    }
     printDiagnostics(a.diagnostics);
     for (const Diagnostic& d : result.diagnostics)
         if (d.severity != Severity::Note)
             std::cerr << d.format() << "\n";
+    if (tuned.storedId && !json)
+        std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
+    if (tuned.cacheError)
+        std::cerr << "tilescope tune: the tuning was not cached: " << *tuned.cacheError << "\n";
     return result.error || a.inError() ? kExitKernelError : kExitOk;
 }
 

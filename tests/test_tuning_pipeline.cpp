@@ -66,6 +66,7 @@ TEST(TuningPipeline, RecordKeepsEveryTunedCandidateAndTheBest)
     for (const cache::CandidateRecord& c : record.candidates) {
         if (c.p50Ms)
             EXPECT_GE(*c.p50Ms, *best.p50Ms * 0.999);  // the best is the fastest by median (default method)
+    }
     const auto breakdown = nlohmann::json::parse(best.breakdownJson);
     EXPECT_GT(breakdown.at("device_us").get<double>(), 0.0);
     EXPECT_GT(breakdown.at("ub_peak_bytes").get<double>(), 0.0);

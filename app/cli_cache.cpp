@@ -1,0 +1,254 @@
+// `tilescope cache list | show ID | export FILE.json | import FILE.json | merge A B ... | prune`
+
+#include "app/cli.h"
+#include "app/cli_commands.h"
+#include "app/cli_common.h"
+#include "core/analysis/kernel_analysis.h"
+#include "core/export/tuning_report.h"
+#include "core/pipeline/tuning_pipeline.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+
+namespace ts::cli {
+namespace {
+
+constexpr const char* kCacheHelp =
+    "Usage: tilescope cache list [WORKLOAD ...] [--json]       the stored tunings, one line each; entries\n"
+    "                                                          of the given workloads' kernels whose\n"
+    "                                                          source changed are marked [stale]\n"
+    "       tilescope cache show ID [--json]                   one tuning: key, best, every candidate\n"
+    "       tilescope cache export FILE.json                   every tuning as portable JSON\n"
+    "       tilescope cache import FILE.json                   merge a JSON export (newest wins per key)\n"
+    "       tilescope cache merge A.sqlite B.sqlite ...        join other caches into this one (e.g. the\n"
+    "                                                          caches of sharded CI jobs; newest wins per key)\n"
+    "       tilescope cache prune [WORKLOAD ...] [--older-than DAYS] [--dry-run]\n"
+    "                                                          drop entries that are stale or superseded\n"
+    "Every subcommand takes --cache PATH (default: .tilescope/cache.sqlite in the current folder).\n\n"
+    "prune drops entries whose kernel source differs from the newest entry of the same kernel\n"
+    "(superseded), entries of another simulator version, entries of the given workloads' kernels\n"
+    "whose source changed since (stale), and with --older-than, entries older than DAYS.\n";
+
+std::string ms(std::optional<double> v)
+{
+    if (!v)
+        return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4f", *v);
+    return buf;
+}
+
+int fail(const std::string& message, int code = kExitUsage)
+{
+    std::cerr << "tilescope cache: " << message << "\n";
+    return code;
+}
+
+nlohmann::ordered_json summaryJson(const cache::TuningSummary& s)
+{
+    nlohmann::ordered_json params = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : s.bestParams)
+        params[name] = value;
+    nlohmann::ordered_json keyValues = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : s.key.keyValues)
+        keyValues[name] = value;
+    return {{"id", s.id},
+            {"kernel", s.key.kernelName},
+            {"keyValues", keyValues},
+            {"dtypes", s.key.dtypes},
+            {"device", s.key.device},
+            {"benchMethod", s.key.benchMethod},
+            {"simulatorVersion", s.key.simulatorVersion},
+            {"sourceHash", s.key.sourceHash},
+            {"workload", s.workloadPath},
+            {"createdAt", s.createdAt},
+            {"candidates", s.candidateCount},
+            {"bestParams", params},
+            {"bestP50Ms", s.bestP50Ms ? nlohmann::ordered_json(*s.bestP50Ms) : nlohmann::ordered_json()},
+            {"freshness", s.freshness ? nlohmann::ordered_json(std::string(cache::freshnessName(*s.freshness)))
+                                      : nlohmann::ordered_json()}};
+}
+
+std::string recordText(const cache::TuningRecord& r)
+{
+    std::string out = "#" + std::to_string(r.id) + "  " + r.key.describe() + "\n";
+    out += "tuned " + r.createdAt + (r.workloadPath.empty() ? "" : " from " + r.workloadPath) + ", source " +
+           r.key.sourceHash.substr(0, 12) + "\n";
+    for (std::size_t i = 0; i < r.candidates.size(); ++i) {
+        const cache::CandidateRecord& c = r.candidates[i];
+        std::string params;
+        for (const auto& [name, value] : c.params)
+            params += (params.empty() ? "" : " ") + name + "=" + value;
+        char line[64];
+        std::snprintf(line, sizeof line, "%4zu  %-15s", i, c.status.c_str());
+        out += std::string(line) + " " + params + " num_warps=" + std::to_string(c.numWarps) +
+               " num_stages=" + std::to_string(c.numStages);
+        if (c.p50Ms)
+            out += "  p50 " + ms(c.p50Ms) + " ms";
+        if (!c.reasonCode.empty())
+            out += "  [" + c.reasonCode + (c.reasonMessage.empty() ? "" : ": " + c.reasonMessage) + "]";
+        out += "\n";
+    }
+    if (!r.notes.empty())
+        out += "note: " + r.notes + "\n";
+    return out;
+}
+
+void printMerge(const cache::MergeReport& m, const std::filesystem::path& into)
+{
+    std::cout << "into " << into.string() << ": " << m.added << " added, " << m.replaced << " replaced by newer, "
+              << m.kept << " kept (already newest)\n";
+}
+
+// kernel name -> current source hash, for the kernels of these workloads. False (printed) on bad input.
+bool currentSourceHashes(const std::vector<std::string>& workloads,
+                         std::map<std::string, std::string, std::less<>>* out)
+{
+    for (const std::string& w : workloads) {
+        kernel::WorkloadLoadResult loaded = kernel::loadWorkload(w);
+        if (!loaded.workload) {
+            printDiagnostics(loaded.diagnostics);
+            return false;
+        }
+        analysis::AnalysisResult analysed = analysis::analyzeWorkload(*loaded.workload);
+        if (!analysed.analysis || !analysed.analysis->kernel) {
+            printDiagnostics(analysed.diagnostics);
+            return false;
+        }
+        (*out)[analysed.analysis->kernel->name] = pipeline::kernelSourceHash(*analysed.analysis);
+    }
+    return true;
+}
+
+} // namespace
+
+int runCache(const Args& args)
+{
+    if (args.flag("help") || args.positionals().empty()) {
+        (args.flag("help") ? std::cout : std::cerr) << kCacheHelp;
+        return args.flag("help") ? kExitOk : kExitUsage;
+    }
+    const std::string sub = args.positionals().front();
+    const std::vector<std::string> rest(args.positionals().begin() + 1, args.positionals().end());
+    std::string error;
+    std::set<std::string> options = {"cache"}, flags;
+    if (sub == "list" || sub == "show")
+        flags = {"json"};
+    else if (sub == "prune") {
+        options.insert("older-than");
+        flags = {"dry-run"};
+    } else if (sub != "export" && sub != "import" && sub != "merge")
+        return fail("unknown subcommand '" + sub + "' (list, show, export, import, merge, prune)");
+    if (!args.allowOnly(options, flags, &error))
+        return fail(sub + ": " + error);
+    auto needs = [&](std::size_t n, const char* what) {
+        if (rest.size() == n)
+            return true;
+        std::cerr << "tilescope cache " << sub << ": expected " << what << "\n";
+        return false;
+    };
+    if ((sub == "show" && !needs(1, "one entry id")) ||
+        ((sub == "export" || sub == "import") && !needs(1, "one FILE.json")))
+        return kExitUsage;
+    if (sub == "merge" && rest.empty())
+        return fail("merge: expected one or more cache files to merge");
+
+    const std::filesystem::path path = args.value("cache").value_or((std::filesystem::path(".tilescope") / "cache.sqlite").string());
+    const bool reading = sub == "list" || sub == "show" || sub == "export";
+    if (reading && !std::filesystem::exists(path))
+        return fail("no cache at " + path.string() + " (give --cache PATH)");
+    auto cache = openCache(path, "cache", reading);
+    if (!cache)
+        return kExitUsage;
+
+    if (sub == "list") {
+        cache::ListFilter filter;
+        if (!currentSourceHashes(rest, &filter.currentSourceHashes))
+            return kExitUsage;
+        auto rows = cache->list(filter);
+        if (!rows.ok())
+            return fail(rows.error->message, kExitKernelError);
+        if (args.flag("json")) {
+            nlohmann::ordered_json j = nlohmann::ordered_json::array();
+            for (const auto& row : *rows.value)
+                j.push_back(summaryJson(row));
+            std::cout << j.dump(2) << "\n";
+        } else {
+            for (const auto& row : *rows.value)
+                std::cout << cache::formatSummary(row) << "\n";
+            std::cout << rows.value->size() << " tuning" << (rows.value->size() == 1 ? "" : "s") << " in "
+                      << path.string() << "\n";
+        }
+        return kExitOk;
+    }
+    if (sub == "show") {
+        long long id = 0;
+        if (!parseCount(rest[0][0] == '#' ? rest[0].substr(1) : rest[0], &id))
+            return fail("show: the entry id must be a number (as `cache list` prints it), got '" + rest[0] + "'");
+        auto record = cache->show(id);
+        if (!record.ok())
+            return fail(record.error->message, record.error->code == "cache-not-found" ? kExitUsage : kExitKernelError);
+        if (args.flag("json"))
+            std::cout << exporter::tuningReportJson(*record.value);
+        else
+            std::cout << recordText(*record.value);
+        return kExitOk;
+    }
+    if (sub == "export") {
+        auto status = cache->exportJson(rest[0]);
+        if (!status.ok())
+            return fail(status.error->message, kExitKernelError);
+        auto n = cache->count();
+        std::cout << "exported " << (n.ok() ? *n.value : 0) << " tunings from " << path.string() << " to " << rest[0]
+                  << "\n";
+        return kExitOk;
+    }
+    if (sub == "import") {
+        auto merged = cache->importJson(rest[0]);
+        if (!merged.ok())
+            return fail(merged.error->message);
+        printMerge(*merged.value, path);
+        return kExitOk;
+    }
+    if (sub == "merge") {
+        std::vector<std::filesystem::path> sources;
+        for (const std::string& s : rest) {
+            if (!std::filesystem::exists(s))
+                return fail("merge: no cache at " + s);
+            sources.emplace_back(s);
+        }
+        auto merged = cache->merge(sources);
+        if (!merged.ok())
+            return fail(merged.error->message);
+        printMerge(*merged.value, path);
+        return kExitOk;
+    }
+    // prune
+    cache::PruneOptions prune;
+    prune.superseded = true;
+    prune.knownSimulatorVersions = std::vector<std::string>{tuning::kSimulatorVersion};
+    prune.dryRun = args.flag("dry-run");
+    if (auto days = args.value("older-than")) {
+        char* end = nullptr;
+        const double d = std::strtod(days->c_str(), &end);
+        if (days->empty() || *end != '\0' || !std::isfinite(d) || d < 0)
+            return fail("prune: --older-than takes a number of days, got '" + *days + "'");
+        prune.olderThanDays = d;
+    }
+    if (!currentSourceHashes(rest, &prune.currentSourceHashes))
+        return kExitUsage;
+    auto pruned = cache->prune(prune);
+    if (!pruned.ok())
+        return fail(pruned.error->message, kExitKernelError);
+    for (const cache::PrunedEntry& e : *pruned.value)
+        std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  (" << e.reason
+                  << ")\n";
+    std::cout << pruned.value->size() << " entr" << (pruned.value->size() == 1 ? "y" : "ies")
+              << (prune.dryRun ? " would be removed" : " removed") << " from " << path.string() << "\n";
+    return kExitOk;
+}
+
+} // namespace ts::cli

@@ -1,0 +1,65 @@
+#include "core/batch/cached_tuning.h"
+
+#include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/tuning_pipeline.h"
+
+namespace ts::batch {
+
+CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::DeviceProfile& device,
+                        cache::ConfigCache* cache, const CachedTuningOptions& options,
+                        const tuning::TuningCallbacks& callbacks, std::stop_token stop)
+{
+    CachedTuning out;
+    out.key = pipeline::tuningKeyFor(analysis, device.soc, options.tuning.method);
+    if (options.tuning.lattice)
+        cache = nullptr;
+    if (cache) {
+        cache::LookupResult found = cache->lookup(out.key, out.key.sourceHash);
+        if (!found.ok()) {
+            out.cacheError = found.error->message;
+        } else if (found.freshness == cache::Freshness::Fresh && found.record && !options.force) {
+            out.record = std::move(found.record);
+            out.fromCache = true;
+            return out;
+        } else if (found.freshness == cache::Freshness::Stale && found.record) {
+            out.staleId = found.record->id;
+            out.staleCreatedAt = found.record->createdAt;
+        }
+    }
+
+    space::SpaceOptions spaceOptions = options.space;
+    spaceOptions.lattice = options.tuning.lattice;
+    out.space.emplace(pipeline::buildSpace(analysis, device, spaceOptions));
+    out.result.emplace(tuning::tune(analysis, *out.space, device, options.tuning, callbacks, stop));
+    const tuning::TuningResult& result = *out.result;
+    out.stopped = result.stopped;
+    if (result.error)
+        out.error = *result.error;
+    else if (!result.best && !result.stopped)
+        out.error = "no candidate could be benchmarked";
+    if (result.stopped || !result.best)
+        return out;  // a partial or failed tuning is not worth keeping
+
+    out.record = pipeline::recordFromTuning(analysis, *out.space, result, options.tuning);
+    if (out.record->createdAt.empty())
+        out.record->createdAt = cache::nowIsoUtc();
+    if (cache && options.store && !out.cacheError) {
+        cache::CacheResult<std::int64_t> stored = cache->store(*out.record);
+        if (stored.ok()) {
+            out.storedId = *stored.value;
+            out.record->id = *stored.value;
+        } else {
+            out.cacheError = stored.error->message;
+        }
+    } else if (cache && options.store) {
+        // The lookup failed; a store may still work (a busy file that freed up).
+        cache::CacheResult<std::int64_t> stored = cache->store(*out.record);
+        if (stored.ok()) {
+            out.storedId = *stored.value;
+            out.record->id = *stored.value;
+        }
+    }
+    return out;
+}
+
+} // namespace ts::batch
