@@ -1,7 +1,8 @@
 // Throughput of the simulated NPU: candidates compiled and simulated per second on the example
 // workloads (target: 100,000 per second per core). Each example is traced once; the loop then
 // compiles and simulates a lattice of candidates round-robin, failures included (a real tuning
-// compiles those too). items_per_second is candidates per second.
+// compiles those too). Each benchmark runs on one thread: items_per_second is candidates per
+// second per core. The pool's scaling over the cores is in bench_tuning (BM_PoolSpeedup).
 
 #include "core/kernel/kernel_model.h"
 #include "core/kernel/workload.h"

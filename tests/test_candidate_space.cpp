@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
+#include <stop_token>
 
 using namespace ts::space;
 using ts::analysis::AxisParse;
@@ -449,6 +451,57 @@ TEST(CandidateSpace, LargeAxesAreThinnedToTheLimit)
     EXPECT_TRUE(std::binary_search(v.begin(), v.end(), std::int64_t(1) << 19));
     for (std::size_t g = 0; g < s.backend().tiles.count(); ++g)
         EXPECT_TRUE(std::binary_search(v.begin(), v.end(), s.backend().tiles.config(g, 2)[0]));
+}
+
+TEST(CandidateSpace, StopFromProgressEndsTheBuildEarly)
+{
+    SpaceOptions options = withLattice(300'000);
+    std::stop_source source;
+    options.stop = source.get_token();
+    int calls = 0;
+    options.progress = [&](double) {
+        ++calls;
+        source.request_stop();
+    };
+    const CandidateSpace s = CandidateSpace::build(splitTilingParse(), launchOf(1 << 20), {}, b2(), options);
+    EXPECT_TRUE(s.stopped());
+    EXPECT_GE(calls, 1);
+    ASSERT_TRUE(s.hasLattice());
+    EXPECT_GT(s.latticePoints(), 20'000u);
+    EXPECT_LT(s.size(), s.latticePoints());
+
+    // A stop requested before the build: nothing beyond the backend's list.
+    std::stop_source early;
+    early.request_stop();
+    SpaceOptions already = withLattice();
+    already.stop = early.get_token();
+    const CandidateSpace e = CandidateSpace::build(splitTilingParse(), launchOf(1 << 20), {}, b2(), already);
+    EXPECT_TRUE(e.stopped());
+    EXPECT_EQ(e.size(), e.count(CandidateStatus::Generated));
+}
+
+TEST(CandidateSpace, ProgressIsMonotonicAndReachesOne)
+{
+    SpaceOptions options = withLattice(300'000);
+    std::vector<double> seen;
+    options.progress = [&](double f) { seen.push_back(f); };
+    const CandidateSpace s = CandidateSpace::build(splitTilingParse(), launchOf(1 << 20), {}, b2(), options);
+    EXPECT_FALSE(s.stopped());
+    EXPECT_EQ(s.size(), s.latticePoints());
+    ASSERT_FALSE(seen.empty());
+    EXPECT_DOUBLE_EQ(seen.back(), 1.0);
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), 1.0), 1);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_GE(seen.front(), 0.0);
+
+    // Without a lattice the build still ends with 1.0.
+    SpaceOptions plain;
+    seen.clear();
+    plain.progress = [&](double f) { seen.push_back(f); };
+    const CandidateSpace b = CandidateSpace::build(splitTilingParse(), launchOf(1 << 20), {}, b2(), plain);
+    EXPECT_FALSE(b.stopped());
+    ASSERT_EQ(seen.size(), 1u);
+    EXPECT_DOUBLE_EQ(seen.front(), 1.0);
 }
 
 TEST(SpaceReport, JsonCsvAndTable)

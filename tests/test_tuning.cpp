@@ -131,6 +131,49 @@ TEST(Tuning, SameSeedSameNumbersAndParallelEqualsSequential)
     EXPECT_TRUE(differs) << "the seed must drive the benchmark noise";
 }
 
+TEST(Tuning, LatticeSessionIsTheSameOnAnyNumberOfWorkers)
+{
+    // Thousands of candidates: workers take them in chunks and keep their own tallies; the
+    // best, the modelled times and every outcome must not depend on how the work was split.
+    auto loaded = kernel::loadWorkload(example("add.json"));
+    ASSERT_TRUE(loaded.workload);
+    auto analysed = analysis::analyzeWorkload(*loaded.workload);
+    ASSERT_TRUE(analysed.analysis);
+    const npu::DeviceProfile& device = *registry().find(loaded.workload->device);
+    space::SpaceOptions spaceOptions;
+    spaceOptions.lattice = true;
+    spaceOptions.maxLatticePoints = 3000;
+    const space::CandidateSpace space = pipeline::buildSpace(*analysed.analysis, device, spaceOptions);
+    ASSERT_GT(space.size(), 1000u);
+    for (auto method : {npu::BenchMethod::Default, npu::BenchMethod::Npu}) {
+        tuning::TuningOptions many;
+        many.lattice = true;
+        many.jobs = 3;
+        many.method = method;
+        many.hostPhysicalCores = 2; // one modelled compile worker, like the sequential session
+        tuning::TuningOptions one = many;
+        one.parallelCompile = false;
+        const auto a = tuning::tune(*analysed.analysis, space, device, many);
+        const auto b = tuning::tune(*analysed.analysis, space, device, one);
+        EXPECT_EQ(a.threads, 3);
+        EXPECT_EQ(b.threads, 1);
+        ASSERT_TRUE(a.best && b.best);
+        EXPECT_EQ(*a.best, *b.best);
+        EXPECT_EQ(a.finished, space.size());
+        EXPECT_EQ(a.modelled.benchSeconds, b.modelled.benchSeconds);
+        EXPECT_EQ(a.modelled.compileWorkers, 1);
+        EXPECT_EQ(a.modelled.compileSeconds, b.modelled.compileSeconds);
+        std::size_t failed = 0;
+        for (std::size_t i = 0; i < space.size(); ++i) {
+            EXPECT_EQ(a.outcomes[i].status, b.outcomes[i].status) << i;
+            EXPECT_EQ(a.outcomes[i].failureMessage, b.outcomes[i].failureMessage) << i;
+            EXPECT_EQ(a.outcomes[i].bench.p50Ms, b.outcomes[i].bench.p50Ms) << i;
+            failed += a.outcomes[i].status == tuning::OutcomeStatus::CompileFailed;
+        }
+        EXPECT_GT(failed, 0u); // the lattice reaches past the UB, so both kinds are compared
+    }
+}
+
 TEST(Tuning, NpuMethodIsSteadierAndCostlierToTune)
 {
     auto p = prepare(example("add.json"));

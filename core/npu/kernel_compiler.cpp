@@ -104,6 +104,7 @@ public:
     bool setup(const CandidateValues& cand);
     void runVariants();
     void finish();
+    void peakTiles(); // out.footprint.ubPeakTiles from the tiles live at the UB peak
 
 private:
     // --- execution
@@ -287,6 +288,17 @@ private:
     AVal opVal[12];
     std::vector<std::uint32_t> bufStamp, slotStamp;
     std::uint32_t stamp = 0;
+    // A tile live at the UB peak, before names are attached.
+    struct PeakTile {
+        std::int32_t slot; // -1: the instruction's temporaries
+        std::int32_t line;
+        std::uint8_t rank;
+        Dt dtype;
+        bool doubled;
+        std::int64_t bytes;
+        std::int64_t shape[kMaxRank];
+    };
+    std::vector<PeakTile> peak;
 };
 
 // ---- shapes ------------------------------------------------------------------------------
@@ -1973,22 +1985,14 @@ void Machine::footprintAfter(const Instr& ins)
         return;
     out.footprint.ubPeakBytes = ub;
     out.footprint.ubPeakLine = ins.line;
-    // Record what is live at the new peak.
-    std::vector<LiveTile>& tiles = out.footprint.ubPeakTiles;
-    tiles.clear();
+    // Record what is live at the new peak. The peak rises many times per candidate: keep
+    // plain numbers here, names and strings are made once at the end (peakTiles()).
+    peak.clear();
     ++stamp;
     auto addTile = [&](std::int32_t s, const AVal& v, std::int64_t bytes) {
         if (bytes <= 0 || !fresh(v.buf))
             return;
-        LiveTile tile;
-        tile.name = ir.slots[std::size_t(s)].name;
-        tile.line = ir.slots[std::size_t(s)].line;
-        for (int k = 0; k < v.rank; ++k)
-            tile.shape.push_back(v.shape[k]);
-        tile.dtype = v.dt;
-        tile.bytes = bytes;
-        tile.doubled = doubled(v);
-        tiles.push_back(std::move(tile));
+        peak.push_back({s, 0, v.rank, v.dt, doubled(v), bytes, {v.shape[0], v.shape[1], v.shape[2], v.shape[3]}});
     };
     if (d.k == K::Tile)
         addTile(ins.dest, d, destUB);
@@ -1997,24 +2001,30 @@ void Machine::footprintAfter(const Instr& ins)
         if (s != ins.dest)
             addTile(s, env[std::size_t(s)], ubBytes(env[std::size_t(s)]));
     }
-    for (int j = 0; j < opCount; ++j) {
-        if (opUB[j] > 0 && fresh(opBuf[j])) {
-            LiveTile tile;
-            tile.name = ir.slots[std::size_t(opSlots[j])].name;
-            tile.line = ir.slots[std::size_t(opSlots[j])].line;
-            for (int k = 0; k < opVal[j].rank; ++k)
-                tile.shape.push_back(opVal[j].shape[k]);
-            tile.dtype = opVal[j].dt;
-            tile.doubled = doubled(opVal[j]);
-            tile.bytes = opUB[j];
-            tiles.push_back(std::move(tile));
-        }
-    }
-    if (tempBytes > 0) {
+    for (int j = 0; j < opCount; ++j)
+        addTile(opSlots[j], opVal[j], opUB[j]);
+    if (tempBytes > 0)
+        peak.push_back({-1, ins.line, 0, Dt::Unknown, false, std::int64_t(tempBytes), {}});
+}
+
+void Machine::peakTiles()
+{
+    std::vector<LiveTile>& tiles = out.footprint.ubPeakTiles;
+    tiles.clear();
+    tiles.reserve(peak.size());
+    for (const PeakTile& p : peak) {
         LiveTile tile;
-        tile.name = "temporary (broadcast / materialised index)";
-        tile.line = ins.line;
-        tile.bytes = std::int64_t(tempBytes);
+        if (p.slot >= 0) {
+            tile.name = ir.slots[std::size_t(p.slot)].name;
+            tile.line = ir.slots[std::size_t(p.slot)].line;
+            tile.shape.assign(p.shape, p.shape + p.rank);
+        } else {
+            tile.name = "temporary (broadcast / materialised index)";
+            tile.line = p.line;
+        }
+        tile.dtype = p.dtype;
+        tile.bytes = p.bytes;
+        tile.doubled = p.doubled;
         tiles.push_back(std::move(tile));
     }
     std::sort(tiles.begin(), tiles.end(), [](const LiveTile& a, const LiveTile& b) { return a.bytes > b.bytes; });
@@ -2487,6 +2497,7 @@ void Machine::execFor(const ForLoop& loop)
 bool Machine::setup(const CandidateValues& cand)
 {
     env = t.initialSlots();
+    out.constexprs.reserve(t.constexprs().size());
     for (const auto& c : t.constexprs()) {
         const std::int64_t* given = nullptr;
         for (const auto& [name, value] : cand.constexprs)
@@ -2680,6 +2691,7 @@ CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& dev
         if (out.ok())
             machine.finish();
     }
+    machine.peakTiles();
     out.compiledOps = machine.compiledOps;
     out.compileSeconds = modelCompileSeconds(machine.compiledOps, trace.dotCount(), machine.largestTile, candidate.multibuffer);
     if (!out.ok())

@@ -14,8 +14,22 @@ namespace ts::npu {
 // Element types of tiles and pointees.
 enum class Dt : std::uint8_t { Unknown, I1, I8, U8, I16, I32, I64, F8, F16, BF16, F32, F64 };
 
-int dtBytes(Dt dt);
-bool dtIsFloat(Dt dt);
+// Inline: the compiler asks for these on every operation.
+inline int dtBytes(Dt dt)
+{
+    switch (dt) {
+    case Dt::I1: case Dt::I8: case Dt::U8: case Dt::F8: return 1;
+    case Dt::I16: case Dt::F16: case Dt::BF16: return 2;
+    case Dt::I32: case Dt::F32: return 4;
+    case Dt::I64: case Dt::F64: return 8;
+    case Dt::Unknown: return 4;
+    }
+    return 4;
+}
+inline bool dtIsFloat(Dt dt)
+{
+    return dt == Dt::F8 || dt == Dt::F16 || dt == Dt::BF16 || dt == Dt::F32 || dt == Dt::F64;
+}
 const char* dtName(Dt dt);
 // "float16", "torch.bfloat16", "tl.float32", "fp16", "int1", "bool", ... -> Dt (Unknown if not known).
 Dt dtFromName(std::string_view name);

@@ -13,23 +13,6 @@ namespace ts::npu {
 
 // ---- dtypes ------------------------------------------------------------------------------
 
-int dtBytes(Dt dt)
-{
-    switch (dt) {
-    case Dt::I1: case Dt::I8: case Dt::U8: case Dt::F8: return 1;
-    case Dt::I16: case Dt::F16: case Dt::BF16: return 2;
-    case Dt::I32: case Dt::F32: return 4;
-    case Dt::I64: case Dt::F64: return 8;
-    case Dt::Unknown: return 4;
-    }
-    return 4;
-}
-
-bool dtIsFloat(Dt dt)
-{
-    return dt == Dt::F8 || dt == Dt::F16 || dt == Dt::BF16 || dt == Dt::F32 || dt == Dt::F64;
-}
-
 const char* dtName(Dt dt)
 {
     switch (dt) {

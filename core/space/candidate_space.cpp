@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 
 namespace ts::space {
@@ -142,15 +143,21 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
 
     space.buildDimensions(hints, effective);
     space.addBackendList();
+    if (options.stop.stop_requested()) {
+        space.stopped_ = true;
+        return space;
+    }
     if (options.lattice) {
         if (problemValid)
-            space.buildLattice(options.maxLatticePoints);
+            space.buildLattice(options);
         else
             space.notes_.push_back(
                 "The lattice is not built: the backend stops before it has "
                 "a valid kernel description" +
                 (space.backend_.error ? " (" + *space.backend_.error + ")." : std::string(".")));
     }
+    if (!space.stopped_ && options.progress)
+        options.progress(1.0);
     return space;
 }
 
@@ -422,8 +429,9 @@ void CandidateSpace::addBackendList()
     }
 }
 
-void CandidateSpace::buildLattice(std::size_t maxPoints)
+void CandidateSpace::buildLattice(const SpaceOptions& options)
 {
+    const std::size_t maxPoints = options.maxLatticePoints;
     const TileProblem& p = backend_.problem;
     const int P = tunableCount_;
     const std::size_t k = p.params.size();
@@ -590,7 +598,27 @@ void CandidateSpace::buildLattice(std::size_t maxPoints)
     for (int j = 0; j < P; ++j)
         row[j] = dims_[std::size_t(j)].values[0];
 
+    // Stop and progress are looked at every few thousand rows: a clock read per point would
+    // cost more than the point itself.
+    constexpr std::size_t kCheckRows = 4096;
+    const std::size_t checkEvery = std::max<std::size_t>(1, kCheckRows / std::max<std::size_t>(1, comboCount_));
+    using Clock = std::chrono::steady_clock;
+    constexpr auto kProgressInterval = std::chrono::milliseconds(50);
+    auto lastReport = Clock::now() - kProgressInterval; // the first check reports at once
     for (std::size_t t = 0; t < tilings; ++t) {
+        if (t % checkEvery == 0) {
+            if (options.stop.stop_requested()) {
+                stopped_ = true;
+                return;
+            }
+            if (options.progress) {
+                const auto now = Clock::now();
+                if (now - lastReport >= kProgressInterval) {
+                    lastReport = now;
+                    options.progress(double(t) / double(tilings));
+                }
+            }
+        }
         if (t > 0) {
             // Advance the mixed-radix counter, last tunable fastest.
             int j = P - 1;

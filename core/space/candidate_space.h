@@ -13,8 +13,10 @@
 #include "core/space/space_types.h"
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,6 +74,11 @@ struct SpaceOptions {
     bool lattice = false;
     std::size_t maxLatticePoints = 2'000'000; // aligned values are thinned beyond this
     bool recordTrail = true;
+    // A stop ends the build early; the space is then partial (stopped() is true): discard it.
+    std::stop_token stop;
+    // Share of the build done, on the building thread: at most every ~50 ms, monotonic, and
+    // 1.0 once at the end of a build that was not stopped.
+    std::function<void(double fraction)> progress;
 };
 
 // Marks a dimension the candidate does not set (multibuffer left to the default, a handwritten
@@ -93,6 +100,8 @@ public:
     const std::optional<std::string>& error() const { return backend_.error; }
     const std::vector<std::string>& notes() const { return notes_; }
     bool hasLattice() const { return latticeBuilt_; }
+    // The build was stopped before it finished: the candidates are only a prefix.
+    bool stopped() const { return stopped_; }
     std::size_t latticePoints() const { return latticePoints_; }
 
     std::size_t size() const { return status_.size(); }
@@ -121,7 +130,7 @@ public:
 private:
     void buildDimensions(const HintList& hints, const LaunchSpec& launch);
     void addBackendList();
-    void buildLattice(std::size_t maxPoints);
+    void buildLattice(const SpaceOptions& options);
     std::uint32_t checkHard(const std::int64_t* values, std::int64_t tile, std::int64_t programs,
                             int* param) const;
     std::int64_t tileOf(const std::int64_t* values) const;
@@ -144,6 +153,7 @@ private:
     std::size_t generatedCount_ = 0; // candidates [0, generatedCount_) are generated
     std::size_t comboCount_ = 1;     // hint combinations x variants per generated tiling
     bool latticeBuilt_ = false;
+    bool stopped_ = false;
     std::size_t latticePoints_ = 0;
 
     // Columns.

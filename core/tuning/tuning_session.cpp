@@ -7,9 +7,13 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <mutex>
 #include <queue>
 #include <thread>
@@ -24,14 +28,13 @@ double secondsSince(Clock::time_point start)
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Longest-processing-time-first makespan of `jobs` over `workers`: the wall time of a
-// ThreadPoolExecutor compiling them.
-double makespan(std::vector<double> jobs, int workers)
+// Longest-processing-time-first makespan of `jobs` (longest first) over `workers`: the wall
+// time of a ThreadPoolExecutor compiling them.
+double makespan(const std::vector<double>& jobs, int workers)
 {
     if (jobs.empty())
         return 0;
     workers = std::max(1, workers);
-    std::sort(jobs.begin(), jobs.end(), std::greater<>());
     std::priority_queue<double, std::vector<double>, std::greater<>> loads;
     for (int i = 0; i < workers; ++i)
         loads.push(0.0);
@@ -59,6 +62,92 @@ npu::CandidateValues valuesOf(const space::CandidateSpace& space, std::size_t in
             values.constexprs.emplace_back(name, value.value);
     }
     return values;
+}
+
+// valuesOf() for one worker, without allocating per candidate: the names are laid out once
+// and only the numbers change, unless a row sets a different set of dimensions. A Kwargs per
+// candidate costs more than compiling a small kernel.
+class ValueBinder {
+public:
+    explicit ValueBinder(const space::CandidateSpace& space) : space_(space)
+    {
+        for (const space::SpaceDimension& dim : space.dimensions())
+            role_.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps ? Role::Skip
+                            : dim.name == "multibuffer"                       ? Role::Multibuffer
+                                                                              : Role::Constexpr);
+        set_.assign(role_.size(), false);
+    }
+
+    const npu::CandidateValues& bind(std::size_t index)
+    {
+        if (space_.status(index) == space::CandidateStatus::User) {
+            // Handwritten configs carry their own keywords.
+            values_ = valuesOf(space_, index);
+            laidOut_ = false;
+            return values_;
+        }
+        const std::int64_t* row = space_.values(index);
+        bool same = laidOut_;
+        for (std::size_t j = 0; j < role_.size() && same; ++j)
+            same = (row[j] != space::kUnset) == set_[j];
+        if (!same) {
+            values_.constexprs.clear();
+            for (std::size_t j = 0; j < role_.size(); ++j) {
+                set_[j] = row[j] != space::kUnset;
+                if (set_[j] && role_[j] == Role::Constexpr)
+                    values_.constexprs.emplace_back(space_.dimensions()[j].name, 0);
+            }
+            laidOut_ = true;
+        }
+        values_.multibuffer = space_.device().defaultMultibuffer;
+        std::size_t c = 0;
+        for (std::size_t j = 0; j < role_.size(); ++j) {
+            if (!set_[j])
+                continue;
+            if (role_[j] == Role::Multibuffer)
+                values_.multibuffer = row[j] != 0;
+            else if (role_[j] == Role::Constexpr)
+                values_.constexprs[c++].second = space_.dimensions()[j].boolean ? (row[j] != 0) : row[j];
+        }
+        return values_;
+    }
+
+private:
+    enum class Role : std::uint8_t { Skip, Multibuffer, Constexpr };
+    const space::CandidateSpace& space_;
+    std::vector<Role> role_;
+    std::vector<bool> set_;
+    bool laidOut_ = false;
+    npu::CandidateValues values_;
+};
+
+// Sizes the outcome table, one per space candidate. A lattice's table takes hundreds of MB, and
+// faulting in its fresh pages is the largest serial step of a session: the pool's threads touch
+// the pages first, in parallel, and the table is then built in memory that is already there.
+void sizeOutcomes(std::vector<CandidateOutcome>& outcomes, std::size_t n, int threads)
+{
+    constexpr std::size_t kParallelBytes = std::size_t(64) << 20;
+    const std::size_t bytes = n * sizeof(CandidateOutcome);
+    if (threads > 1 && bytes >= kParallelBytes) {
+        outcomes.reserve(n);
+        unsigned char* raw = reinterpret_cast<unsigned char*>(outcomes.data());
+        const std::size_t share = bytes / static_cast<std::size_t>(threads);
+        std::vector<std::jthread> touch;
+        for (int t = 0; t < threads; ++t) {
+            const std::size_t begin = share * static_cast<std::size_t>(t);
+            const std::size_t end = t + 1 == threads ? bytes : begin + share;
+            touch.emplace_back([=] { std::memset(raw + begin, 0, end - begin); });
+        }
+    }
+    outcomes.resize(n);
+}
+
+// The longest-first order of two descending lists.
+std::vector<double> mergeDescending(const std::vector<double>& a, const std::vector<double>& b)
+{
+    std::vector<double> out(a.size() + b.size());
+    std::merge(a.begin(), a.end(), b.begin(), b.end(), out.begin(), std::greater<>());
+    return out;
 }
 
 // Upstream compares [p50, p20, p80] lists (default) or the mean (npu); ties keep the first.
@@ -122,7 +211,10 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
 {
     const auto start = Clock::now();
     TuningResult result;
-    result.outcomes.resize(space.size());
+    int threads = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (!options.parallelCompile)
+        threads = 1;
+    sizeOutcomes(result.outcomes, space.size(), threads);
 
     auto report = [&](const std::string& stage, std::size_t done, std::size_t total) {
         if (!callbacks.progress)
@@ -143,6 +235,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         result.error = *space.error();
         return result;
     }
+    result.tuned.reserve(options.lattice ? space.size() : 0);
     for (std::size_t i = 0; i < space.size(); ++i) {
         const space::CandidateStatus s = space.status(i);
         const bool backendList = s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
@@ -172,54 +265,86 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     const npu::KernelTrace& kernelTrace = *trace.trace;
 
     const std::size_t total = result.tuned.size();
-    int threads = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (!options.parallelCompile)
-        threads = 1;
     threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), total));
     result.threads = threads;
+
+    // Candidates are handed out in chunks: with 1-D kernels a candidate takes a few
+    // microseconds, so one shared counter and one lock per candidate would cost more than the
+    // work. Each worker keeps its own tallies (on its own cache line) and scratch.
+    constexpr std::size_t kChunk = 32;
+    struct alignas(64) Tally {
+        std::vector<double> compileJobs;         // sorted longest first at the end
+        std::size_t valid = 0;                   // benchmarked
+        std::size_t best = SIZE_MAX;             // space index
+        std::size_t firstBenchmarked = SIZE_MAX; // position in `tuned`
+    };
+    std::vector<Tally> tallies(static_cast<std::size_t>(threads));
+    // Per position in `tuned`: the modelled benchmark seconds, NaN when not benchmarked. Summed
+    // in order afterwards, so the total is the same whatever the number of workers.
+    std::vector<double> benchSecondsAt(total, std::numeric_limits<double>::quiet_NaN());
 
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> doneCount{0};
     std::mutex finishedMutex;
     std::vector<std::size_t> finishedQueue;
     std::condition_variable allDone;
+    npu::BenchOptions bench;
+    bench.method = options.method;
+    bench.seed = options.seed;
 
-    auto work = [&](std::stop_token) {
+    auto work = [&](std::stop_token, Tally& tally) {
+        ValueBinder binder(space);
+        std::size_t finishedChunk[kChunk];
         for (;;) {
-            if (stop.stop_requested())
-                return;
-            const std::size_t k = next.fetch_add(1, std::memory_order_relaxed);
-            if (k >= total)
-                return;
-            const std::size_t index = result.tuned[k];
-            CandidateOutcome& outcome = result.outcomes[index];
-            const npu::CompiledKernel compiled = npu::compileCandidate(kernelTrace, device, valuesOf(space, index));
-            outcome.compileSeconds = compiled.compileSeconds;
-            outcome.ubPeakBytes = compiled.footprint.ubPeakBytes;
-            outcome.ubCapacityBytes = compiled.footprint.ubCapacityBytes;
-            outcome.programs = compiled.programs;
-            if (!compiled.ok()) {
-                outcome.status = OutcomeStatus::CompileFailed;
-                outcome.failure = compiled.failure;
-                outcome.failureMessage = compiled.message;
-            } else {
-                npu::BenchOptions bench;
-                bench.method = options.method;
-                bench.seed = options.seed;
-                outcome.bench = npu::benchmark(compiled, device, bench);
-                if (outcome.bench.ok) {
-                    outcome.status = OutcomeStatus::Benchmarked;
-                } else {
+            const std::size_t begin = next.fetch_add(kChunk, std::memory_order_relaxed);
+            if (begin >= total)
+                break;
+            const std::size_t end = std::min(total, begin + kChunk);
+            std::size_t finished = 0;
+            for (std::size_t k = begin; k < end && !stop.stop_requested(); ++k) {
+                const std::size_t index = result.tuned[k];
+                CandidateOutcome& outcome = result.outcomes[index];
+                const npu::CompiledKernel compiled = npu::compileCandidate(kernelTrace, device, binder.bind(index));
+                outcome.compileSeconds = compiled.compileSeconds;
+                outcome.ubPeakBytes = compiled.footprint.ubPeakBytes;
+                outcome.ubCapacityBytes = compiled.footprint.ubCapacityBytes;
+                outcome.programs = compiled.programs;
+                if (!compiled.ok()) {
                     outcome.status = OutcomeStatus::CompileFailed;
-                    outcome.failure = npu::CompileFailure::InvalidGrid;
-                    outcome.failureMessage = outcome.bench.sim.error;
+                    outcome.failure = compiled.failure;
+                    // A copy, not a move: the message was built by appending and carries spare
+                    // capacity, and a lattice keeps a million of them.
+                    outcome.failureMessage = compiled.message;
+                } else {
+                    outcome.bench = npu::benchmark(compiled, device, bench);
+                    if (outcome.bench.ok) {
+                        outcome.status = OutcomeStatus::Benchmarked;
+                        ++tally.valid;
+                        benchSecondsAt[k] = outcome.bench.benchSeconds;
+                        tally.firstBenchmarked = std::min(tally.firstBenchmarked, k);
+                        // Ties keep the earlier candidate, as one ordered pass would.
+                        if (tally.best == SIZE_MAX || betterThan(outcome.bench, result.outcomes[tally.best].bench) ||
+                            (!betterThan(result.outcomes[tally.best].bench, outcome.bench) && index < tally.best))
+                            tally.best = index;
+                    } else {
+                        outcome.status = OutcomeStatus::CompileFailed;
+                        outcome.failure = npu::CompileFailure::InvalidGrid;
+                        outcome.failureMessage = outcome.bench.sim.error;
+                    }
                 }
+                tally.compileJobs.push_back(outcome.compileSeconds);
+                finishedChunk[finished++] = index;
             }
-            std::lock_guard lock(finishedMutex);  // under the lock: the waiter cannot miss the last one
-            finishedQueue.push_back(index);
-            if (doneCount.fetch_add(1, std::memory_order_release) + 1 == total)
+            std::lock_guard lock(finishedMutex); // under the lock: the waiter cannot miss the last one
+            if (callbacks.candidate)
+                finishedQueue.insert(finishedQueue.end(), finishedChunk, finishedChunk + finished);
+            if (doneCount.fetch_add(finished, std::memory_order_release) + finished == total)
                 allDone.notify_all();
+            if (finished < end - begin)
+                break; // stopped
         }
+        // Sorting here keeps the longest-first order of the makespan off the calling thread.
+        std::sort(tally.compileJobs.begin(), tally.compileJobs.end(), std::greater<>());
     };
 
     {
@@ -227,7 +352,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         // candidates to the caller, so callbacks never run on a worker.
         std::vector<std::jthread> pool;
         for (int t = 0; t < threads; ++t)
-            pool.emplace_back(work);
+            pool.emplace_back(work, std::ref(tallies[static_cast<std::size_t>(t)]));
         auto drain = [&] {
             std::vector<std::size_t> batch;
             {
@@ -257,28 +382,31 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     result.finished = doneCount.load();
     result.stopped = stop.stop_requested() && result.finished < total;
 
-    // Best by the backend's comparison, among what finished.
+    // Best by the backend's comparison, among what finished; ties keep the earlier candidate.
     std::vector<double> compileJobs;
     std::size_t valid = 0;
-    for (std::size_t index : result.tuned) {
-        const CandidateOutcome& o = result.outcomes[index];
-        if (o.status == OutcomeStatus::NotTuned)
+    std::size_t firstBenchmarked = SIZE_MAX;
+    for (Tally& tally : tallies) {
+        compileJobs = compileJobs.empty() ? std::move(tally.compileJobs) : mergeDescending(compileJobs, tally.compileJobs);
+        valid += tally.valid;
+        firstBenchmarked = std::min(firstBenchmarked, tally.firstBenchmarked);
+        if (tally.best == SIZE_MAX)
             continue;
-        compileJobs.push_back(o.compileSeconds);
-        if (o.status != OutcomeStatus::Benchmarked)
-            continue;
-        ++valid;
-        if (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench))
-            result.best = index;
+        const npu::BenchResult& b = result.outcomes[tally.best].bench;
+        if (!result.best || betterThan(b, result.outcomes[*result.best].bench) ||
+            (!betterThan(result.outcomes[*result.best].bench, b) && tally.best < *result.best))
+            result.best = tally.best;
     }
     // With a single compiled config the backend skips the profiler and uses do_bench.
     if (valid == 1 && options.method == npu::BenchMethod::Npu && result.best) {
         CandidateOutcome& only = result.outcomes[*result.best];
-        const npu::CompiledKernel compiled = npu::compileCandidate(kernelTrace, device, valuesOf(space, *result.best));
-        npu::BenchOptions bench;
-        bench.method = npu::BenchMethod::Default;
-        bench.seed = options.seed;
-        only.bench = npu::benchmark(compiled, device, bench);
+        ValueBinder binder(space);
+        const npu::CompiledKernel compiled = npu::compileCandidate(kernelTrace, device, binder.bind(*result.best));
+        npu::BenchOptions doBench;
+        doBench.method = npu::BenchMethod::Default;
+        doBench.seed = options.seed;
+        only.bench = npu::benchmark(compiled, device, doBench);
+        benchSecondsAt[firstBenchmarked] = only.bench.benchSeconds; // the only one benchmarked
     }
     if (result.best)
         result.outcomes[*result.best].status = OutcomeStatus::Best;
@@ -303,17 +431,13 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                            : 1;
     m.compileSeconds = makespan(compileJobs, m.compileWorkers);
     // One config: Triton-Ascend launches it without benchmarking.
-    if (result.tuned.size() > 1) {
-        bool sessionCounted = false;
-        for (std::size_t index : result.tuned) {
-            const CandidateOutcome& o = result.outcomes[index];
-            if (o.status != OutcomeStatus::Benchmarked && o.status != OutcomeStatus::Best)
+    if (result.tuned.size() > 1 && firstBenchmarked != SIZE_MAX) {
+        for (std::size_t k = firstBenchmarked; k < total; ++k) {
+            if (std::isnan(benchSecondsAt[k]))
                 continue;
-            m.benchSeconds += o.bench.benchSeconds;
-            if (!sessionCounted && valid > 1) {
-                m.benchSeconds += o.bench.sessionSeconds;
-                sessionCounted = true;
-            }
+            m.benchSeconds += benchSecondsAt[k];
+            if (k == firstBenchmarked && valid > 1)
+                m.benchSeconds += result.outcomes[result.tuned[k]].bench.sessionSeconds;
         }
     }
     m.totalSeconds = m.compileSeconds + m.benchSeconds;
