@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -188,11 +189,20 @@ int main(int argc, char** argv)
     if (examples().empty())
         std::fprintf(stderr, "bench_npu: no example workload could be loaded from %s/resources/examples\n",
                      TILESCOPE_SOURCE_DIR);
+    // TILESCOPE_BENCH_ITERATIONS=N runs the compile benchmarks exactly N times (e.g. one pass over
+    // the lattice), so that instruction counts under valgrind compare like for like.
+    const char* fixed = std::getenv("TILESCOPE_BENCH_ITERATIONS");
+    const long iterations = fixed ? std::strtol(fixed, nullptr, 10) : 0;
+    auto withIterations = [&](benchmark::internal::Benchmark* b) {
+        if (iterations > 0)
+            b->Iterations(iterations);
+    };
     for (const auto& ex : examples()) {
-        benchmark::RegisterBenchmark(("BM_CompileSimulate/" + ex->name).c_str(), compileAndSimulate, ex.get());
+        withIterations(
+            benchmark::RegisterBenchmark(("BM_CompileSimulate/" + ex->name).c_str(), compileAndSimulate, ex.get()));
         if (!ex->valid.empty())
-            benchmark::RegisterBenchmark(("BM_CompileSimulateValid/" + ex->name).c_str(), compileAndSimulateValid,
-                                         ex.get());
+            withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulateValid/" + ex->name).c_str(),
+                                                        compileAndSimulateValid, ex.get()));
         benchmark::RegisterBenchmark(("BM_CompileSimulateDoBench/" + ex->name).c_str(), compileSimulateBenchmark,
                                      ex.get());
         benchmark::RegisterBenchmark(("BM_Trace/" + ex->name).c_str(), traceOnce, ex.get());

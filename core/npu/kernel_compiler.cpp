@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace ts::npu {
 namespace {
@@ -145,13 +146,16 @@ private:
     bool checkNumel(std::int64_t numel, int line, const char* what)
     {
         if (numel > kMaxTensorNumel) {
-            fail(CompileFailure::InvalidShape,
-                 std::string(what) + ": numel (" + std::to_string(numel) +
-                     ") exceeds triton maximum tensor numel (1048576)",
-                 line);
+            failNumel(numel, line, what);
             return false;
         }
         return true;
+    }
+    [[gnu::noinline, gnu::cold]] void failNumel(std::int64_t numel, int line, const char* what)
+    {
+        fail(CompileFailure::InvalidShape,
+             std::string(what) + ": numel (" + std::to_string(numel) + ") exceeds triton maximum tensor numel (1048576)",
+             line);
     }
     AVal newTile(Dt dt, int rank, const std::int64_t* shape, Home home)
     {
@@ -166,20 +170,53 @@ private:
             v.buf = nextBuf++;
         return v;
     }
+    // v = AVal(), stored field by field: no zero-filled temporary copied over `v`.
+    static void reset(AVal& v)
+    {
+        v.k = K::Unknown;
+        v.dt = Dt::Unknown;
+        v.home = Home::UB;
+        v.rank = 0;
+        v.approxMask = false;
+        v.fedByLoad = false;
+        v.tensor = -1;
+        v.buf = -1;
+        v.i = 0;
+        v.gran = 0;
+        v.f = 1.0;
+        for (int d = 0; d < kMaxRank; ++d) {
+            v.shape[d] = 1;
+            v.stride[d] = 0;
+            v.lo[d] = 0;
+            v.hi[d] = 0;
+        }
+    }
+    // newTile written in place: `v` must not be an operand that is still to be read.
+    void setTile(AVal& v, Dt dt, int rank, const std::int64_t* shape, Home home)
+    {
+        reset(v);
+        v.k = K::Tile;
+        v.dt = dt;
+        v.rank = std::uint8_t(rank);
+        v.home = home;
+        for (int d = 0; d < rank; ++d)
+            v.shape[d] = shape[d];
+        if (home == Home::UB || home == Home::L1 || home == Home::L0C)
+            v.buf = nextBuf++;
+    }
     static int rankOf(const AVal& v) { return v.k == K::Tile ? v.rank : 0; }
     bool broadcastShape(const AVal& a, const AVal& b, int& rank, std::int64_t* shape, int line);
+    // Out of line: the message's strings would otherwise weigh on every broadcastShape call.
+    [[gnu::noinline, gnu::cold]] void failBroadcast(int j, std::int64_t da, std::int64_t db, int line)
+    {
+        fail(CompileFailure::InvalidShape,
+             "incompatible shapes for broadcasting: dimension " + std::to_string(j) + " is " + std::to_string(da) +
+                 " vs " + std::to_string(db),
+             line);
+    }
     AVal expandTo(const AVal& v, int rank, const std::int64_t* shape) const;
     bool scalarLike(const AVal& v) const { return v.k != K::Tile || v.numel() == 1; }
 
-    double paddedElems(const AVal& v) const
-    {
-        if (v.k != K::Tile || v.rank == 0)
-            return 1;
-        const std::int64_t inner = v.shape[v.rank - 1];
-        const std::int64_t b = std::max(1, dtBytes(v.dt));
-        const std::int64_t innerPadded = roundUp(inner * b, std::int64_t(m.ubAlign)) / b;
-        return double(v.numel() / std::max<std::int64_t>(inner, 1)) * double(innerPadded);
-    }
     std::int64_t tileBytes(const AVal& v) const
     {
         if (v.k != K::Tile)
@@ -213,8 +250,18 @@ private:
         if (dt == Dt::Unknown)
             dt = v.dt;
         const double b = std::max(1, dtBytes(dt));
-        const double padded = paddedElems(v);
-        const double ideal = v.k == K::Tile ? double(v.numel()) : 1.0;
+        // Elements as laid out (innermost axis padded to the UB alignment) and as counted.
+        double padded = 1, ideal = 1;
+        if (v.k == K::Tile) {
+            const std::int64_t n = v.numel();
+            ideal = double(n);
+            if (v.rank > 0) {
+                const std::int64_t inner = v.shape[v.rank - 1];
+                const std::int64_t vb = std::max(1, dtBytes(v.dt));
+                const std::int64_t innerPadded = roundUp(inner * vb, std::int64_t(m.ubAlign)) / vb;
+                padded = double(n / std::max<std::int64_t>(inner, 1)) * double(innerPadded);
+            }
+        }
         double rate = 0;
         const bool isInt = !dtIsFloat(dt) && dt != Dt::Unknown;
         switch (cls) {
@@ -232,6 +279,14 @@ private:
 
     AVal materialize(const AVal& v, const Instr& ins);
     AVal toUB(const AVal& v, const Instr& ins);
+    // toUB without a copy when `v` is already in the UB (or not a tile); else the copy in `tmp`.
+    const AVal& inUB(const AVal& v, const Instr& ins, std::optional<AVal>& tmp)
+    {
+        if (v.k != K::Tile || v.home == Home::UB)
+            return v;
+        tmp.emplace(toUB(v, ins));
+        return *tmp;
+    }
     void moveL0CtoUB(const AVal& v);
 
     void transfer(bool in, const AVal& ptr, const Box& box, double bytesFactor = 1.0);
@@ -285,7 +340,14 @@ private:
     std::int64_t opUB[12];
     std::int64_t opL1[12];
     std::int32_t opBuf[12];
-    AVal opVal[12];
+    // What the peak listing needs of an operand (not the whole value: this runs per operation).
+    struct OpTile {
+        std::uint8_t rank;
+        Dt dt;
+        bool doubled;
+        std::int64_t shape[kMaxRank];
+    };
+    OpTile opVal[12];
     std::vector<std::uint32_t> bufStamp, slotStamp;
     std::uint32_t stamp = 0;
     // A tile live at the UB peak, before names are attached.
@@ -306,16 +368,33 @@ private:
 bool Machine::broadcastShape(const AVal& a, const AVal& b, int& rank, std::int64_t* shape, int line)
 {
     const int ra = rankOf(a), rb = rankOf(b);
+    // Fast path: operands of one shape (most elementwise operations).
+    if (ra == rb) {
+        bool same = true;
+        for (int j = 0; j < ra; ++j)
+            same = same && a.shape[j] == b.shape[j];
+        if (same) {
+            rank = ra;
+            for (int j = 0; j < ra; ++j)
+                shape[j] = a.shape[j];
+            return true;
+        }
+    }
+    // A scalar against a tile: the tile's shape (each dimension at least 1, as below).
+    if (ra == 0 || rb == 0) {
+        const AVal& t = ra == 0 ? b : a;
+        rank = ra == 0 ? rb : ra;
+        for (int j = 0; j < rank; ++j)
+            shape[j] = std::max<std::int64_t>(1, t.shape[j]);
+        return true;
+    }
     rank = std::max(ra, rb);
     for (int j = 0; j < rank; ++j) {
         const int ia = j - (rank - ra), ib = j - (rank - rb);
         const std::int64_t da = ia >= 0 ? a.shape[ia] : 1;
         const std::int64_t db = ib >= 0 ? b.shape[ib] : 1;
         if (da != db && da != 1 && db != 1) {
-            fail(CompileFailure::InvalidShape,
-                 "incompatible shapes for broadcasting: dimension " + std::to_string(j) + " is " + std::to_string(da) +
-                     " vs " + std::to_string(db),
-                 line);
+            failBroadcast(j, da, db, line);
             return false;
         }
         shape[j] = std::max(da, db);
@@ -731,7 +810,7 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
             const std::int64_t gran = std::gcd(p.gran, o.gran);
             const Dt dt = p.dt;
             const std::int16_t tensor = p.tensor;
-            r = AVal();
+            reset(r);
             r.k = K::Tile;
             r.dt = dt;
             r.tensor = tensor;
@@ -844,7 +923,7 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
         if (affine) {
             const Dt dt = (x.dt == Dt::I64 || y.dt == Dt::I64) ? Dt::I64 : Dt::I32;
             const std::int64_t gran = combineGran(k, ai, x.gran, bi, y.gran);
-            r = AVal();
+            reset(r);
             r.k = K::Tile;
             r.home = Home::Affine;
             r.dt = dt;
@@ -905,8 +984,9 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
     std::int64_t shape[kMaxRank];
     if (!broadcastShape(x, y, rank, shape, ins.line))
         return;
-    AVal a = x.k == K::Tile ? toUB(x, ins) : x;
-    AVal b = y.k == K::Tile ? toUB(y, ins) : y;
+    std::optional<AVal> ta, tb;
+    const AVal& a = inUB(x, ins, ta);
+    const AVal& b = inUB(y, ins, tb);
     Dt dt = promote(a.k == K::Tile ? a.dt : Dt::Unknown, b.k == K::Tile ? b.dt : Dt::Unknown);
     if (dt == Dt::Unknown)
         dt = promote(a.dt, b.dt);
@@ -917,7 +997,9 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
         dt = Dt::F32;
     if ((k == BinKind::And || k == BinKind::Or || k == BinKind::Xor) && a.dt == Dt::I1 && b.dt == Dt::I1)
         dt = Dt::I1;
-    AVal res = newTile(dt, rank, shape, Home::UB);
+    // Built in place: `x` and `y` are never the destination here (see binary()).
+    AVal& res = r;
+    setTile(res, dt, rank, shape, Home::UB);
     res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
     // Operands smaller than the result are broadcast into a temporary first.
     for (const AVal* o : {&a, &b}) {
@@ -943,7 +1025,6 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
         break;
     default: vec(res, VClass::Elementwise, 1.0);
     }
-    r = res;
 }
 
 void Machine::compare(const Instr& ins)
@@ -1047,8 +1128,9 @@ void Machine::compare(const Instr& ins)
         return;
     }
     // Data comparison.
-    AVal a = x.k == K::Tile ? toUB(x, ins) : x;
-    AVal b = y.k == K::Tile ? toUB(y, ins) : y;
+    std::optional<AVal> ta, tb;
+    const AVal& a = inUB(x, ins, ta);
+    const AVal& b = inUB(y, ins, tb);
     AVal res = newTile(Dt::I1, rank, shape, Home::UB);
     vec(res, VClass::Elementwise, 1.0, promote(a.dt, b.dt));
     r = res;
@@ -1121,7 +1203,8 @@ void Machine::unary(const Instr& ins)
         r = res;
         return;
     }
-    AVal a = toUB(x, ins);
+    std::optional<AVal> ta;
+    const AVal& a = inUB(x, ins, ta);
     AVal res = newTile(k == UnKind::Not ? Dt::I1 : a.dt, a.rank, a.shape, Home::UB);
     res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
     vec(res, VClass::Elementwise, 1.0, a.dt);
@@ -1181,7 +1264,8 @@ void Machine::math(const Instr& ins)
     }
     if (acc.k != K::Tile)
         acc = x;
-    AVal a = x.k == K::Tile ? toUB(x, ins) : x;
+    std::optional<AVal> ta;
+    const AVal& a = inUB(x, ins, ta);
     Dt dt = a.k == K::Tile ? a.dt : Dt::F32;
     if (y.k == K::Tile)
         dt = promote(dt, y.dt);
@@ -1250,8 +1334,9 @@ void Machine::where(const Instr& ins)
         return;
     if (c.k == K::Tile && (c.home == Home::Mask || c.home == Home::Affine))
         materialize(c, ins);
-    const AVal a = x.k == K::Tile ? toUB(x, ins) : x;
-    const AVal b = y.k == K::Tile ? toUB(y, ins) : y;
+    std::optional<AVal> ta, tb;
+    const AVal& a = inUB(x, ins, ta);
+    const AVal& b = inUB(y, ins, tb);
     Dt dt = promote(a.k == K::Tile ? a.dt : Dt::Unknown, b.k == K::Tile ? b.dt : Dt::Unknown);
     if (dt == Dt::Unknown)
         dt = Dt::F32;
@@ -1301,7 +1386,8 @@ void Machine::cast(const Instr& ins)
         vec(r, VClass::Elementwise, 1.0, dtBytes(to) > dtBytes(x.dt) ? to : x.dt);
         return;
     }
-    AVal a = toUB(x, ins);
+    std::optional<AVal> ta;
+    const AVal& a = inUB(x, ins, ta);
     AVal res = newTile(to, a.rank, a.shape, Home::UB);
     res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
     vec(res, VClass::Elementwise, 1.0, dtBytes(to) > dtBytes(a.dt) ? to : a.dt);
@@ -1534,35 +1620,41 @@ void Machine::dot(const Instr& ins)
 
 void Machine::load(const Instr& ins)
 {
-    const AVal p = get(ins.a);
+    // By reference: `r` may be the same slot, and is written only after the last read of `p`.
+    const AVal& p = get(ins.a);
     const AVal& mask = get(ins.b);
     const AVal& other = get(ins.c);
     AVal& r = S(ins.dest);
     const bool cube = ins.flags & kFlagCubeOperand;
     if (p.k == K::Ptr) {
         // A scalar load: the scalar unit waits for GM.
+        const Dt pointee = p.dt;
         cur->direct.scalarCycles += m.gmReadLatencyCycles;
-        cur->direct.inBytes += dtBytes(p.dt);
+        cur->direct.inBytes += dtBytes(pointee);
         if (p.tensor >= 0 && p.tensor < kTrackedTensors)
-            cur->direct.tensorIn[std::size_t(p.tensor)] += dtBytes(p.dt);
+            cur->direct.tensorIn[std::size_t(p.tensor)] += dtBytes(pointee);
         // Its value is data: unknown at compile time.
         r = AVal::unknown();
-        r.dt = p.dt;
+        r.dt = pointee;
         return;
     }
-    AVal desc;  // the pointer tile as a DMA descriptor
+    // The pointer tile as a DMA descriptor: the pointer itself, or one built for a block pointer.
+    std::optional<AVal> blockDesc;
+    const AVal* descp = &p;
     Box box;
     if (p.k == K::BlockPtr) {
-        desc.k = K::Tile;
-        desc.home = Home::PtrTile;
-        desc.dt = p.dt;
-        desc.tensor = p.tensor;
-        desc.rank = p.rank;
-        desc.i = p.i;
+        AVal& bd = blockDesc.emplace();
+        descp = &bd;
+        bd.k = K::Tile;
+        bd.home = Home::PtrTile;
+        bd.dt = p.dt;
+        bd.tensor = p.tensor;
+        bd.rank = p.rank;
+        bd.i = p.i;
         for (int d = 0; d < p.rank; ++d) {
-            desc.shape[d] = p.shape[d];
-            desc.stride[d] = p.stride[d];
-            desc.i += p.stride[d] * p.lo[d];
+            bd.shape[d] = p.shape[d];
+            bd.stride[d] = p.stride[d];
+            bd.i += p.stride[d] * p.lo[d];
             box.lo[d] = 0;
             box.hi[d] = p.shape[d];
             if (ins.flags & kFlagBoundaryCheck) {
@@ -1571,7 +1663,6 @@ void Machine::load(const Instr& ins)
             }
         }
     } else if (p.k == K::Tile && (p.home == Home::PtrTile || p.home == Home::Gather)) {
-        desc = p;
         box = boxFor(mask, p, ins.line);
     } else {
         note("npu-unknown-pointer", ins.line, "tl.load from a pointer the simulator cannot follow; approximation: no cost");
@@ -1580,6 +1671,7 @@ void Machine::load(const Instr& ins)
     }
     if (failed)
         return;
+    const AVal& desc = *descp;
     transfer(true, desc, box);
     AVal res = newTile(desc.dt, desc.rank, desc.shape, cube ? Home::L1 : Home::UB);
     res.fedByLoad = loopDepth > 0;
@@ -1616,19 +1708,23 @@ void Machine::store(const Instr& ins, bool atomic)
             S(ins.dest) = AVal::unknown();
         return;
     }
-    AVal desc;
+    // The pointer tile as a DMA descriptor: the pointer itself, or one built for a block pointer.
+    std::optional<AVal> blockDesc;
+    const AVal* descp = &p;
     Box box;
     if (p.k == K::BlockPtr) {
-        desc.k = K::Tile;
-        desc.home = Home::PtrTile;
-        desc.dt = p.dt;
-        desc.tensor = p.tensor;
-        desc.rank = p.rank;
-        desc.i = p.i;
+        AVal& bd = blockDesc.emplace();
+        descp = &bd;
+        bd.k = K::Tile;
+        bd.home = Home::PtrTile;
+        bd.dt = p.dt;
+        bd.tensor = p.tensor;
+        bd.rank = p.rank;
+        bd.i = p.i;
         for (int d = 0; d < p.rank; ++d) {
-            desc.shape[d] = p.shape[d];
-            desc.stride[d] = p.stride[d];
-            desc.i += p.stride[d] * p.lo[d];
+            bd.shape[d] = p.shape[d];
+            bd.stride[d] = p.stride[d];
+            bd.i += p.stride[d] * p.lo[d];
             box.lo[d] = 0;
             box.hi[d] = p.shape[d];
             if (ins.flags & kFlagBoundaryCheck) {
@@ -1637,7 +1733,6 @@ void Machine::store(const Instr& ins, bool atomic)
             }
         }
     } else if (p.k == K::Tile && (p.home == Home::PtrTile || p.home == Home::Gather)) {
-        desc = p;
         box = boxFor(mask, p, ins.line);
     } else {
         note("npu-unknown-pointer", ins.line, "tl.store to a pointer the simulator cannot follow; approximation: no cost");
@@ -1645,6 +1740,7 @@ void Machine::store(const Instr& ins, bool atomic)
     }
     if (failed)
         return;
+    const AVal& desc = *descp;
     if (v.k == K::Tile && v.home != Home::L0C) {
         // Data the vector unit must produce first (indices, masks, broadcast scalars).
         if (v.home != Home::UB && v.home != Home::L1)
@@ -1771,7 +1867,7 @@ void Machine::reshapeLike(const Instr& ins)
     std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
     int rank = 0;
     for (std::int32_t i = 0; i < ins.listSize; ++i) {
-        const AVal d = get(listAt(ins, i));
+        const AVal& d = get(listAt(ins, i));
         if (d.k == K::Tuple) {
             for (int j = 0; j < d.rank && rank < kMaxRank; ++j)
                 shape[rank++] = d.shape[j];
@@ -1910,7 +2006,8 @@ void Machine::footprintBefore(const Instr& ins)
         opUB[opCount] = ubBytes(v);
         opL1[opCount] = l1Bytes(v);
         opBuf[opCount] = v.buf;
-        opVal[opCount] = v;
+        if (v.k == K::Tile)
+            opVal[opCount] = {v.rank, v.dt, doubled(v), {v.shape[0], v.shape[1], v.shape[2], v.shape[3]}};
         ++opCount;
     };
     for (std::int32_t s : {ins.a, ins.b, ins.c, ins.d})
@@ -2001,8 +2098,13 @@ void Machine::footprintAfter(const Instr& ins)
         if (s != ins.dest)
             addTile(s, env[std::size_t(s)], ubBytes(env[std::size_t(s)]));
     }
-    for (int j = 0; j < opCount; ++j)
-        addTile(opSlots[j], opVal[j], opUB[j]);
+    for (int j = 0; j < opCount; ++j) {
+        // opUB is 0 for anything but a UB tile: opVal is set whenever it is read.
+        if (opUB[j] <= 0 || !fresh(opBuf[j]))
+            continue;
+        const OpTile& o = opVal[j];
+        peak.push_back({opSlots[j], 0, o.rank, o.dt, o.doubled, opUB[j], {o.shape[0], o.shape[1], o.shape[2], o.shape[3]}});
+    }
     if (tempBytes > 0)
         peak.push_back({-1, ins.line, 0, Dt::Unknown, false, std::int64_t(tempBytes), {}});
 }
@@ -2048,7 +2150,8 @@ void Machine::execInstr(const Instr& ins)
         break;
     case Op::NumPrograms: r = AVal::integer(grid[std::size_t(ins.imm)]); cur->direct.scalarCycles += m.scalarCyclesPerOp; break;
     case Op::Arange: {
-        const AVal a = get(ins.a), b = get(ins.b);
+        const AVal& a = get(ins.a);
+        const AVal& b = get(ins.b);
         if (a.k != K::Int || b.k != K::Int) {
             fail(CompileFailure::InvalidShape, "arange's arguments must be of type tl.constexpr", ins.line);
             break;
@@ -2087,7 +2190,7 @@ void Machine::execInstr(const Instr& ins)
     case Op::Cast: cast(ins); break;
     case Op::Subscript: subscript(ins); break;
     case Op::TupleGet: {
-        const AVal x = get(ins.a);
+        const AVal& x = get(ins.a);
         r = (x.k == K::Tuple && ins.imm >= 0 && ins.imm < x.rank) ? AVal::integer(x.shape[ins.imm]) : AVal::unknown();
         break;
     }
@@ -2097,7 +2200,7 @@ void Machine::execInstr(const Instr& ins)
         const std::int32_t n = std::min<std::int32_t>(ins.listSize, kMaxRank);
         bool ints = true;
         for (std::int32_t i = 0; i < n; ++i) {
-            const AVal e = get(listAt(ins, i));
+            const AVal& e = get(listAt(ins, i));
             ints = ints && e.k == K::Int;
             v.shape[i] = e.i;
         }
@@ -2128,7 +2231,7 @@ void Machine::execInstr(const Instr& ins)
     case Op::Atomic: store(ins, true); break;
     case Op::MakeBlockPtr: {
         const int rank = std::min(ins.imm, kMaxRank);
-        const AVal base = get(listAt(ins, 0));
+        const AVal& base = get(listAt(ins, 0));
         AVal v;
         v.k = K::BlockPtr;
         v.rank = std::uint8_t(rank);
@@ -2137,10 +2240,10 @@ void Machine::execInstr(const Instr& ins)
         v.i = base.i;
         bool ok = base.k == K::Ptr;
         for (int d = 0; d < rank; ++d) {
-            const AVal shape = get(listAt(ins, 1 + d));
-            const AVal stride = get(listAt(ins, 1 + ins.imm + d));
-            const AVal offset = get(listAt(ins, 1 + 2 * ins.imm + d));
-            const AVal block = get(listAt(ins, 1 + 3 * ins.imm + d));
+            const AVal& shape = get(listAt(ins, 1 + d));
+            const AVal& stride = get(listAt(ins, 1 + ins.imm + d));
+            const AVal& offset = get(listAt(ins, 1 + 2 * ins.imm + d));
+            const AVal& block = get(listAt(ins, 1 + 3 * ins.imm + d));
             ok = ok && stride.k == K::Int && block.k == K::Int;
             v.hi[d] = shape.k == K::Int ? shape.i : std::numeric_limits<std::int32_t>::max();
             v.stride[d] = stride.i;
@@ -2162,7 +2265,7 @@ void Machine::execInstr(const Instr& ins)
         AVal v = get(ins.a);
         if (v.k == K::BlockPtr)
             for (std::int32_t d = 0; d < ins.listSize && d < v.rank; ++d) {
-                const AVal o = get(listAt(ins, d));
+                const AVal& o = get(listAt(ins, d));
                 if (o.k == K::Int)
                     v.lo[d] += o.i;
             }
@@ -2171,7 +2274,8 @@ void Machine::execInstr(const Instr& ins)
         break;
     }
     case Op::Cdiv: {
-        const AVal a = get(ins.a), b = get(ins.b);
+        const AVal& a = get(ins.a);
+        const AVal& b = get(ins.b);
         r = (a.k == K::Int && b.k == K::Int && b.i != 0) ? AVal::integer(ceilDiv(a.i, b.i)) : AVal::unknown();
         cur->direct.scalarCycles += m.scalarCyclesPerOp;
         break;
@@ -2181,7 +2285,7 @@ void Machine::execInstr(const Instr& ins)
         std::int64_t best = 0;
         bool anyTile = false;
         for (std::int32_t i = 0; i < ins.listSize; ++i) {
-            const AVal e = get(listAt(ins, i));
+            const AVal& e = get(listAt(ins, i));
             anyTile = anyTile || e.k == K::Tile;
             if (e.k != K::Int) {
                 allInt = false;
@@ -2208,7 +2312,7 @@ void Machine::execInstr(const Instr& ins)
         std::int64_t v[5];
         bool ok = ins.listSize == 5;
         for (int i = 0; ok && i < 5; ++i) {
-            const AVal e = get(listAt(ins, i));
+            const AVal& e = get(listAt(ins, i));
             ok = e.k == K::Int;
             v[i] = e.i;
         }
@@ -2261,7 +2365,7 @@ void Machine::execBlock(const Block& block)
 
 void Machine::execIf(const IfStmt& s)
 {
-    const AVal c = get(s.cond);
+    const AVal& c = get(s.cond);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
     if (c.k == K::Int || c.k == K::Bool) {
         execBlock(c.i ? s.then : s.orelse);
@@ -2287,7 +2391,7 @@ void Machine::execWhile(const WhileLoop& w)
         execBlock(w.condBlock);
         if (failed || returned)
             return;
-        const AVal c = get(w.cond);
+        const AVal& c = get(w.cond);
         if ((c.k == K::Int || c.k == K::Bool) && c.i == 0)
             return;
         if (c.k != K::Int && c.k != K::Bool) {
