@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Renders the main views of TileScope in English and Simplified Chinese into docs/screenshots/.
+# Renders the main views of TileScope in English and Simplified Chinese into docs/screenshots/:
+# kernel, candidates, charts and lattice; after a tuning the table, the per-pipe time, the
+# timings and the modelled tuning time; compare devices, shape sweep, cache browser and export;
+# the dark theme last. Tunings go to a scratch cache, never to the one beside the workload.
 #
 #   scripts/screenshots.sh [build-dir] [workload.json ...]
 #

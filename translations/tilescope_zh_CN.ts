@@ -159,6 +159,350 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::CacheBrowser</name>
+    <message>
+        <source>Config cache</source>
+        <translation>配置缓存</translation>
+    </message>
+    <message>
+        <source>&amp;Open cache…</source>
+        <translation>打开缓存(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open another config cache file</source>
+        <translation>打开另一个配置缓存文件</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Remove the selected tunings from the cache</source>
+        <translation>从缓存中删除选中的调优记录</translation>
+    </message>
+    <message>
+        <source>&amp;Prune stale…</source>
+        <translation>清理过期(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Remove the tunings made on an older source of the kernel</source>
+        <translation>删除基于内核旧版源码做出的调优记录</translation>
+    </message>
+    <message>
+        <source>Export &amp;configs…</source>
+        <translation>导出配置(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Write the shown tuning as a triton.Config list, a report or Triton&apos;s autotune cache</source>
+        <translation>将当前显示的调优记录写成 triton.Config 列表、报告或 Triton 的 autotune 缓存</translation>
+    </message>
+    <message>
+        <source>E&amp;xport JSON…</source>
+        <translation>导出 JSON(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Export the cache as JSON</source>
+        <translation>将缓存导出为 JSON</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON（*.json）;;所有文件（*）</translation>
+    </message>
+    <message>
+        <source>&amp;Import JSON…</source>
+        <translation>导入 JSON(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import tunings from JSON</source>
+        <translation>从 JSON 导入调优记录</translation>
+    </message>
+    <message>
+        <source>&amp;Merge caches…</source>
+        <translation>合并缓存(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Merge other caches into this one</source>
+        <translation>将其他缓存合并到此缓存</translation>
+    </message>
+    <message>
+        <source>Config caches (*.sqlite *.db);;All files (*)</source>
+        <translation>配置缓存（*.sqlite *.db）;;所有文件（*）</translation>
+    </message>
+    <message>
+        <source>Join caches written elsewhere (e.g. by CI jobs); the newest tuning of each key wins</source>
+        <translation>合并在别处写入的缓存（例如 CI 任务）；同一键以最新的调优记录为准</translation>
+    </message>
+    <message>
+        <source>Filter: kernel, key, device…</source>
+        <translation>筛选：内核、键、设备…</translation>
+    </message>
+    <message>
+        <source>Open a config cache</source>
+        <translation>打开配置缓存</translation>
+    </message>
+    <message>
+        <source>Cache: %1</source>
+        <translation>缓存：%1</translation>
+    </message>
+    <message>
+        <source>Opening the cache</source>
+        <translation>正在打开缓存</translation>
+    </message>
+    <message>
+        <source>Reading the cache</source>
+        <translation>正在读取缓存</translation>
+    </message>
+    <message>
+        <source>Cache busy: another process is writing to %1. Try Refresh in a moment.
+%2</source>
+        <translation>缓存繁忙：另一个进程正在写入 %1。请稍后点击“刷新”重试。
+%2</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer TileScope; it is left untouched.
+%2</source>
+        <translation>%1 由更新版本的 TileScope 写入，未作任何改动。
+%2</translation>
+    </message>
+    <message>
+        <source>No cache yet at %1. Tuning the kernel stores its results there; File &gt; Open cache… opens another one.</source>
+        <translation>%1 处尚无缓存。调优内核后结果会存到这里；“文件 &gt; 打开缓存…”可打开其他缓存。</translation>
+    </message>
+    <message>
+        <source>Cannot open the cache %1: %2</source>
+        <translation>无法打开缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 was not a usable config cache (foreign or damaged). It was moved aside to %2 and a new, empty cache was started in its place.</source>
+        <translation>%1 不是可用的配置缓存（来源不明或已损坏）。它已被移到 %2，并在原位置新建了一个空缓存。</translation>
+    </message>
+    <message>
+        <source>A new cache was created at %1.</source>
+        <translation>已在 %1 新建缓存。</translation>
+    </message>
+    <message>
+        <source>The cache was upgraded from layout version %1.</source>
+        <translation>缓存已从第 %1 版布局升级。</translation>
+    </message>
+    <message>
+        <source>Select a tuning to see its candidates.</source>
+        <translation>选择一条调优记录以查看其候选。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tunings selected.</source>
+        <translation>
+            <numerusform>已选中 %n 条调优记录。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading tuning #%1…</source>
+        <translation>正在读取调优记录 #%1…</translation>
+    </message>
+    <message>
+        <source>Reading a tuning</source>
+        <translation>正在读取调优记录</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;#%1 %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;#%1 %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>workload %1</source>
+        <translation>工作负载 %1</translation>
+    </message>
+    <message>
+        <source>tuned %1 in %2 s</source>
+        <translation>调优于 %1，耗时 %2 秒</translation>
+    </message>
+    <message>
+        <source>source %1</source>
+        <translation>源码 %1</translation>
+    </message>
+    <message>
+        <source>Delete tunings</source>
+        <translation>删除调优记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n tuning(s) from %1?</source>
+        <translation>
+            <numerusform>从 %1 删除 %n 条调优记录？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting</source>
+        <translation>正在删除</translation>
+    </message>
+    <message>
+        <source>Looking for stale tunings</source>
+        <translation>正在查找过期的调优记录</translation>
+    </message>
+    <message>
+        <source>Nothing to prune: every kernel&apos;s tunings share its newest source.</source>
+        <translation>无需清理：每个内核的调优记录都基于其最新源码。</translation>
+    </message>
+    <message>
+        <source>Nothing to prune: no tuning of %1 is stale.</source>
+        <translation>无需清理：%1 没有过期的调优记录。</translation>
+    </message>
+    <message>
+        <source>Prune stale tunings</source>
+        <translation>清理过期的调优记录</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n stale tuning(s)?</source>
+        <translation>
+            <numerusform>删除 %n 条过期的调优记录？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pruning</source>
+        <translation>正在清理</translation>
+    </message>
+    <message>
+        <source>Exporting</source>
+        <translation>正在导出</translation>
+    </message>
+    <message>
+        <source>Importing</source>
+        <translation>正在导入</translation>
+    </message>
+    <message>
+        <source>Merging</source>
+        <translation>正在合并</translation>
+    </message>
+    <message>
+        <source>No cache open.</source>
+        <translation>未打开缓存。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tuning(s)</source>
+        <translation>
+            <numerusform>%n 条调优记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; open the kernel to see which are stale</source>
+        <translation>；打开对应内核即可查看哪些已过期</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n stale for the open %1</source>
+        <translation>
+            <numerusform>，其中 %n 条相对当前打开的 %1 已过期</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cache busy or unreadable: the list may be out of date</source>
+        <translation>缓存繁忙或无法读取：列表可能不是最新的</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CacheTableModel</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>fresh</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The kernel of this tuning is not the one open: its source cannot be compared.</source>
+        <translation>这条调优记录的内核不是当前打开的内核，无法比较源码。</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s source changed since this tuning: its configs may no longer be the best.</source>
+        <translation>内核源码在这次调优之后已修改：其配置可能不再最优。</translation>
+    </message>
+    <message>
+        <source>Tuned on the kernel as it is now.</source>
+        <translation>基于内核当前的源码调优。</translation>
+    </message>
+    <message>
+        <source>Workload: %1</source>
+        <translation>工作负载：%1</translation>
+    </message>
+    <message>
+        <source>The key arguments of the autotune decorator and their values</source>
+        <translation>autotune 装饰器的 key 参数及其取值</translation>
+    </message>
+    <message>
+        <source>The benchmark method (TRITON_BENCH_METHOD)</source>
+        <translation>基准测试方法（TRITON_BENCH_METHOD）</translation>
+    </message>
+    <message>
+        <source>The version of the simulated NPU the tuning ran on</source>
+        <translation>调优所用的模拟 NPU 版本</translation>
+    </message>
+    <message>
+        <source>Median time of the best config, in milliseconds</source>
+        <translation>最佳配置的中位耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Whether the tuning was made on the kernel&apos;s current source</source>
+        <translation>调优是否基于内核的当前源码</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Dtypes</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Simulator</source>
+        <translation>模拟器</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>Best config</source>
+        <translation>最佳配置</translation>
+    </message>
+    <message>
+        <source>Best p50 (ms)</source>
+        <translation>最佳 p50（ms）</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::CandidateFilterProxy</name>
     <message>
         <source>Not understood (ignored): %1</source>
@@ -271,6 +615,30 @@
         <source>Measured on the simulated NPU (quantiles of the benchmark runs)</source>
         <translation>在模拟 NPU 上测得（基准测试运行的分位数）</translation>
     </message>
+    <message>
+        <source>: p50 %1 µs (p20 %2, p80 %3)</source>
+        <translation>：p50 %1 µs（p20 %2，p80 %3）</translation>
+    </message>
+    <message>
+        <source>, ×%1 the best</source>
+        <translation>，为最佳的 %1 倍</translation>
+    </message>
+    <message>
+        <source>Tuning</source>
+        <translation>调优</translation>
+    </message>
+    <message>
+        <source>vs best</source>
+        <translation>相对最佳</translation>
+    </message>
+    <message>
+        <source>What the tuning made of the candidate: compile failed, benchmarked, or best (the one the autotuner picks)</source>
+        <translation>调优对该候选的结论：编译失败、已测速，或最佳（autotuner 选中的那个）</translation>
+    </message>
+    <message>
+        <source>p50 over the best candidate&apos;s p50: how many times faster the best is</source>
+        <translation>p50 与最佳候选 p50 之比：最佳候选快多少倍</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ChartsPage</name>
@@ -281,6 +649,278 @@
     <message>
         <source>UB footprint against the budget</source>
         <translation>UB 占用与预算对比</translation>
+    </message>
+    <message>
+        <source>Time per pipe of the selected candidate</source>
+        <translation>选中候选在各流水线上的耗时</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空间</translation>
+    </message>
+    <message>
+        <source>Timings of the benchmarked candidates (p50, p20–p80)</source>
+        <translation>已测速候选的耗时（p50，p20–p80）</translation>
+    </message>
+    <message>
+        <source>Timings</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Modelled tuning time: best so far, compile workers, benchmark runs</source>
+        <translation>模型估算的调优时间：当前最佳、编译工作线程、测速运行</translation>
+    </message>
+    <message>
+        <source>Tuning time</source>
+        <translation>调优时间</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CompareDialog</name>
+    <message>
+        <source>Compare devices</source>
+        <translation>比较设备</translation>
+    </message>
+    <message>
+        <source>%1 family, %2 AI cores, %3 KiB UB budget</source>
+        <translation>%1 系列，%2 个 AI 核，UB 预算 %3 KiB</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Tuned</source>
+        <translation>已调优</translation>
+    </message>
+    <message>
+        <source>Best config</source>
+        <translation>最佳配置</translation>
+    </message>
+    <message>
+        <source>Best p50 (µs)</source>
+        <translation>最佳 p50（µs）</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Modelled tuning time (s)</source>
+        <translation>模型估算的调优时间（秒）</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>The slowest device&apos;s best p50 over this device&apos;s</source>
+        <translation>最慢设备的最佳 p50 与本设备最佳 p50 之比</translation>
+    </message>
+    <message>
+        <source>best p50 (µs, left)</source>
+        <translation>最佳 p50（µs，左轴）</translation>
+    </message>
+    <message>
+        <source>modelled tuning time (s, right)</source>
+        <translation>模型估算的调优时间（秒，右轴）</translation>
+    </message>
+    <message>
+        <source>best p50 (µs)</source>
+        <translation>最佳 p50（µs）</translation>
+    </message>
+    <message>
+        <source>modelled tuning time (s)</source>
+        <translation>模型估算的调优时间（秒）</translation>
+    </message>
+    <message>
+        <source>Tick two or more devices and press Compare.</source>
+        <translation>勾选两个或更多设备，然后点击“比较”。</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>The same launch tuned on each device (the backend&apos;s candidates, %1 method).</source>
+        <translation>同一启动配置在各设备上的调优结果（后端的候选，%1 方法）。</translation>
+    </message>
+    <message>
+        <source>Tuning on %1…</source>
+        <translation>正在 %1 上调优…</translation>
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation>比较失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tuning on %n device(s)…</source>
+        <translation>
+            <numerusform>正在 %n 个设备上调优…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Comparing devices</source>
+        <translation>正在比较设备</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 benchmarked)</source>
+        <translation>%1（%2 个已测速）</translation>
+    </message>
+    <message>
+        <source>%1 (compile %2, benchmark %3)</source>
+        <translation>%1（编译 %2，测速 %3）</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Fastest: %1, best p50 %2 µs.</source>
+        <translation>最快：%1，最佳 p50 %2 µs。</translation>
+    </message>
+    <message>
+        <source>No device found a valid config.</source>
+        <translation>没有设备找到有效配置。</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ExportDialog</name>
+    <message>
+        <source>Export configs</source>
+        <translation>导出配置</translation>
+    </message>
+    <message>
+        <source>Python: @triton.autotune with a triton.Config list</source>
+        <translation>Python：带 triton.Config 列表的 @triton.autotune</translation>
+    </message>
+    <message>
+        <source>JSON report of the tuning</source>
+        <translation>调优结果的 JSON 报告</translation>
+    </message>
+    <message>
+        <source>CSV report, one row per candidate</source>
+        <translation>CSV 报告，每个候选一行</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s autotune cache (&lt;kernel&gt;.autotune.json)</source>
+        <translation>Triton 的 autotune 缓存（&lt;kernel&gt;.autotune.json）</translation>
+    </message>
+    <message>
+        <source>The file Triton&apos;s autotuner writes with cache_results=True and reads back instead of benchmarking again</source>
+        <translation>Triton 的 autotuner 在 cache_results=True 时写入、下次直接读取而不再重新测速的文件</translation>
+    </message>
+    <message>
+        <source>Top</source>
+        <translation>前</translation>
+    </message>
+    <message>
+        <source> configs, fastest first</source>
+        <translation> 个配置，最快的在前</translation>
+    </message>
+    <message>
+        <source>Median time as a comment after each config</source>
+        <translation>在每个配置后以注释写出中位耗时</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Configs:</source>
+        <translation>配置：</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n selected row(s)</source>
+        <translation>
+            <numerusform>选中的 %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 candidates, %3 measured, tuned %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个候选，%3 个已测速，调优于 %4</translation>
+    </message>
+    <message>
+        <source>Only the Python decorator can be written for a config list.</source>
+        <translation>配置列表只能写成 Python 装饰器。</translation>
+    </message>
+    <message>
+        <source>No tuning to export: tune the kernel, or pick a tuning in the cache browser.</source>
+        <translation>没有可导出的调优结果：请先调优内核，或在缓存浏览器中选择一条调优记录。</translation>
+    </message>
+    <message>
+        <source>The tuning has no measured config to write: every candidate failed or was not run.</source>
+        <translation>这次调优没有可写出的已测速配置：所有候选都失败了或未运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.</source>
+        <translation>
+            <numerusform>%n 个配置。将其粘贴到内核上方，替换原有的 @triton.autotune 装饰器。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Put it in Triton&apos;s cache folder to skip benchmarking on the next run.</source>
+        <translation>放入 Triton 的缓存目录，下次运行即可跳过测速。</translation>
+    </message>
+    <message>
+        <source>Nothing to save.</source>
+        <translation>没有可保存的内容。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python（*.py）</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON（*.json）</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV（*.csv）</translation>
+    </message>
+    <message>
+        <source>Save the export</source>
+        <translation>保存导出内容</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件（*）</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
     </message>
 </context>
 <context>
@@ -463,6 +1103,46 @@
         <source>Generating candidates</source>
         <translation>正在生成候选</translation>
     </message>
+    <message>
+        <source>best %1, p50 %2 ms, tuned %3 UTC</source>
+        <translation>最佳 %1，p50 %2 ms，调优于 %3 UTC</translation>
+    </message>
+    <message>
+        <source>no valid config, tuned %1 UTC</source>
+        <translation>无有效配置，调优于 %1 UTC</translation>
+    </message>
+    <message>
+        <source>Tuning on %1</source>
+        <translation>正在 %1 上调优</translation>
+    </message>
+    <message>
+        <source>Not stored in the cache: %1</source>
+        <translation>未存入缓存：%1</translation>
+    </message>
+    <message>
+        <source>Stored in the cache %1</source>
+        <translation>已存入缓存 %1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>tracing the kernel</source>
+        <translation>正在跟踪内核</translation>
+    </message>
+    <message>
+        <source>compiling and benchmarking</source>
+        <translation>正在编译和测速</translation>
+    </message>
+    <message>
+        <source>Looking up the cache</source>
+        <translation>正在查询缓存</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::KernelPage</name>
@@ -530,10 +1210,6 @@
 <context>
     <name>ts::gui::LaunchEditor</name>
     <message>
-        <source>Not used yet: this version of TileScope analyses the kernel and its candidate space only. Benchmarking on the simulated NPU (and these settings) comes with the tuning stage.</source>
-        <translation>暂未使用：当前版本的 TileScope 只分析内核及其候选空间。在模拟 NPU 上的基准测试（以及这些设置）将随调优阶段提供。</translation>
-    </message>
-    <message>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
@@ -596,10 +1272,6 @@
     <message>
         <source>Autotune hints</source>
         <translation>Autotune hints</translation>
-    </message>
-    <message>
-        <source>Tuning (not available yet)</source>
-        <translation>调优（暂不可用）</translation>
     </message>
     <message>
         <source>Benchmark method</source>
@@ -704,6 +1376,38 @@
     <message>
         <source>%1: a fixed constexpr needs a value (a number or True/False)</source>
         <translation>%1：固定的 constexpr 需要一个值（数字或 True/False）</translation>
+    </message>
+    <message>
+        <source>TRITON_BENCH_METHOD. default: do_bench, quantiles of timed runs with the L2 flushed, host launch included; npu: the profiler, mean on-chip time of 30 runs (steadier, slower to tune)</source>
+        <translation>TRITON_BENCH_METHOD。default：do_bench，清空 L2 后计时运行的分位数，包含主机端启动开销；npu：性能分析器，30 次运行的片上平均时间（更稳定，调优更慢）</translation>
+    </message>
+    <message>
+        <source>TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on half the host&apos;s cores at once (off: one after the other). Changes the modelled tuning time.</source>
+        <translation>TRITON_AUTOTUNE_PARALLEL_COMPILE：用主机一半的核心同时编译候选（关闭时逐个编译）。会改变模型估算的调优时间。</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Threads that compile and benchmark here (auto: one per hardware thread); the results do not depend on it</source>
+        <translation>本机用于编译和测速的线程数（自动：每个硬件线程一个）；结果与其无关</translation>
+    </message>
+    <message>
+        <source>Seed of the simulated measurement noise: the same seed gives the same timings</source>
+        <translation>模拟测量噪声的随机种子：相同种子得到相同的耗时</translation>
+    </message>
+    <message>
+        <source>Tune</source>
+        <translation>调优</translation>
+    </message>
+    <message>
+        <source>Compile and benchmark the candidates on the simulated NPU (F5)</source>
+        <translation>在模拟 NPU 上编译并测速候选（F5）</translation>
+    </message>
+    <message>
+        <source>Tuning</source>
+        <translation>调优</translation>
     </message>
 </context>
 <context>
@@ -860,6 +1564,141 @@
         <source>Clear the list</source>
         <translation>清空列表</translation>
     </message>
+    <message>
+        <source>The tuning failed</source>
+        <translation>调优失败</translation>
+    </message>
+    <message>
+        <source>&amp;Tune</source>
+        <translation>调优(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Compile and benchmark the candidates shown on the simulated NPU; Esc stops and keeps what finished</source>
+        <translation>在模拟 NPU 上编译并测速当前显示的候选；按 Esc 停止并保留已完成的部分</translation>
+    </message>
+    <message>
+        <source>&amp;Compare devices…</source>
+        <translation>比较设备(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Tune the same launch on several devices and compare them side by side</source>
+        <translation>在多个设备上调优同一启动配置并并排比较</translation>
+    </message>
+    <message>
+        <source>Nothing to tune yet: wait for the candidate space.</source>
+        <translation>暂无可调优的内容：请等待候选空间构建完成。</translation>
+    </message>
+    <message>
+        <source>The tuning found no valid config</source>
+        <translation>调优未找到有效配置</translation>
+    </message>
+    <message>
+        <source>Tuning failed.</source>
+        <translation>调优失败。</translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3 candidates; best #%4 p50 %5 µs; modelled tuning time %6 s</source>
+        <translation>%1 %2/%3 个候选；最佳 #%4 p50 %5 µs；模型估算的调优时间 %6 秒</translation>
+    </message>
+    <message>
+        <source>Stopped after</source>
+        <translation>已停止，完成</translation>
+    </message>
+    <message>
+        <source>Tuned</source>
+        <translation>已调优</translation>
+    </message>
+    <message>
+        <source>Stopped before any candidate was benchmarked.</source>
+        <translation>在任何候选完成测速前已停止。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cached tuning available&lt;/b&gt;: %1. Tune runs it again.</source>
+        <translation>&lt;b&gt;已有缓存的调优结果&lt;/b&gt;：%1。点击“调优”将重新运行。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stale cached tuning&lt;/b&gt; (the kernel changed since): %1. Tune to refresh it.</source>
+        <translation>&lt;b&gt;缓存的调优结果已过期&lt;/b&gt;（内核此后已修改）：%1。调优即可更新。</translation>
+    </message>
+    <message>
+        <source>The config cache %1 cannot be read: %2</source>
+        <translation>无法读取配置缓存 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PipeChart</name>
+    <message>
+        <source>selected</source>
+        <translation>选中</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>share of the device time (µs)</source>
+        <translation>设备时间的构成（µs）</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the per-pipe chart as PNG, SVG or PDF</source>
+        <translation>将各流水线耗时图保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>
+#%1: %2 µs</source>
+        <translation>
+#%1：%2 µs</translation>
+    </message>
+    <message>
+        <source>
+best #%1: %2 µs</source>
+        <translation>
+最佳 #%1：%2 µs</translation>
+    </message>
+    <message>
+        <source>Tune (F5) to see where the time of each candidate goes, pipe by pipe.</source>
+        <translation>调优（F5）后即可逐条流水线查看每个候选的时间花在哪里。</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>选中</translation>
+    </message>
+    <message>
+        <source>Selected &lt;b&gt;#%1&lt;/b&gt;: %2 — %3</source>
+        <translation>选中 &lt;b&gt;#%1&lt;/b&gt;：%2 — %3</translation>
+    </message>
+    <message>
+        <source>Selected #%1 was not tuned.</source>
+        <translation>选中的 #%1 未调优。</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>Fastest so far</source>
+        <translation>目前最快</translation>
+    </message>
+    <message>
+        <source>roofline #%1: %2 µs</source>
+        <translation>roofline #%1：%2 µs</translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;#%2&lt;/b&gt;: %3 µs, roofline %4 µs (%5), %6% of it; UB %7 / %8 KiB</source>
+        <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：%3 µs，roofline %4 µs（%5），为其 %6%；UB %7 / %8 KiB</translation>
+    </message>
+    <message>
+        <source>Selected, the best,</source>
+        <translation>选中（即最佳）</translation>
+    </message>
+    <message>
+        <source>Selected, the fastest so far,</source>
+        <translation>选中（即目前最快）</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ProgressWidget</name>
@@ -938,6 +1777,544 @@
         <source>&lt;p&gt;Nearest generated candidate: #%1&lt;/p&gt;</source>
         <translation>&lt;p&gt;最近的已生成候选：#%1&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>: p50 %1 µs (p20 %2, p80 %3)</source>
+        <translation>：p50 %1 µs（p20 %2，p80 %3）</translation>
+    </message>
+    <message>
+        <source>, ×%1 the best (#%2)</source>
+        <translation>，为最佳（#%2）的 %1 倍</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;device %1 µs: MTE2 %2, Vector %3, Cube %4, MTE3 %5, Scalar %6, launch %7; roofline %8 µs (%9)</source>
+        <translation>&lt;br&gt;设备 %1 µs：MTE2 %2，Vector %3，Cube %4，MTE3 %5，Scalar %6，启动 %7；roofline %8 µs（%9）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;modelled compile %1 s, benchmark %2 s; UB peak %3 of %4 KiB&lt;/p&gt;</source>
+        <translation>&lt;br&gt;模型估算：编译 %1 秒，测速 %2 秒；UB 峰值 %3 / %4 KiB&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SweepDialog</name>
+    <message>
+        <source>Shape sweep</source>
+        <translation>形状扫描</translation>
+    </message>
+    <message>
+        <source>Argument</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起始</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步进</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>取值数</translation>
+    </message>
+    <message>
+        <source>Add range</source>
+        <translation>添加范围</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>A config serves a shape when it is at most this much slower than the shape&apos;s own best</source>
+        <translation>某配置比该形状自身的最佳配置慢不超过此比例时，即视为可服务该形状</translation>
+    </message>
+    <message>
+        <source>Reuse and store tunings in the config cache</source>
+        <translation>复用并保存调优结果到配置缓存</translation>
+    </message>
+    <message>
+        <source>&amp;Run sweep</source>
+        <translation>运行扫描(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stop after the running candidate; the shapes already tuned are kept</source>
+        <translation>在当前候选完成后停止；保留已调优的形状</translation>
+    </message>
+    <message>
+        <source>Tolerance:</source>
+        <translation>容差：</translation>
+    </message>
+    <message>
+        <source>best config of each shape</source>
+        <translation>各形状的最佳配置</translation>
+    </message>
+    <message>
+        <source>covering set</source>
+        <translation>覆盖集</translation>
+    </message>
+    <message>
+        <source>p50 (ms)</source>
+        <translation>p50（ms）</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Serves</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>Worst loss (%)</source>
+        <translation>最大损失（%）</translation>
+    </message>
+    <message>
+        <source>&amp;Export the set…</source>
+        <translation>导出覆盖集(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the covering set as the kernel&apos;s @triton.autotune config list</source>
+        <translation>将覆盖集写成内核的 @triton.autotune 配置列表</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Covering set&lt;/b&gt;</source>
+        <translation>&lt;b&gt;覆盖集&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Open a kernel with a launch first.</source>
+        <translation>请先打开带有启动配置的内核。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2, method %3: each shape is the launch with the swept arguments (and the tensor dimensions equal to them) replaced.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，设备 %2，方法 %3：每个形状即把启动配置中被扫描的参数（以及与之相等的张量维度）替换后的结果。</translation>
+    </message>
+    <message>
+        <source>The device %1 is not known: no sweep.</source>
+        <translation>未知设备 %1：无法扫描。</translation>
+    </message>
+    <message>
+        <source>The launch has no integer argument to sweep.</source>
+        <translation>启动配置中没有可扫描的整数参数。</translation>
+    </message>
+    <message>
+        <source>× (times)</source>
+        <translation>×（乘）</translation>
+    </message>
+    <message>
+        <source>+ (plus)</source>
+        <translation>+（加）</translation>
+    </message>
+    <message>
+        <source>Row %1: From, To and By must be whole numbers.</source>
+        <translation>第 %1 行：起始、结束和步长必须是整数。</translation>
+    </message>
+    <message>
+        <source>Row %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Add a range to sweep.</source>
+        <translation>请添加要扫描的范围。</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shape(s)</source>
+        <translation>
+            <numerusform>%n 个形状</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopping after the running candidate…</source>
+        <translation>将在当前候选完成后停止…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: %n shape(s) tuned before the stop are shown.</source>
+        <translation>
+            <numerusform>已停止：显示停止前调优完成的 %n 个形状。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</source>
+        <translation>
+            <numerusform>额外测量 %n 次：在后端未生成这些配置的形状上也对其测速，与 Triton 在每个形状上测速手写列表的做法一致。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run the sweep again to apply the new tolerance.</source>
+        <translation>请重新运行扫描以应用新的容差。</translation>
+    </message>
+    <message>
+        <source>Covering set</source>
+        <translation>覆盖集</translation>
+    </message>
+    <message>
+        <source>No shape was measured: there is nothing to cover.</source>
+        <translation>没有任何形状完成测速：无可覆盖的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s) serve %1 shape(s) within %2 % of each shape&apos;s best (worst loss %3 %, %4 search).</source>
+        <translation>
+            <numerusform>%n 个配置即可服务 %1 个形状，与各形状最佳配置相差不超过 %2 %（最大损失 %3 %，%4搜索）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>greedy</source>
+        <translation>贪心</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>形状</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n config(s) serving the swept shapes within %2 % of their best.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 的覆盖集&lt;/b&gt;&lt;br&gt;%n 个配置，服务所有扫描形状，与各自最佳相差不超过 %2 %。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No shape was measured.</source>
+        <translation>没有任何形状完成测速。</translation>
+    </message>
+    <message>
+        <source>Run a sweep to chart it.</source>
+        <translation>运行扫描后在此绘图。</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SweepTableModel</name>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>nothing measured</source>
+        <translation>无测量结果</translation>
+    </message>
+    <message>
+        <source>cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>tuned</source>
+        <translation>已调优</translation>
+    </message>
+    <message>
+        <source>The config of the covering set that is fastest at this shape</source>
+        <translation>覆盖集中在该形状上最快的配置</translation>
+    </message>
+    <message>
+        <source>How much slower the covering config is than the shape&apos;s own best</source>
+        <translation>覆盖配置比该形状自身的最佳配置慢多少</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Best config</source>
+        <translation>最佳配置</translation>
+    </message>
+    <message>
+        <source>Best p50 (ms)</source>
+        <translation>最佳 p50（ms）</translation>
+    </message>
+    <message>
+        <source>Covering config</source>
+        <translation>覆盖配置</translation>
+    </message>
+    <message>
+        <source>Its p50 (ms)</source>
+        <translation>其 p50（ms）</translation>
+    </message>
+    <message>
+        <source>Loss (%)</source>
+        <translation>损失（%）</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TimelineChart</name>
+    <message>
+        <source>benchmark run (p50)</source>
+        <translation>测速运行（p50）</translation>
+    </message>
+    <message>
+        <source>best so far</source>
+        <translation>当前最佳</translation>
+    </message>
+    <message>
+        <source>best p50 (µs)</source>
+        <translation>最佳 p50（µs）</translation>
+    </message>
+    <message>
+        <source>modelled tuning time (s)</source>
+        <translation>模型估算的调优时间（秒）</translation>
+    </message>
+    <message>
+        <source>compile</source>
+        <translation>编译</translation>
+    </message>
+    <message>
+        <source>modelled tuning time (s): compile workers, then the benchmark runs</source>
+        <translation>模型估算的调优时间（秒）：先是编译工作线程，然后是测速运行</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the tuning time charts as PNG, SVG or PDF</source>
+        <translation>将调优时间图保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>#%1  %2</source>
+        <translation>#%1  %2</translation>
+    </message>
+    <message>
+        <source>p50 %1 µs</source>
+        <translation>p50 %1 µs</translation>
+    </message>
+    <message>
+        <source>
+compile %1 s (modelled)</source>
+        <translation>
+编译 %1 秒（模型估算）</translation>
+    </message>
+    <message>
+        <source>, benchmark %1 s</source>
+        <translation>，测速 %1 秒</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>工作线程 %1</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>No tuning yet: Run &gt; Tune (F5) benchmarks the candidates on the simulated NPU.</source>
+        <translation>尚未调优：“运行 &gt; 调优”（F5）会在模拟 NPU 上对候选测速。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker(s), </source>
+        <translation>
+            <numerusform>在真实工具链上模型估算的调优时间为 %1 秒：%n 个工作线程编译 %2 秒，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>then %n benchmark run(s) in %1 s</source>
+        <translation>
+            <numerusform>随后 %n 次测速运行用时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the best was found after %1 s</source>
+        <translation>；在 %1 秒时找到最佳配置</translation>
+    </message>
+    <message>
+        <source> (so far)</source>
+        <translation>（截至目前）</translation>
+    </message>
+    <message>
+        <source>Preparing the tuning time chart</source>
+        <translation>正在准备调优时间图</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TimingsChart</name>
+    <message>
+        <source>p20–p80</source>
+        <translation>p20–p80</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>选中</translation>
+    </message>
+    <message>
+        <source>benchmarked candidates, fastest first</source>
+        <translation>已测速的候选，最快的在前</translation>
+    </message>
+    <message>
+        <source>time per launch (µs)</source>
+        <translation>每次启动耗时（µs）</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save the timings chart as PNG, SVG or PDF</source>
+        <translation>将耗时图保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>#%1 %2
+p50 %3 µs (p20 %4, p80 %5)</source>
+        <translation>#%1 %2
+p50 %3 µs（p20 %4，p80 %5）</translation>
+    </message>
+    <message>
+        <source>
+×%1 the best</source>
+        <translation>
+为最佳的 %1 倍</translation>
+    </message>
+    <message>
+        <source>No tuning yet: Run &gt; Tune (F5) benchmarks the candidates on the simulated NPU.</source>
+        <translation>尚未调优：“运行 &gt; 调优”（F5）会在模拟 NPU 上对候选测速。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidates benchmarked, %3 failed to compile</source>
+        <translation>%2 个候选中 %1 个已测速，%3 个编译失败</translation>
+    </message>
+    <message>
+        <source>; %1 #%2: p50 %3 µs</source>
+        <translation>；%1 #%2：p50 %3 µs</translation>
+    </message>
+    <message>
+        <source>fastest so far</source>
+        <translation>目前最快</translation>
+    </message>
+    <message>
+        <source> (stopped)</source>
+        <translation>（已停止）</translation>
+    </message>
+    <message>
+        <source>Preparing the timings chart</source>
+        <translation>正在准备耗时图</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ToolDialogs</name>
+    <message>
+        <source>Open &amp;cache…</source>
+        <translation>打开缓存(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Browse a config cache file</source>
+        <translation>浏览配置缓存文件</translation>
+    </message>
+    <message>
+        <source>&amp;Export configs…</source>
+        <translation>导出配置(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the tuning as a triton.Config list to paste over the kernel, a report, or Triton&apos;s autotune cache</source>
+        <translation>将调优结果写成可粘贴到内核上方的 triton.Config 列表、报告或 Triton 的 autotune 缓存</translation>
+    </message>
+    <message>
+        <source>&amp;Cache browser…</source>
+        <translation>缓存浏览器(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>The tunings stored for this kernel&apos;s folder: stale ones, delete, prune, export, import, merge</source>
+        <translation>此内核所在目录中保存的调优记录：过期标记、删除、清理、导出、导入、合并</translation>
+    </message>
+    <message>
+        <source>Shape &amp;sweep…</source>
+        <translation>形状扫描(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Tune the kernel over a range of shapes and find the fewest configs that serve them all</source>
+        <translation>在一系列形状上调优内核，找出能覆盖所有形状的最少配置</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>No tuning of this launch yet: tune it, or pick a stored tuning in the cache browser and export it from there.</source>
+        <translation>此启动配置尚无调优结果：请先调优，或在缓存浏览器中选择已保存的调优记录并从那里导出。</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TuningRecordModel</name>
+    <message>
+        <source>generated</source>
+        <translation>已生成</translation>
+    </message>
+    <message>
+        <source>handwritten</source>
+        <translation>手写</translation>
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation>已剪除</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>compile failed</source>
+        <translation>编译失败</translation>
+    </message>
+    <message>
+        <source>benchmarked</source>
+        <translation>已测速</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>p50 (ms)</source>
+        <translation>p50（ms）</translation>
+    </message>
+    <message>
+        <source>p20 (ms)</source>
+        <translation>p20（ms）</translation>
+    </message>
+    <message>
+        <source>p80 (ms)</source>
+        <translation>p80（ms）</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::UbChart</name>
@@ -985,6 +2362,45 @@ UB %4（占预算 %5）</translation>
     </message>
 </context>
 <context>
+    <name>ts::gui::CacheOperation</name>
+    <message>
+        <source>Deleted %1 of %2; then: %3</source>
+        <translation>已删除 %2 条中的 %1 条，随后出错：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n tuning(s) from %1.</source>
+        <translation>
+            <numerusform>已从 %1 删除 %n 条调优记录。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed %n stale tuning(s).</source>
+        <translation>
+            <numerusform>已删除 %n 条过期的调优记录。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 added, %3 replaced by newer tunings, %4 kept (newer or the same here).</source>
+        <translation>%1：新增 %2 条，%3 条被更新的调优记录替换，保留 %4 条（此处的更新或相同）。</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Merged %n cache(s)</source>
+        <translation>
+            <numerusform>已合并 %n 个缓存</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cache busy: another process is writing to it. Try again in a moment.
+%1</source>
+        <translation>缓存繁忙：另一个进程正在写入。请稍后重试。
+%1</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ChartExport</name>
     <message>
         <source>Unknown format &apos;%1&apos;: use .png, .svg or .pdf</source>
@@ -1005,6 +2421,64 @@ UB %4（占预算 %5）</translation>
     <message>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Outcome</name>
+    <message>
+        <source>not tuned</source>
+        <translation>未调优</translation>
+    </message>
+    <message>
+        <source>compile failed</source>
+        <translation>编译失败</translation>
+    </message>
+    <message>
+        <source>benchmarked</source>
+        <translation>已测速</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>UB overflow</source>
+        <translation>UB 溢出</translation>
+    </message>
+    <message>
+        <source>L1 overflow</source>
+        <translation>L1 溢出</translation>
+    </message>
+    <message>
+        <source>L0 overflow</source>
+        <translation>L0 溢出</translation>
+    </message>
+    <message>
+        <source>invalid shape</source>
+        <translation>形状无效</translation>
+    </message>
+    <message>
+        <source>invalid grid</source>
+        <translation>grid 无效</translation>
+    </message>
+    <message>
+        <source>missing constexpr</source>
+        <translation>缺少 constexpr</translation>
+    </message>
+    <message>
+        <source>conflicting constexpr</source>
+        <translation>constexpr 冲突</translation>
+    </message>
+    <message>
+        <source>trace error</source>
+        <translation>跟踪错误</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PipeChart</name>
+    <message>
+        <source>launch</source>
+        <translation>启动</translation>
     </message>
 </context>
 <context>
@@ -1098,6 +2572,13 @@ UB %4（占预算 %5）</translation>
     <message>
         <source>handwritten</source>
         <translation>手写</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SweepProgress</name>
+    <message>
+        <source>Shape %1 of %2: %3</source>
+        <translation>形状 %1/%2：%3</translation>
     </message>
 </context>
 </TS>

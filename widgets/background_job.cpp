@@ -5,8 +5,15 @@
 #include <QRunnable>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <exception>
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace ts::gui {
 
@@ -28,6 +35,25 @@ void JobContext::reportProgress(double fraction, const QString& stage)
         m_post(fraction, stage);
 }
 
+LowerThreadPriority::LowerThreadPriority()
+{
+#if defined(__linux__)
+    m_thread = int(syscall(SYS_gettid));
+    errno = 0;
+    m_before = getpriority(PRIO_PROCESS, id_t(m_thread));
+    if (errno == 0)
+        setpriority(PRIO_PROCESS, id_t(m_thread), std::min(19, m_before + 10));
+#endif
+}
+
+LowerThreadPriority::~LowerThreadPriority()
+{
+#if defined(__linux__)
+    // Raising it back needs a privilege the user may not have; the thread then stays nice.
+    setpriority(PRIO_PROCESS, id_t(m_thread), m_before);
+#endif
+}
+
 BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent)
 {
     // Two workers: a superseded job that cannot be interrupted must not hold up its successor.
@@ -36,8 +62,10 @@ BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent)
 
 BackgroundJob::~BackgroundJob()
 {
-    if (m_stop)
-        m_stop->store(true);
+    if (m_stop) {
+        m_stop->keepResult = false;
+        m_stop->request();
+    }
     m_pool.waitForDone();
 }
 
@@ -46,10 +74,18 @@ void BackgroundJob::stop()
     if (!m_running)
         return;
     if (m_stop)
-        m_stop->store(true);
+        m_stop->request();
     ++m_generation;  // whatever the worker still delivers is stale now
     m_running = false;
     Q_EMIT stopped();
+}
+
+void BackgroundJob::finishEarly()
+{
+    if (!m_running || !m_stop || m_stop->keepResult)
+        return;
+    m_stop->keepResult = true;  // before the request, so the worker sees it once it sees the stop
+    m_stop->request();
 }
 
 void BackgroundJob::waitForIdle()
@@ -61,9 +97,9 @@ void BackgroundJob::launch(const QString& label, std::function<void(JobContext&)
                            std::function<void()> deliver)
 {
     if (m_stop)
-        m_stop->store(true);
+        m_stop->request();
     const quint64 generation = ++m_generation;
-    m_stop = std::make_shared<std::atomic<bool>>(false);
+    m_stop = std::make_shared<JobStop>();
     m_running = true;
     m_label = label;
 
@@ -100,7 +136,8 @@ void BackgroundJob::launch(const QString& label, std::function<void(JobContext&)
                 Qt::QueuedConnection);
             return;
         }
-        if (context->stopRequested())
+        // A stop drops the result unless the job was asked to finish early.
+        if (context->stopRequested() && !context->m_stop->keepResult)
             return;
         QMetaObject::invokeMethod(
             self.data(),

@@ -13,27 +13,57 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <stop_token>
 
 namespace ts::gui {
+
+// The stop request of one job, as a flag to poll and as a token for core stages.
+struct JobStop {
+    std::atomic<bool> flag{false};
+    std::stop_source source;
+    std::atomic<bool> keepResult{false};  // set before the request: the work's result is still delivered
+    void request()
+    {
+        flag.store(true);
+        source.request_stop();
+    }
+};
 
 // What a work function sees: a stop flag to poll and a progress sink. Thread-safe.
 class JobContext {
 public:
-    bool stopRequested() const { return m_stop->load(std::memory_order_relaxed); }
+    bool stopRequested() const { return m_stop->flag.load(); }
     // A shared flag for core stages that take one.
-    const std::atomic<bool>& stopFlag() const { return *m_stop; }
+    const std::atomic<bool>& stopFlag() const { return m_stop->flag; }
+    // The same request as a std::stop_token (core stages that take one).
+    std::stop_token stopToken() const { return m_stop->source.get_token(); }
     // fraction in [0, 1]; throttled: changes under 0.1% are skipped, as are reports closer
     // than 50 ms apart (the last one of a stage always goes through when the stage changes).
     void reportProgress(double fraction, const QString& stage);
 
 private:
     friend class BackgroundJob;
-    std::shared_ptr<std::atomic<bool>> m_stop;
+    std::shared_ptr<JobStop> m_stop;
     std::function<void(double, QString)> m_post;
     std::mutex m_mutex;
     double m_lastFraction = -1.0;
     QString m_lastStage;
     std::chrono::steady_clock::time_point m_lastTime;
+};
+
+// For the length of a scope, the calling worker thread (and the threads it starts) runs at a
+// lower priority, so that long parallel work never takes the CPU from the GUI thread.
+// Linux only (per-thread nice values); elsewhere it does nothing.
+class LowerThreadPriority {
+public:
+    LowerThreadPriority();
+    ~LowerThreadPriority();
+    LowerThreadPriority(const LowerThreadPriority&) = delete;
+    LowerThreadPriority& operator=(const LowerThreadPriority&) = delete;
+
+private:
+    int m_thread = 0;
+    int m_before = 0;
 };
 
 class BackgroundJob : public QObject {
@@ -59,6 +89,10 @@ public:
 
     // Asks the running job to stop and drops its result; returns at once.
     void stop();
+    // Asks the running job to wrap up early and still delivers what it returns (a tuning keeps
+    // the candidates that finished). The job counts as running until then.
+    void finishEarly();
+    bool finishingEarly() const { return m_running && m_stop && m_stop->keepResult; }
     bool isRunning() const { return m_running; }
     QString label() const { return m_label; }
     quint64 generation() const { return m_generation; }
@@ -78,7 +112,7 @@ private:
 
     QThreadPool m_pool;
     quint64 m_generation = 0;
-    std::shared_ptr<std::atomic<bool>> m_stop;
+    std::shared_ptr<JobStop> m_stop;
     bool m_running = false;
     QString m_label;
 };

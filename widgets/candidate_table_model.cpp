@@ -3,6 +3,7 @@
 #include "core/space/space_format.h"
 #include "widgets/status_colors.h"
 
+#include <QFont>
 #include <QLocale>
 
 #include <cmath>
@@ -15,7 +16,7 @@ using space::kUnset;
 
 constexpr int kFixedBefore = 1;  // the index column
 constexpr int kMetricColumns = 8;
-constexpr int kTimingColumns = 3;
+constexpr int kTimingColumns = 5;  // outcome, p50, p20, p80, against the best
 
 QString kib(std::int64_t bytes)
 {
@@ -44,25 +45,95 @@ void CandidateTableModel::setSpace(std::shared_ptr<const space::CandidateSpace> 
 void CandidateTableModel::setTimings(std::shared_ptr<const CandidateTimings> timings)
 {
     if (timings && (!m_space || timings->p50Us.size() != m_space->size() ||
-                    timings->p20Us.size() != m_space->size() || timings->p80Us.size() != m_space->size()))
+                    timings->p20Us.size() != m_space->size() || timings->p80Us.size() != m_space->size() ||
+                    (!timings->outcome.empty() && timings->outcome.size() != m_space->size())))
         timings.reset();
     if (bool(timings) == bool(m_timings)) {
         m_timings = std::move(timings);
+        refreshBest();
         if (rowCount() > 0 && m_timings)
-            Q_EMIT dataChanged(index(0, columnOf(Column::P50)),
-                               index(rowCount() - 1, columnOf(Column::P80)));
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
         return;
     }
     const int first = kFixedBefore + m_dimensionCount + kMetricColumns;
     if (timings) {
         beginInsertColumns({}, first, first + kTimingColumns - 1);
         m_timings = std::move(timings);
+        refreshBest();
         endInsertColumns();
+        if (rowCount() > 0)  // row colours follow the outcome
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, first - 1), {Qt::BackgroundRole});
     } else {
         beginRemoveColumns({}, first, first + kTimingColumns - 1);
         m_timings.reset();
+        refreshBest();
         endRemoveColumns();
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::BackgroundRole});
     }
+}
+
+void CandidateTableModel::refreshBest()
+{
+    m_best.reset();
+    m_bestP50 = 0;
+    if (!m_timings)
+        return;
+    if (m_timings->best && *m_timings->best < m_timings->p50Us.size() && !std::isnan(m_timings->p50Us[*m_timings->best])) {
+        m_best = *m_timings->best;
+    } else {
+        for (std::size_t i = 0; i < m_timings->p50Us.size(); ++i)
+            if (!std::isnan(m_timings->p50Us[i]) && (!m_best || m_timings->p50Us[i] < m_timings->p50Us[*m_best]))
+                m_best = i;
+    }
+    if (m_best)
+        m_bestP50 = m_timings->p50Us[*m_best];
+}
+
+void CandidateTableModel::updateTimings(std::size_t first, std::size_t last, bool bestChanged,
+                                        std::optional<std::size_t> previousBest, bool wholeColumn)
+{
+    if (!m_timings || rowCount() == 0)
+        return;
+    last = std::min(last, std::size_t(rowCount() - 1));
+    const int lastColumn = columnOf(Column::SpeedUp);
+    if (bestChanged) {
+        refreshBest();
+        // The speed-ups move together; the order by speed-up does not (it is the order by p50).
+        if (wholeColumn)
+            Q_EMIT dataChanged(index(0, lastColumn), index(rowCount() - 1, lastColumn), {Qt::DisplayRole, Qt::ToolTipRole});
+        for (std::optional<std::size_t> row : {previousBest, m_best})
+            if (row && *row < std::size_t(rowCount()))
+                Q_EMIT dataChanged(index(int(*row), 0), index(int(*row), columnCount() - 1));
+    } else if (!m_best) {
+        refreshBest();
+    }
+    if (first <= last)
+        Q_EMIT dataChanged(index(int(first), 0), index(int(last), lastColumn));
+}
+
+tuning::OutcomeStatus CandidateTableModel::outcome(std::size_t candidate) const
+{
+    if (!m_timings || candidate >= m_timings->p50Us.size())
+        return tuning::OutcomeStatus::NotTuned;
+    if (!m_timings->outcome.empty())
+        return m_timings->outcome[candidate];
+    if (std::isnan(m_timings->p50Us[candidate]))
+        return tuning::OutcomeStatus::NotTuned;
+    return m_best == candidate ? tuning::OutcomeStatus::Best : tuning::OutcomeStatus::Benchmarked;
+}
+
+std::optional<std::size_t> CandidateTableModel::bestCandidate() const
+{
+    return m_best;
+}
+
+double CandidateTableModel::speedUp(std::size_t row) const
+{
+    if (!m_timings || !m_best || m_bestP50 <= 0)
+        return std::nan("");
+    const double p50 = m_timings->p50Us[row];
+    return std::isnan(p50) ? p50 : p50 / m_bestP50;
 }
 
 void CandidateTableModel::setDarkPalette(bool dark)
@@ -98,7 +169,7 @@ CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
     const int metric = column - kFixedBefore - m_dimensionCount;
     static constexpr Column kMetrics[] = {Column::Status, Column::Reason, Column::Tile, Column::UbBytes,
                                           Column::UbShare, Column::Programs, Column::Waves, Column::LastWave,
-                                          Column::P50, Column::P20, Column::P80};
+                                          Column::Outcome, Column::P50, Column::P20, Column::P80, Column::SpeedUp};
     return kMetrics[std::min(metric, int(std::size(kMetrics)) - 1)];
 }
 
@@ -116,9 +187,11 @@ int CandidateTableModel::columnOf(Column kind) const
     case Column::Programs: return base + 5;
     case Column::Waves: return base + 6;
     case Column::LastWave: return base + 7;
-    case Column::P50: return m_timings ? base + 8 : -1;
-    case Column::P20: return m_timings ? base + 9 : -1;
-    case Column::P80: return m_timings ? base + 10 : -1;
+    case Column::Outcome: return m_timings ? base + 8 : -1;
+    case Column::P50: return m_timings ? base + 9 : -1;
+    case Column::P20: return m_timings ? base + 10 : -1;
+    case Column::P80: return m_timings ? base + 11 : -1;
+    case Column::SpeedUp: return m_timings ? base + 12 : -1;
     }
     return -1;
 }
@@ -131,6 +204,7 @@ double CandidateTableModel::timing(std::size_t row, Column kind) const
     case Column::P50: return m_timings->p50Us[row];
     case Column::P20: return m_timings->p20Us[row];
     case Column::P80: return m_timings->p80Us[row];
+    case Column::SpeedUp: return speedUp(row);
     default: return std::nan("");
     }
 }
@@ -152,9 +226,11 @@ bool CandidateTableModel::lessThan(std::size_t a, std::size_t b, int column) con
     case Column::Programs: return s.metrics(a).programs < s.metrics(b).programs;
     case Column::Waves: return s.metrics(a).waves < s.metrics(b).waves;
     case Column::LastWave: return s.metrics(a).lastWaveUtilisation < s.metrics(b).lastWaveUtilisation;
+    case Column::Outcome: return outcome(a) < outcome(b);
     case Column::P50:
     case Column::P20:
-    case Column::P80: {
+    case Column::P80:
+    case Column::SpeedUp: {
         const double x = timing(a, columnKind(column));
         const double y = timing(b, columnKind(column));
         if (std::isnan(x) || std::isnan(y))
@@ -191,9 +267,11 @@ QVariant CandidateTableModel::sortValue(std::size_t row, int column) const
     case Column::Programs: return qint64(s.metrics(row).programs);
     case Column::Waves: return qint64(s.metrics(row).waves);
     case Column::LastWave: return s.metrics(row).lastWaveUtilisation;
+    case Column::Outcome: return int(outcome(row));
     case Column::P50:
     case Column::P20:
-    case Column::P80: return timing(row, columnKind(column));
+    case Column::P80:
+    case Column::SpeedUp: return timing(row, columnKind(column));
     }
     return {};
 }
@@ -222,11 +300,19 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::Waves: return locale.toString(qint64(s.metrics(row).waves));
     case Column::LastWave: return s.metrics(row).programs > 0 ? percent(s.metrics(row).lastWaveUtilisation)
                                                               : QStringLiteral("–");
+    case Column::Outcome: {
+        const tuning::OutcomeStatus o = outcome(row);
+        return o == tuning::OutcomeStatus::NotTuned ? QStringLiteral("–") : outcomeLabel(o);
+    }
     case Column::P50:
     case Column::P20:
     case Column::P80: {
         const double t = timing(row, columnKind(column));
         return std::isnan(t) ? QStringLiteral("–") : locale.toString(t, 'f', 2);
+    }
+    case Column::SpeedUp: {
+        const double x = speedUp(row);
+        return std::isnan(x) ? QStringLiteral("–") : QStringLiteral("×") + locale.toString(x, 'f', x < 10 ? 2 : 1);
     }
     }
     return {};
@@ -248,16 +334,45 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
         QString tip = QStringLiteral("#%1  %2\n%3").arg(row).arg(describeParams(row), statusLabel(m_space->status(row)));
         if (!why.isEmpty())
             tip += QStringLiteral(": ") + why;
+        const tuning::OutcomeStatus o = outcome(row);
+        if (o != tuning::OutcomeStatus::NotTuned) {
+            tip += QLatin1Char('\n') + outcomeLabel(o);
+            if (o == tuning::OutcomeStatus::CompileFailed) {
+                if (m_timings->failureOf)
+                    tip += QStringLiteral(": ") + QString::fromStdString(m_timings->failureOf(row));
+            } else {
+                const QLocale locale;
+                tip += tr(": p50 %1 µs (p20 %2, p80 %3)")
+                           .arg(locale.toString(m_timings->p50Us[row], 'f', 2), locale.toString(m_timings->p20Us[row], 'f', 2),
+                                locale.toString(m_timings->p80Us[row], 'f', 2));
+                if (const double x = speedUp(row); !std::isnan(x) && o != tuning::OutcomeStatus::Best)
+                    tip += tr(", ×%1 the best").arg(locale.toString(x, 'f', 2));
+            }
+        }
         return tip;
     }
-    case Qt::BackgroundRole: return statusTint(m_space->status(row), m_dark);
+    case Qt::BackgroundRole: {
+        const tuning::OutcomeStatus o = outcome(row);
+        if (o == tuning::OutcomeStatus::Best || (o == tuning::OutcomeStatus::CompileFailed && columnKind(index.column()) == Column::Outcome))
+            return outcomeTint(o, m_dark);
+        return statusTint(m_space->status(row), m_dark);
+    }
     case Qt::ForegroundRole:
         if (columnKind(index.column()) == Column::Status)
             return statusColor(m_space->status(row), m_dark);
+        if (columnKind(index.column()) == Column::Outcome)
+            return outcomeColor(outcome(row), m_dark);
+        return {};
+    case Qt::FontRole:
+        if (outcome(row) == tuning::OutcomeStatus::Best) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
         return {};
     case Qt::TextAlignmentRole: {
         const Column kind = columnKind(index.column());
-        if (kind == Column::Status || kind == Column::Reason)
+        if (kind == Column::Status || kind == Column::Reason || kind == Column::Outcome)
             return int(Qt::AlignLeft | Qt::AlignVCenter);
         return int(Qt::AlignRight | Qt::AlignVCenter);
     }
@@ -283,9 +398,11 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         case Column::Programs: return tr("Programs");
         case Column::Waves: return tr("Waves");
         case Column::LastWave: return tr("Last wave");
+        case Column::Outcome: return tr("Tuning");
         case Column::P50: return tr("p50 (µs)");
         case Column::P20: return tr("p20 (µs)");
         case Column::P80: return tr("p80 (µs)");
+        case Column::SpeedUp: return tr("vs best");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -313,6 +430,9 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         case Column::P50:
         case Column::P20:
         case Column::P80: return tr("Measured on the simulated NPU (quantiles of the benchmark runs)");
+        case Column::Outcome: return tr("What the tuning made of the candidate: compile failed, benchmarked, or best "
+                                        "(the one the autotuner picks)");
+        case Column::SpeedUp: return tr("p50 over the best candidate's p50: how many times faster the best is");
         }
     }
     return {};

@@ -1,13 +1,19 @@
 #pragma once
 // The candidate space as a table: one row per candidate, straight over the space's columnar
 // arrays (no per-row objects). Formatted text under DisplayRole, raw numbers under SortRole.
-// Timing columns appear only once measured timings are attached (setTimings).
+// Tuning columns (outcome, p50/p20/p80, against the best) appear only once measured timings are
+// attached (setTimings); a running tuning fills them in place and announces the rows it touched
+// (updateTimings), so a batch never resets the model.
 
 #include "core/space/candidate_space.h"
+#include "core/tuning/tuning_session.h"
 
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <optional>
+#include <functional>
+#include <string>
 #include <vector>
 
 namespace ts::gui {
@@ -18,6 +24,12 @@ struct CandidateTimings {
     std::vector<double> p50Us;
     std::vector<double> p20Us;
     std::vector<double> p80Us;
+    // Optional: empty, or the tuning outcome of every candidate.
+    std::vector<tuning::OutcomeStatus> outcome;
+    // The candidate the others are compared with; the fastest p50 when not given.
+    std::optional<std::size_t> best;
+    // Why a candidate failed to compile, for the tooltip (empty when it did not).
+    std::function<std::string(std::size_t)> failureOf;
 };
 
 class CandidateTableModel : public QAbstractTableModel {
@@ -30,7 +42,7 @@ public:
         ReasonRole,                   // int(ReasonCode)
     };
     enum class Column { Index, Param, Status, Reason, Tile, UbBytes, UbShare, Programs, Waves, LastWave,
-                        P50, P20, P80 };
+                        Outcome, P50, P20, P80, SpeedUp };
 
     explicit CandidateTableModel(QObject* parent = nullptr);
 
@@ -39,6 +51,16 @@ public:
     // Attaches (or with null, removes) measured timings; sizes must match the space.
     void setTimings(std::shared_ptr<const CandidateTimings> timings);
     bool hasTimings() const { return m_timings != nullptr; }
+    const std::shared_ptr<const CandidateTimings>& timings() const { return m_timings; }
+    // The attached timings changed in place for candidates [first, last]; with bestChanged the
+    // rows of the old and new best change, and so does the column against the best everywhere.
+    // That column is announced for every row only with `wholeColumn` (a tuning batch skips it:
+    // its order is the order by p50, so no proxy needs it, and views repaint what they show).
+    void updateTimings(std::size_t first, std::size_t last, bool bestChanged,
+                       std::optional<std::size_t> previousBest = std::nullopt, bool wholeColumn = true);
+    // The tuning outcome of a candidate (NotTuned without timings).
+    tuning::OutcomeStatus outcome(std::size_t candidate) const;
+    std::optional<std::size_t> bestCandidate() const;
     // Row colours follow the palette (light or dark).
     void setDarkPalette(bool dark);
 
@@ -59,9 +81,13 @@ private:
     QVariant sortValue(std::size_t row, int column) const;
     QString displayText(std::size_t row, int column) const;
     double timing(std::size_t row, Column kind) const;
+    double speedUp(std::size_t row) const;  // p50 over the best's p50; NaN when unmeasured
+    void refreshBest();
 
     std::shared_ptr<const space::CandidateSpace> m_space;
     std::shared_ptr<const CandidateTimings> m_timings;
+    double m_bestP50 = 0;  // NaN-free: 0 when nothing is measured
+    std::optional<std::size_t> m_best;
     int m_dimensionCount = 0;
     bool m_dark = false;
 };

@@ -1,35 +1,77 @@
 #include "widgets/charts_page.h"
 
 #include "widgets/heatmap_chart.h"
+#include "widgets/pipe_chart.h"
+#include "widgets/timeline_chart.h"
+#include "widgets/timings_chart.h"
 #include "widgets/ub_chart.h"
 
 #include <QGroupBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace ts::gui {
+namespace {
+
+QWidget* boxed(const QString& title, QWidget* content, QWidget* parent)
+{
+    auto* box = new QGroupBox(title, parent);
+    auto* layout = new QVBoxLayout(box);
+    layout->addWidget(content);
+    return box;
+}
+
+} // namespace
 
 ChartsPage::ChartsPage(QWidget* parent) : QWidget(parent)
 {
     m_heatmap = new HeatmapChart(this);
     m_ub = new UbChart(this);
-    auto* heatBox = new QGroupBox(tr("Candidate space over two dimensions"), this);
-    auto* heatLayout = new QVBoxLayout(heatBox);
-    heatLayout->addWidget(m_heatmap);
-    auto* ubBox = new QGroupBox(tr("UB footprint against the budget"), this);
-    auto* ubLayout = new QVBoxLayout(ubBox);
-    ubLayout->addWidget(m_ub);
+    m_pipes = new PipeChart(this);
+    m_timings = new TimingsChart(this);
+    m_timeline = new TimelineChart(this);
+
+    auto* lower = new QSplitter(Qt::Horizontal, this);
+    lower->setObjectName(QStringLiteral("chartsLowerSplitter"));
+    lower->addWidget(boxed(tr("UB footprint against the budget"), m_ub, this));
+    lower->addWidget(boxed(tr("Time per pipe of the selected candidate"), m_pipes, this));
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("chartsSplitter"));
-    splitter->addWidget(heatBox);
-    splitter->addWidget(ubBox);
+    splitter->addWidget(boxed(tr("Candidate space over two dimensions"), m_heatmap, this));
+    splitter->addWidget(lower);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 2);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("chartTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(splitter, tr("Space"));
+    m_tabs->addTab(boxed(tr("Timings of the benchmarked candidates (p50, p20–p80)"), m_timings, this), tr("Timings"));
+    m_tabs->addTab(boxed(tr("Modelled tuning time: best so far, compile workers, benchmark runs"), m_timeline, this),
+                   tr("Tuning time"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(splitter);
+    layout->addWidget(m_tabs);
     connect(m_heatmap, &HeatmapChart::candidateClicked, this, &ChartsPage::candidateClicked);
     connect(m_ub, &UbChart::candidateClicked, this, &ChartsPage::candidateClicked);
+    connect(m_timings, &TimingsChart::candidateClicked, this, &ChartsPage::candidateClicked);
+    connect(m_timeline, &TimelineChart::candidateClicked, this, &ChartsPage::candidateClicked);
+}
+
+QWidget* ChartsPage::spaceTab() const
+{
+    return m_tabs->widget(0);
+}
+
+QWidget* ChartsPage::timingsTab() const
+{
+    return m_tabs->widget(1);
+}
+
+QWidget* ChartsPage::timelineTab() const
+{
+    return m_tabs->widget(2);
 }
 
 void ChartsPage::setSpace(std::shared_ptr<const space::CandidateSpace> space)
@@ -42,12 +84,32 @@ void ChartsPage::setSelectedCandidate(std::optional<std::size_t> candidate)
 {
     m_heatmap->setSelectedCandidate(candidate);
     m_ub->setSelectedCandidate(candidate);
+    m_pipes->setSelectedCandidate(candidate);
+    m_timings->setSelectedCandidate(candidate);
+    m_timeline->setSelectedCandidate(candidate);
 }
 
 void ChartsPage::setDark(bool dark)
 {
     m_heatmap->setDark(dark);
     m_ub->setDark(dark);
+    m_pipes->setDark(dark);
+    m_timings->setDark(dark);
+    m_timeline->setDark(dark);
+}
+
+void ChartsPage::setRun(std::shared_ptr<const TuningRun> run)
+{
+    m_pipes->setRun(run);
+    m_timings->setRun(run);
+    m_timeline->setRun(std::move(run));
+}
+
+void ChartsPage::runUpdated()
+{
+    m_pipes->runUpdated();
+    m_timings->runUpdated();
+    m_timeline->runUpdated();
 }
 
 } // namespace ts::gui

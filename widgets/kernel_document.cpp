@@ -1,13 +1,18 @@
 #include "widgets/kernel_document.h"
 
+#include "core/cache/config_cache.h"
+#include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
 #include "widgets/space_request.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QThreadPool>
+#include <QTimer>
 
 #include <filesystem>
+#include <mutex>
 
 namespace ts::gui {
 namespace {
@@ -85,13 +90,89 @@ OpenResult openFile(const QString& path, const QString& defaultDevice)
     return out;
 }
 
+struct TuneOutput {
+    std::shared_ptr<const tuning::TuningResult> result;
+    TuningRun::State state;  // the final figures, prepared off the GUI thread
+    QString storeMessage;  // empty when nothing was to be stored
+};
+
+// The cached best config of a record, for people: "XBLOCK=1024, multibuffer=True".
+QString describeParams(const cache::TextPairs& params)
+{
+    QStringList parts;
+    for (const auto& [name, value] : params)
+        parts << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value);
+    return parts.join(QStringLiteral(", "));
+}
+
+CacheState lookUpCache(const QString& path, const analysis::KernelAnalysis& analysis, npu::BenchMethod method)
+{
+    CacheState state;
+    state.path = path;
+    if (path.isEmpty() || !QFileInfo::exists(path)) {
+        state.kind = CacheState::Kind::None;
+        return state;
+    }
+    cache::OpenOptions options;
+    options.readOnly = true;
+    options.quickCheck = false;
+    cache::OpenResult opened = cache::ConfigCache::open(path.toStdString(), options);
+    if (!opened.ok()) {
+        state.kind = CacheState::Kind::Error;
+        state.summary = QString::fromStdString(opened.error ? opened.error->message : std::string());
+        return state;
+    }
+    const cache::TuningKey key = pipeline::tuningKeyFor(analysis, analysis.workload.device, method);
+    const cache::BestLookupResult found = opened.cache->lookupBest(key, key.sourceHash);
+    if (!found.ok()) {
+        state.kind = CacheState::Kind::Error;
+        state.summary = QString::fromStdString(found.error->message);
+        return state;
+    }
+    switch (found.freshness) {
+    case cache::Freshness::Miss: state.kind = CacheState::Kind::None; return state;
+    case cache::Freshness::Fresh: state.kind = CacheState::Kind::Fresh; break;
+    case cache::Freshness::Stale: state.kind = CacheState::Kind::Stale; break;
+    }
+    const QString when = QString::fromStdString(found.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
+    if (found.best) {
+        state.summary = KernelDocument::tr("best %1, p50 %2 ms, tuned %3 UTC")
+                            .arg(describeParams(found.best->params))
+                            .arg(found.best->p50Ms ? QString::number(*found.best->p50Ms, 'f', 4) : QStringLiteral("–"))
+                            .arg(when);
+    } else {
+        state.summary = KernelDocument::tr("no valid config, tuned %1 UTC").arg(when);
+    }
+    return state;
+}
+
 } // namespace
 
+// Finished candidates, from the tuning thread to the GUI thread.
+struct TuningFeed {
+    std::mutex mutex;
+    std::vector<TunedCandidate> pending;
+    std::optional<tuning::Progress> progress;
+};
+
 KernelDocument::KernelDocument(QObject* parent)
-    : QObject(parent), m_analysisJob(new BackgroundJob(this)), m_spaceJob(new BackgroundJob(this))
+    : QObject(parent), m_analysisJob(new BackgroundJob(this)), m_spaceJob(new BackgroundJob(this)),
+      m_tuneJob(new BackgroundJob(this)), m_cacheJob(new BackgroundJob(this))
 {
     m_devices = npu::DeviceRegistry::loadBundled();
-    for (BackgroundJob* job : {m_analysisJob, m_spaceJob}) {
+    m_tuningOptions = tuning::optionsFromEnvironment();
+    m_feedTimer = new QTimer(this);
+    m_feedTimer->setInterval(40);
+    connect(m_feedTimer, &QTimer::timeout, this, &KernelDocument::pullTuningFeed);
+    connect(m_cacheJob, &BackgroundJob::failed, this, [this](const QString& message) {
+        m_cacheState = {CacheState::Kind::Error, cacheFile(), message};
+        Q_EMIT cacheStateChanged();
+    });
+    connect(m_tuneJob, &BackgroundJob::failed, this, [this](const QString& message) {
+        m_feedTimer->stop();
+        Q_EMIT tuningFailed(message);
+    });
+    for (BackgroundJob* job : {m_analysisJob, m_spaceJob, m_tuneJob}) {
         connect(job, &BackgroundJob::started, this, &KernelDocument::updateBusy);
         connect(job, &BackgroundJob::finished, this, &KernelDocument::updateBusy);
         connect(job, &BackgroundJob::stopped, this, &KernelDocument::updateBusy);
@@ -108,6 +189,8 @@ KernelDocument::KernelDocument(QObject* parent)
 KernelDocument::~KernelDocument()
 {
     // The jobs are children: their destructors stop and wait before the state below goes.
+    delete m_cacheJob;
+    delete m_tuneJob;
     delete m_spaceJob;
     delete m_analysisJob;
 }
@@ -126,7 +209,12 @@ QString KernelDocument::kernelPath() const
 
 bool KernelDocument::isBusy() const
 {
-    return m_analysisJob->isRunning() || m_spaceJob->isRunning();
+    return m_analysisJob->isRunning() || m_spaceJob->isRunning() || m_tuneJob->isRunning();
+}
+
+bool KernelDocument::isTuning() const
+{
+    return m_tuneJob->isRunning();
 }
 
 void KernelDocument::updateBusy()
@@ -153,9 +241,11 @@ void KernelDocument::open(const QString& path)
             m_analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*result.analysis));
             m_space.reset();
             m_spaceAnalysis.reset();
+            clearTuning();
             Q_EMIT opened(m_path);
             Q_EMIT analysisReady();
             Q_EMIT spaceReady();
+            refreshCacheState();
             startSpace();
         });
 }
@@ -174,6 +264,7 @@ void KernelDocument::setWorkload(const kernel::Workload& workload)
             }
             m_analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*result.analysis));
             Q_EMIT analysisReady();
+            refreshCacheState();
             startSpace();
         });
 }
@@ -190,16 +281,23 @@ void KernelDocument::setLattice(bool lattice)
 
 void KernelDocument::stop()
 {
-    const bool wasBusy = isBusy();
+    const bool wasBusy = m_analysisJob->isRunning() || m_spaceJob->isRunning();
+    const bool tuning = m_tuneJob->isRunning();
     m_analysisJob->stop();
     m_spaceJob->stop();
-    if (!wasBusy)
+    if (tuning)
+        m_tuneJob->finishEarly();  // the candidates that finished are delivered and kept
+    if (!wasBusy) {
+        if (tuning)
+            Q_EMIT stopped();
         return;
+    }
     // The space shown must belong to the analysis shown; the lattice box follows what is shown.
     if (m_space && m_spaceAnalysis != m_analysis) {
         m_space.reset();
         m_spaceAnalysis.reset();
         m_spaceProblem = tr("Stopped before the candidate space was built.");
+        clearTuning();
         Q_EMIT spaceReady();
     }
     if (m_space && m_spaceLattice != m_lattice) {
@@ -219,6 +317,7 @@ void KernelDocument::startSpace()
         m_space.reset();
         m_spaceAnalysis = m_analysis;
         m_spaceProblem = QString::fromStdString(made.error);
+        clearTuning();
         Q_EMIT spaceReady();
         return;
     }
@@ -226,16 +325,184 @@ void KernelDocument::startSpace()
     std::shared_ptr<const analysis::KernelAnalysis> from = m_analysis;
     m_spaceJob->start<std::shared_ptr<const space::CandidateSpace>>(
         lattice ? tr("Building the lattice") : tr("Generating candidates"),
-        [request = std::move(*made.request)](JobContext&) {
-            return std::make_shared<const space::CandidateSpace>(space::CandidateSpace::build(
-                request.parse, request.launch, request.hints, request.device, request.options));
+        [request = std::move(*made.request)](JobContext& context) {
+            // Stop ends the build at once (its partial space is dropped with the job's result);
+            // the lattice reports how far it got.
+            space::SpaceOptions options = request.options;
+            options.stop = context.stopToken();
+            options.progress = [&context](double fraction) { context.reportProgress(fraction, QString()); };
+            return std::make_shared<const space::CandidateSpace>(
+                space::CandidateSpace::build(request.parse, request.launch, request.hints, request.device, options));
         },
         [this, from, lattice](std::shared_ptr<const space::CandidateSpace>&& space) {
             m_space = std::move(space);
             m_spaceAnalysis = from;
             m_spaceLattice = lattice;
             m_spaceProblem.clear();
+            clearTuning();
             Q_EMIT spaceReady();
+        });
+}
+
+void KernelDocument::setTuningOptions(const tuning::TuningOptions& options)
+{
+    const bool methodChanged = options.method != m_tuningOptions.method;
+    m_tuningOptions = options;
+    if (methodChanged)
+        refreshCacheState();  // the method is part of the cache key
+}
+
+bool KernelDocument::canTune() const
+{
+    return m_space && m_analysis && m_spaceAnalysis == m_analysis && !isBusy() &&
+           m_devices.find(m_analysis->workload.device) != nullptr;
+}
+
+bool KernelDocument::tune()
+{
+    if (!canTune())
+        return false;
+    const npu::DeviceProfile& device = *m_devices.find(m_analysis->workload.device);
+    tuning::TuningOptions options = m_tuningOptions;
+    options.lattice = m_space->hasLattice();
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < m_space->size(); ++i) {
+        const space::CandidateStatus s = m_space->status(i);
+        total += options.lattice || s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
+    }
+    m_run = std::make_shared<TuningRun>(m_space, options, device.soc, total);
+    auto feed = std::make_shared<TuningFeed>();
+    m_feed = feed;
+    const std::string cachePath = cacheFile().toStdString();
+    std::shared_ptr<const TuningRun> run = m_run;
+    Q_EMIT tuningStarted();
+    m_tuneJob->start<TuneOutput>(
+        tr("Tuning on %1").arg(QString::fromStdString(device.soc)),
+        [analysis = m_analysis, space = m_space, device, options, feed, cachePath](JobContext& context) {
+            const LowerThreadPriority nice;  // the tuning's threads inherit it: the GUI keeps its CPU
+            tuning::TuningCallbacks callbacks;
+            callbacks.progress = [feed](const tuning::Progress& p) {
+                std::lock_guard lock(feed->mutex);
+                feed->progress = p;
+            };
+            // Flattened here, off the GUI thread; the GUI collects them in batches.
+            callbacks.candidate = [feed](std::size_t index, const tuning::CandidateOutcome& outcome) {
+                TunedCandidate t = tunedCandidate(index, outcome);
+                std::lock_guard lock(feed->mutex);
+                feed->pending.push_back(std::move(t));
+            };
+            auto result = std::make_shared<tuning::TuningResult>(
+                tuning::tune(*analysis, *space, device, options, callbacks, context.stopToken()));
+            TuneOutput out;
+            out.state = TuningRun::finalState(space->size(), *result);
+            // A complete tuning is kept in the cache; a stopped one is not the answer.
+            if (!result->stopped && result->best && !cachePath.empty()) {
+                cache::OpenResult opened = cache::ConfigCache::open(cachePath);
+                if (!opened.ok()) {
+                    out.storeMessage = tr("Not stored in the cache: %1")
+                                           .arg(QString::fromStdString(opened.error ? opened.error->message : cachePath));
+                } else {
+                    cache::CacheResult<std::int64_t> stored =
+                        opened.cache->store(pipeline::recordFromTuning(*analysis, *space, *result, options));
+                    out.storeMessage = stored.ok() ? tr("Stored in the cache %1").arg(QString::fromStdString(cachePath))
+                                                   : tr("Not stored in the cache: %1")
+                                                         .arg(QString::fromStdString(stored.error->message));
+                }
+            }
+            out.result = std::move(result);
+            return out;
+        },
+        [this, run](TuneOutput&& out) {
+            m_feedTimer->stop();
+            if (run != m_run)
+                return;
+            {
+                std::lock_guard lock(m_feed->mutex);
+                m_feed->pending.clear();  // the final figures below replace them
+            }
+            m_feed.reset();
+            const TuningRun::Update update = m_run->finish(out.result, std::move(out.state));
+            // out.state now holds the live figures: freed on a pool thread, not here.
+            QThreadPool::globalInstance()->start([old = std::make_shared<TuningRun::State>(std::move(out.state))] {});
+            const tuning::TuningResult& r = *out.result;
+            Q_EMIT tuningProgress(r.stopped ? tr("stopped") : tr("done"), r.finished, r.tuned.size(), 0);
+            Q_EMIT tuningUpdated(update);
+            Q_EMIT tuningFinished();
+            if (!out.storeMessage.isEmpty()) {
+                Q_EMIT tuningStored(out.storeMessage);
+                refreshCacheState();
+            }
+        });
+    m_feedTimer->start();
+    return true;
+}
+
+void KernelDocument::pullTuningFeed()
+{
+    if (!m_feed || !m_run)
+        return;
+    std::vector<TunedCandidate> batch;
+    std::optional<tuning::Progress> progress;
+    {
+        std::lock_guard lock(m_feed->mutex);
+        batch.swap(m_feed->pending);
+        progress.swap(m_feed->progress);
+    }
+    if (progress) {
+        const QString stage = progress->stage == "tracing" ? tr("tracing the kernel")
+                              : progress->stage == "done" ? tr("done")
+                                                          : tr("compiling and benchmarking");
+        Q_EMIT tuningProgress(stage, progress->done, progress->total, progress->etaSeconds);
+    }
+    if (!batch.empty())
+        Q_EMIT tuningUpdated(m_run->append(std::move(batch)));
+}
+
+void KernelDocument::clearTuning()
+{
+    // The tuning belongs to the space it ran on.
+    if (m_tuneJob->isRunning())
+        m_tuneJob->stop();
+    m_feedTimer->stop();
+    m_feed.reset();
+    if (m_run) {
+        m_run.reset();
+        Q_EMIT tuningCleared();
+    }
+}
+
+void KernelDocument::setCacheFile(const QString& path)
+{
+    m_cacheFile = path;
+    refreshCacheState();
+}
+
+QString KernelDocument::cacheFile() const
+{
+    if (!m_cacheFile.isEmpty())
+        return m_cacheFile;
+    const std::string base = !m_workload.path.empty() ? m_workload.path : kernelPath().toStdString();
+    if (base.empty())
+        return {};
+    return QString::fromStdString(cache::defaultCachePath(base).string());
+}
+
+void KernelDocument::refreshCacheState()
+{
+    if (!m_analysis) {
+        m_cacheState = {};
+        Q_EMIT cacheStateChanged();
+        return;
+    }
+    const QString path = cacheFile();
+    m_cacheJob->start<CacheState>(
+        tr("Looking up the cache"),
+        [path, analysis = m_analysis, method = m_tuningOptions.method](JobContext&) {
+            return lookUpCache(path, *analysis, method);
+        },
+        [this](CacheState&& state) {
+            m_cacheState = std::move(state);
+            Q_EMIT cacheStateChanged();
         });
 }
 

@@ -1,21 +1,37 @@
 #pragma once
-// The open kernel and what the core concluded about it: the workload (launch), its analysis and
-// its candidate space. Every stage runs off the GUI thread through BackgroundJob; a bad file
-// or a stopped job leaves the previous state in place.
+// The open kernel and what the core concluded about it: the workload (launch), its analysis,
+// its candidate space and its tuning. Every stage runs off the GUI thread through BackgroundJob;
+// a bad file or a stopped job leaves the previous state in place. A tuning hands its finished
+// candidates over in batches (a timer on the GUI thread collects them every 40 ms), keeps what
+// finished when stopped, and stores a complete tuning in the config cache.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/cache/tuning_record.h"
 #include "core/kernel/workload.h"
 #include "core/npu/device_profile.h"
 #include "core/space/candidate_space.h"
+#include "core/tuning/tuning_session.h"
+#include "widgets/tuning_run.h"
 
 #include <QObject>
 #include <QString>
 
 #include <memory>
 
+class QTimer;
+
 namespace ts::gui {
 
 class BackgroundJob;
+struct TuningFeed;
+
+// What the config cache holds for the launch shown.
+struct CacheState {
+    enum class Kind { Unknown, None, Fresh, Stale, Error };
+    Kind kind = Kind::Unknown;
+    QString path;     // the cache file
+    QString summary;  // the cached best config and when it was tuned, or the error
+};
 
 class KernelDocument : public QObject {
     Q_OBJECT
@@ -35,8 +51,28 @@ public:
     // The device a kernel opened without a workload starts on (the last one used).
     void setDefaultDevice(const QString& soc) { m_defaultDevice = soc; }
     bool lattice() const { return m_lattice; }
+    // Stops analysis and space (their results are dropped) and a tuning (it keeps what finished).
     void stop();
     bool isBusy() const;
+
+    // Tuning: the options the next tune() uses (the launch form's tuning fields).
+    void setTuningOptions(const tuning::TuningOptions& options);
+    const tuning::TuningOptions& tuningOptions() const { return m_tuningOptions; }
+    // Tunes the space shown (its lattice when the lattice is shown); false when there is none
+    // or other work is running.
+    bool tune();
+    bool canTune() const;
+    bool isTuning() const;
+    // The tuning of the space shown, live while it runs; null when there is none.
+    std::shared_ptr<const TuningRun> tuningRun() const { return m_run; }
+    std::shared_ptr<const tuning::TuningResult> tuningResult() const { return m_run ? m_run->result() : nullptr; }
+    // The config cache: the file tunings are stored in (beside the workload, or the kernel when
+    // opened alone), unless set explicitly (empty: the default).
+    void setCacheFile(const QString& path);
+    QString cacheFile() const;
+    const CacheState& cacheState() const { return m_cacheState; }
+    // Looks the launch shown up in the cache again (off the GUI thread).
+    void refreshCacheState();
 
     bool isOpen() const { return m_analysis != nullptr; }
     QString path() const { return m_path; }        // what the user opened
@@ -50,6 +86,7 @@ public:
 
     BackgroundJob* analysisJob() const { return m_analysisJob; }
     BackgroundJob* spaceJob() const { return m_spaceJob; }
+    BackgroundJob* tuneJob() const { return m_tuneJob; }
 
 Q_SIGNALS:
     void opened(const QString& path);  // a new file replaced the document
@@ -62,13 +99,32 @@ Q_SIGNALS:
     void progress(double fraction, const QString& stage);
     void stopped();
 
+    void tuningStarted();  // tuningRun() is new (and empty)
+    // done of total candidates; etaSeconds < 0 when unknown.
+    void tuningProgress(const QString& stage, qulonglong done, qulonglong total, double etaSeconds);
+    void tuningUpdated(const ts::gui::TuningRun::Update& update);  // a batch arrived
+    void tuningFinished();  // tuningResult() is in (stopped or not)
+    void tuningFailed(const QString& message);
+    void tuningCleared();   // the space changed: the tuning shown is gone
+    void tuningStored(const QString& message);  // stored in the cache, or why not
+    void cacheStateChanged();
+
 private:
     void startSpace();
     void updateBusy();
-
+    void pullTuningFeed();
+    void clearTuning();
     npu::DeviceRegistry m_devices;
     BackgroundJob* m_analysisJob = nullptr;
     BackgroundJob* m_spaceJob = nullptr;
+    BackgroundJob* m_tuneJob = nullptr;
+    BackgroundJob* m_cacheJob = nullptr;
+    QTimer* m_feedTimer = nullptr;
+    std::shared_ptr<TuningFeed> m_feed;
+    std::shared_ptr<TuningRun> m_run;
+    tuning::TuningOptions m_tuningOptions;
+    QString m_cacheFile;
+    CacheState m_cacheState;
     QString m_path;
     QString m_source;
     kernel::Workload m_workload;

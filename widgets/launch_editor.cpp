@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -53,13 +54,6 @@ Kind kindOf(const kernel::ArgValue& v)
     case kernel::ArgValue::Kind::Tensor: return Tensor;
     }
     return NotPassed;
-}
-
-QString notYetTooltip()
-{
-    return LaunchEditor::tr("Not used yet: this version of TileScope analyses the kernel and its candidate "
-                            "space only. Benchmarking on the simulated NPU (and these settings) comes with "
-                            "the tuning stage.");
 }
 
 } // namespace
@@ -110,17 +104,53 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_problem->hide();
 
     m_benchMethod = new QComboBox(this);
+    m_benchMethod->setObjectName(QStringLiteral("benchMethod"));
     m_benchMethod->addItem(QStringLiteral("default"));
     m_benchMethod->addItem(QStringLiteral("npu"));
+    m_benchMethod->setToolTip(tr("TRITON_BENCH_METHOD. default: do_bench, quantiles of timed runs with the L2 "
+                                 "flushed, host launch included; npu: the profiler, mean on-chip time of 30 runs "
+                                 "(steadier, slower to tune)"));
     m_parallelCompile = new QCheckBox(tr("Parallel compile"), this);
+    m_parallelCompile->setObjectName(QStringLiteral("parallelCompile"));
+    m_parallelCompile->setChecked(true);
+    m_parallelCompile->setToolTip(tr("TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on half the host's "
+                                     "cores at once (off: one after the other). Changes the modelled tuning time."));
     m_workers = new QSpinBox(this);
-    m_workers->setRange(1, 64);
+    m_workers->setObjectName(QStringLiteral("workers"));
+    m_workers->setRange(0, 256);
+    m_workers->setSpecialValueText(tr("auto"));
+    m_workers->setToolTip(tr("Threads that compile and benchmark here (auto: one per hardware thread); "
+                             "the results do not depend on it"));
     m_seed = new QSpinBox(this);
+    m_seed->setObjectName(QStringLiteral("seed"));
     m_seed->setRange(0, 1 << 30);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_benchMethod, m_parallelCompile, m_workers, m_seed}) {
-        w->setEnabled(false);
-        w->setToolTip(notYetTooltip());
-    }
+    m_seed->setToolTip(tr("Seed of the simulated measurement noise: the same seed gives the same timings"));
+    m_tune = new QPushButton(tr("Tune"), this);
+    m_tune->setObjectName(QStringLiteral("tuneButton"));
+    m_tune->setToolTip(tr("Compile and benchmark the candidates on the simulated NPU (F5)"));
+    m_cache = new QLabel(this);
+    m_cache->setObjectName(QStringLiteral("cacheStatus"));
+    m_cache->setWordWrap(true);
+    m_cache->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_cache->hide();
+    for (QWidget* w : std::initializer_list<QWidget*>{m_parallelCompile, m_workers, m_seed})
+        w->setEnabled(true);
+    connect(m_benchMethod, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_filling)
+            Q_EMIT tuningOptionsChanged();
+    });
+    connect(m_parallelCompile, &QCheckBox::toggled, this, [this] {
+        if (!m_filling)
+            Q_EMIT tuningOptionsChanged();
+    });
+    connect(m_workers, &QSpinBox::valueChanged, this, [this] {
+        if (!m_filling)
+            Q_EMIT tuningOptionsChanged();
+    });
+    connect(m_seed, &QSpinBox::valueChanged, this, [this] {
+        if (!m_filling)
+            Q_EMIT tuningOptionsChanged();
+    });
 
     auto* launchBox = new QGroupBox(tr("Launch options"), this);
     auto* launchForm = new QFormLayout(launchBox);
@@ -135,20 +165,14 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     auto* hintsLayout = new QVBoxLayout(hintsBox);
     hintsLayout->addWidget(m_hints);
 
-    auto* tuningBox = new QGroupBox(tr("Tuning (not available yet)"), this);
-    tuningBox->setToolTip(notYetTooltip());
+    auto* tuningBox = new QGroupBox(tr("Tuning"), this);
     auto* tuningForm = new QFormLayout(tuningBox);
-    auto* benchLabel = new QLabel(tr("Benchmark method"), this);
-    auto* workersLabel = new QLabel(tr("Workers"), this);
-    auto* seedLabel = new QLabel(tr("Seed"), this);
-    for (QLabel* l : {benchLabel, workersLabel, seedLabel}) {
-        l->setEnabled(false);
-        l->setToolTip(notYetTooltip());
-    }
-    tuningForm->addRow(benchLabel, m_benchMethod);
+    tuningForm->addRow(tr("Benchmark method"), m_benchMethod);
     tuningForm->addRow(QString(), m_parallelCompile);
-    tuningForm->addRow(workersLabel, m_workers);
-    tuningForm->addRow(seedLabel, m_seed);
+    tuningForm->addRow(tr("Workers"), m_workers);
+    tuningForm->addRow(tr("Seed"), m_seed);
+    tuningForm->addRow(m_cache);
+    tuningForm->addRow(m_tune);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -513,7 +537,27 @@ std::optional<kernel::Workload> LaunchEditor::workload() const
         w.grid.dims.clear();
     }
     w.device = m_device->currentText().toStdString();
+    w.benchMethod = m_benchMethod->currentText().toStdString();
+    w.seed = std::uint64_t(m_seed->value());
     return w;
+}
+
+tuning::TuningOptions LaunchEditor::tuningOptions() const
+{
+    tuning::TuningOptions options;
+    options.method = m_benchMethod->currentText() == QLatin1String("npu") ? npu::BenchMethod::Npu : npu::BenchMethod::Default;
+    options.parallelCompile = m_parallelCompile->isChecked();
+    options.jobs = m_workers->value();
+    options.seed = std::uint64_t(m_seed->value());
+    return options;
+}
+
+void LaunchEditor::setCacheStatus(const QString& text, bool stale)
+{
+    m_cache->setText(text);
+    m_cache->setStyleSheet(stale ? QStringLiteral("background: rgba(251, 140, 0, 50); border-radius: 4px; padding: 3px;")
+                                 : QStringLiteral("background: rgba(67, 160, 71, 45); border-radius: 4px; padding: 3px;"));
+    m_cache->setVisible(!text.isEmpty());
 }
 
 QString LaunchEditor::problem() const

@@ -7,6 +7,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/kernel/workload.h"
 #include "core/npu/device_profile.h"
+#include "core/tuning/tuning_session.h"
 
 #include <QWidget>
 
@@ -16,6 +17,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 class QTableWidget;
 class QTimer;
@@ -39,15 +41,26 @@ public:
     // The launch the form describes; nullopt while a field does not parse (see problem()).
     std::optional<kernel::Workload> workload() const;
     QString problem() const;
+    // The tuning fields: benchmark method, parallel compile, worker threads, seed.
+    tuning::TuningOptions tuningOptions() const;
+    // What the config cache holds for this launch (rich text; empty hides it). `stale` colours it.
+    void setCacheStatus(const QString& text, bool stale);
 
     QTableWidget* paramTable() const { return m_params; }
     QLineEdit* gridEdit() const { return m_grid; }
     QComboBox* deviceCombo() const { return m_device; }
+    QComboBox* benchMethodCombo() const { return m_benchMethod; }
+    QCheckBox* parallelCompileBox() const { return m_parallelCompile; }
+    QSpinBox* workersSpin() const { return m_workers; }
+    QSpinBox* seedSpin() const { return m_seed; }
+    QPushButton* tuneButton() const { return m_tune; }
+    QLabel* cacheLabel() const { return m_cache; }
     // Fires the pending announcement now (tests, and before a save).
     void flush();
 
 Q_SIGNALS:
     void launchEdited();
+    void tuningOptionsChanged();
 
 private:
     struct Row {
@@ -77,6 +90,8 @@ private:
     QCheckBox* m_parallelCompile = nullptr;
     QSpinBox* m_workers = nullptr;
     QSpinBox* m_seed = nullptr;
+    QPushButton* m_tune = nullptr;
+    QLabel* m_cache = nullptr;
     QTimer* m_debounce = nullptr;
     kernel::Workload m_base;
     const npu::DeviceRegistry* m_devices = nullptr;

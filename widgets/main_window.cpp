@@ -4,6 +4,7 @@
 #include "widgets/analysis_panel.h"
 #include "widgets/background_job.h"
 #include "widgets/charts_page.h"
+#include "widgets/compare_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
 #include "widgets/launch_editor.h"
@@ -11,6 +12,7 @@
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 #include "widgets/theme.h"
+#include "widgets/tool_dialogs.h"
 #include "widgets/translations.h"
 
 #include <QAction>
@@ -28,6 +30,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QDragEnterEvent>
@@ -116,14 +119,37 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         const QSignalBlocker block(m_latticeAction);
         m_latticeAction->setChecked(on);
     });
-    for (BackgroundJob* job : {m_document->analysisJob(), m_document->spaceJob()})
+    for (BackgroundJob* job : {m_document->analysisJob(), m_document->spaceJob(), m_document->tuneJob()})
         connect(job, &BackgroundJob::started, m_progress, &ProgressWidget::start);
     connect(m_document, &KernelDocument::progress, m_progress, &ProgressWidget::report);
     connect(m_document, &KernelDocument::busyChanged, this, [this](bool busy) {
         m_stopAction->setEnabled(busy);
         if (!busy)
             m_progress->finish();
+        updateTuneAction();
     });
+    // Tuning -> views: results appear as they arrive.
+    connect(m_document, &KernelDocument::tuningProgress, m_progress, &ProgressWidget::reportCounts);
+    connect(m_document, &KernelDocument::tuningStarted, this, [this] {
+        m_error->hide();
+        m_spacePage->setRun(m_document->tuningRun());
+        m_chartsPage->setRun(m_document->tuningRun());
+    });
+    connect(m_document, &KernelDocument::tuningUpdated, this, [this](const TuningRun::Update& update) {
+        m_spacePage->runUpdated(update);
+        m_chartsPage->runUpdated();
+    });
+    connect(m_document, &KernelDocument::tuningFinished, this, &MainWindow::onTuningFinished);
+    connect(m_document, &KernelDocument::tuningFailed, this,
+            [this](const QString& message) { showError(tr("The tuning failed"), message); });
+    connect(m_document, &KernelDocument::tuningCleared, this, [this] {
+        m_spacePage->setRun(nullptr);
+        m_chartsPage->setRun(nullptr);
+    });
+    connect(m_document, &KernelDocument::tuningStored, this, [this](const QString& message) {
+        statusBar()->showMessage(statusBar()->currentMessage() + QStringLiteral(" · ") + message, 10000);
+    });
+    connect(m_document, &KernelDocument::cacheStateChanged, this, &MainWindow::showCacheState);
     connect(m_document, &KernelDocument::stopped, this, [this] { statusBar()->showMessage(tr("Stopped."), 5000); });
     connect(m_progress, &ProgressWidget::stopRequested, m_document, &KernelDocument::stop);
 
@@ -136,6 +162,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         }
     });
     connect(m_spacePage, &SpacePage::latticeToggled, m_document, &KernelDocument::setLattice);
+    connect(m_launchEditor, &LaunchEditor::tuningOptionsChanged, this,
+            [this] { m_document->setTuningOptions(m_launchEditor->tuningOptions()); });
+    connect(m_launchEditor->tuneButton(), &QPushButton::clicked, this, &MainWindow::startTuning);
     connect(m_spacePage, &SpacePage::candidateSelected, this, [this](std::size_t c) { m_chartsPage->setSelectedCandidate(c); });
     connect(m_chartsPage, &ChartsPage::candidateClicked, this, &MainWindow::selectCandidate);
 
@@ -167,7 +196,21 @@ void MainWindow::createActions()
     m_latticeAction = new QAction(tr("Show the whole &lattice"), this);
     m_latticeAction->setCheckable(true);
     connect(m_latticeAction, &QAction::toggled, m_document, &KernelDocument::setLattice);
+    m_tuneAction = new QAction(tr("&Tune"), this);
+    m_tuneAction->setObjectName(QStringLiteral("tuneAction"));
+    m_tuneAction->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)});
+    m_tuneAction->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_tuneAction->setStatusTip(tr("Compile and benchmark the candidates shown on the simulated NPU; Esc stops and "
+                                  "keeps what finished"));
+    m_tuneAction->setEnabled(false);
+    connect(m_tuneAction, &QAction::triggered, this, &MainWindow::startTuning);
+    m_compareAction = new QAction(tr("&Compare devices…"), this);
+    m_compareAction->setObjectName(QStringLiteral("compareAction"));
+    m_compareAction->setStatusTip(tr("Tune the same launch on several devices and compare them side by side"));
+    m_compareAction->setEnabled(false);
+    connect(m_compareAction, &QAction::triggered, this, &MainWindow::compareDevices);
     addAction(m_stopAction);
+    addAction(m_tuneAction);
 }
 
 void MainWindow::createMenus()
@@ -181,7 +224,10 @@ void MainWindow::createMenus()
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_latticeAction);
+    run->addAction(m_tuneAction);
     run->addAction(m_stopAction);
+    run->addSeparator();
+    run->addAction(m_compareAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -214,6 +260,9 @@ void MainWindow::createMenus()
     fillExamplesMenu();
     help->addSeparator();
     help->addAction(tr("&About TileScope"), this, &MainWindow::showAbout);
+
+    // File > Open cache… / Export configs…, and the Tools menu before Help.
+    (new ToolDialogs(this))->install(file);
 }
 
 void MainWindow::fillExamplesMenu()
@@ -267,6 +316,7 @@ void MainWindow::onOpened(const QString& path)
     m_kernelPage->setSource(m_document->kernelPath(), m_document->sourceText());
     if (auto a = m_document->analysis())
         m_launchEditor->setLaunch(*a);
+    m_document->setTuningOptions(m_launchEditor->tuningOptions());
     const kernel::Workload& w = m_document->workload();
     if (QFileInfo(path).suffix() == QLatin1String("py") && !w.path.empty())
         statusBar()->showMessage(tr("Using the launch of %1").arg(QFileInfo(QString::fromStdString(w.path)).fileName()), 8000);
@@ -283,6 +333,7 @@ void MainWindow::onAnalysisReady()
 
 void MainWindow::onSpaceReady()
 {
+    updateTuneAction();
     auto space = m_document->space();
     m_spacePage->setSpace(space, m_document->spaceProblem());
     m_chartsPage->setSpace(space);
@@ -295,6 +346,76 @@ void MainWindow::onSpaceReady()
                                      .arg(space->count(space::CandidateStatus::Skipped))
                                      .arg(space->count(space::CandidateStatus::Pruned)));
     }
+}
+
+void MainWindow::startTuning()
+{
+    m_launchEditor->flush();  // a pending edit re-analyses first; Tune stays off until it is in
+    m_document->setTuningOptions(m_launchEditor->tuningOptions());
+    if (!m_document->tune())
+        statusBar()->showMessage(tr("Nothing to tune yet: wait for the candidate space."), 5000);
+}
+
+void MainWindow::onTuningFinished()
+{
+    const auto run = m_document->tuningRun();
+    const auto result = m_document->tuningResult();
+    if (!run || !result)
+        return;
+    QString message;
+    if (result->error && !result->best) {
+        showError(tr("The tuning found no valid config"), QString::fromStdString(*result->error));
+        message = tr("Tuning failed.");
+    } else if (const TunedCandidate* best = run->bestEntry()) {
+        message = tr("%1 %2 of %3 candidates; best #%4 p50 %5 µs; modelled tuning time %6 s")
+                      .arg(result->stopped ? tr("Stopped after") : tr("Tuned"))
+                      .arg(QLocale().toString(qulonglong(result->finished)), QLocale().toString(qulonglong(result->tuned.size())))
+                      .arg(best->candidate)
+                      .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(result->modelled.totalSeconds, 'f', 1));
+        selectCandidate(best->candidate);
+    } else {
+        message = tr("Stopped before any candidate was benchmarked.");
+    }
+    statusBar()->showMessage(message, 15000);
+    updateTuneAction();
+}
+
+void MainWindow::updateTuneAction()
+{
+    const bool can = m_document->canTune();
+    m_tuneAction->setEnabled(can);
+    m_launchEditor->tuneButton()->setEnabled(can);
+    m_compareAction->setEnabled(m_document->analysis() != nullptr && !m_document->isTuning());
+}
+
+void MainWindow::showCacheState()
+{
+    const CacheState& state = m_document->cacheState();
+    const QString file = QFileInfo(state.path).fileName();
+    switch (state.kind) {
+    case CacheState::Kind::Unknown:
+    case CacheState::Kind::None: m_launchEditor->setCacheStatus(QString(), false); break;
+    case CacheState::Kind::Fresh:
+        m_launchEditor->setCacheStatus(tr("<b>Cached tuning available</b>: %1. Tune runs it again.").arg(state.summary.toHtmlEscaped()), false);
+        break;
+    case CacheState::Kind::Stale:
+        m_launchEditor->setCacheStatus(tr("<b>Stale cached tuning</b> (the kernel changed since): %1. Tune to refresh it.")
+                                           .arg(state.summary.toHtmlEscaped()), true);
+        break;
+    case CacheState::Kind::Error:
+        m_launchEditor->setCacheStatus(tr("The config cache %1 cannot be read: %2").arg(file, state.summary.toHtmlEscaped()), true);
+        break;
+    }
+}
+
+void MainWindow::compareDevices()
+{
+    auto analysis = m_document->analysis();
+    if (!analysis)
+        return;
+    auto* dialog = new CompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::selectCandidate(std::size_t candidate)

@@ -40,6 +40,9 @@ public:
     ProgressWidget* progressWidget() const { return m_progress; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* errorBanner() const { return m_error; }
+    QAction* tuneAction() const { return m_tuneAction; }
+    QAction* stopAction() const { return m_stopAction; }
+    QAction* compareAction() const { return m_compareAction; }
     QStringList recentFiles() const;
 
 protected:
@@ -60,6 +63,11 @@ private:
     void onAnalysisReady();
     void onSpaceReady();
     void selectCandidate(std::size_t candidate);
+    void startTuning();
+    void onTuningFinished();
+    void updateTuneAction();
+    void showCacheState();
+    void compareDevices();
     void chooseLanguage(const QString& language);
     void showAbout();
 
@@ -76,6 +84,8 @@ private:
     QMenu* m_examplesMenu = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_stopAction = nullptr;
+    QAction* m_tuneAction = nullptr;
+    QAction* m_compareAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_latticeAction = nullptr;
     QAction* m_lightAction = nullptr;

@@ -6,6 +6,8 @@
 #include <QStyle>
 #include <QToolButton>
 
+#include <cmath>
+
 namespace ts::gui {
 
 ProgressWidget::ProgressWidget(QWidget* parent) : QWidget(parent)
@@ -54,6 +56,28 @@ void ProgressWidget::report(double fraction, const QString& stage)
         text += tr(" (about %n s left)", nullptr, int(std::max<qint64>(1, left)));
     }
     m_label->setText(text);
+}
+
+void ProgressWidget::reportCounts(const QString& stage, qulonglong done, qulonglong total, double etaSeconds)
+{
+    if (total == 0) {
+        m_bar->setRange(0, 0);
+    } else {
+        m_bar->setRange(0, 1000);
+        m_bar->setValue(int(1000.0 * double(std::min(done, total)) / double(total)));
+    }
+    const QLocale locale;
+    QString text = m_title + QStringLiteral(": ") + stage;
+    if (total > 0)
+        text += QStringLiteral(" %1 / %2").arg(locale.toString(done), locale.toString(total));
+    if (etaSeconds >= 0.5 && done < total)
+        text += tr(" (about %n s left)", nullptr, int(std::max(1.0, std::round(etaSeconds))));
+    m_label->setText(text);
+}
+
+QString ProgressWidget::text() const
+{
+    return m_label->text();
 }
 
 void ProgressWidget::finish()

@@ -19,7 +19,10 @@ public:
     void start(const QString& label);
     // fraction < 0: no report yet.
     void report(double fraction, const QString& stage);
+    // Counted work: "stage 1,234 / 5,678 (about 12 s left)"; etaSeconds < 0 when unknown.
+    void reportCounts(const QString& stage, qulonglong done, qulonglong total, double etaSeconds);
     void finish();
+    QString text() const;
 
     QProgressBar* bar() const { return m_bar; }
     QToolButton* stopButton() const { return m_stop; }

@@ -1,19 +1,32 @@
 #include "widgets/screenshot_tour.h"
 
+#include "core/cache/config_cache.h"
 #include "widgets/background_job.h"
+#include "widgets/cache_browser.h"
+#include "widgets/cache_table_model.h"
 #include "widgets/candidate_filter_proxy.h"
+#include "widgets/candidate_table_model.h"
 #include "widgets/charts_page.h"
+#include "widgets/compare_dialog.h"
+#include "widgets/export_dialog.h"
 #include "widgets/heatmap_chart.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
 #include "widgets/main_window.h"
 #include "widgets/space_page.h"
+#include "widgets/sweep_dialog.h"
+#include "widgets/tool_dialogs.h"
 
+#include <QAction>
 #include <QDir>
+#include <QSortFilterProxyModel>
 #include <QPixmap>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+
+#include <filesystem>
 
 #include <iostream>
 
@@ -49,27 +62,164 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, QString dir, QString prefix, 
         [this] { grab(QStringLiteral("charts")); },
         [this] { m_window->tabs()->setCurrentWidget(m_window->spacePage()); },
         [this] { grab(QStringLiteral("lattice")); },
+    };
+    addTuningSteps();
+    // The dark views last: labels styled under one palette keep its text colour after a switch.
+    const std::vector<std::function<void()>> dark = {
         [this] {
             m_window->setDarkTheme(true);
             m_window->tabs()->setCurrentWidget(m_window->chartsPage());
+            m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->spaceTab());
         },
         [this] { grab(QStringLiteral("charts-dark")); },
         [this] { m_window->tabs()->setCurrentWidget(m_window->kernelPage()); },
         [this] { grab(QStringLiteral("kernel-dark")); },
         [this] { m_window->setDarkTheme(false); },
     };
+    m_steps.insert(m_steps.end(), dark.begin(), dark.end());
+}
+
+void ScreenshotTour::addTuningSteps()
+{
+    auto tools = [this] { return m_window->findChild<ToolDialogs*>(); };
+    auto compare = [this] { return m_window->findChild<CompareDialog*>(); };
+    const std::vector<std::function<void()>> steps = {
+        [this] { m_window->document()->setLattice(false); },
+        [this] { m_window->document()->tune(); },
+        [this] {
+            // The fastest first, scrolled to the timing columns.
+            SpacePage* page = m_window->spacePage();
+            m_window->tabs()->setCurrentWidget(page);
+            const int p50 = page->model()->columnOf(CandidateTableModel::Column::P50);
+            if (const auto result = m_window->document()->tuningResult(); result && result->best)
+                page->selectCandidate(*result->best);
+            if (p50 >= 0) {
+                page->view()->sortByColumn(p50, Qt::AscendingOrder);
+                page->view()->scrollToTop();
+                page->view()->horizontalScrollBar()->setValue(page->view()->horizontalScrollBar()->maximum());
+            }
+        },
+        [this] { grab(QStringLiteral("tuned")); },
+        [this] {
+            m_window->tabs()->setCurrentWidget(m_window->chartsPage());
+            if (const auto result = m_window->document()->tuningResult(); result && result->best)
+                m_window->chartsPage()->setSelectedCandidate(*result->best);
+        },
+        [this] { grab(QStringLiteral("breakdown")); },
+        [this] { m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->timingsTab()); },
+        [this] { grab(QStringLiteral("timings")); },
+        [this] { m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->timelineTab()); },
+        [this] { grab(QStringLiteral("timeline")); },
+        [this] { m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->spaceTab()); },
+        // Two devices side by side.
+        [this, compare] {
+            if (QAction* a = m_window->findChild<QAction*>(QStringLiteral("compareAction")))
+                a->trigger();
+            if (CompareDialog* d = compare()) {
+                const QString here = QString::fromStdString(m_window->document()->workload().device);
+                d->setChosenDevices({here, here == QLatin1String("Ascend910B4") ? QStringLiteral("Ascend910B2")
+                                                                                   : QStringLiteral("Ascend910B4")});
+                d->run();
+            }
+        },
+        [this, compare] {
+            if (CompareDialog* d = compare())
+                grab(QStringLiteral("compare"), d);
+        },
+        [compare] {
+            if (CompareDialog* d = compare())
+                d->close();
+        },
+        // A shape sweep (its tunings fill the scratch cache), when the launch tunes at all.
+        [this, tools] {
+            if (tuned())
+                tools()->openSweep()->run();
+        },
+        [this, tools] {
+            if (tuned())
+                grab(QStringLiteral("sweep"), tools()->sweepDialog());
+        },
+        [tools] {
+            if (SweepDialog* d = tools()->sweepDialog())
+                d->close();
+        },
+        [this] { playAnEarlierKernelVersion(); },
+        [tools] { tools()->openCacheBrowser(); },
+        [tools] {
+            // Show the launch's own tuning in the details pane.
+            CacheBrowser* b = tools()->cacheBrowser();
+            const CacheTableModel* model = b->model();
+            for (int r = 0; r < model->rowCount(); ++r)
+                if (model->index(r, CacheTableModel::State).data(CacheTableModel::FreshnessRole).toInt() ==
+                    int(cache::Freshness::Fresh)) {
+                    b->selectTuning(model->index(r, 0).data(CacheTableModel::IdRole).toLongLong());
+                    break;
+                }
+        },
+        [this, tools] { grab(QStringLiteral("cache"), tools()->cacheBrowser()); },
+        [tools] { tools()->cacheBrowser()->close(); },
+        [this, tools] {
+            if (!tuned())
+                return;
+            if (ExportDialog* d = tools()->exportConfigs())
+                d->setTopK(4);
+        },
+        [this, tools] {
+            if (ExportDialog* d = tools()->exportDialog())
+                grab(QStringLiteral("export"), d);
+        },
+        [tools] {
+            if (ExportDialog* d = tools()->exportDialog())
+                d->close();
+        },
+    };
+    m_steps.insert(m_steps.end(), steps.begin(), steps.end());
+}
+
+bool ScreenshotTour::tuned() const
+{
+    const auto result = m_window->document()->tuningResult();
+    return result && result->best;
+}
+
+void ScreenshotTour::playAnEarlierKernelVersion()
+{
+    // The stale mark of the cache browser needs a tuning made before the kernel was edited: the
+    // launch's tuning is stored again for a smaller shape under the hash of an earlier source.
+    ToolDialogs* tools = m_window->findChild<ToolDialogs*>();
+    const auto record = tools && tuned() ? tools->currentRecord() : nullptr;
+    if (!record || record->key.keyValues.empty())
+        return;
+    cache::TuningRecord earlier = *record;
+    earlier.key.sourceHash = cache::sourceHashOf("an earlier version of " + earlier.key.kernelName);
+    earlier.key.keyValues.front().second = "1024";
+    earlier.createdAt = "2025-06-01T09:30:00.000Z";
+    auto opened = cache::ConfigCache::open(std::filesystem::path(m_window->document()->cacheFile().toStdString()));
+    if (opened.cache)
+        opened.cache->store(earlier);
 }
 
 void ScreenshotTour::start()
 {
     QDir().mkpath(m_dir);
+    m_window->document()->setCacheFile(m_scratch.filePath(QStringLiteral("cache.sqlite")));
     QTimer::singleShot(300, this, &ScreenshotTour::next);
 }
 
 bool ScreenshotTour::settled() const
 {
     const HeatmapChart* heatmap = m_window->chartsPage()->heatmap();
-    return !m_window->document()->isBusy() && !heatmap->job()->isRunning();
+    if (m_window->document()->isBusy() || heatmap->job()->isRunning())
+        return false;
+    if (const CompareDialog* compare = m_window->findChild<CompareDialog*>(); compare && compare->job()->isRunning())
+        return false;
+    if (const ToolDialogs* tools = m_window->findChild<ToolDialogs*>()) {
+        if (tools->sweepDialog() && tools->sweepDialog()->isRunning())
+            return false;
+        if (tools->cacheBrowser() && tools->cacheBrowser()->isBusy())
+            return false;
+    }
+    return true;
 }
 
 void ScreenshotTour::next()
@@ -90,10 +240,10 @@ void ScreenshotTour::next()
     QTimer::singleShot(400, this, &ScreenshotTour::next);
 }
 
-void ScreenshotTour::grab(const QString& view)
+void ScreenshotTour::grab(const QString& view, QWidget* widget)
 {
     const QString path = QDir(m_dir).filePath(m_prefix + QLatin1Char('-') + view + QStringLiteral(".png"));
-    const QPixmap pixmap = m_window->grab();
+    const QPixmap pixmap = (widget ? widget : static_cast<QWidget*>(m_window))->grab();
     if (pixmap.isNull() || !pixmap.save(path)) {
         std::cerr << "cannot write " << path.toStdString() << "\n";
         m_ok = false;

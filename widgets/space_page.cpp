@@ -170,24 +170,79 @@ void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, con
     const bool sameShape = space && m_model->space() &&
                            space->dimensions().size() == m_model->space()->dimensions().size();
     m_model->setSpace(std::move(space));
+    if (m_run && m_run->space() != m_model->space()) {
+        m_run.reset();  // a tuning belongs to the space it ran on
+        m_model->setTimings(nullptr);
+    }
     fillReasons();
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
-    if (!sameShape && m_model->columnCount() > 0) {
-        const QFontMetrics fm = fontMetrics();
-        for (int c = 0; c < m_model->columnCount(); ++c) {
-            const QString header = m_model->headerData(c, Qt::Horizontal).toString();
-            int width = fm.horizontalAdvance(header) + 28;
-            if (m_model->columnKind(c) == CandidateTableModel::Column::Reason)
-                width = std::max(width, fm.horizontalAdvance(tr("below minimum tile")) + 16);
-            if (m_model->columnKind(c) == CandidateTableModel::Column::Param)
-                width = std::max(width, fm.horizontalAdvance(QStringLiteral("1048576")) + 16);
-            m_view->setColumnWidth(c, width);
-        }
-    }
+    if (!sameShape && m_model->columnCount() > 0)
+        sizeColumns(0, m_model->columnCount() - 1);
     m_selected.reset();
     m_details->setHtml(m_model->space() ? tr("<i>Select a candidate to see why it has its status.</i>") : QString());
     updateCount();
+}
+
+void SpacePage::sizeColumns(int first, int last)
+{
+    const QFontMetrics fm = fontMetrics();
+    for (int c = first; c <= last; ++c) {
+        const QString header = m_model->headerData(c, Qt::Horizontal).toString();
+        int width = fm.horizontalAdvance(header) + 28;
+        switch (m_model->columnKind(c)) {
+        case CandidateTableModel::Column::Reason:
+            width = std::max(width, fm.horizontalAdvance(tr("below minimum tile")) + 16);
+            break;
+        case CandidateTableModel::Column::Param:
+            width = std::max(width, fm.horizontalAdvance(QStringLiteral("1048576")) + 16);
+            break;
+        case CandidateTableModel::Column::Outcome:
+            width = std::max(width, fm.horizontalAdvance(outcomeLabel(tuning::OutcomeStatus::CompileFailed)) + 16);
+            break;
+        case CandidateTableModel::Column::P50:
+        case CandidateTableModel::Column::P20:
+        case CandidateTableModel::Column::P80:
+            width = std::max(width, fm.horizontalAdvance(QStringLiteral("12,345.67")) + 16);
+            break;
+        default: break;
+        }
+        m_view->setColumnWidth(c, width);
+    }
+}
+
+void SpacePage::setRun(std::shared_ptr<const TuningRun> run)
+{
+    m_run = run && run->space() == m_model->space() ? std::move(run) : nullptr;
+    const bool hadTimings = m_model->hasTimings();
+    m_model->setTimings(m_run ? m_run->timings() : nullptr);
+    if (!hadTimings && m_model->hasTimings())
+        sizeColumns(m_model->columnOf(CandidateTableModel::Column::Outcome), m_model->columnCount() - 1);
+    if (m_selected)
+        showDetails(*m_selected);
+}
+
+void SpacePage::runUpdated(const TuningRun::Update& update)
+{
+    if (!m_run)
+        return;
+    if (update.finished) {
+        // The final figures come in a new array. The proxy does not re-sort as batches arrive
+        // (a million rows); a table sorted by a tuning column is sorted once more at the end.
+        m_model->setTimings(m_run->timings());
+        const int column = m_proxy->sortColumn();
+        if (column >= 0 && m_model->columnOf(CandidateTableModel::Column::Outcome) >= 0 &&
+            column >= m_model->columnOf(CandidateTableModel::Column::Outcome))
+            m_proxy->sort(column, m_proxy->sortOrder());
+    } else if (update.count > 0 || update.bestChanged) {
+        m_model->updateTimings(update.minCandidate, update.maxCandidate, update.bestChanged, update.previousBest,
+                               /*wholeColumn=*/false);
+        if (update.bestChanged)
+            m_view->viewport()->update();  // the speed-ups shown
+    }
+    if (m_selected && (update.finished || update.bestChanged ||
+                       (*m_selected >= update.minCandidate && *m_selected <= update.maxCandidate)))
+        showDetails(*m_selected);
 }
 
 void SpacePage::setLattice(bool lattice)
@@ -260,6 +315,32 @@ void SpacePage::showDetails(std::size_t candidate)
                 .arg(QString::fromStdString(space::formatPercent(m.lastWaveUtilisation)));
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
         html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
+    if (const TunedCandidate* t = m_run ? m_run->entryFor(candidate) : nullptr) {
+        const QLocale locale;
+        const tuning::OutcomeStatus outcome = m_model->outcome(candidate);
+        html += QStringLiteral("<p><span style='color:%1'><b>%2</b></span>")
+                    .arg(outcomeColor(outcome, dark).name(), outcomeLabel(outcome).toHtmlEscaped());
+        if (t->measured()) {
+            html += tr(": p50 %1 µs (p20 %2, p80 %3)")
+                        .arg(locale.toString(t->p50Us, 'f', 2), locale.toString(t->p20Us, 'f', 2), locale.toString(t->p80Us, 'f', 2));
+            const TunedCandidate* best = m_run->bestEntry();
+            if (best && best->candidate != candidate && best->p50Us > 0)
+                html += tr(", ×%1 the best (#%2)").arg(locale.toString(t->p50Us / best->p50Us, 'f', 2)).arg(best->candidate);
+            html += tr("<br>device %1 µs: MTE2 %2, Vector %3, Cube %4, MTE3 %5, Scalar %6, launch %7; roofline %8 µs (%9)")
+                        .arg(locale.toString(t->deviceUs, 'f', 2), locale.toString(t->breakdown.mte2, 'f', 2),
+                             locale.toString(t->breakdown.vector, 'f', 2), locale.toString(t->breakdown.cube, 'f', 2),
+                             locale.toString(t->breakdown.mte3, 'f', 2), locale.toString(t->breakdown.scalar, 'f', 2),
+                             locale.toString(t->breakdown.launch, 'f', 2), locale.toString(t->rooflineUs, 'f', 2),
+                             QString::fromStdString(t->limiter));
+        } else if (t->status == tuning::OutcomeStatus::CompileFailed) {
+            html += QStringLiteral(": %1 — %2").arg(compileFailureLabel(t->failure).toHtmlEscaped(),
+                                                     QString::fromStdString(t->failureMessage).toHtmlEscaped());
+        }
+        html += tr("<br>modelled compile %1 s, benchmark %2 s; UB peak %3 of %4 KiB</p>")
+                    .arg(locale.toString(t->compileSeconds, 'f', 2), locale.toString(t->benchSeconds, 'f', 2),
+                         locale.toString(double(t->ubPeakBytes) / 1024.0, 'f', 1),
+                         locale.toString(double(t->ubCapacityBytes) / 1024.0, 'f', 0));
+    }
     m_details->setHtml(html);
 }
 

@@ -3,6 +3,7 @@
 // query, debounced by 300 ms), the lattice switch and a details pane for the selected candidate.
 
 #include "core/space/candidate_space.h"
+#include "widgets/tuning_run.h"
 
 #include <QWidget>
 
@@ -30,6 +31,9 @@ public:
     void setSpace(std::shared_ptr<const space::CandidateSpace> space, const QString& problem);
     void setLattice(bool lattice);
     void setDark(bool dark);
+    // The tuning of the space shown (null: none): its outcomes and timings join the table.
+    void setRun(std::shared_ptr<const TuningRun> run);
+    void runUpdated(const TuningRun::Update& update);
     // Selects the candidate in the table (when the filters show it) and in the details pane.
     void selectCandidate(std::size_t candidate);
     std::optional<std::size_t> selectedCandidate() const { return m_selected; }
@@ -51,6 +55,7 @@ private:
     void showDetails(std::size_t candidate);
     void updateCount();
     void fillReasons();
+    void sizeColumns(int first, int last);
 
     CandidateTableModel* m_model = nullptr;
     CandidateFilterProxy* m_proxy = nullptr;
@@ -65,6 +70,7 @@ private:
     QLabel* m_problem = nullptr;
     QTextBrowser* m_details = nullptr;
     std::optional<std::size_t> m_selected;
+    std::shared_ptr<const TuningRun> m_run;
     bool m_selecting = false;
 };
 

@@ -73,4 +73,52 @@ QString paramRoleLabel(analysis::ParamRole role)
     return {};
 }
 
+QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark)
+{
+    using tuning::OutcomeStatus;
+    switch (outcome) {
+    case OutcomeStatus::NotTuned: return dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0x75, 0x75, 0x75);
+    case OutcomeStatus::CompileFailed: return dark ? QColor(0xef, 0x73, 0x73) : QColor(0xc6, 0x28, 0x28);
+    case OutcomeStatus::Benchmarked: return dark ? QColor(0x4d, 0xd0, 0xe1) : QColor(0x00, 0x83, 0x8f);
+    case OutcomeStatus::Best: return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
+    }
+    return {};
+}
+
+QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark)
+{
+    QColor c = outcomeColor(outcome, dark);
+    c.setAlpha(outcome == tuning::OutcomeStatus::Best ? (dark ? 90 : 70) : (dark ? 60 : 40));
+    return c;
+}
+
+QString outcomeLabel(tuning::OutcomeStatus outcome)
+{
+    using tuning::OutcomeStatus;
+    switch (outcome) {
+    case OutcomeStatus::NotTuned: return QCoreApplication::translate("ts::gui::Outcome", "not tuned");
+    case OutcomeStatus::CompileFailed: return QCoreApplication::translate("ts::gui::Outcome", "compile failed");
+    case OutcomeStatus::Benchmarked: return QCoreApplication::translate("ts::gui::Outcome", "benchmarked");
+    case OutcomeStatus::Best: return QCoreApplication::translate("ts::gui::Outcome", "best");
+    }
+    return {};
+}
+
+QString compileFailureLabel(npu::CompileFailure failure)
+{
+    using npu::CompileFailure;
+    switch (failure) {
+    case CompileFailure::None: return {};
+    case CompileFailure::UbOverflow: return QCoreApplication::translate("ts::gui::Outcome", "UB overflow");
+    case CompileFailure::L1Overflow: return QCoreApplication::translate("ts::gui::Outcome", "L1 overflow");
+    case CompileFailure::L0Overflow: return QCoreApplication::translate("ts::gui::Outcome", "L0 overflow");
+    case CompileFailure::InvalidShape: return QCoreApplication::translate("ts::gui::Outcome", "invalid shape");
+    case CompileFailure::InvalidGrid: return QCoreApplication::translate("ts::gui::Outcome", "invalid grid");
+    case CompileFailure::MissingConstexpr: return QCoreApplication::translate("ts::gui::Outcome", "missing constexpr");
+    case CompileFailure::ConflictingConstexpr: return QCoreApplication::translate("ts::gui::Outcome", "conflicting constexpr");
+    case CompileFailure::TraceError: return QCoreApplication::translate("ts::gui::Outcome", "trace error");
+    }
+    return {};
+}
+
 } // namespace ts::gui

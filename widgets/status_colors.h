@@ -4,6 +4,7 @@
 
 #include "core/analysis/kernel_analysis.h"
 #include "core/space/candidate_space.h"
+#include "core/tuning/tuning_session.h"
 
 #include <QColor>
 #include <QPalette>
@@ -20,5 +21,10 @@ QColor statusTint(space::CandidateStatus status, bool dark);
 QString statusLabel(space::CandidateStatus status);
 QString reasonLabel(space::ReasonCode reason);
 QString paramRoleLabel(analysis::ParamRole role);
+// Tuning outcomes: compile failed, benchmarked, best.
+QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark);
+QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark);
+QString outcomeLabel(tuning::OutcomeStatus outcome);
+QString compileFailureLabel(npu::CompileFailure failure);
 
 } // namespace ts::gui

@@ -4,8 +4,22 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QWidget>
 
 namespace ts::gui {
+namespace {
+
+// A widget with its own style sheet resolves its palette when it is polished and keeps it: after
+// a palette switch its text would stay in the old colour (white on a light banner). Setting the
+// sheet again polishes it against the new palette.
+void repolishStyledWidgets()
+{
+    for (QWidget* widget : QApplication::allWidgets())
+        if (!widget->styleSheet().isEmpty())
+            widget->setStyleSheet(widget->styleSheet());
+}
+
+} // namespace
 
 Theme themeFromName(const QString& name)
 {
@@ -24,6 +38,7 @@ void applyTheme(Theme theme)
         QApplication::setStyle(fusion);
     if (theme == Theme::Light) {
         QApplication::setPalette(QApplication::style()->standardPalette());
+        repolishStyledWidgets();
         return;
     }
     QPalette p;
@@ -54,6 +69,7 @@ void applyTheme(Theme theme)
     for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
         p.setColor(QPalette::Disabled, role, disabled);
     QApplication::setPalette(p);
+    repolishStyledWidgets();
 }
 
 } // namespace ts::gui

@@ -99,6 +99,47 @@ private Q_SLOTS:
         QCOMPARE(stopped.count(), 1);
     }
 
+    void finishEarlyDeliversWhatTheWorkReturns()
+    {
+        BackgroundJob job;
+        QSignalSpy finished(&job, &BackgroundJob::finished);
+        QSignalSpy stopped(&job, &BackgroundJob::stopped);
+        std::atomic<bool> entered{false};
+        int delivered = -1;
+        job.start<int>(
+            QStringLiteral("partial"),
+            [&](JobContext& context) {
+                entered = true;
+                int steps = 0;
+                const std::stop_token token = context.stopToken();
+                while (!token.stop_requested()) {  // the token follows the same request
+                    QThread::msleep(1);
+                    ++steps;
+                }
+                return steps + 1;
+            },
+            [&](int&& v) { delivered = v; });
+        QTRY_VERIFY(entered.load());
+        job.finishEarly();
+        QVERIFY(job.isRunning());  // until the partial result is in
+        QVERIFY(job.finishingEarly());
+        QVERIFY(finished.wait(5000));
+        QVERIFY(delivered > 0);
+        QCOMPARE(stopped.count(), 0);
+        QVERIFY(!job.isRunning());
+        // A plain stop after finishEarly still drops.
+        delivered = -1;
+        job.start<int>(QStringLiteral("dropped"), [](JobContext& context) {
+            while (!context.stopRequested())
+                QThread::msleep(1);
+            return 7;
+        }, [&](int&& v) { delivered = v; });
+        job.stop();
+        job.waitForIdle();
+        QCoreApplication::processEvents();
+        QCOMPARE(delivered, -1);
+    }
+
     void progressIsIndeterminateThenReported()
     {
         BackgroundJob job;

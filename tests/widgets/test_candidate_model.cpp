@@ -146,6 +146,71 @@ private Q_SLOTS:
         QVERIFY(model.data(model.index(*generated, 0), Qt::BackgroundRole).value<QColor>() != g);
     }
 
+    void tuningOutcomesArriveInBatches()
+    {
+        // A tuning filling the table batch by batch, under the model tester and a proxy sorted by p50.
+        CandidateTableModel model;
+        CandidateFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSpace(m_smallLattice);
+        const std::size_t n = m_smallLattice->size();
+        auto timings = std::make_shared<gui::CandidateTimings>();
+        timings->p50Us.assign(n, std::nan(""));
+        timings->p20Us = timings->p80Us = timings->p50Us;
+        timings->outcome.assign(n, tuning::OutcomeStatus::NotTuned);
+        timings->failureOf = [](std::size_t c) { return "ub-overflow at #" + std::to_string(c); };
+        model.setTimings(timings);
+        const int p50 = model.columnOf(Column::P50);
+        const int outcome = model.columnOf(Column::Outcome);
+        const int speedUp = model.columnOf(Column::SpeedUp);
+        proxy.sort(p50, Qt::AscendingOrder);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        // Two batches: the second one has a faster candidate.
+        std::optional<std::size_t> best;
+        for (std::size_t batch = 0; batch < 2; ++batch) {
+            const std::size_t first = batch * 10, last = first + 9;
+            std::optional<std::size_t> previous = best;
+            for (std::size_t c = first; c <= last; ++c) {
+                if (c % 5 == 4) {
+                    timings->outcome[c] = tuning::OutcomeStatus::CompileFailed;
+                    continue;
+                }
+                timings->p50Us[c] = 100.0 - double(c);
+                timings->p20Us[c] = timings->p50Us[c] - 1;
+                timings->p80Us[c] = timings->p50Us[c] + 1;
+                timings->outcome[c] = tuning::OutcomeStatus::Benchmarked;
+            }
+            if (best)
+                timings->outcome[*best] = tuning::OutcomeStatus::Benchmarked;
+            best = last - 1;  // the fastest of the batch
+            timings->outcome[*best] = tuning::OutcomeStatus::Best;
+            timings->best = best;
+            model.updateTimings(first, last, true, previous, false);
+        }
+        QCOMPARE(reset.count(), 0);  // batches never reset the model
+        QVERIFY(changed.count() >= 2);
+        for (const auto& call : changed) {  // only the rows of the batches and of the best
+            const QModelIndex from = call.at(0).value<QModelIndex>();
+            const QModelIndex to = call.at(1).value<QModelIndex>();
+            QVERIFY(to.row() - from.row() < 10);
+        }
+        QCOMPARE(model.bestCandidate(), best);
+        QCOMPARE(model.data(model.index(int(*best), outcome)).toString(), QStringLiteral("best"));
+        QCOMPARE(model.data(model.index(int(*best), speedUp)).toString(), QStringLiteral("×1.00"));
+        QCOMPARE(model.data(model.index(8, outcome)).toString(), QStringLiteral("benchmarked"));  // the old best
+        QCOMPARE(model.data(model.index(0, speedUp), CandidateTableModel::SortRole).toDouble(), 100.0 / (100.0 - 18.0));
+        QCOMPARE(model.data(model.index(4, outcome)).toString(), QStringLiteral("compile failed"));
+        QVERIFY(model.data(model.index(4, 0), Qt::ToolTipRole).toString().contains(QLatin1String("ub-overflow at #4")));
+        QCOMPARE(model.data(model.index(30, p50)).toString(), QStringLiteral("–"));
+        // Sorted again (the proxy does not re-sort on every batch): the best first, the unmeasured last.
+        proxy.sort(p50, Qt::AscendingOrder);
+        QCOMPARE(proxy.mapToSource(proxy.index(0, 0)).row(), int(*best));
+        QVERIFY(std::isnan(proxy.data(proxy.index(proxy.rowCount() - 1, p50), CandidateTableModel::SortRole).toDouble()));
+    }
+
     void timingColumnsAppearOnlyWithMeasuredTimings()
     {
         CandidateTableModel model;
@@ -166,7 +231,7 @@ private Q_SLOTS:
         QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
         model.setTimings(timings);
         QCOMPARE(inserted.count(), 1);
-        QCOMPARE(model.columnCount(), base + 3);
+        QCOMPARE(model.columnCount(), base + 5);  // outcome, p50, p20, p80, against the best
         const int p50 = model.columnOf(Column::P50);
         QCOMPARE(model.data(model.index(0, p50), CandidateTableModel::SortRole).toDouble(), 42.0);
         // Not measured: a dash, never a number.

@@ -18,6 +18,7 @@
 #include "widgets/qcp.h"
 #include "widgets/source_view.h"
 #include "widgets/space_page.h"
+#include "widgets/theme.h"
 #include "widgets/ub_chart.h"
 
 #include <QCheckBox>
@@ -103,6 +104,21 @@ private Q_SLOTS:
         // Candidates: the model shows the space.
         QCOMPARE(window.spacePage()->model()->rowCount(), int(doc->space()->size()));
         QCOMPARE(window.recentFiles().value(0), QFileInfo(test::examplePath("add.json")).absoluteFilePath());
+    }
+
+    void styledLabelsFollowAThemeSwitch()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        QLabel* status = window.analysisPanel()->backendStatus();
+        QVERIFY(!status->styleSheet().isEmpty());  // the coloured banner
+        for (gui::Theme theme : {gui::Theme::Dark, gui::Theme::Light, gui::Theme::Dark}) {
+            gui::applyTheme(theme);
+            QCoreApplication::processEvents();
+            QCOMPARE(status->palette().color(QPalette::WindowText), QApplication::palette().color(QPalette::WindowText));
+        }
+        gui::applyTheme(gui::Theme::Light);
     }
 
     void diagnosticClickShowsItsLine()
@@ -238,9 +254,14 @@ private Q_SLOTS:
         QVERIFY(!window.spacePage()->latticeBox()->isChecked());  // the box follows what is shown
         QVERIFY(!window.progressWidget()->isVisible());
 
-        // Built to the end, the lattice replaces the list.
+        // Built to the end, the lattice replaces the list; the bar moves on the way.
+        QSignalSpy progressed(window.document(), &KernelDocument::progress);
         window.spacePage()->latticeBox()->setChecked(true);
         QVERIFY(spaced.wait(120000));
+        bool reported = false;
+        for (const auto& call : progressed)
+            reported |= call.at(0).toDouble() > 0;
+        QVERIFY(reported);
         QVERIFY(window.document()->space()->hasLattice());
         QVERIFY(window.document()->space()->size() > 100000);
         QCOMPARE(window.spacePage()->model()->rowCount(), int(window.document()->space()->size()));

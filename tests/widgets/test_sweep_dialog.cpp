@@ -1,0 +1,237 @@
+// The shape sweep dialog: a small sweep of add.json runs in the background to the end and shows
+// every shape, the covering set (in the list, the table and the chart) and exports it; a sweep
+// stopped midway keeps the shapes already tuned; the range editor rejects bad rows.
+
+#include "tuning_test_support.h"
+
+#include "widgets/background_job.h"
+#include "widgets/export_dialog.h"
+#include "widgets/kernel_document.h"
+#include "widgets/main_window.h"
+#include "widgets/tool_dialogs.h"
+#include "widgets/qcp.h"
+#include "widgets/sweep_dialog.h"
+#include "widgets/sweep_table_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QCheckBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+
+using namespace ts;
+using gui::SweepDialog;
+
+template <typename Result>
+bool hasCrossTimes(const Result& result)
+{
+    return requires { result.crossTimes; };
+}
+
+class TestSweepDialog : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
+
+    void setUp(SweepDialog& dialog)
+    {
+        tuning::TuningOptions options;
+        options.jobs = 2;
+        dialog.setLaunch(m_analysis, test::devices().find(m_analysis->workload.device), options);
+        dialog.setCachePath({});
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        m_analysis = test::analyseFile(test::examplePath("add.json"));
+        QVERIFY(m_analysis);
+    }
+
+    void startsFromTheKeyArgument()
+    {
+        SweepDialog dialog;
+        setUp(dialog);
+        QCOMPARE(dialog.rangeTable()->rowCount(), 1);
+        QString error;
+        const auto ranges = dialog.ranges(&error);
+        QVERIFY2(ranges, qPrintable(error));
+        QCOMPARE(ranges->front().name, std::string("n_elements"));
+        // A quarter to four times 98432, doubling.
+        QCOMPARE(ranges->front().values, (std::vector<std::int64_t>{24608, 49216, 98432, 196864, 393728}));
+        QCOMPARE(dialog.rangeTable()->item(0, SweepDialog::CountColumn)->text(), QStringLiteral("5"));
+    }
+
+    void badRangesAreRejected()
+    {
+        SweepDialog dialog;
+        setUp(dialog);
+        dialog.rangeTable()->item(0, SweepDialog::StepColumn)->setText(QStringLiteral("two"));
+        QString error;
+        QVERIFY(!dialog.ranges(&error));
+        QVERIFY2(error.contains(QLatin1String("Row 1")), qPrintable(error));
+        QCOMPARE(dialog.rangeTable()->item(0, SweepDialog::CountColumn)->text(), QStringLiteral("invalid"));
+        dialog.run();
+        QVERIFY(!dialog.isRunning());
+        QVERIFY(!dialog.messageLabel()->text().isEmpty());
+
+        dialog.clearRanges();
+        QVERIFY(!dialog.ranges(&error));
+    }
+
+    void tinySweepRunsToTheEnd()
+    {
+        SweepDialog dialog;
+        setUp(dialog);
+        dialog.show();
+        dialog.clearRanges();
+        dialog.addRange(QStringLiteral("n_elements"), 4096, 16384, SweepDialog::Step::Times, 2);
+        QAbstractItemModelTester tester(dialog.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&dialog, &SweepDialog::finished);
+        QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+        QVERIFY(dialog.isRunning());
+        QVERIFY(dialog.stopButton()->isEnabled());
+        QVERIFY(!dialog.runButton()->isEnabled());
+        QVERIFY(finished.wait(180000));
+        QVERIFY(!dialog.isRunning());
+        QVERIFY(dialog.runButton()->isEnabled());
+
+        const auto result = dialog.result();
+        QVERIFY(result);
+        QVERIFY2(result->ok(), result->error.c_str());
+        QVERIFY(!result->stopped);
+        QCOMPARE(result->shapes.size(), std::size_t(3));
+        for (const auto& shape : result->shapes)
+            QVERIFY2(shape.record, shape.error.c_str());
+        QCOMPARE(dialog.model()->rowCount(), 3);
+        QCOMPARE(dialog.model()->index(0, gui::SweepTableModel::ShapeColumn).data().toString(),
+                 QStringLiteral("n_elements=4096"));
+
+        // The covering set: listed, and every shape served within the tolerance.
+        const auto& cover = result->cover;
+        QVERIFY(!cover.chosen.empty());
+        QCOMPARE(dialog.coverList()->topLevelItemCount(), int(cover.chosen.size()));
+        for (const auto& s : cover.shapes) {
+            QVERIFY(s.measured && s.chosen);
+            QVERIFY(s.lossPercent <= 5.0 + 1e-9);
+            QVERIFY(s.chosenMs >= s.bestMs);
+        }
+        // The chart: both series over the swept values, on log axes.
+        QCOMPARE(dialog.chartX(), (std::vector<double>{4096, 8192, 16384}));
+        QCustomPlot* plot = dialog.plot();
+        QCOMPARE(plot->graph(0)->dataCount(), 3);
+        QCOMPARE(plot->graph(1)->dataCount(), 3);
+        QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QCOMPARE(plot->graph(0)->data()->begin()->value, cover.shapes[0].bestMs);
+
+        // A looser tolerance never needs more configs (recomputed without tuning again, when the
+        // result keeps the cross-evaluation times it needs; otherwise the dialog asks for a run).
+        const std::size_t before = cover.chosen.size();
+        finished.clear();
+        if (result->crossMeasurements > 0 && !hasCrossTimes(*result)) {
+            dialog.setTolerancePercent(50.0);
+            QVERIFY(dialog.messageLabel()->text().contains(QLatin1String("Run the sweep again")));
+            QCOMPARE(dialog.result(), result);
+        } else {
+            dialog.setTolerancePercent(50.0);
+            QVERIFY(finished.wait(30000));
+            QVERIFY(dialog.result()->cover.chosen.size() <= before);
+            QCOMPARE(dialog.result()->cover.tolerance, 0.5);
+        }
+
+        // Export: the set as the kernel's decorator.
+        QVERIFY(dialog.exportButton()->isEnabled());
+        gui::ExportDialog* exported = dialog.openExportDialog();
+        QVERIFY(exported);
+        QCOMPARE(exported->configCount(), int(dialog.result()->cover.chosen.size()));
+        QString error;
+        const QString out = test::runPython(QStringLiteral("import ast,sys; ast.parse(sys.stdin.read() + 'def k(): pass\\n'); print('ok')"),
+                                            exported->text(), &error);
+        QVERIFY2(out.trimmed() == QLatin1String("ok"), qPrintable(error + exported->text()));
+        QVERIFY(exported->text().contains(QLatin1String("key=[\"n_elements\"]")));
+    }
+
+    void stopKeepsTheShapesTuned()
+    {
+        SweepDialog dialog;
+        tuning::TuningOptions options;
+        options.jobs = 1;
+        options.lattice = true;  // slower shapes, so that the stop lands midway
+        dialog.setLaunch(m_analysis, test::devices().find(m_analysis->workload.device), options);
+        dialog.setCachePath({});
+        dialog.clearRanges();
+        dialog.addRange(QStringLiteral("n_elements"), 4096, 4096 << 11, SweepDialog::Step::Times, 2);
+        QSignalSpy progress(dialog.job(), &gui::BackgroundJob::progress);
+        QSignalSpy finished(&dialog, &SweepDialog::finished);
+        dialog.run();
+        // Stop once the second shape is under way.
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                for (const QList<QVariant>& p : progress)
+                    if (p.at(1).toString().startsWith(QLatin1String("Shape 2 ")))
+                        return true;
+                return !dialog.isRunning();
+            },
+            180000));
+        QVERIFY2(dialog.isRunning(), "the sweep was still running at shape 2");
+        QTest::mouseClick(dialog.stopButton(), Qt::LeftButton);
+        QVERIFY(!dialog.stopButton()->isEnabled());
+        QVERIFY(finished.wait(180000));
+        const auto result = dialog.result();
+        QVERIFY(result);
+        QVERIFY(result->stopped);
+        QVERIFY(result->shapes.size() >= 1);
+        QVERIFY(result->shapes.size() < 12);
+        QCOMPARE(dialog.model()->rowCount(), int(result->shapes.size()));
+        QVERIFY(dialog.messageLabel()->text().contains(QLatin1String("Stopped")));
+        QVERIFY(dialog.runButton()->isEnabled());
+    }
+
+    void openedFromTheWindowOnTheOpenLaunch()
+    {
+        gui::MainWindow window;
+        window.show();
+        gui::KernelDocument* doc = window.document();
+        QAction* action = window.findChild<QAction*>(QStringLiteral("shapeSweepAction"));
+        QVERIFY(action);
+        QVERIFY(!action->isEnabled());  // nothing open yet
+        QSignalSpy opened(doc, &gui::KernelDocument::opened);
+        window.openFile(test::examplePath("add.json"));
+        QVERIFY(opened.wait(30000));
+        QVERIFY(QTest::qWaitFor([&] { return !doc->isBusy() && doc->analysis(); }, 60000));
+        QVERIFY(action->isEnabled());
+        action->trigger();
+        SweepDialog* dialog = window.findChild<gui::ToolDialogs*>()->sweepDialog();
+        QVERIFY(dialog && dialog->isVisible());
+        QString error;
+        const auto ranges = dialog->ranges(&error);
+        QVERIFY2(ranges, qPrintable(error));
+        QCOMPARE(ranges->front().name, std::string("n_elements"));
+        // Tunings go to the document's cache unless unticked.
+        QCOMPARE(dialog->cacheBox()->toolTip(), QDir::toNativeSeparators(doc->cacheFile()));
+        QVERIFY(dialog->cacheBox()->isChecked());
+        // Opening it again keeps the ranges being edited.
+        dialog->addRange(QStringLiteral("n_elements"), 64, 256, SweepDialog::Step::Plus, 64);
+        action->trigger();
+        QCOMPARE(dialog->rangeTable()->rowCount(), 2);
+    }
+
+    void closingWhileRunningIsSafe()
+    {
+        auto* dialog = new SweepDialog;
+        setUp(*dialog);
+        dialog->run();
+        QVERIFY(dialog->isRunning());
+        delete dialog;  // stops and waits for the worker
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestSweepDialog)
+#include "test_sweep_dialog.moc"

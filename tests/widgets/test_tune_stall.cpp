@@ -1,0 +1,159 @@
+// The GUI thread never waits on a tuning: a lattice of more than 100,000 candidates is tuned
+// through the real window while a 5 ms timer on the GUI thread records the longest gap between
+// its ticks. The table, the timings and the tuning-time charts are each shown for part of the
+// run, so that every view that follows the tuning is measured. The figure is printed; the test
+// asserts a bound loose enough for a loaded machine.
+//
+// TILESCOPE_STALL_WORKLOAD picks another example (default: softmax.json, a lattice of 141,462).
+
+#include "widget_test_support.h"
+
+#include "widgets/charts_page.h"
+#include "widgets/kernel_document.h"
+#include "widgets/main_window.h"
+#include "widgets/space_page.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <ctime>
+
+using namespace ts;
+using gui::KernelDocument;
+using gui::MainWindow;
+
+namespace {
+
+double threadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+// The longest time the event loop did not get to a 5 ms timer, and how much of it the GUI
+// thread spent working (the rest it waited for a CPU: the machine was busy).
+class StallMeter : public QObject {
+public:
+    StallMeter()
+    {
+        m_timer.setInterval(5);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            const double gap = double(now - m_last) / 1e6;
+            const double cpu = threadCpuMs();
+            const double busy = cpu - m_lastCpu;
+            m_lastCpu = cpu;
+            m_longestBusy = std::max(m_longestBusy, busy);
+            if (gap > m_longest) {
+                m_longest = gap;
+                m_longestAt = double(now) / 1e9;
+            }
+            if (gap > 40)
+                m_long << QStringLiteral("%1 ms (%3 ms on the CPU) at %2 s")
+                              .arg(gap, 0, 'f', 1)
+                              .arg(double(now) / 1e9, 0, 'f', 2)
+                              .arg(busy, 0, 'f', 1);
+            m_last = now;
+            ++m_ticks;
+        });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_last = 0;
+        m_lastCpu = threadCpuMs();
+        m_timer.start();
+    }
+    void stop() { m_timer.stop(); }
+    double longestMs() const { return m_longest; }
+    double longestBusyMs() const { return m_longestBusy; }
+    double longestAtSeconds() const { return m_longestAt; }
+    int ticks() const { return m_ticks; }
+    const QStringList& longGaps() const { return m_long; }
+    double seconds() const { return double(m_clock.nsecsElapsed()) / 1e9; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    double m_longest = 0;
+    double m_lastCpu = 0;
+    double m_longestBusy = 0;
+    double m_longestAt = 0;
+    int m_ticks = 0;
+    QStringList m_long;
+};
+
+} // namespace
+
+class TestTuneStall : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void guiThreadNeverWaitsWhileTuning()
+    {
+        QByteArray workload = qgetenv("TILESCOPE_STALL_WORKLOAD");
+        if (workload.isEmpty())
+            workload = "softmax.json";
+        QTemporaryDir dir;
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        KernelDocument* doc = window.document();
+        doc->setCacheFile(dir.filePath(QStringLiteral("cache.sqlite")));  // away from the sources
+        QSignalSpy opened(doc, &KernelDocument::opened);
+        window.openFile(test::examplePath(workload.constData()));
+        QVERIFY(opened.wait(30000));
+        QVERIFY(QTest::qWaitFor([&] { return !doc->isBusy() && doc->space(); }, 60000));
+        window.spacePage()->latticeBox()->setChecked(true);
+        QVERIFY(QTest::qWaitFor([&] { return !doc->isBusy() && doc->space() && doc->space()->hasLattice(); }, 300000));
+        const std::size_t candidates = doc->space()->size();
+        qInfo("%s lattice: %zu candidates", workload.constData(), candidates);
+        QVERIFY2(candidates >= 100000, "the stall test needs a lattice of at least 100,000 candidates");
+        window.tabs()->setCurrentWidget(window.spacePage());
+
+        StallMeter meter;
+        QSignalSpy finished(doc, &KernelDocument::tuningFinished);
+        std::size_t done = 0;
+        int view = 0;
+        connect(doc, &KernelDocument::tuningUpdated, this, [&](const gui::TuningRun::Update& u) {
+            done = u.firstEntry + u.count;
+            // A third of the run on each view that follows the tuning.
+            const int wanted = int(3 * done / std::max<std::size_t>(1, candidates));
+            if (wanted > view && wanted < 3) {
+                view = wanted;
+                qInfo("at %.2f s: showing chart tab %d", meter.seconds(), view);
+                window.chartsPage()->tabs()->setCurrentIndex(view);  // timings, then tuning time
+                window.tabs()->setCurrentWidget(window.chartsPage());
+            }
+        });
+        meter.start();
+        window.tuneAction()->trigger();
+        QVERIFY(doc->isTuning());
+        QVERIFY(finished.wait(30 * 60 * 1000));
+        QTest::qWait(500);  // the final redraws
+        meter.stop();
+        const auto result = doc->tuningResult();
+        QVERIFY(result);
+        QCOMPARE(result->finished, candidates);
+        qInfo("longest GUI-thread stall while tuning %zu candidates: %.1f ms at %.1f s of %.1f s "
+              "(%d timer ticks of 5 ms); longest GUI-thread work between two ticks: %.1f ms of CPU",
+              candidates, meter.longestMs(), meter.longestAtSeconds(), meter.seconds(), meter.ticks(),
+              meter.longestBusyMs());
+        if (!meter.longGaps().isEmpty())
+            qInfo("gaps over 40 ms: %s", qPrintable(meter.longGaps().join(QStringLiteral(", "))));
+        QVERIFY2(meter.longestMs() < 500, qPrintable(QStringLiteral("stall of %1 ms").arg(meter.longestMs())));
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestTuneStall)
+#include "test_tune_stall.moc"

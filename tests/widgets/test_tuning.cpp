@@ -1,0 +1,419 @@
+// Tuning through the real window: Tune -> results in the table and the charts as they arrive ->
+// the config cache; stopping mid-run keeps what finished; the tuning fields feed the options;
+// a stale cache entry is shown as stale; devices compared side by side.
+
+#include "widget_test_support.h"
+
+#include "core/cache/config_cache.h"
+#include "core/pipeline/tuning_pipeline.h"
+#include "widgets/background_job.h"
+#include "widgets/candidate_filter_proxy.h"
+#include "widgets/candidate_table_model.h"
+#include "widgets/chart_export.h"
+#include "widgets/charts_page.h"
+#include "widgets/compare_dialog.h"
+#include "widgets/kernel_document.h"
+#include "widgets/launch_editor.h"
+#include "widgets/main_window.h"
+#include "widgets/pipe_chart.h"
+#include "widgets/progress_widget.h"
+#include "widgets/qcp.h"
+#include "widgets/space_page.h"
+#include "widgets/timeline_chart.h"
+#include "widgets/timings_chart.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QToolButton>
+
+#include <cmath>
+
+using namespace ts;
+using gui::CandidateTableModel;
+using gui::KernelDocument;
+using gui::MainWindow;
+using Column = CandidateTableModel::Column;
+
+namespace {
+
+// A copy of an example workload and its kernel in a scratch folder, so that the cache written
+// beside it stays out of the sources.
+QString copyExample(const QTemporaryDir& dir, const char* workload, const char* kernel)
+{
+    for (const char* name : {workload, kernel})
+        if (!QFile::copy(test::examplePath(name), dir.filePath(QString::fromLatin1(name))))
+            return {};
+    return dir.filePath(QString::fromLatin1(workload));
+}
+
+bool openAndSettle(MainWindow& window, const QString& path)
+{
+    QSignalSpy opened(window.document(), &KernelDocument::opened);
+    window.openFile(path);
+    if (!opened.wait(30000))
+        return false;
+    return QTest::qWaitFor([&] { return !window.document()->isBusy() && window.document()->space(); }, 60000);
+}
+
+bool tuneAndWait(MainWindow& window, int timeout = 120000)
+{
+    QSignalSpy finished(window.document(), &KernelDocument::tuningFinished);
+    if (!window.tuneAction()->isEnabled())
+        return false;
+    window.tuneAction()->trigger();
+    return finished.wait(timeout);
+}
+
+} // namespace
+
+class TestTuning : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void tuneShowsResultsAndStoresThemInTheCache()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "add.json", "add.py");
+        QVERIFY(!path.isEmpty());
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        KernelDocument* doc = window.document();
+        QCOMPARE(doc->cacheFile(), dir.filePath(QStringLiteral(".tilescope/cache.sqlite")));
+        QVERIFY(window.tuneAction()->isEnabled());
+        QVERIFY(window.tuneAction()->shortcuts().contains(QKeySequence(Qt::Key_F5)));
+        QVERIFY(window.tuneAction()->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_R)));
+        QCOMPARE(window.stopAction()->shortcut(), QKeySequence(Qt::Key_Escape));
+
+        CandidateTableModel* model = window.spacePage()->model();
+        QAbstractItemModelTester modelTester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(window.spacePage()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy updated(doc, &KernelDocument::tuningUpdated);
+        QSignalSpy progress(doc, &KernelDocument::tuningProgress);
+        QSignalSpy cacheChanged(doc, &KernelDocument::cacheStateChanged);
+        QVERIFY(tuneAndWait(window));
+        QVERIFY(updated.count() >= 1);
+        QVERIFY(progress.count() >= 1);
+        QVERIFY(!doc->isBusy());
+
+        const auto run = doc->tuningRun();
+        const auto result = doc->tuningResult();
+        QVERIFY(run && result);
+        QVERIFY(!result->stopped);
+        QVERIFY(result->best);
+        QCOMPARE(run->entryCount(), result->finished);
+        QCOMPARE(run->bestCandidate(), result->best);
+
+        // The table: outcome, timings and the speed-up against the best.
+        QVERIFY(model->hasTimings());
+        const int outcome = model->columnOf(Column::Outcome);
+        const int p50 = model->columnOf(Column::P50);
+        const int speedUp = model->columnOf(Column::SpeedUp);
+        QVERIFY(outcome >= 0 && p50 >= 0 && speedUp >= 0);
+        const int best = int(*result->best);
+        QCOMPARE(model->data(model->index(best, outcome)).toString(), QStringLiteral("best"));
+        QCOMPARE(model->data(model->index(best, speedUp)).toString(), QStringLiteral("×1.00"));
+        const double bestP50 = model->data(model->index(best, p50), CandidateTableModel::SortRole).toDouble();
+        QVERIFY(std::abs(bestP50 - result->outcomes[*result->best].bench.p50Ms * 1000.0) < 1e-9);
+        int benchmarked = 0;
+        int bests = 0;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QString o = model->data(model->index(r, outcome)).toString();
+            bests += o == QLatin1String("best");
+            if (o != QLatin1String("benchmarked"))
+                continue;
+            ++benchmarked;
+            const double t = model->data(model->index(r, p50), CandidateTableModel::SortRole).toDouble();
+            QVERIFY(t >= bestP50 * 0.999);  // default method: the best has the smallest median
+            QVERIFY(model->data(model->index(r, speedUp), CandidateTableModel::SortRole).toDouble() >= 0.999);
+        }
+        QCOMPARE(bests, 1);
+        QCOMPARE(std::size_t(benchmarked + 1), run->measuredCount());
+        // The best is selected and described in the details pane.
+        QCOMPARE(window.spacePage()->selectedCandidate(), result->best);
+        QVERIFY(window.spacePage()->details()->toPlainText().contains(QLatin1String("p50")));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("#%1").arg(best)));
+
+        // The cache got the tuning, and the launch now shows it as available.
+        const QString cachePath = dir.filePath(QStringLiteral(".tilescope/cache.sqlite"));
+        QVERIFY(QFileInfo::exists(cachePath));
+        {
+            auto opened = cache::ConfigCache::open(cachePath.toStdString());
+            QVERIFY(opened.ok());
+            const cache::TuningKey key = pipeline::tuningKeyFor(*doc->analysis(), doc->analysis()->workload.device,
+                                                                npu::BenchMethod::Default);
+            const cache::LookupResult found = opened.cache->lookup(key);
+            QCOMPARE(found.freshness, cache::Freshness::Fresh);
+            QVERIFY(found.record && found.record->best());
+            QVERIFY(std::abs(*found.record->best()->p50Ms - result->outcomes[*result->best].bench.p50Ms) < 1e-12);
+        }
+        QVERIFY(QTest::qWaitFor([&] { return doc->cacheState().kind == gui::CacheState::Kind::Fresh; }, 10000));
+        QVERIFY(window.launchEditor()->cacheLabel()->isVisible());
+        QVERIFY(window.launchEditor()->cacheLabel()->text().contains(QLatin1String("Cached tuning available")));
+
+        // Charts: the timings fastest first, the timeline adds up to the modelled time.
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        gui::ChartsPage* charts = window.chartsPage();
+        charts->tabs()->setCurrentWidget(charts->timingsTab());
+        gui::TimingsChart* timings = charts->timingsChart();
+        QTRY_COMPARE(timings->shownCandidates().size(), run->measuredCount());
+        QCOMPARE(timings->shownCandidates().front(), *result->best);
+        charts->tabs()->setCurrentWidget(charts->timelineTab());
+        gui::TimelineChart* timeline = charts->timelineChart();
+        QTRY_VERIFY(timeline->timeline().totalSeconds > 0);
+        const gui::TuningTimeline& t = timeline->timeline();
+        QCOMPARE(int(t.compileLanes.size()), result->modelled.compileWorkers);
+        std::size_t compiled = 0;
+        for (const auto& lane : t.compileLanes)
+            compiled += lane.size();
+        QCOMPARE(compiled, result->finished);
+        QVERIFY(std::abs(t.compileSeconds - result->modelled.compileSeconds) < 1e-9 * std::max(1.0, t.compileSeconds));
+        QVERIFY(std::abs(t.totalSeconds - result->modelled.totalSeconds) < 1e-6 * std::max(1.0, t.totalSeconds));
+        QVERIFY(!t.bestSoFar.empty());
+        QCOMPARE(run->entry(t.bestSoFar.back().entry).candidate, *result->best);
+        QCOMPARE(charts->pipeChart()->shownCandidate(), result->best);
+
+        // Exports.
+        QTemporaryDir out;
+        for (QCustomPlot* plot : {timings->plot(), timeline->plot(), charts->pipeChart()->plot()})
+            for (const char* suffix : {"png", "svg", "pdf"}) {
+                const QString file = out.filePath(plot->objectName() + QLatin1Char('.') + QString::fromLatin1(suffix));
+                QString error;
+                QVERIFY2(gui::exportPlot(plot, file, &error), qPrintable(error));
+                QVERIFY(QFileInfo(file).size() > 500);
+            }
+    }
+
+    void clickingAChartSelectsTheCandidateEverywhere()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "softmax.json", "softmax.py");
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        QVERIFY(tuneAndWait(window));
+        const auto run = window.document()->tuningRun();
+        QVERIFY(run && run->measuredCount() >= 2);
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        gui::ChartsPage* charts = window.chartsPage();
+        charts->tabs()->setCurrentWidget(charts->timingsTab());
+        gui::TimingsChart* timings = charts->timingsChart();
+        QTRY_VERIFY(timings->plot()->isVisible() && timings->plot()->axisRect()->width() > 100);
+        QTRY_COMPARE(timings->shownCandidates().size(), run->measuredCount());  // prepared off the GUI thread
+        timings->plot()->replot();
+        // The slowest one: not the best, which is selected already.
+        const std::size_t last = timings->shownCandidates().size() - 1;
+        const std::size_t candidate = timings->shownCandidates()[last];
+        QTest::mouseClick(timings->plot(), Qt::LeftButton, {}, timings->pixelOf(last).toPoint());
+        QCOMPARE(window.spacePage()->selectedCandidate(), std::optional<std::size_t>(candidate));
+        const QModelIndex current = window.spacePage()->view()->currentIndex();
+        QCOMPARE(std::size_t(window.spacePage()->proxy()->mapToSource(current).row()), candidate);
+        QCOMPARE(charts->pipeChart()->shownCandidate(), std::optional<std::size_t>(candidate));
+
+        // And from the table to the charts.
+        const std::size_t other = timings->shownCandidates()[last / 2];
+        window.spacePage()->view()->setCurrentIndex(
+            window.spacePage()->proxy()->mapFromSource(window.spacePage()->model()->index(int(other), 0)));
+        QCOMPARE(charts->pipeChart()->shownCandidate(), std::optional<std::size_t>(other));
+    }
+
+    void stopMidRunKeepsWhatFinished()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "softmax.json", "softmax.py");  // a lattice of 141,462
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        window.spacePage()->latticeBox()->setChecked(true);
+        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy() && window.document()->space()->hasLattice(); }, 60000));
+        KernelDocument* doc = window.document();
+        QSignalSpy updated(doc, &KernelDocument::tuningUpdated);
+        QSignalSpy finished(doc, &KernelDocument::tuningFinished);
+        QSignalSpy stopped(doc, &KernelDocument::stopped);
+        window.tuneAction()->trigger();
+        QVERIFY(doc->isTuning());
+        QVERIFY(window.progressWidget()->isVisible());
+        QVERIFY(window.stopAction()->isEnabled());
+        QVERIFY(!window.tuneAction()->isEnabled());  // one tuning at a time
+        QVERIFY(updated.wait(60000));  // some candidates are in
+        QVERIFY(window.progressWidget()->text().contains(QLatin1String("/")));
+        QTest::mouseClick(window.progressWidget()->stopButton(), Qt::LeftButton);
+        QCOMPARE(stopped.count(), 1);
+        QVERIFY(finished.wait(30000));
+        const auto result = doc->tuningResult();
+        QVERIFY(result);
+        QVERIFY(result->stopped);
+        QVERIFY(result->finished > 0);
+        QVERIFY(result->finished < result->tuned.size());
+        QCOMPARE(doc->tuningRun()->entryCount(), result->finished);
+        QVERIFY(window.spacePage()->model()->hasTimings());
+        QVERIFY(!doc->isBusy());
+        QVERIFY(!window.progressWidget()->isVisible());
+        // A stopped tuning is not the answer: nothing is cached.
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral(".tilescope/cache.sqlite"))));
+        QVERIFY(window.tuneAction()->isEnabled());
+    }
+
+    void tuningFieldsFeedTheOptions()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        gui::LaunchEditor* editor = window.launchEditor();
+        for (QWidget* w : std::initializer_list<QWidget*>{editor->benchMethodCombo(), editor->parallelCompileBox(),
+                                                          editor->workersSpin(), editor->seedSpin()})
+            QVERIFY(w->isEnabled());
+        editor->benchMethodCombo()->setCurrentText(QStringLiteral("npu"));
+        editor->parallelCompileBox()->setChecked(false);
+        editor->workersSpin()->setValue(2);
+        editor->seedSpin()->setValue(7);
+        const tuning::TuningOptions& o = window.document()->tuningOptions();
+        QCOMPARE(o.method, npu::BenchMethod::Npu);
+        QVERIFY(!o.parallelCompile);
+        QCOMPARE(o.jobs, 2);
+        QCOMPARE(o.seed, std::uint64_t(7));
+        QVERIFY(tuneAndWait(window));
+        const auto result = window.document()->tuningResult();
+        QVERIFY(result && result->best);
+        QCOMPARE(result->threads, 1);                  // sequential compile: one thread
+        QCOMPARE(result->modelled.compileWorkers, 1);
+        QCOMPARE(result->outcomes[*result->best].bench.method, npu::BenchMethod::Npu);
+        // Stored under the npu key, not the default one.
+        auto opened = cache::ConfigCache::open(window.document()->cacheFile().toStdString());
+        QVERIFY(opened.ok());
+        const auto& a = *window.document()->analysis();
+        QCOMPARE(opened.cache->lookup(pipeline::tuningKeyFor(a, a.workload.device, npu::BenchMethod::Npu)).freshness,
+                 cache::Freshness::Fresh);
+        QCOMPARE(opened.cache->lookup(pipeline::tuningKeyFor(a, a.workload.device, npu::BenchMethod::Default)).freshness,
+                 cache::Freshness::Miss);
+    }
+
+    void editedKernelShowsTheCachedTuningAsStale()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "add.json", "add.py");
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(openAndSettle(window, path));
+            QVERIFY(tuneAndWait(window));
+        }
+        // A comment in the kernel's body is an edit.
+        QFile kernel(dir.filePath(QStringLiteral("add.py")));
+        QVERIFY(kernel.open(QIODevice::ReadOnly));
+        QString source = QString::fromUtf8(kernel.readAll());
+        kernel.close();
+        const int at = source.indexOf(QLatin1String("    block_start"));
+        QVERIFY(at > 0);
+        source.insert(at, QStringLiteral("    # edited\n"));
+        QVERIFY(kernel.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        kernel.write(source.toUtf8());
+        kernel.close();
+
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        QVERIFY(QTest::qWaitFor([&] { return window.document()->cacheState().kind == gui::CacheState::Kind::Stale; }, 10000));
+        QVERIFY(window.launchEditor()->cacheLabel()->isVisible());
+        QVERIFY(window.launchEditor()->cacheLabel()->text().contains(QLatin1String("Stale")));
+        // Tune runs again and makes it fresh.
+        QVERIFY(tuneAndWait(window));
+        QVERIFY(QTest::qWaitFor([&] { return window.document()->cacheState().kind == gui::CacheState::Kind::Fresh; }, 10000));
+    }
+
+    void editingTheLaunchDropsTheTuning()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "softmax.json", "softmax.py");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        QVERIFY(tuneAndWait(window));
+        QVERIFY(window.spacePage()->model()->hasTimings());
+        QSignalSpy cleared(window.document(), &KernelDocument::tuningCleared);
+        window.spacePage()->latticeBox()->setChecked(true);  // another space
+        QVERIFY(cleared.wait(60000));
+        QVERIFY(!window.document()->tuningRun());
+        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy(); }, 60000));
+        QVERIFY(!window.spacePage()->model()->hasTimings());
+        QVERIFY(window.chartsPage()->timingsChart()->shownCandidates().empty());
+    }
+
+    void compareDevicesSideBySide()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        QVERIFY(window.compareAction()->isEnabled());
+        gui::CompareDialog dialog(window.document()->analysis(), &window.document()->devices(),
+                                  window.launchEditor()->tuningOptions(), &window);
+        dialog.show();
+        dialog.setChosenDevices({QStringLiteral("Ascend910B2")});
+        QVERIFY(!dialog.runButton()->isEnabled());  // one device is no comparison
+        const auto socs = window.document()->devices().socNames();
+        QVERIFY(socs.size() >= 2);
+        QStringList two{QStringLiteral("Ascend910B2")};
+        for (const std::string& soc : socs)
+            if (soc != "Ascend910B2" && two.size() < 2)
+                two << QString::fromStdString(soc);
+        dialog.setChosenDevices(two);
+        QVERIFY(dialog.runButton()->isEnabled());
+        QSignalSpy done(&dialog, &gui::CompareDialog::comparisonFinished);
+        QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+        QVERIFY(done.wait(120000));
+        QCOMPARE(dialog.results().size(), std::size_t(2));
+        QCOMPARE(dialog.table()->rowCount(), 2);
+        QStringList compared;
+        const gui::DeviceComparison* own = nullptr;
+        for (int i = 0; i < 2; ++i) {
+            const gui::DeviceComparison& r = dialog.results()[std::size_t(i)];
+            compared << r.device;
+            if (r.device == QLatin1String("Ascend910B2"))
+                own = &r;
+            QCOMPARE(dialog.table()->item(i, 0)->text(), r.device);
+            if (r.bestP50Us) {
+                QVERIFY(*r.bestP50Us > 0);
+                QVERIFY(r.modelledSeconds > 0);
+                QVERIFY(!r.bestConfig.isEmpty());
+            } else {
+                QVERIFY(!r.error.isEmpty());
+            }
+        }
+        compared.sort();
+        two.sort();
+        QCOMPARE(compared, two);
+        QVERIFY(own && own->bestP50Us);  // the workload's own device tunes
+        // The same device in the window gives the same best p50.
+        QVERIFY(tuneAndWait(window));
+        const auto result = window.document()->tuningResult();
+        QVERIFY(std::abs(*own->bestP50Us - result->outcomes[*result->best].bench.p50Ms * 1000.0) < 1e-9);
+        QTemporaryDir out;
+        QString error;
+        QVERIFY2(gui::exportPlot(dialog.plot(), out.filePath(QStringLiteral("compare.svg")), &error), qPrintable(error));
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestTuning)
+#include "test_tuning.moc"

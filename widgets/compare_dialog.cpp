@@ -1,0 +1,331 @@
+#include "widgets/compare_dialog.h"
+
+#include "widgets/background_job.h"
+#include "widgets/chart_export.h"
+#include "widgets/plot_style.h"
+#include "widgets/qcp.h"
+#include "widgets/space_request.h"
+#include "widgets/status_colors.h"
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ts::gui {
+namespace {
+
+enum Column { DeviceColumn, TunedColumn, BestColumn, P50Column, SpeedUpColumn, TimeColumn, NoteColumn, ColumnCount };
+
+std::string firstError(const Diagnostics& diagnostics)
+{
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Error)
+            return d.format();
+    return diagnostics.empty() ? std::string("the launch cannot be analysed") : diagnostics.front().format();
+}
+
+DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfile& profile,
+                           const tuning::TuningOptions& options, JobContext& context, double from, double to)
+{
+    DeviceComparison row;
+    row.device = QString::fromStdString(profile.soc);
+    kernel::Workload workload = base;
+    workload.device = profile.soc;
+    analysis::AnalysisResult analysed = analysis::analyzeWorkload(workload);
+    if (!analysed.analysis) {
+        row.error = QString::fromStdString(firstError(analysed.diagnostics));
+        return row;
+    }
+    SpaceRequestResult made = spaceRequestFor(*analysed.analysis, &profile, false);
+    if (!made.request) {
+        row.error = QString::fromStdString(made.error);
+        return row;
+    }
+    const SpaceRequest& r = *made.request;
+    const space::CandidateSpace space = space::CandidateSpace::build(r.parse, r.launch, r.hints, r.device, r.options);
+    tuning::TuningCallbacks callbacks;
+    callbacks.progress = [&](const tuning::Progress& p) {
+        if (p.total > 0)
+            context.reportProgress(from + (to - from) * double(p.done) / double(p.total), row.device);
+    };
+    const tuning::TuningResult result = tuning::tune(*analysed.analysis, space, profile, options, callbacks, context.stopToken());
+    row.candidates = result.tuned.size();
+    for (std::size_t i : result.tuned)
+        row.benchmarked += result.outcomes[i].status == tuning::OutcomeStatus::Benchmarked ||
+                           result.outcomes[i].status == tuning::OutcomeStatus::Best;
+    row.stopped = result.stopped;
+    if (result.best) {
+        QStringList params;
+        for (const auto& [name, value] : space.params(*result.best))
+            params << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
+        row.bestConfig = params.join(QStringLiteral(", "));
+        row.bestConfigFull = QString::fromStdString(tuning::configString(space, *result.best));
+        row.bestP50Us = result.outcomes[*result.best].bench.p50Ms * 1000.0;
+    }
+    if (result.error && !result.best)
+        row.error = QString::fromStdString(*result.error);
+    row.modelledSeconds = result.modelled.totalSeconds;
+    row.compileSeconds = result.modelled.compileSeconds;
+    row.benchSeconds = result.modelled.benchSeconds;
+    return row;
+}
+
+} // namespace
+
+CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis, const npu::DeviceRegistry* devices,
+                             tuning::TuningOptions options, QWidget* parent)
+    : QDialog(parent), m_analysis(std::move(analysis)), m_registry(devices), m_options(options)
+{
+    setObjectName(QStringLiteral("compareDialog"));
+    setWindowTitle(tr("Compare devices"));
+    m_options.lattice = false;
+    m_job = new BackgroundJob(this);
+
+    m_devices = new QListWidget(this);
+    m_devices->setObjectName(QStringLiteral("compareDevices"));
+    const std::string current = m_analysis ? m_analysis->workload.device : std::string();
+    for (const std::string& soc : m_registry->socNames()) {
+        auto* item = new QListWidgetItem(QString::fromStdString(soc), m_devices);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(soc == current ? Qt::Checked : Qt::Unchecked);
+        if (const npu::DeviceProfile* p = m_registry->find(soc))
+            item->setToolTip(tr("%1 family, %2 AI cores, %3 KiB UB budget")
+                                 .arg(QString::fromStdString(p->family))
+                                 .arg(p->cubeCores())
+                                 .arg(p->ubBudgetKib()));
+    }
+    m_devices->setMaximumWidth(220);
+    connect(m_devices, &QListWidget::itemChanged, this, &CompareDialog::updateRunButton);
+
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setHorizontalHeaderLabels({tr("Device"), tr("Tuned"), tr("Best config"), tr("Best p50 (µs)"),
+                                        tr("Speed-up"), tr("Modelled tuning time (s)"), tr("Note")});
+    m_table->horizontalHeaderItem(SpeedUpColumn)->setToolTip(tr("The slowest device's best p50 over this device's"));
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Every column as wide as its text (the best config is the point of the table); the note
+    // takes what is left.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(NoteColumn, QHeaderView::Stretch);
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("comparePlot"));
+    m_plot->setMinimumHeight(220);
+    auto* group = new QCPBarsGroup(m_plot);
+    m_p50Bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_timeBars = new QCPBars(m_plot->xAxis, m_plot->yAxis2);
+    for (QCPBars* bars : {m_p50Bars, m_timeBars}) {
+        bars->setWidth(0.35);
+        bars->setBarsGroup(group);
+    }
+    m_p50Bars->setName(tr("best p50 (µs, left)"));
+    m_timeBars->setName(tr("modelled tuning time (s, right)"));
+    m_plot->yAxis->setLabel(tr("best p50 (µs)"));
+    m_plot->yAxis2->setLabel(tr("modelled tuning time (s)"));
+    m_plot->yAxis2->setVisible(true);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    installExportMenu(m_plot, QStringLiteral("device-comparison"));
+    styleChart();
+
+    m_status = new QLabel(tr("Tick two or more devices and press Compare."), this);
+    m_status->setWordWrap(true);
+    m_progress = new QProgressBar(this);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    m_run = new QPushButton(tr("Compare"), this);
+    m_run->setObjectName(QStringLiteral("compareRun"));
+    m_run->setDefault(true);
+    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop->setEnabled(false);
+    auto* exportButton = new QPushButton(tr("Export chart…"), this);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_run, &QPushButton::clicked, this, [this] { run(); });
+    connect(m_stop, &QPushButton::clicked, this, &CompareDialog::stop);
+    connect(exportButton, &QPushButton::clicked, this,
+            [this] { exportPlotInteractively(m_plot, this, QStringLiteral("device-comparison")); });
+
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_table);
+    right->addWidget(m_plot);
+    auto* body = new QHBoxLayout;
+    body->addWidget(m_devices);
+    body->addWidget(right, 1);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_status, 1);
+    buttons->addWidget(m_progress);
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_stop);
+    buttons->addWidget(exportButton);
+    buttons->addWidget(close);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("The same launch tuned on each device (the backend's candidates, %1 method).")
+                                     .arg(QString::fromStdString(std::string(npu::benchMethodName(m_options.method)))),
+                                 this));
+    layout->addLayout(body, 1);
+    layout->addLayout(buttons);
+
+    connect(m_job, &BackgroundJob::progress, this, [this](double fraction, const QString& device) {
+        if (fraction < 0) {
+            m_progress->setRange(0, 0);
+            return;
+        }
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(int(fraction * 1000));
+        if (!device.isEmpty())
+            m_status->setText(tr("Tuning on %1…").arg(device));
+    });
+    connect(m_job, &BackgroundJob::failed, this, [this](const QString& message) {
+        m_status->setText(tr("The comparison failed: %1").arg(message));
+        m_progress->hide();
+        m_stop->setEnabled(false);
+        updateRunButton();
+    });
+    resize(1000, 620);
+    updateRunButton();
+}
+
+CompareDialog::~CompareDialog() = default;
+
+void CompareDialog::styleChart()
+{
+    stylePlot(m_plot);
+    const bool dark = isDarkPalette(QApplication::palette());
+    auto fill = [](QCPBars* bars, QColor c) {
+        bars->setPen(QPen(c.darker(130)));
+        c.setAlpha(210);
+        bars->setBrush(c);
+    };
+    fill(m_p50Bars, outcomeColor(tuning::OutcomeStatus::Benchmarked, dark));
+    fill(m_timeBars, statusColor(space::CandidateStatus::User, dark));
+}
+
+void CompareDialog::setChosenDevices(const QStringList& devices)
+{
+    for (int i = 0; i < m_devices->count(); ++i)
+        m_devices->item(i)->setCheckState(devices.contains(m_devices->item(i)->text()) ? Qt::Checked : Qt::Unchecked);
+}
+
+QStringList CompareDialog::chosenDevices() const
+{
+    QStringList out;
+    for (int i = 0; i < m_devices->count(); ++i)
+        if (m_devices->item(i)->checkState() == Qt::Checked)
+            out << m_devices->item(i)->text();
+    return out;
+}
+
+void CompareDialog::updateRunButton()
+{
+    m_run->setEnabled(!m_job->isRunning() && chosenDevices().size() >= 2 && m_analysis);
+}
+
+bool CompareDialog::run()
+{
+    const QStringList chosen = chosenDevices();
+    if (chosen.size() < 2 || !m_analysis || m_job->isRunning())
+        return false;
+    std::vector<npu::DeviceProfile> profiles;
+    for (const QString& soc : chosen)
+        if (const npu::DeviceProfile* p = m_registry->find(soc.toStdString()))
+            profiles.push_back(*p);
+    m_progress->setRange(0, 0);
+    m_progress->show();
+    m_stop->setEnabled(true);
+    m_status->setText(tr("Tuning on %n device(s)…", nullptr, int(profiles.size())));
+    m_job->start<std::vector<DeviceComparison>>(
+        tr("Comparing devices"),
+        [workload = m_analysis->workload, profiles, options = m_options](JobContext& context) {
+            std::vector<DeviceComparison> rows;
+            const double n = double(profiles.size());
+            for (std::size_t i = 0; i < profiles.size() && !context.stopRequested(); ++i)
+                rows.push_back(compareOn(workload, profiles[i], options, context, double(i) / n, double(i + 1) / n));
+            return rows;
+        },
+        [this](std::vector<DeviceComparison>&& rows) { showResults(std::move(rows)); });
+    updateRunButton();
+    return true;
+}
+
+void CompareDialog::stop()
+{
+    m_job->stop();
+    m_progress->hide();
+    m_stop->setEnabled(false);
+    m_status->setText(tr("Stopped."));
+    updateRunButton();
+}
+
+void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
+{
+    m_results = std::move(results);
+    m_progress->hide();
+    m_stop->setEnabled(false);
+    updateRunButton();
+
+    double slowest = 0;
+    for (const DeviceComparison& r : m_results)
+        if (r.bestP50Us)
+            slowest = std::max(slowest, *r.bestP50Us);
+    const QLocale locale;
+    m_table->setRowCount(int(m_results.size()));
+    QVector<double> keys, p50, time;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const DeviceComparison* fastest = nullptr;
+    for (std::size_t i = 0; i < m_results.size(); ++i) {
+        const DeviceComparison& r = m_results[i];
+        auto set = [&](int column, const QString& text) {
+            auto* item = new QTableWidgetItem(text);
+            if (column != DeviceColumn && column != BestColumn && column != NoteColumn)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(int(i), column, item);
+        };
+        set(DeviceColumn, r.device);
+        set(TunedColumn, tr("%1 (%2 benchmarked)").arg(r.candidates).arg(r.benchmarked));
+        set(BestColumn, r.bestConfig.isEmpty() ? QStringLiteral("–") : r.bestConfig);
+        m_table->item(int(i), BestColumn)->setToolTip(r.bestConfigFull);
+        set(P50Column, r.bestP50Us ? locale.toString(*r.bestP50Us, 'f', 2) : QStringLiteral("–"));
+        set(SpeedUpColumn, r.bestP50Us && *r.bestP50Us > 0 ? QStringLiteral("×") + locale.toString(slowest / *r.bestP50Us, 'f', 2)
+                                                           : QStringLiteral("–"));
+        set(TimeColumn, tr("%1 (compile %2, benchmark %3)")
+                            .arg(locale.toString(r.modelledSeconds, 'f', 1), locale.toString(r.compileSeconds, 'f', 1),
+                                 locale.toString(r.benchSeconds, 'f', 1)));
+        set(NoteColumn, r.stopped ? tr("stopped") : r.error);
+        m_table->item(int(i), NoteColumn)->setToolTip(r.error);
+        keys << double(i);
+        p50 << (r.bestP50Us ? *r.bestP50Us : 0.0);
+        time << r.modelledSeconds;
+        ticker->addTick(double(i), r.device);
+        if (r.bestP50Us && (!fastest || *r.bestP50Us < *fastest->bestP50Us))
+            fastest = &r;
+    }
+    m_p50Bars->setData(keys, p50, true);
+    m_timeBars->setData(keys, time, true);
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setRange(-0.7, double(m_results.size()) - 0.3);
+    const double topP50 = p50.isEmpty() ? 1 : *std::max_element(p50.begin(), p50.end());
+    const double topTime = time.isEmpty() ? 1 : *std::max_element(time.begin(), time.end());
+    m_plot->yAxis->setRange(0, std::max(topP50, 1e-3) * 1.25);
+    m_plot->yAxis2->setRange(0, std::max(topTime, 1e-3) * 1.25);
+    styleChart();
+    m_table->resizeColumnsToContents();
+    m_plot->replot();
+    m_status->setText(fastest ? tr("Fastest: %1, best p50 %2 µs.").arg(fastest->device, locale.toString(*fastest->bestP50Us, 'f', 2))
+                              : tr("No device found a valid config."));
+    Q_EMIT comparisonFinished();
+}
+
+} // namespace ts::gui

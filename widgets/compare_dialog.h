@@ -1,0 +1,88 @@
+#pragma once
+// Compare devices: tunes the same launch on two or more devices in the background (the
+// backend's candidates for each) and shows them side by side: the best config, its p50, the
+// modelled tuning time and the speed-up over the slowest, as a table and as bars.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/npu/device_profile.h"
+#include "core/tuning/tuning_session.h"
+
+#include <QDialog>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCPBars;
+class QCustomPlot;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace ts::gui {
+
+class BackgroundJob;
+
+// One device's tuning, as compared.
+struct DeviceComparison {
+    QString device;
+    std::size_t candidates = 0;  // tuned
+    std::size_t benchmarked = 0;
+    QString bestConfig;          // "XBLOCK=1024, XBLOCK_SUB=512", empty without a best
+    QString bestConfigFull;      // as triton.Config prints it
+    std::optional<double> bestP50Us;
+    double modelledSeconds = 0;
+    double compileSeconds = 0;
+    double benchSeconds = 0;
+    QString error;
+    bool stopped = false;
+};
+
+class CompareDialog : public QDialog {
+    Q_OBJECT
+public:
+    CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis, const npu::DeviceRegistry* devices,
+                  tuning::TuningOptions options, QWidget* parent = nullptr);
+    ~CompareDialog() override;
+
+    // Ticks these devices (and unticks the others).
+    void setChosenDevices(const QStringList& devices);
+    QStringList chosenDevices() const;
+    // Starts the comparison of the ticked devices; false when fewer than two are ticked.
+    bool run();
+    void stop();
+
+    const std::vector<DeviceComparison>& results() const { return m_results; }
+    QListWidget* deviceList() const { return m_devices; }
+    QTableWidget* table() const { return m_table; }
+    QCustomPlot* plot() const { return m_plot; }
+    QPushButton* runButton() const { return m_run; }
+    BackgroundJob* job() const { return m_job; }
+
+Q_SIGNALS:
+    void comparisonFinished();
+
+private:
+    void showResults(std::vector<DeviceComparison>&& results);
+    void updateRunButton();
+    void styleChart();
+
+    std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
+    const npu::DeviceRegistry* m_registry = nullptr;
+    tuning::TuningOptions m_options;
+    std::vector<DeviceComparison> m_results;
+    BackgroundJob* m_job = nullptr;
+    QListWidget* m_devices = nullptr;
+    QTableWidget* m_table = nullptr;
+    QCustomPlot* m_plot = nullptr;
+    QCPBars* m_p50Bars = nullptr;
+    QCPBars* m_timeBars = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_stop = nullptr;
+};
+
+} // namespace ts::gui

@@ -1,0 +1,35 @@
+#include "widgets/plot_style.h"
+
+#include "widgets/qcp.h"
+
+#include <QApplication>
+
+namespace ts::gui {
+
+void styleAxisRect(QCPAxisRect* rect)
+{
+    const QPalette pal = QApplication::palette();
+    const QColor text = pal.color(QPalette::Text);
+    for (QCPAxis* axis : rect->axes()) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+        axis->grid()->setSubGridVisible(false);
+    }
+}
+
+void stylePlot(QCustomPlot* plot)
+{
+    const QPalette pal = QApplication::palette();
+    plot->setBackground(pal.brush(QPalette::Base));
+    for (QCPAxisRect* rect : plot->axisRects())
+        styleAxisRect(rect);
+    plot->legend->setBrush(pal.brush(QPalette::Base));
+    plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    plot->legend->setTextColor(pal.color(QPalette::Text));
+}
+
+} // namespace ts::gui

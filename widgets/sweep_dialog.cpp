@@ -1,0 +1,743 @@
+#include "widgets/sweep_dialog.h"
+
+#include "core/cache/config_cache.h"
+#include "widgets/background_job.h"
+#include "widgets/chart_export.h"
+#include "widgets/export_dialog.h"
+#include "widgets/qcp.h"
+#include "widgets/status_colors.h"
+#include "widgets/sweep_table_model.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace ts::gui {
+namespace {
+
+QString rangeText(const QString& name, qint64 from, qint64 to, SweepDialog::Step step, qint64 by)
+{
+    return QStringLiteral("%1=%2..%3:%4%5")
+        .arg(name)
+        .arg(from)
+        .arg(to)
+        .arg(step == SweepDialog::Step::Times ? QLatin1Char('x') : QLatin1Char('+'))
+        .arg(by);
+}
+
+// The times cross-evaluation measured, when the sweep result keeps them (needed to recompute the
+// covering set for another tolerance exactly as the sweep computed it).
+template <typename Result>
+const sweep::ExtraTimes* crossTimesOf(const Result& result)
+{
+    if constexpr (requires { result.crossTimes; })
+        return &result.crossTimes;
+    else
+        return nullptr;
+}
+
+} // namespace
+
+SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
+{
+    setObjectName(QStringLiteral("sweepDialog"));
+    setWindowTitle(tr("Shape sweep"));
+    setWindowFlag(Qt::WindowMaximizeButtonHint, true);
+    m_job = new BackgroundJob(this);
+    m_coverJob = new BackgroundJob(this);
+
+    m_launchLabel = new QLabel(this);
+    m_launchLabel->setWordWrap(true);
+
+    // Ranges: one row per swept argument; several rows sweep their product.
+    m_ranges = new QTableWidget(0, 6, this);
+    m_ranges->setObjectName(QStringLiteral("sweepRanges"));
+    m_ranges->setHorizontalHeaderLabels({tr("Argument"), tr("From"), tr("To"), tr("Step"), tr("By"), tr("Values")});
+    m_ranges->verticalHeader()->hide();
+    m_ranges->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_ranges->horizontalHeader()->setStretchLastSection(true);
+    m_ranges->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_ranges->setMaximumHeight(110);
+    auto* addButton = new QPushButton(tr("Add range"), this);
+    auto* removeButton = new QPushButton(tr("Remove"), this);
+    auto* rangeButtons = new QVBoxLayout;
+    rangeButtons->addWidget(addButton);
+    rangeButtons->addWidget(removeButton);
+    rangeButtons->addStretch(1);
+    auto* rangeRow = new QHBoxLayout;
+    rangeRow->addWidget(m_ranges, 1);
+    rangeRow->addLayout(rangeButtons);
+
+    m_tolerance = new QDoubleSpinBox(this);
+    m_tolerance->setObjectName(QStringLiteral("sweepTolerance"));
+    m_tolerance->setRange(0.0, 100.0);
+    m_tolerance->setDecimals(1);
+    m_tolerance->setSingleStep(1.0);
+    m_tolerance->setValue(5.0);
+    m_tolerance->setSuffix(QStringLiteral(" %"));
+    m_tolerance->setToolTip(tr("A config serves a shape when it is at most this much slower than the shape's own best"));
+    m_useCache = new QCheckBox(tr("Reuse and store tunings in the config cache"), this);
+    m_useCache->setObjectName(QStringLiteral("sweepUseCache"));
+    m_run = new QPushButton(tr("&Run sweep"), this);
+    m_run->setObjectName(QStringLiteral("sweepRun"));
+    m_run->setDefault(true);
+    m_stop = new QPushButton(tr("&Stop"), this);
+    m_stop->setObjectName(QStringLiteral("sweepStop"));
+    m_stop->setToolTip(tr("Stop after the running candidate; the shapes already tuned are kept"));
+    m_stop->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(220);
+    m_progress->hide();
+    m_progressLabel = new QLabel(this);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(new QLabel(tr("Tolerance:"), this));
+    runRow->addWidget(m_tolerance);
+    runRow->addSpacing(12);
+    runRow->addWidget(m_useCache);
+    runRow->addStretch(1);
+    runRow->addWidget(m_progressLabel);
+    runRow->addWidget(m_progress);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_stop);
+
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("sweepMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_model = new SweepTableModel(this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_model);
+    proxy->setSortRole(SweepTableModel::SortRole);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("sweepTable"));
+    m_table->setModel(proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setSortingEnabled(true);
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_table->setWordWrap(false);
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("sweepPlot"));
+    m_plot->setMinimumSize(320, 200);
+    m_bestGraph = m_plot->addGraph();
+    m_coverGraph = m_plot->addGraph();
+    m_bestGraph->setName(tr("best config of each shape"));
+    m_coverGraph->setName(tr("covering set"));
+    m_plot->yAxis->setLabel(tr("p50 (ms)"));
+    m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    installExportMenu(m_plot, QStringLiteral("shape-sweep"));
+    m_emptyText = new QCPItemText(m_plot);
+    m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_emptyText->position->setCoords(0.5, 0.5);
+    m_emptyText->setPositionAlignment(Qt::AlignCenter);
+
+    m_cover = new QTreeWidget(this);
+    m_cover->setObjectName(QStringLiteral("sweepCover"));
+    m_cover->setHeaderLabels({tr("Config"), tr("Serves"), tr("Worst loss (%)")});
+    m_cover->setRootIsDecorated(false);
+    m_coverSummary = new QLabel(this);
+    m_coverSummary->setWordWrap(true);
+    m_export = new QPushButton(tr("&Export the set…"), this);
+    m_export->setObjectName(QStringLiteral("sweepExport"));
+    m_export->setToolTip(tr("Write the covering set as the kernel's @triton.autotune config list"));
+    m_export->setEnabled(false);
+    auto* coverBox = new QWidget(this);
+    auto* coverLayout = new QVBoxLayout(coverBox);
+    coverLayout->setContentsMargins(0, 0, 0, 0);
+    coverLayout->addWidget(new QLabel(tr("<b>Covering set</b>"), this));
+    coverLayout->addWidget(m_coverSummary);
+    coverLayout->addWidget(m_cover, 1);
+    coverLayout->addWidget(m_export, 0, Qt::AlignRight);
+
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(m_plot);
+    bottom->addWidget(coverBox);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+    bottom->setSizes({680, 460});
+    auto* results = new QSplitter(Qt::Vertical, this);
+    results->setObjectName(QStringLiteral("sweepSplitter"));
+    results->addWidget(m_table);
+    results->addWidget(bottom);
+    results->setStretchFactor(0, 1);
+    results->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_launchLabel);
+    layout->addLayout(rangeRow);
+    layout->addLayout(runRow);
+    layout->addWidget(m_message);
+    layout->addWidget(results, 1);
+
+    connect(addButton, &QPushButton::clicked, this, &SweepDialog::addRangeRow);
+    connect(removeButton, &QPushButton::clicked, this, [this] {
+        const int row = m_ranges->currentRow();
+        if (row >= 0)
+            m_ranges->removeRow(row);
+        updateRangeCounts();
+    });
+    connect(m_ranges, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (item->column() != CountColumn)
+            updateRangeCounts();
+    });
+    connect(m_run, &QPushButton::clicked, this, &SweepDialog::run);
+    connect(m_stop, &QPushButton::clicked, this, &SweepDialog::stop);
+    connect(m_export, &QPushButton::clicked, this, [this] { openExportDialog(); });
+    connect(m_tolerance, &QDoubleSpinBox::valueChanged, this, [this] {
+        if (m_result && !isRunning())
+            recover();
+    });
+    connect(m_job, &BackgroundJob::progress, this, [this](double fraction, const QString& stage) {
+        if (fraction < 0) {
+            m_progress->setRange(0, 0);
+        } else {
+            m_progress->setRange(0, 1000);
+            m_progress->setValue(int(fraction * 1000));
+        }
+        if (!m_stopSource || !m_stopSource->stop_requested())
+            m_progressLabel->setText(stage);
+    });
+    connect(m_job, &BackgroundJob::failed, this, [this](const QString& message) {
+        setRunning(false);
+        m_message->setText(message);
+    });
+
+    setDark(isDarkPalette(QApplication::palette()));
+    updateChart();
+    resize(1200, 820);
+}
+
+SweepDialog::~SweepDialog()
+{
+    if (m_stopSource)
+        m_stopSource->request_stop();
+}
+
+QStringList SweepDialog::integerArguments() const
+{
+    QStringList names;
+    if (!m_analysis)
+        return names;
+    for (const auto& [name, value] : m_analysis->workload.args)
+        if (value.kind == kernel::ArgValue::Kind::Int)
+            names << QString::fromStdString(name);
+    return names;
+}
+
+void SweepDialog::setLaunch(std::shared_ptr<const analysis::KernelAnalysis> analysis, const npu::DeviceProfile* device,
+                            const tuning::TuningOptions& options)
+{
+    // The same launch again keeps the ranges being edited.
+    const bool same = analysis && analysis == m_analysis && m_ranges->rowCount() > 0;
+    m_analysis = std::move(analysis);
+    m_device = device ? std::optional<npu::DeviceProfile>(*device) : std::nullopt;
+    m_options = options;
+    if (!same)
+        clearRanges();
+    if (!m_analysis || !m_analysis->kernel) {
+        m_launchLabel->setText(tr("Open a kernel with a launch first."));
+        m_run->setEnabled(false);
+        return;
+    }
+    m_launchLabel->setText(tr("<b>%1</b> on %2, method %3: each shape is the launch with the swept arguments "
+                              "(and the tensor dimensions equal to them) replaced.")
+                               .arg(QString::fromStdString(m_analysis->kernel->name).toHtmlEscaped(),
+                                    QString::fromStdString(m_device ? m_device->soc : m_analysis->workload.device),
+                                    QString::fromLatin1(npu::benchMethodName(options.method))));
+    // Start from the first key argument: a quarter to four times its value, doubling.
+    const QStringList ints = integerArguments();
+    QString first;
+    if (m_analysis->kernel->autotune) {
+        const auto& spec = *m_analysis->kernel->autotune;
+        std::vector<std::string> keys = spec.keyList;
+        if (spec.keyDict)
+            for (const auto& [axis, arg] : *spec.keyDict)
+                keys.push_back(arg);
+        for (const std::string& k : keys)
+            if (ints.contains(QString::fromStdString(k))) {
+                first = QString::fromStdString(k);
+                break;
+            }
+    }
+    if (first.isEmpty() && !ints.isEmpty())
+        first = ints.front();
+    if (!first.isEmpty() && !same) {
+        const kernel::ArgValue* v = m_analysis->workload.arg(first.toStdString());
+        const qint64 value = v ? std::max<qint64>(v->intValue, 1) : 1024;
+        addRange(first, std::max<qint64>(value / 4, 1), value * 4, Step::Times, 2);
+    }
+    m_run->setEnabled(m_device.has_value() && !ints.isEmpty());
+    if (!m_device)
+        m_message->setText(tr("The device %1 is not known: no sweep.").arg(QString::fromStdString(m_analysis->workload.device)));
+    else if (ints.isEmpty())
+        m_message->setText(tr("The launch has no integer argument to sweep."));
+}
+
+void SweepDialog::setCachePath(const QString& path)
+{
+    m_cachePath = path;
+    m_useCache->setEnabled(!path.isEmpty());
+    m_useCache->setChecked(!path.isEmpty());
+    m_useCache->setToolTip(path.isEmpty() ? QString() : QDir::toNativeSeparators(path));
+}
+
+void SweepDialog::clearRanges()
+{
+    m_ranges->setRowCount(0);
+}
+
+void SweepDialog::addRangeRow()
+{
+    const QStringList ints = integerArguments();
+    QString name;
+    for (const QString& n : ints) {
+        bool used = false;
+        for (int r = 0; r < m_ranges->rowCount(); ++r)
+            used |= static_cast<QComboBox*>(m_ranges->cellWidget(r, ArgColumn))->currentText() == n;
+        if (!used) {
+            name = n;
+            break;
+        }
+    }
+    if (name.isEmpty())
+        return;
+    const kernel::ArgValue* v = m_analysis->workload.arg(name.toStdString());
+    const qint64 value = v ? std::max<qint64>(v->intValue, 1) : 1024;
+    addRange(name, std::max<qint64>(value / 4, 1), value * 4, Step::Times, 2);
+}
+
+void SweepDialog::addRange(const QString& argument, qint64 from, qint64 to, Step step, qint64 by)
+{
+    const QSignalBlocker block(m_ranges);
+    const int row = m_ranges->rowCount();
+    m_ranges->insertRow(row);
+    auto* arg = new QComboBox(m_ranges);
+    arg->addItems(integerArguments());
+    if (arg->findText(argument) < 0)
+        arg->addItem(argument);
+    arg->setCurrentText(argument);
+    m_ranges->setCellWidget(row, ArgColumn, arg);
+    m_ranges->setItem(row, FromColumn, new QTableWidgetItem(QString::number(from)));
+    m_ranges->setItem(row, ToColumn, new QTableWidgetItem(QString::number(to)));
+    auto* kind = new QComboBox(m_ranges);
+    kind->addItem(tr("× (times)"), int(Step::Times));
+    kind->addItem(tr("+ (plus)"), int(Step::Plus));
+    kind->setCurrentIndex(step == Step::Times ? 0 : 1);
+    m_ranges->setCellWidget(row, StepKindColumn, kind);
+    m_ranges->setItem(row, StepColumn, new QTableWidgetItem(QString::number(by)));
+    auto* count = new QTableWidgetItem;
+    count->setFlags(Qt::ItemIsEnabled);
+    m_ranges->setItem(row, CountColumn, count);
+    connect(arg, &QComboBox::currentTextChanged, this, &SweepDialog::updateRangeCounts);
+    connect(kind, &QComboBox::currentIndexChanged, this, &SweepDialog::updateRangeCounts);
+    updateRangeCounts();
+}
+
+std::optional<std::vector<sweep::SweepRange>> SweepDialog::ranges(QString* error) const
+{
+    std::vector<sweep::SweepRange> out;
+    for (int row = 0; row < m_ranges->rowCount(); ++row) {
+        auto number = [&](int column, qint64* value) {
+            bool ok = false;
+            const QTableWidgetItem* item = m_ranges->item(row, column);
+            *value = item ? item->text().trimmed().toLongLong(&ok) : 0;
+            return ok;
+        };
+        qint64 from = 0, to = 0, by = 0;
+        if (!number(FromColumn, &from) || !number(ToColumn, &to) || !number(StepColumn, &by)) {
+            *error = tr("Row %1: From, To and By must be whole numbers.").arg(row + 1);
+            return std::nullopt;
+        }
+        const QString name = static_cast<QComboBox*>(m_ranges->cellWidget(row, ArgColumn))->currentText();
+        const Step step = Step(static_cast<QComboBox*>(m_ranges->cellWidget(row, StepKindColumn))->currentData().toInt());
+        std::string message;
+        auto range = sweep::parseRange(rangeText(name, from, to, step, by).toStdString(), &message);
+        if (!range) {
+            *error = tr("Row %1: %2").arg(row + 1).arg(QString::fromStdString(message));
+            return std::nullopt;
+        }
+        out.push_back(std::move(*range));
+    }
+    if (out.empty()) {
+        *error = tr("Add a range to sweep.");
+        return std::nullopt;
+    }
+    std::string message;
+    if (sweep::shapeGrid(out, &message).empty() && !message.empty()) {
+        *error = QString::fromStdString(message);
+        return std::nullopt;
+    }
+    return out;
+}
+
+void SweepDialog::updateRangeCounts()
+{
+    const QSignalBlocker block(m_ranges);
+    std::size_t shapes = 1;
+    bool valid = m_ranges->rowCount() > 0;
+    for (int row = 0; row < m_ranges->rowCount(); ++row) {
+        const QString name = static_cast<QComboBox*>(m_ranges->cellWidget(row, ArgColumn))->currentText();
+        const Step step = Step(static_cast<QComboBox*>(m_ranges->cellWidget(row, StepKindColumn))->currentData().toInt());
+        auto text = [&](int column) { return m_ranges->item(row, column) ? m_ranges->item(row, column)->text() : QString(); };
+        std::string message;
+        bool ok1 = false, ok2 = false, ok3 = false;
+        const auto range = sweep::parseRange(rangeText(name, text(FromColumn).toLongLong(&ok1), text(ToColumn).toLongLong(&ok2),
+                                                       step, text(StepColumn).toLongLong(&ok3))
+                                                 .toStdString(),
+                                             &message);
+        QTableWidgetItem* count = m_ranges->item(row, CountColumn);
+        if (range && ok1 && ok2 && ok3) {
+            count->setText(QString::number(range->values.size()));
+            count->setToolTip(QString());
+            shapes *= range->values.size();
+        } else {
+            count->setText(tr("invalid"));
+            count->setToolTip(QString::fromStdString(message));
+            valid = false;
+        }
+    }
+    if (!isRunning())
+        m_progressLabel->setText(valid ? tr("%n shape(s)", nullptr, int(std::min<std::size_t>(shapes, 1'000'000))) : QString());
+}
+
+void SweepDialog::setTolerancePercent(double percent)
+{
+    m_tolerance->setValue(percent);
+}
+
+bool SweepDialog::isRunning() const
+{
+    return m_job->isRunning();
+}
+
+void SweepDialog::setRunning(bool running)
+{
+    m_run->setEnabled(!running);
+    m_stop->setEnabled(running);
+    m_ranges->setEnabled(!running);
+    m_useCache->setEnabled(!running && !m_cachePath.isEmpty());
+    m_progress->setVisible(running);
+    if (running) {
+        m_progress->setRange(0, 0);  // indeterminate until the first report
+    } else {
+        m_progressLabel->clear();
+    }
+}
+
+void SweepDialog::run()
+{
+    if (isRunning() || !m_analysis || !m_device)
+        return;
+    QString error;
+    auto parsed = ranges(&error);
+    if (!parsed) {
+        m_message->setText(error);
+        return;
+    }
+    m_message->clear();
+    sweep::SweepOptions options;
+    options.ranges = std::move(*parsed);
+    options.cover.tolerance = m_tolerance->value() / 100.0;
+    options.tuning = m_options;
+    const kernel::Workload base = m_analysis->workload;
+    const npu::DeviceProfile device = *m_device;
+    const std::filesystem::path cachePath =
+        m_useCache->isChecked() && !m_cachePath.isEmpty() ? std::filesystem::path(m_cachePath.toStdU16String())
+                                                          : std::filesystem::path();
+    m_stopSource = std::make_shared<std::stop_source>();
+    auto stopSource = m_stopSource;
+    setRunning(true);
+    m_job->start<std::shared_ptr<const sweep::SweepResult>>(
+        tr("Shape sweep"),
+        [base, device, options, cachePath, stopSource](JobContext& context) mutable {
+            auto result = std::make_shared<sweep::SweepResult>();
+            std::unique_ptr<cache::ConfigCache> cache;
+            std::vector<std::string> cacheNotes;
+            if (!cachePath.empty()) {
+                cache::OpenResult opened = cache::ConfigCache::open(cachePath);
+                if (opened.cache)
+                    cache = std::move(opened.cache);
+                else if (opened.error)
+                    cacheNotes.push_back(opened.error->message);
+                for (const std::string& n : opened.notices)
+                    cacheNotes.push_back(n);
+            }
+            options.cache = cache.get();
+            options.progress = [&context, &stopSource](const sweep::SweepProgress& p) {
+                if (context.stopRequested())
+                    stopSource->request_stop();
+                const double total = double(std::max<std::size_t>(p.shapesTotal, 1));
+                context.reportProgress((double(p.shapesDone) + std::clamp(p.shapeFraction, 0.0, 1.0)) / total,
+                                       QCoreApplication::translate("ts::gui::SweepProgress", "Shape %1 of %2: %3")
+                                           .arg(std::min(p.shapesDone + 1, p.shapesTotal))
+                                           .arg(p.shapesTotal)
+                                           .arg(QString::fromStdString(p.shape)));
+            };
+            *result = sweep::runSweep(base, device, options, stopSource->get_token());
+            result->notes.insert(result->notes.begin(), cacheNotes.begin(), cacheNotes.end());
+            return std::shared_ptr<const sweep::SweepResult>(std::move(result));
+        },
+        [this](std::shared_ptr<const sweep::SweepResult>&& result) {
+            setRunning(false);
+            showResult(std::move(result));
+        });
+}
+
+void SweepDialog::stop()
+{
+    if (!isRunning() || !m_stopSource)
+        return;
+    m_stopSource->request_stop();
+    m_stop->setEnabled(false);
+    m_progressLabel->setText(tr("Stopping after the running candidate…"));
+}
+
+void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
+{
+    m_result = std::move(result);
+    m_model->setResult(m_result);
+    QStringList lines;
+    if (!m_result->ok())
+        lines << QString::fromStdString(m_result->error);
+    if (m_result->stopped)
+        lines << tr("Stopped: %n shape(s) tuned before the stop are shown.", nullptr, int(m_result->shapes.size()));
+    for (const std::string& note : m_result->notes)
+        lines << QString::fromStdString(note);
+    if (m_result->crossMeasurements > 0)
+        lines << tr("%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, "
+                    "as Triton benchmarks a handwritten list at every shape.",
+                    nullptr, int(m_result->crossMeasurements));
+    m_message->setText(lines.join(QLatin1Char('\n')));
+    m_table->resizeColumnsToContents();
+    for (int c : {SweepTableModel::BestConfig, SweepTableModel::ChosenConfig})
+        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 320));
+    showCover();
+    Q_EMIT finished();
+}
+
+void SweepDialog::recover()
+{
+    if (!m_result)
+        return;
+    auto base = m_result;
+    if (base->crossMeasurements > 0 && !crossTimesOf(*base)) {
+        m_message->setText(tr("Run the sweep again to apply the new tolerance."));
+        return;
+    }
+    sweep::CoverOptions options;
+    options.tolerance = m_tolerance->value() / 100.0;
+    m_coverJob->start<std::shared_ptr<const sweep::SweepResult>>(
+        tr("Covering set"),
+        [base, options](JobContext&) {
+            auto copy = std::make_shared<sweep::SweepResult>(*base);
+            std::vector<const cache::TuningRecord*> perShape;
+            for (const auto& shape : copy->shapes)
+                perShape.push_back(shape.record ? &*shape.record : nullptr);
+            copy->cover = sweep::coverFromRecords(perShape, options, crossTimesOf(*copy));
+            return std::shared_ptr<const sweep::SweepResult>(std::move(copy));
+        },
+        [this](std::shared_ptr<const sweep::SweepResult>&& result) {
+            m_result = std::move(result);
+            m_model->setResult(m_result);
+            showCover();
+            Q_EMIT finished();
+        });
+}
+
+void SweepDialog::showCover()
+{
+    m_cover->clear();
+    const sweep::CoverResult& cover = m_result->cover;
+    std::size_t measured = 0;
+    for (const auto& s : cover.shapes)
+        measured += s.measured;
+    for (std::size_t config : cover.chosen) {
+        std::size_t serves = 0;
+        double worst = 0;
+        for (const auto& s : cover.shapes)
+            if (s.measured && s.chosen && *s.chosen == config) {
+                ++serves;
+                worst = std::max(worst, s.lossPercent);
+            }
+        auto* item = new QTreeWidgetItem(m_cover);
+        item->setText(0, SweepTableModel::configText(cover.configs[config]));
+        item->setToolTip(0, item->text(0));
+        item->setText(1, tr("%n shape(s)", nullptr, int(serves)));
+        item->setText(2, QLocale().toString(worst, 'f', 1));
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+    }
+    m_cover->resizeColumnToContents(1);
+    m_cover->resizeColumnToContents(2);
+    m_cover->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_cover->header()->setStretchLastSection(false);
+    if (cover.chosen.empty()) {
+        m_coverSummary->setText(measured ? QString() : tr("No shape was measured: there is nothing to cover."));
+    } else {
+        m_coverSummary->setText(
+            tr("%n config(s) serve %1 shape(s) within %2 % of each shape's best (worst loss %3 %, %4 search).", nullptr,
+               int(cover.chosen.size()))
+                .arg(measured)
+                .arg(QLocale().toString(cover.tolerance * 100.0, 'f', 1))
+                .arg(QLocale().toString(cover.maxLossPercent, 'f', 1))
+                .arg(cover.exact ? tr("exact") : tr("greedy")));
+    }
+    m_export->setEnabled(!cover.chosen.empty());
+    updateChart();
+}
+
+void SweepDialog::updateChart()
+{
+    m_chartX.clear();
+    QVector<double> x, best, covering, xc;
+    const bool oneArgument = m_result && !m_result->shapes.empty() && m_result->shapes.front().shape.values.size() == 1;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    if (m_result) {
+        const auto& shapes = m_result->shapes;
+        for (std::size_t i = 0; i < shapes.size(); ++i) {
+            const double xi = oneArgument ? double(shapes[i].shape.values.front().second) : double(i + 1);
+            m_chartX.push_back(xi);
+            if (!oneArgument)
+                ticker->addTick(xi, QString::fromStdString(shapes[i].shape.describe()).replace(QStringLiteral(", "), QStringLiteral("\n")));
+            if (i >= m_result->cover.shapes.size() || !m_result->cover.shapes[i].measured)
+                continue;
+            const sweep::ShapeCover& c = m_result->cover.shapes[i];
+            x << xi;
+            best << c.bestMs;
+            if (c.chosen) {
+                xc << xi;
+                covering << c.chosenMs;
+            }
+        }
+    }
+    m_bestGraph->setData(x, best, true);
+    m_coverGraph->setData(xc, covering, true);
+    m_emptyText->setVisible(x.isEmpty());
+    m_plot->legend->setVisible(!x.isEmpty());
+    if (x.isEmpty()) {
+        // No axes made up from nothing: a plain frame that says why it is empty.
+        m_emptyText->setText(m_result ? tr("No shape was measured.") : tr("Run a sweep to chart it."));
+        m_plot->xAxis->setScaleType(QCPAxis::stLinear);
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        m_plot->xAxis->setLabel(QString());
+        m_plot->xAxis->setTicks(false);
+        m_plot->yAxis->setTicks(false);
+        m_plot->xAxis->setRange(0, 1);
+        m_plot->yAxis->setRange(1, 10);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    m_plot->xAxis->setTicks(true);
+    m_plot->yAxis->setTicks(true);
+    if (oneArgument) {
+        m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+        auto log = QSharedPointer<QCPAxisTickerLog>::create();
+        log->setLogBase(2);
+        m_plot->xAxis->setTicker(log);
+        m_plot->xAxis->setNumberFormat(QStringLiteral("gb"));
+        m_plot->xAxis->setLabel(QString::fromStdString(m_result->shapes.front().shape.values.front().first));
+    } else {
+        m_plot->xAxis->setScaleType(QCPAxis::stLinear);
+        m_plot->xAxis->setTicker(ticker);
+        m_plot->xAxis->setLabel(m_result ? tr("shape") : QString());
+    }
+    m_plot->rescaleAxes();
+    // Some room around the points (multiplicative on log axes).
+    const QCPRange xr = m_plot->xAxis->range();
+    if (oneArgument)
+        m_plot->xAxis->setRange(xr.lower / 1.3, xr.upper * 1.3);
+    else
+        m_plot->xAxis->setRange(xr.lower - 0.5, xr.upper + 0.5);
+    const QCPRange yr = m_plot->yAxis->range();
+    if (yr.lower > 0)
+        m_plot->yAxis->setRange(yr.lower / 1.5, yr.upper * 1.5);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepDialog::setDark(bool dark)
+{
+    m_dark = dark;
+    m_model->setDarkPalette(dark);
+    const QPalette pal = QApplication::palette();
+    m_plot->setBackground(pal.brush(QPalette::Base));
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(pal.color(QPalette::Text)));
+        axis->setTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
+        axis->setTickLabelColor(pal.color(QPalette::Text));
+        axis->setLabelColor(pal.color(QPalette::Text));
+        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
+    }
+    m_plot->legend->setBrush(pal.brush(QPalette::Base));
+    m_plot->legend->setTextColor(pal.color(QPalette::Text));
+    m_plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    const QColor bestColor = statusColor(space::CandidateStatus::Generated, dark);
+    const QColor coverColor = statusColor(space::CandidateStatus::User, dark);
+    m_bestGraph->setPen(QPen(bestColor, 2));
+    m_bestGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, bestColor, pal.color(QPalette::Base), 7));
+    m_coverGraph->setPen(QPen(coverColor, 2, Qt::DashLine));
+    m_coverGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(coverColor, 2), Qt::NoBrush, 9));
+    m_emptyText->setColor(pal.color(QPalette::PlaceholderText));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+ExportDialog* SweepDialog::openExportDialog()
+{
+    if (!m_result || m_result->cover.chosen.empty())
+        return nullptr;
+    if (!m_exportDialog)
+        m_exportDialog = new ExportDialog(this);
+    cache::TuningRecord named;  // only the kernel's name: decoratorContextFor reads the kernel
+    named.key.kernelName = m_result->kernelName;
+    DecoratorContext context = decoratorContextFor(named, m_analysis.get());
+    if (!m_result->key.names.empty() || !m_result->key.axes.empty())
+        context.key = m_result->key;
+    const sweep::CoverResult& cover = m_result->cover;
+    m_exportDialog->setConfigList(
+        sweep::handwrittenConfigs(cover), std::move(context), QString::fromStdString(m_result->kernelName),
+        tr("<b>Covering set of %1</b><br>%n config(s) serving the swept shapes within %2 % of their best.", nullptr,
+           int(cover.chosen.size()))
+            .arg(QString::fromStdString(m_result->kernelName).toHtmlEscaped(),
+                 QLocale().toString(cover.tolerance * 100.0, 'f', 1)));
+    m_exportDialog->show();
+    m_exportDialog->raise();
+    return m_exportDialog;
+}
+
+void SweepDialog::changeEvent(QEvent* event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        setDark(isDarkPalette(palette()));
+}
+
+} // namespace ts::gui

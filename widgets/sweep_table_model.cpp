@@ -1,0 +1,149 @@
+#include "widgets/sweep_table_model.h"
+
+#include <QColor>
+#include <QLocale>
+
+#include <limits>
+
+namespace ts::gui {
+
+SweepTableModel::SweepTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void SweepTableModel::setResult(std::shared_ptr<const sweep::SweepResult> result)
+{
+    beginResetModel();
+    m_result = std::move(result);
+    endResetModel();
+}
+
+void SweepTableModel::setDarkPalette(bool dark)
+{
+    if (dark == m_dark)
+        return;
+    m_dark = dark;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), {Qt::ForegroundRole});
+}
+
+int SweepTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_result ? 0 : int(m_result->shapes.size());
+}
+
+int SweepTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString SweepTableModel::configText(const sweep::CoverConfig& config)
+{
+    QStringList parts;
+    for (const auto& [name, value] : config.params)
+        parts << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value);
+    if (config.numWarps != 4)
+        parts << QStringLiteral("num_warps=%1").arg(config.numWarps);
+    if (config.numStages != 3)
+        parts << QStringLiteral("num_stages=%1").arg(config.numStages);
+    return parts.join(QStringLiteral(", "));
+}
+
+const sweep::ShapeCover* SweepTableModel::cover(int row) const
+{
+    if (!m_result || row < 0 || std::size_t(row) >= m_result->cover.shapes.size())
+        return nullptr;
+    const sweep::ShapeCover& c = m_result->cover.shapes[std::size_t(row)];
+    return c.measured ? &c : nullptr;
+}
+
+QString SweepTableModel::displayText(int row, int column) const
+{
+    const sweep::ShapeOutcome& shape = m_result->shapes[std::size_t(row)];
+    const sweep::ShapeCover* c = cover(row);
+    const auto& configs = m_result->cover.configs;
+    auto ms = [](double t) { return QLocale().toString(t, 'f', 4); };
+    switch (Column(column)) {
+    case ShapeColumn: return QString::fromStdString(shape.shape.describe());
+    case BestConfig: return c && c->best < configs.size() ? configText(configs[c->best]) : QString();
+    case BestMs: return c ? ms(c->bestMs) : QString();
+    case ChosenConfig:
+        return c && c->chosen && *c->chosen < configs.size() ? configText(configs[*c->chosen]) : QString();
+    case ChosenMs: return c && c->chosen ? ms(c->chosenMs) : QString();
+    case Loss: return c && c->chosen ? QLocale().toString(c->lossPercent, 'f', 1) : QString();
+    case Source:
+        if (!shape.record)
+            return shape.error.empty() ? tr("failed") : tr("failed: %1").arg(QString::fromStdString(shape.error));
+        if (!c)
+            return tr("nothing measured");
+        return shape.fromCache ? tr("cache") : tr("tuned");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+QVariant SweepTableModel::sortValue(int row, int column) const
+{
+    const sweep::ShapeCover* c = cover(row);
+    const double inf = std::numeric_limits<double>::infinity();
+    switch (Column(column)) {
+    case ShapeColumn: return row;  // grid order
+    case BestMs: return c ? c->bestMs : inf;
+    case ChosenMs: return c && c->chosen ? c->chosenMs : inf;
+    case Loss: return c && c->chosen ? c->lossPercent : inf;
+    default: return displayText(row, column);
+    }
+}
+
+QVariant SweepTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    switch (role) {
+    case Qt::DisplayRole: return displayText(index.row(), index.column());
+    case SortRole: return sortValue(index.row(), index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() == BestMs || index.column() == ChosenMs || index.column() == Loss)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ForegroundRole: {
+        const sweep::ShapeCover* c = cover(index.row());
+        if (index.column() == Source && !m_result->shapes[std::size_t(index.row())].record)
+            return m_dark ? QColor(0xef, 0x73, 0x73) : QColor(0xc6, 0x28, 0x28);
+        if (index.column() == Loss && c && c->chosen && c->lossPercent > m_result->cover.tolerance * 100.0 + 1e-9)
+            return m_dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00);
+        return {};
+    }
+    case Qt::ToolTipRole:
+        if (index.column() == BestConfig || index.column() == ChosenConfig || index.column() == Source)
+            return displayText(index.row(), index.column());
+        return {};
+    default: return {};
+    }
+}
+
+QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole) {
+        switch (Column(section)) {
+        case ChosenConfig: return tr("The config of the covering set that is fastest at this shape");
+        case Loss: return tr("How much slower the covering config is than the shape's own best");
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (Column(section)) {
+    case ShapeColumn: return tr("Shape");
+    case BestConfig: return tr("Best config");
+    case BestMs: return tr("Best p50 (ms)");
+    case ChosenConfig: return tr("Covering config");
+    case ChosenMs: return tr("Its p50 (ms)");
+    case Loss: return tr("Loss (%)");
+    case Source: return tr("Source");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+} // namespace ts::gui

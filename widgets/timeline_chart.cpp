@@ -1,0 +1,490 @@
+#include "widgets/timeline_chart.h"
+
+#include "widgets/background_job.h"
+#include "widgets/chart_export.h"
+#include "widgets/plot_style.h"
+#include "widgets/qcp.h"
+#include "widgets/status_colors.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts::gui {
+namespace {
+
+QString seconds(double s)
+{
+    return QLocale().toString(s, 'f', s < 10 ? 2 : 1);
+}
+
+} // namespace
+
+// Lanes of back-to-back bars (compile workers, the device). Spans narrower than a pixel are
+// merged into one block per pixel run, so a hundred thousand compiles draw as fast as a dozen.
+class LanesPlottable : public QCPAbstractPlottable {
+public:
+    enum Kind : std::uint8_t { Compiled, Failed, Run, BestRun };
+    struct Span {
+        double start = 0, end = 0;
+        std::size_t candidate = 0;
+        Kind kind = Compiled;
+    };
+
+    LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPAbstractPlottable(keyAxis, valueAxis) {}
+
+    std::vector<std::vector<Span>> lanes;
+    std::optional<std::size_t> selected;
+    QColor colors[4];
+    QColor highlight;
+    QColor separator;
+
+    double selectTest(const QPointF&, bool, QVariant* = nullptr) const override { return -1; }
+    QCPRange getKeyRange(bool& found, QCP::SignDomain = QCP::sdBoth) const override
+    {
+        double end = 0;
+        for (const auto& lane : lanes)
+            if (!lane.empty())
+                end = std::max(end, lane.back().end);
+        found = end > 0;
+        return {0, end};
+    }
+    QCPRange getValueRange(bool& found, QCP::SignDomain = QCP::sdBoth, const QCPRange& = QCPRange()) const override
+    {
+        found = !lanes.empty();
+        return {-0.5, double(lanes.size()) - 0.5};
+    }
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        const QCPRange range = mKeyAxis->range();
+        const double halfHeight = std::abs(mValueAxis->coordToPixel(0.36) - mValueAxis->coordToPixel(0.0));
+        painter->setPen(Qt::NoPen);
+        for (std::size_t l = 0; l < lanes.size(); ++l) {
+            const std::vector<Span>& lane = lanes[l];
+            const double cy = mValueAxis->coordToPixel(double(l));
+            // Spans are in time order within a lane: skip to the first visible one.
+            auto it = std::lower_bound(lane.begin(), lane.end(), range.lower,
+                                       [](const Span& s, double t) { return s.end < t; });
+            double blockStart = 0, blockEnd = -1;
+            int counts[4] = {0, 0, 0, 0};
+            auto flush = [&] {
+                if (blockEnd < blockStart)
+                    return;
+                const int dominant = int(std::max_element(std::begin(counts), std::end(counts)) - std::begin(counts));
+                painter->setBrush(colors[dominant]);
+                painter->drawRect(QRectF(QPointF(blockStart, cy - halfHeight), QPointF(std::max(blockEnd, blockStart + 1), cy + halfHeight)));
+                std::fill(std::begin(counts), std::end(counts), 0);
+                blockEnd = -1;
+            };
+            for (; it != lane.end() && it->start <= range.upper; ++it) {
+                const double x0 = mKeyAxis->coordToPixel(it->start);
+                const double x1 = mKeyAxis->coordToPixel(it->end);
+                if (x1 - x0 >= 3) {
+                    flush();
+                    painter->setBrush(colors[it->kind]);
+                    painter->setPen(QPen(separator, 1));
+                    painter->drawRect(QRectF(QPointF(x0, cy - halfHeight), QPointF(x1, cy + halfHeight)));
+                    painter->setPen(Qt::NoPen);
+                    continue;
+                }
+                if (blockEnd >= blockStart && x0 > blockEnd + 1)
+                    flush();
+                if (blockEnd < blockStart)
+                    blockStart = x0;
+                blockEnd = std::max(blockEnd, x1);
+                ++counts[it->kind];
+            }
+            flush();
+        }
+        // The selected candidate's compile and run, outlined on top.
+        if (selected) {
+            painter->setBrush(Qt::NoBrush);
+            painter->setPen(QPen(highlight, 2.5));
+            for (std::size_t l = 0; l < lanes.size(); ++l)
+                for (const Span& s : lanes[l])
+                    if (s.candidate == *selected) {
+                        const double cy = mValueAxis->coordToPixel(double(l));
+                        double x0 = mKeyAxis->coordToPixel(s.start);
+                        double x1 = mKeyAxis->coordToPixel(s.end);
+                        if (x1 - x0 < 6) {
+                            const double c = (x0 + x1) / 2;
+                            x0 = c - 3;
+                            x1 = c + 3;
+                        }
+                        painter->drawRect(QRectF(QPointF(x0, cy - halfHeight - 2), QPointF(x1, cy + halfHeight + 2)));
+                    }
+        }
+    }
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override
+    {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(colors[Compiled]);
+        painter->drawRect(rect);
+    }
+};
+
+TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("timelinePlot"));
+    m_plot->setMinimumSize(320, 260);
+    m_plot->setMouseTracking(true);
+    m_bestRect = m_plot->axisRect();
+    m_laneRect = new QCPAxisRect(m_plot);
+    m_plot->plotLayout()->addElement(1, 0, m_laneRect);
+    m_plot->plotLayout()->setRowStretchFactor(0, 1.0);
+    m_plot->plotLayout()->setRowStretchFactor(1, 1.0);
+    auto* margins = new QCPMarginGroup(m_plot);
+    m_bestRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    m_laneRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    for (QCPAxisRect* rect : {m_bestRect, m_laneRect}) {
+        rect->axis(QCPAxis::atTop)->setVisible(false);
+        rect->axis(QCPAxis::atRight)->setVisible(false);
+        rect->setRangeDrag(Qt::Horizontal);
+        rect->setRangeZoom(Qt::Horizontal);
+    }
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+
+    QCPAxis* bestX = m_bestRect->axis(QCPAxis::atBottom);
+    QCPAxis* bestY = m_bestRect->axis(QCPAxis::atLeft);
+    QCPAxis* laneX = m_laneRect->axis(QCPAxis::atBottom);
+    QCPAxis* laneY = m_laneRect->axis(QCPAxis::atLeft);
+    m_runs = m_plot->addGraph(bestX, bestY);
+    m_runs->setLineStyle(QCPGraph::lsNone);
+    m_runs->setName(tr("benchmark run (p50)"));
+    m_runs->setAdaptiveSampling(true);
+    m_bestLine = m_plot->addGraph(bestX, bestY);
+    m_bestLine->setLineStyle(QCPGraph::lsStepLeft);
+    m_bestLine->setName(tr("best so far"));
+    m_selectedMark = m_plot->addGraph(bestX, bestY);
+    m_selectedMark->setLineStyle(QCPGraph::lsNone);
+    m_selectedMark->removeFromLegend();
+    bestY->setLabel(tr("best p50 (µs)"));
+    bestX->setLabel(tr("modelled tuning time (s)"));
+    m_plot->legend->setVisible(true);
+    m_bestRect->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+    m_lanes = new LanesPlottable(laneX, laneY);
+    m_lanes->setName(tr("compile"));
+    m_lanes->removeFromLegend();
+    laneX->setLabel(tr("modelled tuning time (s): compile workers, then the benchmark runs"));
+    laneY->setRangeReversed(true);
+    laneY->grid()->setVisible(false);
+    m_compileEnd = new QCPItemStraightLine(m_plot);
+    m_compileEnd->setClipAxisRect(m_bestRect);
+    for (QCPItemPosition* p : {m_compileEnd->point1, m_compileEnd->point2})
+        p->setAxes(bestX, bestY);
+    m_compileEnd->setVisible(false);
+
+    // One time axis for both charts.
+    connect(bestX, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this, laneX](const QCPRange& r) {
+        if (laneX->range() != r)
+            laneX->setRange(r);
+    });
+    connect(laneX, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this, bestX](const QCPRange& r) {
+        if (bestX->range() != r) {
+            bestX->setRange(r);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setObjectName(QStringLiteral("timelineSummary"));
+    auto* exportButton = new QPushButton(tr("Export…"), this);
+    exportButton->setToolTip(tr("Save the tuning time charts as PNG, SVG or PDF"));
+    installExportMenu(m_plot, QStringLiteral("tuning-time"));
+    connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("tuning-time")); });
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(exportButton, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_plot, 1);
+
+    m_job = new BackgroundJob(this);
+    m_refresh = new QTimer(this);
+    m_refresh->setSingleShot(true);
+    m_refresh->setInterval(500);
+    connect(m_refresh, &QTimer::timeout, this, &TimelineChart::rebuild);
+
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        if (e->button() != Qt::LeftButton)
+            return;
+        if (const auto c = candidateAtPixel(e->position()))
+            Q_EMIT candidateClicked(*c);
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const auto c = candidateAtPixel(e->position());
+        const TunedCandidate* entry = c && m_run ? m_run->entryFor(*c) : nullptr;
+        if (!entry) {
+            QToolTip::hideText();
+            return;
+        }
+        const QLocale locale;
+        QString text = tr("#%1  %2").arg(*c).arg(entry->measured() ? tr("p50 %1 µs").arg(locale.toString(entry->p50Us, 'f', 2))
+                                                                   : outcomeLabel(entry->status));
+        text += tr("\ncompile %1 s (modelled)").arg(seconds(entry->compileSeconds));
+        if (entry->measured())
+            text += tr(", benchmark %1 s").arg(seconds(entry->benchSeconds));
+        if (!entry->failureMessage.empty())
+            text += QLatin1Char('\n') + QString::fromStdString(entry->failureMessage);
+        QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
+    });
+    setDark(false);
+}
+
+void TimelineChart::setDark(bool dark)
+{
+    m_dark = dark;
+    stylePlot(m_plot);
+    const QPalette pal = QApplication::palette();
+    const QColor measured = outcomeColor(tuning::OutcomeStatus::Benchmarked, dark);
+    QColor faint = measured;
+    faint.setAlpha(dark ? 110 : 90);
+    m_runs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, faint, faint, 3));
+    const QColor best = outcomeColor(tuning::OutcomeStatus::Best, dark);
+    m_bestLine->setPen(QPen(best, 2.2));
+    m_bestLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, best, best, 5));
+    m_selectedMark->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(pal.color(QPalette::Highlight), 2.5), Qt::NoBrush, 13));
+    m_lanes->colors[LanesPlottable::Compiled] = statusColor(space::CandidateStatus::Generated, dark);
+    m_lanes->colors[LanesPlottable::Failed] = outcomeColor(tuning::OutcomeStatus::CompileFailed, dark);
+    m_lanes->colors[LanesPlottable::Run] = measured;
+    m_lanes->colors[LanesPlottable::BestRun] = best;
+    m_lanes->highlight = pal.color(QPalette::Highlight);
+    m_lanes->separator = pal.color(QPalette::Base);
+    m_compileEnd->setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineChart::setRun(std::shared_ptr<const TuningRun> run)
+{
+    m_run = std::move(run);
+    m_refresh->stop();
+    m_dirty = true;
+    rebuild();
+}
+
+void TimelineChart::runUpdated()
+{
+    m_dirty = true;
+    if (!isVisible())
+        return;
+    if (m_run && m_run->isFinished()) {
+        m_refresh->stop();
+        rebuild();
+    } else if (!m_refresh->isActive()) {
+        m_refresh->start();
+    }
+}
+
+void TimelineChart::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        rebuild();
+}
+
+void TimelineChart::setSelectedCandidate(std::optional<std::size_t> candidate)
+{
+    m_selected = candidate;
+    m_lanes->selected = candidate;
+    QVector<double> sx, sy;
+    if (candidate && !m_lanes->lanes.empty()) {
+        const auto& runs = m_lanes->lanes.back();
+        for (std::size_t k = 0; k < runs.size() && k < m_runP50.size(); ++k)
+            if (runs[k].candidate == *candidate) {
+                sx << runs[k].end;
+                sy << m_runP50[k];
+            }
+    }
+    m_selectedMark->setData(sx, sy, true);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// Everything the charts draw, laid out on a worker.
+struct TimelinePrepared {
+    TuningTimeline timeline;
+    std::vector<std::vector<LanesPlottable::Span>> lanes;  // the workers, then the device
+    std::vector<double> runP50;
+    QVector<double> rx, ry, bx, by;
+    double low = 0, high = 0;
+    bool empty = true;
+};
+
+namespace {
+
+TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
+{
+    TimelinePrepared p;
+    p.empty = false;
+    p.timeline = buildTimeline(snapshot);
+    const TuningTimeline& t = p.timeline;
+    p.lanes.resize(t.compileLanes.size() + 1);
+    for (std::size_t w = 0; w < t.compileLanes.size(); ++w) {
+        auto& lane = p.lanes[w];
+        lane.reserve(t.compileLanes[w].size());
+        for (const TimelineSpan& s : t.compileLanes[w]) {
+            const TunedCandidate& c = snapshot.at(s.entry);
+            lane.push_back({s.start, s.end, c.candidate,
+                            c.status == tuning::OutcomeStatus::CompileFailed ? LanesPlottable::Failed : LanesPlottable::Compiled});
+        }
+    }
+    auto& device = p.lanes.back();
+    device.reserve(t.benchRuns.size());
+    p.runP50.reserve(t.benchRuns.size());
+    for (const TimelineSpan& s : t.benchRuns) {
+        const TunedCandidate& c = snapshot.at(s.entry);
+        device.push_back({s.start, s.end, c.candidate,
+                          snapshot.bestCandidate && c.candidate == *snapshot.bestCandidate ? LanesPlottable::BestRun
+                                                                                           : LanesPlottable::Run});
+        p.runP50.push_back(c.p50Us);
+        p.rx << s.end;
+        p.ry << c.p50Us;
+        p.low = p.low == 0 ? c.p50Us : std::min(p.low, c.p50Us);
+        p.high = std::max(p.high, c.p50Us);
+    }
+    for (const BestStep& step : t.bestSoFar) {
+        p.bx << step.seconds;
+        p.by << step.bestUs;
+    }
+    if (!t.bestSoFar.empty() && t.totalSeconds > t.bestSoFar.back().seconds) {
+        p.bx << t.totalSeconds;
+        p.by << t.bestSoFar.back().bestUs;
+    }
+    return p;
+}
+
+} // namespace
+
+void TimelineChart::rebuild()
+{
+    m_dirty = false;
+    if (!m_run) {
+        m_job->stop();
+        apply({});
+        return;
+    }
+    m_job->start<TimelinePrepared>(
+        tr("Preparing the tuning time chart"), [snapshot = m_run->snapshot()](JobContext&) {
+            const LowerThreadPriority nice;  // drawing waits, the GUI thread does not
+            return prepareTimeline(snapshot);
+        },
+        [this](TimelinePrepared&& p) { apply(std::move(p)); });
+}
+
+void TimelineChart::apply(TimelinePrepared&& p)
+{
+    m_timeline = std::move(p.timeline);
+    const TuningTimeline& t = m_timeline;
+    m_lanes->lanes = std::move(p.lanes);
+    m_runP50 = std::move(p.runP50);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t w = 0; w < t.compileLanes.size(); ++w)
+        ticker->addTick(double(w), tr("worker %1").arg(w + 1));
+    if (!p.empty)
+        ticker->addTick(double(t.compileLanes.size()), tr("device"));
+    QCPAxis* laneY = m_laneRect->axis(QCPAxis::atLeft);
+    laneY->setTicker(ticker);
+    laneY->setRange(-0.6, double(m_lanes->lanes.size()) - 0.4);
+    laneY->setRangeReversed(true);
+
+    m_runs->setData(p.rx, p.ry, true);
+    m_bestLine->setData(p.bx, p.by, true);
+    QCPAxis* bestY = m_bestRect->axis(QCPAxis::atLeft);
+    if (p.high > 0) {
+        // The interesting part is near the best: cap the axis at 4x the best so far.
+        const double top = std::min(p.high, std::max(p.low * 4, t.bestSoFar.empty() ? p.high : t.bestSoFar.front().bestUs)) * 1.08;
+        bestY->setRange(p.low * 0.92, std::max(top, p.low * 1.2));
+    } else {
+        bestY->setRange(0, 1);
+    }
+    const double end = std::max(t.totalSeconds, 1e-3);
+    m_bestRect->axis(QCPAxis::atBottom)->setRange(0, end * 1.02);
+    m_laneRect->axis(QCPAxis::atBottom)->setRange(0, end * 1.02);
+    m_compileEnd->setVisible(t.compileSeconds > 0);
+    m_compileEnd->point1->setCoords(t.compileSeconds, 0);
+    m_compileEnd->point2->setCoords(t.compileSeconds, 1);
+    setSelectedCandidate(m_selected);
+
+    if (!m_run) {
+        m_summary->setText(tr("No tuning yet: Run > Tune (F5) benchmarks the candidates on the simulated NPU."));
+    } else {
+        QString text = tr("Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker(s), ", nullptr, t.workers)
+                           .arg(seconds(t.totalSeconds), seconds(t.compileSeconds));
+        text += tr("then %n benchmark run(s) in %1 s", nullptr, int(t.benchRuns.size()))
+                    .arg(seconds(t.totalSeconds - t.compileSeconds));
+        if (!t.bestSoFar.empty())
+            text += tr("; the best was found after %1 s").arg(seconds(t.bestSoFar.back().seconds));
+        if (!m_run->isFinished())
+            text += tr(" (so far)");
+        m_summary->setText(text);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<std::size_t> TimelineChart::candidateAtPixel(const QPointF& pos) const
+{
+    const QPoint p = pos.toPoint();
+    if (m_laneRect->rect().contains(p)) {
+        const QCPAxis* x = m_laneRect->axis(QCPAxis::atBottom);
+        const QCPAxis* y = m_laneRect->axis(QCPAxis::atLeft);
+        const long lane = std::lround(y->pixelToCoord(pos.y()));
+        if (lane < 0 || std::size_t(lane) >= m_lanes->lanes.size())
+            return std::nullopt;
+        const auto& spans = m_lanes->lanes[std::size_t(lane)];
+        // Within a couple of pixels: thin bars stay reachable.
+        const double t0 = x->pixelToCoord(pos.x() - 2);
+        const double t1 = x->pixelToCoord(pos.x() + 2);
+        const double t = x->pixelToCoord(pos.x());
+        auto it = std::lower_bound(spans.begin(), spans.end(), t0, [](const LanesPlottable::Span& s, double v) { return s.end < v; });
+        std::optional<std::size_t> found;
+        double distance = 0;
+        for (; it != spans.end() && it->start <= t1; ++it) {
+            const double d = t < it->start ? it->start - t : (t > it->end ? t - it->end : 0);
+            if (!found || d < distance) {
+                found = it->candidate;
+                distance = d;
+            }
+        }
+        return found;
+    }
+    if (m_bestRect->rect().contains(p) && !m_timeline.benchRuns.empty() && m_run) {
+        // The nearest benchmark run in time.
+        const QCPAxis* x = m_bestRect->axis(QCPAxis::atBottom);
+        const double t = x->pixelToCoord(pos.x());
+        const auto& runs = m_timeline.benchRuns;
+        auto it = std::lower_bound(runs.begin(), runs.end(), t, [](const TimelineSpan& s, double v) { return s.end < v; });
+        if (it == runs.end())
+            --it;
+        if (it != runs.begin() && std::abs(std::prev(it)->end - t) < std::abs(it->end - t))
+            --it;
+        if (std::abs(x->coordToPixel(it->end) - pos.x()) > 6)
+            return std::nullopt;
+        const std::size_t k = std::size_t(it - runs.begin());
+        if (m_lanes->lanes.empty() || k >= m_lanes->lanes.back().size())
+            return std::nullopt;
+        return m_lanes->lanes.back()[k].candidate;
+    }
+    return std::nullopt;
+}
+
+QPointF TimelineChart::spanCenterPixel(int lane, const TimelineSpan& span) const
+{
+    const QCPAxis* x = m_laneRect->axis(QCPAxis::atBottom);
+    const QCPAxis* y = m_laneRect->axis(QCPAxis::atLeft);
+    return {x->coordToPixel((span.start + span.end) / 2), y->coordToPixel(double(lane))};
+}
+
+} // namespace ts::gui

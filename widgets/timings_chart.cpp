@@ -1,0 +1,320 @@
+#include "widgets/timings_chart.h"
+
+#include "widgets/background_job.h"
+#include "widgets/chart_export.h"
+#include "widgets/plot_style.h"
+#include "widgets/qcp.h"
+#include "widgets/status_colors.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts::gui {
+namespace {
+
+// Beyond this many points, p20–p80 bars are drawn for an even sample (and the fastest ones):
+// thousands of overlapping bars say nothing more and cost a lot to draw.
+constexpr std::size_t kMaxBars = 1500;
+constexpr std::size_t kFastestWithBars = 100;
+
+QString paramsOf(const space::CandidateSpace& s, std::size_t c)
+{
+    QStringList parts;
+    for (const auto& [name, value] : s.params(c))
+        parts << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+TimingsChart::TimingsChart(QWidget* parent) : QWidget(parent)
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("timingsPlot"));
+    m_plot->setMinimumSize(320, 200);
+    m_plot->setMouseTracking(true);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_barCarrier = m_plot->addGraph();
+    m_barCarrier->setLineStyle(QCPGraph::lsNone);
+    m_barCarrier->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+    m_barCarrier->removeFromLegend();
+    m_bars = new QCPErrorBars(m_plot->xAxis, m_plot->yAxis);
+    m_bars->setDataPlottable(m_barCarrier);
+    m_bars->setName(tr("p20–p80"));
+    m_points = m_plot->addGraph();
+    m_points->setLineStyle(QCPGraph::lsNone);
+    m_points->setName(tr("p50"));
+    m_points->setAdaptiveSampling(true);
+    m_best = m_plot->addGraph();
+    m_best->setLineStyle(QCPGraph::lsNone);
+    m_best->setName(tr("best"));
+    m_selectedMark = m_plot->addGraph();
+    m_selectedMark->setLineStyle(QCPGraph::lsNone);
+    m_selectedMark->setName(tr("selected"));
+    m_plot->xAxis->setLabel(tr("benchmarked candidates, fastest first"));
+    m_plot->yAxis->setLabel(tr("time per launch (µs)"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setObjectName(QStringLiteral("timingsSummary"));
+    auto* exportButton = new QPushButton(tr("Export…"), this);
+    exportButton->setToolTip(tr("Save the timings chart as PNG, SVG or PDF"));
+    installExportMenu(m_plot, QStringLiteral("timings"));
+    connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("timings")); });
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(exportButton, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_plot, 1);
+
+    m_job = new BackgroundJob(this);
+    m_refresh = new QTimer(this);
+    m_refresh->setSingleShot(true);
+    m_refresh->setInterval(500);
+    connect(m_refresh, &QTimer::timeout, this, &TimingsChart::rebuild);
+
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        if (e->button() != Qt::LeftButton)
+            return;
+        if (const auto c = candidateAtPixel(e->position()))
+            Q_EMIT candidateClicked(*c);
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const auto c = candidateAtPixel(e->position());
+        const TunedCandidate* t = c && m_run ? m_run->entryFor(*c) : nullptr;
+        if (!t) {
+            QToolTip::hideText();
+            return;
+        }
+        const QLocale locale;
+        QString text = tr("#%1 %2\np50 %3 µs (p20 %4, p80 %5)")
+                           .arg(*c)
+                           .arg(paramsOf(*m_run->space(), *c), locale.toString(t->p50Us, 'f', 2),
+                                locale.toString(t->p20Us, 'f', 2), locale.toString(t->p80Us, 'f', 2));
+        if (const TunedCandidate* best = m_run->bestEntry(); best && best->candidate != *c && best->p50Us > 0)
+            text += tr("\n×%1 the best").arg(locale.toString(t->p50Us / best->p50Us, 'f', 2));
+        QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
+    });
+    setDark(false);
+}
+
+void TimingsChart::setDark(bool dark)
+{
+    m_dark = dark;
+    stylePlot(m_plot);
+    const QPalette pal = QApplication::palette();
+    const QColor measured = outcomeColor(tuning::OutcomeStatus::Benchmarked, dark);
+    m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, measured, measured, 4));
+    QColor bar = measured;
+    bar.setAlpha(dark ? 150 : 120);
+    m_bars->setPen(QPen(bar, 1));
+    m_bars->setWhiskerWidth(3);
+    const QColor best = outcomeColor(tuning::OutcomeStatus::Best, dark);
+    m_best->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(best, 2), best, 14));
+    m_selectedMark->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(pal.color(QPalette::Highlight), 2.5), Qt::NoBrush, 13));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimingsChart::setRun(std::shared_ptr<const TuningRun> run)
+{
+    m_run = std::move(run);
+    m_refresh->stop();
+    m_dirty = true;
+    rebuild();
+}
+
+void TimingsChart::runUpdated()
+{
+    m_dirty = true;
+    if (!isVisible())
+        return;  // redrawn when shown
+    if (m_run && m_run->isFinished()) {
+        m_refresh->stop();
+        rebuild();
+    } else if (!m_refresh->isActive()) {
+        m_refresh->start();
+    }
+}
+
+void TimingsChart::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        rebuild();
+}
+
+void TimingsChart::setSelectedCandidate(std::optional<std::size_t> candidate)
+{
+    m_selected = candidate;
+    updateMarks();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// The chart's arrays, sorted and thinned on a worker.
+struct TimingsPrepared {
+    std::vector<std::size_t> order;
+    std::vector<double> p50;
+    QVector<double> x, y, bx, by, minus, plus;
+    double low = 0, high = 0;
+};
+
+namespace {
+
+TimingsPrepared prepareTimings(const TuningSnapshot& snapshot)
+{
+    TimingsPrepared p;
+    std::vector<const TunedCandidate*> sorted;
+    sorted.reserve(snapshot.count);
+    snapshot.forEach([&](std::size_t, const TunedCandidate& t) {
+        if (t.measured())
+            sorted.push_back(&t);
+    });
+    std::stable_sort(sorted.begin(), sorted.end(), [](const TunedCandidate* a, const TunedCandidate* b) { return a->p50Us < b->p50Us; });
+    const std::size_t n = sorted.size();
+    p.order.reserve(n);
+    p.p50.reserve(n);
+    p.x.reserve(qsizetype(n));
+    p.y.reserve(qsizetype(n));
+    const std::size_t stride = n > kMaxBars ? (n - kFastestWithBars) / (kMaxBars - kFastestWithBars) + 1 : 1;
+    for (std::size_t k = 0; k < n; ++k) {
+        const TunedCandidate& t = *sorted[k];
+        p.order.push_back(t.candidate);
+        p.p50.push_back(t.p50Us);
+        p.high = std::max(p.high, t.p80Us);
+        p.x << double(k);
+        p.y << t.p50Us;
+        if (n <= kMaxBars || k < kFastestWithBars || k % stride == 0) {
+            p.bx << double(k);
+            p.by << t.p50Us;
+            p.minus << std::max(0.0, t.p50Us - t.p20Us);
+            p.plus << std::max(0.0, t.p80Us - t.p50Us);
+        }
+    }
+    if (n > 0)
+        p.low = std::max(sorted.front()->p20Us, 1e-3);
+    return p;
+}
+
+} // namespace
+
+void TimingsChart::rebuild()
+{
+    m_dirty = false;
+    if (!m_run) {
+        m_job->stop();
+        apply({});
+        return;
+    }
+    m_job->start<TimingsPrepared>(
+        tr("Preparing the timings chart"), [snapshot = m_run->snapshot()](JobContext&) {
+            const LowerThreadPriority nice;  // drawing waits, the GUI thread does not
+            return prepareTimings(snapshot);
+        },
+        [this](TimingsPrepared&& p) { apply(std::move(p)); });
+}
+
+void TimingsChart::apply(TimingsPrepared&& p)
+{
+    m_order = std::move(p.order);
+    m_p50 = std::move(p.p50);
+    m_points->setData(p.x, p.y, true);
+    m_barCarrier->setData(p.bx, p.by, true);
+    m_bars->setData(p.minus, p.plus);
+    const double low = p.low, high = p.high;
+    if (!m_order.empty()) {
+        const bool logScale = high / low > 30;
+        if (logScale) {
+            m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+            m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+            m_plot->yAxis->setRange(low / 1.3, high * 1.3);
+        } else {
+            m_plot->yAxis->setScaleType(QCPAxis::stLinear);
+            m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+            const double pad = std::max((high - low) * 0.08, high * 0.01);
+            m_plot->yAxis->setRange(std::max(0.0, low - pad), high + pad);
+        }
+        m_plot->xAxis->setRange(-0.5, std::max(1.0, double(m_order.size()) - 0.5));
+    }
+    updateMarks();
+
+    QString summary;
+    if (!m_run) {
+        summary = tr("No tuning yet: Run > Tune (F5) benchmarks the candidates on the simulated NPU.");
+    } else {
+        summary = tr("%1 of %2 candidates benchmarked, %3 failed to compile")
+                      .arg(QLocale().toString(qulonglong(m_run->measuredCount())),
+                           QLocale().toString(qulonglong(m_run->total())),
+                           QLocale().toString(qulonglong(m_run->failedCount())));
+        if (const TunedCandidate* best = m_run->bestEntry())
+            summary += tr("; %1 #%2: p50 %3 µs")
+                           .arg(m_run->isFinished() ? tr("best") : tr("fastest so far"))
+                           .arg(best->candidate)
+                           .arg(QLocale().toString(best->p50Us, 'f', 2));
+        if (m_run->isFinished() && m_run->result()->stopped)
+            summary += tr(" (stopped)");
+    }
+    m_summary->setText(summary);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimingsChart::updateMarks()
+{
+    QVector<double> bx, by, sx, sy;
+    if (m_run) {
+        const std::optional<std::size_t> best = m_run->bestCandidate();
+        for (std::size_t k = 0; k < m_order.size(); ++k) {
+            if (best && m_order[k] == *best) {
+                bx << double(k);
+                by << m_p50[k];
+            }
+            if (m_selected && m_order[k] == *m_selected) {
+                sx << double(k);
+                sy << m_p50[k];
+            }
+        }
+    }
+    m_best->setData(bx, by, true);
+    m_selectedMark->setData(sx, sy, true);
+}
+
+std::optional<std::size_t> TimingsChart::candidateAtPixel(const QPointF& pos) const
+{
+    if (m_order.empty() || !m_plot->axisRect()->rect().contains(pos.toPoint()))
+        return std::nullopt;
+    const double x = std::round(m_plot->xAxis->pixelToCoord(pos.x()));
+    if (x < 0 || x >= double(m_order.size()))
+        return std::nullopt;
+    // Close to the point vertically too, unless the points are denser than the pixels.
+    const std::size_t k = std::size_t(x);
+    const double py = m_plot->yAxis->coordToPixel(m_p50[k]);
+    const double pixelsPerPoint = m_plot->axisRect()->width() / std::max(1.0, m_plot->xAxis->range().size());
+    if (pixelsPerPoint > 3 && std::abs(py - pos.y()) > 40)
+        return std::nullopt;
+    return m_order[k];
+}
+
+QPointF TimingsChart::pixelOf(std::size_t position) const
+{
+    if (position >= m_order.size())
+        return {};
+    return {m_plot->xAxis->coordToPixel(double(position)),
+            m_plot->yAxis->coordToPixel(m_p50[position])};
+}
+
+} // namespace ts::gui

@@ -1,0 +1,182 @@
+#include "widgets/tuning_record_model.h"
+
+#include <QFont>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ts::gui {
+
+TuningRecordModel::TuningRecordModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void TuningRecordModel::setRecord(std::shared_ptr<const cache::TuningRecord> record)
+{
+    beginResetModel();
+    m_record = std::move(record);
+    m_params.clear();
+    m_paramSlots.clear();
+    if (m_record) {
+        // Columns in first-appearance order, as the exported config list orders them.
+        for (const auto& c : m_record->candidates)
+            for (const auto& [name, value] : c.params)
+                if (std::find(m_params.begin(), m_params.end(), name) == m_params.end())
+                    m_params.push_back(name);
+        m_paramSlots.reserve(m_record->candidates.size());
+        for (const auto& c : m_record->candidates) {
+            std::vector<int> slots(m_params.size(), -1);
+            for (std::size_t i = 0; i < c.params.size(); ++i) {
+                const auto it = std::find(m_params.begin(), m_params.end(), c.params[i].first);
+                slots[std::size_t(it - m_params.begin())] = int(i);
+            }
+            m_paramSlots.push_back(std::move(slots));
+        }
+    }
+    endResetModel();
+}
+
+int TuningRecordModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_record ? 0 : int(m_record->candidates.size());
+}
+
+int TuningRecordModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : 2 + int(m_params.size()) + 6;
+}
+
+TuningRecordModel::Kind TuningRecordModel::kindOf(int column, int* param) const
+{
+    const int params = int(m_params.size());
+    if (column == 0)
+        return Kind::Index;
+    if (column == 1)
+        return Kind::Status;
+    if (column < 2 + params) {
+        if (param)
+            *param = column - 2;
+        return Kind::Param;
+    }
+    static constexpr Kind tail[] = {Kind::NumWarps, Kind::NumStages, Kind::P50, Kind::P20, Kind::P80, Kind::Reason};
+    return tail[column - 2 - params];
+}
+
+QString TuningRecordModel::statusText(const std::string& status)
+{
+    if (status == "generated")
+        return tr("generated");
+    if (status == "user")
+        return tr("handwritten");
+    if (status == "pruned")
+        return tr("pruned");
+    if (status == "skipped")
+        return tr("skipped");
+    if (status == "compile-failed")
+        return tr("compile failed");
+    if (status == "benchmarked")
+        return tr("benchmarked");
+    if (status == "best")
+        return tr("best");
+    return QString::fromStdString(status);
+}
+
+QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::size_t row, int column) const
+{
+    auto ms = [](const std::optional<double>& t) {
+        return t && std::isfinite(*t) ? QLocale().toString(*t, 'f', 4) : QString();
+    };
+    int param = -1;
+    switch (kindOf(column, &param)) {
+    case Kind::Index: return QString::number(row);
+    case Kind::Status: return statusText(c.status);
+    case Kind::Param: {
+        const int slot = m_paramSlots[row][std::size_t(param)];
+        return slot < 0 ? QString() : QString::fromStdString(c.params[std::size_t(slot)].second);
+    }
+    case Kind::NumWarps: return QString::number(c.numWarps);
+    case Kind::NumStages: return QString::number(c.numStages);
+    case Kind::P50: return ms(c.p50Ms);
+    case Kind::P20: return ms(c.p20Ms);
+    case Kind::P80: return ms(c.p80Ms);
+    case Kind::Reason:
+        return c.reasonMessage.empty() ? QString::fromStdString(c.reasonCode) : QString::fromStdString(c.reasonMessage);
+    }
+    return {};
+}
+
+QVariant TuningRecordModel::sortValue(const cache::CandidateRecord& c, std::size_t row, int column) const
+{
+    auto ms = [](const std::optional<double>& t) {
+        return t && std::isfinite(*t) ? *t : std::numeric_limits<double>::infinity();
+    };
+    int param = -1;
+    switch (kindOf(column, &param)) {
+    case Kind::Index: return qulonglong(row);
+    case Kind::Param: {
+        // Numbers sort as numbers, anything else as text.
+        const QString text = displayText(c, row, column);
+        bool ok = false;
+        const double value = text.toDouble(&ok);
+        return ok ? QVariant(value) : QVariant(text);
+    }
+    case Kind::NumWarps: return c.numWarps;
+    case Kind::NumStages: return c.numStages;
+    case Kind::P50: return ms(c.p50Ms);
+    case Kind::P20: return ms(c.p20Ms);
+    case Kind::P80: return ms(c.p80Ms);
+    default: return displayText(c, row, column);
+    }
+}
+
+QVariant TuningRecordModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const std::size_t row = std::size_t(index.row());
+    const cache::CandidateRecord& c = m_record->candidates[row];
+    switch (role) {
+    case Qt::DisplayRole: return displayText(c, row, index.column());
+    case SortRole: return sortValue(c, row, index.column());
+    case CandidateRole: return qulonglong(row);
+    case Qt::FontRole:
+        if (m_record->bestIndex && *m_record->bestIndex == row) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::TextAlignmentRole: {
+        const Kind kind = kindOf(index.column());
+        if (kind != Kind::Status && kind != Kind::Reason)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    }
+    case Qt::ToolTipRole:
+        if (kindOf(index.column()) == Kind::Reason && !c.reasonMessage.empty())
+            return QString::fromStdString(c.reasonMessage);
+        return {};
+    default: return {};
+    }
+}
+
+QVariant TuningRecordModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    int param = -1;
+    switch (kindOf(section, &param)) {
+    case Kind::Index: return tr("#");
+    case Kind::Status: return tr("Status");
+    case Kind::Param: return QString::fromStdString(m_params[std::size_t(param)]);
+    case Kind::NumWarps: return QStringLiteral("num_warps");
+    case Kind::NumStages: return QStringLiteral("num_stages");
+    case Kind::P50: return tr("p50 (ms)");
+    case Kind::P20: return tr("p20 (ms)");
+    case Kind::P80: return tr("p80 (ms)");
+    case Kind::Reason: return tr("Reason");
+    }
+    return {};
+}
+
+} // namespace ts::gui

@@ -1,0 +1,279 @@
+#include "widgets/tuning_run.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+#include <thread>
+
+namespace ts::gui {
+namespace {
+
+std::shared_ptr<CandidateTimings> emptyTimings(std::size_t n)
+{
+    auto timings = std::make_shared<CandidateTimings>();
+    timings->p50Us.assign(n, std::nan(""));
+    timings->p20Us.assign(n, std::nan(""));
+    timings->p80Us.assign(n, std::nan(""));
+    timings->outcome.assign(n, tuning::OutcomeStatus::NotTuned);
+    return timings;
+}
+
+// Files one finished candidate into the per-candidate arrays.
+void record(TuningRun::State& state, std::size_t entry, const TunedCandidate& t)
+{
+    if (t.candidate >= state.entryOf.size())
+        return;
+    state.entryOf[t.candidate] = std::int32_t(entry);
+    CandidateTimings& timings = *state.timings;
+    timings.outcome[t.candidate] = t.status;
+    if (t.measured()) {
+        ++state.measured;
+        timings.p50Us[t.candidate] = t.p50Us;
+        timings.p20Us[t.candidate] = t.p20Us;
+        timings.p80Us[t.candidate] = t.p80Us;
+    } else if (t.status == tuning::OutcomeStatus::CompileFailed) {
+        ++state.failed;
+    }
+}
+
+const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::vector<std::size_t>& starts, std::size_t e)
+{
+    const auto it = std::upper_bound(starts.begin(), starts.end(), e);
+    const std::size_t c = std::size_t(it - starts.begin()) - 1;
+    return (*chunks[c])[e - starts[c]];
+}
+
+} // namespace
+
+TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome& o)
+{
+    TunedCandidate t;
+    t.candidate = index;
+    t.status = o.status;
+    t.failure = o.failure;
+    t.failureMessage = o.failureMessage;
+    t.compileSeconds = o.compileSeconds;
+    t.ubPeakBytes = o.ubPeakBytes;
+    t.ubCapacityBytes = o.ubCapacityBytes;
+    t.programs = o.programs;
+    if (t.measured()) {
+        t.p50Us = o.bench.p50Ms * 1000.0;
+        t.p20Us = o.bench.p20Ms * 1000.0;
+        t.p80Us = o.bench.p80Ms * 1000.0;
+        t.rankUs = o.bench.rankMs * 1000.0;
+        t.benchSeconds = o.bench.benchSeconds;
+        t.sessionSeconds = o.bench.sessionSeconds;
+        t.deviceUs = o.bench.sim.deviceUs;
+        t.breakdown = o.bench.sim.breakdown;
+        t.rooflineUs = o.bench.sim.roofline.boundUs;
+        t.limiter = o.bench.sim.roofline.limiter;
+    }
+    return t;
+}
+
+bool fasterThan(const TunedCandidate& a, const TunedCandidate& b)
+{
+    if (a.rankUs != b.rankUs)
+        return a.rankUs < b.rankUs;
+    if (a.p20Us != b.p20Us)
+        return a.p20Us < b.p20Us;
+    return a.p80Us < b.p80Us;
+}
+
+const TunedCandidate& TuningSnapshot::at(std::size_t entry) const
+{
+    return entryIn(chunks, chunkStart, entry);
+}
+
+TuningRun::State TuningRun::finalState(std::size_t spaceSize, const tuning::TuningResult& result)
+{
+    State state;
+    state.entryOf.assign(spaceSize, -1);
+    state.timings = emptyTimings(spaceSize);
+    auto entries = std::make_shared<std::vector<TunedCandidate>>();
+    entries->reserve(result.finished);
+    for (std::size_t index : result.tuned)
+        if (result.outcomes[index].status != tuning::OutcomeStatus::NotTuned)
+            entries->push_back(tunedCandidate(index, result.outcomes[index]));
+    for (std::size_t e = 0; e < entries->size(); ++e) {
+        record(state, e, (*entries)[e]);
+        if (result.best && (*entries)[e].candidate == *result.best)
+            state.best = std::uint32_t(e);
+    }
+    if (state.best)
+        state.timings->best = (*entries)[*state.best].candidate;
+    state.count = entries->size();
+    state.chunkStart.push_back(0);
+    state.chunks.push_back(std::move(entries));
+    return state;
+}
+
+TuningRun::TuningRun(std::shared_ptr<const space::CandidateSpace> space, tuning::TuningOptions options,
+                     std::string device, std::size_t total)
+    : m_space(std::move(space)), m_options(options), m_device(std::move(device)), m_total(total)
+{
+    const std::size_t n = m_space ? m_space->size() : 0;
+    m_state.entryOf.assign(n, -1);
+    m_state.timings = emptyTimings(n);
+    m_state.timings->failureOf = [this](std::size_t c) {
+        const TunedCandidate* t = entryFor(c);
+        return t ? t->failureMessage : std::string();
+    };
+}
+
+const TunedCandidate& TuningRun::entry(std::size_t e) const
+{
+    return entryIn(m_state.chunks, m_state.chunkStart, e);
+}
+
+const TunedCandidate* TuningRun::entryFor(std::size_t candidate) const
+{
+    if (candidate >= m_state.entryOf.size() || m_state.entryOf[candidate] < 0)
+        return nullptr;
+    return &entry(std::size_t(m_state.entryOf[candidate]));
+}
+
+std::optional<std::size_t> TuningRun::bestCandidate() const
+{
+    if (!m_state.best)
+        return std::nullopt;
+    return entry(*m_state.best).candidate;
+}
+
+const TunedCandidate* TuningRun::bestEntry() const
+{
+    return m_state.best ? &entry(*m_state.best) : nullptr;
+}
+
+int TuningRun::modelledWorkers() const
+{
+    if (m_result)
+        return m_result->modelled.compileWorkers;
+    if (!m_options.parallelCompile)
+        return 1;
+    const int cores = m_options.hostPhysicalCores > 0 ? m_options.hostPhysicalCores
+                                                      : int(std::max(1u, std::thread::hardware_concurrency()));
+    return std::max(1, std::min(cores / 2, int(std::max<std::size_t>(1, m_total))));
+}
+
+TuningSnapshot TuningRun::snapshot() const
+{
+    TuningSnapshot s;
+    s.chunks = m_state.chunks;
+    s.chunkStart = m_state.chunkStart;
+    s.count = m_state.count;
+    s.total = m_total;
+    s.bestCandidate = bestCandidate();
+    s.workers = modelledWorkers();
+    s.finished = isFinished();
+    return s;
+}
+
+TuningRun::Update TuningRun::append(std::vector<TunedCandidate>&& batch)
+{
+    Update u;
+    u.firstEntry = m_state.count;
+    u.count = batch.size();
+    u.previousBest = bestCandidate();
+    if (batch.empty())
+        return u;
+    u.minCandidate = batch.front().candidate;
+    u.maxCandidate = batch.front().candidate;
+    // While running, "best" marks the fastest so far; the tuning's own pick replaces it.
+    std::optional<std::uint32_t> best = m_state.best;
+    const TunedCandidate* bestSoFar = bestEntry();
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+        TunedCandidate& t = batch[k];
+        if (t.status == tuning::OutcomeStatus::Best)
+            t.status = tuning::OutcomeStatus::Benchmarked;
+        u.minCandidate = std::min(u.minCandidate, t.candidate);
+        u.maxCandidate = std::max(u.maxCandidate, t.candidate);
+        record(m_state, m_state.count + k, t);
+        if (t.measured() && (!bestSoFar || fasterThan(t, *bestSoFar))) {
+            best = std::uint32_t(m_state.count + k);
+            bestSoFar = &t;
+        }
+    }
+    m_state.chunkStart.push_back(m_state.count);
+    m_state.count += batch.size();
+    m_state.chunks.push_back(std::make_shared<const std::vector<TunedCandidate>>(std::move(batch)));
+    if (best != m_state.best) {
+        CandidateTimings& timings = *m_state.timings;
+        if (m_state.best)
+            timings.outcome[entry(*m_state.best).candidate] = tuning::OutcomeStatus::Benchmarked;
+        m_state.best = best;
+        timings.best = entry(*best).candidate;
+        timings.outcome[*timings.best] = tuning::OutcomeStatus::Best;
+        u.bestChanged = true;
+    }
+    return u;
+}
+
+TuningRun::Update TuningRun::finish(std::shared_ptr<const tuning::TuningResult> result, State&& state)
+{
+    Update u;
+    u.previousBest = bestCandidate();
+    u.finished = true;
+    u.bestChanged = true;
+    std::swap(m_state, state);
+    m_state.timings->failureOf = [this](std::size_t c) {
+        const TunedCandidate* t = entryFor(c);
+        return t ? t->failureMessage : std::string();
+    };
+    m_result = std::move(result);
+    u.count = m_state.count;
+    u.minCandidate = 0;
+    u.maxCandidate = m_state.entryOf.empty() ? 0 : m_state.entryOf.size() - 1;
+    return u;  // `state` now holds the live figures; the caller disposes of them
+}
+
+TuningTimeline buildTimeline(const TuningSnapshot& s)
+{
+    TuningTimeline t;
+    t.workers = std::max(1, s.workers);
+    t.compileLanes.resize(std::size_t(t.workers));
+
+    // Longest first onto the least loaded worker: the makespan the model reports.
+    std::vector<std::pair<double, std::uint32_t>> order;
+    order.reserve(s.count);
+    s.forEach([&](std::size_t e, const TunedCandidate& c) { order.push_back({c.compileSeconds, std::uint32_t(e)}); });
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    using Load = std::pair<double, int>;  // (busy until, worker)
+    std::priority_queue<Load, std::vector<Load>, std::greater<>> loads;
+    for (int w = 0; w < t.workers; ++w)
+        loads.push({0.0, w});
+    for (const auto& [seconds, e] : order) {
+        auto [at, w] = loads.top();
+        loads.pop();
+        const double end = at + seconds;
+        t.compileLanes[std::size_t(w)].push_back({at, end, e});
+        t.compileSeconds = std::max(t.compileSeconds, end);
+        loads.push({end, w});
+    }
+
+    // Then the benchmark runs, in the order they were tuned; a lone candidate is not benchmarked.
+    double clock = t.compileSeconds;
+    std::size_t measured = 0;
+    s.forEach([&](std::size_t, const TunedCandidate& c) { measured += c.measured() ? 1 : 0; });
+    const bool benchmarked = s.total > 1;
+    const TunedCandidate* best = nullptr;
+    if (benchmarked)
+        s.forEach([&](std::size_t e, const TunedCandidate& c) {
+            if (!c.measured())
+                return;
+            if (t.benchRuns.empty() && measured > 1) {
+                t.sessionSeconds = c.sessionSeconds;
+                clock += c.sessionSeconds;
+            }
+            t.benchRuns.push_back({clock, clock + c.benchSeconds, std::uint32_t(e)});
+            clock += c.benchSeconds;
+            if (!best || fasterThan(c, *best)) {
+                best = &c;
+                t.bestSoFar.push_back({clock, c.p50Us, std::uint32_t(e)});
+            }
+        });
+    t.totalSeconds = clock;
+    return t;
+}
+
+} // namespace ts::gui
