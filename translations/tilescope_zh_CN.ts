@@ -1640,10 +1640,6 @@
         <translation>设备时间的构成（µs）</translation>
     </message>
     <message>
-        <source>Export…</source>
-        <translation>导出…</translation>
-    </message>
-    <message>
         <source>Save the per-pipe chart as PNG, SVG or PDF</source>
         <translation>将各流水线耗时图保存为 PNG、SVG 或 PDF</translation>
     </message>
@@ -2085,10 +2081,6 @@ best #%1: %2 µs</source>
         <translation>模型估算的调优时间（秒）：先是编译工作线程，然后是测速运行</translation>
     </message>
     <message>
-        <source>Export…</source>
-        <translation>导出…</translation>
-    </message>
-    <message>
         <source>Save the tuning time charts as PNG, SVG or PDF</source>
         <translation>将调优时间图保存为 PNG、SVG 或 PDF</translation>
     </message>
@@ -2172,10 +2164,6 @@ compile %1 s (modelled)</source>
     <message>
         <source>time per launch (µs)</source>
         <translation>每次启动耗时（µs）</translation>
-    </message>
-    <message>
-        <source>Export…</source>
-        <translation>导出…</translation>
     </message>
     <message>
         <source>Save the timings chart as PNG, SVG or PDF</source>
@@ -2327,10 +2315,6 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <translation>后端列表中的候选，按 UB 占用排序</translation>
     </message>
     <message>
-        <source>Export…</source>
-        <translation>导出…</translation>
-    </message>
-    <message>
         <source>Save the UB chart as PNG, SVG or PDF</source>
         <translation>将 UB 图表保存为 PNG、SVG 或 PDF</translation>
     </message>
@@ -2421,6 +2405,10 @@ UB %4（占预算 %5）</translation>
     <message>
         <source>Export as PNG, SVG or PDF…</source>
         <translation>导出为 PNG、SVG 或 PDF…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
     </message>
 </context>
 <context>

@@ -3,9 +3,13 @@
 #include "widgets/qcp.h"
 
 #include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSvgGenerator>
+#include <QVBoxLayout>
 
 namespace ts::gui {
 
@@ -62,6 +66,25 @@ void installExportMenu(QCustomPlot* plot, const QString& baseName)
                        [plot, baseName] { exportPlotInteractively(plot, plot->window(), baseName); });
         menu.exec(plot->mapToGlobal(pos));
     });
+}
+
+QLabel* layOutChartWithSummary(QWidget* chart, QCustomPlot* plot, const QString& baseName, const QString& exportToolTip)
+{
+    auto* summary = new QLabel(chart);
+    summary->setWordWrap(true);
+    auto* exportButton = new QPushButton(QCoreApplication::translate("ts::gui::ChartExport", "Export…"), chart);
+    exportButton->setToolTip(exportToolTip);
+    installExportMenu(plot, baseName);
+    QObject::connect(exportButton, &QPushButton::clicked, chart,
+                     [plot, chart, baseName] { exportPlotInteractively(plot, chart->window(), baseName); });
+    auto* top = new QHBoxLayout;
+    top->addWidget(summary, 1);
+    top->addWidget(exportButton, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(chart);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(plot, 1);
+    return summary;
 }
 
 } // namespace ts::gui

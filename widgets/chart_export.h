@@ -4,6 +4,7 @@
 #include <QString>
 
 class QCustomPlot;
+class QLabel;
 class QWidget;
 
 namespace ts::gui {
@@ -15,5 +16,8 @@ bool exportPlot(QCustomPlot* plot, const QString& fileName, QString* error);
 void exportPlotInteractively(QCustomPlot* plot, QWidget* parent, const QString& baseName);
 // Adds "Export as…" entries to the plot's context menu.
 void installExportMenu(QCustomPlot* plot, const QString& baseName);
+// Lays out a single-plot chart: a word-wrapped summary line with an "Export…" button beside it
+// (and the export entries in the plot's context menu), the plot below. Returns the summary label.
+QLabel* layOutChartWithSummary(QWidget* chart, QCustomPlot* plot, const QString& baseName, const QString& exportToolTip);
 
 } // namespace ts::gui

@@ -63,21 +63,9 @@ PipeChart::PipeChart(QWidget* parent) : QWidget(parent)
     m_rooflineLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_rooflineLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
 
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
+    m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("pipes"), tr("Save the per-pipe chart as PNG, SVG or PDF"));
     m_summary->setObjectName(QStringLiteral("pipeSummary"));
     m_summary->setTextFormat(Qt::RichText);
-    auto* exportButton = new QPushButton(tr("Export…"), this);
-    exportButton->setToolTip(tr("Save the per-pipe chart as PNG, SVG or PDF"));
-    installExportMenu(m_plot, QStringLiteral("pipes"));
-    connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("pipes")); });
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_summary, 1);
-    top->addWidget(exportButton, 0, Qt::AlignTop);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(top);
-    layout->addWidget(m_plot, 1);
 
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
         if (!m_run || !m_plot->axisRect()->rect().contains(e->position().toPoint())) {

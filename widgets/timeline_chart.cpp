@@ -197,20 +197,8 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
         }
     });
 
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
+    m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("tuning-time"), tr("Save the tuning time charts as PNG, SVG or PDF"));
     m_summary->setObjectName(QStringLiteral("timelineSummary"));
-    auto* exportButton = new QPushButton(tr("Export…"), this);
-    exportButton->setToolTip(tr("Save the tuning time charts as PNG, SVG or PDF"));
-    installExportMenu(m_plot, QStringLiteral("tuning-time"));
-    connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("tuning-time")); });
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_summary, 1);
-    top->addWidget(exportButton, 0, Qt::AlignTop);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(top);
-    layout->addWidget(m_plot, 1);
 
     m_job = new BackgroundJob(this);
     m_refresh = new QTimer(this);

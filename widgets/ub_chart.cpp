@@ -40,21 +40,8 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
     m_plot->yAxis->setLabel(tr("UB use (KiB)"));
     m_plot->xAxis->setLabel(tr("candidates of the backend's list, by UB use"));
     m_plot->xAxis->setTicks(false);
-    m_summary = new QLabel(this);
-    m_summary->setWordWrap(true);
-    auto* exportButton = new QPushButton(tr("Export…"), this);
-    exportButton->setToolTip(tr("Save the UB chart as PNG, SVG or PDF"));
-    installExportMenu(m_plot, QStringLiteral("ub-footprint"));
+    m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("ub-footprint"), tr("Save the UB chart as PNG, SVG or PDF"));
 
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_summary, 1);
-    top->addWidget(exportButton, 0, Qt::AlignTop);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(top);
-    layout->addWidget(m_plot, 1);
-
-    connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("ub-footprint")); });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         const std::int32_t bar = barAt(e->position());
         if (e->button() == Qt::LeftButton && bar >= 0)

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QStandardPaths>
 #include <QString>
 #include <QTest>
@@ -25,7 +26,12 @@ inline QString examplePath(const char* name)
 
 inline void isolateSettings()
 {
+    // Each test process gets its own settings folder: ctest runs the widget tests in parallel,
+    // and a shared file would let one test's recent files or theme leak into another's.
+    static QTemporaryDir settingsDir;
     QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     QCoreApplication::setOrganizationName(QStringLiteral("TileScopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("TileScopeTests"));
     QSettings().clear();
