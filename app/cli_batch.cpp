@@ -7,7 +7,6 @@
 #include "core/batch/batch_run.h"
 
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -18,14 +17,6 @@
 
 namespace ts::cli {
 namespace {
-
-std::stop_source* gBatchInterrupt = nullptr;
-
-extern "C" void onBatchInterrupt(int)
-{
-    if (gBatchInterrupt)
-        gBatchInterrupt->request_stop();
-}
 
 constexpr const char* kBatchHelp =
     "Usage: tilescope batch WORKLOAD.json... [--device D[,D...] | --device all] [--cache PATH | --no-cache]\n"
@@ -148,12 +139,10 @@ int runBatch(const Args& args)
     }
     options.log = [](const std::string& line) { std::cerr << line << "\n"; };
 
-    std::stop_source interrupt;
-    gBatchInterrupt = &interrupt;
-    std::signal(SIGINT, onBatchInterrupt);
-    const batch::BatchReport report = batch::runBatch(options, interrupt.get_token());
-    std::signal(SIGINT, SIG_DFL);
-    gBatchInterrupt = nullptr;
+    const batch::BatchReport report = [&] {
+        const InterruptStop interrupt;
+        return batch::runBatch(options, interrupt.token());
+    }();
 
     if (!report.inputErrors.empty()) {
         for (const std::string& e : report.inputErrors)

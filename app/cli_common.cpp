@@ -3,6 +3,7 @@
 #include "app/cli.h"
 
 #include <charconv>
+#include <csignal>
 #include <iostream>
 
 namespace ts::cli {
@@ -134,6 +135,30 @@ bool parseCount(const std::string& text, long long* out)
 {
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *out);
     return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+}
+
+namespace {
+
+std::stop_source* gInterrupt = nullptr;
+
+extern "C" void onInterrupt(int)
+{
+    if (gInterrupt)
+        gInterrupt->request_stop();  // lock-free: safe in a signal handler
+}
+
+} // namespace
+
+InterruptStop::InterruptStop()
+{
+    gInterrupt = &source_;
+    std::signal(SIGINT, onInterrupt);
+}
+
+InterruptStop::~InterruptStop()
+{
+    std::signal(SIGINT, SIG_DFL);
+    gInterrupt = nullptr;
 }
 
 } // namespace ts::cli

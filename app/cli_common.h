@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 
 namespace ts::cli {
@@ -24,6 +25,20 @@ std::optional<kernel::Workload> workloadFromArgs(const Args& args, const char* c
 std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char* command);
 
 void printDiagnostics(const Diagnostics& diagnostics);
+
+// While it lives, Ctrl+C requests a stop of its token (the running work keeps what finished);
+// the default handler is restored when it goes. One at a time.
+class InterruptStop {
+public:
+    InterruptStop();
+    ~InterruptStop();
+    InterruptStop(const InterruptStop&) = delete;
+    InterruptStop& operator=(const InterruptStop&) = delete;
+    std::stop_token token() const { return source_.get_token(); }
+
+private:
+    std::stop_source source_;
+};
 
 // The cache file of a launch: --cache PATH, else `.tilescope/cache.sqlite` beside the workload
 // (or beside the kernel file when the launch came from the command line).

@@ -7,7 +7,6 @@
 #include "core/sweep/shape_sweep.h"
 
 #include <cmath>
-#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -15,14 +14,6 @@
 
 namespace ts::cli {
 namespace {
-
-std::stop_source* gSweepInterrupt = nullptr;
-
-extern "C" void onSweepInterrupt(int)
-{
-    if (gSweepInterrupt)
-        gSweepInterrupt->request_stop();
-}
 
 constexpr const char* kSweepHelp =
     "Usage: tilescope sweep WORKLOAD.json | KERNEL.py --range NAME=START..END[:xF|:+S] [--range ...]\n"
@@ -115,12 +106,10 @@ int runSweep(const Args& args)
         lastLine = line;
     };
 
-    std::stop_source interrupt;
-    gSweepInterrupt = &interrupt;
-    std::signal(SIGINT, onSweepInterrupt);
-    const sweep::SweepResult result = sweep::runSweep(*workload, *lookup.profile, options, interrupt.get_token());
-    std::signal(SIGINT, SIG_DFL);
-    gSweepInterrupt = nullptr;
+    const sweep::SweepResult result = [&] {
+        const InterruptStop interrupt;
+        return sweep::runSweep(*workload, *lookup.profile, options, interrupt.token());
+    }();
     if (!result.ok())
         return fail(result.error);
 

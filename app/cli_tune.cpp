@@ -10,21 +10,12 @@
 #include <charconv>
 #include <algorithm>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
 namespace ts::cli {
 namespace {
-
-std::stop_source* gInterrupt = nullptr;
-
-extern "C" void onInterrupt(int)
-{
-    if (gInterrupt)
-        gInterrupt->request_stop();  // lock-free: safe in a signal handler
-}
 
 
 // Microseconds, as the ranking of a fresh tuning prints them.
@@ -146,9 +137,6 @@ int runTune(const Args& args)
             std::cerr << "tilescope tune: tuning without the cache\n";
     }
 
-    std::stop_source interrupt;
-    gInterrupt = &interrupt;
-    std::signal(SIGINT, onInterrupt);
     tuning::TuningCallbacks callbacks;
     callbacks.progress = [&](const tuning::Progress& p) {
         if (p.total == 0)
@@ -161,10 +149,10 @@ int runTune(const Args& args)
     batch::CachedTuningOptions cachedOptions;
     cachedOptions.tuning = options;
     cachedOptions.force = args.flag("force");
-    batch::CachedTuning tuned =
-        batch::tuneCached(a, *lookup.profile, cache.get(), cachedOptions, callbacks, interrupt.get_token());
-    std::signal(SIGINT, SIG_DFL);
-    gInterrupt = nullptr;
+    batch::CachedTuning tuned = [&] {
+        const InterruptStop interrupt;
+        return batch::tuneCached(a, *lookup.profile, cache.get(), cachedOptions, callbacks, interrupt.token());
+    }();
 
     if (tuned.staleId)
         std::cerr << "tilescope tune: cache entry #" << *tuned.staleId << " (tuned " << tuned.staleCreatedAt
