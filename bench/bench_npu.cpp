@@ -1,9 +1,19 @@
 // Throughput of the simulated NPU: candidates compiled and simulated per second on the example
-// workloads (target: 100,000 per second per core). Each example is traced once; the loop then
-// compiles and simulates a lattice of candidates round-robin, failures included (a real tuning
-// compiles those too). Each benchmark runs on one thread: items_per_second is candidates per
-// second per core. The pool's scaling over the cores is in bench_tuning (BM_PoolSpeedup).
+// workloads (target: 100,000 per second per core). Each example is traced once; each benchmark
+// then compiles and simulates one candidate list round-robin on one thread, so items_per_second
+// is candidates per second per core. Three lists per example:
+//   BM_CompileSimulateBackend/<ex>   the configs the backend generates: what `tilescope tune`
+//                                    compiles by default;
+//   BM_CompileSimulateLattice/<ex>   1024 points spread evenly over the --lattice space (the
+//                                    wider space a lattice tuning compiles, failures included);
+//   BM_CompileSimulate/<ex>          a synthetic stress list: every tunable constexpr over the
+//                                    powers of two 16..65536 regardless of the tensor shapes
+//                                    (blocks far past the data give masked loop edges to find),
+//                                    failures included; BM_CompileSimulateValid/<ex> keeps the
+//                                    ones that compile.
+// The pool's scaling over the cores is in bench_tuning (BM_PoolSpeedup).
 
+#include "core/analysis/kernel_analysis.h"
 #include "core/kernel/kernel_model.h"
 #include "core/kernel/workload.h"
 #include "core/npu/bench_method.h"
@@ -12,6 +22,8 @@
 #include "core/npu/kernel_compiler.h"
 #include "core/npu/kernel_trace.h"
 #include "core/npu/simulator.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/tuning/tuning_session.h"
 
 #include <benchmark/benchmark.h>
 
@@ -35,8 +47,32 @@ struct Example {
     std::shared_ptr<const KernelTrace> trace;
     DeviceModel device;
     std::vector<CandidateValues> candidates;
-    std::vector<CandidateValues> valid;  // the candidates that compile
+    std::vector<CandidateValues> valid;       // the candidates that compile
+    std::vector<CandidateValues> backend;     // the backend's generated (and handwritten) configs
+    std::vector<CandidateValues> latticeSample;  // evenly spread over the --lattice space
 };
+
+// The example's candidate space as a --lattice tuning sees it: the backend's list, and up to
+// 1024 points spread evenly over the whole lattice.
+void spaceLists(Example& ex, const DeviceProfile& profile)
+{
+    analysis::AnalysisResult analysed = analysis::analyzeWorkload(ex.workload);
+    if (!analysed.analysis)
+        return;
+    space::SpaceOptions options;
+    options.lattice = true;
+    const space::CandidateSpace space = pipeline::buildSpace(*analysed.analysis, profile, options);
+    if (space.error())
+        return;
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        const space::CandidateStatus s = space.status(i);
+        if (s == space::CandidateStatus::Generated || s == space::CandidateStatus::User)
+            ex.backend.push_back(tuning::candidateValues(space, i));
+    }
+    const std::size_t n = space.size(), samples = std::min<std::size_t>(n, 1024);
+    for (std::size_t k = 0; k < samples; ++k)
+        ex.latticeSample.push_back(tuning::candidateValues(space, k * n / samples));
+}
 
 // Every tunable constexpr over powers of two from 16 to 65536, both multibuffer values, at most
 // 1024 candidates.
@@ -112,6 +148,7 @@ std::vector<std::unique_ptr<Example>>& examples()
                 continue;
             }
             ex->candidates = lattice(*ex->trace);
+            spaceLists(*ex, *profile);
             for (const CandidateValues& c : ex->candidates)
                 if (compileCandidate(*ex->trace, ex->device, c).ok())
                     ex->valid.push_back(c);
@@ -122,11 +159,12 @@ std::vector<std::unique_ptr<Example>>& examples()
     return all;
 }
 
-void compileAndSimulate(benchmark::State& state, const Example* ex)
+// One list round-robin, failures included.
+void compileAndSimulateList(benchmark::State& state, const std::vector<CandidateValues>* list, const Example* ex)
 {
     std::size_t i = 0, ok = 0;
     for (auto _ : state) {
-        const CandidateValues& c = ex->candidates[i++ % ex->candidates.size()];
+        const CandidateValues& c = (*list)[i++ % list->size()];
         const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
         if (k.ok()) {
             const SimResult s = simulate(k, ex->device);
@@ -137,7 +175,7 @@ void compileAndSimulate(benchmark::State& state, const Example* ex)
     }
     state.SetItemsProcessed(std::int64_t(state.iterations()));
     state.counters["compiled_ok"] = benchmark::Counter(double(ok) / double(std::max<std::size_t>(1, i)));
-    state.counters["lattice"] = double(ex->candidates.size());
+    state.counters["list"] = double(list->size());
 }
 
 void compileAndSimulateValid(benchmark::State& state, const Example* ex)
@@ -198,8 +236,14 @@ int main(int argc, char** argv)
             b->Iterations(iterations);
     };
     for (const auto& ex : examples()) {
-        withIterations(
-            benchmark::RegisterBenchmark(("BM_CompileSimulate/" + ex->name).c_str(), compileAndSimulate, ex.get()));
+        if (!ex->backend.empty())
+            withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulateBackend/" + ex->name).c_str(),
+                                                        compileAndSimulateList, &ex->backend, ex.get()));
+        if (!ex->latticeSample.empty())
+            withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulateLattice/" + ex->name).c_str(),
+                                                        compileAndSimulateList, &ex->latticeSample, ex.get()));
+        withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulate/" + ex->name).c_str(), compileAndSimulateList,
+                                                    &ex->candidates, ex.get()));
         if (!ex->valid.empty())
             withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulateValid/" + ex->name).c_str(),
                                                         compileAndSimulateValid, ex.get()));

@@ -1,10 +1,11 @@
 #include "core/npu/kernel_compiler.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <numeric>
-#include <optional>
 
 namespace ts::npu {
 namespace {
@@ -94,6 +95,16 @@ inline void boxAt(const AVal& v, int rank, int j, std::int64_t n, std::int64_t& 
     lo = v.lo[i];
     hi = v.hi[i];
 }
+
+// Room for one value, left uninitialised until it is used: a std::optional<AVal> clears all its
+// bytes on construction, on every operation.
+class Spare {
+public:
+    AVal& hold(const AVal& v) { return *::new (static_cast<void*>(bytes_)) AVal(v); }
+
+private:
+    alignas(AVal) unsigned char bytes_[sizeof(AVal)];
+};
 
 class Machine {
 public:
@@ -217,16 +228,29 @@ private:
     AVal expandTo(const AVal& v, int rank, const std::int64_t* shape) const;
     bool scalarLike(const AVal& v) const { return v.k != K::Tile || v.numel() == 1; }
 
+    // x rounded up to the UB alignment (x >= 0): a mask when the alignment is a power of two.
+    std::int64_t roundUpUb(std::int64_t x) const
+    {
+        return ubAlignPow2 && x >= 0 ? (x + ubAlign - 1) & ~(ubAlign - 1) : roundUp(x, ubAlign);
+    }
+    // Elements of a tile divided by its innermost extent: the rows of its UB layout.
+    static std::int64_t outerRows(const AVal& v)
+    {
+        if (v.shape[v.rank - 1] <= 0)
+            return v.numel();
+        std::int64_t rows = 1;
+        for (int d = 0; d + 1 < v.rank; ++d)
+            rows *= v.shape[d];
+        return rows;
+    }
     std::int64_t tileBytes(const AVal& v) const
     {
         if (v.k != K::Tile)
             return 0;
         const std::int64_t b = dtBytes(v.dt);
         if (v.rank == 0)
-            return std::int64_t(m.ubAlign);
-        const std::int64_t inner = v.shape[v.rank - 1];
-        const std::int64_t rows = v.numel() / std::max<std::int64_t>(inner, 1);
-        return rows * roundUp(inner * b, std::int64_t(m.ubAlign));
+            return ubAlign;
+        return outerRows(v) * roundUpUb(v.shape[v.rank - 1] * b);
     }
     bool doubled(const AVal& v) const { return mb && v.fedByLoad; }
     std::int64_t ubBytes(const AVal& v) const
@@ -257,9 +281,10 @@ private:
             ideal = double(n);
             if (v.rank > 0) {
                 const std::int64_t inner = v.shape[v.rank - 1];
-                const std::int64_t vb = std::max(1, dtBytes(v.dt));
-                const std::int64_t innerPadded = roundUp(inner * vb, std::int64_t(m.ubAlign)) / vb;
-                padded = double(n / std::max<std::int64_t>(inner, 1)) * double(innerPadded);
+                const std::int64_t vb = dtBytes(v.dt);
+                // vb is a power of two that divides the alignment: a shift divides exactly.
+                const std::int64_t innerPadded = roundUpUb(inner * vb) >> std::countr_zero(std::uint64_t(vb));
+                padded = double(outerRows(v)) * double(innerPadded);
             }
         }
         double rate = 0;
@@ -280,12 +305,11 @@ private:
     AVal materialize(const AVal& v, const Instr& ins);
     AVal toUB(const AVal& v, const Instr& ins);
     // toUB without a copy when `v` is already in the UB (or not a tile); else the copy in `tmp`.
-    const AVal& inUB(const AVal& v, const Instr& ins, std::optional<AVal>& tmp)
+    const AVal& inUB(const AVal& v, const Instr& ins, Spare& tmp)
     {
         if (v.k != K::Tile || v.home == Home::UB)
             return v;
-        tmp.emplace(toUB(v, ins));
-        return *tmp;
+        return tmp.hold(toUB(v, ins));
     }
     void moveL0CtoUB(const AVal& v);
 
@@ -318,6 +342,8 @@ private:
     const DeviceModel& m;
     bool mb;
     CompiledKernel& out;
+    const std::int64_t ubAlign = std::int64_t(m.ubAlign);
+    const bool ubAlignPow2 = ubAlign > 0 && (ubAlign & (ubAlign - 1)) == 0;
 
 public:
     std::vector<AVal> env;
@@ -984,7 +1010,7 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
     std::int64_t shape[kMaxRank];
     if (!broadcastShape(x, y, rank, shape, ins.line))
         return;
-    std::optional<AVal> ta, tb;
+    Spare ta, tb;
     const AVal& a = inUB(x, ins, ta);
     const AVal& b = inUB(y, ins, tb);
     Dt dt = promote(a.k == K::Tile ? a.dt : Dt::Unknown, b.k == K::Tile ? b.dt : Dt::Unknown);
@@ -1128,7 +1154,7 @@ void Machine::compare(const Instr& ins)
         return;
     }
     // Data comparison.
-    std::optional<AVal> ta, tb;
+    Spare ta, tb;
     const AVal& a = inUB(x, ins, ta);
     const AVal& b = inUB(y, ins, tb);
     AVal res = newTile(Dt::I1, rank, shape, Home::UB);
@@ -1203,7 +1229,7 @@ void Machine::unary(const Instr& ins)
         r = res;
         return;
     }
-    std::optional<AVal> ta;
+    Spare ta;
     const AVal& a = inUB(x, ins, ta);
     AVal res = newTile(k == UnKind::Not ? Dt::I1 : a.dt, a.rank, a.shape, Home::UB);
     res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
@@ -1264,7 +1290,7 @@ void Machine::math(const Instr& ins)
     }
     if (acc.k != K::Tile)
         acc = x;
-    std::optional<AVal> ta;
+    Spare ta;
     const AVal& a = inUB(x, ins, ta);
     Dt dt = a.k == K::Tile ? a.dt : Dt::F32;
     if (y.k == K::Tile)
@@ -1334,7 +1360,7 @@ void Machine::where(const Instr& ins)
         return;
     if (c.k == K::Tile && (c.home == Home::Mask || c.home == Home::Affine))
         materialize(c, ins);
-    std::optional<AVal> ta, tb;
+    Spare ta, tb;
     const AVal& a = inUB(x, ins, ta);
     const AVal& b = inUB(y, ins, tb);
     Dt dt = promote(a.k == K::Tile ? a.dt : Dt::Unknown, b.k == K::Tile ? b.dt : Dt::Unknown);
@@ -1386,7 +1412,7 @@ void Machine::cast(const Instr& ins)
         vec(r, VClass::Elementwise, 1.0, dtBytes(to) > dtBytes(x.dt) ? to : x.dt);
         return;
     }
-    std::optional<AVal> ta;
+    Spare ta;
     const AVal& a = inUB(x, ins, ta);
     AVal res = newTile(to, a.rank, a.shape, Home::UB);
     res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
@@ -1639,11 +1665,11 @@ void Machine::load(const Instr& ins)
         return;
     }
     // The pointer tile as a DMA descriptor: the pointer itself, or one built for a block pointer.
-    std::optional<AVal> blockDesc;
+    Spare blockDesc;
     const AVal* descp = &p;
     Box box;
     if (p.k == K::BlockPtr) {
-        AVal& bd = blockDesc.emplace();
+        AVal& bd = blockDesc.hold(AVal());
         descp = &bd;
         bd.k = K::Tile;
         bd.home = Home::PtrTile;
@@ -1709,11 +1735,11 @@ void Machine::store(const Instr& ins, bool atomic)
         return;
     }
     // The pointer tile as a DMA descriptor: the pointer itself, or one built for a block pointer.
-    std::optional<AVal> blockDesc;
+    Spare blockDesc;
     const AVal* descp = &p;
     Box box;
     if (p.k == K::BlockPtr) {
-        AVal& bd = blockDesc.emplace();
+        AVal& bd = blockDesc.hold(AVal());
         descp = &bd;
         bd.k = K::Tile;
         bd.home = Home::PtrTile;
@@ -2532,10 +2558,16 @@ void Machine::execFor(const ForLoop& loop)
             lc.groups.push_back({double(trips), std::move(first)});
         } else {
             // Iterations are assumed to change once or twice: [first...first, edge, last...last].
-            auto costAt = [&](std::int64_t t) {
+            // An iteration is evaluated once: the searches below and the groups share the result.
+            std::vector<std::pair<std::int64_t, IterCost>> seen;
+            auto costAt = [&](std::int64_t t) -> const IterCost& {
+                for (const auto& [at, ic] : seen)
+                    if (at == t)
+                        return ic;
                 IterCost ic;
                 runIter(t, ic, false);
-                return ic;
+                seen.emplace_back(t, std::move(ic));
+                return seen.back().second;
             };
             std::int64_t lo = 1, hi = trips - 1;
             std::int64_t lastLike = trips - 1;  // smallest iteration known to cost like the last

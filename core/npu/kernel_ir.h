@@ -14,17 +14,13 @@ namespace ts::npu {
 // Element types of tiles and pointees.
 enum class Dt : std::uint8_t { Unknown, I1, I8, U8, I16, I32, I64, F8, F16, BF16, F32, F64 };
 
-// Inline: the compiler asks for these on every operation.
+// Inline and table-driven: the compiler asks for these on every operation.
 inline int dtBytes(Dt dt)
 {
-    switch (dt) {
-    case Dt::I1: case Dt::I8: case Dt::U8: case Dt::F8: return 1;
-    case Dt::I16: case Dt::F16: case Dt::BF16: return 2;
-    case Dt::I32: case Dt::F32: return 4;
-    case Dt::I64: case Dt::F64: return 8;
-    case Dt::Unknown: return 4;
-    }
-    return 4;
+    // Unknown, I1, I8, U8, I16, I32, I64, F8, F16, BF16, F32, F64 (Unknown counts as 4 bytes).
+    static constexpr std::int8_t kBytes[] = {4, 1, 1, 1, 2, 4, 8, 1, 2, 2, 4, 8};
+    const auto i = std::size_t(dt);
+    return i < sizeof(kBytes) ? kBytes[i] : 4;
 }
 inline bool dtIsFloat(Dt dt)
 {

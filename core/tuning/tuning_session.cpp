@@ -19,6 +19,20 @@
 #include <thread>
 
 namespace ts::tuning {
+
+npu::CandidateValues candidateValues(const space::CandidateSpace& space, std::size_t index)
+{
+    npu::CandidateValues values;
+    values.multibuffer = space.device().defaultMultibuffer;
+    for (const auto& [name, value] : space.params(index)) {
+        if (name == "multibuffer")
+            values.multibuffer = value.value != 0;
+        else
+            values.constexprs.emplace_back(name, value.value);
+    }
+    return values;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -51,20 +65,8 @@ double makespan(const std::vector<double>& jobs, int workers)
     return longest;
 }
 
-npu::CandidateValues valuesOf(const space::CandidateSpace& space, std::size_t index)
-{
-    npu::CandidateValues values;
-    values.multibuffer = space.device().defaultMultibuffer;
-    for (const auto& [name, value] : space.params(index)) {
-        if (name == "multibuffer")
-            values.multibuffer = value.value != 0;
-        else
-            values.constexprs.emplace_back(name, value.value);
-    }
-    return values;
-}
 
-// valuesOf() for one worker, without allocating per candidate: the names are laid out once
+// candidateValues() for one worker, without allocating per candidate: the names are laid out once
 // and only the numbers change, unless a row sets a different set of dimensions. A Kwargs per
 // candidate costs more than compiling a small kernel.
 class ValueBinder {
@@ -82,7 +84,7 @@ public:
     {
         if (space_.status(index) == space::CandidateStatus::User) {
             // Handwritten configs carry their own keywords.
-            values_ = valuesOf(space_, index);
+            values_ = candidateValues(space_, index);
             laidOut_ = false;
             return values_;
         }

@@ -6,6 +6,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/bench_method.h"
 #include "core/npu/cost_program.h"
+#include "core/npu/kernel_compiler.h"
 #include "core/npu/device_profile.h"
 #include "core/space/candidate_space.h"
 
@@ -32,6 +33,10 @@ struct TuningOptions {
 
 // Reads TRITON_BENCH_METHOD and TRITON_AUTOTUNE_PARALLEL_COMPILE as Triton-Ascend does.
 TuningOptions optionsFromEnvironment(TuningOptions base = {});
+
+// What the compiler is given for one candidate of the space: its constexpr values and
+// multibuffer (the device's default when the candidate does not set it).
+npu::CandidateValues candidateValues(const space::CandidateSpace& space, std::size_t index);
 
 enum class OutcomeStatus : std::uint8_t { NotTuned, CompileFailed, Benchmarked, Best };
 std::string_view outcomeStatusName(OutcomeStatus status);
