@@ -65,7 +65,6 @@ double makespan(const std::vector<double>& jobs, int workers)
     return longest;
 }
 
-
 // candidateValues() for one worker, without allocating per candidate: the names are laid out once
 // and only the numbers change, unless a row sets a different set of dimensions. A Kwargs per
 // candidate costs more than compiling a small kernel.

@@ -6,8 +6,8 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/bench_method.h"
 #include "core/npu/cost_program.h"
-#include "core/npu/kernel_compiler.h"
 #include "core/npu/device_profile.h"
+#include "core/npu/kernel_compiler.h"
 #include "core/space/candidate_space.h"
 
 #include <cstdint>
