@@ -81,10 +81,12 @@ TEST(Tuning, EveryExampleTunesOnEveryDevice)
             EXPECT_GE(best.bench.sim.deviceUs + 1e-9, best.bench.sim.roofline.boundUs) << what;
             for (std::size_t index : r.tuned) {
                 const auto& o = r.outcomes[index];
-                if (o.status == tuning::OutcomeStatus::Benchmarked)
+                if (o.status == tuning::OutcomeStatus::Benchmarked) {
                     EXPECT_GE(o.bench.rankMs, best.bench.rankMs) << what;
-                if (o.status == tuning::OutcomeStatus::CompileFailed)
+                }
+                if (o.status == tuning::OutcomeStatus::CompileFailed) {
                     EXPECT_FALSE(o.failureMessage.empty()) << what;
+                }
             }
             EXPECT_GT(r.modelled.totalSeconds, 0) << what;
             ++sessions;

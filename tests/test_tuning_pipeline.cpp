@@ -64,8 +64,9 @@ TEST(TuningPipeline, RecordKeepsEveryTunedCandidateAndTheBest)
     ASSERT_TRUE(best.p50Ms);
     EXPECT_DOUBLE_EQ(*best.p50Ms, result.outcomes[*result.best].bench.p50Ms);
     for (const cache::CandidateRecord& c : record.candidates) {
-        if (c.p50Ms)
+        if (c.p50Ms) {
             EXPECT_GE(*c.p50Ms, *best.p50Ms * 0.999);  // the best is the fastest by median (default method)
+        }
     }
     const auto breakdown = nlohmann::json::parse(best.breakdownJson);
     EXPECT_GT(breakdown.at("device_us").get<double>(), 0.0);
