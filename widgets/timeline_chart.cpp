@@ -10,7 +10,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -201,10 +200,7 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
     m_summary->setObjectName(QStringLiteral("timelineSummary"));
 
     m_job = new BackgroundJob(this);
-    m_refresh = new QTimer(this);
-    m_refresh->setSingleShot(true);
-    m_refresh->setInterval(500);
-    connect(m_refresh, &QTimer::timeout, this, &TimelineChart::rebuild);
+    m_refresh = std::make_unique<RunRefresh>(this, [this] { rebuild(); });
 
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (e->button() != Qt::LeftButton)
@@ -259,29 +255,18 @@ void TimelineChart::setDark(bool dark)
 void TimelineChart::setRun(std::shared_ptr<const TuningRun> run)
 {
     m_run = std::move(run);
-    m_refresh->stop();
-    m_dirty = true;
-    rebuild();
+    m_refresh->newRun();
 }
 
 void TimelineChart::runUpdated()
 {
-    m_dirty = true;
-    if (!isVisible())
-        return;
-    if (m_run && m_run->isFinished()) {
-        m_refresh->stop();
-        rebuild();
-    } else if (!m_refresh->isActive()) {
-        m_refresh->start();
-    }
+    m_refresh->updated(m_run && m_run->isFinished());
 }
 
 void TimelineChart::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (m_dirty)
-        rebuild();
+    m_refresh->shown();
 }
 
 void TimelineChart::setSelectedCandidate(std::optional<std::size_t> candidate)
@@ -358,7 +343,6 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
 
 void TimelineChart::rebuild()
 {
-    m_dirty = false;
     if (!m_run) {
         m_job->stop();
         apply({});

@@ -5,6 +5,7 @@
 // the device lane with the benchmark runs one after the other. Follows a running tuning;
 // hovering tells the candidate, clicking selects it.
 
+#include "widgets/run_refresh.h"
 #include "widgets/tuning_run.h"
 
 #include <QWidget>
@@ -18,7 +19,6 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCustomPlot;
 class QLabel;
-class QTimer;
 
 namespace ts::gui {
 
@@ -69,9 +69,8 @@ private:
     LanesPlottable* m_lanes = nullptr;
     QCPItemStraightLine* m_compileEnd = nullptr;
     QLabel* m_summary = nullptr;
-    QTimer* m_refresh = nullptr;
+    std::unique_ptr<RunRefresh> m_refresh;
     BackgroundJob* m_job = nullptr;
-    bool m_dirty = false;
     bool m_dark = false;
 };
 

@@ -10,7 +10,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -71,10 +70,7 @@ TimingsChart::TimingsChart(QWidget* parent) : QWidget(parent)
     m_summary->setObjectName(QStringLiteral("timingsSummary"));
 
     m_job = new BackgroundJob(this);
-    m_refresh = new QTimer(this);
-    m_refresh->setSingleShot(true);
-    m_refresh->setInterval(500);
-    connect(m_refresh, &QTimer::timeout, this, &TimingsChart::rebuild);
+    m_refresh = std::make_unique<RunRefresh>(this, [this] { rebuild(); });
 
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (e->button() != Qt::LeftButton)
@@ -122,29 +118,18 @@ void TimingsChart::setDark(bool dark)
 void TimingsChart::setRun(std::shared_ptr<const TuningRun> run)
 {
     m_run = std::move(run);
-    m_refresh->stop();
-    m_dirty = true;
-    rebuild();
+    m_refresh->newRun();
 }
 
 void TimingsChart::runUpdated()
 {
-    m_dirty = true;
-    if (!isVisible())
-        return;  // redrawn when shown
-    if (m_run && m_run->isFinished()) {
-        m_refresh->stop();
-        rebuild();
-    } else if (!m_refresh->isActive()) {
-        m_refresh->start();
-    }
+    m_refresh->updated(m_run && m_run->isFinished());
 }
 
 void TimingsChart::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (m_dirty)
-        rebuild();
+    m_refresh->shown();
 }
 
 void TimingsChart::setSelectedCandidate(std::optional<std::size_t> candidate)
@@ -203,7 +188,6 @@ TimingsPrepared prepareTimings(const TuningSnapshot& snapshot)
 
 void TimingsChart::rebuild()
 {
-    m_dirty = false;
     if (!m_run) {
         m_job->stop();
         apply({});

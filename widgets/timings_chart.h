@@ -3,6 +3,7 @@
 // the best one marked, the selected one ringed. Follows a running tuning (redrawn at most
 // twice a second, and only while visible); hovering tells the candidate, clicking selects it.
 
+#include "widgets/run_refresh.h"
 #include "widgets/tuning_run.h"
 
 #include <QWidget>
@@ -15,7 +16,6 @@ class QCPErrorBars;
 class QCPGraph;
 class QCustomPlot;
 class QLabel;
-class QTimer;
 
 namespace ts::gui {
 
@@ -63,9 +63,8 @@ private:
     QCPGraph* m_best = nullptr;
     QCPGraph* m_selectedMark = nullptr;
     QLabel* m_summary = nullptr;
-    QTimer* m_refresh = nullptr;
+    std::unique_ptr<RunRefresh> m_refresh;
     BackgroundJob* m_job = nullptr;
-    bool m_dirty = false;
     bool m_dark = false;
 };
 
