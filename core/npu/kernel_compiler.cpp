@@ -171,14 +171,7 @@ private:
     AVal newTile(Dt dt, int rank, const std::int64_t* shape, Home home)
     {
         AVal v;
-        v.k = K::Tile;
-        v.dt = dt;
-        v.rank = std::uint8_t(rank);
-        v.home = home;
-        for (int d = 0; d < rank; ++d)
-            v.shape[d] = shape[d];
-        if (home == Home::UB || home == Home::L1 || home == Home::L0C)
-            v.buf = nextBuf++;
+        setTile(v, dt, rank, shape, home);
         return v;
     }
     // v = AVal(), stored field by field: no zero-filled temporary copied over `v`.
