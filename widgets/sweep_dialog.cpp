@@ -4,6 +4,7 @@
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
 #include "widgets/export_dialog.h"
+#include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
 #include "widgets/sweep_table_model.h"
@@ -688,18 +689,7 @@ void SweepDialog::setDark(bool dark)
     m_dark = dark;
     m_model->setDarkPalette(dark);
     const QPalette pal = QApplication::palette();
-    m_plot->setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(pal.color(QPalette::Text)));
-        axis->setTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setTickLabelColor(pal.color(QPalette::Text));
-        axis->setLabelColor(pal.color(QPalette::Text));
-        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
-    }
-    m_plot->legend->setBrush(pal.brush(QPalette::Base));
-    m_plot->legend->setTextColor(pal.color(QPalette::Text));
-    m_plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    stylePlot(m_plot);
     const QColor bestColor = statusColor(space::CandidateStatus::Generated, dark);
     const QColor coverColor = statusColor(space::CandidateStatus::User, dark);
     m_bestGraph->setPen(QPen(bestColor, 2));

@@ -2,6 +2,7 @@
 
 #include "core/space/space_format.h"
 #include "widgets/chart_export.h"
+#include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
 
@@ -73,15 +74,7 @@ void UbChart::setDark(bool dark)
 {
     m_dark = dark;
     const QPalette pal = QApplication::palette();
-    m_plot->setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setBasePen(QPen(pal.color(QPalette::Text)));
-        axis->setTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setSubTickPen(QPen(pal.color(QPalette::Text)));
-        axis->setTickLabelColor(pal.color(QPalette::Text));
-        axis->setLabelColor(pal.color(QPalette::Text));
-        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 0, Qt::DotLine));
-    }
+    stylePlot(m_plot);
     auto fill = [](QCPBars* bars, QColor c) {
         bars->setPen(QPen(c.darker(130)));
         c.setAlpha(200);
