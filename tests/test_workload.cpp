@@ -63,8 +63,9 @@ TEST_P(WorkloadErrors, NameTheFileAndTheProblem)
     const std::string message = r.diagnostics.front().format();
     EXPECT_NE(message.find("bad.json"), std::string::npos) << message;
     EXPECT_NE(message.find(c.expected), std::string::npos) << message;
-    if (c.line)
+    if (c.line) {
         EXPECT_EQ(r.diagnostics.front().line, c.line) << message;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -5,6 +5,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
+#include <vector>
+
+#include <unistd.h>
 
 namespace ts::test {
 
@@ -20,12 +24,25 @@ inline std::string readText(const std::filesystem::path& path)
     return ss.str();
 }
 
-// A fresh, empty directory under the system temp dir, removed by the caller if wanted.
+// A fresh, empty directory under the system temp dir, removed when the test program ends. The
+// process id keeps two test runs at once (two build trees, a CI job beside a developer) apart.
 inline std::filesystem::path scratchDir(const std::string& name)
 {
-    auto dir = std::filesystem::temp_directory_path() / ("tilescope-test-" + name);
+    struct Made {
+        std::vector<std::filesystem::path> dirs;
+        ~Made()
+        {
+            std::error_code ignored;
+            for (const auto& dir : dirs)
+                std::filesystem::remove_all(dir, ignored);
+        }
+    };
+    static Made made;
+    auto dir = std::filesystem::temp_directory_path() /
+               ("tilescope-test-" + std::to_string(::getpid()) + "-" + name);
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
+    made.dirs.push_back(dir);
     return dir;
 }
 
