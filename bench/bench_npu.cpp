@@ -1,9 +1,11 @@
 // Throughput of the simulated NPU: candidates compiled and simulated per second on the example
 // workloads (target: 100,000 per second per core). Each example is traced once; each benchmark
 // then compiles and simulates one candidate list round-robin on one thread, so items_per_second
-// is candidates per second per core. Three lists per example:
+// is candidates per second per core. A candidate followed by its multibuffer sibling is compiled
+// from one trace, as a tuning session does. The lists per example:
 //   BM_CompileSimulateBackend/<ex>   the configs the backend generates: what `tilescope tune`
-//                                    compiles by default;
+//                                    compiles by default (all in multibuffer pairs);
+//   BM_CompileSimulateBackendSingly/<ex>  the same list, every candidate compiled on its own;
 //   BM_CompileSimulateLattice/<ex>   1024 points spread evenly over the --lattice space (the
 //                                    wider space a lattice tuning compiles, failures included);
 //   BM_CompileSimulate/<ex>          a synthetic stress list: every tunable constexpr over the
@@ -159,37 +161,46 @@ std::vector<std::unique_ptr<Example>>& examples()
     return all;
 }
 
-// One list round-robin, failures included.
-void compileAndSimulateList(benchmark::State& state, const std::vector<CandidateValues>* list, const Example* ex)
+// One list round-robin, failures included. With `share`, a candidate followed by its multibuffer
+// sibling is compiled from one trace, as a tuning session does; items count candidates either way.
+void compileAndSimulateList(benchmark::State& state, const std::vector<CandidateValues>* list, const Example* ex,
+                            bool share)
 {
-    std::size_t i = 0, ok = 0;
-    for (auto _ : state) {
-        const CandidateValues& c = (*list)[i++ % list->size()];
-        const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
+    struct Unit {
+        std::size_t first;
+        bool pair;
+    };
+    std::vector<Unit> units;
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const bool pair = share && i + 1 < list->size() && (*list)[i].constexprs == (*list)[i + 1].constexprs &&
+                          (*list)[i].multibuffer != (*list)[i + 1].multibuffer;
+        units.push_back({i, pair});
+        i += pair ? 1 : 0;
+    }
+    std::size_t u = 0, items = 0, ok = 0;
+    auto simulated = [&](const CompiledKernel& k) {
+        ++items;
         if (k.ok()) {
             const SimResult s = simulate(k, ex->device);
             benchmark::DoNotOptimize(s.deviceUs);
             ++ok;
         }
         benchmark::DoNotOptimize(k.failure);
-    }
-    state.SetItemsProcessed(std::int64_t(state.iterations()));
-    state.counters["compiled_ok"] = benchmark::Counter(double(ok) / double(std::max<std::size_t>(1, i)));
-    state.counters["list"] = double(list->size());
-}
-
-void compileAndSimulateValid(benchmark::State& state, const Example* ex)
-{
-    // Only candidates that compile: a tuning session's list is pre-pruned by the UB budget.
-    std::size_t i = 0;
+    };
     for (auto _ : state) {
-        const CandidateValues& c = ex->valid[i++ % ex->valid.size()];
-        const CompiledKernel k = compileCandidate(*ex->trace, ex->device, c);
-        const SimResult s = simulate(k, ex->device);
-        benchmark::DoNotOptimize(s.deviceUs);
+        const Unit& unit = units[u++ % units.size()];
+        const CandidateValues& c = (*list)[unit.first];
+        if (unit.pair) {
+            const auto [first, second] = compileWithMultibufferSibling(*ex->trace, ex->device, c);
+            simulated(first);
+            simulated(second);
+        } else {
+            simulated(compileCandidate(*ex->trace, ex->device, c));
+        }
     }
-    state.SetItemsProcessed(std::int64_t(state.iterations()));
-    state.counters["valid"] = double(ex->valid.size());
+    state.SetItemsProcessed(std::int64_t(items));
+    state.counters["compiled_ok"] = benchmark::Counter(double(ok) / double(std::max<std::size_t>(1, items)));
+    state.counters["list"] = double(list->size());
 }
 
 void compileSimulateBenchmark(benchmark::State& state, const Example* ex)
@@ -236,17 +247,16 @@ int main(int argc, char** argv)
             b->Iterations(iterations);
     };
     for (const auto& ex : examples()) {
-        if (!ex->backend.empty())
-            withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulateBackend/" + ex->name).c_str(),
-                                                        compileAndSimulateList, &ex->backend, ex.get()));
-        if (!ex->latticeSample.empty())
-            withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulateLattice/" + ex->name).c_str(),
-                                                        compileAndSimulateList, &ex->latticeSample, ex.get()));
-        withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulate/" + ex->name).c_str(), compileAndSimulateList,
-                                                    &ex->candidates, ex.get()));
-        if (!ex->valid.empty())
-            withIterations(benchmark::RegisterBenchmark(("BM_CompileSimulateValid/" + ex->name).c_str(),
-                                                        compileAndSimulateValid, ex.get()));
+        auto list = [&](const std::string& name, const std::vector<CandidateValues>& candidates, bool share) {
+            if (!candidates.empty())
+                withIterations(benchmark::RegisterBenchmark((name + "/" + ex->name).c_str(), compileAndSimulateList,
+                                                            &candidates, ex.get(), share));
+        };
+        list("BM_CompileSimulateBackend", ex->backend, true);
+        list("BM_CompileSimulateBackendSingly", ex->backend, false);
+        list("BM_CompileSimulateLattice", ex->latticeSample, true);
+        list("BM_CompileSimulate", ex->candidates, true);
+        list("BM_CompileSimulateValid", ex->valid, true);
         benchmark::RegisterBenchmark(("BM_CompileSimulateDoBench/" + ex->name).c_str(), compileSimulateBenchmark,
                                      ex.get());
         benchmark::RegisterBenchmark(("BM_Trace/" + ex->name).c_str(), traceOnce, ex.get());

@@ -338,6 +338,141 @@ TEST(NpuCompile, MultibufferDoublesTransferBuffers)
     EXPECT_NE(doubled.message.find("(x2 multibuffer)"), std::string::npos);
 }
 
+namespace {
+
+// Field by field, doubles compared exactly: a sibling compile must give the same bits.
+void expectSameWork(const Work& a, const Work& b, const std::string& where)
+{
+    const std::pair<double Work::*, const char*> fields[] = {
+        {&Work::inBytes, "inBytes"},           {&Work::inEffBytes, "inEffBytes"},
+        {&Work::inTransfers, "inTransfers"},   {&Work::outBytes, "outBytes"},
+        {&Work::outEffBytes, "outEffBytes"},   {&Work::outTransfers, "outTransfers"},
+        {&Work::vectorCycles, "vectorCycles"}, {&Work::vectorIdealCycles, "vectorIdealCycles"},
+        {&Work::cubeCycles, "cubeCycles"},     {&Work::cubeFlops, "cubeFlops"},
+        {&Work::scalarCycles, "scalarCycles"},
+    };
+    for (const auto& [field, name] : fields)
+        EXPECT_EQ(a.*field, b.*field) << where << " " << name;
+    EXPECT_EQ(a.tensorIn, b.tensorIn) << where;
+    EXPECT_EQ(a.tensorOut, b.tensorOut) << where;
+}
+
+void expectSameIter(const IterCost& a, const IterCost& b, const std::string& where)
+{
+    expectSameWork(a.direct, b.direct, where);
+    ASSERT_EQ(a.loops.size(), b.loops.size()) << where;
+    for (std::size_t l = 0; l < a.loops.size(); ++l) {
+        const LoopCost& la = a.loops[l];
+        const LoopCost& lb = b.loops[l];
+        const std::string at = where + " loop@" + std::to_string(la.line);
+        EXPECT_EQ(la.line, lb.line) << at;
+        EXPECT_EQ(la.trips, lb.trips) << at;
+        EXPECT_EQ(la.isStatic, lb.isStatic) << at;
+        ASSERT_EQ(la.groups.size(), lb.groups.size()) << at;
+        for (std::size_t g = 0; g < la.groups.size(); ++g) {
+            EXPECT_EQ(la.groups[g].count, lb.groups[g].count) << at;
+            expectSameIter(la.groups[g].iter, lb.groups[g].iter, at + " group " + std::to_string(g));
+        }
+    }
+}
+
+void expectSameKernel(const CompiledKernel& a, const CompiledKernel& b)
+{
+    EXPECT_EQ(a.failure, b.failure);
+    EXPECT_EQ(a.message, b.message);
+    EXPECT_EQ(a.failureLine, b.failureLine);
+    EXPECT_EQ(a.constexprs, b.constexprs);
+    EXPECT_EQ(a.multibuffer, b.multibuffer);
+    EXPECT_EQ(a.grid, b.grid);
+    EXPECT_EQ(a.programs, b.programs);
+    EXPECT_EQ(a.usesCube, b.usesCube);
+    EXPECT_EQ(a.compileSeconds, b.compileSeconds);
+    EXPECT_EQ(a.compiledOps, b.compiledOps);
+    ASSERT_EQ(a.variants.size(), b.variants.size());
+    for (std::size_t v = 0; v < a.variants.size(); ++v) {
+        const ProgramVariant& x = a.variants[v];
+        const ProgramVariant& y = b.variants[v];
+        EXPECT_EQ(x.count, y.count);
+        EXPECT_EQ(x.pid, y.pid);
+        EXPECT_EQ(x.positions, y.positions);
+        for (int d = 0; d < 3; ++d)
+            EXPECT_EQ(x.lastAlong[d], y.lastAlong[d]);
+        expectSameIter(x.cost, y.cost, "variant " + std::to_string(v));
+        expectSameWork(x.total, y.total, "variant total " + std::to_string(v));
+    }
+    const Footprint& f = a.footprint;
+    const Footprint& g = b.footprint;
+    EXPECT_EQ(f.ubPeakBytes, g.ubPeakBytes);
+    EXPECT_EQ(f.ubCapacityBytes, g.ubCapacityBytes);
+    EXPECT_EQ(f.ubPeakLine, g.ubPeakLine);
+    EXPECT_EQ(f.l1PeakBytes, g.l1PeakBytes);
+    EXPECT_EQ(f.l0aPeakBytes, g.l0aPeakBytes);
+    EXPECT_EQ(f.l0bPeakBytes, g.l0bPeakBytes);
+    EXPECT_EQ(f.l0cPeakBytes, g.l0cPeakBytes);
+    ASSERT_EQ(f.ubPeakTiles.size(), g.ubPeakTiles.size());
+    for (std::size_t i = 0; i < f.ubPeakTiles.size(); ++i)
+        EXPECT_EQ(f.ubPeakTiles[i].describe(), g.ubPeakTiles[i].describe());
+    ASSERT_EQ(a.tensors.size(), b.tensors.size());
+    for (std::size_t i = 0; i < a.tensors.size(); ++i) {
+        EXPECT_EQ(a.tensors[i].name, b.tensors[i].name);
+        EXPECT_EQ(a.tensors[i].readBytes, b.tensors[i].readBytes);
+        EXPECT_EQ(a.tensors[i].writeBytes, b.tensors[i].writeBytes);
+    }
+    ASSERT_EQ(a.diagnostics.size(), b.diagnostics.size());
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i)
+        EXPECT_EQ(a.diagnostics[i].format(), b.diagnostics[i].format());
+}
+
+} // namespace
+
+TEST(NpuCompile, MultibufferSiblingsCompiledTogetherEqualTwoCompiles)
+{
+    // One trace for a candidate and its multibuffer sibling must give, bit for bit, what two
+    // compiles give: also when only the multibuffered one overflows the UB and stops early.
+    int pairs = 0, split = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(test::examplesDir())) {
+        if (entry.path().extension() != ".json")
+            continue;
+        SCOPED_TRACE(entry.path().filename().string());
+        Traced t = traceWorkload(entry.path());
+        ASSERT_TRUE(t.result.trace);
+        std::vector<std::string> tunables;
+        for (const auto& c : t.trace().constexprs())
+            if (!c.fixed && !c.isFloat)
+                tunables.push_back(c.name);
+        for (const char* soc : {"Ascend910B2", "Ascend310P3"}) {
+            const DeviceModel dev = device(soc);
+            const std::vector<std::int64_t> values = {16, 128, 1024, 8192, 32768};
+            std::vector<std::size_t> idx(tunables.size(), 0);
+            for (;;) {
+                CandidateValues c;
+                for (std::size_t i = 0; i < tunables.size(); ++i)
+                    c.constexprs.emplace_back(tunables[i], values[(idx[i] + i) % values.size()]);
+                for (bool mb : {true, false}) {
+                    c.multibuffer = mb;
+                    SCOPED_TRACE(std::string(soc) + (mb ? " multibuffer first" : " single first"));
+                    const auto [first, second] = compileWithMultibufferSibling(t.trace(), dev, c);
+                    const CompiledKernel alone = compileCandidate(t.trace(), dev, c);
+                    CandidateValues flipped = c;
+                    flipped.multibuffer = !mb;
+                    const CompiledKernel flippedAlone = compileCandidate(t.trace(), dev, flipped);
+                    expectSameKernel(first, alone);
+                    expectSameKernel(second, flippedAlone);
+                    ++pairs;
+                    split += alone.ok() != flippedAlone.ok() ? 1 : 0;
+                }
+                std::size_t d = 0;
+                while (d < idx.size() && ++idx[d] == values.size())
+                    idx[d++] = 0;
+                if (d == idx.size() || d >= 2)
+                    break;
+            }
+        }
+    }
+    EXPECT_GT(pairs, 100);
+    EXPECT_GT(split, 4);  // pairs where only one sibling compiles were among them
+}
+
 TEST(NpuCompile, FootprintAlignsRowsTo32Bytes)
 {
     // A [16, 10] fp16 tile: rows of 20 B padded to 32 B.
@@ -374,6 +509,34 @@ TEST(NpuCompile, MaskedTailsMoveExactlyTheTensor)
         EXPECT_DOUBLE_EQ(totalTensorRead(k, "y_ptr"), 2.0 * double(n));
         EXPECT_DOUBLE_EQ(totalTensorWrite(k, "out_ptr"), 2.0 * double(n));
     }
+}
+
+TEST(NpuCompile, LastProgramLoopSplitsIntoFullPartialAndEmptyIterations)
+{
+    // 3 full programs of 4096 and a last one with 3000 elements, walked 256 at a time: the last
+    // program's 16 iterations are 11 full, 1 partial (184 elements) and 4 empty.
+    const std::int64_t n = 3 * 4096 + 3000;
+    Traced t = vecAdd(n, "float16");
+    const CompiledKernel k = compileCandidate(t.trace(), device(), cand({{"XBLOCK", 4096}, {"XBLOCK_SUB", 256}}));
+    ASSERT_TRUE(k.ok()) << k.message;
+    ASSERT_EQ(k.variants.size(), 2u);
+    for (const ProgramVariant& v : k.variants) {
+        ASSERT_EQ(v.cost.loops.size(), 1u);
+        const LoopCost& loop = v.cost.loops[0];
+        EXPECT_EQ(loop.trips, 16);
+        std::vector<double> counts, bytes;
+        for (const LoopGroup& g : loop.groups) {
+            counts.push_back(g.count);
+            bytes.push_back(g.iter.direct.tensorIn[0]);
+        }
+        if (v.lastAlong[0]) {
+            EXPECT_EQ(counts, (std::vector<double>{11, 1, 4}));
+            EXPECT_EQ(bytes, (std::vector<double>{512, 368, 0}));
+        } else {
+            EXPECT_EQ(counts, (std::vector<double>{16}));
+        }
+    }
+    EXPECT_DOUBLE_EQ(totalTensorRead(k, "x_ptr"), 2.0 * double(n));
 }
 
 TEST(NpuCompile, GridStrideLoopCoversTheTensorOnce)

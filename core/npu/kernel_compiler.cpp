@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <new>
+#include <optional>
 #include <numeric>
 
 namespace ts::npu {
@@ -108,15 +109,32 @@ private:
 
 class Machine {
 public:
-    Machine(const KernelTrace& trace, const DeviceModel& dev, const CandidateValues& cand, CompiledKernel& out)
-        : t(trace), ir(trace.ir()), m(dev), mb(cand.multibuffer), out(out)
+    // With `sibling`, the candidate with multibuffer flipped is compiled in the same pass: the
+    // trace does not depend on multibuffer, only the UB and L1 footprints do (transfer buffers
+    // doubled), so they are tracked for both settings.
+    Machine(const KernelTrace& trace, const DeviceModel& dev, const CandidateValues& cand, CompiledKernel& out,
+            bool sibling)
+        : t(trace), ir(trace.ir()), m(dev), out(out), trackCount(sibling ? 2 : 1)
     {
+        tracks[0].mb = cand.multibuffer;
+        tracks[1].mb = !cand.multibuffer;
     }
 
     bool setup(const CandidateValues& cand);
     void runVariants();
-    void finish();
-    void peakTiles(); // out.footprint.ubPeakTiles from the tiles live at the UB peak
+    // Traffic per tensor from the program variants.
+    void finish(CompiledKernel& kernel) const;
+    // The UB and L1 peaks of footprint track `k` (0: the candidate, 1: its sibling), with the
+    // tiles live at the UB peak.
+    void writeFootprint(int k, Footprint& fp) const;
+
+    // A track whose candidate overflows after the first program variant stops there, as its own
+    // compile would: what it had at that point.
+    struct Stopped {
+        CompiledKernel kernel;
+        std::int64_t largestTile = 0;
+    };
+    std::optional<Stopped> stopped[2];
 
 private:
     // --- execution
@@ -245,18 +263,18 @@ private:
             return ubAlign;
         return outerRows(v) * roundUpUb(v.shape[v.rank - 1] * b);
     }
-    bool doubled(const AVal& v) const { return mb && v.fedByLoad; }
-    std::int64_t ubBytes(const AVal& v) const
+    // Bytes of `v` in the UB (or L1) under multibuffer setting `mb`: transfer buffers doubled.
+    std::int64_t ubBytes(const AVal& v, bool mb) const
     {
         if (v.k != K::Tile || v.home != Home::UB)
             return 0;
-        return tileBytes(v) * (doubled(v) ? 2 : 1);
+        return tileBytes(v) * (mb && v.fedByLoad ? 2 : 1);
     }
-    std::int64_t l1Bytes(const AVal& v) const
+    std::int64_t l1Bytes(const AVal& v, bool mb) const
     {
         if (v.k != K::Tile || v.home != Home::L1)
             return 0;
-        return tileBytes(v) * (doubled(v) ? 2 : 1);
+        return tileBytes(v) * (mb && v.fedByLoad ? 2 : 1);
     }
 
     // Vector work of `passes` primitive operations over tile `v`.
@@ -333,7 +351,6 @@ private:
     const KernelTrace& t;
     const KernelIr& ir;
     const DeviceModel& m;
-    bool mb;
     CompiledKernel& out;
     const std::int64_t ubAlign = std::int64_t(m.ubAlign);
     const bool ubAlignPow2 = ubAlign > 0 && (ubAlign & (ubAlign - 1)) == 0;
@@ -347,6 +364,20 @@ public:
     bool failed = false;
     bool returned = false;
     int loopDepth = 0;
+    // A comparison of an index with a bound, as one loop iteration evaluated it. Its mask
+    // depends only on `base`, which moves linearly from one iteration to the next: execFor
+    // locates the iterations where masks change from the first and the last iteration's logs.
+    struct MaskEdge {
+        const Instr* ins;
+        std::int64_t base;
+        std::int64_t stride;  // along the one axis that moves (0: a scalar condition)
+        std::int64_t n;       // extent of that axis
+        CmpKind op;
+        bool boxed;           // at most one axis moves: the mask is an interval of it
+    };
+    std::vector<MaskEdge>* edgeLog = nullptr;  // the current loop body's comparisons, when logged
+    static bool predictEdges(const std::vector<MaskEdge>& first, const std::vector<MaskEdge>& last, std::int64_t lastIter,
+                             std::int64_t& e, std::int64_t& f);
     std::int32_t nextBuf = 0;
     double tempBytes = 0;  // UB temporaries of the current instruction (broadcasts, materialised masks)
     int compiledOps = 0;
@@ -356,14 +387,14 @@ private:
     // footprint scratch
     std::int32_t opSlots[12];
     int opCount = 0;
-    std::int64_t opUB[12];
-    std::int64_t opL1[12];
+    std::int64_t opUB[2][12];  // per track
+    std::int64_t opL1[2][12];
     std::int32_t opBuf[12];
     // What the peak listing needs of an operand (not the whole value: this runs per operation).
     struct OpTile {
         std::uint8_t rank;
         Dt dt;
-        bool doubled;
+        bool fedByLoad;
         std::int64_t shape[kMaxRank];
     };
     OpTile opVal[12];
@@ -379,7 +410,16 @@ private:
         std::int64_t bytes;
         std::int64_t shape[kMaxRank];
     };
-    std::vector<PeakTile> peak;
+    // The footprint under one multibuffer setting.
+    struct Track {
+        bool mb = true;
+        std::int64_t ubPeakBytes = 0;
+        int ubPeakLine = 0;
+        std::int64_t l1PeakBytes = 0;
+        std::vector<PeakTile> peak;
+    };
+    Track tracks[2];
+    const int trackCount;
 };
 
 // ---- shapes ------------------------------------------------------------------------------
@@ -1104,6 +1144,10 @@ void Machine::compare(const Instr& ins)
             res.shape[d] = shape[d];
             res.lo[d] = 0;
             res.hi[d] = shape[d];
+        }
+        if (edgeLog) {
+            const int d = axis >= 0 ? axis : 0;
+            edgeLog->push_back({&ins, base, axis >= 0 ? stride[d] : 0, rank > 0 ? shape[d] : 1, op, moving <= 1});
         }
         if (moving <= 1) {
             std::int64_t lo = 0, hi = 0;
@@ -2022,11 +2066,13 @@ void Machine::footprintBefore(const Instr& ins)
                 return;
         const AVal& v = env[std::size_t(s)];
         opSlots[opCount] = s;
-        opUB[opCount] = ubBytes(v);
-        opL1[opCount] = l1Bytes(v);
+        for (int k = 0; k < trackCount; ++k) {
+            opUB[k][opCount] = ubBytes(v, tracks[k].mb);
+            opL1[k][opCount] = l1Bytes(v, tracks[k].mb);
+        }
         opBuf[opCount] = v.buf;
         if (v.k == K::Tile)
-            opVal[opCount] = {v.rank, v.dt, doubled(v), {v.shape[0], v.shape[1], v.shape[2], v.shape[3]}};
+            opVal[opCount] = {v.rank, v.dt, v.fedByLoad, {v.shape[0], v.shape[1], v.shape[2], v.shape[3]}};
         ++opCount;
     };
     for (std::int32_t s : {ins.a, ins.b, ins.c, ins.d})
@@ -2055,7 +2101,7 @@ void Machine::footprintAfter(const Instr& ins)
     };
     for (int j = 0; j < opCount; ++j)
         slotStamp[std::size_t(opSlots[j])] = stamp;
-    std::int64_t ub = 0, l1 = 0;
+    std::int64_t ub[2] = {0, 0}, l1[2] = {0, 0};
     bool liveAfter[12] = {};
     for (std::int32_t i = 0; i < ins.liveSize; ++i) {
         const std::int32_t s = ir.lists[std::size_t(ins.liveBegin + i)];
@@ -2068,72 +2114,84 @@ void Machine::footprintAfter(const Instr& ins)
         if (s == ins.dest)
             continue;
         const AVal& v = env[std::size_t(s)];
-        if (v.k == K::Tile && (v.home == Home::UB || v.home == Home::L1) && fresh(v.buf)) {
-            ub += ubBytes(v);
-            l1 += l1Bytes(v);
-        }
+        if (v.k == K::Tile && (v.home == Home::UB || v.home == Home::L1) && fresh(v.buf))
+            for (int k = 0; k < trackCount; ++k) {
+                ub[k] += ubBytes(v, tracks[k].mb);
+                l1[k] += l1Bytes(v, tracks[k].mb);
+            }
     }
     for (int j = 0; j < opCount; ++j)
-        if (fresh(opBuf[j])) {
-            ub += opUB[j];
-            l1 += opL1[j];
-        }
+        if (fresh(opBuf[j]))
+            for (int k = 0; k < trackCount; ++k) {
+                ub[k] += opUB[k][j];
+                l1[k] += opL1[k][j];
+            }
     const AVal& d = env[std::size_t(ins.dest)];
-    std::int64_t destUB = 0;
-    if (d.k == K::Tile && fresh(d.buf)) {
-        destUB = ubBytes(d);
-        ub += destUB;
-        l1 += l1Bytes(d);
-    }
+    std::int64_t destUB[2] = {0, 0};
+    if (d.k == K::Tile && fresh(d.buf))
+        for (int k = 0; k < trackCount; ++k) {
+            destUB[k] = ubBytes(d, tracks[k].mb);
+            ub[k] += destUB[k];
+            l1[k] += l1Bytes(d, tracks[k].mb);
+        }
     // An elementwise result may take over the buffer of an operand that dies here.
     const bool inPlace = ins.op == Op::Binary || ins.op == Op::Unary || ins.op == Op::Math || ins.op == Op::Cast ||
                          ins.op == Op::Where || ins.op == Op::Compare;
-    if (inPlace && destUB > 0)
-        for (int j = 0; j < opCount; ++j)
-            if ((!liveAfter[j] || opSlots[j] == ins.dest) && opUB[j] >= destUB) {
-                ub -= destUB;
-                break;
-            }
-    ub += std::int64_t(tempBytes);
-    if (l1 > out.footprint.l1PeakBytes)
-        out.footprint.l1PeakBytes = l1;
-    if (ub <= out.footprint.ubPeakBytes)
-        return;
-    out.footprint.ubPeakBytes = ub;
-    out.footprint.ubPeakLine = ins.line;
-    // Record what is live at the new peak. The peak rises many times per candidate: keep
-    // plain numbers here, names and strings are made once at the end (peakTiles()).
-    peak.clear();
-    ++stamp;
-    auto addTile = [&](std::int32_t s, const AVal& v, std::int64_t bytes) {
-        if (bytes <= 0 || !fresh(v.buf))
-            return;
-        peak.push_back({s, 0, v.rank, v.dt, doubled(v), bytes, {v.shape[0], v.shape[1], v.shape[2], v.shape[3]}});
-    };
-    if (d.k == K::Tile)
-        addTile(ins.dest, d, destUB);
-    for (std::int32_t i = 0; i < ins.liveSize; ++i) {
-        const std::int32_t s = ir.lists[std::size_t(ins.liveBegin + i)];
-        if (s != ins.dest)
-            addTile(s, env[std::size_t(s)], ubBytes(env[std::size_t(s)]));
-    }
-    for (int j = 0; j < opCount; ++j) {
-        // opUB is 0 for anything but a UB tile: opVal is set whenever it is read.
-        if (opUB[j] <= 0 || !fresh(opBuf[j]))
+    for (int k = 0; k < trackCount; ++k) {
+        if (inPlace && destUB[k] > 0)
+            for (int j = 0; j < opCount; ++j)
+                if ((!liveAfter[j] || opSlots[j] == ins.dest) && opUB[k][j] >= destUB[k]) {
+                    ub[k] -= destUB[k];
+                    break;
+                }
+        ub[k] += std::int64_t(tempBytes);
+        Track& tr = tracks[k];
+        if (l1[k] > tr.l1PeakBytes)
+            tr.l1PeakBytes = l1[k];
+        if (ub[k] <= tr.ubPeakBytes)
             continue;
-        const OpTile& o = opVal[j];
-        peak.push_back({opSlots[j], 0, o.rank, o.dt, o.doubled, opUB[j], {o.shape[0], o.shape[1], o.shape[2], o.shape[3]}});
+        tr.ubPeakBytes = ub[k];
+        tr.ubPeakLine = ins.line;
+        // Record what is live at the new peak. The peak rises many times per candidate: keep
+        // plain numbers here, names and strings are made once at the end (writeFootprint()).
+        std::vector<PeakTile>& peak = tr.peak;
+        peak.clear();
+        ++stamp;
+        auto addTile = [&](std::int32_t s, const AVal& v, std::int64_t bytes) {
+            if (bytes <= 0 || !fresh(v.buf))
+                return;
+            peak.push_back({s, 0, v.rank, v.dt, tr.mb && v.fedByLoad, bytes, {v.shape[0], v.shape[1], v.shape[2], v.shape[3]}});
+        };
+        if (d.k == K::Tile)
+            addTile(ins.dest, d, destUB[k]);
+        for (std::int32_t i = 0; i < ins.liveSize; ++i) {
+            const std::int32_t s = ir.lists[std::size_t(ins.liveBegin + i)];
+            if (s != ins.dest)
+                addTile(s, env[std::size_t(s)], ubBytes(env[std::size_t(s)], tr.mb));
+        }
+        for (int j = 0; j < opCount; ++j) {
+            // opUB is 0 for anything but a UB tile: opVal is set whenever it is read.
+            if (opUB[k][j] <= 0 || !fresh(opBuf[j]))
+                continue;
+            const OpTile& o = opVal[j];
+            peak.push_back({opSlots[j], 0, o.rank, o.dt, tr.mb && o.fedByLoad, opUB[k][j],
+                            {o.shape[0], o.shape[1], o.shape[2], o.shape[3]}});
+        }
+        if (tempBytes > 0)
+            peak.push_back({-1, ins.line, 0, Dt::Unknown, false, std::int64_t(tempBytes), {}});
     }
-    if (tempBytes > 0)
-        peak.push_back({-1, ins.line, 0, Dt::Unknown, false, std::int64_t(tempBytes), {}});
 }
 
-void Machine::peakTiles()
+void Machine::writeFootprint(int k, Footprint& fp) const
 {
-    std::vector<LiveTile>& tiles = out.footprint.ubPeakTiles;
+    const Track& tr = tracks[k];
+    fp.ubPeakBytes = tr.ubPeakBytes;
+    fp.ubPeakLine = tr.ubPeakLine;
+    fp.l1PeakBytes = tr.l1PeakBytes;
+    std::vector<LiveTile>& tiles = fp.ubPeakTiles;
     tiles.clear();
-    tiles.reserve(peak.size());
-    for (const PeakTile& p : peak) {
+    tiles.reserve(tr.peak.size());
+    for (const PeakTile& p : tr.peak) {
         LiveTile tile;
         if (p.slot >= 0) {
             tile.name = ir.slots[std::size_t(p.slot)].name;
@@ -2429,6 +2487,70 @@ void Machine::execWhile(const WhileLoop& w)
     note("npu-approximate-loop", w.line, "while loop ran over 4096 iterations; approximation: stopped there");
 }
 
+// The iterations where a loop's masks change, from the comparisons its first and its last
+// iteration logged: e, the first iteration whose masks differ from the first iteration's, and f,
+// the first whose masks all equal the last iteration's. Each comparison's base moves by a fixed
+// step per iteration, so its interval is a monotone function of the iteration: a bisection over
+// plain arithmetic finds where it moves, without evaluating any iteration. False when the logs
+// do not allow it (they differ in shape, a base is not linear, or no mask changes).
+bool Machine::predictEdges(const std::vector<MaskEdge>& first, const std::vector<MaskEdge>& last, std::int64_t lastIter,
+                           std::int64_t& e, std::int64_t& f)
+{
+    if (first.size() != last.size() || lastIter < 2)
+        return false;
+    e = lastIter + 1;
+    f = 0;
+    bool moved = false;
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        const MaskEdge& a = first[i];
+        const MaskEdge& b = last[i];
+        if (a.ins != b.ins || a.stride != b.stride || a.n != b.n || a.boxed != b.boxed)
+            return false;
+        if (a.base == b.base)
+            continue;
+        if (!a.boxed || a.op == CmpKind::Eq || a.op == CmpKind::Ne)
+            return false;  // not monotone in the base
+        const std::int64_t span = b.base - a.base;
+        if (span % lastIter != 0)
+            return false;
+        const std::int64_t step = span / lastIter;
+        struct Mask {
+            std::int64_t lo, hi;
+            double frac;
+            bool operator==(const Mask&) const = default;
+        };
+        auto maskAt = [&](std::int64_t t) {
+            Mask mk{0, 0, 1.0};
+            intervalFor(a.base + t * step, a.stride, a.n, a.op, mk.lo, mk.hi, mk.frac);
+            return mk;
+        };
+        const Mask atFirst = maskAt(0), atLast = maskAt(lastIter);
+        if (atFirst == atLast)
+            continue;
+        std::int64_t lo = 1, hi = lastIter;
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (maskAt(mid) == atFirst)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        e = std::min(e, lo);
+        lo = 1;
+        hi = lastIter;
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (maskAt(mid) == atLast)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        f = std::max(f, lo);
+        moved = true;
+    }
+    return moved;
+}
+
 // Extrapolates a loop-carried value linearly: a0 before the loop, a1 after one iteration.
 struct Carried {
     std::int32_t slot;
@@ -2484,7 +2606,11 @@ void Machine::execFor(const ForLoop& loop)
     IterCost* parent = cur;
     const bool parentTrack = track;
     const int opsBefore = compiledOps;
+    // The comparisons of the first and the last iteration, to locate the edges between them.
+    std::vector<MaskEdge> firstEdges, lastEdges;
+    std::vector<MaskEdge>* const parentLog = edgeLog;
     auto runIter = [&](std::int64_t t, IterCost& ic, bool trackThis) {
+        edgeLog = trips > 2 && t == 0 ? &firstEdges : trips > 2 && t == trips - 1 ? &lastEdges : nullptr;
         if (t > 0)
             for (const Carried& c : carried)
                 env[std::size_t(c.slot)] = c.at(t);
@@ -2501,6 +2627,7 @@ void Machine::execFor(const ForLoop& loop)
             ic.direct.scalarCycles += m.loopIterationCycles;
         cur = parent;
         track = parentTrack;
+        edgeLog = parentLog;
     };
 
     IterCost first;
@@ -2562,41 +2689,67 @@ void Machine::execFor(const ForLoop& loop)
                 seen.emplace_back(t, std::move(ic));
                 return seen.back().second;
             };
-            std::int64_t lo = 1, hi = trips - 1;
-            std::int64_t lastLike = trips - 1;  // smallest iteration known to cost like the last
-            // The common case: only the last iteration differs (a masked tail).
-            if (trips > 2) {
-                const Work before = costAt(trips - 2).total();
-                if (before.sameAs(firstTotal))
-                    lo = trips - 1;
-                else if (before.sameAs(lastTotal))
-                    hi = lastLike = trips - 2;
+            const std::int64_t lastIter = trips - 1;
+            // The edges the masks predict, kept only if the evaluated iterations around them
+            // confirm: the one before e costs like the first, e does not, f costs like the last,
+            // the one before f does not.
+            std::int64_t e = 0, f = 0;
+            bool found = predictEdges(firstEdges, lastEdges, lastIter, e, f) && e <= lastIter;
+            if (found) {
+                auto totalAt = [&](std::int64_t t) { return t == lastIter ? lastTotal : costAt(t).total(); };
+                found = (e == 1 || totalAt(e - 1).sameAs(firstTotal)) && !totalAt(e).sameAs(firstTotal) &&
+                        totalAt(f).sameAs(lastTotal) && (f - 1 < e || !totalAt(f - 1).sameAs(lastTotal));
             }
-            while (lo < hi && !failed) {
-                const std::int64_t mid = lo + (hi - lo) / 2;
-                const Work w = costAt(mid).total();
-                if (w.sameAs(firstTotal)) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                    if (w.sameAs(lastTotal))
-                        lastLike = std::min(lastLike, mid);
+            if (!found) {
+                std::int64_t lo = 1, hi = lastIter;
+                std::int64_t lastLike = lastIter;  // smallest iteration known to cost like the last
+                // The common case: only the last iteration differs (a masked tail).
+                if (trips > 2) {
+                    const Work before = costAt(trips - 2).total();
+                    if (before.sameAs(firstTotal)) {
+                        lo = trips - 1;
+                    } else if (before.sameAs(lastTotal)) {
+                        hi = lastLike = trips - 2;
+                    } else if (trips > 3) {
+                        // A partial iteration before an empty last one (the last program's rows
+                        // run out): usually the only one, right after the full ones.
+                        hi = trips - 2;
+                        const Work w = costAt(trips - 3).total();
+                        if (w.sameAs(firstTotal)) {
+                            lo = trips - 2;
+                        } else {
+                            hi = trips - 3;
+                            if (w.sameAs(lastTotal))
+                                lastLike = trips - 3;
+                        }
+                    }
                 }
+                while (lo < hi && !failed) {
+                    const std::int64_t mid = lo + (hi - lo) / 2;
+                    const Work w = costAt(mid).total();
+                    if (w.sameAs(firstTotal)) {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                        if (w.sameAs(lastTotal))
+                            lastLike = std::min(lastLike, mid);
+                    }
+                }
+                e = lo;  // first iteration unlike the first
+                lo = e;
+                hi = lastLike;
+                // Usually one partial iteration sits between the full ones and the empty ones.
+                if (e + 1 < hi && costAt(e + 1).total().sameAs(lastTotal))
+                    hi = e + 1;
+                while (lo < hi && !failed) {
+                    const std::int64_t mid = lo + (hi - lo) / 2;
+                    if (costAt(mid).total().sameAs(lastTotal))
+                        hi = mid;
+                    else
+                        lo = mid + 1;
+                }
+                f = lo;  // first iteration like the last
             }
-            const std::int64_t e = lo;  // first iteration unlike the first
-            lo = e;
-            hi = lastLike;
-            // Usually one partial iteration sits between the full ones and the empty ones.
-            if (e + 1 < hi && costAt(e + 1).total().sameAs(lastTotal))
-                hi = e + 1;
-            while (lo < hi && !failed) {
-                const std::int64_t mid = lo + (hi - lo) / 2;
-                if (costAt(mid).total().sameAs(lastTotal))
-                    hi = mid;
-                else
-                    lo = mid + 1;
-            }
-            const std::int64_t f = lo;  // first iteration like the last
             lc.groups.push_back({double(e), std::move(first)});
             const std::int64_t middle = f - e;
             if (middle > 0 && middle <= 3) {
@@ -2743,10 +2896,21 @@ void Machine::runVariants()
             return;
         // The footprint is complete after the first variant: a candidate that cannot fit
         // fails now, without evaluating the other programs.
-        if (mask == 0 && (out.footprint.ubPeakBytes > out.footprint.ubCapacityBytes ||
-                          out.footprint.l1PeakBytes > out.footprint.l1CapacityBytes)) {
-            out.variants.push_back(std::move(v));
-            return;
+        if (mask == 0) {
+            bool over[2] = {false, false};
+            for (int k = 0; k < trackCount; ++k)
+                over[k] = tracks[k].ubPeakBytes > out.footprint.ubCapacityBytes ||
+                          tracks[k].l1PeakBytes > out.footprint.l1CapacityBytes;
+            if (over[0] && (trackCount == 1 || over[1])) {
+                out.variants.push_back(std::move(v));
+                return;
+            }
+            // Only one of the siblings overflows: it stops here, the other goes on.
+            for (int k = 0; k < trackCount; ++k)
+                if (over[k]) {
+                    stopped[k] = Stopped{out, largestTile};
+                    stopped[k]->kernel.variants.push_back(v);
+                }
         }
         v.total = v.cost.total();
         // Merge with an identical variant.
@@ -2763,7 +2927,7 @@ void Machine::runVariants()
     }
 }
 
-void Machine::finish()
+void Machine::finish(CompiledKernel& kernel) const
 {
     const auto& tensors = t.tensors();
     for (std::size_t i = 0; i < tensors.size(); ++i) {
@@ -2771,11 +2935,11 @@ void Machine::finish()
         tt.name = tensors[i].name;
         tt.sizeBytes = tensors[i].bytes;
         if (i < std::size_t(kTrackedTensors))
-            for (const ProgramVariant& v : out.variants) {
+            for (const ProgramVariant& v : kernel.variants) {
                 tt.readBytes += v.count * v.total.tensorIn[i];
                 tt.writeBytes += v.count * v.total.tensorOut[i];
             }
-        out.tensors.push_back(std::move(tt));
+        kernel.tensors.push_back(std::move(tt));
     }
 }
 
@@ -2794,9 +2958,43 @@ double modelCompileSeconds(int compiledOps, int dots, std::int64_t largestTileEl
     return s;
 }
 
-CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate)
+namespace {
+
+// What follows the trace, per candidate: traffic, the footprint, the compile-time model and the
+// capacity checks that the real compiler would fail.
+void conclude(const Machine& machine, int track, CompiledKernel& out, const KernelTrace& trace, std::int64_t largestTile)
 {
-    CompiledKernel out;
+    if (out.ok())
+        machine.finish(out);
+    machine.writeFootprint(track, out.footprint);
+    out.compiledOps = machine.compiledOps;
+    out.compileSeconds = modelCompileSeconds(machine.compiledOps, trace.dotCount(), largestTile, out.multibuffer);
+    if (!out.ok())
+        return;
+    const Footprint& fp = out.footprint;
+    if (fp.ubPeakBytes > fp.ubCapacityBytes) {
+        out.failure = CompileFailure::UbOverflow;
+        out.failureLine = fp.ubPeakLine;
+        std::string tiles;
+        for (const LiveTile& tile : fp.ubPeakTiles)
+            tiles += "\n  " + tile.describe();
+        out.message = "UB overflow: " + std::to_string(fp.ubPeakBytes / 1024) + " KiB live at line " +
+                      std::to_string(fp.ubPeakLine) + ", the UB holds " + std::to_string(fp.ubCapacityBytes / 1024) +
+                      " KiB" + (out.multibuffer ? " (multibuffer doubles transfer buffers)" : "") + "; live tiles:" +
+                      tiles;
+    } else if (fp.l1PeakBytes > fp.l1CapacityBytes) {
+        out.failure = CompileFailure::L1Overflow;
+        out.message = "L1 overflow: the tl.dot operand tiles need " + std::to_string(fp.l1PeakBytes / 1024) +
+                      " KiB, L1 holds " + std::to_string(fp.l1CapacityBytes / 1024) + " KiB" +
+                      (out.multibuffer ? " (multibuffer doubles them)" : "");
+    }
+}
+
+// Compiles `candidate` into `out` and, with `sibling`, the same candidate with multibuffer
+// flipped into `*sibling`, from one trace.
+void compileInto(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate,
+                 CompiledKernel& out, CompiledKernel* sibling)
+{
     out.multibuffer = candidate.multibuffer;
     out.usesCube = trace.usesCube();
     out.footprint.ubCapacityBytes = std::int64_t(device.ubBytes);
@@ -2812,38 +3010,49 @@ CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& dev
                 out.failureLine = d.line;
                 break;
             }
-        return out;
+        if (sibling) {
+            *sibling = out;
+            sibling->multibuffer = !candidate.multibuffer;
+        }
+        return;
     }
-    Machine machine(trace, device, candidate, out);
-    if (machine.setup(candidate)) {
+    Machine machine(trace, device, candidate, out, sibling != nullptr);
+    if (machine.setup(candidate))
         machine.runVariants();
-        if (out.ok())
-            machine.finish();
+    if (sibling) {
+        if (machine.stopped[1]) {
+            *sibling = std::move(machine.stopped[1]->kernel);
+        } else {
+            *sibling = out;
+        }
+        sibling->multibuffer = !candidate.multibuffer;
+        conclude(machine, 1, *sibling, trace,
+                 machine.stopped[1] ? machine.stopped[1]->largestTile : machine.largestTile);
     }
-    machine.peakTiles();
-    out.compiledOps = machine.compiledOps;
-    out.compileSeconds = modelCompileSeconds(machine.compiledOps, trace.dotCount(), machine.largestTile, candidate.multibuffer);
-    if (!out.ok())
-        return out;
-    // Capacity checks: what the real compiler would reject.
-    const Footprint& fp = out.footprint;
-    if (fp.ubPeakBytes > fp.ubCapacityBytes) {
-        out.failure = CompileFailure::UbOverflow;
-        out.failureLine = fp.ubPeakLine;
-        std::string tiles;
-        for (const LiveTile& tile : fp.ubPeakTiles)
-            tiles += "\n  " + tile.describe();
-        out.message = "UB overflow: " + std::to_string(fp.ubPeakBytes / 1024) + " KiB live at line " +
-                      std::to_string(fp.ubPeakLine) + ", the UB holds " + std::to_string(fp.ubCapacityBytes / 1024) +
-                      " KiB" + (candidate.multibuffer ? " (multibuffer doubles transfer buffers)" : "") + "; live tiles:" +
-                      tiles;
-    } else if (fp.l1PeakBytes > fp.l1CapacityBytes) {
-        out.failure = CompileFailure::L1Overflow;
-        out.message = "L1 overflow: the tl.dot operand tiles need " + std::to_string(fp.l1PeakBytes / 1024) +
-                      " KiB, L1 holds " + std::to_string(fp.l1CapacityBytes / 1024) + " KiB" +
-                      (candidate.multibuffer ? " (multibuffer doubles them)" : "");
+    std::int64_t largestTile = machine.largestTile;
+    if (machine.stopped[0]) {
+        out = std::move(machine.stopped[0]->kernel);
+        largestTile = machine.stopped[0]->largestTile;
     }
+    conclude(machine, 0, out, trace, largestTile);
+}
+
+} // namespace
+
+CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate)
+{
+    CompiledKernel out;
+    compileInto(trace, device, candidate, out, nullptr);
     return out;
+}
+
+std::pair<CompiledKernel, CompiledKernel> compileWithMultibufferSibling(const KernelTrace& trace,
+                                                                        const DeviceModel& device,
+                                                                        const CandidateValues& candidate)
+{
+    std::pair<CompiledKernel, CompiledKernel> both;
+    compileInto(trace, device, candidate, both.first, &both.second);
+    return both;
 }
 
 } // namespace ts::npu

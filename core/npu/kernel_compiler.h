@@ -2,7 +2,8 @@
 // "Compile" one candidate: specialise the traced kernel with the candidate's constexpr values
 // and abstract-interpret it once per distinct kind of program (full programs, the last
 // program along each grid axis) into a CostProgram. Loops are summarised from a few sampled
-// iterations (first, last, and the masked edge found by bisection), so the cost does not
+// iterations (first, last, and the masked edges: located from how the loop's comparisons move,
+// confirmed by the iterations around them, found by bisection otherwise), so the cost does not
 // depend on trip counts. Compile failures are results, as on the real toolchain: UB overflow
 // (with the live tiles), L1/L0 overflow for tl.dot, invalid shapes, an invalid grid.
 //
@@ -25,6 +26,14 @@ struct CandidateValues {
 };
 
 CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate);
+
+// `candidate` and, from the same trace, the candidate with multibuffer flipped (first, second).
+// The trace does not depend on multibuffer; only the UB/L1 footprint does, and it is tracked for
+// both settings. Each result is the one compileCandidate gives; the pair costs little more than
+// one compile. Triton-Ascend generates most tilings with both settings.
+std::pair<CompiledKernel, CompiledKernel> compileWithMultibufferSibling(const KernelTrace& trace,
+                                                                        const DeviceModel& device,
+                                                                        const CandidateValues& candidate);
 
 // The compile-time model (seconds of the real toolchain for this candidate; estimate, mark G):
 // a fixed pipeline cost plus terms growing with the traced operations after static unrolling,

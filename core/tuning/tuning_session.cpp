@@ -113,6 +113,26 @@ public:
         return values_;
     }
 
+    // Whether candidate `b` is candidate `a` with multibuffer flipped, so that one trace compiles
+    // both (npu::compileWithMultibufferSibling). The backend generates its tilings in such pairs.
+    bool multibufferSiblings(std::size_t a, std::size_t b) const
+    {
+        if (space_.status(a) == space::CandidateStatus::User || space_.status(b) == space::CandidateStatus::User)
+            return false;
+        const std::int64_t* ra = space_.values(a);
+        const std::int64_t* rb = space_.values(b);
+        bool flipped = false;
+        for (std::size_t j = 0; j < role_.size(); ++j) {
+            if (role_[j] == Role::Multibuffer) {
+                const bool fallback = space_.device().defaultMultibuffer;
+                flipped = (ra[j] == space::kUnset ? fallback : ra[j] != 0) != (rb[j] == space::kUnset ? fallback : rb[j] != 0);
+            } else if (role_[j] == Role::Constexpr && ra[j] != rb[j]) {
+                return false;
+            }
+        }
+        return flipped;
+    }
+
 private:
     enum class Role : std::uint8_t { Skip, Multibuffer, Constexpr };
     const space::CandidateSpace& space_;
@@ -302,10 +322,9 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                 break;
             const std::size_t end = std::min(total, begin + kChunk);
             std::size_t finished = 0;
-            for (std::size_t k = begin; k < end && !stop.stop_requested(); ++k) {
+            auto record = [&](std::size_t k, const npu::CompiledKernel& compiled) {
                 const std::size_t index = result.tuned[k];
                 CandidateOutcome& outcome = result.outcomes[index];
-                const npu::CompiledKernel compiled = npu::compileCandidate(kernelTrace, device, binder.bind(index));
                 outcome.compileSeconds = compiled.compileSeconds;
                 outcome.ubPeakBytes = compiled.footprint.ubPeakBytes;
                 outcome.ubCapacityBytes = compiled.footprint.ubCapacityBytes;
@@ -335,6 +354,16 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                 }
                 tally.compileJobs.push_back(outcome.compileSeconds);
                 finishedChunk[finished++] = index;
+            };
+            for (std::size_t k = begin; k < end && !stop.stop_requested(); ++k) {
+                const std::size_t index = result.tuned[k];
+                if (k + 1 < end && binder.multibufferSiblings(index, result.tuned[k + 1])) {
+                    const auto [first, second] = npu::compileWithMultibufferSibling(kernelTrace, device, binder.bind(index));
+                    record(k, first);
+                    record(++k, second);
+                } else {
+                    record(k, npu::compileCandidate(kernelTrace, device, binder.bind(index)));
+                }
             }
             std::lock_guard lock(finishedMutex); // under the lock: the waiter cannot miss the last one
             if (callbacks.candidate)
