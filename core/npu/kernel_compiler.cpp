@@ -398,6 +398,8 @@ private:
         std::int64_t shape[kMaxRank];
     };
     OpTile opVal[12];
+    AVal destBefore;  // the destination's value before the instruction, when it is also an operand
+    bool destOperandBefore = false;
     std::vector<std::uint32_t> bufStamp, slotStamp;
     std::uint32_t stamp = 0;
     // A tile live at the UB peak, before names are attached.
@@ -2057,6 +2059,28 @@ void Machine::reshapeLike(const Instr& ins)
 
 void Machine::footprintBefore(const Instr& ins)
 {
+    // Only the operand the instruction overwrites needs its value from before: footprintAfter
+    // reads the others, which the instruction leaves alone.
+    tempBytes = 0;
+    destOperandBefore = false;
+    bool isOperand = ins.a == ins.dest || ins.b == ins.dest || ins.c == ins.dest || ins.d == ins.dest;
+    if (!isOperand && ins.op != Op::MakeBlockPtr)
+        for (std::int32_t i = 0; i < ins.listSize && !isOperand; ++i)
+            isOperand = listAt(ins, i) == ins.dest;
+    if (isOperand && ins.dest >= 0) {
+        destBefore = env[std::size_t(ins.dest)];
+        destOperandBefore = true;
+    }
+}
+
+void Machine::footprintAfter(const Instr& ins)
+{
+    // The footprint can only rise where the instruction puts a tile in the UB or L1 (or needs
+    // temporaries): elsewhere, what is live after it (its operands included) was all live
+    // after the instruction before, which was counted then.
+    const AVal& d = env[std::size_t(ins.dest)];
+    if (tempBytes <= 0 && !(d.k == K::Tile && (d.home == Home::UB || d.home == Home::L1)))
+        return;
     opCount = 0;
     auto addOp = [&](std::int32_t s) {
         if (s < 0 || opCount >= 12)
@@ -2064,11 +2088,14 @@ void Machine::footprintBefore(const Instr& ins)
         for (int i = 0; i < opCount; ++i)
             if (opSlots[i] == s)
                 return;
-        const AVal& v = env[std::size_t(s)];
+        const AVal& v = s == ins.dest && destOperandBefore ? destBefore : env[std::size_t(s)];
         opSlots[opCount] = s;
+        const std::int64_t ub = v.k == K::Tile && v.home == Home::UB ? tileBytes(v) : 0;
+        const std::int64_t l1 = v.k == K::Tile && v.home == Home::L1 ? tileBytes(v) : 0;
         for (int k = 0; k < trackCount; ++k) {
-            opUB[k][opCount] = ubBytes(v, tracks[k].mb);
-            opL1[k][opCount] = l1Bytes(v, tracks[k].mb);
+            const std::int64_t times = tracks[k].mb && v.fedByLoad ? 2 : 1;
+            opUB[k][opCount] = ub * times;
+            opL1[k][opCount] = l1 * times;
         }
         opBuf[opCount] = v.buf;
         if (v.k == K::Tile)
@@ -2080,11 +2107,6 @@ void Machine::footprintBefore(const Instr& ins)
     if (ins.op != Op::MakeBlockPtr)
         for (std::int32_t i = 0; i < ins.listSize; ++i)
             addOp(listAt(ins, i));
-    tempBytes = 0;
-}
-
-void Machine::footprintAfter(const Instr& ins)
-{
     // Sum every live buffer once (copies share a buffer): stamps make the checks O(1).
     ++stamp;
     if (bufStamp.size() < std::size_t(nextBuf))
@@ -2114,11 +2136,12 @@ void Machine::footprintAfter(const Instr& ins)
         if (s == ins.dest)
             continue;
         const AVal& v = env[std::size_t(s)];
-        if (v.k == K::Tile && (v.home == Home::UB || v.home == Home::L1) && fresh(v.buf))
-            for (int k = 0; k < trackCount; ++k) {
-                ub[k] += ubBytes(v, tracks[k].mb);
-                l1[k] += l1Bytes(v, tracks[k].mb);
-            }
+        if (v.k == K::Tile && (v.home == Home::UB || v.home == Home::L1) && fresh(v.buf)) {
+            const std::int64_t bytes = tileBytes(v);
+            std::int64_t* sum = v.home == Home::UB ? ub : l1;
+            for (int k = 0; k < trackCount; ++k)
+                sum[k] += bytes * (tracks[k].mb && v.fedByLoad ? 2 : 1);
+        }
     }
     for (int j = 0; j < opCount; ++j)
         if (fresh(opBuf[j]))
@@ -2126,7 +2149,6 @@ void Machine::footprintAfter(const Instr& ins)
                 ub[k] += opUB[k][j];
                 l1[k] += opL1[k][j];
             }
-    const AVal& d = env[std::size_t(ins.dest)];
     std::int64_t destUB[2] = {0, 0};
     if (d.k == K::Tile && fresh(d.buf))
         for (int k = 0; k < trackCount; ++k) {
