@@ -107,6 +107,32 @@ private:
     alignas(AVal) unsigned char bytes_[sizeof(AVal)];
 };
 
+// A tile live at the UB peak, before names are attached.
+struct PeakTile {
+    std::int32_t slot; // -1: the instruction's temporaries
+    std::int32_t line;
+    std::uint8_t rank;
+    Dt dtype;
+    bool doubled;
+    std::int64_t bytes;
+    std::int64_t shape[kMaxRank];
+};
+
+// The containers of a compile, kept per thread from one compile to the next: a tuning session
+// compiles up to a million candidates, and allocating them afresh each time is a measurable part
+// of a small kernel's compile.
+struct MachineScratch {
+    std::vector<AVal> env;
+    std::vector<std::uint32_t> bufStamp, slotStamp;
+    std::vector<PeakTile> peak[2];
+};
+
+MachineScratch& machineScratch()
+{
+    thread_local MachineScratch scratch;
+    return scratch;
+}
+
 class Machine {
 public:
     // With `sibling`, the candidate with multibuffer flipped is compiled in the same pass: the
@@ -118,7 +144,28 @@ public:
     {
         tracks[0].mb = cand.multibuffer;
         tracks[1].mb = !cand.multibuffer;
+        MachineScratch& scratch = machineScratch();
+        env.swap(scratch.env);
+        bufStamp.swap(scratch.bufStamp);
+        slotStamp.swap(scratch.slotStamp);
+        bufStamp.clear();
+        slotStamp.clear();
+        for (int k = 0; k < 2; ++k) {
+            tracks[k].peak.swap(scratch.peak[k]);
+            tracks[k].peak.clear();
+        }
     }
+    ~Machine()
+    {
+        MachineScratch& scratch = machineScratch();
+        env.swap(scratch.env);
+        bufStamp.swap(scratch.bufStamp);
+        slotStamp.swap(scratch.slotStamp);
+        for (int k = 0; k < 2; ++k)
+            tracks[k].peak.swap(scratch.peak[k]);
+    }
+    Machine(const Machine&) = delete;
+    Machine& operator=(const Machine&) = delete;
 
     bool setup(const CandidateValues& cand);
     void runVariants();
@@ -402,16 +449,6 @@ private:
     bool destOperandBefore = false;
     std::vector<std::uint32_t> bufStamp, slotStamp;
     std::uint32_t stamp = 0;
-    // A tile live at the UB peak, before names are attached.
-    struct PeakTile {
-        std::int32_t slot; // -1: the instruction's temporaries
-        std::int32_t line;
-        std::uint8_t rank;
-        Dt dtype;
-        bool doubled;
-        std::int64_t bytes;
-        std::int64_t shape[kMaxRank];
-    };
     // The footprint under one multibuffer setting.
     struct Track {
         bool mb = true;
@@ -2800,7 +2837,7 @@ void Machine::execFor(const ForLoop& loop)
 
 bool Machine::setup(const CandidateValues& cand)
 {
-    env = t.initialSlots();
+    env.assign(t.initialSlots().begin(), t.initialSlots().end());
     out.constexprs.reserve(t.constexprs().size());
     for (const auto& c : t.constexprs()) {
         const std::int64_t* given = nullptr;
@@ -2952,6 +2989,7 @@ void Machine::runVariants()
 void Machine::finish(CompiledKernel& kernel) const
 {
     const auto& tensors = t.tensors();
+    kernel.tensors.reserve(tensors.size());
     for (std::size_t i = 0; i < tensors.size(); ++i) {
         TensorTraffic tt;
         tt.name = tensors[i].name;
