@@ -377,6 +377,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         std::sort(tally.compileJobs.begin(), tally.compileJobs.end(), std::greater<>());
     };
 
+    const auto poolStart = Clock::now();
     {
         // Workers compile and benchmark; the calling thread reports progress and hands finished
         // candidates to the caller, so callbacks never run on a worker.
@@ -409,6 +410,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
             t.join();
         drain();
     }
+    result.poolSeconds = secondsSince(poolStart);
     result.finished = doneCount.load();
     result.stopped = stop.stop_requested() && result.finished < total;
 

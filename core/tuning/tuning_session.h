@@ -68,6 +68,7 @@ struct TuningResult {
     std::size_t finished = 0;
     ModelledTime modelled;
     double hostSeconds = 0;                 // measured wall time of this session here
+    double poolSeconds = 0;                 // of it, the worker pool compiling and benchmarking
     int threads = 1;                        // worker threads used here
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
 };
