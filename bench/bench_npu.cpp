@@ -6,8 +6,9 @@
 //   BM_CompileSimulateBackend/<ex>   the configs the backend generates: what `tilescope tune`
 //                                    compiles by default (all in multibuffer pairs);
 //   BM_CompileSimulateBackendSingly/<ex>  the same list, every candidate compiled on its own;
-//   BM_CompileSimulateLattice/<ex>   1024 points spread evenly over the --lattice space (the
-//                                    wider space a lattice tuning compiles, failures included);
+//   BM_CompileSimulateLattice/<ex>   512 positions spread evenly over the --lattice space, each
+//                                    with its multibuffer sibling (the wider space a lattice
+//                                    tuning compiles, in its order, failures included);
 //   BM_CompileSimulate/<ex>          a synthetic stress list: every tunable constexpr over the
 //                                    powers of two 16..65536 regardless of the tensor shapes
 //                                    (blocks far past the data give masked loop edges to find),
@@ -55,7 +56,7 @@ struct Example {
 };
 
 // The example's candidate space as a --lattice tuning sees it: the backend's list, and up to
-// 1024 points spread evenly over the whole lattice.
+// 1024 points spread over the whole lattice.
 void spaceLists(Example& ex, const DeviceProfile& profile)
 {
     analysis::AnalysisResult analysed = analysis::analyzeWorkload(ex.workload);
@@ -71,9 +72,32 @@ void spaceLists(Example& ex, const DeviceProfile& profile)
         if (s == space::CandidateStatus::Generated || s == space::CandidateStatus::User)
             ex.backend.push_back(tuning::candidateValues(space, i));
     }
-    const std::size_t n = space.size(), samples = std::min<std::size_t>(n, 1024);
-    for (std::size_t k = 0; k < samples; ++k)
-        ex.latticeSample.push_back(tuning::candidateValues(space, k * n / samples));
+    // 512 evenly spread positions, each with its multibuffer sibling (or the next candidate): a
+    // session compiles the lattice in order, a candidate next to its sibling.
+    const std::size_t n = space.size(), positions = std::min<std::size_t>(n, 512);
+    auto siblings = [](const CandidateValues& a, const CandidateValues& b) {
+        return a.constexprs == b.constexprs && a.multibuffer != b.multibuffer;
+    };
+    std::size_t taken = 0;  // candidates before this index are in the sample already
+    for (std::size_t k = 0; k < positions; ++k) {
+        std::size_t i = std::max(taken, k * n / positions);
+        if (i >= n)
+            break;
+        CandidateValues at = tuning::candidateValues(space, i);
+        if (i > taken) {
+            CandidateValues before = tuning::candidateValues(space, i - 1);
+            if (siblings(before, at)) {
+                ex.latticeSample.push_back(std::move(before));
+                ex.latticeSample.push_back(std::move(at));
+                taken = i + 1;
+                continue;
+            }
+        }
+        ex.latticeSample.push_back(std::move(at));
+        if (i + 1 < n)
+            ex.latticeSample.push_back(tuning::candidateValues(space, i + 1));
+        taken = i + 2;
+    }
 }
 
 // Every tunable constexpr over powers of two from 16 to 65536, both multibuffer values, at most
@@ -177,7 +201,7 @@ void compileAndSimulateList(benchmark::State& state, const std::vector<Candidate
         units.push_back({i, pair});
         i += pair ? 1 : 0;
     }
-    std::size_t u = 0, items = 0, ok = 0;
+    std::size_t u = 0, items = 0, ok = 0, paired = 0;
     auto simulated = [&](const CompiledKernel& k) {
         ++items;
         if (k.ok()) {
@@ -194,6 +218,7 @@ void compileAndSimulateList(benchmark::State& state, const std::vector<Candidate
             const auto [first, second] = compileWithMultibufferSibling(*ex->trace, ex->device, c);
             simulated(first);
             simulated(second);
+            paired += 2;
         } else {
             simulated(compileCandidate(*ex->trace, ex->device, c));
         }
@@ -201,6 +226,7 @@ void compileAndSimulateList(benchmark::State& state, const std::vector<Candidate
     state.SetItemsProcessed(std::int64_t(items));
     state.counters["compiled_ok"] = benchmark::Counter(double(ok) / double(std::max<std::size_t>(1, items)));
     state.counters["list"] = double(list->size());
+    state.counters["paired"] = benchmark::Counter(double(paired) / double(std::max<std::size_t>(1, items)));
 }
 
 void compileSimulateBenchmark(benchmark::State& state, const Example* ex)
