@@ -865,7 +865,7 @@ TEST(AxisParse, NoFunctionIsAnErrorNotACrash)
     EXPECT_FALSE(p.completed);
 }
 
-TEST(AxisParse, LargeKernelIsFast)
+TEST(AxisParse, LargeKernelIsParsed)
 {
     // A 2,000-line kernel: many independent sub-tiled loops, each with its own masks.
     std::string src = "def big(src, dst, numel, BLOCK: tl.constexpr, SUB: tl.constexpr):\n"
@@ -882,24 +882,11 @@ TEST(AxisParse, LargeKernelIsFast)
     const Kernel k = inlineKernel(src, "big");
     auto args = vec1d();
     const ParseInput in = makeInput(k, {"numel"}, args, blockGrid(args));
-    // CPU time of this thread, best of three: other processes on a busy machine do not count.
-    auto cpuMs = [] {
-        timespec ts{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-        return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-    };
-    AxisParse p;
-    double ms = 1e9;
-    for (int run = 0; run < 3; ++run) {
-        const double start = cpuMs();
-        p = parseAxes(in);
-        ms = std::min(ms, cpuMs() - start);
-    }
+    // Its speed is a benchmark (bench_analysis BM_AnalyzeLongKernel), not a test.
+    const AxisParse p = parseAxes(in);
     EXPECT_FALSE(p.error);
     EXPECT_EQ(p.splitParams, (AxisMap{{"x", "BLOCK"}}));
     EXPECT_EQ(p.tilingParams, (AxisMap{{"x", "SUB"}}));
-    EXPECT_LT(ms, 50.0);
-    RecordProperty("parse_ms", std::to_string(ms));
 }
 
 // ---- beyond the backend ----

@@ -264,10 +264,13 @@ TEST(TuningRecord, IsoTimesParseAndOrder)
     EXPECT_FALSE(parseIsoUtc("2025-02-30T12:00:00Z"));
     EXPECT_FALSE(parseIsoUtc("yesterday"));
     EXPECT_FALSE(parseIsoUtc("2025-03-01T12:00:00+01:00"));
-    const auto now = std::chrono::system_clock::now();
-    auto back = parseIsoUtc(formatIsoUtc(now));
+    // A fixed time with sub-millisecond digits: the text keeps milliseconds.
+    const auto when = std::chrono::sys_days{std::chrono::year{2026} / 11 / 25} + std::chrono::hours(12) +
+                      std::chrono::minutes(34) + std::chrono::seconds(56) + std::chrono::microseconds(789'456);
+    EXPECT_EQ(formatIsoUtc(when), "2026-11-25T12:34:56.789Z");
+    auto back = parseIsoUtc(formatIsoUtc(when));
     ASSERT_TRUE(back);
-    EXPECT_LT(std::chrono::abs(*back - now), std::chrono::milliseconds(1));
+    EXPECT_LT(std::chrono::abs(*back - when), std::chrono::milliseconds(1));
 
     // Newer wins, whatever the precision of the text.
     TuningRecord older = makeRecord("k", 1, 2, "2025-03-01T12:00:00Z");
@@ -359,15 +362,15 @@ TEST(ConfigCache, StoreReplacesTheEntryOfTheSameKey)
 TEST(ConfigCache, StoreFillsCreatedAtAndRejectsInvalidRecords)
 {
     const fs::path dir = ts::test::scratchDir("cache-invalid");
-    auto cache = openOrDie(dir / "cache.sqlite");
+    OpenOptions fixedClock;
+    const auto when = std::chrono::sys_days{std::chrono::year{2026} / 11 / 25} + std::chrono::hours(9);
+    fixedClock.clock = [when] { return when; };
+    auto cache = openOrDie(dir / "cache.sqlite", fixedClock);
     ASSERT_TRUE(cache);
     TuningRecord r = makeRecord("k", 1);
     r.createdAt.clear();
-    const auto before = std::chrono::system_clock::now() - std::chrono::seconds(1);
     ASSERT_TRUE(cache->store(r).ok());
-    auto created = parseIsoUtc(cache->lookup(r.key).record->createdAt);
-    ASSERT_TRUE(created);
-    EXPECT_GE(*created, before);
+    EXPECT_EQ(cache->lookup(r.key).record->createdAt, "2026-11-25T09:00:00.000Z");
 
     struct Case {
         const char* what;

@@ -493,6 +493,14 @@ TEST(CandidateSpace, ProgressIsMonotonicAndReachesOne)
     EXPECT_EQ(std::count(seen.begin(), seen.end(), 1.0), 1);
     EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
     EXPECT_GE(seen.front(), 0.0);
+    // Steps between the ends, at most one per percent, and the same ones on every build: a
+    // count, not the clock, decides them.
+    EXPECT_TRUE(std::any_of(seen.begin(), seen.end(), [](double f) { return f > 0 && f < 1; }));
+    EXPECT_LE(seen.size(), 102u);
+    std::vector<double> again;
+    options.progress = [&](double f) { again.push_back(f); };
+    (void)CandidateSpace::build(splitTilingParse(), launchOf(1 << 20), {}, b2(), options);
+    EXPECT_EQ(again, seen);
 
     // Without a lattice the build still ends with 1.0.
     SpaceOptions plain;

@@ -165,7 +165,9 @@ TEST(SweepCover, BeatsGreedyOnAKnownInstance)
         {2.0, 1.5, 1.03, none},  // 6: Z is the best here
     };
     const std::vector<sweep::CoverConfig> universe = {config("X"), config("Y"), config("Z"), config("W")};
-    auto cover = sweep::coverFromTimes(universe, times);
+    sweep::CoverOptions nodesOnly;  // no time limit: the answer cannot depend on the machine
+    nodesOnly.searchSeconds.reset();
+    auto cover = sweep::coverFromTimes(universe, times, nodesOnly);
     EXPECT_TRUE(cover.exact);
     ASSERT_EQ(cover.chosen.size(), 2u);
     std::vector<std::string> ids;
@@ -211,6 +213,7 @@ TEST(SweepCover, MinimalOnRandomInstancesAndWithinTolerance)
         const double tolerance = 0.02 + 0.02 * (trial % 4);
         sweep::CoverOptions options;
         options.tolerance = tolerance;
+        options.searchSeconds.reset();  // the node budget alone decides
         auto cover = sweep::coverFromTimes(universe, times, options);
         ASSERT_TRUE(cover.exact);
         EXPECT_EQ(cover.chosen.size(), bruteForceMinimum(times, configs, tolerance)) << "trial " << trial;

@@ -229,6 +229,22 @@ TEST(Tuning, StopKeepsWhatFinished)
         if (s.outcomes[index].status != tuning::OutcomeStatus::NotTuned)
             ++withTimes;
     EXPECT_EQ(withTimes, s.finished);
+
+    // A pause point on the worker: the stop lands after its first chunk, before it can take the
+    // next, so the session cannot have finished, however fast the machine is.
+    std::stop_source paused;
+    tuning::TuningCallbacks step;
+    std::vector<std::size_t> steps;
+    step.workerStep = [&](std::size_t done) {
+        steps.push_back(done);
+        paused.request_stop();
+    };
+    const auto t = tuning::tune(p->analysis, p->space, device, one, step, paused.get_token());
+    ASSERT_GT(t.tuned.size(), 32u);
+    EXPECT_TRUE(t.stopped);
+    EXPECT_EQ(steps, std::vector<std::size_t>{t.finished});
+    EXPECT_EQ(t.finished, 32u);  // one chunk
+    EXPECT_FALSE(t.error);
 }
 
 TEST(Tuning, NoValidConfigIsTheBackendsError)

@@ -20,9 +20,10 @@ namespace ts::gui {
 void JobContext::reportProgress(double fraction, const QString& stage)
 {
     fraction = std::clamp(fraction, 0.0, 1.0);
+    checkpoint(fraction, stage);
     {
         std::lock_guard lock(m_mutex);
-        const auto now = std::chrono::steady_clock::now();
+        const auto now = m_probe && m_probe->clock ? m_probe->clock() : std::chrono::steady_clock::now();
         const bool stageChanged = stage != m_lastStage;
         if (!stageChanged && (std::abs(fraction - m_lastFraction) < 0.001 ||
                               now - m_lastTime < std::chrono::milliseconds(50)))
@@ -105,6 +106,7 @@ void BackgroundJob::launch(const QString& label, std::function<void(JobContext&)
 
     auto context = std::make_shared<JobContext>();
     context->m_stop = m_stop;
+    context->m_probe = m_probe;
     QPointer<BackgroundJob> self(this);
     context->m_post = [self, generation](double fraction, QString stage) {
         // The functor runs on the job's thread; it is dropped if the job object is gone.

@@ -17,6 +17,16 @@
 
 namespace ts::gui {
 
+// A seam for tests of background work; the product never sets one. `step` is called on the
+// worker thread at every progress report (before throttling) and at every checkpoint the work
+// passes; it may record the call or block there until the test lets it go on (a pause point),
+// so a test decides where the worker stands when it presses Stop. `clock` replaces the
+// steady clock that throttles progress reports, so a test can make every report go through.
+struct JobProbe {
+    std::function<void(double fraction, const QString& stage)> step;
+    std::function<std::chrono::steady_clock::time_point()> clock;
+};
+
 // The stop request of one job, as a flag to poll and as a token for core stages.
 struct JobStop {
     std::atomic<bool> flag{false};
@@ -40,9 +50,18 @@ public:
     // fraction in [0, 1]; throttled: changes under 0.1% are skipped, as are reports closer
     // than 50 ms apart (the last one of a stage always goes through when the stage changes).
     void reportProgress(double fraction, const QString& stage);
+    // A point where a test's probe may look at or hold the worker; nothing without a probe.
+    // May be called from any thread the work starts.
+    void checkpoint(double fraction, const QString& stage) const
+    {
+        if (m_probe && m_probe->step)
+            m_probe->step(fraction, stage);
+    }
+    bool hasProbe() const { return m_probe != nullptr; }
 
 private:
     friend class BackgroundJob;
+    std::shared_ptr<const JobProbe> m_probe;
     std::shared_ptr<JobStop> m_stop;
     std::function<void(double, QString)> m_post;
     std::mutex m_mutex;
@@ -98,6 +117,8 @@ public:
     quint64 generation() const { return m_generation; }
     // Blocks until every started worker has returned (destructor, tests).
     void waitForIdle();
+    // Tests: the probe every job started from now on carries (null: none).
+    void setProbe(std::shared_ptr<const JobProbe> probe) { m_probe = std::move(probe); }
 
 Q_SIGNALS:
     void started(const QString& label);
@@ -111,6 +132,7 @@ private:
     void launch(const QString& label, std::function<void(JobContext&)> work, std::function<void()> deliver);
 
     QThreadPool m_pool;
+    std::shared_ptr<const JobProbe> m_probe;
     quint64 m_generation = 0;
     std::shared_ptr<JobStop> m_stop;
     bool m_running = false;

@@ -378,9 +378,13 @@ bool KernelDocument::tune()
     Q_EMIT tuningStarted();
     m_tuneJob->start<TuneOutput>(
         tr("Tuning on %1").arg(QString::fromStdString(device.soc)),
-        [analysis = m_analysis, space = m_space, device, options, feed, cachePath](JobContext& context) {
+        [analysis = m_analysis, space = m_space, device, options, feed, cachePath, total](JobContext& context) {
             const LowerThreadPriority nice;  // the tuning's threads inherit it: the GUI keeps its CPU
             tuning::TuningCallbacks callbacks;
+            if (context.hasProbe())  // tests: a pause point on the compile workers
+                callbacks.workerStep = [&context, total](std::size_t done) {
+                    context.checkpoint(double(done) / double(std::max<std::size_t>(1, total)), QStringLiteral("tuning"));
+                };
             callbacks.progress = [feed](const tuning::Progress& p) {
                 std::lock_guard lock(feed->mutex);
                 feed->progress = p;

@@ -34,6 +34,11 @@ CacheError makeError(std::string code, std::string message) { return CacheError{
 
 std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
+std::chrono::system_clock::time_point nowFor(const OpenOptions& options)
+{
+    return options.clock ? options.clock() : std::chrono::system_clock::now();
+}
+
 // 20250301T120000Z: sortable and safe in file names.
 std::string fileTimestamp()
 {
@@ -739,7 +744,7 @@ CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
     }
     TuningRecord stored = record;
     if (stored.createdAt.empty())
-        stored.createdAt = nowIsoUtc();
+        stored.createdAt = formatIsoUtc(nowFor(impl_->options));
     const std::string digest = stored.key.digest();
     std::int64_t id = 0;
     const int rc = impl_->transaction(true, [&]() { return impl_->replaceRecord(stored, digest, &id); });
@@ -843,7 +848,7 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
     ojson doc = ojson::object();
     doc["format"] = kExportFormat;
     doc["version"] = kExportVersion;
-    doc["exportedAt"] = nowIsoUtc();
+    doc["exportedAt"] = formatIsoUtc(nowFor(impl_->options));
     doc["tunings"] = ojson::array();
     for (const auto& r : *all.value)
         doc["tunings"].push_back(toJson(r));

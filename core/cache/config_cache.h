@@ -22,6 +22,7 @@
 #include "core/cache/tuning_record.h"
 
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -56,6 +57,9 @@ struct OpenOptions {
     bool readOnly = false;  // never writes: no migration on disk, no moving aside, no WAL switch
     std::chrono::milliseconds busyTimeout{10'000};
     bool quickCheck = true;  // run PRAGMA quick_check on open (finds truncated/corrupt files)
+    // The time a stored tuning without one is stamped with, and an export's time (tests inject a
+    // fixed clock; unset: the system clock).
+    std::function<std::chrono::system_clock::time_point()> clock;
 };
 
 class ConfigCache;

@@ -598,13 +598,12 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
     for (int j = 0; j < P; ++j)
         row[j] = dims_[std::size_t(j)].values[0];
 
-    // Stop and progress are looked at every few thousand rows: a clock read per point would
-    // cost more than the point itself.
+    // Stop and progress are looked at every few thousand rows. Progress is reported at the
+    // first check and then at every whole percent of the tilings: a count, not a clock, so the
+    // same build reports the same steps on any machine (front ends throttle what they show).
     constexpr std::size_t kCheckRows = 4096;
     const std::size_t checkEvery = std::max<std::size_t>(1, kCheckRows / std::max<std::size_t>(1, comboCount_));
-    using Clock = std::chrono::steady_clock;
-    constexpr auto kProgressInterval = std::chrono::milliseconds(50);
-    auto lastReport = Clock::now() - kProgressInterval; // the first check reports at once
+    std::size_t reportedPercent = SIZE_MAX;
     for (std::size_t t = 0; t < tilings; ++t) {
         if (t % checkEvery == 0) {
             if (options.stop.stop_requested()) {
@@ -612,9 +611,9 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
                 return;
             }
             if (options.progress) {
-                const auto now = Clock::now();
-                if (now - lastReport >= kProgressInterval) {
-                    lastReport = now;
+                const std::size_t percent = t * 100 / tilings;
+                if (percent != reportedPercent) {
+                    reportedPercent = percent;
                     options.progress(double(t) / double(tilings));
                 }
             }

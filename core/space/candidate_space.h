@@ -76,8 +76,9 @@ struct SpaceOptions {
     bool recordTrail = true;
     // A stop ends the build early; the space is then partial (stopped() is true): discard it.
     std::stop_token stop;
-    // Share of the build done, on the building thread: at most every ~50 ms, monotonic, and
-    // 1.0 once at the end of a build that was not stopped.
+    // Share of the build done, on the building thread: at the start of the lattice walk and at
+    // every whole percent of it (the same steps on any machine), monotonic, and 1.0 once at
+    // the end of a build that was not stopped.
     std::function<void(double fraction)> progress;
 };
 

@@ -90,11 +90,11 @@ struct CoverProblem {
 
 class BranchAndBound {
 public:
-    BranchAndBound(const CoverProblem& p, std::size_t budget, double seconds)
-        : p_(p), budget_(budget),
-          deadline_(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                            std::chrono::duration<double>(seconds)))
+    BranchAndBound(const CoverProblem& p, std::size_t budget, std::optional<double> seconds) : p_(p), budget_(budget)
     {
+        if (seconds)
+            deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                               std::chrono::duration<double>(*seconds));
     }
 
     // Improves on `incumbent` (a valid cover); returns false when the budget ran out.
@@ -117,7 +117,7 @@ private:
     {
         if (++nodes_ > budget_)
             return;
-        if ((nodes_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_) {
+        if ((nodes_ & 255) == 0 && deadline_ && std::chrono::steady_clock::now() > *deadline_) {
             nodes_ = budget_ + 1;  // out of time: stop everywhere, keep the best so far
             return;
         }
@@ -174,7 +174,7 @@ private:
 
     const CoverProblem& p_;
     std::size_t budget_;
-    std::chrono::steady_clock::time_point deadline_;
+    std::optional<std::chrono::steady_clock::time_point> deadline_;  // none: nodes only
     std::size_t nodes_ = 0;
     std::vector<std::size_t> best_;
     double bestLoss_ = 0;

@@ -365,13 +365,19 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                     record(k, npu::compileCandidate(kernelTrace, device, binder.bind(index)));
                 }
             }
-            std::lock_guard lock(finishedMutex); // under the lock: the waiter cannot miss the last one
-            if (callbacks.candidate)
-                finishedQueue.insert(finishedQueue.end(), finishedChunk, finishedChunk + finished);
-            if (doneCount.fetch_add(finished, std::memory_order_release) + finished == total)
-                allDone.notify_all();
+            std::size_t doneNow = 0;
+            {
+                std::lock_guard lock(finishedMutex); // under the lock: the waiter cannot miss the last one
+                if (callbacks.candidate)
+                    finishedQueue.insert(finishedQueue.end(), finishedChunk, finishedChunk + finished);
+                doneNow = doneCount.fetch_add(finished, std::memory_order_release) + finished;
+                if (doneNow == total)
+                    allDone.notify_all();
+            }
             if (finished < end - begin)
                 break; // stopped
+            if (callbacks.workerStep)
+                callbacks.workerStep(doneNow);
         }
         // Sorting here keeps the longest-first order of the makespan off the calling thread.
         std::sort(tally.compileJobs.begin(), tally.compileJobs.end(), std::greater<>());

@@ -86,6 +86,10 @@ struct TuningCallbacks {
     std::function<void(const Progress&)> progress;
     // Called on the calling thread for each finished candidate (space index), as they arrive.
     std::function<void(std::size_t, const CandidateOutcome&)> candidate;
+    // A seam for tests, unset in the product: called on each worker thread after each chunk of
+    // candidates it finished, with the number finished so far. It may block (a pause point):
+    // that worker then waits there, so a test can stop a session that cannot have finished.
+    std::function<void(std::size_t finished)> workerStep;
 };
 
 TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,

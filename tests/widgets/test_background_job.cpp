@@ -11,6 +11,7 @@
 #include <atomic>
 #include <future>
 
+namespace test = ts::test;
 using ts::gui::BackgroundJob;
 using ts::gui::JobContext;
 
@@ -36,7 +37,7 @@ private Q_SLOTS:
                 value = v;
             });
         QVERIFY(job.isRunning());
-        QVERIFY(finished.wait(5000));
+        QVERIFY(test::waitForCount(finished, finished.count() + 1));
         QCOMPARE(value, 42);
         QCOMPARE(deliveryThread, QThread::currentThread());
         QVERIFY(workerThread != QThread::currentThread());
@@ -58,7 +59,7 @@ private Q_SLOTS:
             },
             [&](int&& v) { delivered.push_back(v); });
         job.start<int>(QStringLiteral("second"), [](JobContext&) { return 2; }, [&](int&& v) { delivered.push_back(v); });
-        QVERIFY(finished.wait(5000));
+        QVERIFY(test::waitForCount(finished, finished.count() + 1));
         release.set_value();
         job.waitForIdle();
         QCoreApplication::processEvents();
@@ -85,7 +86,7 @@ private Q_SLOTS:
                 return 0;
             },
             [&](int&&) { delivered = true; });
-        QTRY_VERIFY(entered.load());
+        QVERIFY(test::waitUntil([&] { return entered.load(); }));
         job.stop();
         QCOMPARE(stopped.count(), 1);
         QVERIFY(!job.isRunning());
@@ -119,11 +120,11 @@ private Q_SLOTS:
                 return steps + 1;
             },
             [&](int&& v) { delivered = v; });
-        QTRY_VERIFY(entered.load());
+        QVERIFY(test::waitUntil([&] { return entered.load(); }));
         job.finishEarly();
         QVERIFY(job.isRunning());  // until the partial result is in
         QVERIFY(job.finishingEarly());
-        QVERIFY(finished.wait(5000));
+        QVERIFY(test::waitForCount(finished, finished.count() + 1));
         QVERIFY(delivered > 0);
         QCOMPARE(stopped.count(), 0);
         QVERIFY(!job.isRunning());
@@ -154,7 +155,7 @@ private Q_SLOTS:
                 return 0;
             },
             [](int&&) {});
-        QVERIFY(finished.wait(5000));
+        QVERIFY(test::waitForCount(finished, finished.count() + 1));
         QVERIFY(progress.count() >= 2);
         QCOMPARE(progress.first().at(0).toDouble(), -1.0);  // indeterminate until the first report
         QList<double> fractions;
@@ -182,7 +183,7 @@ private Q_SLOTS:
                     return 0;
                 },
                 [](int&&) { QFAIL("a destroyed job must not deliver"); });
-            QTRY_VERIFY(entered.load());
+            QVERIFY(test::waitUntil([&] { return entered.load(); }));
         }
         QVERIFY(done.load());  // the worker finished before the job object went away
         QCoreApplication::processEvents();
@@ -194,7 +195,7 @@ private Q_SLOTS:
         QSignalSpy failed(&job, &BackgroundJob::failed);
         job.start<int>(QStringLiteral("throws"), [](JobContext&) -> int { throw std::runtime_error("out of memory"); },
                        [](int&&) { QFAIL("nothing to deliver"); });
-        QVERIFY(failed.wait(5000));
+        QVERIFY(test::waitForCount(failed, failed.count() + 1));
         QCOMPARE(failed.first().at(0).toString(), QStringLiteral("out of memory"));
         QVERIFY(!job.isRunning());
     }

@@ -11,7 +11,6 @@
 #include "widgets/tuning_record_model.h"
 
 #include <QAbstractItemModelTester>
-#include <QElapsedTimer>
 #include <QAction>
 #include <QFile>
 #include <QLabel>
@@ -52,7 +51,7 @@ void answerNextConfirmation(QMessageBox::StandardButton button)
 
 bool waitListed(CacheBrowser& browser)
 {
-    return QTest::qWaitFor([&] { return !browser.isBusy(); }, 30000);
+    return test::waitUntil([&] { return !browser.isBusy(); });
 }
 
 int rowWithState(const CacheBrowser& browser, const QString& state)
@@ -158,7 +157,7 @@ private Q_SLOTS:
         browser.show();
         QSignalSpy listed(&browser, &CacheBrowser::listed);
         browser.openCache(path);
-        QVERIFY(listed.wait(30000));
+        QVERIFY(test::waitForCount(listed, listed.count() + 1));
         QCOMPARE(browser.model()->rowCount(), 2);
         QVERIFY(!browser.messageBar()->isVisible());
 
@@ -192,7 +191,7 @@ private Q_SLOTS:
         const std::int64_t freshId = model->index(rowWithState(browser, QStringLiteral("fresh")), 0)
                                          .data(CacheTableModel::IdRole).toLongLong();
         browser.selectTuning(freshId);
-        QVERIFY(shown.wait(30000));
+        QVERIFY(test::waitForCount(shown, shown.count() + 1));
         QVERIFY(browser.shownRecord());
         QCOMPARE(browser.shownRecord()->id, freshId);
         QCOMPARE(browser.detailsModel()->rowCount(), int(m_fresh.candidates.size()));
@@ -230,7 +229,7 @@ private Q_SLOTS:
         QSignalSpy done(&browser, &CacheBrowser::operationFinished);
         answerNextConfirmation(QMessageBox::Yes);
         browser.deleteAction()->trigger();
-        QVERIFY(done.count() || done.wait(30000));
+        QVERIFY(test::waitForCount(done));
         QVERIFY(done.front().at(0).toBool());
         QVERIFY(waitListed(browser));
         QCOMPARE(browser.model()->rowCount(), 1);
@@ -249,7 +248,7 @@ private Q_SLOTS:
         QSignalSpy done(&browser, &CacheBrowser::operationFinished);
         answerNextConfirmation(QMessageBox::Yes);
         browser.pruneStale();
-        QVERIFY(done.wait(30000));
+        QVERIFY(test::waitForCount(done, done.count() + 1));
         QVERIFY(waitListed(browser));
         QCOMPARE(browser.model()->rowCount(), 1);
         QVERIFY(rowWithState(browser, QStringLiteral("fresh")) >= 0);
@@ -258,7 +257,7 @@ private Q_SLOTS:
         // Nothing stale left: nothing asked, nothing removed.
         done.clear();
         browser.pruneStale();
-        QVERIFY(done.wait(30000));
+        QVERIFY(test::waitForCount(done, done.count() + 1));
         QCOMPARE(countIn(path), std::size_t(1));
     }
 
@@ -273,7 +272,7 @@ private Q_SLOTS:
 
         const QString json = m_dir.filePath(QStringLiteral("export.json"));
         browser.exportJson(json);
-        QVERIFY(done.wait(30000));
+        QVERIFY(test::waitForCount(done, done.count() + 1));
         QVERIFY2(done.back().at(0).toBool(), qPrintable(done.back().at(1).toString()));
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -285,7 +284,7 @@ private Q_SLOTS:
         QVERIFY(waitListed(browser));
         QCOMPARE(browser.model()->rowCount(), 0);
         browser.importJson(json);
-        QVERIFY(done.wait(30000));
+        QVERIFY(test::waitForCount(done, done.count() + 1));
         QVERIFY2(done.back().at(0).toBool(), qPrintable(done.back().at(1).toString()));
         QVERIFY(waitListed(browser));
         QCOMPARE(browser.model()->rowCount(), 2);
@@ -298,7 +297,7 @@ private Q_SLOTS:
         badFile.write("{\"format\": \"something else\"}");
         badFile.close();
         browser.importJson(bad);
-        QVERIFY(done.wait(30000));
+        QVERIFY(test::waitForCount(done, done.count() + 1));
         QVERIFY(!done.back().at(0).toBool());
         QVERIFY(waitListed(browser));
         QCOMPARE(browser.model()->rowCount(), 2);
@@ -309,7 +308,7 @@ private Q_SLOTS:
         browser.openCache(target, true);
         QVERIFY(waitListed(browser));
         browser.mergeCaches({path});
-        QVERIFY(done.wait(30000));
+        QVERIFY(test::waitForCount(done, done.count() + 1));
         QVERIFY(waitListed(browser));
         QCOMPARE(browser.model()->rowCount(), 2);
         QCOMPARE(countIn(target), std::size_t(2));
@@ -331,11 +330,12 @@ private Q_SLOTS:
 
         QSignalSpy done(&browser, &CacheBrowser::operationFinished);
         answerNextConfirmation(QMessageBox::Yes);
-        QElapsedTimer clock;
-        clock.start();
         browser.deleteAction()->trigger();
-        QVERIFY(done.count() || done.wait(30000));
-        QVERIFY2(clock.elapsed() < 8000, "a busy cache is not waited on");
+        QCOMPARE(done.count(), 0);  // the call runs off the GUI thread
+        // The lock is held for the whole call: it fails as busy, with the GUI thread free
+        // meanwhile. How long the worker waits is the browser's short busy timeout, a setting,
+        // not a figure this test times.
+        QVERIFY(test::waitForCount(done));
         QVERIFY(!done.front().at(0).toBool());
         QVERIFY2(browser.messageBar()->text().contains(QLatin1String("busy")), qPrintable(browser.messageBar()->text()));
         QVERIFY(waitListed(browser));
@@ -346,7 +346,7 @@ private Q_SLOTS:
         done.clear();
         answerNextConfirmation(QMessageBox::Yes);
         browser.deleteAction()->trigger();
-        QVERIFY(done.count() || done.wait(30000));
+        QVERIFY(test::waitForCount(done));
         QVERIFY(done.front().at(0).toBool());
         QVERIFY(waitListed(browser));
         QCOMPARE(browser.model()->rowCount(), 1);

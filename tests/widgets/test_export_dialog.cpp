@@ -268,8 +268,8 @@ private Q_SLOTS:
         doc->setCacheFile(dir.filePath(QStringLiteral("cache.sqlite")));
         QSignalSpy opened(doc, &gui::KernelDocument::opened);
         window.openFile(test::examplePath("add.json"));
-        QVERIFY(opened.wait(30000));
-        QVERIFY(QTest::qWaitFor([&] { return !doc->isBusy() && doc->space(); }, 60000));
+        QVERIFY(test::waitForCount(opened, opened.count() + 1));
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->space(); }));
 
         auto* tools = window.findChild<gui::ToolDialogs*>();
         QVERIFY(tools);
@@ -289,7 +289,7 @@ private Q_SLOTS:
 
         QSignalSpy tuned(doc, &gui::KernelDocument::tuningFinished);
         QVERIFY(doc->tune());
-        QVERIFY(tuned.wait(120000));
+        QVERIFY(test::waitForCount(tuned, tuned.count() + 1));
         QVERIFY(doc->tuningResult());
 
         // Select a measured candidate that is not the best in the table, then Ctrl+E.

@@ -45,9 +45,9 @@ bool openAndSettle(MainWindow& window, const QString& path)
 {
     QSignalSpy opened(window.document(), &KernelDocument::opened);
     window.openFile(path);
-    if (!opened.wait(30000))
+    if (!test::waitForCount(opened, opened.count() + 1))
         return false;
-    return QTest::qWaitFor([&] { return !window.document()->isBusy(); }, 60000);
+    return test::waitUntil([&] { return !window.document()->isBusy(); });
 }
 
 QTreeWidgetItem* findTopLevel(QTreeWidget* tree, const QString& text)
@@ -175,7 +175,7 @@ private Q_SLOTS:
         QSignalSpy failed(window.document(), &KernelDocument::openFailed);
         QSignalSpy opened(window.document(), &KernelDocument::opened);
         window.openFile(path);
-        QVERIFY(failed.wait(30000));
+        QVERIFY(test::waitForCount(failed, failed.count() + 1));
         QCOMPARE(opened.count(), 0);
         QVERIFY(window.errorBanner()->isVisible());
         QVERIFY2(window.errorBanner()->text().contains(expected), qPrintable(window.errorBanner()->text()));
@@ -208,10 +208,10 @@ private Q_SLOTS:
         value->selectAll();
         QTest::keyClicks(value, QStringLiteral("16777216"));
         QCOMPARE(edited.count(), 0);  // debounced: nothing while typing
-        QVERIFY(edited.wait(2000));
+        QVERIFY(test::waitForCount(edited, edited.count() + 1));
         QCOMPARE(edited.count(), 1);  // one announcement for the whole burst
-        QVERIFY(analysed.wait(30000));
-        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy() && spaced.count() > 0; }, 60000));
+        QVERIFY(test::waitForCount(analysed, analysed.count() + 1));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && spaced.count() > 0; }));
         const kernel::ArgValue* n = window.document()->workload().arg("n_elements");
         QVERIFY(n);
         QCOMPARE(n->intValue, std::int64_t(16777216));
@@ -221,7 +221,7 @@ private Q_SLOTS:
         edited.clear();
         value->selectAll();
         QTest::keyClicks(value, QStringLiteral("many"));
-        QTest::qWait(500);
+        editor->flush();  // what the debounce timer does when it fires
         QCOMPARE(edited.count(), 0);
         QVERIFY(!editor->problem().isEmpty());
         QVERIFY(!editor->workload());
@@ -236,15 +236,28 @@ private Q_SLOTS:
         QVERIFY(before);
         QVERIFY(!before->hasLattice());
 
+        // The worker is held at its first progress report, so the Stop lands mid-run on any
+        // machine; every fraction it reports is recorded.
+        auto pause = std::make_shared<test::PausePoint>();
+        const test::PausePoint::Opener opener{pause};
+        auto fractions = std::make_shared<test::Recorded<double>>();
+        auto held = std::make_shared<gui::JobProbe>();
+        held->step = [pause, fractions](double fraction, const QString&) {
+            fractions->push(fraction);
+            pause->hold();
+        };
+        window.document()->spaceJob()->setProbe(held);
         QSignalSpy spaced(window.document(), &KernelDocument::spaceReady);
         QSignalSpy stopped(window.document(), &KernelDocument::stopped);
         window.spacePage()->latticeBox()->setChecked(true);  // a lattice of about a million points
         QVERIFY(window.document()->isBusy());
         QVERIFY(window.progressWidget()->isVisible());
         QCOMPARE(window.progressWidget()->bar()->maximum(), 0);  // indeterminate: no report yet
+        pause->waitUntilHeld();
         QTest::mouseClick(window.progressWidget()->stopButton(), Qt::LeftButton);
         QCOMPARE(stopped.count(), 1);
         QVERIFY(!window.document()->isBusy());  // the GUI is free at once
+        pause->release();
         // Let the worker run out; its result must be dropped.
         window.document()->spaceJob()->waitForIdle();
         QCoreApplication::processEvents();
@@ -253,11 +266,19 @@ private Q_SLOTS:
         QCOMPARE(window.document()->space(), before);
         QVERIFY(!window.spacePage()->latticeBox()->isChecked());  // the box follows what is shown
         QVERIFY(!window.progressWidget()->isVisible());
+        // The worker saw the Stop mid-run: it never reached the end of the lattice.
+        const std::vector<double> seen = fractions->values();
+        QVERIFY(!seen.empty());
+        QVERIFY(*std::max_element(seen.begin(), seen.end()) < 1.0);
 
-        // Built to the end, the lattice replaces the list; the bar moves on the way.
+        // Built to the end, the lattice replaces the list; the bar moves on the way. The probe's
+        // clock lets every report of the build through the throttle.
+        auto everyReport = std::make_shared<gui::JobProbe>();
+        everyReport->clock = test::steppingClock();
+        window.document()->spaceJob()->setProbe(everyReport);
         QSignalSpy progressed(window.document(), &KernelDocument::progress);
         window.spacePage()->latticeBox()->setChecked(true);
-        QVERIFY(spaced.wait(120000));
+        QVERIFY(test::waitForCount(spaced));
         bool reported = false;
         for (const auto& call : progressed)
             reported |= call.at(0).toDouble() > 0;
@@ -276,7 +297,7 @@ private Q_SLOTS:
         QSignalSpy filtered(page->proxy(), &gui::CandidateFilterProxy::filterChanged);
         QTest::keyClicks(page->filterEdit(), QStringLiteral("XBLOCK>=4096"));
         QCOMPARE(filtered.count(), 0);
-        QVERIFY(filtered.wait(2000));
+        QVERIFY(test::waitForCount(filtered, filtered.count() + 1));
         QCOMPARE(filtered.count(), 1);
         QCOMPARE(page->proxy()->query(), QStringLiteral("XBLOCK>=4096"));
         const int xb = page->model()->paramColumn(0);
@@ -296,12 +317,12 @@ private Q_SLOTS:
         window.show();
         QVERIFY(openAndSettle(window, test::examplePath("add.json")));
         window.spacePage()->latticeBox()->setChecked(true);
-        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy() && window.document()->space()->hasLattice(); }, 60000));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space()->hasLattice(); }));
         window.tabs()->setCurrentWidget(window.chartsPage());
         gui::HeatmapChart* heatmap = window.chartsPage()->heatmap();
-        QVERIFY(QTest::qWaitFor([&] { return !heatmap->slice().cells.empty() && !heatmap->job()->isRunning(); }, 30000));
+        QVERIFY(test::waitUntil([&] { return !heatmap->slice().cells.empty() && !heatmap->job()->isRunning(); }));
         // Laid out and drawn, so that pixels map to cells.
-        QTRY_VERIFY(heatmap->plot()->isVisible() && heatmap->plot()->axisRect()->width() > 100);
+        QVERIFY(test::waitUntil([&] { return heatmap->plot()->isVisible() && heatmap->plot()->axisRect()->width() > 100; }));
         heatmap->plot()->replot();
 
         // Click a pruned cell of the heat map: the table and the details pane follow. A lattice
@@ -332,7 +353,7 @@ private Q_SLOTS:
         const std::size_t other = window.document()->space()->size() - 1;
         window.spacePage()->view()->setCurrentIndex(
             window.spacePage()->proxy()->mapFromSource(window.spacePage()->model()->index(int(other), 0)));
-        QVERIFY(QTest::qWaitFor([&] { return !heatmap->job()->isRunning(); }, 30000));
+        QVERIFY(test::waitUntil([&] { return !heatmap->job()->isRunning(); }));
         bool inSlice = false;
         for (std::int32_t c : heatmap->slice().cells)
             inSlice |= c == std::int32_t(other);
@@ -345,7 +366,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(openAndSettle(window, test::examplePath("add.json")));
         window.tabs()->setCurrentWidget(window.chartsPage());
-        QVERIFY(QTest::qWaitFor([&] { return !window.chartsPage()->heatmap()->slice().cells.empty(); }, 30000));
+        QVERIFY(test::waitUntil([&] { return !window.chartsPage()->heatmap()->slice().cells.empty(); }));
         QTemporaryDir dir;
         for (const char* suffix : {"png", "svg", "pdf"}) {
             const QString path = dir.filePath(QStringLiteral("heatmap.") + QString::fromLatin1(suffix));

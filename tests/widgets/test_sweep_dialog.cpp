@@ -99,7 +99,7 @@ private Q_SLOTS:
         QVERIFY(dialog.isRunning());
         QVERIFY(dialog.stopButton()->isEnabled());
         QVERIFY(!dialog.runButton()->isEnabled());
-        QVERIFY(finished.wait(180000));
+        QVERIFY(test::waitForCount(finished, finished.count() + 1));
         QVERIFY(!dialog.isRunning());
         QVERIFY(dialog.runButton()->isEnabled());
 
@@ -141,7 +141,7 @@ private Q_SLOTS:
             QCOMPARE(dialog.result(), result);
         } else {
             dialog.setTolerancePercent(50.0);
-            QVERIFY(finished.wait(30000));
+            QVERIFY(test::waitForCount(finished, finished.count() + 1));
             QVERIFY(dialog.result()->cover.chosen.size() <= before);
             QCOMPARE(dialog.result()->cover.tolerance, 0.5);
         }
@@ -163,27 +163,27 @@ private Q_SLOTS:
         SweepDialog dialog;
         tuning::TuningOptions options;
         options.jobs = 1;
-        options.lattice = true;  // slower shapes, so that the stop lands midway
         dialog.setLaunch(m_analysis, test::devices().find(m_analysis->workload.device), options);
         dialog.setCachePath({});
         dialog.clearRanges();
         dialog.addRange(QStringLiteral("n_elements"), 4096, 4096 << 11, SweepDialog::Step::Times, 2);
-        QSignalSpy progress(dialog.job(), &gui::BackgroundJob::progress);
+        // The worker is held when the second shape starts: the Stop lands there on any machine.
+        auto pause = std::make_shared<test::PausePoint>();
+        const test::PausePoint::Opener opener{pause};
+        auto probe = std::make_shared<gui::JobProbe>();
+        probe->step = [pause](double, const QString& stage) {
+            if (stage.startsWith(QLatin1String("Shape 2 ")))
+                pause->hold();
+        };
+        dialog.job()->setProbe(probe);
         QSignalSpy finished(&dialog, &SweepDialog::finished);
         dialog.run();
-        // Stop once the second shape is under way.
-        QVERIFY(QTest::qWaitFor(
-            [&] {
-                for (const QList<QVariant>& p : progress)
-                    if (p.at(1).toString().startsWith(QLatin1String("Shape 2 ")))
-                        return true;
-                return !dialog.isRunning();
-            },
-            180000));
-        QVERIFY2(dialog.isRunning(), "the sweep was still running at shape 2");
+        pause->waitUntilHeld();
+        QVERIFY2(dialog.isRunning(), "the sweep is running at shape 2");
         QTest::mouseClick(dialog.stopButton(), Qt::LeftButton);
         QVERIFY(!dialog.stopButton()->isEnabled());
-        QVERIFY(finished.wait(180000));
+        pause->release();
+        QVERIFY(test::waitForCount(finished));
         const auto result = dialog.result();
         QVERIFY(result);
         QVERIFY(result->stopped);
@@ -204,8 +204,8 @@ private Q_SLOTS:
         QVERIFY(!action->isEnabled());  // nothing open yet
         QSignalSpy opened(doc, &gui::KernelDocument::opened);
         window.openFile(test::examplePath("add.json"));
-        QVERIFY(opened.wait(30000));
-        QVERIFY(QTest::qWaitFor([&] { return !doc->isBusy() && doc->analysis(); }, 60000));
+        QVERIFY(test::waitForCount(opened, opened.count() + 1));
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->analysis(); }));
         QVERIFY(action->isEnabled());
         action->trigger();
         SweepDialog* dialog = window.findChild<gui::ToolDialogs*>()->sweepDialog();

@@ -64,18 +64,18 @@ bool openAndSettle(MainWindow& window, const QString& path)
 {
     QSignalSpy opened(window.document(), &KernelDocument::opened);
     window.openFile(path);
-    if (!opened.wait(30000))
+    if (!test::waitForCount(opened, opened.count() + 1))
         return false;
-    return QTest::qWaitFor([&] { return !window.document()->isBusy() && window.document()->space(); }, 60000);
+    return test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); });
 }
 
-bool tuneAndWait(MainWindow& window, int timeout = 120000)
+bool tuneAndWait(MainWindow& window)
 {
     QSignalSpy finished(window.document(), &KernelDocument::tuningFinished);
     if (!window.tuneAction()->isEnabled())
         return false;
     window.tuneAction()->trigger();
-    return finished.wait(timeout);
+    return test::waitForCount(finished);
 }
 
 } // namespace
@@ -164,7 +164,7 @@ private Q_SLOTS:
             QVERIFY(found.record && found.record->best());
             QVERIFY(std::abs(*found.record->best()->p50Ms - result->outcomes[*result->best].bench.p50Ms) < 1e-12);
         }
-        QVERIFY(QTest::qWaitFor([&] { return doc->cacheState().kind == gui::CacheState::Kind::Fresh; }, 10000));
+        QVERIFY(test::waitUntil([&] { return doc->cacheState().kind == gui::CacheState::Kind::Fresh; }));
         QVERIFY(window.launchEditor()->cacheLabel()->isVisible());
         QVERIFY(window.launchEditor()->cacheLabel()->text().contains(QLatin1String("Cached tuning available")));
 
@@ -173,11 +173,12 @@ private Q_SLOTS:
         gui::ChartsPage* charts = window.chartsPage();
         charts->tabs()->setCurrentWidget(charts->timingsTab());
         gui::TimingsChart* timings = charts->timingsChart();
-        QTRY_COMPARE(timings->shownCandidates().size(), run->measuredCount());
+        QVERIFY(test::waitUntil([&] { return timings->shownCandidates().size() == run->measuredCount(); }));
+        QCOMPARE(timings->shownCandidates().size(), run->measuredCount());
         QCOMPARE(timings->shownCandidates().front(), *result->best);
         charts->tabs()->setCurrentWidget(charts->timelineTab());
         gui::TimelineChart* timeline = charts->timelineChart();
-        QTRY_VERIFY(timeline->timeline().totalSeconds > 0);
+        QVERIFY(test::waitUntil([&] { return timeline->timeline().totalSeconds > 0; }));
         const gui::TuningTimeline& t = timeline->timeline();
         QCOMPARE(int(t.compileLanes.size()), result->modelled.compileWorkers);
         std::size_t compiled = 0;
@@ -216,8 +217,9 @@ private Q_SLOTS:
         gui::ChartsPage* charts = window.chartsPage();
         charts->tabs()->setCurrentWidget(charts->timingsTab());
         gui::TimingsChart* timings = charts->timingsChart();
-        QTRY_VERIFY(timings->plot()->isVisible() && timings->plot()->axisRect()->width() > 100);
-        QTRY_COMPARE(timings->shownCandidates().size(), run->measuredCount());  // prepared off the GUI thread
+        QVERIFY(test::waitUntil([&] { return timings->plot()->isVisible() && timings->plot()->axisRect()->width() > 100; }));
+        QVERIFY(test::waitUntil([&] { return timings->shownCandidates().size() == run->measuredCount(); }));
+        QCOMPARE(timings->shownCandidates().size(), run->measuredCount());  // prepared off the GUI thread
         timings->plot()->replot();
         // The slowest one: not the best, which is selected already.
         const std::size_t last = timings->shownCandidates().size() - 1;
@@ -243,9 +245,20 @@ private Q_SLOTS:
         window.show();
         QVERIFY(openAndSettle(window, path));
         window.spacePage()->latticeBox()->setChecked(true);
-        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy() && window.document()->space()->hasLattice(); }, 60000));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space()->hasLattice(); }));
         KernelDocument* doc = window.document();
+        // Every compile worker is held after its first chunk of candidates: the Stop below lands
+        // mid-run on any machine, and the candidates of those chunks have finished.
+        auto pause = std::make_shared<test::PausePoint>();
+        const test::PausePoint::Opener opener{pause};
+        auto probe = std::make_shared<gui::JobProbe>();
+        probe->step = [pause](double fraction, const QString&) {
+            if (fraction > 0)
+                pause->hold();
+        };
+        doc->tuneJob()->setProbe(probe);
         QSignalSpy updated(doc, &KernelDocument::tuningUpdated);
+        QSignalSpy progressed(doc, &KernelDocument::tuningProgress);
         QSignalSpy finished(doc, &KernelDocument::tuningFinished);
         QSignalSpy stopped(doc, &KernelDocument::stopped);
         window.tuneAction()->trigger();
@@ -253,11 +266,13 @@ private Q_SLOTS:
         QVERIFY(window.progressWidget()->isVisible());
         QVERIFY(window.stopAction()->isEnabled());
         QVERIFY(!window.tuneAction()->isEnabled());  // one tuning at a time
-        QVERIFY(updated.wait(60000));  // some candidates are in
-        QVERIFY(window.progressWidget()->text().contains(QLatin1String("/")));
+        pause->waitUntilHeld();
+        QVERIFY(test::waitForCount(updated));  // some candidates are in
+        QVERIFY(test::waitUntil([&] { return window.progressWidget()->text().contains(QLatin1String("/")); }));
         QTest::mouseClick(window.progressWidget()->stopButton(), Qt::LeftButton);
         QCOMPARE(stopped.count(), 1);
-        QVERIFY(finished.wait(30000));
+        pause->release();
+        QVERIFY(test::waitForCount(finished));
         const auto result = doc->tuningResult();
         QVERIFY(result);
         QVERIFY(result->stopped);
@@ -333,12 +348,12 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QVERIFY(openAndSettle(window, path));
-        QVERIFY(QTest::qWaitFor([&] { return window.document()->cacheState().kind == gui::CacheState::Kind::Stale; }, 10000));
+        QVERIFY(test::waitUntil([&] { return window.document()->cacheState().kind == gui::CacheState::Kind::Stale; }));
         QVERIFY(window.launchEditor()->cacheLabel()->isVisible());
         QVERIFY(window.launchEditor()->cacheLabel()->text().contains(QLatin1String("Stale")));
         // Tune runs again and makes it fresh.
         QVERIFY(tuneAndWait(window));
-        QVERIFY(QTest::qWaitFor([&] { return window.document()->cacheState().kind == gui::CacheState::Kind::Fresh; }, 10000));
+        QVERIFY(test::waitUntil([&] { return window.document()->cacheState().kind == gui::CacheState::Kind::Fresh; }));
     }
 
     void editingTheLaunchDropsTheTuning()
@@ -352,9 +367,9 @@ private Q_SLOTS:
         QVERIFY(window.spacePage()->model()->hasTimings());
         QSignalSpy cleared(window.document(), &KernelDocument::tuningCleared);
         window.spacePage()->latticeBox()->setChecked(true);  // another space
-        QVERIFY(cleared.wait(60000));
+        QVERIFY(test::waitForCount(cleared, cleared.count() + 1));
         QVERIFY(!window.document()->tuningRun());
-        QVERIFY(QTest::qWaitFor([&] { return !window.document()->isBusy(); }, 60000));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy(); }));
         QVERIFY(!window.spacePage()->model()->hasTimings());
         QVERIFY(window.chartsPage()->timingsChart()->shownCandidates().empty());
     }
@@ -382,7 +397,7 @@ private Q_SLOTS:
         QVERIFY(dialog.runButton()->isEnabled());
         QSignalSpy done(&dialog, &gui::CompareDialog::comparisonFinished);
         QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
-        QVERIFY(done.wait(120000));
+        QVERIFY(test::waitForCount(done, done.count() + 1));
         QCOMPARE(dialog.results().size(), std::size_t(2));
         QCOMPARE(dialog.table()->rowCount(), 2);
         QStringList compared;

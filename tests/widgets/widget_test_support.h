@@ -5,6 +5,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/space/candidate_space.h"
+#include "widgets/background_job.h"
 #include "widgets/space_request.h"
 
 #include <QApplication>
@@ -13,9 +14,16 @@
 #include <QTemporaryDir>
 #include <QStandardPaths>
 #include <QString>
+#include <QSignalSpy>
 #include <QTest>
 
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 namespace ts::test {
 
@@ -35,6 +43,94 @@ inline void isolateSettings()
     QCoreApplication::setOrganizationName(QStringLiteral("TileScopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("TileScopeTests"));
     QSettings().clear();
+}
+
+// ---- Timing: how a test waits for background work (see tests/README.md) ----
+//
+// A test never races the machine: it waits for an event that must come, with no time budget of
+// its own (ctest's per-test timeout ends a test that hangs), and where it needs the work to be
+// at a given point (mid-run, before a Stop), it holds the worker there with a PausePoint.
+
+// Spins the event loop until `done()` holds. Returns true, so it reads as QVERIFY(waitUntil(...)).
+template <typename Predicate>
+bool waitUntil(Predicate done)
+{
+    return QTest::qWaitFor(done, INT_MAX);
+}
+
+// Until `spy` has seen at least `count` signals (counting those already seen).
+inline bool waitForCount(QSignalSpy& spy, int count = 1)
+{
+    return waitUntil([&] { return spy.count() >= count; });
+}
+
+// A point where worker threads wait until the test opens it. Workers call hold() (from a
+// JobProbe's step, or a core step callback); the test calls waitUntilHeld() to know a worker
+// stands there, does what it must do at that moment (press Stop), then release(). Thread-safe.
+class PausePoint {
+public:
+    void hold()
+    {
+        std::unique_lock lock(m_mutex);
+        ++m_held;
+        m_changed.notify_all();
+        m_changed.wait(lock, [&] { return m_released; });
+    }
+    // Blocks the calling (test) thread until a worker is held. The workers never need the GUI
+    // thread to get there.
+    void waitUntilHeld()
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_held > 0; });
+    }
+    void release()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_released = true;
+        }
+        m_changed.notify_all();
+    }
+    // Opens the point when the test leaves the scope, pass or fail, so that no worker is left
+    // waiting while its owner's destructor waits for it.
+    struct Opener {
+        std::shared_ptr<PausePoint> point;
+        ~Opener() { point->release(); }
+    };
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    int m_held = 0;
+    bool m_released = false;
+};
+
+// Values recorded by worker threads, read by the test.
+template <typename T>
+class Recorded {
+public:
+    void push(T value)
+    {
+        std::lock_guard lock(m_mutex);
+        m_values.push_back(std::move(value));
+    }
+    std::vector<T> values() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_values;
+    }
+
+private:
+    mutable std::mutex m_mutex;
+    std::vector<T> m_values;
+};
+
+// A clock for JobProbe::clock that moves one second per reading: the progress throttle then
+// lets every report through, whatever the machine's speed.
+inline std::function<std::chrono::steady_clock::time_point()> steppingClock()
+{
+    auto ticks = std::make_shared<std::atomic<long long>>(0);
+    return [ticks] { return std::chrono::steady_clock::time_point(std::chrono::seconds(++*ticks)); };
 }
 
 // The analysis and candidate space of an example workload, built synchronously.

@@ -1,8 +1,9 @@
 // The GUI thread never waits on a tuning: a lattice of more than 100,000 candidates is tuned
 // through the real window while a 5 ms timer on the GUI thread records the longest gap between
 // its ticks. The table, the timings and the tuning-time charts are each shown for part of the
-// run, so that every view that follows the tuning is measured. The figure is printed; the test
-// asserts a bound loose enough for a loaded machine.
+// run, so that every view that follows the tuning is measured. A benchmark, not a test: the
+// figures depend on the machine, so they are printed beside the target (50 ms), never asserted.
+// Run it on an idle machine: `build-bench/bench/bench_gui_stall` (offscreen by default).
 //
 // TILESCOPE_STALL_WORKLOAD picks another example (default: softmax.json, a lattice of 141,462).
 
@@ -93,7 +94,7 @@ private:
 
 } // namespace
 
-class TestTuneStall : public QObject {
+class GuiStall : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -112,10 +113,10 @@ private Q_SLOTS:
         doc->setCacheFile(dir.filePath(QStringLiteral("cache.sqlite")));  // away from the sources
         QSignalSpy opened(doc, &KernelDocument::opened);
         window.openFile(test::examplePath(workload.constData()));
-        QVERIFY(opened.wait(30000));
-        QVERIFY(QTest::qWaitFor([&] { return !doc->isBusy() && doc->space(); }, 60000));
+        QVERIFY(test::waitForCount(opened));
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->space(); }));
         window.spacePage()->latticeBox()->setChecked(true);
-        QVERIFY(QTest::qWaitFor([&] { return !doc->isBusy() && doc->space() && doc->space()->hasLattice(); }, 300000));
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->space() && doc->space()->hasLattice(); }));
         const std::size_t candidates = doc->space()->size();
         qInfo("%s lattice: %zu candidates", workload.constData(), candidates);
         QVERIFY2(candidates >= 100000, "the stall test needs a lattice of at least 100,000 candidates");
@@ -139,7 +140,7 @@ private Q_SLOTS:
         meter.start();
         window.tuneAction()->trigger();
         QVERIFY(doc->isTuning());
-        QVERIFY(finished.wait(30 * 60 * 1000));
+        QVERIFY(test::waitForCount(finished));
         QTest::qWait(500);  // the final redraws
         meter.stop();
         const auto result = doc->tuningResult();
@@ -151,9 +152,9 @@ private Q_SLOTS:
               meter.longestBusyMs());
         if (!meter.longGaps().isEmpty())
             qInfo("gaps over 40 ms: %s", qPrintable(meter.longGaps().join(QStringLiteral(", "))));
-        QVERIFY2(meter.longestMs() < 500, qPrintable(QStringLiteral("stall of %1 ms").arg(meter.longestMs())));
+        qInfo("target: longest stall under 50 ms: %s", meter.longestMs() < 50 ? "met" : "missed");
     }
 };
 
-TILESCOPE_WIDGET_TEST_MAIN(TestTuneStall)
-#include "test_tune_stall.moc"
+TILESCOPE_WIDGET_TEST_MAIN(GuiStall)
+#include "gui_stall.moc"
