@@ -263,6 +263,15 @@ TEST(SweepRun, VectorAddOverShapes)
     EXPECT_NE(result.shapes[0].record->best()->params, result.shapes[2].record->best()->params);
     // Configs were benchmarked at shapes where the backend did not generate them.
     EXPECT_GT(result.crossMeasurements, 0u);
+    // The result keeps those times: the list for another tolerance is recomputed from them, and
+    // at the sweep's own tolerance it is the sweep's list.
+    EXPECT_EQ(result.crossTimes.size(), result.shapes.size());
+    EXPECT_EQ(sweep::recover(result, options.cover).chosen, result.cover.chosen);
+    sweep::CoverOptions loose = options.cover;
+    loose.tolerance = 0.5;
+    const sweep::CoverResult looser = sweep::recover(result, loose);
+    EXPECT_EQ(looser.tolerance, 0.5);
+    EXPECT_LE(looser.chosen.size(), result.cover.chosen.size());
 
     // Without cross-evaluation a config only counts where it was generated: the list's config at
     // every shape is one of that shape's own candidates, timed by that shape's tuning.

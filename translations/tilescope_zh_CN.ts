@@ -1951,10 +1951,6 @@ best #%1: %2 µs</source>
         </translation>
     </message>
     <message>
-        <source>Run the sweep again to apply the new tolerance.</source>
-        <translation>请重新运行扫描以应用新的容差。</translation>
-    </message>
-    <message>
         <source>Covering set</source>
         <translation>覆盖集</translation>
     </message>

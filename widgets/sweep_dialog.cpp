@@ -46,17 +46,6 @@ QString rangeText(const QString& name, qint64 from, qint64 to, SweepDialog::Step
         .arg(by);
 }
 
-// The times cross-evaluation measured, when the sweep result keeps them (needed to recompute the
-// covering set for another tolerance exactly as the sweep computed it).
-template <typename Result>
-const sweep::ExtraTimes* crossTimesOf(const Result& result)
-{
-    if constexpr (requires { result.crossTimes; })
-        return &result.crossTimes;
-    else
-        return nullptr;
-}
-
 } // namespace
 
 SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
@@ -550,20 +539,13 @@ void SweepDialog::recover()
     if (!m_result)
         return;
     auto base = m_result;
-    if (base->crossMeasurements > 0 && !crossTimesOf(*base)) {
-        m_message->setText(tr("Run the sweep again to apply the new tolerance."));
-        return;
-    }
     sweep::CoverOptions options;
     options.tolerance = m_tolerance->value() / 100.0;
     m_coverJob->start<std::shared_ptr<const sweep::SweepResult>>(
         tr("Covering set"),
         [base, options](JobContext&) {
             auto copy = std::make_shared<sweep::SweepResult>(*base);
-            std::vector<const cache::TuningRecord*> perShape;
-            for (const auto& shape : copy->shapes)
-                perShape.push_back(shape.record ? &*shape.record : nullptr);
-            copy->cover = sweep::coverFromRecords(perShape, options, crossTimesOf(*copy));
+            copy->cover = sweep::recover(*copy, options);
             return std::shared_ptr<const sweep::SweepResult>(std::move(copy));
         },
         [this](std::shared_ptr<const sweep::SweepResult>&& result) {

@@ -826,7 +826,16 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
     if (stop.stop_requested())
         out.stopped = true;
     out.cover = coverFromRecords(records, options.cover, &extra);
+    out.crossTimes = std::move(extra);
     return out;
+}
+
+CoverResult recover(const SweepResult& result, const CoverOptions& options)
+{
+    std::vector<const cache::TuningRecord*> records;
+    for (const ShapeOutcome& s : result.shapes)
+        records.push_back(s.record ? &*s.record : nullptr);
+    return coverFromRecords(records, options, result.crossTimes.empty() ? nullptr : &result.crossTimes);
 }
 
 nlohmann::ordered_json sweepToJson(const SweepResult& r)

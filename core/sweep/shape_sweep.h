@@ -173,6 +173,7 @@ struct SweepResult {
     CoverResult cover;                  // over the shapes that were tuned
     std::vector<std::string> notes;     // ambiguous dimensions, cache problems
     std::size_t crossMeasurements = 0;  // config x shape times added by cross-evaluation
+    ExtraTimes crossTimes;              // those times, per shape: a new tolerance needs them
     std::string error;                  // the sweep could not run at all (bad range, bad kernel)
     bool stopped = false;               // cut short: shapes not reached are absent
     bool ok() const { return error.empty(); }
@@ -180,6 +181,10 @@ struct SweepResult {
 
 SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& device, const SweepOptions& options,
                      std::stop_token stop = {});
+
+// The covering list of a finished sweep under other options (another tolerance), from the
+// times the sweep measured, cross-evaluation included: what runSweep would have chosen.
+CoverResult recover(const SweepResult& result, const CoverOptions& options);
 
 // {"kernel", "device", "tolerance", "method", "exact", "shapes": [{"shape": {...}, "best": {...},
 //  "bestMs", "chosen": {...}, "chosenMs", "lossPercent", "fromCache", "error"}], "configs": [...]}

@@ -166,6 +166,73 @@ private Q_SLOTS:
         QCOMPARE(progress.last().at(1).toString(), QStringLiteral("second"));
     }
 
+    void aProbeSeesEveryReportAndItsClockDrivesTheThrottle()
+    {
+        auto run = [](std::function<std::chrono::steady_clock::time_point()> clock) {
+            BackgroundJob job;
+            auto seen = std::make_shared<test::Recorded<double>>();
+            auto probe = std::make_shared<ts::gui::JobProbe>();
+            probe->step = [seen](double fraction, const QString&) { seen->push(fraction); };
+            probe->clock = std::move(clock);
+            job.setProbe(probe);
+            QSignalSpy progress(&job, &BackgroundJob::progress);
+            QSignalSpy finished(&job, &BackgroundJob::finished);
+            job.start<int>(
+                QStringLiteral("steps"),
+                [](JobContext& context) {
+                    for (double f : {0.1, 0.2, 0.3})
+                        context.reportProgress(f, QStringLiteral("a"));
+                    context.reportProgress(0.4, QStringLiteral("b"));
+                    return 0;
+                },
+                [](int&&) {});
+            test::waitForCount(finished);
+            std::vector<double> shown;
+            for (const auto& call : progress)
+                shown.push_back(call.at(0).toDouble());
+            return std::make_pair(seen->values(), shown);
+        };
+        // A clock that stands still: reports of one stage within 50 ms of the last are skipped,
+        // a new stage always goes through. The probe sees every report either way.
+        const auto [seenFrozen, shownFrozen] =
+            run([] { return std::chrono::steady_clock::time_point(std::chrono::seconds(1)); });
+        QCOMPARE(seenFrozen, (std::vector<double>{0.1, 0.2, 0.3, 0.4}));
+        QCOMPARE(shownFrozen, (std::vector<double>{-1.0, 0.1, 0.4}));
+        // A clock that moves a second per reading lets every report through.
+        const auto [seenStepping, shownStepping] = run(test::steppingClock());
+        QCOMPARE(seenStepping, seenFrozen);
+        QCOMPARE(shownStepping, (std::vector<double>{-1.0, 0.1, 0.2, 0.3, 0.4}));
+    }
+
+    void aPausePointHoldsTheWorkerUntilReleased()
+    {
+        BackgroundJob job;
+        auto pause = std::make_shared<test::PausePoint>();
+        const test::PausePoint::Opener opener{pause};
+        auto probe = std::make_shared<ts::gui::JobProbe>();
+        probe->step = [pause](double, const QString&) { pause->hold(); };
+        job.setProbe(probe);
+        QSignalSpy finished(&job, &BackgroundJob::finished);
+        std::atomic<int> after{0};
+        int delivered = -1;
+        job.start<int>(
+            QStringLiteral("held"),
+            [&after](JobContext& context) {
+                context.checkpoint(0.5, QStringLiteral("held here"));
+                ++after;
+                return 3;
+            },
+            [&](int&& v) { delivered = v; });
+        pause->waitUntilHeld();
+        QCoreApplication::processEvents();
+        QCOMPARE(after.load(), 0);  // held: nothing after the checkpoint has run
+        QVERIFY(job.isRunning());
+        pause->release();
+        QVERIFY(test::waitForCount(finished));
+        QCOMPARE(after.load(), 1);
+        QCOMPARE(delivered, 3);
+    }
+
     void destructorStopsAndWaits()
     {
         std::atomic<bool> done{false};

@@ -305,7 +305,7 @@ private Q_SLOTS:
         QVERIFY(tools->currentRecord());
         QCOMPARE(tools->selectedRecordCandidates(*tools->currentRecord()).size(), std::size_t(1));
         window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(test::waitUntil([&] { return window.isActiveWindow(); }));
         QTest::keyClick(window.windowHandle(), Qt::Key_E, Qt::ControlModifier);
         gui::ExportDialog* dialog = tools->exportDialog();
         QVERIFY(dialog);
