@@ -42,6 +42,18 @@ Interpreter& interpreter()
             // Someone else embeds Python in this process; use it as it is.
             state.started = true;
         } else {
+#if defined(__SANITIZE_ADDRESS__)
+            // Under AddressSanitizer every Python object comes from malloc, not from pymalloc's
+            // arenas (which LeakSanitizer does not scan): the interpreter's live objects are then
+            // seen as reachable, and only what is really lost is reported.
+            PyPreConfig preconfig;
+            PyPreConfig_InitIsolatedConfig(&preconfig);
+            preconfig.allocator = PYMEM_ALLOCATOR_MALLOC;
+            if (PyStatus pre = Py_PreInitialize(&preconfig); PyStatus_Exception(pre)) {
+                state.failure = pre.err_msg ? pre.err_msg : "unknown error";
+                return;
+            }
+#endif
             PyConfig config;
             PyConfig_InitIsolatedConfig(&config);
             config.site_import = 0;          // nothing from site-packages is needed or wanted
