@@ -1124,6 +1124,10 @@
         <translation>已存入缓存 %1</translation>
     </message>
     <message>
+        <source>A lattice tuning is not stored in the cache: the cache keeps the backend's own choice.</source>
+        <translation>网格调优结果不存入缓存：缓存只保存后端自身选出的配置。</translation>
+    </message>
+    <message>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>

@@ -1,5 +1,6 @@
 #include "widgets/kernel_document.h"
 
+#include "core/batch/cached_tuning.h"
 #include "core/cache/config_cache.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
@@ -395,24 +396,32 @@ bool KernelDocument::tune()
                 std::lock_guard lock(feed->mutex);
                 feed->pending.push_back(std::move(t));
             };
-            auto result = std::make_shared<tuning::TuningResult>(
-                tuning::tune(*analysis, *space, device, options, callbacks, context.stopToken()));
+            // The tuning and what goes into the cache follow the same core rules as `tilescope
+            // tune`: a finished tuning with a best is stored, a stopped or a lattice one is not.
+            std::unique_ptr<cache::ConfigCache> cache;
+            QString openProblem;
+            if (!options.lattice && !cachePath.empty()) {
+                cache::OpenResult opened = cache::ConfigCache::open(cachePath);
+                if (opened.ok())
+                    cache = std::move(opened.cache);
+                else
+                    openProblem = QString::fromStdString(opened.error ? opened.error->message : cachePath);
+            }
+            batch::CachedTuningOptions cached;
+            cached.tuning = options;
+            batch::CachedTuning tuned =
+                batch::tuneSpace(*analysis, *space, device, cache.get(), cached, callbacks, context.stopToken());
+            auto result = std::make_shared<tuning::TuningResult>(std::move(*tuned.result));
             TuneOutput out;
             out.state = TuningRun::finalState(space->size(), *result);
-            // A complete tuning is kept in the cache; a stopped one is not the answer.
-            if (!result->stopped && result->best && !cachePath.empty()) {
-                cache::OpenResult opened = cache::ConfigCache::open(cachePath);
-                if (!opened.ok()) {
-                    out.storeMessage = tr("Not stored in the cache: %1")
-                                           .arg(QString::fromStdString(opened.error ? opened.error->message : cachePath));
-                } else {
-                    cache::CacheResult<std::int64_t> stored =
-                        opened.cache->store(pipeline::recordFromTuning(*analysis, *space, *result, options));
-                    out.storeMessage = stored.ok() ? tr("Stored in the cache %1").arg(QString::fromStdString(cachePath))
-                                                   : tr("Not stored in the cache: %1")
-                                                         .arg(QString::fromStdString(stored.error->message));
-                }
-            }
+            if (tuned.storedId)
+                out.storeMessage = tr("Stored in the cache %1").arg(QString::fromStdString(cachePath));
+            else if (tuned.record && options.lattice && !cachePath.empty())
+                out.storeMessage = tr("A lattice tuning is not stored in the cache: the cache keeps the backend's own choice.");
+            else if (tuned.record && !openProblem.isEmpty())
+                out.storeMessage = tr("Not stored in the cache: %1").arg(openProblem);
+            else if (tuned.record && tuned.cacheError)
+                out.storeMessage = tr("Not stored in the cache: %1").arg(QString::fromStdString(*tuned.cacheError));
             out.result = std::move(result);
             return out;
         },

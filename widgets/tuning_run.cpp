@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <queue>
-#include <thread>
 
 namespace ts::gui {
 namespace {
@@ -73,11 +71,7 @@ TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome&
 
 bool fasterThan(const TunedCandidate& a, const TunedCandidate& b)
 {
-    if (a.rankUs != b.rankUs)
-        return a.rankUs < b.rankUs;
-    if (a.p20Us != b.p20Us)
-        return a.p20Us < b.p20Us;
-    return a.p80Us < b.p80Us;
+    return tuning::rankedBefore({a.rankUs, a.p20Us, a.p80Us}, {b.rankUs, b.p20Us, b.p80Us});
 }
 
 const TunedCandidate& TuningSnapshot::at(std::size_t entry) const
@@ -149,11 +143,7 @@ int TuningRun::modelledWorkers() const
 {
     if (m_result)
         return m_result->modelled.compileWorkers;
-    if (!m_options.parallelCompile)
-        return 1;
-    const int cores = m_options.hostPhysicalCores > 0 ? m_options.hostPhysicalCores
-                                                      : int(std::max(1u, std::thread::hardware_concurrency()));
-    return std::max(1, std::min(cores / 2, int(std::max<std::size_t>(1, m_total))));
+    return tuning::modelledCompileWorkers(m_options, m_total);
 }
 
 TuningSnapshot TuningRun::snapshot() const
@@ -233,23 +223,21 @@ TuningTimeline buildTimeline(const TuningSnapshot& s)
     t.workers = std::max(1, s.workers);
     t.compileLanes.resize(std::size_t(t.workers));
 
-    // Longest first onto the least loaded worker: the makespan the model reports.
-    std::vector<std::pair<double, std::uint32_t>> order;
+    // Longest first onto the least loaded worker: the schedule whose makespan the model reports.
+    std::vector<std::uint32_t> order;
     order.reserve(s.count);
-    s.forEach([&](std::size_t e, const TunedCandidate& c) { order.push_back({c.compileSeconds, std::uint32_t(e)}); });
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    using Load = std::pair<double, int>;  // (busy until, worker)
-    std::priority_queue<Load, std::vector<Load>, std::greater<>> loads;
-    for (int w = 0; w < t.workers; ++w)
-        loads.push({0.0, w});
-    for (const auto& [seconds, e] : order) {
-        auto [at, w] = loads.top();
-        loads.pop();
-        const double end = at + seconds;
-        t.compileLanes[std::size_t(w)].push_back({at, end, e});
-        t.compileSeconds = std::max(t.compileSeconds, end);
-        loads.push({end, w});
-    }
+    std::vector<double> seconds(s.count);
+    s.forEach([&](std::size_t e, const TunedCandidate& c) {
+        order.push_back(std::uint32_t(e));
+        seconds[e] = c.compileSeconds;
+    });
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return seconds[a] > seconds[b]; });
+    std::vector<double> jobs(order.size());
+    for (std::size_t j = 0; j < order.size(); ++j)
+        jobs[j] = seconds[order[j]];
+    t.compileSeconds = tuning::scheduleLongestFirst(jobs, t.workers, [&](std::size_t j, int w, double start, double end) {
+        t.compileLanes[std::size_t(w)].push_back({start, end, order[j]});
+    });
 
     // Then the benchmark runs, in the order they were tuned; a lone candidate is not benchmarked.
     double clock = t.compileSeconds;

@@ -5,6 +5,42 @@
 
 namespace ts::batch {
 
+namespace {
+
+// Tunes `space` into `out` and stores the record when the rules allow.
+void tuneInto(CachedTuning& out, const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+              const npu::DeviceProfile& device, cache::ConfigCache* cache, const CachedTuningOptions& options,
+              const tuning::TuningCallbacks& callbacks, std::stop_token stop)
+{
+    if (options.tuning.lattice)
+        cache = nullptr;  // its key would be the backend's own tuning's
+    out.result.emplace(tuning::tune(analysis, space, device, options.tuning, callbacks, stop));
+    const tuning::TuningResult& result = *out.result;
+    out.stopped = result.stopped;
+    if (result.error)
+        out.error = *result.error;
+    else if (!result.best && !result.stopped)
+        out.error = "no candidate could be benchmarked";
+    if (result.stopped || !result.best)
+        return;  // a partial or failed tuning is not worth keeping
+
+    out.record = pipeline::recordFromTuning(analysis, space, result, options.tuning);
+    if (out.record->createdAt.empty())
+        out.record->createdAt = cache::nowIsoUtc();
+    if (cache && options.store) {
+        // Also after a failed lookup: a busy file may have freed up.
+        cache::CacheResult<std::int64_t> stored = cache->store(*out.record);
+        if (stored.ok()) {
+            out.storedId = *stored.value;
+            out.record->id = *stored.value;
+        } else if (!out.cacheError) {
+            out.cacheError = stored.error->message;
+        }
+    }
+}
+
+} // namespace
+
 CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::DeviceProfile& device,
                         cache::ConfigCache* cache, const CachedTuningOptions& options,
                         const tuning::TuningCallbacks& callbacks, std::stop_token stop)
@@ -30,35 +66,17 @@ CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::Dev
     space::SpaceOptions spaceOptions = options.space;
     spaceOptions.lattice = options.tuning.lattice;
     out.space.emplace(pipeline::buildSpace(analysis, device, spaceOptions));
-    out.result.emplace(tuning::tune(analysis, *out.space, device, options.tuning, callbacks, stop));
-    const tuning::TuningResult& result = *out.result;
-    out.stopped = result.stopped;
-    if (result.error)
-        out.error = *result.error;
-    else if (!result.best && !result.stopped)
-        out.error = "no candidate could be benchmarked";
-    if (result.stopped || !result.best)
-        return out;  // a partial or failed tuning is not worth keeping
+    tuneInto(out, analysis, *out.space, device, cache, options, callbacks, stop);
+    return out;
+}
 
-    out.record = pipeline::recordFromTuning(analysis, *out.space, result, options.tuning);
-    if (out.record->createdAt.empty())
-        out.record->createdAt = cache::nowIsoUtc();
-    if (cache && options.store && !out.cacheError) {
-        cache::CacheResult<std::int64_t> stored = cache->store(*out.record);
-        if (stored.ok()) {
-            out.storedId = *stored.value;
-            out.record->id = *stored.value;
-        } else {
-            out.cacheError = stored.error->message;
-        }
-    } else if (cache && options.store) {
-        // The lookup failed; a store may still work (a busy file that freed up).
-        cache::CacheResult<std::int64_t> stored = cache->store(*out.record);
-        if (stored.ok()) {
-            out.storedId = *stored.value;
-            out.record->id = *stored.value;
-        }
-    }
+CachedTuning tuneSpace(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                       const npu::DeviceProfile& device, cache::ConfigCache* cache, const CachedTuningOptions& options,
+                       const tuning::TuningCallbacks& callbacks, std::stop_token stop)
+{
+    CachedTuning out;
+    out.key = pipeline::tuningKeyFor(analysis, device.soc, options.tuning.method);
+    tuneInto(out, analysis, space, device, cache, options, callbacks, stop);
     return out;
 }
 

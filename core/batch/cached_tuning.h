@@ -46,4 +46,12 @@ CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::Dev
                         cache::ConfigCache* cache, const CachedTuningOptions& options,
                         const tuning::TuningCallbacks& callbacks = {}, std::stop_token stop = {});
 
+// The tuning half of tuneCached, for a front end that built the space itself (the explorer shows
+// it before tuning): tunes `space` and stores the record by the same rules (a finished tuning
+// with a best; never a stopped or a lattice tuning). No lookup; the result's `space` is left
+// empty, the caller has it.
+CachedTuning tuneSpace(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                       const npu::DeviceProfile& device, cache::ConfigCache* cache, const CachedTuningOptions& options,
+                       const tuning::TuningCallbacks& callbacks = {}, std::stop_token stop = {});
+
 } // namespace ts::batch

@@ -42,29 +42,6 @@ double secondsSince(Clock::time_point start)
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Longest-processing-time-first makespan of `jobs` (longest first) over `workers`: the wall
-// time of a ThreadPoolExecutor compiling them.
-double makespan(const std::vector<double>& jobs, int workers)
-{
-    if (jobs.empty())
-        return 0;
-    workers = std::max(1, workers);
-    std::priority_queue<double, std::vector<double>, std::greater<>> loads;
-    for (int i = 0; i < workers; ++i)
-        loads.push(0.0);
-    for (double job : jobs) {
-        double least = loads.top();
-        loads.pop();
-        loads.push(least + job);
-    }
-    double longest = 0;
-    while (!loads.empty()) {
-        longest = loads.top();
-        loads.pop();
-    }
-    return longest;
-}
-
 // candidateValues() for one worker, without allocating per candidate: the names are laid out once
 // and only the numbers change, unless a row sets a different set of dimensions. A Kwargs per
 // candidate costs more than compiling a small kernel.
@@ -171,15 +148,6 @@ std::vector<double> mergeDescending(const std::vector<double>& a, const std::vec
     return out;
 }
 
-// Upstream compares [p50, p20, p80] lists (default) or the mean (npu); ties keep the first.
-bool betterThan(const npu::BenchResult& a, const npu::BenchResult& b)
-{
-    if (a.rankMs != b.rankMs)
-        return a.rankMs < b.rankMs;
-    if (a.p20Ms != b.p20Ms)
-        return a.p20Ms < b.p20Ms;
-    return a.p80Ms < b.p80Ms;
-}
 
 std::string formatMs(double ms)
 {
@@ -224,6 +192,30 @@ std::string configString(const space::CandidateSpace& space, std::size_t index)
     out += ", num_stages: " + std::to_string(space.numStages(index));
     out += ", maxnreg: None";
     return out;
+}
+
+bool rankedBefore(const RankTimes& a, const RankTimes& b)
+{
+    if (a.rank != b.rank)
+        return a.rank < b.rank;
+    if (a.p20 != b.p20)
+        return a.p20 < b.p20;
+    return a.p80 < b.p80;
+}
+
+bool betterThan(const npu::BenchResult& a, const npu::BenchResult& b)
+{
+    return rankedBefore({a.rankMs, a.p20Ms, a.p80Ms}, {b.rankMs, b.p20Ms, b.p80Ms});
+}
+
+int modelledCompileWorkers(const TuningOptions& options, std::size_t configs)
+{
+    if (!options.parallelCompile)
+        return 1;
+    const int hostCores = options.hostPhysicalCores > 0
+                              ? options.hostPhysicalCores
+                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return std::max(1, static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(hostCores / 2), configs)));
 }
 
 TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
@@ -460,14 +452,9 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     }
 
     // The real toolchain: compile workers = min(physical cores / 2, configs), then benchmarks.
-    const int hostCores = options.hostPhysicalCores > 0
-                              ? options.hostPhysicalCores
-                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     ModelledTime& m = result.modelled;
-    m.compileWorkers = options.parallelCompile
-                           ? std::max(1, std::min(hostCores / 2, static_cast<int>(compileJobs.size())))
-                           : 1;
-    m.compileSeconds = makespan(compileJobs, m.compileWorkers);
+    m.compileWorkers = modelledCompileWorkers(options, compileJobs.size());
+    m.compileSeconds = scheduleLongestFirst(compileJobs, m.compileWorkers, [](std::size_t, int, double, double) {});
     // One config: Triton-Ascend launches it without benchmarking.
     if (result.tuned.size() > 1 && firstBenchmarked != SIZE_MAX) {
         for (std::size_t k = firstBenchmarked; k < total; ++k) {

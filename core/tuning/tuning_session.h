@@ -10,8 +10,11 @@
 #include "core/npu/kernel_compiler.h"
 #include "core/space/candidate_space.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <queue>
+#include <utility>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -92,6 +95,30 @@ struct TuningCallbacks {
     std::function<void(std::size_t finished)> workerStep;
 };
 
+// ---- The rules of a tuning, for every front end (the GUI follows a running session with them) ----
+
+// How Triton-Ascend ranks two benchmarked candidates: [rank, p20, p80] compared as lists, where
+// rank is p50 under the default bench method and the mean under `npu`. Any unit, the same for
+// both. Ties keep the candidate met first.
+struct RankTimes {
+    double rank = 0;
+    double p20 = 0;
+    double p80 = 0;
+};
+bool rankedBefore(const RankTimes& a, const RankTimes& b);
+bool betterThan(const npu::BenchResult& a, const npu::BenchResult& b);
+
+// The compile workers of the real toolchain for `configs` candidates: min(host physical cores / 2,
+// configs), at least one, or one when compiling is sequential. The host is
+// options.hostPhysicalCores, or this machine's cores when that is 0.
+int modelledCompileWorkers(const TuningOptions& options, std::size_t configs);
+
+// Longest-processing-time-first over `workers`, as a ThreadPoolExecutor compiles: each job, in
+// the order given (longest first), goes to the least loaded worker, the lowest-numbered among
+// equals. place(job, worker, start, end) is called per job, in order; returns the makespan.
+template <typename Place>
+double scheduleLongestFirst(const std::vector<double>& jobs, int workers, Place&& place);
+
 TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                   const npu::DeviceProfile& device, const TuningOptions& options,
                   const TuningCallbacks& callbacks = {}, std::stop_token stop = {});
@@ -102,5 +129,24 @@ std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
 
 // triton.Config.__str__: "XBLOCK: 1024, multibuffer: True, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None"
 std::string configString(const space::CandidateSpace& space, std::size_t index);
+
+template <typename Place>
+double scheduleLongestFirst(const std::vector<double>& jobs, int workers, Place&& place)
+{
+    using Load = std::pair<double, int>;  // (busy until, worker)
+    std::priority_queue<Load, std::vector<Load>, std::greater<>> loads;
+    for (int w = 0; w < std::max(1, workers); ++w)
+        loads.push({0.0, w});
+    double makespan = 0;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const auto [at, w] = loads.top();
+        loads.pop();
+        const double end = at + jobs[j];
+        place(j, w, at, end);
+        makespan = std::max(makespan, end);
+        loads.push({end, w});
+    }
+    return makespan;
+}
 
 } // namespace ts::tuning

@@ -23,6 +23,7 @@
 #include "widgets/timings_chart.h"
 
 #include <QAbstractItemModelTester>
+#include <QProcess>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -285,6 +286,79 @@ private Q_SLOTS:
         // A stopped tuning is not the answer: nothing is cached.
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral(".tilescope/cache.sqlite"))));
         QVERIFY(window.tuneAction()->isEnabled());
+    }
+
+    void latticeTuningIsNotCached()
+    {
+        // The cache key of a launch is the backend's own tuning's: a lattice tuning (which may pick
+        // a config the backend never generates) must not take its place, in the GUI as in the CLI.
+        QTemporaryDir dir;
+        QVERIFY(!copyExample(dir, "add.json", "add.py").isEmpty());
+        // A short vector keeps the lattice small.
+        const QString path = dir.filePath(QStringLiteral("add_4096.json"));
+        QFile small(path);
+        QVERIFY(small.open(QIODevice::WriteOnly));
+        small.write(R"J({"kernel": "add.py", "function": "add_kernel",
+ "args": {"x_ptr": {"tensor": "float16", "shape": [4096]}, "y_ptr": {"tensor": "float16", "shape": [4096]},
+          "out_ptr": {"tensor": "float16", "shape": [4096]}, "n_elements": 4096},
+ "grid": "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)", "device": "Ascend910B2"})J");
+        small.close();
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        KernelDocument* doc = window.document();
+        window.spacePage()->latticeBox()->setChecked(true);
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->space()->hasLattice(); }));
+        QSignalSpy stored(doc, &KernelDocument::tuningStored);
+        QVERIFY(tuneAndWait(window));
+        QVERIFY(doc->tuningResult() && doc->tuningResult()->best);
+        QVERIFY(!QFileInfo::exists(doc->cacheFile()));
+        QCOMPARE(stored.count(), 1);
+        QVERIFY2(stored.front().at(0).toString().contains(QLatin1String("not stored")),
+                 qPrintable(stored.front().at(0).toString()));
+    }
+
+    void cliAndGuiTuneAlike()
+    {
+        // The same request through `tilescope tune` and through the window: the same best, the
+        // same modelled tuning time, and the same cache row.
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "softmax.json", "softmax.py");
+        const QString cliCache = dir.filePath(QStringLiteral("cli.sqlite"));
+        const QString guiCache = dir.filePath(QStringLiteral("gui.sqlite"));
+        QProcess cli;
+        cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        cli.start(QStringLiteral(TILESCOPE_BINARY),
+                  {QStringLiteral("tune"), path, QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--seed"),
+                   QStringLiteral("7"), QStringLiteral("--cache"), cliCache});
+        QVERIFY(cli.waitForFinished(-1));
+        QCOMPARE(cli.exitCode(), 0);
+
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        KernelDocument* doc = window.document();
+        doc->setCacheFile(guiCache);
+        window.launchEditor()->workersSpin()->setValue(2);
+        window.launchEditor()->seedSpin()->setValue(7);
+        QVERIFY(tuneAndWait(window));
+
+        auto rows = [](const QString& file) {
+            cache::OpenResult opened = cache::ConfigCache::open(file.toStdString());
+            std::vector<cache::TuningRecord> records;
+            if (opened.ok())
+                records = opened.cache->records().value.value_or(std::vector<cache::TuningRecord>{});
+            for (cache::TuningRecord& r : records) {
+                r.id = 0;
+                r.createdAt.clear();
+            }
+            return records;
+        };
+        const std::vector<cache::TuningRecord> fromCli = rows(cliCache);
+        const std::vector<cache::TuningRecord> fromGui = rows(guiCache);
+        QCOMPARE(fromCli.size(), std::size_t(1));
+        QVERIFY(fromCli == fromGui);
+        QCOMPARE(doc->tuningRun()->snapshot().workers, doc->tuningResult()->modelled.compileWorkers);
     }
 
     void tuningFieldsFeedTheOptions()
