@@ -205,16 +205,9 @@ int runExport(const Args& args)
                             std::to_string(record.id) + " (0.." + std::to_string(record.candidates.size() - 1) +
                             "; see `tilescope cache show " + std::to_string(record.id) + "`)");
             const cache::CandidateRecord& c = record.candidates[static_cast<std::size_t>(index)];
-            exporter::HandwrittenConfig h;
-            h.kwargs = c.params;
-            if (c.numWarps != 4)
-                h.numWarps = c.numWarps;
-            if (c.numStages != 3)
-                h.numStages = c.numStages;
-            h.p50Ms = c.p50Ms;
             if (c.status != "best" && c.status != "benchmarked")
                 std::cerr << "tilescope export: candidate " << index << " was not benchmarked (" << c.status << ")\n";
-            configs.push_back(std::move(h));
+            configs.push_back(exporter::handwrittenConfig(c));
         }
         if (configs.empty())
             return fail("--configs: no index given");

@@ -282,18 +282,8 @@ std::vector<exporter::HandwrittenConfig> ExportDialog::chosenConfigs() const
         return exporter::configsFromTuning(*m_record, std::size_t(m_topK->value()));
     // The picked rows in the order they were picked; defaults left out as configsFromTuning does.
     std::vector<exporter::HandwrittenConfig> configs;
-    for (std::size_t i : m_selected) {
-        const cache::CandidateRecord& c = m_record->candidates[i];
-        exporter::HandwrittenConfig h;
-        h.kwargs = c.params;
-        if (c.numWarps != 4)
-            h.numWarps = c.numWarps;
-        if (c.numStages != 3)
-            h.numStages = c.numStages;
-        if (c.p50Ms && std::isfinite(*c.p50Ms))
-            h.p50Ms = c.p50Ms;
-        configs.push_back(std::move(h));
-    }
+    for (std::size_t i : m_selected)
+        configs.push_back(exporter::handwrittenConfig(m_record->candidates[i]));
     return configs;
 }
 

@@ -1,5 +1,6 @@
 #include "core/analysis/axis_parse.h"
 
+#include "core/analysis/ast_match.h"
 #include "core/analysis/pyrepr.h"
 
 #include <algorithm>
@@ -93,22 +94,6 @@ bool contains(const std::vector<T>& list, const T& item)
 }
 
 // ---- node helpers ----
-
-bool isName(const Node* node, std::string_view id)
-{
-    return node && node->is(Kind::Name) && node->id() == id;
-}
-
-// `tl.<attr>` as a call's func.
-bool isTlAttribute(const Node* func, std::string_view attr)
-{
-    return func && func->is(Kind::Attribute) && isName(func->child("value"), "tl") && func->str("attr") == attr;
-}
-
-bool isTlCall(const Node* node, std::string_view attr)
-{
-    return node && node->is(Kind::Call) && isTlAttribute(node->child("func"), attr);
-}
 
 // An ast.Constant whose value is a Python int (bool included, as isinstance(v, int) is).
 std::optional<std::int64_t> intConstant(const Node* node)

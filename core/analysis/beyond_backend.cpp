@@ -1,5 +1,6 @@
 #include "core/analysis/beyond_backend.h"
 
+#include "core/analysis/ast_match.h"
 #include "core/analysis/pyrepr.h"
 
 #include <algorithm>
@@ -11,19 +12,6 @@ namespace {
 
 using py::Kind;
 using py::Node;
-
-bool isName(const Node* node, std::string_view id)
-{
-    return node && node->is(Kind::Name) && node->id() == id;
-}
-
-bool isTlCall(const Node* node, std::string_view attr)
-{
-    if (!node || !node->is(Kind::Call))
-        return false;
-    const Node* func = node->child("func");
-    return func && func->is(Kind::Attribute) && isName(func->child("value"), "tl") && func->str("attr") == attr;
-}
 
 // A Name(id=var) anywhere below `node` (None items tolerated, unlike the backend).
 bool mentions(const Node* node, const std::string& var)

@@ -1,5 +1,7 @@
 #include "core/analysis/guide_rules.h"
 
+#include "core/analysis/ast_match.h"
+
 #include <algorithm>
 #include <set>
 
@@ -20,20 +22,6 @@ const std::set<std::string, std::less<>> kKnownHintOptions = {
 void add(KernelAnalysis& a, const char* code, Severity severity, SourceLocation where, std::string message)
 {
     a.diagnostics.push_back({code, severity, a.file->path, where.line, where.column, std::move(message)});
-}
-
-bool isTlCall(const Node* node, std::string_view prefixOrName, bool prefix)
-{
-    if (!node || !node->is(Kind::Call))
-        return false;
-    const Node* f = node->child("func");
-    if (!f || !f->is(Kind::Attribute))
-        return false;
-    const Node* base = f->child("value");
-    if (!base || !base->is(Kind::Name) || base->id() != "tl")
-        return false;
-    const std::string& attr = f->str("attr");
-    return prefix ? attr.rfind(prefixOrName, 0) == 0 : attr == prefixOrName;
 }
 
 // Names that an expression is (transitively, through simple assignments) derived from.
@@ -194,12 +182,12 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         std::vector<std::pair<const Node*, std::set<std::string>>> stores;
         const Node* atomic = nullptr;
         for (const Node* n : py::walk(fn)) {
-            if (!atomic && isTlCall(n, "atomic_", true))
+            if (!atomic && tlCallName(n).starts_with("atomic_"))
                 atomic = n;
-            if (isTlCall(n, "load", false) && !n->list("args").empty())
+            if (isTlCall(n, "load") && !n->list("args").empty())
                 for (const std::string& name : derivedFrom(fn, n->list("args")[0]))
                     loaded.insert(name);
-            if (isTlCall(n, "store", false) && !n->list("args").empty())
+            if (isTlCall(n, "store") && !n->list("args").empty())
                 stores.emplace_back(n, derivedFrom(fn, n->list("args")[0]));
         }
         std::vector<std::string> pointerParams;

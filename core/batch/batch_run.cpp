@@ -4,6 +4,7 @@
 #include "core/batch/cached_tuning.h"
 #include "core/export/python_literal.h"
 #include "core/kernel/workload.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <charconv>
@@ -31,13 +32,6 @@ double secondsSince(Clock::time_point start)
 std::string caseKey(const std::string& workload, const std::string& device)
 {
     return std::filesystem::path(workload).lexically_normal().string() + "\n" + device;
-}
-
-std::string formatMs(double ms)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", ms);
-    return buf;
 }
 
 std::string paramsText(const BatchCase& c)

@@ -118,7 +118,7 @@ struct ListFilter {
     std::map<std::string, std::string, std::less<>> currentSourceHashes;
 };
 
-// "#12  matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim 0.1.0)
+// "#12  matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim sim-1)
 //  best BLOCK_M=128 BLOCK_N=64 p50 0.1234 ms  2025-03-01T12:00:00.000Z  [stale]"
 std::string formatSummary(const TuningSummary& summary);
 

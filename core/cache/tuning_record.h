@@ -8,7 +8,7 @@
 //    "sourceHash": "<hex SHA-256 of the kernel function source>",
 //    "keyValues": {"M": "4096", "N": "1024"},         // key arg -> value text; order is part of the key
 //    "dtypes": ["torch.float16", "torch.float16"],
-//    "device": "Ascend910B2", "benchMethod": "default", "simulatorVersion": "0.1.0",
+//    "device": "Ascend910B2", "benchMethod": "default", "simulatorVersion": "sim-1",
 //    "workload": "examples/matmul.json", "createdAt": "2025-03-01T12:00:00.000Z",
 //    "tuningWallSeconds": 12.5, "bestIndex": 3 | null, "notes": "",
 //    "candidates": [

@@ -1,6 +1,7 @@
 #include "core/export/config_list.h"
 
 #include "core/export/python_literal.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,16 +17,6 @@ constexpr const char* kIndent1 = "    ";
 constexpr const char* kIndent2 = "        ";
 constexpr const char* kIndent3 = "            ";
 constexpr const char* kIndent4 = "                ";
-
-std::string formatMs(double ms)
-{
-    char buf[48];
-    if (ms >= 100)
-        std::snprintf(buf, sizeof buf, "%.1f", ms);
-    else
-        std::snprintf(buf, sizeof buf, "%.4g", ms);
-    return buf;
-}
 
 std::string launchOptions(const HandwrittenConfig& c)
 {
@@ -125,7 +116,7 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
                 items.emplace_back(pythonQuoted(name), *v);
 
         const std::string comment =
-            options.p50Comments && c.p50Ms && std::isfinite(*c.p50Ms) ? "p50 " + formatMs(*c.p50Ms) + " ms" : "";
+            options.p50Comments && c.p50Ms && std::isfinite(*c.p50Ms) ? "p50 " + formatMsCompact(*c.p50Ms) + " ms" : "";
 
         std::string dict = "{";
         for (std::size_t i = 0; i < items.size(); ++i)
@@ -196,18 +187,29 @@ std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& reco
         picked.resize(maxCount);
 
     std::vector<HandwrittenConfig> configs;
-    for (std::size_t i : picked) {
-        const auto& c = record.candidates[i];
-        HandwrittenConfig h;
-        h.kwargs = c.params;
-        if (c.numWarps != 4)
-            h.numWarps = c.numWarps;
-        if (c.numStages != 3)
-            h.numStages = c.numStages;
-        h.p50Ms = c.p50Ms;
-        configs.push_back(std::move(h));
-    }
+    for (std::size_t i : picked)
+        configs.push_back(handwrittenConfig(record.candidates[i]));
     return configs;
+}
+
+HandwrittenConfig handwrittenConfig(const TextPairs& params, int numWarps, int numStages, std::optional<double> p50Ms)
+{
+    constexpr int kDefaultNumWarps = 4;   // triton.Config's defaults
+    constexpr int kDefaultNumStages = 3;
+    HandwrittenConfig h;
+    h.kwargs = params;
+    if (numWarps != kDefaultNumWarps)
+        h.numWarps = numWarps;
+    if (numStages != kDefaultNumStages)
+        h.numStages = numStages;
+    if (p50Ms && std::isfinite(*p50Ms))
+        h.p50Ms = p50Ms;
+    return h;
+}
+
+HandwrittenConfig handwrittenConfig(const cache::CandidateRecord& candidate)
+{
+    return handwrittenConfig(candidate.params, candidate.numWarps, candidate.numStages, candidate.p50Ms);
 }
 
 } // namespace ts::exporter

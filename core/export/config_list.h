@@ -59,4 +59,11 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
 // triton.Config's defaults (4 and 3).
 std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& record, std::size_t maxCount);
 
+// The one conversion of a candidate to the config a user writes: its parameters, num_warps and
+// num_stages only where they differ from triton.Config's defaults (4 and 3), and its median time
+// when it has a finite one.
+HandwrittenConfig handwrittenConfig(const TextPairs& params, int numWarps, int numStages,
+                                    std::optional<double> p50Ms = std::nullopt);
+HandwrittenConfig handwrittenConfig(const cache::CandidateRecord& candidate);
+
 } // namespace ts::exporter

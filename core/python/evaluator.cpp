@@ -1,4 +1,5 @@
 #include "core/python/evaluator.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <cmath>
@@ -122,19 +123,6 @@ std::string_view statementName(Kind kind)
 bool isNumeric(const Value& v)
 {
     return v.isIntLike() || v.isFloat();
-}
-
-int utf8Length(unsigned char lead)
-{
-    if (lead < 0x80)
-        return 1;
-    if ((lead >> 5) == 0x6)
-        return 2;
-    if ((lead >> 4) == 0xe)
-        return 3;
-    if ((lead >> 3) == 0x1e)
-        return 4;
-    return 1;
 }
 
 // The characters (code points) of a UTF-8 string.

@@ -1,4 +1,5 @@
 #include "core/python/value.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <charconv>
@@ -174,20 +175,6 @@ std::string sequenceRepr(const std::vector<Value>& items, char open, char close,
         out += ',';
     out += close;
     return out;
-}
-
-// The number of bytes of the UTF-8 sequence that starts with `lead`.
-int utf8Length(unsigned char lead)
-{
-    if (lead < 0x80)
-        return 1;
-    if ((lead >> 5) == 0x6)
-        return 2;
-    if ((lead >> 4) == 0xe)
-        return 3;
-    if ((lead >> 3) == 0x1e)
-        return 4;
-    return 1;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "core/export/python_literal.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/space/generator_device.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <bit>
@@ -218,13 +219,6 @@ nlohmann::ordered_json configJson(const CoverConfig& c)
         params[name] = literal ? *literal : nlohmann::ordered_json(value);
     }
     return {{"params", params}, {"numWarps", c.numWarps}, {"numStages", c.numStages}};
-}
-
-std::string formatMs(double ms)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", ms);
-    return buf;
 }
 
 } // namespace
@@ -573,13 +567,7 @@ std::vector<exporter::HandwrittenConfig> handwrittenConfigs(const CoverResult& c
     std::vector<exporter::HandwrittenConfig> out;
     for (std::size_t c : cover.chosen) {
         const CoverConfig& config = cover.configs[c];
-        exporter::HandwrittenConfig h;
-        h.kwargs = config.params;
-        if (config.numWarps != 4)
-            h.numWarps = config.numWarps;
-        if (config.numStages != 3)
-            h.numStages = config.numStages;
-        out.push_back(std::move(h));
+        out.push_back(exporter::handwrittenConfig(config.params, config.numWarps, config.numStages));
     }
     return out;
 }

@@ -3,6 +3,7 @@
 #include "core/npu/device_model.h"
 #include "core/npu/kernel_compiler.h"
 #include "core/npu/kernel_trace.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <atomic>
@@ -148,13 +149,6 @@ std::vector<double> mergeDescending(const std::vector<double>& a, const std::vec
     return out;
 }
 
-
-std::string formatMs(double ms)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4f", ms);
-    return buffer;
-}
 
 } // namespace
 

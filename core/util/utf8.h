@@ -1,5 +1,5 @@
 #pragma once
-// Appends one Unicode code point to a UTF-8 string (for the JSON and Python literal readers).
+// UTF-8 helpers for the JSON and Python literal readers and the evaluator's strings.
 
 #include <cstdint>
 #include <string>
@@ -23,6 +23,20 @@ inline void appendUtf8(std::string& out, std::uint32_t code)
         out.push_back(char(0x80 | ((code >> 6) & 0x3f)));
         out.push_back(char(0x80 | (code & 0x3f)));
     }
+}
+
+// The number of bytes of the UTF-8 sequence that starts with `lead` (1 for a stray byte).
+inline int utf8Length(unsigned char lead)
+{
+    if (lead < 0x80)
+        return 1;
+    if ((lead >> 5) == 0x6)
+        return 2;
+    if ((lead >> 4) == 0xe)
+        return 3;
+    if ((lead >> 3) == 0x1e)
+        return 4;
+    return 1;
 }
 
 } // namespace ts
