@@ -1,5 +1,7 @@
 #include "app/cli_args.h"
 
+#include <algorithm>
+
 namespace ts::cli {
 namespace {
 
@@ -67,17 +69,56 @@ std::vector<std::string> Args::values(const std::string& name) const
     return out;
 }
 
+namespace {
+
+// Levenshtein distance, for "did you mean".
+std::size_t editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string unknownOption(const std::string& name, const std::set<std::string>& options,
+                          const std::set<std::string>& flags)
+{
+    std::string best;
+    std::size_t bestDistance = 3;  // at most two edits away
+    for (const std::set<std::string>* known : {&options, &flags})
+        for (const std::string& candidate : *known)
+            if (const std::size_t d = editDistance(name, candidate); d < bestDistance) {
+                bestDistance = d;
+                best = candidate;
+            }
+    std::string message = "unknown option --" + name;
+    if (!best.empty())
+        message += " (did you mean --" + best + "?)";
+    return message;
+}
+
+} // namespace
+
 bool Args::allowOnly(const std::set<std::string>& options, const std::set<std::string>& flags,
                      std::string* error) const
 {
     for (const auto& [name, value] : options_)
         if (!options.count(name)) {
-            *error = "unknown option --" + name;
+            *error = unknownOption(name, options, flags);
             return false;
         }
     for (const std::string& name : flags_)
         if (!flags.count(name) && name != "help") {
-            *error = "unknown option --" + name;
+            *error = unknownOption(name, options, flags);
             return false;
         }
     return true;

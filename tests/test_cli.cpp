@@ -69,6 +69,29 @@ TEST(Cli, BadUsageExitsTwo)
     EXPECT_NE(missing.err.find("/nonexistent/work.json"), std::string::npos);
 }
 
+TEST(Cli, UnknownOptionSuggestsTheNearestOne)
+{
+    CliRun typo = tilescope("analyze " + example("add.json") + " --devce Ascend910B2");
+    EXPECT_EQ(typo.exitCode, 2);
+    EXPECT_NE(typo.err.find("unknown option --devce (did you mean --device?)"), std::string::npos) << typo.err;
+    CliRun far = tilescope("tune " + example("add.json") + " --frobnicate");
+    EXPECT_EQ(far.exitCode, 2);
+    EXPECT_NE(far.err.find("unknown option --frobnicate"), std::string::npos) << far.err;
+    EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
+}
+
+TEST(Cli, AnalyzeTakesADeviceFile)
+{
+    const auto dir = ts::test::scratchDir("cli-analyze-device-file");
+    CliRun good = tilescope("analyze " + example("add.json") + " --device-file " +
+                            (ts::test::sourceDir() / "resources" / "devices" / "Ascend910B2.json").string());
+    EXPECT_EQ(good.exitCode, 0) << good.err;
+    std::ofstream(dir / "broken.json") << "{\"soc\": ";
+    CliRun bad = tilescope("analyze " + example("add.json") + " --device-file " + (dir / "broken.json").string());
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("broken.json"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, AnalyzeEveryExampleWorkload)
 {
     int analysed = 0;
