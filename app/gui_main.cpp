@@ -13,6 +13,8 @@
 
 #include <iostream>
 
+namespace {
+
 int runGui(int argc, char** argv)
 {
     QApplication app(argc, argv);
@@ -61,4 +63,12 @@ int runGui(int argc, char** argv)
         tour->start();
     }
     return QApplication::exec();
+}
+
+} // namespace
+
+// The module's one entry point, looked up by the binary (app/main.cpp).
+extern "C" __attribute__((visibility("default"))) int tilescope_run_gui(int argc, char** argv)
+{
+    return runGui(argc, argv);
 }

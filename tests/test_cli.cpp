@@ -1,6 +1,6 @@
 // The headless CLI end to end: real binary, real example files, exit codes, JSON output.
 
-#include "testutil.h"
+#include "cli_run.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -12,32 +12,8 @@
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    std::string out;  // stdout
-    std::string err;  // stderr
-};
-
-CliRun tilescope(const std::string& arguments)
-{
-    const auto errFile = std::filesystem::temp_directory_path() / ("tilescope-cli-err-" + std::to_string(::getpid()));
-    // No display: headless subcommands must never need one.
-    const std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM= " + std::string(TILESCOPE_BINARY) +
-                                " " + arguments + " 2>" + errFile.string();
-    CliRun run;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe)
-        return run;
-    std::array<char, 4096> buffer{};
-    std::size_t n = 0;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        run.out.append(buffer.data(), n);
-    const int status = ::pclose(pipe);
-    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.err = ts::test::readText(errFile);
-    std::filesystem::remove(errFile);
-    return run;
-}
+using ts::test::CliRun;
+using ts::test::tilescope;
 
 std::string example(const std::string& name)
 {
@@ -57,6 +33,19 @@ TEST(Cli, HelpAndVersion)
     CliRun analyzeHelp = tilescope("analyze --help");
     EXPECT_EQ(analyzeHelp.exitCode, 0);
     EXPECT_NE(analyzeHelp.out.find("--json"), std::string::npos);
+}
+
+TEST(Cli, HeadlessCommandsLoadNoGuiLibrary)
+{
+    // The loader lists every library it opens; the explorer's (Qt, QCustomPlot) must not be among
+    // them for a headless command, only when the window opens.
+    for (const std::string& command : {std::string("--version"), "analyze " + example("add.json")}) {
+        CliRun run = ts::test::runCommand("env LD_DEBUG=files " + std::string(TILESCOPE_BINARY) + " " + command);
+        EXPECT_EQ(run.exitCode, 0) << command;
+        EXPECT_NE(run.err.find("calling init"), std::string::npos) << "LD_DEBUG=files printed nothing";
+        EXPECT_EQ(run.err.find("libQt6"), std::string::npos) << command;
+        EXPECT_EQ(run.err.find("QCustomPlot"), std::string::npos) << command;
+    }
 }
 
 TEST(Cli, BadUsageExitsTwo)
