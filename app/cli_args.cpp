@@ -1,6 +1,6 @@
 #include "app/cli_args.h"
 
-#include <algorithm>
+#include "core/util/text.h"
 
 namespace ts::cli {
 namespace {
@@ -70,24 +70,6 @@ std::vector<std::string> Args::values(const std::string& name) const
 }
 
 namespace {
-
-// Levenshtein distance, for "did you mean".
-std::size_t editDistance(const std::string& a, const std::string& b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
 
 std::string unknownOption(const std::string& name, const std::set<std::string>& options,
                           const std::set<std::string>& flags)

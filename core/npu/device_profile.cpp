@@ -1,6 +1,7 @@
 #include "core/npu/device_profile.h"
 
 #include "core/util/version.h"
+#include "core/util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -309,23 +310,6 @@ Diagnostic loadDiagnostic(const fs::path& path, const Problems& problems)
         d.message += message;
     }
     return d;
-}
-
-std::size_t editDistance(std::string_view a, std::string_view b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
 }
 
 fs::path executableDir()
