@@ -24,8 +24,32 @@ void add(KernelAnalysis& a, const char* code, Severity severity, SourceLocation 
     a.diagnostics.push_back({code, severity, a.file->path, where.line, where.column, std::move(message)});
 }
 
+// The simple assignments of a function (`a = ...`, `a += ...`), in source order: the target's
+// name and the names its value reads. Collected once per function, so that following chains
+// for every load and store costs a pass over this list, not over the whole function.
+using Assignments = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+Assignments assignmentsOf(const Node* function)
+{
+    Assignments out;
+    for (const Node* n : py::walk(function)) {
+        if (!n->is(Kind::Assign) && !n->is(Kind::AugAssign))
+            continue;
+        const Node* target = n->is(Kind::Assign) ? (n->list("targets").empty() ? nullptr : n->list("targets")[0])
+                                                 : n->child("target");
+        if (!target || !target->is(Kind::Name))
+            continue;
+        std::vector<std::string> reads;
+        for (const Node* m : py::walk(n->child("value")))
+            if (m->is(Kind::Name))
+                reads.push_back(m->id());
+        out.emplace_back(target->id(), std::move(reads));
+    }
+    return out;
+}
+
 // Names that an expression is (transitively, through simple assignments) derived from.
-std::set<std::string> derivedFrom(const Node* function, const Node* expr)
+std::set<std::string> derivedFrom(const Assignments& assignments, const Node* expr)
 {
     std::set<std::string> names;
     for (const Node* n : py::walk(expr))
@@ -34,15 +58,11 @@ std::set<std::string> derivedFrom(const Node* function, const Node* expr)
     // Follow `a = <expr of b>` chains backwards a few times.
     for (int round = 0; round < 4; ++round) {
         bool grew = false;
-        for (const Node* n : py::walk(function)) {
-            if (!n->is(Kind::Assign) && !n->is(Kind::AugAssign))
+        for (const auto& [target, reads] : assignments) {
+            if (!names.count(target))
                 continue;
-            const Node* target = n->is(Kind::Assign) ? (n->list("targets").empty() ? nullptr : n->list("targets")[0])
-                                                     : n->child("target");
-            if (!target || !target->is(Kind::Name) || !names.count(target->id()))
-                continue;
-            for (const Node* m : py::walk(n->child("value")))
-                if (m->is(Kind::Name) && names.insert(m->id()).second)
+            for (const std::string& name : reads)
+                if (names.insert(name).second)
                     grew = true;
         }
         if (!grew)
@@ -178,6 +198,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
     // side-effects-without-hooks
     if (at && !at->hasResetToZero && !at->hasRestoreValue && !at->hasPreHook) {
         const Node* fn = k.function;
+        const Assignments assignments = assignmentsOf(fn);
         std::set<std::string> loaded;
         std::vector<std::pair<const Node*, std::set<std::string>>> stores;
         const Node* atomic = nullptr;
@@ -185,10 +206,10 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
             if (!atomic && tlCallName(n).starts_with("atomic_"))
                 atomic = n;
             if (isTlCall(n, "load") && !n->list("args").empty())
-                for (const std::string& name : derivedFrom(fn, n->list("args")[0]))
+                for (const std::string& name : derivedFrom(assignments, n->list("args")[0]))
                     loaded.insert(name);
             if (isTlCall(n, "store") && !n->list("args").empty())
-                stores.emplace_back(n, derivedFrom(fn, n->list("args")[0]));
+                stores.emplace_back(n, derivedFrom(assignments, n->list("args")[0]));
         }
         std::vector<std::string> pointerParams;
         for (const kernel::Parameter& p : k.params)
