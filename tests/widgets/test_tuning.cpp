@@ -294,13 +294,13 @@ private Q_SLOTS:
         // a config the backend never generates) must not take its place, in the GUI as in the CLI.
         QTemporaryDir dir;
         QVERIFY(!copyExample(dir, "add.json", "add.py").isEmpty());
-        // A short vector keeps the lattice small.
-        const QString path = dir.filePath(QStringLiteral("add_4096.json"));
+        // A short vector keeps the lattice small (925 points).
+        const QString path = dir.filePath(QStringLiteral("add_256.json"));
         QFile small(path);
         QVERIFY(small.open(QIODevice::WriteOnly));
         small.write(R"J({"kernel": "add.py", "function": "add_kernel",
- "args": {"x_ptr": {"tensor": "float16", "shape": [4096]}, "y_ptr": {"tensor": "float16", "shape": [4096]},
-          "out_ptr": {"tensor": "float16", "shape": [4096]}, "n_elements": 4096},
+ "args": {"x_ptr": {"tensor": "float16", "shape": [256]}, "y_ptr": {"tensor": "float16", "shape": [256]},
+          "out_ptr": {"tensor": "float16", "shape": [256]}, "n_elements": 256},
  "grid": "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)", "device": "Ascend910B2"})J");
         small.close();
         MainWindow window;
