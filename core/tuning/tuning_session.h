@@ -117,20 +117,6 @@ int modelledCompileWorkers(const TuningOptions& options, std::size_t configs);
 // the order given (longest first), goes to the least loaded worker, the lowest-numbered among
 // equals. place(job, worker, start, end) is called per job, in order; returns the makespan.
 template <typename Place>
-double scheduleLongestFirst(const std::vector<double>& jobs, int workers, Place&& place);
-
-TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
-                  const npu::DeviceProfile& device, const TuningOptions& options,
-                  const TuningCallbacks& callbacks = {}, std::stop_token stop = {});
-
-// The lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1, for this session.
-std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
-                                       const space::CandidateSpace& space, const TuningResult& result);
-
-// triton.Config.__str__: "XBLOCK: 1024, multibuffer: True, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None"
-std::string configString(const space::CandidateSpace& space, std::size_t index);
-
-template <typename Place>
 double scheduleLongestFirst(const std::vector<double>& jobs, int workers, Place&& place)
 {
     using Load = std::pair<double, int>;  // (busy until, worker)
@@ -148,5 +134,16 @@ double scheduleLongestFirst(const std::vector<double>& jobs, int workers, Place&
     }
     return makespan;
 }
+
+TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                  const npu::DeviceProfile& device, const TuningOptions& options,
+                  const TuningCallbacks& callbacks = {}, std::stop_token stop = {});
+
+// The lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1, for this session.
+std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
+                                       const space::CandidateSpace& space, const TuningResult& result);
+
+// triton.Config.__str__: "XBLOCK: 1024, multibuffer: True, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None"
+std::string configString(const space::CandidateSpace& space, std::size_t index);
 
 } // namespace ts::tuning
