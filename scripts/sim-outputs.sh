@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Writes what the simulator concludes for every bundled example into one folder, so that two
+# builds can be compared byte for byte:
+#
+#   scripts/sim-outputs.sh build/tilescope /tmp/before
+#   ... change, rebuild ...
+#   scripts/sim-outputs.sh build/tilescope /tmp/after
+#   diff -r /tmp/before /tmp/after && echo identical
+#
+# For each example workload and three devices (a 910B, a 910_95 and a 310P) it keeps the
+# generated space, a whole tuning on one thread, and, for the small examples, a lattice tuning.
+# Host wall times and thread counts are the only fields left out: they are this machine's, not
+# the simulator's.
+set -euo pipefail
+binary=${1:?usage: sim-outputs.sh TILESCOPE_BINARY OUT_DIR}
+out=${2:?usage: sim-outputs.sh TILESCOPE_BINARY OUT_DIR}
+here=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$out"
+strip_host='import json, sys
+doc = json.load(sys.stdin)
+def scrub(node):
+    if isinstance(node, dict):
+        for key in ("session", "host_seconds", "hostSeconds", "wallSeconds", "threads", "cache", "fromCache"):
+            node.pop(key, None)
+        for value in node.values():
+            scrub(value)
+    elif isinstance(node, list):
+        for value in node:
+            scrub(value)
+scrub(doc)
+json.dump(doc, sys.stdout, indent=1, sort_keys=False)
+sys.stdout.write("\n")'
+for workload in "$here"/resources/examples/*.json; do
+    name=$(basename "$workload" .json)
+    for device in Ascend910B2 Ascend910_9589 Ascend310P3; do
+        "$binary" space "$workload" --device "$device" --json >"$out/$name.$device.space.json" 2>/dev/null || true
+        "$binary" tune "$workload" --device "$device" --json --jobs 1 --no-cache 2>/dev/null |
+            /usr/bin/python3 -c "$strip_host" >"$out/$name.$device.tune.json" || true
+    done
+    size=$(stat -c %s "$out/$name.Ascend910B2.space.json")
+    if [ "$size" -lt 200000 ]; then
+        "$binary" tune "$workload" --lattice --json --jobs 1 --no-cache 2>/dev/null |
+            /usr/bin/python3 -c "$strip_host" | md5sum >"$out/$name.lattice.md5" || true
+    fi
+done
+echo "wrote $(ls "$out" | wc -l) files to $out"
