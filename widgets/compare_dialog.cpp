@@ -1,10 +1,10 @@
 #include "widgets/compare_dialog.h"
 
+#include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
-#include "widgets/space_request.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -41,24 +41,29 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
     row.device = QString::fromStdString(profile.soc);
     kernel::Workload workload = base;
     workload.device = profile.soc;
-    analysis::AnalysisResult analysed = analysis::analyzeWorkload(workload);
-    if (!analysed.analysis) {
+    const pipeline::AnalyzeResult analysed = pipeline::analyze({workload});
+    if (!analysed.ok()) {
         row.error = QString::fromStdString(firstError(analysed.diagnostics));
         return row;
     }
-    SpaceRequestResult made = spaceRequestFor(*analysed.analysis, &profile, false);
-    if (!made.request) {
-        row.error = QString::fromStdString(made.error);
+    // The devices are compared on the backend's own tuning, outside the config cache.
+    pipeline::TuneRequest request;
+    request.analysis = analysed.analysis;
+    request.device = profile;
+    request.options = options;
+    pipeline::RunControl control;
+    control.stop = context.stopToken();
+    control.progress = [&](const pipeline::RunProgress& p) {
+        if (p.fraction >= 0)
+            context.reportProgress(from + (to - from) * p.fraction, row.device);
+    };
+    const pipeline::TuneResult tuned = pipeline::tune(request, control);
+    if (!tuned.result) {
+        row.error = QString::fromStdString(tuned.error.value_or("the launch has no candidate space"));
         return row;
     }
-    const SpaceRequest& r = *made.request;
-    const space::CandidateSpace space = space::CandidateSpace::build(r.parse, r.launch, r.hints, r.device, r.options);
-    tuning::TuningCallbacks callbacks;
-    callbacks.progress = [&](const tuning::Progress& p) {
-        if (p.total > 0)
-            context.reportProgress(from + (to - from) * double(p.done) / double(p.total), row.device);
-    };
-    const tuning::TuningResult result = tuning::tune(*analysed.analysis, space, profile, options, callbacks, context.stopToken());
+    const tuning::TuningResult& result = *tuned.result;
+    const space::CandidateSpace& space = *tuned.space;
     row.candidates = result.tuned.size();
     for (std::size_t i : result.tuned)
         row.benchmarked += result.outcomes[i].status == tuning::OutcomeStatus::Benchmarked ||

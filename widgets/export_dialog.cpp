@@ -1,5 +1,6 @@
 #include "widgets/export_dialog.h"
 
+#include "core/pipeline/workflow.h"
 #include "core/export/triton_cache_json.h"
 #include "core/export/tuning_report.h"
 #include "widgets/cache_table_model.h"
@@ -267,26 +268,6 @@ std::size_t ExportDialog::measuredCount() const
     return n;
 }
 
-std::vector<exporter::HandwrittenConfig> ExportDialog::chosenConfigs() const
-{
-    if (m_fixedConfigs) {
-        // The list comes ordered (most useful first): Top K keeps its head.
-        auto configs = *m_fixedConfigs;
-        if (configs.size() > std::size_t(m_topK->value()))
-            configs.resize(std::size_t(m_topK->value()));
-        return configs;
-    }
-    if (!m_record)
-        return {};
-    if (!m_selectionButton->isChecked())
-        return exporter::configsFromTuning(*m_record, std::size_t(m_topK->value()));
-    // The picked rows in the order they were picked; defaults left out as configsFromTuning does.
-    std::vector<exporter::HandwrittenConfig> configs;
-    for (std::size_t i : m_selected)
-        configs.push_back(exporter::handwrittenConfig(m_record->candidates[i]));
-    return configs;
-}
-
 void ExportDialog::render()
 {
     const Format f = format();
@@ -301,47 +282,45 @@ void ExportDialog::render()
     m_text.clear();
     m_error.clear();
     m_configCount = 0;
+    pipeline::ExportRequest request;
+    request.record = m_record;
+    request.configs = m_fixedConfigs;
+    request.format = f == Format::JsonReport   ? pipeline::ExportFormat::JsonReport
+                     : f == Format::CsvReport  ? pipeline::ExportFormat::CsvReport
+                     : f == Format::TritonJson ? pipeline::ExportFormat::TritonAutotuneJson
+                                               : pipeline::ExportFormat::Python;
+    request.top = std::size_t(m_topK->value());
+    if (python && m_selectionButton->isChecked() && !m_fixedConfigs)
+        request.indices = m_selected;  // in the order they were picked
+    request.list.key = m_context.key;
+    request.list.keepArguments = m_context.keepArguments;
+    request.list.p50Comments = m_p50->isChecked();
+    const pipeline::ExportResult written = pipeline::exportTuning(request);
     QString note;
-    if (m_fixedConfigs && f != Format::PythonDecorator) {
+    switch (written.problem) {
+    case pipeline::ExportProblem::None:
+        m_text = QString::fromStdString(written.text);
+        break;
+    case pipeline::ExportProblem::ListIsPythonOnly:
         m_error = tr("Only the Python decorator can be written for a config list.");
-    } else if (!m_record && !m_fixedConfigs) {
+        break;
+    case pipeline::ExportProblem::NoTuning:
         m_error = tr("No tuning to export: tune the kernel, or pick a tuning in the cache browser.");
-    } else {
-        std::string error;
-        switch (f) {
-        case Format::PythonDecorator: {
-            const auto configs = chosenConfigs();
-            if (configs.empty()) {
-                m_error = tr("The tuning has no measured config to write: every candidate failed or was not run.");
-                break;
-            }
-            exporter::ConfigListOptions options;
-            options.key = m_context.key;
-            options.keepArguments = m_context.keepArguments;
-            options.p50Comments = m_p50->isChecked();
-            const exporter::ConfigListResult written = exporter::writeAutotuneDecorator(configs, options);
-            if (!written.ok()) {
-                m_error = QString::fromStdString(written.error);
-                break;
-            }
-            m_text = QString::fromStdString(written.text);
-            m_configCount = int(configs.size());
-            note = tr("%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.", nullptr,
-                      m_configCount);
-            break;
-        }
-        case Format::JsonReport: m_text = QString::fromStdString(exporter::tuningReportJson(*m_record)); break;
-        case Format::CsvReport: m_text = QString::fromStdString(exporter::tuningReportCsv(*m_record)); break;
-        case Format::TritonJson: {
-            const std::string text = exporter::writeTritonAutotuneJson(exporter::tritonCacheFromTuning(*m_record), &error);
-            if (text.empty() && !error.empty())
-                m_error = QString::fromStdString(error);
-            else
-                m_text = QString::fromStdString(text);
-            note = tr("Put it in Triton's cache folder to skip benchmarking on the next run.");
-            break;
-        }
-        }
+        break;
+    case pipeline::ExportProblem::NothingMeasured:
+        m_error = tr("The tuning has no measured config to write: every candidate failed or was not run.");
+        break;
+    case pipeline::ExportProblem::BadIndex:
+    case pipeline::ExportProblem::WriteFailed:
+        m_error = QString::fromStdString(written.error.value_or(std::string()));
+        break;
+    }
+    if (written.ok() && python) {
+        m_configCount = int(written.configCount);
+        note = tr("%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.", nullptr,
+                  m_configCount);
+    } else if (written.ok() && f == Format::TritonJson) {
+        note = tr("Put it in Triton's cache folder to skip benchmarking on the next run.");
     }
     m_preview->setPlainText(m_error.isEmpty() ? m_text : QString());
     if (!m_error.isEmpty()) {

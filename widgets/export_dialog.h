@@ -80,7 +80,6 @@ protected:
 private:
     void render();
     void saveInteractively();
-    std::vector<exporter::HandwrittenConfig> chosenConfigs() const;
     std::size_t measuredCount() const;
 
     std::shared_ptr<const cache::TuningRecord> m_record;

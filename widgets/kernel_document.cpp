@@ -1,10 +1,7 @@
 #include "widgets/kernel_document.h"
 
-#include "core/batch/cached_tuning.h"
-#include "core/cache/config_cache.h"
-#include "core/pipeline/tuning_pipeline.h"
+#include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
-#include "widgets/space_request.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,7 +33,7 @@ QString readText(const QString& path)
 
 struct OpenResult {
     std::optional<kernel::Workload> workload;
-    std::optional<analysis::KernelAnalysis> analysis;
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
     QString source;
     QString error;
 };
@@ -80,8 +77,8 @@ OpenResult openFile(const QString& path, const QString& defaultDevice)
         if (!defaultDevice.isEmpty() && workload.path.empty())
             workload.device = defaultDevice.toStdString();
     }
-    analysis::AnalysisResult analysed = analysis::analyzeWorkload(workload);
-    if (!analysed.analysis) {
+    pipeline::AnalyzeResult analysed = pipeline::analyze({workload});
+    if (!analysed.ok()) {
         out.error = formatDiagnostics(analysed.diagnostics);
         return out;
     }
@@ -106,28 +103,21 @@ QString describeParams(const cache::TextPairs& params)
     return parts.join(QStringLiteral(", "));
 }
 
-CacheState lookUpCache(const QString& path, const analysis::KernelAnalysis& analysis, npu::BenchMethod method)
+CacheState lookUpCache(const QString& path, std::shared_ptr<const analysis::KernelAnalysis> analysis,
+                       npu::BenchMethod method)
 {
     CacheState state;
     state.path = path;
-    if (path.isEmpty() || !QFileInfo::exists(path)) {
-        state.kind = CacheState::Kind::None;
-        return state;
-    }
-    cache::OpenOptions options;
-    options.readOnly = true;
-    options.quickCheck = false;
-    cache::OpenResult opened = cache::ConfigCache::open(path.toStdString(), options);
-    if (!opened.ok()) {
+    pipeline::CacheLookupRequest request;
+    request.analysis = analysis;
+    request.device = analysis->workload.device;
+    request.method = method;
+    request.cachePath = std::filesystem::path(path.toStdU16String());
+    request.bestOnly = true;
+    const pipeline::CacheLookupResult found = path.isEmpty() ? pipeline::CacheLookupResult{} : pipeline::lookupCached(request);
+    if (found.error) {
         state.kind = CacheState::Kind::Error;
-        state.summary = QString::fromStdString(opened.error ? opened.error->message : std::string());
-        return state;
-    }
-    const cache::TuningKey key = pipeline::tuningKeyFor(analysis, analysis.workload.device, method);
-    const cache::BestLookupResult found = opened.cache->lookupBest(key, key.sourceHash);
-    if (!found.ok()) {
-        state.kind = CacheState::Kind::Error;
-        state.summary = QString::fromStdString(found.error->message);
+        state.summary = QString::fromStdString(*found.error);
         return state;
     }
     switch (found.freshness) {
@@ -239,7 +229,7 @@ void KernelDocument::open(const QString& path)
             m_path = QFileInfo(path).absoluteFilePath();
             m_source = std::move(result.source);
             m_workload = std::move(*result.workload);
-            m_analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*result.analysis));
+            m_analysis = std::move(result.analysis);
             m_space.reset();
             m_spaceAnalysis.reset();
             clearTuning();
@@ -256,14 +246,14 @@ void KernelDocument::setWorkload(const kernel::Workload& workload)
     if (!m_analysis)
         return;
     m_workload = workload;
-    m_analysisJob->start<analysis::AnalysisResult>(
-        tr("Analysing"), [workload](JobContext&) { return analysis::analyzeWorkload(workload); },
-        [this](analysis::AnalysisResult&& result) {
-            if (!result.analysis) {
+    m_analysisJob->start<pipeline::AnalyzeResult>(
+        tr("Analysing"), [workload](JobContext&) { return pipeline::analyze({workload}); },
+        [this](pipeline::AnalyzeResult&& result) {
+            if (!result.ok()) {
                 Q_EMIT analysisFailed(formatDiagnostics(result.diagnostics));
                 return;
             }
-            m_analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*result.analysis));
+            m_analysis = std::move(result.analysis);
             Q_EMIT analysisReady();
             refreshCacheState();
             startSpace();
@@ -310,36 +300,35 @@ void KernelDocument::stop()
 
 void KernelDocument::startSpace()
 {
-    const analysis::KernelAnalysis& a = *m_analysis;
-    const npu::DeviceProfile* device = m_devices.find(a.workload.device);
-    SpaceRequestResult made = spaceRequestFor(a, device, m_lattice);
-    if (!made.request) {
+    const npu::DeviceProfile* device = m_devices.find(m_analysis->workload.device);
+    if (device == nullptr) {
         m_spaceJob->stop();
         m_space.reset();
         m_spaceAnalysis = m_analysis;
-        m_spaceProblem = QString::fromStdString(made.error);
+        m_spaceProblem = tr("unknown device '%1'").arg(QString::fromStdString(m_analysis->workload.device));
         clearTuning();
         Q_EMIT spaceReady();
         return;
     }
     const bool lattice = m_lattice;
     std::shared_ptr<const analysis::KernelAnalysis> from = m_analysis;
-    m_spaceJob->start<std::shared_ptr<const space::CandidateSpace>>(
+    pipeline::SpaceRequest request{m_analysis, *device, {}};
+    request.options.lattice = lattice;
+    m_spaceJob->start<pipeline::SpaceResult>(
         lattice ? tr("Building the lattice") : tr("Generating candidates"),
-        [request = std::move(*made.request)](JobContext& context) {
+        [request = std::move(request)](JobContext& context) {
             // Stop ends the build at once (its partial space is dropped with the job's result);
             // the lattice reports how far it got.
-            space::SpaceOptions options = request.options;
-            options.stop = context.stopToken();
-            options.progress = [&context](double fraction) { context.reportProgress(fraction, QString()); };
-            return std::make_shared<const space::CandidateSpace>(
-                space::CandidateSpace::build(request.parse, request.launch, request.hints, request.device, options));
+            pipeline::RunControl control;
+            control.stop = context.stopToken();
+            control.progress = [&context](const pipeline::RunProgress& p) { context.reportProgress(p.fraction, QString()); };
+            return pipeline::buildSpace(request, control);
         },
-        [this, from, lattice](std::shared_ptr<const space::CandidateSpace>&& space) {
-            m_space = std::move(space);
+        [this, from, lattice](pipeline::SpaceResult&& built) {
+            m_space = std::move(built.space);
             m_spaceAnalysis = from;
             m_spaceLattice = lattice;
-            m_spaceProblem.clear();
+            m_spaceProblem = QString::fromStdString(built.problem);
             clearTuning();
             Q_EMIT spaceReady();
         });
@@ -381,48 +370,40 @@ bool KernelDocument::tune()
         tr("Tuning on %1").arg(QString::fromStdString(device.soc)),
         [analysis = m_analysis, space = m_space, device, options, feed, cachePath, total](JobContext& context) {
             const LowerThreadPriority nice;  // the tuning's threads inherit it: the GUI keeps its CPU
-            tuning::TuningCallbacks callbacks;
+            pipeline::RunControl control;
+            control.stop = context.stopToken();
             if (context.hasProbe())  // tests: a pause point on the compile workers
-                callbacks.workerStep = [&context, total](std::size_t done) {
+                control.workerStep = [&context, total](std::size_t done) {
                     context.checkpoint(double(done) / double(std::max<std::size_t>(1, total)), QStringLiteral("tuning"));
                 };
-            callbacks.progress = [feed](const tuning::Progress& p) {
+            control.progress = [feed](const pipeline::RunProgress& p) {
                 std::lock_guard lock(feed->mutex);
-                feed->progress = p;
+                feed->progress = p.tuning;
             };
             // Flattened here, off the GUI thread; the GUI collects them in batches.
-            callbacks.candidate = [feed](std::size_t index, const tuning::CandidateOutcome& outcome) {
+            control.candidate = [feed](std::size_t index, const tuning::CandidateOutcome& outcome) {
                 TunedCandidate t = tunedCandidate(index, outcome);
                 std::lock_guard lock(feed->mutex);
                 feed->pending.push_back(std::move(t));
             };
-            // The tuning and what goes into the cache follow the same core rules as `tilescope
-            // tune`: a finished tuning with a best is stored, a stopped or a lattice one is not.
-            std::unique_ptr<cache::ConfigCache> cache;
-            QString openProblem;
-            if (!options.lattice && !cachePath.empty()) {
-                cache::OpenResult opened = cache::ConfigCache::open(cachePath);
-                if (opened.ok())
-                    cache = std::move(opened.cache);
-                else
-                    openProblem = QString::fromStdString(opened.error ? opened.error->message : cachePath);
-            }
-            batch::CachedTuningOptions cached;
-            cached.tuning = options;
-            batch::CachedTuning tuned =
-                batch::tuneSpace(*analysis, *space, device, cache.get(), cached, callbacks, context.stopToken());
-            auto result = std::make_shared<tuning::TuningResult>(std::move(*tuned.result));
+            // The same workflow call as `tilescope tune`: what is stored (a finished tuning with a
+            // best; never a stopped or a lattice one) is decided there.
+            pipeline::TuneRequest request;
+            request.analysis = analysis;
+            request.device = device;
+            request.options = options;
+            request.space = space;
+            request.cache.path = std::filesystem::path(cachePath);
+            const pipeline::TuneResult tuned = pipeline::tune(request, control);
             TuneOutput out;
-            out.state = TuningRun::finalState(space->size(), *result);
+            out.result = tuned.result ? tuned.result : std::make_shared<const tuning::TuningResult>();
+            out.state = TuningRun::finalState(space->size(), *out.result);
             if (tuned.storedId)
                 out.storeMessage = tr("Stored in the cache %1").arg(QString::fromStdString(cachePath));
-            else if (tuned.record && options.lattice && !cachePath.empty())
+            else if (tuned.notStoredReason && options.lattice)
                 out.storeMessage = tr("A lattice tuning is not stored in the cache: the cache keeps the backend's own choice.");
-            else if (tuned.record && !openProblem.isEmpty())
-                out.storeMessage = tr("Not stored in the cache: %1").arg(openProblem);
-            else if (tuned.record && tuned.cacheError)
-                out.storeMessage = tr("Not stored in the cache: %1").arg(QString::fromStdString(*tuned.cacheError));
-            out.result = std::move(result);
+            else if (tuned.notStoredReason)
+                out.storeMessage = tr("Not stored in the cache: %1").arg(QString::fromStdString(*tuned.notStoredReason));
             return out;
         },
         [this, run](TuneOutput&& out) {
@@ -511,7 +492,7 @@ void KernelDocument::refreshCacheState()
     m_cacheJob->start<CacheState>(
         tr("Looking up the cache"),
         [path, analysis = m_analysis, method = m_tuningOptions.method](JobContext&) {
-            return lookUpCache(path, *analysis, method);
+            return lookUpCache(path, analysis, method);
         },
         [this](CacheState&& state) {
             m_cacheState = std::move(state);

@@ -1,6 +1,6 @@
 #include "widgets/sweep_dialog.h"
 
-#include "core/cache/config_cache.h"
+#include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
 #include "widgets/export_dialog.h"
@@ -454,47 +454,32 @@ void SweepDialog::run()
         return;
     }
     m_message->clear();
-    sweep::SweepOptions options;
-    options.ranges = std::move(*parsed);
-    options.cover.tolerance = m_tolerance->value() / 100.0;
-    options.tuning = m_options;
-    const kernel::Workload base = m_analysis->workload;
-    const npu::DeviceProfile device = *m_device;
-    const std::filesystem::path cachePath =
-        m_useCache->isChecked() && !m_cachePath.isEmpty() ? std::filesystem::path(m_cachePath.toStdU16String())
-                                                          : std::filesystem::path();
+    pipeline::SweepRequest request;
+    request.base = m_analysis->workload;
+    request.device = *m_device;
+    request.ranges = std::move(*parsed);
+    request.cover.tolerance = m_tolerance->value() / 100.0;
+    request.tuning = m_options;
+    if (m_useCache->isChecked() && !m_cachePath.isEmpty())
+        request.cache.path = std::filesystem::path(m_cachePath.toStdU16String());
     m_stopSource = std::make_shared<std::stop_source>();
     auto stopSource = m_stopSource;
     setRunning(true);
     m_job->start<std::shared_ptr<const sweep::SweepResult>>(
         tr("Shape sweep"),
-        [base, device, options, cachePath, stopSource](JobContext& context) mutable {
-            auto result = std::make_shared<sweep::SweepResult>();
-            std::unique_ptr<cache::ConfigCache> cache;
-            std::vector<std::string> cacheNotes;
-            if (!cachePath.empty()) {
-                cache::OpenResult opened = cache::ConfigCache::open(cachePath);
-                if (opened.cache)
-                    cache = std::move(opened.cache);
-                else if (opened.error)
-                    cacheNotes.push_back(opened.error->message);
-                for (const std::string& n : opened.notices)
-                    cacheNotes.push_back(n);
-            }
-            options.cache = cache.get();
-            options.progress = [&context, &stopSource](const sweep::SweepProgress& p) {
+        [request = std::move(request), stopSource](JobContext& context) {
+            pipeline::RunControl control;
+            control.stop = stopSource->get_token();
+            control.progress = [&context, &stopSource](const pipeline::RunProgress& p) {
                 if (context.stopRequested())
                     stopSource->request_stop();
-                const double total = double(std::max<std::size_t>(p.shapesTotal, 1));
-                context.reportProgress((double(p.shapesDone) + std::clamp(p.shapeFraction, 0.0, 1.0)) / total,
+                context.reportProgress(p.fraction,
                                        QCoreApplication::translate("ts::gui::SweepProgress", "Shape %1 of %2: %3")
-                                           .arg(std::min(p.shapesDone + 1, p.shapesTotal))
-                                           .arg(p.shapesTotal)
-                                           .arg(QString::fromStdString(p.shape)));
+                                           .arg(std::min(p.item + 1, p.items))
+                                           .arg(p.items)
+                                           .arg(QString::fromStdString(p.itemName)));
             };
-            *result = sweep::runSweep(base, device, options, stopSource->get_token());
-            result->notes.insert(result->notes.begin(), cacheNotes.begin(), cacheNotes.end());
-            return std::shared_ptr<const sweep::SweepResult>(std::move(result));
+            return std::make_shared<const sweep::SweepResult>(pipeline::sweep(request, control));
         },
         [this](std::shared_ptr<const sweep::SweepResult>&& result) {
             setRunning(false);
@@ -539,14 +524,12 @@ void SweepDialog::recover()
     if (!m_result)
         return;
     auto base = m_result;
-    sweep::CoverOptions options;
-    options.tolerance = m_tolerance->value() / 100.0;
+    pipeline::RecoverRequest request{base, {}};
+    request.cover.tolerance = m_tolerance->value() / 100.0;
     m_coverJob->start<std::shared_ptr<const sweep::SweepResult>>(
         tr("Covering set"),
-        [base, options](JobContext&) {
-            auto copy = std::make_shared<sweep::SweepResult>(*base);
-            copy->cover = sweep::recover(*copy, options);
-            return std::shared_ptr<const sweep::SweepResult>(std::move(copy));
+        [request = std::move(request)](JobContext&) {
+            return std::make_shared<const sweep::SweepResult>(pipeline::recover(request));
         },
         [this](std::shared_ptr<const sweep::SweepResult>&& result) {
             m_result = std::move(result);

@@ -6,7 +6,7 @@
 #include "core/npu/device_profile.h"
 #include "core/space/candidate_space.h"
 #include "widgets/background_job.h"
-#include "widgets/space_request.h"
+#include "core/pipeline/workflow.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -141,18 +141,17 @@ inline std::shared_ptr<const space::CandidateSpace> buildSpace(const char* workl
     kernel::WorkloadLoadResult loaded = kernel::loadWorkload(examplePath(workload).toStdString());
     if (!loaded.workload)
         return nullptr;
-    analysis::AnalysisResult analysed = analysis::analyzeWorkload(*loaded.workload);
-    if (!analysed.analysis)
+    const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+    if (!analysed.ok())
         return nullptr;
     static const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
-    gui::SpaceRequestResult made =
-        gui::spaceRequestFor(*analysed.analysis, registry.find(analysed.analysis->workload.device), lattice);
-    if (!made.request)
+    const npu::DeviceProfile* device = registry.find(analysed.analysis->workload.device);
+    if (device == nullptr)
         return nullptr;
-    gui::SpaceRequest& r = *made.request;
-    r.options.maxLatticePoints = maxLatticePoints;
-    return std::make_shared<const space::CandidateSpace>(
-        space::CandidateSpace::build(r.parse, r.launch, r.hints, r.device, r.options));
+    pipeline::SpaceRequest request{analysed.analysis, *device, {}};
+    request.options.lattice = lattice;
+    request.options.maxLatticePoints = maxLatticePoints;
+    return pipeline::buildSpace(request).space;
 }
 
 } // namespace ts::test

@@ -1,0 +1,397 @@
+#include "core/pipeline/workflow.h"
+
+#include "core/batch/cached_tuning.h"
+#include "core/export/triton_cache_json.h"
+#include "core/export/tuning_report.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/tuning_pipeline.h"
+
+#include <algorithm>
+#include <map>
+
+namespace ts::pipeline {
+namespace {
+
+// A cache opened for one run: the notices it gave, or why it could not be opened.
+struct OpenedCache {
+    std::unique_ptr<cache::ConfigCache> cache;
+    std::vector<std::string> notices;
+    std::optional<std::string> error;
+};
+
+OpenedCache openCache(const std::filesystem::path& path, bool readOnly)
+{
+    OpenedCache out;
+    if (path.empty())
+        return out;
+    cache::OpenOptions options;
+    options.readOnly = readOnly;
+    cache::OpenResult opened = cache::ConfigCache::open(path, options);
+    out.notices = std::move(opened.notices);
+    if (opened.ok())
+        out.cache = std::move(opened.cache);
+    else
+        out.error = opened.error ? opened.error->message : "cannot open " + path.string();
+    return out;
+}
+
+tuning::TuningCallbacks tuningCallbacks(const RunControl& control)
+{
+    tuning::TuningCallbacks callbacks;
+    if (control.progress)
+        callbacks.progress = [&control](const tuning::Progress& p) {
+            RunProgress report;
+            report.tuning = p;
+            if (p.total > 0)
+                report.fraction = double(p.done) / double(p.total);
+            control.progress(report);
+        };
+    callbacks.candidate = control.candidate;
+    callbacks.workerStep = control.workerStep;
+    return callbacks;
+}
+
+std::string spaceProblem(const analysis::KernelAnalysis& analysis)
+{
+    if (analysis.kernel == nullptr || !analysis.kernel->isAutotuned())
+        return "the kernel has no @triton.autotune decorator: the backend tunes nothing";
+    return {};
+}
+
+} // namespace
+
+std::filesystem::path defaultCachePath(const kernel::Workload& workload)
+{
+    const std::string& base = workload.path.empty() ? workload.kernelPath : workload.path;
+    if (base.empty())
+        return {};
+    return cache::defaultCachePath(base);
+}
+
+AnalyzeResult analyze(const AnalyzeRequest& request)
+{
+    analysis::AnalysisResult analysed = analysis::analyzeWorkload(request.workload);
+    AnalyzeResult out;
+    out.diagnostics = std::move(analysed.diagnostics);
+    if (analysed.analysis)
+        out.analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*analysed.analysis));
+    else
+        out.kernelSyntaxError = !out.diagnostics.empty() && out.diagnostics.front().code == "syntax-error";
+    return out;
+}
+
+SpaceResult buildSpace(const SpaceRequest& request, const RunControl& control)
+{
+    SpaceResult out;
+    if (!request.analysis) {
+        out.problem = "no analysis to build a space from";
+        return out;
+    }
+    out.problem = spaceProblem(*request.analysis);
+    if (!out.problem.empty())
+        return out;
+    space::SpaceOptions options = request.options;
+    options.stop = control.stop;
+    if (control.progress)
+        options.progress = [&control](double fraction) {
+            RunProgress report;
+            report.fraction = fraction;
+            control.progress(report);
+        };
+    auto built = std::make_shared<space::CandidateSpace>(pipeline::buildSpace(*request.analysis, request.device, options));
+    if (built->stopped()) {
+        out.stopped = true;
+        return out;
+    }
+    out.space = std::move(built);
+    return out;
+}
+
+TuneResult tune(const TuneRequest& request, const RunControl& control)
+{
+    TuneResult out;
+    if (!request.analysis) {
+        out.error = "no analysis to tune";
+        return out;
+    }
+    const analysis::KernelAnalysis& a = *request.analysis;
+    if (std::string problem = spaceProblem(a); !problem.empty() && !request.options.lattice) {
+        out.error = std::move(problem);
+        return out;
+    }
+    // A lattice tuning is never cached: its key would be the one of the backend's own tuning,
+    // whose entry must keep the backend's pick.
+    OpenedCache opened;
+    if (!request.cache.path.empty() && !request.options.lattice) {
+        opened = openCache(request.cache.path, request.cache.readOnly);
+        out.cachePath = request.cache.path;
+        out.cacheNotices = opened.notices;
+        out.cacheError = opened.error;
+    }
+    batch::CachedTuningOptions options;
+    options.tuning = request.options;
+    options.space.lattice = request.options.lattice;
+    options.force = request.cache.force;
+    options.store = request.cache.store && !request.cache.readOnly;
+    const tuning::TuningCallbacks callbacks = tuningCallbacks(control);
+
+    batch::CachedTuning tuned;
+    if (request.space) {
+        // The caller's space: no lookup (the caller chose to tune), the same storing rules.
+        tuned = batch::tuneSpace(a, *request.space, request.device, opened.cache.get(), options, callbacks,
+                                 control.stop);
+        out.space = request.space;
+    } else {
+        tuned = batch::tuneCached(a, request.device, opened.cache.get(), options, callbacks, control.stop);
+        if (tuned.space)
+            out.space = std::make_shared<const space::CandidateSpace>(std::move(*tuned.space));
+    }
+    out.key = std::move(tuned.key);
+    out.record = std::move(tuned.record);
+    out.fromCache = tuned.fromCache;
+    if (tuned.result)
+        out.result = std::make_shared<const tuning::TuningResult>(std::move(*tuned.result));
+    out.error = std::move(tuned.error);
+    out.stopped = tuned.stopped;
+    out.staleId = tuned.staleId;
+    out.staleCreatedAt = std::move(tuned.staleCreatedAt);
+    out.storedId = tuned.storedId;
+    if (tuned.cacheError)
+        out.cacheError = std::move(tuned.cacheError);
+
+    if (out.record && !out.fromCache && !out.storedId && !out.stopped) {
+        if (request.options.lattice && !request.cache.path.empty())
+            out.notStoredReason = "a lattice tuning is not stored in the cache: the cache keeps the backend's own choice";
+        else if (out.cacheError)
+            out.notStoredReason = *out.cacheError;
+    }
+    return out;
+}
+
+CacheLookupResult lookupCached(const CacheLookupRequest& request)
+{
+    CacheLookupResult out;
+    if (!request.analysis) {
+        out.error = "no analysis to look up";
+        return out;
+    }
+    out.key = tuningKeyFor(*request.analysis, request.device, request.method);
+    out.cachePath = request.cachePath.empty() ? defaultCachePath(request.analysis->workload) : request.cachePath;
+    std::error_code ec;
+    if (out.cachePath.empty() || !std::filesystem::exists(out.cachePath, ec))
+        return out;  // nothing tuned here yet
+    cache::OpenOptions options;
+    options.readOnly = true;
+    options.quickCheck = !request.bestOnly;  // a status line need not scan the whole file
+    cache::OpenResult opened = cache::ConfigCache::open(out.cachePath, options);
+    if (!opened.ok()) {
+        out.error = opened.error ? opened.error->message : "cannot open " + out.cachePath.string();
+        return out;
+    }
+    if (request.bestOnly) {
+        cache::BestLookupResult found = opened.cache->lookupBest(out.key, out.key.sourceHash);
+        if (!found.ok()) {
+            out.error = found.error->message;
+            return out;
+        }
+        out.freshness = found.freshness;
+        out.id = found.id;
+        out.createdAt = std::move(found.createdAt);
+        out.best = std::move(found.best);
+        return out;
+    }
+    cache::LookupResult found = opened.cache->lookup(out.key);
+    if (!found.ok()) {
+        out.error = found.error->message;
+        return out;
+    }
+    out.freshness = found.freshness;
+    out.record = std::move(found.record);
+    if (out.record) {
+        out.id = out.record->id;
+        out.createdAt = out.record->createdAt;
+        if (const cache::CandidateRecord* best = out.record->best())
+            out.best = *best;
+    }
+    return out;
+}
+
+sweep::SweepResult sweep(const SweepRequest& request, const RunControl& control)
+{
+    OpenedCache opened = openCache(request.cache.path, request.cache.readOnly);
+    sweep::SweepOptions options;
+    options.ranges = request.ranges;
+    options.cover = request.cover;
+    options.tuning = request.tuning;
+    options.cache = opened.cache.get();
+    options.force = request.cache.force;
+    options.crossEvaluate = request.crossEvaluate;
+    if (control.progress)
+        options.progress = [&control](const sweep::SweepProgress& p) {
+            RunProgress report;
+            report.item = p.shapesDone;
+            report.items = p.shapesTotal;
+            report.itemName = p.shape;
+            report.tuning.done = p.shapesDone;
+            report.tuning.total = p.shapesTotal;
+            const double total = double(std::max<std::size_t>(p.shapesTotal, 1));
+            report.fraction = (double(p.shapesDone) + std::clamp(p.shapeFraction, 0.0, 1.0)) / total;
+            control.progress(report);
+        };
+    sweep::SweepResult result = sweep::runSweep(request.base, request.device, options, control.stop);
+    std::vector<std::string> notes = opened.notices;
+    if (opened.error)
+        notes.push_back("tuned without the cache: " + *opened.error);
+    result.notes.insert(result.notes.begin(), notes.begin(), notes.end());
+    return result;
+}
+
+sweep::SweepResult recover(const RecoverRequest& request)
+{
+    if (!request.sweep)
+        return {};
+    sweep::SweepResult copy = *request.sweep;
+    copy.cover = sweep::recover(copy, request.cover);
+    return copy;
+}
+
+BatchResult batch(const BatchRequest& request, const RunControl& control)
+{
+    BatchResult out;
+    batch::BatchOptions options;
+    options.workloads = request.workloads;
+    options.devices = request.devices;
+    options.shard = request.shard;
+    options.tuning = request.tuning;
+    options.methodFixed = request.methodFixed;
+    options.seedFixed = request.seedFixed;
+    options.force = request.cache.force;
+    options.registry = request.registry;
+    options.baseline = request.baseline;
+    options.maxRegressionPercent = request.maxRegressionPercent;
+
+    auto note = [&out](const OpenedCache& c) {
+        out.cacheNotices.insert(out.cacheNotices.end(), c.notices.begin(), c.notices.end());
+        if (c.error)
+            out.cacheErrors.push_back(*c.error);
+    };
+    OpenedCache shared;
+    std::map<std::filesystem::path, OpenedCache> perFolder;
+    if (!request.cache.path.empty()) {
+        shared = openCache(request.cache.path, request.cache.readOnly);
+        note(shared);
+        options.cache = shared.cache.get();
+    } else if (request.perWorkloadCache) {
+        options.cacheFor = [&](const std::string& workload) -> cache::ConfigCache* {
+            const std::filesystem::path path = cache::defaultCachePath(workload);
+            auto it = perFolder.find(path);
+            if (it == perFolder.end()) {
+                it = perFolder.emplace(path, openCache(path, request.cache.readOnly)).first;
+                note(it->second);
+            }
+            return it->second.cache.get();
+        };
+    }
+    // The batch counts its cases in its log lines ("[2/6] ..."): progress follows them.
+    std::size_t done = 0;
+    const std::size_t perWorkload = std::max<std::size_t>(request.devices.size(), 1);
+    options.log = [&](const std::string& line) {
+        if (control.log)
+            control.log(line);
+        if (control.progress && line.rfind('[', 0) == 0) {
+            RunProgress report;
+            report.item = ++done;
+            report.items = request.workloads.size() * perWorkload;
+            report.itemName = line;
+            report.fraction = report.items ? std::min(1.0, double(report.item) / double(report.items)) : -1.0;
+            control.progress(report);
+        }
+    };
+    out.report = batch::runBatch(options, control.stop);
+    return out;
+}
+
+namespace {
+
+void fail(ExportResult& out, ExportProblem problem, std::string message)
+{
+    out.problem = problem;
+    out.error = std::move(message);
+    out.text.clear();
+}
+
+void writePython(const ExportRequest& request, ExportResult& out)
+{
+    std::vector<exporter::HandwrittenConfig> configs;
+    if (request.configs) {
+        configs = *request.configs;
+        if (configs.size() > request.top)
+            configs.resize(request.top);
+    } else if (!request.indices.empty()) {
+        const cache::TuningRecord& record = *request.record;
+        for (std::size_t index : request.indices) {
+            if (index >= record.candidates.size())
+                return fail(out, ExportProblem::BadIndex,
+                            "'" + std::to_string(index) + "' is not a candidate index of cache entry #" +
+                                std::to_string(record.id) + " (0.." +
+                                std::to_string(record.candidates.empty() ? 0 : record.candidates.size() - 1) +
+                                "; see `tilescope cache show " + std::to_string(record.id) + "`)");
+            const cache::CandidateRecord& c = record.candidates[index];
+            if (c.status != "best" && c.status != "benchmarked")
+                out.warnings.push_back("candidate " + std::to_string(index) + " was not benchmarked (" + c.status + ")");
+            configs.push_back(exporter::handwrittenConfig(c));
+        }
+    } else {
+        configs = exporter::configsFromTuning(*request.record, request.top);
+    }
+    if (configs.empty())
+        return fail(out, ExportProblem::NothingMeasured,
+                    "the tuning has no measured config to write: every candidate failed or was not run");
+    exporter::ConfigListResult written = exporter::writeAutotuneDecorator(configs, request.list);
+    if (!written.ok())
+        return fail(out, ExportProblem::WriteFailed, written.error);
+    out.text = std::move(written.text);
+    out.configCount = configs.size();
+}
+
+} // namespace
+
+ExportResult exportTuning(const ExportRequest& request)
+{
+    ExportResult out;
+    if (!request.record && !request.configs) {
+        fail(out, ExportProblem::NoTuning, "no tuning to export");
+        return out;
+    }
+    const std::string kernel = request.record ? request.record->key.kernelName : std::string();
+    const std::string stem = kernel.empty() ? std::string("kernel") : kernel;
+    if (request.configs && request.format != ExportFormat::Python) {
+        fail(out, ExportProblem::ListIsPythonOnly, "only the Python decorator can be written for a config list");
+        return out;
+    }
+    switch (request.format) {
+    case ExportFormat::Python:
+        out.fileName = stem + "_configs.py";
+        writePython(request, out);
+        break;
+    case ExportFormat::JsonReport:
+        out.fileName = stem + "_tuning.json";
+        out.text = exporter::tuningReportJson(*request.record);
+        break;
+    case ExportFormat::CsvReport:
+        out.fileName = stem + "_tuning.csv";
+        out.text = exporter::tuningReportCsv(*request.record);
+        break;
+    case ExportFormat::TritonAutotuneJson: {
+        out.fileName = exporter::tritonAutotuneFileName(stem);
+        std::string why;
+        out.text = exporter::writeTritonAutotuneJson(exporter::tritonCacheFromTuning(*request.record), &why);
+        if (out.text.empty())
+            fail(out, ExportProblem::WriteFailed, why);
+        break;
+    }
+    }
+    return out;
+}
+
+} // namespace ts::pipeline

@@ -1,0 +1,269 @@
+#pragma once
+// The one way into TileScope's work, for the CLI and the explorer alike. Every run is a request
+// value in and a result value out; progress and cancellation go through one `RunControl`. The
+// front ends only say what the user asked for and show what comes back: which candidate is
+// best, how many compile workers the toolchain runs, the modelled tuning time and what the
+// config cache keeps are all decided below this line (see docs/LAYOUT.md).
+//
+//   analyze      workload            -> the kernel's analysis and its diagnostics
+//   buildSpace   analysis + device   -> the candidate space (the backend's list, or the lattice)
+//   tune         analysis + device   -> a tuning, from the cache or run and stored there
+//   lookupCached analysis + device   -> what the cache holds for the launch, without tuning
+//   sweep        workload + ranges   -> every shape tuned and the covering config list
+//   recover      sweep + tolerance   -> the covering list again for another tolerance
+//   batch        workloads x devices -> the CI report
+//   exportTuning record + format     -> the text of a config list or report
+//
+// Every call runs on the calling thread (the explorer calls them from a worker) and never
+// throws for bad input: problems come back in the result.
+
+#include "core/analysis/kernel_analysis.h"
+#include "core/batch/batch_run.h"
+#include "core/cache/config_cache.h"
+#include "core/cache/tuning_record.h"
+#include "core/export/config_list.h"
+#include "core/kernel/workload.h"
+#include "core/npu/device_profile.h"
+#include "core/space/candidate_space.h"
+#include "core/sweep/shape_sweep.h"
+#include "core/tuning/tuning_session.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace ts::pipeline {
+
+// ---- Progress and cancellation: the same for every run ----
+
+struct RunProgress {
+    // Of the whole run, in [0, 1]; negative until there is a first figure.
+    double fraction = -1.0;
+    // The tuning under way (candidates done of total, time left), when the run tunes.
+    tuning::Progress tuning;
+    // Runs over several items (a sweep's shapes, a batch's workload x device pairs): how many
+    // are done, of how many, and the one under way. `items` is 0 for a run of one.
+    std::size_t item = 0;
+    std::size_t items = 0;
+    std::string itemName;
+};
+
+struct RunControl {
+    // Called on the thread that runs the call (a tuning: at most every ~100 ms and at the end).
+    std::function<void(const RunProgress&)> progress;
+    // A tuning's finished candidates as they arrive (space index, outcome), on the calling thread.
+    std::function<void(std::size_t, const tuning::CandidateOutcome&)> candidate;
+    // One line per event of a run over many items ("[2/6] add.json on Ascend910B2: tuned ...").
+    std::function<void(const std::string&)> log;
+    // A seam for tests, unset in the product: called on each compile worker after each chunk
+    // of candidates, with the count finished so far; it may block (a pause point).
+    std::function<void(std::size_t)> workerStep;
+    // Stops the run: a tuning keeps what finished (and is not cached), a space build is dropped.
+    std::stop_token stop;
+};
+
+// Where tunings are looked up and stored. An empty path: no cache at all.
+struct CacheChoice {
+    std::filesystem::path path;
+    bool force = false;  // tune even when a fresh entry exists (the new tuning replaces it)
+    bool store = true;   // store a finished tuning
+    bool readOnly = false;
+};
+
+// The cache file TileScope uses for a workload (or a kernel opened alone) when none is named:
+// `.tilescope/cache.sqlite` beside it.
+std::filesystem::path defaultCachePath(const kernel::Workload& workload);
+
+// ---- analyze ----
+
+struct AnalyzeRequest {
+    kernel::Workload workload;
+};
+
+struct AnalyzeResult {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;  // null when the input could not be read
+    Diagnostics diagnostics;                                    // why, when null
+    // The kernel file does not parse (as opposed to a bad workload): the CLI's exit status.
+    bool kernelSyntaxError = false;
+    bool ok() const { return analysis != nullptr; }
+};
+
+AnalyzeResult analyze(const AnalyzeRequest& request);
+
+// ---- buildSpace ----
+
+struct SpaceRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    npu::DeviceProfile device;
+    // lattice, maxLatticePoints, recordTrail; the stop and progress come from the RunControl.
+    space::SpaceOptions options;
+};
+
+struct SpaceResult {
+    std::shared_ptr<const space::CandidateSpace> space;  // null: see problem, or stopped
+    std::string problem;  // why the launch has no space (no autotune decorator, ...)
+    bool stopped = false;
+};
+
+// Progress: RunProgress::fraction of the build (the lattice reports every whole percent).
+SpaceResult buildSpace(const SpaceRequest& request, const RunControl& control = {});
+
+// ---- tune ----
+
+struct TuneRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    npu::DeviceProfile device;
+    tuning::TuningOptions options;  // options.lattice: tune the lattice instead of the backend's list
+    // The space to tune when the caller already built it (the explorer shows it first); else
+    // it is built here. It must be the space of `analysis` on `device`.
+    std::shared_ptr<const space::CandidateSpace> space;
+    CacheChoice cache;
+};
+
+struct TuneResult {
+    cache::TuningKey key;
+    // The tuning as the cache keeps it: read back on a hit, else the one just run. Absent when
+    // the tuning found no config (see error) or was stopped.
+    std::optional<cache::TuningRecord> record;
+    bool fromCache = false;
+    // Set when the tuning ran here: the space it tuned and the full session.
+    std::shared_ptr<const space::CandidateSpace> space;
+    std::shared_ptr<const tuning::TuningResult> result;
+    std::optional<std::string> error;  // the tuning failed as the backend would raise
+    bool stopped = false;
+
+    // The cache side. A cache problem never costs a result: the tuning is returned with it.
+    std::filesystem::path cachePath;            // empty: no cache was used
+    std::vector<std::string> cacheNotices;      // the file was created, migrated, moved aside
+    std::optional<std::int64_t> staleId;        // an entry of the same key whose kernel changed
+    std::string staleCreatedAt;
+    std::optional<std::int64_t> storedId;       // where the new tuning was stored
+    std::optional<std::string> cacheError;      // opening, lookup or store failed
+    std::optional<std::string> notStoredReason; // a finished tuning that is not cached, and why
+};
+
+TuneResult tune(const TuneRequest& request, const RunControl& control = {});
+
+// ---- lookupCached ----
+
+struct CacheLookupRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::string device;               // the device's soc name
+    npu::BenchMethod method = npu::BenchMethod::Default;
+    std::filesystem::path cachePath;  // empty: defaultCachePath of the analysis' workload
+    // Only the best candidate and the entry's date (a quick look for a status line); else the
+    // whole record.
+    bool bestOnly = false;
+};
+
+struct CacheLookupResult {
+    cache::TuningKey key;
+    std::filesystem::path cachePath;
+    cache::Freshness freshness = cache::Freshness::Miss;
+    std::optional<cache::TuningRecord> record;  // Fresh or Stale, unless bestOnly
+    // Fresh or Stale: the entry's id and date, and its best candidate when it chose one.
+    std::int64_t id = 0;
+    std::string createdAt;
+    std::optional<cache::CandidateRecord> best;
+    std::optional<std::string> error;           // the file could not be opened or read
+};
+
+// Read only: a missing cache file is a miss, not created.
+CacheLookupResult lookupCached(const CacheLookupRequest& request);
+
+// ---- sweep and recover ----
+
+struct SweepRequest {
+    kernel::Workload base;
+    npu::DeviceProfile device;
+    std::vector<sweep::SweepRange> ranges;
+    sweep::CoverOptions cover;
+    tuning::TuningOptions tuning;
+    CacheChoice cache;
+    bool crossEvaluate = true;
+};
+
+// Progress: item = shapes done, items = shapes, itemName = the shape under way.
+// The result's notes start with what the cache said (opened, migrated, could not be opened).
+sweep::SweepResult sweep(const SweepRequest& request, const RunControl& control = {});
+
+struct RecoverRequest {
+    std::shared_ptr<const sweep::SweepResult> sweep;
+    sweep::CoverOptions cover;
+};
+
+// The sweep again with its covering list chosen for another tolerance (no shape tuned again).
+sweep::SweepResult recover(const RecoverRequest& request);
+
+// ---- batch ----
+
+struct BatchRequest {
+    std::vector<std::string> workloads;
+    std::vector<std::string> devices;  // empty: each workload's own device
+    batch::Shard shard;
+    tuning::TuningOptions tuning;
+    bool methodFixed = false;  // false: a workload's own benchMethod / seed win over `tuning`'s
+    bool seedFixed = false;
+    // One cache for every workload (cache.path), or, with perWorkloadCache, the default cache
+    // beside each workload file. No path and no perWorkloadCache: no cache.
+    CacheChoice cache;
+    bool perWorkloadCache = false;
+    const npu::DeviceRegistry* registry = nullptr;  // null: the bundled profiles
+    std::optional<batch::BatchReport> baseline;
+    double maxRegressionPercent = 5.0;
+};
+
+struct BatchResult {
+    batch::BatchReport report;
+    std::vector<std::string> cacheNotices;  // what each cache opened said
+    std::vector<std::string> cacheErrors;   // caches that could not be opened (those workloads ran without)
+};
+
+// Progress: item = workload x device pairs done (from the log), items = their number.
+BatchResult batch(const BatchRequest& request, const RunControl& control = {});
+
+// ---- export ----
+
+enum class ExportFormat { Python, JsonReport, CsvReport, TritonAutotuneJson };
+
+struct ExportRequest {
+    // The tuning to export ...
+    std::shared_ptr<const cache::TuningRecord> record;
+    // ... or a config list made elsewhere (a sweep's covering set, ordered most useful first):
+    // Python only, `top` keeps its head.
+    std::optional<std::vector<exporter::HandwrittenConfig>> configs;
+    ExportFormat format = ExportFormat::Python;
+    // Python from a tuning: the `top` fastest benchmarked candidates, or exactly these
+    // candidate indices (in this order).
+    std::size_t top = 8;
+    std::vector<std::size_t> indices;
+    exporter::ConfigListOptions list;  // the decorator's key and layout
+};
+
+enum class ExportProblem {
+    None,
+    NoTuning,          // neither a record nor a config list
+    NothingMeasured,   // every candidate failed or was not run
+    ListIsPythonOnly,  // a config list asked for in a report format
+    BadIndex,          // an index past the tuning's candidates
+    WriteFailed,       // the writer refused (see error)
+};
+
+struct ExportResult {
+    std::string text;
+    std::string fileName;               // the file Triton (or TileScope) gives this output
+    std::size_t configCount = 0;        // configs written (Python)
+    std::vector<std::string> warnings;  // e.g. a chosen candidate that was not benchmarked
+    ExportProblem problem = ExportProblem::None;
+    std::optional<std::string> error;
+    bool ok() const { return !error.has_value(); }
+};
+
+ExportResult exportTuning(const ExportRequest& request);
+
+} // namespace ts::pipeline
