@@ -2,7 +2,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/analysis/analysis_report.h"
-#include "core/analysis/kernel_analysis.h"
+#include "core/pipeline/workflow.h"
 
 #include <iostream>
 
@@ -30,8 +30,8 @@ int runAnalyze(const Args& args)
     auto workload = workloadFromArgs(args, "analyze");
     if (!workload)
         return kExitUsage;
-    analysis::AnalysisResult result = analysis::analyzeWorkload(*workload);
-    if (!result.analysis) {
+    const pipeline::AnalyzeResult result = pipeline::analyze({*workload});
+    if (!result.ok()) {
         if (args.flag("json")) {
             nlohmann::ordered_json out;
             out["error"] = result.diagnostics.empty() ? std::string("cannot analyse") : result.diagnostics.front().format();
@@ -40,8 +40,7 @@ int runAnalyze(const Args& args)
         }
         printDiagnostics(result.diagnostics);
         // A kernel file that does not parse is the kernel's error; anything else is bad input.
-        const bool kernelSyntax = !result.diagnostics.empty() && result.diagnostics.front().code == "syntax-error";
-        return kernelSyntax ? kExitKernelError : kExitUsage;
+        return result.kernelSyntaxError ? kExitKernelError : kExitUsage;
     }
     const analysis::KernelAnalysis& a = *result.analysis;
     if (args.flag("json"))

@@ -5,6 +5,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/batch/batch_run.h"
+#include "core/pipeline/workflow.h"
 
 #include <cmath>
 #include <cstdio>
@@ -68,9 +69,9 @@ int runBatch(const Args& args)
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");
 
-    batch::BatchOptions options;
+    pipeline::BatchRequest options;
     options.workloads = args.positionals();
-    options.force = args.flag("force");
+    options.cache.force = args.flag("force");
     auto registry = devicesFromArgs(args, "batch");
     if (!registry)
         return kExitUsage;
@@ -119,30 +120,25 @@ int runBatch(const Args& args)
     options.methodFixed = args.value("bench-method").has_value();
     options.seedFixed = args.value("seed").has_value();
 
-    std::unique_ptr<cache::ConfigCache> shared;
-    std::map<std::filesystem::path, std::unique_ptr<cache::ConfigCache>> perFolder;
     if (!args.flag("no-cache")) {
-        if (auto path = args.value("cache")) {
-            shared = openCache(*path, "batch");
-            if (!shared)
-                std::cerr << "tilescope batch: tuning without the cache\n";
-            options.cache = shared.get();
-        } else {
-            options.cacheFor = [&](const std::string& workload) -> cache::ConfigCache* {
-                const std::filesystem::path path = cache::defaultCachePath(workload);
-                auto it = perFolder.find(path);
-                if (it == perFolder.end())
-                    it = perFolder.emplace(path, openCache(path, "batch")).first;
-                return it->second.get();
-            };
-        }
+        if (auto path = args.value("cache"))
+            options.cache.path = *path;
+        else
+            options.perWorkloadCache = true;  // the cache beside each workload
     }
-    options.log = [](const std::string& line) { std::cerr << line << "\n"; };
+    pipeline::RunControl control;
+    control.log = [](const std::string& line) { std::cerr << line << "\n"; };
 
-    const batch::BatchReport report = [&] {
+    const pipeline::BatchResult result = [&] {
         const InterruptStop interrupt;
-        return batch::runBatch(options, interrupt.token());
+        control.stop = interrupt.token();
+        return pipeline::batch(options, control);
     }();
+    const batch::BatchReport& report = result.report;
+    for (const std::string& notice : result.cacheNotices)
+        std::cerr << "tilescope batch: " << notice << "\n";
+    for (const std::string& problem : result.cacheErrors)
+        std::cerr << "tilescope batch: " << problem << "; tuned without the cache\n";
 
     if (!report.inputErrors.empty()) {
         for (const std::string& e : report.inputErrors)

@@ -4,11 +4,10 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
-#include "core/batch/cached_tuning.h"
 #include "core/export/config_list.h"
 #include "core/export/triton_cache_json.h"
 #include "core/export/tuning_report.h"
-#include "core/pipeline/tuning_pipeline.h"
+#include "core/pipeline/workflow.h"
 
 #include <algorithm>
 #include <cmath>
@@ -99,8 +98,8 @@ int runExport(const Args& args)
     auto workload = workloadFromArgs(args, "export");
     if (!workload)
         return kExitUsage;
-    analysis::AnalysisResult analysed = analysis::analyzeWorkload(*workload);
-    if (!analysed.analysis || !analysed.analysis->kernel) {
+    const pipeline::AnalyzeResult analysed = pipeline::analyze({*workload});
+    if (!analysed.ok() || !analysed.analysis->kernel) {
         printDiagnostics(analysed.diagnostics);
         return kExitUsage;
     }
@@ -150,74 +149,67 @@ int runExport(const Args& args)
     if (!lookup.profile)
         return fail(lookup.error);
 
-    const std::filesystem::path cachePath = cachePathFor(args, *workload);
-    // A lattice tuning is never cached (see core/batch/cached_tuning.h).
-    std::unique_ptr<cache::ConfigCache> cache = options->lattice ? nullptr : openCache(cachePath, "export");
-    batch::CachedTuningOptions cachedOptions;
-    cachedOptions.tuning = *options;
-    cachedOptions.force = args.flag("force");
-    if (cache) {
-        const cache::TuningKey key = pipeline::tuningKeyFor(a, lookup.profile->soc, options->method);
-        const cache::LookupResult found = cache->lookup(key, key.sourceHash);
-        if (found.freshness != cache::Freshness::Fresh || cachedOptions.force)
+    pipeline::TuneRequest request;
+    request.analysis = analysed.analysis;
+    request.device = *lookup.profile;
+    request.options = *options;
+    request.cache.path = cachePathFor(args, *workload);
+    request.cache.force = args.flag("force");
+    if (!options->lattice) {
+        // Say why the export tunes before it does (a tuning can take a while).
+        const pipeline::CacheLookupResult found =
+            pipeline::lookupCached({analysed.analysis, lookup.profile->soc, options->method, request.cache.path});
+        if (found.freshness != cache::Freshness::Fresh || request.cache.force)
             std::cerr << "tilescope export: "
-                      << (cachedOptions.force ? std::string("--force: ")
+                      << (request.cache.force ? std::string("--force: ")
                           : found.freshness == cache::Freshness::Stale
-                              ? "cache entry #" + std::to_string(found.record->id) + " is stale (the kernel changed): "
-                              : "no tuning of " + key.describe() + " in " + cachePath.string() + ": ")
+                              ? "cache entry #" + std::to_string(found.id) + " is stale (the kernel changed): "
+                              : "no tuning of " + found.key.describe() + " in " + request.cache.path.string() + ": ")
                       << "tuning it first\n";
-    } else {
-        std::cerr << "tilescope export: tuning without the cache\n";
     }
-    batch::CachedTuning tuned = batch::tuneCached(a, *lookup.profile, cache.get(), cachedOptions);
+    const pipeline::TuneResult tuned = pipeline::tune(request);
+    for (const std::string& notice : tuned.cacheNotices)
+        std::cerr << "tilescope export: " << notice << "\n";
     if (tuned.cacheError)
         std::cerr << "tilescope export: cache: " << *tuned.cacheError << "\n";
     if (!tuned.record)
         return fail("the tuning of " + tuned.key.describe() + " found no config: " + tuned.error.value_or("stopped"),
                     kExitKernelError);
-    const cache::TuningRecord& record = *tuned.record;
     if (tuned.fromCache)
-        std::cerr << "tilescope export: from cache #" << record.id << ", tuned " << record.createdAt << "\n";
+        std::cerr << "tilescope export: from cache #" << tuned.record->id << ", tuned " << tuned.record->createdAt << "\n";
 
-    if (format == "json")
-        return writeOut(args, exporter::tuningReportJson(record));
-    if (format == "csv")
-        return writeOut(args, exporter::tuningReportCsv(record));
-    if (format == "autotune-json") {
-        std::string why;
-        std::string text = exporter::writeTritonAutotuneJson(exporter::tritonCacheFromTuning(record), &why);
-        if (text.empty())
-            return fail(why, kExitKernelError);
-        if (!args.value("output"))
-            std::cerr << "tilescope export: Triton names this file " << exporter::tritonAutotuneFileName(a.kernel->name)
-                      << "\n";
-        return writeOut(args, text);
-    }
-
-    std::vector<exporter::HandwrittenConfig> configs;
+    pipeline::ExportRequest exportRequest;
+    exportRequest.record = std::make_shared<const cache::TuningRecord>(*tuned.record);
+    exportRequest.format = format == "json"            ? pipeline::ExportFormat::JsonReport
+                           : format == "csv"           ? pipeline::ExportFormat::CsvReport
+                           : format == "autotune-json" ? pipeline::ExportFormat::TritonAutotuneJson
+                                                       : pipeline::ExportFormat::Python;
+    exportRequest.top = static_cast<std::size_t>(top);
+    exportRequest.list = listOptions;
     if (auto list = args.value("configs")) {
         std::stringstream ss(*list);
         std::string item;
         while (std::getline(ss, item, ',')) {
             long long index = -1;
-            if (!parseCount(item, &index) || index < 0 || static_cast<std::size_t>(index) >= record.candidates.size())
+            if (!parseCount(item, &index) || index < 0)
                 return fail("--configs: '" + item + "' is not a candidate index of cache entry #" +
-                            std::to_string(record.id) + " (0.." + std::to_string(record.candidates.size() - 1) +
-                            "; see `tilescope cache show " + std::to_string(record.id) + "`)");
-            const cache::CandidateRecord& c = record.candidates[static_cast<std::size_t>(index)];
-            if (c.status != "best" && c.status != "benchmarked")
-                std::cerr << "tilescope export: candidate " << index << " was not benchmarked (" << c.status << ")\n";
-            configs.push_back(exporter::handwrittenConfig(c));
+                            std::to_string(tuned.record->id) + " (see `tilescope cache show " +
+                            std::to_string(tuned.record->id) + "`)");
+            exportRequest.indices.push_back(static_cast<std::size_t>(index));
         }
-        if (configs.empty())
+        if (exportRequest.indices.empty())
             return fail("--configs: no index given");
-    } else {
-        configs = exporter::configsFromTuning(record, static_cast<std::size_t>(top));
     }
-    exporter::ConfigListResult text = exporter::writeAutotuneDecorator(configs, listOptions);
-    if (!text.ok())
-        return fail(text.error, kExitKernelError);
-    return writeOut(args, text.text);
+    const pipeline::ExportResult written = pipeline::exportTuning(exportRequest);
+    for (const std::string& warning : written.warnings)
+        std::cerr << "tilescope export: " << warning << "\n";
+    if (written.problem == pipeline::ExportProblem::BadIndex)
+        return fail("--configs: " + *written.error);
+    if (!written.ok())
+        return fail(*written.error, kExitKernelError);
+    if (exportRequest.format == pipeline::ExportFormat::TritonAutotuneJson && !args.value("output"))
+        std::cerr << "tilescope export: Triton names this file " << written.fileName << "\n";
+    return writeOut(args, written.text);
 }
 
 } // namespace ts::cli

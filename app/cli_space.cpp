@@ -2,7 +2,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/analysis/analysis_report.h"
-#include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/workflow.h"
 #include "core/space/space_report.h"
 
 #include <iostream>
@@ -42,16 +42,21 @@ int runSpace(const Args& args)
         std::cerr << "tilescope space: " << lookup.error << "\n";
         return kExitUsage;
     }
-    analysis::AnalysisResult result = analysis::analyzeWorkload(*workload);
-    if (!result.analysis) {
+    const pipeline::AnalyzeResult result = pipeline::analyze({*workload});
+    if (!result.ok()) {
         printDiagnostics(result.diagnostics);
-        const bool kernelSyntax = !result.diagnostics.empty() && result.diagnostics.front().code == "syntax-error";
-        return kernelSyntax ? kExitKernelError : kExitUsage;
+        return result.kernelSyntaxError ? kExitKernelError : kExitUsage;
     }
     const analysis::KernelAnalysis& a = *result.analysis;
-    space::SpaceOptions options;
-    options.lattice = args.flag("lattice");
-    const space::CandidateSpace candidates = pipeline::buildSpace(a, *lookup.profile, options);
+    pipeline::SpaceRequest request{result.analysis, *lookup.profile, {}};
+    request.options.lattice = args.flag("lattice");
+    const pipeline::SpaceResult built = pipeline::buildSpace(request);
+    if (!built.space) {
+        printDiagnostics(a.diagnostics);
+        std::cerr << "tilescope space: " << built.problem << "\n";
+        return kExitKernelError;
+    }
+    const space::CandidateSpace& candidates = *built.space;
 
     if (args.flag("json")) {
         space::writeSpaceJson(std::cout, candidates, {}, 2);

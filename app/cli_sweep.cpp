@@ -3,7 +3,7 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
-#include "core/export/config_list.h"
+#include "core/pipeline/workflow.h"
 #include "core/sweep/shape_sweep.h"
 
 #include <cmath>
@@ -49,14 +49,14 @@ int runSweep(const Args& args)
                          "range", "tolerance", "output"},
                         {"json", "force", "no-cache", "lattice"}, &error))
         return fail(error);
-    sweep::SweepOptions options;
+    pipeline::SweepRequest request;
     for (const std::string& text : args.values("range")) {
         auto range = sweep::parseRange(text, &error);
         if (!range)
             return fail(error);
-        options.ranges.push_back(std::move(*range));
+        request.ranges.push_back(std::move(*range));
     }
-    if (options.ranges.empty())
+    if (request.ranges.empty())
         return fail("give at least one --range NAME=START..END[:xF|:+S] (see --help)");
     if (auto text = args.value("tolerance")) {
         std::string t = *text;
@@ -66,7 +66,7 @@ int runSweep(const Args& args)
         const double pct = std::strtod(t.c_str(), &end);
         if (t.empty() || *end != '\0' || !std::isfinite(pct) || pct < 0 || pct > 1000)
             return fail("--tolerance takes a percentage such as 5, got '" + *text + "'");
-        options.cover.tolerance = pct / 100.0;
+        request.cover.tolerance = pct / 100.0;
     }
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");
@@ -77,30 +77,28 @@ int runSweep(const Args& args)
     auto tuningOptions = tuningOptionsFromArgs(args, *workload, "sweep");
     if (!tuningOptions)
         return kExitUsage;
-    options.tuning = *tuningOptions;
-    options.force = args.flag("force");
+    request.tuning = *tuningOptions;
+    request.cache.force = args.flag("force");
     auto registry = devicesFromArgs(args, "sweep");
     if (!registry)
         return kExitUsage;
     const npu::DeviceRegistry::Lookup lookup = registry->lookup(workload->device);
     if (!lookup.profile)
         return fail(lookup.error);
-    std::unique_ptr<cache::ConfigCache> cache;
-    if (!args.flag("no-cache")) {
-        cache = openCache(cachePathFor(args, *workload), "sweep");
-        if (!cache)
-            std::cerr << "tilescope sweep: sweeping without the cache\n";
-    }
-    options.cache = cache.get();
+    request.base = *workload;
+    request.device = *lookup.profile;
+    if (!args.flag("no-cache"))
+        request.cache.path = cachePathFor(args, *workload);
     std::string lastLine;
-    options.progress = [&lastLine](const sweep::SweepProgress& p) {
-        if (p.shape.empty()) {
-            std::cerr << "\rswept " << p.shapesDone << "/" << p.shapesTotal << " shapes" << std::string(40, ' ') << "\n";
+    pipeline::RunControl control;
+    control.progress = [&lastLine](const pipeline::RunProgress& p) {
+        if (p.itemName.empty()) {
+            std::cerr << "\rswept " << p.item << "/" << p.items << " shapes" << std::string(40, ' ') << "\n";
             return;
         }
-        const std::string line = "shape " + std::to_string(p.shapesDone + 1) + "/" + std::to_string(p.shapesTotal) +
-                                 " (" + p.shape + "): " + std::to_string(static_cast<int>(p.shapeFraction * 100 + 0.5)) +
-                                 "%";
+        const double shapeFraction = std::clamp(p.fraction * double(p.items) - double(p.item), 0.0, 1.0);
+        const std::string line = "shape " + std::to_string(p.item + 1) + "/" + std::to_string(p.items) + " (" +
+                                 p.itemName + "): " + std::to_string(static_cast<int>(shapeFraction * 100 + 0.5)) + "%";
         if (line != lastLine)  // one line per change, not per callback
             std::cerr << "\r" << line << "        " << std::flush;
         lastLine = line;
@@ -108,18 +106,20 @@ int runSweep(const Args& args)
 
     const sweep::SweepResult result = [&] {
         const InterruptStop interrupt;
-        return sweep::runSweep(*workload, *lookup.profile, options, interrupt.token());
+        control.stop = interrupt.token();
+        return pipeline::sweep(request, control);
     }();
     if (!result.ok())
         return fail(result.error);
 
     for (const std::string& note : result.notes)
         std::cerr << "tilescope sweep: note: " << note << "\n";
-    exporter::ConfigListOptions listOptions;
-    listOptions.key = result.key;
-    listOptions.p50Comments = false;  // a time belongs to one shape, not to the list
-    const exporter::ConfigListResult list = exporter::writeAutotuneDecorator(sweep::handwrittenConfigs(result.cover),
-                                                                             listOptions);
+    pipeline::ExportRequest exportRequest;
+    exportRequest.configs = sweep::handwrittenConfigs(result.cover);
+    exportRequest.top = exportRequest.configs->size();
+    exportRequest.list.key = result.key;
+    exportRequest.list.p50Comments = false;  // a time belongs to one shape, not to the list
+    const pipeline::ExportResult list = pipeline::exportTuning(exportRequest);
     if (args.flag("json")) {
         nlohmann::ordered_json j = sweep::sweepToJson(result);
         j["python"] = list.ok() ? nlohmann::ordered_json(list.text) : nlohmann::ordered_json();
@@ -130,7 +130,7 @@ int runSweep(const Args& args)
             std::cout << "\n" << list.text;
     }
     if (!list.ok())
-        std::cerr << "tilescope sweep: cannot write the config list: " << list.error << "\n";
+        std::cerr << "tilescope sweep: cannot write the config list: " << list.error.value_or(std::string()) << "\n";
     if (auto file = args.value("output"); file && list.ok()) {
         std::ofstream out(*file, std::ios::binary | std::ios::trunc);
         out << list.text;

@@ -1,9 +1,8 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
-#include "core/batch/cached_tuning.h"
 #include "core/export/tuning_report.h"
-#include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/workflow.h"
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
 
@@ -114,11 +113,10 @@ int runTune(const Args& args)
         std::cerr << "tilescope tune: " << lookup.error << "\n";
         return kExitUsage;
     }
-    analysis::AnalysisResult analysed = analysis::analyzeWorkload(*workload);
-    if (!analysed.analysis) {
+    const pipeline::AnalyzeResult analysed = pipeline::analyze({*workload});
+    if (!analysed.ok()) {
         printDiagnostics(analysed.diagnostics);
-        const bool kernelSyntax = !analysed.diagnostics.empty() && analysed.diagnostics.front().code == "syntax-error";
-        return kernelSyntax ? kExitKernelError : kExitUsage;
+        return analysed.kernelSyntaxError ? kExitKernelError : kExitUsage;
     }
     const analysis::KernelAnalysis& a = *analysed.analysis;
     const bool json = args.flag("json");
@@ -126,19 +124,17 @@ int runTune(const Args& args)
         std::cerr << "tilescope tune: --cache and --no-cache exclude each other\n";
         return kExitUsage;
     }
-    std::unique_ptr<cache::ConfigCache> cache;
-    std::filesystem::path cachePath;
-    if (options.lattice && !args.flag("no-cache")) {
-        std::cerr << "tilescope tune: a --lattice tuning is not cached (the cache keeps the backend's own pick)\n";
-    } else if (!args.flag("no-cache")) {
-        cachePath = cachePathFor(args, *workload);
-        cache = openCache(cachePath, "tune");  // a cache that cannot be opened never stops a tuning
-        if (!cache)
-            std::cerr << "tilescope tune: tuning without the cache\n";
-    }
+    pipeline::TuneRequest request;
+    request.analysis = analysed.analysis;
+    request.device = *lookup.profile;
+    request.options = options;
+    if (!args.flag("no-cache"))
+        request.cache.path = cachePathFor(args, *workload);
+    request.cache.force = args.flag("force");
 
-    tuning::TuningCallbacks callbacks;
-    callbacks.progress = [&](const tuning::Progress& p) {
+    pipeline::RunControl control;
+    control.progress = [&](const pipeline::RunProgress& report) {
+        const tuning::Progress& p = report.tuning;
         if (p.total == 0)
             return;
         std::cerr << "\r" << p.stage << ": " << p.done << "/" << p.total;
@@ -146,13 +142,16 @@ int runTune(const Args& args)
             std::cerr << ", about " << static_cast<int>(p.etaSeconds + 0.5) << " s left";
         std::cerr << "        " << (p.stage == "done" ? "\n" : "") << std::flush;
     };
-    batch::CachedTuningOptions cachedOptions;
-    cachedOptions.tuning = options;
-    cachedOptions.force = args.flag("force");
-    batch::CachedTuning tuned = [&] {
+    const pipeline::TuneResult tuned = [&] {
         const InterruptStop interrupt;
-        return batch::tuneCached(a, *lookup.profile, cache.get(), cachedOptions, callbacks, interrupt.token());
+        control.stop = interrupt.token();
+        return pipeline::tune(request, control);
     }();
+    const std::filesystem::path& cachePath = tuned.cachePath;
+    for (const std::string& notice : tuned.cacheNotices)
+        std::cerr << "tilescope tune: " << notice << "\n";
+    if (options.lattice && !args.flag("no-cache"))
+        std::cerr << "tilescope tune: a --lattice tuning is not cached (the cache keeps the backend's own pick)\n";
 
     if (tuned.staleId)
         std::cerr << "tilescope tune: cache entry #" << *tuned.staleId << " (tuned " << tuned.staleCreatedAt
@@ -175,6 +174,11 @@ int runTune(const Args& args)
         return a.inError() ? kExitKernelError : kExitOk;
     }
 
+    if (!tuned.result) {  // nothing to tune: the launch has no candidate space
+        printDiagnostics(a.diagnostics);
+        std::cerr << "tilescope tune: " << tuned.error.value_or("nothing to tune") << "\n";
+        return kExitKernelError;
+    }
     const space::CandidateSpace& candidates = *tuned.space;
     const tuning::TuningResult& result = *tuned.result;
     if (args.flag("print-autotuning"))
@@ -195,8 +199,8 @@ int runTune(const Args& args)
             std::cerr << d.format() << "\n";
     if (tuned.storedId && !json)
         std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
-    if (tuned.cacheError)
-        std::cerr << "tilescope tune: the tuning was not cached: " << *tuned.cacheError << "\n";
+    if (tuned.cacheError)  // the cache could not be opened, or the store failed
+        std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
     return result.error || a.inError() ? kExitKernelError : kExitOk;
 }
 
