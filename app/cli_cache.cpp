@@ -3,7 +3,7 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
-#include "core/analysis/kernel_analysis.h"
+#include "core/pipeline/workflow.h"
 #include "core/export/tuning_report.h"
 #include "core/pipeline/tuning_pipeline.h"
 
@@ -113,8 +113,8 @@ bool currentSourceHashes(const std::vector<std::string>& workloads,
             printDiagnostics(loaded.diagnostics);
             return false;
         }
-        analysis::AnalysisResult analysed = analysis::analyzeWorkload(*loaded.workload);
-        if (!analysed.analysis || !analysed.analysis->kernel) {
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+        if (!analysed.ok() || !analysed.analysis->kernel) {
             printDiagnostics(analysed.diagnostics);
             return false;
         }

@@ -1,6 +1,7 @@
 #include "app/cli_common.h"
 
 #include "app/cli.h"
+#include "core/pipeline/workflow.h"
 
 #include <charconv>
 #include <csignal>
@@ -77,7 +78,7 @@ std::filesystem::path cachePathFor(const Args& args, const kernel::Workload& wor
 {
     if (auto path = args.value("cache"))
         return *path;
-    return cache::defaultCachePath(workload.path.empty() ? workload.kernelPath : workload.path);
+    return pipeline::defaultCachePath(workload);
 }
 
 std::unique_ptr<cache::ConfigCache> openCache(const std::filesystem::path& path, const char* command, bool readOnly)

@@ -1,5 +1,7 @@
 # Who may include whom (docs/LAYOUT.md): core is standard C++ and includes neither the front
-# ends nor Qt; widgets does not include the application. Run by ctest as `layout_includes`.
+# ends nor Qt; widgets does not include the application; and the front ends start every run
+# through the workflow API (core/pipeline/workflow.h), never through a stage's own entry point.
+# Run by ctest as `layout_includes`.
 set(problems "")
 
 # Appends every include line of `files` that matches `pattern` to `problems`.
@@ -13,13 +15,34 @@ function(forbid_includes files pattern)
     set(problems "${problems}" PARENT_SCOPE)
 endfunction()
 
+# Appends every line of `files` that matches `pattern` (outside a // comment) to `problems`.
+function(forbid_calls files pattern)
+    foreach(file ${files})
+        file(STRINGS "${file}" lines REGEX "${pattern}")
+        foreach(line ${lines})
+            if(NOT line MATCHES "^[ \t]*//")
+                string(APPEND problems "${file}: ${line}\n")
+            endif()
+        endforeach()
+    endforeach()
+    set(problems "${problems}" PARENT_SCOPE)
+endfunction()
+
 file(GLOB_RECURSE core_files "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp")
 file(GLOB widget_files "${SOURCE_DIR}/widgets/*.h" "${SOURCE_DIR}/widgets/*.cpp")
 forbid_includes("${core_files}" "(widgets/|app/|Q[A-Za-z]*[>/]|qcustomplot)")
 forbid_includes("${widget_files}" "app/")
+file(GLOB app_files "${SOURCE_DIR}/app/*.h" "${SOURCE_DIR}/app/*.cpp")
+set(front_end_files ${widget_files} ${app_files})
+# The runs the workflow API owns: analysis, space building, tuning (through the cache or not),
+# sweeps, covering lists and batches.
+forbid_calls("${front_end_files}"
+    "(analysis::analyzeWorkload|CandidateSpace::build|tuning::tune|batch::tuneCached|batch::tuneSpace|sweep::runSweep|sweep::recover|batch::runBatch)[ \t]*\\(")
+forbid_includes("${front_end_files}" "core/batch/cached_tuning.h")
 if(problems)
-    message(FATAL_ERROR "includes across the layout's boundaries:\n${problems}")
+    message(FATAL_ERROR "across the layout's boundaries:\n${problems}")
 endif()
 list(LENGTH core_files core_count)
 list(LENGTH widget_files widget_count)
-message(STATUS "layout: ${core_count} core files include no front end and no Qt; ${widget_count} widget files include no app/")
+list(LENGTH front_end_files front_count)
+message(STATUS "layout: ${core_count} core files include no front end and no Qt; ${widget_count} widget files include no app/; ${front_count} front-end files start runs only through the workflow API")

@@ -475,10 +475,10 @@ QString KernelDocument::cacheFile() const
 {
     if (!m_cacheFile.isEmpty())
         return m_cacheFile;
-    const std::string base = !m_workload.path.empty() ? m_workload.path : kernelPath().toStdString();
-    if (base.empty())
-        return {};
-    return QString::fromStdString(cache::defaultCachePath(base).string());
+    kernel::Workload workload = m_workload;
+    if (workload.path.empty())
+        workload.kernelPath = kernelPath().toStdString();
+    return QString::fromStdString(pipeline::defaultCachePath(workload).string());
 }
 
 void KernelDocument::refreshCacheState()

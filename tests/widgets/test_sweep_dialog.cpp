@@ -4,6 +4,7 @@
 
 #include "tuning_test_support.h"
 
+#include "core/cache/config_cache.h"
 #include "widgets/background_job.h"
 #include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
@@ -18,6 +19,7 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QProgressBar>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -152,6 +154,64 @@ private Q_SLOTS:
                                             exported->text(), &error);
         QVERIFY2(out.trimmed() == QLatin1String("ok"), qPrintable(error + exported->text()));
         QVERIFY(exported->text().contains(QLatin1String("key=[\"n_elements\"]")));
+    }
+
+    void cliAndDialogSweepAlike()
+    {
+        // The same sweep through `tilescope sweep` and through the dialog: the same shapes tuned
+        // into the same cache rows, and the same covering list.
+        QTemporaryDir dir;
+        const QString cliCache = dir.filePath(QStringLiteral("cli.sqlite"));
+        const QString guiCache = dir.filePath(QStringLiteral("gui.sqlite"));
+        QProcess cli;
+        cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        cli.start(QStringLiteral(TILESCOPE_BINARY),
+                  {QStringLiteral("sweep"), test::examplePath("add.json"), QStringLiteral("--range"),
+                   QStringLiteral("n_elements=4096..16384:x2"), QStringLiteral("--jobs"), QStringLiteral("2"),
+                   QStringLiteral("--cache"), cliCache});
+        QVERIFY(cli.waitForFinished(-1));
+        QCOMPARE(cli.exitCode(), 0);
+        const QString cliList = QString::fromUtf8(cli.readAllStandardOutput());
+
+        SweepDialog dialog;
+        setUp(dialog);
+        dialog.setCachePath(guiCache);
+        dialog.cacheBox()->setChecked(true);
+        dialog.clearRanges();
+        dialog.addRange(QStringLiteral("n_elements"), 4096, 16384, SweepDialog::Step::Times, 2);
+        QSignalSpy finished(&dialog, &SweepDialog::finished);
+        dialog.run();
+        QVERIFY(test::waitForCount(finished));
+        QVERIFY(dialog.result() && dialog.result()->ok());
+
+        auto rows = [](const QString& file) {
+            cache::OpenResult opened = cache::ConfigCache::open(file.toStdString());
+            std::vector<cache::TuningRecord> records;
+            if (opened.ok())
+                records = opened.cache->records().value.value_or(std::vector<cache::TuningRecord>{});
+            for (cache::TuningRecord& r : records) {
+                r.id = 0;
+                r.createdAt.clear();
+                r.workloadPath.clear();
+            }
+            return records;
+        };
+        const std::vector<cache::TuningRecord> fromCli = rows(cliCache);
+        QCOMPARE(fromCli.size(), std::size_t(3));
+        QVERIFY(fromCli == rows(guiCache));
+        // The CLI prints the covering list last; the dialog exports the same configs.
+        gui::ExportDialog* exported = dialog.openExportDialog();
+        QVERIFY(exported);
+        auto configLines = [](const QString& text) {
+            QStringList lines;
+            for (const QString& line : text.split(QLatin1Char('\n')))
+                if (line.contains(QLatin1String("triton.Config(")))
+                    lines << line.section(QLatin1Char('#'), 0, 0).trimmed();
+            return lines;
+        };
+        QCOMPARE(exported->configCount(), int(dialog.result()->cover.chosen.size()));
+        QVERIFY(!configLines(cliList).isEmpty());
+        QCOMPARE(configLines(exported->text()), configLines(cliList));
     }
 
     void stopKeepsTheShapesTuned()

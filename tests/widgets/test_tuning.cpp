@@ -359,6 +359,12 @@ private Q_SLOTS:
         QCOMPARE(fromCli.size(), std::size_t(1));
         QVERIFY(fromCli == fromGui);
         QCOMPARE(doc->tuningRun()->snapshot().workers, doc->tuningResult()->modelled.compileWorkers);
+        // The window's own result (what it shows) is the CLI's: every candidate's status and
+        // times, the best, the modelled tuning time.
+        cache::TuningRecord shown = pipeline::recordFromTuning(*doc->analysis(), *doc->space(), *doc->tuningResult(),
+                                                               doc->tuningRun()->options());
+        shown.workloadPath = fromCli.front().workloadPath;
+        QVERIFY(shown == fromCli.front());
     }
 
     void tuningFieldsFeedTheOptions()
