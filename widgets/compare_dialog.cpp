@@ -5,6 +5,7 @@
 #include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/run_panel.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -145,21 +146,15 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     installExportMenu(m_plot, QStringLiteral("device-comparison"));
     styleChart();
 
-    m_status = new QLabel(tr("Tick two or more devices and press Compare."), this);
-    m_status->setWordWrap(true);
-    m_progress = new QProgressBar(this);
-    m_progress->setTextVisible(false);
-    m_progress->hide();
-    m_run = new QPushButton(tr("Compare"), this);
-    m_run->setObjectName(QStringLiteral("compareRun"));
-    m_run->setDefault(true);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setEnabled(false);
+    m_panel = new RunPanel(tr("Compare"), this);
+    m_panel->runButton()->setObjectName(QStringLiteral("compareRun"));
+    m_panel->showMessage(tr("Tick two or more devices and press Compare."));
+    m_panel->attach(m_job);
     auto* exportButton = new QPushButton(tr("Export chart…"), this);
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_run, &QPushButton::clicked, this, [this] { run(); });
-    connect(m_stop, &QPushButton::clicked, this, &CompareDialog::stop);
+    connect(m_panel, &RunPanel::runRequested, this, [this] { run(); });
+    connect(m_panel, &RunPanel::stopRequested, this, &CompareDialog::stop);
     connect(exportButton, &QPushButton::clicked, this,
             [this] { exportPlotInteractively(m_plot, this, QStringLiteral("device-comparison")); });
 
@@ -170,10 +165,7 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     body->addWidget(m_devices);
     body->addWidget(right, 1);
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_status, 1);
-    buttons->addWidget(m_progress);
-    buttons->addWidget(m_run);
-    buttons->addWidget(m_stop);
+    buttons->addWidget(m_panel, 1);
     buttons->addWidget(exportButton);
     buttons->addWidget(close);
     auto* layout = new QVBoxLayout(this);
@@ -183,27 +175,17 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     layout->addLayout(body, 1);
     layout->addLayout(buttons);
 
-    connect(m_job, &BackgroundJob::progress, this, [this](double fraction, const QString& device) {
-        if (fraction < 0) {
-            m_progress->setRange(0, 0);
-            return;
-        }
-        m_progress->setRange(0, 1000);
-        m_progress->setValue(int(fraction * 1000));
-        if (!device.isEmpty())
-            m_status->setText(tr("Tuning on %1…").arg(device));
-    });
-    connect(m_job, &BackgroundJob::failed, this, [this](const QString& message) {
-        m_status->setText(tr("The comparison failed: %1").arg(message));
-        m_progress->hide();
-        m_stop->setEnabled(false);
-        updateRunButton();
-    });
+    connect(m_job, &BackgroundJob::failed, this, [this] { updateRunButton(); });
     resize(1000, 620);
     updateRunButton();
 }
 
 CompareDialog::~CompareDialog() = default;
+
+QPushButton* CompareDialog::runButton() const
+{
+    return m_panel->runButton();
+}
 
 void CompareDialog::styleChart()
 {
@@ -235,7 +217,7 @@ QStringList CompareDialog::chosenDevices() const
 
 void CompareDialog::updateRunButton()
 {
-    m_run->setEnabled(!m_job->isRunning() && chosenDevices().size() >= 2 && m_analysis);
+    m_panel->setReady(chosenDevices().size() >= 2 && m_analysis);
 }
 
 bool CompareDialog::run()
@@ -247,10 +229,7 @@ bool CompareDialog::run()
     for (const QString& soc : chosen)
         if (const npu::DeviceProfile* p = m_registry->find(soc.toStdString()))
             profiles.push_back(*p);
-    m_progress->setRange(0, 0);
-    m_progress->show();
-    m_stop->setEnabled(true);
-    m_status->setText(tr("Tuning on %n device(s)…", nullptr, int(profiles.size())));
+    m_panel->showMessage(tr("Tuning on %n device(s)…", nullptr, int(profiles.size())));
     m_job->start<std::vector<DeviceComparison>>(
         tr("Comparing devices"),
         [workload = m_analysis->workload, profiles, options = m_options](JobContext& context) {
@@ -268,17 +247,13 @@ bool CompareDialog::run()
 void CompareDialog::stop()
 {
     m_job->stop();
-    m_progress->hide();
-    m_stop->setEnabled(false);
-    m_status->setText(tr("Stopped."));
+    m_panel->showMessage(tr("Stopped."));
     updateRunButton();
 }
 
 void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
 {
     m_results = std::move(results);
-    m_progress->hide();
-    m_stop->setEnabled(false);
     updateRunButton();
 
     double slowest = 0;
@@ -328,7 +303,7 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     styleChart();
     m_table->resizeColumnsToContents();
     m_plot->replot();
-    m_status->setText(fastest ? tr("Fastest: %1, best p50 %2 µs.").arg(fastest->device, locale.toString(*fastest->bestP50Us, 'f', 2))
+    m_panel->showMessage(fastest ? tr("Fastest: %1, best p50 %2 µs.").arg(fastest->device, locale.toString(*fastest->bestP50Us, 'f', 2))
                               : tr("No device found a valid config."));
     Q_EMIT comparisonFinished();
 }

@@ -23,6 +23,8 @@ class QTableWidget;
 
 namespace ts::gui {
 
+class RunPanel;
+
 class BackgroundJob;
 
 // One device's tuning, as compared.
@@ -58,7 +60,7 @@ public:
     QListWidget* deviceList() const { return m_devices; }
     QTableWidget* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
-    QPushButton* runButton() const { return m_run; }
+    QPushButton* runButton() const;
     BackgroundJob* job() const { return m_job; }
 
 Q_SIGNALS:
@@ -79,10 +81,7 @@ private:
     QCustomPlot* m_plot = nullptr;
     QCPBars* m_p50Bars = nullptr;
     QCPBars* m_timeBars = nullptr;
-    QLabel* m_status = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_stop = nullptr;
+    RunPanel* m_panel = nullptr;
 };
 
 } // namespace ts::gui

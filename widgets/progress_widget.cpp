@@ -1,5 +1,7 @@
 #include "widgets/progress_widget.h"
 
+#include "widgets/background_job.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -32,9 +34,25 @@ ProgressWidget::ProgressWidget(QWidget* parent) : QWidget(parent)
     hide();
 }
 
+void ProgressWidget::attach(BackgroundJob* job)
+{
+    connect(job, &BackgroundJob::started, this, &ProgressWidget::start);
+    connect(job, &BackgroundJob::progress, this, &ProgressWidget::report);
+    connect(job, &BackgroundJob::finished, this, &ProgressWidget::finish);
+    connect(job, &BackgroundJob::stopped, this, &ProgressWidget::finish);
+    connect(job, &BackgroundJob::failed, this, &ProgressWidget::finish);
+}
+
+void ProgressWidget::setStage(const QString& stage)
+{
+    m_fixedStage = stage;
+    m_label->setText(stage.isEmpty() ? m_title : m_title + QStringLiteral(": ") + stage);
+}
+
 void ProgressWidget::start(const QString& label)
 {
     m_title = label;
+    m_fixedStage.clear();
     m_clock.start();
     m_label->setText(label);
     m_bar->setRange(0, 0);  // indeterminate until the first report
@@ -49,6 +67,8 @@ void ProgressWidget::report(double fraction, const QString& stage)
     }
     m_bar->setRange(0, 1000);
     m_bar->setValue(int(fraction * 1000));
+    if (!m_fixedStage.isEmpty())
+        return;  // "Stopping…" stays until the job ends
     QString text = stage.isEmpty() ? m_title : m_title + QStringLiteral(": ") + stage;
     const qint64 elapsed = m_clock.elapsed();
     if (fraction > 0.02 && elapsed > 1000) {

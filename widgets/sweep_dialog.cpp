@@ -6,6 +6,7 @@
 #include "widgets/export_dialog.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/run_panel.h"
 #include "widgets/status_colors.h"
 #include "widgets/sweep_table_model.h"
 
@@ -88,34 +89,16 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     m_tolerance->setToolTip(tr("A config serves a shape when it is at most this much slower than the shape's own best"));
     m_useCache = new QCheckBox(tr("Reuse and store tunings in the config cache"), this);
     m_useCache->setObjectName(QStringLiteral("sweepUseCache"));
-    m_run = new QPushButton(tr("&Run sweep"), this);
-    m_run->setObjectName(QStringLiteral("sweepRun"));
-    m_run->setDefault(true);
-    m_stop = new QPushButton(tr("&Stop"), this);
-    m_stop->setObjectName(QStringLiteral("sweepStop"));
-    m_stop->setToolTip(tr("Stop after the running candidate; the shapes already tuned are kept"));
-    m_stop->setEnabled(false);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_progress->setTextVisible(false);
-    m_progress->setMaximumWidth(220);
-    m_progress->hide();
-    m_progressLabel = new QLabel(this);
-    auto* runRow = new QHBoxLayout;
-    runRow->addWidget(new QLabel(tr("Tolerance:"), this));
-    runRow->addWidget(m_tolerance);
-    runRow->addSpacing(12);
-    runRow->addWidget(m_useCache);
-    runRow->addStretch(1);
-    runRow->addWidget(m_progressLabel);
-    runRow->addWidget(m_progress);
-    runRow->addWidget(m_run);
-    runRow->addWidget(m_stop);
-
-    m_message = new QLabel(this);
-    m_message->setObjectName(QStringLiteral("sweepMessage"));
-    m_message->setWordWrap(true);
-    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_panel = new RunPanel(tr("&Run sweep"), this);
+    m_panel->runButton()->setObjectName(QStringLiteral("sweepRun"));
+    m_panel->stopButton()->setToolTip(tr("Stop after the running candidate; the shapes already tuned are kept"));
+    m_panel->messageLabel()->setObjectName(QStringLiteral("sweepMessage"));
+    m_shapeCount = new QLabel(this);
+    m_panel->addToRow(new QLabel(tr("Tolerance:"), this));
+    m_panel->addToRow(m_tolerance);
+    m_panel->addToRow(m_useCache);
+    m_panel->addToRow(m_shapeCount);
+    m_panel->attach(m_job);
 
     m_model = new SweepTableModel(this);
     auto* proxy = new QSortFilterProxyModel(this);
@@ -184,8 +167,7 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_launchLabel);
     layout->addLayout(rangeRow);
-    layout->addLayout(runRow);
-    layout->addWidget(m_message);
+    layout->addWidget(m_panel);
     layout->addWidget(results, 1);
 
     connect(addButton, &QPushButton::clicked, this, &SweepDialog::addRangeRow);
@@ -199,27 +181,14 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
         if (item->column() != CountColumn)
             updateRangeCounts();
     });
-    connect(m_run, &QPushButton::clicked, this, &SweepDialog::run);
-    connect(m_stop, &QPushButton::clicked, this, &SweepDialog::stop);
+    connect(m_panel, &RunPanel::runRequested, this, &SweepDialog::run);
+    connect(m_panel, &RunPanel::stopRequested, this, &SweepDialog::stop);
     connect(m_export, &QPushButton::clicked, this, [this] { openExportDialog(); });
     connect(m_tolerance, &QDoubleSpinBox::valueChanged, this, [this] {
         if (m_result && !isRunning())
             recover();
     });
-    connect(m_job, &BackgroundJob::progress, this, [this](double fraction, const QString& stage) {
-        if (fraction < 0) {
-            m_progress->setRange(0, 0);
-        } else {
-            m_progress->setRange(0, 1000);
-            m_progress->setValue(int(fraction * 1000));
-        }
-        if (!m_stopSource || !m_stopSource->stop_requested())
-            m_progressLabel->setText(stage);
-    });
-    connect(m_job, &BackgroundJob::failed, this, [this](const QString& message) {
-        setRunning(false);
-        m_message->setText(message);
-    });
+    connect(m_job, &BackgroundJob::failed, this, [this] { setRunning(false); });
 
     setDark(isDarkPalette(QApplication::palette()));
     updateChart();
@@ -255,7 +224,7 @@ void SweepDialog::setLaunch(std::shared_ptr<const analysis::KernelAnalysis> anal
         clearRanges();
     if (!m_analysis || !m_analysis->kernel) {
         m_launchLabel->setText(tr("Open a kernel with a launch first."));
-        m_run->setEnabled(false);
+        m_panel->setReady(false);
         return;
     }
     m_launchLabel->setText(tr("<b>%1</b> on %2, method %3: each shape is the launch with the swept arguments "
@@ -285,11 +254,11 @@ void SweepDialog::setLaunch(std::shared_ptr<const analysis::KernelAnalysis> anal
         const qint64 value = v ? std::max<qint64>(v->intValue, 1) : 1024;
         addRange(first, std::max<qint64>(value / 4, 1), value * 4, Step::Times, 2);
     }
-    m_run->setEnabled(m_device.has_value() && !ints.isEmpty());
+    m_panel->setReady(m_device.has_value() && !ints.isEmpty());
     if (!m_device)
-        m_message->setText(tr("The device %1 is not known: no sweep.").arg(QString::fromStdString(m_analysis->workload.device)));
+        m_panel->showMessage(tr("The device %1 is not known: no sweep.").arg(QString::fromStdString(m_analysis->workload.device)));
     else if (ints.isEmpty())
-        m_message->setText(tr("The launch has no integer argument to sweep."));
+        m_panel->showMessage(tr("The launch has no integer argument to sweep."));
 }
 
 void SweepDialog::setCachePath(const QString& path)
@@ -416,7 +385,7 @@ void SweepDialog::updateRangeCounts()
         }
     }
     if (!isRunning())
-        m_progressLabel->setText(valid ? tr("%n shape(s)", nullptr, int(std::min<std::size_t>(shapes, 1'000'000))) : QString());
+        m_shapeCount->setText(valid ? tr("%n shape(s)", nullptr, int(std::min<std::size_t>(shapes, 1'000'000))) : QString());
 }
 
 void SweepDialog::setTolerancePercent(double percent)
@@ -429,18 +398,32 @@ bool SweepDialog::isRunning() const
     return m_job->isRunning();
 }
 
+QPushButton* SweepDialog::runButton() const
+{
+    return m_panel->runButton();
+}
+
+QAbstractButton* SweepDialog::stopButton() const
+{
+    return m_panel->stopButton();
+}
+
+QProgressBar* SweepDialog::progressBar() const
+{
+    return m_panel->progressBar();
+}
+
+QLabel* SweepDialog::messageLabel() const
+{
+    return m_panel->messageLabel();
+}
+
 void SweepDialog::setRunning(bool running)
 {
-    m_run->setEnabled(!running);
-    m_stop->setEnabled(running);
+    // Run, Stop and the progress follow the job (RunPanel); the inputs wait for it.
     m_ranges->setEnabled(!running);
     m_useCache->setEnabled(!running && !m_cachePath.isEmpty());
-    m_progress->setVisible(running);
-    if (running) {
-        m_progress->setRange(0, 0);  // indeterminate until the first report
-    } else {
-        m_progressLabel->clear();
-    }
+    m_shapeCount->setVisible(!running);
 }
 
 void SweepDialog::run()
@@ -450,10 +433,10 @@ void SweepDialog::run()
     QString error;
     auto parsed = ranges(&error);
     if (!parsed) {
-        m_message->setText(error);
+        m_panel->showMessage(error);
         return;
     }
-    m_message->clear();
+    m_panel->clearMessage();
     pipeline::SweepRequest request;
     request.base = m_analysis->workload;
     request.device = *m_device;
@@ -492,8 +475,7 @@ void SweepDialog::stop()
     if (!isRunning() || !m_stopSource)
         return;
     m_stopSource->request_stop();
-    m_stop->setEnabled(false);
-    m_progressLabel->setText(tr("Stopping after the running candidate…"));
+    m_panel->showStopping(tr("Stopping after the running candidate…"));
 }
 
 void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
@@ -511,7 +493,7 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
         lines << tr("%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, "
                     "as Triton benchmarks a handwritten list at every shape.",
                     nullptr, int(m_result->crossMeasurements));
-    m_message->setText(lines.join(QLatin1Char('\n')));
+    m_panel->showMessage(lines.join(QLatin1Char('\n')));
     m_table->resizeColumnsToContents();
     for (int c : {SweepTableModel::BestConfig, SweepTableModel::ChosenConfig})
         m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 320));

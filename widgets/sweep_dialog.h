@@ -22,6 +22,7 @@
 class QCPGraph;
 class QCPItemText;
 class QCustomPlot;
+class QAbstractButton;
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -35,6 +36,7 @@ namespace ts::gui {
 
 class BackgroundJob;
 class ExportDialog;
+class RunPanel;
 class SweepTableModel;
 
 class SweepDialog : public QDialog {
@@ -70,11 +72,11 @@ public:
     QTableWidget* rangeTable() const { return m_ranges; }
     QDoubleSpinBox* toleranceSpin() const { return m_tolerance; }
     QCheckBox* cacheBox() const { return m_useCache; }
-    QPushButton* runButton() const { return m_run; }
-    QPushButton* stopButton() const { return m_stop; }
+    QPushButton* runButton() const;
+    QAbstractButton* stopButton() const;
     QPushButton* exportButton() const { return m_export; }
-    QProgressBar* progressBar() const { return m_progress; }
-    QLabel* messageLabel() const { return m_message; }
+    QProgressBar* progressBar() const;
+    QLabel* messageLabel() const;
     SweepTableModel* model() const { return m_model; }
     QTableView* shapeTable() const { return m_table; }
     QTreeWidget* coverList() const { return m_cover; }
@@ -111,11 +113,8 @@ private:
     QTableWidget* m_ranges = nullptr;
     QDoubleSpinBox* m_tolerance = nullptr;
     QCheckBox* m_useCache = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_stop = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_progressLabel = nullptr;
-    QLabel* m_message = nullptr;
+    RunPanel* m_panel = nullptr;
+    QLabel* m_shapeCount = nullptr;
     SweepTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QCustomPlot* m_plot = nullptr;
