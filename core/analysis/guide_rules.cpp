@@ -81,6 +81,9 @@ std::string pythonList(const std::vector<std::string>& names)
 
 } // namespace
 
+// One section per guide rule, each marked with its diagnostic code, in the order the guide
+// states them. It is long because the rules are many and each is short; they read the same
+// analysis and share the collected assignments, so they stay one walk over the kernel.
 void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
 {
     const kernel::KernelDef& k = *a.kernel;

@@ -114,6 +114,11 @@ bool KernelAnalysis::inError() const
     return parse.error.has_value() || hasErrors(diagnostics);
 }
 
+// From a workload to everything TileScope concludes about the kernel, as a sequence of steps
+// (read, decorator, hints, launch arguments, dtype, grid, the backend's parse, roles, guide
+// rules), each with a comment. It stays one function because every step fills the same
+// KernelAnalysis and may stop the rest with an error; splitting it would pass that half-built
+// value through a dozen signatures.
 AnalysisResult analyzeWorkload(const kernel::Workload& workload)
 {
     AnalysisResult result;

@@ -93,6 +93,9 @@ bool BatchReport::allPassed() const
     return inputErrors.empty() && !stopped && count("passed") == cases.size();
 }
 
+// Reads every workload first (so all shards agree on what is broken), then tunes each workload on
+// each device and compares with the baseline. Long because it is the whole CI job in order: the
+// log lines, the shard and the stop checks are easier to follow in one place.
 BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
 {
     const auto start = Clock::now();

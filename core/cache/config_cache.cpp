@@ -1,3 +1,8 @@
+// The SQLite config cache: opening (with recovery and migration), lookup, store, listing,
+// pruning, import/export and merge. About 1,100 lines in one file because every operation runs
+// on the same connection and transaction helpers, and opening's recovery paths are shared by
+// all of them; the schema, the record codec and the SQLite wrapper are separate files.
+
 #include "core/cache/config_cache.h"
 
 #include "core/cache/cache_schema.h"
@@ -453,6 +458,10 @@ std::optional<fs::path> moveAside(const fs::path& path, const FileIdentity& insp
 
 } // namespace
 
+// Opening is where a cache file can be missing, read-only, locked, corrupt, from an older or a
+// newer TileScope; each case has its own recovery (create, migrate, move aside, refuse) and its
+// own notice. They are kept in one function, in the order they are checked, because each later
+// step relies on what the earlier ones established about the file.
 OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
 {
     OpenResult result;

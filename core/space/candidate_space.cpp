@@ -1,3 +1,8 @@
+// The candidate space: the backend's generation and pruning for a launch (with the trail of
+// every candidate tried), and the lattice around it. A little over 900 lines because the lattice
+// walk (buildLattice) keeps its tables local for speed; generation itself is in
+// tile_generator.cpp.
+
 #include "core/space/candidate_space.h"
 
 #include "core/space/space_format.h"
@@ -429,6 +434,10 @@ void CandidateSpace::addBackendList()
     }
 }
 
+// The lattice: every value a user could write for each tunable parameter, crossed with hints and
+// multibuffer, each point classified. It is one function because the walk is the hot loop of a
+// million-point build: the extent tables, thinning, neighbour distances and reason caches are
+// locals that the loop reads directly. Each stage is marked by a comment.
 void CandidateSpace::buildLattice(const SpaceOptions& options)
 {
     const std::size_t maxPoints = options.maxLatticePoints;

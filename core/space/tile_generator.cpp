@@ -1,3 +1,7 @@
+// The backend's tiling generator for one launch: the candidate tile sizes per axis, the UB and
+// alignment checks, and the order the backend emits configs in. Just over 800 lines; it follows
+// the generator's steps in order, so it stays one file.
+
 #include "core/space/tile_generator.h"
 
 #include <algorithm>

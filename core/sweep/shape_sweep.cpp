@@ -1,3 +1,8 @@
+// Shape sweeps: range parsing, the shape grid, each shape's tuning (through the cache), the
+// cross-measurements of configs at shapes that did not generate them, and the covering set
+// (exact search with a fallback to greedy). About 900 lines in one file because the covering
+// search and the cross-measurement plan read the same per-shape tables.
+
 #include "core/sweep/shape_sweep.h"
 
 #include "core/analysis/kernel_analysis.h"

@@ -212,6 +212,11 @@ int modelledCompileWorkers(const TuningOptions& options, std::size_t configs)
     return std::max(1, static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(hostCores / 2), configs)));
 }
 
+// A tuning session: trace once, compile and simulate in a pool of workers (chunked, per-worker
+// tallies), pick the best by the backend's rule, then model the real toolchain's time. It is long
+// because the pool's shared state (chunk counter, stop, per-worker scratch, progress) lives in
+// this frame and every worker lambda reads it; the rules it applies are the named functions
+// above (rankedBefore, modelledCompileWorkers, scheduleLongestFirst).
 TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                   const npu::DeviceProfile& profile, const TuningOptions& options,
                   const TuningCallbacks& callbacks, std::stop_token stop)
