@@ -1,0 +1,285 @@
+// The workflow API (core/pipeline/workflow.h): each run as a request and a result, with the
+// cache rules, stops and export problems reported in the result, never decided by a caller.
+
+#include "core/cache/config_cache.h"
+#include "core/pipeline/workflow.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+
+using namespace ts;
+
+namespace {
+
+const npu::DeviceProfile& device(const std::string& soc)
+{
+    static const npu::DeviceRegistry r = npu::DeviceRegistry::loadBundled();
+    return *r.find(soc);
+}
+
+std::shared_ptr<const analysis::KernelAnalysis> analyse(const char* example)
+{
+    auto loaded = kernel::loadWorkload((test::examplesDir() / example).string());
+    EXPECT_TRUE(loaded.workload);
+    pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+    EXPECT_TRUE(analysed.ok());
+    return analysed.analysis;
+}
+
+pipeline::TuneRequest tuneRequest(const std::shared_ptr<const analysis::KernelAnalysis>& a,
+                                  const std::filesystem::path& cache)
+{
+    pipeline::TuneRequest r;
+    r.analysis = a;
+    r.device = device(a->workload.device);
+    r.options.jobs = 2;
+    r.cache.path = cache;
+    return r;
+}
+
+} // namespace
+
+TEST(Workflow, AnalyzeSaysWhenTheKernelDoesNotParse)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-syntax");
+    std::ofstream(dir / "bad.py") << "import triton\n\n@triton.jit\ndef k(x:\n    pass\n";
+    kernel::Workload w;
+    w.kernelPath = (dir / "bad.py").string();
+    const pipeline::AnalyzeResult result = pipeline::analyze({w});
+    EXPECT_FALSE(result.ok());
+    EXPECT_TRUE(result.kernelSyntaxError);
+    ASSERT_FALSE(result.diagnostics.empty());
+    EXPECT_EQ(result.diagnostics.front().code, "syntax-error");
+}
+
+TEST(Workflow, TuneStoresThenReadsBackTheSameRecord)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-tune");
+    const auto a = analyse("softmax.json");
+    const pipeline::TuneRequest request = tuneRequest(a, dir / "cache.sqlite");
+
+    std::atomic<std::size_t> candidates{0};
+    pipeline::RunControl control;
+    control.candidate = [&](std::size_t, const tuning::CandidateOutcome&) { ++candidates; };
+    const pipeline::TuneResult fresh = pipeline::tune(request, control);
+    ASSERT_TRUE(fresh.record);
+    ASSERT_TRUE(fresh.result && fresh.space);
+    EXPECT_FALSE(fresh.fromCache);
+    ASSERT_TRUE(fresh.storedId);
+    EXPECT_FALSE(fresh.cacheError);
+    EXPECT_EQ(candidates.load(), fresh.result->tuned.size());
+
+    const pipeline::TuneResult cached = pipeline::tune(request);
+    EXPECT_TRUE(cached.fromCache);
+    EXPECT_FALSE(cached.result);  // nothing ran
+    ASSERT_TRUE(cached.record);
+    EXPECT_EQ(cached.record->id, *fresh.storedId);
+    EXPECT_EQ(cached.record->candidates, fresh.record->candidates);
+    EXPECT_EQ(cached.record->bestIndex, fresh.record->bestIndex);
+
+    // The same entry through a lookup: whole, and only its best.
+    pipeline::CacheLookupRequest lookup{a, a->workload.device, request.options.method, request.cache.path};
+    const pipeline::CacheLookupResult whole = pipeline::lookupCached(lookup);
+    EXPECT_EQ(whole.freshness, cache::Freshness::Fresh);
+    ASSERT_TRUE(whole.record && whole.best);
+    lookup.bestOnly = true;
+    const pipeline::CacheLookupResult best = pipeline::lookupCached(lookup);
+    EXPECT_EQ(best.freshness, cache::Freshness::Fresh);
+    EXPECT_FALSE(best.record);
+    ASSERT_TRUE(best.best);
+    EXPECT_EQ(best.best->params, whole.best->params);
+    EXPECT_EQ(best.id, whole.id);
+
+    // Forced: tuned again and stored anew.
+    pipeline::TuneRequest forced = request;
+    forced.cache.force = true;
+    const pipeline::TuneResult again = pipeline::tune(forced);
+    EXPECT_FALSE(again.fromCache);
+    EXPECT_TRUE(again.storedId);
+}
+
+TEST(Workflow, LookupOfAMissingCacheIsAMissAndCreatesNothing)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-miss");
+    const auto a = analyse("add.json");
+    const pipeline::CacheLookupResult found =
+        pipeline::lookupCached({a, a->workload.device, npu::BenchMethod::Default, dir / "none.sqlite"});
+    EXPECT_EQ(found.freshness, cache::Freshness::Miss);
+    EXPECT_FALSE(found.error);
+    EXPECT_FALSE(std::filesystem::exists(dir / "none.sqlite"));
+}
+
+TEST(Workflow, ALatticeTuningIsNeverStored)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-lattice");
+    const auto a = analyse("softmax.json");
+    pipeline::TuneRequest request = tuneRequest(a, dir / "cache.sqlite");
+    request.options.lattice = true;
+    const pipeline::TuneResult tuned = pipeline::tune(request);
+    ASSERT_TRUE(tuned.result);
+    EXPECT_TRUE(tuned.space->hasLattice());
+    EXPECT_FALSE(tuned.storedId);
+    ASSERT_TRUE(tuned.notStoredReason);
+    EXPECT_NE(tuned.notStoredReason->find("lattice"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir / "cache.sqlite"));
+}
+
+TEST(Workflow, AStoppedTuningKeepsWhatFinishedAndIsNotStored)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-stop");
+    const auto a = analyse("softmax.json");
+    pipeline::TuneRequest request = tuneRequest(a, dir / "cache.sqlite");
+    request.options.jobs = 1;
+    std::stop_source stop;
+    pipeline::RunControl control;
+    control.stop = stop.get_token();
+    // The worker asks for the stop after its first chunk: a stop that cannot come too late.
+    control.workerStep = [&](std::size_t) { stop.request_stop(); };
+    const pipeline::TuneResult tuned = pipeline::tune(request, control);
+    ASSERT_TRUE(tuned.result);
+    EXPECT_TRUE(tuned.stopped);
+    EXPECT_GT(tuned.result->finished, 0u);
+    EXPECT_LT(tuned.result->finished, tuned.result->tuned.size());
+    EXPECT_FALSE(tuned.storedId);
+    const pipeline::CacheLookupResult found =
+        pipeline::lookupCached({a, a->workload.device, request.options.method, request.cache.path});
+    EXPECT_EQ(found.freshness, cache::Freshness::Miss);
+}
+
+TEST(Workflow, ACacheThatCannotBeOpenedCostsNoResult)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-unusable");
+    std::ofstream(dir / "plain-file") << "x";
+    const auto a = analyse("add.json");
+    const pipeline::TuneResult tuned = pipeline::tune(tuneRequest(a, dir / "plain-file" / "cache.sqlite"));
+    ASSERT_TRUE(tuned.record);
+    EXPECT_TRUE(tuned.result && tuned.result->best);
+    ASSERT_TRUE(tuned.cacheError);
+    EXPECT_NE(tuned.cacheError->find("plain-file"), std::string::npos) << *tuned.cacheError;
+    EXPECT_FALSE(tuned.storedId);
+    EXPECT_TRUE(tuned.notStoredReason);
+}
+
+TEST(Workflow, SpaceSaysWhyThereIsNone)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-plain-jit");
+    std::ofstream(dir / "k.py") << "import triton\nimport triton.language as tl\n\n@triton.jit\n"
+                                   "def k(x_ptr, n, XBLOCK: tl.constexpr):\n"
+                                   "    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)\n"
+                                   "    tl.store(x_ptr + offs, 1.0, mask=offs < n)\n";
+    kernel::Workload w;
+    w.kernelPath = (dir / "k.py").string();
+    w.device = "Ascend910B2";
+    const pipeline::AnalyzeResult analysed = pipeline::analyze({w});
+    ASSERT_TRUE(analysed.ok());
+    const pipeline::SpaceResult built = pipeline::buildSpace({analysed.analysis, device("Ascend910B2"), {}});
+    EXPECT_FALSE(built.space);
+    EXPECT_NE(built.problem.find("@triton.autotune"), std::string::npos) << built.problem;
+    pipeline::TuneRequest request;
+    request.analysis = analysed.analysis;
+    request.device = device("Ascend910B2");
+    const pipeline::TuneResult tuned = pipeline::tune(request);
+    EXPECT_FALSE(tuned.result);
+    ASSERT_TRUE(tuned.error);
+    EXPECT_EQ(*tuned.error, built.problem);
+}
+
+TEST(Workflow, SpaceBuildReportsProgressAndStops)
+{
+    const auto a = analyse("softmax.json");
+    pipeline::SpaceRequest request{a, device(a->workload.device), {}};
+    request.options.lattice = true;
+    std::vector<double> fractions;
+    pipeline::RunControl control;
+    control.progress = [&](const pipeline::RunProgress& p) { fractions.push_back(p.fraction); };
+    const pipeline::SpaceResult built = pipeline::buildSpace(request, control);
+    ASSERT_TRUE(built.space);
+    ASSERT_FALSE(fractions.empty());
+    EXPECT_EQ(fractions.back(), 1.0);
+    EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+
+    std::stop_source stop;
+    control.stop = stop.get_token();
+    control.progress = [&](const pipeline::RunProgress&) { stop.request_stop(); };
+    const pipeline::SpaceResult stopped = pipeline::buildSpace(request, control);
+    EXPECT_TRUE(stopped.stopped);
+    EXPECT_FALSE(stopped.space);
+}
+
+TEST(Workflow, ExportNamesEachProblem)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-export");
+    const auto a = analyse("add.json");
+    const pipeline::TuneResult tuned = pipeline::tune(tuneRequest(a, dir / "cache.sqlite"));
+    ASSERT_TRUE(tuned.record);
+    auto record = std::make_shared<const cache::TuningRecord>(*tuned.record);
+
+    pipeline::ExportRequest request;
+    EXPECT_EQ(pipeline::exportTuning(request).problem, pipeline::ExportProblem::NoTuning);
+
+    request.record = record;
+    request.top = 3;
+    pipeline::ExportResult python = pipeline::exportTuning(request);
+    ASSERT_TRUE(python.ok()) << *python.error;
+    EXPECT_EQ(python.configCount, 3u);
+    EXPECT_EQ(python.fileName, "add_kernel_configs.py");
+    EXPECT_NE(python.text.find("@triton.autotune("), std::string::npos);
+
+    request.indices = {record->candidates.size()};
+    const pipeline::ExportResult bad = pipeline::exportTuning(request);
+    EXPECT_EQ(bad.problem, pipeline::ExportProblem::BadIndex);
+    EXPECT_TRUE(bad.text.empty());
+
+    request.indices.clear();
+    request.format = pipeline::ExportFormat::TritonAutotuneJson;
+    const pipeline::ExportResult triton = pipeline::exportTuning(request);
+    ASSERT_TRUE(triton.ok());
+    EXPECT_EQ(triton.fileName, "add_kernel.autotune.json");
+
+    request.configs = std::vector<exporter::HandwrittenConfig>{};
+    EXPECT_EQ(pipeline::exportTuning(request).problem, pipeline::ExportProblem::ListIsPythonOnly);
+    request.format = pipeline::ExportFormat::Python;
+    EXPECT_EQ(pipeline::exportTuning(request).problem, pipeline::ExportProblem::NothingMeasured);
+}
+
+TEST(Workflow, SweepReportsEachShapeAndTheCacheItCouldNotOpen)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-sweep");
+    std::ofstream(dir / "plain-file") << "x";
+    const auto a = analyse("add.json");
+    pipeline::SweepRequest request;
+    request.base = a->workload;
+    request.device = device(a->workload.device);
+    std::string error;
+    request.ranges.push_back(*sweep::parseRange("n_elements=4096..8192:x2", &error));
+    request.tuning.jobs = 2;
+    request.cache.path = dir / "plain-file" / "cache.sqlite";
+    std::vector<std::size_t> items;
+    pipeline::RunControl control;
+    control.progress = [&](const pipeline::RunProgress& p) {
+        EXPECT_EQ(p.items, 2u);
+        if (items.empty() || items.back() != p.item)
+            items.push_back(p.item);
+    };
+    const sweep::SweepResult result = pipeline::sweep(request, control);
+    ASSERT_TRUE(result.ok()) << result.error;
+    EXPECT_EQ(result.shapes.size(), 2u);
+    // Shape by shape (then again while configs are measured at the other shapes).
+    ASSERT_GE(items.size(), 3u);
+    EXPECT_EQ(std::vector<std::size_t>(items.begin(), items.begin() + 3), (std::vector<std::size_t>{0, 1, 2}));
+    EXPECT_LE(*std::max_element(items.begin(), items.end()), 2u);
+    ASSERT_FALSE(result.notes.empty());
+    EXPECT_NE(result.notes.front().find("without the cache"), std::string::npos) << result.notes.front();
+
+    // A new tolerance: the covering list again, without tuning.
+    pipeline::RecoverRequest recover{std::make_shared<const sweep::SweepResult>(result), {}};
+    recover.cover.tolerance = 0.5;
+    const sweep::SweepResult again = pipeline::recover(recover);
+    EXPECT_EQ(again.cover.tolerance, 0.5);
+    EXPECT_LE(again.cover.chosen.size(), result.cover.chosen.size());
+    EXPECT_EQ(again.shapes.size(), result.shapes.size());
+}
