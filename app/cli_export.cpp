@@ -21,21 +21,6 @@
 namespace ts::cli {
 namespace {
 
-constexpr const char* kExportHelp =
-    "Usage: tilescope export WORKLOAD.json | KERNEL.py [--top K | --configs I,J,...]\n"
-    "                        [--format python|json|csv|autotune-json] [--output FILE] [--cache PATH]\n"
-    "                        [--device NAME] [--bench-method default|npu] [--jobs N] [--force]\n"
-    "       tilescope export --from-autotune-json FILE WORKLOAD.json | KERNEL.py [--top K] [--output FILE]\n\n"
-    "Writes the cached tuning of a launch (tuning it first when the cache has no fresh entry) as:\n"
-    "  python         the @triton.autotune(configs=[triton.Config({...}), ...], key=[...]) decorator to\n"
-    "                 paste over the kernel, with the kernel's own key: the best config first, then the\n"
-    "                 fastest others (--top K, default 5), or the stored candidates --configs I,J,...\n"
-    "                 (indices as `tilescope cache show ID` prints them)\n"
-    "  json, csv      a report of the whole tuning: every candidate's status, reason and timings\n"
-    "  autotune-json  Triton's <fn>.autotune.json results file (key, configs and their timings)\n"
-    "--from-autotune-json reads such a file back and writes its configs (fastest first) as Python for\n"
-    "the workload's kernel.\n";
-
 int fail(const std::string& message, int code = kExitUsage)
 {
     std::cerr << "tilescope export: " << message << "\n";
@@ -74,15 +59,6 @@ int writeOut(const Args& args, const std::string& text)
 
 int runExport(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout << kExportHelp;
-        return kExitOk;
-    }
-    std::string error;
-    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file", "bench-method", "jobs", "seed", "cache",
-                         "top", "configs", "format", "output", "from-autotune-json"},
-                        {"force", "lattice"}, &error))
-        return fail(error);
     const std::string format = args.value("format").value_or("python");
     if (format != "python" && format != "json" && format != "csv" && format != "autotune-json")
         return fail("--format must be python, json, csv or autotune-json, got '" + format + "'");
@@ -151,8 +127,11 @@ int runExport(const Args& args)
         return fail(lookup.error);
 
     const std::filesystem::path cachePath = cachePathFor(args, *workload);
-    // A lattice tuning is never cached (see core/batch/cached_tuning.h).
-    std::unique_ptr<cache::ConfigCache> cache = options->lattice ? nullptr : openCache(cachePath, "export");
+    // A lattice tuning is never cached (see core/batch/cached_tuning.h); --no-cache skips it.
+    if (args.flag("no-cache") && args.value("cache"))
+        return fail("--cache and --no-cache exclude each other");
+    std::unique_ptr<cache::ConfigCache> cache =
+        options->lattice || args.flag("no-cache") ? nullptr : openCache(cachePath, "export");
     batch::CachedTuningOptions cachedOptions;
     cachedOptions.tuning = *options;
     cachedOptions.force = args.flag("force");
