@@ -376,6 +376,7 @@ std::string manPage()
 {
     std::string out = ".\\\" Generated from the command table (app/cli_table.cpp) by `tilescope help --man`.\n";
     out += std::string(".TH TILESCOPE 1 \"\" \"TileScope ") + kVersion + "\" \"User Commands\"\n";
+    out += ".nh\n.ad l\n";  // no hyphenation, ragged right: synopses and option names stay whole
     out += ".SH NAME\ntilescope \\- " + roff(kTagline) + "\n";
     out += ".SH SYNOPSIS\n.B tilescope\n.RI [ KERNEL.py | WORKLOAD.json ]\n.br\n";
     for (const CommandSpec& c : commandTable()) {

@@ -287,7 +287,7 @@ TEST(CliOptions, ManPageHasEveryCommandAndOption)
     for (std::string l; std::getline(lines, l);)
         if (!l.empty() && l[0] == '.') {
             const std::string request = l.substr(1, l.find(' ') == std::string::npos ? std::string::npos : l.find(' ') - 1);
-            static const std::set<std::string> known = {"\\\"", "TH", "SH", "SS", "TP", "PP", "RS", "RE", "B",
+            static const std::set<std::string> known = {"\\\"", "TH", "SH", "SS", "TP", "PP", "RS", "RE", "B", "nh", "ad",
                                                         "I",    "RI", "br", "nf", "fi"};
             EXPECT_EQ(known.count(request), 1u) << l;
         }
