@@ -2,52 +2,98 @@
 
 #include "app/cli_args.h"
 #include "app/cli_commands.h"
+#include "app/cli_help.h"
+#include "app/cli_options.h"
+#include "core/util/text.h"
 #include "core/util/version.h"
 
 #include <cstring>
 #include <iostream>
+#include <stdexcept>
 #include <string_view>
 
 namespace ts::cli {
 namespace {
 
-constexpr const char* kUsage = R"USAGE(TileScope - explore the tiling space of Triton kernels under Triton-Ascend's autotune.
+// The subcommand word of a command that has them: the first word that is neither an option nor
+// the value of one (any subcommand's option may come before it).
+const char* subcommandWord(int argc, char** argv, const CommandSpec& command)
+{
+    for (int i = 0; i < argc; ++i) {
+        const std::string_view word = argv[i];
+        if (word == "--")
+            return i + 1 < argc ? argv[i + 1] : nullptr;
+        if (word.rfind("-", 0) != 0)
+            return argv[i];
+        if (word.rfind("--", 0) != 0 || word.find('=') != std::string_view::npos)
+            continue;
+        for (const CommandSpec& s : command.subcommands)
+            if (const OptionSpec* o = s.option(word.substr(2)); o && o->takesValue()) {
+                ++i;  // its value
+                break;
+            }
+    }
+    return nullptr;
+}
 
-Usage:
-  tilescope                         open the desktop explorer
-  tilescope <command> [options]     run headless (no display needed)
+std::string nearestName(std::string_view word, const std::vector<std::string>& names)
+{
+    std::string best;
+    std::size_t bestDistance = 3;
+    for (const std::string& name : names)
+        if (const std::size_t d = editDistance(word, name); d < bestDistance) {
+            bestDistance = d;
+            best = name;
+        }
+    return best;
+}
 
-Commands:
-  analyze   WORKLOAD.json | KERNEL.py   what Triton-Ascend's autotune concludes about a kernel:
-            tunable parameters, split/tiling/low-dim/reduction axes, guide-rule diagnostics
-  space     WORKLOAD.json | KERNEL.py   the candidate configs the backend generates, the ones it
-            rejects and why, and (--lattice) the wider space it never visits
-  tune      WORKLOAD.json | KERNEL.py   compile and benchmark the candidates on the simulated NPU,
-            pick the best as the backend does, and model the real tuning time
-  export    WORKLOAD.json | KERNEL.py   the tuned configs as an @triton.autotune decorator to paste,
-            a JSON or CSV report, or Triton's <fn>.autotune.json
-  sweep     WORKLOAD.json --range N=A..B:x2   tune every shape of a range and propose the smallest
-            config list within a tolerance of each shape's best
-  batch     WORKLOAD.json...            tune for CI: every workload on every device, JSON report,
-            JUnit XML, baseline regressions, --shard I/N
-  cache     list | show | export | import | merge | prune   the config cache
-  devices                           the bundled device profiles
-
-Common options:
-  --function NAME      the kernel to use when the file has several
-  --arg NAME=VALUE     pass (or override) a launch argument: 98432, 1.5, True, float16[4096,1024]
-  --grid EXPR          the launch grid: "lambda meta: (triton.cdiv(n, meta['BLOCK']),)" or "48"
-  --device NAME        the SoC, e.g. Ascend910B2 (see `tilescope devices`)
-  --device-file PATH   load an extra device profile (JSON)
-  --json               machine-readable output
-  -h, --help           this text (also `tilescope <command> --help`)
-  --version            the version
-
-Tunings are cached in .tilescope/cache.sqlite beside the workload (--cache PATH overrides).
-
-Exit codes: 0 done, 1 the kernel is in error (batch: failures or regressions), 2 bad usage or
-unreadable input.
-)USAGE";
+int runCommand(const CommandSpec& command, int argc, char** argv)
+{
+    const CommandSpec* spec = &command;
+    std::string label = command.name;
+    if (!command.subcommands.empty()) {
+        const char* word = subcommandWord(argc, argv, command);
+        if (!word) {
+            bool help = false;
+            for (int i = 0; i < argc; ++i)
+                help = help || std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h";
+            (help ? std::cout : std::cerr) << commandHelp(command);
+            return help ? kExitOk : kExitUsage;
+        }
+        spec = command.subcommand(word);
+        if (!spec) {
+            std::vector<std::string> names;
+            std::string list;
+            for (const CommandSpec& s : command.subcommands) {
+                names.push_back(s.name);
+                list += (list.empty() ? "" : ", ") + s.name;
+            }
+            const std::string nearest = nearestName(word, names);
+            std::cerr << "tilescope " << command.name << ": unknown subcommand '" << word << "' ("
+                      << (nearest.empty() ? list : "did you mean " + nearest + "? " + list) << ")\n";
+            return kExitUsage;
+        }
+        label += " " + spec->name;
+    }
+    Args args;
+    std::string error;
+    if (!args.parse(argc, argv, *spec, &error)) {
+        std::cerr << "tilescope " << label << ": " << error << "\n";
+        return kExitUsage;
+    }
+    if (args.flag("help")) {
+        std::cout << commandHelp(*spec, spec == &command ? nullptr : &command);
+        return kExitOk;
+    }
+    try {
+        return command.run(args);
+    } catch (const std::logic_error& e) {
+        // An option read by a command whose table lacks it: a mistake in the program, not in the use.
+        std::cerr << "tilescope " << label << ": internal error: " << e.what() << "\n";
+        return kExitUsage;
+    }
+}
 
 } // namespace
 
@@ -70,41 +116,27 @@ bool isHeadlessInvocation(int argc, char** argv)
 int run(int argc, char** argv)
 {
     if (argc < 2) {
-        std::cerr << kUsage;
+        std::cerr << overviewHelp();
         return kExitUsage;
     }
     const std::string_view command = argv[1];
-    if (command == "-h" || command == "--help" || command == "help") {
-        std::cout << kUsage;
+    if (command == "-h" || command == "--help") {
+        std::cout << overviewHelp();
         return kExitOk;
     }
     if (command == "--version" || command == "-V") {
         std::cout << "tilescope " << kVersion << "\n";
         return kExitOk;
     }
-    Args args;
-    std::string error;
-    if (!args.parse(argc - 2, argv + 2, &error)) {
-        std::cerr << "tilescope " << command << ": " << error << "\n";
-        return kExitUsage;
-    }
-    if (command == "analyze")
-        return runAnalyze(args);
-    if (command == "space")
-        return runSpace(args);
-    if (command == "devices")
-        return runDevices(args);
-    if (command == "tune")
-        return runTune(args);
-    if (command == "export")
-        return runExport(args);
-    if (command == "sweep")
-        return runSweep(args);
-    if (command == "batch")
-        return runBatch(args);
-    if (command == "cache")
-        return runCache(args);
-    std::cerr << "tilescope: unknown command '" << command << "'\n\n" << kUsage;
+    if (const CommandSpec* spec = findCommand(command))
+        return runCommand(*spec, argc - 2, argv + 2);
+    std::vector<std::string> names;
+    for (const CommandSpec& c : commandTable())
+        names.push_back(c.name);
+    const std::string nearest = nearestName(command, names);
+    std::cerr << "tilescope: unknown command '" << command << "'"
+              << (nearest.empty() ? "" : " (did you mean " + nearest + "?)") << "\n\n"
+              << overviewHelp();
     return kExitUsage;
 }
 

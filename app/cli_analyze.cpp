@@ -10,19 +10,6 @@ namespace ts::cli {
 
 int runAnalyze(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout << "Usage: tilescope analyze WORKLOAD.json | KERNEL.py [--function NAME] [--arg NAME=VALUE ...]\n"
-                     "                         [--grid EXPR] [--device NAME] [--device-file PATH] [--json]\n\n"
-                     "Shows what Triton-Ascend's autotune concludes about the kernel for this launch: the key\n"
-                     "axes, split and tiling parameters, low-dim and reduction axes, persistent reduction, the\n"
-                     "role of every parameter, the backend's own error, and the guide rules the kernel breaks.\n";
-        return kExitOk;
-    }
-    std::string error;
-    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file"}, {"json"}, &error)) {
-        std::cerr << "tilescope analyze: " << error << "\n";
-        return kExitUsage;
-    }
     // The axis parse does not depend on the device, but a device file given here is read and
     // checked as every other command checks it.
     if (args.value("device-file") && !devicesFromArgs(args, "analyze"))

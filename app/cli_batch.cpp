@@ -19,21 +19,6 @@
 namespace ts::cli {
 namespace {
 
-constexpr const char* kBatchHelp =
-    "Usage: tilescope batch WORKLOAD.json... [--device D[,D...] | --device all] [--cache PATH | --no-cache]\n"
-    "                       [--report FILE.json] [--junit FILE.xml] [--baseline FILE.json]\n"
-    "                       [--max-regression PCT] [--shard I/N] [--jobs N] [--bench-method default|npu]\n"
-    "                       [--force] [--device-file PATH]\n\n"
-    "Tunes every workload on every device (default: each workload's own device; `all` = every\n"
-    "profile), reusing fresh cache entries, and writes a JSON report and a JUnit XML file with one\n"
-    "test case per workload and device. A tuning that fails, or whose best median time grew by more\n"
-    "than --max-regression percent (default 5) over the --baseline report (a previous --report), is\n"
-    "a failure with the reason. Progress goes to stderr; no display is needed.\n\n"
-    "--shard I/N takes every N-th workload of the sorted list, starting with the I-th, so N jobs given\n"
-    "the same list share the work; join their caches afterwards with `tilescope cache merge`.\n"
-    "The cache is --cache PATH, else .tilescope/cache.sqlite beside each workload.\n\n"
-    "Exit codes: 0 every case passed, 1 failures or regressions, 2 bad usage or unreadable input.\n";
-
 int fail(const std::string& message, int code = kExitUsage)
 {
     std::cerr << "tilescope batch: " << message << "\n";
@@ -52,15 +37,7 @@ bool writeFile(const std::string& path, const std::string& text)
 
 int runBatch(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout << kBatchHelp;
-        return kExitOk;
-    }
     std::string error;
-    if (!args.allowOnly({"device", "device-file", "bench-method", "jobs", "seed", "cache", "report", "junit",
-                         "baseline", "max-regression", "shard"},
-                        {"force", "no-cache"}, &error))
-        return fail(error);
     if (args.positionals().empty())
         return fail("expected one or more WORKLOAD.json files (see --help)");
     for (const std::string& w : args.positionals())

@@ -16,22 +16,6 @@
 namespace ts::cli {
 namespace {
 
-constexpr const char* kCacheHelp =
-    "Usage: tilescope cache list [WORKLOAD ...] [--json]       the stored tunings, one line each; entries\n"
-    "                                                          of the given workloads' kernels whose\n"
-    "                                                          source changed are marked [stale]\n"
-    "       tilescope cache show ID [--json]                   one tuning: key, best, every candidate\n"
-    "       tilescope cache export FILE.json                   every tuning as portable JSON\n"
-    "       tilescope cache import FILE.json                   merge a JSON export (newest wins per key)\n"
-    "       tilescope cache merge A.sqlite B.sqlite ...        join other caches into this one (e.g. the\n"
-    "                                                          caches of sharded CI jobs; newest wins per key)\n"
-    "       tilescope cache prune [WORKLOAD ...] [--older-than DAYS] [--dry-run]\n"
-    "                                                          drop entries that are stale or superseded\n"
-    "Every subcommand takes --cache PATH (default: .tilescope/cache.sqlite in the current folder).\n\n"
-    "prune drops entries whose kernel source differs from the newest entry of the same kernel\n"
-    "(superseded), entries of another simulator version, entries of the given workloads' kernels\n"
-    "whose source changed since (stale), and with --older-than, entries older than DAYS.\n";
-
 std::string ms(std::optional<double> v)
 {
     if (!v)
@@ -127,23 +111,13 @@ bool currentSourceHashes(const std::vector<std::string>& workloads,
 
 int runCache(const Args& args)
 {
-    if (args.flag("help") || args.positionals().empty()) {
-        (args.flag("help") ? std::cout : std::cerr) << kCacheHelp;
-        return args.flag("help") ? kExitOk : kExitUsage;
-    }
+    // The command table chose the subcommand and checked its options (cli_table.cpp).
+    if (args.positionals().empty())
+        return fail("expected a subcommand (see --help)");
     const std::string sub = args.positionals().front();
     const std::vector<std::string> rest(args.positionals().begin() + 1, args.positionals().end());
-    std::string error;
-    std::set<std::string> options = {"cache"}, flags;
-    if (sub == "list" || sub == "show")
-        flags = {"json"};
-    else if (sub == "prune") {
-        options.insert("older-than");
-        flags = {"dry-run"};
-    } else if (sub != "export" && sub != "import" && sub != "merge")
+    if (sub != "list" && sub != "show" && sub != "export" && sub != "import" && sub != "merge" && sub != "prune")
         return fail("unknown subcommand '" + sub + "' (list, show, export, import, merge, prune)");
-    if (!args.allowOnly(options, flags, &error))
-        return fail(sub + ": " + error);
     auto needs = [&](std::size_t n, const char* what) {
         if (rest.size() == n)
             return true;

@@ -12,5 +12,7 @@ int runCache(const Args& args);
 int runExport(const Args& args);
 int runSweep(const Args& args);
 int runBatch(const Args& args);
+int runHelp(const Args& args);
+int runCompletion(const Args& args);
 
 } // namespace ts::cli

@@ -128,7 +128,7 @@ std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, con
         }
         options.seed = static_cast<std::uint64_t>(n);
     }
-    options.lattice = args.flag("lattice");
+    options.lattice = args.declares("lattice") && args.flag("lattice");
     return options;
 }
 

@@ -10,24 +10,25 @@ namespace ts::cli {
 
 int runDevices(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout << "Usage: tilescope devices [--device-file PATH ...] [--json]\n\n"
-                     "Lists the device profiles: cores, clock, UB, HBM bandwidth, and whether Triton-Ascend\n"
-                     "supports the SoC. Every figure in a profile carries its source.\n";
-        return kExitOk;
+    if (!args.positionals().empty()) {
+        std::cerr << "tilescope devices: takes no positional arguments\n";
+        return kExitUsage;
     }
-    std::string error;
-    if (!args.allowOnly({"device-file"}, {"json"}, &error) || !args.positionals().empty()) {
-        std::cerr << "tilescope devices: " << (error.empty() ? "takes no positional arguments" : error) << "\n";
+    if (args.flag("json") && args.flag("names")) {
+        std::cerr << "tilescope devices: --json and --names exclude each other\n";
         return kExitUsage;
     }
     auto registry = devicesFromArgs(args, "devices");
     if (!registry)
         return kExitUsage;
-    if (args.flag("json"))
+    if (args.flag("names")) {
+        for (const std::string& soc : registry->socNames())
+            std::cout << soc << "\n";
+    } else if (args.flag("json")) {
         std::cout << registry->toJson().dump(2) << "\n";
-    else
+    } else {
         std::cout << registry->formatTable();
+    }
     return kExitOk;
 }
 

@@ -20,21 +20,6 @@
 namespace ts::cli {
 namespace {
 
-constexpr const char* kExportHelp =
-    "Usage: tilescope export WORKLOAD.json | KERNEL.py [--top K | --configs I,J,...]\n"
-    "                        [--format python|json|csv|autotune-json] [--output FILE] [--cache PATH]\n"
-    "                        [--device NAME] [--bench-method default|npu] [--jobs N] [--force]\n"
-    "       tilescope export --from-autotune-json FILE WORKLOAD.json | KERNEL.py [--top K] [--output FILE]\n\n"
-    "Writes the cached tuning of a launch (tuning it first when the cache has no fresh entry) as:\n"
-    "  python         the @triton.autotune(configs=[triton.Config({...}), ...], key=[...]) decorator to\n"
-    "                 paste over the kernel, with the kernel's own key: the best config first, then the\n"
-    "                 fastest others (--top K, default 5), or the stored candidates --configs I,J,...\n"
-    "                 (indices as `tilescope cache show ID` prints them)\n"
-    "  json, csv      a report of the whole tuning: every candidate's status, reason and timings\n"
-    "  autotune-json  Triton's <fn>.autotune.json results file (key, configs and their timings)\n"
-    "--from-autotune-json reads such a file back and writes its configs (fastest first) as Python for\n"
-    "the workload's kernel.\n";
-
 int fail(const std::string& message, int code = kExitUsage)
 {
     std::cerr << "tilescope export: " << message << "\n";
@@ -73,15 +58,6 @@ int writeOut(const Args& args, const std::string& text)
 
 int runExport(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout << kExportHelp;
-        return kExitOk;
-    }
-    std::string error;
-    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file", "bench-method", "jobs", "seed", "cache",
-                         "top", "configs", "format", "output", "from-autotune-json"},
-                        {"force", "lattice"}, &error))
-        return fail(error);
     const std::string format = args.value("format").value_or("python");
     if (format != "python" && format != "json" && format != "csv" && format != "autotune-json")
         return fail("--format must be python, json, csv or autotune-json, got '" + format + "'");
@@ -149,13 +125,18 @@ int runExport(const Args& args)
     if (!lookup.profile)
         return fail(lookup.error);
 
+    if (args.flag("no-cache") && args.value("cache"))
+        return fail("--cache and --no-cache exclude each other");
     pipeline::TuneRequest request;
     request.analysis = analysed.analysis;
     request.device = *lookup.profile;
     request.options = *options;
-    request.cache.path = cachePathFor(args, *workload);
+    if (!args.flag("no-cache"))
+        request.cache.path = cachePathFor(args, *workload);
     request.cache.force = args.flag("force");
-    if (!options->lattice) {
+    if (request.cache.path.empty() || options->lattice) {
+        std::cerr << "tilescope export: tuning without the cache\n";
+    } else {
         // Say why the export tunes before it does (a tuning can take a while).
         const pipeline::CacheLookupResult found =
             pipeline::lookupCached({analysed.analysis, lookup.profile->soc, options->method, request.cache.path});

@@ -11,22 +11,6 @@ namespace ts::cli {
 
 int runSpace(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout
-            << "Usage: tilescope space WORKLOAD.json | KERNEL.py [--device NAME] [--device-file PATH] [--lattice]\n"
-               "                       [--json | --csv] [--function NAME] [--arg NAME=VALUE ...] [--grid EXPR]\n\n"
-               "Lists the candidate configs Triton-Ascend's configs=[] generates for this launch and device, in\n"
-               "the backend's order, then every candidate its generator tried and rejected, each with a reason\n"
-               "that carries the numbers. With --lattice, also the full lattice around it: every value a user\n"
-               "could write for each tunable parameter, crossed with hints and multibuffer, each point marked\n"
-               "generated, pruned (a hard constraint) or skipped (valid, but never visited by the generator).\n";
-        return kExitOk;
-    }
-    std::string error;
-    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file"}, {"json", "csv", "lattice"}, &error)) {
-        std::cerr << "tilescope space: " << error << "\n";
-        return kExitUsage;
-    }
     if (args.flag("json") && args.flag("csv")) {
         std::cerr << "tilescope space: --json and --csv exclude each other\n";
         return kExitUsage;

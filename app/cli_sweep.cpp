@@ -15,21 +15,6 @@
 namespace ts::cli {
 namespace {
 
-constexpr const char* kSweepHelp =
-    "Usage: tilescope sweep WORKLOAD.json | KERNEL.py --range NAME=START..END[:xF|:+S] [--range ...]\n"
-    "                       [--tolerance PCT] [--json] [--output FILE.py] [--device NAME]\n"
-    "                       [--bench-method default|npu] [--jobs N] [--cache PATH | --no-cache] [--force]\n\n"
-    "Tunes the kernel at every shape of the ranges (their cartesian product), reports each shape's best\n"
-    "config, and proposes the smallest handwritten config list such that at every shape the list's\n"
-    "fastest config is within --tolerance percent (default 5) of that shape's best. Every config\n"
-    "benchmarked at some shape is also benchmarked (as a handwritten config) at the shapes where the\n"
-    "backend did not generate it, as Triton benchmarks a handwritten list at every shape. The list is\n"
-    "printed as an @triton.autotune decorator (--output writes it to a file).\n\n"
-    "Ranges: n=1024..16777216:x2 (geometric), n=64..512:+64 (arithmetic), n=1000,3000 (a list).\n"
-    "A swept argument's value also replaces every tensor dimension equal to its original value,\n"
-    "unless another key argument had that value too (then the dimension is left as it is).\n"
-    "Each shape's tuning is cached like `tilescope tune` (reused when fresh unless --force).\n";
-
 int fail(const std::string& message, int code = kExitUsage)
 {
     std::cerr << "tilescope sweep: " << message << "\n";
@@ -40,15 +25,7 @@ int fail(const std::string& message, int code = kExitUsage)
 
 int runSweep(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout << kSweepHelp;
-        return kExitOk;
-    }
     std::string error;
-    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file", "bench-method", "jobs", "seed", "cache",
-                         "range", "tolerance", "output"},
-                        {"json", "force", "no-cache", "lattice"}, &error))
-        return fail(error);
     pipeline::SweepRequest request;
     for (const std::string& text : args.values("range")) {
         auto range = sweep::parseRange(text, &error);

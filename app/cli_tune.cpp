@@ -72,31 +72,6 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
 
 int runTune(const Args& args)
 {
-    if (args.flag("help")) {
-        std::cout
-            << "Usage: tilescope tune WORKLOAD.json | KERNEL.py [--device NAME] [--bench-method default|npu]\n"
-               "                      [--jobs N] [--seed S] [--lattice] [--json] [--print-autotuning]\n"
-               "                      [--function NAME] [--arg NAME=VALUE ...] [--grid EXPR] [--device-file PATH]\n\n"
-               "Compiles every candidate the backend would benchmark on the simulated NPU, in a pool of worker\n"
-               "threads, benchmarks the ones that compiled, and picks the best by its median time, as\n"
-               "Triton-Ascend's autotune does. Prints the best config, the ranking, and the modelled tuning\n"
-               "time on the real toolchain. TRITON_BENCH_METHOD=npu and TRITON_AUTOTUNE_PARALLEL_COMPILE=0 are\n"
-               "honoured; --bench-method and --jobs win over them. Ctrl+C stops and keeps what finished.\n\n"
-               "Tunings are kept in a config cache (default .tilescope/cache.sqlite beside the workload, or\n"
-               "beside the kernel file; --cache PATH overrides). A fresh entry for the same kernel source,\n"
-               "key values, dtypes, device, benchmark method and simulator is printed instead of tuning\n"
-               "again (\"from cache #ID\"); --force tunes anyway, --no-cache neither reads nor writes it. An\n"
-               "entry whose kernel source changed is stale: it is named on stderr and the kernel is tuned.\n"
-               "With --json a cached result is the stored tuning report (\"report\": \"tilescope-tuning\", see\n"
-               "`tilescope export --format json`) with \"fromCache\": true and \"cache\": {path, id, createdAt}.\n";
-        return kExitOk;
-    }
-    std::string error;
-    if (!args.allowOnly({"function", "arg", "grid", "device", "device-file", "bench-method", "jobs", "seed", "cache"},
-                        {"json", "lattice", "print-autotuning", "force", "no-cache"}, &error)) {
-        std::cerr << "tilescope tune: " << error << "\n";
-        return kExitUsage;
-    }
     auto workload = workloadFromArgs(args, "tune");
     if (!workload)
         return kExitUsage;

@@ -64,7 +64,7 @@ struct TuningKey {
     std::string canonicalText() const;
     std::string digest() const;
     bool sameKey(const TuningKey& other) const;
-    // "matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim 0.1.0)"
+    // "matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim sim-1)"
     std::string describe() const;
 
     friend bool operator==(const TuningKey&, const TuningKey&) = default;

@@ -1,0 +1,414 @@
+// The command table: every command, subcommand and option of `tilescope`, declared once.
+// Parsing, --help, README's CLI reference, the man page and shell completion come from here.
+
+#include "app/cli_commands.h"
+#include "app/cli_options.h"
+
+namespace ts::cli {
+namespace {
+
+OptionSpec flag(std::string name, std::string help)
+{
+    OptionSpec o;
+    o.name = std::move(name);
+    o.help = std::move(help);
+    return o;
+}
+
+OptionSpec valued(std::string name, std::string valueName, std::string help, Completion completion = Completion::None,
+                  std::vector<std::string> extensions = {})
+{
+    OptionSpec o;
+    o.name = std::move(name);
+    o.valueName = std::move(valueName);
+    o.help = std::move(help);
+    o.completion = completion;
+    o.extensions = std::move(extensions);
+    return o;
+}
+
+OptionSpec repeatable(OptionSpec o)
+{
+    o.repeatable = true;
+    return o;
+}
+
+OptionSpec required(OptionSpec o)
+{
+    o.required = true;
+    return o;
+}
+
+OptionSpec oneOf(std::string name, std::string valueName, std::string help, std::vector<EnumValue> values)
+{
+    OptionSpec o = valued(std::move(name), std::move(valueName), std::move(help), Completion::Enum);
+    o.values = std::move(values);
+    return o;
+}
+
+// Options shared by several commands, worded once.
+
+OptionSpec functionOption()
+{
+    return valued("function", "NAME", "the kernel to use when the file has several (wins over the workload's \"function\")");
+}
+
+OptionSpec argOption()
+{
+    return repeatable(valued("arg", "NAME=VALUE",
+                             "pass (or override) a launch argument: 98432, 1.5, True, float16[4096,1024]"));
+}
+
+OptionSpec gridOption()
+{
+    return valued("grid", "EXPR", "the launch grid: \"lambda meta: (triton.cdiv(n, meta['BLOCK']),)\" or \"48\"");
+}
+
+OptionSpec deviceOption()
+{
+    return valued("device", "NAME",
+                  "the SoC, e.g. Ascend910B2 (see `tilescope devices`); wins over the workload's \"device\"",
+                  Completion::Device);
+}
+
+OptionSpec deviceFileOption()
+{
+    return repeatable(valued("device-file", "PATH",
+                             "load an extra device profile (JSON); one of a bundled SoC replaces the bundled one",
+                             Completion::File, {"json"}));
+}
+
+OptionSpec jsonOption(std::string help = "machine-readable output")
+{
+    return flag("json", std::move(help));
+}
+
+OptionSpec benchMethodOption()
+{
+    return oneOf("bench-method", "METHOD",
+                 "the benchmark method; wins over TRITON_BENCH_METHOD and the workload's \"benchMethod\"",
+                 {{"default", "do_bench: wall time with launch overhead, L2 flush and seeded noise"},
+                  {"npu", "profiler-style on-chip time, as TRITON_BENCH_METHOD=npu"}});
+}
+
+OptionSpec jobsOption()
+{
+    return valued("jobs", "N",
+                  "compile worker threads (default one per hardware thread); 2 or more wins over "
+                  "TRITON_AUTOTUNE_PARALLEL_COMPILE=0");
+}
+
+OptionSpec seedOption()
+{
+    return valued("seed", "S", "the seed of the simulated benchmark noise; wins over the workload's \"seed\"");
+}
+
+OptionSpec cacheOption(std::string help = "the config cache (default .tilescope/cache.sqlite beside the workload, or "
+                                          "beside the kernel file)")
+{
+    return valued("cache", "PATH", std::move(help), Completion::File, {"sqlite"});
+}
+
+OptionSpec noCacheOption()
+{
+    return flag("no-cache", "neither read nor write the config cache (excludes --cache)");
+}
+
+OptionSpec forceOption()
+{
+    return flag("force", "tune again even when the cache has a fresh entry");
+}
+
+std::vector<OptionSpec> workloadOptions()
+{
+    return {functionOption(), argOption(), gridOption(), deviceOption(), deviceFileOption()};
+}
+
+void append(std::vector<OptionSpec>& to, std::vector<OptionSpec> more)
+{
+    for (OptionSpec& o : more)
+        to.push_back(std::move(o));
+}
+
+PositionalSpec workloadPositional()
+{
+    return {"WORKLOAD.json | KERNEL.py", Completion::File, {"json", "py"}, {}};
+}
+
+CommandSpec analyzeCommand()
+{
+    CommandSpec c;
+    c.name = "analyze";
+    c.summary = "what Triton-Ascend's autotune concludes about a kernel: tunable parameters, split/tiling/low-dim/"
+                "reduction axes, guide-rule diagnostics";
+    c.positionals = workloadPositional();
+    c.description =
+        "Shows what Triton-Ascend's autotune concludes about the kernel for this launch: the key axes, split and "
+        "tiling parameters, low-dim and reduction axes, persistent reduction, the role of every parameter, the "
+        "backend's own error, and the guide rules the kernel breaks. The axis parse does not depend on the "
+        "device; a --device-file is read and checked as every other command checks it.";
+    c.options = workloadOptions();
+    c.options.push_back(jsonOption("the analysis as a JSON object (keys, split_params, tiling_params, "
+                                   "low_dim_axes, reduction_axes, persistent_reduction, params, diagnostics, error)"));
+    c.run = runAnalyze;
+    return c;
+}
+
+CommandSpec spaceCommand()
+{
+    CommandSpec c;
+    c.name = "space";
+    c.summary = "the candidate configs the backend generates, the ones it rejects and why, and (--lattice) the "
+                "wider space it never visits";
+    c.positionals = workloadPositional();
+    c.description =
+        "Lists the candidate configs Triton-Ascend's configs=[] generates for this launch and device, in the "
+        "backend's order, then every candidate its generator tried and rejected, each with a reason that carries "
+        "the numbers. With --lattice, also the full lattice around it: every value a user could write for each "
+        "tunable parameter, crossed with hints and multibuffer, each point marked generated, pruned (a hard "
+        "constraint) or skipped (valid, but never visited by the generator).";
+    c.options = workloadOptions();
+    append(c.options, {flag("lattice", "also the full lattice of values around the generated candidates"),
+                       jsonOption("the candidates as JSON (excludes --csv)"),
+                       flag("csv", "the candidates as CSV (excludes --json)")});
+    c.run = runSpace;
+    return c;
+}
+
+CommandSpec tuneCommand()
+{
+    CommandSpec c;
+    c.name = "tune";
+    c.summary = "compile and benchmark the candidates on the simulated NPU, pick the best as the backend does, "
+                "and model the real tuning time";
+    c.positionals = workloadPositional();
+    c.description =
+        "Compiles every candidate the backend would benchmark on the simulated NPU, in a pool of worker threads, "
+        "benchmarks the ones that compiled, and picks the best by its median time, as Triton-Ascend's autotune "
+        "does. Prints the best config, the ranking, and the modelled tuning time on the real toolchain. "
+        "TRITON_BENCH_METHOD=npu and TRITON_AUTOTUNE_PARALLEL_COMPILE=0 are honoured; --bench-method and --jobs "
+        "win over them. Ctrl+C stops and keeps what finished.\n\n"
+        "Tunings are kept in a config cache. A fresh entry for the same kernel source, key values, dtypes, "
+        "device, benchmark method and simulator is printed instead of tuning again (\"from cache #ID\"). An entry "
+        "whose kernel source changed is stale: it is named on stderr and the kernel is tuned. With --json a "
+        "cached result is the stored tuning report (\"report\": \"tilescope-tuning\", see `tilescope export "
+        "--format json`) with \"fromCache\": true and \"cache\": {path, id, createdAt}.";
+    c.options = workloadOptions();
+    append(c.options, {benchMethodOption(), jobsOption(), seedOption(),
+                       flag("lattice", "tune the whole lattice, not only the backend's candidates (not cached)"),
+                       cacheOption(), noCacheOption(), forceOption(),
+                       jsonOption("every candidate with params, status, reason, timings (ms), breakdown and UB "
+                                  "footprint, and the best"),
+                       flag("print-autotuning", "print the lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1")});
+    c.run = runTune;
+    return c;
+}
+
+CommandSpec exportCommand()
+{
+    CommandSpec c;
+    c.name = "export";
+    c.summary = "the tuned configs as an @triton.autotune decorator to paste, a JSON or CSV report, or Triton's "
+                "<fn>.autotune.json";
+    c.positionals = workloadPositional();
+    c.description =
+        "Writes the cached tuning of a launch (tuning it first when the cache has no fresh entry) in the "
+        "--format asked for. With --from-autotune-json FILE it reads Triton's results file instead and writes "
+        "its configs (fastest first) as Python for the workload's kernel; nothing is tuned then.";
+    c.options = workloadOptions();
+    append(c.options,
+           {oneOf("format", "FORMAT", "what to write (default python)",
+                  {{"python", "the @triton.autotune(configs=[...], key=[...]) decorator to paste over the kernel, "
+                              "with the kernel's own key: the best config first, then the fastest others"},
+                   {"json", "a report of the whole tuning: every candidate's status, reason and timings"},
+                   {"csv", "the same report as CSV"},
+                   {"autotune-json", "Triton's <fn>.autotune.json results file (key, configs and their timings)"}}),
+            valued("top", "K", "--format python: the best K configs (default 5; excludes --configs)"),
+            valued("configs", "I,J,...",
+                   "--format python: these stored candidates, by the indices `tilescope cache show ID` prints"),
+            valued("output", "FILE", "write to FILE instead of standard output", Completion::File),
+            valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
+                   Completion::File, {"json"}),
+            benchMethodOption(), jobsOption(), seedOption(),
+            flag("lattice", "tune the whole lattice first (not cached)"), cacheOption(), noCacheOption(),
+            forceOption()});
+    c.run = runExport;
+    return c;
+}
+
+CommandSpec sweepCommand()
+{
+    CommandSpec c;
+    c.name = "sweep";
+    c.summary = "tune every shape of a range and propose the smallest config list within a tolerance of each "
+                "shape's best";
+    c.positionals = workloadPositional();
+    c.description =
+        "Tunes the kernel at every shape of the ranges (their cartesian product), reports each shape's best "
+        "config, and proposes the smallest handwritten config list such that at every shape the list's fastest "
+        "config is within --tolerance percent of that shape's best. Every config benchmarked at some shape is "
+        "also benchmarked (as a handwritten config) at the shapes where the backend did not generate it, as "
+        "Triton benchmarks a handwritten list at every shape. The list is printed as an @triton.autotune "
+        "decorator.\n\n"
+        "A swept argument's value also replaces every tensor dimension equal to its original value, unless "
+        "another key argument had that value too (then the dimension is left as it is). Each shape's tuning is "
+        "cached like `tilescope tune` (reused when fresh unless --force).";
+    c.options = workloadOptions();
+    append(c.options,
+           {required(repeatable(valued("range", "NAME=START..END[:xF|:+S]",
+                                       "a range of an argument: n=1024..16777216:x2 (geometric), n=64..512:+64 "
+                                       "(arithmetic), n=1000,3000 (a list)"))),
+            valued("tolerance", "PCT", "how far from each shape's best the list may be, in percent (default 5)"),
+            valued("output", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
+            benchMethodOption(), jobsOption(), seedOption(),
+            flag("lattice", "tune the whole lattice at every shape, not only the backend's candidates"),
+            cacheOption(), noCacheOption(), forceOption(),
+            jsonOption("every shape's best and the config list (with its Python) as JSON")});
+    c.run = runSweep;
+    return c;
+}
+
+CommandSpec batchCommand()
+{
+    CommandSpec c;
+    c.name = "batch";
+    c.summary = "tune for CI: every workload on every device, JSON report, JUnit XML, baseline regressions, "
+                "--shard I/N";
+    c.positionals = {"WORKLOAD.json...", Completion::File, {"json"}, {}};
+    c.description =
+        "Tunes every workload on every device (default: each workload's own device), reusing fresh cache "
+        "entries, and writes a JSON report and a JUnit XML file with one test case per workload and device. A "
+        "tuning that fails, or whose best median time grew by more than --max-regression percent over the "
+        "--baseline report (a previous --report), is a failure with the reason. Progress goes to stderr; no "
+        "display is needed. Each workload file is its own launch, so batch takes no --function, --arg or --grid.\n\n"
+        "--shard I/N takes every N-th workload of the sorted list, starting with the I-th, so N jobs given the "
+        "same list share the work; join their caches afterwards with `tilescope cache merge`.\n\n"
+        "Exit codes: 0 every case passed, 1 failures or regressions, 2 bad usage or unreadable input.";
+    OptionSpec devices = repeatable(valued("device", "D[,D...]",
+                                           "the devices to tune on, by SoC name; `all` = every profile (default: "
+                                           "each workload's own device)",
+                                           Completion::Device));
+    c.options = {devices, deviceFileOption(),
+                 valued("report", "FILE.json", "write the JSON report here", Completion::File, {"json"}),
+                 valued("junit", "FILE.xml", "write the JUnit XML here", Completion::File, {"xml"}),
+                 valued("baseline", "FILE.json", "a previous --report to compare the best times with",
+                        Completion::File, {"json"}),
+                 valued("max-regression", "PCT",
+                        "how much slower than the baseline a best time may get, in percent (default 5; needs "
+                        "--baseline)"),
+                 valued("shard", "I/N", "tune the I-th of N shares of the workloads"),
+                 benchMethodOption(), jobsOption(), seedOption(),
+                 cacheOption("one config cache for every workload (default .tilescope/cache.sqlite beside each "
+                             "workload)"),
+                 noCacheOption(), forceOption()};
+    c.run = runBatch;
+    return c;
+}
+
+CommandSpec cacheCommand()
+{
+    const std::string where = "the cache file (default .tilescope/cache.sqlite in the current folder)";
+    auto cacheSub = [&](std::string name, std::string summary, PositionalSpec positionals, std::string description,
+                        std::vector<OptionSpec> options) {
+        CommandSpec s;
+        s.name = std::move(name);
+        s.summary = std::move(summary);
+        s.positionals = std::move(positionals);
+        s.description = std::move(description);
+        s.options = std::move(options);
+        s.options.push_back(cacheOption(where));
+        return s;
+    };
+    CommandSpec c;
+    c.name = "cache";
+    c.summary = "the config cache: list, show, export, import, merge, prune";
+    c.positionals = {"SUBCOMMAND", Completion::Enum, {}, {}};
+    c.description = "Reads and maintains a config cache file. Every subcommand takes --cache PATH (default: "
+                    ".tilescope/cache.sqlite in the current folder).";
+    c.subcommands = {
+        cacheSub("list", "the stored tunings, one line each", {"[WORKLOAD.json ...]", Completion::File, {"json"}, {}},
+                 "Lists the stored tunings, one line each; entries of the given workloads' kernels whose source "
+                 "changed are marked [stale].",
+                 {jsonOption("the tunings as a JSON array")}),
+        cacheSub("show", "one tuning: key, best, every candidate", {"ID", Completion::None, {}, {}},
+                 "Shows one tuning by the id `cache list` prints: its key, its best config and every candidate "
+                 "with status, reason and p50.",
+                 {jsonOption("the stored tuning report as JSON")}),
+        cacheSub("export", "every tuning as portable JSON", {"FILE.json", Completion::File, {"json"}, {}},
+                 "Writes every tuning of the cache to FILE.json, portable between machines.", {}),
+        cacheSub("import", "merge a JSON export (newest wins per key)", {"FILE.json", Completion::File, {"json"}, {}},
+                 "Merges a file written by `cache export` into the cache; the newest tuning wins per key.", {}),
+        cacheSub("merge", "join other caches into this one (newest wins per key)",
+                 {"A.sqlite B.sqlite ...", Completion::File, {"sqlite"}, {}},
+                 "Joins other cache files into --cache, for example the caches of sharded CI jobs; the newest "
+                 "tuning wins per key.",
+                 {}),
+        cacheSub("prune", "drop entries that are stale or superseded", {"[WORKLOAD.json ...]", Completion::File, {"json"}, {}},
+                 "Drops entries whose kernel source differs from the newest entry of the same kernel (superseded), "
+                 "entries of another simulator version, entries of the given workloads' kernels whose source "
+                 "changed since (stale), and with --older-than, entries older than DAYS.",
+                 {valued("older-than", "DAYS", "also drop entries older than DAYS (a number, may have a fraction)"),
+                  flag("dry-run", "print what would be removed and remove nothing")}),
+    };
+    for (const CommandSpec& s : c.subcommands)
+        c.positionals.values.push_back({s.name, s.summary});
+    c.run = runCache;
+    return c;
+}
+
+CommandSpec devicesCommand()
+{
+    CommandSpec c;
+    c.name = "devices";
+    c.summary = "the bundled device profiles";
+    c.description = "Lists the device profiles: cores, clock, UB, HBM bandwidth, and whether Triton-Ascend supports "
+                    "the SoC. Every figure in a profile carries its source.";
+    c.options = {deviceFileOption(), jsonOption("the profiles as JSON, every figure with its source"),
+                 flag("names", "the SoC names only, one a line (for scripts and shell completion)")};
+    c.run = runDevices;
+    return c;
+}
+
+CommandSpec helpCommand()
+{
+    CommandSpec c;
+    c.name = "help";
+    c.summary = "this overview, a command's help, or the whole reference as Markdown or a man page";
+    c.positionals = {"[COMMAND [SUBCOMMAND]]", Completion::Command, {}, {}};
+    c.description = "Prints the overview of the commands, or with COMMAND that command's help (as `tilescope "
+                    "COMMAND --help` does), or with SUBCOMMAND too, that subcommand's.";
+    c.options = {flag("markdown", "the reference of every command as Markdown (README.md's CLI reference)"),
+                 flag("man", "the reference as a roff man page, tilescope(1)"),
+                 jsonOption("the command table itself as JSON (commands, options, values, completion), for tools")};
+    c.run = runHelp;
+    return c;
+}
+
+CommandSpec completionCommand()
+{
+    CommandSpec c;
+    c.name = "completion";
+    c.summary = "a shell completion script for bash or zsh";
+    c.positionals = {"SHELL", Completion::Enum, {}, {{"bash", ""}, {"zsh", ""}}};
+    c.description = "Prints a script that completes commands, subcommands, options, their values, files and "
+                    "device names. For bash: `source <(tilescope completion bash)` (or save it under "
+                    "/etc/bash_completion.d/); for zsh: `source <(tilescope completion zsh)`.";
+    c.run = runCompletion;
+    return c;
+}
+
+std::vector<CommandSpec> buildTable()
+{
+    return {analyzeCommand(), spaceCommand(), tuneCommand(),  exportCommand(), sweepCommand(), batchCommand(),
+            cacheCommand(),   devicesCommand(), helpCommand(), completionCommand()};
+}
+
+} // namespace
+
+const std::vector<CommandSpec>& commandTable()
+{
+    static const std::vector<CommandSpec> table = buildTable();
+    return table;
+}
+
+} // namespace ts::cli
