@@ -40,12 +40,12 @@ std::pair<int, int> lineColumn(const std::string& text, std::size_t offset)
 
 class Reader {
 public:
-    Reader(const std::string& path, Diagnostics& diagnostics) : path_(path), diagnostics_(diagnostics) {}
+    Reader(const std::string& path, Diagnostics& diagnostics) : m_path(path), m_diagnostics(diagnostics) {}
 
-    void error(const std::string& message) { diagnostics_.push_back({"bad-workload", Severity::Error, path_, 0, 0, message}); }
+    void error(const std::string& message) { m_diagnostics.push_back({"bad-workload", Severity::Error, m_path, 0, 0, message}); }
     void warning(const std::string& code, const std::string& message)
     {
-        diagnostics_.push_back({code, Severity::Warning, path_, 0, 0, message});
+        m_diagnostics.push_back({code, Severity::Warning, m_path, 0, 0, message});
     }
 
     std::optional<ArgValue> argValue(const std::string& name, const Json& value)
@@ -122,8 +122,8 @@ public:
     }
 
 private:
-    const std::string& path_;
-    Diagnostics& diagnostics_;
+    const std::string& m_path;
+    Diagnostics& m_diagnostics;
 };
 
 } // namespace
