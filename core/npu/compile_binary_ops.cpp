@@ -5,6 +5,17 @@
 
 namespace ts::npu::compiler {
 
+namespace {
+
+bool isPtrLike(const AVal& v)
+{
+    return v.k == K::Ptr || (v.k == K::Tile && (v.home == Home::PtrTile || v.home == Home::Gather));
+}
+bool isIndex(const AVal& v) { return v.k == K::Int || (v.k == K::Tile && v.home == Home::Affine); }
+bool isMaskLike(const AVal& v) { return v.k == K::Bool || (v.k == K::Tile && v.home == Home::Mask); }
+
+} // namespace
+
 void Machine::binary(const Instr& ins)
 {
     // Operands by reference unless the result overwrites one of them.
@@ -22,125 +33,14 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
     AVal& r = S(ins.dest);
     cur->direct.scalarCycles += m.scalarCyclesPerOp;
 
-    auto isPtrLike = [](const AVal& v) {
-        return v.k == K::Ptr || (v.k == K::Tile && (v.home == Home::PtrTile || v.home == Home::Gather));
-    };
-    auto isIndex = [](const AVal& v) { return v.k == K::Int || (v.k == K::Tile && v.home == Home::Affine); };
-    auto isMaskLike = [](const AVal& v) { return v.k == K::Bool || (v.k == K::Tile && v.home == Home::Mask); };
-
-    // Scalars.
+    // The cases in order, each keeping its result as symbolic as it can. Scalars:
     if (x.k != K::Tile && y.k != K::Tile && !isPtrLike(x) && !isPtrLike(y)) {
-        if (x.k == K::Unknown || y.k == K::Unknown || !x.isScalarNumber() || !y.isScalarNumber()) {
-            r = AVal::unknown();
-            r.dt = promote(x.dt, y.dt);
-            return;
-        }
-        const bool ints = x.isInt() && y.isInt();
-        if (ints && k != BinKind::TrueDiv && k != BinKind::Pow) {
-            const std::int64_t a = x.i, b = y.i;
-            std::int64_t v = 0;
-            switch (k) {
-            case BinKind::Add: v = a + b; break;
-            case BinKind::Sub: v = a - b; break;
-            case BinKind::Mul: v = a * b; break;
-            case BinKind::FloorDiv: v = b ? floorDiv(a, b) : 0; break;
-            case BinKind::Mod: v = b ? pyMod(a, b) : 0; break;
-            case BinKind::And: v = a & b; break;
-            case BinKind::Or: v = a | b; break;
-            case BinKind::Xor: v = a ^ b; break;
-            case BinKind::Shl: v = b >= 0 && b < 63 ? a << b : 0; break;
-            case BinKind::Shr: v = b >= 0 && b < 63 ? a >> b : 0; break;
-            default: break;
-            }
-            if ((k == BinKind::FloorDiv || k == BinKind::Mod) && b == 0) {
-                r = AVal::unknown();
-                return;
-            }
-            const bool bothBool = x.k == K::Bool && y.k == K::Bool &&
-                                  (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor);
-            const std::int64_t g = combineGran(k, x.i, x.gran, y.i, y.gran);
-            const Dt dt = bothBool ? Dt::I1 : (x.dt == Dt::I64 || y.dt == Dt::I64) ? Dt::I64 : Dt::I32;
-            // Only the scalar fields: the rest of a scalar is never read.
-            r.k = bothBool ? K::Bool : K::Int;
-            r.i = bothBool ? (v != 0) : v;
-            r.gran = g;
-            r.dt = dt;
-            r.rank = 0;
-            r.buf = -1;
-            return;
-        }
-        const double a = x.k == K::Float ? x.f : double(x.i), b = y.k == K::Float ? y.f : double(y.i);
-        double v = 0;
-        switch (k) {
-        case BinKind::Add: v = a + b; break;
-        case BinKind::Sub: v = a - b; break;
-        case BinKind::Mul: v = a * b; break;
-        case BinKind::TrueDiv: v = a / b; break;
-        case BinKind::FloorDiv: v = std::floor(a / b); break;
-        case BinKind::Mod: v = a - std::floor(a / b) * b; break;
-        case BinKind::Pow: v = std::pow(a, b); break;
-        default: r = AVal::unknown(); return;
-        }
-        if (k == BinKind::Pow && ints && b >= 0)
-            r = AVal::integer(std::int64_t(v));
-        else
-            r = AVal::real(v);
+        foldScalars(k, x, y, r);
         return;
     }
-
     // Pointer arithmetic: pointer + offsets.
     if ((isPtrLike(x) || isPtrLike(y)) && (k == BinKind::Add || k == BinKind::Sub)) {
-        const AVal& p = isPtrLike(x) ? x : y;
-        const AVal& o = isPtrLike(x) ? y : x;
-        const std::int64_t sign = (k == BinKind::Sub && isPtrLike(x)) ? -1 : 1;
-        if (o.k == K::Int || o.k == K::Bool) {
-            const std::int64_t g = std::gcd(p.gran, o.gran);
-            r = p;
-            r.i += sign * o.i;
-            r.gran = g;
-            return;
-        }
-        if (o.k == K::Unknown || o.k == K::Float) {
-            // An offset from data (a loaded index): the addresses keep their shape, only the
-            // start is unknown, so nothing better than element alignment is guaranteed.
-            r = p;
-            r.gran = 1;
-            return;
-        }
-        if (o.k == K::Tile) {
-            int rank;
-            std::int64_t shape[kMaxRank];
-            if (!broadcastShape(p, o, rank, shape, ins.line))
-                return;
-            const bool affine = o.home == Home::Affine && (p.k == K::Ptr || p.home == Home::PtrTile);
-            std::int64_t stride[kMaxRank];
-            for (int d = 0; d < rank; ++d)
-                stride[d] = strideAt(p, rank, d) + sign * strideAt(o, rank, d);
-            const std::int64_t base = p.i + sign * o.i;
-            const std::int64_t gran = std::gcd(p.gran, o.gran);
-            const Dt dt = p.dt;
-            const std::int16_t tensor = p.tensor;
-            reset(r);
-            r.k = K::Tile;
-            r.dt = dt;
-            r.tensor = tensor;
-            r.rank = std::uint8_t(rank);
-            for (int d = 0; d < rank; ++d)
-                r.shape[d] = shape[d];
-            if (affine) {
-                r.home = Home::PtrTile;
-                r.i = base;
-                r.gran = gran;
-                for (int d = 0; d < rank; ++d)
-                    r.stride[d] = stride[d];
-            } else {
-                r.home = Home::Gather;
-                note("npu-gather", ins.line,
-                     "pointer offsets computed from data: modelled as a discrete access per element");
-            }
-            return;
-        }
-        r = AVal::unknown();
+        offsetPointer(ins, k, x, y, r);
         return;
     }
 
@@ -162,134 +62,268 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
         return;
     }
     // Index arithmetic stays affine (folded into DMA addresses) as long as it can.
-    if (isIndex(x) && isIndex(y)) {
-        int rank;
-        std::int64_t shape[kMaxRank];
-        if (!broadcastShape(x, y, rank, shape, ins.line))
-            return;
-        std::int64_t sa[kMaxRank], sb[kMaxRank], st[kMaxRank];
-        bool aConst = true, bConst = true;
-        for (int d = 0; d < rank; ++d) {
-            sa[d] = strideAt(x, rank, d);
-            sb[d] = strideAt(y, rank, d);
-            aConst = aConst && sa[d] == 0;
-            bConst = bConst && sb[d] == 0;
-        }
-        const std::int64_t ai = x.i, bi = y.i;
-        std::int64_t base = 0;
-        bool affine = true;
-        switch (k) {
-        case BinKind::Add:
-            base = ai + bi;
-            for (int d = 0; d < rank; ++d)
-                st[d] = sa[d] + sb[d];
-            break;
-        case BinKind::Sub:
-            base = ai - bi;
-            for (int d = 0; d < rank; ++d)
-                st[d] = sa[d] - sb[d];
-            break;
-        case BinKind::Mul:
-            if (bConst || aConst) {
-                base = ai * bi;
-                for (int d = 0; d < rank; ++d)
-                    st[d] = bConst ? sa[d] * bi : sb[d] * ai;
-            } else {
-                affine = false;
-            }
-            break;
-        case BinKind::FloorDiv:
-        case BinKind::Shr:
-        case BinKind::Mod: {
-            if (!bConst || bi <= 0 || (k == BinKind::Shr && bi > 62)) {
-                affine = false;
-                break;
-            }
-            const std::int64_t c = k == BinKind::Shr ? (std::int64_t(1) << bi) : bi;
-            // Exact when strides are multiples of c; otherwise the index is taken as blocked
-            // (constant within a block for //, the low part for %): good enough for addressing.
-            if (k == BinKind::Mod) {
-                base = pyMod(ai, c);
-                for (int d = 0; d < rank; ++d)
-                    st[d] = sa[d] % c == 0 ? 0 : sa[d];
-            } else {
-                base = floorDiv(ai, c);
-                for (int d = 0; d < rank; ++d)
-                    st[d] = sa[d] % c == 0 ? sa[d] / c : 0;
-            }
-            break;
-        }
-        case BinKind::Shl:
-            if (bConst && bi >= 0 && bi < 62) {
-                base = ai << bi;
-                for (int d = 0; d < rank; ++d)
-                    st[d] = sa[d] << bi;
-            } else {
-                affine = false;
-            }
-            break;
-        default: affine = false;
-        }
-        if (affine) {
-            const Dt dt = (x.dt == Dt::I64 || y.dt == Dt::I64) ? Dt::I64 : Dt::I32;
-            const std::int64_t gran = combineGran(k, ai, x.gran, bi, y.gran);
-            reset(r);
-            r.k = K::Tile;
-            r.home = Home::Affine;
-            r.dt = dt;
-            r.rank = std::uint8_t(rank);
-            r.i = base;
-            r.gran = gran;
-            for (int d = 0; d < rank; ++d) {
-                r.shape[d] = shape[d];
-                r.stride[d] = st[d];
-            }
-            return;
-        }
-        // Falls through to data arithmetic with the operands materialised.
-    }
-
+    if (isIndex(x) && isIndex(y) && affineIndex(ins, k, x, y, r))
+        return;
     // Mask logic stays a box.
     if (isMaskLike(x) && isMaskLike(y) && (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor) &&
         k != BinKind::Xor) {
-        int rank;
-        std::int64_t shape[kMaxRank];
-        if (!broadcastShape(x, y, rank, shape, ins.line))
-            return;
-        std::int64_t lo[kMaxRank], hi[kMaxRank];
-        bool same = true;
-        for (int d = 0; d < rank; ++d) {
-            std::int64_t al, ah, bl, bh;
-            boxAt(x, rank, d, shape[d], al, ah);
-            boxAt(y, rank, d, shape[d], bl, bh);
-            if (k == BinKind::And) {
-                lo[d] = std::max(al, bl);
-                hi[d] = std::max(lo[d], std::min(ah, bh));
-            } else {
-                same = same && al == bl && ah == bh;
-                lo[d] = std::min(al, bl);
-                hi[d] = std::max(ah, bh);
-            }
-        }
-        const double fa = x.approxMask ? x.f : 1.0, fb = y.approxMask ? y.f : 1.0;
-        const bool approx = x.approxMask || y.approxMask || (k != BinKind::And && !same);
-        AVal res;
-        res.k = K::Tile;
-        res.home = Home::Mask;
-        res.dt = Dt::I1;
-        res.rank = std::uint8_t(rank);
-        for (int d = 0; d < rank; ++d) {
-            res.shape[d] = shape[d];
-            res.lo[d] = lo[d];
-            res.hi[d] = hi[d];
-        }
-        res.approxMask = approx;
-        res.f = k == BinKind::And ? fa * fb : std::max(fa, fb);
-        r = res;
+        maskLogic(ins, k, x, y, r);
         return;
     }
-
     // Data arithmetic on the vector unit.
+    vectorBinary(ins, k, x, y, r);
+}
+
+// Both operands are scalars (not pointers): folded to a constant when both are known.
+void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r)
+{
+    if (x.k == K::Unknown || y.k == K::Unknown || !x.isScalarNumber() || !y.isScalarNumber()) {
+        r = AVal::unknown();
+        r.dt = promote(x.dt, y.dt);
+        return;
+    }
+    const bool ints = x.isInt() && y.isInt();
+    if (ints && k != BinKind::TrueDiv && k != BinKind::Pow) {
+        const std::int64_t a = x.i, b = y.i;
+        std::int64_t v = 0;
+        switch (k) {
+        case BinKind::Add: v = a + b; break;
+        case BinKind::Sub: v = a - b; break;
+        case BinKind::Mul: v = a * b; break;
+        case BinKind::FloorDiv: v = b ? floorDiv(a, b) : 0; break;
+        case BinKind::Mod: v = b ? pyMod(a, b) : 0; break;
+        case BinKind::And: v = a & b; break;
+        case BinKind::Or: v = a | b; break;
+        case BinKind::Xor: v = a ^ b; break;
+        case BinKind::Shl: v = b >= 0 && b < 63 ? a << b : 0; break;
+        case BinKind::Shr: v = b >= 0 && b < 63 ? a >> b : 0; break;
+        default: break;
+        }
+        if ((k == BinKind::FloorDiv || k == BinKind::Mod) && b == 0) {
+            r = AVal::unknown();
+            return;
+        }
+        const bool bothBool = x.k == K::Bool && y.k == K::Bool &&
+                              (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor);
+        const std::int64_t g = combineGran(k, x.i, x.gran, y.i, y.gran);
+        const Dt dt = bothBool ? Dt::I1 : (x.dt == Dt::I64 || y.dt == Dt::I64) ? Dt::I64 : Dt::I32;
+        // Only the scalar fields: the rest of a scalar is never read.
+        r.k = bothBool ? K::Bool : K::Int;
+        r.i = bothBool ? (v != 0) : v;
+        r.gran = g;
+        r.dt = dt;
+        r.rank = 0;
+        r.buf = -1;
+        return;
+    }
+    const double a = x.k == K::Float ? x.f : double(x.i), b = y.k == K::Float ? y.f : double(y.i);
+    double v = 0;
+    switch (k) {
+    case BinKind::Add: v = a + b; break;
+    case BinKind::Sub: v = a - b; break;
+    case BinKind::Mul: v = a * b; break;
+    case BinKind::TrueDiv: v = a / b; break;
+    case BinKind::FloorDiv: v = std::floor(a / b); break;
+    case BinKind::Mod: v = a - std::floor(a / b) * b; break;
+    case BinKind::Pow: v = std::pow(a, b); break;
+    default: r = AVal::unknown(); return;
+    }
+    if (k == BinKind::Pow && ints && b >= 0)
+        r = AVal::integer(std::int64_t(v));
+    else
+        r = AVal::real(v);
+}
+
+// A pointer (or pointer tile) plus or minus offsets: the addresses stay affine while the offsets
+// are, else each element becomes its own access (a gather).
+void Machine::offsetPointer(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+{
+    const AVal& p = isPtrLike(x) ? x : y;
+    const AVal& o = isPtrLike(x) ? y : x;
+    const std::int64_t sign = (k == BinKind::Sub && isPtrLike(x)) ? -1 : 1;
+    if (o.k == K::Int || o.k == K::Bool) {
+        const std::int64_t g = std::gcd(p.gran, o.gran);
+        r = p;
+        r.i += sign * o.i;
+        r.gran = g;
+        return;
+    }
+    if (o.k == K::Unknown || o.k == K::Float) {
+        // An offset from data (a loaded index): the addresses keep their shape, only the
+        // start is unknown, so nothing better than element alignment is guaranteed.
+        r = p;
+        r.gran = 1;
+        return;
+    }
+    if (o.k == K::Tile) {
+        int rank;
+        std::int64_t shape[kMaxRank];
+        if (!broadcastShape(p, o, rank, shape, ins.line))
+            return;
+        const bool affine = o.home == Home::Affine && (p.k == K::Ptr || p.home == Home::PtrTile);
+        std::int64_t stride[kMaxRank];
+        for (int d = 0; d < rank; ++d)
+            stride[d] = strideAt(p, rank, d) + sign * strideAt(o, rank, d);
+        const std::int64_t base = p.i + sign * o.i;
+        const std::int64_t gran = std::gcd(p.gran, o.gran);
+        const Dt dt = p.dt;
+        const std::int16_t tensor = p.tensor;
+        reset(r);
+        r.k = K::Tile;
+        r.dt = dt;
+        r.tensor = tensor;
+        r.rank = std::uint8_t(rank);
+        for (int d = 0; d < rank; ++d)
+            r.shape[d] = shape[d];
+        if (affine) {
+            r.home = Home::PtrTile;
+            r.i = base;
+            r.gran = gran;
+            for (int d = 0; d < rank; ++d)
+                r.stride[d] = stride[d];
+        } else {
+            r.home = Home::Gather;
+            note("npu-gather", ins.line,
+                 "pointer offsets computed from data: modelled as a discrete access per element");
+        }
+        return;
+    }
+    r = AVal::unknown();
+}
+
+// Arithmetic of two indices (integers or affine tiles): true when the result is kept affine
+// (folded into DMA addresses) or the shapes do not broadcast, false when it is data.
+bool Machine::affineIndex(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+{
+    int rank;
+    std::int64_t shape[kMaxRank];
+    if (!broadcastShape(x, y, rank, shape, ins.line))
+        return true;
+    std::int64_t sa[kMaxRank], sb[kMaxRank], st[kMaxRank];
+    bool aConst = true, bConst = true;
+    for (int d = 0; d < rank; ++d) {
+        sa[d] = strideAt(x, rank, d);
+        sb[d] = strideAt(y, rank, d);
+        aConst = aConst && sa[d] == 0;
+        bConst = bConst && sb[d] == 0;
+    }
+    const std::int64_t ai = x.i, bi = y.i;
+    std::int64_t base = 0;
+    bool affine = true;
+    switch (k) {
+    case BinKind::Add:
+        base = ai + bi;
+        for (int d = 0; d < rank; ++d)
+            st[d] = sa[d] + sb[d];
+        break;
+    case BinKind::Sub:
+        base = ai - bi;
+        for (int d = 0; d < rank; ++d)
+            st[d] = sa[d] - sb[d];
+        break;
+    case BinKind::Mul:
+        if (bConst || aConst) {
+            base = ai * bi;
+            for (int d = 0; d < rank; ++d)
+                st[d] = bConst ? sa[d] * bi : sb[d] * ai;
+        } else {
+            affine = false;
+        }
+        break;
+    case BinKind::FloorDiv:
+    case BinKind::Shr:
+    case BinKind::Mod: {
+        if (!bConst || bi <= 0 || (k == BinKind::Shr && bi > 62)) {
+            affine = false;
+            break;
+        }
+        const std::int64_t c = k == BinKind::Shr ? (std::int64_t(1) << bi) : bi;
+        // Exact when strides are multiples of c; otherwise the index is taken as blocked
+        // (constant within a block for //, the low part for %): good enough for addressing.
+        if (k == BinKind::Mod) {
+            base = pyMod(ai, c);
+            for (int d = 0; d < rank; ++d)
+                st[d] = sa[d] % c == 0 ? 0 : sa[d];
+        } else {
+            base = floorDiv(ai, c);
+            for (int d = 0; d < rank; ++d)
+                st[d] = sa[d] % c == 0 ? sa[d] / c : 0;
+        }
+        break;
+    }
+    case BinKind::Shl:
+        if (bConst && bi >= 0 && bi < 62) {
+            base = ai << bi;
+            for (int d = 0; d < rank; ++d)
+                st[d] = sa[d] << bi;
+        } else {
+            affine = false;
+        }
+        break;
+    default: affine = false;
+    }
+    if (affine) {
+        const Dt dt = (x.dt == Dt::I64 || y.dt == Dt::I64) ? Dt::I64 : Dt::I32;
+        const std::int64_t gran = combineGran(k, ai, x.gran, bi, y.gran);
+        reset(r);
+        r.k = K::Tile;
+        r.home = Home::Affine;
+        r.dt = dt;
+        r.rank = std::uint8_t(rank);
+        r.i = base;
+        r.gran = gran;
+        for (int d = 0; d < rank; ++d) {
+            r.shape[d] = shape[d];
+            r.stride[d] = st[d];
+        }
+        return true;
+    }
+    // Falls through to data arithmetic with the operands materialised.
+    return false;
+}
+
+// & and | of masks: the result stays a box (approximate where | of two boxes is not one).
+void Machine::maskLogic(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+{
+    int rank;
+    std::int64_t shape[kMaxRank];
+    if (!broadcastShape(x, y, rank, shape, ins.line))
+        return;
+    std::int64_t lo[kMaxRank], hi[kMaxRank];
+    bool same = true;
+    for (int d = 0; d < rank; ++d) {
+        std::int64_t al, ah, bl, bh;
+        boxAt(x, rank, d, shape[d], al, ah);
+        boxAt(y, rank, d, shape[d], bl, bh);
+        if (k == BinKind::And) {
+            lo[d] = std::max(al, bl);
+            hi[d] = std::max(lo[d], std::min(ah, bh));
+        } else {
+            same = same && al == bl && ah == bh;
+            lo[d] = std::min(al, bl);
+            hi[d] = std::max(ah, bh);
+        }
+    }
+    const double fa = x.approxMask ? x.f : 1.0, fb = y.approxMask ? y.f : 1.0;
+    const bool approx = x.approxMask || y.approxMask || (k != BinKind::And && !same);
+    AVal res;
+    res.k = K::Tile;
+    res.home = Home::Mask;
+    res.dt = Dt::I1;
+    res.rank = std::uint8_t(rank);
+    for (int d = 0; d < rank; ++d) {
+        res.shape[d] = shape[d];
+        res.lo[d] = lo[d];
+        res.hi[d] = hi[d];
+    }
+    res.approxMask = approx;
+    res.f = k == BinKind::And ? fa * fb : std::max(fa, fb);
+    r = res;
+}
+
+// Data arithmetic on the vector unit: operands brought into the UB, smaller ones broadcast.
+void Machine::vectorBinary(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+{
     int rank;
     std::int64_t shape[kMaxRank];
     if (!broadcastShape(x, y, rank, shape, ins.line))
@@ -337,6 +371,7 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
     }
 }
 
+// The part of [0, n) where b + s*i compares true with 0 (a comparison along its one moving axis).
 bool Machine::intervalFor(std::int64_t b, std::int64_t s, std::int64_t n, CmpKind op, std::int64_t& lo,
                           std::int64_t& hi, double& frac)
 {

@@ -19,38 +19,7 @@ void Machine::execInstr(const Instr& ins)
         cur->direct.scalarCycles += m.scalarCyclesPerOp;
         break;
     case Op::NumPrograms: r = AVal::integer(grid[std::size_t(ins.imm)]); cur->direct.scalarCycles += m.scalarCyclesPerOp; break;
-    case Op::Arange: {
-        const AVal& a = get(ins.a);
-        const AVal& b = get(ins.b);
-        if (a.k != K::Int || b.k != K::Int) {
-            fail(CompileFailure::InvalidShape, "arange's arguments must be of type tl.constexpr", ins.line);
-            break;
-        }
-        if (b.i <= a.i) {
-            fail(CompileFailure::InvalidShape,
-                 "arange's end argument must be greater than the start argument (start " + std::to_string(a.i) +
-                     ", end " + std::to_string(b.i) + ")",
-                 ins.line);
-            break;
-        }
-        if ((a.i >> 31) != 0 || (b.i >> 31) != 0) {
-            fail(CompileFailure::InvalidShape, "arange must fit in int32", ins.line);
-            break;
-        }
-        if (!checkNumel(b.i - a.i, ins.line, "tl.arange"))
-            break;
-        AVal v;
-        v.k = K::Tile;
-        v.home = Home::Affine;
-        v.dt = Dt::I32;
-        v.rank = 1;
-        v.shape[0] = b.i - a.i;
-        v.stride[0] = 1;
-        v.i = a.i;
-        r = v;
-        largestTile = std::max(largestTile, v.shape[0]);
-        break;
-    }
+    case Op::Arange: arange(ins); break;
     case Op::Full: full(ins); break;
     case Op::Binary: binary(ins); break;
     case Op::Unary: unary(ins); break;
@@ -64,33 +33,9 @@ void Machine::execInstr(const Instr& ins)
         r = (x.k == K::Tuple && ins.imm >= 0 && ins.imm < x.rank) ? AVal::integer(x.shape[ins.imm]) : AVal::unknown();
         break;
     }
-    case Op::MakeTuple: {
-        AVal v;
-        v.k = K::Tuple;
-        const std::int32_t n = std::min<std::int32_t>(ins.listSize, kMaxRank);
-        bool ints = true;
-        for (std::int32_t i = 0; i < n; ++i) {
-            const AVal& e = get(listAt(ins, i));
-            ints = ints && e.k == K::Int;
-            v.shape[i] = e.i;
-        }
-        v.rank = std::uint8_t(n);
-        r = ints ? v : AVal::unknown();
-        break;
-    }
+    case Op::MakeTuple: makeTuple(ins); break;
     case Op::Reduce: reduce(ins); break;
-    case Op::Scan: {
-        const AVal x = get(ins.a);
-        if (x.k != K::Tile) {
-            r = x;
-            break;
-        }
-        AVal a = toUB(x, ins);
-        AVal res = newTile(a.dt, a.rank, a.shape, Home::UB);
-        vec(res, VClass::Reduction, 2.0);  // estimate: a scan costs two reductions
-        r = res;
-        break;
-    }
+    case Op::Scan: scan(ins); break;
     case Op::Dot: dot(ins); break;
     case Op::Trans: trans(ins); break;
     case Op::Reshape:
@@ -99,50 +44,8 @@ void Machine::execInstr(const Instr& ins)
     case Op::Load: load(ins); break;
     case Op::Store: store(ins, false); break;
     case Op::Atomic: store(ins, true); break;
-    case Op::MakeBlockPtr: {
-        const int rank = std::min(ins.imm, kMaxRank);
-        const AVal& base = get(listAt(ins, 0));
-        AVal v;
-        v.k = K::BlockPtr;
-        v.rank = std::uint8_t(rank);
-        v.tensor = base.tensor;
-        v.dt = base.dt;
-        v.i = base.i;
-        bool ok = base.k == K::Ptr;
-        for (int d = 0; d < rank; ++d) {
-            const AVal& shape = get(listAt(ins, 1 + d));
-            const AVal& stride = get(listAt(ins, 1 + ins.imm + d));
-            const AVal& offset = get(listAt(ins, 1 + 2 * ins.imm + d));
-            const AVal& block = get(listAt(ins, 1 + 3 * ins.imm + d));
-            ok = ok && stride.k == K::Int && block.k == K::Int;
-            v.hi[d] = shape.k == K::Int ? shape.i : std::numeric_limits<std::int32_t>::max();
-            v.stride[d] = stride.i;
-            v.lo[d] = offset.k == K::Int ? offset.i : 0;
-            v.shape[d] = block.i;
-        }
-        if (!ok) {
-            note("npu-unknown-pointer", ins.line, "block pointer with unknown strides or block shape; approximation: no cost");
-            r = AVal::unknown();
-            break;
-        }
-        if (!checkNumel(v.numel(), ins.line, "make_block_ptr block_shape"))
-            break;
-        cur->direct.scalarCycles += 4 * m.scalarCyclesPerOp;
-        r = v;
-        break;
-    }
-    case Op::Advance: {
-        AVal v = get(ins.a);
-        if (v.k == K::BlockPtr)
-            for (std::int32_t d = 0; d < ins.listSize && d < v.rank; ++d) {
-                const AVal& o = get(listAt(ins, d));
-                if (o.k == K::Int)
-                    v.lo[d] += o.i;
-            }
-        cur->direct.scalarCycles += m.scalarCyclesPerOp;
-        r = v;
-        break;
-    }
+    case Op::MakeBlockPtr: makeBlockPtr(ins); break;
+    case Op::Advance: advance(ins); break;
     case Op::Cdiv: {
         const AVal& a = get(ins.a);
         const AVal& b = get(ins.b);
@@ -150,62 +53,8 @@ void Machine::execInstr(const Instr& ins)
         cur->direct.scalarCycles += m.scalarCyclesPerOp;
         break;
     }
-    case Op::MinMax: {
-        bool allInt = ins.listSize > 0;
-        std::int64_t best = 0;
-        bool anyTile = false;
-        for (std::int32_t i = 0; i < ins.listSize; ++i) {
-            const AVal& e = get(listAt(ins, i));
-            anyTile = anyTile || e.k == K::Tile;
-            if (e.k != K::Int) {
-                allInt = false;
-                continue;
-            }
-            best = i == 0 ? e.i : (ins.sub == 0 ? std::min(best, e.i) : std::max(best, e.i));
-        }
-        if (allInt) {
-            r = AVal::integer(best);
-        } else if (anyTile && ins.listSize == 2) {
-            Instr m2 = ins;
-            m2.op = Op::Math;
-            m2.sub = std::uint8_t(ins.sub == 0 ? MathFn::Minimum : MathFn::Maximum);
-            m2.a = listAt(ins, 0);
-            m2.b = listAt(ins, 1);
-            math(m2);
-        } else {
-            r = AVal::unknown();
-        }
-        cur->direct.scalarCycles += m.scalarCyclesPerOp;
-        break;
-    }
-    case Op::Swizzle2d: {
-        std::int64_t v[5];
-        bool ok = ins.listSize == 5;
-        for (int i = 0; ok && i < 5; ++i) {
-            const AVal& e = get(listAt(ins, i));
-            ok = e.k == K::Int;
-            v[i] = e.i;
-        }
-        if (!ok || v[3] <= 0 || v[4] <= 0) {
-            r = AVal::unknown();
-            break;
-        }
-        // Group `size_g` rows of blocks so that consecutive programs share column tiles.
-        const std::int64_t ij = v[0] * v[3] + v[1];
-        const std::int64_t groupSpan = v[4] * v[3];
-        const std::int64_t group = ij / groupSpan;
-        const std::int64_t firstRow = group * v[4];
-        const std::int64_t rows = std::max<std::int64_t>(1, std::min(v[2] - firstRow, v[4]));
-        const std::int64_t within = ij % groupSpan;
-        AVal t;
-        t.k = K::Tuple;
-        t.rank = 2;
-        t.shape[0] = firstRow + within % rows;
-        t.shape[1] = within / rows;
-        r = t;
-        cur->direct.scalarCycles += 8 * m.scalarCyclesPerOp;
-        break;
-    }
+    case Op::MinMax: minMax(ins); break;
+    case Op::Swizzle2d: swizzle2d(ins); break;
     case Op::DtypeOf: {
         const AVal x = get(ins.a);
         r = (x.k == K::Dtype) ? x : AVal::dtype(x.dt);
@@ -215,6 +64,85 @@ void Machine::execInstr(const Instr& ins)
     }
     if (track && !failed)
         footprintAfter(ins);
+}
+
+// A tuple of integers (shapes, grids); unknown unless every element is known.
+void Machine::makeTuple(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    AVal v;
+    v.k = K::Tuple;
+    const std::int32_t n = std::min<std::int32_t>(ins.listSize, kMaxRank);
+    bool ints = true;
+    for (std::int32_t i = 0; i < n; ++i) {
+        const AVal& e = get(listAt(ins, i));
+        ints = ints && e.k == K::Int;
+        v.shape[i] = e.i;
+    }
+    v.rank = std::uint8_t(n);
+    r = ints ? v : AVal::unknown();
+}
+
+// Python's min / max: folded on integers, an elementwise minimum / maximum of two tiles.
+void Machine::minMax(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    bool allInt = ins.listSize > 0;
+    std::int64_t best = 0;
+    bool anyTile = false;
+    for (std::int32_t i = 0; i < ins.listSize; ++i) {
+        const AVal& e = get(listAt(ins, i));
+        anyTile = anyTile || e.k == K::Tile;
+        if (e.k != K::Int) {
+            allInt = false;
+            continue;
+        }
+        best = i == 0 ? e.i : (ins.sub == 0 ? std::min(best, e.i) : std::max(best, e.i));
+    }
+    if (allInt) {
+        r = AVal::integer(best);
+    } else if (anyTile && ins.listSize == 2) {
+        Instr m2 = ins;
+        m2.op = Op::Math;
+        m2.sub = std::uint8_t(ins.sub == 0 ? MathFn::Minimum : MathFn::Maximum);
+        m2.a = listAt(ins, 0);
+        m2.b = listAt(ins, 1);
+        math(m2);
+    } else {
+        r = AVal::unknown();
+    }
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+}
+
+// tl.swizzle2d on known program indices.
+void Machine::swizzle2d(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    std::int64_t v[5];
+    bool ok = ins.listSize == 5;
+    for (int i = 0; ok && i < 5; ++i) {
+        const AVal& e = get(listAt(ins, i));
+        ok = e.k == K::Int;
+        v[i] = e.i;
+    }
+    if (!ok || v[3] <= 0 || v[4] <= 0) {
+        r = AVal::unknown();
+        return;
+    }
+    // Group `size_g` rows of blocks so that consecutive programs share column tiles.
+    const std::int64_t ij = v[0] * v[3] + v[1];
+    const std::int64_t groupSpan = v[4] * v[3];
+    const std::int64_t group = ij / groupSpan;
+    const std::int64_t firstRow = group * v[4];
+    const std::int64_t rows = std::max<std::int64_t>(1, std::min(v[2] - firstRow, v[4]));
+    const std::int64_t within = ij % groupSpan;
+    AVal t;
+    t.k = K::Tuple;
+    t.rank = 2;
+    t.shape[0] = firstRow + within % rows;
+    t.shape[1] = within / rows;
+    r = t;
+    cur->direct.scalarCycles += 8 * m.scalarCyclesPerOp;
 }
 
 void Machine::execBlock(const Block& block)
@@ -344,6 +272,8 @@ bool Machine::predictEdges(const std::vector<MaskEdge>& first, const std::vector
     return moved;
 }
 
+namespace {
+
 // Extrapolates a loop-carried value linearly: a0 before the loop, a1 after one iteration.
 struct Carried {
     std::int32_t slot;
@@ -364,7 +294,89 @@ struct Carried {
                 v.lo[d] = before.lo[d] + t * dlo[d];
         return v;
     }
+
+    // Takes the value after the first iteration and decides whether it moves linearly: an
+    // integer, or a pointer / index whose shape and tensor stay the same.
+    void fit(const AVal& afterFirst)
+    {
+        after1 = afterFirst;
+        const AVal& a = before;
+        const AVal& b = after1;
+        if (a.k == K::Int && b.k == K::Int) {
+            linear = true;
+            delta = b.i - a.i;
+        } else if (a.k == b.k && a.tensor == b.tensor && (a.k == K::Ptr || a.k == K::BlockPtr ||
+                   (a.k == K::Tile && a.home == b.home && (a.home == Home::PtrTile || a.home == Home::Affine)))) {
+            linear = true;
+            delta = b.i - a.i;
+            for (int d = 0; d < kMaxRank; ++d)
+                dlo[d] = b.lo[d] - a.lo[d];
+        }
+        // The carried value now varies by its step from one iteration to the next.
+        if (linear)
+            after1.gran = std::gcd(std::gcd(a.gran, b.gran), std::llabs(delta));
+    }
 };
+
+// The iterations where a loop's cost changes, found by evaluating iterations when the masks do
+// not predict them: e, the first iteration that costs unlike the first, and f, the first that
+// costs like the last. `costAt(t)` evaluates iteration t once; `failed` stops the search.
+template <class CostAt>
+void searchCostEdges(CostAt& costAt, const bool& failed, std::int64_t trips, const Work& firstTotal,
+                     const Work& lastTotal, std::int64_t& e, std::int64_t& f)
+{
+    const std::int64_t lastIter = trips - 1;
+    std::int64_t lo = 1, hi = lastIter;
+    std::int64_t lastLike = lastIter;  // smallest iteration known to cost like the last
+    // The common case: only the last iteration differs (a masked tail).
+    if (trips > 2) {
+        const Work before = costAt(trips - 2).total();
+        if (before.sameAs(firstTotal)) {
+            lo = trips - 1;
+        } else if (before.sameAs(lastTotal)) {
+            hi = lastLike = trips - 2;
+        } else if (trips > 3) {
+            // A partial iteration before an empty last one (the last program's rows
+            // run out): usually the only one, right after the full ones.
+            hi = trips - 2;
+            const Work w = costAt(trips - 3).total();
+            if (w.sameAs(firstTotal)) {
+                lo = trips - 2;
+            } else {
+                hi = trips - 3;
+                if (w.sameAs(lastTotal))
+                    lastLike = trips - 3;
+            }
+        }
+    }
+    while (lo < hi && !failed) {
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        const Work w = costAt(mid).total();
+        if (w.sameAs(firstTotal)) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+            if (w.sameAs(lastTotal))
+                lastLike = std::min(lastLike, mid);
+        }
+    }
+    e = lo;  // first iteration unlike the first
+    lo = e;
+    hi = lastLike;
+    // Usually one partial iteration sits between the full ones and the empty ones.
+    if (e + 1 < hi && costAt(e + 1).total().sameAs(lastTotal))
+        hi = e + 1;
+    while (lo < hi && !failed) {
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        if (costAt(mid).total().sameAs(lastTotal))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    f = lo;  // first iteration like the last
+}
+
+} // namespace
 
 void Machine::execFor(const ForLoop& loop)
 {
@@ -432,24 +444,8 @@ void Machine::execFor(const ForLoop& loop)
     if (failed) {
         return;
     }
-    for (Carried& c : carried) {
-        c.after1 = env[std::size_t(c.slot)];
-        const AVal& a = c.before;
-        const AVal& b = c.after1;
-        if (a.k == K::Int && b.k == K::Int) {
-            c.linear = true;
-            c.delta = b.i - a.i;
-        } else if (a.k == b.k && a.tensor == b.tensor && (a.k == K::Ptr || a.k == K::BlockPtr ||
-                   (a.k == K::Tile && a.home == b.home && (a.home == Home::PtrTile || a.home == Home::Affine)))) {
-            c.linear = true;
-            c.delta = b.i - a.i;
-            for (int d = 0; d < kMaxRank; ++d)
-                c.dlo[d] = b.lo[d] - a.lo[d];
-        }
-        // The carried value now varies by its step from one iteration to the next.
-        if (c.linear)
-            c.after1.gran = std::gcd(std::gcd(a.gran, b.gran), std::llabs(c.delta));
-    }
+    for (Carried& c : carried)
+        c.fit(env[std::size_t(c.slot)]);
     if (returned) {
         lc.groups.push_back({1.0, std::move(first)});
         parent->loops.push_back(std::move(lc));
@@ -493,56 +489,8 @@ void Machine::execFor(const ForLoop& loop)
                 found = (e == 1 || totalAt(e - 1).sameAs(firstTotal)) && !totalAt(e).sameAs(firstTotal) &&
                         totalAt(f).sameAs(lastTotal) && (f - 1 < e || !totalAt(f - 1).sameAs(lastTotal));
             }
-            if (!found) {
-                std::int64_t lo = 1, hi = lastIter;
-                std::int64_t lastLike = lastIter;  // smallest iteration known to cost like the last
-                // The common case: only the last iteration differs (a masked tail).
-                if (trips > 2) {
-                    const Work before = costAt(trips - 2).total();
-                    if (before.sameAs(firstTotal)) {
-                        lo = trips - 1;
-                    } else if (before.sameAs(lastTotal)) {
-                        hi = lastLike = trips - 2;
-                    } else if (trips > 3) {
-                        // A partial iteration before an empty last one (the last program's rows
-                        // run out): usually the only one, right after the full ones.
-                        hi = trips - 2;
-                        const Work w = costAt(trips - 3).total();
-                        if (w.sameAs(firstTotal)) {
-                            lo = trips - 2;
-                        } else {
-                            hi = trips - 3;
-                            if (w.sameAs(lastTotal))
-                                lastLike = trips - 3;
-                        }
-                    }
-                }
-                while (lo < hi && !failed) {
-                    const std::int64_t mid = lo + (hi - lo) / 2;
-                    const Work w = costAt(mid).total();
-                    if (w.sameAs(firstTotal)) {
-                        lo = mid + 1;
-                    } else {
-                        hi = mid;
-                        if (w.sameAs(lastTotal))
-                            lastLike = std::min(lastLike, mid);
-                    }
-                }
-                e = lo;  // first iteration unlike the first
-                lo = e;
-                hi = lastLike;
-                // Usually one partial iteration sits between the full ones and the empty ones.
-                if (e + 1 < hi && costAt(e + 1).total().sameAs(lastTotal))
-                    hi = e + 1;
-                while (lo < hi && !failed) {
-                    const std::int64_t mid = lo + (hi - lo) / 2;
-                    if (costAt(mid).total().sameAs(lastTotal))
-                        hi = mid;
-                    else
-                        lo = mid + 1;
-                }
-                f = lo;  // first iteration like the last
-            }
+            if (!found)
+                searchCostEdges(costAt, failed, trips, firstTotal, lastTotal, e, f);
             lc.groups.push_back({double(e), std::move(first)});
             const std::int64_t middle = f - e;
             if (middle > 0 && middle <= 3) {

@@ -340,4 +340,55 @@ void Machine::store(const Instr& ins, bool atomic)
     }
 }
 
+// tl.make_block_ptr: the block's shape, strides, offsets and bounds, for the loads and stores
+// that use it.
+void Machine::makeBlockPtr(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    const int rank = std::min(ins.imm, kMaxRank);
+    const AVal& base = get(listAt(ins, 0));
+    AVal v;
+    v.k = K::BlockPtr;
+    v.rank = std::uint8_t(rank);
+    v.tensor = base.tensor;
+    v.dt = base.dt;
+    v.i = base.i;
+    bool ok = base.k == K::Ptr;
+    for (int d = 0; d < rank; ++d) {
+        const AVal& shape = get(listAt(ins, 1 + d));
+        const AVal& stride = get(listAt(ins, 1 + ins.imm + d));
+        const AVal& offset = get(listAt(ins, 1 + 2 * ins.imm + d));
+        const AVal& block = get(listAt(ins, 1 + 3 * ins.imm + d));
+        ok = ok && stride.k == K::Int && block.k == K::Int;
+        v.hi[d] = shape.k == K::Int ? shape.i : std::numeric_limits<std::int32_t>::max();
+        v.stride[d] = stride.i;
+        v.lo[d] = offset.k == K::Int ? offset.i : 0;
+        v.shape[d] = block.i;
+    }
+    if (!ok) {
+        note("npu-unknown-pointer", ins.line, "block pointer with unknown strides or block shape; approximation: no cost");
+        r = AVal::unknown();
+        return;
+    }
+    if (!checkNumel(v.numel(), ins.line, "make_block_ptr block_shape"))
+        return;
+    cur->direct.scalarCycles += 4 * m.scalarCyclesPerOp;
+    r = v;
+}
+
+// tl.advance: a block pointer moved by its offsets.
+void Machine::advance(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    AVal v = get(ins.a);
+    if (v.k == K::BlockPtr)
+        for (std::int32_t d = 0; d < ins.listSize && d < v.rank; ++d) {
+            const AVal& o = get(listAt(ins, d));
+            if (o.k == K::Int)
+                v.lo[d] += o.i;
+        }
+    cur->direct.scalarCycles += m.scalarCyclesPerOp;
+    r = v;
+}
+
 } // namespace ts::npu::compiler

@@ -379,4 +379,39 @@ void Machine::reshapeLike(const Instr& ins)
     r = res;
 }
 
+// tl.arange: an affine index tile (no work until it is materialised).
+void Machine::arange(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    const AVal& a = get(ins.a);
+    const AVal& b = get(ins.b);
+    if (a.k != K::Int || b.k != K::Int) {
+        fail(CompileFailure::InvalidShape, "arange's arguments must be of type tl.constexpr", ins.line);
+        return;
+    }
+    if (b.i <= a.i) {
+        fail(CompileFailure::InvalidShape,
+             "arange's end argument must be greater than the start argument (start " + std::to_string(a.i) +
+                 ", end " + std::to_string(b.i) + ")",
+             ins.line);
+        return;
+    }
+    if ((a.i >> 31) != 0 || (b.i >> 31) != 0) {
+        fail(CompileFailure::InvalidShape, "arange must fit in int32", ins.line);
+        return;
+    }
+    if (!checkNumel(b.i - a.i, ins.line, "tl.arange"))
+        return;
+    AVal v;
+    v.k = K::Tile;
+    v.home = Home::Affine;
+    v.dt = Dt::I32;
+    v.rank = 1;
+    v.shape[0] = b.i - a.i;
+    v.stride[0] = 1;
+    v.i = a.i;
+    r = v;
+    largestTile = std::max(largestTile, v.shape[0]);
+}
+
 } // namespace ts::npu::compiler
