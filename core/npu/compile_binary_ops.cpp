@@ -16,17 +16,6 @@ bool isMaskLike(const AVal& v) { return v.k == K::Bool || (v.k == K::Tile && v.h
 
 } // namespace
 
-void Machine::binary(const Instr& ins)
-{
-    // Operands by reference unless the result overwrites one of them.
-    if (ins.dest == ins.a || ins.dest == ins.b) {
-        const AVal x = get(ins.a), y = get(ins.b);
-        binaryOf(ins, x, y);
-    } else {
-        binaryOf(ins, get(ins.a), get(ins.b));
-    }
-}
-
 void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
 {
     const auto k = BinKind(ins.sub);
@@ -75,7 +64,7 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
 }
 
 // Both operands are scalars (not pointers): folded to a constant when both are known.
-void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r)
+inline void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r)
 {
     if (x.k == K::Unknown || y.k == K::Unknown || !x.isScalarNumber() || !y.isScalarNumber()) {
         r = AVal::unknown();
@@ -136,7 +125,7 @@ void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r)
 
 // A pointer (or pointer tile) plus or minus offsets: the addresses stay affine while the offsets
 // are, else each element becomes its own access (a gather).
-void Machine::offsetPointer(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+inline void Machine::offsetPointer(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
 {
     const AVal& p = isPtrLike(x) ? x : y;
     const AVal& o = isPtrLike(x) ? y : x;
@@ -193,7 +182,7 @@ void Machine::offsetPointer(const Instr& ins, BinKind k, const AVal& x, const AV
 
 // Arithmetic of two indices (integers or affine tiles): true when the result is kept affine
 // (folded into DMA addresses) or the shapes do not broadcast, false when it is data.
-bool Machine::affineIndex(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+inline bool Machine::affineIndex(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
 {
     int rank;
     std::int64_t shape[kMaxRank];
@@ -283,7 +272,7 @@ bool Machine::affineIndex(const Instr& ins, BinKind k, const AVal& x, const AVal
 }
 
 // & and | of masks: the result stays a box (approximate where | of two boxes is not one).
-void Machine::maskLogic(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+inline void Machine::maskLogic(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
 {
     int rank;
     std::int64_t shape[kMaxRank];
@@ -322,7 +311,7 @@ void Machine::maskLogic(const Instr& ins, BinKind k, const AVal& x, const AVal& 
 }
 
 // Data arithmetic on the vector unit: operands brought into the UB, smaller ones broadcast.
-void Machine::vectorBinary(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
+inline void Machine::vectorBinary(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r)
 {
     int rank;
     std::int64_t shape[kMaxRank];

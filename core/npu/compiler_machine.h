@@ -14,8 +14,8 @@
 //   compile_tile_shapes.cpp     broadcasting, arange / full, subscripts, trans, reshapes
 //   compile_footprint.cpp       the UB / L1 footprint and its peaks
 //
-// What runs on every operation (vec, setTile, get, the footprint's operand checks) is defined
-// here, inline, so that the split into files costs no calls.
+// What runs on every operation (vec, setTile, get, binary, the footprint's operand checks) is
+// defined here, inline, so that the split into files costs no calls.
 
 #include "core/npu/kernel_compiler.h"
 
@@ -356,13 +356,17 @@ private:
 
     // --- binary operators and comparisons: scalars folded, pointer offsets, affine indices and
     //     masks kept symbolic, the rest vector work (compile_binary_ops.cpp)
-    void binary(const Instr& ins);
+    void binary(const Instr& ins);  // inline, below: the most frequent operation
     void binaryOf(const Instr& ins, const AVal& x, const AVal& y);
-    static void foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r);
-    void offsetPointer(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r);
-    bool affineIndex(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r);
-    void maskLogic(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r);
-    void vectorBinary(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r);
+    // binaryOf's cases, defined and used in compile_binary_ops.cpp only. Always inlined: binaryOf
+    // runs on most operations, and these are its body in named steps, not calls of their own.
+    [[gnu::always_inline]] static inline void foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r);
+    [[gnu::always_inline]] inline void offsetPointer(const Instr& ins, BinKind k, const AVal& x, const AVal& y,
+                                                     AVal& r);
+    [[gnu::always_inline]] inline bool affineIndex(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r);
+    [[gnu::always_inline]] inline void maskLogic(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r);
+    [[gnu::always_inline]] inline void vectorBinary(const Instr& ins, BinKind k, const AVal& x, const AVal& y,
+                                                    AVal& r);
     void compare(const Instr& ins);
     static bool intervalFor(std::int64_t b, std::int64_t s, std::int64_t n, CmpKind op, std::int64_t& lo, std::int64_t& hi,
                             double& frac);
@@ -470,6 +474,17 @@ private:
     Track tracks[2];
     const int trackCount;
 };
+
+inline void Machine::binary(const Instr& ins)
+{
+    // Operands by reference unless the result overwrites one of them.
+    if (ins.dest == ins.a || ins.dest == ins.b) {
+        const AVal x = get(ins.a), y = get(ins.b);
+        binaryOf(ins, x, y);
+    } else {
+        binaryOf(ins, get(ins.a), get(ins.b));
+    }
+}
 
 inline void Machine::footprintBefore(const Instr& ins)
 {
