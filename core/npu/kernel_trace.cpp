@@ -1,3 +1,11 @@
+// Tracing: TraceBuilder lowers the kernel's AST into a KernelIr, by section: dtypes, the
+// builder, statements, expressions, calls (one function per family of Triton calls, chosen in
+// lowerCall), liveness, and the whole trace (run).
+//
+// One file of about 2,000 lines: TraceBuilder is declared here and its sections call each other
+// throughout (expressions lower calls, calls lower expressions and inline helpers' statements).
+// Splitting it by section would first move the class into a header of its own; the sections
+// above are where that split would go.
 #include "core/npu/kernel_trace.h"
 
 #include "core/python/parser.h"
@@ -218,6 +226,44 @@ private:
     void lowerFor(const Node* stmt, Block& block);
     std::int32_t lowerExpr(const Node* e, Block& block, std::int32_t dest = -1);
     std::int32_t lowerCall(const Node* call, Block& block, std::int32_t dest);
+    // A call's arguments and its family (tl.load, reductions, ...): lowerCall dispatches to one
+    // function per family.
+    struct Call {
+        const Node* call;         // the Call node
+        const Node* self;         // the receiver of a method call (x.to(...)), else null
+        const std::string& name;  // canonical: "tl.load"; a method x.f(...) as "tl.f"
+        const std::string& raw;   // as written
+        Block& block;
+        std::int32_t dest;        // the slot to write, or -1 for a new temporary
+    };
+    std::int32_t callResult(const Call& c) { return c.dest >= 0 ? c.dest : tempSlot(c.call); }
+    std::int32_t lowerArg(const Call& c, const Node* n) { return n ? lowerExpr(n, c.block) : -1; }
+    std::int32_t lowerNoOp(const Call& c);
+    std::int32_t lowerPassThrough(const Call& c);
+    std::int32_t lowerFloat(const Call& c);
+    std::int32_t lowerProgramId(const Call& c);
+    std::int32_t lowerArange(const Call& c);
+    std::int32_t lowerFull(const Call& c);
+    std::int32_t lowerLoad(const Call& c);
+    std::int32_t lowerStore(const Call& c);
+    std::int32_t lowerDot(const Call& c);
+    std::int32_t lowerWhere(const Call& c);
+    std::int32_t lowerCast(const Call& c);
+    std::int32_t lowerReduce(const Call& c);
+    std::int32_t lowerScan(const Call& c);
+    std::int32_t lowerTrans(const Call& c);
+    std::int32_t lowerReshape(const Call& c);
+    std::int32_t lowerExpandDims(const Call& c);
+    std::int32_t lowerMakeBlockPtr(const Call& c);
+    std::int32_t lowerAdvance(const Call& c);
+    std::int32_t lowerCdiv(const Call& c);
+    std::int32_t lowerNextPowerOf2(const Call& c);
+    std::int32_t lowerMinMax(const Call& c);
+    std::int32_t lowerAbs(const Call& c);
+    std::int32_t lowerSwizzle2d(const Call& c);
+    std::int32_t lowerAtomic(const Call& c);
+    std::int32_t lowerMath(const Call& c, MathFn fn, int arity);
+    std::int32_t lowerOtherCall(const Call& c);
     std::int32_t lowerSubscript(const Node* e, Block& block, std::int32_t dest);
     std::int32_t finish(std::int32_t result, const Node* e, Block& block, std::int32_t dest)
     {
@@ -740,6 +786,9 @@ std::vector<std::int32_t> TraceBuilder::lowerShapeArgs(const std::vector<const N
     return slots;
 }
 
+// One switch over the expression kinds, about 200 lines: each case is short (a constant, a name,
+// an operator mapped to its instruction) and reads best beside the others; calls and subscripts,
+// the long ones, have their own functions.
 std::int32_t TraceBuilder::lowerExpr(const Node* e, Block& block, std::int32_t dest)
 {
     if (!e)
@@ -1005,6 +1054,8 @@ std::int32_t TraceBuilder::lowerSubscript(const Node* e, Block& block, std::int3
     return out;
 }
 
+// ---- calls -------------------------------------------------------------------------------
+
 namespace {
 
 // Binds a call's positional and keyword arguments to a parameter list.
@@ -1066,6 +1117,8 @@ constexpr MathEntry kMathTable[] = {
 
 } // namespace
 
+// A call, lowered by the function of its family, found by its canonical name (tl.atomic_* and
+// the math functions by prefix); anything else is lowerOtherCall.
 std::int32_t TraceBuilder::lowerCall(const Node* call, Block& block, std::int32_t dest)
 {
     const Node* func = call->child("func");
@@ -1080,417 +1133,556 @@ std::int32_t TraceBuilder::lowerCall(const Node* call, Block& block, std::int32_
             fn = "method." + func->str("attr");
         }
     }
-    auto out = [&]() { return dest >= 0 ? dest : tempSlot(call); };
-    auto lower = [&](const Node* n) { return n ? lowerExpr(n, block) : -1; };
     std::string name = fn;
     if (name.starts_with("method."))
         name = "tl." + name.substr(7);
+    const Call c{call, self, name, raw, block, dest};
 
-    // --- no-ops and hints
-    static const std::set<std::string, std::less<>> noOps = {
-        "tl.static_assert", "tl.static_print", "tl.device_print", "tl.device_assert", "tl.debug_barrier",
-        "print", "tl.assume", "tl.compile_hint", "tl.sync_block_all", "tl.sync_block_set", "tl.sync_block_wait"};
-    if (noOps.count(name))
-        return finish(noneConst(), call, block, dest);
-    if (name == "tl.multiple_of" || name == "tl.max_contiguous" || name == "tl.max_constancy" || name == "int" ||
-        (name == "float" && !call->list("args").empty() && !call->list("args")[0]->is(Kind::Constant))) {
-        const Bound b = bind(call, {"input", "values"}, self);
-        return lowerExpr(b.args[0], block, dest);
-    }
-    if (name == "float") {
-        const auto& args = call->list("args");
-        if (args.size() == 1 && args[0]->is(Kind::Constant) && args[0]->constant()->isStr()) {
-            const std::string& s = args[0]->constant()->text;
-            if (s == "inf" || s == "+inf")
-                return finish(floatConst(std::numeric_limits<double>::infinity()), call, block, dest);
-            if (s == "-inf")
-                return finish(floatConst(-std::numeric_limits<double>::infinity()), call, block, dest);
-            if (s == "nan")
-                return finish(floatConst(std::numeric_limits<double>::quiet_NaN()), call, block, dest);
-        }
-        if (args.size() == 1)
-            return lowerExpr(args[0], block, dest);
-    }
+    using Lowering = std::int32_t (TraceBuilder::*)(const Call&);
+    static const std::map<std::string_view, Lowering, std::less<>> kLowerings = {
+        {"tl.static_assert", &TraceBuilder::lowerNoOp},
+        {"tl.static_print", &TraceBuilder::lowerNoOp},
+        {"tl.device_print", &TraceBuilder::lowerNoOp},
+        {"tl.device_assert", &TraceBuilder::lowerNoOp},
+        {"tl.debug_barrier", &TraceBuilder::lowerNoOp},
+        {"print", &TraceBuilder::lowerNoOp},
+        {"tl.assume", &TraceBuilder::lowerNoOp},
+        {"tl.compile_hint", &TraceBuilder::lowerNoOp},
+        {"tl.sync_block_all", &TraceBuilder::lowerNoOp},
+        {"tl.sync_block_set", &TraceBuilder::lowerNoOp},
+        {"tl.sync_block_wait", &TraceBuilder::lowerNoOp},
+        {"tl.multiple_of", &TraceBuilder::lowerPassThrough},
+        {"tl.max_contiguous", &TraceBuilder::lowerPassThrough},
+        {"tl.max_constancy", &TraceBuilder::lowerPassThrough},
+        {"int", &TraceBuilder::lowerPassThrough},
+        {"float", &TraceBuilder::lowerFloat},
+        {"tl.program_id", &TraceBuilder::lowerProgramId},
+        {"tl.num_programs", &TraceBuilder::lowerProgramId},
+        {"tl.arange", &TraceBuilder::lowerArange},
+        {"tl.zeros", &TraceBuilder::lowerFull},
+        {"tl.full", &TraceBuilder::lowerFull},
+        {"tl.zeros_like", &TraceBuilder::lowerFull},
+        {"tl.full_like", &TraceBuilder::lowerFull},
+        {"tl.ones", &TraceBuilder::lowerFull},
+        {"tl.load", &TraceBuilder::lowerLoad},
+        {"tl.store", &TraceBuilder::lowerStore},
+        {"tl.dot", &TraceBuilder::lowerDot},
+        {"tl.where", &TraceBuilder::lowerWhere},
+        {"tl.to", &TraceBuilder::lowerCast},
+        {"tl.cast", &TraceBuilder::lowerCast},
+        {"tl.sum", &TraceBuilder::lowerReduce},
+        {"tl.max", &TraceBuilder::lowerReduce},
+        {"tl.min", &TraceBuilder::lowerReduce},
+        {"tl.argmax", &TraceBuilder::lowerReduce},
+        {"tl.argmin", &TraceBuilder::lowerReduce},
+        {"tl.xor_sum", &TraceBuilder::lowerReduce},
+        {"tl.reduce_or", &TraceBuilder::lowerReduce},
+        {"tl.reduce_and", &TraceBuilder::lowerReduce},
+        {"tl.prod", &TraceBuilder::lowerReduce},
+        {"tl.cumsum", &TraceBuilder::lowerScan},
+        {"tl.cumprod", &TraceBuilder::lowerScan},
+        {"tl.associative_scan", &TraceBuilder::lowerScan},
+        {"tl.trans", &TraceBuilder::lowerTrans},
+        {"tl.permute", &TraceBuilder::lowerTrans},
+        {"tl.reshape", &TraceBuilder::lowerReshape},
+        {"tl.view", &TraceBuilder::lowerReshape},
+        {"tl.broadcast_to", &TraceBuilder::lowerReshape},
+        {"tl.expand_dims", &TraceBuilder::lowerExpandDims},
+        {"tl.make_block_ptr", &TraceBuilder::lowerMakeBlockPtr},
+        {"tl.advance", &TraceBuilder::lowerAdvance},
+        {"tl.cdiv", &TraceBuilder::lowerCdiv},
+        {"triton.cdiv", &TraceBuilder::lowerCdiv},
+        {"triton.next_power_of_2", &TraceBuilder::lowerNextPowerOf2},
+        {"min", &TraceBuilder::lowerMinMax},
+        {"max", &TraceBuilder::lowerMinMax},
+        {"abs", &TraceBuilder::lowerAbs},
+        {"tl.swizzle2d", &TraceBuilder::lowerSwizzle2d}};
+    if (const auto it = kLowerings.find(name); it != kLowerings.end())
+        return (this->*it->second)(c);
+    if (name.starts_with("tl.atomic_"))
+        return lowerAtomic(c);
+    if (name.starts_with("tl."))
+        for (const MathEntry& m : kMathTable)
+            if (m.name == std::string_view(name).substr(3))
+                return lowerMath(c, m.fn, m.arity);
+    return lowerOtherCall(c);
+}
 
-    if (name == "tl.program_id" || name == "tl.num_programs") {
-        const Bound b = bind(call, {"axis"});
-        std::int32_t axis = 0;
-        if (b.args[0] && b.args[0]->is(Kind::Constant) && b.args[0]->constant()->isInt())
-            axis = std::int32_t(b.args[0]->constant()->integer);
-        else if (b.args[0])
-            warn(call, "npu-unsupported-construct", "program axis must be a literal 0, 1 or 2; approximation: axis 0");
-        Instr ins = make(name == "tl.program_id" ? Op::ProgramId : Op::NumPrograms, call, out());
-        ins.imm = std::clamp(axis, 0, 2);
-        emit(block, ins);
-        return ins.dest;
+// Printing, assertions, barriers and hints: nothing to model.
+std::int32_t TraceBuilder::lowerNoOp(const Call& c)
+{
+    return finish(noneConst(), c.call, c.block, c.dest);
+}
+
+// tl.multiple_of, tl.max_contiguous, tl.max_constancy, int(x): the value itself.
+std::int32_t TraceBuilder::lowerPassThrough(const Call& c)
+{
+    const Bound b = bind(c.call, {"input", "values"}, c.self);
+    return lowerExpr(b.args[0], c.block, c.dest);
+}
+
+// float(x): a literal "inf", "-inf" or "nan", else its argument.
+std::int32_t TraceBuilder::lowerFloat(const Call& c)
+{
+    if (!c.call->list("args").empty() && !c.call->list("args")[0]->is(Kind::Constant))
+        return lowerPassThrough(c);
+    const auto& args = c.call->list("args");
+    if (args.size() == 1 && args[0]->is(Kind::Constant) && args[0]->constant()->isStr()) {
+        const std::string& s = args[0]->constant()->text;
+        if (s == "inf" || s == "+inf")
+            return finish(floatConst(std::numeric_limits<double>::infinity()), c.call, c.block, c.dest);
+        if (s == "-inf")
+            return finish(floatConst(-std::numeric_limits<double>::infinity()), c.call, c.block, c.dest);
+        if (s == "nan")
+            return finish(floatConst(std::numeric_limits<double>::quiet_NaN()), c.call, c.block, c.dest);
     }
-    if (name == "tl.arange") {
-        const Bound b = bind(call, {"start", "end"});
-        Instr ins = make(Op::Arange, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.b = lower(b.args[1]);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.zeros" || name == "tl.full" || name == "tl.zeros_like" || name == "tl.full_like" ||
-        name == "tl.ones" ) {
-        Instr ins = make(Op::Full, call, -1);
-        if (name == "tl.zeros_like" || name == "tl.full_like") {
-            const Bound b = bind(call, {"input", "value", "dtype"}, self);
-            ins.c = lower(b.args[0]);
-            ins.a = name == "tl.full_like" ? lower(b.args[1]) : -1;
-            ins.b = lower(b.args[2]);
-        } else {
-            const bool full = name == "tl.full";
-            const Bound b = full ? bind(call, {"shape", "value", "dtype"}) : bind(call, {"shape", "dtype"});
-            std::vector<const Node*> shapeArgs;
-            if (b.args[0])
-                shapeArgs.push_back(b.args[0]);
-            const std::vector<std::int32_t> shape = lowerShapeArgs(shapeArgs, block);
-            ins.listBegin = list(shape);
-            ins.listSize = std::int32_t(shape.size());
-            ins.a = full ? lower(b.args[1]) : -1;
-            ins.b = lower(b.args[full ? 2 : 1]);
-        }
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.load") {
-        const Bound b = bind(call, {"pointer", "mask", "other", "boundary_check", "padding_option", "cache_modifier",
-                                    "eviction_policy", "volatile"}, self);
-        Instr ins = make(Op::Load, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.b = lower(b.args[1]);
-        ins.c = lower(b.args[2]);
-        if (b.args[3])
-            ins.flags |= kFlagBoundaryCheck;
-        if (m_dotOperandNodes.count(call))
-            ins.flags |= kFlagCubeOperand;
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.store") {
-        const Bound b = bind(call, {"pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy"},
-                             self);
-        Instr ins = make(Op::Store, call, -1);
-        ins.a = lower(b.args[0]);
-        const std::int32_t before = std::int32_t(m_ir.instrs.size());
-        ins.b = lower(b.args[1]);
-        if (std::int32_t(m_ir.instrs.size()) > before && m_ir.instrs.back().dest == ins.b)
-            m_ir.instrs.back().flags |= kFlagFeedsStore;
-        ins.c = lower(b.args[2]);
-        if (b.args[3])
-            ins.flags |= kFlagBoundaryCheck;
-        // Stores write no slot: give them a scratch destination that nobody reads.
-        ins.dest = newSlot("store", call->line);
-        emit(block, ins);
-        return finish(noneConst(), call, block, dest);
-    }
-    if (name.starts_with("tl.atomic_")) {
-        const std::string kind = name.substr(10);
-        Instr ins = make(Op::Atomic, call, -1);
-        static const std::map<std::string, AtomicKind, std::less<>> kinds = {
-            {"add", AtomicKind::Add}, {"max", AtomicKind::Max}, {"min", AtomicKind::Min}, {"xchg", AtomicKind::Xchg},
-            {"cas", AtomicKind::Cas}, {"and", AtomicKind::And}, {"or", AtomicKind::Or}, {"xor", AtomicKind::Xor}};
-        auto it = kinds.find(kind);
-        if (it == kinds.end()) {
-            warn(call, "npu-unsupported-call", "'" + raw + "' is not modelled (approximation: an atomic add)");
-        } else {
-            ins.sub = std::uint8_t(it->second);
-        }
-        if (kind == "cas") {
-            const Bound b = bind(call, {"pointer", "cmp", "val", "sem", "scope"}, self);
-            ins.a = lower(b.args[0]);
-            ins.b = lower(b.args[2]);
-        } else {
-            const Bound b = bind(call, {"pointer", "val", "mask", "sem", "scope"}, self);
-            ins.a = lower(b.args[0]);
-            ins.b = lower(b.args[1]);
-            ins.c = lower(b.args[2]);
-        }
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.dot") {
-        const Bound b = bind(call, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc",
-                                    "out_dtype"}, self);
-        Instr ins = make(Op::Dot, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.b = lower(b.args[1]);
-        ins.c = lower(b.args[2]);
-        ins.d = lower(b.args[6]);
-        ins.dest = out();
-        emit(block, ins);
-        ++m_out.m_dotCount;
-        return ins.dest;
-    }
-    if (name == "tl.where") {
-        const Bound b = bind(call, {"condition", "x", "y"});
-        Instr ins = make(Op::Where, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.b = lower(b.args[1]);
-        ins.c = lower(b.args[2]);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.to" || name == "tl.cast") {
-        const Bound b = bind(call, {"input", "dtype", "fp_downcast_rounding", "bitcast"}, self);
-        Instr ins = make(Op::Cast, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.b = lower(b.args[1]);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.sum" || name == "tl.max" || name == "tl.min" || name == "tl.argmax" || name == "tl.argmin" ||
-        name == "tl.xor_sum" || name == "tl.reduce_or" || name == "tl.reduce_and" || name == "tl.prod") {
-        const Bound b = bind(call, {"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims"},
-                             self);
-        const Bound kb = bind(call, {"input", "axis", "keep_dims"}, self);
-        ReduceKind kind = ReduceKind::Sum;
-        if (name == "tl.max") kind = ReduceKind::Max;
-        else if (name == "tl.min") kind = ReduceKind::Min;
-        else if (name == "tl.argmax") kind = ReduceKind::ArgMax;
-        else if (name == "tl.argmin") kind = ReduceKind::ArgMin;
-        else if (name == "tl.xor_sum") kind = ReduceKind::Xor;
-        else if (name == "tl.reduce_or") kind = ReduceKind::Or;
-        else if (name == "tl.reduce_and") kind = ReduceKind::And;
-        else if (name == "tl.prod") kind = ReduceKind::Prod;
-        std::int32_t axis = kAxisNone;
-        const Node* axisNode = (name == "tl.sum" || name == "tl.xor_sum" || name == "tl.prod") ? kb.args[1] : b.args[1];
-        if (axisNode) {
-            if (axisNode->is(Kind::Constant) && axisNode->constant()->isInt())
-                axis = std::int32_t(axisNode->constant()->integer);
-            else if (axisNode->is(Kind::UnaryOp) && axisNode->op() == Kind::USub &&
-                     axisNode->child("operand")->is(Kind::Constant))
-                axis = -std::int32_t(axisNode->child("operand")->constant()->integer);
-            else if (!(axisNode->is(Kind::Constant) && axisNode->constant()->isNone()))
-                warn(call, "npu-unsupported-construct", "reduction axis must be a literal; approximation: all axes");
-        }
-        bool keep = false;
-        for (const Node* kw : call->list("keywords"))
-            if (kw->str("arg") == "keep_dims" && kw->child("value")->is(Kind::Constant))
-                keep = kw->child("value")->constant()->boolean;
-        bool withIndices = false;
-        if ((kind == ReduceKind::Max || kind == ReduceKind::Min) && b.args[2] && b.args[2]->is(Kind::Constant))
-            withIndices = b.args[2]->constant()->boolean;
-        const std::int32_t input = lower(b.args[0]);
-        Instr ins = make(Op::Reduce, call, -1);
-        ins.sub = std::uint8_t(kind);
-        ins.a = input;
-        ins.imm = axis;
-        if (keep)
-            ins.flags |= kFlagKeepDims;
-        if (!withIndices) {
-            ins.dest = out();
-            emit(block, ins);
-            return ins.dest;
-        }
-        ins.dest = tempSlot(call);
-        emit(block, ins);
-        Instr idx = ins;
-        idx.sub = std::uint8_t(kind == ReduceKind::Max ? ReduceKind::ArgMax : ReduceKind::ArgMin);
-        idx.dest = tempSlot(call);
-        emit(block, idx);
-        const std::int32_t tuple = out();
-        Instr t = make(Op::MakeTuple, call, tuple);
-        const std::vector<std::int32_t> items = {ins.dest, idx.dest};
-        t.listBegin = list(items);
-        t.listSize = 2;
-        emit(block, t);
-        m_staticTuples[tuple] = items;
-        return tuple;
-    }
-    if (name == "tl.cumsum" || name == "tl.cumprod" || name == "tl.associative_scan") {
-        const Bound b = bind(call, {"input", "axis", "reverse"}, self);
-        Instr ins = make(Op::Scan, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.imm = 0;
-        if (b.args[1] && b.args[1]->is(Kind::Constant) && b.args[1]->constant()->isInt())
-            ins.imm = std::int32_t(b.args[1]->constant()->integer);
-        if (name == "tl.associative_scan")
-            warn(call, "npu-approximate-call", "associative_scan's combine function is not traced; approximation: cost of a cumsum");
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.trans" || name == "tl.permute") {
-        const Bound b = bind(call, {"input"}, self);
-        std::vector<std::int32_t> dims;
-        std::vector<const Node*> rest = b.varargs;
-        for (const Node* kw : call->list("keywords"))
-            if (kw->str("arg") == "dims")
-                rest.push_back(kw->child("value"));
-        if (rest.size() == 1 && (rest[0]->is(Kind::Tuple) || rest[0]->is(Kind::List)))
-            rest.assign(rest[0]->list("elts").begin(), rest[0]->list("elts").end());
-        for (const Node* d : rest) {
-            if (d->is(Kind::Constant) && d->constant()->isInt())
-                dims.push_back(std::int32_t(d->constant()->integer));
-        }
-        Instr ins = make(Op::Trans, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.listBegin = list(dims);
-        ins.listSize = std::int32_t(dims.size());
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.reshape" || name == "tl.view" || name == "tl.broadcast_to") {
-        const Bound b = bind(call, {"input"}, self);
-        std::vector<const Node*> rest = b.varargs;
-        for (const Node* kw : call->list("keywords"))
-            if (kw->str("arg") == "shape")
-                rest.push_back(kw->child("value"));
-        const std::vector<std::int32_t> shape = lowerShapeArgs(rest, block);
-        Instr ins = make(name == "tl.broadcast_to" ? Op::BroadcastTo : Op::Reshape, call, -1);
-        ins.a = lower(b.args[0]);
+    if (args.size() == 1)
+        return lowerExpr(args[0], c.block, c.dest);
+    return lowerOtherCall(c);
+}
+
+// tl.program_id / tl.num_programs along a literal axis.
+std::int32_t TraceBuilder::lowerProgramId(const Call& c)
+{
+    const Bound b = bind(c.call, {"axis"});
+    std::int32_t axis = 0;
+    if (b.args[0] && b.args[0]->is(Kind::Constant) && b.args[0]->constant()->isInt())
+        axis = std::int32_t(b.args[0]->constant()->integer);
+    else if (b.args[0])
+        warn(c.call, "npu-unsupported-construct", "program axis must be a literal 0, 1 or 2; approximation: axis 0");
+    Instr ins = make(c.name == "tl.program_id" ? Op::ProgramId : Op::NumPrograms, c.call, callResult(c));
+    ins.imm = std::clamp(axis, 0, 2);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.arange(start, end).
+std::int32_t TraceBuilder::lowerArange(const Call& c)
+{
+    const Bound b = bind(c.call, {"start", "end"});
+    Instr ins = make(Op::Arange, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.b = lowerArg(c, b.args[1]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.zeros / tl.ones / tl.full and their _like forms.
+std::int32_t TraceBuilder::lowerFull(const Call& c)
+{
+    Instr ins = make(Op::Full, c.call, -1);
+    if (c.name == "tl.zeros_like" || c.name == "tl.full_like") {
+        const Bound b = bind(c.call, {"input", "value", "dtype"}, c.self);
+        ins.c = lowerArg(c, b.args[0]);
+        ins.a = c.name == "tl.full_like" ? lowerArg(c, b.args[1]) : -1;
+        ins.b = lowerArg(c, b.args[2]);
+    } else {
+        const bool full = c.name == "tl.full";
+        const Bound b = full ? bind(c.call, {"shape", "value", "dtype"}) : bind(c.call, {"shape", "dtype"});
+        std::vector<const Node*> shapeArgs;
+        if (b.args[0])
+            shapeArgs.push_back(b.args[0]);
+        const std::vector<std::int32_t> shape = lowerShapeArgs(shapeArgs, c.block);
         ins.listBegin = list(shape);
         ins.listSize = std::int32_t(shape.size());
-        ins.dest = out();
-        emit(block, ins);
+        ins.a = full ? lowerArg(c, b.args[1]) : -1;
+        ins.b = lowerArg(c, b.args[full ? 2 : 1]);
+    }
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.load: its pointer, mask and other; a cube operand when it feeds a tl.dot.
+std::int32_t TraceBuilder::lowerLoad(const Call& c)
+{
+    const Bound b = bind(c.call, {"pointer", "mask", "other", "boundary_check", "padding_option", "cache_modifier",
+                                "eviction_policy", "volatile"}, c.self);
+    Instr ins = make(Op::Load, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.b = lowerArg(c, b.args[1]);
+    ins.c = lowerArg(c, b.args[2]);
+    if (b.args[3])
+        ins.flags |= kFlagBoundaryCheck;
+    if (m_dotOperandNodes.count(c.call))
+        ins.flags |= kFlagCubeOperand;
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.store.
+std::int32_t TraceBuilder::lowerStore(const Call& c)
+{
+    const Bound b = bind(c.call, {"pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy"},
+                         c.self);
+    Instr ins = make(Op::Store, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    const std::int32_t before = std::int32_t(m_ir.instrs.size());
+    ins.b = lowerArg(c, b.args[1]);
+    if (std::int32_t(m_ir.instrs.size()) > before && m_ir.instrs.back().dest == ins.b)
+        m_ir.instrs.back().flags |= kFlagFeedsStore;
+    ins.c = lowerArg(c, b.args[2]);
+    if (b.args[3])
+        ins.flags |= kFlagBoundaryCheck;
+    // Stores write no slot: give them a scratch destination that nobody reads.
+    ins.dest = newSlot("store", c.call->line);
+    emit(c.block, ins);
+    return finish(noneConst(), c.call, c.block, c.dest);
+}
+
+// tl.atomic_add, _max, _min, _xchg, _cas, _and, _or, _xor.
+std::int32_t TraceBuilder::lowerAtomic(const Call& c)
+{
+    const std::string kind = c.name.substr(10);
+    Instr ins = make(Op::Atomic, c.call, -1);
+    static const std::map<std::string, AtomicKind, std::less<>> kinds = {
+        {"add", AtomicKind::Add}, {"max", AtomicKind::Max}, {"min", AtomicKind::Min}, {"xchg", AtomicKind::Xchg},
+        {"cas", AtomicKind::Cas}, {"and", AtomicKind::And}, {"or", AtomicKind::Or}, {"xor", AtomicKind::Xor}};
+    auto it = kinds.find(kind);
+    if (it == kinds.end()) {
+        warn(c.call, "npu-unsupported-call", "'" + c.raw + "' is not modelled (approximation: an atomic add)");
+    } else {
+        ins.sub = std::uint8_t(it->second);
+    }
+    if (kind == "cas") {
+        const Bound b = bind(c.call, {"pointer", "cmp", "val", "sem", "scope"}, c.self);
+        ins.a = lowerArg(c, b.args[0]);
+        ins.b = lowerArg(c, b.args[2]);
+    } else {
+        const Bound b = bind(c.call, {"pointer", "val", "mask", "sem", "scope"}, c.self);
+        ins.a = lowerArg(c, b.args[0]);
+        ins.b = lowerArg(c, b.args[1]);
+        ins.c = lowerArg(c, b.args[2]);
+    }
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.dot.
+std::int32_t TraceBuilder::lowerDot(const Call& c)
+{
+    const Bound b = bind(c.call, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc",
+                                "out_dtype"}, c.self);
+    Instr ins = make(Op::Dot, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.b = lowerArg(c, b.args[1]);
+    ins.c = lowerArg(c, b.args[2]);
+    ins.d = lowerArg(c, b.args[6]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    ++m_out.m_dotCount;
+    return ins.dest;
+}
+
+// tl.where.
+std::int32_t TraceBuilder::lowerWhere(const Call& c)
+{
+    const Bound b = bind(c.call, {"condition", "x", "y"});
+    Instr ins = make(Op::Where, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.b = lowerArg(c, b.args[1]);
+    ins.c = lowerArg(c, b.args[2]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.cast and x.to(dtype).
+std::int32_t TraceBuilder::lowerCast(const Call& c)
+{
+    const Bound b = bind(c.call, {"input", "dtype", "fp_downcast_rounding", "bitcast"}, c.self);
+    Instr ins = make(Op::Cast, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.b = lowerArg(c, b.args[1]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// Reductions (tl.sum, tl.max, ..., tl.prod) along a literal axis; tl.max / tl.min with
+// return_indices give a tuple of the value and the index.
+std::int32_t TraceBuilder::lowerReduce(const Call& c)
+{
+    const Bound b = bind(c.call, {"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims"},
+                         c.self);
+    const Bound kb = bind(c.call, {"input", "axis", "keep_dims"}, c.self);
+    ReduceKind kind = ReduceKind::Sum;
+    if (c.name == "tl.max") kind = ReduceKind::Max;
+    else if (c.name == "tl.min") kind = ReduceKind::Min;
+    else if (c.name == "tl.argmax") kind = ReduceKind::ArgMax;
+    else if (c.name == "tl.argmin") kind = ReduceKind::ArgMin;
+    else if (c.name == "tl.xor_sum") kind = ReduceKind::Xor;
+    else if (c.name == "tl.reduce_or") kind = ReduceKind::Or;
+    else if (c.name == "tl.reduce_and") kind = ReduceKind::And;
+    else if (c.name == "tl.prod") kind = ReduceKind::Prod;
+    std::int32_t axis = kAxisNone;
+    const Node* axisNode = (c.name == "tl.sum" || c.name == "tl.xor_sum" || c.name == "tl.prod") ? kb.args[1] : b.args[1];
+    if (axisNode) {
+        if (axisNode->is(Kind::Constant) && axisNode->constant()->isInt())
+            axis = std::int32_t(axisNode->constant()->integer);
+        else if (axisNode->is(Kind::UnaryOp) && axisNode->op() == Kind::USub &&
+                 axisNode->child("operand")->is(Kind::Constant))
+            axis = -std::int32_t(axisNode->child("operand")->constant()->integer);
+        else if (!(axisNode->is(Kind::Constant) && axisNode->constant()->isNone()))
+            warn(c.call, "npu-unsupported-construct", "reduction axis must be a literal; approximation: all axes");
+    }
+    bool keep = false;
+    for (const Node* kw : c.call->list("keywords"))
+        if (kw->str("arg") == "keep_dims" && kw->child("value")->is(Kind::Constant))
+            keep = kw->child("value")->constant()->boolean;
+    bool withIndices = false;
+    if ((kind == ReduceKind::Max || kind == ReduceKind::Min) && b.args[2] && b.args[2]->is(Kind::Constant))
+        withIndices = b.args[2]->constant()->boolean;
+    const std::int32_t input = lowerArg(c, b.args[0]);
+    Instr ins = make(Op::Reduce, c.call, -1);
+    ins.sub = std::uint8_t(kind);
+    ins.a = input;
+    ins.imm = axis;
+    if (keep)
+        ins.flags |= kFlagKeepDims;
+    if (!withIndices) {
+        ins.dest = callResult(c);
+        emit(c.block, ins);
         return ins.dest;
     }
-    if (name == "tl.expand_dims") {
-        const Bound b = bind(call, {"input", "axis"}, self);
-        Instr ins = make(Op::ExpandDims, call, -1);
-        ins.a = lower(b.args[0]);
-        if (b.args[1] && b.args[1]->is(Kind::Constant) && b.args[1]->constant()->isInt())
-            ins.imm = std::int32_t(b.args[1]->constant()->integer);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
+    ins.dest = tempSlot(c.call);
+    emit(c.block, ins);
+    Instr idx = ins;
+    idx.sub = std::uint8_t(kind == ReduceKind::Max ? ReduceKind::ArgMax : ReduceKind::ArgMin);
+    idx.dest = tempSlot(c.call);
+    emit(c.block, idx);
+    const std::int32_t tuple = callResult(c);
+    Instr t = make(Op::MakeTuple, c.call, tuple);
+    const std::vector<std::int32_t> items = {ins.dest, idx.dest};
+    t.listBegin = list(items);
+    t.listSize = 2;
+    emit(c.block, t);
+    m_staticTuples[tuple] = items;
+    return tuple;
+}
+
+// tl.cumsum, tl.cumprod, tl.associative_scan.
+std::int32_t TraceBuilder::lowerScan(const Call& c)
+{
+    const Bound b = bind(c.call, {"input", "axis", "reverse"}, c.self);
+    Instr ins = make(Op::Scan, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.imm = 0;
+    if (b.args[1] && b.args[1]->is(Kind::Constant) && b.args[1]->constant()->isInt())
+        ins.imm = std::int32_t(b.args[1]->constant()->integer);
+    if (c.name == "tl.associative_scan")
+        warn(c.call, "npu-approximate-call", "associative_scan's combine function is not traced; approximation: cost of a cumsum");
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.trans / tl.permute with literal dims.
+std::int32_t TraceBuilder::lowerTrans(const Call& c)
+{
+    const Bound b = bind(c.call, {"input"}, c.self);
+    std::vector<std::int32_t> dims;
+    std::vector<const Node*> rest = b.varargs;
+    for (const Node* kw : c.call->list("keywords"))
+        if (kw->str("arg") == "dims")
+            rest.push_back(kw->child("value"));
+    if (rest.size() == 1 && (rest[0]->is(Kind::Tuple) || rest[0]->is(Kind::List)))
+        rest.assign(rest[0]->list("elts").begin(), rest[0]->list("elts").end());
+    for (const Node* d : rest) {
+        if (d->is(Kind::Constant) && d->constant()->isInt())
+            dims.push_back(std::int32_t(d->constant()->integer));
     }
-    if (name == "tl.make_block_ptr") {
-        const Bound b = bind(call, {"base", "shape", "strides", "offsets", "block_shape", "order"});
-        std::vector<std::int32_t> items;
-        items.push_back(lower(b.args[0]));
-        int rank = -1;
-        for (int part = 1; part <= 5; ++part) {
-            std::vector<const Node*> one;
-            if (b.args[std::size_t(part)])
-                one.push_back(b.args[std::size_t(part)]);
-            std::vector<std::int32_t> slots = lowerShapeArgs(one, block);
-            if (rank < 0)
-                rank = int(slots.size());
-            slots.resize(std::size_t(std::max(rank, 0)), intConst(0));
-            items.insert(items.end(), slots.begin(), slots.end());
-        }
-        Instr ins = make(Op::MakeBlockPtr, call, -1);
-        ins.listBegin = list(items);
-        ins.listSize = std::int32_t(items.size());
-        ins.imm = std::max(rank, 0);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.advance") {
-        const Bound b = bind(call, {"base", "offsets"}, self);
+    Instr ins = make(Op::Trans, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.listBegin = list(dims);
+    ins.listSize = std::int32_t(dims.size());
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.reshape, tl.view, tl.broadcast_to.
+std::int32_t TraceBuilder::lowerReshape(const Call& c)
+{
+    const Bound b = bind(c.call, {"input"}, c.self);
+    std::vector<const Node*> rest = b.varargs;
+    for (const Node* kw : c.call->list("keywords"))
+        if (kw->str("arg") == "shape")
+            rest.push_back(kw->child("value"));
+    const std::vector<std::int32_t> shape = lowerShapeArgs(rest, c.block);
+    Instr ins = make(c.name == "tl.broadcast_to" ? Op::BroadcastTo : Op::Reshape, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.listBegin = list(shape);
+    ins.listSize = std::int32_t(shape.size());
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.expand_dims.
+std::int32_t TraceBuilder::lowerExpandDims(const Call& c)
+{
+    const Bound b = bind(c.call, {"input", "axis"}, c.self);
+    Instr ins = make(Op::ExpandDims, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    if (b.args[1] && b.args[1]->is(Kind::Constant) && b.args[1]->constant()->isInt())
+        ins.imm = std::int32_t(b.args[1]->constant()->integer);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.make_block_ptr: base, then shape, strides, offsets and block shape (one slot per axis).
+std::int32_t TraceBuilder::lowerMakeBlockPtr(const Call& c)
+{
+    const Bound b = bind(c.call, {"base", "shape", "strides", "offsets", "block_shape", "order"});
+    std::vector<std::int32_t> items;
+    items.push_back(lowerArg(c, b.args[0]));
+    int rank = -1;
+    for (int part = 1; part <= 5; ++part) {
         std::vector<const Node*> one;
-        if (b.args[1])
-            one.push_back(b.args[1]);
-        const std::vector<std::int32_t> offs = lowerShapeArgs(one, block);
-        Instr ins = make(Op::Advance, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.listBegin = list(offs);
-        ins.listSize = std::int32_t(offs.size());
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
+        if (b.args[std::size_t(part)])
+            one.push_back(b.args[std::size_t(part)]);
+        std::vector<std::int32_t> slots = lowerShapeArgs(one, c.block);
+        if (rank < 0)
+            rank = int(slots.size());
+        slots.resize(std::size_t(std::max(rank, 0)), intConst(0));
+        items.insert(items.end(), slots.begin(), slots.end());
     }
-    if (name == "tl.cdiv" || name == "triton.cdiv") {
-        const Bound b = bind(call, {"x", "div"});
-        Instr ins = make(Op::Cdiv, call, -1);
-        ins.a = lower(b.args[0]);
-        ins.b = lower(b.args[1]);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "triton.next_power_of_2") {
-        // next_power_of_2(n) = 2 ** ceil(log2(n)): lowered as a Math-free scalar op via MinMax? keep exact:
-        const Bound b = bind(call, {"n"});
-        Instr ins = make(Op::Unary, call, -1);
-        ins.sub = 200;  // next power of two (scalar only)
-        ins.a = lower(b.args[0]);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "min" || name == "max") {
-        std::vector<std::int32_t> items;
-        for (const Node* a : call->list("args"))
-            items.push_back(lower(a));
-        Instr ins = make(Op::MinMax, call, -1);
-        ins.sub = name == "min" ? 0 : 1;
-        ins.listBegin = list(items);
-        ins.listSize = std::int32_t(items.size());
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "abs") {
-        Instr ins = make(Op::Math, call, -1);
-        ins.sub = std::uint8_t(MathFn::Abs);
-        ins.a = call->list("args").empty() ? -1 : lower(call->list("args")[0]);
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name == "tl.swizzle2d") {
-        const Bound b = bind(call, {"i", "j", "size_i", "size_j", "size_g"});
-        std::vector<std::int32_t> items;
-        for (const Node* a : b.args)
-            items.push_back(a ? lower(a) : unknownConst());
-        Instr ins = make(Op::Swizzle2d, call, -1);
-        ins.listBegin = list(items);
-        ins.listSize = std::int32_t(items.size());
-        ins.dest = out();
-        emit(block, ins);
-        return ins.dest;
-    }
-    if (name.starts_with("tl.")) {
-        const std::string_view short_ = std::string_view(name).substr(3);
-        for (const MathEntry& m : kMathTable) {
-            if (m.name != short_)
-                continue;
-            Bound b;
-            if (m.arity == 1)
-                b = bind(call, {"x"}, self);
-            else if (m.arity == 2)
-                b = bind(call, {"x", "y"}, self);
-            else
-                b = m.fn == MathFn::Clamp ? bind(call, {"x", "min", "max"}, self) : bind(call, {"x", "y", "z"}, self);
-            Instr ins = make(Op::Math, call, -1);
-            ins.sub = std::uint8_t(m.fn);
-            ins.a = lower(b.args[0]);
-            if (m.arity > 1)
-                ins.b = lower(b.args[1]);
-            if (m.arity > 2)
-                ins.c = lower(b.args[2]);
-            ins.dest = out();
-            emit(block, ins);
-            return ins.dest;
-        }
-    }
-    // A @triton.jit helper of the same file: inline it.
-    if (!self && func->is(Kind::Name)) {
+    Instr ins = make(Op::MakeBlockPtr, c.call, -1);
+    ins.listBegin = list(items);
+    ins.listSize = std::int32_t(items.size());
+    ins.imm = std::max(rank, 0);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.advance.
+std::int32_t TraceBuilder::lowerAdvance(const Call& c)
+{
+    const Bound b = bind(c.call, {"base", "offsets"}, c.self);
+    std::vector<const Node*> one;
+    if (b.args[1])
+        one.push_back(b.args[1]);
+    const std::vector<std::int32_t> offs = lowerShapeArgs(one, c.block);
+    Instr ins = make(Op::Advance, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.listBegin = list(offs);
+    ins.listSize = std::int32_t(offs.size());
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.cdiv / triton.cdiv.
+std::int32_t TraceBuilder::lowerCdiv(const Call& c)
+{
+    const Bound b = bind(c.call, {"x", "div"});
+    Instr ins = make(Op::Cdiv, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.b = lowerArg(c, b.args[1]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// triton.next_power_of_2.
+std::int32_t TraceBuilder::lowerNextPowerOf2(const Call& c)
+{
+    // next_power_of_2(n) = 2 ** ceil(log2(n)): lowered as a Math-free scalar op via MinMax? keep exact:
+    const Bound b = bind(c.call, {"n"});
+    Instr ins = make(Op::Unary, c.call, -1);
+    ins.sub = 200;  // next power of two (scalar only)
+    ins.a = lowerArg(c, b.args[0]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// Python's min / max.
+std::int32_t TraceBuilder::lowerMinMax(const Call& c)
+{
+    std::vector<std::int32_t> items;
+    for (const Node* a : c.call->list("args"))
+        items.push_back(lowerArg(c, a));
+    Instr ins = make(Op::MinMax, c.call, -1);
+    ins.sub = c.name == "min" ? 0 : 1;
+    ins.listBegin = list(items);
+    ins.listSize = std::int32_t(items.size());
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// Python's abs.
+std::int32_t TraceBuilder::lowerAbs(const Call& c)
+{
+    Instr ins = make(Op::Math, c.call, -1);
+    ins.sub = std::uint8_t(MathFn::Abs);
+    ins.a = c.call->list("args").empty() ? -1 : lowerArg(c, c.call->list("args")[0]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// tl.swizzle2d.
+std::int32_t TraceBuilder::lowerSwizzle2d(const Call& c)
+{
+    const Bound b = bind(c.call, {"i", "j", "size_i", "size_j", "size_g"});
+    std::vector<std::int32_t> items;
+    for (const Node* a : b.args)
+        items.push_back(a ? lowerArg(c, a) : unknownConst());
+    Instr ins = make(Op::Swizzle2d, c.call, -1);
+    ins.listBegin = list(items);
+    ins.listSize = std::int32_t(items.size());
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// A function of the math table (tl.exp, tl.maximum, tl.fma, ...): one Math instruction.
+std::int32_t TraceBuilder::lowerMath(const Call& c, MathFn fn, int arity)
+{
+    Bound b;
+    if (arity == 1)
+        b = bind(c.call, {"x"}, c.self);
+    else if (arity == 2)
+        b = bind(c.call, {"x", "y"}, c.self);
+    else
+        b = fn == MathFn::Clamp ? bind(c.call, {"x", "min", "max"}, c.self) : bind(c.call, {"x", "y", "z"}, c.self);
+    Instr ins = make(Op::Math, c.call, -1);
+    ins.sub = std::uint8_t(fn);
+    ins.a = lowerArg(c, b.args[0]);
+    if (arity > 1)
+        ins.b = lowerArg(c, b.args[1]);
+    if (arity > 2)
+        ins.c = lowerArg(c, b.args[2]);
+    ins.dest = callResult(c);
+    emit(c.block, ins);
+    return ins.dest;
+}
+
+// Not a call the trace models: a @triton.jit helper of the same file is inlined; anything else
+// has its arguments evaluated (they may have costs) and an unknown result.
+std::int32_t TraceBuilder::lowerOtherCall(const Call& c)
+{
+    const Node* func = c.call->child("func");
+    if (!c.self && func->is(Kind::Name)) {
         if (const kernel::KernelDef* callee = m_file.kernel(func->id()); callee && callee != &m_kernel)
-            return inlineCall(*callee, call, block, dest);
+            return inlineCall(*callee, c.call, c.block, c.dest);
     }
-    // Unknown: evaluate the arguments (they may have costs), the result is unknown.
-    for (const Node* a : call->list("args"))
-        lower(a);
-    if (self)
-        lower(self);
-    warn(call, "npu-unsupported-call",
-         "call '" + (raw.empty() ? text(func) : raw) +
+    for (const Node* a : c.call->list("args"))
+        lowerArg(c, a);
+    if (c.self)
+        lowerArg(c, c.self);
+    warn(c.call, "npu-unsupported-call",
+         "call '" + (c.raw.empty() ? text(func) : c.raw) +
              "' is not modelled (approximation: its result is unknown and costs nothing)");
-    return finish(unknownConst(), call, block, dest);
+    return finish(unknownConst(), c.call, c.block, c.dest);
 }
 
 std::int32_t TraceBuilder::inlineCall(const kernel::KernelDef& callee, const Node* call, Block& block, std::int32_t dest)

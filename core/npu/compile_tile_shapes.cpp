@@ -1,0 +1,417 @@
+// Tile shapes: broadcasting, new tiles (arange, full), subscripts, transposes and reshapes.
+#include "core/npu/compiler_machine.h"
+
+namespace ts::npu::compiler {
+
+bool Machine::broadcastShape(const AVal& a, const AVal& b, int& rank, std::int64_t* shape, int line)
+{
+    const int ra = rankOf(a), rb = rankOf(b);
+    // Fast path: operands of one shape (most elementwise operations).
+    if (ra == rb) {
+        bool same = true;
+        for (int j = 0; j < ra; ++j)
+            same = same && a.shape[j] == b.shape[j];
+        if (same) {
+            rank = ra;
+            for (int j = 0; j < ra; ++j)
+                shape[j] = a.shape[j];
+            return true;
+        }
+    }
+    // A scalar against a tile: the tile's shape (each dimension at least 1, as below).
+    if (ra == 0 || rb == 0) {
+        const AVal& t = ra == 0 ? b : a;
+        rank = ra == 0 ? rb : ra;
+        for (int j = 0; j < rank; ++j)
+            shape[j] = std::max<std::int64_t>(1, t.shape[j]);
+        return true;
+    }
+    rank = std::max(ra, rb);
+    for (int j = 0; j < rank; ++j) {
+        const int ia = j - (rank - ra), ib = j - (rank - rb);
+        const std::int64_t da = ia >= 0 ? a.shape[ia] : 1;
+        const std::int64_t db = ib >= 0 ? b.shape[ib] : 1;
+        if (da != db && da != 1 && db != 1) {
+            failBroadcast(j, da, db, line);
+            return false;
+        }
+        shape[j] = std::max(da, db);
+    }
+    return true;
+}
+
+AVal Machine::expandTo(const AVal& v, int rank, const std::int64_t* shape) const
+{
+    if (v.k != K::Tile) {
+        // A scalar index becomes a constant affine tile; a bool a constant mask.
+        AVal r;
+        r.k = K::Tile;
+        r.rank = std::uint8_t(rank);
+        r.dt = v.dt;
+        for (int d = 0; d < rank; ++d) {
+            r.shape[d] = shape[d];
+            r.stride[d] = 0;
+            r.lo[d] = 0;
+            r.hi[d] = (v.k == K::Bool && v.i == 0) ? 0 : shape[d];
+        }
+        if (v.k == K::Bool) {
+            r.home = Home::Mask;
+        } else {
+            r.home = Home::Affine;
+            r.i = v.i;
+            r.gran = v.gran;
+        }
+        return r;
+    }
+    if (v.rank == rank) {
+        bool same = true;
+        for (int d = 0; d < rank; ++d)
+            same = same && v.shape[d] == shape[d];
+        if (same)
+            return v;
+    }
+    AVal r = v;
+    r.rank = std::uint8_t(rank);
+    const int off = rank - v.rank;
+    for (int j = 0; j < rank; ++j) {
+        const int i = j - off;
+        r.shape[j] = shape[j];
+        if (i < 0) {
+            r.stride[j] = 0;
+            r.lo[j] = 0;
+            r.hi[j] = shape[j];
+            continue;
+        }
+        r.stride[j] = v.stride[i];
+        r.lo[j] = v.lo[i];
+        r.hi[j] = v.hi[i];
+        if (v.shape[i] == 1 && shape[j] != 1) {
+            r.stride[j] = 0;
+            const bool active = v.lo[i] < v.hi[i];
+            r.lo[j] = 0;
+            r.hi[j] = active ? shape[j] : 0;
+        }
+    }
+    return r;
+}
+
+void Machine::subscript(const Instr& ins)
+{
+    const AVal& x = get(ins.a);
+    AVal& r = S(ins.dest);
+    if (x.k == K::Tuple) {
+        const std::int32_t idx = ins.listSize > 0 ? listAt(ins, 0) : 0;
+        r = (idx >= 0 && idx < x.rank) ? AVal::integer(x.shape[idx]) : AVal::unknown();
+        return;
+    }
+    if (x.k != K::Tile) {
+        // x[None] of a scalar: a one-element tile.
+        AVal v = x;
+        if (x.k == K::Int) {
+            std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+            int rank = 0;
+            for (std::int32_t i = 0; i < ins.listSize; ++i)
+                if (listAt(ins, i) == kSubNewAxis)
+                    ++rank;
+            v = expandTo(x, rank, shape);
+        }
+        r = v;
+        return;
+    }
+    AVal res = x;
+    int src = 0, dst = 0;
+    for (std::int32_t i = 0; i < ins.listSize && dst < kMaxRank; ++i) {
+        const std::int32_t p = listAt(ins, i);
+        if (p == kSubNewAxis) {
+            res.shape[dst] = 1;
+            res.stride[dst] = 0;
+            res.lo[dst] = 0;
+            res.hi[dst] = 1;
+            ++dst;
+        } else if (p == kSubSlice) {
+            if (src < x.rank) {
+                res.shape[dst] = x.shape[src];
+                res.stride[dst] = x.stride[src];
+                res.lo[dst] = x.lo[src];
+                res.hi[dst] = x.hi[src];
+                ++dst;
+            }
+            ++src;
+        } else {
+            // An integer index drops the axis.
+            if (src < x.rank)
+                res.i += x.stride[src] * p;
+            ++src;
+        }
+    }
+    for (; src < x.rank && dst < kMaxRank; ++src, ++dst) {
+        res.shape[dst] = x.shape[src];
+        res.stride[dst] = x.stride[src];
+        res.lo[dst] = x.lo[src];
+        res.hi[dst] = x.hi[src];
+    }
+    if (dst > kMaxRank) {
+        fail(CompileFailure::InvalidShape, "tiles of more than 4 dimensions are not modelled", ins.line);
+        return;
+    }
+    res.rank = std::uint8_t(dst);
+    r = res;
+}
+
+void Machine::full(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+    int rank = 0;
+    Dt dt = Dt::F32;
+    const AVal dtv = get(ins.b);
+    if (ins.c >= 0) {
+        const AVal like = get(ins.c);
+        if (like.k == K::Tile) {
+            rank = like.rank;
+            for (int d = 0; d < rank; ++d)
+                shape[d] = like.shape[d];
+            dt = like.dt;
+        }
+    } else {
+        if (ins.listSize > kMaxRank) {
+            fail(CompileFailure::InvalidShape, "tiles of more than 4 dimensions are not modelled", ins.line);
+            return;
+        }
+        for (std::int32_t i = 0; i < ins.listSize; ++i) {
+            const AVal d = get(listAt(ins, i));
+            if (d.k == K::Tuple) {
+                for (int j = 0; j < d.rank && rank < kMaxRank; ++j)
+                    shape[rank++] = d.shape[j];
+                continue;
+            }
+            if (d.k != K::Int) {
+                fail(CompileFailure::InvalidShape,
+                     "tile shape element " + std::to_string(i) + " is not a compile-time integer (constexpr)", ins.line);
+                return;
+            }
+            if (d.i <= 0) {
+                fail(CompileFailure::InvalidShape,
+                     "tile shape element " + std::to_string(i) + " is " + std::to_string(d.i) + "; it must be positive",
+                     ins.line);
+                return;
+            }
+            shape[rank++] = d.i;
+        }
+    }
+    if (dtv.k == K::Dtype)
+        dt = dtv.dt;
+    std::int64_t numel = 1;
+    for (int d = 0; d < rank; ++d)
+        numel *= shape[d];
+    if (!checkNumel(numel, ins.line, "tl.full / tl.zeros"))
+        return;
+    const bool cube = ins.flags & kFlagCubeOperand;
+    AVal res = newTile(dt, rank, shape, cube ? Home::L0C : Home::UB);
+    if (!cube)
+        vec(res, VClass::Elementwise, 1.0);
+    largestTile = std::max(largestTile, numel);
+    r = res;
+}
+
+void Machine::trans(const Instr& ins)
+{
+    const AVal& x = get(ins.a);
+    AVal& r = S(ins.dest);
+    if (x.k != K::Tile) {
+        r = x;
+        return;
+    }
+    int perm[kMaxRank] = {0, 1, 2, 3};
+    if (ins.listSize == x.rank && ins.listSize > 0) {
+        for (int d = 0; d < x.rank; ++d)
+            perm[d] = std::clamp(listAt(ins, d), 0, int(x.rank) - 1);
+    } else {
+        for (int d = 0; d < x.rank; ++d)
+            perm[d] = x.rank - 1 - d;
+        if (x.rank > 2) {  // tl.trans without dims swaps the last two
+            for (int d = 0; d < x.rank; ++d)
+                perm[d] = d;
+            std::swap(perm[x.rank - 1], perm[x.rank - 2]);
+        }
+    }
+    AVal res = x;
+    for (int d = 0; d < x.rank; ++d) {
+        res.shape[d] = x.shape[perm[d]];
+        res.stride[d] = x.stride[perm[d]];
+        res.lo[d] = x.lo[perm[d]];
+        res.hi[d] = x.hi[perm[d]];
+    }
+    if (x.home == Home::UB) {
+        res.buf = nextBuf++;
+        vec(res, VClass::Elementwise, 2.0);  // a transpose through the UB (estimate: two passes)
+    }
+    r = res;
+}
+
+void Machine::reshapeLike(const Instr& ins)
+{
+    const AVal& x = get(ins.a);
+    AVal& r = S(ins.dest);
+    std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+    int rank = 0;
+    for (std::int32_t i = 0; i < ins.listSize; ++i) {
+        const AVal& d = get(listAt(ins, i));
+        if (d.k == K::Tuple) {
+            for (int j = 0; j < d.rank && rank < kMaxRank; ++j)
+                shape[rank++] = d.shape[j];
+            continue;
+        }
+        if (d.k != K::Int || rank >= kMaxRank) {
+            fail(CompileFailure::InvalidShape, "shape must be compile-time integers of at most 4 dimensions", ins.line);
+            return;
+        }
+        shape[rank++] = d.i;
+    }
+    if (ins.op == Op::ExpandDims) {
+        if (x.k != K::Tile) {
+            r = x;
+            return;
+        }
+        int axis = ins.imm < 0 ? ins.imm + x.rank + 1 : ins.imm;
+        axis = std::clamp(axis, 0, int(x.rank));
+        AVal res = x;
+        res.rank = std::uint8_t(x.rank + 1);
+        for (int d = 0, s = 0; d < res.rank; ++d) {
+            if (d == axis) {
+                res.shape[d] = 1;
+                res.stride[d] = 0;
+                res.lo[d] = 0;
+                res.hi[d] = 1;
+                continue;
+            }
+            res.shape[d] = x.shape[s];
+            res.stride[d] = x.stride[s];
+            res.lo[d] = x.lo[s];
+            res.hi[d] = x.hi[s];
+            ++s;
+        }
+        r = res;
+        return;
+    }
+    if (x.k != K::Tile) {
+        if (ins.op == Op::BroadcastTo) {
+            AVal res = expandTo(x, rank, shape);
+            if (x.k == K::Float || x.k == K::Unknown) {
+                res = newTile(x.dt == Dt::Unknown ? Dt::F32 : x.dt, rank, shape, Home::UB);
+                vec(res, VClass::Elementwise, 1.0);
+            }
+            r = res;
+        } else {
+            r = x;
+        }
+        return;
+    }
+    std::int64_t numel = 1;
+    for (int d = 0; d < rank; ++d)
+        numel *= shape[d];
+    if (ins.op == Op::Reshape) {
+        if (numel != x.numel()) {
+            fail(CompileFailure::InvalidShape,
+                 "reshape: cannot reshape a tile of " + std::to_string(x.numel()) + " elements into " +
+                     std::to_string(numel),
+                 ins.line);
+            return;
+        }
+        AVal res = x;
+        res.rank = std::uint8_t(rank);
+        for (int d = 0; d < rank; ++d)
+            res.shape[d] = shape[d];
+        if (x.home == Home::Affine || x.home == Home::PtrTile || x.home == Home::Mask) {
+            // Row-major relayout of a one-axis affine form; anything else is materialised.
+            int moving = 0, axis = 0;
+            for (int d = 0; d < x.rank; ++d)
+                if (x.shape[d] > 1) {
+                    ++moving;
+                    axis = d;
+                }
+            if (x.home != Home::Mask && moving <= 1) {
+                std::int64_t s = x.rank ? x.stride[axis] : 0;
+                for (int d = rank - 1; d >= 0; --d) {
+                    res.stride[d] = shape[d] > 1 ? s : 0;
+                    s *= shape[d];
+                }
+            } else if (x.home == Home::Mask) {
+                for (int d = 0; d < rank; ++d) {
+                    res.lo[d] = 0;
+                    res.hi[d] = shape[d];
+                }
+                res.approxMask = true;
+                double active = 1;
+                for (int d = 0; d < x.rank; ++d)
+                    active *= double(std::max<std::int64_t>(0, x.hi[d] - x.lo[d]));
+                res.f = active / double(std::max<std::int64_t>(1, numel)) * (x.approxMask ? x.f : 1.0);
+            } else {
+                res = materialize(x, ins);
+                res.rank = std::uint8_t(rank);
+                for (int d = 0; d < rank; ++d)
+                    res.shape[d] = shape[d];
+            }
+        } else if (x.home == Home::UB && rank > 0 && x.rank > 0 && shape[rank - 1] != x.shape[x.rank - 1]) {
+            res.buf = nextBuf++;
+            vec(res, VClass::Elementwise, 1.0);  // relayout of the innermost axis
+        }
+        r = res;
+        return;
+    }
+    // broadcast_to
+    int brank;
+    std::int64_t bshape[kMaxRank];
+    AVal target;
+    target.k = K::Tile;
+    target.rank = std::uint8_t(rank);
+    for (int d = 0; d < rank; ++d)
+        target.shape[d] = shape[d];
+    if (!broadcastShape(x, target, brank, bshape, ins.line))
+        return;
+    AVal res = expandTo(x, brank, bshape);
+    if (x.home == Home::UB && res.numel() != x.numel()) {
+        res.buf = nextBuf++;
+        vec(res, VClass::Elementwise, 1.0);
+    }
+    if (!checkNumel(res.numel(), ins.line, "broadcast_to"))
+        return;
+    r = res;
+}
+
+// tl.arange: an affine index tile (no work until it is materialised).
+void Machine::arange(const Instr& ins)
+{
+    AVal& r = S(ins.dest);
+    const AVal& a = get(ins.a);
+    const AVal& b = get(ins.b);
+    if (a.k != K::Int || b.k != K::Int) {
+        fail(CompileFailure::InvalidShape, "arange's arguments must be of type tl.constexpr", ins.line);
+        return;
+    }
+    if (b.i <= a.i) {
+        fail(CompileFailure::InvalidShape,
+             "arange's end argument must be greater than the start argument (start " + std::to_string(a.i) +
+                 ", end " + std::to_string(b.i) + ")",
+             ins.line);
+        return;
+    }
+    if ((a.i >> 31) != 0 || (b.i >> 31) != 0) {
+        fail(CompileFailure::InvalidShape, "arange must fit in int32", ins.line);
+        return;
+    }
+    if (!checkNumel(b.i - a.i, ins.line, "tl.arange"))
+        return;
+    AVal v;
+    v.k = K::Tile;
+    v.home = Home::Affine;
+    v.dt = Dt::I32;
+    v.rank = 1;
+    v.shape[0] = b.i - a.i;
+    v.stride[0] = 1;
+    v.i = a.i;
+    r = v;
+    largestTile = std::max(largestTile, v.shape[0]);
+}
+
+} // namespace ts::npu::compiler
