@@ -24,8 +24,13 @@ int runDevices(const Args& args)
     auto registry = devicesFromArgs(args, "devices");
     if (!registry)
         return kExitUsage;
-    if (args.flag("json"))
-        std::cout << registry->toJson().dump(2) << "\n";
+    if (args.flag("json")) {
+        nlohmann::ordered_json out = {{"schema", "tilescope.devices/1"}};  // docs/schema/devices.schema.json
+        const nlohmann::json registryJson = registry->toJson();
+        for (auto it = registryJson.begin(); it != registryJson.end(); ++it)
+            out[it.key()] = it.value();
+        std::cout << out.dump(2) << "\n";
+    }
     else
         std::cout << registry->formatTable();
     return kExitOk;
