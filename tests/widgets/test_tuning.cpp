@@ -351,6 +351,8 @@ private Q_SLOTS:
             for (cache::TuningRecord& r : records) {
                 r.id = 0;
                 r.createdAt.clear();
+                if (r.details)
+                    r.details->hostSeconds = 0;  // this run's wall time here, measured
             }
             return records;
         };
