@@ -6,6 +6,7 @@
 #include "app/cli_common.h"
 #include "core/batch/batch_run.h"
 #include "core/pipeline/workflow.h"
+#include "core/util/format.h"
 
 #include <cmath>
 #include <cstdio>
@@ -126,15 +127,14 @@ int runBatch(const Args& args)
         return fail("cannot write the report " + *file);
     if (auto file = args.value("junit"); file && !writeFile(*file, batch::reportToJUnit(report)))
         return fail("cannot write the JUnit file " + *file);
-    const std::size_t failed = report.count("failed"), regressions = report.count("regression");
+    const std::size_t failed = report.count(batch::BatchStatus::Failed), regressions = report.count(batch::BatchStatus::Regression);
     std::size_t cached = 0;
     for (const batch::BatchCase& c : report.cases)
         cached += c.fromCache;
-    char wall[32];
-    std::snprintf(wall, sizeof wall, "%.2f", report.wallSeconds);
-    std::cerr << "shard " << report.shard.describe() << ": " << report.cases.size() << " cases, "
-              << report.count("passed") << " passed, " << failed << " failed, " << regressions << " regressions, "
-              << cached << " from cache, " << wall << " s" << (report.stopped ? " (stopped)" : "") << "\n";
+    std::cerr << "shard " << report.shard.describe() << ": " << formatCount(std::int64_t(report.cases.size()), "case")
+              << ", " << report.count(batch::BatchStatus::Passed) << " passed, " << failed << " failed, "
+              << formatCount(std::int64_t(regressions), "regression") << ", " << cached << " from cache, "
+              << formatSeconds(report.wallSeconds) << (report.stopped ? " (stopped)" : "") << "\n";
     return report.allPassed() ? kExitOk : kExitKernelError;
 }
 

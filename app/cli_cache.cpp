@@ -3,9 +3,11 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
+#include "core/export/python_literal.h"
 #include "core/pipeline/workflow.h"
 #include "core/export/tuning_report.h"
 #include "core/pipeline/tuning_pipeline.h"
+#include "core/util/format.h"
 
 #include <cmath>
 #include <cstdio>
@@ -33,12 +35,8 @@ int fail(const std::string& message, int code = kExitUsage)
 
 nlohmann::ordered_json summaryJson(const cache::TuningSummary& s)
 {
-    nlohmann::ordered_json params = nlohmann::ordered_json::object();
-    for (const auto& [name, value] : s.bestParams)
-        params[name] = value;
-    nlohmann::ordered_json keyValues = nlohmann::ordered_json::object();
-    for (const auto& [name, value] : s.key.keyValues)
-        keyValues[name] = value;
+    const nlohmann::ordered_json params = exporter::typedParams(s.bestParams);
+    const nlohmann::ordered_json keyValues = exporter::typedParams(s.key.keyValues);
     return {{"id", s.id},
             {"kernel", s.key.kernelName},
             {"keyValues", keyValues},
@@ -67,7 +65,7 @@ std::string recordText(const cache::TuningRecord& r)
         for (const auto& [name, value] : c.params)
             params += (params.empty() ? "" : " ") + name + "=" + value;
         char line[64];
-        std::snprintf(line, sizeof line, "%4zu  %-15s", i, c.status.c_str());
+        std::snprintf(line, sizeof line, "%4zu  %-15s", i, std::string(cache::candidateStatusName(c.status)).c_str());
         out += std::string(line) + " " + params + " num_warps=" + std::to_string(c.numWarps) +
                " num_stages=" + std::to_string(c.numStages);
         if (c.p50Ms)
@@ -146,14 +144,16 @@ int runCache(const Args& args)
         if (!rows.ok())
             return fail(rows.error->message, kExitKernelError);
         if (args.flag("json")) {
-            nlohmann::ordered_json j = nlohmann::ordered_json::array();
+            nlohmann::ordered_json tunings = nlohmann::ordered_json::array();
             for (const auto& row : *rows.value)
-                j.push_back(summaryJson(row));
+                tunings.push_back(summaryJson(row));
+            const nlohmann::ordered_json j = {
+                {"schema", "tilescope.cache-list/1"}, {"cache", path.string()}, {"tunings", std::move(tunings)}};
             std::cout << j.dump(2) << "\n";
         } else {
             for (const auto& row : *rows.value)
                 std::cout << cache::formatSummary(row) << "\n";
-            std::cout << rows.value->size() << " tuning" << (rows.value->size() == 1 ? "" : "s") << " in "
+            std::cout << formatCount(std::int64_t(rows.value->size()), "tuning") << " in "
                       << path.string() << "\n";
         }
         return kExitOk;
@@ -176,7 +176,7 @@ int runCache(const Args& args)
         if (!status.ok())
             return fail(status.error->message, kExitKernelError);
         auto n = cache->count();
-        std::cout << "exported " << (n.ok() ? *n.value : 0) << " tunings from " << path.string() << " to " << rest[0]
+        std::cout << "exported " << formatCount(std::int64_t(n.ok() ? *n.value : 0), "tuning") << " from " << path.string() << " to " << rest[0]
                   << "\n";
         return kExitOk;
     }
@@ -220,7 +220,7 @@ int runCache(const Args& args)
     for (const cache::PrunedEntry& e : *pruned.value)
         std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  (" << e.reason
                   << ")\n";
-    std::cout << pruned.value->size() << " entr" << (pruned.value->size() == 1 ? "y" : "ies")
+    std::cout << formatCount(std::int64_t(pruned.value->size()), "entry", "entries")
               << (prune.dryRun ? " would be removed" : " removed") << " from " << path.string() << "\n";
     return kExitOk;
 }

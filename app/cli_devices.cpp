@@ -25,7 +25,11 @@ int runDevices(const Args& args)
         for (const std::string& soc : registry->socNames())
             std::cout << soc << "\n";
     } else if (args.flag("json")) {
-        std::cout << registry->toJson().dump(2) << "\n";
+        nlohmann::ordered_json out = {{"schema", "tilescope.devices/1"}};  // docs/schema/devices.schema.json
+        const nlohmann::json registryJson = registry->toJson();
+        for (auto it = registryJson.begin(); it != registryJson.end(); ++it)
+            out[it.key()] = it.value();
+        std::cout << out.dump(2) << "\n";
     } else {
         std::cout << registry->formatTable();
     }

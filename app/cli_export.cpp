@@ -99,15 +99,10 @@ int runExport(const Args& args)
         for (std::size_t i : order) {
             if (configs.size() >= static_cast<std::size_t>(top) && args.value("top"))
                 break;
-            exporter::HandwrittenConfig h;
-            h.kwargs = timings[i].kwargs;
-            if (timings[i].numWarps != 4)
-                h.numWarps = timings[i].numWarps;
-            if (timings[i].numStages != 3)
-                h.numStages = timings[i].numStages;
-            if (!timings[i].timingsMs.empty() && std::isfinite(timings[i].timingsMs.front()))
-                h.p50Ms = timings[i].timingsMs.front();
-            configs.push_back(std::move(h));
+            const std::optional<double> p50 =
+                timings[i].timingsMs.empty() ? std::nullopt : std::optional<double>(timings[i].timingsMs.front());
+            configs.push_back(
+                exporter::handwrittenConfig(timings[i].kwargs, timings[i].numWarps, timings[i].numStages, p50));
         }
         exporter::ConfigListResult text = exporter::writeAutotuneDecorator(configs, listOptions);
         if (!text.ok())

@@ -190,9 +190,10 @@ CommandSpec tuneCommand()
         "win over them. Ctrl+C stops and keeps what finished.\n\n"
         "Tunings are kept in a config cache. A fresh entry for the same kernel source, key values, dtypes, "
         "device, benchmark method and simulator is printed instead of tuning again (\"from cache #ID\"). An entry "
-        "whose kernel source changed is stale: it is named on stderr and the kernel is tuned. With --json a "
-        "cached result is the stored tuning report (\"report\": \"tilescope-tuning\", see `tilescope export "
-        "--format json`) with \"fromCache\": true and \"cache\": {path, id, createdAt}.";
+        "whose kernel source changed is stale: it is named on stderr and the kernel is tuned. With --json the "
+        "tuning is printed as a \"tilescope.tuning/1\" document (docs/OUTPUT.md), the same whether it ran now or "
+        "came from the cache: only its \"cache\" block differs ({hit, path, id, createdAt, staleId, error}; null "
+        "with --no-cache).";
     c.options = workloadOptions();
     append(c.options, {benchMethodOption(), jobsOption(), seedOption(),
                        flag("lattice", "tune the whole lattice, not only the backend's candidates (not cached)"),

@@ -3,14 +3,17 @@
 #include "app/cli_common.h"
 #include "core/export/tuning_report.h"
 #include "core/pipeline/workflow.h"
+#include "core/pipeline/tuning_pipeline.h"
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
+#include "core/util/format.h"
 
 #include <charconv>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 
 namespace ts::cli {
@@ -22,9 +25,7 @@ std::string usText(std::optional<double> ms)
 {
     if (!ms)
         return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", *ms * 1000.0);
-    return buf;
+    return formatUs(*ms * 1000.0);
 }
 
 std::string paramsText(const cache::CandidateRecord& c)
@@ -53,12 +54,12 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
     for (const cache::CandidateRecord& c : r.candidates) {
         if (c.p50Ms && std::isfinite(*c.p50Ms))
             measured.push_back(&c);
-        failed += c.status == "compile-failed";
+        failed += c.status == cache::CandidateStatus::CompileFailed;
     }
     std::stable_sort(measured.begin(), measured.end(),
                      [](const auto* a, const auto* b) { return *a->p50Ms < *b->p50Ms; });
     out += std::to_string(measured.size()) + " benchmarked, " + std::to_string(failed) + " failed to compile, " +
-           std::to_string(r.candidates.size()) + " candidates stored\n";
+           formatCount(std::int64_t(r.candidates.size()), "candidate") + " stored\n";
     const std::size_t shown = std::min<std::size_t>(measured.size(), 10);
     for (std::size_t i = 0; i < shown; ++i)
         out += "  " + std::to_string(i + 1) + ". " + paramsText(*measured[i]) + "  p50 " + usText(measured[i]->p50Ms) +
@@ -112,10 +113,10 @@ int runTune(const Args& args)
         const tuning::Progress& p = report.tuning;
         if (p.total == 0)
             return;
-        std::cerr << "\r" << p.stage << ": " << p.done << "/" << p.total;
+        std::cerr << "\r" << tuning::progressStageName(p.stage) << ": " << p.done << "/" << p.total;
         if (p.etaSeconds > 0)
             std::cerr << ", about " << static_cast<int>(p.etaSeconds + 0.5) << " s left";
-        std::cerr << "        " << (p.stage == "done" ? "\n" : "") << std::flush;
+        std::cerr << "        " << (p.stage == tuning::ProgressStage::Done ? "\n" : "") << std::flush;
     };
     const pipeline::TuneResult tuned = [&] {
         const InterruptStop interrupt;
@@ -132,12 +133,24 @@ int runTune(const Args& args)
         std::cerr << "tilescope tune: cache entry #" << *tuned.staleId << " (tuned " << tuned.staleCreatedAt
                   << ") is stale: the kernel source changed since; tuned again\n";
 
+    // The "cache" block: the only part of the JSON that tells a cached result from a fresh one.
+    auto cacheBlock = [&]() -> nlohmann::ordered_json {
+        if (cachePath.empty())
+            return nullptr;
+        const bool stored = tuned.fromCache || tuned.storedId;
+        return {{"hit", tuned.fromCache},
+                {"path", cachePath.string()},
+                {"id", stored ? nlohmann::ordered_json(tuned.record->id) : nlohmann::ordered_json(nullptr)},
+                {"createdAt", stored ? nlohmann::ordered_json(tuned.record->createdAt) : nlohmann::ordered_json(nullptr)},
+                {"staleId", tuned.staleId ? nlohmann::ordered_json(*tuned.staleId) : nlohmann::ordered_json(nullptr)},
+                {"error", tuned.cacheError ? nlohmann::ordered_json(*tuned.cacheError) : nlohmann::ordered_json(nullptr)}};
+    };
+
     if (tuned.fromCache) {
         const cache::TuningRecord& record = *tuned.record;
         if (json) {
-            nlohmann::ordered_json j = nlohmann::ordered_json::parse(exporter::tuningReportJson(record));
-            j["fromCache"] = true;
-            j["cache"] = {{"path", cachePath.string()}, {"id", record.id}, {"createdAt", record.createdAt}};
+            nlohmann::ordered_json j = exporter::tuningDocument(record);
+            j["cache"] = cacheBlock();
             std::cout << j.dump(2) << "\n";
         } else {
             std::cout << cachedTuningText(record, cachePath);
@@ -160,10 +173,11 @@ int runTune(const Args& args)
         for (const std::string& line : tuning::autotuningLog(a, candidates, result))
             (json ? std::cerr : std::cout) << line << "\n";
     if (json) {
-        nlohmann::ordered_json j = tuning::tuningToJson(a, candidates, result, options);
-        j["fromCache"] = false;
-        if (tuned.storedId)
-            j["cache"] = {{"path", cachePath.string()}, {"id", *tuned.storedId}, {"createdAt", tuned.record->createdAt}};
+        // Printed from the record the cache keeps (every candidate, no cap), so that a later
+        // cached result prints the same document.
+        const cache::TuningRecord record = pipeline::recordFromTuning(a, candidates, result, options, std::numeric_limits<std::size_t>::max());
+        nlohmann::ordered_json j = exporter::tuningDocument(record);
+        j["cache"] = cacheBlock();
         std::cout << j.dump(2) << "\n";
     } else {
         std::cout << tuning::tuningToText(a, candidates, result, options);

@@ -63,7 +63,7 @@ void runOnce(benchmark::State& state, bool warm)
     state.counters["workloads"] = static_cast<double>(options.workloads.size());
     state.counters["devices"] = static_cast<double>(options.devices.size());
     state.counters["cases"] = static_cast<double>(report.cases.size());
-    state.counters["failed"] = static_cast<double>(report.count("failed"));
+    state.counters["failed"] = static_cast<double>(report.count(ts::batch::BatchStatus::Failed));
     state.counters["cache_hits"] = static_cast<double>(hits);
     state.counters["wall_s"] = report.wallSeconds;
 }

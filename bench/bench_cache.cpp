@@ -39,8 +39,9 @@ TuningRecord makeTuning(int m)
                     {"multibuffer", i % 2 ? "True" : "False"}};
         c.numWarps = 1;
         c.numStages = 1;
-        c.status = i == 0 ? "best" : (i % 4 == 3 ? "pruned" : "benchmarked");
-        if (c.status != "pruned") {
+        c.status = i == 0 ? ts::cache::CandidateStatus::Best
+                          : (i % 4 == 3 ? ts::cache::CandidateStatus::Pruned : ts::cache::CandidateStatus::Benchmarked);
+        if (c.status != ts::cache::CandidateStatus::Pruned) {
             c.p50Ms = 0.1 + 0.01 * i;
             c.p20Ms = 0.095 + 0.01 * i;
             c.p80Ms = 0.11 + 0.01 * i;

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
     build-essential cmake ninja-build pkg-config
-    python3 python3-dev
+    python3 python3-dev python3-jsonschema
     nlohmann-json3-dev libsqlite3-dev sqlite3
     libgtest-dev libbenchmark-dev
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools

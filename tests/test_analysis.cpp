@@ -100,8 +100,8 @@ TEST_F(AnalysisTest, GuideVectorAddIsCleanAndTunesBothBlocks)
     EXPECT_EQ(a.params[5].tilingAxis, "x");
 
     const auto json = analysisToJson(a);
-    for (const char* field : {"keys", "split_params", "tiling_params", "low_dim_axes", "reduction_axes",
-                              "persistent_reduction", "params", "diagnostics", "error"})
+    for (const char* field : {"keys", "splitParams", "tilingParams", "lowDimAxes", "reductionAxes",
+                              "persistentReduction", "params", "diagnostics", "error"})
         EXPECT_TRUE(json.contains(field)) << field;
     EXPECT_TRUE(json["error"].is_null());
     EXPECT_EQ(json["params"][4]["role"], "tunable");
@@ -295,7 +295,7 @@ def k(x_ptr, n, XBLOCK: tl.constexpr, SCALE: tl.constexpr):
     EXPECT_EQ(a.parse.splitParams, (AxisMap{{"x", "XBLOCK"}}));
     const auto json = analysisToJson(a);
     EXPECT_TRUE(json["error"].is_string());
-    EXPECT_EQ(json["split_params"]["x"], "XBLOCK");
+    EXPECT_EQ(json["splitParams"]["x"], "XBLOCK");
 }
 
 TEST_F(AnalysisTest, HintDimensionsSupplyTheirParameter)

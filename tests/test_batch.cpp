@@ -55,7 +55,8 @@ std::map<std::string, std::string> bestPerKey(const fs::path& cacheFile)
     CliRun run = tilescope("cache list --json --cache " + quote(cacheFile));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     std::map<std::string, std::string> out;
-    for (const auto& row : nlohmann::json::parse(run.out))
+    const nlohmann::json list = nlohmann::json::parse(run.out);
+    for (const auto& row : list["tunings"])
         out[row["kernel"].dump() + row["keyValues"].dump() + row["dtypes"].dump() + row["device"].dump() +
             row["benchMethod"].dump()] = row["bestParams"].dump() + " " + row["bestP50Ms"].dump();
     return out;

@@ -57,11 +57,11 @@ TuningRecord makeRecord(const std::string& kernel, std::int64_t m, int candidate
         c.numWarps = 1;
         c.numStages = 1 + i % 3;
         if (i % 3 == 1) {
-            c.status = "pruned";
+            c.status = CandidateStatus::Pruned;
             c.reasonCode = "ub-overflow";
             c.reasonMessage = "needs " + std::to_string(200 + i) + " KiB of UB, 192 KiB available";
         } else {
-            c.status = i == 0 ? "best" : "benchmarked";
+            c.status = i == 0 ? CandidateStatus::Best : CandidateStatus::Benchmarked;
             c.p50Ms = 0.1 + 0.01 * i + double(m) * 1e-6;
             c.p20Ms = *c.p50Ms * 0.97;
             c.p80Ms = *c.p50Ms * 1.05;
@@ -378,7 +378,7 @@ TEST(ConfigCache, StoreFillsCreatedAtAndRejectsInvalidRecords)
         const char* expected;
     };
     const Case cases[] = {
-        {"status", [](TuningRecord& x) { x.candidates[2].status = "great"; }, "unknown status 'great'"},
+        {"status", [](TuningRecord& x) { x.candidates[2].status = CandidateStatus(99); }, "unknown status '99'"},
         {"best", [](TuningRecord& x) { x.bestIndex = 9; }, "best index 9 is out of range"},
         {"kernel", [](TuningRecord& x) { x.key.kernelName.clear(); }, "kernel name is empty"},
         {"time", [](TuningRecord& x) { x.createdAt = "last tuesday"; }, "not an ISO 8601"},
@@ -720,7 +720,7 @@ TEST(ConfigCache, MigratesAVersion1File)
     ASSERT_TRUE(opened.ok()) << opened.error->message;
     EXPECT_EQ(opened.migratedFromVersion, 1);
     ASSERT_EQ(opened.notices.size(), 1u);
-    EXPECT_NE(opened.notices[0].find("from layout version 1 to 2"), std::string::npos);
+    EXPECT_NE(opened.notices[0].find("from layout version 1 to 3"), std::string::npos);
     EXPECT_NE(opened.notices[0].find((dir / "v1.sqlite").string()), std::string::npos);
     ConfigCache& cache = *opened.cache;
 
@@ -744,7 +744,7 @@ TEST(ConfigCache, MigratesAVersion1File)
     auto fresh = openOrDie(dir / "fresh.sqlite");
     fresh.reset();
     RawDb migrated(dir / "v1.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 2);
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 3);
     for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
     EXPECT_EQ(migrated.integer("SELECT count(*) FROM sqlite_master WHERE name = 'candidates'"), 0);
@@ -756,6 +756,76 @@ TEST(ConfigCache, MigratesAVersion1File)
     EXPECT_TRUE(reopened.notices.empty());
 }
 
+TEST(ConfigCache, MigratesAVersion2FileAndKeepsDetails)
+{
+    const fs::path dir = ts::test::scratchDir("cache-migrate-v2");
+    {
+        // The version 2 layout: packed candidates, no details column.
+        RawDb raw(dir / "v2.sqlite");
+        raw.exec(R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+INSERT INTO meta VALUES ('application', 'tilescope-config-cache'), ('created-by', 'TileScope 0.2.0');
+CREATE TABLE tunings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, kernel_name TEXT NOT NULL, key_values TEXT NOT NULL,
+    dtypes TEXT NOT NULL, device TEXT NOT NULL, bench_method TEXT NOT NULL,
+    simulator_version TEXT NOT NULL, source_hash TEXT NOT NULL, workload_path TEXT NOT NULL,
+    created_at TEXT NOT NULL, best_index INTEGER, tuning_wall_seconds REAL NOT NULL,
+    notes TEXT NOT NULL, candidate_count INTEGER NOT NULL, key_digest TEXT NOT NULL DEFAULT '',
+    candidates TEXT NOT NULL DEFAULT '[]', best TEXT);
+CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
+CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
+PRAGMA application_id = 1414742851;
+PRAGMA user_version = 2;
+)sql");
+        raw.exec("INSERT INTO tunings VALUES (1, 'softmax', '[[\"M\",\"64\"]]', '[\"torch.float32\"]', "
+                 "'Ascend910B2', 'default', '0.1.0', 'h2', 'w.json', '2025-01-02T00:00:00.000Z', 0, 3.5, 'v2', 1, '" +
+                 softmaxKey("64").digest() +
+                 "', '[[[[\"XBLOCK\",\"64\"]],1,1,\"best\",\"\",\"\",0.45,0.4,0.5,{\"vector\":0.1}]]', NULL)");
+    }
+    OpenResult opened = ConfigCache::open(dir / "v2.sqlite");
+    ASSERT_TRUE(opened.ok()) << opened.error->message;
+    EXPECT_EQ(opened.migratedFromVersion, 2);
+    ASSERT_EQ(opened.notices.size(), 1u);
+    EXPECT_NE(opened.notices[0].find("from layout version 2 to 3"), std::string::npos) << opened.notices[0];
+    ConfigCache& cache = *opened.cache;
+    LookupResult hit = cache.lookup(softmaxKey("64"), "h2");
+    ASSERT_EQ(hit.freshness, Freshness::Fresh);
+    EXPECT_EQ(hit.record->notes, "v2");
+    EXPECT_FALSE(hit.record->details);  // stored before details were kept
+    ASSERT_EQ(hit.record->candidates.size(), 1u);
+    EXPECT_EQ(hit.record->candidates[0].status, CandidateStatus::Best);
+    EXPECT_EQ(hit.record->best()->breakdownJson, R"({"vector":0.1})");
+
+    // A new tuning keeps its details, value for value.
+    TuningRecord withDetails = makeRecord("softmax", 128, 2);
+    TuningDetails& d = withDetails.details.emplace();
+    d.kernelFile = "kernels/softmax.py";
+    d.seed = 7;
+    d.compileWorkers = 8;
+    d.compileSeconds = 9.25;
+    d.benchSeconds = 1.0 / 3.0;
+    d.threads = 2;
+    d.hostSeconds = 0.125;
+    d.tuned = 2;
+    d.finished = 2;
+    d.error = "";
+    d.diagnosticsJson = R"([{"code":"approximate","line":3,"message":"m","severity":"note"}])";
+    ASSERT_TRUE(cache.store(withDetails).ok());
+    LookupResult again = cache.lookup(withDetails.key, withDetails.key.sourceHash);
+    ASSERT_TRUE(again.record);
+    ASSERT_TRUE(again.record->details);
+    EXPECT_EQ(*again.record->details, d);
+    opened.cache.reset();
+
+    // The migrated file has the same columns and indexes as a new one.
+    auto fresh = openOrDie(dir / "fresh.sqlite");
+    fresh.reset();
+    RawDb migrated(dir / "v2.sqlite"), created(dir / "fresh.sqlite");
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 3);
+    for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
+        EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
+}
+
 TEST(ConfigCache, ACacheFromANewerVersionIsLeftAlone)
 {
     const fs::path dir = ts::test::scratchDir("cache-newer");
@@ -765,14 +835,14 @@ TEST(ConfigCache, ACacheFromANewerVersionIsLeftAlone)
     }
     {
         RawDb raw(dir / "cache.sqlite");
-        raw.exec("PRAGMA user_version = 3");
+        raw.exec("PRAGMA user_version = 4");
     }
     const std::string before = readBytes(dir / "cache.sqlite");
     OpenResult opened = ConfigCache::open(dir / "cache.sqlite");
     ASSERT_FALSE(opened.ok());
     EXPECT_EQ(opened.error->code, "cache-newer");
     EXPECT_NE(opened.error->message.find((dir / "cache.sqlite").string()), std::string::npos);
-    EXPECT_NE(opened.error->message.find("version 3"), std::string::npos);
+    EXPECT_NE(opened.error->message.find("version 4"), std::string::npos);
     EXPECT_EQ(readBytes(dir / "cache.sqlite"), before);
     for (const auto& entry : fs::directory_iterator(dir))
         EXPECT_EQ(entry.path().filename().string().find(".corrupt-"), std::string::npos);

@@ -92,14 +92,14 @@ TEST(Cli, AnalyzeEveryExampleWorkload)
         ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << name << ": " << run.err;
         auto json = nlohmann::json::parse(run.out, nullptr, false);
         ASSERT_FALSE(json.is_discarded()) << name << ": " << run.out;
-        for (const char* field : {"keys", "split_params", "tiling_params", "low_dim_axes", "reduction_axes",
-                                  "persistent_reduction", "params", "diagnostics", "error"})
+        for (const char* field : {"keys", "splitParams", "tilingParams", "lowDimAxes", "reductionAxes",
+                                  "persistentReduction", "params", "diagnostics", "error"})
             EXPECT_TRUE(json.contains(field)) << name << " lacks " << field;
         // Only the deliberately broken example may be in error.
         if (name.find("guide_violations") == std::string::npos) {
             EXPECT_EQ(run.exitCode, 0) << name << ": " << json["error"] << " " << json["diagnostics"].dump();
             EXPECT_TRUE(json["error"].is_null()) << name;
-            EXPECT_FALSE(json["split_params"].empty() && json["tiling_params"].empty()) << name;
+            EXPECT_FALSE(json["splitParams"].empty() && json["tilingParams"].empty()) << name;
         }
         ++analysed;
     }
@@ -132,8 +132,8 @@ def k(x_ptr, n, XBLOCK: tl.constexpr):
                         " --arg x_ptr=float32[4096] --arg n=4096 --grid \"lambda meta: (triton.cdiv(n, meta['XBLOCK']),)\" --json");
     ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
     auto json = nlohmann::json::parse(run.out);
-    EXPECT_EQ(json["split_params"]["x"], "XBLOCK");
-    EXPECT_EQ(json["num_buffers"], 1);
+    EXPECT_EQ(json["splitParams"]["x"], "XBLOCK");
+    EXPECT_EQ(json["numBuffers"], 1);
 
     // Without n the backend raises: exit code 1 and its message in "error".
     CliRun missing = tilescope("analyze " + (dir / "k.py").string() + " --arg x_ptr=float32[4096] --json");

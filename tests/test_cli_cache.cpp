@@ -47,16 +47,6 @@ nlohmann::json readDecorator(const fs::path& dir, const std::string& text)
     return nlohmann::json::parse(run.out, nullptr, false);
 }
 
-// Python literal text -> JSON as the decorator reader gives it back.
-nlohmann::json literal(const std::string& text)
-{
-    if (text == "True")
-        return true;
-    if (text == "False")
-        return false;
-    return nlohmann::json::parse(text);
-}
-
 } // namespace
 
 TEST(CliCache, TuneStoresThenReusesUnlessForced)
@@ -69,7 +59,7 @@ TEST(CliCache, TuneStoresThenReusesUnlessForced)
     ASSERT_EQ(first.exitCode, 0) << first.err;
     EXPECT_TRUE(fs::exists(dir / ".tilescope" / "cache.sqlite"));  // beside the workload
     const nlohmann::json tuned = nlohmann::json::parse(first.out);
-    EXPECT_EQ(tuned["fromCache"], false);
+    EXPECT_EQ(tuned["cache"]["hit"], false);
     ASSERT_TRUE(tuned["cache"].is_object());
     const int id = tuned["cache"]["id"];
 
@@ -81,10 +71,10 @@ TEST(CliCache, TuneStoresThenReusesUnlessForced)
     CliRun hitJson = tilescope("tune " + w + " --json");
     ASSERT_EQ(hitJson.exitCode, 0) << hitJson.err;
     const nlohmann::json cached = nlohmann::json::parse(hitJson.out);
-    EXPECT_EQ(cached["fromCache"], true);
-    const nlohmann::json& best = cached["summary"]["best"];
+    EXPECT_EQ(cached["cache"]["hit"], true);
+    const nlohmann::json& best = cached["best"];
     ASSERT_TRUE(best.is_object());
-    EXPECT_DOUBLE_EQ(best["p50Ms"].get<double>(), tuned["best"]["p50_ms"].get<double>());
+    EXPECT_DOUBLE_EQ(best["p50Ms"].get<double>(), tuned["best"]["p50Ms"].get<double>());
 
     CliRun forced = tilescope("tune " + w + " --jobs 2 --force");
     ASSERT_EQ(forced.exitCode, 0) << forced.err;
@@ -166,9 +156,9 @@ TEST(CliCache, EditedKernelIsStaleThenPruned)
     EXPECT_NE(prune.out.find("1 entry removed"), std::string::npos) << prune.out;
     CliRun list = tilescope("cache list --json" + cache);
     ASSERT_EQ(list.exitCode, 0);
-    const auto rows = nlohmann::json::parse(list.out);
+    const auto rows = nlohmann::json::parse(list.out)["tunings"];
     ASSERT_EQ(rows.size(), 1u);
-    EXPECT_EQ(rows[0]["keyValues"]["n_elements"], "98432");
+    EXPECT_EQ(rows[0]["keyValues"]["n_elements"], 98432);
     fs::remove_all(dir);
 }
 
@@ -211,7 +201,7 @@ TEST(CliCache, Subcommands)
     EXPECT_NE(show.out.find("XBLOCK="), std::string::npos);
     CliRun showJson = tilescope("cache show 1 --json" + c1);
     ASSERT_EQ(showJson.exitCode, 0);
-    EXPECT_EQ(nlohmann::json::parse(showJson.out)["tuning"]["kernel"], "add_kernel");
+    EXPECT_EQ(nlohmann::json::parse(showJson.out)["kernel"], "add_kernel");
     CliRun missing = tilescope("cache show 42" + c1);
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_NE(missing.err.find("42"), std::string::npos) << missing.err;
@@ -234,13 +224,45 @@ TEST(CliCache, Subcommands)
     ASSERT_EQ(merged.exitCode, 0) << merged.err;
     EXPECT_NE(merged.out.find("1 added"), std::string::npos) << merged.out;
     EXPECT_NE(merged.out.find("1 kept"), std::string::npos) << merged.out;
-    EXPECT_EQ(nlohmann::json::parse(tilescope("cache list --json" + c3).out).size(), 2u);
+    EXPECT_EQ(nlohmann::json::parse(tilescope("cache list --json" + c3).out)["tunings"].size(), 2u);
 
     std::ofstream(dir / "bad.json") << "{\"format\": \"something else\"}";
     CliRun bad = tilescope("cache import " + quote(dir / "bad.json") + c3);
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("bad.json"), std::string::npos) << bad.err;
     EXPECT_EQ(tilescope("cache merge " + quote(dir / "nowhere.sqlite") + c3).exitCode, 2);
+    fs::remove_all(dir);
+}
+
+TEST(CliCache, FreshAndCachedTuneJsonAreTheSameDocument)
+{
+    // A script reading `tune --json` must not care whether the result came from the cache: the
+    // two documents differ only in their "cache" block.
+    const fs::path dir = scratchDir("cli-cache-same-json");
+    writeAddWorkload(dir, "add.json", 98432);
+    const std::string command = "tune " + quote(dir / "add.json") + " --jobs 2 --json --cache " + quote(dir / "c.sqlite");
+    CliRun first = tilescope(command);
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    CliRun second = tilescope(command);
+    ASSERT_EQ(second.exitCode, 0) << second.err;
+    nlohmann::json fresh = nlohmann::json::parse(first.out, nullptr, false);
+    nlohmann::json cached = nlohmann::json::parse(second.out, nullptr, false);
+    ASSERT_TRUE(fresh.is_object()) << first.out;
+    ASSERT_TRUE(cached.is_object()) << second.out;
+    ASSERT_TRUE(fresh.contains("cache"));
+    ASSERT_TRUE(cached.contains("cache"));
+    EXPECT_EQ(fresh["cache"]["hit"], false);
+    EXPECT_EQ(cached["cache"]["hit"], true);
+    EXPECT_EQ(fresh["cache"]["id"], cached["cache"]["id"]);
+    fresh.erase("cache");
+    cached.erase("cache");
+    EXPECT_EQ(fresh, cached) << nlohmann::json::diff(fresh, cached).dump(1);
+
+    // Parameter values keep their JSON type in both.
+    ASSERT_TRUE(cached["best"].is_object());
+    for (const auto& [name, value] : cached["best"]["params"].items())
+        EXPECT_FALSE(value.is_string()) << name << " = " << value.dump();
+    EXPECT_TRUE(cached["keyValues"]["n_elements"].is_number_integer());
     fs::remove_all(dir);
 }
 
@@ -261,11 +283,9 @@ TEST(CliExport, PythonReadBackByAst)
     // The first config is the cached tuning's best, value for value.
     const nlohmann::json record = nlohmann::json::parse(tilescope("cache show 1 --json --cache " +
                                                                   quote(dir / ".tilescope" / "cache.sqlite")).out);
-    const nlohmann::json& candidates = record["tuning"]["candidates"];
-    const nlohmann::json& best = candidates[record["tuning"]["bestIndex"].get<std::size_t>()];
-    nlohmann::json expected = nlohmann::json::object();
-    for (const auto& [name, value] : best["params"].items())
-        expected[name] = literal(value.get<std::string>());
+    const nlohmann::json& candidates = record["candidates"];
+    const nlohmann::json& best = candidates[record["bestIndex"].get<std::size_t>()];
+    const nlohmann::json expected = best["params"];  // typed values, as Python reads them back
     EXPECT_EQ(parsed["configs"][0]["kwargs"], expected);
 
     // Second time: from the cache. --configs picks stored candidates by index.
@@ -275,10 +295,7 @@ TEST(CliExport, PythonReadBackByAst)
     const nlohmann::json two = readDecorator(dir, picked.out);
     ASSERT_EQ(two["configs"].size(), 2u);
     for (int k = 0; k < 2; ++k) {
-        nlohmann::json kw = nlohmann::json::object();
-        for (const auto& [name, value] : candidates[k * 2]["params"].items())
-            kw[name] = literal(value.get<std::string>());
-        EXPECT_EQ(two["configs"][k]["kwargs"], kw);
+        EXPECT_EQ(two["configs"][k]["kwargs"], candidates[k * 2]["params"]);
     }
     CliRun badIndex = tilescope("export " + w + " --configs 0,9999");
     EXPECT_EQ(badIndex.exitCode, 2);
@@ -292,7 +309,7 @@ TEST(CliExport, PythonReadBackByAst)
     EXPECT_EQ(csv.out.rfind("index,status,", 0), 0u) << csv.out.substr(0, 80);
     CliRun json = tilescope("export " + w + " --format json --output " + quote(dir / "report.json"));
     ASSERT_EQ(json.exitCode, 0);
-    EXPECT_EQ(nlohmann::json::parse(readText(dir / "report.json"))["report"], "tilescope-tuning");
+    EXPECT_EQ(nlohmann::json::parse(readText(dir / "report.json"))["schema"], "tilescope.tuning/1");
 
     // Triton's autotune.json, written then read back into Python configs.
     CliRun triton = tilescope("export " + w + " --format autotune-json --output " + quote(dir / "add_kernel.autotune.json"));

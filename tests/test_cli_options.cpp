@@ -394,7 +394,7 @@ TEST(CliOptions, DeviceFileWorksWhereverADeviceIsChosen)
     EXPECT_NE(exported.out.find("@triton.autotune"), std::string::npos);
     CliRun listed = tilescope("cache list --json --cache " + quote(dir / "c.sqlite"));
     ASSERT_EQ(listed.exitCode, 0) << listed.err;
-    EXPECT_EQ(nlohmann::json::parse(listed.out)[0]["device"], "TestChip910");
+    EXPECT_EQ(nlohmann::json::parse(listed.out)["tunings"][0]["device"], "TestChip910");
 
     CliRun swept = tilescope("sweep " + w + chip + " --range n_elements=1024,2048 --no-cache --json");
     ASSERT_EQ(swept.exitCode, 0) << swept.err;

@@ -143,7 +143,7 @@ TuningRecord sampleTuning()
                         int stages = 1) {
         CandidateRecord c;
         c.params = std::move(params);
-        c.status = status;
+        c.status = ts::cache::parseCandidateStatus(status).value();
         c.numWarps = warps;
         c.numStages = stages;
         c.p50Ms = p50;
@@ -372,16 +372,18 @@ TEST(TuningReport, JsonSummarisesTheTuning)
 {
     const TuningRecord tuning = sampleTuning();
     const auto doc = nlohmann::json::parse(tuningReportJson(tuning));
-    EXPECT_EQ(doc["report"], "tilescope-tuning");
-    EXPECT_EQ(doc["tuning"]["kernel"], "matmul_kernel");
-    EXPECT_EQ(doc["tuning"]["candidates"].size(), 6u);
+    EXPECT_EQ(doc["schema"], "tilescope.tuning/1");
+    EXPECT_EQ(doc["kernel"], "matmul_kernel");
+    EXPECT_EQ(doc["candidates"].size(), 6u);
     const auto& s = doc["summary"];
     EXPECT_EQ(s["candidates"], 6);
     EXPECT_EQ(s["byStatus"]["benchmarked"], 2);
     EXPECT_EQ(s["byStatus"]["pruned"], 1);
     EXPECT_FALSE(s["byStatus"].contains("user"));
-    EXPECT_EQ(s["best"]["index"], 1);
-    EXPECT_EQ(s["best"]["params"]["BLOCK_M"], "256");
+    EXPECT_EQ(doc["bestIndex"], 1);
+    EXPECT_EQ(doc["best"]["index"], 1);
+    EXPECT_EQ(doc["best"]["params"]["BLOCK_M"], 256);  // the value keeps its type
+    EXPECT_EQ(doc["best"]["params"]["multibuffer"], true);
     EXPECT_DOUBLE_EQ(s["fastestP50Ms"].get<double>(), 0.125);
     EXPECT_DOUBLE_EQ(s["slowestP50Ms"].get<double>(), 0.30);
     EXPECT_DOUBLE_EQ(s["medianP50Ms"].get<double>(), 0.20);
@@ -412,7 +414,7 @@ print(json.dumps(rows))
         const CandidateRecord& c = tuning.candidates[i];
         const auto& row = rows[i];
         EXPECT_EQ(row["index"], std::to_string(i));
-        EXPECT_EQ(row["status"], c.status);
+        EXPECT_EQ(row["status"], ts::cache::candidateStatusName(c.status));
         EXPECT_EQ(row["BLOCK_M"], c.params[0].second);
         EXPECT_EQ(row["GROUP"], c.params.size() > 2 ? c.params[2].second : "");
         EXPECT_EQ(row["best"], i == 1 ? "1" : "0");

@@ -2,8 +2,10 @@
 // stop, benchmark methods, and the backend's "No valid triton configs" error.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/export/tuning_report.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/tuning_pipeline.h"
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
 #include "testutil.h"
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <limits>
 
 using namespace ts;
 
@@ -282,12 +285,13 @@ TEST(Tuning, ReportAndAutotuningLog)
     tuning::TuningOptions options;
     const auto r = tuning::tune(p->analysis, p->space, device, options);
     ASSERT_TRUE(r.best);
-    const auto json = tuning::tuningToJson(p->analysis, p->space, r, options);
+    const auto json = exporter::tuningDocument(
+        pipeline::recordFromTuning(p->analysis, p->space, r, options, std::numeric_limits<std::size_t>::max()));
     ASSERT_TRUE(json["best"].is_object());
     EXPECT_EQ(json["best"]["status"], "best");
-    EXPECT_TRUE(json["best"].contains("p50_ms"));
-    EXPECT_TRUE(json["best"].contains("breakdown"));
-    EXPECT_TRUE(json["best"].contains("footprint"));
+    EXPECT_TRUE(json["best"].contains("p50Ms"));
+    EXPECT_TRUE(json["best"]["sim"].contains("pipesUs"));  // the per-pipe breakdown
+    EXPECT_TRUE(json["best"]["footprint"].is_object());
     EXPECT_EQ(json["candidates"].size(), p->space.size());
     const auto log = tuning::autotuningLog(p->analysis, p->space, r);
     int selected = 0;

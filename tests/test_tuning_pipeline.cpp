@@ -60,7 +60,7 @@ TEST(TuningPipeline, RecordKeepsEveryTunedCandidateAndTheBest)
     EXPECT_GE(record.candidates.size(), result.tuned.size());
     ASSERT_TRUE(record.bestIndex);
     const cache::CandidateRecord& best = record.candidates[*record.bestIndex];
-    EXPECT_EQ(best.status, "best");
+    EXPECT_EQ(best.status, cache::CandidateStatus::Best);
     ASSERT_TRUE(best.p50Ms);
     EXPECT_DOUBLE_EQ(*best.p50Ms, result.outcomes[*result.best].bench.p50Ms);
     for (const cache::CandidateRecord& c : record.candidates) {
@@ -90,7 +90,7 @@ TEST(TuningPipeline, LargeLatticeTuningIsCappedAndSaysSo)
     const cache::TuningRecord record = pipeline::recordFromTuning(a, s, result, options, cap);
     EXPECT_LE(record.candidates.size(), cap + s.backend().configs.size());
     ASSERT_TRUE(record.bestIndex);
-    EXPECT_EQ(record.candidates[*record.bestIndex].status, "best");
+    EXPECT_EQ(record.candidates[*record.bestIndex].status, cache::CandidateStatus::Best);
     EXPECT_NE(record.notes.find("not stored"), std::string::npos) << record.notes;
 }
 

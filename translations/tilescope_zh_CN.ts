@@ -1132,18 +1132,6 @@
         <translation>已停止</translation>
     </message>
     <message>
-        <source>done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <source>tracing the kernel</source>
-        <translation>正在跟踪内核</translation>
-    </message>
-    <message>
-        <source>compiling and benchmarking</source>
-        <translation>正在编译和测速</translation>
-    </message>
-    <message>
         <source>Looking up the cache</source>
         <translation>正在查询缓存</translation>
     </message>
@@ -1770,8 +1758,8 @@ best #%1: %2 µs</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Tile %1 elements · UB %2 (%3 of the budget) · %4 programs · %5 waves · last wave %6&lt;/p&gt;</source>
-        <translation>&lt;p&gt;分块 %1 个元素 · UB %2（占预算 %3）· %4 个程序 · %5 轮 · 末轮 %6&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Tile %1 elements · UB %2, %3 · %4 programs · %5 waves · last wave %6&lt;/p&gt;</source>
+        <translation>&lt;p&gt;分块 %1 个元素 · UB %2，%3 · %4 个程序 · %5 轮 · 末轮 %6&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;Nearest generated candidate: #%1&lt;/p&gt;</source>
@@ -2252,34 +2240,6 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
 <context>
     <name>ts::gui::TuningRecordModel</name>
     <message>
-        <source>generated</source>
-        <translation>已生成</translation>
-    </message>
-    <message>
-        <source>handwritten</source>
-        <translation>手写</translation>
-    </message>
-    <message>
-        <source>pruned</source>
-        <translation>已剪除</translation>
-    </message>
-    <message>
-        <source>skipped</source>
-        <translation>已跳过</translation>
-    </message>
-    <message>
-        <source>compile failed</source>
-        <translation>编译失败</translation>
-    </message>
-    <message>
-        <source>benchmarked</source>
-        <translation>已测速</translation>
-    </message>
-    <message>
-        <source>best</source>
-        <translation>最佳</translation>
-    </message>
-    <message>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -2321,10 +2281,10 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
     <message>
         <source>#%1 %2
 %3
-UB %4 (%5 of the budget)</source>
+UB %4, %5</source>
         <translation>#%1 %2
 %3
-UB %4（占预算 %5）</translation>
+UB %4，%5</translation>
     </message>
     <message>
         <source>No candidate space yet.</source>
@@ -2335,8 +2295,8 @@ UB %4（占预算 %5）</translation>
         <translation>UB 预算 %1 KiB</translation>
     </message>
     <message>
-        <source>&lt;b&gt;#%1&lt;/b&gt;: tile %2 elements × %3 B × %4 buffers = &lt;b&gt;%5&lt;/b&gt;, %6 of the %7 KiB budget</source>
-        <translation>&lt;b&gt;#%1&lt;/b&gt;：分块 %2 个元素 × %3 B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，占 %7 KiB 预算的 %6</translation>
+        <source>&lt;b&gt;#%1&lt;/b&gt;: tile %2 elements × %3 B × %4 buffers = &lt;b&gt;%5&lt;/b&gt;, %6</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt;：分块 %2 个元素 × %3 B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，%6</translation>
     </message>
     <message numerus="yes">
         <source>UB use of the %n candidate(s) the backend benchmarks; select one to compare it.</source>
@@ -2567,6 +2527,36 @@ UB %4（占预算 %5）</translation>
     <message>
         <source>Shape %1 of %2: %3</source>
         <translation>形状 %1/%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Stage</name>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>tracing the kernel</source>
+        <translation>正在跟踪内核</translation>
+    </message>
+    <message>
+        <source>compiling and benchmarking</source>
+        <translation>正在编译和测速</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::Usage</name>
+    <message>
+        <source>overflow: %1 of %2</source>
+        <translation>溢出：%1 / %2</translation>
+    </message>
+    <message>
+        <source>overflow: %1 of a %2 budget</source>
+        <translation>溢出：%1，预算 %2</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 budget</source>
+        <translation>占 %2 预算的 %1</translation>
     </message>
 </context>
 </TS>

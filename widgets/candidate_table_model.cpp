@@ -1,6 +1,6 @@
 #include "widgets/candidate_table_model.h"
 
-#include "core/space/space_format.h"
+#include "core/util/format.h"
 #include "widgets/status_colors.h"
 
 #include <QFont>
@@ -18,14 +18,14 @@ constexpr int kFixedBefore = 1;  // the index column
 constexpr int kMetricColumns = 8;
 constexpr int kTimingColumns = 5;  // outcome, p50, p20, p80, against the best
 
-QString kib(std::int64_t bytes)
+QString bytesText(std::int64_t bytes)
 {
-    return QString::fromStdString(space::formatKib(bytes));
+    return QString::fromStdString(formatBytes(bytes));
 }
 
 QString percent(double share)
 {
-    return QString::fromStdString(space::formatPercent(share));
+    return QString::fromStdString(formatPercent(share));
 }
 
 } // namespace
@@ -294,8 +294,8 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::Status: return statusLabel(s.status(row));
     case Column::Reason: return reasonLabel(s.reason(row));
     case Column::Tile: return locale.toString(qint64(s.metrics(row).tileElements));
-    case Column::UbBytes: return kib(s.metrics(row).ubBytes);
-    case Column::UbShare: return percent(s.metrics(row).ubShare);
+    case Column::UbBytes: return bytesText(s.metrics(row).ubBytes);
+    case Column::UbShare: return ubShareText(s.metrics(row));
     case Column::Programs: return locale.toString(qint64(s.metrics(row).programs));
     case Column::Waves: return locale.toString(qint64(s.metrics(row).waves));
     case Column::LastWave: return s.metrics(row).programs > 0 ? percent(s.metrics(row).lastWaveUtilisation)

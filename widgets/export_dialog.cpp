@@ -40,11 +40,6 @@ constexpr const char* kAutotuneParameters[] = {"configs",  "key",         "prune
                                                "restore_value", "pre_hook", "post_hook",     "warmup",
                                                "rep",      "use_cuda_graph", "do_bench",     "cache_results"};
 
-bool isMeasured(const cache::CandidateRecord& c)
-{
-    return (c.status == "benchmarked" || c.status == "best") && c.p50Ms && std::isfinite(*c.p50Ms);
-}
-
 } // namespace
 
 DecoratorContext decoratorContextFor(const cache::TuningRecord& record, const analysis::KernelAnalysis* analysis)
@@ -264,7 +259,7 @@ std::size_t ExportDialog::measuredCount() const
         return 0;
     std::size_t n = 0;
     for (const auto& c : m_record->candidates)
-        n += isMeasured(c);
+        n += cache::isMeasured(c);
     return n;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
+#include "widgets/status_colors.h"
 
 #include <QDir>
 #include <QFile>
@@ -419,7 +420,7 @@ bool KernelDocument::tune()
             // out.state now holds the live figures: freed on a pool thread, not here.
             QThreadPool::globalInstance()->start([old = std::make_shared<TuningRun::State>(std::move(out.state))] {});
             const tuning::TuningResult& r = *out.result;
-            Q_EMIT tuningProgress(r.stopped ? tr("stopped") : tr("done"), r.finished, r.tuned.size(), 0);
+            Q_EMIT tuningProgress(r.stopped ? tr("stopped") : progressStageLabel(tuning::ProgressStage::Done), r.finished, r.tuned.size(), 0);
             Q_EMIT tuningUpdated(update);
             Q_EMIT tuningFinished();
             if (!out.storeMessage.isEmpty()) {
@@ -443,10 +444,7 @@ void KernelDocument::pullTuningFeed()
         progress.swap(m_feed->progress);
     }
     if (progress) {
-        const QString stage = progress->stage == "tracing" ? tr("tracing the kernel")
-                              : progress->stage == "done" ? tr("done")
-                                                          : tr("compiling and benchmarking");
-        Q_EMIT tuningProgress(stage, progress->done, progress->total, progress->etaSeconds);
+        Q_EMIT tuningProgress(progressStageLabel(progress->stage), progress->done, progress->total, progress->etaSeconds);
     }
     if (!batch.empty())
         Q_EMIT tuningUpdated(m_run->append(std::move(batch)));

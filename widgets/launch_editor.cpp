@@ -105,8 +105,8 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
 
     m_benchMethod = new QComboBox(this);
     m_benchMethod->setObjectName(QStringLiteral("benchMethod"));
-    m_benchMethod->addItem(QStringLiteral("default"));
-    m_benchMethod->addItem(QStringLiteral("npu"));
+    for (npu::BenchMethod method : {npu::BenchMethod::Default, npu::BenchMethod::Npu})
+        m_benchMethod->addItem(benchMethodText(method), int(method));
     m_benchMethod->setToolTip(tr("TRITON_BENCH_METHOD. default: do_bench, quantiles of timed runs with the L2 "
                                  "flushed, host launch included; npu: the profiler, mean on-chip time of 30 runs "
                                  "(steadier, slower to tune)"));
@@ -350,8 +350,8 @@ void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
     if (m_device->findText(device) < 0)
         m_device->addItem(device);  // unknown: kept visible, the space says why it cannot build
     m_device->setCurrentText(device);
-    m_benchMethod->setCurrentText(a.workload.benchMethod.empty() ? QStringLiteral("default")
-                                                                 : QString::fromStdString(a.workload.benchMethod));
+    m_benchMethod->setCurrentText(benchMethodText(
+        npu::parseBenchMethod(a.workload.benchMethod).value_or(npu::BenchMethod::Default)));
     m_seed->setValue(a.workload.seed ? int(*a.workload.seed % (1u << 30)) : 0);
     m_filling = false;
     setEnabled(true);
@@ -545,7 +545,7 @@ std::optional<kernel::Workload> LaunchEditor::workload() const
 tuning::TuningOptions LaunchEditor::tuningOptions() const
 {
     tuning::TuningOptions options;
-    options.method = m_benchMethod->currentText() == QLatin1String("npu") ? npu::BenchMethod::Npu : npu::BenchMethod::Default;
+    options.method = npu::BenchMethod(m_benchMethod->currentData().toInt());
     options.parallelCompile = m_parallelCompile->isChecked();
     options.jobs = m_workers->value();
     options.seed = std::uint64_t(m_seed->value());

@@ -1,6 +1,6 @@
 #include "widgets/space_page.h"
 
-#include "core/space/space_format.h"
+#include "core/util/format.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/status_colors.h"
@@ -306,13 +306,13 @@ void SpacePage::showDetails(std::size_t candidate)
     if (!why.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
     html += QStringLiteral("<p><code>%1</code></p>").arg(QString::fromStdString(config.toPython()).toHtmlEscaped());
-    html += tr("<p>Tile %1 elements · UB %2 (%3 of the budget) · %4 programs · %5 waves · last wave %6</p>")
+    html += tr("<p>Tile %1 elements · UB %2, %3 · %4 programs · %5 waves · last wave %6</p>")
                 .arg(QLocale().toString(qint64(m.tileElements)))
-                .arg(QString::fromStdString(space::formatKib(m.ubBytes)))
-                .arg(QString::fromStdString(space::formatPercent(m.ubShare)))
+                .arg(QString::fromStdString(formatBytes(m.ubBytes)))
+                .arg(ubUsageText(m))
                 .arg(QLocale().toString(qint64(m.programs)))
                 .arg(m.waves)
-                .arg(QString::fromStdString(space::formatPercent(m.lastWaveUtilisation)));
+                .arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
         html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
     if (const TunedCandidate* t = m_run ? m_run->entryFor(candidate) : nullptr) {

@@ -1,5 +1,7 @@
 #include "widgets/status_colors.h"
 
+#include "core/util/format.h"
+
 #include <QCoreApplication>
 
 namespace ts::gui {
@@ -100,6 +102,55 @@ QString outcomeLabel(tuning::OutcomeStatus outcome)
     case OutcomeStatus::CompileFailed: return QCoreApplication::translate("ts::gui::Outcome", "compile failed");
     case OutcomeStatus::Benchmarked: return QCoreApplication::translate("ts::gui::Outcome", "benchmarked");
     case OutcomeStatus::Best: return QCoreApplication::translate("ts::gui::Outcome", "best");
+    }
+    return {};
+}
+
+QString ubShareText(const space::CandidateMetrics& m)
+{
+    if (isOverflow(m.ubBytes, m.ubBudgetBytes))
+        return QCoreApplication::translate("ts::gui::Usage", "overflow: %1 of %2")
+            .arg(QString::fromStdString(formatBytes(m.ubBytes)), QString::fromStdString(formatBytes(m.ubBudgetBytes)));
+    return QString::fromStdString(formatPercent(m.ubShare));
+}
+
+QString ubUsageText(const space::CandidateMetrics& m)
+{
+    const QString used = QString::fromStdString(formatBytes(m.ubBytes));
+    const QString budget = QString::fromStdString(formatBytes(m.ubBudgetBytes));
+    if (isOverflow(m.ubBytes, m.ubBudgetBytes))
+        return QCoreApplication::translate("ts::gui::Usage", "overflow: %1 of a %2 budget").arg(used, budget);
+    return QCoreApplication::translate("ts::gui::Usage", "%1 of the %2 budget")
+        .arg(QString::fromStdString(formatPercent(m.ubShare)), budget);
+}
+
+QString benchMethodText(npu::BenchMethod method)
+{
+    return QString::fromUtf8(npu::benchMethodName(method));
+}
+
+QString progressStageLabel(tuning::ProgressStage stage)
+{
+    using tuning::ProgressStage;
+    switch (stage) {
+    case ProgressStage::Tracing: return QCoreApplication::translate("ts::gui::Stage", "tracing the kernel");
+    case ProgressStage::Compiling: return QCoreApplication::translate("ts::gui::Stage", "compiling and benchmarking");
+    case ProgressStage::Done: return QCoreApplication::translate("ts::gui::Stage", "done");
+    }
+    return {};
+}
+
+QString storedStatusLabel(cache::CandidateStatus status)
+{
+    using cache::CandidateStatus;
+    switch (status) {
+    case CandidateStatus::Generated: return statusLabel(space::CandidateStatus::Generated);
+    case CandidateStatus::User: return statusLabel(space::CandidateStatus::User);
+    case CandidateStatus::Pruned: return statusLabel(space::CandidateStatus::Pruned);
+    case CandidateStatus::Skipped: return statusLabel(space::CandidateStatus::Skipped);
+    case CandidateStatus::CompileFailed: return outcomeLabel(tuning::OutcomeStatus::CompileFailed);
+    case CandidateStatus::Benchmarked: return outcomeLabel(tuning::OutcomeStatus::Benchmarked);
+    case CandidateStatus::Best: return outcomeLabel(tuning::OutcomeStatus::Best);
     }
     return {};
 }

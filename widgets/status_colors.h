@@ -3,6 +3,7 @@
 // translated names of statuses, reasons and parameter roles.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/cache/tuning_record.h"
 #include "core/space/candidate_space.h"
 #include "core/tuning/tuning_session.h"
 
@@ -26,5 +27,16 @@ QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark);
 QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark);
 QString outcomeLabel(tuning::OutcomeStatus outcome);
 QString compileFailureLabel(npu::CompileFailure failure);
+// How much of its UB (or register file) budget a candidate uses: "73.4%" in a table cell, or
+// an overflow with both sizes, "overflow: 2 MiB of 192 KiB", never a share of thousands of percent.
+QString ubShareText(const space::CandidateMetrics& metrics);
+// The same in a sentence: "73.4% of the 192 KiB budget" / "overflow: 2 MiB of a 192 KiB budget".
+QString ubUsageText(const space::CandidateMetrics& metrics);
+// A bench method as TRITON_BENCH_METHOD spells it ("default", "npu"): a value, not translated.
+QString benchMethodText(npu::BenchMethod method);
+// A tuning session's stage, as the progress bar names it.
+QString progressStageLabel(tuning::ProgressStage stage);
+// A stored candidate's status: the space's or the tuning's label for the same verdict.
+QString storedStatusLabel(cache::CandidateStatus status);
 
 } // namespace ts::gui

@@ -1,5 +1,7 @@
 #include "widgets/tuning_record_model.h"
 
+#include "widgets/status_colors.h"
+
 #include <QFont>
 #include <QLocale>
 
@@ -62,25 +64,6 @@ TuningRecordModel::Kind TuningRecordModel::kindOf(int column, int* param) const
     return tail[column - 2 - params];
 }
 
-QString TuningRecordModel::statusText(const std::string& status)
-{
-    if (status == "generated")
-        return tr("generated");
-    if (status == "user")
-        return tr("handwritten");
-    if (status == "pruned")
-        return tr("pruned");
-    if (status == "skipped")
-        return tr("skipped");
-    if (status == "compile-failed")
-        return tr("compile failed");
-    if (status == "benchmarked")
-        return tr("benchmarked");
-    if (status == "best")
-        return tr("best");
-    return QString::fromStdString(status);
-}
-
 QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::size_t row, int column) const
 {
     auto ms = [](const std::optional<double>& t) {
@@ -89,7 +72,7 @@ QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::siz
     int param = -1;
     switch (kindOf(column, &param)) {
     case Kind::Index: return QString::number(row);
-    case Kind::Status: return statusText(c.status);
+    case Kind::Status: return storedStatusLabel(c.status);
     case Kind::Param: {
         const int slot = m_paramSlots[row][std::size_t(param)];
         return slot < 0 ? QString() : QString::fromStdString(c.params[std::size_t(slot)].second);

@@ -32,9 +32,6 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Translated name of a stored candidate status ("benchmarked", "compile-failed", ...).
-    static QString statusText(const std::string& status);
-
 private:
     enum class Kind { Index, Status, Param, NumWarps, NumStages, P50, P20, P80, Reason };
     Kind kindOf(int column, int* param = nullptr) const;

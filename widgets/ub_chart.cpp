@@ -1,6 +1,6 @@
 #include "widgets/ub_chart.h"
 
-#include "core/space/space_format.h"
+#include "core/util/format.h"
 #include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
@@ -60,11 +60,10 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
         for (const auto& [name, value] : m_space->params(c))
             params << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
         QToolTip::showText(e->globalPosition().toPoint(),
-                           tr("#%1 %2\n%3\nUB %4 (%5 of the budget)")
+                           tr("#%1 %2\n%3\nUB %4, %5")
                                .arg(c)
                                .arg(statusLabel(m_space->status(c)), params.join(QStringLiteral(", ")),
-                                    QString::fromStdString(space::formatKib(m.ubBytes)),
-                                    QString::fromStdString(space::formatPercent(m.ubShare))),
+                                    QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)),
                            m_plot);
     });
     setDark(false);
@@ -168,14 +167,12 @@ void UbChart::rebuild()
     if (m_selected && *m_selected < s.size()) {
         const space::CandidateMetrics m = s.metrics(*m_selected);
         const space::TileProblem& p = s.backend().problem;
-        m_summary->setText(tr("<b>#%1</b>: tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6 of the %7 KiB budget")
+        m_summary->setText(tr("<b>#%1</b>: tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6")
                                .arg(*m_selected)
                                .arg(QLocale().toString(qint64(m.tileElements)))
                                .arg(p.dtypeBytes)
                                .arg(p.numBuffers)
-                               .arg(QString::fromStdString(space::formatKib(m.ubBytes)),
-                                    QString::fromStdString(space::formatPercent(m.ubShare)))
-                               .arg(budgetKib, 0, 'f', 0));
+                               .arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)));
     } else {
         m_summary->setText(tr("UB use of the %n candidate(s) the backend benchmarks; select one to compare it.", nullptr,
                               int(list.size())));

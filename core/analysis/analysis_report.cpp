@@ -54,25 +54,26 @@ Json analysisToJson(const KernelAnalysis& a)
 {
     const AxisParse& p = a.parse;
     Json out;
-    out["kernel"] = a.file->path;
-    out["function"] = a.kernel->name;
+    out["schema"] = "tilescope.analysis/1";
+    out["kernel"] = a.kernel->name;
+    out["kernelFile"] = a.file->path;
     out["device"] = a.workload.device;
     out["autotuned"] = a.kernel->isAutotuned();
-    out["imports_ascend_runtime"] = a.file->importsAscendRuntime;
+    out["importsAscendRuntime"] = a.file->importsAscendRuntime;
     out["keys"] = axisMapToJson(p.keys);
-    out["split_params"] = axisMapToJson(p.splitParams);
-    out["tiling_params"] = axisMapToJson(p.tilingParams);
+    out["splitParams"] = axisMapToJson(p.splitParams);
+    out["tilingParams"] = axisMapToJson(p.tilingParams);
     Json fixed = Json::object();
     for (const auto& [axis, value] : p.fixedSplitParams)
         fixed[axis] = value;
-    out["fixed_split_params"] = fixed;
-    out["low_dim_axes"] = p.lowDimAxes;
-    out["reduction_axes"] = p.reductionAxes;
-    out["persistent_reduction"] = p.persistentReduction;
-    out["dual_reduction"] = p.dualReduction;
-    out["num_buffers"] = p.numBuffers;
+    out["fixedSplitParams"] = fixed;
+    out["lowDimAxes"] = p.lowDimAxes;
+    out["reductionAxes"] = p.reductionAxes;
+    out["persistentReduction"] = p.persistentReduction;
+    out["dualReduction"] = p.dualReduction;
+    out["numBuffers"] = p.numBuffers;
     out["dtype"] = a.widestDtype.empty() ? Json() : Json(a.widestDtype);
-    out["dtype_bytes"] = a.dtypeBytes;
+    out["dtypeBytes"] = a.dtypeBytes;
     Json params = Json::array();
     for (const ParamInfo& info : a.params) {
         Json j;
@@ -84,11 +85,11 @@ Json analysisToJson(const KernelAnalysis& a)
         if (info.passed)
             j["value"] = info.value;
         if (!info.splitAxis.empty())
-            j["split_axis"] = info.splitAxis;
+            j["splitAxis"] = info.splitAxis;
         if (!info.tilingAxis.empty())
-            j["tiling_axis"] = info.tilingAxis;
+            j["tilingAxis"] = info.tilingAxis;
         if (!info.keyAxis.empty())
-            j["key_axis"] = info.keyAxis;
+            j["keyAxis"] = info.keyAxis;
         j["line"] = info.location.line;
         params.push_back(std::move(j));
     }
@@ -100,8 +101,8 @@ Json analysisToJson(const KernelAnalysis& a)
             list.push_back(v.repr());
         hints[name] = std::move(list);
     }
-    out["hint_dimensions"] = std::move(hints);
-    out["backend_warnings"] = p.backendWarnings;
+    out["hintDimensions"] = std::move(hints);
+    out["backendWarnings"] = p.backendWarnings;
     out["diagnostics"] = diagnosticsToJson(a.diagnostics);
     out["error"] = p.error ? Json(*p.error) : Json();
     return out;

@@ -82,7 +82,25 @@ std::vector<std::string> shardWorkloads(std::vector<std::string> paths, const Sh
     return out;
 }
 
-std::size_t BatchReport::count(std::string_view status) const
+std::string_view batchStatusName(BatchStatus status)
+{
+    switch (status) {
+    case BatchStatus::Passed: return "passed";
+    case BatchStatus::Failed: return "failed";
+    case BatchStatus::Regression: return "regression";
+    }
+    return "failed";
+}
+
+std::optional<BatchStatus> parseBatchStatus(std::string_view name)
+{
+    for (BatchStatus status : {BatchStatus::Passed, BatchStatus::Failed, BatchStatus::Regression})
+        if (batchStatusName(status) == name)
+            return status;
+    return std::nullopt;
+}
+
+std::size_t BatchReport::count(BatchStatus status) const
 {
     return static_cast<std::size_t>(
         std::count_if(cases.begin(), cases.end(), [&](const BatchCase& c) { return c.status == status; }));
@@ -90,7 +108,7 @@ std::size_t BatchReport::count(std::string_view status) const
 
 bool BatchReport::allPassed() const
 {
-    return inputErrors.empty() && !stopped && count("passed") == cases.size();
+    return inputErrors.empty() && !stopped && count(BatchStatus::Passed) == cases.size();
 }
 
 // Reads every workload first (so all shards agree on what is broken), then tunes each workload on
@@ -178,7 +196,7 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
             c.device = deviceName;
             const npu::DeviceProfile& device = *registry.lookup(deviceName).profile;
             if (!analysed.analysis || !analysed.analysis->kernel) {
-                c.status = "failed";
+                c.status = BatchStatus::Failed;
                 c.reason = analysed.diagnostics.empty() ? "the kernel could not be analysed"
                                                         : analysed.diagnostics.front().format();
             } else {
@@ -208,10 +226,10 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
                     c.bestP50Ms = best->p50Ms;
                 }
                 if (!best) {
-                    c.status = "failed";
+                    c.status = BatchStatus::Failed;
                     c.reason = tuned.error.value_or("the tuning chose no config");
                 } else if (a.inError()) {
-                    c.status = "failed";
+                    c.status = BatchStatus::Failed;
                     for (const Diagnostic& d : a.diagnostics)
                         if (d.severity == Severity::Error) {
                             c.reason = d.format();
@@ -220,30 +238,30 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
                     if (c.reason.empty())
                         c.reason = "the kernel is in error";
                 } else {
-                    c.status = "passed";
+                    c.status = BatchStatus::Passed;
                 }
             }
             if (auto it = baseline.find(caseKey(c.workload, c.device)); it != baseline.end() && it->second->bestP50Ms) {
                 c.baselineP50Ms = it->second->bestP50Ms;
                 if (c.bestP50Ms && *c.baselineP50Ms > 0) {
                     c.changePercent = (*c.bestP50Ms / *c.baselineP50Ms - 1.0) * 100.0;
-                    if (c.status == "passed" && *c.changePercent > options.maxRegressionPercent) {
+                    if (c.status == BatchStatus::Passed && *c.changePercent > options.maxRegressionPercent) {
                         char buf[200];
                         std::snprintf(buf, sizeof buf, "best p50 %.4f ms is %.1f%% slower than the baseline's %.4f ms "
                                       "(allowed %g%%)", *c.bestP50Ms, *c.changePercent, *c.baselineP50Ms,
                                       options.maxRegressionPercent);
-                        c.status = "regression";
+                        c.status = BatchStatus::Regression;
                         c.reason = buf;
                     }
                 }
             }
             c.seconds = secondsSince(caseStart);
             std::string line = where + ": ";
-            if (c.status == "failed")
+            if (c.status == BatchStatus::Failed)
                 line += "FAILED: " + c.reason;
             else
                 line += std::string(c.fromCache ? "cached" : "tuned") + ", best " + paramsText(c) + " p50 " +
-                        formatMs(*c.bestP50Ms) + " ms" + (c.status == "regression" ? "  REGRESSION: " + c.reason : "");
+                        formatMs(*c.bestP50Ms) + " ms" + (c.status == BatchStatus::Regression ? "  REGRESSION: " + c.reason : "");
             log(line);
             report.cases.push_back(std::move(c));
         }
@@ -259,15 +277,14 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
 std::string reportToJson(const BatchReport& r)
 {
     ojson j;
-    j["report"] = "tilescope-batch";
-    j["version"] = 1;
+    j["schema"] = kBatchSchema;
     j["createdAt"] = r.createdAt;
     j["shard"] = r.shard.describe();
     j["wallSeconds"] = r.wallSeconds;
     j["summary"] = {{"cases", r.cases.size()},
-                    {"passed", r.count("passed")},
-                    {"failed", r.count("failed")},
-                    {"regressions", r.count("regression")},
+                    {"passed", r.count(BatchStatus::Passed)},
+                    {"failed", r.count(BatchStatus::Failed)},
+                    {"regressions", r.count(BatchStatus::Regression)},
                     {"fromCache", static_cast<std::size_t>(std::count_if(
                                       r.cases.begin(), r.cases.end(), [](const BatchCase& c) { return c.fromCache; }))}};
     ojson cases = ojson::array();
@@ -278,17 +295,12 @@ std::string reportToJson(const BatchReport& r)
         e["device"] = c.device;
         e["kernel"] = c.kernel;
         e["key"] = c.key;
-        e["status"] = c.status;
+        e["status"] = batchStatusName(c.status);
         e["reason"] = c.reason;
         e["fromCache"] = c.fromCache;
         e["cacheId"] = c.cacheId ? ojson(*c.cacheId) : ojson();
         if (c.hasBest) {
-            ojson params = ojson::object();
-            for (const auto& [name, value] : c.bestParams) {
-                auto literal = exporter::literalToJson(value);
-                params[name] = literal ? *literal : ojson(value);
-            }
-            e["best"] = {{"params", params}, {"numWarps", c.numWarps}, {"numStages", c.numStages}};
+            e["best"] = {{"params", exporter::typedParams(c.bestParams)}, {"numWarps", c.numWarps}, {"numStages", c.numStages}};
         } else {
             e["best"] = nullptr;
         }
@@ -321,8 +333,11 @@ std::optional<BatchReport> readReportFile(const std::string& path, std::string* 
         *error = path + ": not JSON: " + e.what();
         return std::nullopt;
     }
-    if (!j.is_object() || j.value("report", "") != "tilescope-batch" || !j.contains("cases") || !j["cases"].is_array()) {
-        *error = path + ": not a tilescope batch report (expected \"report\": \"tilescope-batch\" and \"cases\")";
+    // This layout, or the one before it ({"report": "tilescope-batch", "version": 1}).
+    const bool batchReport =
+        j.is_object() && (j.value("schema", "") == kBatchSchema || j.value("report", "") == "tilescope-batch");
+    if (!batchReport || !j.contains("cases") || !j["cases"].is_array()) {
+        *error = path + ": not a tilescope batch report (expected \"schema\": \"" + kBatchSchema + "\" and \"cases\")";
         return std::nullopt;
     }
     BatchReport r;
@@ -338,7 +353,7 @@ std::optional<BatchReport> readReportFile(const std::string& path, std::string* 
         BatchCase c;
         c.workload = e["workload"].get<std::string>();
         c.device = e["device"].get<std::string>();
-        c.status = e.value("status", "");
+        c.status = parseBatchStatus(e.value("status", "")).value_or(BatchStatus::Failed);
         if (e.contains("bestP50Ms") && !e["bestP50Ms"].is_null()) {
             if (!e["bestP50Ms"].is_number()) {
                 *error = where + ": \"bestP50Ms\" must be a number or null";
@@ -378,7 +393,7 @@ std::string xmlEscape(std::string_view text)
 
 std::string reportToJUnit(const BatchReport& r)
 {
-    const std::size_t failures = r.count("failed") + r.count("regression");
+    const std::size_t failures = r.count(BatchStatus::Failed) + r.count(BatchStatus::Regression);
     std::ostringstream x;
     x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     x << "<testsuites name=\"tilescope batch\" tests=\"" << r.cases.size() << "\" failures=\"" << failures
@@ -394,13 +409,13 @@ std::string reportToJUnit(const BatchReport& r)
         std::string out;
         if (c.hasBest && c.bestP50Ms)
             out = "best " + paramsText(c) + " p50 " + formatMs(*c.bestP50Ms) + " ms" + (c.fromCache ? " (cached)" : "");
-        if (c.status == "passed" && out.empty()) {
+        if (c.status == BatchStatus::Passed && out.empty()) {
             x << "/>\n";
             continue;
         }
         x << ">\n";
-        if (c.status != "passed")
-            x << "      <failure type=\"" << (c.status == "regression" ? "regression" : "tuning-failed")
+        if (c.status != BatchStatus::Passed)
+            x << "      <failure type=\"" << (c.status == BatchStatus::Regression ? "regression" : "tuning-failed")
               << "\" message=\"" << xmlEscape(c.reason) << "\">" << xmlEscape(c.reason) << "</failure>\n";
         if (!out.empty())
             x << "      <system-out>" << xmlEscape(out) << "</system-out>\n";

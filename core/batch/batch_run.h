@@ -10,7 +10,7 @@
 // median time grew by more than the allowed percentage over the baseline's.
 //
 // JSON report:
-//   {"report": "tilescope-batch", "version": 1, "createdAt": "...", "shard": "1/2",
+//   {"schema": "tilescope.batch/1", "createdAt": "...", "shard": "1/2",
 //    "wallSeconds": 1.5,
 //    "summary": {"cases": n, "passed": n, "failed": n, "regressions": n, "fromCache": n},
 //    "cases": [{"workload": "examples/add.json", "device": "Ascend910B2", "kernel": "add_kernel",
@@ -34,6 +34,8 @@
 
 namespace ts::batch {
 
+inline constexpr const char* kBatchSchema = "tilescope.batch/1";  // docs/schema/batch.schema.json
+
 struct Shard {
     int index = 1;  // 1-based
     int count = 1;
@@ -46,12 +48,17 @@ std::optional<Shard> parseShard(std::string_view text, std::string* error);
 // The workloads of one shard, sorted (see the file comment).
 std::vector<std::string> shardWorkloads(std::vector<std::string> paths, const Shard& shard);
 
+// How a case of a batch ended; batchStatusName gives the report's text.
+enum class BatchStatus : std::uint8_t { Passed, Failed, Regression };
+std::string_view batchStatusName(BatchStatus status);  // "passed" | "failed" | "regression"
+std::optional<BatchStatus> parseBatchStatus(std::string_view name);
+
 struct BatchCase {
     std::string workload;
     std::string device;
     std::string kernel;
     std::string key;
-    std::string status;  // passed | failed | regression
+    BatchStatus status = BatchStatus::Failed;
     std::string reason;  // why it failed or regressed
     bool fromCache = false;
     std::optional<std::int64_t> cacheId;
@@ -73,7 +80,7 @@ struct BatchReport {
     std::vector<std::string> inputErrors;  // unreadable workloads, unknown devices: nothing ran
     bool stopped = false;
 
-    std::size_t count(std::string_view status) const;
+    std::size_t count(BatchStatus status) const;
     bool allPassed() const;
 };
 

@@ -11,8 +11,9 @@ namespace ts::cache::schema {
 
 namespace {
 
-// The current layout. key_digest, candidates and best come last, exactly as the v1 -> v2
-// ALTER TABLEs add them, so that a migrated file and a new one have the same table definition.
+// The current layout. key_digest, candidates and best, then details come last, exactly as the
+// v1 -> v2 and v2 -> v3 ALTER TABLEs add them, so that a migrated file and a new one have the
+// same table definition.
 constexpr const char* kCreateSql = R"sql(
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY NOT NULL,
@@ -35,7 +36,8 @@ CREATE TABLE tunings (
     candidate_count     INTEGER NOT NULL,
     key_digest          TEXT NOT NULL DEFAULT '',
     candidates          TEXT NOT NULL DEFAULT '[]',
-    best                TEXT
+    best                TEXT,
+    details             TEXT
 );
 CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
 CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
@@ -99,14 +101,15 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
             while ((rc = candidates.step()) == SQLITE_ROW) {
                 CandidateRecord c;
                 auto params = decodePairs(candidates.textView(1));
-                if (!params || candidates.integer(0) != count) {
+                const auto status = parseCandidateStatus(candidates.textView(4));
+                if (!params || !status || candidates.integer(0) != count) {
                     *message = "tuning " + std::to_string(id) + " has an unreadable candidate";
                     return SQLITE_CORRUPT;
                 }
                 c.params = std::move(*params);
                 c.numWarps = int(candidates.integer(2));
                 c.numStages = int(candidates.integer(3));
-                c.status = candidates.text(4);
+                c.status = *status;
                 c.reasonCode = candidates.text(5);
                 c.reasonMessage = candidates.text(6);
                 c.p50Ms = candidates.optionalReal(7);
@@ -180,6 +183,14 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
         return rc;
     }
     return SQLITE_OK;
+}
+
+int migrateV2ToV3(SqliteDatabase& db, std::string* message)
+{
+    const int rc = db.exec("ALTER TABLE tunings ADD COLUMN details TEXT;");
+    if (rc != SQLITE_OK)
+        *message = "cannot add the details column: " + db.errorMessage();
+    return rc;
 }
 
 } // namespace
@@ -270,6 +281,7 @@ int migrate(SqliteDatabase& db, int fromVersion, std::string* message)
         int rc = SQLITE_OK;
         switch (v) {
         case 1: rc = migrateV1ToV2(db, &msg); break;
+        case 2: rc = migrateV2ToV3(db, &msg); break;
         default:
             msg = "no migration from layout version " + std::to_string(v);
             return SQLITE_ERROR;

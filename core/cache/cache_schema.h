@@ -16,6 +16,10 @@
 //      a copy of the chosen candidate for the cheapest question ("which config?") and listings.
 //      The candidates table is gone. Migrating from 1 fills the new columns, keeps only the
 //      newest tuning of a key and drops the old table.
+//   3  tunings.details: how the tuning ran (kernel file, seed, modelled compile workers and
+//      compile/bench split, host threads and time, counts, error, trace diagnostics) as compact
+//      JSON (record_codec.h), so a cached tuning reports everything a fresh one does. NULL for
+//      tunings stored before; migrating from 2 only adds the column.
 
 #include "core/cache/sqlite_db.h"
 
@@ -24,7 +28,7 @@
 
 namespace ts::cache::schema {
 
-inline constexpr int kCurrentVersion = 2;
+inline constexpr int kCurrentVersion = 3;
 inline constexpr std::int32_t kApplicationId = 0x54534343;  // "TSCC"
 inline constexpr const char* kApplicationName = "tilescope-config-cache";
 

@@ -30,10 +30,11 @@ namespace {
 
 constexpr const char* kExportFormat = "tilescope-config-cache";
 constexpr int kExportVersion = 1;
+constexpr const char* kExportSchema = "tilescope.cache-export/1";  // docs/schema/cache-export.schema.json
 
 constexpr const char* kTuningColumns =
     "id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, workload_path, "
-    "created_at, best_index, tuning_wall_seconds, notes, candidate_count, candidates";
+    "created_at, best_index, tuning_wall_seconds, notes, candidate_count, candidates, details";
 
 CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
 
@@ -175,8 +176,8 @@ public:
             insertTuning = db.prepare(
                 "INSERT INTO tunings(kernel_name, key_values, dtypes, device, bench_method, simulator_version, "
                 "source_hash, workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
-                "key_digest, candidates, best) "
-                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                "key_digest, candidates, best, details) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
                 true);
             deleteTuning = db.prepare("DELETE FROM tunings WHERE id = ?1", true);
             if (!insertTuning || !deleteTuning)
@@ -244,6 +245,12 @@ public:
         if (!candidates || candidates->size() != expected)
             return SQLITE_CORRUPT;
         r.candidates = std::move(*candidates);
+        if (!s.isNull(15)) {
+            auto details = decodeDetails(s.textView(15));
+            if (!details)
+                return SQLITE_CORRUPT;
+            r.details = std::move(*details);
+        }
         return SQLITE_OK;
     }
 
@@ -317,6 +324,10 @@ public:
         } else {
             s->bindNull(16);
         }
+        if (r.details)
+            s->bind(17, encodeDetails(*r.details));
+        else
+            s->bindNull(17);
         if (int rc = s->step(); rc != SQLITE_DONE)
             return rc;
         if (newId)
@@ -855,6 +866,7 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
         return status;
     }
     ojson doc = ojson::object();
+    doc["schema"] = kExportSchema;
     doc["format"] = kExportFormat;
     doc["version"] = kExportVersion;
     doc["exportedAt"] = formatIsoUtc(nowFor(impl_->options));

@@ -167,7 +167,14 @@ public:
             return false;
         c.numWarps = int(*warps);
         c.numStages = int(*stages);
-        return string(c.status) && consume(',') && string(c.reasonCode) && consume(',') &&
+        std::string status;
+        if (!string(status) || !consume(','))
+            return false;
+        const auto parsed = parseCandidateStatus(status);
+        if (!parsed)
+            return false;
+        c.status = *parsed;
+        return string(c.reasonCode) && consume(',') &&
                string(c.reasonMessage) && consume(',') && time(c.p50Ms) && consume(',') && time(c.p20Ms) &&
                consume(',') && time(c.p80Ms) && consume(',') && textOrJson(c.breakdownJson) && consume(']');
     }
@@ -325,7 +332,7 @@ void appendCandidate(std::string& out, const CandidateRecord& c)
     out += ',';
     appendNumber(out, c.numStages);
     out += ',';
-    appendJsonString(out, c.status);
+    appendJsonString(out, candidateStatusName(c.status));
     out += ',';
     appendJsonString(out, c.reasonCode);
     out += ',';
@@ -386,6 +393,16 @@ std::optional<std::vector<CandidateRecord>> decodeCandidates(std::string_view js
     if (!r.atEnd())
         return std::nullopt;
     return out;
+}
+
+std::string encodeDetails(const TuningDetails& details) { return toJson(details).dump(); }
+
+std::optional<TuningDetails> decodeDetails(std::string_view json)
+{
+    const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(json, nullptr, false);
+    if (parsed.is_discarded())
+        return std::nullopt;
+    return detailsFromJson(parsed, "details", nullptr);
 }
 
 } // namespace ts::cache

@@ -10,6 +10,7 @@
 //                p50|null,p20|null,p80|null,"breakdown"|{breakdown}]
 //               (a breakdown that is a JSON object or array is embedded verbatim)
 //   candidates  [<candidate>,...]
+//   details     the "details" object of the JSON form (tuning_record.h), compact
 //
 // Times are written as the shortest decimal that reads back to the same double; a time that is
 // not finite is stored as null.
@@ -35,5 +36,8 @@ std::string encodeCandidates(const std::vector<CandidateRecord>& candidates);
 std::optional<CandidateRecord> decodeCandidate(std::string_view json);
 // `expected` is only a capacity hint.
 std::optional<std::vector<CandidateRecord>> decodeCandidates(std::string_view json, std::size_t expected = 0);
+
+std::string encodeDetails(const TuningDetails& details);
+std::optional<TuningDetails> decodeDetails(std::string_view json);
 
 } // namespace ts::cache

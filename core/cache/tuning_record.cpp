@@ -2,6 +2,7 @@
 
 #include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -60,6 +61,11 @@ std::string TuningKey::describe() const
     return out;
 }
 
+bool isMeasured(const CandidateRecord& c)
+{
+    return wasBenchmarked(c.status) && c.p50Ms && std::isfinite(*c.p50Ms);
+}
+
 const CandidateRecord* TuningRecord::best() const
 {
     if (!bestIndex || *bestIndex >= candidates.size())
@@ -77,17 +83,37 @@ std::string_view freshnessName(Freshness freshness)
     return "miss";
 }
 
-const std::vector<std::string_view>& candidateStatuses()
+std::string_view candidateStatusName(CandidateStatus status)
 {
-    static const std::vector<std::string_view> statuses = {
-        "generated", "user", "pruned", "skipped", "compile-failed", "benchmarked", "best"};
-    return statuses;
+    switch (status) {
+    case CandidateStatus::Generated: return "generated";
+    case CandidateStatus::User: return "user";
+    case CandidateStatus::Pruned: return "pruned";
+    case CandidateStatus::Skipped: return "skipped";
+    case CandidateStatus::CompileFailed: return "compile-failed";
+    case CandidateStatus::Benchmarked: return "benchmarked";
+    case CandidateStatus::Best: return "best";
+    }
+    return {};
 }
 
-bool isCandidateStatus(std::string_view status)
+std::optional<CandidateStatus> parseCandidateStatus(std::string_view name)
 {
-    const auto& all = candidateStatuses();
-    return std::find(all.begin(), all.end(), status) != all.end();
+    for (CandidateStatus status : candidateStatuses())
+        if (candidateStatusName(status) == name)
+            return status;
+    return std::nullopt;
+}
+
+const std::vector<CandidateStatus>& candidateStatuses()
+{
+    static const std::vector<CandidateStatus> statuses = [] {
+        std::vector<CandidateStatus> all;
+        for (int i = 0; i < kCandidateStatusCount; ++i)
+            all.push_back(CandidateStatus(i));
+        return all;
+    }();
+    return statuses;
 }
 
 std::string sourceHashOf(std::string_view functionSource) { return sha256Hex(functionSource); }
@@ -98,11 +124,11 @@ std::string validateRecord(const TuningRecord& record)
         return "the kernel name is empty";
     if (record.bestIndex && *record.bestIndex >= record.candidates.size())
         return "best index " + std::to_string(*record.bestIndex) + " is out of range (" +
-               std::to_string(record.candidates.size()) + " candidates)";
+               formatCount(std::int64_t(record.candidates.size()), "candidate") + ")";
     for (std::size_t i = 0; i < record.candidates.size(); ++i) {
         const auto& c = record.candidates[i];
-        if (!isCandidateStatus(c.status))
-            return "candidate " + std::to_string(i) + " has an unknown status '" + c.status + "'";
+        if (candidateStatusName(c.status).empty())
+            return "candidate " + std::to_string(i) + " has an unknown status '" + std::to_string(int(c.status)) + "'";
         for (const auto& [name, value] : c.params)
             if (name.empty() || value.empty())
                 return "candidate " + std::to_string(i) + " has a parameter with an empty name or value";
@@ -201,7 +227,7 @@ ojson toJson(const CandidateRecord& c)
     j["params"] = std::move(params);
     j["numWarps"] = c.numWarps;
     j["numStages"] = c.numStages;
-    j["status"] = c.status;
+    j["status"] = candidateStatusName(c.status);
     j["reasonCode"] = c.reasonCode;
     j["reasonMessage"] = c.reasonMessage;
     j["p50Ms"] = optionalNumber(c.p50Ms);
@@ -217,6 +243,25 @@ ojson toJson(const CandidateRecord& c)
         else
             j["breakdown"] = c.breakdownJson;
     }
+    return j;
+}
+
+ojson toJson(const TuningDetails& d)
+{
+    ojson j = ojson::object();
+    j["kernelFile"] = d.kernelFile;
+    j["seed"] = d.seed;
+    j["compileWorkers"] = d.compileWorkers;
+    j["compileSeconds"] = std::isfinite(d.compileSeconds) ? d.compileSeconds : 0.0;
+    j["benchSeconds"] = std::isfinite(d.benchSeconds) ? d.benchSeconds : 0.0;
+    j["threads"] = d.threads;
+    j["hostSeconds"] = std::isfinite(d.hostSeconds) ? d.hostSeconds : 0.0;
+    j["tuned"] = d.tuned;
+    j["finished"] = d.finished;
+    j["stopped"] = d.stopped;
+    j["error"] = d.error;
+    ojson diagnostics = ojson::parse(d.diagnosticsJson, nullptr, false);
+    j["diagnostics"] = diagnostics.is_array() ? diagnostics : ojson::array();
     return j;
 }
 
@@ -241,6 +286,7 @@ ojson toJson(const TuningRecord& r)
     j["tuningWallSeconds"] = std::isfinite(r.tuningWallSeconds) ? r.tuningWallSeconds : 0.0;
     j["bestIndex"] = r.bestIndex ? ojson(*r.bestIndex) : ojson(nullptr);
     j["notes"] = r.notes;
+    j["details"] = r.details ? toJson(*r.details) : ojson(nullptr);
     j["candidates"] = std::move(candidates);
     return j;
 }
@@ -342,6 +388,48 @@ private:
 
 } // namespace
 
+std::optional<TuningDetails> detailsFromJson(const ojson& json, const std::string& where, std::string* error)
+{
+    if (!json.is_object()) {
+        if (error)
+            *error = where + ": expected an object";
+        return std::nullopt;
+    }
+    FieldReader f(json, where, error);
+    TuningDetails d;
+    d.kernelFile = f.text("kernelFile");
+    const auto count = [&](const char* name) {
+        const auto v = f.integer(name).value_or(0);
+        if (v < 0)
+            f.fail(name, "a non-negative integer");
+        return std::uint64_t(std::max<std::int64_t>(v, 0));
+    };
+    d.seed = count("seed");
+    d.compileWorkers = int(f.integer("compileWorkers").value_or(1));
+    d.compileSeconds = f.number("compileSeconds").value_or(0.0);
+    d.benchSeconds = f.number("benchSeconds").value_or(0.0);
+    d.threads = int(f.integer("threads").value_or(1));
+    d.hostSeconds = f.number("hostSeconds").value_or(0.0);
+    d.tuned = count("tuned");
+    d.finished = count("finished");
+    if (const ojson* stopped = f.raw("stopped"); stopped && !stopped->is_null()) {
+        if (stopped->is_boolean())
+            d.stopped = stopped->get<bool>();
+        else
+            f.fail("stopped", "true or false");
+    }
+    d.error = f.text("error");
+    if (const ojson* diagnostics = f.raw("diagnostics"); diagnostics && !diagnostics->is_null()) {
+        if (diagnostics->is_array())
+            d.diagnosticsJson = diagnostics->dump();
+        else
+            f.fail("diagnostics", "an array");
+    }
+    if (f.failed())
+        return std::nullopt;
+    return d;
+}
+
 std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string& where, std::string* error)
 {
     if (!json.is_object()) {
@@ -370,6 +458,11 @@ std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string&
     r.notes = f.text("notes");
     if (f.failed())
         return std::nullopt;
+    if (const ojson* d = f.raw("details"); d && !d->is_null()) {
+        r.details = detailsFromJson(*d, where + ".details", error);
+        if (!r.details)
+            return std::nullopt;
+    }
 
     const ojson* candidates = f.raw("candidates");
     if (candidates && !candidates->is_null()) {
@@ -390,7 +483,11 @@ std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string&
             c.params = cf.pairs("params");
             c.numWarps = int(cf.integer("numWarps").value_or(4));
             c.numStages = int(cf.integer("numStages").value_or(2));
-            c.status = cf.text("status", true);
+            const std::string status = cf.text("status", true);
+            if (auto parsed = parseCandidateStatus(status))
+                c.status = *parsed;
+            else if (!cf.failed())
+                cf.fail("status", "a candidate status, not '" + status + "'");
             c.reasonCode = cf.text("reasonCode");
             c.reasonMessage = cf.text("reasonMessage");
             c.p50Ms = cf.number("p50Ms");

@@ -11,6 +11,10 @@
 //    "device": "Ascend910B2", "benchMethod": "default", "simulatorVersion": "sim-1",
 //    "workload": "examples/matmul.json", "createdAt": "2025-03-01T12:00:00.000Z",
 //    "tuningWallSeconds": 12.5, "bestIndex": 3 | null, "notes": "",
+//    "details": {"kernelFile": "examples/add.py", "seed": 0, "compileWorkers": 8,
+//                "compileSeconds": 9.5, "benchSeconds": 3.0, "threads": 16, "hostSeconds": 0.2,
+//                "tuned": 12, "finished": 12, "stopped": false, "error": "",
+//                "diagnostics": [{"code": ..., "severity": ..., "line": ..., "message": ...}]} | null,
 //    "candidates": [
 //      {"params": {"BLOCK_M": "128", "multibuffer": "True"},  // name -> Python literal text
 //       "numWarps": 4, "numStages": 2, "status": "benchmarked",
@@ -34,11 +38,24 @@ namespace ts::cache {
 
 using TextPairs = std::vector<std::pair<std::string, std::string>>;
 
+// What became of a stored candidate: the space's verdict for one that was not tuned (generated,
+// user = handwritten, pruned, skipped), else the tuning's (compile-failed, benchmarked, best). The
+// text is what the cache stores and every report prints (candidateStatusName).
+enum class CandidateStatus : std::uint8_t { Generated, User, Pruned, Skipped, CompileFailed, Benchmarked, Best };
+inline constexpr int kCandidateStatusCount = 7;
+std::string_view candidateStatusName(CandidateStatus status);  // "generated", ..., "compile-failed"; "" if invalid
+std::optional<CandidateStatus> parseCandidateStatus(std::string_view name);
+// Benchmarked or Best: the candidate has measured times.
+inline bool wasBenchmarked(CandidateStatus status)
+{
+    return status == CandidateStatus::Benchmarked || status == CandidateStatus::Best;
+}
+
 struct CandidateRecord {
     TextPairs params;  // constexpr name -> Python literal text: "128", "True", "'fast'"
     int numWarps = 4;
     int numStages = 2;
-    std::string status;  // generated | user | pruned | skipped | compile-failed | benchmarked | best
+    CandidateStatus status = CandidateStatus::Generated;
     std::string reasonCode;
     std::string reasonMessage;
     std::optional<double> p50Ms, p20Ms, p80Ms;
@@ -46,6 +63,9 @@ struct CandidateRecord {
 
     friend bool operator==(const CandidateRecord&, const CandidateRecord&) = default;
 };
+
+// Benchmarked (or best) with a finite median: a candidate that can be ranked by its time.
+bool isMeasured(const CandidateRecord& candidate);
 
 // What selects a tuning, as Triton-Ascend keys its in-memory cache (the key args' values, then
 // the dtypes of the tensor args) plus what makes our measurements comparable: device, benchmark
@@ -70,6 +90,26 @@ struct TuningKey {
     friend bool operator==(const TuningKey&, const TuningKey&) = default;
 };
 
+// How a tuning ran, beyond its candidates: everything the tune report shows, so that a tuning
+// read back from the cache prints exactly as it did when it ran. Tunings stored before layout
+// version 3 have none.
+struct TuningDetails {
+    std::string kernelFile;       // the kernel's source file, as the launch named it
+    std::uint64_t seed = 0;
+    int compileWorkers = 1;       // modelled compile workers of the real toolchain
+    double compileSeconds = 0;    // modelled wall time of the parallel compile
+    double benchSeconds = 0;      // modelled benchmarking time
+    int threads = 1;              // worker threads that simulated the tuning
+    double hostSeconds = 0;       // the simulation's wall time
+    std::uint64_t tuned = 0;      // candidates tuned (the record may keep fewer)
+    std::uint64_t finished = 0;
+    bool stopped = false;
+    std::string error;            // as the backend raises it; "" when none
+    std::string diagnosticsJson = "[]";  // compact JSON array: {code, severity, line, message}
+
+    friend bool operator==(const TuningDetails&, const TuningDetails&) = default;
+};
+
 struct TuningRecord {
     std::int64_t id = 0;  // assigned by the cache; 0 before storing
     TuningKey key;
@@ -79,6 +119,7 @@ struct TuningRecord {
     std::vector<CandidateRecord> candidates;
     double tuningWallSeconds = 0.0;
     std::string notes;
+    std::optional<TuningDetails> details;
 
     const CandidateRecord* best() const;
     friend bool operator==(const TuningRecord&, const TuningRecord&) = default;
@@ -88,9 +129,8 @@ struct TuningRecord {
 enum class Freshness { Fresh, Stale, Miss };
 std::string_view freshnessName(Freshness freshness);  // "fresh" | "stale" | "miss"
 
-// The candidate statuses the cache accepts.
-const std::vector<std::string_view>& candidateStatuses();
-bool isCandidateStatus(std::string_view status);
+// Every candidate status, in the order reports list them.
+const std::vector<CandidateStatus>& candidateStatuses();
 
 // SHA-256 of a kernel function's source text, as stored in TuningKey::sourceHash.
 std::string sourceHashOf(std::string_view functionSource);
@@ -110,6 +150,9 @@ std::optional<std::chrono::system_clock::time_point> parseIsoUtc(std::string_vie
 bool supersedes(const TuningRecord& a, const TuningRecord& b);
 
 // ---- JSON (see the file comment) ----
+nlohmann::ordered_json toJson(const TuningDetails& details);
+std::optional<TuningDetails> detailsFromJson(const nlohmann::ordered_json& json, const std::string& where,
+                                             std::string* error);
 nlohmann::ordered_json toJson(const TuningRecord& record);
 nlohmann::ordered_json toJson(const CandidateRecord& candidate);
 // `where` prefixes error messages ("tunings[3]"); returns nullopt and sets *error on failure.

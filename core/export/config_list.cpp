@@ -175,8 +175,7 @@ std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& reco
     std::vector<std::size_t> measured;
     for (std::size_t i = 0; i < record.candidates.size(); ++i) {
         const auto& c = record.candidates[i];
-        if ((c.status == "benchmarked" || c.status == "best") && c.p50Ms && std::isfinite(*c.p50Ms) &&
-            !(record.bestIndex && *record.bestIndex == i))
+        if (cache::isMeasured(c) && !(record.bestIndex && *record.bestIndex == i))
             measured.push_back(i);
     }
     std::stable_sort(measured.begin(), measured.end(), [&](std::size_t a, std::size_t b) {

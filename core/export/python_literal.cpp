@@ -360,6 +360,16 @@ std::string pythonQuoted(std::string_view text)
 
 std::optional<ojson> literalToJson(std::string_view text) { return LiteralParser(text).parseAll(); }
 
+ojson typedParams(const std::vector<std::pair<std::string, std::string>>& pairs)
+{
+    ojson out = ojson::object();
+    for (const auto& [name, value] : pairs) {
+        auto literal = literalToJson(value);
+        out[name] = literal ? std::move(*literal) : ojson(value);
+    }
+    return out;
+}
+
 std::string jsonToLiteral(const ojson& v)
 {
     switch (v.type()) {

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +25,11 @@ std::string pythonQuoted(std::string_view text);
 // Literal text -> JSON value as Python's json.dumps would write it: 128 -> 128, True -> true,
 // None -> null, 'x' -> "x", (1, 2) -> [1, 2]. nullopt when the text is not such a literal.
 std::optional<nlohmann::ordered_json> literalToJson(std::string_view text);
+
+// Name -> literal text pairs (config params, key values) as a JSON object of typed values, the
+// form every JSON output gives them: {"XBLOCK": 1024, "multibuffer": true}. Text that is no
+// literal (a tensor key value such as "<tensor torch.float16>") stays a string.
+nlohmann::ordered_json typedParams(const std::vector<std::pair<std::string, std::string>>& pairs);
 
 // JSON value -> Python literal text as repr() writes it: true -> True, "x" -> 'x', 1.0 -> 1.0,
 // [1, 2] -> [1, 2], null -> None. Objects become dict displays.

@@ -259,8 +259,8 @@ TritonAutotuneCache tritonCacheFromTuning(const cache::TuningRecord& record)
         out.key.push_back(py::stringRepr(dtype.find('.') == std::string::npos ? "torch." + dtype : dtype));
 
     for (const auto& c : record.candidates) {
-        const bool ran = (c.status == "benchmarked" || c.status == "best") && c.p50Ms && std::isfinite(*c.p50Ms);
-        const bool failed = c.status == "compile-failed";
+        const bool ran = cache::isMeasured(c);
+        const bool failed = c.status == cache::CandidateStatus::CompileFailed;
         if (!ran && !failed)
             continue;
         TritonConfigTiming t;

@@ -1,5 +1,6 @@
 #include "core/export/tuning_report.h"
 
+#include "core/export/python_literal.h"
 #include "core/python/value.h"
 
 #include <algorithm>
@@ -39,9 +40,66 @@ std::string csvCell(std::string_view text)
     return out;
 }
 
-std::string tuningReportJson(const cache::TuningRecord& record)
+namespace {
+
+ojson optionalTime(const std::optional<double>& ms)
 {
-    std::map<std::string, std::size_t> byStatus;
+    return ms && std::isfinite(*ms) ? ojson(*ms) : ojson(nullptr);
+}
+
+// The stored breakdown (tuning_pipeline.cpp writes it, snake_case, compact) as the document's
+// fields; an older or foreign breakdown gives what it has.
+void addBreakdown(ojson& out, const std::string& breakdownJson)
+{
+    const ojson b = breakdownJson.empty() ? ojson() : ojson::parse(breakdownJson, nullptr, false);
+    auto field = [&](const char* name) { return b.is_object() && b.contains(name) ? b[name] : ojson(nullptr); };
+    if (b.is_object() && b.contains("device_us")) {
+        out["sim"] = ojson{{"deviceUs", field("device_us")},
+                           {"pipesUs", ojson{{"mte2", field("mte2_us")},
+                                             {"vector", field("vector_us")},
+                                             {"cube", field("cube_us")},
+                                             {"mte3", field("mte3_us")},
+                                             {"scalar", field("scalar_us")},
+                                             {"launch", field("launch_us")}}},
+                           {"roofline", ojson{{"boundUs", field("roofline_us")},
+                                              {"limiter", field("limiter")},
+                                              {"efficiency", field("efficiency")}}},
+                           {"achievedGbps", field("achieved_gbps")},
+                           {"waves", field("waves")},
+                           {"coresUsed", field("cores_used")}};
+    } else {
+        out["sim"] = nullptr;
+    }
+    if (b.is_object() && b.contains("ub_peak_bytes"))
+        out["footprint"] = ojson{{"ubPeakBytes", field("ub_peak_bytes")}, {"ubCapacityBytes", field("ub_capacity_bytes")}};
+    else
+        out["footprint"] = nullptr;
+    out["programs"] = field("programs");
+    out["compileSeconds"] = field("compile_seconds_model");
+    out["benchSeconds"] = field("bench_seconds_model");
+}
+
+ojson candidateJson(const cache::CandidateRecord& c, std::size_t index)
+{
+    ojson j = ojson::object();
+    j["index"] = index;
+    j["params"] = typedParams(c.params);
+    j["numWarps"] = c.numWarps;
+    j["numStages"] = c.numStages;
+    j["status"] = cache::candidateStatusName(c.status);
+    j["reason"] = c.reasonCode.empty() && c.reasonMessage.empty()
+                      ? ojson(nullptr)
+                      : ojson{{"code", c.reasonCode}, {"message", c.reasonMessage}};
+    j["p50Ms"] = optionalTime(c.p50Ms);
+    j["p20Ms"] = optionalTime(c.p20Ms);
+    j["p80Ms"] = optionalTime(c.p80Ms);
+    addBreakdown(j, c.breakdownJson);
+    return j;
+}
+
+ojson summaryJson(const cache::TuningRecord& record)
+{
+    std::map<cache::CandidateStatus, std::size_t> byStatus;
     std::vector<double> times;
     for (const auto& c : record.candidates) {
         ++byStatus[c.status];
@@ -54,25 +112,10 @@ std::string tuningReportJson(const cache::TuningRecord& record)
     summary["candidates"] = record.candidates.size();
     ojson statuses = ojson::object();
     for (auto status : cache::candidateStatuses())  // fixed order, only those present
-        if (auto it = byStatus.find(std::string(status)); it != byStatus.end())
-            statuses[std::string(status)] = it->second;
+        if (auto it = byStatus.find(status); it != byStatus.end())
+            statuses[std::string(cache::candidateStatusName(status))] = it->second;
     summary["byStatus"] = std::move(statuses);
-
     const cache::CandidateRecord* best = record.best();
-    if (best) {
-        ojson b = ojson::object();
-        b["index"] = *record.bestIndex;
-        ojson params = ojson::object();
-        for (const auto& [name, value] : best->params)
-            params[name] = value;
-        b["params"] = std::move(params);
-        b["numWarps"] = best->numWarps;
-        b["numStages"] = best->numStages;
-        b["p50Ms"] = measured(*best) ? ojson(*best->p50Ms) : ojson(nullptr);
-        summary["best"] = std::move(b);
-    } else {
-        summary["best"] = nullptr;
-    }
     if (times.empty()) {
         summary["fastestP50Ms"] = summary["slowestP50Ms"] = summary["medianP50Ms"] = nullptr;
         summary["bestSpeedupOverMedian"] = nullptr;
@@ -85,14 +128,56 @@ std::string tuningReportJson(const cache::TuningRecord& record)
         summary["bestSpeedupOverMedian"] =
             best && measured(*best) && *best->p50Ms > 0 ? ojson(median / *best->p50Ms) : ojson(nullptr);
     }
-
-    ojson doc = ojson::object();
-    doc["report"] = "tilescope-tuning";
-    doc["version"] = 1;
-    doc["tuning"] = cache::toJson(record);
-    doc["summary"] = std::move(summary);
-    return doc.dump(2) + "\n";
+    return summary;
 }
+
+} // namespace
+
+ojson tuningDocument(const cache::TuningRecord& record)
+{
+    const std::optional<cache::TuningDetails>& d = record.details;
+    ojson doc = ojson::object();
+    doc["schema"] = kTuningSchema;
+    doc["kernel"] = record.key.kernelName;
+    doc["kernelFile"] = d && !d->kernelFile.empty() ? ojson(d->kernelFile) : ojson(nullptr);
+    doc["workload"] = record.workloadPath;
+    doc["sourceHash"] = record.key.sourceHash;
+    doc["keyValues"] = typedParams(record.key.keyValues);
+    doc["dtypes"] = record.key.dtypes;
+    doc["device"] = record.key.device;
+    doc["benchMethod"] = record.key.benchMethod;
+    doc["simulatorVersion"] = record.key.simulatorVersion;
+    doc["seed"] = d ? ojson(d->seed) : ojson(nullptr);
+
+    ojson candidates = ojson::array();
+    for (std::size_t i = 0; i < record.candidates.size(); ++i)
+        candidates.push_back(candidateJson(record.candidates[i], i));
+    doc["candidates"] = std::move(candidates);
+    const cache::CandidateRecord* best = record.best();
+    doc["bestIndex"] = best ? ojson(*record.bestIndex) : ojson(nullptr);
+    doc["best"] = best ? candidateJson(*best, *record.bestIndex) : ojson(nullptr);
+    doc["summary"] = summaryJson(record);
+
+    const double total = std::isfinite(record.tuningWallSeconds) ? record.tuningWallSeconds : 0.0;
+    doc["tuningTime"] = ojson{{"compileWorkers", d ? ojson(d->compileWorkers) : ojson(nullptr)},
+                              {"compileSeconds", d ? ojson(d->compileSeconds) : ojson(nullptr)},
+                              {"benchSeconds", d ? ojson(d->benchSeconds) : ojson(nullptr)},
+                              {"totalSeconds", total},
+                              {"note", "modelled for the real toolchain; compile times are estimates (mark G)"}};
+    doc["session"] = d ? ojson{{"threads", d->threads},
+                               {"hostSeconds", d->hostSeconds},
+                               {"tuned", d->tuned},
+                               {"finished", d->finished},
+                               {"stopped", d->stopped}}
+                       : ojson(nullptr);
+    ojson diagnostics = d ? ojson::parse(d->diagnosticsJson, nullptr, false) : ojson::array();
+    doc["diagnostics"] = diagnostics.is_array() ? diagnostics : ojson::array();
+    doc["error"] = d && !d->error.empty() ? ojson(d->error) : ojson(nullptr);
+    doc["notes"] = record.notes;
+    return doc;
+}
+
+std::string tuningReportJson(const cache::TuningRecord& record) { return tuningDocument(record).dump(2) + "\n"; }
 
 std::string tuningReportCsv(const cache::TuningRecord& record)
 {
@@ -109,7 +194,7 @@ std::string tuningReportCsv(const cache::TuningRecord& record)
     out += ",num_warps,num_stages,p50_ms,p20_ms,p80_ms,best,reason_code,reason_message\r\n";
     for (std::size_t i = 0; i < record.candidates.size(); ++i) {
         const auto& c = record.candidates[i];
-        out += std::to_string(i) + "," + csvCell(c.status);
+        out += std::to_string(i) + "," + csvCell(cache::candidateStatusName(c.status));
         for (const auto& name : params) {
             out += ",";
             for (const auto& [n, v] : c.params)

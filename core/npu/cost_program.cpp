@@ -1,5 +1,7 @@
 #include "core/npu/cost_program.h"
 
+#include "core/util/format.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -62,26 +64,7 @@ std::string LiveTile::describe() const
             s += (i ? ", " : "") + std::to_string(shape[i]);
         s += "] ";
     }
-    if (bytes >= 1024 && bytes < (std::int64_t(1) << 52)) {
-        // "%.1f KiB" in integers (this runs for every failing candidate): tenths of a KiB,
-        // rounded to nearest with ties to even, exactly as printf rounds the exact quotient.
-        const std::int64_t tenthsTimes1024 = bytes * 10;
-        std::int64_t q = tenthsTimes1024 / 1024;
-        const std::int64_t rem = tenthsTimes1024 % 1024;
-        if (rem > 512 || (rem == 512 && (q & 1)))
-            ++q;
-        s += std::to_string(q / 10);
-        s += '.';
-        s += char('0' + q % 10);
-        s += " KiB";
-    } else {
-        char size[64];
-        if (bytes >= 1024)
-            std::snprintf(size, sizeof size, "%.1f KiB", double(bytes) / 1024.0);
-        else
-            std::snprintf(size, sizeof size, "%lld B", static_cast<long long>(bytes));
-        s += size;
-    }
+    s += formatBytes(bytes);
     if (doubled)
         s += " (x2 multibuffer)";
     if (line > 0)

@@ -681,7 +681,7 @@ json DeviceRegistry::toJson() const
                              {"default_multibuffer", profile.defaultMultibuffer()}};
         devices.push_back(std::move(entry));
     }
-    json out = {{"resource_dir", m_resourceDir.string()}, {"devices", devices}};
+    json out = {{"resourceDir", m_resourceDir.string()}, {"devices", devices}};
     if (!m_diagnostics.empty()) {
         json diagnostics = json::array();
         for (const auto& d : m_diagnostics)

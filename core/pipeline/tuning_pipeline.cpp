@@ -1,6 +1,7 @@
 #include "core/pipeline/tuning_pipeline.h"
 
 #include "core/analysis/pyrepr.h"
+#include "core/util/format.h"
 #include "core/util/dtype.h"
 
 #include <algorithm>
@@ -66,6 +67,7 @@ nlohmann::json breakdownOf(const tuning::CandidateOutcome& o)
         j["achieved_gbps"] = s.achievedGBps;
         j["waves"] = s.waves;
         j["cores_used"] = s.coresUsed;
+        j["bench_seconds_model"] = o.bench.benchSeconds;
     }
     if (o.status != tuning::OutcomeStatus::NotTuned) {
         j["ub_peak_bytes"] = o.ubPeakBytes;
@@ -85,20 +87,7 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
     c.numWarps = space.numWarps(index);
     c.numStages = space.numStages(index);
     const tuning::CandidateOutcome& o = result.outcomes[index];
-    switch (o.status) {
-    case tuning::OutcomeStatus::NotTuned:
-        c.status = std::string(space::statusName(space.status(index)));
-        break;
-    case tuning::OutcomeStatus::CompileFailed:
-        c.status = "compile-failed";
-        break;
-    case tuning::OutcomeStatus::Benchmarked:
-        c.status = "benchmarked";
-        break;
-    case tuning::OutcomeStatus::Best:
-        c.status = "best";
-        break;
-    }
+    c.status = storedStatus(space.status(index), o.status);
     if (o.status == tuning::OutcomeStatus::CompileFailed) {
         c.reasonCode = std::string(npu::compileFailureName(o.failure));
         c.reasonMessage = o.failureMessage;
@@ -118,6 +107,23 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
 }
 
 } // namespace
+
+cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::OutcomeStatus outcome)
+{
+    switch (outcome) {
+    case tuning::OutcomeStatus::CompileFailed: return cache::CandidateStatus::CompileFailed;
+    case tuning::OutcomeStatus::Benchmarked: return cache::CandidateStatus::Benchmarked;
+    case tuning::OutcomeStatus::Best: return cache::CandidateStatus::Best;
+    case tuning::OutcomeStatus::NotTuned: break;
+    }
+    switch (spaceStatus) {
+    case space::CandidateStatus::Generated: return cache::CandidateStatus::Generated;
+    case space::CandidateStatus::Pruned: return cache::CandidateStatus::Pruned;
+    case space::CandidateStatus::Skipped: return cache::CandidateStatus::Skipped;
+    case space::CandidateStatus::User: return cache::CandidateStatus::User;
+    }
+    return cache::CandidateStatus::Generated;
+}
 
 std::string kernelSourceHash(const analysis::KernelAnalysis& a)
 {
@@ -158,6 +164,23 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
     record.key = tuningKeyFor(a, space.device().soc, options.method);
     record.workloadPath = a.workload.path;
     record.tuningWallSeconds = result.modelled.totalSeconds;
+    cache::TuningDetails& details = record.details.emplace();
+    details.kernelFile = a.file ? a.file->path : std::string();
+    details.seed = options.seed;
+    details.compileWorkers = result.modelled.compileWorkers;
+    details.compileSeconds = result.modelled.compileSeconds;
+    details.benchSeconds = result.modelled.benchSeconds;
+    details.threads = result.threads;
+    details.hostSeconds = result.hostSeconds;
+    details.tuned = result.tuned.size();
+    details.finished = result.finished;
+    details.stopped = result.stopped;
+    details.error = result.error.value_or(std::string());
+    nlohmann::json diagnostics = nlohmann::json::array();
+    for (const Diagnostic& d : result.diagnostics)
+        diagnostics.push_back({{"code", d.code}, {"severity", std::string(severityName(d.severity))},
+                               {"line", d.line}, {"message", d.message}});
+    details.diagnosticsJson = diagnostics.dump();
 
     // Which space candidates to keep, in order: tuned first, then the untuned backend list.
     std::vector<std::size_t> kept;
@@ -212,8 +235,8 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
         record.candidates.push_back(candidateRecord(space, result, i));
     }
     if (dropped > 0)
-        record.notes = std::to_string(result.tuned.size()) + " candidates tuned; the " + std::to_string(dropped) +
-                       " slowest are not stored";
+        record.notes = formatCount(std::int64_t(result.tuned.size()), "candidate") + " tuned; the " +
+                       std::to_string(dropped) + " slowest are not stored";
     if (result.error)
         record.notes += (record.notes.empty() ? "" : "; ") + *result.error;
     return record;

@@ -22,6 +22,10 @@ std::string kernelSourceHash(const analysis::KernelAnalysis& analysis);
 cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& analysis, const std::string& device,
                               npu::BenchMethod method);
 
+// The stored status of a space candidate: the tuning's outcome when it was tuned, else the
+// space's verdict.
+cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::OutcomeStatus outcome);
+
 // Candidates kept per tuning: a lattice tuning of a million points would make a cache entry of
 // hundreds of megabytes, so beyond this the record keeps the backend's list, the best and the
 // fastest of the rest, and says so in its notes.
@@ -30,7 +34,9 @@ inline constexpr std::size_t kMaxStoredCandidates = 20'000;
 // The record of a finished tuning. Candidates are stored in the order they were tuned, then the
 // backend-list candidates that were not tuned (pruned / skipped by the space); bestIndex points
 // into that list. Each candidate's breakdown is compact JSON: device time, the per-pipe times,
-// the roofline and the UB footprint.
+// the roofline, the UB footprint and the modelled compile and bench times. The details hold the
+// rest of the session (modelled tuning time, host threads and time, diagnostics): everything
+// the tune report shows, which is printed from this record whether fresh or cached.
 cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                                      const tuning::TuningResult& result, const tuning::TuningOptions& options,
                                      std::size_t maxCandidates = kMaxStoredCandidates);

@@ -337,8 +337,9 @@ void writePython(const ExportRequest& request, ExportResult& out)
                                 std::to_string(record.candidates.empty() ? 0 : record.candidates.size() - 1) +
                                 "; see `tilescope cache show " + std::to_string(record.id) + "`)");
             const cache::CandidateRecord& c = record.candidates[index];
-            if (c.status != "best" && c.status != "benchmarked")
-                out.warnings.push_back("candidate " + std::to_string(index) + " was not benchmarked (" + c.status + ")");
+            if (!cache::wasBenchmarked(c.status))
+                out.warnings.push_back("candidate " + std::to_string(index) + " was not benchmarked (" +
+                                       std::string(cache::candidateStatusName(c.status)) + ")");
             configs.push_back(exporter::handwrittenConfig(c));
         }
     } else {

@@ -6,6 +6,7 @@
 #include "core/space/candidate_space.h"
 
 #include "core/space/space_format.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <array>
@@ -765,6 +766,7 @@ CandidateMetrics CandidateSpace::metrics(std::size_t i) const
     m.ubBytes = saturatingMul(saturatingMul(m.tileElements, p.dtypeBytes), p.numBuffers);
     const double budget = double(p.localMemKib) * 1024.0;
     m.ubShare = budget > 0 ? double(m.ubBytes) / budget : 0.0;
+    m.ubBudgetBytes = std::int64_t(p.localMemKib) * 1024;
     const std::int64_t cores = std::max(1, device_.numVectorCores);
     if (m.programs > 0) {
         m.waves = (m.programs + cores - 1) / cores;
@@ -882,7 +884,7 @@ std::string CandidateSpace::describe(std::size_t i) const
                           "compiled without it";
         break;
     case ReasonCode::BelowMinTile:
-        msg = "tile " + plural(tile_[i], "element") + " < " +
+        msg = "tile " + formatCount(tile_[i], "element") + " < " +
               std::to_string(backend_.tiles.limits.stopNumel) +
               " elements: the walk stops at the first tile at or below that size (1024 B of " +
               std::to_string(p.dtypeBytes) + "-byte elements" +

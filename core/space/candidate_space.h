@@ -65,6 +65,7 @@ struct CandidateMetrics {
     std::int64_t tileElements = 0;
     std::int64_t ubBytes = 0;
     double ubShare = 0.0; // of the budget
+    std::int64_t ubBudgetBytes = 0;
     std::int64_t programs = 0;
     std::int64_t waves = 0;           // over the vector cores
     double lastWaveUtilisation = 0.0; // share of the vector cores busy in the last wave

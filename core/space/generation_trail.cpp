@@ -2,6 +2,7 @@
 
 #include "core/space/space_format.h"
 #include "core/space/tile_generator.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <limits>
@@ -48,8 +49,8 @@ std::string describeBudget(const TileProblem& p, std::int64_t tile)
 {
     const std::int64_t bytes = saturatingMul(saturatingMul(tile, p.dtypeBytes), p.numBuffers);
     const std::int64_t budget = std::int64_t(p.localMemKib) * 1024;
-    std::string used = formatKib(bytes);
-    std::string limit = formatKib(budget);
+    std::string used = formatBytes(bytes);
+    std::string limit = formatBytes(budget);
     if (used == limit) { // rounding hides the difference: show bytes
         used = std::to_string(bytes) + " B";
         limit = std::to_string(budget) + " B";
@@ -90,12 +91,12 @@ std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
         break;
     }
     case TrailCode::BelowMinTile:
-        msg = "walk tile " + plural(n[0], "element") + " < minimum " + std::to_string(n[1]) + " (stop tile " +
+        msg = "walk tile " + formatCount(n[0], "element") + " < minimum " + std::to_string(n[1]) + " (stop tile " +
               std::to_string(n[1] - 100) + " + 100, enforced once " + std::to_string(n[2]) +
               " >= 10 configs exist in a kernel of 128K elements or more)";
         break;
     case TrailCode::LowProgramFloor:
-        msg = "walk tile " + plural(n[0], "element") + " < minimum " + std::to_string(n[1]) +
+        msg = "walk tile " + formatCount(n[0], "element") + " < minimum " + std::to_string(n[1]) +
               " for a candidate with " + std::to_string(n[2]) + " programs (<= " + std::to_string(n[3]) +
               "): once a low-program config exists, smaller tiles need more programs";
         break;

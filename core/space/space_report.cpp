@@ -1,6 +1,7 @@
 #include "core/space/space_report.h"
 
 #include "core/space/space_format.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -43,6 +44,7 @@ json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
     const TileProblem& p = b.problem;
     const GeneratorDevice& d = space.device();
     json doc = json::object();
+    doc["schema"] = kSpaceSchema;
     doc["device"] = {{"soc", d.soc},
                      {"numAicore", d.numAicore},
                      {"vectorCores", d.numVectorCores},
@@ -202,9 +204,9 @@ void appendCandidateJson(std::string& out, const CandidateSpace& space, std::siz
         out += ':';
         out += value.isBool ? (value.value != 0 ? "true" : "false") : std::to_string(value.value);
     }
-    out += "},\"num_warps\":";
+    out += "},\"numWarps\":";
     out += std::to_string(space.numWarps(i));
-    out += ",\"num_stages\":";
+    out += ",\"numStages\":";
     out += std::to_string(space.numStages(i));
     out += ",\"status\":";
     appendJsonString(out, statusName(space.status(i)));
@@ -248,8 +250,8 @@ json candidateToJson(const CandidateSpace& space, std::size_t i)
     for (const auto& [name, value] : space.params(i))
         params[name] = paramValueJson(value);
     c["params"] = std::move(params);
-    c["num_warps"] = space.numWarps(i);
-    c["num_stages"] = space.numStages(i);
+    c["numWarps"] = space.numWarps(i);
+    c["numStages"] = space.numStages(i);
     c["status"] = statusName(space.status(i));
     if (space.reason(i) == ReasonCode::None)
         c["reason"] = nullptr;
@@ -290,8 +292,13 @@ void writeSpaceJson(std::ostream& out, const CandidateSpace& space, const SpaceR
     json doc = headerJson(space, options);
     if (space.error())
         doc["error"] = *space.error();
-    // Everything but the candidates, then the candidates one by one before the closing brace.
-    std::string head = doc.dump(indent);
+    // Everything but the candidates, then the candidates one by one before the closing brace;
+    // "schema" first, as in every document.
+    nlohmann::ordered_json ordered = {{"schema", kSpaceSchema}};
+    for (auto it = doc.begin(); it != doc.end(); ++it)
+        if (it.key() != "schema")
+            ordered[it.key()] = it.value();
+    std::string head = ordered.dump(indent);
     head.pop_back(); // '}'
     while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
         head.pop_back();
@@ -447,7 +454,7 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
             row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
         const CandidateMetrics m = space.metrics(i);
         row.push_back(std::to_string(m.tileElements));
-        row.push_back(formatPercent(m.ubShare));
+        row.push_back(formatUsage(m.ubBytes, m.ubBudgetBytes));
         row.push_back(std::to_string(m.programs));
         row.push_back(std::to_string(m.waves));
         const std::string code(reasonCodeName(space.reason(i)));

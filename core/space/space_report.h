@@ -15,6 +15,8 @@
 
 namespace ts::space {
 
+inline constexpr const char* kSpaceSchema = "tilescope.space/1";  // docs/schema/space.schema.json
+
 struct SpaceReportOptions {
     bool includeTrail = true; // the generator's refused candidates
     std::size_t maxCandidates = std::numeric_limits<std::size_t>::max();

@@ -218,12 +218,7 @@ std::string paramsText(const CoverConfig& c)
 
 nlohmann::ordered_json configJson(const CoverConfig& c)
 {
-    nlohmann::ordered_json params = nlohmann::ordered_json::object();
-    for (const auto& [name, value] : c.params) {
-        auto literal = exporter::literalToJson(value);
-        params[name] = literal ? *literal : nlohmann::ordered_json(value);
-    }
-    return {{"params", params}, {"numWarps", c.numWarps}, {"numStages", c.numStages}};
+    return {{"params", exporter::typedParams(c.params)}, {"numWarps", c.numWarps}, {"numStages", c.numStages}};
 }
 
 } // namespace
@@ -541,7 +536,7 @@ CoverResult coverFromRecords(const std::vector<const cache::TuningRecord*>& perS
         if (!perShape[s])
             continue;
         for (const cache::CandidateRecord& c : perShape[s]->candidates) {
-            if ((c.status != "benchmarked" && c.status != "best") || !c.p50Ms || !std::isfinite(*c.p50Ms))
+            if (!cache::isMeasured(c))
                 continue;
             const std::string id = configId(c.params, c.numWarps, c.numStages);
             auto [it, added] = index.emplace(id, configs.size());
@@ -630,7 +625,7 @@ std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::ve
         for (std::size_t c = 0; c < n; ++c)
             if (useful[c])
                 wanted.push_back(c);
-        notes->push_back(std::to_string(n) + " configs were benchmarked in all; only the " +
+        notes->push_back(formatCount(std::int64_t(n), "config") + (n == 1 ? " was" : " were") + " benchmarked in all; only the " +
                          std::to_string(wanted.size()) + " within tolerance at one of their own shapes were " +
                          "benchmarked at the other shapes");
     }
@@ -834,6 +829,7 @@ CoverResult recover(const SweepResult& result, const CoverOptions& options)
 nlohmann::ordered_json sweepToJson(const SweepResult& r)
 {
     nlohmann::ordered_json j;
+    j["schema"] = "tilescope.sweep/1";
     j["kernel"] = r.kernelName;
     j["device"] = r.device;
     j["tolerance"] = r.cover.tolerance;
@@ -878,7 +874,7 @@ nlohmann::ordered_json sweepToJson(const SweepResult& r)
 std::string sweepToText(const SweepResult& r)
 {
     std::ostringstream out;
-    out << r.kernelName << " on " << r.device << ": " << r.shapes.size() << " shapes\n\n";
+    out << r.kernelName << " on " << r.device << ": " << formatCount(std::int64_t(r.shapes.size()), "shape") << "\n\n";
     for (std::size_t i = 0; i < r.shapes.size(); ++i) {
         const ShapeOutcome& s = r.shapes[i];
         out << s.shape.describe() << (s.fromCache ? "  (cached)" : "") << "\n";
@@ -902,10 +898,9 @@ std::string sweepToText(const SweepResult& r)
     }
     char tol[32];
     std::snprintf(tol, sizeof tol, "%g%%", r.cover.tolerance * 100.0);
-    out << "\n" << r.cover.chosen.size() << " config" << (r.cover.chosen.size() == 1 ? "" : "s")
-        << " serve every shape within " << tol << " of its best";
-    char worst[32];
-    std::snprintf(worst, sizeof worst, "%.1f%%", r.cover.maxLossPercent);
+    out << "\n" << formatCount(std::int64_t(r.cover.chosen.size()), "config")
+        << (r.cover.chosen.size() == 1 ? " serves" : " serve") << " every shape within " << tol << " of its best";
+    const std::string worst = formatPercent(r.cover.maxLossPercent / 100.0);
     out << " (worst loss " << worst << ", "
         << (r.cover.exact ? "smallest list, exact search"
                        : "not proven smallest: the exact search ran out of budget, " + r.cover.method + " list")

@@ -163,12 +163,39 @@ std::string_view outcomeStatusName(OutcomeStatus status)
     return "not-tuned";
 }
 
+std::optional<OutcomeStatus> parseOutcomeStatus(std::string_view name)
+{
+    for (OutcomeStatus status : {OutcomeStatus::NotTuned, OutcomeStatus::CompileFailed, OutcomeStatus::Benchmarked,
+                                 OutcomeStatus::Best})
+        if (outcomeStatusName(status) == name)
+            return status;
+    return std::nullopt;
+}
+
+std::string_view progressStageName(ProgressStage stage)
+{
+    switch (stage) {
+    case ProgressStage::Tracing: return "tracing";
+    case ProgressStage::Compiling: return "compiling and benchmarking";
+    case ProgressStage::Done: return "done";
+    }
+    return "done";
+}
+
+std::optional<ProgressStage> parseProgressStage(std::string_view name)
+{
+    for (ProgressStage stage : {ProgressStage::Tracing, ProgressStage::Compiling, ProgressStage::Done})
+        if (progressStageName(stage) == name)
+            return stage;
+    return std::nullopt;
+}
+
 TuningOptions optionsFromEnvironment(TuningOptions base)
 {
     if (const char* method = std::getenv("TRITON_BENCH_METHOD")) {
         std::string m = method;
         std::transform(m.begin(), m.end(), m.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (m == "npu")
+        if (npu::parseBenchMethod(m) == npu::BenchMethod::Npu)
             base.method = npu::BenchMethod::Npu;
     }
     if (const char* parallel = std::getenv("TRITON_AUTOTUNE_PARALLEL_COMPILE"))
@@ -228,7 +255,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         threads = 1;
     sizeOutcomes(result.outcomes, space.size(), threads);
 
-    auto report = [&](const std::string& stage, std::size_t done, std::size_t total) {
+    auto report = [&](ProgressStage stage, std::size_t done, std::size_t total) {
         if (!callbacks.progress)
             return;
         Progress p;
@@ -259,7 +286,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         return result;
     }
 
-    report("tracing", 0, result.tuned.size());
+    report(ProgressStage::Tracing, 0, result.tuned.size());
     npu::TraceResult trace = npu::KernelTrace::build(*analysis.file, *analysis.kernel,
                                                      npu::KernelLaunch::fromWorkload(analysis.workload));
     result.diagnostics = trace.diagnostics;
@@ -401,7 +428,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                 });
             }
             drain();
-            report("compiling and benchmarking", doneCount.load(), total);
+            report(ProgressStage::Compiling, doneCount.load(), total);
         }
         for (auto& t : pool)
             t.join();
@@ -466,7 +493,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     }
     m.totalSeconds = m.compileSeconds + m.benchSeconds;
     result.hostSeconds = secondsSince(start);
-    report("done", result.finished, total);
+    report(ProgressStage::Done, result.finished, total);
     return result;
 }
 

@@ -42,7 +42,8 @@ TuningOptions optionsFromEnvironment(TuningOptions base = {});
 npu::CandidateValues candidateValues(const space::CandidateSpace& space, std::size_t index);
 
 enum class OutcomeStatus : std::uint8_t { NotTuned, CompileFailed, Benchmarked, Best };
-std::string_view outcomeStatusName(OutcomeStatus status);
+std::string_view outcomeStatusName(OutcomeStatus status);  // "not-tuned", "compile-failed", "benchmarked", "best"
+std::optional<OutcomeStatus> parseOutcomeStatus(std::string_view name);
 
 struct CandidateOutcome {
     OutcomeStatus status = OutcomeStatus::NotTuned;
@@ -76,8 +77,13 @@ struct TuningResult {
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
 };
 
+// Where a running session stands; progressStageName gives its text.
+enum class ProgressStage : std::uint8_t { Tracing, Compiling, Done };
+std::string_view progressStageName(ProgressStage stage);  // "tracing", "compiling and benchmarking", "done"
+std::optional<ProgressStage> parseProgressStage(std::string_view name);
+
 struct Progress {
-    std::string stage;       // "tracing", "compiling and benchmarking", "done"
+    ProgressStage stage = ProgressStage::Tracing;
     std::size_t done = 0;
     std::size_t total = 0;
     double elapsedSeconds = 0;

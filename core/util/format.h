@@ -1,9 +1,12 @@
 #pragma once
 // How TileScope writes a quantity in text output, one helper per quantity, so that every
-// report, log and comment spells the same figure the same way.
+// report, log and comment spells the same figure the same way. (The GUI formats counts with
+// Qt's plural forms, tr("%n candidate(s)", "", n), and everything else through these.)
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace ts {
 
@@ -25,6 +28,80 @@ inline std::string formatMsCompact(double ms)
     else
         std::snprintf(buffer, sizeof buffer, "%.4g", ms);
     return buffer;
+}
+
+// A kernel time in microseconds, without the unit: two decimals ("17.68").
+inline std::string formatUs(double us)
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.2f", us);
+    return buffer;
+}
+
+// A duration in seconds, with the unit: one decimal ("12.5 s").
+inline std::string formatSeconds(double seconds)
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.1f s", seconds);
+    return buffer;
+}
+
+// A size in bytes: "100 B" below 1 KiB, else the largest binary unit it fills with at most one
+// decimal, rounded half up ("1.5 KiB", "144 KiB", "200 MiB", "1.2 GiB").
+inline std::string formatBytes(std::int64_t bytes)
+{
+    const bool negative = bytes < 0;
+    const std::uint64_t magnitude = negative ? 0 - std::uint64_t(bytes) : std::uint64_t(bytes);
+    std::string out = negative ? "-" : "";
+    if (magnitude < 1024)
+        return out + std::to_string(magnitude) + " B";
+    static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int unit = 0;
+    std::uint64_t scale = 1024;
+    // Move up while the value rounds to at least 1024 of the current unit.
+    while (unit + 1 < 6 && magnitude / scale >= 1024) {
+        scale *= 1024;
+        ++unit;
+    }
+    // Tenths of the unit, rounded half up (rest < scale <= 2^60: rest * 10 cannot overflow).
+    const std::uint64_t whole = magnitude / scale, rest = magnitude % scale;
+    const std::uint64_t tenths = whole * 10 + (rest * 10 + scale / 2) / scale;
+    out += std::to_string(tenths / 10);
+    if (tenths % 10 != 0)
+        out += "." + std::to_string(tenths % 10);
+    return out + " " + kUnits[unit];
+}
+
+// A share as a percentage with one decimal: 0.734 -> "73.4%".
+inline std::string formatPercent(double share)
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.1f%%", share * 100.0);
+    return buffer;
+}
+
+// How much of a capacity is used: "73.4%" up to the capacity; beyond it (or with no capacity) an
+// overflow with both sizes, "overflow: 200 MiB of 192 KiB", never "104857.6%".
+inline std::string formatUsage(std::int64_t used, std::int64_t capacity)
+{
+    if (capacity > 0 && used <= capacity)
+        return formatPercent(double(used) / double(capacity));
+    return "overflow: " + formatBytes(used) + " of " + formatBytes(capacity);
+}
+
+// Whether formatUsage reports an overflow.
+inline bool isOverflow(std::int64_t used, std::int64_t capacity) { return capacity <= 0 || used > capacity; }
+
+// A count with its noun: "1 candidate", "2 candidates", "0 candidates". `plural` defaults to
+// the singular with an "s" ("1 match", "3 matches" needs it given).
+inline std::string formatCount(std::int64_t n, std::string_view singular, std::string_view plural = {})
+{
+    std::string out = std::to_string(n) + " ";
+    if (n == 1 || n == -1)
+        return out.append(singular);
+    if (!plural.empty())
+        return out.append(plural);
+    return out.append(singular).append("s");
 }
 
 } // namespace ts

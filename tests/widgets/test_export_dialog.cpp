@@ -192,7 +192,7 @@ private Q_SLOTS:
 
         dialog.setFormat(ExportDialog::Format::JsonReport);
         const QJsonObject report = QJsonDocument::fromJson(dialog.text().toUtf8()).object();
-        QCOMPARE(report.value(QLatin1String("report")).toString(), QStringLiteral("tilescope-tuning"));
+        QCOMPARE(report.value(QLatin1String("schema")).toString(), QStringLiteral("tilescope.tuning/1"));
         QCOMPARE(report.value(QLatin1String("summary")).toObject().value(QLatin1String("candidates")).toInt(),
                  int(m_record->candidates.size()));
 
@@ -203,7 +203,7 @@ private Q_SLOTS:
         QVERIFY2(back.ok(), back.error.c_str());
         std::size_t run = 0;
         for (const auto& c : m_record->candidates)
-            run += c.status == "benchmarked" || c.status == "best" || c.status == "compile-failed";
+            run += ts::cache::wasBenchmarked(c.status) || c.status == ts::cache::CandidateStatus::CompileFailed;
         QCOMPARE(back.cache->configsTimings.size(), run);
         QCOMPARE(back.cache->key.front(), std::string("98432"));
     }
@@ -342,7 +342,7 @@ private Q_SLOTS:
 
         cache::TuningRecord failed = *m_record;
         for (auto& c : failed.candidates) {
-            c.status = "compile-failed";
+            c.status = ts::cache::CandidateStatus::CompileFailed;
             c.p50Ms.reset();
         }
         failed.bestIndex.reset();

@@ -193,6 +193,8 @@ private Q_SLOTS:
                 r.id = 0;
                 r.createdAt.clear();
                 r.workloadPath.clear();
+                if (r.details)
+                    r.details->hostSeconds = 0;  // this run's wall time here, measured
             }
             return records;
         };
