@@ -164,7 +164,7 @@ void collectTargetNames(const Node* target, std::vector<std::string>& out)
 
 // ---------------------------------------------------------------------------------------------
 
-Evaluator::Evaluator(const Module* module, EvalLimits limits) : impl_(std::make_unique<Impl>(module, limits)) {}
+Evaluator::Evaluator(const Module* module, EvalLimits limits) : m_impl(std::make_unique<Impl>(module, limits)) {}
 
 Evaluator::~Evaluator() = default;
 Evaluator::Evaluator(Evaluator&&) noexcept = default;
@@ -172,58 +172,58 @@ Evaluator& Evaluator::operator=(Evaluator&&) noexcept = default;
 
 EvalResult Evaluator::eval(const Node* expr, const Scope& locals)
 {
-    return impl_->guarded([&] {
+    return m_impl->guarded([&] {
         const Frame frame{&locals, nullptr};
-        return impl_->eval(expr, &frame);
+        return m_impl->eval(expr, &frame);
     });
 }
 
 EvalResult Evaluator::call(const Value& callable, const std::vector<Value>& args,
                            const std::vector<std::pair<std::string, Value>>& kwargs)
 {
-    return impl_->guarded([&] { return impl_->callValue(callable, args, kwargs, nullptr); });
+    return m_impl->guarded([&] { return m_impl->callValue(callable, args, kwargs, nullptr); });
 }
 
 EvalResult Evaluator::toList(const Value& iterable)
 {
-    return impl_->guarded([&] { return Value::list(impl_->collect(iterable)); });
+    return m_impl->guarded([&] { return Value::list(m_impl->collect(iterable)); });
 }
 
 const Scope& Evaluator::moduleScope() const
 {
-    return impl_->moduleScope_;
+    return m_impl->m_moduleScope;
 }
 
 const std::map<std::string, EvalError, std::less<>>& Evaluator::unevaluable() const
 {
-    return impl_->unevaluable_;
+    return m_impl->m_unevaluable;
 }
 
 const EvalLimits& Evaluator::limits() const
 {
-    return impl_->limits_;
+    return m_impl->m_limits;
 }
 
 // ---------------------------------------------------------------------------------------------
 
 void Evaluator::Impl::markUnevaluable(const std::string& name, const EvalError& error)
 {
-    moduleScope_.erase(name);
-    unevaluable_[name] = error;
+    m_moduleScope.erase(name);
+    m_unevaluable[name] = error;
 }
 
 void Evaluator::Impl::bindModuleName(const std::string& name, Value value)
 {
-    unevaluable_.erase(name);
-    moduleScope_[name] = std::move(value);
+    m_unevaluable.erase(name);
+    m_moduleScope[name] = std::move(value);
 }
 
 void Evaluator::Impl::bindModule()
 {
-    std::string stem = std::filesystem::path(module_->fileName()).stem().string();
-    moduleScope_["__name__"] = Value::string(stem.empty() || stem == "__main__" ? "__module__" : stem);
-    Scope& scope = moduleScope_;
-    for (const Node* stmt : module_->root()->list("body")) {
+    std::string stem = std::filesystem::path(m_module->fileName()).stem().string();
+    m_moduleScope["__name__"] = Value::string(stem.empty() || stem == "__main__" ? "__module__" : stem);
+    Scope& scope = m_moduleScope;
+    for (const Node* stmt : m_module->root()->list("body")) {
         if (!stmt)
             continue;
         reset();

@@ -91,10 +91,10 @@ void Evaluator::Impl::precheckComprehension(const Node* node, const std::vector<
             return;
         iterations = std::min<Int128>(iterations * *n, Int128(1) << 70);
     }
-    if (iterations > limits_.maxSteps - steps_)
-        raise("eval-limit", "evaluation limit: more than " + std::to_string(limits_.maxSteps) + " steps");
-    if (node->is(Kind::ListComp) && !filtered && iterations > limits_.maxContainerSize)
-        checkSize(limits_.maxContainerSize + 1);
+    if (iterations > m_limits.maxSteps - m_steps)
+        raise("eval-limit", "evaluation limit: more than " + std::to_string(m_limits.maxSteps) + " steps");
+    if (node->is(Kind::ListComp) && !filtered && iterations > m_limits.maxContainerSize)
+        checkSize(m_limits.maxContainerSize + 1);
 }
 
 Value Evaluator::Impl::comprehension(const Node* node, const Frame* outer)

@@ -156,9 +156,9 @@ Value Evaluator::Impl::lookup(const std::string& name, const Frame* frame)
     for (const Frame* f = frame; f; f = f->parent)
         if (auto it = f->vars->find(name); it != f->vars->end())
             return it->second;
-    if (auto it = moduleScope_.find(name); it != moduleScope_.end())
+    if (auto it = m_moduleScope.find(name); it != m_moduleScope.end())
         return it->second;
-    if (auto it = unevaluable_.find(name); it != unevaluable_.end()) {
+    if (auto it = m_unevaluable.find(name); it != m_unevaluable.end()) {
         const EvalError& why = it->second;
         std::string reason = why.message;
         const std::string prefix = "not a literal: ";

@@ -190,21 +190,21 @@ const Scope& builtinScope();
 
 class Evaluator::Impl {
 public:
-    Impl(const Module* module, EvalLimits limits) : module_(module), limits_(limits)
+    Impl(const Module* module, EvalLimits limits) : m_module(module), m_limits(limits)
     {
-        if (module_ && module_->root())
+        if (m_module && m_module->root())
             bindModule();
     }
 
-    const Module* module_;
-    EvalLimits limits_;
-    Scope moduleScope_;
-    std::map<std::string, EvalError, std::less<>> unevaluable_;
+    const Module* m_module;
+    EvalLimits m_limits;
+    Scope m_moduleScope;
+    std::map<std::string, EvalError, std::less<>> m_unevaluable;
 
     // Limits. Every public entry (and every module statement) starts counting afresh.
-    std::int64_t steps_ = 0;
-    std::int64_t callDepth_ = 0;
-    std::int64_t nesting_ = 0;
+    std::int64_t m_steps = 0;
+    std::int64_t m_callDepth = 0;
+    std::int64_t m_nesting = 0;
 
     template <typename Fn>
     EvalResult guarded(Fn&& fn)
@@ -225,48 +225,49 @@ public:
 
     void reset()
     {
-        steps_ = 0;
-        callDepth_ = 0;
-        nesting_ = 0;
+        m_steps = 0;
+        m_callDepth = 0;
+        m_nesting = 0;
     }
 
     void tick(std::int64_t n = 1)
     {
-        if (n < 0 || n > limits_.maxSteps || (steps_ += n) > limits_.maxSteps)
-            raise("eval-limit", "evaluation limit: more than " + std::to_string(limits_.maxSteps) + " steps");
+        if (n < 0 || n > m_limits.maxSteps || (m_steps += n) > m_limits.maxSteps)
+            raise("eval-limit",
+                  "evaluation limit: more than " + std::to_string(m_limits.maxSteps) + " steps");
     }
 
     void checkSize(std::int64_t n)
     {
-        if (n > limits_.maxContainerSize)
+        if (n > m_limits.maxContainerSize)
             raise("eval-limit",
-                  "evaluation limit: more than " + std::to_string(limits_.maxContainerSize) + " elements");
+                  "evaluation limit: more than " + std::to_string(m_limits.maxContainerSize) + " elements");
     }
 
     struct Nesting {
         Impl& impl;
         explicit Nesting(Impl& i) : impl(i)
         {
-            if (++impl.nesting_ > impl.limits_.maxNestingDepth) {
-                --impl.nesting_;
+            if (++impl.m_nesting > impl.m_limits.maxNestingDepth) {
+                --impl.m_nesting;
                 raise("eval-limit", "evaluation limit: expressions nested more than " +
-                                        std::to_string(impl.limits_.maxNestingDepth) + " levels deep");
+                                        std::to_string(impl.m_limits.maxNestingDepth) + " levels deep");
             }
         }
-        ~Nesting() { --impl.nesting_; }
+        ~Nesting() { --impl.m_nesting; }
     };
 
     struct CallDepth {
         Impl& impl;
         explicit CallDepth(Impl& i) : impl(i)
         {
-            if (++impl.callDepth_ > impl.limits_.maxCallDepth) {
-                --impl.callDepth_;
-                raise("eval-limit", "evaluation limit: more than " + std::to_string(impl.limits_.maxCallDepth) +
+            if (++impl.m_callDepth > impl.m_limits.maxCallDepth) {
+                --impl.m_callDepth;
+                raise("eval-limit", "evaluation limit: more than " + std::to_string(impl.m_limits.maxCallDepth) +
                                         " nested calls");
             }
         }
-        ~CallDepth() { --impl.callDepth_; }
+        ~CallDepth() { --impl.m_callDepth; }
     };
 
     static void locate(Failure& f, const Node* node)

@@ -145,7 +145,7 @@ Flow Evaluator::Impl::execStatementInner(const Node* stmt, Scope& vars, Mode mod
         case Kind::AsyncFunctionDef: {
             try {
                 defineFunction(stmt, vars, frame);
-                unevaluable_.erase(stmt->str("name"));
+                m_unevaluable.erase(stmt->str("name"));
             } catch (Failure& f) {
                 locate(f, stmt);
                 markUnevaluable(stmt->str("name"), f.error);
@@ -184,7 +184,7 @@ Value* Evaluator::Impl::slotFor(const std::string& name, Scope& vars, Mode mode)
     auto it = vars.find(name);
     if (it != vars.end())
         return &it->second;
-    if (mode == Mode::Function && (moduleScope_.count(name) || unevaluable_.count(name)))
+    if (mode == Mode::Function && (m_moduleScope.count(name) || m_unevaluable.count(name)))
         notLiteral("the function changes module-level '" + name + "'");
     return nullptr;
 }
@@ -374,10 +374,10 @@ void Evaluator::Impl::augmentedAssign(const Node* stmt, Scope& vars, Mode mode, 
         const std::string& name = target->id();
         Value* slot = mode == Mode::Module ? nullptr : slotFor(name, vars, mode);
         if (mode == Mode::Module) {
-            auto it = moduleScope_.find(name);
-            if (it == moduleScope_.end())
+            auto it = m_moduleScope.find(name);
+            if (it == m_moduleScope.end())
                 lookup(name, nullptr);  // unevaluable / unknown: says why
-            if (it == moduleScope_.end())
+            if (it == m_moduleScope.end())
                 evalError("name '" + name + "' is not defined");
             slot = &it->second;
         } else if (!slot) {
