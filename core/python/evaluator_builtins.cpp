@@ -289,6 +289,13 @@ Value Evaluator::Impl::bInt(const Args& a, const BuiltinValue&)
     std::int64_t base = baseValue ? indexValue(*baseValue, "") : 10;
     if (base != 0 && (base < 2 || base > 36))
         evalError("int() base must be >= 2 and <= 36, or 0");
+    return Value::integer(intFromText(v, base));
+}
+
+// int(text, base) of a str: a sign, a base prefix (0x, 0o, 0b; base 0 takes it from the prefix),
+// underscores between digits, surrounding whitespace; the result must fit in 64 bits.
+std::int64_t Evaluator::Impl::intFromText(const Value& v, std::int64_t base)
+{
     const std::string invalid =
         "invalid literal for int() with base " + std::to_string(base) + ": " + v.repr();
     std::string text = stripped(v.asStr());
@@ -335,7 +342,7 @@ Value Evaluator::Impl::bInt(const Args& a, const BuiltinValue&)
             tooLarge();
         result = -result;
     }
-    return Value::integer(result);
+    return result;
 }
 
 bool Evaluator::Impl::isInstanceOf(const Value& v, const Value& type)

@@ -3,7 +3,7 @@
 //
 // Evaluator::Impl is one class; its member functions live in files by concern:
 //   evaluator.cpp                 the public API, module binding, imports and simple `def`s
-//   evaluator_statements.cpp      statements: assignment, augmented assignment, in-place updates
+//   evaluator_statements.cpp      statements: if/for/while, assignment and unpacking, in-place updates
 //   evaluator_expressions.cpp     expressions: names, constants, displays, attributes, subscripts
 //   evaluator_comprehensions.cpp  comprehensions, generator expressions, iteration
 //   evaluator_calls.cpp           lambdas, calls of lambdas and functions, parameter binding
@@ -353,6 +353,11 @@ public:
     Flow execBlock(const std::vector<const Node*>& body, Scope& vars, Mode mode, Value& returned);
     Flow execStatement(const Node* stmt, Scope& vars, Mode mode, Value& returned);
     Flow execStatementInner(const Node* stmt, Scope& vars, Mode mode, Value& returned);
+    Flow execExpression(const Node* stmt, Scope& vars, Mode mode, const Frame* frame);
+    Flow execFor(const Node* stmt, Scope& vars, Mode mode, const Frame* frame, Value& returned);
+    Flow execWhile(const Node* stmt, Scope& vars, Mode mode, const Frame* frame, Value& returned);
+    void execDelete(const Node* stmt, Scope& vars, Mode mode);
+    Flow execModuleOnly(const Node* stmt, Scope& vars, const Frame* frame, Value& returned);
     Value* slotFor(const std::string& name, Scope& vars, Mode mode);
     void chargeUpdate(const Value& container, std::int64_t newSize);
     bool tryMutate(const Node* call, Scope& vars, Mode mode, const Frame* frame);
@@ -429,6 +434,7 @@ public:
     static std::optional<std::string> withoutUnderscores(const std::string& s);
     Value bFloat(const Args& a, const BuiltinValue&);
     Value bInt(const Args& a, const BuiltinValue&);
+    static std::int64_t intFromText(const Value& v, std::int64_t base);
     static bool isInstanceOf(const Value& v, const Value& type);
     Value bIsinstance(const Args& a, const BuiltinValue&);
     Value bLen(const Args& a, const BuiltinValue&);
@@ -449,6 +455,12 @@ public:
     Value bDictMethod(const Args& a, const BuiltinValue& b);
     Value bSeqMethod(const Args& a, const BuiltinValue& b);
     Value bStrMethod(const Args& a, const BuiltinValue& b);
+    static Value strCase(const Args& a, const std::string& s, const std::string& method);
+    static Value strStrip(const Args& a, const std::string& s, const std::string& method);
+    static Value strAffix(const Args& a, const std::string& s, const std::string& method);
+    Value strJoin(const Args& a, const std::string& s);
+    Value strReplace(const Args& a, const std::string& s, const std::string& method);
+    Value strSplit(const Args& a, const std::string& s);
     Value bTensorMethod(const Args& a, const BuiltinValue& b);
     Value bAllKwargs(const Args& a, const BuiltinValue& b);
 

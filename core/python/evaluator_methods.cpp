@@ -7,6 +7,18 @@
 
 namespace ts::py {
 
+namespace {
+
+// Argument `i` of a str method, which must be a str.
+const std::string& strArgument(const Args& a, const std::string& method, std::size_t i)
+{
+    if (!a[i].isStr())
+        evalError(method + "() argument " + std::to_string(i + 1) + " must be str, not " + tn(a[i]));
+    return a[i].asStr();
+}
+
+} // namespace
+
 Value Evaluator::Impl::bDictMethod(const Args& a, const BuiltinValue& b)
 {
     const Value& d = *b.self;
@@ -70,106 +82,130 @@ Value Evaluator::Impl::bStrMethod(const Args& a, const BuiltinValue& b)
     const std::string& s = b.self->asStr();
     const std::string method = b.name.substr(4);
     tick(1 + static_cast<std::int64_t>(s.size()) / 32);
-    auto strArg = [&](std::size_t i) -> const std::string& {
-        if (!a[i].isStr())
-            evalError(method + "() argument " + std::to_string(i + 1) + " must be str, not " + tn(a[i]));
-        return a[i].asStr();
-    };
-    if (method == "upper" || method == "lower") {
-        a.noKeywords();
-        a.arity(0, 0);
-        std::string out = s;
-        for (char& c : out)
-            if (static_cast<unsigned char>(c) < 0x80)
-                c = static_cast<char>(method == "upper" ? std::toupper(static_cast<unsigned char>(c))
-                                                        : std::tolower(static_cast<unsigned char>(c)));
-        return Value::string(std::move(out));
+    if (method == "upper" || method == "lower")
+        return strCase(a, s, method);
+    if (method == "strip" || method == "lstrip" || method == "rstrip")
+        return strStrip(a, s, method);
+    if (method == "startswith" || method == "endswith")
+        return strAffix(a, s, method);
+    if (method == "join")
+        return strJoin(a, s);
+    if (method == "replace")
+        return strReplace(a, s, method);
+    return strSplit(a, s);
+}
+
+// str.upper() / str.lower(): ASCII letters change, every other character is kept.
+Value Evaluator::Impl::strCase(const Args& a, const std::string& s, const std::string& method)
+{
+    a.noKeywords();
+    a.arity(0, 0);
+    std::string out = s;
+    for (char& c : out)
+        if (static_cast<unsigned char>(c) < 0x80)
+            c = static_cast<char>(method == "upper" ? std::toupper(static_cast<unsigned char>(c))
+                                                    : std::tolower(static_cast<unsigned char>(c)));
+    return Value::string(std::move(out));
+}
+
+// str.strip() / lstrip() / rstrip(), with or without the characters to strip.
+Value Evaluator::Impl::strStrip(const Args& a, const std::string& s, const std::string& method)
+{
+    a.noKeywords();
+    a.arity(0, 1);
+    const std::string chars =
+        a.count() && !a[0].isNone() ? strArgument(a, method, 0) : std::string(" \t\n\r\f\v");
+    std::size_t first = 0, last = s.size();
+    if (method != "rstrip")
+        while (first < last && chars.find(s[first]) != std::string::npos)
+            ++first;
+    if (method != "lstrip")
+        while (last > first && chars.find(s[last - 1]) != std::string::npos)
+            --last;
+    return Value::string(s.substr(first, last - first));
+}
+
+// str.startswith() / endswith() of a str or a tuple of str.
+Value Evaluator::Impl::strAffix(const Args& a, const std::string& s, const std::string& method)
+{
+    a.noKeywords();
+    a.arity(1, 1);
+    std::vector<Value> options = a[0].isTuple() ? a[0].items() : std::vector<Value>{a[0]};
+    for (const Value& o : options) {
+        if (!o.isStr())
+            evalError(method + " first arg must be str or a tuple of str, not " + tn(o));
+        const std::string& p = o.asStr();
+        const std::size_t at = method == "startswith" ? 0 : s.size() - p.size();
+        const bool match = p.size() <= s.size() && s.compare(at, p.size(), p) == 0;
+        if (match)
+            return Value::boolean(true);
     }
-    if (method == "strip" || method == "lstrip" || method == "rstrip") {
-        a.noKeywords();
-        a.arity(0, 1);
-        const std::string chars = a.count() && !a[0].isNone() ? strArg(0) : std::string(" \t\n\r\f\v");
-        std::size_t first = 0, last = s.size();
-        if (method != "rstrip")
-            while (first < last && chars.find(s[first]) != std::string::npos)
-                ++first;
-        if (method != "lstrip")
-            while (last > first && chars.find(s[last - 1]) != std::string::npos)
-                --last;
-        return Value::string(s.substr(first, last - first));
-    }
-    if (method == "startswith" || method == "endswith") {
-        a.noKeywords();
-        a.arity(1, 1);
-        std::vector<Value> options = a[0].isTuple() ? a[0].items() : std::vector<Value>{a[0]};
-        for (const Value& o : options) {
-            if (!o.isStr())
-                evalError(method + " first arg must be str or a tuple of str, not " + tn(o));
-            const std::string& p = o.asStr();
-            const std::size_t at = method == "startswith" ? 0 : s.size() - p.size();
-            const bool match = p.size() <= s.size() && s.compare(at, p.size(), p) == 0;
-            if (match)
-                return Value::boolean(true);
-        }
-        return Value::boolean(false);
-    }
-    if (method == "join") {
-        a.noKeywords();
-        a.arity(1, 1);
-        std::string out;
-        bool first = true;
-        std::int64_t index = 0;
-        forEach(a[0], [&](const Value& v) {
-            tick();
-            if (!v.isStr())
-                evalError("sequence item " + std::to_string(index) + ": expected str instance, " + tn(v) +
-                          " found");
-            if (!first)
-                out += s;
-            first = false;
-            out += v.asStr();
-            checkSize(static_cast<std::int64_t>(out.size()));
-            ++index;
-            return true;
-        });
-        return Value::string(std::move(out));
-    }
-    if (method == "replace") {
-        a.noKeywords();
-        a.arity(2, 3);
-        const std::string& from = strArg(0);
-        const std::string& to = strArg(1);
-        std::int64_t limit = a.count() == 3 ? indexValue(a[2], "") : -1;
-        std::string out;
-        std::size_t pos = 0;
-        if (from.empty()) {
-            const auto chars = characters(s);
-            for (std::size_t i = 0; i <= chars.size(); ++i) {
-                if (limit != 0) {
-                    out += to;
-                    --limit;
-                }
-                if (i < chars.size())
-                    out += chars[i];
-                checkSize(static_cast<std::int64_t>(out.size()));
-            }
-            return Value::string(std::move(out));
-        }
-        while (limit != 0) {
-            const auto found = s.find(from, pos);
-            if (found == std::string::npos)
-                break;
-            out.append(s, pos, found - pos);
-            out += to;
-            pos = found + from.size();
-            --limit;
-            checkSize(static_cast<std::int64_t>(out.size()));
-        }
-        out.append(s, pos, std::string::npos);
+    return Value::boolean(false);
+}
+
+Value Evaluator::Impl::strJoin(const Args& a, const std::string& s)
+{
+    a.noKeywords();
+    a.arity(1, 1);
+    std::string out;
+    bool first = true;
+    std::int64_t index = 0;
+    forEach(a[0], [&](const Value& v) {
+        tick();
+        if (!v.isStr())
+            evalError("sequence item " + std::to_string(index) + ": expected str instance, " + tn(v) +
+                      " found");
+        if (!first)
+            out += s;
+        first = false;
+        out += v.asStr();
         checkSize(static_cast<std::int64_t>(out.size()));
+        ++index;
+        return true;
+    });
+    return Value::string(std::move(out));
+}
+
+Value Evaluator::Impl::strReplace(const Args& a, const std::string& s, const std::string& method)
+{
+    a.noKeywords();
+    a.arity(2, 3);
+    const std::string& from = strArgument(a, method, 0);
+    const std::string& to = strArgument(a, method, 1);
+    std::int64_t limit = a.count() == 3 ? indexValue(a[2], "") : -1;
+    std::string out;
+    std::size_t pos = 0;
+    if (from.empty()) {
+        const auto chars = characters(s);
+        for (std::size_t i = 0; i <= chars.size(); ++i) {
+            if (limit != 0) {
+                out += to;
+                --limit;
+            }
+            if (i < chars.size())
+                out += chars[i];
+            checkSize(static_cast<std::int64_t>(out.size()));
+        }
         return Value::string(std::move(out));
     }
-    // split
+    while (limit != 0) {
+        const auto found = s.find(from, pos);
+        if (found == std::string::npos)
+            break;
+        out.append(s, pos, found - pos);
+        out += to;
+        pos = found + from.size();
+        --limit;
+        checkSize(static_cast<std::int64_t>(out.size()));
+    }
+    out.append(s, pos, std::string::npos);
+    checkSize(static_cast<std::int64_t>(out.size()));
+    return Value::string(std::move(out));
+}
+
+// str.split(sep=None, maxsplit=-1): on runs of whitespace without a separator.
+Value Evaluator::Impl::strSplit(const Args& a, const std::string& s)
+{
     a.allowKeywords({"sep", "maxsplit"});
     a.arity(0, 2);
     const Value* sepValue = a.argument(0, "sep");

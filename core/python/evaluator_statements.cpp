@@ -43,22 +43,7 @@ Flow Evaluator::Impl::execStatementInner(const Node* stmt, Scope& vars, Mode mod
     const Frame localFrame{&vars, nullptr};
     const Frame* frame = mode == Mode::Function ? &localFrame : nullptr;
     switch (stmt->kind) {
-    case Kind::Expr: {
-        const Node* value = stmt->child("value");
-        if (!value || value->is(Kind::Constant))
-            return Flow::Normal;  // docstring
-        if (value->is(Kind::Call)) {
-            const Node* func = value->child("func");
-            if (func->is(Kind::Name) && func->id() == "print")
-                return Flow::Normal;
-            if (func->is(Kind::Attribute) && func->child("value")->is(Kind::Name) &&
-                mutatingMethods().count(func->str("attr")) && tryMutate(value, vars, mode, frame))
-                return Flow::Normal;
-        }
-        if (mode == Mode::Function)
-            eval(value, frame);
-        return Flow::Normal;
-    }
+    case Kind::Expr: return execExpression(stmt, vars, mode, frame);
     case Kind::Assign: {
         Value v = eval(stmt->child("value"), frame);
         for (const Node* target : stmt->list("targets"))
@@ -90,92 +75,127 @@ Flow Evaluator::Impl::execStatementInner(const Node* stmt, Scope& vars, Mode mod
     case Kind::If:
         return execBlock(truth(eval(stmt->child("test"), frame)) ? stmt->list("body") : stmt->list("orelse"), vars,
                          mode, returned);
-    case Kind::For: {
-        Value iterable = eval(stmt->child("iter"), frame);
-        Flow result = Flow::Normal;
-        bool broke = false;
-        forEach(iterable, [&](const Value& item) {
-            tick();
-            assign(stmt->child("target"), item, vars, mode, frame);
-            const Flow flow = execBlock(stmt->list("body"), vars, mode, returned);
-            if (flow == Flow::Return) {
-                result = Flow::Return;
-                return false;
-            }
-            if (flow == Flow::Break) {
-                broke = true;
-                return false;
-            }
-            return true;
-        });
-        if (result == Flow::Return)
-            return result;
-        if (!broke)
-            return execBlock(stmt->list("orelse"), vars, mode, returned);
-        return Flow::Normal;
-    }
-    case Kind::While: {
-        for (;;) {
-            tick();
-            if (!truth(eval(stmt->child("test"), frame)))
-                return execBlock(stmt->list("orelse"), vars, mode, returned);
-            const Flow flow = execBlock(stmt->list("body"), vars, mode, returned);
-            if (flow == Flow::Return)
-                return flow;
-            if (flow == Flow::Break)
-                return Flow::Normal;
-        }
-    }
-    case Kind::Delete:
-        for (const Node* target : stmt->list("targets")) {
-            if (!target->is(Kind::Name))
-                notLiteral("'del' of anything but a name cannot be evaluated safely");
-            if (mode == Mode::Module)
-                markUnevaluable(target->id(), EvalError{"eval-error", stmt->line, stmt->col + 1,
-                                                        "name '" + target->id() + "' was deleted"});
-            else if (!vars.erase(target->id()))
-                evalError("name '" + target->id() + "' is not defined");
-        }
-        return Flow::Normal;
+    case Kind::For: return execFor(stmt, vars, mode, frame, returned);
+    case Kind::While: return execWhile(stmt, vars, mode, frame, returned);
+    case Kind::Delete: execDelete(stmt, vars, mode); return Flow::Normal;
     default: break;
     }
-    if (mode == Mode::Module) {
-        switch (stmt->kind) {
-        case Kind::FunctionDef:
-        case Kind::AsyncFunctionDef: {
-            try {
-                defineFunction(stmt, vars, frame);
-                m_unevaluable.erase(stmt->str("name"));
-            } catch (Failure& f) {
-                locate(f, stmt);
-                markUnevaluable(stmt->str("name"), f.error);
-            }
-            return Flow::Normal;
-        }
-        case Kind::Import:
-        case Kind::ImportFrom: bindImport(stmt); return Flow::Normal;
-        case Kind::ClassDef:
-            markUnevaluable(stmt->str("name"),
-                            EvalError{"not-a-literal", stmt->line, stmt->col + 1,
-                                      "not a literal: '" + stmt->str("name") + "' is a class"});
-            return Flow::Normal;
-        case Kind::Global:
-        case Kind::Nonlocal: return Flow::Normal;
-        case Kind::Try:
-        case Kind::TryStar: {
-            // Read as if the module imported cleanly: the body runs, the handlers do not
-            // (`try: import torch_npu` / `except ImportError:` keeps what the body binds).
-            Flow flow = execBlock(stmt->list("body"), vars, mode, returned);
-            if (flow == Flow::Normal)
-                flow = execBlock(stmt->list("orelse"), vars, mode, returned);
-            const Flow last = execBlock(stmt->list("finalbody"), vars, mode, returned);
-            return last != Flow::Normal ? last : flow;
-        }
-        default: break;
-        }
-        notLiteral("names assigned in a " + std::string(statementName(stmt->kind)) + " are not evaluated");
-    }
+    if (mode == Mode::Module)
+        return execModuleOnly(stmt, vars, frame, returned);
     notLiteral("a " + std::string(statementName(stmt->kind)) + " in a function cannot be evaluated safely");
+}
+
+// An expression statement: a docstring, print(), an in-place update of a local container, or (in a
+// function) any expression, evaluated for its errors.
+Flow Evaluator::Impl::execExpression(const Node* stmt, Scope& vars, Mode mode, const Frame* frame)
+{
+    const Node* value = stmt->child("value");
+    if (!value || value->is(Kind::Constant))
+        return Flow::Normal;  // docstring
+    if (value->is(Kind::Call)) {
+        const Node* func = value->child("func");
+        if (func->is(Kind::Name) && func->id() == "print")
+            return Flow::Normal;
+        if (func->is(Kind::Attribute) && func->child("value")->is(Kind::Name) &&
+            mutatingMethods().count(func->str("attr")) && tryMutate(value, vars, mode, frame))
+            return Flow::Normal;
+    }
+    if (mode == Mode::Function)
+        eval(value, frame);
+    return Flow::Normal;
+}
+
+Flow Evaluator::Impl::execFor(const Node* stmt, Scope& vars, Mode mode, const Frame* frame, Value& returned)
+{
+    Value iterable = eval(stmt->child("iter"), frame);
+    Flow result = Flow::Normal;
+    bool broke = false;
+    forEach(iterable, [&](const Value& item) {
+        tick();
+        assign(stmt->child("target"), item, vars, mode, frame);
+        const Flow flow = execBlock(stmt->list("body"), vars, mode, returned);
+        if (flow == Flow::Return) {
+            result = Flow::Return;
+            return false;
+        }
+        if (flow == Flow::Break) {
+            broke = true;
+            return false;
+        }
+        return true;
+    });
+    if (result == Flow::Return)
+        return result;
+    if (!broke)
+        return execBlock(stmt->list("orelse"), vars, mode, returned);
+    return Flow::Normal;
+}
+
+Flow Evaluator::Impl::execWhile(const Node* stmt, Scope& vars, Mode mode, const Frame* frame, Value& returned)
+{
+    for (;;) {
+        tick();
+        if (!truth(eval(stmt->child("test"), frame)))
+            return execBlock(stmt->list("orelse"), vars, mode, returned);
+        const Flow flow = execBlock(stmt->list("body"), vars, mode, returned);
+        if (flow == Flow::Return)
+            return flow;
+        if (flow == Flow::Break)
+            return Flow::Normal;
+    }
+}
+
+void Evaluator::Impl::execDelete(const Node* stmt, Scope& vars, Mode mode)
+{
+    for (const Node* target : stmt->list("targets")) {
+        if (!target->is(Kind::Name))
+            notLiteral("'del' of anything but a name cannot be evaluated safely");
+        if (mode == Mode::Module)
+            markUnevaluable(target->id(), EvalError{"eval-error", stmt->line, stmt->col + 1,
+                                                    "name '" + target->id() + "' was deleted"});
+        else if (!vars.erase(target->id()))
+            evalError("name '" + target->id() + "' is not defined");
+    }
+}
+
+// Statements only a module may contain: definitions, imports, classes (recorded as unevaluable),
+// global/nonlocal, try. Any other refuses the names it assigns.
+Flow Evaluator::Impl::execModuleOnly(const Node* stmt, Scope& vars, const Frame* frame, Value& returned)
+{
+    const Mode mode = Mode::Module;
+    switch (stmt->kind) {
+    case Kind::FunctionDef:
+    case Kind::AsyncFunctionDef: {
+        try {
+            defineFunction(stmt, vars, frame);
+            m_unevaluable.erase(stmt->str("name"));
+        } catch (Failure& f) {
+            locate(f, stmt);
+            markUnevaluable(stmt->str("name"), f.error);
+        }
+        return Flow::Normal;
+    }
+    case Kind::Import:
+    case Kind::ImportFrom: bindImport(stmt); return Flow::Normal;
+    case Kind::ClassDef:
+        markUnevaluable(stmt->str("name"), EvalError{"not-a-literal", stmt->line, stmt->col + 1,
+                                                     "not a literal: '" + stmt->str("name") + "' is a class"});
+        return Flow::Normal;
+    case Kind::Global:
+    case Kind::Nonlocal: return Flow::Normal;
+    case Kind::Try:
+    case Kind::TryStar: {
+        // Read as if the module imported cleanly: the body runs, the handlers do not
+        // (`try: import torch_npu` / `except ImportError:` keeps what the body binds).
+        Flow flow = execBlock(stmt->list("body"), vars, mode, returned);
+        if (flow == Flow::Normal)
+            flow = execBlock(stmt->list("orelse"), vars, mode, returned);
+        const Flow last = execBlock(stmt->list("finalbody"), vars, mode, returned);
+        return last != Flow::Normal ? last : flow;
+    }
+    default: break;
+    }
+    notLiteral("names assigned in a " + std::string(statementName(stmt->kind)) + " are not evaluated");
 }
 
 // Looks a name up for assignment-like updates: function locals, or the module scope.
