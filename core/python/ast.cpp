@@ -139,44 +139,44 @@ std::vector<const Node*> walk(const Node* node)
 
 Node* Module::newNode(Kind kind)
 {
-    Node& n = nodes_.emplace_back();
+    Node& n = m_nodes.emplace_back();
     n.kind = kind;
     return &n;
 }
 
 void Module::setSource(std::string fileName, std::string source)
 {
-    fileName_ = std::move(fileName);
-    source_ = std::move(source);
-    lineStarts_.assign(1, 0);
-    for (std::size_t i = 0; i < source_.size(); ++i)
-        if (source_[i] == '\n')
-            lineStarts_.push_back(i + 1);
+    m_fileName = std::move(fileName);
+    m_source = std::move(source);
+    m_lineStarts.assign(1, 0);
+    for (std::size_t i = 0; i < m_source.size(); ++i)
+        if (m_source[i] == '\n')
+            m_lineStarts.push_back(i + 1);
 }
 
 std::string_view Module::lineText(int line) const
 {
-    if (line < 1 || static_cast<std::size_t>(line) > lineStarts_.size())
+    if (line < 1 || static_cast<std::size_t>(line) > m_lineStarts.size())
         return {};
-    const std::size_t begin = lineStarts_[line - 1];
-    std::size_t end = static_cast<std::size_t>(line) < lineStarts_.size() ? lineStarts_[line] - 1
-                                                                           : source_.size();
-    if (end > begin && source_[end - 1] == '\r')
+    const std::size_t begin = m_lineStarts[line - 1];
+    std::size_t end = static_cast<std::size_t>(line) < m_lineStarts.size() ? m_lineStarts[line] - 1
+                                                                           : m_source.size();
+    if (end > begin && m_source[end - 1] == '\r')
         --end;
-    return std::string_view(source_).substr(begin, end - begin);
+    return std::string_view(m_source).substr(begin, end - begin);
 }
 
 std::string_view Module::segment(const Node* node) const
 {
     if (!node || node->line < 1 || node->endLine < node->line)
         return {};
-    if (static_cast<std::size_t>(node->endLine) > lineStarts_.size())
+    if (static_cast<std::size_t>(node->endLine) > m_lineStarts.size())
         return {};
-    const std::size_t begin = lineStarts_[node->line - 1] + static_cast<std::size_t>(node->col);
-    const std::size_t end = lineStarts_[node->endLine - 1] + static_cast<std::size_t>(node->endCol);
-    if (begin > end || end > source_.size())
+    const std::size_t begin = m_lineStarts[node->line - 1] + static_cast<std::size_t>(node->col);
+    const std::size_t end = m_lineStarts[node->endLine - 1] + static_cast<std::size_t>(node->endCol);
+    if (begin > end || end > m_source.size())
         return {};
-    return std::string_view(source_).substr(begin, end - begin);
+    return std::string_view(m_source).substr(begin, end - begin);
 }
 
 } // namespace ts::py

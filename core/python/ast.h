@@ -137,26 +137,26 @@ public:
     Module(Module&&) = default;
     Module& operator=(Module&&) = default;
 
-    const Node* root() const { return root_; }
-    const std::string& fileName() const { return fileName_; }
-    const std::string& source() const { return source_; }
+    const Node* root() const { return m_root; }
+    const std::string& fileName() const { return m_fileName; }
+    const std::string& source() const { return m_source; }
     // The text of line `line` (1-based), without its newline.
     std::string_view lineText(int line) const;
     // The source text a node spans (empty for nodes without positions).
     std::string_view segment(const Node* node) const;
-    std::size_t nodeCount() const { return nodes_.size(); }
+    std::size_t nodeCount() const { return m_nodes.size(); }
 
     // Building (used by the parser bridge and by tests that build trees by hand).
     Node* newNode(Kind kind);
-    void setRoot(const Node* root) { root_ = root; }
+    void setRoot(const Node* root) { m_root = root; }
     void setSource(std::string fileName, std::string source);
 
 private:
-    std::deque<Node> nodes_;
-    const Node* root_ = nullptr;
-    std::string fileName_;
-    std::string source_;
-    std::vector<std::size_t> lineStarts_;
+    std::deque<Node> m_nodes;
+    const Node* m_root = nullptr;
+    std::string m_fileName;
+    std::string m_source;
+    std::vector<std::size_t> m_lineStarts;
 };
 
 // ---- template implementation ----

@@ -16,15 +16,15 @@ namespace {
 class Ref {
 public:
     Ref() = default;
-    explicit Ref(PyObject* object) : object_(object) {}
+    explicit Ref(PyObject* object) : m_object(object) {}
     Ref(const Ref&) = delete;
     Ref& operator=(const Ref&) = delete;
-    ~Ref() { Py_XDECREF(object_); }
-    PyObject* get() const { return object_; }
-    explicit operator bool() const { return object_ != nullptr; }
+    ~Ref() { Py_XDECREF(m_object); }
+    PyObject* get() const { return m_object; }
+    explicit operator bool() const { return m_object != nullptr; }
 
 private:
-    PyObject* object_ = nullptr;
+    PyObject* m_object = nullptr;
 };
 
 struct Interpreter {
@@ -126,19 +126,19 @@ int intAttr(PyObject* object, PyObject* name)
 // Converts one CPython AST tree into a Module, caching per node type its fields.
 class Converter {
 public:
-    Converter(Module& module, PyObject* astBase) : module_(module), astBase_(astBase) {}
+    Converter(Module& module, PyObject* astBase) : m_module(module), m_astBase(astBase) {}
 
     const Node* convert(PyObject* object)
     {
         const TypeInfo& info = typeInfo(Py_TYPE(object));
         // Field-less nodes (Load, Store, Add, ...) are shared singletons in CPython: share them too.
         if (info.fields.empty() && !info.hasPosition) {
-            if (auto it = leaves_.find(Py_TYPE(object)); it != leaves_.end())
+            if (auto it = m_leaves.find(Py_TYPE(object)); it != m_leaves.end())
                 return it->second;
         }
-        Node* node = module_.newNode(info.kind);
+        Node* node = m_module.newNode(info.kind);
         if (info.fields.empty() && !info.hasPosition)
-            leaves_.emplace(Py_TYPE(object), node);
+            m_leaves.emplace(Py_TYPE(object), node);
         if (info.kind == Kind::Other)
             node->otherName = info.name;
         if (info.hasPosition) {
@@ -216,7 +216,7 @@ private:
 
     bool isAst(PyObject* object) const
     {
-        return PyObject_TypeCheck(object, reinterpret_cast<PyTypeObject*>(astBase_));
+        return PyObject_TypeCheck(object, reinterpret_cast<PyTypeObject*>(m_astBase));
     }
 
     void convertValue(PyObject* value, Field& field)
@@ -293,9 +293,9 @@ private:
         }
     }
 
-    Module& module_;
-    PyObject* astBase_;
-    std::unordered_map<PyTypeObject*, const Node*> leaves_;
+    Module& m_module;
+    PyObject* m_astBase;
+    std::unordered_map<PyTypeObject*, const Node*> m_leaves;
 };
 
 ParseError errorFromPython(const std::string& fileName)

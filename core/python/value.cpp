@@ -184,40 +184,40 @@ std::string sequenceRepr(const std::vector<Value>& items, char open, char close,
 template <typename T>
 const T* Value::payload() const
 {
-    return static_cast<const T*>(data_.get());
+    return static_cast<const T*>(m_data.get());
 }
 
 template <typename T>
 T* Value::mutablePayload()
 {
-    if (data_.use_count() != 1)
-        data_ = std::make_shared<T>(*payload<T>());
-    return static_cast<T*>(data_.get());
+    if (m_data.use_count() != 1)
+        m_data = std::make_shared<T>(*payload<T>());
+    return static_cast<T*>(m_data.get());
 }
 
 template <typename T>
 Value Value::make(Type type, T payload)
 {
     Value v;
-    v.type_ = type;
-    v.data_ = std::make_shared<T>(std::move(payload));
+    v.m_type = type;
+    v.m_data = std::make_shared<T>(std::move(payload));
     return v;
 }
 
 Value::Value(Value&& other) noexcept
-    : type_(other.type_), int_(other.int_), real_(other.real_), data_(std::move(other.data_))
+    : m_type(other.m_type), m_int(other.m_int), m_real(other.m_real), m_data(std::move(other.m_data))
 {
-    other.type_ = Type::None;
+    other.m_type = Type::None;
 }
 
 Value& Value::operator=(Value&& other) noexcept
 {
     if (this != &other) {
-        type_ = other.type_;
-        int_ = other.int_;
-        real_ = other.real_;
-        data_ = std::move(other.data_);
-        other.type_ = Type::None;
+        m_type = other.m_type;
+        m_int = other.m_int;
+        m_real = other.m_real;
+        m_data = std::move(other.m_data);
+        other.m_type = Type::None;
     }
     return *this;
 }
@@ -230,24 +230,24 @@ Value Value::none()
 Value Value::boolean(bool value)
 {
     Value v;
-    v.type_ = Type::Bool;
-    v.int_ = value ? 1 : 0;
+    v.m_type = Type::Bool;
+    v.m_int = value ? 1 : 0;
     return v;
 }
 
 Value Value::integer(std::int64_t value)
 {
     Value v;
-    v.type_ = Type::Int;
-    v.int_ = value;
+    v.m_type = Type::Int;
+    v.m_int = value;
     return v;
 }
 
 Value Value::real(double value)
 {
     Value v;
-    v.type_ = Type::Float;
-    v.real_ = value;
+    v.m_type = Type::Float;
+    v.m_real = value;
     return v;
 }
 
@@ -330,61 +330,61 @@ Value Value::generator(GeneratorValue generator)
 
 bool Value::isCallable() const
 {
-    return type_ == Type::Lambda || type_ == Type::Function || type_ == Type::Builtin;
+    return m_type == Type::Lambda || m_type == Type::Function || m_type == Type::Builtin;
 }
 
 std::int64_t Value::asInt() const
 {
-    if (type_ == Type::Int || type_ == Type::Bool)
-        return int_;
-    if (type_ == Type::Float) {
-        if (std::isnan(real_))
+    if (m_type == Type::Int || m_type == Type::Bool)
+        return m_int;
+    if (m_type == Type::Float) {
+        if (std::isnan(m_real))
             return 0;
-        if (real_ >= 9223372036854775807.0)
+        if (m_real >= 9223372036854775807.0)
             return std::numeric_limits<std::int64_t>::max();
-        if (real_ <= -9223372036854775808.0)
+        if (m_real <= -9223372036854775808.0)
             return std::numeric_limits<std::int64_t>::min();
-        return static_cast<std::int64_t>(real_);
+        return static_cast<std::int64_t>(m_real);
     }
     return 0;
 }
 
 double Value::asFloat() const
 {
-    if (type_ == Type::Float)
-        return real_;
-    if (type_ == Type::Int || type_ == Type::Bool)
-        return static_cast<double>(int_);
+    if (m_type == Type::Float)
+        return m_real;
+    if (m_type == Type::Int || m_type == Type::Bool)
+        return static_cast<double>(m_int);
     return 0.0;
 }
 
 bool Value::asBool() const
 {
-    return type_ == Type::Bool ? int_ != 0 : truthy();
+    return m_type == Type::Bool ? m_int != 0 : truthy();
 }
 
 const std::string& Value::asStr() const
 {
-    return type_ == Type::Str ? *payload<std::string>() : kEmptyString;
+    return m_type == Type::Str ? *payload<std::string>() : kEmptyString;
 }
 
 const std::vector<Value>& Value::items() const
 {
-    if (type_ == Type::List || type_ == Type::Tuple)
+    if (m_type == Type::List || m_type == Type::Tuple)
         return payload<SeqData>()->items;
-    if (type_ == Type::Set)
+    if (m_type == Type::Set)
         return payload<SetData>()->items;
     return kNoItems;
 }
 
 const std::vector<std::pair<Value, Value>>& Value::entries() const
 {
-    return type_ == Type::Dict ? payload<DictData>()->entries : kNoEntries;
+    return m_type == Type::Dict ? payload<DictData>()->entries : kNoEntries;
 }
 
 const Value* Value::get(std::string_view key) const
 {
-    if (type_ != Type::Dict)
+    if (m_type != Type::Dict)
         return nullptr;
     const DictData* d = payload<DictData>();
     if (d->entries.size() <= kIndexThreshold || d->index.empty()) {
@@ -404,7 +404,7 @@ const Value* Value::get(std::string_view key) const
 
 const Value* Value::find(const Value& key) const
 {
-    if (type_ != Type::Dict)
+    if (m_type != Type::Dict)
         return nullptr;
     const auto* entry = payload<DictData>()->find(key);
     return entry ? &entry->second : nullptr;
@@ -412,56 +412,56 @@ const Value* Value::find(const Value& key) const
 
 bool Value::containsKey(const Value& key) const
 {
-    if (type_ == Type::Dict)
+    if (m_type == Type::Dict)
         return payload<DictData>()->find(key) != nullptr;
-    if (type_ == Type::Set)
+    if (m_type == Type::Set)
         return payload<SetData>()->contains(key);
     return false;
 }
 
 const ConfigValue& Value::config() const
 {
-    return type_ == Type::Config ? *payload<ConfigValue>() : kNoConfig;
+    return m_type == Type::Config ? *payload<ConfigValue>() : kNoConfig;
 }
 
 const TensorValue& Value::tensorValue() const
 {
-    return type_ == Type::Tensor ? *payload<TensorValue>() : kNoTensor;
+    return m_type == Type::Tensor ? *payload<TensorValue>() : kNoTensor;
 }
 
 const LambdaValue& Value::lambdaValue() const
 {
-    return type_ == Type::Lambda ? *payload<LambdaValue>() : kNoLambda;
+    return m_type == Type::Lambda ? *payload<LambdaValue>() : kNoLambda;
 }
 
 const FunctionValue& Value::functionValue() const
 {
-    return type_ == Type::Function ? *payload<FunctionValue>() : kNoFunction;
+    return m_type == Type::Function ? *payload<FunctionValue>() : kNoFunction;
 }
 
 const BuiltinValue& Value::builtinValue() const
 {
-    return type_ == Type::Builtin ? *payload<BuiltinValue>() : kNoBuiltin;
+    return m_type == Type::Builtin ? *payload<BuiltinValue>() : kNoBuiltin;
 }
 
 const std::string& Value::moduleName() const
 {
-    return type_ == Type::Module ? *payload<std::string>() : kEmptyString;
+    return m_type == Type::Module ? *payload<std::string>() : kEmptyString;
 }
 
 const RangeValue& Value::rangeValue() const
 {
-    return type_ == Type::Range ? *payload<RangeValue>() : kNoRange;
+    return m_type == Type::Range ? *payload<RangeValue>() : kNoRange;
 }
 
 const GeneratorValue& Value::generatorValue() const
 {
-    return type_ == Type::Generator ? *payload<GeneratorValue>() : kNoGenerator;
+    return m_type == Type::Generator ? *payload<GeneratorValue>() : kNoGenerator;
 }
 
 std::int64_t Value::size() const
 {
-    switch (type_) {
+    switch (m_type) {
     case Type::Str: return static_cast<std::int64_t>(asStr().size());
     case Type::List:
     case Type::Tuple:
@@ -474,11 +474,11 @@ std::int64_t Value::size() const
 
 bool Value::truthy() const
 {
-    switch (type_) {
+    switch (m_type) {
     case Type::None: return false;
     case Type::Bool:
-    case Type::Int: return int_ != 0;
-    case Type::Float: return real_ != 0.0;
+    case Type::Int: return m_int != 0;
+    case Type::Float: return m_real != 0.0;
     case Type::Str:
     case Type::List:
     case Type::Tuple:
@@ -491,7 +491,7 @@ bool Value::truthy() const
 
 std::string_view Value::typeName() const
 {
-    switch (type_) {
+    switch (m_type) {
     case Type::None: return "NoneType";
     case Type::Bool: return "bool";
     case Type::Int: return "int";
@@ -606,11 +606,11 @@ std::string stringRepr(std::string_view text)
 
 std::string Value::repr() const
 {
-    switch (type_) {
+    switch (m_type) {
     case Type::None: return "None";
-    case Type::Bool: return int_ ? "True" : "False";
-    case Type::Int: return std::to_string(int_);
-    case Type::Float: return floatRepr(real_);
+    case Type::Bool: return m_int ? "True" : "False";
+    case Type::Int: return std::to_string(m_int);
+    case Type::Float: return floatRepr(m_real);
     case Type::Str: return stringRepr(asStr());
     case Type::List: return sequenceRepr(items(), '[', ']', false);
     case Type::Tuple: return sequenceRepr(items(), '(', ')', true);
@@ -664,14 +664,14 @@ std::string Value::repr() const
 
 std::string Value::str() const
 {
-    return type_ == Type::Str ? asStr() : repr();
+    return m_type == Type::Str ? asStr() : repr();
 }
 
 // ---- hashing and equality ----
 
 bool Value::hashable() const
 {
-    switch (type_) {
+    switch (m_type) {
     case Type::List:
     case Type::Dict:
     case Type::Set: return false;
@@ -693,15 +693,15 @@ bool Value::hashable() const
 
 std::size_t Value::hash() const
 {
-    switch (type_) {
+    switch (m_type) {
     case Type::None: return 0x5bd1e995u;
     case Type::Bool:
-    case Type::Int: return std::hash<std::int64_t>{}(int_);
+    case Type::Int: return std::hash<std::int64_t>{}(m_int);
     case Type::Float:
-        if (std::isfinite(real_) && real_ == std::trunc(real_) && real_ >= -9223372036854775808.0 &&
-            real_ < 9223372036854775808.0)
-            return std::hash<std::int64_t>{}(static_cast<std::int64_t>(real_));
-        return std::hash<double>{}(real_);
+        if (std::isfinite(m_real) && m_real == std::trunc(m_real) && m_real >= -9223372036854775808.0 &&
+            m_real < 9223372036854775808.0)
+            return std::hash<std::int64_t>{}(static_cast<std::int64_t>(m_real));
+        return std::hash<double>{}(m_real);
     case Type::Str: return std::hash<std::string_view>{}(asStr());
     case Type::Tuple: {
         std::size_t h = 0x345678u;
@@ -727,13 +727,13 @@ std::size_t Value::hash() const
             h = combineHash(h, std::hash<std::int64_t>{}(r.step));
         return h;
     }
-    default: return std::hash<const void*>{}(data_.get());
+    default: return std::hash<const void*>{}(m_data.get());
     }
 }
 
 std::int64_t Value::weight() const
 {
-    switch (type_) {
+    switch (m_type) {
     case Type::Str: return 1 + static_cast<std::int64_t>(asStr().size() / 32);
     case Type::List:
     case Type::Tuple: return payload<SeqData>()->weight;
@@ -841,7 +841,7 @@ bool operator==(const Value& a, const Value& b)
             return false;
         return !x.self || &x == &y;
     }
-    default: return a.data_ == b.data_;  // tensors, lambdas, functions, generators: identity
+    default: return a.m_data == b.m_data;  // tensors, lambdas, functions, generators: identity
     }
 }
 
@@ -909,7 +909,7 @@ std::optional<bool> richCompare(const Value& a, const Value& b, CompareOp op)
 
 Value Value::appended(Value list, Value item)
 {
-    if (list.type_ != Type::List)
+    if (list.m_type != Type::List)
         return list;
     SeqData* d = list.mutablePayload<SeqData>();
     d->weight = saturatingAdd(d->weight, item.weight());
@@ -919,7 +919,7 @@ Value Value::appended(Value list, Value item)
 
 Value Value::extended(Value list, const std::vector<Value>& items)
 {
-    if (list.type_ != Type::List)
+    if (list.m_type != Type::List)
         return list;
     SeqData* d = list.mutablePayload<SeqData>();
     d->weight = saturatingAdd(d->weight, sequenceWeight(items) - 1);
@@ -929,7 +929,7 @@ Value Value::extended(Value list, const std::vector<Value>& items)
 
 Value Value::inserted(Value list, std::int64_t index, Value item)
 {
-    if (list.type_ != Type::List)
+    if (list.m_type != Type::List)
         return list;
     SeqData* d = list.mutablePayload<SeqData>();
     const auto n = static_cast<std::int64_t>(d->items.size());
@@ -943,9 +943,9 @@ Value Value::inserted(Value list, std::int64_t index, Value item)
 
 Value Value::withItem(Value container, Value key, Value item)
 {
-    if (container.type_ == Type::Dict) {
+    if (container.m_type == Type::Dict) {
         container.mutablePayload<DictData>()->set(std::move(key), std::move(item));
-    } else if (container.type_ == Type::List && key.isIntLike()) {
+    } else if (container.m_type == Type::List && key.isIntLike()) {
         SeqData* d = container.mutablePayload<SeqData>();
         const auto n = static_cast<std::int64_t>(d->items.size());
         std::int64_t i = key.asInt();
@@ -961,7 +961,7 @@ Value Value::withItem(Value container, Value key, Value item)
 
 Value Value::withEntries(Value dict, const std::vector<std::pair<Value, Value>>& entries)
 {
-    if (dict.type_ != Type::Dict)
+    if (dict.m_type != Type::Dict)
         return dict;
     DictData* d = dict.mutablePayload<DictData>();
     for (const auto& [k, v] : entries)
@@ -971,7 +971,7 @@ Value Value::withEntries(Value dict, const std::vector<std::pair<Value, Value>>&
 
 Value Value::withMember(Value set, Value item)
 {
-    if (set.type_ != Type::Set)
+    if (set.m_type != Type::Set)
         return set;
     set.mutablePayload<SetData>()->add(std::move(item));
     return set;

@@ -64,21 +64,21 @@ public:
     static Value range(std::int64_t start, std::int64_t stop, std::int64_t step);  // step != 0
     static Value generator(GeneratorValue generator);
 
-    Type type() const { return type_; }
-    bool isNone() const { return type_ == Type::None; }
-    bool isBool() const { return type_ == Type::Bool; }
-    bool isInt() const { return type_ == Type::Int; }  // a bool is not an Int here
-    bool isIntLike() const { return type_ == Type::Int || type_ == Type::Bool; }
-    bool isFloat() const { return type_ == Type::Float; }
-    bool isNumber() const { return type_ == Type::Int || type_ == Type::Float; }  // not bool
-    bool isStr() const { return type_ == Type::Str; }
-    bool isList() const { return type_ == Type::List; }
-    bool isTuple() const { return type_ == Type::Tuple; }
-    bool isSequence() const { return type_ == Type::List || type_ == Type::Tuple; }
-    bool isDict() const { return type_ == Type::Dict; }
-    bool isSet() const { return type_ == Type::Set; }
-    bool isConfig() const { return type_ == Type::Config; }
-    bool isTensor() const { return type_ == Type::Tensor; }
+    Type type() const { return m_type; }
+    bool isNone() const { return m_type == Type::None; }
+    bool isBool() const { return m_type == Type::Bool; }
+    bool isInt() const { return m_type == Type::Int; }  // a bool is not an Int here
+    bool isIntLike() const { return m_type == Type::Int || m_type == Type::Bool; }
+    bool isFloat() const { return m_type == Type::Float; }
+    bool isNumber() const { return m_type == Type::Int || m_type == Type::Float; }  // not bool
+    bool isStr() const { return m_type == Type::Str; }
+    bool isList() const { return m_type == Type::List; }
+    bool isTuple() const { return m_type == Type::Tuple; }
+    bool isSequence() const { return m_type == Type::List || m_type == Type::Tuple; }
+    bool isDict() const { return m_type == Type::Dict; }
+    bool isSet() const { return m_type == Type::Set; }
+    bool isConfig() const { return m_type == Type::Config; }
+    bool isTensor() const { return m_type == Type::Tensor; }
     bool isCallable() const;  // Lambda, Function or Builtin
 
     // Accessors. Asking for the wrong type is harmless: 0, false, an empty string or container.
@@ -115,7 +115,7 @@ public:
     // elements); the evaluator charges it against its step limit.
     std::int64_t weight() const;
     // True when no other Value shares this payload (an update will not have to copy it).
-    bool uniquelyHeld() const { return !data_ || data_.use_count() == 1; }
+    bool uniquelyHeld() const { return !m_data || m_data.use_count() == 1; }
 
     // Python ==: 1 == 1.0 == True, [1] != (1,), dicts compare as mappings.
     friend bool operator==(const Value& a, const Value& b);
@@ -129,10 +129,10 @@ public:
     static Value withMember(Value set, Value item);
 
 private:
-    Type type_ = Type::None;
-    std::int64_t int_ = 0;  // Bool and Int
-    double real_ = 0.0;
-    std::shared_ptr<void> data_;  // the payload of every other type
+    Type m_type = Type::None;
+    std::int64_t m_int = 0;  // Bool and Int
+    double m_real = 0.0;
+    std::shared_ptr<void> m_data;  // the payload of every other type
 
     template <typename T>
     const T* payload() const;
