@@ -59,8 +59,8 @@ TEST(KernelModel, FindsEveryJitFunctionWithParameters)
     ASSERT_TRUE(k);
     ASSERT_EQ(k->params.size(), 9u);
     EXPECT_EQ(k->params[0].name, "x_ptr");
-    EXPECT_FALSE(k->params[0].constexpr_);
-    EXPECT_TRUE(k->params[5].constexpr_);
+    EXPECT_FALSE(k->params[0].isConstexpr);
+    EXPECT_TRUE(k->params[5].isConstexpr);
     EXPECT_EQ(k->params[5].annotation, "tl.constexpr");
     EXPECT_FALSE(k->params[5].hasDefault());
     const Parameter* even = k->param("EVEN");
@@ -137,7 +137,7 @@ def k(x, n, B: lang.constexpr):
     const KernelDef* k = r.file->kernel("k");
     ASSERT_TRUE(k && k->autotune);
     EXPECT_FALSE(k->autotuneDirectlyOverJit);
-    EXPECT_TRUE(k->param("B")->constexpr_);
+    EXPECT_TRUE(k->param("B")->isConstexpr);
 }
 
 TEST(KernelModel, NonLiteralConfigListIsADiagnosticWithItsLine)

@@ -129,7 +129,7 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
             role += QStringLiteral(" = ") + q(info.value);
         else if (!info.defaultText.empty())
             role += tr(" (default %1)").arg(q(info.defaultText));
-        auto* item = new QTreeWidgetItem(params, {q(info.name) + (info.constexpr_ ? QStringLiteral(" : constexpr") : QString()), role});
+        auto* item = new QTreeWidgetItem(params, {q(info.name) + (info.isConstexpr ? QStringLiteral(" : constexpr") : QString()), role});
         item->setToolTip(1, role);
     }
     if (!a->hintDimensions.empty()) {

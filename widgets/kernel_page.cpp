@@ -93,7 +93,7 @@ void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
             mark.kind = SourceView::ParamMark::Kind::Tiling;
             mark.tooltip = tr("%1: tiling parameter of axis %2 (walked inside one program)")
                                .arg(mark.name, QString::fromStdString(p.tilingAxis));
-        } else if (p.constexpr_ && p.role == analysis::ParamRole::Fixed) {
+        } else if (p.isConstexpr && p.role == analysis::ParamRole::Fixed) {
             mark.kind = SourceView::ParamMark::Kind::Fixed;
             mark.tooltip = tr("%1: constexpr with a fixed value, not tuned").arg(mark.name);
         } else {

@@ -230,11 +230,11 @@ void LaunchEditor::addRow(const kernel::Parameter& param, const kernel::ArgValue
     m_params->insertRow(r);
     Row row;
     row.name = param.name;
-    row.constexpr_ = param.constexpr_;
+    row.isConstexpr = param.isConstexpr;
 
     auto* name = new QTableWidgetItem(QString::fromStdString(param.name));
     name->setFlags(Qt::ItemIsEnabled);
-    if (param.constexpr_)
+    if (param.isConstexpr)
         name->setToolTip(tr("tl.constexpr%1").arg(param.hasDefault() ? QStringLiteral(" = ") +
                                                                           QString::fromStdString(param.defaultText)
                                                                     : QString()));
@@ -251,7 +251,7 @@ void LaunchEditor::addRow(const kernel::Parameter& param, const kernel::ArgValue
     row.value->setFrame(false);
 
     Kind kind = NotPassed;
-    if (param.constexpr_) {
+    if (param.isConstexpr) {
         row.kind->addItem(param.hasDefault() ? tr("default") : tr("tuned"), param.hasDefault() ? Default : Tuned);
         row.kind->addItem(tr("fixed"), Fixed);
         kind = value ? Fixed : (param.hasDefault() ? Default : Tuned);

@@ -65,7 +65,7 @@ Q_SIGNALS:
 private:
     struct Row {
         std::string name;
-        bool constexpr_ = false;
+        bool isConstexpr = false;
         QComboBox* kind = nullptr;
         QComboBox* dtype = nullptr;
         QLineEdit* value = nullptr;

@@ -78,7 +78,7 @@ Json analysisToJson(const KernelAnalysis& a)
     for (const ParamInfo& info : a.params) {
         Json j;
         j["name"] = info.name;
-        j["constexpr"] = info.constexpr_;
+        j["constexpr"] = info.isConstexpr;
         j["default"] = info.defaultText.empty() ? Json() : Json(info.defaultText);
         j["role"] = std::string(paramRoleName(info.role));
         j["passed"] = info.passed;
@@ -144,7 +144,7 @@ std::string analysisToText(const KernelAnalysis& a)
             detail += (detail.empty() ? "" : ", ") + std::string("= ") + info.value;
         else if (!info.defaultText.empty())
             detail += (detail.empty() ? "" : ", ") + std::string("default ") + info.defaultText;
-        std::string name = info.name + (info.constexpr_ ? ": constexpr" : "");
+        std::string name = info.name + (info.isConstexpr ? ": constexpr" : "");
         out << "    " << name << std::string(name.size() < 26 ? 26 - name.size() : 1, ' ') << role
             << std::string(role.size() < 9 ? 9 - role.size() : 1, ' ') << detail << "\n";
     }

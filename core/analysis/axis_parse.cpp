@@ -170,34 +170,34 @@ enum NodeSet : unsigned {
 class Tree {
 public:
     explicit Tree(const Node* function)
-        : function_(*function)
+        : m_function(*function)
     {
-        for (Field& f : function_.fields)
+        for (Field& f : m_function.fields)
             if (f.name == "decorator_list")
                 f.nodes.clear();
-        module_.kind = Kind::Module;
+        m_module.kind = Kind::Module;
         Field body;
         body.name = "body";
         body.type = Field::Type::NodeList;
-        body.nodes.push_back(&function_);
+        body.nodes.push_back(&m_function);
         Field typeIgnores;
         typeIgnores.name = "type_ignores";
         typeIgnores.type = Field::Type::NodeList;
-        module_.fields.push_back(std::move(body));
-        module_.fields.push_back(std::move(typeIgnores));
-        rootWalk_ = py::walk(&module_);
+        m_module.fields.push_back(std::move(body));
+        m_module.fields.push_back(std::move(typeIgnores));
+        m_rootWalk = py::walk(&m_module);
         index();
     }
     Tree(const Tree&) = delete;
     Tree& operator=(const Tree&) = delete;
 
-    const Node* root() const { return &module_; }
+    const Node* root() const { return &m_module; }
 
     // ast.walk(node); the root's order is computed once.
     const std::vector<const Node*>& walk(const Node* node, std::vector<const Node*>& scratch) const
     {
-        if (node == &module_)
-            return rootWalk_;
+        if (node == &m_module)
+            return m_rootWalk;
         scratch = py::walk(node);
         return scratch;
     }
@@ -219,9 +219,9 @@ public:
         }
         auto inside = [&](const Info& i) { return i.pre >= top->pre && i.pre < top->post; };
         std::vector<std::pair<int, const Node*>> ranked;
-        if (const auto it = occurrences_.find(var); it != occurrences_.end()) {
+        if (const auto it = m_occurrences.find(var); it != m_occurrences.end()) {
             for (const int pre : it->second) {
-                for (const Node* n = byPre_[static_cast<std::size_t>(pre)]; n;) {
+                for (const Node* n = m_byPre[static_cast<std::size_t>(pre)]; n;) {
                     const Info& i = *info(n);
                     if (!inside(i))
                         break;
@@ -232,7 +232,7 @@ public:
             }
         }
         if (kinds & kAssigns)
-            for (const Node* a : raisingAssigns_)
+            for (const Node* a : m_raisingAssigns)
                 if (inside(*info(a)))
                     ranked.emplace_back(info(a)->bfs, a);
         std::sort(ranked.begin(), ranked.end());
@@ -250,8 +250,8 @@ public:
         const Info* i = node ? info(node) : nullptr;
         if (!i || raisesWithin(i->pre, i->post))
             return containsTargetVar(node, var);
-        const auto it = occurrences_.find(var);
-        if (it == occurrences_.end())
+        const auto it = m_occurrences.find(var);
+        if (it == m_occurrences.end())
             return false;
         const auto at = std::lower_bound(it->second.begin(), it->second.end(), i->pre);
         return at != it->second.end() && *at < i->post;
@@ -284,25 +284,25 @@ private:
             std::size_t size = 16;
             while (size < 2 * n)
                 size *= 2;
-            keys_.assign(size, nullptr);
-            values_.assign(size, Info{});
-            mask_ = size - 1;
+            m_keys.assign(size, nullptr);
+            m_values.assign(size, Info{});
+            m_mask = size - 1;
         }
         Info& operator[](const Node* key)
         {
             std::size_t at = slot(key);
-            while (keys_[at] && keys_[at] != key)
-                at = (at + 1) & mask_;
-            keys_[at] = key;
-            return values_[at];
+            while (m_keys[at] && m_keys[at] != key)
+                at = (at + 1) & m_mask;
+            m_keys[at] = key;
+            return m_values[at];
         }
         const Info* find(const Node* key) const
         {
-            if (keys_.empty())
+            if (m_keys.empty())
                 return nullptr;
-            for (std::size_t at = slot(key); keys_[at]; at = (at + 1) & mask_)
-                if (keys_[at] == key)
-                    return &values_[at];
+            for (std::size_t at = slot(key); m_keys[at]; at = (at + 1) & m_mask)
+                if (m_keys[at] == key)
+                    return &m_values[at];
             return nullptr;
         }
 
@@ -311,27 +311,27 @@ private:
         {
             auto h = reinterpret_cast<std::uintptr_t>(key) >> 4;
             h *= 0x9E3779B97F4A7C15ull;
-            return static_cast<std::size_t>(h >> 20) & mask_;
+            return static_cast<std::size_t>(h >> 20) & m_mask;
         }
-        std::vector<const Node*> keys_;
-        std::vector<Info> values_;
-        std::size_t mask_ = 0;
+        std::vector<const Node*> m_keys;
+        std::vector<Info> m_values;
+        std::size_t m_mask = 0;
     };
 
-    const Info* info(const Node* n) const { return info_.find(n); }
+    const Info* info(const Node* n) const { return m_info.find(n); }
 
     bool raisesWithin(int pre, int post) const
     {
-        const auto at = std::lower_bound(raisePoints_.begin(), raisePoints_.end(), pre);
-        return at != raisePoints_.end() && *at < post;
+        const auto at = std::lower_bound(m_raisePoints.begin(), m_raisePoints.end(), pre);
+        return at != m_raisePoints.end() && *at < post;
     }
 
     void index()
     {
-        info_.reserve(rootWalk_.size());
-        byPre_.reserve(rootWalk_.size());
-        for (std::size_t i = 0; i < rootWalk_.size(); ++i)
-            info_[rootWalk_[i]].bfs = static_cast<int>(i);
+        m_info.reserve(m_rootWalk.size());
+        m_byPre.reserve(m_rootWalk.size());
+        for (std::size_t i = 0; i < m_rootWalk.size(); ++i)
+            m_info[m_rootWalk[i]].bfs = static_cast<int>(i);
         // Iterative depth-first numbering (kernels may nest deeply): a cursor per open node.
         struct Frame {
             const Node* node;
@@ -341,24 +341,24 @@ private:
         };
         std::vector<Frame> stack;
         auto enter = [&](const Node* n, const Node* parent) {
-            Info& i = info_[n];
+            Info& i = m_info[n];
             i.parent = parent;
-            i.pre = static_cast<int>(byPre_.size());
-            byPre_.push_back(n);
+            i.pre = static_cast<int>(m_byPre.size());
+            m_byPre.push_back(n);
             if (n->is(Kind::Name))
-                occurrences_[n->id()].push_back(i.pre);
+                m_occurrences[n->id()].push_back(i.pre);
             for (const Field& f : n->fields) {
                 const bool nullItem = f.type == Field::Type::NodeList &&
                                       std::find(f.nodes.begin(), f.nodes.end(), nullptr) != f.nodes.end();
                 const bool strings = f.type == Field::Type::StringList && !f.strings.empty();
                 if (nullItem || strings) {
-                    raisePoints_.push_back(i.pre);
+                    m_raisePoints.push_back(i.pre);
                     break;
                 }
             }
             stack.push_back({n, &i});
         };
-        enter(&module_, nullptr);
+        enter(&m_module, nullptr);
         while (!stack.empty()) {
             Frame& top = stack.back();
             const Node* next = nullptr;
@@ -378,26 +378,26 @@ private:
                 const Node* parent = top.node;
                 enter(next, parent);  // may reallocate the stack: `top` is not used after it
             } else {
-                top.info->post = static_cast<int>(byPre_.size());
+                top.info->post = static_cast<int>(m_byPre.size());
                 stack.pop_back();
             }
         }
-        for (const Node* n : rootWalk_)
+        for (const Node* n : m_rootWalk)
             if (n->is(Kind::Assign)) {
                 const Info* v = info(n->child("value"));
                 if (v && raisesWithin(v->pre, v->post))
-                    raisingAssigns_.push_back(n);
+                    m_raisingAssigns.push_back(n);
             }
     }
 
-    Node function_;
-    Node module_;
-    std::vector<const Node*> rootWalk_;
-    InfoMap info_;
-    std::vector<const Node*> byPre_;
-    std::unordered_map<std::string, std::vector<int>> occurrences_;  // name -> sorted preorder
-    std::vector<int> raisePoints_;            // sorted preorder of nodes with None/str list items
-    std::vector<const Node*> raisingAssigns_;  // assignments whose value holds such a node
+    Node m_function;
+    Node m_module;
+    std::vector<const Node*> m_rootWalk;
+    InfoMap m_info;
+    std::vector<const Node*> m_byPre;
+    std::unordered_map<std::string, std::vector<int>> m_occurrences;  // name -> sorted preorder
+    std::vector<int> m_raisePoints;            // sorted preorder of nodes with None/str list items
+    std::vector<const Node*> m_raisingAssigns;  // assignments whose value holds such a node
 };
 
 // `_get_constexpr_candidates`: the first FunctionDef's positional parameters annotated
@@ -449,24 +449,24 @@ public:
 class AxesKeyParser : public Visitor {
 public:
     AxesKeyParser(const Tree& tree, const AxisMap& keys)
-        : tree_(tree)
-        , keys_(keys)
+        : m_tree(tree)
+        , m_keys(keys)
     {
     }
 
-    void parse() { visit(tree_.root()); }
+    void parse() { visit(m_tree.root()); }
 
     std::string axisOf(const std::string& var) { return getAxis(var); }
 
 protected:
-    // `get_axis`: a failed search remembers `var` in checkedVars_, for the parser's lifetime.
+    // `get_axis`: a failed search remembers `var` in m_checkedVars, for the parser's lifetime.
     std::string getAxis(const std::string& var, const Node* node = nullptr)
     {
-        if (checkedVars_.count(var))
+        if (m_checkedVars.count(var))
             return {};
         if (!node)
-            node = tree_.root();
-        for (const Node* child : tree_.walkFor(node, var, kCompares | kAssigns | kBitAnds)) {
+            node = m_tree.root();
+        for (const Node* child : m_tree.walkFor(node, var, kCompares | kAssigns | kBitAnds)) {
             std::string axis;
             if (child->is(Kind::Compare)) {
                 axis = handleLtNode(var, child);
@@ -480,7 +480,7 @@ protected:
             if (!axis.empty())
                 return axis;
         }
-        checkedVars_.insert(var);
+        m_checkedVars.insert(var);
         return {};
     }
 
@@ -490,10 +490,10 @@ protected:
         if (targets.size() != 1 || !targets[0] || !targets[0]->is(Kind::Name))
             return {};
         const std::string target = targets[0]->id();
-        if (checkedVars_.count(target))
+        if (m_checkedVars.count(target))
             return {};
         const Node* value = node->child("value");
-        if (var == target || !tree_.contains(value, var))
+        if (var == target || !m_tree.contains(value, var))
             return {};
         std::string axis = getAxis(var, value);
         if (!axis.empty())
@@ -518,15 +518,15 @@ protected:
         const bool isMinCall = comparator->is(Kind::Call) && isName(comparator->child("func"), "min");
         if (!comparator->is(Kind::Name) && !isMinCall)
             return {};
-        for (const auto& [axis, param] : keys_)
-            if (tree_.contains(comparator, param))
+        for (const auto& [axis, param] : m_keys)
+            if (m_tree.contains(comparator, param))
                 return axis;
         return {};
     }
 
-    const Tree& tree_;
-    const AxisMap& keys_;
-    std::unordered_set<std::string> checkedVars_;  // a Python list, only ever tested for membership
+    const Tree& m_tree;
+    const AxisMap& m_keys;
+    std::unordered_set<std::string> m_checkedVars;  // a Python list, only ever tested for membership
 };
 
 // ---- SplitAxesParser ----
@@ -535,7 +535,7 @@ class SplitAxesParser : public AxesKeyParser {
 public:
     SplitAxesParser(const Tree& tree, const AxisMap& keys, std::vector<std::string> candidates)
         : AxesKeyParser(tree, keys)
-        , candidates_(std::move(candidates))
+        , m_candidates(std::move(candidates))
     {
     }
 
@@ -560,14 +560,14 @@ private:
         const auto& targets = node->list("targets");
         const bool singleName = targets.size() == 1 && targets[0] && targets[0]->is(Kind::Name);
         if (auto dim = programIdDim(value)) {
-            if (singleName && !contains(programIdVars_, targets[0]->id())) {
-                programIdVars_.push_back(targets[0]->id());
-                programIdVarDims_.emplace_back(targets[0]->id(), static_cast<int>(*dim));
+            if (singleName && !contains(m_programIdVars, targets[0]->id())) {
+                m_programIdVars.push_back(targets[0]->id());
+                m_programIdVarDims.emplace_back(targets[0]->id(), static_cast<int>(*dim));
             }
         }
         if (auto dim = numProgramsDim(value))
             if (singleName)
-                dictSet(numProgramsVarDims_, targets[0]->id(), static_cast<int>(*dim));
+                dictSet(m_numProgramsVarDims, targets[0]->id(), static_cast<int>(*dim));
         genericVisit(node);
     }
 
@@ -591,7 +591,7 @@ private:
             auto callWithAttribute = [](const Node* n) {
                 return n->is(Kind::Call) && n->child("func") && n->child("func")->is(Kind::Attribute);
             };
-            if (left->is(Kind::Name) && contains(programIdVars_, left->id())) {
+            if (left->is(Kind::Name) && contains(m_programIdVars, left->id())) {
                 if (right->is(Kind::Name)) {
                     value = right->id();
                     pidDim = pidVarDim(left->id());
@@ -602,7 +602,7 @@ private:
                     pidDim = toInt(programIdDim(left));
                 }
             }
-            if (right->is(Kind::Name) && contains(programIdVars_, right->id())) {
+            if (right->is(Kind::Name) && contains(m_programIdVars, right->id())) {
                 if (left->is(Kind::Name)) {
                     value = left->id();
                     pidDim = pidVarDim(right->id());
@@ -613,7 +613,7 @@ private:
                     pidDim = toInt(programIdDim(right));
                 }
             }
-            if (value && contains(candidates_, *value) && !hasValue(splitAxes, *value)) {
+            if (value && contains(m_candidates, *value) && !hasValue(splitAxes, *value)) {
                 const std::string axis = getAxis(*value);
                 if (!axis.empty() && !isTilingOnlySplit(axis, *value)) {
                     dictSet(splitAxes, axis, *value);
@@ -669,7 +669,7 @@ private:
 
     std::optional<int> pidVarDim(const std::string& name) const
     {
-        const int* d = dictGet(programIdVarDims_, name);
+        const int* d = dictGet(m_programIdVarDims, name);
         return d ? std::optional<int>(*d) : std::nullopt;
     }
 
@@ -705,7 +705,7 @@ private:
         if (!node)
             return std::nullopt;
         std::vector<const Node*> scratch;
-        for (const Node* child : tree_.walk(node, scratch)) {
+        for (const Node* child : m_tree.walk(node, scratch)) {
             if (child->is(Kind::Name))
                 if (auto d = pidVarDim(child->id()))
                     return d;
@@ -720,7 +720,7 @@ private:
         if (!node)
             return false;
         std::vector<const Node*> scratch;
-        for (const Node* child : tree_.walk(node, scratch)) {
+        for (const Node* child : m_tree.walk(node, scratch)) {
             if (child->is(Kind::Name))
                 if (auto d = pidVarDim(child->id()); d && *d == pidDim)
                     return true;
@@ -735,9 +735,9 @@ private:
         if (!node)
             return false;
         std::vector<const Node*> scratch;
-        for (const Node* child : tree_.walk(node, scratch)) {
+        for (const Node* child : m_tree.walk(node, scratch)) {
             if (child->is(Kind::Name))
-                if (const int* d = dictGet(numProgramsVarDims_, child->id()); d && *d == pidDim)
+                if (const int* d = dictGet(m_numProgramsVarDims, child->id()); d && *d == pidDim)
                     return true;
             if (auto d = numProgramsDim(child); d && *d == pidDim)
                 return true;
@@ -747,7 +747,7 @@ private:
 
     bool isCandidateName(const Node* node, const std::string& name) const
     {
-        return isName(node, name) && contains(candidates_, name);
+        return isName(node, name) && contains(m_candidates, name);
     }
 
     // The one candidate multiplied by the program id of `pidDim` in `node` (else empty).
@@ -755,14 +755,14 @@ private:
     {
         std::set<std::string> found;
         std::vector<const Node*> scratch;
-        for (const Node* child : tree_.walk(node, scratch)) {
+        for (const Node* child : m_tree.walk(node, scratch)) {
             if (!child->is(Kind::BinOp) || child->op() != Kind::Mult)
                 continue;
             const Node* left = child->child("left");
             const Node* right = child->child("right");
-            if (left->is(Kind::Name) && contains(candidates_, left->id()) && containsPidDim(right, pidDim))
+            if (left->is(Kind::Name) && contains(m_candidates, left->id()) && containsPidDim(right, pidDim))
                 found.insert(left->id());
-            if (right->is(Kind::Name) && contains(candidates_, right->id()) && containsPidDim(left, pidDim))
+            if (right->is(Kind::Name) && contains(m_candidates, right->id()) && containsPidDim(left, pidDim))
                 found.insert(right->id());
         }
         return found.size() == 1 ? *found.begin() : std::string();
@@ -771,7 +771,7 @@ private:
     bool numProgramsMultipliedCandidate(const Node* node, const std::string& name, int pidDim) const
     {
         std::vector<const Node*> scratch;
-        for (const Node* child : tree_.walk(node, scratch)) {
+        for (const Node* child : m_tree.walk(node, scratch)) {
             if (!child->is(Kind::BinOp) || child->op() != Kind::Mult)
                 continue;
             if (isCandidateName(child->child("left"), name) && containsNumProgramsDim(child->child("right"), pidDim))
@@ -796,7 +796,7 @@ private:
 
     void markTilingOnlyParam(const std::string& axis, const std::string& name)
     {
-        tilingOnly_[axis].insert(name);
+        m_tilingOnly[axis].insert(name);
         if (const std::string* current = findAxis(splitAxes, axis); current && *current == name) {
             dictErase(splitAxes, axis);
             dictErase(splitAxisPidDims, axis);
@@ -805,16 +805,16 @@ private:
 
     bool isTilingOnlySplit(const std::string& axis, const std::string& name) const
     {
-        const auto it = tilingOnly_.find(axis);
-        return it != tilingOnly_.end() && it->second.count(name) > 0;
+        const auto it = m_tilingOnly.find(axis);
+        return it != m_tilingOnly.end() && it->second.count(name) > 0;
     }
 
     std::string axisFromExpr(const Node* node) const
     {
         if (!node)
             return {};
-        for (const auto& [axis, param] : keys_)
-            if (tree_.contains(node, param))
+        for (const auto& [axis, param] : m_keys)
+            if (m_tree.contains(node, param))
                 return axis;
         return {};
     }
@@ -826,11 +826,11 @@ private:
             dictSet(splitAxisPidDims, axis, pidDim);
     }
 
-    std::vector<std::string> candidates_;
-    std::vector<std::string> programIdVars_;
-    std::vector<std::pair<std::string, int>> programIdVarDims_;
-    std::vector<std::pair<std::string, int>> numProgramsVarDims_;
-    std::map<std::string, std::set<std::string>> tilingOnly_;
+    std::vector<std::string> m_candidates;
+    std::vector<std::string> m_programIdVars;
+    std::vector<std::pair<std::string, int>> m_programIdVarDims;
+    std::vector<std::pair<std::string, int>> m_numProgramsVarDims;
+    std::map<std::string, std::set<std::string>> m_tilingOnly;
 };
 
 // ---- TilingAxesParser ----
@@ -839,7 +839,7 @@ class TilingAxesParser : public AxesKeyParser {
 public:
     TilingAxesParser(const Tree& tree, const AxisMap& keys, std::vector<std::string> candidates)
         : AxesKeyParser(tree, keys)
-        , candidates_(std::move(candidates))
+        , m_candidates(std::move(candidates))
     {
     }
 
@@ -861,8 +861,8 @@ private:
         // Any three-argument call counts as a loop with a step, not just range().
         if (iter && iter->is(Kind::Call) && iter->list("args").size() == 3) {
             const std::string param = uniqueCandidate(iter->list("args")[2]);
-            if (!param.empty() && !contains(loopParams_, param))
-                loopParams_.push_back(param);
+            if (!param.empty() && !contains(m_loopParams, param))
+                m_loopParams.push_back(param);
         }
         genericVisit(node);
     }
@@ -874,15 +874,15 @@ private:
             const Node* value = node->child("value");
             if (value->is(Kind::BinOp) && value->op() == Kind::FloorDiv) {
                 const std::string param = uniqueCandidate(value->child("right"));
-                if (!param.empty() && !contains(loopParams_, param)) {
-                    loopParams_.push_back(param);
+                if (!param.empty() && !contains(m_loopParams, param)) {
+                    m_loopParams.push_back(param);
                     // A new loop-count denominator: the whole function is visited again, so
                     // tl.arange calls seen earlier get a second look.
-                    visit(tree_.root());
+                    visit(m_tree.root());
                 }
             }
             const std::string val = tilingAxesVal(value);
-            if (!val.empty() && contains(loopParams_, val)) {
+            if (!val.empty() && contains(m_loopParams, val)) {
                 const std::string axis = getAxis(val);
                 if (!axis.empty())
                     dictSet(tilingAxes, axis, val);
@@ -899,8 +899,8 @@ private:
         if (isTlCall(node, "arange")) {
             const auto& args = node->list("args");
             if (args.size() == 2)
-                for (const std::string& param : loopParams_)
-                    if (tree_.contains(args[1], param))
+                for (const std::string& param : m_loopParams)
+                    if (m_tree.contains(args[1], param))
                         return param;
         }
         for (const Field& f : node->fields) {
@@ -928,16 +928,16 @@ private:
             return {};
         std::string found;
         int count = 0;
-        for (const std::string& param : candidates_)
-            if (tree_.contains(expr, param)) {
+        for (const std::string& param : m_candidates)
+            if (m_tree.contains(expr, param)) {
                 if (count++ == 0)
                     found = param;
             }
         return count == 1 ? found : std::string();
     }
 
-    std::vector<std::string> candidates_;
-    std::vector<std::string> loopParams_;
+    std::vector<std::string> m_candidates;
+    std::vector<std::string> m_loopParams;
 };
 
 // ---- LowDimsAxesParser ----
@@ -1035,8 +1035,8 @@ private:
     bool isPartInLowDimSlice(const std::string& var, bool& inOtherSlice, const Node* node)
     {
         if (!node)
-            node = tree_.root();
-        for (const Node* child : tree_.walkFor(node, var, kNameSubscripts | kAssigns)) {
+            node = m_tree.root();
+        for (const Node* child : m_tree.walkFor(node, var, kNameSubscripts | kAssigns)) {
             if (child->is(Kind::Subscript) && child->child("value") && child->child("value")->is(Kind::Name)) {
                 if (var == child->child("value")->id() && isLowDimSlice(child, inOtherSlice))
                     return true;
@@ -1044,10 +1044,10 @@ private:
                 const auto& targets = child->list("targets");
                 if (targets.size() == 1 && targets[0] && targets[0]->is(Kind::Name) && var != targets[0]->id()) {
                     const Node* value = child->child("value");
-                    if (!tree_.contains(value, var))
+                    if (!m_tree.contains(value, var))
                         continue;
                     const std::string target = targets[0]->id();
-                    if (checkedSliceVars_.count(target))
+                    if (m_checkedSliceVars.count(target))
                         continue;
                     if (isPartInLowDimSlice(var, inOtherSlice, value))
                         return true;
@@ -1056,11 +1056,11 @@ private:
                 }
             }
         }
-        checkedSliceVars_.insert(var);
+        m_checkedSliceVars.insert(var);
         return false;
     }
 
-    std::unordered_set<std::string> checkedSliceVars_;
+    std::unordered_set<std::string> m_checkedSliceVars;
 };
 
 // ---- ReductionAxesParser ----
@@ -1068,14 +1068,14 @@ private:
 class ReductionAxesParser : public Visitor {
 public:
     ReductionAxesParser(const Tree& tree, const AxisMap& keys)
-        : tree_(tree)
-        , keys_(keys)
+        : m_tree(tree)
+        , m_keys(keys)
     {
     }
 
     std::vector<std::string> reductionAxes;
 
-    void parse() { visit(tree_.root()); }
+    void parse() { visit(m_tree.root()); }
 
     void visit(const Node* node) override
     {
@@ -1099,7 +1099,7 @@ private:
             const Node* slice = node->child("slice");
             const std::int64_t ndim =
                 slice && slice->is(Kind::Tuple) ? static_cast<std::int64_t>(slice->list("elts").size()) : 1;
-            ndim_ = std::max(ndim_, ndim);
+            m_ndim = std::max(m_ndim, ndim);
         }
         for (const Node* child : py::iterChildNodes(node))
             scanSubscripts(child);
@@ -1153,7 +1153,7 @@ private:
                 raise("UnboundLocalError",
                       "cannot access local variable 'axis_dim' where it is not associated with a value");
             if (auto v = intConstant(operand))
-                return ndim_ - *v;
+                return m_ndim - *v;
             if (c->type == T::Float || c->type == T::Complex)  // the result is no int; the message
                 raise("AttributeError", "'UnaryOp' object has no attribute 'value'");  // then fails
             raise("TypeError", "unsupported operand type(s) for -: 'int' and '" + pyConstantTypeName(*c) + "'");
@@ -1164,11 +1164,11 @@ private:
     // `get_axis` for a dimension: each dimension is looked up once per parse.
     std::string getAxis(std::int64_t dim)
     {
-        if (contains(checkedDims_, dim))
+        if (contains(m_checkedDims, dim))
             return {};
-        checkedDims_.push_back(dim);
+        m_checkedDims.push_back(dim);
         std::vector<const Node*> scratch;
-        for (const Node* node : tree_.walk(tree_.root(), scratch)) {
+        for (const Node* node : m_tree.walk(m_tree.root(), scratch)) {
             if (!node->is(Kind::Assign))
                 continue;
             std::string axis = handleAssignNode(dim, node);
@@ -1187,15 +1187,15 @@ private:
         if (ops.size() != 1 || !ops[0]->is(Kind::Lt))
             return {};
         const std::string* lengthParam = nullptr;
-        for (const auto& [axis, param] : keys_)
-            if (tree_.contains(value, param)) {
+        for (const auto& [axis, param] : m_keys)
+            if (m_tree.contains(value, param)) {
                 lengthParam = &param;
                 break;
             }
         if (!lengthParam)
             return {};
         auto axisOfLength = [&]() -> std::string {
-            const std::string* axis = findAxisOfParam(keys_, *lengthParam);
+            const std::string* axis = findAxisOfParam(m_keys, *lengthParam);
             return axis && !contains(reductionAxes, *axis) ? *axis : std::string();
         };
         const Node* left = value->child("left");
@@ -1212,7 +1212,7 @@ private:
 
     bool checkCompareLeft(const std::string& var, std::int64_t dim) const
     {
-        for (const Node* node : tree_.walkFor(tree_.root(), var, kAssigns)) {
+        for (const Node* node : m_tree.walkFor(m_tree.root(), var, kAssigns)) {
             if (!node->is(Kind::Assign))
                 continue;
             const auto& targets = node->list("targets");
@@ -1229,7 +1229,7 @@ private:
     bool checkCompareTarget(const std::string& var, std::int64_t dim, const Node* node) const
     {
         if (!node)
-            node = tree_.root();
+            node = m_tree.root();
         for (const Field& f : node->fields) {
             if (f.type == Field::Type::NodeList) {
                 for (const Node* item : f.nodes) {
@@ -1259,7 +1259,7 @@ private:
     bool isCurrentDimSlice(const Node* node, std::int64_t dim) const
     {
         std::vector<const Node*> scratch;
-        for (const Node* n : tree_.walk(node, scratch)) {
+        for (const Node* n : m_tree.walk(node, scratch)) {
             if (!n->is(Kind::Subscript))
                 continue;
             const Node* slice = n->child("slice");
@@ -1275,10 +1275,10 @@ private:
         return false;
     }
 
-    const Tree& tree_;
-    const AxisMap& keys_;
-    std::int64_t ndim_ = 1;
-    std::vector<std::int64_t> checkedDims_;
+    const Tree& m_tree;
+    const AxisMap& m_keys;
+    std::int64_t m_ndim = 1;
+    std::vector<std::int64_t> m_checkedDims;
 };
 
 // ---- the tuner's flow ----
@@ -1289,25 +1289,25 @@ public:
     explicit LaunchArgs(const std::vector<LaunchArgument>& args)
     {
         for (const LaunchArgument& a : args) {
-            auto it = std::find_if(order_.begin(), order_.end(), [&](const auto* p) { return p->name == a.name; });
-            if (it != order_.end())
+            auto it = std::find_if(m_order.begin(), m_order.end(), [&](const auto* p) { return p->name == a.name; });
+            if (it != m_order.end())
                 *it = &a;
             else
-                order_.push_back(&a);
+                m_order.push_back(&a);
         }
     }
     const LaunchArgument* get(const std::string& name) const
     {
-        for (const LaunchArgument* a : order_)
+        for (const LaunchArgument* a : m_order)
             if (a->name == name)
                 return a;
         return nullptr;
     }
     bool has(const std::string& name) const { return get(name) != nullptr; }
-    const std::vector<const LaunchArgument*>& all() const { return order_; }
+    const std::vector<const LaunchArgument*>& all() const { return m_order; }
 
 private:
-    std::vector<const LaunchArgument*> order_;
+    std::vector<const LaunchArgument*> m_order;
 };
 
 std::string typeNameOf(const LaunchArgument& a)
@@ -1337,9 +1337,9 @@ std::optional<std::int64_t> intArgument(const LaunchArgument* a)
 class AxisParseRun {
 public:
     AxisParseRun(const ParseInput& input, AxisParse& out)
-        : in_(input)
-        , out_(out)
-        , args_(input.args)
+        : m_in(input)
+        , m_out(out)
+        , m_args(input.args)
     {
     }
 
@@ -1347,126 +1347,126 @@ public:
     {
         stage("init");
         initAxisParams();
-        if (!in_.function)
+        if (!m_in.function)
             raise("ValueError", "no kernel function to parse");
-        Tree tree(in_.function);
+        Tree tree(m_in.function);
         const std::vector<std::string> constexprs = constexprCandidates(tree);
-        out_.constexprParams = constexprs;
+        m_out.constexprParams = constexprs;
 
         std::vector<std::string> missing;
-        for (const std::string& name : in_.argNames)
-            if (!args_.has(name))
+        for (const std::string& name : m_in.argNames)
+            if (!m_args.has(name))
                 missing.push_back(name);
-        out_.missingParams = missing;
+        m_out.missingParams = missing;
 
         std::vector<std::string> ptrParams;
-        for (const LaunchArgument* a : args_.all())
+        for (const LaunchArgument* a : m_args.all())
             if (a->kind == LaunchArgument::Kind::Tensor)
                 ptrParams.push_back(a->name);
-        out_.numBuffers = static_cast<int>(ptrParams.size());
+        m_out.numBuffers = static_cast<int>(ptrParams.size());
         log("Ascend autotuning parse pointer params: " + pyListRepr(ptrParams) +
             ", pointer nums: " + std::to_string(ptrParams.size()));
 
         // Reduction axes first: they rename their keys (x -> rx) for every later parser.
         stage("reduction");
-        if (reductionAxes_.empty()) {
-            ReductionAxesParser parser(tree, keys_);
+        if (m_reductionAxes.empty()) {
+            ReductionAxesParser parser(tree, m_keys);
             parser.parse();
             for (const std::string& axis : parser.reductionAxes) {
-                const std::string param = *findAxis(keys_, axis);
-                dictErase(keys_, axis);
-                dictSet(keys_, "r" + axis, param);
+                const std::string param = *findAxis(m_keys, axis);
+                dictErase(m_keys, axis);
+                dictSet(m_keys, "r" + axis, param);
             }
-            reductionAxes_.clear();
+            m_reductionAxes.clear();
             for (const std::string& axis : parser.reductionAxes)
-                reductionAxes_.push_back("r" + axis);
-            log("Ascend autotuning parse keys: " + pyDictRepr(keys_) + " ");
-            log("Ascend autotuning parse reduction axes: " + pyListRepr(reductionAxes_));
+                m_reductionAxes.push_back("r" + axis);
+            log("Ascend autotuning parse keys: " + pyDictRepr(m_keys) + " ");
+            log("Ascend autotuning parse reduction axes: " + pyListRepr(m_reductionAxes));
         }
-        out_.keys = keys_;
-        out_.reductionAxes = reductionAxes_;
-        out_.dualReduction = reductionAxes_.size() >= 2;
+        m_out.keys = m_keys;
+        m_out.reductionAxes = m_reductionAxes;
+        m_out.dualReduction = m_reductionAxes.size() >= 2;
 
         stage("low-dim");
-        if (lowDimAxes_.empty()) {
-            LowDimsAxesParser parser(tree, keys_);
+        if (m_lowDimAxes.empty()) {
+            LowDimsAxesParser parser(tree, m_keys);
             parser.parse();
-            lowDimAxes_ = parser.lowDimAxes;
-            if (lowDimAxes_.empty()) {
+            m_lowDimAxes = parser.lowDimAxes;
+            if (m_lowDimAxes.empty()) {
                 const std::string warning =
                     "[WARNING] Failed to parse low-dimensional axes, fallback to empty low_dim_axes.";
-                if (in_.printAutotuning)
-                    out_.backendWarnings.push_back(warning);
+                if (m_in.printAutotuning)
+                    m_out.backendWarnings.push_back(warning);
                 log(warning);
             } else {
-                log("Ascend autotuning parse low dimensional axes: " + pyListRepr(lowDimAxes_));
+                log("Ascend autotuning parse low dimensional axes: " + pyListRepr(m_lowDimAxes));
             }
         }
-        out_.lowDimAxes = lowDimAxes_;
+        m_out.lowDimAxes = m_lowDimAxes;
 
         stage("persistent");
-        out_.persistentReduction = persistentReduction();
+        m_out.persistentReduction = persistentReduction();
 
-        if (splitParams_.empty()) {
+        if (m_splitParams.empty()) {
             stage("split");
-            SplitAxesParser parser(tree, keys_, constexprs);
+            SplitAxesParser parser(tree, m_keys, constexprs);
             parser.parse();
-            out_.allSplitParams = parser.splitAxes;
-            out_.splitAxisPidDims = parser.splitAxisPidDims;
-            out_.axisPidDims = parser.axisPidDims;
+            m_out.allSplitParams = parser.splitAxes;
+            m_out.splitAxisPidDims = parser.splitAxisPidDims;
+            m_out.axisPidDims = parser.axisPidDims;
             log("Ascend autotuning parse split axes: " + pyDictRepr(parser.splitAxes) +
                 ", split axis pid dims: " + pyDictRepr(parser.splitAxisPidDims) +
                 ", axis pid dims: " + pyDictRepr(parser.axisPidDims));
 
-            out_.fixedGridDims = fixedGridDimValues(constexprs);
+            m_out.fixedGridDims = fixedGridDimValues(constexprs);
             std::set<std::string> fixedGridAxes;
-            for (const auto& [axis, pidDim] : out_.axisPidDims)
-                if (out_.fixedGridDims.count(pidDim))
+            for (const auto& [axis, pidDim] : m_out.axisPidDims)
+                if (m_out.fixedGridDims.count(pidDim))
                     fixedGridAxes.insert(axis);
             // Only parameters the launch leaves out are tuned; a fixed grid dim is not split.
-            for (const auto& [axis, param] : out_.allSplitParams)
+            for (const auto& [axis, param] : m_out.allSplitParams)
                 if (contains(missing, param) && !fixedGridAxes.count(axis))
-                    splitParams_.emplace_back(axis, param);
-            for (const auto& [axis, pidDim] : out_.axisPidDims) {
-                const auto fixed = out_.fixedGridDims.find(pidDim);
-                if (fixed == out_.fixedGridDims.end() || fixed->second <= 0)
+                    m_splitParams.emplace_back(axis, param);
+            for (const auto& [axis, pidDim] : m_out.axisPidDims) {
+                const auto fixed = m_out.fixedGridDims.find(pidDim);
+                if (fixed == m_out.fixedGridDims.end() || fixed->second <= 0)
                     continue;
-                const std::string* lengthParam = findAxis(keys_, axis);
-                const auto length = intArgument(lengthParam ? args_.get(*lengthParam) : nullptr);
+                const std::string* lengthParam = findAxis(m_keys, axis);
+                const auto length = intArgument(lengthParam ? m_args.get(*lengthParam) : nullptr);
                 if (!length || *length <= 0)
                     continue;
-                dictSet(out_.fixedSplitParams, axis, (*length + fixed->second - 1) / fixed->second);
+                dictSet(m_out.fixedSplitParams, axis, (*length + fixed->second - 1) / fixed->second);
             }
         } else {
             // Split axes from hints: the program-id mapping is still parsed (fixed-grid info).
             stage("axis-pid");
-            SplitAxesParser parser(tree, keys_, constexprs);
+            SplitAxesParser parser(tree, m_keys, constexprs);
             parser.parse();
-            out_.axisPidDims = parser.axisPidDims;
-            out_.splitAxisPidDims = parser.splitAxisPidDims;
+            m_out.axisPidDims = parser.axisPidDims;
+            m_out.splitAxisPidDims = parser.splitAxisPidDims;
             log("Ascend autotuning parse axis pid dims (independent): " + pyDictRepr(parser.axisPidDims));
         }
-        out_.splitParams = splitParams_;
+        m_out.splitParams = m_splitParams;
 
         std::vector<std::string> remaining;
         for (const std::string& name : missing)
-            if (!hasValue(splitParams_, name))
+            if (!hasValue(m_splitParams, name))
                 remaining.push_back(name);
 
         stage("tiling");
-        if (tilingParams_.empty()) {
-            TilingAxesParser parser(tree, keys_, remaining);
+        if (m_tilingParams.empty()) {
+            TilingAxesParser parser(tree, m_keys, remaining);
             parser.parse();
-            tilingParams_ = parser.tilingAxes;
-            log("Ascend autotuning parse tiling axes: " + pyDictRepr(tilingParams_));
+            m_tilingParams = parser.tilingAxes;
+            log("Ascend autotuning parse tiling axes: " + pyDictRepr(m_tilingParams));
         }
-        out_.tilingParams = tilingParams_;
-        out_.completed = true;
+        m_out.tilingParams = m_tilingParams;
+        m_out.completed = true;
 
         stage("missing-args");
         std::vector<std::string> stillMissing;
         for (const std::string& name : remaining)
-            if (!hasValue(tilingParams_, name))
+            if (!hasValue(m_tilingParams, name))
                 stillMissing.push_back(name);
         if (!stillMissing.empty())
             raise("ValueError", "Missing required arguments: " + pyListRepr(stillMissing) +
@@ -1475,18 +1475,18 @@ public:
     }
 
 private:
-    void stage(const char* name) { out_.errorStage = name; }
+    void stage(const char* name) { m_out.errorStage = name; }
 
     void log(const std::string& line)
     {
-        if (in_.printAutotuning)
-            out_.backendLog.push_back(line);
+        if (m_in.printAutotuning)
+            m_out.backendLog.push_back(line);
     }
 
     // `_init_axis_params`: the checks made when the decorator is built.
     void initAxisParams()
     {
-        const AxisHints& h = in_.hints;
+        const AxisHints& h = m_in.hints;
         auto invalid = [&](const char* name) -> const AxisHints::Invalid* {
             const auto it = h.invalid.find(name);
             return it == h.invalid.end() ? nullptr : &it->second;
@@ -1500,24 +1500,24 @@ private:
         const bool lowGiven = truthy("low_dim_axes", h.lowDimAxes && !h.lowDimAxes->empty());
         const bool reductionGiven = truthy("reduction_axes", h.reductionAxes && !h.reductionAxes->empty());
 
-        if (!in_.keyDict) {
+        if (!m_in.keyDict) {
             if (splitGiven || tilingGiven || lowGiven || reductionGiven)
                 raise("ValueError", "If any axis-related parameters (split_params, tiling_params, low_dim_axes, "
                                     "reduction_axes) are provided, 'key' must be a dict, not a list.");
-            if (in_.keyList.size() > kValidAxisNames.size())
+            if (m_in.keyList.size() > kValidAxisNames.size())
                 raise("ValueError", "Number of parameters exceeds the number of available axes.");
-            for (std::size_t i = 0; i < in_.keyList.size(); ++i)
-                dictSet(keys_, kValidAxisNames[i], in_.keyList[i]);
-            out_.keys = keys_;
+            for (std::size_t i = 0; i < m_in.keyList.size(); ++i)
+                dictSet(m_keys, kValidAxisNames[i], m_in.keyList[i]);
+            m_out.keys = m_keys;
             return;  // falsy hints: everything is parsed
         }
 
-        for (const auto& [axis, param] : *in_.keyDict)
+        for (const auto& [axis, param] : *m_in.keyDict)
             if (!contains(kValidAxisNames, axis))
                 raise("ValueError", "All keys in 'key' must be valid axis names. Got unexpected keys.");
-        for (const auto& [axis, param] : *in_.keyDict)
-            dictSet(keys_, axis, param);
-        out_.keys = keys_;
+        for (const auto& [axis, param] : *m_in.keyDict)
+            dictSet(m_keys, axis, param);
+        m_out.keys = m_keys;
 
         auto requireType = [&](const char* name, bool present, const char* what) {
             const AxisHints::Invalid* bad = invalid(name);
@@ -1539,7 +1539,7 @@ private:
         used.insert(h.reductionAxes->begin(), h.reductionAxes->end());
         std::vector<std::string> unknown;
         for (const std::string& axis : used)
-            if (!findAxis(keys_, axis))
+            if (!findAxis(m_keys, axis))
                 unknown.push_back(axis);
         if (!unknown.empty()) {
             // A Python set: its order varies between runs; we print it sorted.
@@ -1549,22 +1549,22 @@ private:
             raise("ValueError", "The following axes are used but not present in the 'key': " + set + "}");
         }
         for (const auto& [axis, param] : *h.splitParams)
-            dictSet(splitParams_, axis, param);
+            dictSet(m_splitParams, axis, param);
         for (const auto& [axis, param] : *h.tilingParams)
-            dictSet(tilingParams_, axis, param);
-        lowDimAxes_ = *h.lowDimAxes;
-        reductionAxes_ = *h.reductionAxes;
+            dictSet(m_tilingParams, axis, param);
+        m_lowDimAxes = *h.lowDimAxes;
+        m_reductionAxes = *h.reductionAxes;
     }
 
     bool persistentReduction() const
     {
-        if (reductionAxes_.size() != 1)
+        if (m_reductionAxes.size() != 1)
             return false;
-        const std::string& axis = reductionAxes_[0];
-        const std::string* param = findAxis(keys_, axis);
-        const LaunchArgument* a = param ? args_.get(*param) : nullptr;
+        const std::string& axis = m_reductionAxes[0];
+        const std::string* param = findAxis(m_keys, axis);
+        const LaunchArgument* a = param ? m_args.get(*param) : nullptr;
         // The innermost axis may stay whole up to 1024 elements; any other up to 64.
-        const std::int64_t threshold = !lowDimAxes_.empty() && axis == lowDimAxes_[0] ? 1024 : 64;
+        const std::int64_t threshold = !m_lowDimAxes.empty() && axis == m_lowDimAxes[0] ? 1024 : 64;
         if (!a)
             return false;  // float("inf") <= threshold
         switch (a->kind) {
@@ -1592,7 +1592,7 @@ private:
     std::map<int, std::int64_t> fixedGridDimValues(const std::vector<std::string>& constexprs) const
     {
         std::map<int, std::int64_t> fixed;
-        const GridSpec& grid = in_.grid;
+        const GridSpec& grid = m_in.grid;
         if (grid.kind == GridSpec::Kind::Static) {
             if (!grid.staticGrid.valid)
                 return fixed;
@@ -1609,7 +1609,7 @@ private:
         std::map<std::string, std::int64_t> base;
         std::vector<std::string> tunable;
         for (const std::string& name : constexprs)
-            if (!args_.has(name)) {
+            if (!m_args.has(name)) {
                 base[name] = kBaseline;
                 tunable.push_back(name);
             }
@@ -1646,14 +1646,14 @@ private:
         return fixed;
     }
 
-    const ParseInput& in_;
-    AxisParse& out_;
-    LaunchArgs args_;
-    AxisMap keys_;
-    AxisMap splitParams_;
-    AxisMap tilingParams_;
-    std::vector<std::string> lowDimAxes_;
-    std::vector<std::string> reductionAxes_;
+    const ParseInput& m_in;
+    AxisParse& m_out;
+    LaunchArgs m_args;
+    AxisMap m_keys;
+    AxisMap m_splitParams;
+    AxisMap m_tilingParams;
+    std::vector<std::string> m_lowDimAxes;
+    std::vector<std::string> m_reductionAxes;
 };
 
 } // namespace

@@ -91,45 +91,45 @@ std::string hintSuggestion(const AxisParse& parse, AxisMap split, AxisMap tiling
 class BlindSpotFinder {
 public:
     BlindSpotFinder(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
-        : in_(input)
-        , parse_(parse)
-        , file_(fileName)
-        , function_(*input.function)
+        : m_in(input)
+        , m_parse(parse)
+        , m_file(fileName)
+        , m_function(*input.function)
     {
         // Decorators are not the kernel's code (the backend does not see them either).
-        for (py::Field& f : function_.fields)
+        for (py::Field& f : m_function.fields)
             if (f.name == "decorator_list")
                 f.nodes.clear();
-        nodes_ = py::walk(&function_);
-        std::stable_sort(nodes_.begin(), nodes_.end(), [](const Node* a, const Node* b) {
+        m_nodes = py::walk(&m_function);
+        std::stable_sort(m_nodes.begin(), m_nodes.end(), [](const Node* a, const Node* b) {
             return a->line != b->line ? a->line < b->line : a->col < b->col;
         });
-        for (const Node* n : nodes_)
+        for (const Node* n : m_nodes)
             if (n->is(Kind::Assign) && isTlCall(n->child("value"), "program_id")) {
                 const auto& targets = n->list("targets");
                 if (targets.size() == 1 && targets[0] && targets[0]->is(Kind::Name))
-                    pidVars_.push_back(targets[0]->id());
+                    m_pidVars.push_back(targets[0]->id());
             }
     }
 
     Diagnostics run()
     {
-        const bool tilingHinted = in_.hints.tilingParams && !in_.hints.tilingParams->empty();
-        const bool splitHinted = in_.hints.splitParams && !in_.hints.splitParams->empty();
-        const bool reductionHinted = in_.hints.reductionAxes && !in_.hints.reductionAxes->empty();
-        if (!tilingHinted && stageRan(parse_, "tiling"))
+        const bool tilingHinted = m_in.hints.tilingParams && !m_in.hints.tilingParams->empty();
+        const bool splitHinted = m_in.hints.splitParams && !m_in.hints.splitParams->empty();
+        const bool reductionHinted = m_in.hints.reductionAxes && !m_in.hints.reductionAxes->empty();
+        if (!tilingHinted && stageRan(m_parse, "tiling"))
             tilingAxes();
-        if (!splitHinted && stageRan(parse_, "split")) {
+        if (!splitHinted && stageRan(m_parse, "split")) {
             splitAxes();
             fixedByGrid();
         }
-        if (!reductionHinted && stageRan(parse_, "init"))
+        if (!reductionHinted && stageRan(m_parse, "init"))
             hiddenReductions();
-        if (stageRan(parse_, "init"))
+        if (stageRan(m_parse, "init"))
             keyComparisons();
-        if (stageRan(parse_, "tiling"))
+        if (stageRan(m_parse, "tiling"))
             tunableNotConstexpr();
-        return std::move(out_);
+        return std::move(m_out);
     }
 
 private:
@@ -138,17 +138,17 @@ private:
         Diagnostic d;
         d.code = code;
         d.severity = severity;
-        d.file = file_;
-        const Node* where = at && at->line > 0 ? at : in_.function;
+        d.file = m_file;
+        const Node* where = at && at->line > 0 ? at : m_in.function;
         d.line = where ? where->line : 0;
         d.column = where && where->line > 0 ? where->col + 1 : 0;
         d.message = std::move(message);
-        out_.push_back(std::move(d));
+        m_out.push_back(std::move(d));
     }
 
     const Node* parameterNode(const std::string& name) const
     {
-        const Node* args = in_.function->child("args");
+        const Node* args = m_in.function->child("args");
         if (!args)
             return nullptr;
         for (const char* field : {"posonlyargs", "args", "kwonlyargs"})
@@ -187,11 +187,11 @@ private:
     void tilingAxes()
     {
         std::vector<std::string> candidates;
-        for (const std::string& name : parse_.missingParams)
-            if (!findAxisOfParam(parse_.splitParams, name))
+        for (const std::string& name : m_parse.missingParams)
+            if (!findAxisOfParam(m_parse.splitParams, name))
                 candidates.push_back(name);
         std::set<std::string> reported;
-        for (const Node* loop : nodes_) {
+        for (const Node* loop : m_nodes) {
             if (!loop->is(Kind::For))
                 continue;
             const Node* iter = loop->child("iter");
@@ -209,12 +209,12 @@ private:
             if (inStep.size() != 1)
                 continue;
             const std::string& param = inStep[0];
-            if (findAxisOfParam(parse_.tilingParams, param) || reported.count(param))
+            if (findAxisOfParam(m_parse.tilingParams, param) || reported.count(param))
                 continue;
             reported.insert(param);
 
             std::vector<Arange> aranges;
-            collectAranges(&function_, nullptr, param, aranges);
+            collectAranges(&m_function, nullptr, param, aranges);
             if (aranges.empty())
                 continue;
             const Arange* assigned = nullptr;
@@ -235,15 +235,15 @@ private:
             }
             const Arange& used = assignedAfter ? *assignedAfter : *assigned;
             const std::string var = used.assign->list("targets")[0]->id();
-            const std::string axis = maskAxisOf(in_.function, parse_.keys, var);
+            const std::string axis = maskAxisOf(m_in.function, m_parse.keys, var);
             if (!assignedAfter && !axis.empty()) {
-                AxisMap tiling = parse_.tilingParams;
+                AxisMap tiling = m_parse.tilingParams;
                 setAxis(tiling, axis, param);
                 add("backend-misses-tiling-axis", used.call,
                     "the backend will miss the tiling axis " + param + " because tl.arange is outside the loop "
                     "(line " + std::to_string(loop->line) + "): it only looks for tl.arange after the loop that "
                     "steps by " + param + "; move it inside the loop, or pass " +
-                        hintSuggestion(parse_, parse_.splitParams, tiling));
+                        hintSuggestion(m_parse, m_parse.splitParams, tiling));
             } else if (axis.empty()) {
                 add("backend-misses-tiling-axis", used.call,
                     "the backend will miss the tiling parameter " + param + ": no mask compares `" + var +
@@ -257,13 +257,13 @@ private:
 
     bool isProgramId(const Node* n) const
     {
-        return (n->is(Kind::Name) && contains(pidVars_, n->id())) || isTlCall(n, "program_id");
+        return (n->is(Kind::Name) && contains(m_pidVars, n->id())) || isTlCall(n, "program_id");
     }
 
     void splitAxes()
     {
         std::set<std::string> reported;
-        for (const Node* n : nodes_) {
+        for (const Node* n : m_nodes) {
             if (!n->is(Kind::BinOp) || n->op() != Kind::Mult)
                 continue;
             const Node* left = n->child("left");
@@ -272,12 +272,12 @@ private:
             if (!other || !other->is(Kind::Name))
                 continue;
             const std::string& param = other->id();
-            if (!contains(parse_.constexprParams, param) || !contains(parse_.missingParams, param) ||
-                findAxisOfParam(parse_.allSplitParams, param) || findAxisOfParam(parse_.tilingParams, param) ||
+            if (!contains(m_parse.constexprParams, param) || !contains(m_parse.missingParams, param) ||
+                findAxisOfParam(m_parse.allSplitParams, param) || findAxisOfParam(m_parse.tilingParams, param) ||
                 reported.count(param))
                 continue;
             reported.insert(param);
-            if (!maskAxisOf(in_.function, parse_.keys, param).empty())
+            if (!maskAxisOf(m_in.function, m_parse.keys, param).empty())
                 continue;
             add("backend-misses-split-axis", n,
                 param + " is multiplied by the program id, but no mask compares the offsets built from it with a "
@@ -289,24 +289,24 @@ private:
 
     void fixedByGrid()
     {
-        for (const auto& [axis, param] : parse_.allSplitParams) {
-            if (findAxis(parse_.splitParams, axis) || !contains(parse_.missingParams, param))
+        for (const auto& [axis, param] : m_parse.allSplitParams) {
+            if (findAxis(m_parse.splitParams, axis) || !contains(m_parse.missingParams, param))
                 continue;
             int pidDim = -1;
-            for (const auto& [a, d] : parse_.axisPidDims)
+            for (const auto& [a, d] : m_parse.axisPidDims)
                 if (a == axis)
                     pidDim = d;
-            const auto fixed = parse_.fixedGridDims.find(pidDim);
-            if (fixed == parse_.fixedGridDims.end())
+            const auto fixed = m_parse.fixedGridDims.find(pidDim);
+            if (fixed == m_parse.fixedGridDims.end())
                 continue;
             const Node* at = nullptr;
-            for (const Node* n : nodes_)
+            for (const Node* n : m_nodes)
                 if (isName(n, param)) {
                     at = n;
                     break;
                 }
             std::string share;
-            for (const auto& [a, s] : parse_.fixedSplitParams)
+            for (const auto& [a, s] : m_parse.fixedSplitParams)
                 if (a == axis)
                     share = "; each program gets " + std::to_string(s) + " elements of axis " + axis;
             add("split-fixed-by-grid", at,
@@ -337,7 +337,7 @@ private:
             hiddenReductionsBelow(child, hidden);
     }
 
-    void hiddenReductions() { hiddenReductionsBelow(&function_, false); }
+    void hiddenReductions() { hiddenReductionsBelow(&m_function, false); }
 
     // ---- keys ----
 
@@ -357,12 +357,12 @@ private:
 
     void keyComparisons()
     {
-        for (const auto& [axis, param] : parse_.keys) {
-            if (!contains(in_.argNames, param))
+        for (const auto& [axis, param] : m_parse.keys) {
+            if (!contains(m_in.argNames, param))
                 continue;
             const Node* firstCompare = nullptr;
             bool recognised = false;
-            for (const Node* n : nodes_) {
+            for (const Node* n : m_nodes) {
                 if (!n->is(Kind::Compare) || !mentions(n, param))
                     continue;
                 if (!firstCompare)
@@ -386,9 +386,9 @@ private:
     void tunableNotConstexpr()
     {
         std::set<std::string> seen;
-        for (const AxisMap* map : {&parse_.splitParams, &parse_.tilingParams})
+        for (const AxisMap* map : {&m_parse.splitParams, &m_parse.tilingParams})
             for (const auto& [axis, param] : *map) {
-                if (contains(parse_.constexprParams, param) || !contains(in_.argNames, param) ||
+                if (contains(m_parse.constexprParams, param) || !contains(m_in.argNames, param) ||
                     !seen.insert(param).second)
                     continue;
                 add("tunable-not-constexpr", parameterNode(param),
@@ -398,13 +398,13 @@ private:
             }
     }
 
-    const ParseInput& in_;
-    const AxisParse& parse_;
-    std::string file_;
-    Node function_;                   // the FunctionDef without its decorators
-    std::vector<const Node*> nodes_;  // its nodes in source order
-    std::vector<std::string> pidVars_;
-    Diagnostics out_;
+    const ParseInput& m_in;
+    const AxisParse& m_parse;
+    std::string m_file;
+    Node m_function;                   // the FunctionDef without its decorators
+    std::vector<const Node*> m_nodes;  // its nodes in source order
+    std::vector<std::string> m_pidVars;
+    Diagnostics m_out;
 };
 
 } // namespace

@@ -128,7 +128,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
             for (const auto& [axis, arg] : *at->keyDict)
                 keyArgs.insert(arg);
         for (const kernel::Parameter& p : k.params) {
-            if (!p.constexpr_ || keyArgs.count(p.name))
+            if (!p.isConstexpr || keyArgs.count(p.name))
                 continue;
             const bool passed = a.workload.arg(p.name) != nullptr;
             if (passed)
@@ -216,7 +216,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         }
         std::vector<std::string> pointerParams;
         for (const kernel::Parameter& p : k.params)
-            if (!p.constexpr_)
+            if (!p.isConstexpr)
                 pointerParams.push_back(p.name);
         if (atomic) {
             add(a, "side-effects-without-hooks", Severity::Warning, kernel::locationOf(atomic),
@@ -268,7 +268,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         std::vector<std::string> hinted;
         for (const auto& [name, values] : a.hintDimensions) {
             const kernel::Parameter* p = k.param(name);
-            if (p && p->constexpr_ && !p->hasDefault() && !a.workload.arg(name))
+            if (p && p->isConstexpr && !p->hasDefault() && !a.workload.arg(name))
                 hinted.push_back(name);
         }
         if (!hinted.empty())

@@ -218,7 +218,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         if (const ArgValue* v = workload.arg(p.name)) {
             a.launchArgs.push_back(toLaunchArgument(p.name, *v));
             passed.insert(p.name);
-        } else if (p.constexpr_ && p.hasDefault()) {
+        } else if (p.isConstexpr && p.hasDefault()) {
             // The guide: a constexpr with a default keeps it and is not tuned.
             if (p.defaultValue) {
                 if (auto arg = launchArgumentFromValue(p.name, *p.defaultValue))
@@ -359,7 +359,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
     for (const kernel::Parameter& p : kernel->params) {
         ParamInfo info;
         info.name = p.name;
-        info.constexpr_ = p.constexpr_;
+        info.isConstexpr = p.isConstexpr;
         info.defaultText = p.defaultText;
         info.location = p.location;
         if (const ArgValue* v = workload.arg(p.name)) {
@@ -376,7 +376,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                                         [&](const auto& h) { return h.first == p.name; });
         if (!info.splitAxis.empty() || !info.tilingAxis.empty())
             info.role = ParamRole::Tunable;
-        else if (p.constexpr_)
+        else if (p.isConstexpr)
             info.role = info.passed || p.hasDefault() || hinted ? ParamRole::Fixed : ParamRole::Missing;
         else
             info.role = info.passed ? ParamRole::Runtime : ParamRole::Missing;

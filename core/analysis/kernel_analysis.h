@@ -27,7 +27,7 @@ std::string_view paramRoleName(ParamRole role);
 
 struct ParamInfo {
     std::string name;
-    bool constexpr_ = false;
+    bool isConstexpr = false;
     std::string defaultText;        // empty when none
     ParamRole role = ParamRole::Runtime;
     bool passed = false;            // given at launch

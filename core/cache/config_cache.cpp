@@ -84,13 +84,13 @@ bool readFile(const fs::path& path, std::string* out)
 // Resets a shared prepared statement when the scope ends, whatever happened in it.
 class StatementUse {
 public:
-    explicit StatementUse(SqliteStatement& stmt) : stmt_(stmt) { stmt_.reset(); }
-    ~StatementUse() { stmt_.reset(); }
-    SqliteStatement* operator->() { return &stmt_; }
-    SqliteStatement& operator*() { return stmt_; }
+    explicit StatementUse(SqliteStatement& stmt) : m_stmt(stmt) { m_stmt.reset(); }
+    ~StatementUse() { m_stmt.reset(); }
+    SqliteStatement* operator->() { return &m_stmt; }
+    SqliteStatement& operator*() { return m_stmt; }
 
 private:
-    SqliteStatement& stmt_;
+    SqliteStatement& m_stmt;
 };
 
 } // namespace
@@ -431,11 +431,11 @@ public:
 
 // ---------------------------------------------------------------------------------------------
 
-ConfigCache::ConfigCache(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+ConfigCache::ConfigCache(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 ConfigCache::~ConfigCache() = default;
 
-const fs::path& ConfigCache::path() const { return impl_->path; }
-bool ConfigCache::readOnly() const { return impl_->options.readOnly; }
+const fs::path& ConfigCache::path() const { return m_impl->path; }
+bool ConfigCache::readOnly() const { return m_impl->options.readOnly; }
 
 namespace {
 
@@ -687,14 +687,14 @@ LookupResult ConfigCache::lookup(const TuningKey& key) { return lookup(key, key.
 
 LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentSourceHash)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     LookupResult result;
     const std::string digest = key.digest();
     std::optional<TuningRecord> record;
-    const int rc = retryWhileBusy([&]() { return impl_->loadByKey(key, digest, record); },
-                                  impl_->options.busyTimeout);
+    const int rc = retryWhileBusy([&]() { return m_impl->loadByKey(key, digest, record); },
+                                  m_impl->options.busyTimeout);
     if (rc != SQLITE_OK) {
-        result.error = impl_->sqliteError("look up " + key.describe(), rc);
+        result.error = m_impl->sqliteError("look up " + key.describe(), rc);
         return result;
     }
     if (record) {
@@ -706,7 +706,7 @@ LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentS
 
 BestLookupResult ConfigCache::lookupBest(const TuningKey& key, std::string_view currentSourceHash)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     BestLookupResult result;
     const std::string canonical = key.canonicalText();
     const std::string digest = sha256Hex(canonical);
@@ -716,7 +716,7 @@ BestLookupResult ConfigCache::lookupBest(const TuningKey& key, std::string_view 
     const int rc = retryWhileBusy(
         [&]() {
             result = BestLookupResult{};
-            StatementUse s(impl_->findBestByDigest);
+            StatementUse s(m_impl->findBestByDigest);
             s->bind(1, digest);
             const int r = s->step();
             if (r == SQLITE_DONE)
@@ -741,35 +741,35 @@ BestLookupResult ConfigCache::lookupBest(const TuningKey& key, std::string_view 
             }
             return SQLITE_OK;
         },
-        impl_->options.busyTimeout);
+        m_impl->options.busyTimeout);
     if (rc != SQLITE_OK) {
         result = BestLookupResult{};
-        result.error = impl_->sqliteError("look up " + key.describe(), rc);
+        result.error = m_impl->sqliteError("look up " + key.describe(), rc);
     }
     return result;
 }
 
 CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<std::int64_t> result;
-    if (auto e = impl_->requireWritable("store " + record.key.describe())) {
+    if (auto e = m_impl->requireWritable("store " + record.key.describe())) {
         result.error = e;
         return result;
     }
     if (std::string problem = validateRecord(record); !problem.empty()) {
         result.error = makeError("cache-invalid-record", "cannot store " + record.key.describe() + " in cache " +
-                                                             impl_->name() + ": " + problem);
+                                                             m_impl->name() + ": " + problem);
         return result;
     }
     TuningRecord stored = record;
     if (stored.createdAt.empty())
-        stored.createdAt = formatIsoUtc(nowFor(impl_->options));
+        stored.createdAt = formatIsoUtc(nowFor(m_impl->options));
     const std::string digest = stored.key.digest();
     std::int64_t id = 0;
-    const int rc = impl_->transaction(true, [&]() { return impl_->replaceRecord(stored, digest, &id); });
+    const int rc = m_impl->transaction(true, [&]() { return m_impl->replaceRecord(stored, digest, &id); });
     if (rc != SQLITE_OK) {
-        result.error = impl_->sqliteError("store " + record.key.describe(), rc);
+        result.error = m_impl->sqliteError("store " + record.key.describe(), rc);
         return result;
     }
     result.value = id;
@@ -778,12 +778,12 @@ CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
 
 CacheResult<std::vector<TuningSummary>> ConfigCache::list(const ListFilter& filter)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<std::vector<TuningSummary>> result;
     std::vector<TuningSummary> rows;
-    const int rc = impl_->transaction(false, [&]() { return impl_->listRows(filter, rows); });
+    const int rc = m_impl->transaction(false, [&]() { return m_impl->listRows(filter, rows); });
     if (rc != SQLITE_OK)
-        result.error = impl_->sqliteError("list the tunings", rc);
+        result.error = m_impl->sqliteError("list the tunings", rc);
     else
         result.value = std::move(rows);
     return result;
@@ -791,14 +791,14 @@ CacheResult<std::vector<TuningSummary>> ConfigCache::list(const ListFilter& filt
 
 CacheResult<TuningRecord> ConfigCache::show(std::int64_t id)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<TuningRecord> result;
     std::optional<TuningRecord> record;
-    const int rc = impl_->transaction(false, [&]() { return impl_->loadById(id, record); });
+    const int rc = m_impl->transaction(false, [&]() { return m_impl->loadById(id, record); });
     if (rc != SQLITE_OK)
-        result.error = impl_->sqliteError("read tuning #" + std::to_string(id), rc);
+        result.error = m_impl->sqliteError("read tuning #" + std::to_string(id), rc);
     else if (!record)
-        result.error = makeError("cache-not-found", "cache " + impl_->name() + " has no tuning #" + std::to_string(id));
+        result.error = makeError("cache-not-found", "cache " + m_impl->name() + " has no tuning #" + std::to_string(id));
     else
         result.value = std::move(record);
     return result;
@@ -806,35 +806,35 @@ CacheResult<TuningRecord> ConfigCache::show(std::int64_t id)
 
 CacheStatus ConfigCache::remove(std::int64_t id)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheStatus status;
     const std::string doing = "remove tuning #" + std::to_string(id);
-    if (auto e = impl_->requireWritable(doing)) {
+    if (auto e = m_impl->requireWritable(doing)) {
         status.error = e;
         return status;
     }
     bool found = false;
-    const int rc = impl_->transaction(true, [&]() {
-        int r = impl_->deleteTuningRow(id);
-        found = r == SQLITE_OK && impl_->db.changes() > 0;
+    const int rc = m_impl->transaction(true, [&]() {
+        int r = m_impl->deleteTuningRow(id);
+        found = r == SQLITE_OK && m_impl->db.changes() > 0;
         return r;
     });
     if (rc != SQLITE_OK)
-        status.error = impl_->sqliteError(doing, rc);
+        status.error = m_impl->sqliteError(doing, rc);
     else if (!found)
         status.error =
-            makeError("cache-not-found", "cannot " + doing + ": cache " + impl_->name() + " has no such tuning");
+            makeError("cache-not-found", "cannot " + doing + ": cache " + m_impl->name() + " has no such tuning");
     return status;
 }
 
 CacheResult<std::vector<TuningRecord>> ConfigCache::records()
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<std::vector<TuningRecord>> result;
     std::vector<TuningRecord> all;
-    const int rc = impl_->transaction(false, [&]() { return impl_->allRecords(all); });
+    const int rc = m_impl->transaction(false, [&]() { return m_impl->allRecords(all); });
     if (rc != SQLITE_OK)
-        result.error = impl_->sqliteError("read the tunings", rc);
+        result.error = m_impl->sqliteError("read the tunings", rc);
     else
         result.value = std::move(all);
     return result;
@@ -842,16 +842,16 @@ CacheResult<std::vector<TuningRecord>> ConfigCache::records()
 
 CacheResult<std::size_t> ConfigCache::count()
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<std::size_t> result;
     std::optional<std::int64_t> n;
-    const int rc = impl_->transaction(false, [&]() {
+    const int rc = m_impl->transaction(false, [&]() {
         int r = SQLITE_OK;
-        n = impl_->db.queryInt("SELECT count(*) FROM tunings", &r);
+        n = m_impl->db.queryInt("SELECT count(*) FROM tunings", &r);
         return r;
     });
     if (rc != SQLITE_OK || !n)
-        result.error = impl_->sqliteError("count the tunings", rc);
+        result.error = m_impl->sqliteError("count the tunings", rc);
     else
         result.value = std::size_t(*n);
     return result;
@@ -869,7 +869,7 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
     doc["schema"] = kExportSchema;
     doc["format"] = kExportFormat;
     doc["version"] = kExportVersion;
-    doc["exportedAt"] = formatIsoUtc(nowFor(impl_->options));
+    doc["exportedAt"] = formatIsoUtc(nowFor(m_impl->options));
     doc["tunings"] = ojson::array();
     for (const auto& r : *all.value)
         doc["tunings"].push_back(toJson(r));
@@ -885,7 +885,7 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
         out.close();
         if (!out) {
             fs::remove(temp, ec);
-            status.error = makeError("cache-io", "cannot write the export of cache " + impl_->name() + " to " +
+            status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + " to " +
                                                      quoted(file));
             return status;
         }
@@ -893,7 +893,7 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
     fs::rename(temp, file, ec);
     if (ec) {
         fs::remove(temp, ec);
-        status.error = makeError("cache-io", "cannot write the export of cache " + impl_->name() + " to " +
+        status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + " to " +
                                                  quoted(file) + ": " + ec.message());
     }
     return status;
@@ -905,7 +905,7 @@ CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
     const std::string fileName = quoted(file);
     std::string text;
     if (!readFile(file, &text)) {
-        result.error = makeError("cache-io", "cannot read " + fileName + " to import into cache " + impl_->name());
+        result.error = makeError("cache-io", "cannot read " + fileName + " to import into cache " + m_impl->name());
         return result;
     }
     ojson doc;
@@ -955,10 +955,10 @@ CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources
     for (const fs::path& source : sources) {
         OpenOptions readOptions;
         readOptions.readOnly = true;
-        readOptions.busyTimeout = impl_->options.busyTimeout;
+        readOptions.busyTimeout = m_impl->options.busyTimeout;
         OpenResult opened = ConfigCache::open(source, readOptions);
         if (!opened.ok()) {
-            result.error = makeError(opened.error->code, "cannot merge into cache " + impl_->name() + ": " +
+            result.error = makeError(opened.error->code, "cannot merge into cache " + m_impl->name() + ": " +
                                                              opened.error->message);
             return result;
         }
@@ -978,9 +978,9 @@ CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources
 
 CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecord>& incoming)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<MergeReport> result;
-    if (auto e = impl_->requireWritable("merge tunings")) {
+    if (auto e = m_impl->requireWritable("merge tunings")) {
         result.error = e;
         return result;
     }
@@ -989,7 +989,7 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
     for (const TuningRecord& r : incoming) {
         if (std::string problem = validateRecord(r); !problem.empty()) {
             result.error = makeError("cache-invalid-record", "cannot merge " + r.key.describe() + " into cache " +
-                                                                 impl_->name() + ": " + problem);
+                                                                 m_impl->name() + ": " + problem);
             return result;
         }
         auto [it, inserted] = newest.emplace(r.key.digest(), &r);
@@ -998,9 +998,9 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
     }
     std::vector<std::pair<std::string, const TuningRecord*>> ordered(newest.begin(), newest.end());
     MergeReport report;
-    const int rc = impl_->transaction(true, [&]() { return impl_->mergeInto(ordered, report); });
+    const int rc = m_impl->transaction(true, [&]() { return m_impl->mergeInto(ordered, report); });
     if (rc != SQLITE_OK) {
-        result.error = impl_->sqliteError("merge tunings", rc);
+        result.error = m_impl->sqliteError("merge tunings", rc);
         return result;
     }
     report.sources = 1;
@@ -1010,10 +1010,10 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
 
 CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& options)
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<std::vector<PrunedEntry>> result;
     if (!options.dryRun)
-        if (auto e = impl_->requireWritable("prune tunings")) {
+        if (auto e = m_impl->requireWritable("prune tunings")) {
             result.error = e;
             return result;
         }
@@ -1060,19 +1060,19 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
     };
 
     std::vector<TuningSummary> rows;
-    const int rc = impl_->transaction(!options.dryRun, [&]() {
-        int r = impl_->listRows(ListFilter{}, rows);
+    const int rc = m_impl->transaction(!options.dryRun, [&]() {
+        int r = m_impl->listRows(ListFilter{}, rows);
         if (r != SQLITE_OK)
             return r;
         select(rows);
         if (!options.dryRun)
             for (const auto& entry : pruned)
-                if ((r = impl_->deleteTuningRow(entry.summary.id)) != SQLITE_OK)
+                if ((r = m_impl->deleteTuningRow(entry.summary.id)) != SQLITE_OK)
                     return r;
         return SQLITE_OK;
     });
     if (rc != SQLITE_OK)
-        result.error = impl_->sqliteError("prune tunings", rc);
+        result.error = m_impl->sqliteError("prune tunings", rc);
     else
         result.value = std::move(pruned);
     return result;
@@ -1080,11 +1080,11 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
 
 CacheResult<std::string> ConfigCache::integrityCheck()
 {
-    std::lock_guard lock(impl_->mutex);
+    std::lock_guard lock(m_impl->mutex);
     CacheResult<std::string> result;
-    SqliteStatement s = impl_->db.prepare("PRAGMA integrity_check");
+    SqliteStatement s = m_impl->db.prepare("PRAGMA integrity_check");
     if (!s) {
-        result.error = impl_->sqliteError("check integrity", impl_->db.extendedErrorCode());
+        result.error = m_impl->sqliteError("check integrity", m_impl->db.extendedErrorCode());
         return result;
     }
     std::string verdict;
@@ -1092,7 +1092,7 @@ CacheResult<std::string> ConfigCache::integrityCheck()
     while ((rc = s.step()) == SQLITE_ROW)
         verdict += (verdict.empty() ? "" : "\n") + s.text(0);
     if (rc != SQLITE_DONE)
-        result.error = impl_->sqliteError("check integrity", rc);
+        result.error = m_impl->sqliteError("check integrity", rc);
     else
         result.value = verdict;
     return result;

@@ -196,7 +196,7 @@ public:
 private:
     class Impl;
     explicit ConfigCache(std::unique_ptr<Impl> impl);
-    std::unique_ptr<Impl> impl_;
+    std::unique_ptr<Impl> m_impl;
 };
 
 // `<workload folder>/.tilescope/cache.sqlite`

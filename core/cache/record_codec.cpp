@@ -34,13 +34,13 @@ void appendTime(std::string& out, const std::optional<double>& value)
 // A cursor over the JSON the encoders write (and SQLite's json_extract re-renders).
 class JsonCursor {
 public:
-    explicit JsonCursor(std::string_view text) : text_(text) {}
+    explicit JsonCursor(std::string_view text) : m_text(text) {}
 
     bool consume(char c)
     {
         skipSpace();
-        if (pos_ < text_.size() && text_[pos_] == c) {
-            ++pos_;
+        if (m_pos < m_text.size() && m_text[m_pos] == c) {
+            ++m_pos;
             return true;
         }
         return false;
@@ -48,13 +48,13 @@ public:
     bool atEnd()
     {
         skipSpace();
-        return pos_ == text_.size();
+        return m_pos == m_text.size();
     }
     bool consumeNull()
     {
         skipSpace();
-        if (text_.substr(pos_, 4) == "null") {
-            pos_ += 4;
+        if (m_text.substr(m_pos, 4) == "null") {
+            m_pos += 4;
             return true;
         }
         return false;
@@ -64,23 +64,23 @@ public:
         out.clear();
         if (!consume('"'))
             return false;
-        while (pos_ < text_.size()) {
+        while (m_pos < m_text.size()) {
             // Copy the plain run up to the next quote or backslash in one go, found with two
             // vectorised memchr calls (find_first_of would call memchr once per character).
-            const char* begin = text_.data() + pos_;
-            const std::size_t left = text_.size() - pos_;
+            const char* begin = m_text.data() + m_pos;
+            const std::size_t left = m_text.size() - m_pos;
             const auto* quote = static_cast<const char*>(std::memchr(begin, '"', left));
             if (!quote)
                 return false;
             const auto* slash = static_cast<const char*>(std::memchr(begin, '\\', std::size_t(quote - begin)));
-            const std::size_t stop = std::size_t((slash ? slash : quote) - text_.data());
-            out.append(text_.data() + pos_, stop - pos_);
-            pos_ = stop + 1;
-            if (text_[stop] == '"')
+            const std::size_t stop = std::size_t((slash ? slash : quote) - m_text.data());
+            out.append(m_text.data() + m_pos, stop - m_pos);
+            m_pos = stop + 1;
+            if (m_text[stop] == '"')
                 return true;
-            if (pos_ >= text_.size())
+            if (m_pos >= m_text.size())
                 return false;
-            const char e = text_[pos_++];
+            const char e = m_text[m_pos++];
             switch (e) {
             case '"': out.push_back('"'); break;
             case '\\': out.push_back('\\'); break;
@@ -96,9 +96,9 @@ public:
                     return false;
                 std::uint32_t cp = *code;
                 if (cp >= 0xd800 && cp < 0xdc00) {  // a surrogate pair
-                    if (!(pos_ + 1 < text_.size() && text_[pos_] == '\\' && text_[pos_ + 1] == 'u'))
+                    if (!(m_pos + 1 < m_text.size() && m_text[m_pos] == '\\' && m_text[m_pos + 1] == 'u'))
                         return false;
-                    pos_ += 2;
+                    m_pos += 2;
                     auto low = hex4();
                     if (!low || *low < 0xdc00 || *low > 0xdfff)
                         return false;
@@ -116,10 +116,10 @@ public:
     {
         skipSpace();
         std::int64_t v = 0;
-        auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), v);
+        auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_text.size(), v);
         if (ec != std::errc())
             return std::nullopt;
-        pos_ = std::size_t(end - text_.data());
+        m_pos = std::size_t(end - m_text.data());
         return v;
     }
     // A number or null; false on anything else.
@@ -131,10 +131,10 @@ public:
         }
         skipSpace();
         double v = 0;
-        auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), v);
+        auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_text.size(), v);
         if (ec != std::errc())
             return false;
-        pos_ = std::size_t(end - text_.data());
+        m_pos = std::size_t(end - m_text.data());
         out = v;
         return true;
     }
@@ -183,7 +183,7 @@ public:
     bool textOrJson(std::string& out)
     {
         skipSpace();
-        if (pos_ < text_.size() && (text_[pos_] == '{' || text_[pos_] == '['))
+        if (m_pos < m_text.size() && (m_text[m_pos] == '{' || m_text[m_pos] == '['))
             return rawContainer(out);
         return string(out);
     }
@@ -191,14 +191,14 @@ public:
     // Skips one JSON object or array (strings may hold brackets) and copies its text.
     bool rawContainer(std::string& out)
     {
-        const std::size_t start = pos_;
+        const std::size_t start = m_pos;
         int depth = 0;
         bool inString = false;
-        for (; pos_ < text_.size(); ++pos_) {
-            const char c = text_[pos_];
+        for (; m_pos < m_text.size(); ++m_pos) {
+            const char c = m_text[m_pos];
             if (inString) {
                 if (c == '\\')
-                    ++pos_;
+                    ++m_pos;
                 else if (c == '"')
                     inString = false;
             } else if (c == '"') {
@@ -206,8 +206,8 @@ public:
             } else if (c == '{' || c == '[') {
                 ++depth;
             } else if ((c == '}' || c == ']') && --depth == 0) {
-                ++pos_;
-                out.assign(text_.data() + start, pos_ - start);
+                ++m_pos;
+                out.assign(m_text.data() + start, m_pos - start);
                 return true;
             }
         }
@@ -217,24 +217,24 @@ public:
 private:
     void skipSpace()
     {
-        while (pos_ < text_.size() &&
-               (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\t' || text_[pos_] == '\r'))
-            ++pos_;
+        while (m_pos < m_text.size() &&
+               (m_text[m_pos] == ' ' || m_text[m_pos] == '\n' || m_text[m_pos] == '\t' || m_text[m_pos] == '\r'))
+            ++m_pos;
     }
     std::optional<std::uint32_t> hex4()
     {
-        if (pos_ + 4 > text_.size())
+        if (m_pos + 4 > m_text.size())
             return std::nullopt;
         std::uint32_t v = 0;
-        auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + pos_ + 4, v, 16);
-        if (ec != std::errc() || end != text_.data() + pos_ + 4)
+        auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_pos + 4, v, 16);
+        if (ec != std::errc() || end != m_text.data() + m_pos + 4)
             return std::nullopt;
-        pos_ += 4;
+        m_pos += 4;
         return v;
     }
 
-    std::string_view text_;
-    std::size_t pos_ = 0;
+    std::string_view m_text;
+    std::size_t m_pos = 0;
 };
 
 } // namespace

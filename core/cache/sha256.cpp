@@ -24,7 +24,7 @@ constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (
 } // namespace
 
 Sha256::Sha256()
-    : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
+    : m_state{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
 {
 }
 
@@ -41,8 +41,8 @@ void Sha256::compress(const std::uint8_t* block)
         const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
         w[i] = w[i - 16] + s0 + w[i - 7] + s1;
     }
-    std::uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
-    std::uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
+    std::uint32_t a = m_state[0], b = m_state[1], c = m_state[2], d = m_state[3];
+    std::uint32_t e = m_state[4], f = m_state[5], g = m_state[6], h = m_state[7];
 #define TS_ROUND(a, b, c, d, e, f, g, h, i)                                                        \
     do {                                                                                         \
         const std::uint32_t t1 =                                                                 \
@@ -62,46 +62,46 @@ void Sha256::compress(const std::uint8_t* block)
         TS_ROUND(b, c, d, e, f, g, h, a, i + 7);
     }
 #undef TS_ROUND
-    state_[0] += a;
-    state_[1] += b;
-    state_[2] += c;
-    state_[3] += d;
-    state_[4] += e;
-    state_[5] += f;
-    state_[6] += g;
-    state_[7] += h;
+    m_state[0] += a;
+    m_state[1] += b;
+    m_state[2] += c;
+    m_state[3] += d;
+    m_state[4] += e;
+    m_state[5] += f;
+    m_state[6] += g;
+    m_state[7] += h;
 }
 
 void Sha256::update(std::string_view bytes)
 {
     const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
     std::size_t size = bytes.size();
-    totalBytes_ += size;
-    if (buffered_ > 0) {
-        const std::size_t take = std::min(size, buffer_.size() - buffered_);
-        std::memcpy(buffer_.data() + buffered_, data, take);
-        buffered_ += take;
+    m_totalBytes += size;
+    if (m_buffered > 0) {
+        const std::size_t take = std::min(size, m_buffer.size() - m_buffered);
+        std::memcpy(m_buffer.data() + m_buffered, data, take);
+        m_buffered += take;
         data += take;
         size -= take;
-        if (buffered_ < buffer_.size())
+        if (m_buffered < m_buffer.size())
             return;
-        compress(buffer_.data());
-        buffered_ = 0;
+        compress(m_buffer.data());
+        m_buffered = 0;
     }
     for (; size >= 64; data += 64, size -= 64)
         compress(data);
     if (size > 0) {
-        std::memcpy(buffer_.data(), data, size);
-        buffered_ = size;
+        std::memcpy(m_buffer.data(), data, size);
+        m_buffered = size;
     }
 }
 
 std::array<std::uint8_t, 32> Sha256::digest()
 {
-    const std::uint64_t bitLength = totalBytes_ * 8;
+    const std::uint64_t bitLength = m_totalBytes * 8;
     // Padding: 0x80, zeros up to 56 mod 64, then the message length in bits (big endian).
     std::uint8_t padding[72] = {0x80};
-    const std::size_t padLength = (buffered_ < 56 ? 56 - buffered_ : 120 - buffered_);
+    const std::size_t padLength = (m_buffered < 56 ? 56 - m_buffered : 120 - m_buffered);
     std::uint8_t length[8];
     for (int i = 0; i < 8; ++i)
         length[i] = std::uint8_t(bitLength >> (56 - 8 * i));
@@ -110,7 +110,7 @@ std::array<std::uint8_t, 32> Sha256::digest()
     std::array<std::uint8_t, 32> out{};
     for (int i = 0; i < 8; ++i)
         for (int j = 0; j < 4; ++j)
-            out[4 * i + j] = std::uint8_t(state_[i] >> (24 - 8 * j));
+            out[4 * i + j] = std::uint8_t(m_state[i] >> (24 - 8 * j));
     return out;
 }
 

@@ -20,10 +20,10 @@ public:
 private:
     void compress(const std::uint8_t* block);
 
-    std::array<std::uint32_t, 8> state_;
-    std::array<std::uint8_t, 64> buffer_{};
-    std::size_t buffered_ = 0;
-    std::uint64_t totalBytes_ = 0;
+    std::array<std::uint32_t, 8> m_state;
+    std::array<std::uint8_t, 64> m_buffer{};
+    std::size_t m_buffered = 0;
+    std::uint64_t m_totalBytes = 0;
 };
 
 // Lowercase hex SHA-256 of `bytes`.

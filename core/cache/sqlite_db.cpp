@@ -8,69 +8,69 @@ namespace ts::cache {
 SqliteStatement& SqliteStatement::operator=(SqliteStatement&& o) noexcept
 {
     if (this != &o) {
-        sqlite3_finalize(stmt_);
-        stmt_ = o.stmt_;
-        o.stmt_ = nullptr;
+        sqlite3_finalize(m_stmt);
+        m_stmt = o.m_stmt;
+        o.m_stmt = nullptr;
     }
     return *this;
 }
 
-SqliteStatement::~SqliteStatement() { sqlite3_finalize(stmt_); }
+SqliteStatement::~SqliteStatement() { sqlite3_finalize(m_stmt); }
 
 SqliteStatement& SqliteStatement::bind(int index, std::string_view text)
 {
-    sqlite3_bind_text(stmt_, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(m_stmt, index, text.data(), int(text.size()), SQLITE_TRANSIENT);
     return *this;
 }
 
 SqliteStatement& SqliteStatement::bind(int index, std::int64_t value)
 {
-    sqlite3_bind_int64(stmt_, index, value);
+    sqlite3_bind_int64(m_stmt, index, value);
     return *this;
 }
 
 SqliteStatement& SqliteStatement::bind(int index, double value)
 {
-    sqlite3_bind_double(stmt_, index, value);
+    sqlite3_bind_double(m_stmt, index, value);
     return *this;
 }
 
 SqliteStatement& SqliteStatement::bind(int index, std::optional<double> value)
 {
     if (value)
-        sqlite3_bind_double(stmt_, index, *value);
+        sqlite3_bind_double(m_stmt, index, *value);
     else
-        sqlite3_bind_null(stmt_, index);
+        sqlite3_bind_null(m_stmt, index);
     return *this;
 }
 
 SqliteStatement& SqliteStatement::bindNull(int index)
 {
-    sqlite3_bind_null(stmt_, index);
+    sqlite3_bind_null(m_stmt, index);
     return *this;
 }
 
-int SqliteStatement::step() { return sqlite3_step(stmt_); }
+int SqliteStatement::step() { return sqlite3_step(m_stmt); }
 
 void SqliteStatement::reset()
 {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
 }
 
 std::string SqliteStatement::text(int column) const { return std::string(textView(column)); }
 
 std::string_view SqliteStatement::textView(int column) const
 {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, column));
     if (!p)
         return {};
-    return std::string_view(p, std::size_t(sqlite3_column_bytes(stmt_, column)));
+    return std::string_view(p, std::size_t(sqlite3_column_bytes(m_stmt, column)));
 }
 
-std::int64_t SqliteStatement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
-double SqliteStatement::real(int column) const { return sqlite3_column_double(stmt_, column); }
-bool SqliteStatement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+std::int64_t SqliteStatement::integer(int column) const { return sqlite3_column_int64(m_stmt, column); }
+double SqliteStatement::real(int column) const { return sqlite3_column_double(m_stmt, column); }
+bool SqliteStatement::isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
 
 std::optional<double> SqliteStatement::optionalReal(int column) const
 {
@@ -83,8 +83,8 @@ SqliteDatabase& SqliteDatabase::operator=(SqliteDatabase&& o) noexcept
 {
     if (this != &o) {
         close();
-        db_ = o.db_;
-        o.db_ = nullptr;
+        m_db = o.m_db;
+        o.m_db = nullptr;
     }
     return *this;
 }
@@ -94,10 +94,10 @@ SqliteDatabase::~SqliteDatabase() { close(); }
 int SqliteDatabase::open(const std::string& path, int flags, std::string* message)
 {
     close();
-    const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    const int rc = sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr);
     if (rc != SQLITE_OK) {
         if (message)
-            *message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+            *message = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
         close();
     }
     return rc;
@@ -105,29 +105,29 @@ int SqliteDatabase::open(const std::string& path, int flags, std::string* messag
 
 void SqliteDatabase::close()
 {
-    if (db_) {
-        sqlite3_close_v2(db_);
-        db_ = nullptr;
+    if (m_db) {
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
     }
 }
 
-int SqliteDatabase::exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr); }
+int SqliteDatabase::exec(const char* sql) { return sqlite3_exec(m_db, sql, nullptr, nullptr, nullptr); }
 
 SqliteStatement SqliteDatabase::prepare(std::string_view sql, bool persistent)
 {
     sqlite3_stmt* stmt = nullptr;
     const unsigned flags = persistent ? SQLITE_PREPARE_PERSISTENT : 0;
-    if (sqlite3_prepare_v3(db_, sql.data(), int(sql.size()), flags, &stmt, nullptr) != SQLITE_OK) {
+    if (sqlite3_prepare_v3(m_db, sql.data(), int(sql.size()), flags, &stmt, nullptr) != SQLITE_OK) {
         sqlite3_finalize(stmt);
         return {};
     }
     return SqliteStatement(stmt);
 }
 
-std::string SqliteDatabase::errorMessage() const { return db_ ? sqlite3_errmsg(db_) : "no database"; }
-int SqliteDatabase::extendedErrorCode() const { return db_ ? sqlite3_extended_errcode(db_) : SQLITE_MISUSE; }
-std::int64_t SqliteDatabase::lastInsertId() const { return sqlite3_last_insert_rowid(db_); }
-int SqliteDatabase::changes() const { return sqlite3_changes(db_); }
+std::string SqliteDatabase::errorMessage() const { return m_db ? sqlite3_errmsg(m_db) : "no database"; }
+int SqliteDatabase::extendedErrorCode() const { return m_db ? sqlite3_extended_errcode(m_db) : SQLITE_MISUSE; }
+std::int64_t SqliteDatabase::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
+int SqliteDatabase::changes() const { return sqlite3_changes(m_db); }
 
 std::optional<std::int64_t> SqliteDatabase::queryInt(const char* sql, int* rc)
 {

@@ -17,15 +17,15 @@ namespace ts::cache {
 class SqliteStatement {
 public:
     SqliteStatement() = default;
-    SqliteStatement(sqlite3_stmt* stmt) : stmt_(stmt) {}
+    SqliteStatement(sqlite3_stmt* stmt) : m_stmt(stmt) {}
     SqliteStatement(const SqliteStatement&) = delete;
     SqliteStatement& operator=(const SqliteStatement&) = delete;
-    SqliteStatement(SqliteStatement&& o) noexcept : stmt_(o.stmt_) { o.stmt_ = nullptr; }
+    SqliteStatement(SqliteStatement&& o) noexcept : m_stmt(o.m_stmt) { o.m_stmt = nullptr; }
     SqliteStatement& operator=(SqliteStatement&& o) noexcept;
     ~SqliteStatement();
 
-    explicit operator bool() const { return stmt_ != nullptr; }
-    sqlite3_stmt* get() const { return stmt_; }
+    explicit operator bool() const { return m_stmt != nullptr; }
+    sqlite3_stmt* get() const { return m_stmt; }
 
     // Binding (1-based indexes), chained.
     SqliteStatement& bind(int index, std::string_view text);
@@ -45,7 +45,7 @@ public:
     std::optional<double> optionalReal(int column) const;
 
 private:
-    sqlite3_stmt* stmt_ = nullptr;
+    sqlite3_stmt* m_stmt = nullptr;
 };
 
 class SqliteDatabase {
@@ -53,15 +53,15 @@ public:
     SqliteDatabase() = default;
     SqliteDatabase(const SqliteDatabase&) = delete;
     SqliteDatabase& operator=(const SqliteDatabase&) = delete;
-    SqliteDatabase(SqliteDatabase&& o) noexcept : db_(o.db_) { o.db_ = nullptr; }
+    SqliteDatabase(SqliteDatabase&& o) noexcept : m_db(o.m_db) { o.m_db = nullptr; }
     SqliteDatabase& operator=(SqliteDatabase&& o) noexcept;
     ~SqliteDatabase();
 
     // Opens `path` with SQLite open flags; on failure returns the SQLite code and sets *message.
     int open(const std::string& path, int flags, std::string* message);
     void close();
-    sqlite3* get() const { return db_; }
-    explicit operator bool() const { return db_ != nullptr; }
+    sqlite3* get() const { return m_db; }
+    explicit operator bool() const { return m_db != nullptr; }
 
     int exec(const char* sql);
     // nullptr statement on failure (see errorMessage()).
@@ -76,7 +76,7 @@ public:
     std::optional<std::string> queryText(const char* sql, int* rc = nullptr);
 
 private:
-    sqlite3* db_ = nullptr;
+    sqlite3* m_db = nullptr;
 };
 
 bool isBusy(int rc);        // SQLITE_BUSY / SQLITE_LOCKED (any extended variant)

@@ -297,10 +297,10 @@ namespace {
 class FieldReader {
 public:
     FieldReader(const ojson& object, std::string where, std::string* error)
-        : object_(object), where_(std::move(where)), error_(error)
+        : m_object(object), m_where(std::move(where)), m_error(error)
     {
     }
-    bool failed() const { return failed_; }
+    bool failed() const { return m_failed; }
 
     std::string text(const char* name, bool required = false)
     {
@@ -363,16 +363,16 @@ public:
     const ojson* raw(const char* name) { return find(name, false); }
     void fail(const std::string& name, const std::string& expected)
     {
-        if (!failed_ && error_)
-            *error_ = where_ + "." + name + ": expected " + expected;
-        failed_ = true;
+        if (!m_failed && m_error)
+            *m_error = m_where + "." + name + ": expected " + expected;
+        m_failed = true;
     }
 
 private:
     const ojson* find(const char* name, bool required)
     {
-        auto it = object_.find(name);
-        if (it == object_.end()) {
+        auto it = m_object.find(name);
+        if (it == m_object.end()) {
             if (required)
                 fail(name, "a value (the field is missing)");
             return nullptr;
@@ -380,10 +380,10 @@ private:
         return &*it;
     }
 
-    const ojson& object_;
-    std::string where_;
-    std::string* error_;
-    bool failed_ = false;
+    const ojson& m_object;
+    std::string m_where;
+    std::string* m_error;
+    bool m_failed = false;
 };
 
 } // namespace

@@ -20,13 +20,13 @@ namespace {
 // Recursive descent over the literal subset; produces the JSON value it denotes.
 class LiteralParser {
 public:
-    explicit LiteralParser(std::string_view text) : text_(text) {}
+    explicit LiteralParser(std::string_view text) : m_text(text) {}
 
     std::optional<ojson> parseAll()
     {
         auto value = literal(0);
         skipSpace();
-        if (!value || pos_ != text_.size())
+        if (!value || m_pos != m_text.size())
             return std::nullopt;
         return value;
     }
@@ -37,9 +37,9 @@ private:
         if (depth > 32)
             return std::nullopt;
         skipSpace();
-        if (pos_ >= text_.size())
+        if (m_pos >= m_text.size())
             return std::nullopt;
-        const char c = text_[pos_];
+        const char c = m_text[m_pos];
         if (c == '\'' || c == '"')
             return string();
         if (c == '(' || c == '[')
@@ -49,11 +49,11 @@ private:
         for (auto [word, value] : {std::pair<std::string_view, ojson>{"True", true},
                                    {"False", false},
                                    {"None", nullptr}}) {
-            if (text_.substr(pos_, word.size()) == word) {
-                const std::size_t end = pos_ + word.size();
-                if (end < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[end])) || text_[end] == '_'))
+            if (m_text.substr(m_pos, word.size()) == word) {
+                const std::size_t end = m_pos + word.size();
+                if (end < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[end])) || m_text[end] == '_'))
                     return std::nullopt;
-                pos_ = end;
+                m_pos = end;
                 return value;
             }
         }
@@ -62,11 +62,11 @@ private:
 
     std::optional<ojson> sequence(char close, int depth)
     {
-        ++pos_;
+        ++m_pos;
         ojson items = ojson::array();
         skipSpace();
-        if (pos_ < text_.size() && text_[pos_] == close) {
-            ++pos_;
+        if (m_pos < m_text.size() && m_text[m_pos] == close) {
+            ++m_pos;
             return items;
         }
         for (;;) {
@@ -75,20 +75,20 @@ private:
                 return std::nullopt;
             items.push_back(std::move(*item));
             skipSpace();
-            if (pos_ >= text_.size())
+            if (m_pos >= m_text.size())
                 return std::nullopt;
-            if (text_[pos_] == close) {
-                ++pos_;
+            if (m_text[m_pos] == close) {
+                ++m_pos;
                 if (close == ')' && items.size() == 1)  // (x) is x; only (x,) is a tuple
                     return items[0];
                 return items;
             }
-            if (text_[pos_] != ',')
+            if (m_text[m_pos] != ',')
                 return std::nullopt;
-            ++pos_;
+            ++m_pos;
             skipSpace();
-            if (pos_ < text_.size() && text_[pos_] == close) {
-                ++pos_;
+            if (m_pos < m_text.size() && m_text[m_pos] == close) {
+                ++m_pos;
                 return items;
             }
         }
@@ -96,33 +96,33 @@ private:
 
     std::optional<ojson> number()
     {
-        const std::size_t start = pos_;
-        if (text_[pos_] == '-' || text_[pos_] == '+')
-            ++pos_;
+        const std::size_t start = m_pos;
+        if (m_text[m_pos] == '-' || m_text[m_pos] == '+')
+            ++m_pos;
         bool isFloat = false;
         std::size_t digits = 0;
-        while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
-            ++pos_, ++digits;
-        if (pos_ < text_.size() && text_[pos_] == '.') {
+        while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos])))
+            ++m_pos, ++digits;
+        if (m_pos < m_text.size() && m_text[m_pos] == '.') {
             isFloat = true;
-            ++pos_;
-            while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
-                ++pos_, ++digits;
+            ++m_pos;
+            while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos])))
+                ++m_pos, ++digits;
         }
         if (digits == 0)
             return std::nullopt;
-        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+        if (m_pos < m_text.size() && (m_text[m_pos] == 'e' || m_text[m_pos] == 'E')) {
             isFloat = true;
-            ++pos_;
-            if (pos_ < text_.size() && (text_[pos_] == '-' || text_[pos_] == '+'))
-                ++pos_;
+            ++m_pos;
+            if (m_pos < m_text.size() && (m_text[m_pos] == '-' || m_text[m_pos] == '+'))
+                ++m_pos;
             std::size_t expDigits = 0;
-            while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
-                ++pos_, ++expDigits;
+            while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos])))
+                ++m_pos, ++expDigits;
             if (expDigits == 0)
                 return std::nullopt;
         }
-        std::string token(text_.substr(start, pos_ - start));
+        std::string token(m_text.substr(start, m_pos - start));
         if (token[0] == '+')
             token.erase(0, 1);
         if (!isFloat) {
@@ -145,10 +145,10 @@ private:
 
     std::optional<ojson> string()
     {
-        const char quote = text_[pos_++];
+        const char quote = m_text[m_pos++];
         std::string out;
-        while (pos_ < text_.size()) {
-            const char c = text_[pos_++];
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos++];
             if (c == quote)
                 return ojson(out);
             if (c == '\n')
@@ -157,9 +157,9 @@ private:
                 out.push_back(c);
                 continue;
             }
-            if (pos_ >= text_.size())
+            if (m_pos >= m_text.size())
                 return std::nullopt;
-            const char e = text_[pos_++];
+            const char e = m_text[m_pos++];
             switch (e) {
             case '\\': out.push_back('\\'); break;
             case '\'': out.push_back('\''); break;
@@ -176,13 +176,13 @@ private:
             case 'u':
             case 'U': {
                 const std::size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
-                if (pos_ + n > text_.size())
+                if (m_pos + n > m_text.size())
                     return std::nullopt;
                 std::uint32_t code = 0;
-                auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + pos_ + n, code, 16);
-                if (ec != std::errc() || end != text_.data() + pos_ + n || code > 0x10ffff)
+                auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_pos + n, code, 16);
+                if (ec != std::errc() || end != m_text.data() + m_pos + n || code > 0x10ffff)
                     return std::nullopt;
-                pos_ += n;
+                m_pos += n;
                 appendUtf8(out, code);
                 break;
             }
@@ -194,12 +194,12 @@ private:
 
     void skipSpace()
     {
-        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t'))
-            ++pos_;
+        while (m_pos < m_text.size() && (m_text[m_pos] == ' ' || m_text[m_pos] == '\t'))
+            ++m_pos;
     }
 
-    std::string_view text_;
-    std::size_t pos_ = 0;
+    std::string_view m_text;
+    std::size_t m_pos = 0;
 };
 
 void appendJsonString(std::string& out, std::string_view text)

@@ -305,7 +305,7 @@ KernelLoadResult loadKernelSource(const std::string& source, const std::string& 
                 p.name = arg->str("arg");
                 const Node* annotation = arg->child("annotation");
                 p.annotation = annotation ? segmentText(module, annotation) : std::string();
-                p.constexpr_ = isConstexprAnnotation(annotation, names);
+                p.isConstexpr = isConstexprAnnotation(annotation, names);
                 p.location = locationOf(arg);
                 if (defaultNode) {
                     p.defaultNode = defaultNode;

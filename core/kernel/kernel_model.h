@@ -25,7 +25,7 @@ SourceLocation locationOf(const py::Node* node);
 struct Parameter {
     std::string name;
     std::string annotation;        // source text of the annotation, empty when none
-    bool constexpr_ = false;       // annotated `tl.constexpr` (or `triton.language.constexpr`)
+    bool isConstexpr = false;       // annotated `tl.constexpr` (or `triton.language.constexpr`)
     const py::Node* defaultNode = nullptr;
     std::string defaultText;       // source text of the default, empty when none
     std::optional<py::Value> defaultValue;  // evaluated default, when it is a literal

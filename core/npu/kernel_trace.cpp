@@ -1902,7 +1902,7 @@ void TraceBuilder::run()
                 arg = &value;
         const std::int32_t slot = assignSlot(p.name, p.location.line);
         AVal& init = m_out.m_init[std::size_t(slot)];
-        if (p.constexpr_) {
+        if (p.isConstexpr) {
             KernelTrace::Constexpr c;
             c.name = p.name;
             c.slot = slot;

@@ -123,26 +123,26 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
                                      const SpaceOptions& options)
 {
     CandidateSpace space;
-    space.device_ = device;
+    space.m_device = device;
     // hints={"auto_gen_config": True} reaches the backend like the launch flag.
     LaunchSpec effective = launch;
     for (const auto& [name, values] : hints)
         if (name == "auto_gen_config" && !values.empty() && values.front().value != 0)
             effective.autoGenConfigHint = true;
-    space.backend_ = generateBackendConfigs(parse, effective, device, {options.recordTrail});
-    space.userConfigs_ = launch.userConfigs;
+    space.m_backend = generateBackendConfigs(parse, effective, device, {options.recordTrail});
+    space.m_userConfigs = launch.userConfigs;
 
     // Without generation the backend never builds its KernelMeta; the space still needs it.
-    bool problemValid = space.backend_.problemBuilt;
+    bool problemValid = space.m_backend.problemBuilt;
     // A parse that ran to the end but raised (a missing argument, typically) still describes
     // the axes: the lattice shows what the space would be, every point marked backend-error.
     const bool parseUsable = !parse.error || parse.completed;
-    if (!problemValid && space.backend_.dtypeBytes > 0 && parseUsable &&
-        (!space.backend_.generationRan || parse.error)) {
+    if (!problemValid && space.m_backend.dtypeBytes > 0 && parseUsable &&
+        (!space.m_backend.generationRan || parse.error)) {
         TileProblemResult made =
-            makeTileProblem(kernelMetaFor(parse, effective, space.backend_.dtypeBytes), device);
+            makeTileProblem(kernelMetaFor(parse, effective, space.m_backend.dtypeBytes), device);
         if (!made.error) {
-            space.backend_.problem = std::move(made.problem);
+            space.m_backend.problem = std::move(made.problem);
             problemValid = true;
         }
     }
@@ -150,26 +150,26 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
     space.buildDimensions(hints, effective);
     space.addBackendList();
     if (options.stop.stop_requested()) {
-        space.stopped_ = true;
+        space.m_stopped = true;
         return space;
     }
     if (options.lattice) {
         if (problemValid)
             space.buildLattice(options);
         else
-            space.notes_.push_back(
+            space.m_notes.push_back(
                 "The lattice is not built: the backend stops before it has "
                 "a valid kernel description" +
-                (space.backend_.error ? " (" + *space.backend_.error + ")." : std::string(".")));
+                (space.m_backend.error ? " (" + *space.m_backend.error + ")." : std::string(".")));
     }
-    if (!space.stopped_ && options.progress)
+    if (!space.m_stopped && options.progress)
         options.progress(1.0);
     return space;
 }
 
 void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& launch)
 {
-    const TileProblem& p = backend_.problem;
+    const TileProblem& p = m_backend.problem;
     for (std::size_t k = 0; k < p.params.size(); ++k) {
         SpaceDimension dim;
         dim.name = p.params[k];
@@ -180,10 +180,10 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
             if (p.axes[a].tilingParam == int(k))
                 dim.tilingAxes.push_back(int(a));
         }
-        dims_.push_back(std::move(dim));
+        m_dims.push_back(std::move(dim));
     }
-    tunableCount_ = int(dims_.size());
-    hintBegin_ = tunableCount_;
+    m_tunableCount = int(m_dims.size());
+    m_hintBegin = m_tunableCount;
 
     const bool simt = launch.forceSimtOnly;
     const std::vector<ParamValue>* multibufferHint = nullptr;
@@ -195,11 +195,11 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
             continue;
         }
         if (p.paramIndex(name) >= 0) {
-            notes_.push_back("The hint " + name + " names a parameter the backend generates; it is ignored.");
+            m_notes.push_back("The hint " + name + " names a parameter the backend generates; it is ignored.");
             continue;
         }
         if (values.empty()) {
-            notes_.push_back("The hint " + name + " has no values; it is ignored.");
+            m_notes.push_back("The hint " + name + " has no values; it is ignored.");
             continue;
         }
         SpaceDimension dim;
@@ -208,9 +208,9 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
         dim.boolean = std::all_of(values.begin(), values.end(), [](const ParamValue& v) { return v.isBool; });
         for (const ParamValue& v : values)
             dim.values.push_back(v.value);
-        dims_.push_back(std::move(dim));
+        m_dims.push_back(std::move(dim));
     }
-    hintCount_ = int(dims_.size()) - hintBegin_;
+    m_hintCount = int(m_dims.size()) - m_hintBegin;
 
     if (simt) {
         SpaceDimension dim;
@@ -220,11 +220,11 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
             dim.values = {*launch.numWarps};
         else
             dim.values = {8, 16, 32, 64};
-        variantDim_ = int(dims_.size());
-        dims_.push_back(std::move(dim));
+        m_variantDim = int(m_dims.size());
+        m_dims.push_back(std::move(dim));
     } else if (launch.multibuffer) {
         if (multibufferHint != nullptr)
-            notes_.push_back("multibuffer is fixed at launch; the multibuffer hint is ignored.");
+            m_notes.push_back("multibuffer is fixed at launch; the multibuffer hint is ignored.");
     } else {
         SpaceDimension dim;
         dim.name = "multibuffer";
@@ -235,25 +235,25 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
             for (const ParamValue& v : *multibufferHint)
                 dim.values.push_back(v.value != 0 ? 1 : 0);
         } else {
-            dim.values = {kUnset, backend_.defaultMultibuffer ? 0 : 1};
+            dim.values = {kUnset, m_backend.defaultMultibuffer ? 0 : 1};
         }
-        variantDim_ = int(dims_.size());
-        dims_.push_back(std::move(dim));
+        m_variantDim = int(m_dims.size());
+        m_dims.push_back(std::move(dim));
     }
-    if (hintCount_ > 0 || multibufferHint != nullptr)
-        notes_.push_back("Hints are crossed with the generated tiling as the Triton-Ascend "
+    if (m_hintCount > 0 || multibufferHint != nullptr)
+        m_notes.push_back("Hints are crossed with the generated tiling as the Triton-Ascend "
                          "autotune guide describes; the backend at a84b1eb itself reads only "
                          "the axis hints (split_params, tiling_params, low_dim_axes, "
                          "reduction_axes) and auto_gen_config.");
 
-    comboCount_ = 1;
-    for (std::size_t d = std::size_t(hintBegin_); d < dims_.size(); ++d)
-        comboCount_ *= dims_[d].values.size();
+    m_comboCount = 1;
+    for (std::size_t d = std::size_t(m_hintBegin); d < m_dims.size(); ++d)
+        m_comboCount *= m_dims[d].values.size();
 }
 
 std::int64_t CandidateSpace::tileOf(const std::int64_t* v) const
 {
-    const TileProblem& p = backend_.problem;
+    const TileProblem& p = m_backend.problem;
     std::int64_t tile = 1;
     for (std::size_t i = 0; i < p.axes.size(); ++i) {
         const TileAxis& a = p.axes[i];
@@ -269,7 +269,7 @@ std::int64_t CandidateSpace::tileOf(const std::int64_t* v) const
 
 std::int64_t CandidateSpace::programsOf(const std::int64_t* v) const
 {
-    const TileProblem& p = backend_.problem;
+    const TileProblem& p = m_backend.problem;
     std::int64_t total = 1;
     for (std::size_t i = 0; i < p.axes.size(); ++i) {
         const TileAxis& a = p.axes[i];
@@ -288,7 +288,7 @@ std::int64_t CandidateSpace::programsOf(const std::int64_t* v) const
 std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile, std::int64_t programs,
                                         int* param) const
 {
-    const TileProblem& p = backend_.problem;
+    const TileProblem& p = m_backend.problem;
     std::uint32_t mask = 0;
     std::array<int, kReasonCodeCount> paramOf;
     paramOf.fill(-1);
@@ -298,7 +298,7 @@ std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile
         mask |= bit(code);
     };
 
-    for (int k = 0; k < tunableCount_; ++k) {
+    for (int k = 0; k < m_tunableCount; ++k) {
         if (v[k] == kUnset)
             flag(ReasonCode::MissingParam, k);
         else if (v[k] <= 0)
@@ -311,11 +311,11 @@ std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile
         flag(ReasonCode::ProgramLimit, -1);
 
     const std::int64_t align = p.alignElements();
-    for (int k = 0; k < tunableCount_; ++k) {
+    for (int k = 0; k < m_tunableCount; ++k) {
         const std::int64_t val = v[k];
         if (val == kUnset || val <= 0)
             continue;
-        const SpaceDimension& dim = dims_[std::size_t(k)];
+        const SpaceDimension& dim = m_dims[std::size_t(k)];
         for (int a : dim.tilingAxes) {
             const TileAxis& axis = p.axes[std::size_t(a)];
             std::int64_t block = axis.fixedSplit > 0 ? axis.fixedSplit : axis.length;
@@ -347,77 +347,77 @@ std::size_t CandidateSpace::push(CandidateStatus status, ReasonCode reason, std:
                                  std::int8_t param, std::uint32_t violations, std::int64_t tile,
                                  std::int64_t programs)
 {
-    status_.push_back(status);
-    reason_.push_back(reason);
-    ref_.push_back(ref);
-    param_.push_back(param);
-    violations_.push_back(violations);
-    tile_.push_back(tile);
-    programs_.push_back(programs);
-    return status_.size() - 1;
+    m_status.push_back(status);
+    m_reason.push_back(reason);
+    m_ref.push_back(ref);
+    m_param.push_back(param);
+    m_violations.push_back(violations);
+    m_tile.push_back(tile);
+    m_programs.push_back(programs);
+    return m_status.size() - 1;
 }
 
 void CandidateSpace::addBackendList()
 {
-    const std::size_t d = dims_.size();
-    const std::size_t k = backend_.problem.params.size();
+    const std::size_t d = m_dims.size();
+    const std::size_t k = m_backend.problem.params.size();
     const bool anyGenerated =
-        backend_.generatedCount() > 0 && backend_.origins.front() == BackendConfigs::Origin::Generated;
-    const std::size_t bases = anyGenerated ? backend_.tiles.count() : 0;
+        m_backend.generatedCount() > 0 && m_backend.origins.front() == BackendConfigs::Origin::Generated;
+    const std::size_t bases = anyGenerated ? m_backend.tiles.count() : 0;
 
     // Hint combinations x variants, the innermost dimension fastest.
-    std::vector<std::int64_t> combos(comboCount_ * (d - std::size_t(hintBegin_)));
+    std::vector<std::int64_t> combos(m_comboCount * (d - std::size_t(m_hintBegin)));
     {
-        const std::size_t width = d - std::size_t(hintBegin_);
-        for (std::size_t c = 0; c < comboCount_; ++c) {
+        const std::size_t width = d - std::size_t(m_hintBegin);
+        for (std::size_t c = 0; c < m_comboCount; ++c) {
             std::size_t rest = c;
             for (std::size_t j = width; j-- > 0;) {
-                const auto& vals = dims_[std::size_t(hintBegin_) + j].values;
+                const auto& vals = m_dims[std::size_t(m_hintBegin) + j].values;
                 combos[c * width + j] = vals[rest % vals.size()];
                 rest /= vals.size();
             }
         }
     }
 
-    values_.reserve((bases * comboCount_ + userConfigs_.size() + 1) * d);
+    m_values.reserve((bases * m_comboCount + m_userConfigs.size() + 1) * d);
     std::vector<std::int64_t> row(d, kUnset);
-    const std::size_t width = d - std::size_t(hintBegin_);
-    minGeneratedTile_ = std::numeric_limits<std::int64_t>::max();
-    maxGeneratedPrograms_ = 0;
+    const std::size_t width = d - std::size_t(m_hintBegin);
+    m_minGeneratedTile = std::numeric_limits<std::int64_t>::max();
+    m_maxGeneratedPrograms = 0;
     for (std::size_t g = 0; g < bases; ++g) {
-        const std::int64_t* base = backend_.tiles.config(g, k);
+        const std::int64_t* base = m_backend.tiles.config(g, k);
         std::copy(base, base + k, row.begin());
         const std::int64_t tile = tileOf(row.data());
         const std::int64_t programs = programsOf(row.data());
-        minGeneratedTile_ = std::min(minGeneratedTile_, tile);
-        maxGeneratedPrograms_ = std::max(maxGeneratedPrograms_, programs);
+        m_minGeneratedTile = std::min(m_minGeneratedTile, tile);
+        m_maxGeneratedPrograms = std::max(m_maxGeneratedPrograms, programs);
         int param = -1;
         const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
-        for (std::size_t c = 0; c < comboCount_; ++c) {
+        for (std::size_t c = 0; c < m_comboCount; ++c) {
             std::copy(combos.begin() + std::ptrdiff_t(c * width),
-                      combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + hintBegin_);
-            values_.insert(values_.end(), row.begin(), row.end());
+                      combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + m_hintBegin);
+            m_values.insert(m_values.end(), row.begin(), row.end());
             push(CandidateStatus::Generated, firstViolation(viol), -1, std::int8_t(param), viol, tile,
                  programs);
         }
     }
     if (bases == 0)
-        minGeneratedTile_ = 0;
+        m_minGeneratedTile = 0;
 
-    for (std::size_t i = 0; i < backend_.origins.size(); ++i) {
-        if (backend_.origins[i] != BackendConfigs::Origin::Fallback)
+    for (std::size_t i = 0; i < m_backend.origins.size(); ++i) {
+        if (m_backend.origins[i] != BackendConfigs::Origin::Fallback)
             continue;
         std::fill(row.begin(), row.end(), kUnset);
-        values_.insert(values_.end(), row.begin(), row.end());
+        m_values.insert(m_values.end(), row.begin(), row.end());
         push(CandidateStatus::Generated, ReasonCode::Fallback, -1, -1, 0, tileOf(row.data()),
              programsOf(row.data()));
     }
-    generatedCount_ = status_.size();
+    m_generatedCount = m_status.size();
 
-    for (std::size_t u = 0; u < userConfigs_.size(); ++u) {
-        const TritonConfig& cfg = userConfigs_[u];
+    for (std::size_t u = 0; u < m_userConfigs.size(); ++u) {
+        const TritonConfig& cfg = m_userConfigs[u];
         for (std::size_t j = 0; j < d; ++j) {
-            const SpaceDimension& dim = dims_[j];
+            const SpaceDimension& dim = m_dims[j];
             row[j] = kUnset;
             if (dim.kind == SpaceDimension::Kind::NumWarps) {
                 row[j] = cfg.numWarps;
@@ -429,7 +429,7 @@ void CandidateSpace::addBackendList()
         const std::int64_t programs = programsOf(row.data());
         int param = -1;
         const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
-        values_.insert(values_.end(), row.begin(), row.end());
+        m_values.insert(m_values.end(), row.begin(), row.end());
         push(CandidateStatus::User, viol ? firstViolation(viol) : ReasonCode::Handwritten, std::int32_t(u),
              std::int8_t(param), viol, tile, programs);
     }
@@ -442,20 +442,20 @@ void CandidateSpace::addBackendList()
 void CandidateSpace::buildLattice(const SpaceOptions& options)
 {
     const std::size_t maxPoints = options.maxLatticePoints;
-    const TileProblem& p = backend_.problem;
-    const int P = tunableCount_;
+    const TileProblem& p = m_backend.problem;
+    const int P = m_tunableCount;
     const std::size_t k = p.params.size();
-    const std::size_t d = dims_.size();
+    const std::size_t d = m_dims.size();
     const bool anyGenerated =
-        backend_.generatedCount() > 0 && backend_.origins.front() == BackendConfigs::Origin::Generated;
-    const std::size_t bases = anyGenerated ? backend_.tiles.count() : 0;
+        m_backend.generatedCount() > 0 && m_backend.origins.front() == BackendConfigs::Origin::Generated;
+    const std::size_t bases = anyGenerated ? m_backend.tiles.count() : 0;
     const std::int64_t align = p.alignElements();
 
     // The extent each parameter ranges over, and the values the generator produced for it.
     std::vector<std::int64_t> extent(std::size_t(P), 0);
     std::vector<std::vector<std::int64_t>> generatedValues(static_cast<std::size_t>(P));
     for (int j = 0; j < P; ++j) {
-        const SpaceDimension& dim = dims_[std::size_t(j)];
+        const SpaceDimension& dim = m_dims[std::size_t(j)];
         for (int a : dim.splitAxes)
             extent[j] = std::max(extent[j], p.axes[std::size_t(a)].length);
         for (int a : dim.tilingAxes) {
@@ -463,7 +463,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
             extent[j] = std::max(extent[j], axis.fixedSplit > 0 ? axis.fixedSplit : axis.length);
         }
         for (std::size_t g = 0; g < bases; ++g)
-            generatedValues[j].push_back(backend_.tiles.config(g, k)[j]);
+            generatedValues[j].push_back(m_backend.tiles.config(g, k)[j]);
         std::sort(generatedValues[j].begin(), generatedValues[j].end());
         generatedValues[j].erase(std::unique(generatedValues[j].begin(), generatedValues[j].end()),
                                  generatedValues[j].end());
@@ -482,7 +482,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
         return n;
     };
     auto total = [&] {
-        double t = double(comboCount_);
+        double t = double(m_comboCount);
         for (int j = 0; j < P; ++j)
             t *= estimate(j);
         return t;
@@ -504,7 +504,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
     }
 
     for (int j = 0; j < P; ++j) {
-        std::vector<std::int64_t>& vals = dims_[std::size_t(j)].values;
+        std::vector<std::int64_t>& vals = m_dims[std::size_t(j)].values;
         vals = generatedValues[j];
         const std::int64_t L = extent[j];
         if (L > 0) {
@@ -517,36 +517,36 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
         }
         std::sort(vals.begin(), vals.end());
         vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
-        dims_[std::size_t(j)].step = step[j];
+        m_dims[std::size_t(j)].step = step[j];
         if (step[j] != (p.simtMode ? 0 : align))
-            notes_.push_back("Lattice thinned to fit " + std::to_string(maxPoints) +
-                             " points: " + dims_[std::size_t(j)].name +
+            m_notes.push_back("Lattice thinned to fit " + std::to_string(maxPoints) +
+                             " points: " + m_dims[std::size_t(j)].name +
                              (step[j] == 0 ? std::string(" keeps no aligned multiples")
                                            : " keeps multiples of " + std::to_string(step[j]) + " only") +
                              ", besides powers of two, the whole extent and generated values.");
     }
 
     std::size_t tilings = 1;
-    double exact = double(comboCount_);
+    double exact = double(m_comboCount);
     for (int j = 0; j < P; ++j) {
-        tilings *= dims_[std::size_t(j)].values.size();
-        exact *= double(dims_[std::size_t(j)].values.size());
+        tilings *= m_dims[std::size_t(j)].values.size();
+        exact *= double(m_dims[std::size_t(j)].values.size());
     }
     if (exact > double(maxPoints)) {
-        notes_.push_back("The lattice is not built: " + formatDouble(exact) + " points exceed the limit of " +
+        m_notes.push_back("The lattice is not built: " + formatDouble(exact) + " points exceed the limit of " +
                          std::to_string(maxPoints) + " even with powers of two only.");
         return;
     }
-    latticeBuilt_ = true;
-    latticePoints_ = tilings * comboCount_;
+    m_latticeBuilt = true;
+    m_latticePoints = tilings * m_comboCount;
 
     // Which tiling points the backend generated.
     std::vector<std::int32_t> baseOf(tilings, -1);
     for (std::size_t g = 0; g < bases; ++g) {
-        const std::int64_t* base = backend_.tiles.config(g, k);
+        const std::int64_t* base = m_backend.tiles.config(g, k);
         std::size_t index = 0;
         for (int j = 0; j < P; ++j) {
-            const auto& vals = dims_[std::size_t(j)].values;
+            const auto& vals = m_dims[std::size_t(j)].values;
             const auto it = std::lower_bound(vals.begin(), vals.end(), base[j]);
             index = index * vals.size() + std::size_t(it - vals.begin());
         }
@@ -557,67 +557,67 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
     const std::size_t G = bases;
     std::vector<std::vector<float>> dist(static_cast<std::size_t>(P));
     for (int j = 0; j < P && G > 0; ++j) {
-        const auto& vals = dims_[std::size_t(j)].values;
+        const auto& vals = m_dims[std::size_t(j)].values;
         dist[j].resize(vals.size() * G);
         for (std::size_t vi = 0; vi < vals.size(); ++vi) {
             const float lv = log2Of(vals[vi]);
             for (std::size_t g = 0; g < G; ++g)
-                dist[j][vi * G + g] = std::fabs(lv - log2Of(backend_.tiles.config(g, k)[j]));
+                dist[j][vi * G + g] = std::fabs(lv - log2Of(m_backend.tiles.config(g, k)[j]));
         }
     }
     std::vector<float> prefix(std::size_t(std::max(P, 1)) * std::max<std::size_t>(G, 1), 0.0f);
     int validPrefix = -1;
 
-    const std::size_t width = d - std::size_t(hintBegin_);
-    std::vector<std::int64_t> combos(comboCount_ * width);
-    for (std::size_t c = 0; c < comboCount_; ++c) {
+    const std::size_t width = d - std::size_t(m_hintBegin);
+    std::vector<std::int64_t> combos(m_comboCount * width);
+    for (std::size_t c = 0; c < m_comboCount; ++c) {
         std::size_t rest = c;
         for (std::size_t j = width; j-- > 0;) {
-            const auto& vals = dims_[std::size_t(hintBegin_) + j].values;
+            const auto& vals = m_dims[std::size_t(m_hintBegin) + j].values;
             combos[c * width + j] = vals[rest % vals.size()];
             rest /= vals.size();
         }
     }
 
-    const std::size_t rows = status_.size() + (tilings - std::min(tilings, bases)) * comboCount_;
-    values_.reserve(rows * d);
-    status_.reserve(rows);
-    reason_.reserve(rows);
-    ref_.reserve(rows);
-    param_.reserve(rows);
-    violations_.reserve(rows);
-    tile_.reserve(rows);
-    programs_.reserve(rows);
+    const std::size_t rows = m_status.size() + (tilings - std::min(tilings, bases)) * m_comboCount;
+    m_values.reserve(rows * d);
+    m_status.reserve(rows);
+    m_reason.reserve(rows);
+    m_ref.reserve(rows);
+    m_param.reserve(rows);
+    m_violations.reserve(rows);
+    m_tile.reserve(rows);
+    m_programs.reserve(rows);
 
     // Why a valid point is not generated, when that does not depend on its neighbour.
     ReasonCode global = ReasonCode::None;
-    if (!backend_.generationRan)
+    if (!m_backend.generationRan)
         global = ReasonCode::GenerationOff;
-    else if (backend_.error && bases == 0 &&
-             std::find(backend_.origins.begin(), backend_.origins.end(), BackendConfigs::Origin::Fallback) ==
-                 backend_.origins.end())
+    else if (m_backend.error && bases == 0 &&
+             std::find(m_backend.origins.begin(), m_backend.origins.end(), BackendConfigs::Origin::Fallback) ==
+                 m_backend.origins.end())
         global = ReasonCode::BackendError; // raised during the walk, not at the fallback
     else if (bases == 0)
         global = ReasonCode::NothingGenerated;
 
-    const std::int64_t stop = backend_.tiles.limits.stopNumel;
-    const std::int64_t walkCoreLimit = std::max<std::int64_t>(p.vectorCores, maxGeneratedPrograms_);
+    const std::int64_t stop = m_backend.tiles.limits.stopNumel;
+    const std::int64_t walkCoreLimit = std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms);
 
     std::vector<std::size_t> digit(std::size_t(P), 0);
     std::vector<std::int64_t> row(d, kUnset);
     for (int j = 0; j < P; ++j)
-        row[j] = dims_[std::size_t(j)].values[0];
+        row[j] = m_dims[std::size_t(j)].values[0];
 
     // Stop and progress are looked at every few thousand rows. Progress is reported at the
     // first check and then at every whole percent of the tilings: a count, not a clock, so the
     // same build reports the same steps on any machine (front ends throttle what they show).
     constexpr std::size_t kCheckRows = 4096;
-    const std::size_t checkEvery = std::max<std::size_t>(1, kCheckRows / std::max<std::size_t>(1, comboCount_));
+    const std::size_t checkEvery = std::max<std::size_t>(1, kCheckRows / std::max<std::size_t>(1, m_comboCount));
     std::size_t reportedPercent = SIZE_MAX;
     for (std::size_t t = 0; t < tilings; ++t) {
         if (t % checkEvery == 0) {
             if (options.stop.stop_requested()) {
-                stopped_ = true;
+                m_stopped = true;
                 return;
             }
             if (options.progress) {
@@ -632,7 +632,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
             // Advance the mixed-radix counter, last tunable fastest.
             int j = P - 1;
             while (j >= 0) {
-                const auto& vals = dims_[std::size_t(j)].values;
+                const auto& vals = m_dims[std::size_t(j)].values;
                 if (++digit[j] < vals.size()) {
                     row[j] = vals[digit[j]];
                     break;
@@ -672,7 +672,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
                 } else {
                     neighbourBase = 0;
                 }
-                if (tile < stop && tile < minGeneratedTile_) {
+                if (tile < stop && tile < m_minGeneratedTile) {
                     reason = ReasonCode::BelowMinTile;
                 } else if (programs > walkCoreLimit) {
                     reason = ReasonCode::ProgramLimit;
@@ -680,7 +680,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
                     reason = ReasonCode::OffWalk;
                     // The parameter that differs most from the neighbour.
                     float widest = -1.0f;
-                    const std::int64_t* n = backend_.tiles.config(std::size_t(neighbourBase), k);
+                    const std::int64_t* n = m_backend.tiles.config(std::size_t(neighbourBase), k);
                     for (int j = 0; j < P; ++j) {
                         const float gap = std::fabs(log2Of(row[j]) - log2Of(n[j]));
                         if (gap > widest) {
@@ -691,12 +691,12 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
                 }
             }
         }
-        for (std::size_t c = 0; c < comboCount_; ++c) {
+        for (std::size_t c = 0; c < m_comboCount; ++c) {
             std::copy(combos.begin() + std::ptrdiff_t(c * width),
-                      combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + hintBegin_);
-            values_.insert(values_.end(), row.begin(), row.end());
+                      combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + m_hintBegin);
+            m_values.insert(m_values.end(), row.begin(), row.end());
             const std::int32_t ref =
-                neighbourBase >= 0 ? std::int32_t(std::size_t(neighbourBase) * comboCount_ + c) : -1;
+                neighbourBase >= 0 ? std::int32_t(std::size_t(neighbourBase) * m_comboCount + c) : -1;
             push(status, reason, ref, std::int8_t(param), viol, tile, programs);
         }
     }
@@ -704,70 +704,70 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
 
 std::size_t CandidateSpace::count(CandidateStatus status) const
 {
-    return std::size_t(std::count(status_.begin(), status_.end(), status));
+    return std::size_t(std::count(m_status.begin(), m_status.end(), status));
 }
 
 std::size_t CandidateSpace::count(ReasonCode code) const
 {
-    return std::size_t(std::count(reason_.begin(), reason_.end(), code));
+    return std::size_t(std::count(m_reason.begin(), m_reason.end(), code));
 }
 
 std::int32_t CandidateSpace::backendIndex(std::size_t i) const
 {
-    if (status_[i] == CandidateStatus::Generated || status_[i] == CandidateStatus::User)
+    if (m_status[i] == CandidateStatus::Generated || m_status[i] == CandidateStatus::User)
         return std::int32_t(i);
     return -1;
 }
 
 std::int32_t CandidateSpace::neighbour(std::size_t i) const
 {
-    return status_[i] == CandidateStatus::Skipped ? ref_[i] : -1;
+    return m_status[i] == CandidateStatus::Skipped ? m_ref[i] : -1;
 }
 
 Kwargs CandidateSpace::params(std::size_t i) const
 {
-    if (status_[i] == CandidateStatus::User)
-        return userConfigs_[std::size_t(ref_[i])].kwargs;
+    if (m_status[i] == CandidateStatus::User)
+        return m_userConfigs[std::size_t(m_ref[i])].kwargs;
     Kwargs out;
     const std::int64_t* v = values(i);
-    for (std::size_t j = 0; j < dims_.size(); ++j) {
-        if (v[j] == kUnset || dims_[j].kind == SpaceDimension::Kind::NumWarps)
+    for (std::size_t j = 0; j < m_dims.size(); ++j) {
+        if (v[j] == kUnset || m_dims[j].kind == SpaceDimension::Kind::NumWarps)
             continue;
-        out.emplace_back(dims_[j].name,
-                         dims_[j].boolean ? ParamValue::boolean(v[j] != 0) : ParamValue::integer(v[j]));
+        out.emplace_back(m_dims[j].name,
+                         m_dims[j].boolean ? ParamValue::boolean(v[j] != 0) : ParamValue::integer(v[j]));
     }
     return out;
 }
 
 int CandidateSpace::numWarps(std::size_t i) const
 {
-    if (status_[i] == CandidateStatus::User)
-        return userConfigs_[std::size_t(ref_[i])].numWarps;
-    if (reason_[i] == ReasonCode::Fallback)
+    if (m_status[i] == CandidateStatus::User)
+        return m_userConfigs[std::size_t(m_ref[i])].numWarps;
+    if (m_reason[i] == ReasonCode::Fallback)
         return 4;
-    if (variantDim_ >= 0 && dims_[std::size_t(variantDim_)].kind == SpaceDimension::Kind::NumWarps)
-        return int(values(i)[variantDim_]);
+    if (m_variantDim >= 0 && m_dims[std::size_t(m_variantDim)].kind == SpaceDimension::Kind::NumWarps)
+        return int(values(i)[m_variantDim]);
     return 1;
 }
 
 int CandidateSpace::numStages(std::size_t i) const
 {
-    if (status_[i] == CandidateStatus::User)
-        return userConfigs_[std::size_t(ref_[i])].numStages;
-    return reason_[i] == ReasonCode::Fallback ? 2 : 1;
+    if (m_status[i] == CandidateStatus::User)
+        return m_userConfigs[std::size_t(m_ref[i])].numStages;
+    return m_reason[i] == ReasonCode::Fallback ? 2 : 1;
 }
 
 CandidateMetrics CandidateSpace::metrics(std::size_t i) const
 {
-    const TileProblem& p = backend_.problem;
+    const TileProblem& p = m_backend.problem;
     CandidateMetrics m;
-    m.tileElements = tile_[i];
-    m.programs = programs_[i];
+    m.tileElements = m_tile[i];
+    m.programs = m_programs[i];
     m.ubBytes = saturatingMul(saturatingMul(m.tileElements, p.dtypeBytes), p.numBuffers);
     const double budget = double(p.localMemKib) * 1024.0;
     m.ubShare = budget > 0 ? double(m.ubBytes) / budget : 0.0;
     m.ubBudgetBytes = std::int64_t(p.localMemKib) * 1024;
-    const std::int64_t cores = std::max(1, device_.numVectorCores);
+    const std::int64_t cores = std::max(1, m_device.numVectorCores);
     if (m.programs > 0) {
         m.waves = (m.programs + cores - 1) / cores;
         m.lastWaveUtilisation = double(m.programs - (m.waves - 1) * cores) / double(cores);
@@ -778,13 +778,13 @@ CandidateMetrics CandidateSpace::metrics(std::size_t i) const
 std::string CandidateSpace::describeValues(const std::int64_t* v) const
 {
     std::string out;
-    for (std::size_t j = 0; j < dims_.size(); ++j) {
+    for (std::size_t j = 0; j < m_dims.size(); ++j) {
         if (v[j] == kUnset)
             continue;
         if (!out.empty())
             out += ", ";
         out +=
-            dims_[j].name + "=" + (dims_[j].boolean ? (v[j] != 0 ? "True" : "False") : std::to_string(v[j]));
+            m_dims[j].name + "=" + (m_dims[j].boolean ? (v[j] != 0 ? "True" : "False") : std::to_string(v[j]));
     }
     return out.empty() ? "{}" : out;
 }
@@ -819,11 +819,11 @@ std::string describeStepRule(const TileProblem& p, const SpaceDimension& dim)
 
 std::string CandidateSpace::describe(std::size_t i) const
 {
-    const TileProblem& p = backend_.problem;
-    const ReasonCode code = reason_[i];
+    const TileProblem& p = m_backend.problem;
+    const ReasonCode code = m_reason[i];
     const std::int64_t* v = values(i);
-    const int param = param_[i];
-    const std::string paramName = param >= 0 ? dims_[std::size_t(param)].name : std::string();
+    const int param = m_param[i];
+    const std::string paramName = param >= 0 ? m_dims[std::size_t(param)].name : std::string();
     const std::string paramValue = param >= 0 && v[param] != kUnset ? std::to_string(v[param]) : "";
     std::string msg;
 
@@ -839,17 +839,17 @@ std::string CandidateSpace::describe(std::size_t i) const
     case ReasonCode::None:
         break;
     case ReasonCode::UbCapacity:
-        msg = "tile " + describeBudget(p, tile_[i]);
+        msg = "tile " + describeBudget(p, m_tile[i]);
         break;
     case ReasonCode::ProgramLimit:
-        if (status_[i] == CandidateStatus::Skipped)
-            msg = std::to_string(programs_[i]) + " programs > " +
-                  std::to_string(std::max<std::int64_t>(p.vectorCores, maxGeneratedPrograms_)) +
+        if (m_status[i] == CandidateStatus::Skipped)
+            msg = std::to_string(m_programs[i]) + " programs > " +
+                  std::to_string(std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms)) +
                   ": the split descent stops once the grid exceeds the " + std::to_string(p.vectorCores) +
-                  " vector cores (largest generated grid: " + std::to_string(maxGeneratedPrograms_) +
+                  " vector cores (largest generated grid: " + std::to_string(m_maxGeneratedPrograms) +
                   " programs)";
         else
-            msg = std::to_string(programs_[i]) + " programs > " + std::to_string(kMaxPrograms) +
+            msg = std::to_string(m_programs[i]) + " programs > " + std::to_string(kMaxPrograms) +
                   ", the most one launch grid can hold";
         break;
     case ReasonCode::UnalignedTile:
@@ -863,7 +863,7 @@ std::string CandidateSpace::describe(std::size_t i) const
         }
         break;
     case ReasonCode::TileExceedsBlock: {
-        const SpaceDimension& dim = dims_[std::size_t(param)];
+        const SpaceDimension& dim = m_dims[std::size_t(param)];
         for (int a : dim.tilingAxes) {
             const std::int64_t block = blockFor(a);
             if (block > 0 && v[param] > (p.simtMode ? nextPowerOf2(block) : block)) {
@@ -884,35 +884,35 @@ std::string CandidateSpace::describe(std::size_t i) const
                           "compiled without it";
         break;
     case ReasonCode::BelowMinTile:
-        msg = "tile " + formatCount(tile_[i], "element") + " < " +
-              std::to_string(backend_.tiles.limits.stopNumel) +
+        msg = "tile " + formatCount(m_tile[i], "element") + " < " +
+              std::to_string(m_backend.tiles.limits.stopNumel) +
               " elements: the walk stops at the first tile at or below that size (1024 B of " +
               std::to_string(p.dtypeBytes) + "-byte elements" +
-              (backend_.tiles.limits.smallKernel
+              (m_backend.tiles.limits.smallKernel
                    ? ", or total / (2 x " + std::to_string(p.vectorCores) + " vector cores)"
                    : std::string()) +
-              "); the smallest generated tile has " + std::to_string(minGeneratedTile_) + " elements";
+              "); the smallest generated tile has " + std::to_string(m_minGeneratedTile) + " elements";
         break;
     case ReasonCode::OffWalk: {
-        const std::int32_t n = ref_[i];
+        const std::int32_t n = m_ref[i];
         msg = "valid but never visited by the backend's walk; nearest generated candidate #" +
               std::to_string(n) + " (" + describeValues(values(std::size_t(n))) + ")";
         if (param >= 0) {
             msg += " differs most in " + paramName + " (" + paramValue + " vs " +
                    std::to_string(values(std::size_t(n))[param]) +
-                   "): " + describeStepRule(p, dims_[std::size_t(param)]);
+                   "): " + describeStepRule(p, m_dims[std::size_t(param)]);
         }
         break;
     }
     case ReasonCode::NothingGenerated:
-        msg = "the backend generated nothing for this launch. " + backend_.emptyExplanation;
+        msg = "the backend generated nothing for this launch. " + m_backend.emptyExplanation;
         break;
     case ReasonCode::GenerationOff:
         msg = "configs=[...] is not empty, so the backend benchmarks only the handwritten "
               "configs (hints={'auto_gen_config': True} adds the generated ones)";
         break;
     case ReasonCode::BackendError:
-        msg = "the backend raises before benchmarking: " + backend_.error.value_or("");
+        msg = "the backend raises before benchmarking: " + m_backend.error.value_or("");
         break;
     case ReasonCode::Handwritten:
         msg = "handwritten triton.Config, benchmarked as written; passes every hard constraint";
@@ -920,19 +920,19 @@ std::string CandidateSpace::describe(std::size_t i) const
     case ReasonCode::Fallback:
         msg = "nothing was generated and configs=[] is empty, so the backend falls back to one "
               "default config ({}, num_warps=4, num_stages=2). " +
-              backend_.emptyExplanation;
-        if (backend_.error)
-            msg += " At a84b1eb building that config raises " + *backend_.error + ".";
+              m_backend.emptyExplanation;
+        if (m_backend.error)
+            msg += " At a84b1eb building that config raises " + *m_backend.error + ".";
         break;
     }
 
     // Every skipped point names its nearest generated neighbour.
-    if (status_[i] == CandidateStatus::Skipped && code != ReasonCode::OffWalk && ref_[i] >= 0)
-        msg += "; nearest generated candidate #" + std::to_string(ref_[i]) + " (" +
-               describeValues(values(std::size_t(ref_[i]))) + ")";
+    if (m_status[i] == CandidateStatus::Skipped && code != ReasonCode::OffWalk && m_ref[i] >= 0)
+        msg += "; nearest generated candidate #" + std::to_string(m_ref[i]) + " (" +
+               describeValues(values(std::size_t(m_ref[i]))) + ")";
 
     // Further hard constraints beyond the one reported.
-    const std::uint32_t more = violations_[i] & ~bit(code);
+    const std::uint32_t more = m_violations[i] & ~bit(code);
     if (isHardConstraint(code) && more != 0) {
         std::string list;
         for (ReasonCode c : kHardOrder)
@@ -941,10 +941,10 @@ std::string CandidateSpace::describe(std::size_t i) const
         msg += " (also " + list + ")";
     }
     if (isHardConstraint(code)) {
-        if (status_[i] == CandidateStatus::Generated)
+        if (m_status[i] == CandidateStatus::Generated)
             msg = "generated although " + msg +
                   ": the backend checks the walk's current blocks, not the config's own values";
-        else if (status_[i] == CandidateStatus::User)
+        else if (m_status[i] == CandidateStatus::User)
             msg += "; kept: the backend benchmarks handwritten configs as written";
     }
     return msg;

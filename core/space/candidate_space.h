@@ -96,31 +96,31 @@ public:
                                 const HintList& hints, const GeneratorDevice& device,
                                 const SpaceOptions& options = {});
 
-    const BackendConfigs& backend() const { return backend_; }
-    const GeneratorDevice& device() const { return device_; }
-    const std::vector<SpaceDimension>& dimensions() const { return dims_; }
-    const std::optional<std::string>& error() const { return backend_.error; }
-    const std::vector<std::string>& notes() const { return notes_; }
-    bool hasLattice() const { return latticeBuilt_; }
+    const BackendConfigs& backend() const { return m_backend; }
+    const GeneratorDevice& device() const { return m_device; }
+    const std::vector<SpaceDimension>& dimensions() const { return m_dims; }
+    const std::optional<std::string>& error() const { return m_backend.error; }
+    const std::vector<std::string>& notes() const { return m_notes; }
+    bool hasLattice() const { return m_latticeBuilt; }
     // The build was stopped before it finished: the candidates are only a prefix.
-    bool stopped() const { return stopped_; }
-    std::size_t latticePoints() const { return latticePoints_; }
+    bool stopped() const { return m_stopped; }
+    std::size_t latticePoints() const { return m_latticePoints; }
 
-    std::size_t size() const { return status_.size(); }
+    std::size_t size() const { return m_status.size(); }
     std::size_t count(CandidateStatus status) const;
     std::size_t count(ReasonCode code) const;
 
-    CandidateStatus status(std::size_t i) const { return status_[i]; }
-    ReasonCode reason(std::size_t i) const { return reason_[i]; }
+    CandidateStatus status(std::size_t i) const { return m_status[i]; }
+    ReasonCode reason(std::size_t i) const { return m_reason[i]; }
     // Every hard constraint the candidate breaks, one bit per ReasonCode.
-    std::uint32_t violations(std::size_t i) const { return violations_[i]; }
+    std::uint32_t violations(std::size_t i) const { return m_violations[i]; }
     // Position in the backend's list for generated and handwritten candidates, else -1.
     std::int32_t backendIndex(std::size_t i) const;
     // The nearest generated candidate of a skipped one, else -1.
     std::int32_t neighbour(std::size_t i) const;
 
     // Dimension values (dimensions() order); kUnset where the candidate sets nothing.
-    const std::int64_t* values(std::size_t i) const { return values_.data() + i * dims_.size(); }
+    const std::int64_t* values(std::size_t i) const { return m_values.data() + i * m_dims.size(); }
     Kwargs params(std::size_t i) const;
     int numWarps(std::size_t i) const;
     int numStages(std::size_t i) const;
@@ -141,32 +141,32 @@ private:
                      std::uint32_t violations, std::int64_t tile, std::int64_t programs);
     std::string describeValues(const std::int64_t* values) const;
 
-    BackendConfigs backend_;
-    GeneratorDevice device_;
-    std::vector<SpaceDimension> dims_;
-    int tunableCount_ = 0;
-    int hintBegin_ = 0;
-    int hintCount_ = 0;
-    int variantDim_ = -1; // the multibuffer / num_warps dimension, -1 if none
-    std::vector<std::string> notes_;
-    std::vector<TritonConfig> userConfigs_;
-    std::int64_t minGeneratedTile_ = 0;
-    std::int64_t maxGeneratedPrograms_ = 0;
-    std::size_t generatedCount_ = 0; // candidates [0, generatedCount_) are generated
-    std::size_t comboCount_ = 1;     // hint combinations x variants per generated tiling
-    bool latticeBuilt_ = false;
-    bool stopped_ = false;
-    std::size_t latticePoints_ = 0;
+    BackendConfigs m_backend;
+    GeneratorDevice m_device;
+    std::vector<SpaceDimension> m_dims;
+    int m_tunableCount = 0;
+    int m_hintBegin = 0;
+    int m_hintCount = 0;
+    int m_variantDim = -1; // the multibuffer / num_warps dimension, -1 if none
+    std::vector<std::string> m_notes;
+    std::vector<TritonConfig> m_userConfigs;
+    std::int64_t m_minGeneratedTile = 0;
+    std::int64_t m_maxGeneratedPrograms = 0;
+    std::size_t m_generatedCount = 0; // candidates [0, m_generatedCount) are generated
+    std::size_t m_comboCount = 1;     // hint combinations x variants per generated tiling
+    bool m_latticeBuilt = false;
+    bool m_stopped = false;
+    std::size_t m_latticePoints = 0;
 
     // Columns.
-    std::vector<std::int64_t> values_;
-    std::vector<CandidateStatus> status_;
-    std::vector<ReasonCode> reason_;
-    std::vector<std::uint32_t> violations_;
-    std::vector<std::int32_t> ref_;  // backend index, neighbour, or user config index
-    std::vector<std::int8_t> param_; // the dimension a message is about, -1 if none
-    std::vector<std::int64_t> tile_;
-    std::vector<std::int64_t> programs_;
+    std::vector<std::int64_t> m_values;
+    std::vector<CandidateStatus> m_status;
+    std::vector<ReasonCode> m_reason;
+    std::vector<std::uint32_t> m_violations;
+    std::vector<std::int32_t> m_ref;  // backend index, neighbour, or user config index
+    std::vector<std::int8_t> m_param; // the dimension a message is about, -1 if none
+    std::vector<std::int64_t> m_tile;
+    std::vector<std::int64_t> m_programs;
 };
 
 } // namespace ts::space

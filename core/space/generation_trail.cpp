@@ -76,7 +76,7 @@ std::string GenerationTrail::describeValues(std::size_t i, const TileProblem& pr
 
 std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
 {
-    const TrailEntry& e = entries_[i];
+    const TrailEntry& e = m_entries[i];
     const auto& n = e.n;
     std::string msg;
     switch (e.code) {
@@ -127,7 +127,7 @@ std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
 
 std::size_t GenerationTrail::count(TrailCode code) const
 {
-    return std::size_t(std::count_if(entries_.begin(), entries_.end(),
+    return std::size_t(std::count_if(m_entries.begin(), m_entries.end(),
                                      [code](const TrailEntry& e) { return e.code == code; }));
 }
 

@@ -48,24 +48,24 @@ class GenerationTrail {
 public:
     void clear()
     {
-        entries_.clear();
-        values_.clear();
+        m_entries.clear();
+        m_values.clear();
     }
     void reserve(std::size_t entries, std::size_t paramCount)
     {
-        entries_.reserve(entries);
-        values_.reserve(entries * paramCount);
+        m_entries.reserve(entries);
+        m_values.reserve(entries * paramCount);
     }
 
-    std::size_t size() const { return entries_.size(); }
-    bool empty() const { return entries_.empty(); }
-    const TrailEntry& operator[](std::size_t i) const { return entries_[i]; }
-    const std::vector<TrailEntry>& entries() const { return entries_; }
+    std::size_t size() const { return m_entries.size(); }
+    bool empty() const { return m_entries.empty(); }
+    const TrailEntry& operator[](std::size_t i) const { return m_entries[i]; }
+    const std::vector<TrailEntry>& entries() const { return m_entries; }
 
     // The candidate's keyword values (TileProblem::params order), or nullptr.
     const std::int64_t* values(std::size_t i) const
     {
-        return entries_[i].values < 0 ? nullptr : values_.data() + entries_[i].values;
+        return m_entries[i].values < 0 ? nullptr : m_values.data() + m_entries[i].values;
     }
 
     // Appends an entry; `values` (paramCount numbers) may be null.
@@ -73,10 +73,10 @@ public:
     {
         TrailEntry e = entry;
         if (values != nullptr) {
-            e.values = static_cast<std::int32_t>(values_.size());
-            values_.insert(values_.end(), values, values + paramCount);
+            e.values = static_cast<std::int32_t>(m_values.size());
+            m_values.insert(m_values.end(), values, values + paramCount);
         }
-        entries_.push_back(e);
+        m_entries.push_back(e);
     }
 
     // "tile 12288 elements x 4 B x 3 buffers = 144 KiB > 128 KiB budget"
@@ -87,8 +87,8 @@ public:
     std::size_t count(TrailCode code) const;
 
 private:
-    std::vector<TrailEntry> entries_;
-    std::vector<std::int64_t> values_;
+    std::vector<TrailEntry> m_entries;
+    std::vector<std::int64_t> m_values;
 };
 
 } // namespace ts::space

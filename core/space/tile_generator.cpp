@@ -289,51 +289,51 @@ struct AxisList {
 class Walk {
 public:
     Walk(const TileProblem& problem, TileGeneration& out, bool recordTrail)
-        : p_(problem), out_(out), trail_(recordTrail), n_(int(problem.axes.size())),
-          k_(int(problem.params.size()))
+        : m_p(problem), m_out(out), m_trail(recordTrail), m_n(int(problem.axes.size())),
+          m_k(int(problem.params.size()))
     {
-        for (int i = 0; i < n_; ++i) {
-            const TileAxis& a = p_.axes[i];
-            numel_[i] = a.length;
-            block_[i] = a.fixedSplit > 0 ? a.fixedSplit : a.length;
-            sub_[i] = block_[i];
+        for (int i = 0; i < m_n; ++i) {
+            const TileAxis& a = m_p.axes[i];
+            m_numel[i] = a.length;
+            m_block[i] = a.fixedSplit > 0 ? a.fixedSplit : a.length;
+            m_sub[i] = m_block[i];
             if (a.split)
-                split_.push(i);
+                m_split.push(i);
             if (a.tunableSplit)
-                tunableSplit_.push(i);
+                m_tunableSplit.push(i);
             if (a.tiling)
-                tiling_.push(i);
+                m_tiling.push(i);
             if (a.lowDim)
-                lowDims_.push(i);
+                m_lowDims.push(i);
         }
-        for (int t = 0; t < tiling_.size; ++t)
-            if (!lowDims_.contains(tiling_.at[t]))
-                tilingNotLowDims_.push(tiling_.at[t]);
+        for (int t = 0; t < m_tiling.size; ++t)
+            if (!m_lowDims.contains(m_tiling.at[t]))
+                m_tilingNotLowDims.push(m_tiling.at[t]);
 
-        nvc_ = p_.vectorCores;
-        align_ = p_.alignElements();
-        maxThreshold_ = p_.maxTileElements();
+        m_nvc = m_p.vectorCores;
+        m_align = m_p.alignElements();
+        m_maxThreshold = m_p.maxTileElements();
         std::int64_t total = 1;
-        for (int i = 0; i < n_; ++i)
-            total = saturatingMul(total, block_[i]);
-        small_ = total < 128 * 1024;
-        tiny_ = total <= 32 * 1024;
-        const std::int64_t stopBytes = floorDiv(1024, p_.dtypeBytes);
-        stop_ = small_ ? std::min(stopBytes, floorDiv(total, std::int64_t(nvc_) * 2)) : stopBytes;
-        tinyThreshold_ = int(floorDiv(nvc_, 8));
-        tinyHist_.assign(std::size_t(std::max(tinyThreshold_, 0)) + 1, 0);
+        for (int i = 0; i < m_n; ++i)
+            total = saturatingMul(total, m_block[i]);
+        m_small = total < 128 * 1024;
+        m_tiny = total <= 32 * 1024;
+        const std::int64_t stopBytes = floorDiv(1024, m_p.dtypeBytes);
+        m_stop = m_small ? std::min(stopBytes, floorDiv(total, std::int64_t(m_nvc) * 2)) : stopBytes;
+        m_tinyThreshold = int(floorDiv(m_nvc, 8));
+        m_tinyHist.assign(std::size_t(std::max(m_tinyThreshold, 0)) + 1, 0);
 
-        WalkLimits& l = out_.limits;
-        l.maxTileElements = maxThreshold_;
+        WalkLimits& l = m_out.limits;
+        l.maxTileElements = m_maxThreshold;
         l.maxTotalNumel = total;
-        l.stopNumel = stop_;
-        l.smallKernel = small_;
-        l.tinyKernel = tiny_;
-        l.tinyProgramThreshold = tinyThreshold_;
+        l.stopNumel = m_stop;
+        l.smallKernel = m_small;
+        l.tinyKernel = m_tiny;
+        l.tinyProgramThreshold = m_tinyThreshold;
 
-        candidates_.reserve(16);
-        hashes_.reserve(64);
-        table_.assign(128, -1);
+        m_candidates.reserve(16);
+        m_hashes.reserve(64);
+        m_table.assign(128, -1);
     }
 
     void run()
@@ -342,10 +342,10 @@ public:
         // blocks; then all low dims together.
         if (descendSplitAxes())
             return;
-        if (!candidates_.empty()) {
-            const Blocks first = candidates_.front();
-            for (int i = 0; i < n_; ++i)
-                sub_[i] = first[i];
+        if (!m_candidates.empty()) {
+            const Blocks first = m_candidates.front();
+            for (int i = 0; i < m_n; ++i)
+                m_sub[i] = first[i];
         }
         if (descendTilingNotLowDims())
             return;
@@ -355,57 +355,57 @@ public:
 private:
     bool descendSplitAxes()
     {
-        for (int t = 0; t < tunableSplit_.size; ++t)
-            if (descendOneAxis(tunableSplit_.at[t], true))
+        for (int t = 0; t < m_tunableSplit.size; ++t)
+            if (descendOneAxis(m_tunableSplit.at[t], true))
                 return true;
-        return tileNumel() <= stop_;
+        return tileNumel() <= m_stop;
     }
 
     bool descendTilingNotLowDims()
     {
-        for (int t = 0; t < tilingNotLowDims_.size; ++t) {
-            const int a = tilingNotLowDims_.at[t];
-            if (p_.axes[a].reduction && p_.persistentReduction)
+        for (int t = 0; t < m_tilingNotLowDims.size; ++t) {
+            const int a = m_tilingNotLowDims.at[t];
+            if (m_p.axes[a].reduction && m_p.persistentReduction)
                 continue;
             if (descendOneAxis(a, false))
                 return true;
         }
-        return tileNumel() <= stop_;
+        return tileNumel() <= m_stop;
     }
 
     std::int64_t tileNumel() const
     {
         std::int64_t tile = 1;
-        for (int i = 0; i < n_; ++i)
-            tile = saturatingMul(tile, p_.axes[i].tiling ? sub_[i] : block_[i]);
+        for (int i = 0; i < m_n; ++i)
+            tile = saturatingMul(tile, m_p.axes[i].tiling ? m_sub[i] : m_block[i]);
         return tile;
     }
 
     std::int64_t programsOf(const Blocks& blocks) const
     {
         std::int64_t total = 1;
-        for (int t = 0; t < split_.size; ++t) {
-            const int a = split_.at[t];
-            total = saturatingMul(total, ceilDiv(numel_[a], blocks[a]));
+        for (int t = 0; t < m_split.size; ++t) {
+            const int a = m_split.at[t];
+            total = saturatingMul(total, ceilDiv(m_numel[a], blocks[a]));
         }
         return total;
     }
 
-    int programThreshold() const { return small_ ? tinyThreshold_ : int(floorDiv(nvc_, 2)); }
+    int programThreshold() const { return m_small ? m_tinyThreshold : int(floorDiv(m_nvc, 2)); }
 
     // The backend's aligned_numel, with the SIMD alignment hoisted out of the loop.
     std::int64_t aligned(std::int64_t numel) const
     {
-        if (p_.simtMode)
+        if (m_p.simtMode)
             return nextPowerOf2(numel);
-        if (numel <= align_)
+        if (numel <= m_align)
             return numel;
-        return (numel + align_ - 1) / align_ * align_; // numel > align_ > 0: plain division
+        return (numel + m_align - 1) / m_align * m_align; // numel > m_align > 0: plain division
     }
 
     void fillConfig(const Blocks& candidate)
     {
-        for (const ParamWrite& w : p_.writes) {
+        for (const ParamWrite& w : m_p.writes) {
             std::int64_t v = 0;
             switch (w.source) {
             case ParamWrite::Source::SplitRaw:
@@ -415,20 +415,20 @@ private:
                 v = aligned(candidate[w.axis]);
                 break;
             case ParamWrite::Source::Tiling: {
-                const std::int64_t t = aligned(sub_[w.axis]);
-                v = p_.simtMode ? t : std::min(t, candidate[w.axis]);
+                const std::int64_t t = aligned(m_sub[w.axis]);
+                v = m_p.simtMode ? t : std::min(t, candidate[w.axis]);
                 break;
             }
             }
-            cfg_[w.param] = v;
+            m_cfg[w.param] = v;
         }
     }
 
     std::uint64_t configHash() const
     {
         std::uint64_t h = 0x9e3779b97f4a7c15ull;
-        for (int j = 0; j < k_; ++j)
-            h = (h ^ std::uint64_t(cfg_[j])) * 0x100000001b3ull;
+        for (int j = 0; j < m_k; ++j)
+            h = (h ^ std::uint64_t(m_cfg[j])) * 0x100000001b3ull;
         return h ^ (h >> 29);
     }
 
@@ -436,37 +436,37 @@ private:
     // indices keyed by hash, since the walk retries the same candidates many times.
     std::int64_t findConfig(std::uint64_t hash) const
     {
-        const std::size_t mask = table_.size() - 1;
+        const std::size_t mask = m_table.size() - 1;
         for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
-            const std::int32_t entry = table_[slot];
+            const std::int32_t entry = m_table[slot];
             if (entry < 0)
                 return -1;
-            if (hashes_[std::size_t(entry)] != hash)
+            if (m_hashes[std::size_t(entry)] != hash)
                 continue;
-            const std::int64_t* v = out_.values.data() + std::size_t(entry) * std::size_t(k_);
-            if (std::equal(v, v + k_, cfg_.begin()))
+            const std::int64_t* v = m_out.values.data() + std::size_t(entry) * std::size_t(m_k);
+            if (std::equal(v, v + m_k, m_cfg.begin()))
                 return entry;
         }
     }
 
     void insertConfig(std::uint64_t hash, std::int32_t index)
     {
-        if ((hashes_.size() + 1) * 2 > table_.size()) {
-            table_.assign(table_.size() * 2, -1);
-            for (std::size_t c = 0; c < hashes_.size(); ++c)
-                placeConfig(hashes_[c], std::int32_t(c));
+        if ((m_hashes.size() + 1) * 2 > m_table.size()) {
+            m_table.assign(m_table.size() * 2, -1);
+            for (std::size_t c = 0; c < m_hashes.size(); ++c)
+                placeConfig(m_hashes[c], std::int32_t(c));
         }
-        hashes_.push_back(hash);
+        m_hashes.push_back(hash);
         placeConfig(hash, index);
     }
 
     void placeConfig(std::uint64_t hash, std::int32_t index)
     {
-        const std::size_t mask = table_.size() - 1;
+        const std::size_t mask = m_table.size() - 1;
         std::size_t slot = hash & mask;
-        while (table_[slot] >= 0)
+        while (m_table[slot] >= 0)
             slot = (slot + 1) & mask;
-        table_[slot] = index;
+        m_table[slot] = index;
     }
 
     void record(TrailCode code, std::int64_t n0 = 0, std::int64_t n1 = 0, std::int64_t n2 = 0,
@@ -474,13 +474,13 @@ private:
     {
         TrailEntry e;
         e.code = code;
-        e.phase = phase_;
-        e.axis = phaseAxis_;
+        e.phase = m_phase;
+        e.axis = m_phaseAxis;
         e.n[0] = n0;
         e.n[1] = n1;
         e.n[2] = n2;
         e.n[3] = n3;
-        out_.trail.add(e, withConfig ? cfg_.data() : nullptr, k_);
+        m_out.trail.add(e, withConfig ? m_cfg.data() : nullptr, m_k);
     }
 
     bool addToConfigs(const Blocks& candidate)
@@ -488,27 +488,27 @@ private:
         fillConfig(candidate);
         // The budget is checked on the walk's current blocks, not on the candidate's.
         const std::int64_t tile = tileNumel();
-        const std::size_t count = out_.phases.size();
-        std::int64_t threshold = (count < 10 || small_) ? 0 : stop_ + 100;
+        const std::size_t count = m_out.phases.size();
+        std::int64_t threshold = (count < 10 || m_small) ? 0 : m_stop + 100;
         bool lowProgramFloor = false;
         std::int64_t programs = 0;
-        if (tinyActive_ && tinyFloor_ > 0) {
+        if (m_tinyActive && m_tinyFloor > 0) {
             programs = programsOf(candidate);
             if (programs <= programThreshold()) {
-                const std::int64_t floor = std::max(stop_, floorDiv(tinyFloor_, 2));
+                const std::int64_t floor = std::max(m_stop, floorDiv(m_tinyFloor, 2));
                 if (floor > threshold) {
                     threshold = floor;
                     lowProgramFloor = true;
                 }
             }
         }
-        if (tile > maxThreshold_) {
-            if (trail_)
-                record(TrailCode::UbCapacity, tile, maxThreshold_);
+        if (tile > m_maxThreshold) {
+            if (m_trail)
+                record(TrailCode::UbCapacity, tile, m_maxThreshold);
             return false;
         }
         if (tile < threshold) {
-            if (trail_) {
+            if (m_trail) {
                 if (lowProgramFloor)
                     record(TrailCode::LowProgramFloor, tile, threshold, programs, programThreshold());
                 else
@@ -518,35 +518,35 @@ private:
         }
         const std::uint64_t hash = configHash();
         if (const std::int64_t dup = findConfig(hash); dup >= 0) {
-            if (trail_)
+            if (m_trail)
                 record(TrailCode::Duplicate, dup);
             return false;
         }
-        insertConfig(hash, std::int32_t(out_.phases.size()));
-        out_.values.insert(out_.values.end(), cfg_.begin(), cfg_.begin() + k_);
-        out_.phases.push_back(phase_);
-        out_.phaseAxes.push_back(phaseAxis_);
+        insertConfig(hash, std::int32_t(m_out.phases.size()));
+        m_out.values.insert(m_out.values.end(), m_cfg.begin(), m_cfg.begin() + m_k);
+        m_out.phases.push_back(m_phase);
+        m_out.phaseAxes.push_back(m_phaseAxis);
         return true;
     }
 
     bool containsCandidate(const Blocks& b) const
     {
-        return std::find(candidates_.begin(), candidates_.end(), b) != candidates_.end();
+        return std::find(m_candidates.begin(), m_candidates.end(), b) != m_candidates.end();
     }
 
     // Descends the low dims on the current blocks, then puts their tiles back.
     void descendLowDimsAndRestore()
     {
         std::array<std::int64_t, kMaxAxes> saved{};
-        for (int t = 0; t < lowDims_.size; ++t)
-            saved[t] = sub_[lowDims_.at[t]];
-        const WalkPhase phase = phase_;
-        const std::int8_t axis = phaseAxis_;
+        for (int t = 0; t < m_lowDims.size; ++t)
+            saved[t] = m_sub[m_lowDims.at[t]];
+        const WalkPhase phase = m_phase;
+        const std::int8_t axis = m_phaseAxis;
         descendAllLowDims();
-        phase_ = phase;
-        phaseAxis_ = axis;
-        for (int t = 0; t < lowDims_.size; ++t)
-            sub_[lowDims_.at[t]] = saved[t];
+        m_phase = phase;
+        m_phaseAxis = axis;
+        for (int t = 0; t < m_lowDims.size; ++t)
+            m_sub[m_lowDims.at[t]] = saved[t];
     }
 
     // Returns whether the tile changed, i.e. whether a low-dim axis that is tiled shrank (the
@@ -554,51 +554,51 @@ private:
     bool descendLowDimsOnce(std::int64_t minNumel)
     {
         bool changed = false;
-        for (int t = 0; t < lowDims_.size; ++t) {
-            const int a = lowDims_.at[t];
-            if (p_.axes[a].reduction && p_.persistentReduction)
+        for (int t = 0; t < m_lowDims.size; ++t) {
+            const int a = m_lowDims.at[t];
+            if (m_p.axes[a].reduction && m_p.persistentReduction)
                 continue;
-            std::int64_t numel = sub_[a];
+            std::int64_t numel = m_sub[a];
             if (numel == 1)
                 continue;
             // Axes within 20% of the smallest low dim wait for the others.
             if (minNumel > 1 &&
                 double(numel > minNumel ? numel - minNumel : minNumel - numel) / double(minNumel) < 0.2)
                 continue;
-            const std::int64_t before = sub_[a];
+            const std::int64_t before = m_sub[a];
             if (numel >= 128) {
-                sub_[a] = nextPowerOf2(floorDiv(numel, 2));
+                m_sub[a] = nextPowerOf2(floorDiv(numel, 2));
             } else {
                 numel = floorDiv(numel, 2);
-                sub_[a] = std::min(aligned(numel), nextPowerOf2(numel));
+                m_sub[a] = std::min(aligned(numel), nextPowerOf2(numel));
             }
-            changed = changed || (p_.axes[a].tiling && sub_[a] != before);
+            changed = changed || (m_p.axes[a].tiling && m_sub[a] != before);
         }
         return changed;
     }
 
     bool descendAllLowDims()
     {
-        if (lowDims_.size == 0)
+        if (m_lowDims.size == 0)
             return false;
         // The smallest low-dim tile at entry; it is not refreshed while descending.
-        std::int64_t minNumel = sub_[lowDims_.at[0]];
-        for (int t = 1; t < lowDims_.size; ++t)
-            minNumel = std::min(minNumel, sub_[lowDims_.at[t]]);
-        phase_ = WalkPhase::LowDimDescent;
-        phaseAxis_ = -1;
+        std::int64_t minNumel = m_sub[m_lowDims.at[0]];
+        for (int t = 1; t < m_lowDims.size; ++t)
+            minNumel = std::min(minNumel, m_sub[m_lowDims.at[t]]);
+        m_phase = WalkPhase::LowDimDescent;
+        m_phaseAxis = -1;
 
-        if (candidates_.empty())
-            candidates_.push_back(block_);
+        if (m_candidates.empty())
+            m_candidates.push_back(m_block);
 
         int count = 0;
         std::int64_t tile = tileNumel();
-        while (tile > stop_ && count < 100) {
+        while (tile > m_stop && count < 100) {
             ++count;
             tile = tileNumel();
-            const std::size_t configsBefore = out_.phases.size();
-            for (std::size_t c = 0; c < candidates_.size(); ++c)
-                addToConfigs(candidates_[c]);
+            const std::size_t configsBefore = m_out.phases.size();
+            for (std::size_t c = 0; c < m_candidates.size(); ++c)
+                addToConfigs(m_candidates[c]);
             // The backend compares tile sizes before and after. Tiles only shrink and are never
             // negative, so they are equal exactly when no tiled low dim changed or the tile is
             // empty; testing that avoids comparing products that overflow 64 bits.
@@ -609,174 +609,174 @@ private:
             // the next round as it was (the untiled low dims' inner tiles are read by nothing
             // that matters once the tiled ones are stuck): the remaining rounds up to 100
             // repeat it exactly, so they are skipped (their refusals would repeat the trail).
-            if (!changed && out_.phases.size() == configsBefore)
+            if (!changed && m_out.phases.size() == configsBefore)
                 break;
         }
-        return tile < stop_;
+        return tile < m_stop;
     }
 
     std::int64_t lastSplitBlocks(int axis) const
     {
         std::int64_t splits = 1;
-        for (int t = 0; t < split_.size; ++t) {
-            const int a = split_.at[t];
+        for (int t = 0; t < m_split.size; ++t) {
+            const int a = m_split.at[t];
             if (a == axis)
                 break;
-            splits = saturatingMul(splits, ceilDiv(numel_[a], block_[a]));
+            splits = saturatingMul(splits, ceilDiv(m_numel[a], m_block[a]));
         }
-        const std::int64_t lastSplits = std::max<std::int64_t>(1, floorDiv(nvc_, splits));
-        return ceilDiv(numel_[axis], lastSplits);
+        const std::int64_t lastSplits = std::max<std::int64_t>(1, floorDiv(m_nvc, splits));
+        return ceilDiv(m_numel[axis], lastSplits);
     }
 
     void tryAddLowProgramConfig(std::int64_t programs)
     {
-        if (!tiny_ || programs < 1 || programs > tinyThreshold_)
+        if (!m_tiny || programs < 1 || programs > m_tinyThreshold)
             return;
-        const WalkPhase phase = phase_;
-        phase_ = WalkPhase::LowProgramProbe;
-        if (tinyHist_[std::size_t(programs)] >= 1) {
-            if (trail_) {
-                fillConfig(block_);
-                record(TrailCode::LowProgramCap, programs, tinyHist_[std::size_t(programs)]);
+        const WalkPhase phase = m_phase;
+        m_phase = WalkPhase::LowProgramProbe;
+        if (m_tinyHist[std::size_t(programs)] >= 1) {
+            if (m_trail) {
+                fillConfig(m_block);
+                record(TrailCode::LowProgramCap, programs, m_tinyHist[std::size_t(programs)]);
             }
-            phase_ = phase;
+            m_phase = phase;
             return;
         }
-        const Blocks candidate = block_;
+        const Blocks candidate = m_block;
         if (addToConfigs(candidate)) {
             if (!containsCandidate(candidate))
-                candidates_.push_back(candidate);
-            if (!tinyActive_) {
-                tinyActive_ = true;
-                tinyFloor_ = tileNumel();
+                m_candidates.push_back(candidate);
+            if (!m_tinyActive) {
+                m_tinyActive = true;
+                m_tinyFloor = tileNumel();
             }
-            ++tinyHist_[std::size_t(programs)];
+            ++m_tinyHist[std::size_t(programs)];
         }
-        phase_ = phase;
+        m_phase = phase;
     }
 
     bool descendOneAxis(int axisIndex, bool isSplit)
     {
         bool reachedStop = false;
         bool slowDescend = false;
-        std::int64_t coreLimit = nvc_;
-        const std::int64_t maxPrograms = tiling_.size > 0 ? nvc_ : kMaxPrograms;
-        if (!isSplit && candidates_.empty())
-            candidates_.push_back(block_);
+        std::int64_t coreLimit = m_nvc;
+        const std::int64_t maxPrograms = m_tiling.size > 0 ? m_nvc : kMaxPrograms;
+        if (!isSplit && m_candidates.empty())
+            m_candidates.push_back(m_block);
 
-        const TileAxis& axis = p_.axes[axisIndex];
+        const TileAxis& axis = m_p.axes[axisIndex];
         const auto setPhase = [&] {
-            phase_ = isSplit ? WalkPhase::SplitDescent : WalkPhase::TilingDescent;
-            phaseAxis_ = std::int8_t(axisIndex);
+            m_phase = isSplit ? WalkPhase::SplitDescent : WalkPhase::TilingDescent;
+            m_phaseAxis = std::int8_t(axisIndex);
         };
         setPhase();
         while (true) {
-            for (std::size_t c = 0; c < candidates_.size(); ++c) {
-                const Blocks candidate = candidates_[c];
+            for (std::size_t c = 0; c < m_candidates.size(); ++c) {
+                const Blocks candidate = m_candidates[c];
                 if (addToConfigs(candidate))
                     descendLowDimsAndRestore();
             }
 
-            if (tileNumel() <= stop_) {
-                if (addToConfigs(block_))
+            if (tileNumel() <= m_stop) {
+                if (addToConfigs(m_block))
                     descendLowDimsAndRestore();
                 reachedStop = true;
                 break;
             }
 
-            const std::int64_t numel = isSplit ? block_[axisIndex] : sub_[axisIndex];
+            const std::int64_t numel = isSplit ? m_block[axisIndex] : m_sub[axisIndex];
             if (numel == 1) {
-                if (addToConfigs(block_))
+                if (addToConfigs(m_block))
                     descendLowDimsAndRestore();
                 break;
             }
 
             if (!isSplit) {
-                sub_[axisIndex] = numel >= 32 ? nextPowerOf2(floorDiv(numel, 2)) : numel - 1;
+                m_sub[axisIndex] = numel >= 32 ? nextPowerOf2(floorDiv(numel, 2)) : numel - 1;
                 continue;
             }
 
-            if (p_.persistentReduction && axis.reduction) {
-                if (trail_)
+            if (m_p.persistentReduction && axis.reduction) {
+                if (m_trail)
                     record(TrailCode::PersistentReduction, axis.length, 0, 0, 0, false);
                 reachedStop = true;
                 break;
             }
-            std::int64_t programs = programsOf(block_);
+            std::int64_t programs = programsOf(m_block);
             if (programs > coreLimit) {
                 // With nothing generated yet the walk tolerates up to maxPrograms.
-                if (out_.phases.empty()) {
+                if (m_out.phases.empty()) {
                     coreLimit = maxPrograms;
                     slowDescend = programs > floorDiv(coreLimit, 2);
                 }
                 if (programs > coreLimit) {
                     const std::int64_t last = lastSplitBlocks(axisIndex);
-                    if (trail_) {
-                        fillConfig(block_);
+                    if (m_trail) {
+                        fillConfig(m_block);
                         record(TrailCode::ProgramLimit, programs, coreLimit,
                                coreLimit == kMaxPrograms ? 1 : 0, last);
                     }
-                    if (last != block_[axisIndex]) {
-                        block_[axisIndex] = last;
-                        candidates_.push_back(block_);
+                    if (last != m_block[axisIndex]) {
+                        m_block[axisIndex] = last;
+                        m_candidates.push_back(m_block);
                     }
                     break;
                 }
             }
 
             const std::int64_t threshold = programThreshold();
-            if (tiny_ && programs <= threshold) {
+            if (m_tiny && programs <= threshold) {
                 tryAddLowProgramConfig(programs);
                 setPhase();
             }
-            if (programs > threshold || p_.dualReduction) {
-                if (candidates_.size() > 2)
-                    candidates_.erase(candidates_.begin());
-                candidates_.push_back(block_);
-                if (small_)
-                    addToConfigs(block_);
+            if (programs > threshold || m_p.dualReduction) {
+                if (m_candidates.size() > 2)
+                    m_candidates.erase(m_candidates.begin());
+                m_candidates.push_back(m_block);
+                if (m_small)
+                    addToConfigs(m_block);
                 slowDescend = programs > floorDiv(coreLimit, 2);
             }
 
             if (!slowDescend) {
-                block_[axisIndex] = floorDiv(numel + 1, 2);
+                m_block[axisIndex] = floorDiv(numel + 1, 2);
             } else {
                 const std::int64_t quarter = floorDiv(numel + 3, 4);
-                block_[axisIndex] = numel - (quarter > 1 ? quarter : 1);
+                m_block[axisIndex] = numel - (quarter > 1 ? quarter : 1);
             }
-            sub_[axisIndex] = block_[axisIndex];
-            programs = programsOf(block_);
-            if (block_[axisIndex] == 1 && (programs > threshold || p_.dualReduction))
-                candidates_.push_back(block_);
+            m_sub[axisIndex] = m_block[axisIndex];
+            programs = programsOf(m_block);
+            if (m_block[axisIndex] == 1 && (programs > threshold || m_p.dualReduction))
+                m_candidates.push_back(m_block);
         }
         return reachedStop;
     }
 
-    const TileProblem& p_;
-    TileGeneration& out_;
-    const bool trail_;
-    const int n_;
-    const int k_;
-    Blocks numel_{};
-    Blocks block_{};
-    Blocks sub_{};
-    AxisList split_, tunableSplit_, tiling_, lowDims_, tilingNotLowDims_;
-    std::vector<Blocks> candidates_;
-    std::vector<std::uint64_t> hashes_; // per config
-    std::vector<std::int32_t> table_;   // config index per slot, -1 when free
-    std::array<std::int64_t, kMaxParams> cfg_{};
-    int nvc_ = 1;
-    std::int64_t align_ = 1;
-    std::int64_t maxThreshold_ = 0;
-    std::int64_t stop_ = 0;
-    bool small_ = false;
-    bool tiny_ = false;
-    int tinyThreshold_ = 0;
-    std::vector<int> tinyHist_;
-    bool tinyActive_ = false;
-    std::int64_t tinyFloor_ = 0;
-    WalkPhase phase_ = WalkPhase::SplitDescent;
-    std::int8_t phaseAxis_ = -1;
+    const TileProblem& m_p;
+    TileGeneration& m_out;
+    const bool m_trail;
+    const int m_n;
+    const int m_k;
+    Blocks m_numel{};
+    Blocks m_block{};
+    Blocks m_sub{};
+    AxisList m_split, m_tunableSplit, m_tiling, m_lowDims, m_tilingNotLowDims;
+    std::vector<Blocks> m_candidates;
+    std::vector<std::uint64_t> m_hashes; // per config
+    std::vector<std::int32_t> m_table;   // config index per slot, -1 when free
+    std::array<std::int64_t, kMaxParams> m_cfg{};
+    int m_nvc = 1;
+    std::int64_t m_align = 1;
+    std::int64_t m_maxThreshold = 0;
+    std::int64_t m_stop = 0;
+    bool m_small = false;
+    bool m_tiny = false;
+    int m_tinyThreshold = 0;
+    std::vector<int> m_tinyHist;
+    bool m_tinyActive = false;
+    std::int64_t m_tinyFloor = 0;
+    WalkPhase m_phase = WalkPhase::SplitDescent;
+    std::int8_t m_phaseAxis = -1;
 };
 
 } // namespace

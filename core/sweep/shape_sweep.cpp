@@ -96,94 +96,94 @@ struct CoverProblem {
 
 class BranchAndBound {
 public:
-    BranchAndBound(const CoverProblem& p, std::size_t budget, std::optional<double> seconds) : p_(p), budget_(budget)
+    BranchAndBound(const CoverProblem& p, std::size_t budget, std::optional<double> seconds) : m_p(p), m_budget(budget)
     {
         if (seconds)
-            deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            m_deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                                std::chrono::duration<double>(*seconds));
     }
 
     // Improves on `incumbent` (a valid cover); returns false when the budget ran out.
     bool run(std::vector<std::size_t>& incumbent)
     {
-        best_ = incumbent;
-        bestLoss_ = p_.lossOf(best_);
-        Bits uncovered(p_.words, 0);
-        for (std::size_t s = 0; s < p_.shapes; ++s)
-            if (p_.measured[s])
+        m_best = incumbent;
+        m_bestLoss = m_p.lossOf(m_best);
+        Bits uncovered(m_p.words, 0);
+        for (std::size_t s = 0; s < m_p.shapes; ++s)
+            if (m_p.measured[s])
                 setBit(uncovered, s);
         std::vector<std::size_t> chosen;
         search(uncovered, chosen);
-        incumbent = best_;
-        return nodes_ <= budget_;
+        incumbent = m_best;
+        return m_nodes <= m_budget;
     }
 
 private:
     void search(const Bits& uncovered, std::vector<std::size_t>& chosen)
     {
-        if (++nodes_ > budget_)
+        if (++m_nodes > m_budget)
             return;
-        if ((nodes_ & 255) == 0 && deadline_ && std::chrono::steady_clock::now() > *deadline_) {
-            nodes_ = budget_ + 1;  // out of time: stop everywhere, keep the best so far
+        if ((m_nodes & 255) == 0 && m_deadline && std::chrono::steady_clock::now() > *m_deadline) {
+            m_nodes = m_budget + 1;  // out of time: stop everywhere, keep the best so far
             return;
         }
         if (!anyBit(uncovered)) {
-            const double loss = p_.lossOf(chosen);
-            if (chosen.size() < best_.size() || (chosen.size() == best_.size() && loss < bestLoss_ - 1e-12)) {
-                best_ = chosen;
-                bestLoss_ = loss;
+            const double loss = m_p.lossOf(chosen);
+            if (chosen.size() < m_best.size() || (chosen.size() == m_best.size() && loss < m_bestLoss - 1e-12)) {
+                m_best = chosen;
+                m_bestLoss = loss;
             }
             return;
         }
-        if (chosen.size() + 1 > best_.size())
+        if (chosen.size() + 1 > m_best.size())
             return;
         // Lower bound: every further config covers at most maxGain shapes.
         std::size_t remaining = 0, maxGain = 0;
         for (std::uint64_t w : uncovered)
             remaining += static_cast<std::size_t>(std::popcount(w));
-        for (std::size_t c : p_.configs)
-            maxGain = std::max(maxGain, countAnd(p_.covers[c], uncovered));
+        for (std::size_t c : m_p.configs)
+            maxGain = std::max(maxGain, countAnd(m_p.covers[c], uncovered));
         if (maxGain == 0)
             return;
         const std::size_t bound = (remaining + maxGain - 1) / maxGain;
-        if (chosen.size() + bound > best_.size())
+        if (chosen.size() + bound > m_best.size())
             return;
         // Branch on the uncovered shape with the fewest configs that cover it.
         std::size_t pick = 0, fewest = std::numeric_limits<std::size_t>::max();
-        for (std::size_t s = 0; s < p_.shapes; ++s) {
+        for (std::size_t s = 0; s < m_p.shapes; ++s) {
             if (!testBit(uncovered, s))
                 continue;
             std::size_t n = 0;
-            for (std::size_t c : p_.configs)
-                n += testBit(p_.covers[c], s);
+            for (std::size_t c : m_p.configs)
+                n += testBit(m_p.covers[c], s);
             if (n < fewest) {
                 fewest = n;
                 pick = s;
             }
         }
         std::vector<std::pair<std::size_t, std::size_t>> options;  // (gain, config)
-        for (std::size_t c : p_.configs)
-            if (testBit(p_.covers[c], pick))
-                options.emplace_back(countAnd(p_.covers[c], uncovered), c);
+        for (std::size_t c : m_p.configs)
+            if (testBit(m_p.covers[c], pick))
+                options.emplace_back(countAnd(m_p.covers[c], uncovered), c);
         std::stable_sort(options.begin(), options.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         for (const auto& [gain, c] : options) {
             Bits next = uncovered;
             for (std::size_t w = 0; w < next.size(); ++w)
-                next[w] &= ~p_.covers[c][w];
+                next[w] &= ~m_p.covers[c][w];
             chosen.push_back(c);
             search(next, chosen);
             chosen.pop_back();
-            if (nodes_ > budget_)
+            if (m_nodes > m_budget)
                 return;
         }
     }
 
-    const CoverProblem& p_;
-    std::size_t budget_;
-    std::optional<std::chrono::steady_clock::time_point> deadline_;  // none: nodes only
-    std::size_t nodes_ = 0;
-    std::vector<std::size_t> best_;
-    double bestLoss_ = 0;
+    const CoverProblem& m_p;
+    std::size_t m_budget;
+    std::optional<std::chrono::steady_clock::time_point> m_deadline;  // none: nodes only
+    std::size_t m_nodes = 0;
+    std::vector<std::size_t> m_best;
+    double m_bestLoss = 0;
 };
 
 } // namespace

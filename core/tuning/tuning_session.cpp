@@ -48,63 +48,63 @@ double secondsSince(Clock::time_point start)
 // candidate costs more than compiling a small kernel.
 class ValueBinder {
 public:
-    explicit ValueBinder(const space::CandidateSpace& space) : space_(space)
+    explicit ValueBinder(const space::CandidateSpace& space) : m_space(space)
     {
         for (const space::SpaceDimension& dim : space.dimensions())
-            role_.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps ? Role::Skip
+            m_role.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps ? Role::Skip
                             : dim.name == "multibuffer"                       ? Role::Multibuffer
                                                                               : Role::Constexpr);
-        set_.assign(role_.size(), false);
+        m_set.assign(m_role.size(), false);
     }
 
     const npu::CandidateValues& bind(std::size_t index)
     {
-        if (space_.status(index) == space::CandidateStatus::User) {
+        if (m_space.status(index) == space::CandidateStatus::User) {
             // Handwritten configs carry their own keywords.
-            values_ = candidateValues(space_, index);
-            laidOut_ = false;
-            return values_;
+            m_values = candidateValues(m_space, index);
+            m_laidOut = false;
+            return m_values;
         }
-        const std::int64_t* row = space_.values(index);
-        bool same = laidOut_;
-        for (std::size_t j = 0; j < role_.size() && same; ++j)
-            same = (row[j] != space::kUnset) == set_[j];
+        const std::int64_t* row = m_space.values(index);
+        bool same = m_laidOut;
+        for (std::size_t j = 0; j < m_role.size() && same; ++j)
+            same = (row[j] != space::kUnset) == m_set[j];
         if (!same) {
-            values_.constexprs.clear();
-            for (std::size_t j = 0; j < role_.size(); ++j) {
-                set_[j] = row[j] != space::kUnset;
-                if (set_[j] && role_[j] == Role::Constexpr)
-                    values_.constexprs.emplace_back(space_.dimensions()[j].name, 0);
+            m_values.constexprs.clear();
+            for (std::size_t j = 0; j < m_role.size(); ++j) {
+                m_set[j] = row[j] != space::kUnset;
+                if (m_set[j] && m_role[j] == Role::Constexpr)
+                    m_values.constexprs.emplace_back(m_space.dimensions()[j].name, 0);
             }
-            laidOut_ = true;
+            m_laidOut = true;
         }
-        values_.multibuffer = space_.device().defaultMultibuffer;
+        m_values.multibuffer = m_space.device().defaultMultibuffer;
         std::size_t c = 0;
-        for (std::size_t j = 0; j < role_.size(); ++j) {
-            if (!set_[j])
+        for (std::size_t j = 0; j < m_role.size(); ++j) {
+            if (!m_set[j])
                 continue;
-            if (role_[j] == Role::Multibuffer)
-                values_.multibuffer = row[j] != 0;
-            else if (role_[j] == Role::Constexpr)
-                values_.constexprs[c++].second = space_.dimensions()[j].boolean ? (row[j] != 0) : row[j];
+            if (m_role[j] == Role::Multibuffer)
+                m_values.multibuffer = row[j] != 0;
+            else if (m_role[j] == Role::Constexpr)
+                m_values.constexprs[c++].second = m_space.dimensions()[j].boolean ? (row[j] != 0) : row[j];
         }
-        return values_;
+        return m_values;
     }
 
     // Whether candidate `b` is candidate `a` with multibuffer flipped, so that one trace compiles
     // both (npu::compileWithMultibufferSibling). The backend generates its tilings in such pairs.
     bool multibufferSiblings(std::size_t a, std::size_t b) const
     {
-        if (space_.status(a) == space::CandidateStatus::User || space_.status(b) == space::CandidateStatus::User)
+        if (m_space.status(a) == space::CandidateStatus::User || m_space.status(b) == space::CandidateStatus::User)
             return false;
-        const std::int64_t* ra = space_.values(a);
-        const std::int64_t* rb = space_.values(b);
+        const std::int64_t* ra = m_space.values(a);
+        const std::int64_t* rb = m_space.values(b);
         bool flipped = false;
-        for (std::size_t j = 0; j < role_.size(); ++j) {
-            if (role_[j] == Role::Multibuffer) {
-                const bool fallback = space_.device().defaultMultibuffer;
+        for (std::size_t j = 0; j < m_role.size(); ++j) {
+            if (m_role[j] == Role::Multibuffer) {
+                const bool fallback = m_space.device().defaultMultibuffer;
                 flipped = (ra[j] == space::kUnset ? fallback : ra[j] != 0) != (rb[j] == space::kUnset ? fallback : rb[j] != 0);
-            } else if (role_[j] == Role::Constexpr && ra[j] != rb[j]) {
+            } else if (m_role[j] == Role::Constexpr && ra[j] != rb[j]) {
                 return false;
             }
         }
@@ -113,11 +113,11 @@ public:
 
 private:
     enum class Role : std::uint8_t { Skip, Multibuffer, Constexpr };
-    const space::CandidateSpace& space_;
-    std::vector<Role> role_;
-    std::vector<bool> set_;
-    bool laidOut_ = false;
-    npu::CandidateValues values_;
+    const space::CandidateSpace& m_space;
+    std::vector<Role> m_role;
+    std::vector<bool> m_set;
+    bool m_laidOut = false;
+    npu::CandidateValues m_values;
 };
 
 // Sizes the outcome table, one per space candidate. A lattice's table takes hundreds of MB, and
