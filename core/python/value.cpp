@@ -1,3 +1,9 @@
+// The evaluator's Python values: construction, accessors, repr, hashing and equality (with
+// Python's numeric-tower rules), functional updates and the payload types, each section marked
+// "---- name ----". About 1,100 lines in one file because every section works on the same
+// private payload types, which are defined here and nowhere else; splitting it would first need
+// those types in a shared internal header.
+
 #include "core/python/value.h"
 #include "core/util/utf8.h"
 
