@@ -3,6 +3,7 @@
 
 #include "core/space/candidate_space.h"
 #include "core/space/space_report.h"
+#include "core/npu/cost_program.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -587,4 +588,25 @@ TEST(SpaceReport, JsonCsvAndTable)
     ASSERT_TRUE(err.contains("error"));
     EXPECT_EQ(err["error"], *broken.error);
     EXPECT_NE(formatSpaceTable(e).find("error: the backend raises"), std::string::npos);
+}
+
+TEST(Vocabulary, ReasonsAndCompileFailuresReadBackFromTheirNames)
+{
+    // Every pruning reason and compile failure maps to one name and back (cache rows, JSON and
+    // CSV carry the names); a name that is none of them is refused.
+    std::set<std::string> names;
+    for (int i = 0; i < kReasonCodeCount; ++i) {
+        const auto code = ReasonCode(i);
+        EXPECT_EQ(parseReasonCode(reasonCodeName(code)), code);
+        EXPECT_TRUE(names.insert(std::string(reasonCodeName(code))).second);
+    }
+    EXPECT_EQ(parseReasonCode("ub-capacity"), ReasonCode::UbCapacity);
+    EXPECT_FALSE(parseReasonCode("ub-capacityy"));
+    for (int i = 0; i < ts::npu::kCompileFailureCount; ++i) {
+        const auto failure = ts::npu::CompileFailure(i);
+        EXPECT_EQ(ts::npu::parseCompileFailure(ts::npu::compileFailureName(failure)), failure);
+        EXPECT_NE(ts::npu::compileFailureName(failure), "unknown");
+    }
+    EXPECT_EQ(ts::npu::parseCompileFailure("ub-overflow"), ts::npu::CompileFailure::UbOverflow);
+    EXPECT_FALSE(ts::npu::parseCompileFailure("unknown"));
 }

@@ -88,4 +88,12 @@ std::string_view compileFailureName(CompileFailure failure)
     return "unknown";
 }
 
+std::optional<CompileFailure> parseCompileFailure(std::string_view name)
+{
+    for (int i = 0; i < kCompileFailureCount; ++i)
+        if (compileFailureName(CompileFailure(i)) == name)
+            return CompileFailure(i);
+    return std::nullopt;
+}
+
 } // namespace ts::npu

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -109,7 +110,10 @@ enum class CompileFailure : std::uint8_t {
     TraceError,
 };
 
+inline constexpr int kCompileFailureCount = 9;
 std::string_view compileFailureName(CompileFailure failure);
+// The failure a name stands for; nullopt for a name no failure has.
+std::optional<CompileFailure> parseCompileFailure(std::string_view name);
 
 struct TensorTraffic {
     std::string name;

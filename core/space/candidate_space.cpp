@@ -65,6 +65,14 @@ std::string_view reasonCodeName(ReasonCode code)
     return "unknown";
 }
 
+std::optional<ReasonCode> parseReasonCode(std::string_view name)
+{
+    for (int i = 0; i < kReasonCodeCount; ++i)
+        if (reasonCodeName(ReasonCode(i)) == name)
+            return ReasonCode(i);
+    return std::nullopt;
+}
+
 bool isHardConstraint(ReasonCode code)
 {
     switch (code) {

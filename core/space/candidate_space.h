@@ -47,6 +47,8 @@ enum class ReasonCode : std::uint8_t {
 };
 inline constexpr int kReasonCodeCount = 14;
 std::string_view reasonCodeName(ReasonCode code); // kebab-case; "" for None
+// The code a name stands for ("" is None); nullopt for a name no code has.
+std::optional<ReasonCode> parseReasonCode(std::string_view name);
 bool isHardConstraint(ReasonCode code);
 
 struct SpaceDimension {
