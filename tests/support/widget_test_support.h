@@ -5,8 +5,8 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/space/candidate_space.h"
-#include "widgets/background_job.h"
 #include "core/pipeline/workflow.h"
+#include "widgets/background_job.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -26,6 +26,25 @@
 #include <vector>
 
 namespace ts::test {
+
+// Every tuning a cache file holds, with what differs between two runs of the same request
+// cleared (id, date, workload path, the simulation's own wall time), so that two caches filled
+// by the CLI and by the window compare equal exactly when they hold the same tunings.
+inline std::vector<cache::TuningRecord> comparableCacheRows(const QString& file)
+{
+    cache::OpenResult opened = cache::ConfigCache::open(file.toStdString());
+    std::vector<cache::TuningRecord> records;
+    if (opened.ok())
+        records = opened.cache->records().value.value_or(std::vector<cache::TuningRecord>{});
+    for (cache::TuningRecord& r : records) {
+        r.id = 0;
+        r.createdAt.clear();
+        r.workloadPath.clear();
+        if (r.details)
+            r.details->hostSeconds = 0;  // this run's wall time here, measured
+    }
+    return records;
+}
 
 inline QString examplePath(const char* name)
 {

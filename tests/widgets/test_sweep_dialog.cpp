@@ -184,23 +184,9 @@ private Q_SLOTS:
         QVERIFY(test::waitForCount(finished));
         QVERIFY(dialog.result() && dialog.result()->ok());
 
-        auto rows = [](const QString& file) {
-            cache::OpenResult opened = cache::ConfigCache::open(file.toStdString());
-            std::vector<cache::TuningRecord> records;
-            if (opened.ok())
-                records = opened.cache->records().value.value_or(std::vector<cache::TuningRecord>{});
-            for (cache::TuningRecord& r : records) {
-                r.id = 0;
-                r.createdAt.clear();
-                r.workloadPath.clear();
-                if (r.details)
-                    r.details->hostSeconds = 0;  // this run's wall time here, measured
-            }
-            return records;
-        };
-        const std::vector<cache::TuningRecord> fromCli = rows(cliCache);
+        const std::vector<cache::TuningRecord> fromCli = test::comparableCacheRows(cliCache);
         QCOMPARE(fromCli.size(), std::size_t(3));
-        QVERIFY(fromCli == rows(guiCache));
+        QVERIFY(fromCli == test::comparableCacheRows(guiCache));
         // The CLI prints the covering list last; the dialog exports the same configs.
         gui::ExportDialog* exported = dialog.openExportDialog();
         QVERIFY(exported);

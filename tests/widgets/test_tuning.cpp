@@ -343,21 +343,8 @@ private Q_SLOTS:
         window.launchEditor()->seedSpin()->setValue(7);
         QVERIFY(tuneAndWait(window));
 
-        auto rows = [](const QString& file) {
-            cache::OpenResult opened = cache::ConfigCache::open(file.toStdString());
-            std::vector<cache::TuningRecord> records;
-            if (opened.ok())
-                records = opened.cache->records().value.value_or(std::vector<cache::TuningRecord>{});
-            for (cache::TuningRecord& r : records) {
-                r.id = 0;
-                r.createdAt.clear();
-                if (r.details)
-                    r.details->hostSeconds = 0;  // this run's wall time here, measured
-            }
-            return records;
-        };
-        const std::vector<cache::TuningRecord> fromCli = rows(cliCache);
-        const std::vector<cache::TuningRecord> fromGui = rows(guiCache);
+        const std::vector<cache::TuningRecord> fromCli = test::comparableCacheRows(cliCache);
+        const std::vector<cache::TuningRecord> fromGui = test::comparableCacheRows(guiCache);
         QCOMPARE(fromCli.size(), std::size_t(1));
         QVERIFY(fromCli == fromGui);
         QCOMPARE(doc->tuningRun()->snapshot().workers, doc->tuningResult()->modelled.compileWorkers);
