@@ -229,7 +229,6 @@ bool CompareDialog::run()
     for (const QString& soc : chosen)
         if (const npu::DeviceProfile* p = m_registry->find(soc.toStdString()))
             profiles.push_back(*p);
-    m_panel->showMessage(tr("Tuning on %n device(s)…", nullptr, int(profiles.size())));
     m_job->start<std::vector<DeviceComparison>>(
         tr("Comparing devices"),
         [workload = m_analysis->workload, profiles, options = m_options](JobContext& context) {
@@ -240,6 +239,8 @@ bool CompareDialog::run()
             return rows;
         },
         [this](std::vector<DeviceComparison>&& rows) { showResults(std::move(rows)); });
+    // After the start, which clears the previous outcome.
+    m_panel->showMessage(tr("Tuning on %n device(s)…", nullptr, int(profiles.size())));
     updateRunButton();
     return true;
 }

@@ -468,6 +468,12 @@ private Q_SLOTS:
         QVERIFY(dialog.runButton()->isEnabled());
         QSignalSpy done(&dialog, &gui::CompareDialog::comparisonFinished);
         QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+        // While it runs (the result arrives through the event loop, not before this line): Run
+        // is grey, Stop is live, and the outcome line says what runs.
+        QVERIFY(!dialog.runButton()->isEnabled());
+        auto* message = dialog.findChild<QLabel*>(QStringLiteral("runMessage"));
+        QVERIFY(message);
+        QVERIFY2(message->text().contains(QLatin1String("2")), qPrintable(message->text()));
         QVERIFY(test::waitForCount(done, done.count() + 1));
         QCOMPARE(dialog.results().size(), std::size_t(2));
         QCOMPARE(dialog.table()->rowCount(), 2);
