@@ -189,30 +189,14 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
         (in ? w.tensorIn : w.tensorOut)[std::size_t(p.tensor)] += useful * bytesFactor;
 }
 
-void Machine::load(const Instr& ins)
+// The pointer operand of a tl.load / tl.store as a DMA descriptor: the pointer tile itself, or
+// one built in `blockDesc` for a block pointer, and in `box` the part of it the mask (or the
+// block pointer's boundary check) lets through. Null, with a note, for a pointer the simulator
+// cannot follow. Inlined into both callers: it runs for every load and store compiled.
+[[gnu::always_inline]] inline const AVal* Machine::dmaDescriptor(const AVal& p, const AVal& mask, const Instr& ins,
+                                                                 const char* op, Spare& blockDesc, Box& box)
 {
-    // By reference: `r` may be the same slot, and is written only after the last read of `p`.
-    const AVal& p = get(ins.a);
-    const AVal& mask = get(ins.b);
-    const AVal& other = get(ins.c);
-    AVal& r = S(ins.dest);
-    const bool cube = ins.flags & kFlagCubeOperand;
-    if (p.k == K::Ptr) {
-        // A scalar load: the scalar unit waits for GM.
-        const Dt pointee = p.dt;
-        cur->direct.scalarCycles += m.gmReadLatencyCycles;
-        cur->direct.inBytes += dtBytes(pointee);
-        if (p.tensor >= 0 && p.tensor < kTrackedTensors)
-            cur->direct.tensorIn[std::size_t(p.tensor)] += dtBytes(pointee);
-        // Its value is data: unknown at compile time.
-        r = AVal::unknown();
-        r.dt = pointee;
-        return;
-    }
-    // The pointer tile as a DMA descriptor: the pointer itself, or one built for a block pointer.
-    Spare blockDesc;
     const AVal* descp = &p;
-    Box box;
     if (p.k == K::BlockPtr) {
         AVal& bd = blockDesc.hold(AVal());
         descp = &bd;
@@ -236,7 +220,37 @@ void Machine::load(const Instr& ins)
     } else if (p.k == K::Tile && (p.home == Home::PtrTile || p.home == Home::Gather)) {
         box = boxFor(mask, p, ins.line);
     } else {
-        note("npu-unknown-pointer", ins.line, "tl.load from a pointer the simulator cannot follow; approximation: no cost");
+        note("npu-unknown-pointer", ins.line,
+             std::string(op) + " a pointer the simulator cannot follow; approximation: no cost");
+        return nullptr;
+    }
+    return descp;
+}
+
+void Machine::load(const Instr& ins)
+{
+    // By reference: `r` may be the same slot, and is written only after the last read of `p`.
+    const AVal& p = get(ins.a);
+    const AVal& mask = get(ins.b);
+    const AVal& other = get(ins.c);
+    AVal& r = S(ins.dest);
+    const bool cube = ins.flags & kFlagCubeOperand;
+    if (p.k == K::Ptr) {
+        // A scalar load: the scalar unit waits for GM.
+        const Dt pointee = p.dt;
+        cur->direct.scalarCycles += m.gmReadLatencyCycles;
+        cur->direct.inBytes += dtBytes(pointee);
+        if (p.tensor >= 0 && p.tensor < kTrackedTensors)
+            cur->direct.tensorIn[std::size_t(p.tensor)] += dtBytes(pointee);
+        // Its value is data: unknown at compile time.
+        r = AVal::unknown();
+        r.dt = pointee;
+        return;
+    }
+    Spare blockDesc;
+    Box box;
+    const AVal* descp = dmaDescriptor(p, mask, ins, "tl.load from", blockDesc, box);
+    if (descp == nullptr) {
         r = AVal::unknown();
         return;
     }
@@ -279,36 +293,11 @@ void Machine::store(const Instr& ins, bool atomic)
             S(ins.dest) = AVal::unknown();
         return;
     }
-    // The pointer tile as a DMA descriptor: the pointer itself, or one built for a block pointer.
     Spare blockDesc;
-    const AVal* descp = &p;
     Box box;
-    if (p.k == K::BlockPtr) {
-        AVal& bd = blockDesc.hold(AVal());
-        descp = &bd;
-        bd.k = K::Tile;
-        bd.home = Home::PtrTile;
-        bd.dt = p.dt;
-        bd.tensor = p.tensor;
-        bd.rank = p.rank;
-        bd.i = p.i;
-        for (int d = 0; d < p.rank; ++d) {
-            bd.shape[d] = p.shape[d];
-            bd.stride[d] = p.stride[d];
-            bd.i += p.stride[d] * p.lo[d];
-            box.lo[d] = 0;
-            box.hi[d] = p.shape[d];
-            if (ins.flags & kFlagBoundaryCheck) {
-                box.lo[d] = std::clamp<std::int64_t>(-p.lo[d], 0, p.shape[d]);
-                box.hi[d] = std::clamp<std::int64_t>(p.hi[d] - p.lo[d], box.lo[d], p.shape[d]);
-            }
-        }
-    } else if (p.k == K::Tile && (p.home == Home::PtrTile || p.home == Home::Gather)) {
-        box = boxFor(mask, p, ins.line);
-    } else {
-        note("npu-unknown-pointer", ins.line, "tl.store to a pointer the simulator cannot follow; approximation: no cost");
+    const AVal* descp = dmaDescriptor(p, mask, ins, "tl.store to", blockDesc, box);
+    if (descp == nullptr)
         return;
-    }
     if (failed)
         return;
     const AVal& desc = *descp;

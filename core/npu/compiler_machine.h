@@ -349,6 +349,8 @@ private:
     void moveL0CtoUB(const AVal& v);
     void transfer(bool in, const AVal& ptr, const Box& box, double bytesFactor = 1.0);
     Box boxFor(const AVal& mask, const AVal& ptr, int line);
+    const AVal* dmaDescriptor(const AVal& p, const AVal& mask, const Instr& ins, const char* op, Spare& blockDesc,
+                              Box& box);
     void load(const Instr& ins);
     void store(const Instr& ins, bool atomic);
     void makeBlockPtr(const Instr& ins);
