@@ -242,6 +242,7 @@ private:
     std::int32_t lowerPassThrough(const Call& c);
     std::int32_t lowerFloat(const Call& c);
     std::int32_t lowerProgramId(const Call& c);
+    std::int32_t lowerTwoOperands(const Call& c, Op op, const char* first, const char* second);
     std::int32_t lowerArange(const Call& c);
     std::int32_t lowerFull(const Call& c);
     std::int32_t lowerLoad(const Call& c);
@@ -1256,16 +1257,22 @@ std::int32_t TraceBuilder::lowerProgramId(const Call& c)
     return ins.dest;
 }
 
-// tl.arange(start, end).
-std::int32_t TraceBuilder::lowerArange(const Call& c)
+// A call of two operands that lowers to one instruction: `op(first, second)`.
+std::int32_t TraceBuilder::lowerTwoOperands(const Call& c, Op op, const char* first, const char* second)
 {
-    const Bound b = bind(c.call, {"start", "end"});
-    Instr ins = make(Op::Arange, c.call, -1);
+    const Bound b = bind(c.call, {first, second});
+    Instr ins = make(op, c.call, -1);
     ins.a = lowerArg(c, b.args[0]);
     ins.b = lowerArg(c, b.args[1]);
     ins.dest = callResult(c);
     emit(c.block, ins);
     return ins.dest;
+}
+
+// tl.arange(start, end).
+std::int32_t TraceBuilder::lowerArange(const Call& c)
+{
+    return lowerTwoOperands(c, Op::Arange, "start", "end");
 }
 
 // tl.zeros / tl.ones / tl.full and their _like forms.
@@ -1581,19 +1588,13 @@ std::int32_t TraceBuilder::lowerAdvance(const Call& c)
 // tl.cdiv / triton.cdiv.
 std::int32_t TraceBuilder::lowerCdiv(const Call& c)
 {
-    const Bound b = bind(c.call, {"x", "div"});
-    Instr ins = make(Op::Cdiv, c.call, -1);
-    ins.a = lowerArg(c, b.args[0]);
-    ins.b = lowerArg(c, b.args[1]);
-    ins.dest = callResult(c);
-    emit(c.block, ins);
-    return ins.dest;
+    return lowerTwoOperands(c, Op::Cdiv, "x", "div");
 }
 
 // triton.next_power_of_2.
 std::int32_t TraceBuilder::lowerNextPowerOf2(const Call& c)
 {
-    // next_power_of_2(n) = 2 ** ceil(log2(n)): lowered as a Math-free scalar op via MinMax? keep exact:
+    // next_power_of_2(n) = 2 ** ceil(log2(n)), exact on integers: a scalar-only unary op.
     const Bound b = bind(c.call, {"n"});
     Instr ins = make(Op::Unary, c.call, -1);
     ins.sub = 200;  // next power of two (scalar only)
