@@ -1660,6 +1660,13 @@ private:
 
 AxisParse parseAxes(const ParseInput& input)
 {
+    if (input.backend == kernel::BackendVersion::V2026_08)
+        return parseAxes2608(input);
+    return parseAxes2604(input);
+}
+
+AxisParse parseAxes2604(const ParseInput& input)
+{
     AxisParse out;
     AxisParseRun run(input, out);
     try {

@@ -20,11 +20,13 @@
 // user's guide, not tuned: callers add such parameters to `args` (with their default value), so
 // this parse treats them as passed.
 
+#include "core/kernel/backend_version.h"
 #include "core/python/ast.h"
 
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -97,7 +99,13 @@ struct ParseInput {
     std::vector<LaunchArgument> args;        // passed at launch, in order
     GridSpec grid;
     bool printAutotuning = false;            // TRITON_PRINT_AUTOTUNING=1: fill `backendLog`
+    // Which backend's parse to reproduce (parseAxes dispatches on it).
+    kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
 };
+
+// The cube/mix parse of 2026-08 (cv_autotune/, dsl_analysis/cv_param_parser.py): M/N/K from
+// the kernel's tl.dot sites. Defined in cube_parse.h.
+struct CubeParse;
 
 struct AxisParse {
     AxisMap keys;  // axis -> key argument, after reduction axes were renamed r<axis> and moved last
@@ -126,9 +134,17 @@ struct AxisParse {
     // True when the parse ran to the end (error may still be set by the final
     // "Missing required arguments" check).
     bool completed = false;
+
+    // 2026-08 only.
+    kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
+    std::string kernelType;                 // "vector", "cube" or "mix" as resolved; "" at 2026-04
+    std::shared_ptr<const CubeParse> cube;  // cube / mix kernels
 };
 
+// The parse of `input.backend`: parseAxes2604 or parseAxes2608.
 AxisParse parseAxes(const ParseInput& input);
+AxisParse parseAxes2604(const ParseInput& input); // axis_parse.cpp
+AxisParse parseAxes2608(const ParseInput& input); // axis_parse_2608.cpp
 
 // The axis the backend's mask search (`AxesKeyParser.get_axis`) ties variable `var` to, run
 // fresh on `function` with `keys`; empty when none, or when the search itself would raise.

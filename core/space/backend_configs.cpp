@@ -51,6 +51,14 @@ KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec
 BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
                                       const GeneratorDevice& device, const BackendOptions& options)
 {
+    if (launch.backend == kernel::BackendVersion::V2026_08)
+        return generateBackendConfigs2608(parse, launch, device, options);
+    return generateBackendConfigs2604(parse, launch, device, options);
+}
+
+BackendConfigs generateBackendConfigs2604(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                                          const GeneratorDevice& device, const BackendOptions& options)
+{
     BackendConfigs out;
     out.simtMode = launch.forceSimtOnly;
     out.defaultMultibuffer = device.defaultMultibuffer;

@@ -34,6 +34,8 @@ struct LaunchSpec {
     std::optional<bool> multibuffer;       // fixed at launch
     std::optional<int> numWarps;           // fixed at launch
     bool forceSimtOnly = false;
+    // Which backend generates (generateBackendConfigs dispatches on it).
+    kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
 };
 
 struct BackendConfigs {
@@ -71,7 +73,14 @@ struct BackendOptions {
 // The backend's KernelMeta arguments for this parse and launch (axes filtered to valid names).
 KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch, int dtypeBytes);
 
+// The list of `launch.backend`: generateBackendConfigs2604 or generateBackendConfigs2608.
 BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
                                       const GeneratorDevice& device, const BackendOptions& options = {});
+// backend_configs.cpp
+BackendConfigs generateBackendConfigs2604(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                                          const GeneratorDevice& device, const BackendOptions& options = {});
+// backend_configs_2608.cpp
+BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, const LaunchSpec& launch,
+                                          const GeneratorDevice& device, const BackendOptions& options = {});
 
 } // namespace ts::space
