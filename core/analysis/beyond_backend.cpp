@@ -112,7 +112,7 @@ public:
             }
     }
 
-    Diagnostics run()
+    std::vector<BlindSpot> run()
     {
         const bool tilingHinted = m_in.hints.tilingParams && !m_in.hints.tilingParams->empty();
         const bool splitHinted = m_in.hints.splitParams && !m_in.hints.splitParams->empty();
@@ -133,9 +133,13 @@ public:
     }
 
 private:
-    void add(const char* code, const Node* at, std::string message, Severity severity = Severity::Note)
+    void add(const char* code, const Node* at, std::string message, Severity severity = Severity::Note,
+             std::string param = {}, std::string axis = {})
     {
-        Diagnostic d;
+        BlindSpot spot;
+        spot.param = std::move(param);
+        spot.axis = std::move(axis);
+        Diagnostic& d = spot.diagnostic;
         d.code = code;
         d.severity = severity;
         d.file = m_file;
@@ -143,7 +147,7 @@ private:
         d.line = where ? where->line : 0;
         d.column = where && where->line > 0 ? where->col + 1 : 0;
         d.message = std::move(message);
-        m_out.push_back(std::move(d));
+        m_out.push_back(std::move(spot));
     }
 
     const Node* parameterNode(const std::string& name) const
@@ -230,7 +234,8 @@ private:
                 add("backend-misses-tiling-axis", aranges.front().call,
                     "the backend will miss the tiling parameter " + param + ": tl.arange(..., " + param +
                         ") is used without being assigned to a variable, and the backend only follows assigned "
-                        "aranges; assign it inside the loop (e.g. `lanes = tl.arange(0, " + param + ")`)");
+                        "aranges; assign it inside the loop (e.g. `lanes = tl.arange(0, " + param + ")`)",
+                    Severity::Note, param);
                 continue;
             }
             const Arange& used = assignedAfter ? *assignedAfter : *assigned;
@@ -243,12 +248,14 @@ private:
                     "the backend will miss the tiling axis " + param + " because tl.arange is outside the loop "
                     "(line " + std::to_string(loop->line) + "): it only looks for tl.arange after the loop that "
                     "steps by " + param + "; move it inside the loop, or pass " +
-                        hintSuggestion(m_parse, m_parse.splitParams, tiling));
+                        hintSuggestion(m_parse, m_parse.splitParams, tiling),
+                    Severity::Note, param, axis);
             } else if (axis.empty()) {
                 add("backend-misses-tiling-axis", used.call,
                     "the backend will miss the tiling parameter " + param + ": no mask compares `" + var +
                         "` (or a value computed from it) with a key argument in a form it follows "
-                        "(`name < n` or `name < min(..., n)`); add such a mask or pass the tiling_params hint");
+                        "(`name < n` or `name < min(..., n)`); add such a mask or pass the tiling_params hint",
+                    Severity::Note, param);
             }
         }
     }
@@ -283,7 +290,8 @@ private:
                 param + " is multiplied by the program id, but no mask compares the offsets built from it with a "
                 "key argument in a form the backend follows (`offsets < n` or `offsets < min(..., n)` with n in "
                 "key), so it cannot tell which axis " + param + " splits; add such a mask, or pass the "
-                "split_params hint");
+                "split_params hint",
+                Severity::Note, param);
         }
     }
 
@@ -404,16 +412,24 @@ private:
     Node m_function;                   // the FunctionDef without its decorators
     std::vector<const Node*> m_nodes;  // its nodes in source order
     std::vector<std::string> m_pidVars;
-    Diagnostics m_out;
+    std::vector<BlindSpot> m_out;
 };
 
 } // namespace
 
-Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
+std::vector<BlindSpot> findBlindSpots(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
 {
     if (!input.function)
         return {};
     return BlindSpotFinder(input, parse, fileName).run();
+}
+
+Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
+{
+    Diagnostics out;
+    for (BlindSpot& spot : findBlindSpots(input, parse, fileName))
+        out.push_back(std::move(spot.diagnostic));
+    return out;
 }
 
 } // namespace ts::analysis
