@@ -287,3 +287,57 @@ TEST(GenerationFix, HintTextIsWhatTheDecoratorTakes)
     EXPECT_EQ(hintText({{"x", "numel"}}, h), "key={'x': 'numel'}, hints={'split_params': {'x': 'BLOCK'}, "
                                              "'tiling_params': {}, 'low_dim_axes': ['x'], 'reduction_axes': []}");
 }
+
+TEST(GenerationFix, SplitFixedByTheGridGetsALaunchValueNotAHint)
+{
+    const std::string function = "scale_fixed_grid";
+    auto launch = [&](const std::filesystem::path& file) {
+        kernel::Workload w = vectorLaunch(function, file, 98304);
+        w.grid = {};
+        w.grid.kind = kernel::GridArg::Kind::Static;
+        w.grid.dims = {48};
+        return w;
+    };
+    const KernelAnalysis a = analyse(launch(kKernels));
+    ASSERT_TRUE(a.parse.error);
+    const auto found = fixes(a);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0]->line, 129);
+    EXPECT_EQ(found[0]->column, 12);  // tl.program_id(0) * BLOCK
+    const std::string& m = found[0]->message;
+    expectContains(m, {"it cannot tie BLOCK to split axis x (numel) [split fixed by the grid]",
+                       "grid dim 0 is 48 whatever BLOCK is",
+                       "checked fix: pass BLOCK=2048 at launch (the share of axis x the grid gives each program)",
+                       "to tune BLOCK instead, write the grid as a lambda of meta['BLOCK']"});
+    EXPECT_FALSE(proposed(m));  // no hint: it would tune a split the grid does not follow
+
+    // The launch value really generates the count the message gives.
+    static const std::regex re("with it 2026-04 generates (\\d+) config");
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(m, match, re)) << m;
+    kernel::Workload passed = launch(kKernels);
+    passed.setArg("BLOCK", ArgValue::integer(2048));
+    const KernelAnalysis fixed = analyse(passed);
+    EXPECT_FALSE(fixed.parse.error);
+    const space::BackendConfigs configs = generate(fixed);
+    EXPECT_FALSE(configs.error);
+    EXPECT_EQ(configs.generatedCount(), std::stoul(match[1]));
+    EXPECT_TRUE(fixes(fixed).empty());
+}
+
+TEST(GenerationFix, NothingToTuneFallsBackAndNoHintHelps)
+{
+    const KernelAnalysis a = analyse(vectorLaunch("copy_scalar"));
+    EXPECT_FALSE(a.parse.error);
+    const space::BackendConfigs configs = generate(a);
+    ASSERT_TRUE(configs.error);  // the fallback config's TypeError
+    const auto found = fixes(a);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0]->line, 121);
+    EXPECT_EQ(found[0]->column, 1);
+    expectContains(found[0]->message,
+                   {"2026-04 generates nothing for this launch (it generates no config and raises TypeError: "
+                    "Config.__init__() got an unexpected keyword argument 'num_buffers_warp_spec')",
+                    "no low-dim axis", "No block parameter is left untied; no key/hints setting makes it generate"});
+    EXPECT_FALSE(proposed(found[0]->message));
+}

@@ -120,8 +120,34 @@ public:
         return std::nullopt;
     }
 
+    // Splits the grid fixes get their per-program share passed at launch; no hint is tried, as
+    // tuning such a split would leave elements unprocessed or processed twice.
+    bool hintsAreSafe() const
+    {
+        return std::none_of(m_findings.begin(), m_findings.end(), [](const Finding& f) { return f.fixedByGrid; });
+    }
+
+    std::optional<Generated> checkLaunchValues()
+    {
+        ++m_tried;
+        ParseInput input = *m_in.input;
+        input.printAutotuning = false;
+        for (const Finding& f : m_findings) {
+            if (!f.launchValue)
+                return std::nullopt;
+            LaunchArgument a;
+            a.name = f.param;
+            a.kind = LaunchArgument::Kind::Int;
+            a.intValue = *f.launchValue;
+            input.args.push_back(a);
+        }
+        return generateWith(input);
+    }
+
     Found search()
     {
+        if (!hintsAreSafe())
+            return std::nullopt;
         std::vector<std::vector<Option>> perFinding;
         for (const Finding& f : m_findings)
             perFinding.push_back(optionsFor(f));
@@ -226,6 +252,11 @@ private:
         input.keyDict = trial.key;
         input.hints = trial.hints;
         input.printAutotuning = false;
+        return generateWith(input);
+    }
+
+    std::optional<Generated> generateWith(const ParseInput& input) const
+    {
         const AxisParse parse = parseAxes(input);
         if (parse.error)
             return std::nullopt;
@@ -326,12 +357,15 @@ public:
                                     findBlindSpots(*m_in.input, *m_in.parse, m_in.fileName)};
         std::vector<Finding> findings = fix::findPatterns(context, params);
         FixSearch search(m_in, findings);
+        const std::optional<Generated> launchFix =
+            search.hintsAreSafe() || failure.exception ? std::nullopt : search.checkLaunchValues();
         const auto found = search.search();
 
         if (failure.exception)
             exceptionNote(failure, found, search.tried());
         for (std::size_t i = 0; i < findings.size() && !failure.exception; ++i)
-            paramNote(failure, findings[i], found ? &found->first.options[i] : nullptr, found, search.tried());
+            paramNote(failure, findings[i], found ? &found->first.options[i] : nullptr, found, launchFix,
+                      search.tried());
         if (m_out.empty())
             generationNote(failure, now, findings.empty() ? search.searchLowDim() : Found{});
         return std::move(m_out);
@@ -372,21 +406,34 @@ private:
                                      : "change the kernel instead: " + kernelChange);
     }
 
-    void paramNote(const Failure& failure, const Finding& f, const Option* option,
-                   const Found& found, std::size_t tried)
+    void paramNote(const Failure& failure, const Finding& f, const Option* option, const Found& found,
+                   const std::optional<Generated>& launchFix, std::size_t tried)
     {
-        std::string axis = option ? option->axis : f.axis;
+        const std::string axis = option ? option->axis : f.axis;
         std::string axisText = axis.empty() ? "any axis" : "axis " + axis;
-        if (option) {
-            const std::string* keyArg = findAxis(found->first.key, option->axis);
-            if (keyArg)
-                axisText += " (" + *keyArg + ")";
-            axisText = std::string(option->role == Role::Split ? "split " : "tiling ") + axisText;
-        }
+        const std::string* keyArg = nullptr;
+        if (option)
+            keyArg = findAxis(found->first.key, option->axis);
+        for (const auto& [a, param] : m_in.parse->keys)
+            if (!keyArg && !axis.empty() && bare(a) == axis)
+                keyArg = &param;
+        if (keyArg)
+            axisText += " (" + *keyArg + ")";
+        if (option || f.roles.size() == 1)
+            axisText = ((option ? option->role : f.roles.front()) == Role::Split ? "split " : "tiling ") + axisText;
         std::string message = m_version + " generates nothing for this launch (" + failure.summary +
                               "): it cannot tie " + f.param + " to " + axisText + " [" + f.pattern + "]: " + f.why +
                               "; ";
-        message += found ? checkedFix(*found) : noFix(tried, f.kernelChange);
+        if (launchFix && f.launchValue)
+            message += "checked fix: pass " + f.param + "=" + std::to_string(*f.launchValue) +
+                       " at launch (the share of axis " + f.axis + " the grid gives each program); with it " +
+                       m_version + " generates " + std::to_string(launchFix->configs) + " config" +
+                       (launchFix->configs == 1 ? "" : "s") + "; to tune " + f.param + " instead, " + f.kernelChange;
+        else if (f.fixedByGrid)
+            message += "no hint is offered, as tuning a split the grid does not follow would skip or repeat "
+                       "elements; " + f.kernelChange;
+        else
+            message += found ? checkedFix(*found) : noFix(tried, f.kernelChange);
         add(f.at, f.line, f.column, std::move(message));
     }
 
@@ -429,8 +476,9 @@ private:
             message += ": " + why.substr(0, why.find_last_not_of(". ") + 1);
         message += ". No block parameter is left untied; ";
         if (!found) {
-            message += "no key/hints setting makes it generate, so the kernel needs a handwritten "
-                       "configs=[triton.Config({...}), ...] list";
+            message += "no key/hints setting makes it generate";
+            if (why.find("handwritten") == std::string::npos)
+                message += ", so the kernel needs a handwritten configs=[triton.Config({...}), ...] list";
         } else {
             message += checkedFix(*found);
             if (found->second.blockParams == 0)

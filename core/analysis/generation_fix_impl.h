@@ -5,6 +5,8 @@
 #include "core/analysis/axis_parse.h"
 #include "core/analysis/beyond_backend.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,10 @@ struct Finding {
     std::vector<Role> roles;  // roles to try, likeliest first (both when unknown)
     std::string axis;         // the key axis its mask or shape names, when known
     std::string unkeyedArg;   // a runtime argument its mask compares with that is not in key
+    // A split the grid fixes: tuning it would break the kernel, so the fix is this value passed
+    // at launch (what the grid gives each program), never a hint.
+    std::optional<std::int64_t> launchValue;
+    bool fixedByGrid = false;
 };
 
 struct PatternContext {

@@ -84,7 +84,7 @@ public:
 
     Finding find(const std::string& param)
     {
-        for (auto detector : {&PatternFinder::wrappedProgramId, &PatternFinder::gridStride, &PatternFinder::blockPointer,
+        for (auto detector : {&PatternFinder::fixedByGrid, &PatternFinder::wrappedProgramId, &PatternFinder::gridStride, &PatternFinder::blockPointer,
                               &PatternFinder::unkeyedAxis, &PatternFinder::inlineMask, &PatternFinder::noMask,
                               &PatternFinder::blindSpot}) {
             if (auto f = (this->*detector)(param)) {
@@ -242,6 +242,37 @@ private:
     }
 
     // ---- detectors ----
+
+    std::optional<Finding> fixedByGrid(const std::string& param)
+    {
+        const std::string* axis = findAxisOfParam(m_cx.parse.allSplitParams, param);
+        if (!axis || findAxisOfParam(m_cx.parse.splitParams, param))
+            return std::nullopt;
+        Finding f;
+        f.pattern = "split fixed by the grid";
+        f.fixedByGrid = true;
+        f.axis = bare(*axis);
+        for (const Node* n : m_nodes)
+            if (isMult(n) && (isName(n->child("left"), param) || isName(n->child("right"), param))) {
+                f.at = n;
+                break;
+            }
+        int pidDim = -1;
+        for (const auto& [a, d] : m_cx.parse.axisPidDims)
+            if (a == *axis)
+                pidDim = d;
+        const auto fixed = m_cx.parse.fixedGridDims.find(pidDim);
+        f.why = param + " splits axis " + f.axis + ", but grid dim " + std::to_string(pidDim) + " is " +
+                (fixed == m_cx.parse.fixedGridDims.end() ? std::string("fixed") : std::to_string(fixed->second)) +
+                " whatever " + param + " is, so the backend does not tune it, and the launch does not pass it";
+        for (const auto& [a, share] : m_cx.parse.fixedSplitParams)
+            if (a == *axis)
+                f.launchValue = share;
+        f.kernelChange = "write the grid as a lambda of meta['" + param + "'] (e.g. `lambda meta: (triton.cdiv(n, "
+                         "meta['" + param + "']),)`) so that the backend can tune " + param;
+        f.roles = {Role::Split};
+        return f;
+    }
 
     std::optional<Finding> wrappedProgramId(const std::string& param)
     {
