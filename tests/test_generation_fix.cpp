@@ -341,3 +341,92 @@ TEST(GenerationFix, NothingToTuneFallsBackAndNoHintHelps)
                     "no low-dim axis", "No block parameter is left untied; no key/hints setting makes it generate"});
     EXPECT_FALSE(proposed(found[0]->message));
 }
+
+TEST(GenerationFix, ModeFlagIsNoBlockSizeAndGetsNoHint)
+{
+    const KernelAnalysis a = analyse(vectorLaunch("scale_mode"));
+    ASSERT_TRUE(a.parse.error);
+    EXPECT_EQ(a.parse.error->rfind("Missing required arguments: ['MODE']", 0), 0u) << *a.parse.error;
+    const auto found = fixes(a);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0]->line, 136);  // the MODE parameter
+    expectContains(found[0]->message, {"it cannot tie MODE to any axis [not a block size]",
+                                       "pass MODE at launch or give it a default value"});
+    EXPECT_FALSE(proposed(found[0]->message));
+}
+
+TEST(GenerationFix, ProgramIdThroughArithmetic)
+{
+    const std::string function = "scale_tiles_flat_grid";
+    auto launch = [&](const std::filesystem::path& file) {
+        kernel::Workload w;
+        w.kernelPath = file.string();
+        w.function = function;
+        w.setArg("src", ArgValue::tensor("float16", {512, 1000}));
+        w.setArg("dst", ArgValue::tensor("float16", {512, 1000}));
+        w.setArg("n_rows", ArgValue::integer(512));
+        w.setArg("n_cols", ArgValue::integer(1000));
+        w.grid.kind = kernel::GridArg::Kind::Expression;
+        w.grid.expression = "lambda meta: (triton.cdiv(n_rows, meta['BLOCK_R']) * triton.cdiv(n_cols, meta['BLOCK_C']),)";
+        return w;
+    };
+    const KernelAnalysis a = analyse(launch(kKernels));
+    ASSERT_TRUE(a.parse.error);
+    const auto found = fixes(a);
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_EQ(found[0]->line, 152);  // rows = pid_r * BLOCK_R + ...
+    EXPECT_EQ(found[1]->line, 153);
+    expectContains(found[0]->message, {"it cannot tie BLOCK_R to", "axis x (n_rows) [program id through arithmetic]",
+                                       "`pid_r` is computed from the program id (`pid_r = pid // col_blocks`, line 150)"});
+    expectContains(found[1]->message, {"it cannot tie BLOCK_C to", "axis y (n_cols) [program id through arithmetic]"});
+    EXPECT_EQ(proposed(found[0]->message)->text, proposed(found[1]->message)->text);
+    expectFixGenerates(function, *found[0], launch);
+}
+
+TEST(GenerationFix, TheVersionOfTheParseIsTheOneChecked)
+{
+    // Called directly: the parse input's backend decides which parse and generation run.
+    const KernelAnalysis a = analyse(vectorLaunch("scale_pid_helper"));
+    for (const auto version : {kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08}) {
+        ParseInput input;
+        input.function = a.kernel->function;
+        for (const kernel::Parameter& p : a.kernel->params)
+            input.argNames.push_back(p.name);
+        input.keyList = {"numel"};
+        input.args = a.launchArgs;
+        input.grid.kind = GridSpec::Kind::Callable;
+        input.grid.function = [](const std::map<std::string, std::int64_t>& meta) -> std::optional<GridValue> {
+            const auto block = meta.find("BLOCK");
+            if (block == meta.end() || block->second <= 0)
+                return std::nullopt;
+            GridValue g;
+            g.valid = true;
+            g.dims.push_back((98432 + block->second - 1) / block->second);
+            return g;
+        };
+        input.backend = version;
+        const AxisParse parse = parseAxes(input);
+        GenerationFixInput in;
+        in.input = &input;
+        in.parse = &parse;
+        in.launch = pipeline::launchSpecFor(a);
+        in.device = space::fromProfile(device("Ascend910B2"));
+        in.module = a.file->module.get();
+        in.fileName = "k.py";
+        const Diagnostics ds = explainGenerationFailure(in);
+        ASSERT_EQ(ds.size(), 1u);
+        const std::string name(kernel::backendName(version));
+        expectContains(ds[0].message, {name + " generates nothing for this launch", "with it " + name + " generates "});
+        expectContains(ds[0].message, {"`pid` comes from `_program_index()`"});
+    }
+}
+
+TEST(GenerationFix, OtherHintsAreKeptInTheProposedHints)
+{
+    const std::string function = "scale_pid_helper_hinted";
+    const KernelAnalysis a = analyse(vectorLaunch(function));
+    const auto found = fixes(a);
+    ASSERT_EQ(found.size(), 1u);
+    expectContains(found[0]->message, {"'reduction_axes': [], 'multibuffer': [False, True]}` in @triton.autotune"});
+    expectFixGenerates(function, *found[0], [&](const std::filesystem::path& file) { return vectorLaunch(function, file); });
+}

@@ -124,7 +124,8 @@ public:
     // tuning such a split would leave elements unprocessed or processed twice.
     bool hintsAreSafe() const
     {
-        return std::none_of(m_findings.begin(), m_findings.end(), [](const Finding& f) { return f.fixedByGrid; });
+        return std::none_of(m_findings.begin(), m_findings.end(),
+                            [](const Finding& f) { return f.fixedByGrid || f.notBlockSize; });
     }
 
     std::optional<Generated> checkLaunchValues()
@@ -142,6 +143,22 @@ public:
             input.args.push_back(a);
         }
         return generateWith(input);
+    }
+
+    // The key and hints as the user gave them, completed: a key dict and all four axis hints
+    // (an absent one empty, which means "parse it").
+    Found searchCompletedHints()
+    {
+        Trial trial;
+        trial.key = m_key;
+        const AxisHints& given = m_in.input->hints;
+        trial.hints.splitParams = given.splitParams.value_or(AxisMap{});
+        trial.hints.tilingParams = given.tilingParams.value_or(AxisMap{});
+        trial.hints.lowDimAxes = given.lowDimAxes.value_or(std::vector<std::string>{});
+        trial.hints.reductionAxes = given.reductionAxes.value_or(std::vector<std::string>{});
+        if (auto generated = check(trial))
+            return std::pair{std::move(trial), *generated};
+        return std::nullopt;
     }
 
     Found search()
@@ -183,12 +200,15 @@ private:
                     return;
             axes.emplace_back(axis, arg);
         };
+        // An axis a mask or a shape names is the only one tried: another would size the tiles
+        // by the wrong length.
         if (!f.axis.empty())
             addAxis(f.axis, {});
         if (!f.unkeyedArg.empty())
             addAxis(newAxisFor(f.unkeyedArg), f.unkeyedArg);
-        for (const auto& [axis, param] : m_key)
-            addAxis(axis, {});
+        if (axes.empty())
+            for (const auto& [axis, param] : m_key)
+                addAxis(axis, {});
         std::vector<Option> out;
         for (Role role : f.roles)
             for (const auto& [axis, arg] : axes)
@@ -359,7 +379,8 @@ public:
         FixSearch search(m_in, findings);
         const std::optional<Generated> launchFix =
             search.hintsAreSafe() || failure.exception ? std::nullopt : search.checkLaunchValues();
-        const auto found = search.search();
+        const auto found = failure.exception && m_in.parse->errorStage == "init" ? search.searchCompletedHints()
+                                                                                  : search.search();
 
         if (failure.exception)
             exceptionNote(failure, found, search.tried());
@@ -395,13 +416,14 @@ private:
     std::string checkedFix(const std::pair<Trial, Generated>& found) const
     {
         const std::size_t n = found.second.configs;
-        return "checked fix: put `" + hintText(found.first.key, found.first.hints) + "` in @triton.autotune; with it " +
+        return "checked fix: put `" + hintText(found.first.key, found.first.hints, m_in.otherHints) + "` in @triton.autotune; with it " +
                m_version + " generates " + std::to_string(n) + " config" + (n == 1 ? "" : "s");
     }
 
     std::string noFix(std::size_t tried, const std::string& kernelChange) const
     {
-        return "no key/hints setting makes " + m_version + " generate (" + std::to_string(tried) + " tried); " +
+        return "no key/hints setting makes " + m_version + " generate" +
+               (tried ? " (" + std::to_string(tried) + " tried); " : std::string("; ")) +
                (kernelChange.empty() ? std::string("change the kernel so the backend can follow it")
                                      : "change the kernel instead: " + kernelChange);
     }
@@ -432,6 +454,11 @@ private:
         else if (f.fixedByGrid)
             message += "no hint is offered, as tuning a split the grid does not follow would skip or repeat "
                        "elements; " + f.kernelChange;
+        else if (f.notBlockSize)
+            message += f.kernelChange;
+        else if (found && f.axisGuessed && m_in.parse->keys.size() > 1)
+            message += checkedFix(*found) + " (no mask names the axis of " + f.param + ": check that it walks axis " +
+                       axis + ")";
         else
             message += found ? checkedFix(*found) : noFix(tried, f.kernelChange);
         add(f.at, f.line, f.column, std::move(message));
@@ -453,6 +480,11 @@ private:
                   "fails because what precedes the method is not a plain name; it runs even when split_params "
                   "is given";
             change = "assign the call to a name first (`v = " + text + "`) and multiply the name";
+        } else if (parse.errorStage == "init") {
+            why = "it checks the key and the axis hints before parsing: with any axis hint, key must be a dict and "
+                  "split_params, tiling_params, low_dim_axes and reduction_axes must all be given, with axes of the "
+                  "key";
+            change = "fix the key and hints in @triton.autotune as the message says";
         } else {
             why = "the " + parse.errorStage + " stage of its parse raises on this kernel";
         }
@@ -466,7 +498,7 @@ private:
     {
         std::string message = m_version + " generates nothing for this launch (" + failure.summary + ")";
         std::string why = now.emptyExplanation;
-        if (why.empty() && now.problemBuilt && now.error && now.generatedCount() == 0) {
+        if (now.problemBuilt && now.generatedCount() == 0) {
             // The explanation needs the generator's trail: generate again with it.
             space::LaunchSpec launch = m_in.launch;
             launch.backend = m_in.input->backend;
@@ -494,7 +526,8 @@ private:
 
 } // namespace
 
-std::string hintText(const AxisMap& key, const AxisHints& hints)
+std::string hintText(const AxisMap& key, const AxisHints& hints,
+                     const std::vector<std::pair<std::string, std::string>>& otherHints)
 {
     std::string text = "key=" + pyDictRepr(key) + ", hints={";
     bool first = true;
@@ -510,6 +543,8 @@ std::string hintText(const AxisMap& key, const AxisHints& hints)
         item("low_dim_axes", pyListRepr(*hints.lowDimAxes));
     if (hints.reductionAxes)
         item("reduction_axes", pyListRepr(*hints.reductionAxes));
+    for (const auto& [name, value] : otherHints)
+        item(name.c_str(), value);
     return text + "}";
 }
 
@@ -533,6 +568,11 @@ Diagnostics explainGenerationFailure(const KernelAnalysis& analysis, const Parse
     in.launch.backend = input.backend;
     in.device = space::fromProfile(*profile);
     in.module = analysis.file->module.get();
+    if (analysis.kernel->autotune && analysis.kernel->autotune->hints)
+        for (const auto& [name, value] : analysis.kernel->autotune->hints->entries())
+            if (name.isStr() && name.asStr() != "split_params" && name.asStr() != "tiling_params" &&
+                name.asStr() != "low_dim_axes" && name.asStr() != "reduction_axes")
+                in.otherHints.emplace_back(name.asStr(), value.repr());
     in.fileName = analysis.file->path;
     return explainGenerationFailure(in);
 }

@@ -24,6 +24,8 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ts::py {
 class Module;
@@ -39,6 +41,9 @@ struct GenerationFixInput {
     space::LaunchSpec launch;           // the launch; its keyValues are rebuilt per hint tried
     space::GeneratorDevice device;
     const py::Module* module = nullptr; // to quote the code (optional)
+    // The decorator's other hints (auto_gen_config, hint dimensions), name and Python text,
+    // kept in the proposed hints={...}.
+    std::vector<std::pair<std::string, std::string>> otherHints;
     std::string fileName;               // Diagnostic::file
 };
 
@@ -50,8 +55,9 @@ struct CheckedHint {
     std::size_t configCount = 0; // what the backend then generates
 };
 
-// The literal decorator arguments for `key` and `hints`.
-std::string hintText(const AxisMap& key, const AxisHints& hints);
+// The literal decorator arguments for `key` and `hints`, the other hints last.
+std::string hintText(const AxisMap& key, const AxisHints& hints,
+                     const std::vector<std::pair<std::string, std::string>>& otherHints = {});
 
 // Empty when the backend generates (or does not generate at all: handwritten configs).
 Diagnostics explainGenerationFailure(const GenerationFixInput& in);

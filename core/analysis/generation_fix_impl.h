@@ -34,6 +34,11 @@ struct Finding {
     // at launch (what the grid gives each program), never a hint.
     std::optional<std::int64_t> launchValue;
     bool fixedByGrid = false;
+    // Not a block size at all (never a tl.arange size, loop step, block shape or program-id
+    // factor): an axis hint would feed it tile sizes, so none is tried.
+    bool notBlockSize = false;
+    // No mask or shape names the axis: every key axis is tried, and the message says so.
+    bool axisGuessed = false;
 };
 
 struct PatternContext {

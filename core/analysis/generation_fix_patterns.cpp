@@ -79,7 +79,23 @@ public:
                 m_pidVars.insert(target->id());
             else if (!m_wrapperAssigns.count(target->id()) && !pidWrapper(value).empty())
                 m_wrapperAssigns[target->id()] = n;
+            else if (!m_wrapperAssigns.count(target->id()) && !m_pidVars.count(target->id()) &&
+                     !isTlCall(value, "num_programs") && derivesFromPid(value))
+                m_derivedPids[target->id()] = n;
         }
+    }
+
+    // A value computed from the program id by arithmetic (`pid_m = first_m + pid % group`).
+    bool derivesFromPid(const Node* value) const
+    {
+        if (!value || value->is(Kind::Call) || value->is(Kind::Name))
+            return false;
+        bool found = false;
+        py::walkUntil(value, [&](const Node* n) {
+            found = isTlCall(n, "program_id") || (n->is(Kind::Name) && (m_pidVars.count(n->id()) || m_derivedPids.count(n->id())));
+            return found;
+        });
+        return found;
     }
 
     Finding find(const std::string& param)
@@ -94,6 +110,16 @@ public:
         }
         Finding f;
         f.param = param;
+        if (!blockSizeEvidence(param)) {
+            f.pattern = "not a block size";
+            f.at = parameterNode(param);
+            f.notBlockSize = true;
+            f.why = param + " is never a tl.arange size, a loop step, a block shape or a factor of the program id, "
+                    "so it is no block parameter";
+            f.kernelChange = "no axis hint fits it (the backend would tune it as a tile size); pass " + param +
+                             " at launch or give it a default value";
+            return f;
+        }
         f.pattern = "no pattern the backend follows";
         f.at = parameterNode(param);
         f.why = "the backend found no `tl.program_id(d) * " + param + "`, no loop stepping by " + param +
@@ -101,11 +127,90 @@ public:
         f.kernelChange = "compute the offsets as `offs = tl.program_id(0) * " + param + " + tl.arange(0, " + param +
                          ")` and mask them with `mask = offs < n` (n in key)";
         f.roles = {Role::Split, Role::Tiling};
-        f.axis = maskAxis(param);
+        f.axis = looseAxis(param);
+        f.axisGuessed = f.axis.empty();
         return f;
     }
 
 private:
+    // Where a block size shows: a tl.arange size, a range() argument, a product with anything,
+    // a shape tuple (block_shape, tl.zeros), a floor division.
+    bool blockSizeEvidence(const std::string& param) const
+    {
+        for (const Node* n : m_nodes) {
+            if (isTlCall(n, "arange") && n->list("args").size() == 2 && mentions(n->list("args")[1], param))
+                return true;
+            if (n->is(Kind::For) && mentions(n->child("iter"), param))
+                return true;
+            if (isMult(n) && (isName(n->child("left"), param) || isName(n->child("right"), param)))
+                return true;
+            if (n->is(Kind::Tuple) && mentions(n, param))
+                return true;
+            if (n->is(Kind::BinOp) && n->op() == Kind::FloorDiv && mentions(n->child("right"), param))
+                return true;
+        }
+        return false;
+    }
+
+    // The key axis any comparison names for a value computed from `param`, even in a form
+    // the backend does not follow (`rows[:, None] < n_rows`); empty when none or several.
+    std::string looseAxis(const std::string& param) const
+    {
+        // The lanes of tl.arange(..., param) first: the backend's own search may reach another
+        // axis's mask through a grid computation (`pid_r = pid // tl.cdiv(n_cols, BLOCK_C)`).
+        std::set<std::string> lanes;
+        for (const Node* n : m_nodes)
+            if (n->is(Kind::Assign))
+                if (const Node* t = singleTarget(n)) {
+                    bool arange = false;
+                    py::walkUntil(n->child("value"), [&](const Node* c) {
+                        return arange = isTlCall(c, "arange") && c->list("args").size() == 2 &&
+                                        mentions(c->list("args")[1], param);
+                    });
+                    if (arange)
+                        lanes.insert(t->id());
+                }
+        if (std::string axis = comparedAxis(closure(lanes)); !axis.empty())
+            return axis;
+        if (std::string axis = maskAxis(param); !axis.empty())
+            return axis;
+        return comparedAxis(derivedNames(param));
+    }
+
+    // Names assigned (transitively) from expressions mentioning `names`, with them.
+    std::set<std::string> closure(std::set<std::string> names) const
+    {
+        for (bool grew = !names.empty(); grew;) {
+            grew = false;
+            for (const Node* n : m_nodes)
+                if (n->is(Kind::Assign))
+                    if (const Node* t = singleTarget(n); t && !names.count(t->id()) && mentionsAny(n->child("value"), names)) {
+                        names.insert(t->id());
+                        grew = true;
+                    }
+        }
+        return names;
+    }
+
+    // The one key axis that comparisons of `names` with a key argument name.
+    std::string comparedAxis(const std::set<std::string>& names) const
+    {
+        if (names.empty())
+            return {};
+        std::set<std::string> axes;
+        for (const Node* cmp : m_nodes) {
+            if (!cmp->is(Kind::Compare) || !mentionsAny(cmp, names))
+                continue;
+            const auto& comparators = cmp->list("comparators");
+            if (comparators.size() != 1)
+                continue;
+            const Node* bound = mentionsAny(cmp->child("left"), names) ? comparators[0] : cmp->child("left");
+            if (std::string axis = keyAxisOf(bound); !axis.empty())
+                axes.insert(axis);
+        }
+        return axes.size() == 1 ? *axes.begin() : std::string();
+    }
+
     using Detector = std::optional<Finding> (PatternFinder::*)(const std::string&);
 
     // ---- shared ----
@@ -180,6 +285,11 @@ private:
             if (!other)
                 continue;
             if (other->is(Kind::Name)) {
+                if (const auto d = m_derivedPids.find(other->id()); d != m_derivedPids.end())
+                    return std::pair{n, "`" + other->id() + "` is computed from the program id (`" +
+                                            quote(m_cx.module, d->second) + "`, line " +
+                                            std::to_string(d->second->line) + ") and the backend follows only "
+                                            "`tl.program_id(d)` or a name assigned straight from it"};
                 const auto it = m_wrapperAssigns.find(other->id());
                 if (it != m_wrapperAssigns.end())
                     return std::pair{n, "`" + other->id() + "` comes from `" +
@@ -226,20 +336,7 @@ private:
     }
 
     // `param` and every name assigned (transitively) from an expression mentioning it.
-    std::set<std::string> derivedNames(const std::string& param) const
-    {
-        std::set<std::string> names = {param};
-        for (bool grew = true; grew;) {
-            grew = false;
-            for (const Node* n : m_nodes)
-                if (n->is(Kind::Assign))
-                    if (const Node* t = singleTarget(n); t && !names.count(t->id()) && mentionsAny(n->child("value"), names)) {
-                        names.insert(t->id());
-                        grew = true;
-                    }
-        }
-        return names;
-    }
+    std::set<std::string> derivedNames(const std::string& param) const { return closure({param}); }
 
     // ---- detectors ----
 
@@ -280,12 +377,18 @@ private:
         if (!product)
             return std::nullopt;
         Finding f;
-        f.pattern = "program id read through a call";
+        f.pattern = m_derivedPids.count(product->first->child("left")->id()) ||
+                            m_derivedPids.count(product->first->child("right")->id())
+                        ? "program id through arithmetic"
+                        : "program id read through a call";
         f.at = product->first;
         f.why = param + " is multiplied by the program id, but " + product->second;
-        f.kernelChange = "read the program id directly in the kernel: `pid = tl.program_id(0)`";
+        f.kernelChange = f.pattern == "program id through arithmetic"
+                             ? "give each axis its own grid dim and multiply " + param + " by `tl.program_id(d)` itself"
+                             : "read the program id directly in the kernel: `pid = tl.program_id(0)`";
         f.roles = {Role::Split, Role::Tiling};
-        f.axis = maskAxis(param);
+        f.axis = looseAxis(param);
+        f.axisGuessed = f.axis.empty();
         return f;
     }
 
@@ -327,7 +430,8 @@ private:
                              " + tl.arange(0, " + param + ")`), or loop over elements: `for start in range(pid * " +
                              param + ", n, tl.num_programs(0) * " + param + ")`";
             f.roles = {Role::Tiling, Role::Split};
-            f.axis = maskAxis(param);
+            f.axis = looseAxis(param);
+        f.axisGuessed = f.axis.empty();
             return f;
         }
         return std::nullopt;
@@ -482,6 +586,7 @@ private:
         // One key axis leaves no choice.
         if (m_cx.parse.keys.size() == 1)
             f.axis = bare(m_cx.parse.keys.front().first);
+        f.axisGuessed = f.axis.empty();
         return f;
     }
 
@@ -517,6 +622,7 @@ private:
     std::vector<const Node*> m_nodes;  // the body's nodes in source order
     std::set<std::string> m_pidVars;   // names assigned straight from tl.program_id
     std::map<std::string, const Node*> m_wrapperAssigns;  // name -> its assignment from a hidden program id
+    std::map<std::string, const Node*> m_derivedPids;     // name -> its assignment computed from a program id
 };
 
 } // namespace

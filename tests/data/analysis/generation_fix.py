@@ -129,3 +129,39 @@ def scale_fixed_grid(src, dst, numel, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < numel
     tl.store(dst + offs, tl.load(src + offs, mask=mask) * 2.0, mask=mask)
+
+
+@triton.autotune(configs=[], key=["numel"])
+@triton.jit
+def scale_mode(src, dst, numel, BLOCK: tl.constexpr, MODE: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < numel
+    vals = tl.load(src + offs, mask=mask)
+    if MODE == 1:
+        vals = vals * 2.0
+    tl.store(dst + offs, vals, mask=mask)
+
+
+@triton.autotune(configs=[], key=["n_rows", "n_cols"])
+@triton.jit
+def scale_tiles_flat_grid(src, dst, n_rows, n_cols, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    pid = tl.program_id(0)
+    col_blocks = tl.cdiv(n_cols, BLOCK_C)
+    pid_r = pid // col_blocks
+    pid_c = pid % col_blocks
+    rows = pid_r * BLOCK_R + tl.arange(0, BLOCK_R)
+    cols = pid_c * BLOCK_C + tl.arange(0, BLOCK_C)
+    row_mask = rows < n_rows
+    col_mask = cols < n_cols
+    ptrs = rows[:, None] * n_cols + cols[None, :]
+    both = row_mask[:, None] & col_mask[None, :]
+    tl.store(dst + ptrs, tl.load(src + ptrs, mask=both) * 2.0, mask=both)
+
+
+@triton.autotune(configs=[], key=["numel"], hints={"multibuffer": [False, True]})
+@triton.jit
+def scale_pid_helper_hinted(src, dst, numel, BLOCK: tl.constexpr):
+    pid = _program_index()
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < numel
+    tl.store(dst + offs, tl.load(src + offs, mask=mask) * 2.0, mask=mask)
