@@ -430,3 +430,15 @@ TEST(GenerationFix, OtherHintsAreKeptInTheProposedHints)
     expectContains(found[0]->message, {"'reduction_axes': [], 'multibuffer': [False, True]}` in @triton.autotune"});
     expectFixGenerates(function, *found[0], [&](const std::filesystem::path& file) { return vectorLaunch(function, file); });
 }
+
+TEST(GenerationFix, EmptyKeyGetsTheAxisItsMaskNames)
+{
+    const std::string function = "scale_empty_key";
+    const KernelAnalysis a = analyse(vectorLaunch(function));
+    ASSERT_TRUE(a.parse.error);
+    const auto found = fixes(a);
+    ASSERT_EQ(found.size(), 1u);
+    expectContains(found[0]->message, {"it cannot tie BLOCK to split axis x (numel) [axis not in key]",
+                                       "`key={'x': 'numel'}, hints={'split_params': {'x': 'BLOCK'}"});
+    expectFixGenerates(function, *found[0], [&](const std::filesystem::path& file) { return vectorLaunch(function, file); });
+}

@@ -104,9 +104,13 @@ public:
 
     std::size_t tried() const { return m_tried; }
 
-    // With every parameter tied: a low-dim axis gives the walk something to descend.
+    // With every parameter tied and no low-dim axis found, a low-dim axis gives the walk
+    // something to descend. A found one is never replaced: the tiles would be sized for a
+    // layout the kernel does not have.
     Found searchLowDim()
     {
+        if (!m_findings.empty() || !m_in.parse->lowDimAxes.empty() || m_in.parse->error)
+            return std::nullopt;
         for (const auto& [axis, param] : m_key) {
             Trial trial;
             trial.key = m_key;
@@ -166,8 +170,11 @@ public:
         if (!hintsAreSafe())
             return std::nullopt;
         std::vector<std::vector<Option>> perFinding;
-        for (const Finding& f : m_findings)
+        for (const Finding& f : m_findings) {
             perFinding.push_back(optionsFor(f));
+            if (perFinding.back().empty())
+                return std::nullopt;  // no axis at all (key=[])
+        }
         if (perFinding.empty())
             return std::nullopt;
         for (bool copyParsedAxes : {false, true}) {
@@ -388,7 +395,7 @@ public:
             paramNote(failure, findings[i], found ? &found->first.options[i] : nullptr, found, launchFix,
                       search.tried());
         if (m_out.empty())
-            generationNote(failure, now, findings.empty() ? search.searchLowDim() : Found{});
+            generationNote(failure, now, search.searchLowDim());
         return std::move(m_out);
     }
 
@@ -507,7 +514,10 @@ private:
         if (!why.empty())
             message += ": " + why.substr(0, why.find_last_not_of(". ") + 1);
         message += ". No block parameter is left untied; ";
-        if (!found) {
+        if (!found && !m_in.parse->lowDimAxes.empty()) {
+            message += "the empty list comes from the generator's walk itself, which no axis hint changes without "
+                       "misdescribing the kernel";
+        } else if (!found) {
             message += "no key/hints setting makes it generate";
             if (why.find("handwritten") == std::string::npos)
                 message += ", so the kernel needs a handwritten configs=[triton.Config({...}), ...] list";
