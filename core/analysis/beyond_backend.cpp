@@ -52,42 +52,6 @@ std::string bareAxis(const std::string& axis)
     return axis.size() == 2 && axis[0] == 'r' ? axis.substr(1) : axis;
 }
 
-AxisMap bareMap(const AxisMap& map)
-{
-    AxisMap out;
-    for (const auto& [axis, param] : map)
-        out.emplace_back(bareAxis(axis), param);
-    return out;
-}
-
-std::vector<std::string> bareList(const std::vector<std::string>& list)
-{
-    std::vector<std::string> out;
-    for (const auto& axis : list)
-        out.push_back(bareAxis(axis));
-    return out;
-}
-
-void setAxis(AxisMap& map, const std::string& axis, const std::string& param)
-{
-    for (auto& [a, p] : map)
-        if (a == axis) {
-            p = param;
-            return;
-        }
-    map.emplace_back(axis, param);
-}
-
-// The complete hint set the backend accepts (it wants a key dict and all four axis hints),
-// built from what it parsed plus the fix.
-std::string hintSuggestion(const AxisParse& parse, AxisMap split, AxisMap tiling)
-{
-    return "key=" + pyDictRepr(bareMap(parse.keys)) + " with hints={'split_params': " + pyDictRepr(bareMap(split)) +
-           ", 'tiling_params': " + pyDictRepr(bareMap(tiling)) + ", 'low_dim_axes': " +
-           pyListRepr(bareList(parse.lowDimAxes)) + ", 'reduction_axes': " + pyListRepr(bareList(parse.reductionAxes)) +
-           "}";
-}
-
 class BlindSpotFinder {
 public:
     BlindSpotFinder(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
@@ -242,13 +206,12 @@ private:
             const std::string var = used.assign->list("targets")[0]->id();
             const std::string axis = maskAxisOf(m_in.function, m_parse.keys, var);
             if (!assignedAfter && !axis.empty()) {
-                AxisMap tiling = m_parse.tilingParams;
-                setAxis(tiling, axis, param);
+                // A hint is proposed only where it was checked by generating (generation-fix).
                 add("backend-misses-tiling-axis", used.call,
                     "the backend will miss the tiling axis " + param + " because tl.arange is outside the loop "
                     "(line " + std::to_string(loop->line) + "): it only looks for tl.arange after the loop that "
-                    "steps by " + param + "; move it inside the loop, or pass " +
-                        hintSuggestion(m_parse, m_parse.splitParams, tiling),
+                    "steps by " + param + "; move it inside the loop, or pass the tiling_params hint for axis " +
+                        bareAxis(axis) + " (the generation-fix note gives one checked by generating)",
                     Severity::Note, param, axis);
             } else if (axis.empty()) {
                 add("backend-misses-tiling-axis", used.call,
