@@ -52,42 +52,6 @@ std::string bareAxis(const std::string& axis)
     return axis.size() == 2 && axis[0] == 'r' ? axis.substr(1) : axis;
 }
 
-AxisMap bareMap(const AxisMap& map)
-{
-    AxisMap out;
-    for (const auto& [axis, param] : map)
-        out.emplace_back(bareAxis(axis), param);
-    return out;
-}
-
-std::vector<std::string> bareList(const std::vector<std::string>& list)
-{
-    std::vector<std::string> out;
-    for (const auto& axis : list)
-        out.push_back(bareAxis(axis));
-    return out;
-}
-
-void setAxis(AxisMap& map, const std::string& axis, const std::string& param)
-{
-    for (auto& [a, p] : map)
-        if (a == axis) {
-            p = param;
-            return;
-        }
-    map.emplace_back(axis, param);
-}
-
-// The complete hint set the backend accepts (it wants a key dict and all four axis hints),
-// built from what it parsed plus the fix.
-std::string hintSuggestion(const AxisParse& parse, AxisMap split, AxisMap tiling)
-{
-    return "key=" + pyDictRepr(bareMap(parse.keys)) + " with hints={'split_params': " + pyDictRepr(bareMap(split)) +
-           ", 'tiling_params': " + pyDictRepr(bareMap(tiling)) + ", 'low_dim_axes': " +
-           pyListRepr(bareList(parse.lowDimAxes)) + ", 'reduction_axes': " + pyListRepr(bareList(parse.reductionAxes)) +
-           "}";
-}
-
 class BlindSpotFinder {
 public:
     BlindSpotFinder(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
@@ -112,7 +76,7 @@ public:
             }
     }
 
-    Diagnostics run()
+    std::vector<BlindSpot> run()
     {
         const bool tilingHinted = m_in.hints.tilingParams && !m_in.hints.tilingParams->empty();
         const bool splitHinted = m_in.hints.splitParams && !m_in.hints.splitParams->empty();
@@ -133,9 +97,13 @@ public:
     }
 
 private:
-    void add(const char* code, const Node* at, std::string message, Severity severity = Severity::Note)
+    void add(const char* code, const Node* at, std::string message, Severity severity = Severity::Note,
+             std::string param = {}, std::string axis = {})
     {
-        Diagnostic d;
+        BlindSpot spot;
+        spot.param = std::move(param);
+        spot.axis = std::move(axis);
+        Diagnostic& d = spot.diagnostic;
         d.code = code;
         d.severity = severity;
         d.file = m_file;
@@ -143,7 +111,7 @@ private:
         d.line = where ? where->line : 0;
         d.column = where && where->line > 0 ? where->col + 1 : 0;
         d.message = std::move(message);
-        m_out.push_back(std::move(d));
+        m_out.push_back(std::move(spot));
     }
 
     const Node* parameterNode(const std::string& name) const
@@ -230,25 +198,27 @@ private:
                 add("backend-misses-tiling-axis", aranges.front().call,
                     "the backend will miss the tiling parameter " + param + ": tl.arange(..., " + param +
                         ") is used without being assigned to a variable, and the backend only follows assigned "
-                        "aranges; assign it inside the loop (e.g. `lanes = tl.arange(0, " + param + ")`)");
+                        "aranges; assign it inside the loop (e.g. `lanes = tl.arange(0, " + param + ")`)",
+                    Severity::Note, param);
                 continue;
             }
             const Arange& used = assignedAfter ? *assignedAfter : *assigned;
             const std::string var = used.assign->list("targets")[0]->id();
             const std::string axis = maskAxisOf(m_in.function, m_parse.keys, var);
             if (!assignedAfter && !axis.empty()) {
-                AxisMap tiling = m_parse.tilingParams;
-                setAxis(tiling, axis, param);
+                // A hint is proposed only where it was checked by generating (generation-fix).
                 add("backend-misses-tiling-axis", used.call,
                     "the backend will miss the tiling axis " + param + " because tl.arange is outside the loop "
                     "(line " + std::to_string(loop->line) + "): it only looks for tl.arange after the loop that "
-                    "steps by " + param + "; move it inside the loop, or pass " +
-                        hintSuggestion(m_parse, m_parse.splitParams, tiling));
+                    "steps by " + param + "; move it inside the loop, or pass the tiling_params hint for axis " +
+                        bareAxis(axis) + " (the generation-fix note gives one checked by generating)",
+                    Severity::Note, param, axis);
             } else if (axis.empty()) {
                 add("backend-misses-tiling-axis", used.call,
                     "the backend will miss the tiling parameter " + param + ": no mask compares `" + var +
                         "` (or a value computed from it) with a key argument in a form it follows "
-                        "(`name < n` or `name < min(..., n)`); add such a mask or pass the tiling_params hint");
+                        "(`name < n` or `name < min(..., n)`); add such a mask or pass the tiling_params hint",
+                    Severity::Note, param);
             }
         }
     }
@@ -283,7 +253,8 @@ private:
                 param + " is multiplied by the program id, but no mask compares the offsets built from it with a "
                 "key argument in a form the backend follows (`offsets < n` or `offsets < min(..., n)` with n in "
                 "key), so it cannot tell which axis " + param + " splits; add such a mask, or pass the "
-                "split_params hint");
+                "split_params hint",
+                Severity::Note, param);
         }
     }
 
@@ -404,16 +375,24 @@ private:
     Node m_function;                   // the FunctionDef without its decorators
     std::vector<const Node*> m_nodes;  // its nodes in source order
     std::vector<std::string> m_pidVars;
-    Diagnostics m_out;
+    std::vector<BlindSpot> m_out;
 };
 
 } // namespace
 
-Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
+std::vector<BlindSpot> findBlindSpots(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
 {
     if (!input.function)
         return {};
     return BlindSpotFinder(input, parse, fileName).run();
+}
+
+Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName)
+{
+    Diagnostics out;
+    for (BlindSpot& spot : findBlindSpots(input, parse, fileName))
+        out.push_back(std::move(spot.diagnostic));
+    return out;
 }
 
 } // namespace ts::analysis

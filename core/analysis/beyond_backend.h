@@ -20,11 +20,22 @@
 #include "core/util/diagnostic.h"
 
 #include <string>
+#include <vector>
 
 namespace ts::analysis {
 
 // `parse` is parseAxes(input). Positions come from input.function's tree (1-based line and
 // column); `fileName` fills Diagnostic::file.
 Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName = {});
+
+// The same findings with the parameter each concerns and the axis it would have, where known,
+// for the checked fixes of generation_fix.h.
+struct BlindSpot {
+    Diagnostic diagnostic;
+    std::string param;  // the block parameter the backend misses ("" for key notes)
+    std::string axis;   // the axis it would tie it to, when a mask says so
+};
+std::vector<BlindSpot> findBlindSpots(const ParseInput& input, const AxisParse& parse,
+                                      const std::string& fileName = {});
 
 } // namespace ts::analysis

@@ -1,6 +1,7 @@
 #include "core/analysis/kernel_analysis.h"
 
 #include "core/analysis/beyond_backend.h"
+#include "core/analysis/generation_fix.h"
 #include "core/analysis/guide_rules.h"
 #include "core/python/parser.h"
 
@@ -385,6 +386,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
 
     appendGuideDiagnostics(a, input);
     for (Diagnostic& d : lookBeyondBackend(input, a.parse))
+        a.diagnostics.push_back(std::move(d));
+    for (Diagnostic& d : explainGenerationFailure(a, input))
         a.diagnostics.push_back(std::move(d));
     for (Diagnostic& d : a.diagnostics)
         if (d.file.empty())
