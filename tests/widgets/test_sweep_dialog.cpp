@@ -3,6 +3,7 @@
 // stopped midway keeps the shapes already tuned; the range editor rejects bad rows.
 
 #include "tuning_test_support.h"
+#include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
 #include "widgets/background_job.h"
@@ -250,6 +251,7 @@ private Q_SLOTS:
         window.openFile(test::examplePath("add.json"));
         QVERIFY(test::waitForCount(opened, opened.count() + 1));
         QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->analysis(); }));
+        QVERIFY(test::selectBackend2604(window));
         QVERIFY(action->isEnabled());
         action->trigger();
         SweepDialog* dialog = window.findChild<gui::ToolDialogs*>()->sweepDialog();

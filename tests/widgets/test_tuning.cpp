@@ -2,7 +2,7 @@
 // the config cache; stopping mid-run keeps what finished; the tuning fields feed the options;
 // a stale cache entry is shown as stale; devices compared side by side.
 
-#include "widget_test_support.h"
+#include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
 #include "core/pipeline/tuning_pipeline.h"
@@ -67,7 +67,8 @@ bool openAndSettle(MainWindow& window, const QString& path)
     window.openFile(path);
     if (!test::waitForCount(opened, opened.count() + 1))
         return false;
-    return test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); });
+    return test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }) &&
+           test::selectBackend2604(window) && test::waitUntil([&] { return window.document()->space() != nullptr; });
 }
 
 bool tuneAndWait(MainWindow& window)
@@ -301,7 +302,8 @@ private Q_SLOTS:
         small.write(R"J({"kernel": "add.py", "function": "add_kernel",
  "args": {"x_ptr": {"tensor": "float16", "shape": [256]}, "y_ptr": {"tensor": "float16", "shape": [256]},
           "out_ptr": {"tensor": "float16", "shape": [256]}, "n_elements": 256},
- "grid": "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)", "device": "Ascend910B2"})J");
+ "grid": "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)", "device": "Ascend910B2",
+ "backend": "2026-04"})J");
         small.close();
         MainWindow window;
         window.show();
