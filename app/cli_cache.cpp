@@ -209,6 +209,8 @@ int runCache(const Args& args)
     prune.superseded = true;
     prune.knownSimulatorVersions = std::vector<std::string>{tuning::kSimulatorVersion};
     prune.dryRun = args.flag("dry-run");
+    if (auto backend = backendFromArgs(args))
+        prune.backend = kernel::backendName(*backend);
     if (auto days = args.value("older-than")) {
         char* end = nullptr;
         const double d = std::strtod(days->c_str(), &end);

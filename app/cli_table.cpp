@@ -379,7 +379,11 @@ CommandSpec cacheCommand()
                  "entries of another simulator version, entries of the given workloads' kernels whose source "
                  "changed since (stale), and with --older-than, entries older than DAYS.",
                  {valued("older-than", "DAYS", "also drop entries older than DAYS (a number, may have a fraction)"),
-                  flag("dry-run", "print what would be removed and remove nothing")}),
+                  flag("dry-run", "print what would be removed and remove nothing"), [] {
+                      OptionSpec o = backendOption();
+                      o.help = "only drop entries made under this Triton-Ascend version";
+                      return o;
+                  }()}),
     };
     for (const CommandSpec& s : c.subcommands)
         c.positionals.values.push_back({s.name, s.summary});

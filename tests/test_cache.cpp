@@ -919,6 +919,15 @@ TEST(ConfigCache, TheSameLaunchUnderTwoBackendsIsTwoEntries)
     ASSERT_TRUE(rows.ok());
     ASSERT_EQ(rows.value->size(), 1u);
     EXPECT_EQ(rows.value->front().key.backend, "2026-08");
+    PruneOptions prune;
+    prune.backend = "2026-04";
+    prune.olderThanDays = 1;
+    prune.now = std::chrono::system_clock::now() + std::chrono::hours(48);
+    prune.dryRun = true;
+    auto pruned = cache->prune(prune);
+    ASSERT_TRUE(pruned.ok());
+    ASSERT_EQ(pruned.value->size(), 1u);
+    EXPECT_EQ(pruned.value->front().summary.key.backend, "2026-04");
 
     // The interchange file keeps the version; a tuning without one is 2026-04's.
     ASSERT_TRUE(cache->exportJson(dir / "export.json").ok());

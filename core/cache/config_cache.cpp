@@ -1038,6 +1038,8 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
             }
         }
         for (const auto& row : rows) {
+            if (!options.backend.empty() && row.key.backend != options.backend)
+                continue;
             std::string reason;
             if (auto it = options.currentSourceHashes.find(row.key.kernelName);
                 it != options.currentSourceHashes.end() && it->second != row.key.sourceHash)

@@ -134,6 +134,8 @@ struct PruneOptions {
     std::optional<double> olderThanDays;
     // Entries whose simulator version is not in this list (when given).
     std::optional<std::vector<std::string>> knownSimulatorVersions;
+    // Only entries of this backend version ("2026-04"); empty: of every version.
+    std::string backend;
     bool dryRun = false;  // report what would go, remove nothing
     std::optional<std::chrono::system_clock::time_point> now;  // defaults to the clock
 };
