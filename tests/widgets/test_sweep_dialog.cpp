@@ -167,7 +167,8 @@ private Q_SLOTS:
         QProcess cli;
         cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         cli.start(QStringLiteral(TILESCOPE_BINARY),
-                  {QStringLiteral("sweep"), test::examplePath("add.json"), QStringLiteral("--range"),
+                  {QStringLiteral("sweep"), test::examplePath("add.json"), QStringLiteral("--backend"),
+                   QStringLiteral("2026-04"), QStringLiteral("--range"),
                    QStringLiteral("n_elements=4096..16384:x2"), QStringLiteral("--jobs"), QStringLiteral("2"),
                    QStringLiteral("--cache"), cliCache});
         QVERIFY(cli.waitForFinished(-1));

@@ -331,7 +331,8 @@ private Q_SLOTS:
         QProcess cli;
         cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         cli.start(QStringLiteral(TILESCOPE_BINARY),
-                  {QStringLiteral("tune"), path, QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--seed"),
+                  {QStringLiteral("tune"), path, QStringLiteral("--backend"), QStringLiteral("2026-04"),
+                   QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--seed"),
                    QStringLiteral("7"), QStringLiteral("--cache"), cliCache});
         QVERIFY(cli.waitForFinished(-1));
         QCOMPARE(cli.exitCode(), 0);
