@@ -349,7 +349,10 @@ private Q_SLOTS:
         const std::vector<cache::TuningRecord> fromCli = test::comparableCacheRows(cliCache);
         const std::vector<cache::TuningRecord> fromGui = test::comparableCacheRows(guiCache);
         QCOMPARE(fromCli.size(), std::size_t(1));
-        QVERIFY(fromCli == fromGui);
+        QVERIFY2(fromCli == fromGui,
+                 qPrintable(QString::fromStdString(cache::toJson(fromCli.front()).dump().substr(0, 600) + "\n" +
+                                                   (fromGui.empty() ? std::string("no GUI row")
+                                                                    : cache::toJson(fromGui.front()).dump().substr(0, 600)))));
         QCOMPARE(doc->tuningRun()->snapshot().workers, doc->tuningResult()->modelled.compileWorkers);
         // The window's own result (what it shows) is the CLI's: every candidate's status and
         // times, the best, the modelled tuning time.
