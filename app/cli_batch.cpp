@@ -49,6 +49,7 @@ int runBatch(const Args& args)
 
     pipeline::BatchRequest options;
     options.workloads = args.positionals();
+    options.backend = backendFromArgs(args);
     options.cache.force = args.flag("force");
     auto registry = devicesFromArgs(args, "batch");
     if (!registry)

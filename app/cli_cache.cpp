@@ -44,6 +44,7 @@ nlohmann::ordered_json summaryJson(const cache::TuningSummary& s)
             {"device", s.key.device},
             {"benchMethod", s.key.benchMethod},
             {"simulatorVersion", s.key.simulatorVersion},
+            {"backend", s.key.backend},
             {"sourceHash", s.key.sourceHash},
             {"workload", s.workloadPath},
             {"createdAt", s.createdAt},
@@ -57,6 +58,7 @@ nlohmann::ordered_json summaryJson(const cache::TuningSummary& s)
 std::string recordText(const cache::TuningRecord& r)
 {
     std::string out = "#" + std::to_string(r.id) + "  " + r.key.describe() + "\n";
+    out += "backend " + kernel::backendLabel(r.key.backend) + "\n";
     out += "tuned " + r.createdAt + (r.workloadPath.empty() ? "" : " from " + r.workloadPath) + ", source " +
            r.key.sourceHash.substr(0, 12) + "\n";
     for (std::size_t i = 0; i < r.candidates.size(); ++i) {
@@ -138,6 +140,8 @@ int runCache(const Args& args)
 
     if (sub == "list") {
         cache::ListFilter filter;
+        if (auto backend = backendFromArgs(args))
+            filter.backend = kernel::backendName(*backend);
         if (!currentSourceHashes(rest, &filter.currentSourceHashes))
             return kExitUsage;
         auto rows = cache->list(filter);
@@ -205,6 +209,8 @@ int runCache(const Args& args)
     prune.superseded = true;
     prune.knownSimulatorVersions = std::vector<std::string>{tuning::kSimulatorVersion};
     prune.dryRun = args.flag("dry-run");
+    if (auto backend = backendFromArgs(args))
+        prune.backend = kernel::backendName(*backend);
     if (auto days = args.value("older-than")) {
         char* end = nullptr;
         const double d = std::strtod(days->c_str(), &end);

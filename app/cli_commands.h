@@ -6,7 +6,9 @@ namespace ts::cli {
 
 int runAnalyze(const Args& args);
 int runSpace(const Args& args);
+int runSpaceBench(const Args& args);  // space --bench
 int runDevices(const Args& args);
+int runBackends(const Args& args);
 int runTune(const Args& args);
 int runCache(const Args& args);
 int runExport(const Args& args);

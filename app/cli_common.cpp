@@ -21,7 +21,11 @@ std::optional<kernel::Workload> workloadFromArgs(const Args& args, const char* c
         std::cerr << "tilescope " << command << ": expected one WORKLOAD.json or KERNEL.py (see --help)\n";
         return std::nullopt;
     }
-    const std::string& input = args.positionals().front();
+    return workloadFromInput(args, args.positionals().front(), command);
+}
+
+std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::string& input, const char* command)
+{
     kernel::Workload workload;
     const bool isPython = input.size() > 3 && input.substr(input.size() - 3) == ".py";
     if (isPython) {
@@ -57,7 +61,18 @@ std::optional<kernel::Workload> workloadFromArgs(const Args& args, const char* c
     }
     if (auto device = args.value("device"))
         workload.device = *device;
+    if (auto backend = backendFromArgs(args))
+        workload.backend = *backend;
     return workload;
+}
+
+std::optional<kernel::BackendVersion> backendFromArgs(const Args& args)
+{
+    if (!args.declares("backend"))
+        return std::nullopt;
+    const std::optional<std::string> name = args.value("backend");
+    // The table only lets a version's name through.
+    return name ? kernel::parseBackendVersion(*name) : std::nullopt;
 }
 
 std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char* command)

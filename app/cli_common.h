@@ -17,9 +17,14 @@
 
 namespace ts::cli {
 
-// WORKLOAD.json or KERNEL.py plus --function/--arg/--grid/--device. Prints errors and returns
+// WORKLOAD.json or KERNEL.py plus --function/--arg/--grid/--device/--backend. Prints errors and returns
 // nullopt on bad input.
 std::optional<kernel::Workload> workloadFromArgs(const Args& args, const char* command);
+// The same for one given input (a command that takes several).
+std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::string& input, const char* command);
+
+// --backend, when the command takes it and it was given (the table checked its value).
+std::optional<kernel::BackendVersion> backendFromArgs(const Args& args);
 
 // The bundled profiles plus --device-file ones. Prints errors and returns nullopt on failure.
 std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char* command);

@@ -15,6 +15,12 @@ int runSpace(const Args& args)
         std::cerr << "tilescope space: --json and --csv exclude each other\n";
         return kExitUsage;
     }
+    if (args.flag("bench"))
+        return runSpaceBench(args);
+    if (args.value("reps")) {
+        std::cerr << "tilescope space: --reps needs --bench\n";
+        return kExitUsage;
+    }
     auto workload = workloadFromArgs(args, "space");
     if (!workload)
         return kExitUsage;
@@ -42,13 +48,16 @@ int runSpace(const Args& args)
     }
     const space::CandidateSpace& candidates = *built.space;
 
+    space::SpaceReportOptions report;
+    report.backend = kernel::backendName(a.workload.backend);
     if (args.flag("json")) {
-        space::writeSpaceJson(std::cout, candidates, {}, 2);
+        space::writeSpaceJson(std::cout, candidates, report, 2);
         std::cout << "\n";
     } else if (args.flag("csv")) {
         space::writeSpaceCsv(std::cout, candidates);
     } else {
-        std::cout << a.kernel->name << " on " << lookup.profile->soc << "\n";
+        std::cout << a.kernel->name << " on " << lookup.profile->soc << ", backend "
+                  << kernel::backendLabel(a.workload.backend) << "\n";
         std::cout << space::formatSpaceTable(candidates);
     }
     printDiagnostics(a.diagnostics);

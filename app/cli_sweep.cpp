@@ -95,7 +95,9 @@ int runSweep(const Args& args)
     exportRequest.configs = sweep::handwrittenConfigs(result.cover);
     exportRequest.top = exportRequest.configs->size();
     exportRequest.list.key = result.key;
-    exportRequest.list.p50Comments = false;  // a time belongs to one shape, not to the list
+    exportRequest.list.p50Comments = false;
+    if (auto backend = kernel::parseBackendVersion(result.backend))
+        exportRequest.backend = *backend;  // a time belongs to one shape, not to the list
     const pipeline::ExportResult list = pipeline::exportTuning(exportRequest);
     if (args.flag("json")) {
         nlohmann::ordered_json j = sweep::sweepToJson(result);

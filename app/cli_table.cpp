@@ -3,6 +3,7 @@
 
 #include "app/cli_commands.h"
 #include "app/cli_options.h"
+#include "core/kernel/backend_version.h"
 
 namespace ts::cli {
 namespace {
@@ -71,6 +72,20 @@ OptionSpec deviceOption()
                   Completion::Device);
 }
 
+OptionSpec backendOption()
+{
+    std::vector<EnumValue> values;
+    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions)
+        values.push_back({std::string(info.name), std::string(info.repository) + " " +
+                                                      std::string(info.commit.substr(0, 7)) + ": " +
+                                                      std::string(info.summary)});
+    return oneOf("backend", "VERSION",
+                 "the Triton-Ascend version whose autotune is modelled (default " +
+                     std::string(kernel::backendName(kernel::kDefaultBackend)) +
+                     ", the newest; see `tilescope backends`); wins over the workload's \"backend\"",
+                 std::move(values));
+}
+
 OptionSpec deviceFileOption()
 {
     return repeatable(valued("device-file", "PATH",
@@ -121,7 +136,7 @@ OptionSpec forceOption()
 
 std::vector<OptionSpec> workloadOptions()
 {
-    return {functionOption(), argOption(), gridOption(), deviceOption(), deviceFileOption()};
+    return {functionOption(), argOption(), gridOption(), deviceOption(), backendOption(), deviceFileOption()};
 }
 
 void append(std::vector<OptionSpec>& to, std::vector<OptionSpec> more)
@@ -166,11 +181,18 @@ CommandSpec spaceCommand()
         "backend's order, then every candidate its generator tried and rejected, each with a reason that carries "
         "the numbers. With --lattice, also the full lattice around it: every value a user could write for each "
         "tunable parameter, crossed with hints and multibuffer, each point marked generated, pruned (a hard "
-        "constraint) or skipped (valid, but never visited by the generator).";
+        "constraint) or skipped (valid, but never visited by the generator).\n\n"
+        "With --bench it takes one or more workloads and times, in this one process, the whole path from each "
+        "file to its candidate space (reading the workload, parsing the kernel, the analysis, generation and "
+        "pruning; the lattice only with --lattice) --reps times, then prints each workload's median in "
+        "microseconds and their geometric mean.";
     c.options = workloadOptions();
     append(c.options, {flag("lattice", "also the full lattice of values around the generated candidates"),
-                       jsonOption("the candidates as JSON (excludes --csv)"),
-                       flag("csv", "the candidates as CSV (excludes --json)")});
+                       jsonOption("the candidates as JSON (excludes --csv); with --bench the timings as a "
+                                  "\"tilescope.space-bench/1\" document"),
+                       flag("csv", "the candidates as CSV (excludes --json)"),
+                       flag("bench", "time WORKLOAD... from file to candidate space instead of listing candidates"),
+                       valued("reps", "N", "--bench: how many times each workload is timed (default 20)")});
     c.run = runSpace;
     return c;
 }
@@ -289,7 +311,10 @@ CommandSpec batchCommand()
                                            "the devices to tune on, by SoC name; `all` = every profile (default: "
                                            "each workload's own device)",
                                            Completion::Device));
-    c.options = {devices, deviceFileOption(),
+    OptionSpec backend = backendOption();
+    backend.help = "tune every workload under this Triton-Ascend version (default: each workload's own "
+                   "\"backend\", else the newest; see `tilescope backends`)";
+    c.options = {devices, backend, deviceFileOption(),
                  valued("report", "FILE.json", "write the JSON report here", Completion::File, {"json"}),
                  valued("junit", "FILE.xml", "write the JUnit XML here", Completion::File, {"xml"}),
                  valued("baseline", "FILE.json", "a previous --report to compare the best times with",
@@ -329,8 +354,13 @@ CommandSpec cacheCommand()
     c.subcommands = {
         cacheSub("list", "the stored tunings, one line each", {"[WORKLOAD.json ...]", Completion::File, {"json"}, {}},
                  "Lists the stored tunings, one line each; entries of the given workloads' kernels whose source "
-                 "changed are marked [stale].",
-                 {jsonOption("the tunings as a JSON array")}),
+                 "changed are marked [stale]. Tunings of each backend version are separate entries; --backend "
+                 "lists only those of one version.",
+                 {jsonOption("the tunings as a JSON array"), [] {
+                      OptionSpec o = backendOption();
+                      o.help = "only the tunings made under this Triton-Ascend version";
+                      return o;
+                  }()}),
         cacheSub("show", "one tuning: key, best, every candidate", {"ID", Completion::None, {}, {}},
                  "Shows one tuning by the id `cache list` prints: its key, its best config and every candidate "
                  "with status, reason and p50.",
@@ -349,7 +379,11 @@ CommandSpec cacheCommand()
                  "entries of another simulator version, entries of the given workloads' kernels whose source "
                  "changed since (stale), and with --older-than, entries older than DAYS.",
                  {valued("older-than", "DAYS", "also drop entries older than DAYS (a number, may have a fraction)"),
-                  flag("dry-run", "print what would be removed and remove nothing")}),
+                  flag("dry-run", "print what would be removed and remove nothing"), [] {
+                      OptionSpec o = backendOption();
+                      o.help = "only drop entries made under this Triton-Ascend version";
+                      return o;
+                  }()}),
     };
     for (const CommandSpec& s : c.subcommands)
         c.positionals.values.push_back({s.name, s.summary});
@@ -367,6 +401,19 @@ CommandSpec devicesCommand()
     c.options = {deviceFileOption(), jsonOption("the profiles as JSON, every figure with its source"),
                  flag("names", "the SoC names only, one a line (for scripts and shell completion)")};
     c.run = runDevices;
+    return c;
+}
+
+CommandSpec backendsCommand()
+{
+    CommandSpec c;
+    c.name = "backends";
+    c.summary = "the Triton-Ascend versions TileScope models, for --backend and the workload's \"backend\"";
+    c.description = "Lists every backend version TileScope can model: its name (what --backend and a workload's "
+                    "\"backend\" field take), the public repository and commit whose autotune runtime it follows, "
+                    "the commit's date and what that runtime does. The newest is the default.";
+    c.options = {jsonOption("the versions as a \"tilescope.backends/1\" document")};
+    c.run = runBackends;
     return c;
 }
 
@@ -401,7 +448,7 @@ CommandSpec completionCommand()
 std::vector<CommandSpec> buildTable()
 {
     return {analyzeCommand(), spaceCommand(), tuneCommand(),  exportCommand(), sweepCommand(), batchCommand(),
-            cacheCommand(),   devicesCommand(), helpCommand(), completionCommand()};
+            cacheCommand(),   devicesCommand(), backendsCommand(), helpCommand(), completionCommand()};
 }
 
 } // namespace

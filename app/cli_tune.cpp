@@ -42,6 +42,7 @@ std::string paramsText(const cache::CandidateRecord& c)
 std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem::path& cachePath)
 {
     std::string out = r.key.describe() + "\n";
+    out += "backend " + kernel::backendLabel(r.key.backend) + "\n";
     out += "from cache #" + std::to_string(r.id) + ", tuned " + r.createdAt + " (" + cachePath.string() +
            "; --force tunes again)\n";
     if (const cache::CandidateRecord* best = r.best())

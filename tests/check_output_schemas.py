@@ -3,7 +3,7 @@
 Usage: check_output_schemas.py TILESCOPE SOURCE_DIR SCRATCH_DIR
 
 Runs each command that prints or writes JSON (analyze, space, tune fresh and cached, sweep,
-batch, export --format json, cache list/show/export, devices) on the bundled vector-add kernel,
+batch, export --format json, cache list/show/export, devices, backends, space --bench) on the bundled vector-add kernel,
 in a scratch copy with its own cache, and validates every document against the schema file its
 "schema" field names. Exits 1 on the first command that fails and lists every invalid document.
 The jsonschema module is required (python3-jsonschema, installed by scripts/setup.sh): its
@@ -34,7 +34,7 @@ tensor = {"tensor": "float16", "shape": [98432]}
     "kernel": "add.py", "function": "add_kernel",
     "args": {"x_ptr": tensor, "y_ptr": tensor, "out_ptr": tensor, "n_elements": 98432},
     "grid": "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)",
-    "device": "Ascend910B2"}))
+    "device": "Ascend910B2", "backend": "2026-04"}))
 cache = ["--cache", str(scratch / "cache.sqlite")]
 workload = str(scratch / "add.json")
 
@@ -73,6 +73,9 @@ printed("sweep", "sweep", workload, "--range", "n_elements=4096..65536:x16", "--
 written("batch --report", scratch / "batch.json", "batch", workload, "--jobs", "2", "--report",
         str(scratch / "batch.json"), *cache)
 printed("devices", "devices", "--json")
+printed("backends", "backends", "--json")
+printed("analyze --backend 2026-08", "analyze", workload, "--json", "--backend", "2026-08")
+printed("space --bench", "space", workload, "--bench", "--reps", "2", "--json")
 
 failures = 0
 for what, document in documents:

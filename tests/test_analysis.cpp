@@ -40,6 +40,7 @@ protected:
         std::ofstream(dir / name) << source;
         kernel::Workload w;
         w.kernelPath = (dir / name).string();
+        w.backend = kernel::BackendVersion::V2026_04;  // the parse these tests expect is 2026-04's
         return w;
     }
 

@@ -69,14 +69,14 @@ TEST(Batch, BadUsageAndInputExitTwo)
     const fs::path dir = scratchDir("batch-usage");
     writeAddWorkload(dir, "a.json", 4096);
     EXPECT_EQ(tilescope("batch").exitCode, 2);
-    EXPECT_EQ(tilescope("batch " + quote(dir / "a.json") + " --shard 3/2").exitCode, 2);
-    EXPECT_EQ(tilescope("batch " + quote(dir / "a.json") + " --shard 0/2").exitCode, 2);
-    EXPECT_EQ(tilescope("batch " + quote(dir / "a.json") + " --max-regression 5").exitCode, 2);
-    EXPECT_EQ(tilescope("batch " + quote(dir / "a.json") + " --no-such-option").exitCode, 2);
-    CliRun missing = tilescope("batch " + quote(dir / "a.json") + " " + quote(dir / "missing.json") + " --no-cache");
+    EXPECT_EQ(tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " --shard 3/2").exitCode, 2);
+    EXPECT_EQ(tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " --shard 0/2").exitCode, 2);
+    EXPECT_EQ(tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " --max-regression 5").exitCode, 2);
+    EXPECT_EQ(tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " --no-such-option").exitCode, 2);
+    CliRun missing = tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " " + quote(dir / "missing.json") + " --no-cache");
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_NE(missing.err.find("missing.json"), std::string::npos) << missing.err;
-    CliRun device = tilescope("batch " + quote(dir / "a.json") + " --device Ascend910B9 --no-cache");
+    CliRun device = tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " --device Ascend910B9 --no-cache");
     EXPECT_EQ(device.exitCode, 2);
     EXPECT_NE(device.err.find("Ascend910B9"), std::string::npos) << device.err;
     writeAddWorkload(dir, "orphan.json", 4096);
@@ -85,11 +85,11 @@ TEST(Batch, BadUsageAndInputExitTwo)
         text.replace(text.find("add.py"), 6, "gone.py");
         std::ofstream(dir / "orphan.json", std::ios::trunc) << text;
     }
-    CliRun orphan = tilescope("batch " + quote(dir / "a.json") + " " + quote(dir / "orphan.json") + " --no-cache");
+    CliRun orphan = tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " " + quote(dir / "orphan.json") + " --no-cache");
     EXPECT_EQ(orphan.exitCode, 2);
     EXPECT_NE(orphan.err.find("gone.py"), std::string::npos) << orphan.err;
     std::ofstream(dir / "base.json") << "{\"cases\": 3}";
-    CliRun baseline = tilescope("batch " + quote(dir / "a.json") + " --baseline " + quote(dir / "base.json"));
+    CliRun baseline = tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " --baseline " + quote(dir / "base.json"));
     EXPECT_EQ(baseline.exitCode, 2);
     EXPECT_NE(baseline.err.find("base.json"), std::string::npos) << baseline.err;
     fs::remove_all(dir);
@@ -102,7 +102,7 @@ TEST(Batch, ReportJUnitAndCacheReuse)
     writeAddWorkload(dir, "b.json", 65536);
     const std::string common = quote(dir / "a.json") + " " + quote(dir / "b.json") +
                                " --device Ascend910B2,Ascend910B4 --jobs 2 --cache " + quote(dir / "c.sqlite");
-    CliRun first = tilescope("batch " + common + " --report " + quote(dir / "r1.json") + " --junit " +
+    CliRun first = tilescope("batch --backend 2026-04 " + common + " --report " + quote(dir / "r1.json") + " --junit " +
                              quote(dir / "j1.xml"));
     ASSERT_EQ(first.exitCode, 0) << first.err;
     EXPECT_NE(first.err.find("[4/4]"), std::string::npos) << first.err;  // progress on stderr
@@ -124,7 +124,7 @@ TEST(Batch, ReportJUnitAndCacheReuse)
     EXPECT_TRUE(names.count((dir / "b.json").string() + " on Ascend910B4"));
 
     // Again: every case comes from the cache, with the same best configs.
-    CliRun second = tilescope("batch " + common + " --report " + quote(dir / "r2.json"));
+    CliRun second = tilescope("batch --backend 2026-04 " + common + " --report " + quote(dir / "r2.json"));
     ASSERT_EQ(second.exitCode, 0) << second.err;
     const nlohmann::json again = readJson(dir / "r2.json");
     EXPECT_EQ(again["summary"]["fromCache"], 4);
@@ -139,7 +139,7 @@ TEST(Batch, FailedTuningIsAJUnitFailureAndExitOne)
     writeAddWorkload(dir, "a.json", 4096);
     fs::copy_file(examplesDir() / "guide_violations.py", dir / "guide_violations.py");
     fs::copy_file(examplesDir() / "guide_violations.json", dir / "guide_violations.json");
-    CliRun run = tilescope("batch " + quote(dir / "a.json") + " " + quote(dir / "guide_violations.json") +
+    CliRun run = tilescope("batch --backend 2026-04 " + quote(dir / "a.json") + " " + quote(dir / "guide_violations.json") +
                            " --jobs 2 --no-cache --junit " + quote(dir / "j.xml") + " --report " + quote(dir / "r.json"));
     EXPECT_EQ(run.exitCode, 1) << run.err;
     const nlohmann::json j = junit(dir, dir / "j.xml");
@@ -170,12 +170,12 @@ TEST(Batch, ShardsPlusMergeEqualOneRun)
     std::string list;
     for (auto it = files.rbegin(); it != files.rend(); ++it)  // order on the command line does not matter
         list += *it + " ";
-    CliRun full = tilescope("batch " + list + "--jobs 2 --cache " + quote(dir / "full.sqlite"));
+    CliRun full = tilescope("batch --backend 2026-04 " + list + "--jobs 2 --cache " + quote(dir / "full.sqlite"));
     ASSERT_EQ(full.exitCode, 0) << full.err;
     std::set<std::string> seen;
     for (int shard = 1; shard <= 2; ++shard) {
         const std::string i = std::to_string(shard);
-        CliRun part = tilescope("batch " + list + "--jobs 2 --shard " + i + "/2 --cache " +
+        CliRun part = tilescope("batch --backend 2026-04 " + list + "--jobs 2 --shard " + i + "/2 --cache " +
                                 quote(dir / ("s" + i + ".sqlite")) + " --report " + quote(dir / ("r" + i + ".json")));
         ASSERT_EQ(part.exitCode, 0) << part.err;
         const nlohmann::json report = readJson(dir / ("r" + i + ".json"));
@@ -211,7 +211,7 @@ TEST(Batch, TwoProcessesIntoOneCacheBothLand)
                              second + cache + " 2>/dev/null & q=$!; wait $p; a=$?; wait $q; b=$?; echo $a $b)");
     EXPECT_EQ(both.out, "0 0\n") << both.err;
     EXPECT_EQ(bestPerKey(dir / "shared.sqlite").size(), 8u);
-    CliRun check = tilescope("batch " + first + second + "--cache " + quote(dir / "shared.sqlite") + " --report " +
+    CliRun check = tilescope("batch --backend 2026-04 " + first + second + "--cache " + quote(dir / "shared.sqlite") + " --report " +
                              quote(dir / "r.json"));
     ASSERT_EQ(check.exitCode, 0) << check.err;
     EXPECT_EQ(readJson(dir / "r.json")["summary"]["fromCache"], 8);
@@ -225,9 +225,9 @@ TEST(Batch, RegressionPastTheBaselineFails)
     writeAddWorkload(dir, "b.json", 65536);
     const std::string common = quote(dir / "a.json") + " " + quote(dir / "b.json") + " --jobs 2 --cache " +
                                quote(dir / "c.sqlite");
-    ASSERT_EQ(tilescope("batch " + common + " --report " + quote(dir / "base.json")).exitCode, 0);
+    ASSERT_EQ(tilescope("batch --backend 2026-04 " + common + " --report " + quote(dir / "base.json")).exitCode, 0);
     // Unchanged: within any allowance.
-    CliRun same = tilescope("batch " + common + " --baseline " + quote(dir / "base.json") + " --max-regression 1");
+    CliRun same = tilescope("batch --backend 2026-04 " + common + " --baseline " + quote(dir / "base.json") + " --max-regression 1");
     EXPECT_EQ(same.exitCode, 0) << same.err;
 
     // A baseline where b was 30% faster than now.
@@ -240,7 +240,7 @@ TEST(Batch, RegressionPastTheBaselineFails)
         }
     ASSERT_GT(bNow, 0.0);
     std::ofstream(dir / "faster.json") << base.dump(2);
-    CliRun slower = tilescope("batch " + common + " --baseline " + quote(dir / "faster.json") +
+    CliRun slower = tilescope("batch --backend 2026-04 " + common + " --baseline " + quote(dir / "faster.json") +
                               " --max-regression 10 --junit " + quote(dir / "j.xml") + " --report " + quote(dir / "r.json"));
     EXPECT_EQ(slower.exitCode, 1) << slower.err;
     const nlohmann::json j = junit(dir, dir / "j.xml");
@@ -256,7 +256,7 @@ TEST(Batch, RegressionPastTheBaselineFails)
     const nlohmann::json r = readJson(dir / "r.json");
     EXPECT_EQ(r["summary"]["regressions"], 1);
     // A larger allowance lets it through.
-    EXPECT_EQ(tilescope("batch " + common + " --baseline " + quote(dir / "faster.json") + " --max-regression 40").exitCode,
+    EXPECT_EQ(tilescope("batch --backend 2026-04 " + common + " --baseline " + quote(dir / "faster.json") + " --max-regression 40").exitCode,
               0);
     fs::remove_all(dir);
 }

@@ -204,9 +204,10 @@ TEST(TuningKey, DigestCoversEveryKeyFieldButNotTheSourceHash)
     digests.insert(variant([](TuningKey& k) { k.device = "Ascend910B4"; }));
     digests.insert(variant([](TuningKey& k) { k.benchMethod = "npu"; }));
     digests.insert(variant([](TuningKey& k) { k.simulatorVersion = "0.2.0"; }));
+    digests.insert(variant([](TuningKey& k) { k.backend = "2026-08"; }));
     // Field boundaries matter: "a","bc" is not "ab","c".
     digests.insert(variant([](TuningKey& k) { k.keyValues = {{"M4096", ""}, {"N", "1024"}}; }));
-    EXPECT_EQ(digests.size(), 9u);
+    EXPECT_EQ(digests.size(), 10u);
 }
 
 TEST(TuningRecord, PairsEncodingRoundTripsAnyText)
@@ -720,7 +721,7 @@ TEST(ConfigCache, MigratesAVersion1File)
     ASSERT_TRUE(opened.ok()) << opened.error->message;
     EXPECT_EQ(opened.migratedFromVersion, 1);
     ASSERT_EQ(opened.notices.size(), 1u);
-    EXPECT_NE(opened.notices[0].find("from layout version 1 to 3"), std::string::npos);
+    EXPECT_NE(opened.notices[0].find("from layout version 1 to 4"), std::string::npos);
     EXPECT_NE(opened.notices[0].find((dir / "v1.sqlite").string()), std::string::npos);
     ConfigCache& cache = *opened.cache;
 
@@ -744,7 +745,7 @@ TEST(ConfigCache, MigratesAVersion1File)
     auto fresh = openOrDie(dir / "fresh.sqlite");
     fresh.reset();
     RawDb migrated(dir / "v1.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 3);
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 4);
     for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
     EXPECT_EQ(migrated.integer("SELECT count(*) FROM sqlite_master WHERE name = 'candidates'"), 0);
@@ -786,7 +787,7 @@ PRAGMA user_version = 2;
     ASSERT_TRUE(opened.ok()) << opened.error->message;
     EXPECT_EQ(opened.migratedFromVersion, 2);
     ASSERT_EQ(opened.notices.size(), 1u);
-    EXPECT_NE(opened.notices[0].find("from layout version 2 to 3"), std::string::npos) << opened.notices[0];
+    EXPECT_NE(opened.notices[0].find("from layout version 2 to 4"), std::string::npos) << opened.notices[0];
     ConfigCache& cache = *opened.cache;
     LookupResult hit = cache.lookup(softmaxKey("64"), "h2");
     ASSERT_EQ(hit.freshness, Freshness::Fresh);
@@ -821,9 +822,124 @@ PRAGMA user_version = 2;
     auto fresh = openOrDie(dir / "fresh.sqlite");
     fresh.reset();
     RawDb migrated(dir / "v2.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 3);
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 4);
     for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
+}
+
+TEST(ConfigCache, MigratesAVersion3FileMarkingItsTunings2604)
+{
+    // Every tuning of a version 3 file was made by the only backend TileScope modelled then,
+    // 2026-04: migrated, each is that version's entry and the same launch under 2026-08 misses.
+    const fs::path dir = ts::test::scratchDir("cache-migrate-v3");
+    {
+        RawDb raw(dir / "v3.sqlite");
+        raw.exec(R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+INSERT INTO meta VALUES ('application', 'tilescope-config-cache'), ('created-by', 'TileScope 0.3.0');
+CREATE TABLE tunings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, kernel_name TEXT NOT NULL, key_values TEXT NOT NULL,
+    dtypes TEXT NOT NULL, device TEXT NOT NULL, bench_method TEXT NOT NULL,
+    simulator_version TEXT NOT NULL, source_hash TEXT NOT NULL, workload_path TEXT NOT NULL,
+    created_at TEXT NOT NULL, best_index INTEGER, tuning_wall_seconds REAL NOT NULL,
+    notes TEXT NOT NULL, candidate_count INTEGER NOT NULL, key_digest TEXT NOT NULL DEFAULT '',
+    candidates TEXT NOT NULL DEFAULT '[]', best TEXT, details TEXT);
+CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
+CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
+PRAGMA application_id = 1414742851;
+PRAGMA user_version = 3;
+)sql");
+        // Digests as version 3 computed them (the key without a backend): any distinct text
+        // stands in, since the migration computes them again.
+        for (const char* m : {"64", "128"})
+            raw.exec(std::string("INSERT INTO tunings(kernel_name, key_values, dtypes, device, bench_method, "
+                                 "simulator_version, source_hash, workload_path, created_at, best_index, "
+                                 "tuning_wall_seconds, notes, candidate_count, key_digest, candidates, best, details) "
+                                 "VALUES ('softmax', '[[\"M\",\"") +
+                     m + "\"]]', '[\"torch.float32\"]', 'Ascend910B2', 'default', '0.1.0', 'h2', 'w.json', "
+                         "'2025-01-02T00:00:00.000Z', 0, 3.5, 'v3', 1, 'v3-digest-" + m +
+                     "', '[[[[\"XBLOCK\",\"64\"]],1,1,\"best\",\"\",\"\",0.45,0.4,0.5,\"\"]]', NULL, NULL)");
+    }
+    OpenResult opened = ConfigCache::open(dir / "v3.sqlite");
+    ASSERT_TRUE(opened.ok()) << opened.error->message;
+    EXPECT_EQ(opened.migratedFromVersion, 3);
+    ASSERT_EQ(opened.notices.size(), 1u);
+    EXPECT_NE(opened.notices[0].find("from layout version 3 to 4"), std::string::npos) << opened.notices[0];
+    ConfigCache& cache = *opened.cache;
+
+    auto rows = cache.list();
+    ASSERT_TRUE(rows.ok());
+    ASSERT_EQ(rows.value->size(), 2u);
+    for (const TuningSummary& row : *rows.value) {
+        EXPECT_EQ(row.key.backend, "2026-04");
+        EXPECT_NE(formatSummary(row).find("backend 2026-04"), std::string::npos) << formatSummary(row);
+    }
+    TuningKey old = softmaxKey("64");
+    old.backend = "2026-04";
+    LookupResult hit = cache.lookup(old, "h2");
+    ASSERT_EQ(hit.freshness, Freshness::Fresh);
+    EXPECT_EQ(hit.record->notes, "v3");
+    EXPECT_EQ(hit.record->key.backend, "2026-04");
+    EXPECT_EQ(cache.lookupBest(old, "h2").freshness, Freshness::Fresh);
+    TuningKey newer = old;
+    newer.backend = "2026-08";
+    EXPECT_EQ(cache.lookup(newer, "h2").freshness, Freshness::Miss);
+    EXPECT_EQ(cache.lookupBest(newer, "h2").freshness, Freshness::Miss);
+    opened.cache.reset();
+
+    auto fresh = openOrDie(dir / "fresh.sqlite");
+    fresh.reset();
+    RawDb migrated(dir / "v3.sqlite"), created(dir / "fresh.sqlite");
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 4);
+    EXPECT_EQ(migrated.integer("SELECT count(*) FROM tunings WHERE key_digest LIKE 'v3-digest-%'"), 0);
+    for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
+        EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
+}
+
+TEST(ConfigCache, TheSameLaunchUnderTwoBackendsIsTwoEntries)
+{
+    const fs::path dir = ts::test::scratchDir("cache-backends");
+    auto cache = openOrDie(dir / "cache.sqlite");
+    TuningRecord old = makeRecord("softmax", 64, 2);
+    old.key.backend = "2026-04";
+    old.notes = "old";
+    TuningRecord newer = old;
+    newer.key.backend = "2026-08";
+    newer.notes = "new";
+    ASSERT_TRUE(cache->store(old).ok());
+    ASSERT_TRUE(cache->store(newer).ok());
+    EXPECT_EQ(*cache->count().value, 2u);
+    EXPECT_EQ(cache->lookup(old.key).record->notes, "old");
+    EXPECT_EQ(cache->lookup(newer.key).record->notes, "new");
+    EXPECT_EQ(cache->lookup(newer.key).record->key.backend, "2026-08");
+
+    ListFilter only;
+    only.backend = "2026-08";
+    auto rows = cache->list(only);
+    ASSERT_TRUE(rows.ok());
+    ASSERT_EQ(rows.value->size(), 1u);
+    EXPECT_EQ(rows.value->front().key.backend, "2026-08");
+    PruneOptions prune;
+    prune.backend = "2026-04";
+    prune.olderThanDays = 1;
+    prune.now = std::chrono::system_clock::now() + std::chrono::hours(48);
+    prune.dryRun = true;
+    auto pruned = cache->prune(prune);
+    ASSERT_TRUE(pruned.ok());
+    ASSERT_EQ(pruned.value->size(), 1u);
+    EXPECT_EQ(pruned.value->front().summary.key.backend, "2026-04");
+
+    // The interchange file keeps the version; a tuning without one is 2026-04's.
+    ASSERT_TRUE(cache->exportJson(dir / "export.json").ok());
+    auto other = openOrDie(dir / "other.sqlite");
+    ASSERT_TRUE(other->importJson(dir / "export.json").ok());
+    EXPECT_EQ(other->lookup(newer.key).record->notes, "new");
+    nlohmann::ordered_json legacy = toJson(old);
+    legacy.erase("backend");
+    std::string error;
+    const auto read = tuningFromJson(legacy, "t", &error);
+    ASSERT_TRUE(read) << error;
+    EXPECT_EQ(read->key.backend, "2026-04");
 }
 
 TEST(ConfigCache, ACacheFromANewerVersionIsLeftAlone)
@@ -835,14 +951,14 @@ TEST(ConfigCache, ACacheFromANewerVersionIsLeftAlone)
     }
     {
         RawDb raw(dir / "cache.sqlite");
-        raw.exec("PRAGMA user_version = 4");
+        raw.exec("PRAGMA user_version = 5");
     }
     const std::string before = readBytes(dir / "cache.sqlite");
     OpenResult opened = ConfigCache::open(dir / "cache.sqlite");
     ASSERT_FALSE(opened.ok());
     EXPECT_EQ(opened.error->code, "cache-newer");
     EXPECT_NE(opened.error->message.find((dir / "cache.sqlite").string()), std::string::npos);
-    EXPECT_NE(opened.error->message.find("version 4"), std::string::npos);
+    EXPECT_NE(opened.error->message.find("version 5"), std::string::npos);
     EXPECT_EQ(readBytes(dir / "cache.sqlite"), before);
     for (const auto& entry : fs::directory_iterator(dir))
         EXPECT_EQ(entry.path().filename().string().find(".corrupt-"), std::string::npos);

@@ -52,18 +52,18 @@ TEST(Cli, BadUsageExitsTwo)
 {
     EXPECT_EQ(tilescope("frobnicate").exitCode, 2);
     EXPECT_EQ(tilescope("analyze").exitCode, 2);
-    EXPECT_EQ(tilescope("analyze " + example("add.json") + " --no-such-flag").exitCode, 2);
-    CliRun missing = tilescope("analyze /nonexistent/work.json");
+    EXPECT_EQ(tilescope("analyze --backend 2026-04 " + example("add.json") + " --no-such-flag").exitCode, 2);
+    CliRun missing = tilescope("analyze --backend 2026-04 /nonexistent/work.json");
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_NE(missing.err.find("/nonexistent/work.json"), std::string::npos);
 }
 
 TEST(Cli, UnknownOptionSuggestsTheNearestOne)
 {
-    CliRun typo = tilescope("analyze " + example("add.json") + " --devce Ascend910B2");
+    CliRun typo = tilescope("analyze --backend 2026-04 " + example("add.json") + " --devce Ascend910B2");
     EXPECT_EQ(typo.exitCode, 2);
     EXPECT_NE(typo.err.find("unknown option --devce (did you mean --device?)"), std::string::npos) << typo.err;
-    CliRun far = tilescope("tune " + example("add.json") + " --frobnicate");
+    CliRun far = tilescope("tune --backend 2026-04 " + example("add.json") + " --frobnicate");
     EXPECT_EQ(far.exitCode, 2);
     EXPECT_NE(far.err.find("unknown option --frobnicate"), std::string::npos) << far.err;
     EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
@@ -72,11 +72,11 @@ TEST(Cli, UnknownOptionSuggestsTheNearestOne)
 TEST(Cli, AnalyzeTakesADeviceFile)
 {
     const auto dir = ts::test::scratchDir("cli-analyze-device-file");
-    CliRun good = tilescope("analyze " + example("add.json") + " --device-file " +
+    CliRun good = tilescope("analyze --backend 2026-04 " + example("add.json") + " --device-file " +
                             (ts::test::sourceDir() / "resources" / "devices" / "Ascend910B2.json").string());
     EXPECT_EQ(good.exitCode, 0) << good.err;
     std::ofstream(dir / "broken.json") << "{\"soc\": ";
-    CliRun bad = tilescope("analyze " + example("add.json") + " --device-file " + (dir / "broken.json").string());
+    CliRun bad = tilescope("analyze --backend 2026-04 " + example("add.json") + " --device-file " + (dir / "broken.json").string());
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("broken.json"), std::string::npos) << bad.err;
 }
@@ -88,7 +88,7 @@ TEST(Cli, AnalyzeEveryExampleWorkload)
         if (entry.path().extension() != ".json")
             continue;
         const std::string name = entry.path().filename().string();
-        CliRun run = tilescope("analyze --json " + entry.path().string());
+        CliRun run = tilescope("analyze --backend 2026-04 --json " + entry.path().string());
         ASSERT_TRUE(run.exitCode == 0 || run.exitCode == 1) << name << ": " << run.err;
         auto json = nlohmann::json::parse(run.out, nullptr, false);
         ASSERT_FALSE(json.is_discarded()) << name << ": " << run.out;
@@ -108,7 +108,7 @@ TEST(Cli, AnalyzeEveryExampleWorkload)
 
 TEST(Cli, AnalyzeTextOfTheGuideExample)
 {
-    CliRun run = tilescope("analyze " + example("add.json"));
+    CliRun run = tilescope("analyze --backend 2026-04 " + example("add.json"));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("split params"), std::string::npos);
     EXPECT_NE(run.out.find("tunable"), std::string::npos);
@@ -128,7 +128,7 @@ def k(x_ptr, n, XBLOCK: tl.constexpr):
     mask = offs < n
     tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=mask) + 1, mask=mask)
 )";
-    CliRun run = tilescope("analyze " + (dir / "k.py").string() +
+    CliRun run = tilescope("analyze --backend 2026-04 " + (dir / "k.py").string() +
                         " --arg x_ptr=float32[4096] --arg n=4096 --grid \"lambda meta: (triton.cdiv(n, meta['XBLOCK']),)\" --json");
     ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
     auto json = nlohmann::json::parse(run.out);
@@ -136,20 +136,20 @@ def k(x_ptr, n, XBLOCK: tl.constexpr):
     EXPECT_EQ(json["numBuffers"], 1);
 
     // Without n the backend raises: exit code 1 and its message in "error".
-    CliRun missing = tilescope("analyze " + (dir / "k.py").string() + " --arg x_ptr=float32[4096] --json");
+    CliRun missing = tilescope("analyze --backend 2026-04 " + (dir / "k.py").string() + " --arg x_ptr=float32[4096] --json");
     EXPECT_EQ(missing.exitCode, 1) << missing.err;
     auto j2 = nlohmann::json::parse(missing.out);
     EXPECT_TRUE(j2["error"].is_string());
 
     // A syntax error in the kernel: exit code 1, file and line named.
     std::ofstream(dir / "bad.py") << "import triton\n\n@triton.jit\ndef k(x:\n";
-    CliRun bad = tilescope("analyze " + (dir / "bad.py").string());
+    CliRun bad = tilescope("analyze --backend 2026-04 " + (dir / "bad.py").string());
     EXPECT_EQ(bad.exitCode, 1);
     EXPECT_NE(bad.err.find("bad.py:4"), std::string::npos) << bad.err;
 
     // Malformed workload JSON: exit code 2 with its line.
     std::ofstream(dir / "bad.json") << "{\n  \"kernel\": \"k.py\",\n  \"args\": {\n}\n,}";
-    CliRun badJson = tilescope("analyze " + (dir / "bad.json").string());
+    CliRun badJson = tilescope("analyze --backend 2026-04 " + (dir / "bad.json").string());
     EXPECT_EQ(badJson.exitCode, 2);
     EXPECT_NE(badJson.err.find("bad.json:5"), std::string::npos) << badJson.err;
 }

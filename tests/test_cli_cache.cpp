@@ -55,7 +55,7 @@ TEST(CliCache, TuneStoresThenReusesUnlessForced)
     writeAddWorkload(dir, "add.json", 98432);
     const std::string w = quote(dir / "add.json");
 
-    CliRun first = tilescope("tune " + w + " --jobs 2 --json");
+    CliRun first = tilescope("tune --backend 2026-04 " + w + " --jobs 2 --json");
     ASSERT_EQ(first.exitCode, 0) << first.err;
     EXPECT_TRUE(fs::exists(dir / ".tilescope" / "cache.sqlite"));  // beside the workload
     const nlohmann::json tuned = nlohmann::json::parse(first.out);
@@ -63,12 +63,12 @@ TEST(CliCache, TuneStoresThenReusesUnlessForced)
     ASSERT_TRUE(tuned["cache"].is_object());
     const int id = tuned["cache"]["id"];
 
-    CliRun hit = tilescope("tune " + w + " --jobs 2");
+    CliRun hit = tilescope("tune --backend 2026-04 " + w + " --jobs 2");
     ASSERT_EQ(hit.exitCode, 0) << hit.err;
     EXPECT_NE(hit.out.find("from cache #" + std::to_string(id) + ", tuned "), std::string::npos) << hit.out;
     EXPECT_EQ(hit.err.find("compiling"), std::string::npos) << hit.err;  // nothing was tuned
 
-    CliRun hitJson = tilescope("tune " + w + " --json");
+    CliRun hitJson = tilescope("tune --backend 2026-04 " + w + " --json");
     ASSERT_EQ(hitJson.exitCode, 0) << hitJson.err;
     const nlohmann::json cached = nlohmann::json::parse(hitJson.out);
     EXPECT_EQ(cached["cache"]["hit"], true);
@@ -76,21 +76,21 @@ TEST(CliCache, TuneStoresThenReusesUnlessForced)
     ASSERT_TRUE(best.is_object());
     EXPECT_DOUBLE_EQ(best["p50Ms"].get<double>(), tuned["best"]["p50Ms"].get<double>());
 
-    CliRun forced = tilescope("tune " + w + " --jobs 2 --force");
+    CliRun forced = tilescope("tune --backend 2026-04 " + w + " --jobs 2 --force");
     ASSERT_EQ(forced.exitCode, 0) << forced.err;
     EXPECT_EQ(forced.out.find("from cache"), std::string::npos);
     EXPECT_NE(forced.err.find("stored as cache entry"), std::string::npos) << forced.err;
 
-    CliRun none = tilescope("tune " + w + " --jobs 2 --no-cache");
+    CliRun none = tilescope("tune --backend 2026-04 " + w + " --jobs 2 --no-cache");
     ASSERT_EQ(none.exitCode, 0) << none.err;
     EXPECT_EQ(none.out.find("from cache"), std::string::npos);
     EXPECT_EQ(none.err.find("stored"), std::string::npos);
-    EXPECT_EQ(tilescope("tune " + w + " --no-cache --cache " + quote(dir / "x.sqlite")).exitCode, 2);
+    EXPECT_EQ(tilescope("tune --backend 2026-04 " + w + " --no-cache --cache " + quote(dir / "x.sqlite")).exitCode, 2);
 
     // A cache that cannot be opened never costs the result: it is printed, the exit code is a
     // normal tune's, and the problem is named.
     std::ofstream(dir / "plain-file") << "x";
-    CliRun unusable = tilescope("tune " + w + " --jobs 2 --cache " + quote(dir / "plain-file" / "cache.sqlite"));
+    CliRun unusable = tilescope("tune --backend 2026-04 " + w + " --jobs 2 --cache " + quote(dir / "plain-file" / "cache.sqlite"));
     EXPECT_EQ(unusable.exitCode, 0) << unusable.err;
     EXPECT_NE(unusable.out.find("best:"), std::string::npos) << unusable.out;
     EXPECT_NE(unusable.err.find("plain-file"), std::string::npos) << unusable.err;
@@ -100,7 +100,7 @@ TEST(CliCache, TuneStoresThenReusesUnlessForced)
     const fs::path kernelDir = dir / "kernels";
     fs::create_directories(kernelDir);
     fs::copy_file(dir / "add.py", kernelDir / "add.py");
-    const std::string launch = "tune " + quote(kernelDir / "add.py") +
+    const std::string launch = "tune --backend 2026-04 " + quote(kernelDir / "add.py") +
                                " --arg x_ptr=float16[4096] --arg y_ptr=float16[4096] --arg out_ptr=float16[4096]"
                                " --arg n_elements=4096 --grid \"lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)\"";
     CliRun py = tilescope(launch + " --jobs 2");
@@ -109,7 +109,7 @@ TEST(CliCache, TuneStoresThenReusesUnlessForced)
     EXPECT_NE(tilescope(launch).out.find("from cache #1"), std::string::npos);
 
     // An explicit --cache is another file: a miss there.
-    CliRun other = tilescope("tune " + w + " --jobs 2 --cache " + quote(dir / "other.sqlite"));
+    CliRun other = tilescope("tune --backend 2026-04 " + w + " --jobs 2 --cache " + quote(dir / "other.sqlite"));
     EXPECT_EQ(other.exitCode, 0) << other.err;
     EXPECT_EQ(other.out.find("from cache"), std::string::npos);
     EXPECT_TRUE(fs::exists(dir / "other.sqlite"));
@@ -121,8 +121,8 @@ TEST(CliCache, EditedKernelIsStaleThenPruned)
     const fs::path dir = scratchDir("cli-cache-stale");
     writeAddWorkload(dir, "add.json", 98432);
     writeAddWorkload(dir, "small.json", 4096);
-    ASSERT_EQ(tilescope("tune " + quote(dir / "add.json") + " --jobs 2").exitCode, 0);
-    ASSERT_EQ(tilescope("tune " + quote(dir / "small.json") + " --jobs 2").exitCode, 0);
+    ASSERT_EQ(tilescope("tune --backend 2026-04 " + quote(dir / "add.json") + " --jobs 2").exitCode, 0);
+    ASSERT_EQ(tilescope("tune --backend 2026-04 " + quote(dir / "small.json") + " --jobs 2").exitCode, 0);
 
     std::string source = readText(dir / "add.py");
     const auto at = source.find("tl.program_id");
@@ -130,13 +130,13 @@ TEST(CliCache, EditedKernelIsStaleThenPruned)
     source.insert(source.rfind('\n', at) + 1, "    # an edit\n");
     std::ofstream(dir / "add.py", std::ios::trunc) << source;
 
-    CliRun stale = tilescope("tune " + quote(dir / "add.json") + " --jobs 2");
+    CliRun stale = tilescope("tune --backend 2026-04 " + quote(dir / "add.json") + " --jobs 2");
     ASSERT_EQ(stale.exitCode, 0) << stale.err;
     EXPECT_NE(stale.err.find("cache entry #1"), std::string::npos) << stale.err;
     EXPECT_NE(stale.err.find("stale"), std::string::npos) << stale.err;
     EXPECT_EQ(stale.out.find("from cache"), std::string::npos);
     // Now fresh again.
-    EXPECT_NE(tilescope("tune " + quote(dir / "add.json")).out.find("from cache"), std::string::npos);
+    EXPECT_NE(tilescope("tune --backend 2026-04 " + quote(dir / "add.json")).out.find("from cache"), std::string::npos);
 
     // The small shape's entry still has the old source: list marks nothing without sources, prune
     // removes it as superseded (and --dry-run only says so).
@@ -168,7 +168,7 @@ TEST(CliCache, CorruptCacheIsMovedAsideAndTheTuningStillPrints)
     writeAddWorkload(dir, "add.json", 4096);
     fs::create_directories(dir / ".tilescope");
     std::ofstream(dir / ".tilescope" / "cache.sqlite") << "this is not a database, just some text\n";
-    CliRun run = tilescope("tune " + quote(dir / "add.json") + " --jobs 2");
+    CliRun run = tilescope("tune --backend 2026-04 " + quote(dir / "add.json") + " --jobs 2");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("add_kernel"), std::string::npos);
     EXPECT_NE(run.err.find("moved it aside to"), std::string::npos) << run.err;
@@ -177,7 +177,7 @@ TEST(CliCache, CorruptCacheIsMovedAsideAndTheTuningStillPrints)
     for (const auto& e : fs::directory_iterator(dir / ".tilescope"))
         aside += e.path().filename().string().rfind("cache.sqlite.corrupt-", 0) == 0;
     EXPECT_EQ(aside, 1);
-    EXPECT_NE(tilescope("tune " + quote(dir / "add.json")).out.find("from cache"), std::string::npos);
+    EXPECT_NE(tilescope("tune --backend 2026-04 " + quote(dir / "add.json")).out.find("from cache"), std::string::npos);
     fs::remove_all(dir);
 }
 
@@ -187,8 +187,8 @@ TEST(CliCache, Subcommands)
     writeAddWorkload(dir, "a.json", 4096);
     writeAddWorkload(dir, "b.json", 65536);
     const std::string c1 = " --cache " + quote(dir / "one.sqlite");
-    ASSERT_EQ(tilescope("tune " + quote(dir / "a.json") + " --jobs 2" + c1).exitCode, 0);
-    ASSERT_EQ(tilescope("tune " + quote(dir / "b.json") + " --jobs 2 --cache " + quote(dir / "two.sqlite")).exitCode, 0);
+    ASSERT_EQ(tilescope("tune --backend 2026-04 " + quote(dir / "a.json") + " --jobs 2" + c1).exitCode, 0);
+    ASSERT_EQ(tilescope("tune --backend 2026-04 " + quote(dir / "b.json") + " --jobs 2 --cache " + quote(dir / "two.sqlite")).exitCode, 0);
 
     CliRun list = tilescope("cache list" + c1);
     ASSERT_EQ(list.exitCode, 0) << list.err;
@@ -273,7 +273,7 @@ TEST(CliExport, PythonReadBackByAst)
     const std::string w = quote(dir / "add.json");
 
     // No tuning yet: export tunes first and says so.
-    CliRun top = tilescope("export " + w + " --top 3 --jobs 2");
+    CliRun top = tilescope("export --backend 2026-04 " + w + " --top 3 --jobs 2");
     ASSERT_EQ(top.exitCode, 0) << top.err;
     EXPECT_NE(top.err.find("tuning it first"), std::string::npos) << top.err;
     const nlohmann::json parsed = readDecorator(dir, top.out);
@@ -289,7 +289,7 @@ TEST(CliExport, PythonReadBackByAst)
     EXPECT_EQ(parsed["configs"][0]["kwargs"], expected);
 
     // Second time: from the cache. --configs picks stored candidates by index.
-    CliRun picked = tilescope("export " + w + " --configs 0,2");
+    CliRun picked = tilescope("export --backend 2026-04 " + w + " --configs 0,2");
     ASSERT_EQ(picked.exitCode, 0) << picked.err;
     EXPECT_NE(picked.err.find("from cache #1"), std::string::npos) << picked.err;
     const nlohmann::json two = readDecorator(dir, picked.out);
@@ -297,28 +297,28 @@ TEST(CliExport, PythonReadBackByAst)
     for (int k = 0; k < 2; ++k) {
         EXPECT_EQ(two["configs"][k]["kwargs"], candidates[k * 2]["params"]);
     }
-    CliRun badIndex = tilescope("export " + w + " --configs 0,9999");
+    CliRun badIndex = tilescope("export --backend 2026-04 " + w + " --configs 0,9999");
     EXPECT_EQ(badIndex.exitCode, 2);
     EXPECT_NE(badIndex.err.find("9999"), std::string::npos) << badIndex.err;
-    EXPECT_EQ(tilescope("export " + w + " --format yaml").exitCode, 2);
-    EXPECT_EQ(tilescope("export " + w + " --format csv --top 2").exitCode, 2);
+    EXPECT_EQ(tilescope("export --backend 2026-04 " + w + " --format yaml").exitCode, 2);
+    EXPECT_EQ(tilescope("export --backend 2026-04 " + w + " --format csv --top 2").exitCode, 2);
 
     // Reports.
-    CliRun csv = tilescope("export " + w + " --format csv");
+    CliRun csv = tilescope("export --backend 2026-04 " + w + " --format csv");
     ASSERT_EQ(csv.exitCode, 0);
     EXPECT_EQ(csv.out.rfind("index,status,", 0), 0u) << csv.out.substr(0, 80);
-    CliRun json = tilescope("export " + w + " --format json --output " + quote(dir / "report.json"));
+    CliRun json = tilescope("export --backend 2026-04 " + w + " --format json --output " + quote(dir / "report.json"));
     ASSERT_EQ(json.exitCode, 0);
     EXPECT_EQ(nlohmann::json::parse(readText(dir / "report.json"))["schema"], "tilescope.tuning/1");
 
     // Triton's autotune.json, written then read back into Python configs.
-    CliRun triton = tilescope("export " + w + " --format autotune-json --output " + quote(dir / "add_kernel.autotune.json"));
+    CliRun triton = tilescope("export --backend 2026-04 " + w + " --format autotune-json --output " + quote(dir / "add_kernel.autotune.json"));
     ASSERT_EQ(triton.exitCode, 0) << triton.err;
     const nlohmann::json cacheFile = nlohmann::json::parse(readText(dir / "add_kernel.autotune.json"));
     EXPECT_EQ(cacheFile["key"][0], 98432);
     EXPECT_EQ(cacheFile["key"][1], "torch.float16");
     ASSERT_GT(cacheFile["configs_timings"].size(), 1u);
-    CliRun back = tilescope("export --from-autotune-json " + quote(dir / "add_kernel.autotune.json") + " " + w + " --top 2");
+    CliRun back = tilescope("export --backend 2026-04 --from-autotune-json " + quote(dir / "add_kernel.autotune.json") + " " + w + " --top 2");
     ASSERT_EQ(back.exitCode, 0) << back.err;
     const nlohmann::json fromTriton = readDecorator(dir, back.out);
     ASSERT_EQ(fromTriton["configs"].size(), 2u);
@@ -331,7 +331,7 @@ TEST(CliSweep, CoveringListReadBackByAst)
     const fs::path dir = scratchDir("cli-sweep");
     writeAddWorkload(dir, "add.json", 98432);
     const std::string w = quote(dir / "add.json");
-    CliRun run = tilescope("sweep " + w + " --range n_elements=4096..1048576:x16 --jobs 2 --json --output " +
+    CliRun run = tilescope("sweep --backend 2026-04 " + w + " --range n_elements=4096..1048576:x16 --jobs 2 --json --output " +
                            quote(dir / "list.py"));
     ASSERT_EQ(run.exitCode, 0) << run.err;
     const nlohmann::json result = nlohmann::json::parse(run.out);
@@ -344,18 +344,18 @@ TEST(CliSweep, CoveringListReadBackByAst)
     for (std::size_t i = 0; i < list["configs"].size(); ++i)
         EXPECT_EQ(list["configs"][i]["kwargs"], result["configs"][i]["params"]);
     // Each shape's tuning went into the cache: a second sweep reuses them all.
-    CliRun again = tilescope("sweep " + w + " --range n_elements=4096..1048576:x16 --json");
+    CliRun again = tilescope("sweep --backend 2026-04 " + w + " --range n_elements=4096..1048576:x16 --json");
     ASSERT_EQ(again.exitCode, 0) << again.err;
     const nlohmann::json second = nlohmann::json::parse(again.out);
     for (const auto& s : second["shapes"])
         EXPECT_TRUE(s["fromCache"].get<bool>());
 
-    CliRun bad = tilescope("sweep " + w + " --range n_elements=8..4");
+    CliRun bad = tilescope("sweep --backend 2026-04 " + w + " --range n_elements=8..4");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("n_elements=8..4"), std::string::npos) << bad.err;
-    CliRun unknown = tilescope("sweep " + w + " --range rows=1,2");
+    CliRun unknown = tilescope("sweep --backend 2026-04 " + w + " --range rows=1,2");
     EXPECT_EQ(unknown.exitCode, 2);
     EXPECT_NE(unknown.err.find("'rows'"), std::string::npos) << unknown.err;
-    EXPECT_EQ(tilescope("sweep " + w).exitCode, 2);
+    EXPECT_EQ(tilescope("sweep --backend 2026-04 " + w).exitCode, 2);
     fs::remove_all(dir);
 }

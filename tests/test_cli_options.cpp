@@ -120,8 +120,8 @@ TEST(CliOptions, TheTableListsEveryCommand)
     std::set<std::string> names;
     for (const auto& c : table()["commands"])
         names.insert(c["name"]);
-    for (const char* name : {"analyze", "space", "tune", "export", "sweep", "batch", "cache", "devices", "help",
-                             "completion"})
+    for (const char* name : {"analyze", "space", "tune", "export", "sweep", "batch", "cache", "devices", "backends",
+                             "help", "completion"})
         EXPECT_EQ(names.count(name), 1u) << name;
     std::set<std::string> subs;
     for (const auto& c : table()["commands"])
@@ -188,7 +188,7 @@ TEST(CliOptions, UnknownOptionsSuggestFromTheCommandsOwnTable)
         EXPECT_EQ(run.exitCode, 2) << row.line;
         EXPECT_NE(run.err.find(row.message), std::string::npos) << row.line << "\n" << run.err;
     }
-    CliRun far = tilescope("tune " + w + " --top 3");
+    CliRun far = tilescope("tune --backend 2026-04 " + w + " --top 3");
     EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
 }
 
@@ -218,7 +218,7 @@ TEST(CliOptions, EnumValuesMissingValuesAndFlagsWithValues)
         EXPECT_NE(run.err.find(row.message), std::string::npos) << row.line << "\n" << run.err;
     }
     // An option's value may start with a single dash; "--" ends the options.
-    CliRun analyzed = tilescope("analyze --json -- " + w);
+    CliRun analyzed = tilescope("analyze --backend 2026-04 --json -- " + w);
     EXPECT_EQ(analyzed.exitCode, 0) << analyzed.err;
 }
 
@@ -320,6 +320,9 @@ TEST(CliOptions, BashCompletionFollowsTheTable)
     EXPECT_EQ(complete(dir, {"cache", "--cache", "old.sqlite", "pr"}), (std::set<std::string>{"prune"}));
     EXPECT_EQ(complete(dir, {"cache", "merge", ""}), (std::set<std::string>{"old.sqlite"}));
     EXPECT_EQ(complete(dir, {"completion", ""}), (std::set<std::string>{"bash", "zsh"}));
+    EXPECT_EQ(complete(dir, {"tune", "a.json", "--backend", ""}), (std::set<std::string>{"2026-04", "2026-08"}));
+    EXPECT_EQ(complete(dir, {"batch", "--backend", "2026-0"}), (std::set<std::string>{"2026-04", "2026-08"}));
+    EXPECT_EQ(complete(dir, {"backen"}), (std::set<std::string>{"backends"}));
     EXPECT_EQ(complete(dir, {"help", "sp"}), (std::set<std::string>{"space"}));
     EXPECT_TRUE(complete(dir, {"tune", "a.json", "--jobs", ""}).empty());
 
@@ -375,32 +378,32 @@ TEST(CliOptions, DeviceFileWorksWhereverADeviceIsChosen)
     const std::string w = quote(dir / "a.json");
     const std::string chip = " --device TestChip910 --device-file " + quote(customDevice(dir));
 
-    CliRun analyzed = tilescope("analyze " + w + chip + " --json");
+    CliRun analyzed = tilescope("analyze --backend 2026-04 " + w + chip + " --json");
     ASSERT_EQ(analyzed.exitCode, 0) << analyzed.err;
     EXPECT_EQ(nlohmann::json::parse(analyzed.out)["device"], "TestChip910");
 
-    CliRun space = tilescope("space " + w + chip);
+    CliRun space = tilescope("space --backend 2026-04 " + w + chip);
     ASSERT_EQ(space.exitCode, 0) << space.err;
     EXPECT_NE(space.out.find("on TestChip910"), std::string::npos) << space.out;
     // Without the file the SoC is unknown.
-    EXPECT_EQ(tilescope("space " + w + " --device TestChip910").exitCode, 2);
+    EXPECT_EQ(tilescope("space --backend 2026-04 " + w + " --device TestChip910").exitCode, 2);
 
-    CliRun tuned = tilescope("tune " + w + chip + " --no-cache --json");
+    CliRun tuned = tilescope("tune --backend 2026-04 " + w + chip + " --no-cache --json");
     ASSERT_EQ(tuned.exitCode, 0) << tuned.err;
     EXPECT_NE(tuned.out.find("TestChip910"), std::string::npos);
 
-    CliRun exported = tilescope("export " + w + chip + " --cache " + quote(dir / "c.sqlite") + " --top 1");
+    CliRun exported = tilescope("export --backend 2026-04 " + w + chip + " --cache " + quote(dir / "c.sqlite") + " --top 1");
     ASSERT_EQ(exported.exitCode, 0) << exported.err;
     EXPECT_NE(exported.out.find("@triton.autotune"), std::string::npos);
     CliRun listed = tilescope("cache list --json --cache " + quote(dir / "c.sqlite"));
     ASSERT_EQ(listed.exitCode, 0) << listed.err;
     EXPECT_EQ(nlohmann::json::parse(listed.out)["tunings"][0]["device"], "TestChip910");
 
-    CliRun swept = tilescope("sweep " + w + chip + " --range n_elements=1024,2048 --no-cache --json");
+    CliRun swept = tilescope("sweep --backend 2026-04 " + w + chip + " --range n_elements=1024,2048 --no-cache --json");
     ASSERT_EQ(swept.exitCode, 0) << swept.err;
     EXPECT_NE(swept.out.find("TestChip910"), std::string::npos);
 
-    CliRun batch = tilescope("batch " + w + chip + " --no-cache --report " + quote(dir / "r.json"));
+    CliRun batch = tilescope("batch --backend 2026-04 " + w + chip + " --no-cache --report " + quote(dir / "r.json"));
     ASSERT_EQ(batch.exitCode, 0) << batch.err;
     EXPECT_EQ(nlohmann::json::parse(ts::test::readText(dir / "r.json"))["cases"][0]["device"], "TestChip910");
 
@@ -418,7 +421,7 @@ TEST(CliOptions, LaunchOptionsWorkWhereverAWorkloadIsRead)
     const std::string launch =
         " --function add_kernel --arg n_elements=2048 --grid \"lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']) + 1,)\"";
 
-    CliRun analyzed = tilescope("analyze " + w + launch + " --json");
+    CliRun analyzed = tilescope("analyze --backend 2026-04 " + w + launch + " --json");
     ASSERT_EQ(analyzed.exitCode, 0) << analyzed.err;
     EXPECT_NE(analyzed.out.find("2048"), std::string::npos);
     // An unknown function is an error, so --function is read.
@@ -433,11 +436,11 @@ TEST(CliOptions, LaunchOptionsWorkWhereverAWorkloadIsRead)
         EXPECT_NE(wrong.err.find("no_such_kernel"), std::string::npos) << row.line << "\n" << wrong.err;
     }
     // A static grid fixes the split: the analysis says so.
-    CliRun fixed = tilescope("analyze " + w + " --grid \"lambda meta: (7,)\" --json");
+    CliRun fixed = tilescope("analyze --backend 2026-04 " + w + " --grid \"lambda meta: (7,)\" --json");
     EXPECT_NE(fixed.out.find("split-fixed-by-grid"), std::string::npos) << fixed.out;
-    EXPECT_EQ(tilescope("analyze " + w + " --json").out.find("split-fixed-by-grid"), std::string::npos);
+    EXPECT_EQ(tilescope("analyze --backend 2026-04 " + w + " --json").out.find("split-fixed-by-grid"), std::string::npos);
     // --arg and --grid change the launch that is tuned.
-    CliRun tuned = tilescope("tune " + w + launch + " --no-cache --json");
+    CliRun tuned = tilescope("tune --backend 2026-04 " + w + launch + " --no-cache --json");
     ASSERT_EQ(tuned.exitCode, 0) << tuned.err;
     EXPECT_NE(tuned.out.find("2048"), std::string::npos);
 }
@@ -446,11 +449,11 @@ TEST(CliOptions, ExportNoCacheTunesWithoutTheCache)
 {
     const fs::path dir = ts::test::scratchDir("cli-export-no-cache");
     ts::test::writeAddWorkload(dir, "a.json", 4096);
-    CliRun run = tilescope("export " + quote(dir / "a.json") + " --no-cache --top 1");
+    CliRun run = tilescope("export --backend 2026-04 " + quote(dir / "a.json") + " --no-cache --top 1");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find("@triton.autotune"), std::string::npos);
     EXPECT_NE(run.err.find("tuning without the cache"), std::string::npos) << run.err;
     EXPECT_FALSE(fs::exists(dir / ".tilescope" / "cache.sqlite"));
-    EXPECT_EQ(tilescope("export " + quote(dir / "a.json") + " --no-cache --cache " + quote(dir / "x.sqlite")).exitCode,
+    EXPECT_EQ(tilescope("export --backend 2026-04 " + quote(dir / "a.json") + " --no-cache --cache " + quote(dir / "x.sqlite")).exitCode,
               2);
 }

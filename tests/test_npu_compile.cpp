@@ -1,5 +1,6 @@
 // The simulated NPU's compiler: tracing kernels, specialising candidates, compile failures.
 
+#include "backend_2604.h"
 #include "testutil.h"
 
 #include "core/kernel/kernel_model.h"
@@ -64,7 +65,7 @@ Traced traceSource(const std::string& source, const std::string& function,
 Traced traceWorkload(const std::filesystem::path& path)
 {
     Traced t;
-    kernel::WorkloadLoadResult wl = kernel::loadWorkload(path.string());
+    kernel::WorkloadLoadResult wl = test::loadWorkload2604(path.string());
     EXPECT_TRUE(wl.workload) << path;
     if (!wl.workload)
         return t;
@@ -220,7 +221,7 @@ TEST(NpuCompile, EveryGoldenWorkloadTracesCompilesOrFailsWithAReason)
         if (!std::filesystem::exists(path))
             continue;
         SCOPED_TRACE(entry.path().filename().string());
-        kernel::WorkloadLoadResult wl = kernel::loadWorkload(path.string());
+        kernel::WorkloadLoadResult wl = test::loadWorkload2604(path.string());
         if (!wl.workload)
             continue;
         Traced t = traceWorkload(path);

@@ -1,5 +1,6 @@
 // The simulated NPU: physics that must hold, and the two benchmark methods.
 
+#include "backend_2604.h"
 #include "testutil.h"
 
 #include "core/kernel/kernel_model.h"
@@ -63,7 +64,7 @@ Traced traceSource(const std::string& source, const std::string& function,
 Traced traceWorkload(const std::filesystem::path& path)
 {
     Traced t;
-    kernel::WorkloadLoadResult wl = kernel::loadWorkload(path.string());
+    kernel::WorkloadLoadResult wl = test::loadWorkload2604(path.string());
     if (!wl.workload)
         throw std::runtime_error("cannot load " + path.string());
     kernel::KernelLoadResult loaded = kernel::loadKernelFile(wl.workload->kernelPath);

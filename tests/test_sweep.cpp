@@ -6,6 +6,7 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/npu/device_profile.h"
 #include "core/sweep/shape_sweep.h"
+#include "backend_2604.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -116,7 +117,7 @@ TEST(SweepGrid, CartesianProductFirstRangeSlowest)
 
 TEST(SweepShape, TensorDimensionsFollowTheSweptArgument)
 {
-    auto loaded = kernel::loadWorkload((test::examplesDir() / "add.json").string());
+    auto loaded = test::loadWorkload2604((test::examplesDir() / "add.json").string());
     ASSERT_TRUE(loaded.workload);
     sweep::Shape shape;
     shape.values = {{"n_elements", 4096}};
@@ -136,7 +137,7 @@ TEST(SweepShape, TensorDimensionsFollowTheSweptArgument)
 
 TEST(SweepShape, AmbiguousDimensionsStayAndSaySo)
 {
-    auto loaded = kernel::loadWorkload((test::examplesDir() / "matmul.json").string());
+    auto loaded = test::loadWorkload2604((test::examplesDir() / "matmul.json").string());
     ASSERT_TRUE(loaded.workload);
     sweep::Shape shape;
     shape.values = {{"M", 1024}};
@@ -230,7 +231,7 @@ TEST(SweepCover, MinimalOnRandomInstancesAndWithinTolerance)
 
 TEST(SweepRun, VectorAddOverShapes)
 {
-    auto loaded = kernel::loadWorkload((test::examplesDir() / "add.json").string());
+    auto loaded = test::loadWorkload2604((test::examplesDir() / "add.json").string());
     ASSERT_TRUE(loaded.workload);
     const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     sweep::SweepOptions options;
@@ -304,7 +305,7 @@ TEST(SweepRun, CrossEvaluatedTimeIsTheHandwrittenConfigsTime)
     const auto dir = test::scratchDir("sweep-cross");
     std::filesystem::copy_file(test::examplesDir() / "add.py", dir / "add.py");
     std::filesystem::copy_file(test::examplesDir() / "add.json", dir / "add.json");
-    auto loaded = kernel::loadWorkload((dir / "add.json").string());
+    auto loaded = test::loadWorkload2604((dir / "add.json").string());
     ASSERT_TRUE(loaded.workload);
     const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     const npu::DeviceProfile& device = *registry.find("Ascend910B2");
@@ -349,7 +350,7 @@ TEST(SweepRun, CrossEvaluatedTimeIsTheHandwrittenConfigsTime)
 
 TEST(SweepRun, UnknownArgumentIsAnError)
 {
-    auto loaded = kernel::loadWorkload((test::examplesDir() / "add.json").string());
+    auto loaded = test::loadWorkload2604((test::examplesDir() / "add.json").string());
     ASSERT_TRUE(loaded.workload);
     const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     sweep::SweepOptions options;

@@ -8,6 +8,7 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
+#include "backend_2604.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -32,7 +33,7 @@ const npu::DeviceRegistry& registry()
 
 std::optional<Prepared> prepare(const std::string& workloadPath, const std::string& device = {})
 {
-    auto loaded = kernel::loadWorkload(workloadPath);
+    auto loaded = test::loadWorkload2604(workloadPath);
     if (!loaded.workload)
         return std::nullopt;
     if (!device.empty())
@@ -140,7 +141,7 @@ TEST(Tuning, LatticeSessionIsTheSameOnAnyNumberOfWorkers)
 {
     // Thousands of candidates: workers take them in chunks and keep their own tallies; the
     // best, the modelled times and every outcome must not depend on how the work was split.
-    auto loaded = kernel::loadWorkload(example("add.json"));
+    auto loaded = test::loadWorkload2604(example("add.json"));
     ASSERT_TRUE(loaded.workload);
     auto analysed = analysis::analyzeWorkload(*loaded.workload);
     ASSERT_TRUE(analysed.analysis);
@@ -266,7 +267,7 @@ def big(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
 )PY";
     std::ofstream(dir / "big.json") << R"JSON({"kernel": "big.py", "args": {"x_ptr": {"tensor": "float32", "shape": [16777216]},
         "y_ptr": {"tensor": "float32", "shape": [16777216]}, "n": 16777216},
-        "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)"})JSON";
+        "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)", "backend": "2026-04"})JSON";
     auto p = prepare((dir / "big.json").string());
     ASSERT_TRUE(p);
     const auto r = tuning::tune(p->analysis, p->space, *registry().find("Ascend910B2"), {});

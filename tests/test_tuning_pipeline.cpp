@@ -5,6 +5,7 @@
 #include "core/npu/device_profile.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
+#include "backend_2604.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -24,7 +25,7 @@ const npu::DeviceProfile& device(const std::string& soc)
 
 analysis::KernelAnalysis analyse(const std::filesystem::path& workloadPath)
 {
-    auto loaded = kernel::loadWorkload(workloadPath.string());
+    auto loaded = test::loadWorkload2604(workloadPath.string());
     EXPECT_TRUE(loaded.workload);
     auto analysed = analysis::analyzeWorkload(*loaded.workload);
     EXPECT_TRUE(analysed.analysis);

@@ -2,7 +2,9 @@
 // cache rules, stops and export problems reported in the result, never decided by a caller.
 
 #include "core/cache/config_cache.h"
+#include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/workflow.h"
+#include "backend_2604.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -23,7 +25,7 @@ const npu::DeviceProfile& device(const std::string& soc)
 
 std::shared_ptr<const analysis::KernelAnalysis> analyse(const char* example)
 {
-    auto loaded = kernel::loadWorkload((test::examplesDir() / example).string());
+    auto loaded = test::loadWorkload2604((test::examplesDir() / example).string());
     EXPECT_TRUE(loaded.workload);
     pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
     EXPECT_TRUE(analysed.ok());
@@ -244,6 +246,53 @@ TEST(Workflow, ExportNamesEachProblem)
     EXPECT_EQ(pipeline::exportTuning(request).problem, pipeline::ExportProblem::ListIsPythonOnly);
     request.format = pipeline::ExportFormat::Python;
     EXPECT_EQ(pipeline::exportTuning(request).problem, pipeline::ExportProblem::NothingMeasured);
+}
+
+TEST(Workflow, TheVersionFlowsFromTheWorkloadToTheKeyAndTheExport)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-backend");
+    auto loaded = kernel::loadWorkload((test::examplesDir() / "add.json").string());
+    ASSERT_TRUE(loaded.workload);
+    EXPECT_EQ(loaded.workload->backend, kernel::BackendVersion::V2026_08);  // the examples name none
+    std::vector<std::int64_t> ids;
+    for (kernel::BackendVersion version : {kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08}) {
+        kernel::Workload w = *loaded.workload;
+        w.backend = version;
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({w});
+        ASSERT_TRUE(analysed.ok());
+        EXPECT_EQ(analysed.analysis->parse.backend, version);
+        EXPECT_EQ(pipeline::launchSpecFor(*analysed.analysis).backend, version);
+        const pipeline::TuneResult tuned = pipeline::tune(tuneRequest(analysed.analysis, dir / "cache.sqlite"));
+        ASSERT_TRUE(tuned.record);
+        EXPECT_FALSE(tuned.fromCache);  // the other version's entry is not this one's
+        EXPECT_EQ(tuned.key.backend, kernel::backendName(version));
+        ASSERT_TRUE(tuned.storedId);
+        ids.push_back(*tuned.storedId);
+
+        pipeline::ExportRequest request;
+        request.record = std::make_shared<const cache::TuningRecord>(*tuned.record);
+        const pipeline::ExportResult python = pipeline::exportTuning(request);
+        ASSERT_TRUE(python.ok());
+        EXPECT_EQ(python.text.rfind("# Tuned by TileScope for Triton-Ascend backend " + kernel::backendLabel(version) +
+                                        "\n@triton.autotune(",
+                                    0),
+                  0u)
+            << python.text;
+        const pipeline::CacheLookupResult found =
+            pipeline::lookupCached({analysed.analysis, w.device, npu::BenchMethod::Default, dir / "cache.sqlite"});
+        EXPECT_EQ(found.freshness, cache::Freshness::Fresh);
+        EXPECT_EQ(found.id, *tuned.storedId);
+    }
+    EXPECT_NE(ids[0], ids[1]);
+
+    // A config list made elsewhere names the version it is given, and none without one.
+    pipeline::ExportRequest list;
+    list.configs = std::vector<exporter::HandwrittenConfig>{exporter::handwrittenConfig({{"XBLOCK", "1024"}}, 4, 3)};
+    EXPECT_EQ(pipeline::exportTuning(list).text.rfind("@triton.autotune(", 0), 0u);
+    list.backend = kernel::BackendVersion::V2026_08;
+    EXPECT_EQ(pipeline::exportTuning(list).text.rfind(
+                  "# Tuned by TileScope for Triton-Ascend backend 2026-08 (Geofeng12138/triton-ascend 189dd87)\n", 0),
+              0u);
 }
 
 TEST(Workflow, SweepReportsEachShapeAndTheCacheItCouldNotOpen)

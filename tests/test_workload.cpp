@@ -84,8 +84,31 @@ INSTANTIATE_TEST_SUITE_P(
         BadWorkload{"bad_grid", "{\"kernel\": \"a.py\", \"args\": {}, \"grid\": {\"a\": 1}}", "\"grid\"", 0},
         BadWorkload{"grid_non_int", "{\"kernel\": \"a.py\", \"args\": {}, \"grid\": [1.5]}", "\"grid\"", 0},
         BadWorkload{"bad_device", "{\"kernel\": \"a.py\", \"args\": {}, \"device\": 5}", "\"device\"", 0},
-        BadWorkload{"bad_bench", "{\"kernel\": \"a.py\", \"args\": {}, \"bench_method\": \"fast\"}", "bench_method", 0}),
+        BadWorkload{"bad_bench", "{\"kernel\": \"a.py\", \"args\": {}, \"bench_method\": \"fast\"}", "bench_method", 0},
+        BadWorkload{"unknown_backend", "{\"kernel\": \"a.py\",\n \"args\": {},\n \"backend\": \"2026-13\"}",
+                    "\"backend\": unknown backend version \"2026-13\" (valid: 2026-04, 2026-08)", 3},
+        BadWorkload{"backend_not_text", "{\"kernel\": \"a.py\", \"args\": {}, \"backend\": 202604}",
+                    "valid: 2026-04, 2026-08", 1}),
     [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Workload, BackendFieldNamesTheVersionAndDefaultsToTheNewest)
+{
+    WorkloadLoadResult none = parseWorkload(R"({"kernel": "k.py", "args": {}})", "w.json");
+    ASSERT_TRUE(none.workload);
+    EXPECT_EQ(none.workload->backend, kDefaultBackend);
+    EXPECT_EQ(backendName(kDefaultBackend), "2026-08");
+    for (const BackendVersionInfo& info : kBackendVersions) {
+        const std::string text = R"({"kernel": "k.py", "args": {}, "backend": ")" + std::string(info.name) + "\"}";
+        WorkloadLoadResult r = parseWorkload(text, "w.json");
+        ASSERT_TRUE(r.workload) << info.name;
+        EXPECT_EQ(r.workload->backend, info.version);
+    }
+    EXPECT_EQ(backendNames(), "2026-04, 2026-08");
+    EXPECT_EQ(backendLabel(BackendVersion::V2026_08), "2026-08 (Geofeng12138/triton-ascend 189dd87)");
+    EXPECT_EQ(backendLabel(BackendVersion::V2026_04), "2026-04 (triton-lang/triton-ascend a84b1eb)");
+    EXPECT_EQ(backendLabel(std::string_view("2026-04")), "2026-04 (triton-lang/triton-ascend a84b1eb)");
+    EXPECT_EQ(backendLabel(std::string_view("1999-01")), "1999-01");
+}
 
 TEST(Workload, MissingFileIsAnError)
 {

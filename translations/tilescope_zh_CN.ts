@@ -402,6 +402,14 @@
 <context>
     <name>ts::gui::CacheTableModel</name>
     <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>The Triton-Ascend version whose candidates were tuned</source>
+        <translation>其候选配置被调优的 Triton-Ascend 版本</translation>
+    </message>
+    <message>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -1202,6 +1210,14 @@
 <context>
     <name>ts::gui::LaunchEditor</name>
     <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Triton-Ascend %1: %2 at commit %3 (%4). %5</source>
+        <translation>Triton-Ascend %1：%2，提交 %3（%4）。%5</translation>
+    </message>
+    <message>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
@@ -1404,6 +1420,10 @@
 </context>
 <context>
     <name>ts::gui::MainWindow</name>
+    <message>
+        <source>backend %1</source>
+        <translation>后端 %1</translation>
+    </message>
     <message>
         <source>TileScope</source>
         <translation>TileScope</translation>

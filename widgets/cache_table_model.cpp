@@ -144,6 +144,7 @@ QString CacheTableModel::displayText(const cache::TuningSummary& row, int column
     case Device: return fromStd(row.key.device);
     case Method: return fromStd(row.key.benchMethod);
     case Simulator: return fromStd(row.key.simulatorVersion);
+    case Backend: return fromStd(row.key.backend);
     case Created: return createdText(row.createdAt);
     case Candidates: return QLocale().toString(qulonglong(row.candidateCount));
     case BestParams: {
@@ -237,6 +238,7 @@ QVariant CacheTableModel::headerData(int section, Qt::Orientation orientation, i
         case Key: return tr("The key arguments of the autotune decorator and their values");
         case Method: return tr("The benchmark method (TRITON_BENCH_METHOD)");
         case Simulator: return tr("The version of the simulated NPU the tuning ran on");
+        case Backend: return tr("The Triton-Ascend version whose candidates were tuned");
         case BestP50: return tr("Median time of the best config, in milliseconds");
         case State: return tr("Whether the tuning was made on the kernel's current source");
         default: return {};
@@ -252,6 +254,7 @@ QVariant CacheTableModel::headerData(int section, Qt::Orientation orientation, i
     case Device: return tr("Device");
     case Method: return tr("Method");
     case Simulator: return tr("Simulator");
+    case Backend: return tr("Backend");
     case Created: return tr("Created");
     case Candidates: return tr("Candidates");
     case BestParams: return tr("Best config");

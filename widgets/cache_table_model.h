@@ -19,8 +19,8 @@ public:
         IdRole,                       // the tuning's id (qint64)
         FreshnessRole,                // int(cache::Freshness), or -1 when unknown
     };
-    enum Column { Id, State, Kernel, Key, Dtypes, Device, Method, Simulator, Created, Candidates, BestParams,
-                  BestP50, ColumnCount };
+    enum Column { Id, State, Kernel, Key, Dtypes, Device, Method, Simulator, Backend, Created, Candidates,
+                  BestParams, BestP50, ColumnCount };
 
     explicit CacheTableModel(QObject* parent = nullptr);
 

@@ -45,6 +45,8 @@ constexpr const char* kAutotuneParameters[] = {"configs",  "key",         "prune
 DecoratorContext decoratorContextFor(const cache::TuningRecord& record, const analysis::KernelAnalysis* analysis)
 {
     DecoratorContext context;
+    if (analysis)
+        context.backend = analysis->workload.backend;
     const kernel::KernelDef* kernel = analysis ? analysis->kernel : nullptr;
     if (kernel && kernel->name == record.key.kernelName && kernel->autotune) {
         const kernel::AutotuneSpec& spec = *kernel->autotune;
@@ -290,6 +292,7 @@ void ExportDialog::render()
     request.list.key = m_context.key;
     request.list.keepArguments = m_context.keepArguments;
     request.list.p50Comments = m_p50->isChecked();
+    request.backend = m_context.backend;
     const pipeline::ExportResult written = pipeline::exportTuning(request);
     QString note;
     switch (written.problem) {

@@ -31,6 +31,8 @@ class PythonHighlighter;
 struct DecoratorContext {
     exporter::AutotuneKey key;
     cache::TextPairs keepArguments;
+    // The backend version of a config list made elsewhere (a sweep's); a record names its own.
+    std::optional<kernel::BackendVersion> backend;
 };
 DecoratorContext decoratorContextFor(const cache::TuningRecord& record, const analysis::KernelAnalysis* analysis);
 

@@ -95,6 +95,14 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_device->setObjectName(QStringLiteral("deviceCombo"));
     m_deviceInfo = new QLabel(this);
     m_deviceInfo->setWordWrap(true);
+    m_backend = new QComboBox(this);
+    m_backend->setObjectName(QStringLiteral("backendCombo"));
+    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions) {
+        m_backend->addItem(QString::fromUtf8(info.name.data(), qsizetype(info.name.size())), int(info.version));
+        m_backend->setItemData(m_backend->count() - 1, backendToolTip(info.version), Qt::ToolTipRole);
+    }
+    m_backend->setCurrentIndex(m_backend->findData(int(kernel::kDefaultBackend)));
+    m_backend->setToolTip(backendToolTip(kernel::kDefaultBackend));
     m_hints = new QLabel(this);
     m_hints->setWordWrap(true);
     m_hints->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -160,6 +168,7 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     launchForm->addRow(QString(), m_simt);
     launchForm->addRow(tr("Device"), m_device);
     launchForm->addRow(QString(), m_deviceInfo);
+    launchForm->addRow(tr("Backend"), m_backend);
 
     auto* hintsBox = new QGroupBox(tr("Autotune hints"), this);
     auto* hintsLayout = new QVBoxLayout(hintsBox);
@@ -187,6 +196,9 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     connect(m_numWarps, &QSpinBox::valueChanged, this, [this] { changed(true); });
     connect(m_simt, &QCheckBox::toggled, this, [this] { changed(false); });
     connect(m_device, &QComboBox::activated, this, [this] { changed(false); });
+    connect(m_backend, &QComboBox::activated, this, [this] { changed(false); });
+    connect(m_backend, &QComboBox::currentIndexChanged, this,
+            [this] { m_backend->setToolTip(backendToolTip(backend())); });
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_devices)
             return;
@@ -350,6 +362,7 @@ void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
     if (m_device->findText(device) < 0)
         m_device->addItem(device);  // unknown: kept visible, the space says why it cannot build
     m_device->setCurrentText(device);
+    m_backend->setCurrentIndex(m_backend->findData(int(a.workload.backend)));
     m_benchMethod->setCurrentText(benchMethodText(
         npu::parseBenchMethod(a.workload.benchMethod).value_or(npu::BenchMethod::Default)));
     m_seed->setValue(a.workload.seed ? int(*a.workload.seed % (1u << 30)) : 0);
@@ -537,9 +550,28 @@ std::optional<kernel::Workload> LaunchEditor::workload() const
         w.grid.dims.clear();
     }
     w.device = m_device->currentText().toStdString();
+    w.backend = backend();
     w.benchMethod = m_benchMethod->currentText().toStdString();
     w.seed = std::uint64_t(m_seed->value());
     return w;
+}
+
+kernel::BackendVersion LaunchEditor::backend() const
+{
+    return kernel::BackendVersion(m_backend->currentData().toInt());
+}
+
+QString backendToolTip(kernel::BackendVersion version)
+{
+    const kernel::BackendVersionInfo& info = kernel::backendInfo(version);
+    auto text = [](std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); };
+    return LaunchEditor::tr("Triton-Ascend %1: %2 at commit %3 (%4). %5")
+        .arg(text(info.name), text(info.repository), text(info.commit), text(info.date), text(info.summary));
+}
+
+QString backendLabelText(kernel::BackendVersion version)
+{
+    return QString::fromStdString(kernel::backendLabel(version));
 }
 
 tuning::TuningOptions LaunchEditor::tuningOptions() const

@@ -24,6 +24,11 @@ class QTimer;
 
 namespace ts::gui {
 
+// "Triton-Ascend 2026-08: Geofeng12138/triton-ascend at commit 189dd87... (2026-08-18). ..."
+QString backendToolTip(kernel::BackendVersion version);
+// "2026-08 (Geofeng12138/triton-ascend 189dd87)", as headers show it.
+QString backendLabelText(kernel::BackendVersion version);
+
 class LaunchEditor : public QWidget {
     Q_OBJECT
 public:
@@ -49,6 +54,9 @@ public:
     QTableWidget* paramTable() const { return m_params; }
     QLineEdit* gridEdit() const { return m_grid; }
     QComboBox* deviceCombo() const { return m_device; }
+    // The backend version chosen beside the device; changing it re-runs analysis and space.
+    QComboBox* backendCombo() const { return m_backend; }
+    kernel::BackendVersion backend() const;
     QComboBox* benchMethodCombo() const { return m_benchMethod; }
     QCheckBox* parallelCompileBox() const { return m_parallelCompile; }
     QSpinBox* workersSpin() const { return m_workers; }
@@ -84,6 +92,7 @@ private:
     QLineEdit* m_grid = nullptr;
     QComboBox* m_device = nullptr;
     QLabel* m_deviceInfo = nullptr;
+    QComboBox* m_backend = nullptr;
     QLabel* m_hints = nullptr;
     QLabel* m_problem = nullptr;
     QComboBox* m_benchMethod = nullptr;

@@ -339,12 +339,15 @@ void MainWindow::onSpaceReady()
     m_chartsPage->setSpace(space);
     m_analysisPanel->setSpace(space.get(), m_document->spaceProblem());
     if (space) {
+        // Which backend version generated them: the same launch differs between versions.
         statusBar()->showMessage(tr("%1 candidates: %2 generated, %3 handwritten, %4 skipped, %5 pruned")
                                      .arg(space->size())
                                      .arg(space->count(space::CandidateStatus::Generated))
                                      .arg(space->count(space::CandidateStatus::User))
                                      .arg(space->count(space::CandidateStatus::Skipped))
-                                     .arg(space->count(space::CandidateStatus::Pruned)));
+                                     .arg(space->count(space::CandidateStatus::Pruned)) +
+                                 QStringLiteral(" · ") +
+                                 tr("backend %1").arg(backendLabelText(m_document->workload().backend)));
     }
 }
 

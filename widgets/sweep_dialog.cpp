@@ -658,6 +658,8 @@ ExportDialog* SweepDialog::openExportDialog()
     DecoratorContext context = decoratorContextFor(named, m_analysis.get());
     if (!m_result->key.names.empty() || !m_result->key.axes.empty())
         context.key = m_result->key;
+    if (auto backend = kernel::parseBackendVersion(m_result->backend))
+        context.backend = *backend;
     const sweep::CoverResult& cover = m_result->cover;
     m_exportDialog->setConfigList(
         sweep::handwrittenConfigs(cover), std::move(context), QString::fromStdString(m_result->kernelName),

@@ -58,6 +58,7 @@ Json analysisToJson(const KernelAnalysis& a)
     out["kernel"] = a.kernel->name;
     out["kernelFile"] = a.file->path;
     out["device"] = a.workload.device;
+    out["backend"] = kernel::backendName(a.workload.backend);
     out["autotuned"] = a.kernel->isAutotuned();
     out["importsAscendRuntime"] = a.file->importsAscendRuntime;
     out["keys"] = axisMapToJson(p.keys);
@@ -112,7 +113,8 @@ std::string analysisToText(const KernelAnalysis& a)
 {
     const AxisParse& p = a.parse;
     std::ostringstream out;
-    out << a.kernel->name << "  (" << a.file->path << ":" << a.kernel->location.line << ")\n";
+    out << a.kernel->name << "  (" << a.file->path << ":" << a.kernel->location.line << ")  backend "
+        << kernel::backendLabel(a.workload.backend) << "\n";
     out << "  device              " << a.workload.device << "\n";
     out << "  keys                " << axisMapToText(p.keys) << "\n";
     out << "  split params        " << axisMapToText(p.splitParams) << "\n";

@@ -268,6 +268,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
 
     // The grid: a static list, or an expression evaluated by the safe evaluator.
     ParseInput input;
+    input.backend = workload.backend;
     input.function = kernel->function;
     for (const kernel::Parameter& p : kernel->params)
         input.argNames.push_back(p.name);

@@ -145,6 +145,8 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
             report.inputErrors.push_back(path + ": the kernel file " + w.workload->kernelPath + " does not exist");
             continue;
         }
+        if (options.backend)
+            w.workload->backend = *options.backend;
         loaded.emplace(path, std::move(*w.workload));
     }
     for (const std::string& device : options.devices)
@@ -190,10 +192,11 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
             const auto caseStart = Clock::now();
             ++done;
             const std::string where = "[" + std::to_string(done) + "/" + std::to_string(total) + "] " + path + " on " +
-                                      deviceName;
+                                      deviceName + ", backend " + std::string(kernel::backendName(base.backend));
             BatchCase c;
             c.workload = path;
             c.device = deviceName;
+            c.backend = std::string(kernel::backendName(base.backend));
             const npu::DeviceProfile& device = *registry.lookup(deviceName).profile;
             if (!analysed.analysis || !analysed.analysis->kernel) {
                 c.status = BatchStatus::Failed;
@@ -293,6 +296,7 @@ std::string reportToJson(const BatchReport& r)
         ojson e;
         e["workload"] = c.workload;
         e["device"] = c.device;
+        e["backend"] = c.backend;
         e["kernel"] = c.kernel;
         e["key"] = c.key;
         e["status"] = batchStatusName(c.status);
@@ -353,6 +357,8 @@ std::optional<BatchReport> readReportFile(const std::string& path, std::string* 
         BatchCase c;
         c.workload = e["workload"].get<std::string>();
         c.device = e["device"].get<std::string>();
+        if (e.contains("backend") && e["backend"].is_string())
+            c.backend = e["backend"].get<std::string>();
         c.status = parseBatchStatus(e.value("status", "")).value_or(BatchStatus::Failed);
         if (e.contains("bestP50Ms") && !e["bestP50Ms"].is_null()) {
             if (!e["bestP50Ms"].is_number()) {

@@ -22,6 +22,7 @@
 //    "notes": ["<cache problems>"], "inputErrors": [], "stopped": false}
 
 #include "core/cache/config_cache.h"
+#include "core/kernel/backend_version.h"
 #include "core/npu/device_profile.h"
 #include "core/tuning/tuning_session.h"
 
@@ -56,6 +57,7 @@ std::optional<BatchStatus> parseBatchStatus(std::string_view name);
 struct BatchCase {
     std::string workload;
     std::string device;
+    std::string backend;  // the backend version tuned ("2026-08")
     std::string kernel;
     std::string key;
     BatchStatus status = BatchStatus::Failed;
@@ -87,6 +89,8 @@ struct BatchReport {
 struct BatchOptions {
     std::vector<std::string> workloads;   // all of them; the shard is applied here
     std::vector<std::string> devices;     // empty: each workload's own device
+    // Set: every workload is tuned under this backend version; else each under its own.
+    std::optional<kernel::BackendVersion> backend;
     Shard shard;
     tuning::TuningOptions tuning;
     // When false, a workload's own "benchMethod" / "seed" fields win over `tuning`'s.

@@ -11,8 +11,8 @@ namespace ts::cache::schema {
 
 namespace {
 
-// The current layout. key_digest, candidates and best, then details come last, exactly as the
-// v1 -> v2 and v2 -> v3 ALTER TABLEs add them, so that a migrated file and a new one have the
+// The current layout. key_digest, candidates and best, then details, then backend come last,
+// exactly as the v1 -> v2, v2 -> v3 and v3 -> v4 ALTER TABLEs add them, so that a migrated file and a new one have the
 // same table definition.
 constexpr const char* kCreateSql = R"sql(
 CREATE TABLE meta (
@@ -37,7 +37,8 @@ CREATE TABLE tunings (
     key_digest          TEXT NOT NULL DEFAULT '',
     candidates          TEXT NOT NULL DEFAULT '[]',
     best                TEXT,
-    details             TEXT
+    details             TEXT,
+    backend             TEXT NOT NULL DEFAULT '2026-04'
 );
 CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
 CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
@@ -193,6 +194,51 @@ int migrateV2ToV3(SqliteDatabase& db, std::string* message)
     return rc;
 }
 
+int migrateV3ToV4(SqliteDatabase& db, std::string* message)
+{
+    int rc = db.exec("ALTER TABLE tunings ADD COLUMN backend TEXT NOT NULL DEFAULT '2026-04';");
+    if (rc != SQLITE_OK) {
+        *message = "cannot add the backend column: " + db.errorMessage();
+        return rc;
+    }
+    // The backend is part of the key, so every stored digest changes.
+    SqliteStatement select = db.prepare(
+        "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, backend FROM tunings");
+    SqliteStatement update = db.prepare("UPDATE tunings SET key_digest = ?1 WHERE id = ?2");
+    if (!select || !update) {
+        *message = db.errorMessage();
+        return db.extendedErrorCode();
+    }
+    while ((rc = select.step()) == SQLITE_ROW) {
+        TuningKey key;
+        const std::int64_t id = select.integer(0);
+        key.kernelName = select.text(1);
+        auto values = decodePairs(select.textView(2));
+        auto dtypes = decodeStrings(select.textView(3));
+        if (!values || !dtypes) {
+            *message = "tuning " + std::to_string(id) + " has unreadable key values or dtypes";
+            return SQLITE_CORRUPT;
+        }
+        key.keyValues = std::move(*values);
+        key.dtypes = std::move(*dtypes);
+        key.device = select.text(4);
+        key.benchMethod = select.text(5);
+        key.simulatorVersion = select.text(6);
+        key.backend = select.text(7);
+        update.bind(1, key.digest()).bind(2, id);
+        if ((rc = update.step()) != SQLITE_DONE) {
+            *message = db.errorMessage();
+            return rc;
+        }
+        update.reset();
+    }
+    if (rc != SQLITE_DONE) {
+        *message = db.errorMessage();
+        return rc;
+    }
+    return SQLITE_OK;
+}
+
 } // namespace
 
 Inspection inspect(SqliteDatabase& db)
@@ -282,6 +328,7 @@ int migrate(SqliteDatabase& db, int fromVersion, std::string* message)
         switch (v) {
         case 1: rc = migrateV1ToV2(db, &msg); break;
         case 2: rc = migrateV2ToV3(db, &msg); break;
+        case 3: rc = migrateV3ToV4(db, &msg); break;
         default:
             msg = "no migration from layout version " + std::to_string(v);
             return SQLITE_ERROR;

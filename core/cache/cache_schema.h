@@ -20,6 +20,9 @@
 //      compile/bench split, host threads and time, counts, error, trace diagnostics) as compact
 //      JSON (record_codec.h), so a cached tuning reports everything a fresh one does. NULL for
 //      tunings stored before; migrating from 2 only adds the column.
+//   4  tunings.backend: the backend version whose configs were tuned ("2026-04", "2026-08"),
+//      part of the key (and so of key_digest). Migrating from 3 marks every existing tuning
+//      2026-04, the only version TileScope modelled before, and recomputes each key_digest.
 
 #include "core/cache/sqlite_db.h"
 
@@ -28,7 +31,7 @@
 
 namespace ts::cache::schema {
 
-inline constexpr int kCurrentVersion = 3;
+inline constexpr int kCurrentVersion = 4;
 inline constexpr std::int32_t kApplicationId = 0x54534343;  // "TSCC"
 inline constexpr const char* kApplicationName = "tilescope-config-cache";
 

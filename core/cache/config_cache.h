@@ -114,11 +114,12 @@ struct TuningSummary {
 struct ListFilter {
     std::string kernelName;  // empty: any
     std::string device;      // empty: any
+    std::string backend;     // empty: any; else a backend version's name ("2026-04")
     // kernel name -> its current source hash; rows of these kernels get a freshness.
     std::map<std::string, std::string, std::less<>> currentSourceHashes;
 };
 
-// "#12  matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim sim-1)
+// "#12  matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim sim-1, backend 2026-04)
 //  best BLOCK_M=128 BLOCK_N=64 p50 0.1234 ms  2025-03-01T12:00:00.000Z  [stale]"
 std::string formatSummary(const TuningSummary& summary);
 
@@ -133,6 +134,8 @@ struct PruneOptions {
     std::optional<double> olderThanDays;
     // Entries whose simulator version is not in this list (when given).
     std::optional<std::vector<std::string>> knownSimulatorVersions;
+    // Only entries of this backend version ("2026-04"); empty: of every version.
+    std::string backend;
     bool dryRun = false;  // report what would go, remove nothing
     std::optional<std::chrono::system_clock::time_point> now;  // defaults to the clock
 };

@@ -35,6 +35,8 @@ std::string TuningKey::canonicalText() const
     appendJsonString(out, benchMethod);
     out.push_back(',');
     appendJsonString(out, simulatorVersion);
+    out.push_back(',');
+    appendJsonString(out, backend);
     out.push_back(']');
     return out;
 }
@@ -44,7 +46,7 @@ std::string TuningKey::digest() const { return sha256Hex(canonicalText()); }
 bool TuningKey::sameKey(const TuningKey& o) const
 {
     return kernelName == o.kernelName && keyValues == o.keyValues && dtypes == o.dtypes && device == o.device &&
-           benchMethod == o.benchMethod && simulatorVersion == o.simulatorVersion;
+           benchMethod == o.benchMethod && simulatorVersion == o.simulatorVersion && backend == o.backend;
 }
 
 std::string TuningKey::describe() const
@@ -57,7 +59,7 @@ std::string TuningKey::describe() const
         for (std::size_t i = 0; i < dtypes.size(); ++i)
             out += (i ? ", " : "") + dtypes[i];
     }
-    out += "] on " + device + " (" + benchMethod + ", sim " + simulatorVersion + ")";
+    out += "] on " + device + " (" + benchMethod + ", sim " + simulatorVersion + ", backend " + backend + ")";
     return out;
 }
 
@@ -122,6 +124,8 @@ std::string validateRecord(const TuningRecord& record)
 {
     if (record.key.kernelName.empty())
         return "the kernel name is empty";
+    if (record.key.backend.empty())
+        return "the backend version is empty";
     if (record.bestIndex && *record.bestIndex >= record.candidates.size())
         return "best index " + std::to_string(*record.bestIndex) + " is out of range (" +
                formatCount(std::int64_t(record.candidates.size()), "candidate") + ")";
@@ -281,6 +285,7 @@ ojson toJson(const TuningRecord& r)
     j["device"] = r.key.device;
     j["benchMethod"] = r.key.benchMethod;
     j["simulatorVersion"] = r.key.simulatorVersion;
+    j["backend"] = r.key.backend;
     j["workload"] = r.workloadPath;
     j["createdAt"] = r.createdAt;
     j["tuningWallSeconds"] = std::isfinite(r.tuningWallSeconds) ? r.tuningWallSeconds : 0.0;
@@ -446,6 +451,8 @@ std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string&
     r.key.device = f.text("device");
     r.key.benchMethod = f.text("benchMethod");
     r.key.simulatorVersion = f.text("simulatorVersion");
+    if (const ojson* backend = f.raw("backend"); backend && !backend->is_null())
+        r.key.backend = f.text("backend");
     r.workloadPath = f.text("workload");
     r.createdAt = f.text("createdAt");
     r.tuningWallSeconds = f.number("tuningWallSeconds").value_or(0.0);

@@ -9,6 +9,7 @@
 //    "keyValues": {"M": "4096", "N": "1024"},         // key arg -> value text; order is part of the key
 //    "dtypes": ["torch.float16", "torch.float16"],
 //    "device": "Ascend910B2", "benchMethod": "default", "simulatorVersion": "sim-1",
+//    "backend": "2026-08",                          // absent in older files: 2026-04
 //    "workload": "examples/matmul.json", "createdAt": "2025-03-01T12:00:00.000Z",
 //    "tuningWallSeconds": 12.5, "bestIndex": 3 | null, "notes": "",
 //    "details": {"kernelFile": "examples/add.py", "seed": 0, "compileWorkers": 8,
@@ -37,6 +38,9 @@
 namespace ts::cache {
 
 using TextPairs = std::vector<std::pair<std::string, std::string>>;
+
+// The backend version of tunings that name none (cache layout 3 and older, older exports).
+inline constexpr std::string_view kLegacyBackend = "2026-04";
 
 // What became of a stored candidate: the space's verdict for one that was not tuned (generated,
 // user = handwritten, pruned, skipped), else the tuning's (compile-failed, benchmarked, best). The
@@ -69,7 +73,7 @@ bool isMeasured(const CandidateRecord& candidate);
 
 // What selects a tuning, as Triton-Ascend keys its in-memory cache (the key args' values, then
 // the dtypes of the tensor args) plus what makes our measurements comparable: device, benchmark
-// method and simulator version. `sourceHash` is stored with the tuning but is not part of the
+// method, simulator version and the backend version whose configs were tuned. `sourceHash` is stored with the tuning but is not part of the
 // key: a tuning whose kernel source changed is stale, not a different entry.
 struct TuningKey {
     std::string kernelName;
@@ -79,12 +83,15 @@ struct TuningKey {
     std::string device;
     std::string benchMethod;
     std::string simulatorVersion;
+    // The backend version's name ("2026-04", "2026-08"). Tunings stored before the cache knew
+    // of versions were all produced by 2026-04, so that is what a key without one means.
+    std::string backend = std::string(kLegacyBackend);
 
     // Canonical text of the identifying fields (everything but sourceHash) and its SHA-256.
     std::string canonicalText() const;
     std::string digest() const;
     bool sameKey(const TuningKey& other) const;
-    // "matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim sim-1)"
+    // "matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim sim-1, backend 2026-04)"
     std::string describe() const;
 
     friend bool operator==(const TuningKey&, const TuningKey&) = default;

@@ -100,7 +100,10 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
             return fail("the autotune argument '" + name + "' has no value");
     }
 
-    std::string out = "@triton.autotune(\n";
+    std::string out;
+    if (!options.backend.empty())
+        out += "# Tuned by TileScope for Triton-Ascend backend " + options.backend + "\n";
+    out += "@triton.autotune(\n";
     out += kIndent1;
     out += configs.empty() ? "configs=[],\n" : "configs=[\n";
     for (const HandwrittenConfig& c : configs) {

@@ -10,6 +10,9 @@
 //       key=["M", "N"],
 //   )
 //
+// With a backend named, a comment line above the decorator says which Triton-Ascend version the
+// configs were tuned for ("# Tuned by TileScope for Triton-Ascend backend 2026-08 (...)").
+//
 // One config per line, the same parameter order on every line (first appearance), a config too
 // long for one line broken the way a person would, other decorator arguments kept verbatim.
 
@@ -42,6 +45,9 @@ struct ConfigListOptions {
     // (e.g. {"prune_configs_by", "{'early_config_prune': prune}"}); written after key.
     TextPairs keepArguments;
     bool p50Comments = true;
+    // The backend version the configs were tuned for, as a label ("2026-08 (repo commit)");
+    // empty: no comment line.
+    std::string backend;
     std::size_t maxLineWidth = 100;  // a config line longer than this is broken over lines
 };
 

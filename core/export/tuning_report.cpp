@@ -147,6 +147,7 @@ ojson tuningDocument(const cache::TuningRecord& record)
     doc["device"] = record.key.device;
     doc["benchMethod"] = record.key.benchMethod;
     doc["simulatorVersion"] = record.key.simulatorVersion;
+    doc["backend"] = record.key.backend;
     doc["seed"] = d ? ojson(d->seed) : ojson(nullptr);
 
     ojson candidates = ojson::array();

@@ -185,6 +185,27 @@ void Workload::setArg(const std::string& name, ArgValue value)
     args.emplace_back(name, std::move(value));
 }
 
+std::string backendNames()
+{
+    std::string out;
+    for (const BackendVersionInfo& info : kBackendVersions)
+        out += (out.empty() ? "" : ", ") + std::string(info.name);
+    return out;
+}
+
+std::string backendLabel(BackendVersion version)
+{
+    const BackendVersionInfo& info = backendInfo(version);
+    return std::string(info.name) + " (" + std::string(info.repository) + " " + std::string(info.commit.substr(0, 7)) +
+           ")";
+}
+
+std::string backendLabel(std::string_view name)
+{
+    const std::optional<BackendVersion> version = parseBackendVersion(name);
+    return version ? backendLabel(*version) : std::string(name);
+}
+
 std::optional<int> dtypeBytes(std::string_view dtype)
 {
     return dtypeSize(dtype);
@@ -264,6 +285,21 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
             w.device = root["device"].get<std::string>();
         else
             reader.error("\"device\": expected a SoC name such as \"Ascend910B2\"");
+    }
+    if (root.contains("backend")) {
+        const Json& b = root["backend"];
+        const std::optional<BackendVersion> version =
+            b.is_string() ? parseBackendVersion(b.get<std::string>()) : std::nullopt;
+        if (version) {
+            w.backend = *version;
+        } else {
+            // The line of the field, so that a typo in a long workload is easy to find.
+            const std::size_t at = text.find("\"backend\"");
+            const int line = at == std::string::npos ? 0 : lineColumn(text, at).first;
+            result.diagnostics.push_back({"bad-workload", Severity::Error, path, line, 0,
+                                          "\"backend\": unknown backend version " + b.dump() + " (valid: " +
+                                              backendNames() + ")"});
+        }
     }
     if (root.contains("bench_method")) {
         const Json& m = root["bench_method"];

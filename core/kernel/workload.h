@@ -4,11 +4,14 @@
 //   {"kernel": "add.py", "function": "add_kernel",
 //    "args": {"x_ptr": {"tensor": "float16", "shape": [98432]}, "n_elements": 98432},
 //    "grid": "lambda meta: (triton.cdiv(n_elements, meta['BLOCK_SIZE']),)" | [48, 1],
-//    "device": "Ascend910B2"}
+//    "device": "Ascend910B2", "backend": "2026-04"}
 //
+// "backend" names the Triton-Ascend version whose autotune is modelled (backend_version.h);
+// without it the workload gets the newest (kDefaultBackend).
 // Paths are relative to the workload file. An argument left out is not passed at launch (a
 // constexpr left out is a tuning candidate). Unknown top-level fields are ignored.
 
+#include "core/kernel/backend_version.h"
 #include "core/util/diagnostic.h"
 
 #include <cstdint>
@@ -48,6 +51,7 @@ struct Workload {
     std::vector<std::pair<std::string, ArgValue>> args;  // in file order
     GridArg grid;
     std::string device = "Ascend910B2";
+    BackendVersion backend = kDefaultBackend;
     std::string benchMethod;     // "default" | "npu" | "" (not given)
     std::optional<std::uint64_t> seed;
 
@@ -66,6 +70,15 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
 // Parses a command-line value: 98432, 1.5, true/false/True/False, None, "float16[4096,1024]"
 // (a tensor), or any other text as a string.
 std::optional<ArgValue> parseArgValue(const std::string& text, std::string* error);
+
+// "2026-04, 2026-08": every backend version's name, for messages that list the valid ones.
+std::string backendNames();
+
+// "2026-08 (Geofeng12138/triton-ascend 189dd87)": a version, the repository and short commit
+// whose runtime it follows, as headers and exports name it.
+std::string backendLabel(BackendVersion version);
+// The same for a version's name; a name no version has is returned as it is.
+std::string backendLabel(std::string_view name);
 
 // The byte size of a tensor dtype ("float16" -> 2), nullopt when unknown.
 std::optional<int> dtypeBytes(std::string_view dtype);

@@ -23,6 +23,7 @@ void note(Diagnostics* notes, const analysis::KernelAnalysis& a, std::string mes
 space::LaunchSpec launchSpecFor(const analysis::KernelAnalysis& a, Diagnostics* notes)
 {
     space::LaunchSpec launch;
+    launch.backend = a.workload.backend;
     // kv_dict: axis -> value of its key argument, in key order (after reduction renaming).
     for (const auto& [axis, param] : a.parse.keys) {
         for (const analysis::LaunchArgument& arg : a.launchArgs) {

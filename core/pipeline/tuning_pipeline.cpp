@@ -153,6 +153,7 @@ cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& a, const std::stri
     key.device = device;
     key.benchMethod = std::string(npu::benchMethodName(method));
     key.simulatorVersion = tuning::kSimulatorVersion;
+    key.backend = std::string(kernel::backendName(a.workload.backend));
     return key;
 }
 

@@ -18,7 +18,7 @@ std::string kernelSourceHash(const analysis::KernelAnalysis& analysis);
 
 // The cache key of a launch: the kernel's key arguments with their values, then the dtypes of
 // the tensor arguments (as Triton-Ascend keys its autotune cache), plus the device, the
-// benchmark method and the simulator version.
+// benchmark method, the simulator version and the workload's backend version.
 cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& analysis, const std::string& device,
                               npu::BenchMethod method);
 

@@ -261,6 +261,7 @@ BatchResult batch(const BatchRequest& request, const RunControl& control)
     batch::BatchOptions options;
     options.workloads = request.workloads;
     options.devices = request.devices;
+    options.backend = request.backend;
     options.shard = request.shard;
     options.tuning = request.tuning;
     options.methodFixed = request.methodFixed;
@@ -348,7 +349,15 @@ void writePython(const ExportRequest& request, ExportResult& out)
     if (configs.empty())
         return fail(out, ExportProblem::NothingMeasured,
                     "the tuning has no measured config to write: every candidate failed or was not run");
-    exporter::ConfigListResult written = exporter::writeAutotuneDecorator(configs, request.list);
+    exporter::ConfigListOptions list = request.list;
+    // The comment line naming the version: a list made elsewhere names its own, else the record's.
+    if (request.configs && request.backend)
+        list.backend = kernel::backendLabel(*request.backend);
+    else if (request.record)
+        list.backend = kernel::backendLabel(request.record->key.backend);
+    else if (request.backend)
+        list.backend = kernel::backendLabel(*request.backend);
+    exporter::ConfigListResult written = exporter::writeAutotuneDecorator(configs, list);
     if (!written.ok())
         return fail(out, ExportProblem::WriteFailed, written.error);
     out.text = std::move(written.text);

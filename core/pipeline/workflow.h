@@ -205,6 +205,8 @@ sweep::SweepResult recover(const RecoverRequest& request);
 struct BatchRequest {
     std::vector<std::string> workloads;
     std::vector<std::string> devices;  // empty: each workload's own device
+    // Set: every workload under this backend version (--backend); else each its own.
+    std::optional<kernel::BackendVersion> backend;
     batch::Shard shard;
     tuning::TuningOptions tuning;
     bool methodFixed = false;  // false: a workload's own benchMethod / seed win over `tuning`'s
@@ -243,6 +245,9 @@ struct ExportRequest {
     std::size_t top = 8;
     std::vector<std::size_t> indices;
     exporter::ConfigListOptions list;  // the decorator's key and layout
+    // The backend version of a config list made elsewhere (a record names its own); written as
+    // a comment line above the decorator.
+    std::optional<kernel::BackendVersion> backend;
 };
 
 enum class ExportProblem {

@@ -45,6 +45,8 @@ json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
     const GeneratorDevice& d = space.device();
     json doc = json::object();
     doc["schema"] = kSpaceSchema;
+    if (!options.backend.empty())
+        doc["backend"] = options.backend;
     doc["device"] = {{"soc", d.soc},
                      {"numAicore", d.numAicore},
                      {"vectorCores", d.numVectorCores},

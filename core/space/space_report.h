@@ -21,6 +21,9 @@ struct SpaceReportOptions {
     bool includeTrail = true; // the generator's refused candidates
     std::size_t maxCandidates = std::numeric_limits<std::size_t>::max();
     std::optional<CandidateStatus> only; // keep one status
+    // The backend version's name the space was generated under ("2026-08"), written as the
+    // document's "backend"; empty: left out.
+    std::string backend;
 };
 
 // One candidate: {"index", "params", "num_warps", "num_stages", "status", "reason", "metrics"}.

@@ -699,6 +699,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
 {
     SweepResult out;
     out.device = device.soc;
+    out.backend = kernel::backendName(base.backend);
     std::string error;
     const std::vector<Shape> grid = shapeGrid(options.ranges, &error);
     if (!error.empty() || grid.empty()) {
@@ -832,6 +833,7 @@ nlohmann::ordered_json sweepToJson(const SweepResult& r)
     j["schema"] = "tilescope.sweep/1";
     j["kernel"] = r.kernelName;
     j["device"] = r.device;
+    j["backend"] = r.backend;
     j["tolerance"] = r.cover.tolerance;
     j["method"] = r.cover.method;
     j["exact"] = r.cover.exact;
@@ -874,7 +876,8 @@ nlohmann::ordered_json sweepToJson(const SweepResult& r)
 std::string sweepToText(const SweepResult& r)
 {
     std::ostringstream out;
-    out << r.kernelName << " on " << r.device << ": " << formatCount(std::int64_t(r.shapes.size()), "shape") << "\n\n";
+    out << r.kernelName << " on " << r.device << ", backend " << kernel::backendLabel(r.backend) << ": "
+        << formatCount(std::int64_t(r.shapes.size()), "shape") << "\n\n";
     for (std::size_t i = 0; i < r.shapes.size(); ++i) {
         const ShapeOutcome& s = r.shapes[i];
         out << s.shape.describe() << (s.fromCache ? "  (cached)" : "") << "\n";

@@ -168,6 +168,7 @@ struct ShapeOutcome {
 struct SweepResult {
     std::string kernelName;
     std::string device;
+    std::string backend;                // the backend version's name ("2026-08")
     exporter::AutotuneKey key;          // the kernel's own key, for the exported list
     std::vector<ShapeOutcome> shapes;
     CoverResult cover;                  // over the shapes that were tuned

@@ -24,7 +24,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
 {
     std::ostringstream out;
     out << a.kernel->name << " on " << space.device().soc << ", bench method " << npu::benchMethodName(options.method)
-        << ", seed " << options.seed << "\n";
+        << ", seed " << options.seed << ", backend " << kernel::backendLabel(a.workload.backend) << "\n";
     std::size_t benchmarked = 0, failed = 0;
     std::vector<std::size_t> ranked;
     for (std::size_t index : result.tuned) {

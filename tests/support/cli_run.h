@@ -55,7 +55,8 @@ inline CliRun python(const std::filesystem::path& dir, const std::string& script
 
 inline std::string quote(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
 
-// A scratch folder with the vector-add kernel and workloads of the given sizes (name -> n).
+// A scratch folder with the vector-add kernel and workloads of the given sizes (name -> n), under
+// backend 2026-04 (the configs these tests expect are the ones it generates).
 inline void writeAddWorkload(const std::filesystem::path& dir, const std::string& name, long long n,
                              const std::string& device = "Ascend910B2")
 {
@@ -67,7 +68,7 @@ inline void writeAddWorkload(const std::filesystem::path& dir, const std::string
         << " \"args\": {\"x_ptr\": " << t << ", \"y_ptr\": " << t << ", \"out_ptr\": " << t
         << ", \"n_elements\": " << n << "},\n"
         << " \"grid\": \"lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)\",\n"
-        << " \"device\": \"" << device << "\"}\n";
+        << " \"device\": \"" << device << "\", \"backend\": \"2026-04\"}\n";
 }
 
 } // namespace ts::test

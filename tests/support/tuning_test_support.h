@@ -2,6 +2,7 @@
 // Real tunings for the cache browser and export dialog tests: an example workload analysed,
 // its space built and tuned on the simulated NPU, and the record the cache would store.
 
+#include "backend_2604.h"
 #include "widget_test_support.h"
 
 #include "core/analysis/kernel_analysis.h"
@@ -26,7 +27,7 @@ inline const npu::DeviceRegistry& devices()
 
 inline std::shared_ptr<const analysis::KernelAnalysis> analyseFile(const QString& workloadPath)
 {
-    kernel::WorkloadLoadResult loaded = kernel::loadWorkload(workloadPath.toStdString());
+    kernel::WorkloadLoadResult loaded = loadWorkload2604(workloadPath.toStdString());
     if (!loaded.workload)
         return nullptr;
     analysis::AnalysisResult analysed = analysis::analyzeWorkload(*loaded.workload);

@@ -2,6 +2,7 @@
 // Shared set-up of the widget tests: the offscreen platform at a fixed DPI, settings kept away
 // from the user's, and helpers that build real analyses and spaces from the bundled examples.
 
+#include "backend_2604.h"
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/space/candidate_space.h"
@@ -157,7 +158,7 @@ inline std::function<std::chrono::steady_clock::time_point()> steppingClock()
 inline std::shared_ptr<const space::CandidateSpace> buildSpace(const char* workload, bool lattice,
                                                                std::size_t maxLatticePoints = 2'000'000)
 {
-    kernel::WorkloadLoadResult loaded = kernel::loadWorkload(examplePath(workload).toStdString());
+    kernel::WorkloadLoadResult loaded = loadWorkload2604(examplePath(workload).toStdString());
     if (!loaded.workload)
         return nullptr;
     const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});

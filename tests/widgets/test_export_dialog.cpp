@@ -3,6 +3,7 @@
 // Save take exactly the preview; the reports and Triton's autotune.json follow the tuning.
 
 #include "tuning_test_support.h"
+#include "window_test_support.h"
 
 #include "core/export/triton_cache_json.h"
 #include "widgets/cache_browser.h"
@@ -227,7 +228,8 @@ private Q_SLOTS:
         QFile json(dir.filePath(QStringLiteral("scaled.json")));
         QVERIFY(json.open(QIODevice::WriteOnly));
         json.write(R"JSON({"kernel": "scaled.py", "args": {"x_ptr": {"tensor": "float32", "shape": [65536]}, "n": 65536},
-                      "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)", "device": "Ascend910B2"})JSON");
+                      "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)", "device": "Ascend910B2",
+                      "backend": "2026-04"})JSON");
         json.close();
         auto a = test::analyseFile(json.fileName());
         QVERIFY(a && a->kernel);
@@ -270,6 +272,7 @@ private Q_SLOTS:
         window.openFile(test::examplePath("add.json"));
         QVERIFY(test::waitForCount(opened, opened.count() + 1));
         QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->space(); }));
+        QVERIFY(test::selectBackend2604(window));
 
         auto* tools = window.findChild<gui::ToolDialogs*>();
         QVERIFY(tools);

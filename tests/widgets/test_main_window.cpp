@@ -1,7 +1,7 @@
 // The window end to end, through the real widgets: open -> analyse -> space, the launch form,
 // a bad file, stopping a big lattice, selection across views, chart export, settings.
 
-#include "widget_test_support.h"
+#include "window_test_support.h"
 
 #include "widgets/analysis_panel.h"
 #include "widgets/background_job.h"
@@ -27,6 +27,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -47,7 +48,7 @@ bool openAndSettle(MainWindow& window, const QString& path)
     window.openFile(path);
     if (!test::waitForCount(opened, opened.count() + 1))
         return false;
-    return test::waitUntil([&] { return !window.document()->isBusy(); });
+    return test::waitUntil([&] { return !window.document()->isBusy(); }) && test::selectBackend2604(window);
 }
 
 QTreeWidgetItem* findTopLevel(QTreeWidget* tree, const QString& text)
@@ -104,6 +105,39 @@ private Q_SLOTS:
         // Candidates: the model shows the space.
         QCOMPARE(window.spacePage()->model()->rowCount(), int(doc->space()->size()));
         QCOMPARE(window.recentFiles().value(0), QFileInfo(test::examplePath("add.json")).absoluteFilePath());
+    }
+
+    void backendSelectorChangesTheDocumentsBackend()
+    {
+        MainWindow window;
+        window.show();
+        KernelDocument* doc = window.document();
+        QSignalSpy opened(doc, &KernelDocument::opened);
+        window.openFile(test::examplePath("add.json"));  // no "backend": the newest
+        QVERIFY(test::waitForCount(opened, 1));
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->space(); }));
+        QComboBox* combo = window.launchEditor()->backendCombo();
+        QCOMPARE(combo->count(), 2);
+        QCOMPARE(combo->currentText(), QStringLiteral("2026-08"));
+        QCOMPARE(doc->analysis()->workload.backend, kernel::BackendVersion::V2026_08);
+        const QString tip = combo->itemData(combo->findText(QStringLiteral("2026-04")), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("triton-lang/triton-ascend")) &&
+                     tip.contains(QLatin1String("a84b1eb52b6215e2c171632f2df0892f1003cfc8")),
+                 qPrintable(tip));
+        QVERIFY(combo->toolTip().contains(QLatin1String("Geofeng12138/triton-ascend")));
+        QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("backend 2026-08")));
+
+        // Choosing another version re-runs the analysis and the space, as a device change does.
+        QSignalSpy spaced(doc, &KernelDocument::spaceReady);
+        QVERIFY(test::selectBackend(window, kernel::BackendVersion::V2026_04));
+        QVERIFY(test::waitUntil([&] { return spaced.count() >= 1 && !doc->isBusy(); }));
+        QCOMPARE(doc->workload().backend, kernel::BackendVersion::V2026_04);
+        QCOMPARE(doc->analysis()->parse.backend, kernel::BackendVersion::V2026_04);
+        QVERIFY(doc->space());
+        QVERIFY(combo->toolTip().contains(QLatin1String("triton-lang/triton-ascend")));
+        QVERIFY2(window.statusBar()->currentMessage().contains(
+                     QLatin1String("backend 2026-04 (triton-lang/triton-ascend a84b1eb)")),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 
     void styledLabelsFollowAThemeSwitch()

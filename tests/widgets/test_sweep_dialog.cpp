@@ -3,6 +3,7 @@
 // stopped midway keeps the shapes already tuned; the range editor rejects bad rows.
 
 #include "tuning_test_support.h"
+#include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
 #include "widgets/background_job.h"
@@ -166,7 +167,8 @@ private Q_SLOTS:
         QProcess cli;
         cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         cli.start(QStringLiteral(TILESCOPE_BINARY),
-                  {QStringLiteral("sweep"), test::examplePath("add.json"), QStringLiteral("--range"),
+                  {QStringLiteral("sweep"), test::examplePath("add.json"), QStringLiteral("--backend"),
+                   QStringLiteral("2026-04"), QStringLiteral("--range"),
                    QStringLiteral("n_elements=4096..16384:x2"), QStringLiteral("--jobs"), QStringLiteral("2"),
                    QStringLiteral("--cache"), cliCache});
         QVERIFY(cli.waitForFinished(-1));
@@ -250,6 +252,7 @@ private Q_SLOTS:
         window.openFile(test::examplePath("add.json"));
         QVERIFY(test::waitForCount(opened, opened.count() + 1));
         QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->analysis(); }));
+        QVERIFY(test::selectBackend2604(window));
         QVERIFY(action->isEnabled());
         action->trigger();
         SweepDialog* dialog = window.findChild<gui::ToolDialogs*>()->sweepDialog();

@@ -2,7 +2,7 @@
 // the config cache; stopping mid-run keeps what finished; the tuning fields feed the options;
 // a stale cache entry is shown as stale; devices compared side by side.
 
-#include "widget_test_support.h"
+#include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
 #include "core/pipeline/tuning_pipeline.h"
@@ -67,7 +67,8 @@ bool openAndSettle(MainWindow& window, const QString& path)
     window.openFile(path);
     if (!test::waitForCount(opened, opened.count() + 1))
         return false;
-    return test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); });
+    return test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }) &&
+           test::selectBackend2604(window) && test::waitUntil([&] { return window.document()->space() != nullptr; });
 }
 
 bool tuneAndWait(MainWindow& window)
@@ -301,7 +302,8 @@ private Q_SLOTS:
         small.write(R"J({"kernel": "add.py", "function": "add_kernel",
  "args": {"x_ptr": {"tensor": "float16", "shape": [256]}, "y_ptr": {"tensor": "float16", "shape": [256]},
           "out_ptr": {"tensor": "float16", "shape": [256]}, "n_elements": 256},
- "grid": "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)", "device": "Ascend910B2"})J");
+ "grid": "lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)", "device": "Ascend910B2",
+ "backend": "2026-04"})J");
         small.close();
         MainWindow window;
         window.show();
@@ -329,7 +331,8 @@ private Q_SLOTS:
         QProcess cli;
         cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         cli.start(QStringLiteral(TILESCOPE_BINARY),
-                  {QStringLiteral("tune"), path, QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--seed"),
+                  {QStringLiteral("tune"), path, QStringLiteral("--backend"), QStringLiteral("2026-04"),
+                   QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--seed"),
                    QStringLiteral("7"), QStringLiteral("--cache"), cliCache});
         QVERIFY(cli.waitForFinished(-1));
         QCOMPARE(cli.exitCode(), 0);
@@ -346,7 +349,10 @@ private Q_SLOTS:
         const std::vector<cache::TuningRecord> fromCli = test::comparableCacheRows(cliCache);
         const std::vector<cache::TuningRecord> fromGui = test::comparableCacheRows(guiCache);
         QCOMPARE(fromCli.size(), std::size_t(1));
-        QVERIFY(fromCli == fromGui);
+        QVERIFY2(fromCli == fromGui,
+                 qPrintable(QString::fromStdString(cache::toJson(fromCli.front()).dump().substr(0, 600) + "\n" +
+                                                   (fromGui.empty() ? std::string("no GUI row")
+                                                                    : cache::toJson(fromGui.front()).dump().substr(0, 600)))));
         QCOMPARE(doc->tuningRun()->snapshot().workers, doc->tuningResult()->modelled.compileWorkers);
         // The window's own result (what it shows) is the CLI's: every candidate's status and
         // times, the best, the modelled tuning time.

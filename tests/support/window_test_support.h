@@ -1,0 +1,38 @@
+#pragma once
+// Widget tests that open a bundled example (no "backend" field: the newest version) in the
+// explorer and expect the configs 2026-04 generates choose that version with the backend
+// selector beside the device, as a user would.
+
+#include "widget_test_support.h"
+#include "widgets/kernel_document.h"
+#include "widgets/launch_editor.h"
+#include "widgets/main_window.h"
+
+#include <QComboBox>
+
+namespace ts::test {
+
+// Chooses `version` in the window's backend selector and waits until the analysis and the space
+// of the open launch are those of that version. False when nothing is open or it never settles.
+inline bool selectBackend(gui::MainWindow& window, kernel::BackendVersion version)
+{
+    gui::KernelDocument* doc = window.document();
+    if (!doc->analysis())
+        return false;
+    if (doc->analysis()->workload.backend == version)
+        return true;
+    QComboBox* combo = window.launchEditor()->backendCombo();
+    const int index = combo->findData(int(version));
+    if (index < 0)
+        return false;
+    combo->setCurrentIndex(index);
+    Q_EMIT combo->activated(index);
+    window.launchEditor()->flush();
+    return waitUntil([&] {
+        return !doc->isBusy() && doc->analysis() && doc->analysis()->workload.backend == version;
+    });
+}
+
+inline bool selectBackend2604(gui::MainWindow& window) { return selectBackend(window, kBackend2604); }
+
+} // namespace ts::test

@@ -1,0 +1,181 @@
+// Backend versions on the command line: `tilescope backends`, --backend on every command that
+// takes a launch (winning over the workload's "backend"), the version in every output, the
+// cache keeping one entry per version, and `space --bench`.
+
+#include "cli_run.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ts::test::CliRun;
+using ts::test::quote;
+using ts::test::scratchDir;
+using ts::test::tilescope;
+using ts::test::writeAddWorkload;
+
+nlohmann::json parsed(const CliRun& run)
+{
+    return nlohmann::json::parse(run.out, nullptr, false);
+}
+
+std::vector<std::string> lines(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(line);
+    return out;
+}
+
+} // namespace
+
+TEST(CliBackend, BackendsListsEveryVersionWithItsSource)
+{
+    CliRun table = tilescope("backends");
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    const std::vector<std::string> rows = lines(table.out);
+    ASSERT_EQ(rows.size(), 3u) << table.out;  // the header and one line per version
+    EXPECT_NE(rows[1].find("2026-04"), std::string::npos);
+    EXPECT_NE(rows[1].find("triton-lang/triton-ascend"), std::string::npos);
+    EXPECT_NE(rows[1].find("a84b1eb"), std::string::npos);
+    EXPECT_NE(rows[2].find("2026-08"), std::string::npos);
+    EXPECT_NE(rows[2].find("Geofeng12138/triton-ascend"), std::string::npos);
+    EXPECT_NE(rows[2].find("189dd87"), std::string::npos);
+    EXPECT_NE(rows[2].find("2026-08-18"), std::string::npos);
+    EXPECT_NE(rows[2].find("(default)"), std::string::npos);
+
+    CliRun json = tilescope("backends --json");
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const nlohmann::json doc = parsed(json);
+    ASSERT_FALSE(doc.is_discarded()) << json.out;
+    EXPECT_EQ(doc["schema"], "tilescope.backends/1");
+    EXPECT_EQ(doc["default"], "2026-08");
+    ASSERT_EQ(doc["backends"].size(), 2u);
+    EXPECT_EQ(doc["backends"][0]["name"], "2026-04");
+    EXPECT_EQ(doc["backends"][0]["commit"], "a84b1eb52b6215e2c171632f2df0892f1003cfc8");
+    EXPECT_EQ(doc["backends"][1]["repository"], "Geofeng12138/triton-ascend");
+    EXPECT_EQ(doc["backends"][1]["commit"], "189dd87904997ed0d9704ef16ddbabfc082bef0b");
+    EXPECT_EQ(doc["backends"][1]["default"], true);
+
+    EXPECT_EQ(tilescope("backends extra").exitCode, 2);
+}
+
+TEST(CliBackend, TheOptionWinsOverTheWorkloadAndEveryOutputNamesIt)
+{
+    const fs::path dir = scratchDir("cli-backend-override");
+    writeAddWorkload(dir, "add.json", 4096);  // "backend": "2026-04"
+    const std::string w = quote(dir / "add.json");
+    const std::string cache = " --cache " + quote(dir / "c.sqlite");
+
+    EXPECT_EQ(parsed(tilescope("analyze --json " + w))["backend"], "2026-04");
+    EXPECT_EQ(parsed(tilescope("analyze --json --backend 2026-08 " + w))["backend"], "2026-08");
+    EXPECT_EQ(parsed(tilescope("space --json --backend 2026-08 " + w))["backend"], "2026-08");
+    EXPECT_EQ(parsed(tilescope("tune --json --jobs 2 --backend 2026-08 " + w + cache))["backend"], "2026-08");
+    EXPECT_EQ(parsed(tilescope("export --format json --backend 2026-08 " + w + cache))["backend"], "2026-08");
+    const nlohmann::json sweep =
+        parsed(tilescope("sweep --json --jobs 2 --range n_elements=1024,2048 --backend 2026-08 " + w + cache));
+    EXPECT_EQ(sweep["backend"], "2026-08");
+    EXPECT_EQ(sweep["python"].get<std::string>().rfind("# Tuned by TileScope for Triton-Ascend backend 2026-08", 0),
+              0u)
+        << sweep["python"];
+
+    // The readable outputs say it in their header line.
+    const std::string label = "backend 2026-08 (Geofeng12138/triton-ascend 189dd87)";
+    EXPECT_NE(lines(tilescope("analyze --backend 2026-08 " + w).out).at(0).find(label), std::string::npos);
+    EXPECT_NE(lines(tilescope("space --backend 2026-08 " + w).out).at(0).find(label), std::string::npos);
+    EXPECT_NE(tilescope("tune --backend 2026-08 " + w + cache).out.find(label), std::string::npos);
+    EXPECT_NE(tilescope("analyze " + w).out.find("backend 2026-04 (triton-lang/triton-ascend a84b1eb)"),
+              std::string::npos);
+
+    // The exported list carries a comment line naming the version.
+    CliRun python = tilescope("export --backend 2026-08 " + w + cache);
+    ASSERT_EQ(python.exitCode, 0) << python.err;
+    EXPECT_EQ(python.out.rfind("# Tuned by TileScope for Triton-Ascend " + label + "\n@triton.autotune(", 0), 0u)
+        << python.out;
+
+    // Batch: --backend for every workload, else each workload's own.
+    const fs::path report = dir / "batch.json";
+    CliRun batch = tilescope("batch --jobs 2 --backend 2026-08 " + w + cache + " --report " + quote(report));
+    ASSERT_EQ(batch.exitCode, 0) << batch.err;
+    std::ifstream in(report);
+    EXPECT_EQ(nlohmann::json::parse(in)["cases"][0]["backend"], "2026-08");
+}
+
+TEST(CliBackend, ABadVersionIsAUsageErrorListingTheValidOnes)
+{
+    const fs::path dir = scratchDir("cli-backend-bad");
+    writeAddWorkload(dir, "add.json", 4096);
+    for (const char* command : {"analyze", "space", "tune", "export", "sweep", "batch"}) {
+        CliRun run = tilescope(std::string(command) + " " + quote(dir / "add.json") + " --backend 2026-13");
+        EXPECT_EQ(run.exitCode, 2) << command;
+        EXPECT_NE(run.err.find("--backend must be 2026-04 or 2026-08, got '2026-13'"), std::string::npos)
+            << command << ": " << run.err;
+    }
+    // A bad "backend" in the workload names the file and the valid versions.
+    std::ofstream(dir / "bad.json") << "{\"kernel\": \"add.py\",\n \"args\": {},\n \"backend\": \"2027-01\"}\n";
+    CliRun bad = tilescope("analyze " + quote(dir / "bad.json"));
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("bad.json:3"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find("2026-04, 2026-08"), std::string::npos) << bad.err;
+}
+
+TEST(CliBackend, OneLaunchTunedUnderBothVersionsIsTwoCacheEntries)
+{
+    const fs::path dir = scratchDir("cli-backend-cache");
+    writeAddWorkload(dir, "add.json", 4096);
+    const std::string w = quote(dir / "add.json");
+    const std::string cache = " --cache " + quote(dir / "c.sqlite");
+    for (const char* version : {"2026-04", "2026-08"})
+        ASSERT_EQ(tilescope("tune --jobs 2 --backend " + std::string(version) + " " + w + cache).exitCode, 0);
+    // A second tuning under each is a cache hit of its own entry.
+    EXPECT_NE(tilescope("tune --backend 2026-08 " + w + cache).out.find("from cache #2"), std::string::npos);
+    EXPECT_NE(tilescope("tune --backend 2026-04 " + w + cache).out.find("from cache #1"), std::string::npos);
+
+    const nlohmann::json list = parsed(tilescope("cache list --json" + cache));
+    ASSERT_EQ(list["tunings"].size(), 2u) << list.dump();
+    EXPECT_EQ(list["tunings"][0]["backend"], "2026-04");
+    EXPECT_EQ(list["tunings"][1]["backend"], "2026-08");
+    const nlohmann::json only = parsed(tilescope("cache list --json --backend 2026-08" + cache));
+    ASSERT_EQ(only["tunings"].size(), 1u);
+    EXPECT_EQ(only["tunings"][0]["id"], 2);
+    EXPECT_NE(tilescope("cache list" + cache).out.find("backend 2026-08"), std::string::npos);
+    EXPECT_EQ(parsed(tilescope("cache show 2 --json" + cache))["backend"], "2026-08");
+    EXPECT_NE(tilescope("cache show 1" + cache).out.find("backend 2026-04 (triton-lang/triton-ascend a84b1eb)"),
+              std::string::npos);
+}
+
+TEST(CliBackend, SpaceBenchPrintsOneLinePerWorkload)
+{
+    // Only the shape of the output: timings are never compared.
+    const fs::path dir = scratchDir("cli-space-bench");
+    writeAddWorkload(dir, "a.json", 4096);
+    writeAddWorkload(dir, "b.json", 65536);
+    CliRun run = tilescope("space --bench --reps 2 " + quote(dir / "a.json") + " " + quote(dir / "b.json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::vector<std::string> rows = lines(run.out);
+    ASSERT_EQ(rows.size(), 3u) << run.out;
+    EXPECT_NE(rows[0].find("a.json"), std::string::npos);
+    EXPECT_NE(rows[0].find("median"), std::string::npos);
+    EXPECT_NE(rows[0].find(" us"), std::string::npos);
+    EXPECT_NE(rows[1].find("b.json"), std::string::npos);
+    EXPECT_EQ(rows[2].rfind("geometric mean", 0), 0u) << rows[2];
+
+    CliRun json = tilescope("space --bench --reps 1 --json " + quote(dir / "a.json"));
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const nlohmann::json doc = parsed(json);
+    EXPECT_EQ(doc["schema"], "tilescope.space-bench/1");
+    ASSERT_EQ(doc["workloads"].size(), 1u);
+    EXPECT_EQ(doc["workloads"][0]["backend"], "2026-04");
+    EXPECT_GT(doc["workloads"][0]["candidates"].get<int>(), 0);
+
+    EXPECT_EQ(tilescope("space --bench --reps 0 " + quote(dir / "a.json")).exitCode, 2);
+    EXPECT_EQ(tilescope("space --reps 3 " + quote(dir / "a.json")).exitCode, 2);
+    EXPECT_EQ(tilescope("space --bench " + quote(dir / "missing.json")).exitCode, 2);
+}
