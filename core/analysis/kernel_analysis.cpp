@@ -275,6 +275,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         input.keyDict = autotune->keyDict;
     }
     input.hints = axisHints;
+    if (autotune)
+        input.rawHints = autotune->hints;
     input.args = a.launchArgs;
     if (workload.grid.kind == kernel::GridArg::Kind::Static) {
         input.grid.kind = GridSpec::Kind::Static;

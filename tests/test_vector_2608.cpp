@@ -1,0 +1,359 @@
+// Triton-Ascend 2026-08's vector path (Geofeng12138/triton-ascend 189dd87): the decorator checks,
+// the parse of the bundled examples, the SIMD expansion with num_stages coupled to multibuffer,
+// launch-fixed options, hints that expand configs, the fallback config, max_autotune.
+//
+// Expected values were produced by running upstream 189dd87's own autotuner.py
+// (generate_key_and_configs, with stand-ins for torch and the NPU driver) on the same kernels
+// and launches; messages are upstream's text.
+
+#include "core/analysis/axis_parse.h"
+#include "core/analysis/kernel_analysis.h"
+#include "core/analysis/vector_parse_2608.h"
+#include "core/kernel/max_autotune_2608.h"
+#include "core/kernel/workload.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/space/backend_configs.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace ts;
+using analysis::AxisMap;
+using analysis::AxisParse;
+using space::BackendConfigs;
+
+namespace {
+
+struct Run2608 {
+    std::optional<analysis::KernelAnalysis> analysis;
+    AxisParse parse;
+    BackendConfigs configs;
+};
+
+AxisMap strMap(const py::Value& v)
+{
+    AxisMap out;
+    if (v.type() == py::Value::Type::Dict)
+        for (const auto& [k, x] : v.entries())
+            if (k.isStr() && x.isStr())
+                out.emplace_back(k.asStr(), x.asStr());
+    return out;
+}
+
+std::vector<std::string> strList(const py::Value& v)
+{
+    std::vector<std::string> out;
+    if (v.type() == py::Value::Type::List)
+        for (const py::Value& x : v.items())
+            if (x.isStr())
+                out.push_back(x.asStr());
+    return out;
+}
+
+// The analysis of `example` (optionally with its decorator text replaced and extra launch
+// arguments), then the 2026-08 parse and generation on the same launch.
+Run2608 run2608(const std::string& example, const std::string& decorator = {},
+                const std::vector<std::pair<std::string, kernel::ArgValue>>& extra = {},
+                const std::string& device = {})
+{
+    Run2608 out;
+    auto loaded = kernel::loadWorkload((test::examplesDir() / (example + ".json")).string());
+    EXPECT_TRUE(loaded.workload);
+    kernel::Workload w = *loaded.workload;
+    if (!decorator.empty()) {
+        std::string source = test::readText(w.kernelPath);
+        const auto at = source.find("@triton.autotune(");
+        const auto end = source.find("\n)\n", at);
+        source = source.substr(0, at) + decorator + source.substr(end + 2);
+        const auto dir = test::scratchDir("vector-2608-" + example + std::to_string(decorator.size()));
+        w.kernelPath = (dir / (example + ".py")).string();
+        std::ofstream(w.kernelPath) << source;
+    }
+    for (const auto& [name, value] : extra)
+        w.setArg(name, value);
+    if (!device.empty())
+        w.device = device;
+    analysis::AnalysisResult r = analysis::analyzeWorkload(w);
+    EXPECT_TRUE(r.analysis);
+    if (!r.analysis)
+        return out;
+    out.analysis = std::move(r.analysis);
+    analysis::KernelAnalysis& a = *out.analysis;
+
+    analysis::ParseInput in;
+    in.backend = kernel::BackendVersion::V2026_08;
+    in.function = a.kernel->function;
+    for (const kernel::Parameter& p : a.kernel->params)
+        in.argNames.push_back(p.name);
+    const kernel::AutotuneSpec& spec = *a.kernel->autotune;
+    in.keyList = spec.keyList;
+    in.keyDict = spec.keyDict;
+    in.rawHints = spec.hints;
+    if (spec.hints) {
+        if (const py::Value* v = spec.hints->get("split_params"))
+            in.hints.splitParams = strMap(*v);
+        if (const py::Value* v = spec.hints->get("tiling_params"))
+            in.hints.tilingParams = strMap(*v);
+        if (const py::Value* v = spec.hints->get("low_dim_axes"))
+            in.hints.lowDimAxes = strList(*v);
+        if (const py::Value* v = spec.hints->get("reduction_axes"))
+            in.hints.reductionAxes = strList(*v);
+    }
+    in.args = a.launchArgs;
+    in.printAutotuning = true;
+    // The examples' grids depend on the block parameters: upstream finds no fixed grid dim.
+    in.grid.kind = analysis::GridSpec::Kind::None;
+    out.parse = analysis::parseAxes(in);
+    a.parse = out.parse;
+    space::LaunchSpec launch = pipeline::launchSpecFor(a);
+    launch.backend = kernel::BackendVersion::V2026_08;
+    const int aicore = w.device == "Ascend910_9589" ? 32 : 24;
+    out.configs = space::generateBackendConfigs(out.parse, launch, space::GeneratorDevice::forSoc(w.device, aicore));
+    return out;
+}
+
+std::string configText(const space::TritonConfig& c)
+{
+    std::string out = "{";
+    for (std::size_t i = 0; i < c.kwargs.size(); ++i)
+        out += (i ? ", '" : "'") + c.kwargs[i].first + "': " + c.kwargs[i].second.toPython();
+    return out + "} w" + std::to_string(c.numWarps) + " s" + std::to_string(c.numStages);
+}
+
+std::vector<std::string> configTexts(const BackendConfigs& b)
+{
+    std::vector<std::string> out;
+    for (const space::TritonConfig& c : b.configs)
+        out.push_back(configText(c));
+    return out;
+}
+
+bool hasLine(const std::vector<std::string>& lines, const std::string& line)
+{
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+kernel::ArgValue boolArg(bool v)
+{
+    kernel::ArgValue a;
+    a.kind = kernel::ArgValue::Kind::Bool;
+    a.boolValue = v;
+    return a;
+}
+
+const char* kAddDecorator = "@triton.autotune(\n    configs=[],\n    key=[\"n_elements\"],\n";
+
+std::string addWithHints(const std::string& hints)
+{
+    return std::string(kAddDecorator) + "    hints=" + hints + ",\n)\n";
+}
+
+} // namespace
+
+// add.py, 98432 fp16 on a 910B2: 31 tilings, each listed with multibuffer True (num_stages 2)
+// then False (num_stages 1).
+TEST(Vector2608, AddExampleCouplesMultibufferAndNumStages)
+{
+    const Run2608 r = run2608("add");
+    ASSERT_FALSE(r.parse.error) << *r.parse.error;
+    EXPECT_EQ(r.parse.kernelType, "vector");
+    EXPECT_EQ(r.parse.splitParams, (AxisMap{{"x", "XBLOCK"}}));
+    EXPECT_EQ(r.parse.tilingParams, (AxisMap{{"x", "XBLOCK_SUB"}}));
+    EXPECT_EQ(r.parse.lowDimAxes, std::vector<std::string>{"x"});
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    const auto texts = configTexts(r.configs);
+    ASSERT_EQ(texts.size(), 62u);
+    EXPECT_EQ(texts[0], "{'XBLOCK': 12304, 'XBLOCK_SUB': 12304, 'multibuffer': True} w1 s2");
+    EXPECT_EQ(texts[1], "{'XBLOCK': 12304, 'XBLOCK_SUB': 12304, 'multibuffer': False} w1 s1");
+    EXPECT_EQ(texts[2], "{'XBLOCK': 12304, 'XBLOCK_SUB': 6160, 'multibuffer': True} w1 s2");
+    EXPECT_EQ(texts[4], "{'XBLOCK': 12304, 'XBLOCK_SUB': 4096, 'multibuffer': True} w1 s2");
+    EXPECT_EQ(texts[61], "{'XBLOCK': 2051, 'XBLOCK_SUB': 512, 'multibuffer': False} w1 s1");
+    EXPECT_TRUE(hasLine(r.configs.warnings, "Triton autotuning: Expanded to 62 SIMD configs (toggle multibuffer=False)"));
+    EXPECT_TRUE(hasLine(r.configs.warnings, "Generated configs number: 62"));
+    EXPECT_TRUE(hasLine(r.configs.warnings,
+                        "Ascend autotuning vector tile inputs: axis_sizes={'x': 98432}, split_params={'x': 'XBLOCK'}, "
+                        "fixed_split_params={}, tiling_params={'x': 'XBLOCK_SUB'}, low_dim_axes=['x'], "
+                        "reduction_axes=[], persistent_reduction=False, dual_reduction=False, num_buffers=3"));
+    EXPECT_TRUE(hasLine(r.parse.backendLog,
+                        "Ascend autotuning parse pointer params: ['x_ptr', 'y_ptr', 'out_ptr'], pointer nums: 3"));
+}
+
+// On a 910_95 class device the default multibuffer is False: it comes first, and the UB budget
+// is 256 KB.
+TEST(Vector2608, AddOn950ListsDefaultMultibufferFirst)
+{
+    const Run2608 r = run2608("add", {}, {}, "Ascend910_9589");
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    const auto texts = configTexts(r.configs);
+    ASSERT_EQ(texts.size(), 36u);
+    EXPECT_EQ(texts[0], "{'XBLOCK': 6152, 'XBLOCK_SUB': 6152, 'multibuffer': False} w1 s1");
+    EXPECT_EQ(texts[1], "{'XBLOCK': 6152, 'XBLOCK_SUB': 6152, 'multibuffer': True} w1 s2");
+    EXPECT_EQ(texts[2], "{'XBLOCK': 6152, 'XBLOCK_SUB': 3088, 'multibuffer': False} w1 s1");
+    EXPECT_EQ(texts[35], "{'XBLOCK': 3076, 'XBLOCK_SUB': 2048, 'multibuffer': True} w1 s2");
+    EXPECT_TRUE(hasLine(r.configs.warnings, "Triton autotuning: Expanded to 36 SIMD configs (toggle multibuffer=True)"));
+}
+
+TEST(Vector2608, LaunchFixedMultibufferOrNumStagesSkipsTheExpansion)
+{
+    Run2608 r = run2608("add", {}, {{"multibuffer", boolArg(false)}});
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    auto texts = configTexts(r.configs);
+    ASSERT_EQ(texts.size(), 31u);
+    EXPECT_EQ(texts[0], "{'XBLOCK': 12304, 'XBLOCK_SUB': 12304} w1 s1");
+    EXPECT_EQ(texts[30], "{'XBLOCK': 2051, 'XBLOCK_SUB': 512} w1 s1");
+    EXPECT_TRUE(hasLine(r.configs.warnings, "Triton autotuning: Skip SIMD multibuffer expansion because user "
+                                            "specified multibuffer=False, num_stages=None"));
+
+    r = run2608("add", {}, {{"num_stages", kernel::ArgValue::integer(1)}});
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    texts = configTexts(r.configs);
+    ASSERT_EQ(texts.size(), 31u);
+    EXPECT_EQ(texts[0], "{'XBLOCK': 12304, 'XBLOCK_SUB': 12304, 'multibuffer': False} w1 s1");
+    EXPECT_TRUE(hasLine(r.configs.warnings, "Triton autotuning: Skip SIMD multibuffer expansion because user "
+                                            "specified multibuffer=None, num_stages=1"));
+}
+
+// hints={"multibuffer": [True, False]} becomes num_stages [2, 1] and multiplies every config.
+TEST(Vector2608, MultibufferHintExpandsNumStages)
+{
+    const Run2608 r = run2608("add", addWithHints("{\"multibuffer\": [True, False]}"));
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    const auto texts = configTexts(r.configs);
+    ASSERT_EQ(texts.size(), 124u);
+    EXPECT_EQ(texts[0], "{'XBLOCK': 12304, 'XBLOCK_SUB': 12304, 'multibuffer': True} w1 s2");
+    EXPECT_EQ(texts[1], "{'XBLOCK': 12304, 'XBLOCK_SUB': 12304, 'multibuffer': True} w1 s1");
+    EXPECT_EQ(texts[2], "{'XBLOCK': 12304, 'XBLOCK_SUB': 12304, 'multibuffer': False} w1 s2");
+    EXPECT_EQ(texts[123], "{'XBLOCK': 2051, 'XBLOCK_SUB': 512, 'multibuffer': False} w1 s1");
+}
+
+// With handwritten configs a constexpr hint expands them, num_stages [1, 2] joining.
+TEST(Vector2608, ConstexprHintExpandsHandwrittenConfigs)
+{
+    const Run2608 r = run2608("add", "@triton.autotune(\n    configs=[triton.Config({\"XBLOCK\": 1024, "
+                                     "\"XBLOCK_SUB\": 256})],\n    key=[\"n_elements\"],\n    hints={\"XBLOCK_SUB\": "
+                                     "[128, 256]},\n)\n");
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    EXPECT_EQ(configTexts(r.configs),
+              (std::vector<std::string>{"{'XBLOCK': 1024, 'XBLOCK_SUB': 128} w4 s1",
+                                        "{'XBLOCK': 1024, 'XBLOCK_SUB': 128} w4 s2",
+                                        "{'XBLOCK': 1024, 'XBLOCK_SUB': 256} w4 s1",
+                                        "{'XBLOCK': 1024, 'XBLOCK_SUB': 256} w4 s2"}));
+}
+
+TEST(Vector2608, DecoratorChecksRaiseUpstreamsMessages)
+{
+    struct Case {
+        std::string decorator;
+        std::string error;
+    };
+    const std::vector<Case> cases = {
+        {addWithHints("{\"FOO\": [1], \"BAR\": 2}"),
+         "Unsupported hints keys: ['BAR', 'FOO']. Legal keys must be reserved hints, tl.constexpr kernel "
+         "parameters, or supported compile options."},
+        {"@triton.autotune(\n    configs=[],\n    key={\"x\": \"n_elements\"},\n)\n",
+         "key must be a list, got: <class 'dict'>"},
+        {addWithHints("{\"axes\": {\"x\": \"XBLOCK\"}}"),
+         "All values in 'hints.axes' must reference runtime non-constexpr argument names. Got 'XBLOCK' for "
+         "axis 'x'."},
+        {addWithHints("{\"split_params\": {\"x\": \"XBLOCK\"}}"),
+         "hints.axes must be provided when axis metadata (split_params, tiling_params, low_dim_axes, "
+         "reduction_axes) is supplied."},
+        {addWithHints("{\"tunable_parameter\": (\"XBLOCK\",)}"),
+         "hints.tunable_parameter must be a list, got: <class 'tuple'>"},
+        {addWithHints("{\"kernel_type\": \"Vec\"}"),
+         "Unsupported kernel_type 'vec', expected one of: ['auto', 'cube', 'mix', 'vector']"},
+        {addWithHints("{\"axes\": [\"x\"]}"), "hints.axes must be a dict, got: <class 'list'>"},
+        {addWithHints("{\"axes\": {\"q\": \"n_elements\"}}"),
+         "All keys in 'hints.axes' must be valid axis names. Got unexpected keys."},
+        {addWithHints("{\"multibuffer\": True}"),
+         "hints['multibuffer'] must be a non-empty list/tuple when used for config expansion."},
+        {addWithHints("{\"multibuffer\": [1]}"), "hints['multibuffer'] must contain only boolean values."},
+    };
+    for (const Case& c : cases) {
+        const Run2608 r = run2608("add", c.decorator);
+        ASSERT_TRUE(r.parse.error) << c.decorator;
+        EXPECT_EQ(*r.parse.error, c.error) << c.decorator;
+        EXPECT_EQ(r.parse.errorType, "ValueError");
+    }
+}
+
+TEST(Vector2608, HintValueCheckRaisesAtTheFirstLaunch)
+{
+    const Run2608 r = run2608("add", addWithHints("{\"num_stages\": [3]}"));
+    ASSERT_FALSE(r.parse.error);
+    ASSERT_TRUE(r.configs.error);
+    EXPECT_EQ(*r.configs.error,
+              "ValueError: Invalid value for 'num_stages': [3]. Expected: must be one or more of: [1, 2]");
+}
+
+TEST(Vector2608, FullAxisMetadataIsTakenAsGiven)
+{
+    const Run2608 r = run2608("add", addWithHints("{\"axes\": {\"x\": \"n_elements\"}, \"split_params\": {\"x\": "
+                                                  "\"XBLOCK\"}, \"tiling_params\": {\"x\": \"XBLOCK_SUB\"}, "
+                                                  "\"low_dim_axes\": [\"x\"], \"reduction_axes\": []}"));
+    ASSERT_FALSE(r.parse.error) << *r.parse.error;
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    EXPECT_EQ(r.configs.configs.size(), 62u);
+}
+
+// A kernel_type hint of cube or mix leaves the vector path.
+TEST(Vector2608, CubeHintLeavesTheVectorPath)
+{
+    const Run2608 r = run2608("add", addWithHints("{\"kernel_type\": \" Cube \"}"));
+    ASSERT_FALSE(r.parse.error);
+    EXPECT_EQ(r.parse.kernelType, "cube");
+    EXPECT_TRUE(r.parse.keys.empty());
+}
+
+// No tiling parameter to tune: the fallback config no longer raises at 2026-08.
+TEST(Vector2608, EmptyGenerationFallsBackWithoutRaising)
+{
+    const Run2608 r = run2608("add", {}, {{"XBLOCK", kernel::ArgValue::integer(1024)},
+                                          {"XBLOCK_SUB", kernel::ArgValue::integer(256)}});
+    ASSERT_FALSE(r.configs.error) << *r.configs.error;
+    ASSERT_EQ(r.configs.configs.size(), 1u);
+    EXPECT_EQ(r.configs.origins[0], BackendConfigs::Origin::Fallback);
+    EXPECT_EQ(configText(r.configs.configs[0]), "{} w4 s2");
+}
+
+// get_max_configs: each base config times its kernel type's parameters, in sorted order.
+TEST(Vector2608, MaxAutotuneExpandsBaseConfigs)
+{
+    py::ConfigValue base;
+    base.kwargs.emplace_back("XBLOCK", py::Value::integer(1024));
+    base.numStages = 2;
+    auto bools = [](std::vector<bool> v) {
+        std::vector<py::Value> items;
+        for (bool b : v)
+            items.push_back(py::Value::boolean(b));
+        return py::Value::list(items);
+    };
+    kernel::MaxAutotuneExpansion e = kernel::expandMaxAutotune2608(
+        {base}, "vector", {{"enable_ubuf_saving", bools({true, false})}, {"unit_flag", bools({true})}});
+    ASSERT_FALSE(e.error);
+    ASSERT_EQ(e.configs.size(), 2u);
+    EXPECT_EQ(e.configs[0].repr(), "triton.Config({'XBLOCK': 1024, 'enable_ubuf_saving': True}, num_stages=2)");
+    EXPECT_EQ(e.configs[1].repr(), "triton.Config({'XBLOCK': 1024, 'enable_ubuf_saving': False}, num_stages=2)");
+    EXPECT_EQ(e.printed, std::vector<std::string>{"[WARNING] The following parameters are not supported for "
+                                                  "kernel_type 'vector': ['unit_flag']. They will be ignored."});
+
+    // The default mixcv table: 2 x 2 x 2 workspace / vector / cube loops.
+    e = kernel::expandMaxAutotune2608({base}, "mixcv", {});
+    ASSERT_FALSE(e.error);
+    EXPECT_EQ(e.configs.size(), 8u);
+
+    // A base config without num_stages carries triton.Config's default 3, which the check
+    // rejects: upstream raises for every such config.
+    py::ConfigValue plain;
+    plain.kwargs.emplace_back("XBLOCK", py::Value::integer(1024));
+    e = kernel::expandMaxAutotune2608({plain}, "vector", {});
+    ASSERT_TRUE(e.error);
+    EXPECT_EQ(*e.error, "Invalid value for 'num_stages': [3]. Expected: must be one or more of: [1, 2]");
+
+    e = kernel::expandMaxAutotune2608({}, "vector", {});
+    ASSERT_TRUE(e.error);
+    EXPECT_EQ(*e.error, "[max_autotune] The argument 'configs' cannot be empty. Please provide at least one base "
+                        "config. ");
+}
