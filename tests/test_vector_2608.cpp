@@ -9,6 +9,7 @@
 #include "core/analysis/axis_parse.h"
 #include "core/analysis/kernel_analysis.h"
 #include "core/analysis/vector_parse_2608.h"
+#include "core/kernel/kernel_model.h"
 #include "core/kernel/max_autotune_2608.h"
 #include "core/kernel/workload.h"
 #include "core/pipeline/space_pipeline.h"
@@ -16,7 +17,9 @@
 #include "testutil.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 
 using namespace ts;
@@ -109,7 +112,9 @@ Run2608 run2608(const std::string& example, const std::string& decorator = {},
     a.parse = out.parse;
     space::LaunchSpec launch = pipeline::launchSpecFor(a);
     launch.backend = kernel::BackendVersion::V2026_08;
-    const int aicore = w.device == "Ascend910_9589" ? 32 : 24;
+    const auto profile = nlohmann::json::parse(
+        test::readText(test::sourceDir() / "resources" / "devices" / (w.device + ".json")));
+    const int aicore = profile.at("figures").at("cube_cores").at("value").get<int>();
     out.configs = space::generateBackendConfigs(out.parse, launch, space::GeneratorDevice::forSoc(w.device, aicore));
     return out;
 }
@@ -307,15 +312,54 @@ TEST(Vector2608, CubeHintLeavesTheVectorPath)
     EXPECT_TRUE(r.parse.keys.empty());
 }
 
-// No tiling parameter to tune: the fallback config no longer raises at 2026-08.
-TEST(Vector2608, EmptyGenerationFallsBackWithoutRaising)
+// Everything passed: no parameter to tune, the axis sized by its fixed tiling (XBLOCK_SUB); the
+// one empty tiling is still listed with both multibuffer values.
+TEST(Vector2608, NothingToTuneStillListsBothMultibufferValues)
 {
     const Run2608 r = run2608("add", {}, {{"XBLOCK", kernel::ArgValue::integer(1024)},
                                           {"XBLOCK_SUB", kernel::ArgValue::integer(256)}});
     ASSERT_FALSE(r.configs.error) << *r.configs.error;
-    ASSERT_EQ(r.configs.configs.size(), 1u);
-    EXPECT_EQ(r.configs.origins[0], BackendConfigs::Origin::Fallback);
-    EXPECT_EQ(configText(r.configs.configs[0]), "{} w4 s2");
+    EXPECT_EQ(configTexts(r.configs),
+              (std::vector<std::string>{"{'multibuffer': True} w1 s2", "{'multibuffer': False} w1 s1"}));
+    ASSERT_TRUE(r.parse.vector2608);
+    ASSERT_EQ(r.parse.vector2608->axes.size(), 1u);
+    EXPECT_EQ(r.parse.vector2608->axes[0].fixedTilingExpr, "XBLOCK_SUB");
+    EXPECT_TRUE(hasLine(r.parse.backendLog, "Ascend autotuning parse low dimensional axes: ['x']"));
+    EXPECT_TRUE(hasLine(r.parse.backendLog, "Ascend autotuning parse split axes: {'x': 'XBLOCK'}, split axis pid "
+                                            "dims: {'x': 0}, axis pid dims: {'x': 0}"));
+    EXPECT_TRUE(hasLine(r.parse.backendLog, "Ascend autotuning parse tiling axes: {}"));
+}
+
+// Nothing generated and no handwritten config: the fallback config, which 189dd87's
+// triton.Config accepts (2026-04 raised a TypeError here).
+TEST(Vector2608, EmptyGenerationFallsBackWithoutRaising)
+{
+    analysis::AxisParse parse;
+    parse.backend = kernel::BackendVersion::V2026_08;
+    // An axis of 2,000,000 elements with nothing to tune (clamp_default.py): no tile fits.
+    auto vp = std::make_shared<analysis::VectorParse2608>();
+    vp->axes.push_back(analysis::VectorAxis2608{"x"});
+    vp->axes[0].lengthExpr = "n";
+    vp->axes[0].lowDim = true;
+    vp->axes[0].materialized = true;
+    vp->axes[0].size = 2000000;
+    vp->axes[0].source = analysis::AxisSizeSource::LengthArg;
+    vp->lowDimAxes = {"x"};
+    parse.vector2608 = vp;
+    parse.keys = {{"x", "n"}};
+    parse.lowDimAxes = {"x"};
+    space::LaunchSpec launch;
+    launch.backend = kernel::BackendVersion::V2026_08;
+    launch.tensorDtypes = {"float32", "float32"};
+    launch.keyValues = {{"x", 2000000}};
+    const BackendConfigs b =
+        space::generateBackendConfigs(parse, launch, space::GeneratorDevice::forSoc("Ascend910B2", 24));
+    ASSERT_FALSE(b.error) << *b.error;
+    ASSERT_EQ(b.configs.size(), 1u);
+    EXPECT_EQ(b.origins[0], BackendConfigs::Origin::Fallback);
+    EXPECT_EQ(configText(b.configs[0]), "{} w4 s2");
+    EXPECT_TRUE(hasLine(b.warnings, "[WARNING] The generated candidate tiling configs are empty based on provided "
+                                    "parameters!"));
 }
 
 // get_max_configs: each base config times its kernel type's parameters, in sorted order.
@@ -356,4 +400,259 @@ TEST(Vector2608, MaxAutotuneExpandsBaseConfigs)
     ASSERT_TRUE(e.error);
     EXPECT_EQ(*e.error, "[max_autotune] The argument 'configs' cannot be empty. Please provide at least one base "
                         "config. ");
+}
+
+// FNV-1a of the config list, one configText per line: a compact fingerprint of the exact list.
+std::uint64_t fingerprint(const std::vector<std::string>& texts)
+{
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        for (unsigned char c : (i ? "\n" : "") + texts[i]) {
+            h ^= c;
+            h *= 0x100000001b3ULL;
+        }
+    }
+    return h;
+}
+
+// The bundled examples on their own devices: the parse (as upstream prints it with
+// TRITON_PRINT_AUTOTUNING=1) and the exact candidate list.
+TEST(Vector2608, BundledExamplesMatchUpstream)
+{
+    struct Expected {
+        std::string example;
+        std::size_t count;
+        std::uint64_t fingerprint;
+        std::vector<std::string> printed;
+    };
+    const std::vector<Expected> cases = {
+    {"add", 62, 0x6f1e79b0f0015565ULL,
+     {"Ascend autotuning parse pointer params: ['x_ptr', 'y_ptr', 'out_ptr'], pointer nums: 3",
+      "Ascend autotuning parse axis arg names: {'x': 'n_elements'} ",
+      "Ascend autotuning parse reduction axes: []",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['x'],",
+      "                 '_reduction_axis_names': [],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'n_elements',",
+      "                                'name': 'x',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'XBLOCK',",
+      "                                'tiling_param': 'XBLOCK_SUB'}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'x': 98432}, split_params={'x': 'XBLOCK'}, fixed_split_params={}, tiling_params={'x': 'XBLOCK_SUB'}, low_dim_axes=['x'], reduction_axes=[], persistent_reduction=False, dual_reduction=False, num_buffers=3",
+      "Triton autotuning: Expanded to 62 SIMD configs (toggle multibuffer=False)",
+      "Generated configs number: 62"}},
+    {"add_16m", 36, 0xf28c3daffe8a178dULL,
+     {"Ascend autotuning parse pointer params: ['x_ptr', 'y_ptr', 'out_ptr'], pointer nums: 3",
+      "Ascend autotuning parse axis arg names: {'x': 'n_elements'} ",
+      "Ascend autotuning parse reduction axes: []",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['x'],",
+      "                 '_reduction_axis_names': [],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'n_elements',",
+      "                                'name': 'x',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'XBLOCK',",
+      "                                'tiling_param': 'XBLOCK_SUB'}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'x': 16777216}, split_params={'x': 'XBLOCK'}, fixed_split_params={}, tiling_params={'x': 'XBLOCK_SUB'}, low_dim_axes=['x'], reduction_axes=[], persistent_reduction=False, dual_reduction=False, num_buffers=3",
+      "Triton autotuning: Expanded to 36 SIMD configs (toggle multibuffer=False)",
+      "Generated configs number: 36"}},
+    {"bias_gelu_2d", 8, 0x2a69ed5865df848dULL,
+     {"Ascend autotuning parse pointer params: ['x_ptr', 'bias_ptr', 'out_ptr'], pointer nums: 3",
+      "Ascend autotuning parse axis arg names: {'x': 'M', 'y': 'N'} ",
+      "Ascend autotuning parse reduction axes: []",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['y'],",
+      "                 '_reduction_axis_names': [],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': False,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'M',",
+      "                                'name': 'x',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'XBLOCK',",
+      "                                'tiling_param': 'XBLOCK_SUB'},",
+      "                          'y': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'N',",
+      "                                'name': 'y',",
+      "                                'pid_dim': 1,",
+      "                                'split_param': 'YBLOCK',",
+      "                                'tiling_param': None}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'x': 4096, 'y': 11008}, split_params={'x': 'XBLOCK', 'y': 'YBLOCK'}, fixed_split_params={}, tiling_params={'x': 'XBLOCK_SUB'}, low_dim_axes=['y'], reduction_axes=[], persistent_reduction=False, dual_reduction=False, num_buffers=3",
+      "Triton autotuning: Expanded to 8 SIMD configs (toggle multibuffer=False)",
+      "Generated configs number: 8"}},
+    {"column_sum", 54, 0x77d4f46ae30af7f3ULL,
+     {"Ascend autotuning parse pointer params: ['dy_ptr', 'dbias_ptr'], pointer nums: 2",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['y'],",
+      "                 '_reduction_axis_names': ['x'],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': False,",
+      "                                'is_reduction': True,",
+      "                                'length_expr': 'M',",
+      "                                'name': 'x',",
+      "                                'pid_dim': None,",
+      "                                'split_param': None,",
+      "                                'tiling_param': 'RBLOCK'},",
+      "                          'y': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'N',",
+      "                                'name': 'y',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'YBLOCK',",
+      "                                'tiling_param': None}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'y': 4096, 'x': 16384}, split_params={'y': 'YBLOCK'}, fixed_split_params={}, tiling_params={'x': 'RBLOCK'}, low_dim_axes=['y'], reduction_axes=['x'], persistent_reduction=False, dual_reduction=False, num_buffers=2",
+      "Triton autotuning: Expanded to 54 SIMD configs (toggle multibuffer=False)",
+      "Generated configs number: 54"}},
+    {"layer_norm", 36, 0x32e420847b623ff3ULL,
+     {"Ascend autotuning parse pointer params: ['x_ptr', 'y_ptr', 'weight_ptr', 'bias_ptr'], pointer nums: 4",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['y'],",
+      "                 '_reduction_axis_names': ['y'],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': False,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'n_rows',",
+      "                                'name': 'x',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'XBLOCK',",
+      "                                'tiling_param': None},",
+      "                          'y': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': True,",
+      "                                'length_expr': 'n_cols',",
+      "                                'name': 'y',",
+      "                                'pid_dim': None,",
+      "                                'split_param': None,",
+      "                                'tiling_param': 'RBLOCK'}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'x': 8192, 'y': 4096}, split_params={'x': 'XBLOCK'}, fixed_split_params={}, tiling_params={'y': 'RBLOCK'}, low_dim_axes=['y'], reduction_axes=['y'], persistent_reduction=False, dual_reduction=False, num_buffers=4",
+      "Triton autotuning: Expanded to 36 SIMD configs (toggle multibuffer=False)",
+      "Generated configs number: 36"}},
+    {"rms_norm", 64, 0x91081e7b831ff27dULL,
+     {"Ascend autotuning parse pointer params: ['x_ptr', 'weight_ptr', 'out_ptr'], pointer nums: 3",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['y'],",
+      "                 '_reduction_axis_names': ['y'],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': False,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'n_rows',",
+      "                                'name': 'x',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'XBLOCK',",
+      "                                'tiling_param': 'XBLOCK_SUB'},",
+      "                          'y': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': 'BLOCK_D',",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': True,",
+      "                                'length_expr': 'head_dim',",
+      "                                'name': 'y',",
+      "                                'pid_dim': None,",
+      "                                'split_param': None,",
+      "                                'tiling_param': None}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'x': 262144, 'y': 128}, split_params={'x': 'XBLOCK'}, fixed_split_params={}, tiling_params={'x': 'XBLOCK_SUB'}, low_dim_axes=['y'], reduction_axes=['y'], persistent_reduction=True, dual_reduction=False, num_buffers=3",
+      "Triton autotuning: Expanded to 64 SIMD configs (toggle multibuffer=False)",
+      "Generated configs number: 64"}},
+    {"softmax", 102, 0xd536b5588147b58fULL,
+     {"Ascend autotuning parse pointer params: ['out_ptr', 'in_ptr'], pointer nums: 2",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['y'],",
+      "                 '_reduction_axis_names': ['y'],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': False,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'n_rows',",
+      "                                'name': 'x',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'XBLOCK',",
+      "                                'tiling_param': 'XBLOCK_SUB'},",
+      "                          'y': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': 'BLOCK_N',",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': True,",
+      "                                'length_expr': 'n_cols',",
+      "                                'name': 'y',",
+      "                                'pid_dim': None,",
+      "                                'split_param': None,",
+      "                                'tiling_param': None}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'x': 4096, 'y': 1024}, split_params={'x': 'XBLOCK'}, fixed_split_params={}, tiling_params={'x': 'XBLOCK_SUB'}, low_dim_axes=['y'], reduction_axes=['y'], persistent_reduction=True, dual_reduction=False, num_buffers=2",
+      "Triton autotuning: Expanded to 102 SIMD configs (toggle multibuffer=False)",
+      "Generated configs number: 102"}},
+    {"softmax_950", 38, 0xfa7c96ce918a3215ULL,
+     {"Ascend autotuning parse pointer params: ['out_ptr', 'in_ptr'], pointer nums: 2",
+      "Ascend autotuning vector final parse result: {'vector_axes': {'_low_dim_axis_names': ['y'],",
+      "                 '_reduction_axis_names': ['y'],",
+      "                 'axes': {'x': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': None,",
+      "                                'is_low_dim': False,",
+      "                                'is_reduction': False,",
+      "                                'length_expr': 'n_rows',",
+      "                                'name': 'x',",
+      "                                'pid_dim': 0,",
+      "                                'split_param': 'XBLOCK',",
+      "                                'tiling_param': 'XBLOCK_SUB'},",
+      "                          'y': {'dynamic_source': 'none',",
+      "                                'fixed_tiling_expr': 'BLOCK_N',",
+      "                                'is_low_dim': True,",
+      "                                'is_reduction': True,",
+      "                                'length_expr': 'n_cols',",
+      "                                'name': 'y',",
+      "                                'pid_dim': None,",
+      "                                'split_param': None,",
+      "                                'tiling_param': None}}}}",
+      "Ascend autotuning vector tile inputs: axis_sizes={'x': 4096, 'y': 1024}, split_params={'x': 'XBLOCK'}, fixed_split_params={}, tiling_params={'x': 'XBLOCK_SUB'}, low_dim_axes=['y'], reduction_axes=['y'], persistent_reduction=True, dual_reduction=False, num_buffers=2",
+      "Triton autotuning: Expanded to 38 SIMD configs (toggle multibuffer=True)",
+      "Generated configs number: 38"}},
+    };
+    for (const Expected& e : cases) {
+        SCOPED_TRACE(e.example);
+        const Run2608 r = run2608(e.example);
+        ASSERT_FALSE(r.parse.error) << *r.parse.error;
+        ASSERT_FALSE(r.configs.error) << *r.configs.error;
+        const auto texts = configTexts(r.configs);
+        EXPECT_EQ(texts.size(), e.count);
+        EXPECT_EQ(fingerprint(texts), e.fingerprint);
+        std::vector<std::string> printed = r.parse.backendLog;
+        printed.insert(printed.end(), r.configs.warnings.begin(), r.configs.warnings.end());
+        EXPECT_EQ(printed, e.printed);
+    }
+}
+
+// The kernel model reads @triton.max_autotune like @triton.autotune, with its configs expanded.
+TEST(Vector2608, KernelModelReadsMaxAutotune)
+{
+    const std::string source = "import triton\nimport triton.language as tl\n\n"
+                               "@triton.max_autotune(\n"
+                               "    configs=[triton.Config({'XBLOCK': 1024}, num_stages=1)],\n"
+                               "    key=['n'],\n"
+                               "    kernel_type='vector',\n"
+                               "    enable_ubuf_saving=[True, False],\n"
+                               ")\n"
+                               "@triton.jit\n"
+                               "def k(x_ptr, n, XBLOCK: tl.constexpr):\n"
+                               "    pass\n";
+    const kernel::KernelLoadResult loaded = kernel::loadKernelSource(source, "max.py");
+    ASSERT_TRUE(loaded.file);
+    const kernel::KernelDef* k = loaded.file->kernel("k");
+    ASSERT_TRUE(k && k->autotune);
+    EXPECT_TRUE(k->autotune->maxAutotune);
+    EXPECT_EQ(k->autotune->keyList, std::vector<std::string>{"n"});
+    EXPECT_EQ(k->autotune->maxKernelType, "vector");
+    ASSERT_EQ(k->autotune->configs.size(), 2u);
+    EXPECT_EQ(k->autotune->configs[0].repr(),
+              "triton.Config({'XBLOCK': 1024, 'enable_ubuf_saving': True}, num_stages=1)");
+    EXPECT_EQ(k->autotune->configs[1].repr(),
+              "triton.Config({'XBLOCK': 1024, 'enable_ubuf_saving': False}, num_stages=1)");
+    EXPECT_FALSE(k->autotune->maxAutotuneError);
 }

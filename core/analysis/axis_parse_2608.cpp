@@ -8,7 +8,9 @@
 // dimension no longer drops its axis' split), and leftover tunable parameters go to the axis
 // whose name they resemble. See vector_parse_2608.h for what the generator receives.
 #include "core/analysis/axis_parse.h"
+#include "core/analysis/ast_match.h"
 #include "core/analysis/axis_parse_2608_checks.h"
+#include "core/analysis/pprint_2608.h"
 #include "core/analysis/pyrepr.h"
 #include "core/analysis/vector_parse_2608.h"
 
@@ -190,11 +192,15 @@ private:
     }
     void translate(const AxisParse& legacy);
     void buildTable(const AxisMap& axes);
+    void logParse(const AxisParse& legacy);
+    void findFixedTilings();
 
     const ParseInput& m_in;
     const InitChecks2608& m_init;
     AxisParse& m_out;
     VectorParse2608& m_vp;
+    bool m_splitParsed = false;  // the split gap fill ran (nothing came before it)
+    bool m_tilingParsed = false; // likewise the tiling gap fill
 };
 
 void VectorParseRun::run()
@@ -225,12 +231,118 @@ void VectorParseRun::run()
         legacy.hints.lowDimAxes = std::vector<std::string>{};
         legacy.hints.reductionAxes = std::vector<std::string>{};
     }
-    legacy.printAutotuning = false;
+    legacy.printAutotuning = m_in.printAutotuning;
     AxisParse parsed = axes.empty() || !gapFill ? AxisParse{} : parseAxes2604(legacy);
     if (axes.empty() || !gapFill)
         parsed.completed = true;
     translate(parsed);
     buildTable(axes);
+    logParse(parsed);
+}
+
+// An axis without split or tiling parameter whose tl.arange extent is a constexpr the launch
+// passes (softmax's BLOCK_N) is sized by it: the v2 parser's fixed tiling expression, found here
+// as the first `v = ... tl.arange(0, P) ...` whose variable the mask search ties to that axis.
+void VectorParseRun::findFixedTilings()
+{
+    AxisMap lengths;
+    for (const VectorAxis2608& a : m_vp.axes)
+        if (!a.lengthExpr.empty())
+            lengths.emplace_back(a.name, a.lengthExpr);
+    for (const py::Node* node : py::walk(m_in.function)) {
+        if (!node->is(py::Kind::Assign) || node->list("targets").size() != 1)
+            continue;
+        const py::Node* target = node->list("targets")[0];
+        if (!target || !target->is(py::Kind::Name))
+            continue;
+        std::string extent;
+        for (const py::Node* sub : py::walk(node->child("value"))) {
+            if (!isTlCall(sub, "arange") || sub->list("args").size() != 2)
+                continue;
+            const py::Node* arg = sub->list("args")[1];
+            // A defaulted constexpr the launch leaves out is not among upstream's arguments.
+            if (arg && arg->is(py::Kind::Name) && contains(m_out.constexprParams, arg->id()) &&
+                argumentNamed(m_in, arg->id()) && !contains(m_init.defaultedParams, arg->id())) {
+                extent = arg->id();
+                break;
+            }
+        }
+        if (extent.empty())
+            continue;
+        const std::string axis = maskAxisOf(m_in.function, lengths, target->id());
+        for (VectorAxis2608& a : m_vp.axes)
+            if (a.name == axis && a.splitParam.empty() && a.tilingParam.empty() && a.fixedTilingExpr.empty())
+                a.fixedTilingExpr = extent;
+    }
+}
+
+// The lines upstream prints. The legacy parsers only fill what the v2 parser left empty, so a
+// stage prints when its result is empty (where v2 and the legacy parser agree, as on the
+// bundled examples); then the final axis table, pretty-printed.
+void VectorParseRun::logParse(const AxisParse& legacy)
+{
+    if (!m_in.printAutotuning)
+        return;
+    // Without a split or tiling parameter the v2 result is not used: every legacy stage runs.
+    if (m_splitParsed && m_tilingParsed) {
+        for (std::string line : legacy.backendLog) {
+            if (line.starts_with("Ascend autotuning parse pointer params: "))
+                continue;
+            const std::string keysPrefix = "Ascend autotuning parse keys: ";
+            if (line.starts_with(keysPrefix))
+                line = "Ascend autotuning parse axis arg names: " + line.substr(keysPrefix.size());
+            for (std::string_view axis : kAxisNames)
+                for (std::size_t at; (at = line.find("'r" + std::string(axis) + "'")) != std::string::npos;)
+                    line.replace(at, 4, "'" + std::string(axis) + "'");
+            log(line);
+        }
+    } else if (m_vp.reductionAxes.empty()) {
+        log("Ascend autotuning parse axis arg names: " + pyDictRepr(m_out.keys) + " ");
+        log("Ascend autotuning parse reduction axes: []");
+    }
+    if (!m_splitParsed || !m_tilingParsed) {
+        if (m_vp.lowDimAxes.empty())
+            log("[WARNING] Failed to parse low-dimensional axes, fallback to empty low_dim_axes.");
+        if (m_splitParsed)
+            log("Ascend autotuning parse split axes: " + pyDictRepr(m_out.allSplitParams) +
+                ", split axis pid dims: " + pyDictRepr(m_out.splitAxisPidDims) +
+                ", axis pid dims: " + pyDictRepr(m_out.axisPidDims));
+        else if (m_out.axisPidDims.empty())
+            log("Ascend autotuning parse axis pid dims (independent): {}");
+        if (m_tilingParsed)
+            log("Ascend autotuning parse tiling axes: {}");
+    }
+
+    auto optionalStr = [](const std::string& text) { return text.empty() ? PyTree::none() : PyTree::of(text); };
+    std::vector<std::pair<std::string, PyTree>> axes;
+    for (const VectorAxis2608& a : m_vp.axes)
+        axes.emplace_back(a.name, PyTree::map({{"dynamic_source", PyTree::of(std::string("none"))},
+                                               {"fixed_tiling_expr", optionalStr(a.fixedTilingExpr)},
+                                               {"is_low_dim", PyTree::of(a.lowDim)},
+                                               {"is_reduction", PyTree::of(a.reduction)},
+                                               {"length_expr", optionalStr(a.lengthExpr)},
+                                               {"name", PyTree::of(a.name)},
+                                               {"pid_dim", a.pidDim ? PyTree::of(std::int64_t(*a.pidDim)) : PyTree::none()},
+                                               {"split_param", optionalStr(a.splitParam)},
+                                               {"tiling_param", optionalStr(a.tilingParam)}}));
+    auto names = [](const std::vector<std::string>& list) {
+        std::vector<PyTree> out;
+        for (const std::string& n : list)
+            out.push_back(PyTree::of(n));
+        return PyTree::list(std::move(out));
+    };
+    const PyTree table = PyTree::map({{"_low_dim_axis_names", names(m_vp.lowDimAxes)},
+                                      {"_reduction_axis_names", names(m_vp.reductionAxes)},
+                                      {"axes", PyTree::map(std::move(axes))}});
+    const std::string text =
+        "Ascend autotuning vector final parse result: " + pformat(PyTree::map({{"vector_axes", table}}));
+    for (std::size_t start = 0;;) {
+        const std::size_t end = text.find('\n', start);
+        log(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos)
+            break;
+        start = end + 1;
+    }
 }
 
 void VectorParseRun::translate(const AxisParse& legacy)
@@ -277,13 +389,6 @@ void VectorParseRun::translate(const AxisParse& legacy)
 
     for (const std::string& axis : legacy.reductionAxes)
         m_vp.reductionAxes.push_back(baseAxis(axis));
-    if (!legacy.reductionAxes.empty() || legacy.errorStage != "reduction") {
-        AxisMap keys;
-        for (const auto& [axis, param] : legacy.keys)
-            keys.emplace_back(baseAxis(axis), param);
-        log("Ascend autotuning parse axis arg names: " + pyDictRepr(keys) + " ");
-        log("Ascend autotuning parse reduction axes: " + pyListRepr(m_vp.reductionAxes));
-    }
     m_out.reductionAxes = m_vp.reductionAxes;
     m_out.dualReduction = m_vp.reductionAxes.size() >= 2;
     for (const std::string& axis : legacy.lowDimAxes)
@@ -294,8 +399,9 @@ void VectorParseRun::translate(const AxisParse& legacy)
     for (const auto& [axis, param] : baseAxisMap(legacy.allSplitParams))
         if (contains(tunable, param))
             m_out.splitParams.emplace_back(axis, param);
-    if (m_init.metadataGiven)
-        m_out.splitParams = baseAxisMap(m_in.hints.splitParams.value_or(AxisMap{}));
+    // Given split / tiling hints stand; empty ones are parsed (upstream tests them for truth).
+    if (m_init.metadataGiven && !m_in.hints.splitParams.value_or(AxisMap{}).empty())
+        m_out.splitParams = *m_in.hints.splitParams;
     m_out.allSplitParams = baseAxisMap(legacy.allSplitParams);
     for (const auto& [axis, dim] : legacy.axisPidDims)
         m_out.axisPidDims.emplace_back(baseAxis(axis), dim);
@@ -304,16 +410,12 @@ void VectorParseRun::translate(const AxisParse& legacy)
     m_out.fixedGridDims = legacy.fixedGridDims;
     for (const auto& [axis, size] : legacy.fixedSplitParams)
         m_out.fixedSplitParams.emplace_back(baseAxis(axis), size);
-    m_out.tilingParams = m_init.metadataGiven ? baseAxisMap(m_in.hints.tilingParams.value_or(AxisMap{}))
-                                              : baseAxisMap(legacy.tilingParams);
-    if (m_init.metadataGiven) {
-        m_vp.lowDimAxes = m_in.hints.lowDimAxes.value_or(std::vector<std::string>{});
-        m_vp.reductionAxes = m_in.hints.reductionAxes.value_or(std::vector<std::string>{});
-        m_out.lowDimAxes = m_vp.lowDimAxes;
-        m_out.reductionAxes = m_vp.reductionAxes;
-        m_out.dualReduction = m_vp.reductionAxes.size() >= 2;
-    }
+    m_out.tilingParams = m_init.metadataGiven && !m_in.hints.tilingParams.value_or(AxisMap{}).empty()
+                             ? *m_in.hints.tilingParams
+                             : baseAxisMap(legacy.tilingParams);
 
+    m_splitParsed = m_out.splitParams.empty();
+    m_tilingParsed = m_out.tilingParams.empty();
     std::vector<std::string> unresolved;
     for (const std::string& name : tunable)
         if (!mapHasValue(m_out.splitParams, name) && !mapHasValue(m_out.tilingParams, name))
@@ -349,6 +451,28 @@ void VectorParseRun::buildTable(const AxisMap& axes)
         m_vp.axes.push_back(VectorAxis2608{name});
         return m_vp.axes.back();
     };
+    // The table's order: hints.axes as written; then, as the v2 adapter's fields are applied,
+    // split axes, tiling axes, program-id axes, and the remaining sized axes. The v2 parser lists
+    // an axis by its tensor dimension, so split and tiling axes go in axis-letter order here.
+    auto byLetter = [](AxisMap map) {
+        std::stable_sort(map.begin(), map.end(), [](const auto& a, const auto& b) {
+            return std::find(kAxisNames.begin(), kAxisNames.end(), a.first) <
+                   std::find(kAxisNames.begin(), kAxisNames.end(), b.first);
+        });
+        return map;
+    };
+    if (!m_init.metadataGiven) {
+        m_out.splitParams = byLetter(m_out.splitParams);
+        m_out.tilingParams = byLetter(m_out.tilingParams);
+    }
+    for (const auto& [axis, arg] : m_init.hintsAxes)
+        ensure(axis);
+    for (const auto& [axis, param] : m_out.splitParams)
+        ensure(axis);
+    for (const auto& [axis, param] : m_out.tilingParams)
+        ensure(axis);
+    for (const auto& [axis, dim] : m_out.axisPidDims)
+        ensure(axis);
     for (const auto& [axis, arg] : axes)
         ensure(axis).lengthExpr = arg;
     for (const auto& [axis, param] : m_out.splitParams)
@@ -361,6 +485,7 @@ void VectorParseRun::buildTable(const AxisMap& axes)
         a.lowDim = contains(m_vp.lowDimAxes, a.name);
         a.reduction = contains(m_vp.reductionAxes, a.name);
     }
+    findFixedTilings();
     // keys: the axes the launch sizes directly, in table order (upstream's axis_arg_names).
     for (const VectorAxis2608& a : m_vp.axes)
         if (!a.lengthExpr.empty() && isPythonIdentifier(a.lengthExpr))

@@ -140,6 +140,8 @@ MaxAutotuneExpansion expandMaxAutotune2608(const std::vector<py::ConfigValue>& b
             if (const py::Value* v = given(name))
                 values = *v;
             else if (name == "num_stages")
+                // A base config without num_stages carries triton.Config's default 3, which the
+                // check below rejects: upstream raises for it (kept as upstream behaves).
                 values = ints({base.numStages.value_or(3)});
             else if (const py::Value* v = base.kwarg(name))
                 values = py::Value::list({*v});
