@@ -194,6 +194,7 @@ private:
     void buildTable(const AxisMap& axes);
     void logParse(const AxisParse& legacy);
     void findFixedTilings();
+    void reductionsFromCalls(const AxisParse& legacy);
 
     const ParseInput& m_in;
     const InitChecks2608& m_init;
@@ -238,6 +239,52 @@ void VectorParseRun::run()
     translate(parsed);
     buildTable(axes);
     logParse(parsed);
+}
+
+// The v2 parser takes reductions from the reduction calls themselves: the integer axis argument
+// of tl.sum / max / min / argmax / argmin / xor_sum is a tensor dimension, named x, y, z, ... in
+// order. Used where the legacy parser (which follows masks) finds none.
+void VectorParseRun::reductionsFromCalls(const AxisParse& legacy)
+{
+    static const std::array<std::string_view, 6> kReductions = {"sum", "xor_sum", "max", "min", "argmax", "argmin"};
+    std::vector<std::string> known;
+    for (const auto& [axis, param] : legacy.keys)
+        known.push_back(baseAxis(axis));
+    for (const py::Node* node : py::walk(m_in.function)) {
+        const std::string_view name = tlCallName(node);
+        if (name.empty() || std::find(kReductions.begin(), kReductions.end(), name) == kReductions.end())
+            continue;
+        const py::Node* axisArg = node->list("args").size() > 1 ? node->list("args")[1] : nullptr;
+        for (const py::Node* kw : node->list("keywords"))
+            if (kw->str("arg") == "axis")
+                axisArg = kw->child("value");
+        const py::ConstantValue* c = axisArg && axisArg->is(py::Kind::Constant) ? axisArg->constant() : nullptr;
+        if (!c || c->type != py::ConstantValue::Type::Int || c->bigInt || c->integer < 0 ||
+            c->integer >= std::int64_t(kAxisNames.size()))
+            continue;
+        const std::string axis(kAxisNames[std::size_t(c->integer)]);
+        if (contains(known, axis) && !contains(m_vp.reductionAxes, axis))
+            m_vp.reductionAxes.push_back(axis);
+    }
+    if (m_vp.reductionAxes.empty())
+        return;
+    m_vp.modelNotes.push_back("reduction axes taken from the reduction calls' axis argument (the v2 parser's rule)");
+    m_out.reductionAxes = m_vp.reductionAxes;
+    m_out.dualReduction = m_vp.reductionAxes.size() >= 2;
+    m_out.persistentReduction = false;
+    if (m_vp.reductionAxes.size() != 1)
+        return;
+    const std::string& axis = m_vp.reductionAxes[0];
+    const std::string* lengthArg = nullptr;
+    for (const auto& [a, param] : legacy.keys)
+        if (baseAxis(a) == axis)
+            lengthArg = &param;
+    const LaunchArgument* length = lengthArg ? argumentNamed(m_in, *lengthArg) : nullptr;
+    const std::int64_t threshold = !m_vp.lowDimAxes.empty() && m_vp.lowDimAxes[0] == axis ? 1024 : 64;
+    if (length && (length->kind == LaunchArgument::Kind::Int || length->kind == LaunchArgument::Kind::Bool))
+        m_out.persistentReduction = length->intValue <= threshold;
+    else if (length && length->kind == LaunchArgument::Kind::Float)
+        m_out.persistentReduction = length->floatValue <= double(threshold);
 }
 
 // An axis without split or tiling parameter whose tl.arange extent is a constexpr the launch
@@ -395,6 +442,8 @@ void VectorParseRun::translate(const AxisParse& legacy)
         m_vp.lowDimAxes.push_back(baseAxis(axis));
     m_out.lowDimAxes = m_vp.lowDimAxes;
     m_out.persistentReduction = legacy.persistentReduction;
+    if (m_vp.reductionAxes.empty() && !m_init.metadataGiven)
+        reductionsFromCalls(legacy);
 
     for (const auto& [axis, param] : baseAxisMap(legacy.allSplitParams))
         if (contains(tunable, param))
@@ -525,7 +574,15 @@ AxisParse parseAxes2608(const ParseInput& input)
     }
     out.kernelType = "vector";
 
-    VectorParseRun run(input, init, out, *vp);
+    // A constexpr that a hints key expands is still missing at launch upstream (TileScope's
+    // analysis supplies the hint's first value as if passed).
+    ParseInput effective = input;
+    std::erase_if(effective.args, [&](const LaunchArgument& a) {
+        return std::find(init.constexprNames.begin(), init.constexprNames.end(), a.name) != init.constexprNames.end() &&
+               std::any_of(vp->configHints.begin(), vp->configHints.end(),
+                           [&](const auto& h) { return h.first == a.name; });
+    });
+    VectorParseRun run(effective, init, out, *vp);
     run.run();
     out.lowDimAxes = vp->lowDimAxes;
     out.reductionAxes = vp->reductionAxes;
