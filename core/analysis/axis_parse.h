@@ -104,6 +104,10 @@ struct ParseInput {
     kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
     // 2026-08: the hints dict as written (hints.axes, kernel_type, config-expansion keys, ...).
     std::optional<py::Value> rawHints;
+    // 2026-08: key= given as something other than a list/tuple or dict ("str", "int", ...).
+    std::string keyTypeName;
+    // 2026-08: the exception the decorator itself raises before any check (max_autotune's).
+    std::optional<std::string> decoratorError;
 };
 
 // The cube/mix parse of 2026-08 (cv_autotune/, dsl_analysis/cv_param_parser.py): M/N/K from

@@ -535,6 +535,13 @@ void VectorParseRun::buildTable(const AxisMap& axes)
         a.reduction = contains(m_vp.reductionAxes, a.name);
     }
     findFixedTilings();
+    // Fixed split sizes follow the program-id axes in table order.
+    std::vector<std::pair<std::string, std::int64_t>> fixed;
+    for (const VectorAxis2608& a : m_vp.axes)
+        for (const auto& [axis, size] : m_out.fixedSplitParams)
+            if (axis == a.name)
+                fixed.emplace_back(axis, size);
+    m_out.fixedSplitParams = std::move(fixed);
     // keys: the axes the launch sizes directly, in table order (upstream's axis_arg_names).
     for (const VectorAxis2608& a : m_vp.axes)
         if (!a.lengthExpr.empty() && isPythonIdentifier(a.lengthExpr))

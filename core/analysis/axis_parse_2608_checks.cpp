@@ -250,6 +250,11 @@ InitChecks2608 runInitChecks2608(const ParseInput& input, VectorParse2608& vp)
         init.error = std::move(message);
         return init;
     };
+    if (input.decoratorError) {
+        // "ValueError: ..." as the kernel model keeps it; the parse reports the message.
+        const std::string& e = *input.decoratorError;
+        return fail(e.starts_with("ValueError: ") ? e.substr(12) : e);
+    }
     if (hintsGiven) {
         std::vector<std::string> invalid;
         for (const auto& [k, v] : hints->entries()) {
@@ -277,6 +282,8 @@ InitChecks2608 runInitChecks2608(const ParseInput& input, VectorParse2608& vp)
 
     if (input.keyDict)
         return fail("key must be a list, got: <class 'dict'>");
+    if (!input.keyTypeName.empty())
+        return fail("key must be a list, got: " + pyClassRepr(input.keyTypeName));
     if (auto error = parseHintsAxes(input, init, init.hintsAxes))
         return fail(*error);
     if (auto error = checkAxisMetadata(input, init))
