@@ -22,6 +22,7 @@
 
 #include "core/kernel/backend_version.h"
 #include "core/python/ast.h"
+#include "core/python/value.h"
 
 #include <cstdint>
 #include <functional>
@@ -101,11 +102,19 @@ struct ParseInput {
     bool printAutotuning = false;            // TRITON_PRINT_AUTOTUNING=1: fill `backendLog`
     // Which backend's parse to reproduce (parseAxes dispatches on it).
     kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
+    // 2026-08: the hints dict as written (hints.axes, kernel_type, config-expansion keys, ...).
+    std::optional<py::Value> rawHints;
+    // 2026-08: key= given as something other than a list/tuple or dict ("str", "int", ...).
+    std::string keyTypeName;
+    // 2026-08: the exception the decorator itself raises before any check (max_autotune's).
+    std::optional<std::string> decoratorError;
 };
 
 // The cube/mix parse of 2026-08 (cv_autotune/, dsl_analysis/cv_param_parser.py): M/N/K from
 // the kernel's tl.dot sites. Defined in cube_parse.h.
 struct CubeParse;
+// The 2026-08 vector parse's axis table and config hints (vector_parse_2608.h).
+struct VectorParse2608;
 
 struct AxisParse {
     AxisMap keys;  // axis -> key argument, after reduction axes were renamed r<axis> and moved last
@@ -139,6 +148,7 @@ struct AxisParse {
     kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
     std::string kernelType;                 // "vector", "cube" or "mix" as resolved; "" at 2026-04
     std::shared_ptr<const CubeParse> cube;  // cube / mix kernels
+    std::shared_ptr<const VectorParse2608> vector2608; // vector kernels at 2026-08
 };
 
 // The parse of `input.backend`: parseAxes2604 or parseAxes2608.

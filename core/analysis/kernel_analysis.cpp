@@ -277,6 +277,14 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         input.keyDict = autotune->keyDict;
     }
     input.hints = axisHints;
+    if (autotune) {
+        input.rawHints = autotune->hints;
+        input.decoratorError = autotune->maxAutotuneError;
+        const kernel::DecoratorArgument* key = autotune->decorator ? autotune->decorator->argument("key") : nullptr;
+        if (key && key->value && !autotune->keyDict && key->value->type() != py::Value::Type::List &&
+            key->value->type() != py::Value::Type::Tuple)
+            input.keyTypeName = std::string(key->value->typeName());
+    }
     input.args = a.launchArgs;
     if (workload.grid.kind == kernel::GridArg::Kind::Static) {
         input.grid.kind = GridSpec::Kind::Static;

@@ -1,5 +1,6 @@
 #include "core/kernel/kernel_model.h"
 
+#include "core/kernel/max_autotune_2608.h"
 #include "core/python/parser.h"
 
 #include <algorithm>
@@ -81,12 +82,19 @@ bool refersTo(const Node* expr, std::string_view attr, const std::set<std::strin
     return false;
 }
 
+// `max_autotune` (Triton-Ascend 2026-08's runtime), bare or as any module's attribute.
+bool isMaxAutotuneCallee(const Node* callee)
+{
+    return callee && ((callee->is(Kind::Name) && callee->id() == "max_autotune") ||
+                      (callee->is(Kind::Attribute) && callee->str("attr") == "max_autotune"));
+}
+
 Decorator::Kind classify(const Node* decorator, const TritonNames& names)
 {
     const Node* callee = decorator->is(Kind::Call) ? decorator->child("func") : decorator;
     if (refersTo(callee, "jit", names.jit, names))
         return Decorator::Kind::Jit;
-    if (refersTo(callee, "autotune", names.autotune, names))
+    if (refersTo(callee, "autotune", names.autotune, names) || isMaxAutotuneCallee(callee))
         return Decorator::Kind::Autotune;
     if (refersTo(callee, "heuristics", names.heuristics, names))
         return Decorator::Kind::Heuristics;
@@ -114,6 +122,41 @@ constexpr std::string_view kAutotuneParams[] = {
     "configs", "key", "prune_configs_by", "reset_to_zero", "restore_value", "pre_hook",
     "post_hook", "warmup", "rep", "use_cuda_graph", "do_bench",
 };
+// ... and of max_autotune.
+constexpr std::string_view kMaxAutotuneParams[] = {
+    "configs", "key", "kernel_type", "prune_configs_by", "reset_to_zero", "restore_value", "pre_hook",
+    "post_hook", "warmup", "rep", "use_cuda_graph", "do_bench",
+};
+
+// max_autotune expands each base config before handing the list to autotune.
+void expandMaxAutotune(AutotuneSpec& spec, const Decorator& decorator, const std::string& path,
+                       Diagnostics& diagnostics)
+{
+    spec.maxAutotune = true;
+    if (const DecoratorArgument* t = decorator.argument("kernel_type"); t && t->value && t->value->isStr())
+        spec.maxKernelType = t->value->asStr();
+    for (const DecoratorArgument& a : decorator.arguments) {
+        if (std::find(std::begin(kMaxAutotuneParams), std::end(kMaxAutotuneParams), a.name) !=
+                std::end(kMaxAutotuneParams) ||
+            a.name.starts_with("#") || a.name == "**")
+            continue;
+        if (a.value)
+            spec.maxTuning.emplace_back(a.name, *a.value);
+    }
+    spec.maxBaseConfigs = spec.configs;
+    if (spec.configsError)
+        return;
+    MaxAutotuneExpansion expanded = expandMaxAutotune2608(spec.configs, spec.maxKernelType, spec.maxTuning);
+    spec.maxAutotunePrinted = expanded.printed;
+    if (expanded.error) {
+        spec.maxAutotuneError = "ValueError: " + *expanded.error;
+        diagnostics.push_back({"max-autotune-error", Severity::Error, path, decorator.location.line,
+                               decorator.location.column, "max_autotune raises " + *spec.maxAutotuneError});
+        return;
+    }
+    spec.configs = std::move(expanded.configs);
+    spec.configsEmpty = spec.configs.empty();
+}
 
 std::vector<std::string> stringList(const py::Value& value)
 {
@@ -204,6 +247,8 @@ void interpretAutotune(KernelDef& kernel, const Decorator& decorator, const std:
         spec.resetToZero = stringList(*a->value);
     if (const DecoratorArgument* a = decorator.argument("restore_value"); a && a->value)
         spec.restoreValue = stringList(*a->value);
+    if (decorator.maxAutotune)
+        expandMaxAutotune(spec, decorator, path, diagnostics);
     kernel.autotune = std::move(spec);
 }
 
@@ -328,13 +373,17 @@ KernelLoadResult loadKernelSource(const std::string& source, const std::string& 
             const Node* d = decoratorNodes[i];
             Decorator decorator;
             decorator.kind = kinds[i];
+            decorator.maxAutotune =
+                decorator.kind == Decorator::Kind::Autotune && isMaxAutotuneCallee(d->is(Kind::Call) ? d->child("func") : d);
             decorator.text = segmentText(module, d);
             decorator.location = locationOf(d);
             if (d->is(Kind::Call)) {
                 const auto& args = d->list("args");
                 for (std::size_t a = 0; a < args.size(); ++a) {
                     DecoratorArgument argument;
-                    if (decorator.kind == Decorator::Kind::Autotune && a < std::size(kAutotuneParams))
+                    if (decorator.maxAutotune && a < std::size(kMaxAutotuneParams))
+                        argument.name = std::string(kMaxAutotuneParams[a]);
+                    else if (decorator.kind == Decorator::Kind::Autotune && a < std::size(kAutotuneParams))
                         argument.name = std::string(kAutotuneParams[a]);
                     else
                         argument.name = "#" + std::to_string(a);

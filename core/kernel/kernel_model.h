@@ -47,6 +47,7 @@ struct DecoratorArgument {
 struct Decorator {
     enum class Kind { Jit, Autotune, Heuristics, Other };
     Kind kind = Kind::Other;
+    bool maxAutotune = false;      // Autotune written as max_autotune(...) (2026-08 runtime)
     std::string text;              // source text of the decorator expression
     std::vector<DecoratorArgument> arguments;
     SourceLocation location;
@@ -73,6 +74,14 @@ struct AutotuneSpec {
     bool hasPostHook = false;
     std::vector<std::string> resetToZero;
     std::vector<std::string> restoreValue;
+    // max_autotune(configs, key, kernel_type="mixcv", ..., **tuning): `configs` above are already
+    // expanded (get_max_configs); these keep what was written.
+    bool maxAutotune = false;
+    std::string maxKernelType = "mixcv";
+    std::vector<std::pair<std::string, py::Value>> maxTuning;
+    std::vector<py::ConfigValue> maxBaseConfigs;
+    std::vector<std::string> maxAutotunePrinted;  // the warnings it prints
+    std::optional<std::string> maxAutotuneError;  // the ValueError the decorator raises
 };
 
 struct KernelDef {

@@ -1,15 +1,313 @@
 // Triton-Ascend 2026-08's candidate list (Geofeng12138/triton-ascend 189dd87: autotuner.py's
-// generate_key_and_configs, _gen_tile_configs and _gen_tile_configs_cv, tile_generator.py and
-// cv_autotune/).
+// generate_key_and_configs, _gen_tile_configs, _expand_simd_multibuffer_configs,
+// _expand_simt_num_warps_configs and _expand_configs_with_hints; tile_generator.py).
+//
+// What changed since 2026-04: axes keep base names and reductions come as a list; axis sizes
+// come from the parse's axis table (with the 4096 / 512 fallbacks); every SIMD tiling is listed
+// twice, default multibuffer first, each with num_stages coupled to it (True -> 2, False -> 1);
+// a launch-fixed num_stages or multibuffer skips that expansion; hints that name constexpr
+// parameters or compile options multiply the list; the empty fallback config no longer raises;
+// unsigned dtypes have a size.
+#include "core/analysis/vector_parse_2608.h"
 #include "core/space/backend_configs.h"
 
+#include <algorithm>
+
 namespace ts::space {
+namespace {
+
+// The dtype sizes of 189dd87's utils.py, which added the unsigned types.
+int dtypeBytes2608(const std::string& dtype)
+{
+    std::string name = canonicalDtype(dtype);
+    if (name == "torch.uint16")
+        return 2;
+    if (name == "torch.uint32")
+        return 4;
+    if (name == "torch.uint64")
+        return 8;
+    return dtypeBytes(dtype);
+}
+
+std::string pyStrMapRepr(const analysis::AxisMap& map)
+{
+    std::string out = "{";
+    for (std::size_t i = 0; i < map.size(); ++i)
+        out += (i ? ", '" : "'") + map[i].first + "': '" + map[i].second + "'";
+    return out + "}";
+}
+
+std::string pyIntMapRepr(const std::vector<std::pair<std::string, std::int64_t>>& map)
+{
+    std::string out = "{";
+    for (std::size_t i = 0; i < map.size(); ++i)
+        out += (i ? ", '" : "'") + map[i].first + "': " + std::to_string(map[i].second);
+    return out + "}";
+}
+
+std::string pyStrListRepr(const std::vector<std::string>& items)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? ", '" : "'") + items[i] + "'";
+    return out + "]";
+}
+
+std::string pyBool(bool v)
+{
+    return v ? "True" : "False";
+}
+
+// The tile inputs (vector_axes materialised), as upstream prints them.
+void logTileInputs(const analysis::AxisParse& parse, const analysis::VectorParse2608& vp,
+                   const KernelMetaInput& meta, std::vector<std::string>& log)
+{
+    analysis::AxisMap split, tiling;
+    for (const analysis::VectorAxis2608& a : vp.axes) {
+        if (!a.splitParam.empty())
+            split.emplace_back(a.name, a.splitParam);
+        if (!a.tilingParam.empty())
+            tiling.emplace_back(a.name, a.tilingParam);
+    }
+    log.push_back("Ascend autotuning vector tile inputs: axis_sizes=" + pyIntMapRepr(meta.axisSizes) +
+                  ", split_params=" + pyStrMapRepr(split) +
+                  ", fixed_split_params=" + pyIntMapRepr(parse.fixedSplitParams) +
+                  ", tiling_params=" + pyStrMapRepr(tiling) + ", low_dim_axes=" + pyStrListRepr(vp.lowDimAxes) +
+                  ", reduction_axes=" + pyStrListRepr(vp.reductionAxes) +
+                  ", persistent_reduction=" + pyBool(parse.persistentReduction) +
+                  ", dual_reduction=" + pyBool(parse.dualReduction) +
+                  ", num_buffers=" + std::to_string(parse.numBuffers));
+}
+
+std::optional<ParamValue> toParamValue(const py::Value& v)
+{
+    if (v.isBool())
+        return ParamValue::boolean(v.asBool());
+    if (v.isInt())
+        return ParamValue::integer(v.asInt());
+    return std::nullopt;
+}
+
+// _expand_configs_with_hints: every config times the Cartesian product of the hint lists.
+std::vector<TritonConfig> expandWithHints(const std::vector<TritonConfig>& configs,
+                                          const std::vector<std::pair<std::string, std::vector<py::Value>>>& hints,
+                                          std::vector<std::string>& warnings)
+{
+    if (hints.empty() || configs.empty())
+        return configs;
+    std::vector<TritonConfig> out;
+    std::vector<std::size_t> at(hints.size(), 0);
+    for (const TritonConfig& base : configs) {
+        std::fill(at.begin(), at.end(), 0);
+        while (true) {
+            TritonConfig cfg = base;
+            for (std::size_t i = 0; i < hints.size(); ++i) {
+                const py::Value& v = hints[i].second[at[i]];
+                if (hints[i].first == "num_stages") {
+                    cfg.numStages = int(v.asInt());
+                } else if (auto p = toParamValue(v)) {
+                    setKwarg(cfg.kwargs, hints[i].first, *p);
+                } else {
+                    const std::string w = "hint " + hints[i].first + " value " + v.repr() +
+                                          " is not an int or bool; TileScope leaves it out of the config";
+                    if (std::find(warnings.begin(), warnings.end(), w) == warnings.end())
+                        warnings.push_back(w);
+                }
+            }
+            out.push_back(std::move(cfg));
+            std::size_t i = hints.size();
+            while (i > 0 && ++at[i - 1] == hints[i - 1].second.size())
+                at[--i] = 0;
+            if (i == 0)
+                break;
+        }
+    }
+    return out;
+}
+
+} // namespace
 
 BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, const LaunchSpec& launch,
                                           const GeneratorDevice& device, const BackendOptions& options)
 {
-    // Work in progress: until the 2026-08 generator is written, the 2026-04 one.
-    return generateBackendConfigs2604(parse, launch, device, options);
+    BackendConfigs out;
+    out.simtMode = launch.forceSimtOnly;
+    out.defaultMultibuffer = device.defaultMultibuffer;
+    static const analysis::VectorParse2608 kEmpty;
+    const analysis::VectorParse2608& vp = parse.vector2608 ? *parse.vector2608 : kEmpty;
+
+    for (const auto& [axis, value] : launch.keyValues)
+        out.key.push_back(std::to_string(value));
+    int widest = 1; // None counts as one byte; on a tie the later tensor wins
+    for (const std::string& dtype : launch.tensorDtypes) {
+        const std::string canonical = canonicalDtype(dtype);
+        out.key.push_back(canonical);
+        const int bytes = dtypeBytes2608(dtype);
+        if (bytes == 0) {
+            out.error = "KeyError: " + canonical;
+            return out;
+        }
+        if (bytes >= widest) {
+            widest = bytes;
+            out.dtype = canonical;
+        }
+    }
+    if (launch.tensorDtypes.empty()) {
+        out.error = "NotImplementedError: Not support for non-Tensor inputs";
+        return out;
+    }
+    out.dtypeBytes = widest;
+
+    // hints that expand configs; with handwritten configs num_stages [1, 2] joins them.
+    auto configHints = vp.configHints;
+    if (!launch.userConfigs.empty() && !configHints.empty() &&
+        std::none_of(configHints.begin(), configHints.end(), [](const auto& h) { return h.first == "num_stages"; }))
+        configHints.emplace_back("num_stages", std::vector<py::Value>{py::Value::integer(1), py::Value::integer(2)});
+
+    std::vector<TritonConfig> generated;
+    out.generationRan = launch.userConfigs.empty() || launch.autoGenConfigHint;
+    if (out.generationRan) {
+        if (parse.error) {
+            out.error = *parse.error;
+            return out;
+        }
+        if (parse.cube) {
+            // ---- Cube / mix kernels: cube_generator's generateCubeConfigs2608 goes here. ----
+            out.error = "the 2026-08 cube/mix generator is not modelled yet";
+            return out;
+        }
+        KernelMetaInput meta = kernelMetaFor(parse, launch, out.dtypeBytes);
+        meta.axisSizes = analysis::materializeAxisSizes2608(vp, launch.keyValues);
+        meta.splitParams.clear();
+        meta.tilingParams.clear();
+        for (const analysis::VectorAxis2608& a : vp.axes) {
+            if (!a.splitParam.empty())
+                meta.splitParams.emplace_back(a.name, a.splitParam);
+            if (!a.tilingParam.empty())
+                meta.tilingParams.emplace_back(a.name, a.tilingParam);
+        }
+        meta.lowDimAxes = vp.lowDimAxes;
+        meta.reductionAxes = vp.reductionAxes;
+        logTileInputs(parse, vp, meta, out.warnings);
+
+        TileProblemResult made = makeTileProblem(meta, device);
+        out.problem = std::move(made.problem);
+        if (made.error) {
+            out.error = *made.error;
+            return out;
+        }
+        out.problemBuilt = true;
+        generateTiles(out.problem, out.tiles, TileGeneratorOptions{options.recordTrail});
+        if (out.tiles.error) {
+            out.error = *out.tiles.error;
+            return out;
+        }
+        const std::size_t k = out.problem.params.size();
+        for (std::size_t i = 0; i < out.tiles.count(); ++i) {
+            TritonConfig cfg;
+            cfg.numWarps = 1;
+            cfg.numStages = 1;
+            const std::int64_t* v = out.tiles.config(i, k);
+            for (std::size_t j = 0; j < k; ++j)
+                cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
+            generated.push_back(std::move(cfg));
+            out.baseIndex.push_back(int(i));
+        }
+
+        std::vector<TritonConfig> expanded;
+        std::vector<int> expandedBase;
+        if (out.simtMode) {
+            out.simtWarps = launch.numWarps ? std::vector<int>{*launch.numWarps} : std::vector<int>{8, 16, 32, 64};
+            for (std::size_t i = 0; i < generated.size(); ++i)
+                for (int warps : out.simtWarps) {
+                    TritonConfig cfg = generated[i];
+                    cfg.numWarps = warps;
+                    expanded.push_back(std::move(cfg));
+                    expandedBase.push_back(int(i));
+                }
+            std::string list;
+            for (std::size_t i = 0; i < out.simtWarps.size(); ++i)
+                list += (i ? ", " : "") + std::to_string(out.simtWarps[i]);
+            out.warnings.push_back("Triton autotuning: Expanded to " + std::to_string(expanded.size()) +
+                                   " SIMT configs (with warps: [" + list + "])");
+        } else if (vp.launchNumStages || vp.launchMultibuffer) {
+            // Launch-fixed: one config per tiling, num_stages and multibuffer kept consistent.
+            for (std::size_t i = 0; i < generated.size(); ++i) {
+                TritonConfig cfg = generated[i];
+                if (vp.launchNumStages) {
+                    cfg.numStages = int(*vp.launchNumStages);
+                    if (!vp.launchMultibuffer)
+                        setKwarg(cfg.kwargs, "multibuffer", ParamValue::boolean(*vp.launchNumStages != 1));
+                } else {
+                    cfg.numStages = *vp.launchMultibuffer ? 2 : 1;
+                }
+                expanded.push_back(std::move(cfg));
+                expandedBase.push_back(int(i));
+            }
+            out.warnings.push_back(
+                "Triton autotuning: Skip SIMD multibuffer expansion because user specified multibuffer=" +
+                (vp.launchMultibuffer ? pyBool(*vp.launchMultibuffer) : std::string("None")) +
+                ", num_stages=" + (vp.launchNumStages ? std::to_string(*vp.launchNumStages) : std::string("None")));
+        } else {
+            out.multibufferExpanded = true;
+            const bool opposite = !device.defaultMultibuffer;
+            for (std::size_t i = 0; i < generated.size(); ++i) {
+                TritonConfig cfg = generated[i];
+                const ParamValue* own = findKwarg(cfg.kwargs, "multibuffer");
+                const bool base = own ? own->value != 0 : device.defaultMultibuffer;
+                setKwarg(cfg.kwargs, "multibuffer", ParamValue::boolean(base));
+                cfg.numStages = base ? 2 : 1;
+                TritonConfig other = cfg;
+                setKwarg(other.kwargs, "multibuffer", ParamValue::boolean(opposite));
+                other.numStages = opposite ? 2 : 1;
+                expanded.push_back(std::move(cfg));
+                expanded.push_back(std::move(other));
+                expandedBase.push_back(int(i));
+                expandedBase.push_back(int(i));
+            }
+            out.warnings.push_back("Triton autotuning: Expanded to " + std::to_string(expanded.size()) +
+                                   " SIMD configs (toggle multibuffer=" + pyBool(opposite) + ")");
+        }
+        if (expanded.empty()) {
+            out.warnings.push_back(
+                "[WARNING] The generated candidate tiling configs are empty based on provided parameters!");
+            out.emptyExplanation = explainEmptyGeneration(out.problem, out.tiles);
+        }
+        out.warnings.push_back("Generated configs number: " + std::to_string(expanded.size()));
+        if (vp.configHintError && !configHints.empty()) {
+            out.error = "ValueError: " + *vp.configHintError;
+            return out;
+        }
+        generated = expandWithHints(expanded, configHints, out.warnings);
+        out.baseIndex.clear();
+        const std::size_t per = expanded.empty() ? 1 : generated.size() / expanded.size();
+        for (std::size_t i = 0; i < generated.size(); ++i)
+            out.baseIndex.push_back(expandedBase[i / per]);
+    }
+    if (vp.configHintError && !configHints.empty()) {
+        out.error = "ValueError: " + *vp.configHintError;
+        return out;
+    }
+    const std::vector<TritonConfig> user = expandWithHints(launch.userConfigs, configHints, out.warnings);
+
+    out.configs = std::move(generated);
+    out.origins.assign(out.configs.size(), BackendConfigs::Origin::Generated);
+    if (out.configs.empty() && user.empty()) {
+        // Config({}, num_warps=4, num_stages=2, num_ctas=1): accepted by 189dd87's triton.Config.
+        TritonConfig fallback;
+        fallback.numWarps = 4;
+        fallback.numStages = 2;
+        out.configs.push_back(fallback);
+        out.origins.push_back(BackendConfigs::Origin::Fallback);
+        out.baseIndex.push_back(-1);
+        return out;
+    }
+    for (const TritonConfig& cfg : user) {
+        out.configs.push_back(cfg);
+        out.origins.push_back(BackendConfigs::Origin::User);
+        out.baseIndex.push_back(-1);
+    }
+    return out;
 }
 
 } // namespace ts::space

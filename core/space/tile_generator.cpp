@@ -74,6 +74,40 @@ std::string pythonKeysRepr(const std::vector<std::pair<std::string, std::int64_t
     return out + "])";
 }
 
+// The 2026-08 KernelMeta checks: base axis names only, every named axis known, reduction axes
+// listed by base name.
+std::optional<std::string> validateBaseAxes(const std::vector<std::pair<std::string, std::int64_t>>& sizes,
+                                            const KernelMetaInput& input)
+{
+    constexpr std::array<std::string_view, 6> baseNames = {"x", "y", "z", "w", "v", "t"};
+    for (const auto& [name, length] : sizes)
+        if (std::find(baseNames.begin(), baseNames.end(), name) == baseNames.end())
+            return "ValueError: Invalid axis name '" + name + "'. Axis names must be base axes.";
+    std::optional<std::string> error;
+    auto check = [&](const std::string& k, const char* context) {
+        if (!error && findPair(sizes, k) == nullptr)
+            error = std::string("KeyError: \"") + context + " '" + k +
+                    "' not found in known axes: " + pythonKeysRepr(sizes) + "\"";
+    };
+    for (const auto& [k, v] : input.splitParams)
+        check(k, "split axis");
+    for (const auto& [k, v] : input.fixedSplitParams)
+        check(k, "fixed split axis");
+    for (const auto& [k, v] : input.tilingParams)
+        check(k, "tiling axis");
+    for (const auto& k : input.lowDimAxes)
+        check(k, "low dim axis");
+    if (error)
+        return error;
+    for (const std::string& k : *input.reductionAxes)
+        if (k.starts_with("r"))
+            return "ValueError: r-prefixed reduction axis '" + k +
+                   "' is not supported; use the base axis name and pass it through reduction_axes.";
+    for (const std::string& k : *input.reductionAxes)
+        check(k, "reduction axis");
+    return error;
+}
+
 } // namespace
 
 std::int64_t TileProblem::maxTileElements() const
@@ -162,31 +196,38 @@ TileProblemResult makeTileProblem(const KernelMetaInput& input, const GeneratorD
             sizes.emplace_back(name, length);
     }
 
-    for (const auto& [name, length] : sizes) {
-        if (name.size() == 1 && name[0] == 'r') {
-            result.error = "ValueError: The name of a reduction axis is empty!";
+    if (input.reductionAxes) {
+        if (auto error = validateBaseAxes(sizes, input)) {
+            result.error = std::move(error);
             return result;
         }
+    } else {
+        for (const auto& [name, length] : sizes) {
+            if (name.size() == 1 && name[0] == 'r') {
+                result.error = "ValueError: The name of a reduction axis is empty!";
+                return result;
+            }
+        }
+        auto known = [&](const std::string& k) {
+            return findPair(sizes, k) != nullptr || findPair(sizes, "r" + k) != nullptr;
+        };
+        auto unknownKey = [&](const std::string& k, const char* context) {
+            result.error = std::string("KeyError: \"") + context + " '" + k +
+                           "' not found in known axes: " + pythonKeysRepr(sizes) + "\"";
+        };
+        for (const auto& [k, v] : input.splitParams)
+            if (!known(k))
+                return unknownKey(k, "split axis"), result;
+        for (const auto& [k, v] : input.fixedSplitParams)
+            if (!known(k))
+                return unknownKey(k, "fixed split axis"), result;
+        for (const auto& [k, v] : input.tilingParams)
+            if (!known(k))
+                return unknownKey(k, "tiling axis"), result;
+        for (const auto& k : input.lowDimAxes)
+            if (!known(k))
+                return unknownKey(k, "low dim axis"), result;
     }
-    auto known = [&](const std::string& k) {
-        return findPair(sizes, k) != nullptr || findPair(sizes, "r" + k) != nullptr;
-    };
-    auto unknownKey = [&](const std::string& k, const char* context) {
-        result.error = std::string("KeyError: \"") + context + " '" + k +
-                       "' not found in known axes: " + pythonKeysRepr(sizes) + "\"";
-    };
-    for (const auto& [k, v] : input.splitParams)
-        if (!known(k))
-            return unknownKey(k, "split axis"), result;
-    for (const auto& [k, v] : input.fixedSplitParams)
-        if (!known(k))
-            return unknownKey(k, "fixed split axis"), result;
-    for (const auto& [k, v] : input.tilingParams)
-        if (!known(k))
-            return unknownKey(k, "tiling axis"), result;
-    for (const auto& k : input.lowDimAxes)
-        if (!known(k))
-            return unknownKey(k, "low dim axis"), result;
 
     // Limits of this port, not of the backend: at most kMaxAxes axes, no negative lengths.
     if (sizes.size() > std::size_t(kMaxAxes)) {
@@ -239,7 +280,9 @@ TileProblemResult makeTileProblem(const KernelMetaInput& input, const GeneratorD
         TileAxis axis;
         axis.name = name;
         axis.length = length;
-        axis.reduction = !name.empty() && name[0] == 'r';
+        axis.reduction = input.reductionAxes ? std::find(input.reductionAxes->begin(), input.reductionAxes->end(),
+                                                         name) != input.reductionAxes->end()
+                                             : !name.empty() && name[0] == 'r';
         const std::string* splitName = findPair(input.splitParams, name);
         const std::int64_t* fixed = findPair(input.fixedSplitParams, name);
         const std::string* tilingName = findPair(input.tilingParams, name);

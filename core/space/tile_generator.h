@@ -84,6 +84,9 @@ struct KernelMetaInput {
     bool dualReduction = false;
     int numBuffers = 0; // tensors passed at launch
     bool simtMode = false;
+    // 2026-08: reduction axes named by their base axis ("y"), listed here; axis names must be
+    // base names. Absent (2026-04): a reduction axis is one whose name starts with 'r'.
+    std::optional<std::vector<std::string>> reductionAxes;
 };
 
 struct TileProblemResult {
