@@ -104,7 +104,8 @@ Launch matmul(std::int64_t m, std::int64_t n, std::int64_t k)
                    {"stride_bn", 1}, {"stride_cm", n}, {"stride_cn", 1}});
 }
 
-CubeGeneration generate(const Launch& l, const std::string& soc, const std::string& dtype = "float16")
+CubeGeneration generate(const Launch& l, const std::string& soc, const std::string& dtype = "float16",
+                        bool checkEach = false)
 {
     CubeParseOptions o;
     o.module = l.module;
@@ -112,6 +113,7 @@ CubeGeneration generate(const Launch& l, const std::string& soc, const std::stri
     EXPECT_FALSE(parse.error) << parse.error.value_or("");
     CubeGenOptions g;
     g.dtype = dtype;
+    g.checkEachCandidate = checkEach;
     return generateCubeConfigs2608(parse, l.input.args, CubeHardware::forSoc(soc), g);
 }
 
@@ -188,6 +190,11 @@ TEST(CubeGenerator, Matmul4096PerDevice)
 
     const CubeGeneration a5 = generate(l, "Ascend910_9589"); // 256 KiB L0C
     expectList(a5, {1008, 2195992, "1760f28d7297f89c", "fa9b176b6f370994"});
+
+    // Every candidate checked on its own gives the same list.
+    const CubeGeneration each = generate(l, "Ascend910B2", "float16", true);
+    expectList(each, {794, 2196206, "a91f4fae3a183ec0", "ae0ea2731967c566"});
+    EXPECT_EQ(each.prunedBy, b2.prunedBy);
 }
 
 TEST(CubeGenerator, PruneRecordsCarryTheNumbers)
@@ -250,6 +257,8 @@ TEST(CubeGenerator, EpilogueHelperAttentionUnresolvedAndLoadedRows)
                                   {"stride_bk", 384}, {"stride_bn", 1}, {"stride_cm", 384}, {"stride_cn", 1}});
     expectList(generate(epilogue, "Ascend910B2"), {667, 4093, "c71b90c4f2bdb169", "70d67478cdd87841"});
     expectList(generate(epilogue, "Ascend910_9589"), {833, 3927, "64264868706250a4", "838f232eb3ce8223"});
+    expectList(generate(epilogue, "Ascend910_9589", "float16", true),
+               {833, 3927, "64264868706250a4", "838f232eb3ce8223"});
 
     const auto helper = launch(cube_kernels::kHelper, "mm_helper", {"a_ptr", "b_ptr", "c_ptr"},
                                {{"M", 128}, {"N", 160}, {"K", 96}});
@@ -259,6 +268,8 @@ TEST(CubeGenerator, EpilogueHelperAttentionUnresolvedAndLoadedRows)
                                   {{"seq_len", 1024}, {"HEAD_DIM", 64}});
     expectList(generate(attention, "Ascend910B2"), {70, 1086, "bf1696817ab48142", "b18be744e8f5a218"});
     expectList(generate(attention, "Ascend910_9589"), {70, 1086, "bf1696817ab48142", "81a492e829b7e03b"});
+    expectList(generate(attention, "Ascend910B2", "float16", true),
+               {70, 1086, "bf1696817ab48142", "b18be744e8f5a218"});
 
     const auto unresolved = launch(cube_kernels::kUnresolved, "mm_unmasked", {"a_ptr", "b_ptr", "c_ptr"},
                                    {{"stride_a", 64}, {"stride_b", 64}});
@@ -279,6 +290,14 @@ TEST(CubeGenerator, AxisBelowSixteenRaisesIndexError)
     const CubeGeneration g = generate(matmul(8, 64, 64), "Ascend910B2");
     ASSERT_TRUE(g.error);
     EXPECT_EQ(*g.error, "IndexError: list index out of range");
+    EXPECT_TRUE(g.configs.empty());
+}
+
+TEST(CubeGenerator, HugeCrossProductIsRefused)
+{
+    const CubeGeneration g = generate(matmul(1 << 20, 1 << 20, 1 << 20), "Ascend910B2");
+    ASSERT_TRUE(g.error);
+    EXPECT_EQ(g.error->rfind("too many candidates: ", 0), 0u) << *g.error;
     EXPECT_TRUE(g.configs.empty());
 }
 

@@ -307,11 +307,22 @@ CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse,
 
     gen.totalCombinations = 1;
     for (const auto& p : gen.params)
-        gen.totalCombinations *= p.values.size();
+        if (__builtin_mul_overflow(gen.totalCombinations, std::uint64_t(p.values.size()), &gen.totalCombinations))
+            gen.totalCombinations = std::numeric_limits<std::uint64_t>::max();
+    if (gen.totalCombinations > options.maxCombinations) {
+        gen.error = "too many candidates: " + std::to_string(gen.totalCombinations) +
+                    " combinations of the block parameters (the backend materialises them all before "
+                    "pruning; more than " + std::to_string(options.maxCombinations) + " are not walked)";
+        return gen;
+    }
+    gen.pruned.reserve(std::size_t(std::min<std::uint64_t>(options.maxPrunedRecords, gen.totalCombinations)));
 
     const std::size_t paramCount = gen.params.size();
     std::vector<std::int64_t> slots(paramCount, 0);
     const std::vector<SiteSources> sites = siteSources(parse, gen, slots);
+    const std::size_t last = paramCount - 1;
+    const std::vector<std::int64_t>& inner = gen.params[last].values;
+    const std::size_t innerCount = inner.size();
     std::vector<std::size_t> digit(paramCount, 0);
     for (std::size_t p = 0; p < paramCount; ++p)
         slots[p] = gen.params[p].values[0];
@@ -321,40 +332,113 @@ CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse,
                                     hardware.l0cLimit()};
     constexpr ReasonCode kCodes[4] = {ReasonCode::CubeL1Capacity, ReasonCode::CubeL0aCapacity,
                                       ReasonCode::CubeL0bCapacity, ReasonCode::CubeL0cCapacity};
+    // Bytes one site needs in each buffer for the current slot values.
+    auto needOf = [&](const SiteSources& s, std::int64_t need[4]) {
+        const std::int64_t m = slots[std::size_t(s.slot[0])];
+        const std::int64_t n = slots[std::size_t(s.slot[1])];
+        const std::int64_t k = slots[std::size_t(s.slot[2])];
+        const std::int64_t mk = mul(m, k), kn = mul(k, n);
+        need[0] = mul(add(mk, kn), ts);
+        need[1] = mul(mk, ts);
+        need[2] = mul(kn, ts);
+        need[3] = mul(mul(m, n), kAccumulatorBytes);
+    };
+    auto keep = [&](std::uint64_t index) {
+        TritonConfig cfg;
+        cfg.numWarps = 1;
+        cfg.numStages = 1;
+        cfg.kwargs.reserve(paramCount);
+        for (std::size_t p = 0; p < paramCount; ++p)
+            cfg.kwargs.emplace_back(gen.params[p].name, ParamValue::integer(slots[p]));
+        gen.configs.push_back(std::move(cfg));
+        gen.keptIndex.push_back(index);
+    };
+    auto drop = [&](std::uint64_t index, std::size_t site, int buffer, const std::int64_t need[4]) {
+        ++gen.prunedCount;
+        ++gen.prunedBy[std::size_t(buffer)];
+        if (gen.pruned.size() < options.maxPrunedRecords) {
+            const SiteSources& s = sites[site];
+            gen.pruned.push_back({index, s.siteId, kCodes[buffer], slots[std::size_t(s.slot[0])],
+                                  slots[std::size_t(s.slot[1])], slots[std::size_t(s.slot[2])], need[buffer],
+                                  limits[buffer]});
+        }
+    };
 
-    for (std::uint64_t index = 0; index < gen.totalCombinations; ++index) {
-        bool kept = true;
-        for (const SiteSources& s : sites) {
-            const std::int64_t m = slots[std::size_t(s.slot[0])];
-            const std::int64_t n = slots[std::size_t(s.slot[1])];
-            const std::int64_t k = slots[std::size_t(s.slot[2])];
-            const std::int64_t mk = mul(m, k), kn = mul(k, n);
-            const std::int64_t need[4] = {mul(add(mk, kn), ts), mul(mk, ts), mul(kn, ts), mul(mul(m, n), kAccumulatorBytes)};
-            int failed = -1;
-            for (int b = 0; b < 4 && failed < 0; ++b)
-                if (need[b] > limits[b])
-                    failed = b;
-            if (failed < 0)
+    // Every candidate checked on its own, sites in order, buffers in order.
+    auto rowOneByOne = [&](std::uint64_t base) {
+        for (std::size_t i = 0; i < innerCount; ++i) {
+            slots[last] = inner[i];
+            bool kept = true;
+            for (std::size_t si = 0; si < sites.size() && kept; ++si) {
+                std::int64_t need[4];
+                needOf(sites[si], need);
+                for (int b = 0; b < 4; ++b)
+                    if (need[b] > limits[b]) {
+                        drop(base + i, si, b, need);
+                        kept = false;
+                        break;
+                    }
+            }
+            if (kept)
+                keep(base + i);
+        }
+    };
+    // The same outcome from the first failing value of each (site, buffer): with positive block
+    // sizes every byte count grows with the last parameter's (ascending) values, so the values
+    // one check rejects are a suffix of the row.
+    auto rowBySuffixes = [&](std::uint64_t base) {
+        struct Span {
+            std::size_t begin, end, site;
+            int buffer;
+        };
+        std::vector<Span> spans;
+        std::size_t keptEnd = innerCount;
+        for (std::size_t si = 0; si < sites.size(); ++si)
+            for (int b = 0; b < 4; ++b) {
+                std::size_t lo = 0, hi = innerCount;
+                while (lo < hi) {
+                    const std::size_t mid = (lo + hi) / 2;
+                    slots[last] = inner[mid];
+                    std::int64_t need[4];
+                    needOf(sites[si], need);
+                    if (need[b] > limits[b])
+                        hi = mid;
+                    else
+                        lo = mid + 1;
+                }
+                if (lo < keptEnd)
+                    spans.push_back({lo, keptEnd, si, b});
+                keptEnd = std::min(keptEnd, lo);
+            }
+        for (std::size_t i = 0; i < keptEnd; ++i) {
+            slots[last] = inner[i];
+            keep(base + i);
+        }
+        std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+        for (const Span& sp : spans) {
+            if (gen.pruned.size() >= options.maxPrunedRecords) {
+                gen.prunedCount += sp.end - sp.begin;
+                gen.prunedBy[std::size_t(sp.buffer)] += sp.end - sp.begin;
                 continue;
-            kept = false;
-            ++gen.prunedCount;
-            ++gen.prunedBy[std::size_t(failed)];
-            if (gen.pruned.size() < options.maxPrunedRecords)
-                gen.pruned.push_back({index, s.siteId, kCodes[failed], m, n, k, need[failed], limits[failed]});
-            break;
+            }
+            for (std::size_t i = sp.begin; i < sp.end; ++i) {
+                slots[last] = inner[i];
+                std::int64_t need[4];
+                needOf(sites[sp.site], need);
+                drop(base + i, sp.site, sp.buffer, need);
+            }
         }
-        if (kept) {
-            TritonConfig cfg;
-            cfg.numWarps = 1;
-            cfg.numStages = 1;
-            cfg.kwargs.reserve(paramCount);
-            for (std::size_t p = 0; p < paramCount; ++p)
-                cfg.kwargs.emplace_back(gen.params[p].name, ParamValue::integer(slots[p]));
-            gen.configs.push_back(std::move(cfg));
-            gen.keptIndex.push_back(index);
-        }
-        // Next combination, last parameter fastest.
-        for (std::size_t p = paramCount; p-- > 0;) {
+    };
+    const bool monotone = !options.checkEachCandidate && std::all_of(slots.begin() + std::ptrdiff_t(paramCount), slots.end(),
+                                      [](std::int64_t v) { return v > 0; });
+
+    for (std::uint64_t base = 0; base < gen.totalCombinations; base += innerCount) {
+        if (monotone)
+            rowBySuffixes(base);
+        else
+            rowOneByOne(base);
+        // Next row: the parameters before the last, the later ones fastest.
+        for (std::size_t p = last; p-- > 0;) {
             if (++digit[p] < gen.params[p].values.size()) {
                 slots[p] = gen.params[p].values[digit[p]];
                 break;

@@ -70,13 +70,21 @@ struct CubePruned {
 
 struct CubeGenOptions {
     std::string dtype = "float16"; // the widest tensor dtype of the launch
-    // Dropped candidates kept in `pruned` (the counts are always complete).
-    std::size_t maxPrunedRecords = std::numeric_limits<std::size_t>::max();
+    // Dropped candidates kept in `pruned` (the counts are always complete). The default holds
+    // every drop of a 4096^3 matmul (2.2 million, about 120 MB).
+    std::size_t maxPrunedRecords = 4'000'000;
+    // Upstream builds the whole cross product as a Python list first; beyond this many
+    // candidates we report an error instead of walking it (the backend would run out of memory
+    // or time).
+    std::uint64_t maxCombinations = 500'000'000;
+    // Check every candidate on its own rather than finding where each check starts failing
+    // along the last parameter (same result, slower; the tests compare the two).
+    bool checkEachCandidate = false;
 };
 
 struct CubeGeneration {
     // The exception upstream raises instead of a list ("IndexError: list index out of range"
-    // when an axis length is below 16).
+    // when an axis length is below 16), or our refusal of a cross product over maxCombinations.
     std::optional<std::string> error;
     std::vector<CubeParamSpace> params;
     int dtypeBytes = 2;
