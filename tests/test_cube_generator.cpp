@@ -12,9 +12,11 @@
 #include "testutil.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -158,6 +160,24 @@ TEST(CubeGenerator, HardwarePerSoc)
     EXPECT_EQ(CubeHardware::forSoc("Ascend950PR").l0cBytes, 256 * 1024);
     // Upstream has no table for the 310P3 (1 MiB L1, 256 KiB L0C): the A2 figures apply.
     EXPECT_EQ(CubeHardware::forSoc("Ascend310P3").l1Bytes, 512 * 1024);
+}
+
+TEST(CubeGenerator, HardwareAgreesWithTheDeviceProfilesBut310P3)
+{
+    int checked = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(ts::test::sourceDir() / "resources" / "devices")) {
+        const auto doc = nlohmann::json::parse(ts::test::readText(entry.path()));
+        const std::string soc = doc.at("soc");
+        const auto& f = doc.at("figures");
+        const CubeHardware hw = CubeHardware::forSoc(soc);
+        const bool same = hw.l1Bytes == f.at("l1_kib").at("value").get<std::int64_t>() * 1024 &&
+                          hw.l0aBytes == f.at("l0a_kib").at("value").get<std::int64_t>() * 1024 &&
+                          hw.l0bBytes == f.at("l0b_kib").at("value").get<std::int64_t>() * 1024 &&
+                          hw.l0cBytes == f.at("l0c_kib").at("value").get<std::int64_t>() * 1024;
+        EXPECT_EQ(same, soc != "Ascend310P3") << soc;
+        ++checked;
+    }
+    EXPECT_GE(checked, 8);
 }
 
 TEST(CubeGenerator, ValueSteps)
