@@ -458,6 +458,50 @@ TEST(CubeGenerator, TimeBudgetCut)
     EXPECT_EQ(c.repeat, 30);
 }
 
+TEST(CubeGenerator, HintExpansion)
+{
+    // As upstream's _normalize_config_hints + _expand_configs_with_hints expand two configs.
+    std::vector<TritonConfig> base(2);
+    base[0].kwargs = {{"BLOCK_M", ParamValue::integer(16)}, {"BLOCK_N", ParamValue::integer(32)}};
+    base[1].kwargs = {{"BLOCK_M", ParamValue::integer(32)}, {"BLOCK_N", ParamValue::integer(32)}};
+    for (auto& c : base)
+        c.numWarps = c.numStages = 1;
+    const auto ints = [](std::vector<std::int64_t> v) {
+        std::vector<ParamValue> out;
+        for (auto x : v)
+            out.push_back(ParamValue::integer(x));
+        return out;
+    };
+    std::string error;
+    HintList hints = {{"GROUP_SIZE_M", ints({1, 2, 4, 8})},
+                      {"multibuffer", {ParamValue::boolean(false), ParamValue::boolean(true)}}};
+    auto out = expandConfigsWithHints2608(base, hints, &error);
+    ASSERT_EQ(out.size(), 16u);
+    EXPECT_EQ(out[0].toPython(),
+              "triton.Config({'BLOCK_M': 16, 'BLOCK_N': 32, 'GROUP_SIZE_M': 1}, num_warps=1, num_stages=1)");
+    EXPECT_EQ(out[1].toPython(),
+              "triton.Config({'BLOCK_M': 16, 'BLOCK_N': 32, 'GROUP_SIZE_M': 1}, num_warps=1, num_stages=2)");
+    EXPECT_EQ(out[2].toPython(),
+              "triton.Config({'BLOCK_M': 16, 'BLOCK_N': 32, 'GROUP_SIZE_M': 2}, num_warps=1, num_stages=1)");
+    EXPECT_EQ(out[8].toPython(),
+              "triton.Config({'BLOCK_M': 32, 'BLOCK_N': 32, 'GROUP_SIZE_M': 1}, num_warps=1, num_stages=1)");
+
+    hints = {{"num_stages", ints({3})}, {"multibuffer", {ParamValue::boolean(false), ParamValue::boolean(true)}},
+             {"GROUP_SIZE_M", ints({1})}};
+    out = expandConfigsWithHints2608(base, hints, &error);
+    ASSERT_EQ(out.size(), 2u); // an explicit num_stages drops multibuffer
+    EXPECT_EQ(out[1].toPython(),
+              "triton.Config({'BLOCK_M': 32, 'BLOCK_N': 32, 'GROUP_SIZE_M': 1}, num_warps=1, num_stages=3)");
+
+    hints = {{"multibuffer", ints({1})}};
+    EXPECT_TRUE(expandConfigsWithHints2608(base, hints, &error).empty());
+    EXPECT_EQ(error, "hints['multibuffer'] must contain only boolean values.");
+    hints = {{"GROUP_SIZE_M", {}}};
+    EXPECT_TRUE(expandConfigsWithHints2608(base, hints, &error).empty());
+    EXPECT_EQ(error, "hints['GROUP_SIZE_M'] must be a non-empty list/tuple when used for config expansion.");
+    EXPECT_EQ(expandConfigsWithHints2608(base, {}, &error).size(), 2u);
+}
+
 TEST(CubeGenerator, ReasonCodesRoundTrip)
 {
     for (ReasonCode code : {ReasonCode::CubeL1Capacity, ReasonCode::CubeL0aCapacity, ReasonCode::CubeL0bCapacity,

@@ -516,6 +516,68 @@ std::string describeCubePrune(const CubePruned& p, const CubeHardware& hw, int d
     }
 }
 
+std::vector<TritonConfig> expandConfigsWithHints2608(const std::vector<TritonConfig>& configs, const HintList& hints,
+                                                     std::string* error)
+{
+    HintList normalized;
+    const std::vector<ParamValue>* multibuffer = nullptr;
+    bool hasStages = false;
+    for (const auto& [name, values] : hints) {
+        if (name == "multibuffer") {
+            multibuffer = &values;
+            continue;
+        }
+        hasStages = hasStages || name == "num_stages";
+        normalized.emplace_back(name, values);
+    }
+    auto fail = [&](const std::string& text) {
+        if (error)
+            *error = text;
+        return std::vector<TritonConfig>{};
+    };
+    if (multibuffer) {
+        if (multibuffer->empty())
+            return fail("hints['multibuffer'] must be a non-empty list/tuple when used for config expansion.");
+        if (!std::all_of(multibuffer->begin(), multibuffer->end(), [](const ParamValue& v) { return v.isBool; }))
+            return fail("hints['multibuffer'] must contain only boolean values.");
+        if (!hasStages) {
+            std::vector<ParamValue> stages;
+            for (const ParamValue& v : *multibuffer)
+                stages.push_back(ParamValue::integer(v.value ? 2 : 1));
+            normalized.emplace_back("num_stages", std::move(stages));
+        }
+    }
+    if (normalized.empty())
+        return configs;
+    for (const auto& [name, values] : normalized)
+        if (values.empty())
+            return fail("hints['" + name + "'] must be a non-empty list/tuple when used for config expansion.");
+
+    std::size_t combos = 1;
+    for (const auto& h : normalized)
+        combos *= h.second.size();
+    std::vector<TritonConfig> out;
+    out.reserve(configs.size() * combos);
+    for (const TritonConfig& base : configs)
+        for (std::size_t c = 0; c < combos; ++c) {
+            TritonConfig cfg = base;
+            std::size_t rest = c;
+            std::vector<const ParamValue*> pick(normalized.size());
+            for (std::size_t h = normalized.size(); h-- > 0;) { // the last hint fastest
+                pick[h] = &normalized[h].second[rest % normalized[h].second.size()];
+                rest /= normalized[h].second.size();
+            }
+            for (std::size_t h = 0; h < normalized.size(); ++h) {
+                if (normalized[h].first == "num_stages")
+                    cfg.numStages = int(pick[h]->value);
+                else
+                    setKwarg(cfg.kwargs, normalized[h].first, *pick[h]);
+            }
+            out.push_back(std::move(cfg));
+        }
+    return out;
+}
+
 CubeTimeCut cutByTimeBudget2608(const std::vector<double>& roughMs)
 {
     CubeTimeCut cut;

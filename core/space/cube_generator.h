@@ -73,10 +73,10 @@ struct CubeGenOptions {
     // Dropped candidates kept in `pruned` (the counts are always complete). The default holds
     // every drop of a 4096^3 matmul (2.2 million, about 120 MB).
     std::size_t maxPrunedRecords = 4'000'000;
-    // Upstream builds the whole cross product as a Python list first; beyond this many
-    // candidates we report an error instead of walking it (the backend would run out of memory
-    // or time).
-    std::uint64_t maxCombinations = 500'000'000;
+    // Upstream builds the whole cross product as a Python list of dicts first (gigabytes and
+    // minutes at ten million); beyond this many candidates we report an error instead of
+    // walking it.
+    std::uint64_t maxCombinations = 20'000'000;
     // Check every candidate on its own rather than finding where each check starts failing
     // along the last parameter (same result, slower; the tests compare the two).
     bool checkEachCandidate = false;
@@ -113,6 +113,16 @@ std::string upstreamPruneReason(const CubePruned& pruned);
 // buffers)"; `bytes` needed and `capacity` after the stage division.
 std::string describeCubeCapacity(ReasonCode code, std::int64_t bytes, std::int64_t capacity);
 std::string describeCubePrune(const CubePruned& pruned, const CubeHardware& hardware, int dtypeBytes);
+
+// What generate_key_and_configs does next with the generated list (shared with the vector path
+// at 2026-08: _normalize_config_hints + _expand_configs_with_hints): hints={"multibuffer":
+// [False, True]} becomes num_stages [1, 2] (unless num_stages is hinted too, then multibuffer is
+// dropped), and every config is crossed with the hinted values, the last hint fastest; a hinted
+// name sets that keyword, num_stages sets the config's num_stages. The hint names are not checked
+// against the kernel's tl.constexpr parameters here. `error` gets upstream's ValueError text for
+// an empty value list or a non-boolean multibuffer value.
+std::vector<TritonConfig> expandConfigsWithHints2608(const std::vector<TritonConfig>& configs, const HintList& hints,
+                                                     std::string* error);
 
 // autotuner.py's _prune_by_time_limit on rough single-run times (milliseconds, one per
 // config in benchmark order).
