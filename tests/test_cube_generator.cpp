@@ -211,6 +211,12 @@ TEST(CubeGenerator, Matmul4096PerDevice)
     const CubeGeneration a5 = generate(l, "Ascend910_9589"); // 256 KiB L0C
     expectList(a5, {1008, 2195992, "1760f28d7297f89c", "fa9b176b6f370994"});
 
+    // From the lengths the parse resolved: the same list.
+    CubeParseOptions po;
+    po.module = l.module;
+    expectList(generateCubeConfigs2608(parseCube2608(l.input, po), CubeHardware::forSoc("Ascend910B2")),
+               {794, 2196206, "a91f4fae3a183ec0", "ae0ea2731967c566"});
+
     // Every candidate checked on its own gives the same list.
     const CubeGeneration each = generate(l, "Ascend910B2", "float16", true);
     expectList(each, {794, 2196206, "a91f4fae3a183ec0", "ae0ea2731967c566"});

@@ -176,7 +176,8 @@ std::vector<std::int64_t> CubeGeneration::valuesAt(std::uint64_t index) const
 
 namespace {
 
-void buildParamSpace(const analysis::CubeParse& parse, const std::vector<analysis::LaunchArgument>& args,
+// `args` null: the lengths the parse resolved.
+void buildParamSpace(const analysis::CubeParse& parse, const std::vector<analysis::LaunchArgument>* args,
                      CubeGeneration& gen)
 {
     auto findParam = [&](const std::string& name) -> CubeParamSpace* {
@@ -197,7 +198,7 @@ void buildParamSpace(const analysis::CubeParse& parse, const std::vector<analysi
             }
             if (!name || name->empty() || axis->state != "tunable")
                 continue;
-            const auto resolved = resolveLength(*axis, args);
+            const auto resolved = args ? resolveLength(*axis, *args) : axis->resolvedLength;
             const std::int64_t length = resolved.value_or(kDefaultLength);
             if (CubeParamSpace* p = findParam(*name)) {
                 if (length > p->maxValue) {
@@ -292,9 +293,28 @@ std::int64_t add(std::int64_t a, std::int64_t b)
 
 } // namespace
 
+namespace {
+CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<analysis::LaunchArgument>* args,
+                        const CubeHardware& hardware, const CubeGenOptions& options);
+}
+
 CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse,
                                        const std::vector<analysis::LaunchArgument>& args,
                                        const CubeHardware& hardware, const CubeGenOptions& options)
+{
+    return generate(parse, &args, hardware, options);
+}
+
+CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse, const CubeHardware& hardware,
+                                       const CubeGenOptions& options)
+{
+    return generate(parse, nullptr, hardware, options);
+}
+
+namespace {
+
+CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<analysis::LaunchArgument>* args,
+                        const CubeHardware& hardware, const CubeGenOptions& options)
 {
     CubeGeneration gen;
     gen.hardware = hardware;
@@ -449,6 +469,8 @@ CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse,
     }
     return gen;
 }
+
+} // namespace
 
 std::string upstreamPruneReason(const CubePruned& pruned)
 {

@@ -105,6 +105,9 @@ struct CubeGeneration {
 CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse,
                                        const std::vector<analysis::LaunchArgument>& args,
                                        const CubeHardware& hardware, const CubeGenOptions& options = {});
+// The same with the lengths the parse resolved from its launch (CubeAxis::resolvedLength).
+CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse, const CubeHardware& hardware,
+                                       const CubeGenOptions& options = {});
 
 // Upstream's own reason text, "Memory limit: L1: 589824 > 262144" (it labels the L0B and L0C
 // checks "L0a" as well).
