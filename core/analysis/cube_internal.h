@@ -76,8 +76,7 @@ bool isNoneConstant(const py::Node* node);
 // `tl.<name>(...)` with tl a plain Name.
 bool isTlCallOf(const py::Node* node, const char* name);
 // The symbol a broadcast subscript's base stands for: a Name's id, or the stop text of the one
-// tl.arange inside; `useWalk` picks role_engine's variant (breadth-first set) over
-// load_semantics' (in-order list); both agree on a single stop text.
+// tl.arange inside (role_engine's and load_semantics' variants agree on a single stop text).
 std::optional<std::string> subscriptBaseSymbol(const py::Node* base);
 // role_engine._extract_subscript_axes: x[:, None] -> (symbol, 0), x[None, :] -> (symbol, 1).
 std::optional<std::pair<std::string, int>> subscriptAxes2d(const py::Node* subscript);
