@@ -4,6 +4,7 @@
 // tile_generator.cpp.
 
 #include "core/space/candidate_space.h"
+#include "core/space/cube_generator.h"
 
 #include "core/space/space_format.h"
 #include "core/util/format.h"
@@ -61,8 +62,23 @@ std::string_view reasonCodeName(ReasonCode code)
         return "handwritten";
     case ReasonCode::Fallback:
         return "fallback";
+    case ReasonCode::CubeL1Capacity:
+        return "cube-l1-capacity";
+    case ReasonCode::CubeL0aCapacity:
+        return "cube-l0a-capacity";
+    case ReasonCode::CubeL0bCapacity:
+        return "cube-l0b-capacity";
+    case ReasonCode::CubeL0cCapacity:
+        return "cube-l0c-capacity";
+    case ReasonCode::CubeTimeBudget:
+        return "cube-time-budget";
     }
     return "unknown";
+}
+
+bool isCubeReason(ReasonCode code)
+{
+    return code >= ReasonCode::CubeL1Capacity && code <= ReasonCode::CubeTimeBudget;
 }
 
 std::optional<ReasonCode> parseReasonCode(std::string_view name)
@@ -82,6 +98,10 @@ bool isHardConstraint(ReasonCode code)
     case ReasonCode::ProgramLimit:
     case ReasonCode::InvalidValue:
     case ReasonCode::MissingParam:
+    case ReasonCode::CubeL1Capacity:
+    case ReasonCode::CubeL0aCapacity:
+    case ReasonCode::CubeL0bCapacity:
+    case ReasonCode::CubeL0cCapacity:
         return true;
     default:
         return false;
@@ -931,6 +951,15 @@ std::string CandidateSpace::describe(std::size_t i) const
               m_backend.emptyExplanation;
         if (m_backend.error)
             msg += " At a84b1eb building that config raises " + *m_backend.error + ".";
+        break;
+    case ReasonCode::CubeL1Capacity:
+    case ReasonCode::CubeL0aCapacity:
+    case ReasonCode::CubeL0bCapacity:
+    case ReasonCode::CubeL0cCapacity:
+        msg = describeCubeCapacity(code, m_tile[i], m_programs[i]);
+        break;
+    case ReasonCode::CubeTimeBudget:
+        msg = "cut by the 200 s benchmark budget of cube / mix kernels";
         break;
     }
 

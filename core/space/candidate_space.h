@@ -44,8 +44,19 @@ enum class ReasonCode : std::uint8_t {
     // Informational.
     Handwritten, // a handwritten config that passes every hard constraint
     Fallback,    // the backend's single default config
+    // Cube / mix kernels at 2026-08 (cv_autotune/pruning/heuristic_pruner.py, "Memory limit"):
+    // a dot site's tiles over a buffer's capacity divided by its stage count. For these codes
+    // the tile column holds the bytes needed and the programs column the capacity.
+    CubeL1Capacity,  // (M x K + K x N) x dtype bytes > L1 / 2
+    CubeL0aCapacity, // M x K x dtype bytes > L0A / 2
+    CubeL0bCapacity, // K x N x dtype bytes > L0B / 2
+    CubeL0cCapacity, // M x N x 4 B > L0C / 1
+    // Cut by the 200 s benchmark budget (autotuner.py _prune_by_time_limit): informational.
+    CubeTimeBudget,
 };
-inline constexpr int kReasonCodeCount = 14;
+inline constexpr int kReasonCodeCount = 19;
+// The cube / mix codes, which only the 2026-08 cube generator produces.
+bool isCubeReason(ReasonCode code);
 std::string_view reasonCodeName(ReasonCode code); // kebab-case; "" for None
 // The code a name stands for ("" is None); nullopt for a name no code has.
 std::optional<ReasonCode> parseReasonCode(std::string_view name);
