@@ -262,7 +262,6 @@ UbTuneResult runUbTuner(const UbTuneRequest& request)
             } else {
                 rating.error = kernel.ok() ? timed.sim.error : kernel.message;
             }
-            result.measured.push_back(rating);
         } else {
             for (const TableEntry& entry : kCostBenefit)
                 if (item.key == entry.key) {
@@ -271,6 +270,8 @@ UbTuneResult runUbTuner(const UbTuneRequest& request)
                 }
         }
         rating.ratio = rating.benefit / double(std::max<std::int64_t>(rating.cost, 1));
+        if (request.mode == UbTunerMode::Run)
+            result.measured.push_back(rating);
         ratings.push_back(rating);
     }
     std::vector<std::size_t> order(items.size());
