@@ -5,6 +5,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/space_pipeline.h"
+#include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
 #include "core/tuning/ub_tuner.h"
 #include "testutil.h"
@@ -365,4 +366,20 @@ def add2(x_ptr, y_ptr, z_ptr, n, XBLOCK: tl.constexpr, SUB: tl.constexpr):
     ASSERT_TRUE(on.best);
     EXPECT_TRUE(on.outcomes[*on.best].ubTune);
     EXPECT_GT(on.modelled.benchSeconds, 0);  // run() benchmarks even one config with the tuner on
+}
+
+TEST(UbTuner, TheTextReportShowsTheFixes)
+{
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    ASSERT_TRUE(p);
+    const auto options = withUbTuner(tuning::UbTunerMode::Compile);
+    const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), options);
+    EXPECT_EQ(r.ubTuner, tuning::UbTunerMode::Compile);
+    const std::string text = tuning::tuningToText(p->analysis, p->space, r, options);
+    EXPECT_NE(text.find("UB tuner (compile): 1 of 2 UB overflows fixed by a ubtune_cfg"), std::string::npos) << text;
+    EXPECT_NE(text.find("SUB=16384, multibuffer=True, ubtune_cfg.storage_align=True, ubtune_cfg.multibuffer=False, "
+                        "ubtune_cfg.vf_fusion_mode='max-parallel'"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find(" UB tuner)"), std::string::npos) << text;
 }

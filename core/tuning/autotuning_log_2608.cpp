@@ -24,7 +24,7 @@ std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analy
         lines.push_back(w);
     lines.push_back("Generated configs number: " + std::to_string(space.backend().generatedCount()));
 
-    const bool ubTuner = options.ubTuner != UbTunerMode::Off;
+    const bool ubTuner = result.ubTuner != UbTunerMode::Off;
     // run() benchmarks when the UB tuner is on or more than one config is left.
     const bool benchmarks = ubTuner || result.tuned.size() > 1;
     if (benchmarks && options.cacheResults && ubTuner)

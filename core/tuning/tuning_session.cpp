@@ -357,6 +357,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     // 2026-08's UB tuner: per position in `tuned`, its modelled seconds (NaN when it did not run),
     // summed in order afterwards like the benchmarks.
     const bool ubTunerOn = ubTunerActive(analysis, options);
+    result.ubTuner = ubTunerOn ? options.ubTuner : UbTunerMode::Off;
     std::vector<double> ubSecondsAt(ubTunerOn ? total : 0, std::numeric_limits<double>::quiet_NaN());
     const bool vfFusionApplies = profile.is910_95Class();
 

@@ -90,6 +90,7 @@ struct TuningResult {
     double hostSeconds = 0;                 // measured wall time of this session here
     double poolSeconds = 0;                 // of it, the worker pool compiling and benchmarking
     int threads = 1;                        // worker threads used here
+    UbTunerMode ubTuner = UbTunerMode::Off; // the UB tuner the session ran with (always off under 2026-04)
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
 };
 
@@ -163,7 +164,8 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
 
 // The lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1, for this session, as the
 // analysis' backend version prints them (autotuningLog2608 for 2026-08). `options` are those the
-// session ran with (the UB tuner and the disk cache print lines of their own).
+// session ran with: with cacheResults and the UB tuner on, 2026-08 warns that it skips the disk
+// cache (the UB tuner's own lines come from the result).
 std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
                                        const space::CandidateSpace& space, const TuningResult& result,
                                        const TuningOptions& options = {});
