@@ -329,3 +329,68 @@ TEST(TritonCacheJson2608, KeyRecipeAndPath)
     c.params = {{"MODE", "'fast'"}};
     EXPECT_EQ(exporter::tritonConfigString(c).rfind("MODE: fast, ", 0), 0u);
 }
+
+// ---- the time-limit prune of cube / mix tunings ----
+
+TEST(TimeLimitPrune2608, AsPruneByTimeLimitDecides)
+{
+    // Lines printed by autotuner.py's _prune_by_time_limit for these rough times (config "cI" = index I).
+    const std::vector<double> rough = {25000, 200000, 15000, 15000, 400000, 37500, 12500,
+                                       60000, 300000, 45000, 500000, 750000, 150000, 0.0123456};
+    std::vector<std::pair<std::size_t, double>> compiled;
+    for (std::size_t i = 0; i < rough.size(); ++i)
+        compiled.emplace_back(i, rough[i]);
+    const tuning::TimeLimitPrune prune = tuning::pruneByTimeLimit(compiled);
+    const auto log = tuning::timeLimitPruneLog(prune, [](std::size_t i) { return "c" + std::to_string(i); });
+    const std::vector<std::string> expected = {
+        "Triton autotuning: estimate n_warmup=2025, n_repeat=8100, cumulative=8707500.1250s/200s, valid=10/14",
+        "Triton autotuning compile debug: [valid] config=c13, rough_time=0.0123ms",
+        "Triton autotuning compile debug: [valid] config=c6, rough_time=12500.0000ms",
+        "Triton autotuning compile debug: [valid] config=c2, rough_time=15000.0000ms",
+        "Triton autotuning compile debug: [valid] config=c3, rough_time=15000.0000ms",
+        "Triton autotuning compile debug: [valid] config=c0, rough_time=25000.0000ms",
+        "Triton autotuning compile debug: [valid] config=c5, rough_time=37500.0000ms",
+        "Triton autotuning compile debug: [valid] config=c9, rough_time=45000.0000ms",
+        "Triton autotuning compile debug: [valid] config=c7, rough_time=60000.0000ms",
+        "Triton autotuning compile debug: [valid] config=c12, rough_time=150000.0000ms",
+        "Triton autotuning compile debug: [valid] config=c1, rough_time=200000.0000ms",
+        "Triton autotuning compile debug: [pruned] config=c8, rough_time=300000.0000ms",
+        "Triton autotuning compile debug: [pruned] config=c4, rough_time=400000.0000ms",
+        "Triton autotuning compile debug: [pruned] config=c10, rough_time=500000.0000ms",
+        "Triton autotuning compile debug: [pruned] config=c11, rough_time=750000.0000ms",
+    };
+    EXPECT_EQ(log, expected);
+    EXPECT_EQ(prune.validCount, 10u);
+
+    const auto small = tuning::pruneByTimeLimit({{0, 8.0}, {1, 2.0}, {2, 4.0}});
+    EXPECT_EQ(tuning::timeLimitSummaryLine(small),
+              "Triton autotuning: estimate n_warmup=12, n_repeat=50, cumulative=0.8680s/200s, valid=3/3");
+    EXPECT_TRUE(tuning::pruneByTimeLimit({{0, 1.0}}).entries.empty());  // one config: no prune
+}
+
+TEST(TimeLimitPrune2608, OnlyCubeOrMixWithGeneratedConfigs)
+{
+    auto loaded = kernel::loadWorkload((test::examplesDir() / "add.json").string());
+    ASSERT_TRUE(loaded.workload);
+    auto analysed = analysis::analyzeWorkload(*loaded.workload);
+    ASSERT_TRUE(analysed.analysis);
+    analysis::KernelAnalysis a = std::move(*analysed.analysis);
+    a.parse.backend = kernel::BackendVersion::V2026_08;
+    const npu::DeviceProfile& device = *registry().find(a.workload.device);
+    const space::CandidateSpace s = pipeline::buildSpace(a, device);
+    ASSERT_GT(s.backend().generatedCount(), 1u);
+    tuning::TuningOptions options;
+    options.jobs = 1;
+    const auto vector = tuning::tune(a, s, device, options);
+    EXPECT_FALSE(vector.timeLimitPrune);
+    a.parse.kernelType = "mix";
+    const auto mix = tuning::tune(a, s, device, options);
+    ASSERT_TRUE(mix.timeLimitPrune);
+    EXPECT_EQ(mix.best, vector.best);  // a fast kernel: every config stays
+    EXPECT_EQ(mix.timeLimitPrune->validCount, mix.timeLimitPrune->entries.size());
+    const auto log = tuning::autotuningLog(a, s, mix, options);
+    EXPECT_TRUE(contains(log, "Triton autotuning: estimate n_warmup="));
+    EXPECT_TRUE(contains(log, "Triton autotuning compile debug: [valid] config="));
+    a.parse.backend = kernel::BackendVersion::V2026_04;
+    EXPECT_FALSE(tuning::tune(a, s, device, options).timeLimitPrune);
+}

@@ -335,8 +335,9 @@ TEST(UbTuner, SameResultWithAnyNumberOfWorkers)
     EXPECT_EQ(one.modelled.totalSeconds, three.modelled.totalSeconds);
     for (std::size_t index : one.tuned) {
         ASSERT_EQ(bool(one.outcomes[index].ubTune), bool(three.outcomes[index].ubTune));
-        if (one.outcomes[index].ubTune)
+        if (one.outcomes[index].ubTune) {
             EXPECT_EQ(tuning::ubTunerLog(*one.outcomes[index].ubTune), tuning::ubTunerLog(*three.outcomes[index].ubTune));
+        }
         EXPECT_EQ(one.outcomes[index].bench.p50Ms, three.outcomes[index].bench.p50Ms);
     }
 }

@@ -2,7 +2,8 @@
 // TRITON_PRINT_AUTOTUNING=1. Its AutoTilingTuner prints no line per benchmarked or failed config:
 // what it prints is the generator's conclusions, the UB tuner's search for each config that
 // overflowed the UB (ubtuner.py and _try_ubtuner), the disk-cache warning when cache_results meets
-// the UB tuner, and one closing line with the best config once it has benchmarked.
+// the UB tuner, the time-limit prune of cube / mix tunings (a "compile debug" line per compiled
+// config), and one closing line with the best config once it has benchmarked.
 
 #include "core/tuning/tuning_session.h"
 
@@ -33,6 +34,10 @@ std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analy
         if (const auto& tuned = result.outcomes[index].ubTune)
             for (std::string& line : ubTunerLog(*tuned))
                 lines.push_back(std::move(line));
+    if (result.timeLimitPrune)
+        for (std::string& line : timeLimitPruneLog(*result.timeLimitPrune,
+                                                   [&](std::size_t index) { return configString(space, index); }))
+            lines.push_back(std::move(line));
     // bench_time spans _batch_bench: the compiles, the UB tuner and the benchmarks.
     if (benchmarks && result.best) {
         char seconds[32];

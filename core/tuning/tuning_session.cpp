@@ -38,6 +38,44 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
+// (time_limit_prune_2608.h): the configs it drops go back to not tuned, and the best, the count
+// of benchmarked configs and the first benchmarked position are taken again from the rest.
+void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                         TuningResult& result, std::vector<double>& benchSecondsAt, std::size_t& valid,
+                         std::size_t& firstBenchmarked)
+{
+    const std::string& type = analysis.parse.kernelType;
+    if (analysis.parse.backend != kernel::BackendVersion::V2026_08 || (type != "cube" && type != "mix") ||
+        space.backend().generatedCount() == 0 || valid <= 1 || result.stopped)
+        return;
+    std::vector<std::pair<std::size_t, double>> compiled;
+    for (std::size_t index : result.tuned)
+        if (result.outcomes[index].status == OutcomeStatus::Benchmarked)
+            compiled.emplace_back(index, result.outcomes[index].bench.sim.deviceUs / 1000.0);
+    TimeLimitPrune prune = pruneByTimeLimit(compiled);
+    for (const TimeLimitPrune::Entry& entry : prune.entries)
+        if (!entry.valid) {
+            result.outcomes[entry.index].status = OutcomeStatus::NotTuned;
+            result.outcomes[entry.index].bench = {};
+        }
+    result.best.reset();
+    valid = 0;
+    firstBenchmarked = SIZE_MAX;
+    for (std::size_t k = 0; k < result.tuned.size(); ++k) {
+        const CandidateOutcome& o = result.outcomes[result.tuned[k]];
+        if (o.status != OutcomeStatus::Benchmarked) {
+            benchSecondsAt[k] = std::numeric_limits<double>::quiet_NaN();
+            continue;
+        }
+        ++valid;
+        firstBenchmarked = std::min(firstBenchmarked, k);
+        if (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench))
+            result.best = result.tuned[k];
+    }
+    result.timeLimitPrune = std::move(prune);
+}
+
 // The UB tuner runs under 2026-08 only, when the options turn it on.
 bool ubTunerActive(const analysis::KernelAnalysis& analysis, const TuningOptions& options)
 {
@@ -506,6 +544,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
             (!betterThan(result.outcomes[*result.best].bench, b) && tally.best < *result.best))
             result.best = tally.best;
     }
+    applyTimeLimitPrune(analysis, space, result, benchSecondsAt, valid, firstBenchmarked);
     // With a single compiled config the backend skips the profiler and uses do_bench.
     if (valid == 1 && options.method == npu::BenchMethod::Npu && result.best) {
         CandidateOutcome& only = result.outcomes[*result.best];

@@ -9,6 +9,7 @@
 #include "core/npu/device_profile.h"
 #include "core/npu/kernel_compiler.h"
 #include "core/space/candidate_space.h"
+#include "core/tuning/time_limit_prune_2608.h"
 #include "core/tuning/ub_tuner.h"
 
 #include <algorithm>
@@ -91,6 +92,9 @@ struct TuningResult {
     double poolSeconds = 0;                 // of it, the worker pool compiling and benchmarking
     int threads = 1;                        // worker threads used here
     UbTunerMode ubTuner = UbTunerMode::Off; // the UB tuner the session ran with (always off under 2026-04)
+    // 2026-08, cube / mix kernels with generated configs: the time-limit prune before benchmarking.
+    // A config it pruned is back to NotTuned (compiled, never benchmarked).
+    std::optional<TimeLimitPrune> timeLimitPrune;
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
 };
 
