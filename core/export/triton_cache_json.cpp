@@ -1,5 +1,6 @@
 #include "core/export/triton_cache_json.h"
 
+#include "core/cache/sha256.h"
 #include "core/export/python_literal.h"
 #include "core/python/value.h"
 
@@ -148,6 +149,8 @@ std::string writeTritonAutotuneJson(const TritonAutotuneCache& cache, std::strin
         ojson quantiles = ojson::array();
         for (double t : entry.timingsMs)
             quantiles.push_back(t);
+        if (entry.bareNumber && entry.timingsMs.size() == 1)
+            quantiles = entry.timingsMs[0];
         timings.push_back(ojson::array({std::move(config), std::move(quantiles)}));
     }
     ojson doc = ojson::object();
@@ -222,6 +225,7 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
         const ojson& timings = entry[1];
         if (timings.is_number() || timings.is_null()) {
             t.timingsMs.push_back(timingValue(timings));
+            t.bareNumber = true;
         } else if (timings.is_array()) {
             for (const auto& v : timings) {
                 if (!v.is_number() && !v.is_null())
@@ -250,13 +254,33 @@ TritonJsonResult readTritonAutotuneJsonFile(const std::string& path)
     return readTritonAutotuneJson(ss.str(), path);
 }
 
+namespace {
+
+// The autotuner's key: the key args' values, then str() of each tensor arg's dtype.
+std::vector<std::string> tuningKeyOf(const cache::TuningRecord& record)
+{
+    std::vector<std::string> key;
+    for (const auto& [name, value] : record.key.keyValues)
+        key.push_back(literalToJson(value) ? value : py::stringRepr(value));
+    for (const auto& dtype : record.key.dtypes)
+        key.push_back(py::stringRepr(dtype.find('.') == std::string::npos ? "torch." + dtype : dtype));
+    return key;
+}
+
+// Python's str() of a value given as literal text: a str loses its quotes.
+std::string literalStr(const std::string& text)
+{
+    if (const auto value = literalToJson(text); value && value->is_string())
+        return value->get<std::string>();
+    return text;
+}
+
+} // namespace
+
 TritonAutotuneCache tritonCacheFromTuning(const cache::TuningRecord& record)
 {
     TritonAutotuneCache out;
-    for (const auto& [name, value] : record.key.keyValues)
-        out.key.push_back(literalToJson(value) ? value : py::stringRepr(value));
-    for (const auto& dtype : record.key.dtypes)
-        out.key.push_back(py::stringRepr(dtype.find('.') == std::string::npos ? "torch." + dtype : dtype));
+    out.key = tuningKeyOf(record);
 
     for (const auto& c : record.candidates) {
         const bool ran = cache::isMeasured(c);
@@ -277,6 +301,110 @@ TritonAutotuneCache tritonCacheFromTuning(const cache::TuningRecord& record)
         out.configsTimings.push_back(std::move(t));
     }
     return out;
+}
+
+TritonCacheExport tritonCacheForVersion(const cache::TuningRecord& record, const TritonCacheOptions& options)
+{
+    TritonCacheExport out;
+    if (options.backend == kernel::BackendVersion::V2026_04) {
+        out.cache = tritonCacheFromTuning(record);
+        return out;
+    }
+    if (options.ubTuner) {
+        out.refusal = "the UB tuner is on (TRITON_ENABLE_UBTUNER): 2026-08 warns and benchmarks without the disk cache";
+        return out;
+    }
+    TritonAutotuneCache cache;
+    cache.key = tuningKeyOf(record);
+    if (cache.key.empty()) {
+        out.refusal = "the tuning key is empty: check_disk_cache benchmarks without the disk cache";
+        return out;
+    }
+    std::size_t measured = 0;
+    for (const auto& c : record.candidates)
+        measured += cache::isMeasured(c) ? 1 : 0;
+    // do_bench_npu profiles only when more than one config compiled; it gives one number each.
+    // The record keeps p50 / p20 / p80, not the mean: the p50 stands for it.
+    const bool bare = record.key.benchMethod == "npu" && measured > 1;
+    for (const auto& c : record.candidates) {
+        if (!cache::isMeasured(c))
+            continue;
+        TritonConfigTiming t;
+        t.kwargs = c.params;
+        t.numWarps = c.numWarps;
+        t.numStages = c.numStages;
+        const double p50 = *c.p50Ms;
+        auto orP50 = [&](const std::optional<double>& v) { return v && std::isfinite(*v) ? *v : p50; };
+        t.bareNumber = bare;
+        t.timingsMs = bare ? std::vector<double>{p50} : std::vector<double>{p50, orP50(c.p20Ms), orP50(c.p80Ms)};
+        cache.configsTimings.push_back(std::move(t));
+    }
+    out.cache = std::move(cache);
+    return out;
+}
+
+TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string& fileName,
+                                        kernel::BackendVersion backend)
+{
+    TritonJsonResult result = readTritonAutotuneJson(text, fileName);
+    if (!result.ok() || backend == kernel::BackendVersion::V2026_04)
+        return result;
+    // Config(**fields): every field must be one of its parameters, and kwargs is required.
+    static const char* const kParams[] = {"kwargs", "num_warps", "num_stages", "num_ctas",
+                                          "maxnreg", "pre_hook", "ir_override"};
+    const ojson doc = ojson::parse(toStrictJson(text));
+    const ojson& entries = doc["configs_timings"];
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const ojson& config = entries[i][0];
+        std::string problem;
+        for (auto it = config.begin(); it != config.end() && problem.empty(); ++it)
+            if (std::find_if(std::begin(kParams), std::end(kParams),
+                             [&](const char* p) { return it.key() == p; }) == std::end(kParams))
+                problem = "Config.__init__() got an unexpected keyword argument '" + it.key() + "'";
+        if (problem.empty() && !config.contains("kwargs"))
+            problem = "Config.__init__() missing 1 required positional argument: 'kwargs'";
+        if (!problem.empty()) {
+            result.cache.reset();
+            result.error = fileName + ": configs_timings[" + std::to_string(i) + "]: " + problem;
+            return result;
+        }
+    }
+    return result;
+}
+
+std::string tritonConfigString(const cache::CandidateRecord& candidate)
+{
+    std::string out;
+    for (const auto& [name, value] : candidate.params)
+        out += name + ": " + literalStr(value) + ", ";
+    out += "num_warps: " + std::to_string(candidate.numWarps) + ", num_ctas: 1, num_stages: " +
+           std::to_string(candidate.numStages) + ", maxnreg: None";
+    return out;
+}
+
+std::string tritonAutotuneCacheKeyText(const TritonCacheKeyParts& parts, const std::vector<std::string>& key,
+                                       const std::vector<std::string>& configs)
+{
+    auto env = parts.envVars;
+    std::sort(env.begin(), env.end());
+    std::string envText = "[";
+    for (std::size_t i = 0; i < env.size(); ++i)
+        envText += (i ? ", (" : "(") + py::stringRepr(env[i].first) + ", " + py::stringRepr(env[i].second) + ")";
+    envText += "]";
+    std::string keyText = "(";
+    for (std::size_t i = 0; i < key.size(); ++i)
+        keyText += (i ? ", " : "") + key[i];
+    keyText += key.size() == 1 ? ",)" : ")";
+    std::string text = parts.tritonKey + "-" + parts.backendHash + "-" + parts.fnCacheKey + "-" + envText + "-" + keyText;
+    for (const std::string& config : configs)
+        text += "-" + config;
+    return text;
+}
+
+std::string tritonAutotuneCachePath(const TritonCacheKeyParts& parts, const std::vector<std::string>& key,
+                                    const std::vector<std::string>& configs, std::string_view kernelName)
+{
+    return cache::sha256Hex(tritonAutotuneCacheKeyText(parts, key, configs)) + "/" + tritonAutotuneFileName(kernelName);
 }
 
 } // namespace ts::exporter

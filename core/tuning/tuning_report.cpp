@@ -44,7 +44,20 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
     out << "  modelled tuning time on the real toolchain: " << formatSeconds(result.modelled.totalSeconds) << " ("
         << formatSeconds(result.modelled.compileSeconds) << " compile on "
         << formatCount(result.modelled.compileWorkers, "worker") << " + " << formatSeconds(result.modelled.benchSeconds)
-        << " benchmark)\n";
+        << " benchmark";
+    if (result.modelled.ubTunerSeconds > 0)
+        out << " + " << formatSeconds(result.modelled.ubTunerSeconds) << " UB tuner";
+    out << ")\n";
+    if (result.ubTuner != UbTunerMode::Off) {
+        std::size_t searched = 0, fixes = 0;
+        for (std::size_t index : result.tuned)
+            if (const auto& u = result.outcomes[index].ubTune) {
+                ++searched;
+                fixes += u->attached() ? 1 : 0;
+            }
+        out << "  UB tuner (" << ubTunerModeName(result.ubTuner) << "): " << fixes << " of "
+            << formatCount(std::int64_t(searched), "UB overflow") << " fixed by a ubtune_cfg\n";
+    }
     out << "  simulated here in " << fixed(result.hostSeconds * 1000, 1) << " ms on "
         << formatCount(result.threads, "thread") << "\n\n";
     if (result.best) {
@@ -69,6 +82,9 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             std::string params;
             for (const auto& [name, value] : space.params(ranked[r]))
                 params += (params.empty() ? "" : ", ") + name + "=" + value.toPython();
+            if (o.ubTune && o.ubTune->attached())
+                for (const auto& [name, value] : o.ubTune->ubtuneCfg())
+                    params += ", ubtune_cfg." + name + "=" + value;
             out << params << "\n";
         }
         if (ranked.size() > top)

@@ -38,6 +38,50 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
+// (time_limit_prune_2608.h): the configs it drops go back to not tuned, and the best, the count
+// of benchmarked configs and the first benchmarked position are taken again from the rest.
+void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                         TuningResult& result, std::vector<double>& benchSecondsAt, std::size_t& valid,
+                         std::size_t& firstBenchmarked)
+{
+    const std::string& type = analysis.parse.kernelType;
+    if (analysis.parse.backend != kernel::BackendVersion::V2026_08 || (type != "cube" && type != "mix") ||
+        space.backend().generatedCount() == 0 || valid <= 1 || result.stopped)
+        return;
+    std::vector<std::pair<std::size_t, double>> compiled;
+    for (std::size_t index : result.tuned)
+        if (result.outcomes[index].status == OutcomeStatus::Benchmarked)
+            compiled.emplace_back(index, result.outcomes[index].bench.sim.deviceUs / 1000.0);
+    TimeLimitPrune prune = pruneByTimeLimit(compiled);
+    for (const TimeLimitPrune::Entry& entry : prune.entries)
+        if (!entry.valid) {
+            result.outcomes[entry.index].status = OutcomeStatus::NotTuned;
+            result.outcomes[entry.index].bench = {};
+        }
+    result.best.reset();
+    valid = 0;
+    firstBenchmarked = SIZE_MAX;
+    for (std::size_t k = 0; k < result.tuned.size(); ++k) {
+        const CandidateOutcome& o = result.outcomes[result.tuned[k]];
+        if (o.status != OutcomeStatus::Benchmarked) {
+            benchSecondsAt[k] = std::numeric_limits<double>::quiet_NaN();
+            continue;
+        }
+        ++valid;
+        firstBenchmarked = std::min(firstBenchmarked, k);
+        if (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench))
+            result.best = result.tuned[k];
+    }
+    result.timeLimitPrune = std::move(prune);
+}
+
+// The UB tuner runs under 2026-08 only, when the options turn it on.
+bool ubTunerActive(const analysis::KernelAnalysis& analysis, const TuningOptions& options)
+{
+    return analysis.parse.backend == kernel::BackendVersion::V2026_08 && options.ubTuner != UbTunerMode::Off;
+}
+
 double secondsSince(Clock::time_point start)
 {
     return std::chrono::duration<double>(Clock::now() - start).count();
@@ -200,7 +244,25 @@ TuningOptions optionsFromEnvironment(TuningOptions base)
     }
     if (const char* parallel = std::getenv("TRITON_AUTOTUNE_PARALLEL_COMPILE"))
         base.parallelCompile = std::string(parallel) == "1";
+    if (const char* ub = std::getenv("TRITON_ENABLE_UBTUNER")) {
+        const UbTunerMode mode = ubTunerModeFrom(std::string_view(ub), false);
+        if (mode != UbTunerMode::Off) {
+            base.ubTuner = mode;
+            base.ubTunerModeDefaulted = false;
+        }
+    }
     return base;
+}
+
+std::string configKwargsRepr(const space::CandidateSpace& space, std::size_t index)
+{
+    std::string out = "{";
+    for (const auto& [name, value] : space.params(index))
+        out += "'" + name + "': " + value.toPython() + ", ";
+    out += "'num_warps': " + std::to_string(space.numWarps(index));
+    out += ", 'num_ctas': 1";
+    out += ", 'num_stages': " + std::to_string(space.numStages(index)) + "}";
+    return out;
 }
 
 std::string configString(const space::CandidateSpace& space, std::size_t index)
@@ -330,6 +392,12 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     npu::BenchOptions bench;
     bench.method = options.method;
     bench.seed = options.seed;
+    // 2026-08's UB tuner: per position in `tuned`, its modelled seconds (NaN when it did not run),
+    // summed in order afterwards like the benchmarks.
+    const bool ubTunerOn = ubTunerActive(analysis, options);
+    result.ubTuner = ubTunerOn ? options.ubTuner : UbTunerMode::Off;
+    std::vector<double> ubSecondsAt(ubTunerOn ? total : 0, std::numeric_limits<double>::quiet_NaN());
+    const bool vfFusionApplies = profile.is910_95Class();
 
     auto work = [&](std::stop_token, Tally& tally) {
         ValueBinder binder(space);
@@ -340,10 +408,33 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                 break;
             const std::size_t end = std::min(total, begin + kChunk);
             std::size_t finished = 0;
-            auto record = [&](std::size_t k, const npu::CompiledKernel& compiled) {
+            auto record = [&](std::size_t k, const npu::CompiledKernel& initial) {
                 const std::size_t index = result.tuned[k];
                 CandidateOutcome& outcome = result.outcomes[index];
-                outcome.compileSeconds = compiled.compileSeconds;
+                npu::CompiledKernel tunedKernel;
+                if (ubTunerOn && !initial.ok() && isUbOverflowError(initial.message)) {
+                    UbTuneRequest request;
+                    request.trace = &kernelTrace;
+                    request.device = &device;
+                    request.vfFusionApplies = vfFusionApplies;
+                    request.mode = options.ubTuner;
+                    request.modeDefaulted = options.ubTunerModeDefaulted;
+                    request.values = binder.bind(index);
+                    request.compileOpts = configKwargsRepr(space, index);
+                    request.trigger = initial.message;
+                    request.bench = bench;
+                    auto tuned = std::make_shared<UbTuneResult>(runUbTuner(request));
+                    ubSecondsAt[k] = tuned->compileSeconds + tuned->benchSeconds;
+                    if (tuned->attached()) {
+                        // Benchmarked with the config's options and the ubtune_cfg on top.
+                        tunedKernel = compileWithUbOptions(kernelTrace, device, request.values, tuned->chosen,
+                                                           vfFusionApplies);
+                        ubSecondsAt[k] += tunedKernel.compileSeconds;
+                    }
+                    outcome.ubTune = std::move(tuned);
+                }
+                const npu::CompiledKernel& compiled = outcome.ubTune && outcome.ubTune->attached() ? tunedKernel : initial;
+                outcome.compileSeconds = initial.compileSeconds;
                 outcome.ubPeakBytes = compiled.footprint.ubPeakBytes;
                 outcome.ubCapacityBytes = compiled.footprint.ubCapacityBytes;
                 outcome.programs = compiled.programs;
@@ -370,7 +461,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                         outcome.failureMessage = outcome.bench.sim.error;
                     }
                 }
-                tally.compileJobs.push_back(outcome.compileSeconds);
+                tally.compileJobs.push_back(initial.compileSeconds);
                 finishedChunk[finished++] = index;
             };
             for (std::size_t k = begin; k < end && !stop.stop_requested(); ++k) {
@@ -453,11 +544,15 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
             (!betterThan(result.outcomes[*result.best].bench, b) && tally.best < *result.best))
             result.best = tally.best;
     }
+    applyTimeLimitPrune(analysis, space, result, benchSecondsAt, valid, firstBenchmarked);
     // With a single compiled config the backend skips the profiler and uses do_bench.
     if (valid == 1 && options.method == npu::BenchMethod::Npu && result.best) {
         CandidateOutcome& only = result.outcomes[*result.best];
         ValueBinder binder(space);
-        const npu::CompiledKernel compiled = npu::compileCandidate(kernelTrace, device, binder.bind(*result.best));
+        const npu::CompiledKernel compiled =
+            only.ubTune && only.ubTune->attached()
+                ? compileWithUbOptions(kernelTrace, device, binder.bind(*result.best), only.ubTune->chosen, vfFusionApplies)
+                : npu::compileCandidate(kernelTrace, device, binder.bind(*result.best));
         npu::BenchOptions doBench;
         doBench.method = npu::BenchMethod::Default;
         doBench.seed = options.seed;
@@ -481,8 +576,11 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     ModelledTime& m = result.modelled;
     m.compileWorkers = modelledCompileWorkers(options, compileJobs.size());
     m.compileSeconds = scheduleLongestFirst(compileJobs, m.compileWorkers, [](std::size_t, int, double, double) {});
-    // One config: Triton-Ascend launches it without benchmarking.
-    if (result.tuned.size() > 1 && firstBenchmarked != SIZE_MAX) {
+    for (double seconds : ubSecondsAt)
+        if (!std::isnan(seconds))
+            m.ubTunerSeconds += seconds;
+    // One config: Triton-Ascend launches it without benchmarking (2026-08: unless the UB tuner is on).
+    if ((result.tuned.size() > 1 || ubTunerOn) && firstBenchmarked != SIZE_MAX) {
         for (std::size_t k = firstBenchmarked; k < total; ++k) {
             if (std::isnan(benchSecondsAt[k]))
                 continue;
@@ -491,14 +589,17 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                 m.benchSeconds += result.outcomes[result.tuned[k]].bench.sessionSeconds;
         }
     }
-    m.totalSeconds = m.compileSeconds + m.benchSeconds;
+    m.totalSeconds = m.compileSeconds + m.benchSeconds + m.ubTunerSeconds;
     result.hostSeconds = secondsSince(start);
     report(ProgressStage::Done, result.finished, total);
     return result;
 }
 
-std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
-                                       const TuningResult& result)
+namespace {
+
+// 2026-04's lines (the generator's, then one per tuned config, then the best).
+std::vector<std::string> autotuningLog2604(const analysis::KernelAnalysis& analysis,
+                                           const space::CandidateSpace& space, const TuningResult& result)
 {
     std::vector<std::string> lines;
     for (const std::string& w : space.backend().warnings)
@@ -529,6 +630,16 @@ std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
                         "s; best config selected: " + configString(space, *result.best) + ";");
     }
     return lines;
+}
+
+} // namespace
+
+std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                                       const TuningResult& result, const TuningOptions& options)
+{
+    if (analysis.parse.backend == kernel::BackendVersion::V2026_08)
+        return autotuningLog2608(analysis, space, result, options);
+    return autotuningLog2604(analysis, space, result);
 }
 
 } // namespace ts::tuning

@@ -9,10 +9,13 @@
 #include "core/npu/device_profile.h"
 #include "core/npu/kernel_compiler.h"
 #include "core/space/candidate_space.h"
+#include "core/tuning/time_limit_prune_2608.h"
+#include "core/tuning/ub_tuner.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <queue>
 #include <utility>
 #include <optional>
@@ -32,9 +35,18 @@ struct TuningOptions {
     std::uint64_t seed = 0;
     bool lattice = false;          // tune every lattice point, not only the backend's list
     int hostPhysicalCores = 0;     // the modelled tuning host; 0 = this machine's cores
+    // 2026-08 only (2026-04 has no UB tuner): TRITON_ENABLE_UBTUNER, off by default. With it on,
+    // a candidate that overflows the UB is searched for compile options that fit (ub_tuner.h),
+    // and even a single candidate is benchmarked.
+    UbTunerMode ubTuner = UbTunerMode::Off;
+    bool ubTunerModeDefaulted = false;  // on through @ubtuner, no mode named: 'run', and a log line says so
+    // @triton.autotune(cache_results=True): 2026-08 keeps the timings in <fn>.autotune.json, except
+    // with the UB tuner on, when it warns and benchmarks without the disk cache.
+    bool cacheResults = false;
 };
 
-// Reads TRITON_BENCH_METHOD and TRITON_AUTOTUNE_PARALLEL_COMPILE as Triton-Ascend does.
+// Reads TRITON_BENCH_METHOD, TRITON_AUTOTUNE_PARALLEL_COMPILE and TRITON_ENABLE_UBTUNER as
+// Triton-Ascend does.
 TuningOptions optionsFromEnvironment(TuningOptions base = {});
 
 // What the compiler is given for one candidate of the space: its constexpr values and
@@ -54,12 +66,17 @@ struct CandidateOutcome {
     std::int64_t ubCapacityBytes = 0;
     std::int64_t programs = 0;
     npu::BenchResult bench;        // valid when Benchmarked / Best
+    // 2026-08 with the UB tuner on, for a candidate that overflowed the UB: the search, the
+    // variants it compiled and the ubtune_cfg it attached. When one is attached the candidate was
+    // benchmarked with it (status, figures and bench are those of the tuned compile).
+    std::shared_ptr<const UbTuneResult> ubTune;
 };
 
 struct ModelledTime {
     int compileWorkers = 1;        // min(physical cores / 2, candidates), or 1 when sequential
     double compileSeconds = 0;     // wall time of the parallel compile
     double benchSeconds = 0;       // benchmarking, one candidate after the other on the device
+    double ubTunerSeconds = 0;     // the UB tuner's compiles and measurements, one after the other
     double totalSeconds = 0;
 };
 
@@ -74,6 +91,10 @@ struct TuningResult {
     double hostSeconds = 0;                 // measured wall time of this session here
     double poolSeconds = 0;                 // of it, the worker pool compiling and benchmarking
     int threads = 1;                        // worker threads used here
+    UbTunerMode ubTuner = UbTunerMode::Off; // the UB tuner the session ran with (always off under 2026-04)
+    // 2026-08, cube / mix kernels with generated configs: the time-limit prune before benchmarking.
+    // A config it pruned is back to NotTuned (compiled, never benchmarked).
+    std::optional<TimeLimitPrune> timeLimitPrune;
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
 };
 
@@ -145,9 +166,23 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                   const npu::DeviceProfile& device, const TuningOptions& options,
                   const TuningCallbacks& callbacks = {}, std::stop_token stop = {});
 
-// The lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1, for this session.
+// The lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1, for this session, as the
+// analysis' backend version prints them (autotuningLog2608 for 2026-08). `options` are those the
+// session ran with: with cacheResults and the UB tuner on, 2026-08 warns that it skips the disk
+// cache (the UB tuner's own lines come from the result).
 std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
-                                       const space::CandidateSpace& space, const TuningResult& result);
+                                       const space::CandidateSpace& space, const TuningResult& result,
+                                       const TuningOptions& options = {});
+std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analysis,
+                                           const space::CandidateSpace& space, const TuningResult& result,
+                                           const TuningOptions& options);
+
+// 2026-08's warning when cache_results meets the UB tuner (warnings.warn, RuntimeWarning).
+extern const char* const kUbTunerDiskCacheWarning;
+
+// config.all_kwargs() as Python prints the dict: {'XBLOCK': 1024, 'multibuffer': True,
+// 'num_warps': 4, 'num_ctas': 1, 'num_stages': 3} (maxnreg and ir_override are None, left out).
+std::string configKwargsRepr(const space::CandidateSpace& space, std::size_t index);
 
 // triton.Config.__str__: "XBLOCK: 1024, multibuffer: True, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None"
 std::string configString(const space::CandidateSpace& space, std::size_t index);

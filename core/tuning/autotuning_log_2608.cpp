@@ -1,0 +1,51 @@
+// The lines Triton-Ascend 2026-08 (autotuner.py at 189dd87) prints during a tuning with
+// TRITON_PRINT_AUTOTUNING=1. Its AutoTilingTuner prints no line per benchmarked or failed config:
+// what it prints is the generator's conclusions, the UB tuner's search for each config that
+// overflowed the UB (ubtuner.py and _try_ubtuner), the disk-cache warning when cache_results meets
+// the UB tuner, the time-limit prune of cube / mix tunings (a "compile debug" line per compiled
+// config), and one closing line with the best config once it has benchmarked.
+
+#include "core/tuning/tuning_session.h"
+
+#include <cstdio>
+
+namespace ts::tuning {
+
+const char* const kUbTunerDiskCacheWarning =
+    "Autotune disk cache is disabled because UB-tuner is enabled (TRITON_ENABLE_UBTUNER is set). UB-tuner may "
+    "dynamically add compile-time fixes to configs that cannot be safely cached to disk. To enable disk caching, "
+    "unset TRITON_ENABLE_UBTUNER.";
+
+std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analysis,
+                                           const space::CandidateSpace& space, const TuningResult& result,
+                                           const TuningOptions& options)
+{
+    std::vector<std::string> lines;
+    for (const std::string& w : space.backend().warnings)
+        lines.push_back(w);
+    lines.push_back("Generated configs number: " + std::to_string(space.backend().generatedCount()));
+
+    const bool ubTuner = result.ubTuner != UbTunerMode::Off;
+    // run() benchmarks when the UB tuner is on or more than one config is left.
+    const bool benchmarks = ubTuner || result.tuned.size() > 1;
+    if (benchmarks && options.cacheResults && ubTuner)
+        lines.push_back(std::string("RuntimeWarning: ") + kUbTunerDiskCacheWarning);
+    for (std::size_t index : result.tuned)
+        if (const auto& tuned = result.outcomes[index].ubTune)
+            for (std::string& line : ubTunerLog(*tuned))
+                lines.push_back(std::move(line));
+    if (result.timeLimitPrune)
+        for (std::string& line : timeLimitPruneLog(*result.timeLimitPrune,
+                                                   [&](std::size_t index) { return configString(space, index); }))
+            lines.push_back(std::move(line));
+    // bench_time spans _batch_bench: the compiles, the UB tuner and the benchmarks.
+    if (benchmarks && result.best) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.2f", result.modelled.totalSeconds);
+        lines.push_back("Triton autotuning for function " + analysis.kernel->name + " finished after " + seconds +
+                        "s; best config selected: " + configString(space, *result.best) + ";");
+    }
+    return lines;
+}
+
+} // namespace ts::tuning
