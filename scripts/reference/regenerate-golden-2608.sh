@@ -16,4 +16,7 @@ if [[ $# -gt 0 ]]; then
 else
     for w in "$cases_dir"/*/workload.json; do workloads+=("$w"); done
 fi
-exec /usr/bin/python3 "$here/run_upstream_2608.py" --mirror "$mirror" "${workloads[@]}"
+status=0
+/usr/bin/python3 "$here/run_upstream_2608.py" --mirror "$mirror" "${workloads[@]}" || status=$?
+/usr/bin/python3 "$here/golden_table_2608.py"
+exit $status
