@@ -13,6 +13,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+// The cube / mix parse's result type (upstream's CvParseResult), where the build has it.
+#if __has_include("core/analysis/cube_parse.h")
+#include "core/analysis/cube_parse.h"
+#define TS_GOLDEN_HAS_CUBE_PARSE 1
+#endif
+
 #include <algorithm>
 #include <atomic>
 #include <iostream>
@@ -222,6 +228,47 @@ void compareVectorAnalysis(const Json& e, const analysis::AxisParse& p, Differen
     diff.check("analysis.fixed_grid_dims", e["fixed_grid_dims"], grid);
 }
 
+#ifdef TS_GOLDEN_HAS_CUBE_PARSE
+template <typename T> Json optionalJson(const std::optional<T>& v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json cubeAxisJson(const analysis::CubeAxis& axis)
+{
+    return {{"axis_symbol", optionalJson(axis.axisSymbol)},
+            {"length_expr", optionalJson(axis.lengthExpr)},
+            {"state", axis.state},
+            {"tunable_param", optionalJson(axis.tunableParam)},
+            {"const_value", optionalJson(axis.constValue)},
+            {"dynamic_source", axis.dynamicSource}};
+}
+
+// The cv parse as upstream's CvParseResult fields (dot sites' M/N/K, tunable parameters).
+void compareCubeParse(const Json& e, const analysis::AxisParse& p, Differences& diff)
+{
+    if (!p.cube) {
+        diff.note("cube: upstream parsed dot sites, TileScope has no cube parse");
+        return;
+    }
+    const analysis::CubeParse& c = *p.cube;
+    diff.check("cube.cv_parse.mode", e["mode"], c.mode);
+    diff.check("cube.cv_parse.status", e["status"], c.status);
+    Json sites = Json::array();
+    for (const analysis::CubeDotSite& site : c.dotSites)
+        sites.push_back({{"m", cubeAxisJson(site.m)}, {"n", cubeAxisJson(site.n)}, {"k", cubeAxisJson(site.k)}});
+    Json expectedSites = Json::array();
+    for (const Json& site : e["dot_sites"])
+        expectedSites.push_back({{"m", site["m"]}, {"n", site["n"]}, {"k", site["k"]}});
+    diff.checkList("cube.cv_parse.dot_sites (m/n/k)", expectedSites, sites);
+    Json tunables = Json::array();
+    for (const analysis::CubeTunableParam& t : c.tunableParams)
+        tunables.push_back({{"name", t.name}, {"role", t.role}, {"source", t.source}});
+    diff.check("cube.cv_parse.tunable_params", e["tunable_params"], tunables);
+    diff.check("cube.cv_parse.missing_tunable_params", e["missing_tunable_params"], Json(c.missingTunableParams));
+}
+#endif
+
 Differences compareCase(const std::string& name)
 {
     Differences diff;
@@ -245,6 +292,10 @@ Differences compareCase(const std::string& name)
         diff.check("kernel_type", expected["kernel_type"], parse.kernelType);
     if (expected["kernel_type"] == "vector")
         compareVectorAnalysis(expected["analysis"], parse, diff);
+#ifdef TS_GOLDEN_HAS_CUBE_PARSE
+    if (expected.contains("cube") && expected["cube"]["cv_parse"].is_object())
+        compareCubeParse(expected["cube"]["cv_parse"], parse, diff);
+#endif
     diff.check("dtype", expected["dtype"], run.backend.dtype);
     Json key = Json::array();
     for (const auto& item : expected["cache_key"])
