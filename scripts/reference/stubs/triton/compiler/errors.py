@@ -1,0 +1,10 @@
+class CompilationError(Exception):
+    pass
+
+
+class CompileTimeAssertionFailure(CompilationError):
+    pass
+
+
+class MLIRCompilationError(CompilationError):
+    pass

@@ -1,0 +1,10 @@
+class OutOfResources(Exception):
+    pass
+
+
+class PTXASError(Exception):
+    pass
+
+
+class AutotunerError(Exception):
+    pass
