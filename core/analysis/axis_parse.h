@@ -93,6 +93,9 @@ struct ParseInput {
     // The @triton.jit FunctionDef. Its decorator_list is ignored, as upstream parses the
     // function source from `def` on.
     const py::Node* function = nullptr;
+    // The module the kernel is defined in (2026-08's cube/mix parse follows helper calls there);
+    // null: the function alone.
+    const py::Node* module = nullptr;
     std::vector<std::string> argNames;       // kernel parameters, in order
     std::vector<std::string> keyList;        // key=[...] (used when keyDict is absent)
     std::optional<AxisMap> keyDict;          // key={"x": "n", ...}

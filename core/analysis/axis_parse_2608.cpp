@@ -9,6 +9,7 @@
 // whose name they resemble. See vector_parse_2608.h for what the generator receives.
 #include "core/analysis/axis_parse.h"
 #include "core/analysis/ast_match.h"
+#include "core/analysis/cube_parse.h"
 #include "core/analysis/axis_parse_2608_checks.h"
 #include "core/analysis/pprint_2608.h"
 #include "core/analysis/pyrepr.h"
@@ -465,6 +466,12 @@ void VectorParseRun::translate(const AxisParse& legacy)
 
     m_splitParsed = m_out.splitParams.empty();
     m_tilingParsed = m_out.tilingParams.empty();
+    // all_split_params and split_axis_pid_dims are filled only by the split gap fill; when the
+    // v2 parse names the split parameters they stay empty.
+    if (!m_splitParsed) {
+        m_out.allSplitParams.clear();
+        m_out.splitAxisPidDims.clear();
+    }
     std::vector<std::string> unresolved;
     for (const std::string& name : tunable)
         if (!mapHasValue(m_out.splitParams, name) && !mapHasValue(m_out.tilingParams, name))
@@ -566,21 +573,14 @@ AxisParse parseAxes2608(const ParseInput& input)
     }
 
     // ---- Kernel type: where cube and mix kernels leave the vector path. ----
-    // Upstream (_resolve_kernel_type) takes hints["kernel_type"], or for "auto" looks for tl.dot
-    // call sites. Only the hint is honoured here; the tl.dot detection and the cube/mix parse
-    // belong to cube_parse (resolveKernelType2608 / parseCube2608).
+    // Upstream's _resolve_kernel_type: hints["kernel_type"], and for "auto" (or no hint) a
+    // kernel with tl.dot / tl.conv sites (its own or its helpers') is "mix".
     if (init.kernelTypeError) {
         out.error = init.kernelTypeError;
         out.errorType = "ValueError";
         out.errorStage = "kernel-type";
         return out;
     }
-    if (init.kernelTypeHint == "cube" || init.kernelTypeHint == "mix") {
-        out.kernelType = init.kernelTypeHint;
-        return out;
-    }
-    out.kernelType = "vector";
-
     // A constexpr that a hints key expands is still missing at launch upstream (TileScope's
     // analysis supplies the hint's first value as if passed).
     ParseInput effective = input;
@@ -589,6 +589,34 @@ AxisParse parseAxes2608(const ParseInput& input)
                std::any_of(vp->configHints.begin(), vp->configHints.end(),
                            [&](const auto& h) { return h.first == a.name; });
     });
+    CubeParseOptions cubeOptions;
+    cubeOptions.module = input.module;
+    cubeOptions.explicitTunableParams = init.explicitTunable;
+    out.kernelType = init.kernelTypeHint;
+    if (out.kernelType == "auto") {
+        std::string error;
+        out.kernelType = resolveKernelType2608(input, cubeOptions, &error);
+        if (out.kernelType.empty()) {
+            out.error = error;
+            out.errorType = "ValueError";
+            out.errorStage = "kernel-type";
+            return out;
+        }
+    }
+    if (out.kernelType == "cube" || out.kernelType == "mix") {
+        cubeOptions.mode = out.kernelType;
+        auto cube = std::make_shared<CubeParse>(parseCube2608(effective, cubeOptions));
+        if (cube->error) {
+            out.error = cube->error;
+            out.errorType = cube->errorType;
+            out.errorStage = "cube-parse";
+        }
+        out.cube = std::move(cube);
+        out.completed = !out.error;
+        return out;
+    }
+    out.kernelType = "vector";
+
     VectorParseRun run(effective, init, out, *vp);
     run.run();
     out.lowDimAxes = vp->lowDimAxes;

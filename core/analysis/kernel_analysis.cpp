@@ -1,6 +1,7 @@
 #include "core/analysis/kernel_analysis.h"
 
 #include "core/analysis/beyond_backend.h"
+#include "core/analysis/cube_parse.h"
 #include "core/analysis/generation_fix.h"
 #include "core/analysis/guide_rules.h"
 #include "core/python/parser.h"
@@ -12,6 +13,17 @@ namespace ts::analysis {
 namespace {
 
 using kernel::ArgValue;
+
+// A block parameter of a tl.dot site's M, N or K: the first axis it tiles, in site order.
+void cubeRole(const CubeParse& cube, ParamInfo& info)
+{
+    for (const CubeDotSite& site : cube.dotSites)
+        for (const auto& [role, axis] : {std::pair{"M", &site.m}, std::pair{"N", &site.n}, std::pair{"K", &site.k}})
+            if (axis->tunableParam && *axis->tunableParam == info.name) {
+                info.cubeAxis = role;
+                return;
+            }
+}
 
 // Launch keywords Triton-Ascend's autotuner reads besides the kernel's parameters.
 const std::set<std::string, std::less<>> kLaunchOptionNames = {
@@ -270,6 +282,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
     ParseInput input;
     input.backend = workload.backend;
     input.function = kernel->function;
+    if (file->module)
+        input.module = file->module->root();
     for (const kernel::Parameter& p : kernel->params)
         input.argNames.push_back(p.name);
     if (autotune) {
@@ -384,7 +398,9 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             info.keyAxis = *axis;
         const bool hinted = std::any_of(a.hintDimensions.begin(), a.hintDimensions.end(),
                                         [&](const auto& h) { return h.first == p.name; });
-        if (!info.splitAxis.empty() || !info.tilingAxis.empty())
+        if (a.parse.cube)
+            cubeRole(*a.parse.cube, info); // M / N / K block parameters of the tl.dot sites
+        if (!info.splitAxis.empty() || !info.tilingAxis.empty() || !info.cubeAxis.empty())
             info.role = ParamRole::Tunable;
         else if (p.isConstexpr)
             info.role = info.passed || p.hasDefault() || hinted ? ParamRole::Fixed : ParamRole::Missing;

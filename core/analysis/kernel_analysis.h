@@ -35,6 +35,7 @@ struct ParamInfo {
     std::string splitAxis;          // the axis it splits, if a split parameter
     std::string tilingAxis;         // the axis it tiles, if a tiling parameter
     std::string keyAxis;            // the axis it names, if a key argument
+    std::string cubeAxis;           // 2026-08 cube/mix: "M", "N" or "K" of a tl.dot it tiles
     kernel::SourceLocation location;
 };
 

@@ -35,6 +35,12 @@ space::LaunchSpec launchSpecFor(const analysis::KernelAnalysis& a, Diagnostics* 
                 note(notes, a, "key argument '" + param + "' is not an integer; axis " + axis + " has no size");
         }
     }
+    // 2026-08's cache key: the key list's arguments as passed, in the list's order.
+    if (a.kernel->autotune)
+        for (const std::string& name : a.kernel->autotune->keyList)
+            for (const analysis::LaunchArgument& arg : a.launchArgs)
+                if (arg.name == name && arg.kind == analysis::LaunchArgument::Kind::Int)
+                    launch.keyListValues.push_back(arg.intValue);
     for (const analysis::LaunchArgument& arg : a.launchArgs)
         if (arg.kind == analysis::LaunchArgument::Kind::Tensor && a.kernel->param(arg.name))
             launch.tensorDtypes.push_back(arg.dtype);

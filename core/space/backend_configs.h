@@ -10,6 +10,7 @@
 #include "core/space/tile_generator.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,6 +30,7 @@ struct LaunchSpec {
     // kv_dict: axis -> value of its key argument, in the order of the parsed keys.
     std::vector<std::pair<std::string, std::int64_t>> keyValues;
     std::vector<std::string> tensorDtypes; // every tensor argument, in argument order
+    std::vector<std::int64_t> keyListValues; // key=[...]'s integer arguments as passed (2026-08's key)
     std::vector<TritonConfig> userConfigs; // configs=[...] of the decorator
     bool autoGenConfigHint = false;        // hints={"auto_gen_config": True}
     std::optional<bool> multibuffer;       // fixed at launch
@@ -38,11 +40,16 @@ struct LaunchSpec {
     kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
 };
 
+struct CubeGeneration; // cube_generator.h
+
 struct BackendConfigs {
     enum class Origin : std::uint8_t { Generated, User, Fallback };
 
     std::optional<std::string> error;  // the exception the backend raises, if any
     std::vector<std::string> warnings; // lines the backend prints
+    // 2026-08: every line it prints with TRITON_PRINT_AUTOTUNING=1 while generating, in order
+    // (the warnings among them).
+    std::vector<std::string> log;
     std::string dtype;                 // widest tensor dtype, "torch.float32"
     int dtypeBytes = 0;
     std::vector<std::string> key; // the cache key tuple, item by item as Python prints it
@@ -63,11 +70,16 @@ struct BackendConfigs {
     std::vector<Origin> origins;
     std::vector<int> baseIndex; // generated: index of its tiling in `tiles`, else -1
 
+    // 2026-08 cube / mix kernels: the cv generator's candidates, kept and pruned with reasons.
+    std::shared_ptr<const CubeGeneration> cube;
+
     std::size_t generatedCount() const;
 };
 
 struct BackendOptions {
     bool recordTrail = true;
+    // 2026-08 cube / mix: dropped candidates kept with their reasons (all are counted).
+    std::size_t maxCubePrunedRecords = 200'000;
 };
 
 // The backend's KernelMeta arguments for this parse and launch (axes filtered to valid names).

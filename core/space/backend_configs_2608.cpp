@@ -10,6 +10,7 @@
 // unsigned dtypes have a size.
 #include "core/analysis/vector_parse_2608.h"
 #include "core/space/backend_configs.h"
+#include "core/space/cube_generator.h"
 
 #include <algorithm>
 
@@ -70,12 +71,11 @@ void logTileInputs(const analysis::AxisParse& parse, const analysis::VectorParse
             tiling.emplace_back(a.name, a.tilingParam);
     }
     log.push_back("Ascend autotuning vector tile inputs: axis_sizes=" + pyIntMapRepr(meta.axisSizes) +
-                  ", split_params=" + pyStrMapRepr(split) +
-                  ", fixed_split_params=" + pyIntMapRepr(parse.fixedSplitParams) +
-                  ", tiling_params=" + pyStrMapRepr(tiling) + ", low_dim_axes=" + pyStrListRepr(vp.lowDimAxes) +
-                  ", reduction_axes=" + pyStrListRepr(vp.reductionAxes) +
-                  ", persistent_reduction=" + pyBool(parse.persistentReduction) +
-                  ", dual_reduction=" + pyBool(parse.dualReduction) +
+                  ", split_params=" + pyStrMapRepr(split) + ", fixed_split_params=" +
+                  pyIntMapRepr(parse.fixedSplitParams) + ", tiling_params=" + pyStrMapRepr(tiling) +
+                  ", low_dim_axes=" + pyStrListRepr(vp.lowDimAxes) +
+                  ", reduction_axes=" + pyStrListRepr(vp.reductionAxes) + ", persistent_reduction=" +
+                  pyBool(parse.persistentReduction) + ", dual_reduction=" + pyBool(parse.dualReduction) +
                   ", num_buffers=" + std::to_string(parse.numBuffers));
 }
 
@@ -89,9 +89,10 @@ std::optional<ParamValue> toParamValue(const py::Value& v)
 }
 
 // _expand_configs_with_hints: every config times the Cartesian product of the hint lists.
-std::vector<TritonConfig> expandWithHints(const std::vector<TritonConfig>& configs,
-                                          const std::vector<std::pair<std::string, std::vector<py::Value>>>& hints,
-                                          std::vector<std::string>& warnings)
+std::vector<TritonConfig>
+expandWithHints(const std::vector<TritonConfig>& configs,
+                const std::vector<std::pair<std::string, std::vector<py::Value>>>& hints,
+                std::vector<std::string>& warnings)
 {
     if (hints.empty() || configs.empty())
         return configs;
@@ -136,7 +137,7 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
     static const analysis::VectorParse2608 kEmpty;
     const analysis::VectorParse2608& vp = parse.vector2608 ? *parse.vector2608 : kEmpty;
 
-    for (const auto& [axis, value] : launch.keyValues)
+    for (const std::int64_t value : launch.keyListValues)
         out.key.push_back(std::to_string(value));
     int widest = 1; // None counts as one byte; on a tie the later tensor wins
     for (const std::string& dtype : launch.tensorDtypes) {
@@ -161,8 +162,10 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
     // hints that expand configs; with handwritten configs num_stages [1, 2] joins them.
     auto configHints = vp.configHints;
     if (!launch.userConfigs.empty() && !configHints.empty() &&
-        std::none_of(configHints.begin(), configHints.end(), [](const auto& h) { return h.first == "num_stages"; }))
-        configHints.emplace_back("num_stages", std::vector<py::Value>{py::Value::integer(1), py::Value::integer(2)});
+        std::none_of(configHints.begin(), configHints.end(),
+                     [](const auto& h) { return h.first == "num_stages"; }))
+        configHints.emplace_back("num_stages",
+                                 std::vector<py::Value>{py::Value::integer(1), py::Value::integer(2)});
 
     std::vector<TritonConfig> generated;
     out.generationRan = launch.userConfigs.empty() || launch.autoGenConfigHint;
@@ -172,117 +175,139 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
             return out;
         }
         if (parse.cube) {
-            // ---- Cube / mix kernels: cube_generator's generateCubeConfigs2608 goes here. ----
-            out.error = "the 2026-08 cube/mix generator is not modelled yet";
-            return out;
-        }
-        KernelMetaInput meta = kernelMetaFor(parse, launch, out.dtypeBytes);
-        meta.axisSizes = analysis::materializeAxisSizes2608(vp, launch.keyValues);
-        meta.splitParams.clear();
-        meta.tilingParams.clear();
-        for (const analysis::VectorAxis2608& a : vp.axes) {
-            if (!a.splitParam.empty())
-                meta.splitParams.emplace_back(a.name, a.splitParam);
-            if (!a.tilingParam.empty())
-                meta.tilingParams.emplace_back(a.name, a.tilingParam);
-        }
-        meta.lowDimAxes = vp.lowDimAxes;
-        meta.reductionAxes = vp.reductionAxes;
-        logTileInputs(parse, vp, meta, out.warnings);
-
-        TileProblemResult made = makeTileProblem(meta, device);
-        out.problem = std::move(made.problem);
-        if (made.error) {
-            out.error = *made.error;
-            return out;
-        }
-        out.problemBuilt = true;
-        generateTiles(out.problem, out.tiles, TileGeneratorOptions{options.recordTrail});
-        if (out.tiles.error) {
-            out.error = *out.tiles.error;
-            return out;
-        }
-        const std::size_t k = out.problem.params.size();
-        for (std::size_t i = 0; i < out.tiles.count(); ++i) {
-            TritonConfig cfg;
-            cfg.numWarps = 1;
-            cfg.numStages = 1;
-            const std::int64_t* v = out.tiles.config(i, k);
-            for (std::size_t j = 0; j < k; ++j)
-                cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
-            generated.push_back(std::move(cfg));
-            out.baseIndex.push_back(int(i));
-        }
-
-        std::vector<TritonConfig> expanded;
-        std::vector<int> expandedBase;
-        if (out.simtMode) {
-            out.simtWarps = launch.numWarps ? std::vector<int>{*launch.numWarps} : std::vector<int>{8, 16, 32, 64};
+            // Cube / mix kernels: the cv tile generator with its L1 / L0 pruning, then the
+            // hints' expansion; no multibuffer toggle, no print of the vector path.
+            CubeGenOptions cubeOptions;
+            cubeOptions.dtype = out.dtype.starts_with("torch.") ? out.dtype.substr(6) : out.dtype;
+            cubeOptions.maxPrunedRecords = options.maxCubePrunedRecords;
+            auto cube = std::make_shared<CubeGeneration>(
+                generateCubeConfigs2608(*parse.cube, CubeHardware::forSoc(device.soc), cubeOptions));
+            out.cube = cube;
+            if (cube->error) {
+                out.error = *cube->error;
+                return out;
+            }
+            if (vp.configHintError && !configHints.empty()) {
+                out.error = "ValueError: " + *vp.configHintError;
+                return out;
+            }
+            generated = expandWithHints(cube->configs, configHints, out.warnings);
+            const std::size_t per = cube->configs.empty() ? 1 : generated.size() / cube->configs.size();
             for (std::size_t i = 0; i < generated.size(); ++i)
-                for (int warps : out.simtWarps) {
+                out.baseIndex.push_back(int(i / per));
+        } else {
+            KernelMetaInput meta = kernelMetaFor(parse, launch, out.dtypeBytes);
+            meta.axisSizes = analysis::materializeAxisSizes2608(vp, launch.keyValues);
+            meta.splitParams.clear();
+            meta.tilingParams.clear();
+            for (const analysis::VectorAxis2608& a : vp.axes) {
+                if (!a.splitParam.empty())
+                    meta.splitParams.emplace_back(a.name, a.splitParam);
+                if (!a.tilingParam.empty())
+                    meta.tilingParams.emplace_back(a.name, a.tilingParam);
+            }
+            meta.lowDimAxes = vp.lowDimAxes;
+            meta.reductionAxes = vp.reductionAxes;
+            logTileInputs(parse, vp, meta, out.log);
+
+            TileProblemResult made = makeTileProblem(meta, device);
+            out.problem = std::move(made.problem);
+            if (made.error) {
+                out.error = *made.error;
+                return out;
+            }
+            out.problemBuilt = true;
+            generateTiles(out.problem, out.tiles, TileGeneratorOptions{options.recordTrail});
+            if (out.tiles.error) {
+                out.error = *out.tiles.error;
+                return out;
+            }
+            const std::size_t k = out.problem.params.size();
+            for (std::size_t i = 0; i < out.tiles.count(); ++i) {
+                TritonConfig cfg;
+                cfg.numWarps = 1;
+                cfg.numStages = 1;
+                const std::int64_t* v = out.tiles.config(i, k);
+                for (std::size_t j = 0; j < k; ++j)
+                    cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
+                generated.push_back(std::move(cfg));
+                out.baseIndex.push_back(int(i));
+            }
+
+            std::vector<TritonConfig> expanded;
+            std::vector<int> expandedBase;
+            if (out.simtMode) {
+                out.simtWarps =
+                    launch.numWarps ? std::vector<int>{*launch.numWarps} : std::vector<int>{8, 16, 32, 64};
+                for (std::size_t i = 0; i < generated.size(); ++i)
+                    for (int warps : out.simtWarps) {
+                        TritonConfig cfg = generated[i];
+                        cfg.numWarps = warps;
+                        expanded.push_back(std::move(cfg));
+                        expandedBase.push_back(int(i));
+                    }
+                std::string list;
+                for (std::size_t i = 0; i < out.simtWarps.size(); ++i)
+                    list += (i ? ", " : "") + std::to_string(out.simtWarps[i]);
+                out.log.push_back("Triton autotuning: Expanded to " + std::to_string(expanded.size()) +
+                                  " SIMT configs (with warps: [" + list + "])");
+            } else if (vp.launchNumStages || vp.launchMultibuffer) {
+                // Launch-fixed: one config per tiling, num_stages and multibuffer kept consistent.
+                for (std::size_t i = 0; i < generated.size(); ++i) {
                     TritonConfig cfg = generated[i];
-                    cfg.numWarps = warps;
+                    if (vp.launchNumStages) {
+                        cfg.numStages = int(*vp.launchNumStages);
+                        if (!vp.launchMultibuffer)
+                            setKwarg(cfg.kwargs, "multibuffer",
+                                     ParamValue::boolean(*vp.launchNumStages != 1));
+                    } else {
+                        cfg.numStages = *vp.launchMultibuffer ? 2 : 1;
+                    }
                     expanded.push_back(std::move(cfg));
                     expandedBase.push_back(int(i));
                 }
-            std::string list;
-            for (std::size_t i = 0; i < out.simtWarps.size(); ++i)
-                list += (i ? ", " : "") + std::to_string(out.simtWarps[i]);
-            out.warnings.push_back("Triton autotuning: Expanded to " + std::to_string(expanded.size()) +
-                                   " SIMT configs (with warps: [" + list + "])");
-        } else if (vp.launchNumStages || vp.launchMultibuffer) {
-            // Launch-fixed: one config per tiling, num_stages and multibuffer kept consistent.
-            for (std::size_t i = 0; i < generated.size(); ++i) {
-                TritonConfig cfg = generated[i];
-                if (vp.launchNumStages) {
-                    cfg.numStages = int(*vp.launchNumStages);
-                    if (!vp.launchMultibuffer)
-                        setKwarg(cfg.kwargs, "multibuffer", ParamValue::boolean(*vp.launchNumStages != 1));
-                } else {
-                    cfg.numStages = *vp.launchMultibuffer ? 2 : 1;
+                out.log.push_back(
+                    "Triton autotuning: Skip SIMD multibuffer expansion because user specified multibuffer=" +
+                    (vp.launchMultibuffer ? pyBool(*vp.launchMultibuffer) : std::string("None")) +
+                    ", num_stages=" +
+                    (vp.launchNumStages ? std::to_string(*vp.launchNumStages) : std::string("None")));
+            } else {
+                out.multibufferExpanded = true;
+                const bool opposite = !device.defaultMultibuffer;
+                for (std::size_t i = 0; i < generated.size(); ++i) {
+                    TritonConfig cfg = generated[i];
+                    const ParamValue* own = findKwarg(cfg.kwargs, "multibuffer");
+                    const bool base = own ? own->value != 0 : device.defaultMultibuffer;
+                    setKwarg(cfg.kwargs, "multibuffer", ParamValue::boolean(base));
+                    cfg.numStages = base ? 2 : 1;
+                    TritonConfig other = cfg;
+                    setKwarg(other.kwargs, "multibuffer", ParamValue::boolean(opposite));
+                    other.numStages = opposite ? 2 : 1;
+                    expanded.push_back(std::move(cfg));
+                    expanded.push_back(std::move(other));
+                    expandedBase.push_back(int(i));
+                    expandedBase.push_back(int(i));
                 }
-                expanded.push_back(std::move(cfg));
-                expandedBase.push_back(int(i));
+                out.log.push_back("Triton autotuning: Expanded to " + std::to_string(expanded.size()) +
+                                  " SIMD configs (toggle multibuffer=" + pyBool(opposite) + ")");
             }
-            out.warnings.push_back(
-                "Triton autotuning: Skip SIMD multibuffer expansion because user specified multibuffer=" +
-                (vp.launchMultibuffer ? pyBool(*vp.launchMultibuffer) : std::string("None")) +
-                ", num_stages=" + (vp.launchNumStages ? std::to_string(*vp.launchNumStages) : std::string("None")));
-        } else {
-            out.multibufferExpanded = true;
-            const bool opposite = !device.defaultMultibuffer;
-            for (std::size_t i = 0; i < generated.size(); ++i) {
-                TritonConfig cfg = generated[i];
-                const ParamValue* own = findKwarg(cfg.kwargs, "multibuffer");
-                const bool base = own ? own->value != 0 : device.defaultMultibuffer;
-                setKwarg(cfg.kwargs, "multibuffer", ParamValue::boolean(base));
-                cfg.numStages = base ? 2 : 1;
-                TritonConfig other = cfg;
-                setKwarg(other.kwargs, "multibuffer", ParamValue::boolean(opposite));
-                other.numStages = opposite ? 2 : 1;
-                expanded.push_back(std::move(cfg));
-                expanded.push_back(std::move(other));
-                expandedBase.push_back(int(i));
-                expandedBase.push_back(int(i));
+            if (expanded.empty()) {
+                out.warnings.push_back("[WARNING] The generated candidate tiling configs are empty based on "
+                                       "provided parameters!");
+                out.log.push_back(out.warnings.back());
+                out.emptyExplanation = explainEmptyGeneration(out.problem, out.tiles);
             }
-            out.warnings.push_back("Triton autotuning: Expanded to " + std::to_string(expanded.size()) +
-                                   " SIMD configs (toggle multibuffer=" + pyBool(opposite) + ")");
+            out.log.push_back("Generated configs number: " + std::to_string(expanded.size()));
+            if (vp.configHintError && !configHints.empty()) {
+                out.error = "ValueError: " + *vp.configHintError;
+                return out;
+            }
+            generated = expandWithHints(expanded, configHints, out.warnings);
+            out.baseIndex.clear();
+            const std::size_t per = expanded.empty() ? 1 : generated.size() / expanded.size();
+            for (std::size_t i = 0; i < generated.size(); ++i)
+                out.baseIndex.push_back(expandedBase[i / per]);
         }
-        if (expanded.empty()) {
-            out.warnings.push_back(
-                "[WARNING] The generated candidate tiling configs are empty based on provided parameters!");
-            out.emptyExplanation = explainEmptyGeneration(out.problem, out.tiles);
-        }
-        out.warnings.push_back("Generated configs number: " + std::to_string(expanded.size()));
-        if (vp.configHintError && !configHints.empty()) {
-            out.error = "ValueError: " + *vp.configHintError;
-            return out;
-        }
-        generated = expandWithHints(expanded, configHints, out.warnings);
-        out.baseIndex.clear();
-        const std::size_t per = expanded.empty() ? 1 : generated.size() / expanded.size();
-        for (std::size_t i = 0; i < generated.size(); ++i)
-            out.baseIndex.push_back(expandedBase[i / per]);
     }
     if (vp.configHintError && !configHints.empty()) {
         out.error = "ValueError: " + *vp.configHintError;

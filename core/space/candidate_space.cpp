@@ -120,6 +120,8 @@ constexpr std::array<ReasonCode, 6> kHardOrder = {ReasonCode::InvalidValue,     
                                                   ReasonCode::UbCapacity,       ReasonCode::ProgramLimit,
                                                   ReasonCode::TileExceedsBlock, ReasonCode::UnalignedTile};
 
+} // namespace
+
 ReasonCode firstViolation(std::uint32_t mask)
 {
     for (ReasonCode code : kHardOrder)
@@ -127,6 +129,8 @@ ReasonCode firstViolation(std::uint32_t mask)
             return code;
     return ReasonCode::None;
 }
+
+namespace {
 
 bool isAxisHint(const std::string& name)
 {
@@ -175,6 +179,16 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         }
     }
 
+    if (launch.backend == kernel::BackendVersion::V2026_08) {
+        space.addBackendList2608();
+        if (options.lattice)
+            space.m_notes.push_back("The lattice is walked for the 2026-04 backend only; under 2026-08 the space is "
+                                    "the backend's own list and, for a tl.dot kernel, the candidates its cube "
+                                    "pruning drops.");
+        if (options.progress)
+            options.progress(1.0);
+        return space;
+    }
     space.buildDimensions(hints, effective);
     space.addBackendList();
     if (options.stop.stop_requested()) {
@@ -756,6 +770,8 @@ Kwargs CandidateSpace::params(std::size_t i) const
 {
     if (m_status[i] == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].kwargs;
+    if (m_rowsAreBackendList && i < m_generatedCount)
+        return m_backend.configs[i].kwargs;
     Kwargs out;
     const std::int64_t* v = values(i);
     for (std::size_t j = 0; j < m_dims.size(); ++j) {
@@ -771,6 +787,8 @@ int CandidateSpace::numWarps(std::size_t i) const
 {
     if (m_status[i] == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].numWarps;
+    if (m_rowsAreBackendList && i < m_generatedCount)
+        return m_backend.configs[i].numWarps;
     if (m_reason[i] == ReasonCode::Fallback)
         return 4;
     if (m_variantDim >= 0 && m_dims[std::size_t(m_variantDim)].kind == SpaceDimension::Kind::NumWarps)
@@ -782,6 +800,8 @@ int CandidateSpace::numStages(std::size_t i) const
 {
     if (m_status[i] == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].numStages;
+    if (m_rowsAreBackendList && i < m_generatedCount)
+        return m_backend.configs[i].numStages;
     return m_reason[i] == ReasonCode::Fallback ? 2 : 1;
 }
 

@@ -61,6 +61,8 @@ std::string_view reasonCodeName(ReasonCode code); // kebab-case; "" for None
 // The code a name stands for ("" is None); nullopt for a name no code has.
 std::optional<ReasonCode> parseReasonCode(std::string_view name);
 bool isHardConstraint(ReasonCode code);
+// The violation of `mask` (one bit per ReasonCode) reported first: the most fundamental.
+ReasonCode firstViolation(std::uint32_t mask);
 
 struct SpaceDimension {
     enum class Kind : std::uint8_t { Tunable, Hint, Multibuffer, NumWarps };
@@ -145,6 +147,9 @@ public:
 private:
     void buildDimensions(const HintList& hints, const LaunchSpec& launch);
     void addBackendList();
+    // 2026-08 (candidate_space_2608.cpp): the rows are the backend's own list, config for config
+    // (its options coupled as that version couples them), then a cube kernel's pruned candidates.
+    void addBackendList2608();
     void buildLattice(const SpaceOptions& options);
     std::uint32_t checkHard(const std::int64_t* values, std::int64_t tile, std::int64_t programs,
                             int* param) const;
@@ -168,6 +173,7 @@ private:
     std::size_t m_generatedCount = 0; // candidates [0, m_generatedCount) are generated
     std::size_t m_comboCount = 1;     // hint combinations x variants per generated tiling
     bool m_latticeBuilt = false;
+    bool m_rowsAreBackendList = false; // 2026-08: generated rows read their config from m_backend
     bool m_stopped = false;
     std::size_t m_latticePoints = 0;
 

@@ -21,9 +21,8 @@ std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analy
                                            const TuningOptions& options)
 {
     std::vector<std::string> lines;
-    for (const std::string& w : space.backend().warnings)
-        lines.push_back(w);
-    lines.push_back("Generated configs number: " + std::to_string(space.backend().generatedCount()));
+    for (const std::string& line : space.backend().log)
+        lines.push_back(line);
 
     const bool ubTuner = result.ubTuner != UbTunerMode::Off;
     // run() benchmarks when the UB tuner is on or more than one config is left.
