@@ -5,9 +5,144 @@
 #include "core/pipeline/workflow.h"
 #include "core/space/space_report.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <iostream>
 
 namespace ts::cli {
+
+namespace {
+
+std::string kwargsText(const space::TritonConfig& config)
+{
+    std::string out;
+    for (const auto& [name, value] : config.kwargs)
+        out += (out.empty() ? "" : ", ") + name + "=" + value.toPython();
+    return out;
+}
+
+// Left-aligned columns two spaces apart, the last one unpadded.
+std::string formatColumns(const std::vector<std::vector<std::string>>& rows)
+{
+    std::vector<std::size_t> width;
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            width.resize(std::max(width.size(), row.size()), 0);
+            width[c] = std::max(width[c], row[c].size());
+        }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c)
+            line += c + 1 < row.size() ? row[c] + std::string(width[c] - row[c].size() + 2, ' ') : row[c];
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string sideSummary(const pipeline::BackendSide& side)
+{
+    const std::string name(kernel::backendName(side.version));
+    if (!side.problem.empty())
+        return name + ": " + side.problem;
+    if (side.error)
+        return name + ": raises " + *side.error;
+    return name + ": " + std::to_string(side.configs.size()) + " configs";
+}
+
+// `space --compare VERSION`: the launch under VERSION (the base, what the user runs now) and
+// under the workload's own version (the one they would upgrade to).
+int runSpaceCompare(const Args& args, const kernel::Workload& workload, const npu::DeviceProfile& device)
+{
+    const std::string baseName = *args.value("compare");
+    const auto base = kernel::parseBackendVersion(baseName);
+    if (!base) {
+        std::cerr << "tilescope space: --compare: unknown backend version \"" << baseName
+                  << "\" (valid: " << kernel::backendNames() << ")\n";
+        return kExitUsage;
+    }
+    const pipeline::CompareBackendsResult r = pipeline::compareBackends({workload, device, *base, workload.backend});
+    if (!r.ok()) {
+        printDiagnostics(r.diagnostics);
+        return kExitUsage;
+    }
+    const space::BackendComparison& cmp = r.comparison;
+    const std::string baseLabel(kernel::backendName(r.base.version));
+    const std::string otherLabel(kernel::backendName(r.other.version));
+    auto configOf = [&](const space::ComparedConfig& c) -> const space::TritonConfig& {
+        return c.baseIndex >= 0 ? r.base.configs[std::size_t(c.baseIndex)] : r.other.configs[std::size_t(c.otherIndex)];
+    };
+    if (args.flag("json")) {
+        nlohmann::ordered_json out = {{"schema", "tilescope.backend-compare/1"},
+                                      {"kernel", r.base.analysis->kernel->name},
+                                      {"device", device.soc}};
+        for (const auto* side : {&r.base, &r.other}) {
+            nlohmann::ordered_json j = {{"backend", std::string(kernel::backendName(side->version))},
+                                        {"configs", side->configs.size()}};
+            j["error"] = side->error ? nlohmann::ordered_json(*side->error) : nullptr;
+            j["problem"] = side->problem.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(side->problem);
+            out[side == &r.base ? "base" : "other"] = j;
+        }
+        out["summary"] = {{"same", cmp.same},           {"options", cmp.optionsChanged}, {"reordered", cmp.reordered},
+                          {"onlyBase", cmp.onlyBase},   {"onlyOther", cmp.onlyOther},    {"identical", cmp.identical()}};
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+        for (const space::ComparedConfig& c : cmp.configs) {
+            nlohmann::ordered_json row = {{"change", std::string(space::changeName(c.change))},
+                                          {"moved", c.moved},
+                                          {"baseIndex", c.baseIndex >= 0 ? nlohmann::ordered_json(c.baseIndex) : nullptr},
+                                          {"otherIndex", c.otherIndex >= 0 ? nlohmann::ordered_json(c.otherIndex) : nullptr},
+                                          {"config", configOf(c).toPython()},
+                                          {"changedOptions", c.changedOptions}};
+            rows.push_back(std::move(row));
+        }
+        out["configs"] = std::move(rows);
+        std::cout << out.dump(2) << "\n";
+        return kExitOk;
+    }
+    std::cout << r.base.analysis->kernel->name << " on " << device.soc << ": backend " << baseLabel << " -> "
+              << otherLabel << "\n"
+              << sideSummary(r.base) << "\n"
+              << sideSummary(r.other) << "\n"
+              << cmp.same << " same, " << cmp.optionsChanged << " with changed options, " << cmp.reordered
+              << " reordered, " << cmp.onlyBase << " only in " << baseLabel << ", " << cmp.onlyOther << " only in "
+              << otherLabel << "\n";
+    if (cmp.identical() && !r.base.configs.empty()) {
+        std::cout << "The two versions benchmark the same configs in the same order.\n";
+        return kExitOk;
+    }
+    std::vector<std::vector<std::string>> rows = {{baseLabel, otherLabel, "change", "config", "options"}};
+    auto index = [](int i) { return i >= 0 ? std::to_string(i) : std::string("-"); };
+    std::size_t shown = 0;
+    constexpr std::size_t kShown = 80;
+    for (const space::ComparedConfig& c : cmp.configs) {
+        if (c.change == space::ComparedConfig::Change::Same)
+            continue;
+        if (++shown > kShown)
+            continue;
+        std::string options;
+        for (const std::string& o : c.changedOptions)
+            options += (options.empty() ? "" : "; ") + o;
+        std::string change(space::changeName(c.change));
+        std::string config = kwargsText(configOf(c));
+        if (c.change == space::ComparedConfig::Change::Options && c.moved)
+            change += ", moved";
+        if (c.change == space::ComparedConfig::Change::OnlyBase || c.change == space::ComparedConfig::Change::OnlyOther) {
+            change = "only " + (c.change == space::ComparedConfig::Change::OnlyBase ? baseLabel : otherLabel);
+            config += "; num_warps=" + std::to_string(configOf(c).numWarps) +
+                      ", num_stages=" + std::to_string(configOf(c).numStages);
+        }
+        rows.push_back({index(c.baseIndex), index(c.otherIndex), change, config, options});
+    }
+    std::cout << formatColumns(rows);
+    if (shown > kShown)
+        std::cout << "... " << (shown - kShown) << " more changed configs (--json lists them all)\n";
+    return kExitOk;
+}
+
+} // namespace
 
 int runSpace(const Args& args)
 {
@@ -38,6 +173,8 @@ int runSpace(const Args& args)
         return result.kernelSyntaxError ? kExitKernelError : kExitUsage;
     }
     const analysis::KernelAnalysis& a = *result.analysis;
+    if (args.value("compare"))
+        return runSpaceCompare(args, *workload, *lookup.profile);
     pipeline::SpaceRequest request{result.analysis, *lookup.profile, {}};
     request.options.lattice = args.flag("lattice");
     const pipeline::SpaceResult built = pipeline::buildSpace(request);

@@ -185,14 +185,20 @@ CommandSpec spaceCommand()
         "With --bench it takes one or more workloads and times, in this one process, the whole path from each "
         "file to its candidate space (reading the workload, parsing the kernel, the analysis, generation and "
         "pruning; the lattice only with --lattice) --reps times, then prints each workload's median in "
-        "microseconds and their geometric mean.";
+        "microseconds and their geometric mean.\n\n"
+        "With --compare VERSION it lists what changes for this launch between VERSION and the --backend version "
+        "(by default the newest): the configs each generates, those only one of them has, reordered ones and "
+        "changed options — what to know before upgrading Triton-Ascend.";
     c.options = workloadOptions();
     append(c.options, {flag("lattice", "also the full lattice of values around the generated candidates"),
                        jsonOption("the candidates as JSON (excludes --csv); with --bench the timings as a "
                                   "\"tilescope.space-bench/1\" document"),
                        flag("csv", "the candidates as CSV (excludes --json)"),
                        flag("bench", "time WORKLOAD... from file to candidate space instead of listing candidates"),
-                       valued("reps", "N", "--bench: how many times each workload is timed (default 20)")});
+                       valued("reps", "N", "--bench: how many times each workload is timed (default 20)"),
+                       valued("compare", "VERSION",
+                              "compare with the list VERSION generates for the same launch: configs only one "
+                              "version has, reordered ones, changed options (--json: \"tilescope.backend-compare/1\")")});
     c.run = runSpace;
     return c;
 }

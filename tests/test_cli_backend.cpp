@@ -179,3 +179,36 @@ TEST(CliBackend, SpaceBenchPrintsOneLinePerWorkload)
     EXPECT_EQ(tilescope("space --reps 3 " + quote(dir / "a.json")).exitCode, 2);
     EXPECT_EQ(tilescope("space --bench " + quote(dir / "missing.json")).exitCode, 2);
 }
+
+// `space --compare`: the bundled add kernel lists the same tilings under both versions, 2026-08
+// coupling num_stages to multibuffer; the matmul raises under 2026-04 and generates under 2026-08.
+TEST(CliBackend, SpaceCompareSaysWhatChangesBetweenVersions)
+{
+    const std::string add = quote((ts::test::examplesDir() / "add.json").string());
+    CliRun text = tilescope("space " + add + " --compare 2026-04");
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("31 same, 31 with changed options, 0 reordered"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("num_stages 1 -> 2; multibuffer (unset) -> True"), std::string::npos) << text.out;
+
+    CliRun json = tilescope("space " + add + " --compare 2026-04 --json");
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const nlohmann::json doc = parsed(json);
+    ASSERT_FALSE(doc.is_discarded()) << json.out;
+    EXPECT_EQ(doc["schema"], "tilescope.backend-compare/1");
+    EXPECT_EQ(doc["base"]["backend"], "2026-04");
+    EXPECT_EQ(doc["other"]["backend"], "2026-08");
+    EXPECT_EQ(doc["summary"]["options"], 31);
+    EXPECT_EQ(doc["configs"].size(), 62u);
+
+    const std::string matmul = quote((ts::test::examplesDir() / "matmul.json").string());
+    CliRun cube = tilescope("space " + matmul + " --compare 2026-04 --json");
+    ASSERT_EQ(cube.exitCode, 0) << cube.err;
+    const nlohmann::json c = parsed(cube);
+    EXPECT_TRUE(c["base"]["error"].get<std::string>().starts_with("TypeError")) << cube.out;
+    EXPECT_EQ(c["other"]["configs"], 6352);
+    EXPECT_EQ(c["summary"]["onlyOther"], 6352);
+
+    CliRun bad = tilescope("space " + add + " --compare 2025-01");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("2025-01"), std::string::npos) << bad.err;
+}

@@ -405,3 +405,47 @@ ExportResult exportTuning(const ExportRequest& request)
 }
 
 } // namespace ts::pipeline
+
+// ---- compareBackends ----
+
+namespace ts::pipeline {
+
+namespace {
+
+BackendSide sideOf(kernel::Workload workload, kernel::BackendVersion version, const npu::DeviceProfile& device,
+                   const RunControl& control, Diagnostics& diagnostics)
+{
+    BackendSide side;
+    side.version = version;
+    workload.backend = version;
+    AnalyzeResult analysed = analyze({std::move(workload)});
+    if (!analysed.ok()) {
+        diagnostics = std::move(analysed.diagnostics);
+        return side;
+    }
+    side.analysis = analysed.analysis;
+    SpaceResult built = buildSpace({side.analysis, device, {}}, control);
+    side.problem = built.problem;
+    side.space = built.space;
+    if (side.space) {
+        side.error = side.space->backend().error;
+        if (!side.error)
+            side.configs = side.space->backend().configs;
+    }
+    return side;
+}
+
+} // namespace
+
+CompareBackendsResult compareBackends(const CompareBackendsRequest& request, const RunControl& control)
+{
+    CompareBackendsResult out;
+    out.base = sideOf(request.workload, request.base, request.device, control, out.diagnostics);
+    if (!out.base.analysis)
+        return out;
+    out.other = sideOf(request.workload, request.other, request.device, control, out.diagnostics);
+    out.comparison = space::compareConfigLists(out.base.configs, out.other.configs);
+    return out;
+}
+
+} // namespace ts::pipeline

@@ -24,6 +24,7 @@
 #include "core/export/config_list.h"
 #include "core/kernel/workload.h"
 #include "core/npu/device_profile.h"
+#include "core/space/backend_compare.h"
 #include "core/space/candidate_space.h"
 #include "core/sweep/shape_sweep.h"
 #include "core/tuning/tuning_session.h"
@@ -270,5 +271,36 @@ struct ExportResult {
 };
 
 ExportResult exportTuning(const ExportRequest& request);
+
+// ---- compareBackends ----
+
+// One launch under two backend versions: what a user upgrading Triton-Ascend wants to know
+// before upgrading (which configs each generates, those only one has, reordered ones, changed
+// options).
+struct CompareBackendsRequest {
+    kernel::Workload workload; // its own "backend" is ignored
+    npu::DeviceProfile device;
+    kernel::BackendVersion base = kernel::BackendVersion::V2026_04;
+    kernel::BackendVersion other = kernel::kDefaultBackend;
+};
+
+struct BackendSide {
+    kernel::BackendVersion version = kernel::BackendVersion::V2026_04;
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::shared_ptr<const space::CandidateSpace> space;
+    std::string problem;                      // why there is no list at all (no autotune, ...)
+    std::optional<std::string> error;         // the exception this version raises
+    std::vector<space::TritonConfig> configs; // the list it benchmarks (empty when it raises)
+};
+
+struct CompareBackendsResult {
+    BackendSide base;
+    BackendSide other;
+    space::BackendComparison comparison;
+    Diagnostics diagnostics; // why, when the workload cannot be analysed
+    bool ok() const { return base.analysis && other.analysis; }
+};
+
+CompareBackendsResult compareBackends(const CompareBackendsRequest& request, const RunControl& control = {});
 
 } // namespace ts::pipeline

@@ -117,6 +117,9 @@ public:
     const std::optional<std::string>& error() const { return m_backend.error; }
     const std::vector<std::string>& notes() const { return m_notes; }
     bool hasLattice() const { return m_latticeBuilt; }
+    // 2026-08: the generated rows are the backend's own configs (their num_warps / num_stages
+    // come from it, not from a variant dimension).
+    bool rowsAreBackendList() const { return m_rowsAreBackendList; }
     // The build was stopped before it finished: the candidates are only a prefix.
     bool stopped() const { return m_stopped; }
     std::size_t latticePoints() const { return m_latticePoints; }

@@ -1,5 +1,6 @@
 #include "core/space/space_report.h"
 
+#include "core/space/cube_generator.h"
 #include "core/space/space_format.h"
 #include "core/util/format.h"
 
@@ -411,7 +412,15 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         << (b.simtMode ? "register file " + std::to_string(d.rfBudgetKib)
                        : "UB " + std::to_string(d.ubBudgetKib))
         << " KiB, multibuffer " << (d.defaultMultibuffer ? "on" : "off") << " by default\n";
-    if (b.dtypeBytes > 0) {
+    if (b.cube) {
+        const CubeGeneration& c = *b.cube;
+        const CubeHardware& h = c.hardware;
+        out << "Cube unit: L1 " << formatBytes(h.l1Bytes) << ", L0A " << formatBytes(h.l0aBytes) << ", L0B "
+            << formatBytes(h.l0bBytes) << ", L0C " << formatBytes(h.l0cBytes) << "; " << c.totalCombinations
+            << " M/N/K candidates, " << c.configs.size() << " kept, " << c.prunedCount << " pruned (L1 "
+            << c.prunedBy[0] << ", L0A " << c.prunedBy[1] << ", L0B " << c.prunedBy[2] << ", L0C " << c.prunedBy[3]
+            << ")\n";
+    } else if (b.dtypeBytes > 0) {
         out << "dtype " << b.dtype << " (" << b.dtypeBytes << " B), " << p.numBuffers << " buffers: at most "
             << b.tiles.limits.maxTileElements << " elements per tile";
         if (b.generationRan)
@@ -439,8 +448,15 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
     std::vector<std::string> header = {"#", "status"};
     for (const SpaceDimension& dim : dims)
         header.push_back(dim.name);
-    for (const char* h : {"tile", "UB", "programs", "waves", "reason"})
-        header.push_back(h);
+    const bool options2608 = space.rowsAreBackendList();
+    const bool vectorMetrics = !b.cube;
+    if (options2608)
+        for (const char* h : {"warps", "stages"})
+            header.push_back(h);
+    if (vectorMetrics)
+        for (const char* h : {"tile", "UB", "programs", "waves"})
+            header.push_back(h);
+    header.push_back("reason");
     rows.push_back(header);
     std::size_t written = 0, total = 0;
     for (std::size_t i = 0; i < space.size(); ++i) {
@@ -454,11 +470,18 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         const std::int64_t* v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j)
             row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
-        const CandidateMetrics m = space.metrics(i);
-        row.push_back(std::to_string(m.tileElements));
-        row.push_back(formatUsage(m.ubBytes, m.ubBudgetBytes));
-        row.push_back(std::to_string(m.programs));
-        row.push_back(std::to_string(m.waves));
+        const bool listed = space.status(i) == CandidateStatus::Generated || space.status(i) == CandidateStatus::User;
+        if (options2608) {
+            row.push_back(listed ? std::to_string(space.numWarps(i)) : "-");
+            row.push_back(listed ? std::to_string(space.numStages(i)) : "-");
+        }
+        if (vectorMetrics) {
+            const CandidateMetrics m = space.metrics(i);
+            row.push_back(std::to_string(m.tileElements));
+            row.push_back(formatUsage(m.ubBytes, m.ubBudgetBytes));
+            row.push_back(std::to_string(m.programs));
+            row.push_back(std::to_string(m.waves));
+        }
         const std::string code(reasonCodeName(space.reason(i)));
         row.push_back(code.empty() ? "" : code + ": " + space.describe(i));
         rows.push_back(std::move(row));
