@@ -378,7 +378,7 @@ TEST(UbTuner, TheTextReportShowsTheFixes)
     EXPECT_EQ(r.ubTuner, tuning::UbTunerMode::Compile);
     const std::string text = tuning::tuningToText(p->analysis, p->space, r, options);
     EXPECT_NE(text.find("UB tuner (compile): 1 of 2 UB overflows fixed by a ubtune_cfg"), std::string::npos) << text;
-    EXPECT_NE(text.find("SUB=16384, multibuffer=True, ubtune_cfg.storage_align=True, ubtune_cfg.multibuffer=False, "
+    EXPECT_NE(text.find("SUB=16384, multibuffer=True, num_stages=3, ubtune_cfg.storage_align=True, ubtune_cfg.multibuffer=False, "
                         "ubtune_cfg.vf_fusion_mode='max-parallel'"),
               std::string::npos)
         << text;

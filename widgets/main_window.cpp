@@ -4,6 +4,7 @@
 #include "widgets/analysis_panel.h"
 #include "widgets/background_job.h"
 #include "widgets/charts_page.h"
+#include "widgets/backend_compare_dialog.h"
 #include "widgets/compare_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
@@ -209,6 +210,12 @@ void MainWindow::createActions()
     m_compareAction->setStatusTip(tr("Tune the same launch on several devices and compare them side by side"));
     m_compareAction->setEnabled(false);
     connect(m_compareAction, &QAction::triggered, this, &MainWindow::compareDevices);
+    m_compareBackendsAction = new QAction(tr("Compare &backend versions…"), this);
+    m_compareBackendsAction->setObjectName(QStringLiteral("compareBackendsAction"));
+    m_compareBackendsAction->setStatusTip(
+        tr("The same launch under two Triton-Ascend versions: configs only one generates, reordered, changed options"));
+    m_compareBackendsAction->setEnabled(false);
+    connect(m_compareBackendsAction, &QAction::triggered, this, &MainWindow::compareBackends);
     addAction(m_stopAction);
     addAction(m_tuneAction);
 }
@@ -228,6 +235,7 @@ void MainWindow::createMenus()
     run->addAction(m_stopAction);
     run->addSeparator();
     run->addAction(m_compareAction);
+    run->addAction(m_compareBackendsAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -389,6 +397,7 @@ void MainWindow::updateTuneAction()
     m_tuneAction->setEnabled(can);
     m_launchEditor->tuneButton()->setEnabled(can);
     m_compareAction->setEnabled(m_document->analysis() != nullptr && !m_document->isTuning());
+    m_compareBackendsAction->setEnabled(m_document->analysis() != nullptr);
 }
 
 void MainWindow::showCacheState()
@@ -419,6 +428,20 @@ void MainWindow::compareDevices()
     auto* dialog = new CompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
+}
+
+void MainWindow::compareBackends()
+{
+    auto analysis = m_document->analysis();
+    if (!analysis)
+        return;
+    const npu::DeviceProfile* device = m_document->devices().find(analysis->workload.device);
+    if (!device)
+        return;
+    auto* dialog = new BackendCompareDialog(analysis, *device, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->run();
 }
 
 void MainWindow::selectCandidate(std::size_t candidate)

@@ -68,6 +68,7 @@ private:
     void updateTuneAction();
     void showCacheState();
     void compareDevices();
+    void compareBackends();
     void chooseLanguage(const QString& language);
     void showAbout();
 
@@ -86,6 +87,7 @@ private:
     QAction* m_stopAction = nullptr;
     QAction* m_tuneAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_compareBackendsAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_latticeAction = nullptr;
     QAction* m_lightAction = nullptr;

@@ -243,7 +243,8 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
     }
 
     // no-tunable-params
-    if (autoGen && a.parse.completed && !a.parse.error && a.parse.splitParams.empty() && a.parse.tilingParams.empty())
+    if (autoGen && a.parse.completed && !a.parse.error && !a.parse.cube && a.parse.splitParams.empty() &&
+        a.parse.tilingParams.empty())
         add(a, "no-tunable-params", Severity::Warning, at->decorator->location,
             "automatic tiling finds no split or tiling parameter to generate, so configs=[] yields nothing to "
             "tune; write a handwritten configs=[triton.Config({...}), ...] list instead");
@@ -263,8 +264,9 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                 "hint '" + name + "' is neither a parameter of " + k.name +
                     " nor a known compile option; it would be passed to every config as an extra keyword");
 
-    // Hint dimensions the pinned backend does not read (the guide documents them; a84b1eb does not).
-    if (a.parse.completed) {
+    // Hint dimensions 2026-04 does not read (the guide documents them; a84b1eb does not; 2026-08
+    // expands configs with them).
+    if (a.parse.completed && a.parse.backend == kernel::BackendVersion::V2026_04) {
         std::vector<std::string> hinted;
         for (const auto& [name, values] : a.hintDimensions) {
             const kernel::Parameter* p = k.param(name);

@@ -82,6 +82,9 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             std::string params;
             for (const auto& [name, value] : space.params(ranked[r]))
                 params += (params.empty() ? "" : ", ") + name + "=" + value.toPython();
+            if (space.rowsAreBackendList()) // 2026-08 lists configs that differ only in num_stages
+                params += (params.empty() ? "" : ", ") + std::string("num_stages=") +
+                          std::to_string(space.numStages(ranked[r]));
             if (o.ubTune && o.ubTune->attached())
                 for (const auto& [name, value] : o.ubTune->ubtuneCfg())
                     params += ", ubtune_cfg." + name + "=" + value;

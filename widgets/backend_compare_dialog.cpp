@@ -1,0 +1,194 @@
+#include "widgets/backend_compare_dialog.h"
+
+#include "widgets/background_job.h"
+#include "widgets/run_panel.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ts::gui {
+
+namespace {
+
+QString versionName(kernel::BackendVersion version)
+{
+    return QString::fromStdString(std::string(kernel::backendName(version)));
+}
+
+QComboBox* versionBox(QWidget* parent)
+{
+    auto* box = new QComboBox(parent);
+    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions) {
+        box->addItem(QString::fromStdString(std::string(info.name)), int(info.version));
+        box->setItemData(box->count() - 1,
+                         QStringLiteral("%1 %2").arg(QString::fromStdString(std::string(info.repository)),
+                                                     QString::fromStdString(std::string(info.commit))),
+                         Qt::ToolTipRole);
+    }
+    return box;
+}
+
+kernel::BackendVersion chosen(const QComboBox* box)
+{
+    return kernel::BackendVersion(box->currentData().toInt());
+}
+
+QString kwargsText(const space::TritonConfig& config)
+{
+    QStringList items;
+    for (const auto& [name, value] : config.kwargs)
+        items << QStringLiteral("%1=%2").arg(QString::fromStdString(name), QString::fromStdString(value.toPython()));
+    return items.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis,
+                                           npu::DeviceProfile device, QWidget* parent)
+    : QDialog(parent), m_analysis(std::move(analysis)), m_device(std::move(device))
+{
+    setWindowTitle(tr("Compare backend versions"));
+    m_job = new BackgroundJob(this);
+    m_base = versionBox(this);
+    m_base->setObjectName(QStringLiteral("compareBaseBackend"));
+    m_other = versionBox(this);
+    m_other->setObjectName(QStringLiteral("compareOtherBackend"));
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("compareSummary"));
+    m_summary->setWordWrap(true);
+    m_table = new QTableWidget(0, 5, this);
+    m_table->setObjectName(QStringLiteral("backendCompareTable"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("From #"), tr("To #"), tr("Change"), tr("Config"), tr("Changed options")});
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->setVisible(false);
+
+    m_panel = new RunPanel(tr("Compare"), this);
+    m_panel->runButton()->setObjectName(QStringLiteral("backendCompareRun"));
+    m_panel->attach(m_job);
+    m_panel->setReady(m_analysis != nullptr);
+    connect(m_panel, &RunPanel::runRequested, this, [this] { run(); });
+    connect(m_panel, &RunPanel::stopRequested, this, [this] { m_job->stop(); });
+
+    auto* versions = new QHBoxLayout;
+    versions->addWidget(new QLabel(tr("From"), this));
+    versions->addWidget(m_base);
+    versions->addWidget(new QLabel(tr("to"), this));
+    versions->addWidget(m_other);
+    versions->addStretch(1);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_panel, 1);
+    buttons->addWidget(close);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("The same launch under two Triton-Ascend versions: the configs only one of them "
+                                    "generates, the reordered ones and the changed options."),
+                                 this));
+    layout->addLayout(versions);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+    resize(1000, 600);
+
+    setVersions(kernel::BackendVersion::V2026_04,
+                m_analysis ? m_analysis->workload.backend : kernel::kDefaultBackend);
+}
+
+BackendCompareDialog::~BackendCompareDialog() = default;
+
+void BackendCompareDialog::setVersions(kernel::BackendVersion base, kernel::BackendVersion other)
+{
+    m_base->setCurrentIndex(m_base->findData(int(base)));
+    m_other->setCurrentIndex(m_other->findData(int(other)));
+}
+
+bool BackendCompareDialog::run()
+{
+    if (!m_analysis || m_job->isRunning())
+        return false;
+    pipeline::CompareBackendsRequest request{m_analysis->workload, m_device, chosen(m_base), chosen(m_other)};
+    m_job->start<pipeline::CompareBackendsResult>(
+        tr("Comparing backend versions"),
+        [request](JobContext& context) {
+            pipeline::RunControl control;
+            control.stop = context.stopToken();
+            context.checkpoint(0.0, QString());
+            return pipeline::compareBackends(request, control);
+        },
+        [this](pipeline::CompareBackendsResult&& result) { showResult(std::move(result)); });
+    m_panel->showMessage(tr("Comparing %1 with %2…").arg(versionName(chosen(m_base)), versionName(chosen(m_other))));
+    return true;
+}
+
+void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
+{
+    m_result = std::move(result);
+    const pipeline::CompareBackendsResult& r = *m_result;
+    m_table->setRowCount(0);
+    if (!r.ok()) {
+        m_panel->showMessage(tr("The launch cannot be analysed."), true);
+        Q_EMIT comparisonFinished();
+        return;
+    }
+    const QString base = versionName(r.base.version);
+    const QString other = versionName(r.other.version);
+    auto side = [](const pipeline::BackendSide& s) {
+        const QString name = versionName(s.version);
+        if (!s.problem.empty())
+            return tr("%1: %2").arg(name, QString::fromStdString(s.problem));
+        if (s.error)
+            return tr("%1 raises %2").arg(name, QString::fromStdString(*s.error));
+        return tr("%1 benchmarks %n config(s)", nullptr, int(s.configs.size())).arg(name);
+    };
+    const space::BackendComparison& c = r.comparison;
+    m_summary->setText(tr("%1; %2.\n%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.")
+                           .arg(side(r.base), side(r.other))
+                           .arg(c.same)
+                           .arg(c.optionsChanged)
+                           .arg(c.reordered)
+                           .arg(c.onlyBase)
+                           .arg(base)
+                           .arg(c.onlyOther)
+                           .arg(other));
+    // Changed rows first would reorder the lists; keep the base order, every config listed.
+    m_table->setRowCount(int(c.configs.size()));
+    for (int row = 0; row < int(c.configs.size()); ++row) {
+        const space::ComparedConfig& e = c.configs[std::size_t(row)];
+        const space::TritonConfig& config = e.baseIndex >= 0 ? r.base.configs[std::size_t(e.baseIndex)]
+                                                             : r.other.configs[std::size_t(e.otherIndex)];
+        QString change;
+        switch (e.change) {
+        case space::ComparedConfig::Change::Same: change = tr("same"); break;
+        case space::ComparedConfig::Change::Options: change = e.moved ? tr("options, moved") : tr("options"); break;
+        case space::ComparedConfig::Change::Reordered: change = tr("moved"); break;
+        case space::ComparedConfig::Change::OnlyBase: change = tr("only %1").arg(base); break;
+        case space::ComparedConfig::Change::OnlyOther: change = tr("only %1").arg(other); break;
+        }
+        QStringList options;
+        for (const std::string& o : e.changedOptions)
+            options << QString::fromStdString(o);
+        const QStringList cells = {e.baseIndex >= 0 ? QString::number(e.baseIndex) : QStringLiteral("-"),
+                                   e.otherIndex >= 0 ? QString::number(e.otherIndex) : QStringLiteral("-"),
+                                   change,
+                                   QStringLiteral("%1; num_warps=%2, num_stages=%3")
+                                       .arg(kwargsText(config))
+                                       .arg(config.numWarps)
+                                       .arg(config.numStages),
+                                   options.join(QStringLiteral("; "))};
+        for (int col = 0; col < cells.size(); ++col)
+            m_table->setItem(row, col, new QTableWidgetItem(cells[col]));
+    }
+    m_table->resizeColumnsToContents();
+    m_panel->clearMessage();
+    Q_EMIT comparisonFinished();
+}
+
+} // namespace ts::gui
