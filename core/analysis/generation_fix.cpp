@@ -294,7 +294,7 @@ private:
             for (const LaunchArgument& a : input.args)
                 if (a.name == param && a.kind == LaunchArgument::Kind::Int)
                     launch.keyValues.emplace_back(axis, a.intValue);
-        const space::BackendConfigs generated = generateBackendConfigs(parse, launch, m_in.device, {false});
+        const space::BackendConfigs generated = generateBackendConfigs(parse, launch, m_in.device, {false, 0});
         if (generated.error || generated.generatedCount() == 0)
             return std::nullopt;
         return Generated{generated.generatedCount(), generated.problem.params.size()};
@@ -374,7 +374,7 @@ public:
     {
         space::LaunchSpec launch = m_in.launch;
         launch.backend = m_in.input->backend;
-        const space::BackendConfigs now = generateBackendConfigs(*m_in.parse, launch, m_in.device, {false});
+        const space::BackendConfigs now = generateBackendConfigs(*m_in.parse, launch, m_in.device, {false, 0});
         if (!now.generationRan || (!now.error && now.generatedCount() > 0))
             return {};
         const Failure failure = describeFailure(*m_in.parse, now);

@@ -79,7 +79,7 @@ struct BackendConfigs {
 struct BackendOptions {
     bool recordTrail = true;
     // 2026-08 cube / mix: dropped candidates kept with their reasons (all are counted).
-    std::size_t maxCubePrunedRecords = 200'000;
+    std::size_t maxCubePrunedRecords = 20'000;
 };
 
 // The backend's KernelMeta arguments for this parse and launch (axes filtered to valid names).
