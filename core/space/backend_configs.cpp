@@ -30,6 +30,30 @@ std::size_t BackendConfigs::generatedCount() const
     return std::size_t(std::count(origins.begin(), origins.end(), Origin::Generated));
 }
 
+bool addTensorDtypes(const LaunchSpec& launch, int (*bytesOf)(const std::string& dtype), BackendConfigs& out)
+{
+    int widest = 1; // the backend starts from None, which counts as one byte
+    for (const std::string& dtype : launch.tensorDtypes) {
+        const std::string canonical = canonicalDtype(dtype);
+        out.key.push_back(canonical);
+        const int bytes = bytesOf(dtype);
+        if (bytes == 0) {
+            out.error = "KeyError: " + canonical;
+            return false;
+        }
+        if (bytes >= widest) {
+            widest = bytes;
+            out.dtype = canonical;
+        }
+    }
+    if (launch.tensorDtypes.empty()) {
+        out.error = "NotImplementedError: Not support for non-Tensor inputs";
+        return false;
+    }
+    out.dtypeBytes = widest;
+    return true;
+}
+
 KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch, int dtypeBytes)
 {
     KernelMetaInput meta;
@@ -66,26 +90,8 @@ BackendConfigs generateBackendConfigs2604(const analysis::AxisParse& parse, cons
     for (const auto& [axis, value] : launch.keyValues)
         out.key.push_back(std::to_string(value));
 
-    // The widest tensor dtype; on a tie the later tensor wins (it only renames the dtype).
-    int widest = 1; // the backend starts from None, which counts as one byte
-    for (const std::string& dtype : launch.tensorDtypes) {
-        const std::string canonical = canonicalDtype(dtype);
-        out.key.push_back(canonical);
-        const int bytes = dtypeBytes(dtype);
-        if (bytes == 0) {
-            out.error = "KeyError: " + canonical;
-            return out;
-        }
-        if (bytes >= widest) {
-            widest = bytes;
-            out.dtype = canonical;
-        }
-    }
-    if (launch.tensorDtypes.empty()) {
-        out.error = "NotImplementedError: Not support for non-Tensor inputs";
+    if (!addTensorDtypes(launch, [](const std::string& dtype) { return dtypeBytes(dtype); }, out))
         return out;
-    }
-    out.dtypeBytes = widest;
 
     out.generationRan = launch.userConfigs.empty() || launch.autoGenConfigHint;
     if (out.generationRan) {

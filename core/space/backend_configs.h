@@ -85,6 +85,12 @@ struct BackendOptions {
 // The backend's KernelMeta arguments for this parse and launch (axes filtered to valid names).
 KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec& launch, int dtypeBytes);
 
+// The dtype part of the cache key, as both versions build it: every tensor's dtype appended to
+// `out.key`, and `out.dtype` / `out.dtypeBytes` the widest (a tie goes to the later tensor).
+// False, with the exception in `out.error`, for an unknown dtype or a launch without tensors.
+// `bytesOf` is the version's byte-size table (0 for a dtype it does not know).
+bool addTensorDtypes(const LaunchSpec& launch, int (*bytesOf)(const std::string& dtype), BackendConfigs& out);
+
 // The list of `launch.backend`: generateBackendConfigs2604 or generateBackendConfigs2608.
 BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
                                       const GeneratorDevice& device, const BackendOptions& options = {});

@@ -139,25 +139,8 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
 
     for (const std::int64_t value : launch.keyListValues)
         out.key.push_back(std::to_string(value));
-    int widest = 1; // None counts as one byte; on a tie the later tensor wins
-    for (const std::string& dtype : launch.tensorDtypes) {
-        const std::string canonical = canonicalDtype(dtype);
-        out.key.push_back(canonical);
-        const int bytes = dtypeBytes2608(dtype);
-        if (bytes == 0) {
-            out.error = "KeyError: " + canonical;
-            return out;
-        }
-        if (bytes >= widest) {
-            widest = bytes;
-            out.dtype = canonical;
-        }
-    }
-    if (launch.tensorDtypes.empty()) {
-        out.error = "NotImplementedError: Not support for non-Tensor inputs";
+    if (!addTensorDtypes(launch, dtypeBytes2608, out))
         return out;
-    }
-    out.dtypeBytes = widest;
 
     // hints that expand configs; with handwritten configs num_stages [1, 2] joins them.
     auto configHints = vp.configHints;
