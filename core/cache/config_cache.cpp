@@ -513,11 +513,18 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
         sqlite3_busy_timeout(impl->db.get(), int(options.busyTimeout.count()));
         const FileIdentity identity = identityOf(path);
 
+        // One read transaction, so that the inspection sees one state of the file: read as separate
+        // statements, a file another process is creating right now could show its new layout
+        // version beside the old empty application id, look foreign, and be moved aside.
         auto inspectPatiently = [&]() {
             schema::Inspection inspection;
             retryWhileBusy(
                 [&]() {
+                    if (int r = impl->db.exec("BEGIN"); r != SQLITE_OK)
+                        return r;
                     inspection = schema::inspect(impl->db);
+                    if (impl->db.exec("COMMIT") != SQLITE_OK)
+                        impl->db.exec("ROLLBACK");
                     return inspection.state == schema::FileState::Busy ? SQLITE_BUSY : SQLITE_OK;
                 },
                 options.busyTimeout);
