@@ -39,7 +39,11 @@ bool Args::parse(int argc, char** argv, const CommandSpec& spec, std::string* er
     spec_ = &spec;
     bool optionsEnded = false;
     for (int i = 0; i < argc; ++i) {
-        const std::string a = argv[i];
+        std::string a = argv[i];
+        // A one-letter alias (-o FILE) stands for its long option.
+        if (!optionsEnded && a.size() == 2 && a[0] == '-' && a[1] != '-')
+            if (const OptionSpec* o = spec.shortOption(a[1]))
+                a = "--" + o->name;
         if (optionsEnded || a.rfind("--", 0) != 0) {
             if (!optionsEnded && a == "-h")
                 flags_.insert("help");

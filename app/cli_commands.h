@@ -12,6 +12,7 @@ int runBackends(const Args& args);
 int runTune(const Args& args);
 int runCache(const Args& args);
 int runExport(const Args& args);
+int runRunner(const Args& args);  // runner export
 int runSweep(const Args& args);
 int runBatch(const Args& args);
 int runHelp(const Args& args);

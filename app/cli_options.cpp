@@ -4,7 +4,7 @@ namespace ts::cli {
 
 std::string OptionSpec::usage() const
 {
-    std::string out = "--" + name;
+    std::string out = (shortName ? std::string("-") + shortName + ", " : std::string()) + "--" + name;
     if (!values.empty()) {
         out += " ";
         for (std::size_t i = 0; i < values.size(); ++i)
@@ -19,6 +19,14 @@ const OptionSpec* CommandSpec::option(std::string_view longName) const
 {
     for (const OptionSpec& o : options)
         if (o.name == longName)
+            return &o;
+    return nullptr;
+}
+
+const OptionSpec* CommandSpec::shortOption(char shortName) const
+{
+    for (const OptionSpec& o : options)
+        if (shortName != 0 && o.shortName == shortName)
             return &o;
     return nullptr;
 }

@@ -28,6 +28,7 @@ struct EnumValue {
 
 struct OptionSpec {
     std::string name;       // the long name without "--"
+    char shortName = 0;     // a one-letter alias ('o' for -o), 0 for none
     std::string valueName;  // "NAME", "PATH"; empty: a flag that takes no value
     std::string help;
     bool repeatable = false;
@@ -37,7 +38,7 @@ struct OptionSpec {
     std::vector<std::string> extensions;  // for Completion::File: "json", "py"
 
     bool takesValue() const { return !valueName.empty(); }
-    // "--arg NAME=VALUE", "--bench-method default|npu", "--json"
+    // "--arg NAME=VALUE", "--bench-method default|npu", "--json", "-o, --output FILE"
     std::string usage() const;
 };
 
@@ -60,6 +61,7 @@ struct CommandSpec {
     int (*run)(const Args&) = nullptr;      // commands only; subcommands run through their command
 
     const OptionSpec* option(std::string_view longName) const;
+    const OptionSpec* shortOption(char shortName) const;
     const CommandSpec* subcommand(std::string_view subName) const;
 };
 

@@ -438,6 +438,56 @@ CommandSpec helpCommand()
     return c;
 }
 
+CommandSpec runnerCommand()
+{
+    CommandSpec exportSub;
+    exportSub.name = "export";
+    exportSub.summary = "write a Python script that measures the candidates on a real NPU or GPU";
+    exportSub.positionals = workloadPositional();
+    exportSub.description =
+        "Writes one self-contained Python script (standard library plus the machine's own triton and torch) "
+        "that imports the kernel file, builds the workload's launch, runs every candidate config with "
+        "triton.testing.do_bench (quantiles 0.5/0.2/0.8), or Triton-Ascend's NPU profiler where torch_npu "
+        "is present, and writes each candidate's status (ok, compile_failed, run_failed, timeout), "
+        "p50/p20/p80, the device and the triton and torch versions as JSON for `tilescope measure import` "
+        "(format: docs/MEASUREMENTS.md).\n\n"
+        "The script resumes an interrupted run from its results file, shows progress, and honours a time "
+        "budget. On a GPU with upstream Triton it leaves out Ascend-only compile options (multibuffer, ...) "
+        "and says so in its output. The kernel file is found relative to the script, as it lay at export; "
+        "`--kernel PATH` on the script's command line overrides that.";
+    exportSub.options = workloadOptions();
+    append(exportSub.options,
+           {valued("candidates", "SOURCE|FILE",
+                   "what to measure: generated (the backend's list, default), handwritten (the decorator's "
+                   "configs), lattice (every valid lattice point), or a FILE: Python with triton.Config(...) "
+                   "calls (an exported list), a runner results file, or a JSON list of {kwargs, num_warps, "
+                   "num_stages}",
+                   Completion::File, {"py", "json"}),
+            valued("limit", "N", "at most N candidates, spread evenly over the list (first, last, equal steps)"),
+            valued("time-budget", "SECONDS",
+                   "the script's default budget for the whole run (0, the default: none; the script's "
+                   "--time-budget overrides it)"),
+            valued("timeout", "SECONDS", "the script's default limit per candidate, compile and timing together (default 120)"),
+            [] {
+                OptionSpec o = valued("output", "FILE", "where to write the script (default: standard output)",
+                                      Completion::File, {"py"});
+                o.shortName = 'o';
+                return o;
+            }()});
+    CommandSpec c;
+    c.name = "runner";
+    c.summary = "measure candidates on real hardware: export a self-contained benchmark script";
+    c.positionals = {"SUBCOMMAND", Completion::Enum, {}, {}};
+    c.description = "Exports a script that runs a workload's candidates on the user's own NPU (Triton-Ascend) or "
+                    "CUDA GPU (upstream Triton) and records measured times, which `tilescope measure import` "
+                    "brings back beside the simulated ones.";
+    c.subcommands = {exportSub};
+    for (const CommandSpec& s : c.subcommands)
+        c.positionals.values.push_back({s.name, s.summary});
+    c.run = runRunner;
+    return c;
+}
+
 CommandSpec completionCommand()
 {
     CommandSpec c;
@@ -453,8 +503,9 @@ CommandSpec completionCommand()
 
 std::vector<CommandSpec> buildTable()
 {
-    return {analyzeCommand(), spaceCommand(), tuneCommand(),  exportCommand(), sweepCommand(), batchCommand(),
-            cacheCommand(),   devicesCommand(), backendsCommand(), helpCommand(), completionCommand()};
+    return {analyzeCommand(), spaceCommand(),   tuneCommand(),     exportCommand(), runnerCommand(),
+            sweepCommand(),   batchCommand(),   cacheCommand(),    devicesCommand(), backendsCommand(),
+            helpCommand(),    completionCommand()};
 }
 
 } // namespace

@@ -303,4 +303,37 @@ struct CompareBackendsResult {
 
 CompareBackendsResult compareBackends(const CompareBackendsRequest& request, const RunControl& control = {});
 
+// ---- exportRunner ----
+
+// A runner script (core/export/runner_script.h) for one launch: the candidates to measure on
+// real hardware, chosen from the backend's list, the handwritten configs, the lattice or a file.
+enum class RunnerCandidates { Generated, Handwritten, Lattice, File };
+
+struct RunnerExportRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    npu::DeviceProfile device;
+    RunnerCandidates candidates = RunnerCandidates::Generated;
+    // File: a Python file whose triton.Config(...) calls are read (an exported config list, a
+    // kernel), a runner results file, or a JSON list of {"kwargs", "num_warps", "num_stages"}.
+    std::filesystem::path candidatesFile;
+    std::filesystem::path scriptPath;  // where the script will be written
+    // Keep at most this many, spread evenly over the list (first, last and equal steps between),
+    // so a sample of a long list still covers it.
+    std::optional<std::size_t> limit;
+    double timeBudgetSeconds = 0;      // the script's default budget for the whole run (0: none)
+    double timeoutSeconds = 120;       // its default limit per candidate
+};
+
+struct RunnerExportResult {
+    std::string text;                  // the script
+    std::string defaultOutput;         // the results file it writes beside itself
+    std::size_t candidateCount = 0;    // in the script
+    std::size_t availableCount = 0;    // before --limit
+    std::vector<std::string> notes;    // e.g. what was left out of a file, and why
+    std::optional<std::string> error;  // nothing to run, or the file could not be read
+    bool ok() const { return !error.has_value(); }
+};
+
+RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunControl& control = {});
+
 } // namespace ts::pipeline

@@ -1,0 +1,350 @@
+// exportRunner (workflow.h): the candidates of one launch, written as a runner script.
+
+#include "core/cache/sha256.h"
+#include "core/export/runner_script.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/workflow.h"
+#include "core/python/evaluator.h"
+#include "core/python/parser.h"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace ts::pipeline {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json argJson(const kernel::ArgValue& v)
+{
+    using Kind = kernel::ArgValue::Kind;
+    switch (v.kind) {
+    case Kind::Int: return v.intValue;
+    case Kind::Float: return v.floatValue;
+    case Kind::Bool: return v.boolValue;
+    case Kind::Str: return v.text;
+    case Kind::None: return nullptr;
+    case Kind::Tensor: return {{"tensor", v.dtype}, {"shape", v.shape}};
+    }
+    return nullptr;
+}
+
+json workloadJson(const kernel::Workload& w, const analysis::KernelAnalysis& a)
+{
+    json args = json::object();
+    for (const auto& [name, value] : w.args)
+        args[name] = argJson(value);
+    json out = {{"kernel", fs::path(w.kernelPath).filename().generic_string()},
+                {"function", w.function.empty() && a.kernel ? a.kernel->name : w.function},
+                {"args", args},
+                {"device", w.device},
+                {"backend", std::string(kernel::backendName(w.backend))},
+                {"seed", w.seed.value_or(0)}};
+    if (w.grid.kind == kernel::GridArg::Kind::Expression)
+        out["grid"] = w.grid.expression;
+    else if (w.grid.kind == kernel::GridArg::Kind::Static)
+        out["grid"] = w.grid.dims;
+    return out;
+}
+
+json paramJson(const space::ParamValue& v)
+{
+    if (v.isBool)
+        return v.value != 0;
+    return v.value;
+}
+
+exporter::RunnerCandidate fromRow(const space::CandidateSpace& s, std::size_t i)
+{
+    exporter::RunnerCandidate c;
+    for (const auto& [name, value] : s.params(i))
+        c.kwargs[name] = paramJson(value);
+    c.numWarps = s.numWarps(i);
+    c.numStages = s.numStages(i);
+    return c;
+}
+
+std::optional<json> pyValueJson(const py::Value& v)
+{
+    if (v.isBool())
+        return json(v.asBool());
+    if (v.isInt())
+        return json(v.asInt());
+    if (v.isFloat())
+        return json(v.asFloat());
+    if (v.isStr())
+        return json(v.asStr());
+    return std::nullopt;
+}
+
+int lineOfOffset(const std::string& text, std::size_t offset)
+{
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(
+                                                                         std::min(offset, text.size())), '\n'));
+}
+
+// A config given as {"kwargs": {...}, "num_warps": 4, "num_stages": 2} (or inside a results
+// file's "config").
+std::optional<exporter::RunnerCandidate> candidateFromJson(const json& j, std::string* why)
+{
+    const json& config = j.contains("config") ? j["config"] : j;
+    if (!config.is_object() || !config.contains("kwargs") || !config["kwargs"].is_object()) {
+        *why = "expected an object with \"kwargs\" (and optionally \"num_warps\", \"num_stages\")";
+        return std::nullopt;
+    }
+    exporter::RunnerCandidate c;
+    for (const auto& [name, value] : config["kwargs"].items()) {
+        if (!value.is_number_integer() && !value.is_boolean() && !value.is_string() && !value.is_number_float()) {
+            *why = "\"kwargs\"." + name + " must be a number, a bool or a string, found " + value.dump();
+            return std::nullopt;
+        }
+        c.kwargs[name] = value;
+    }
+    for (const auto& [field, target] : {std::pair<const char*, int*>{"num_warps", &c.numWarps},
+                                         std::pair<const char*, int*>{"num_stages", &c.numStages}}) {
+        if (!config.contains(field))
+            continue;
+        if (!config[field].is_number_integer() || config[field].get<long long>() < 1) {
+            *why = std::string("\"") + field + "\" must be a positive integer, found " + config[field].dump();
+            return std::nullopt;
+        }
+        *target = config[field].get<int>();
+    }
+    return c;
+}
+
+struct FileCandidates {
+    std::vector<exporter::RunnerCandidate> list;
+    std::vector<std::string> notes;
+    std::optional<std::string> error;
+};
+
+FileCandidates readJsonCandidates(const fs::path& path, const std::string& text)
+{
+    FileCandidates out;
+    json root;
+    try {
+        root = json::parse(text);
+    } catch (const json::parse_error& e) {
+        out.error = path.string() + ":" + std::to_string(lineOfOffset(text, e.byte == 0 ? 0 : e.byte - 1)) +
+                    ": malformed JSON: " + std::string(e.what()).substr(std::string(e.what()).find(']') + 2);
+        return out;
+    }
+    const json* items = &root;
+    if (root.is_object() && root.contains("candidates"))
+        items = &root["candidates"];
+    if (!items->is_array()) {
+        out.error = path.string() + ": expected a list of configs, or a runner results file with \"candidates\"";
+        return out;
+    }
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        std::string why;
+        if (auto c = candidateFromJson((*items)[i], &why))
+            out.list.push_back(std::move(*c));
+        else {
+            out.error = path.string() + ": config " + std::to_string(i) + ": " + why;
+            return out;
+        }
+    }
+    return out;
+}
+
+// Every triton.Config(...) call in a Python file, in source order, evaluated without running
+// the file (an exported config list, a kernel with handwritten configs, a tuning script).
+FileCandidates readPythonCandidates(const fs::path& path)
+{
+    FileCandidates out;
+    py::ParseResult parsed = py::parseFile(path.string());
+    if (!parsed.ok()) {
+        out.error = parsed.error->format();
+        return out;
+    }
+    py::Evaluator evaluator(parsed.module.get());
+    std::vector<const py::Node*> calls;
+    for (const py::Node* node : py::walk(parsed.module->root())) {
+        if (!node->is(py::Kind::Call))
+            continue;
+        const py::Node* f = node->child("func");
+        const bool isConfig = f && ((f->is(py::Kind::Attribute) && f->str("attr") == "Config") || f->id() == "Config");
+        if (isConfig)
+            calls.push_back(node);
+    }
+    std::stable_sort(calls.begin(), calls.end(), [](const py::Node* a, const py::Node* b) {
+        return a->line != b->line ? a->line < b->line : a->col < b->col;
+    });
+    for (const py::Node* call : calls) {
+        const std::string where = path.string() + ":" + std::to_string(call->line) + ":" + std::to_string(call->col + 1);
+        py::EvalResult value = evaluator.eval(call);
+        if (!value.ok() || !value.value->isConfig()) {
+            out.notes.push_back(where + ": left out: " +
+                                (value.error ? value.error->message : std::string("not a triton.Config")));
+            continue;
+        }
+        const py::ConfigValue& config = value.value->config();
+        exporter::RunnerCandidate c;
+        bool usable = true;
+        for (const auto* group : {&config.kwargs, &config.options})
+            for (const auto& [name, v] : *group) {
+                if (auto j = pyValueJson(v))
+                    c.kwargs[name] = *j;
+                else if (group == &config.kwargs) {
+                    out.notes.push_back(where + ": left out: " + name + "=" + v.repr() + " is not a plain value");
+                    usable = false;
+                }
+            }
+        c.numWarps = static_cast<int>(config.numWarps.value_or(4));
+        c.numStages = static_cast<int>(config.numStages.value_or(3));  // triton.Config's default
+        if (usable)
+            out.list.push_back(std::move(c));
+    }
+    if (out.list.empty() && !out.error)
+        out.error = path.string() + ": no triton.Config(...) found" +
+                    (out.notes.empty() ? std::string() : " that could be read (" + out.notes.front() + ")");
+    return out;
+}
+
+FileCandidates readCandidateFile(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        FileCandidates out;
+        out.error = path.string() + ": cannot read the file";
+        return out;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (path.extension() == ".json" || (first != std::string::npos && (text[first] == '[' || text[first] == '{')))
+        return readJsonCandidates(path, text);
+    return readPythonCandidates(path);
+}
+
+// `limit` of `n` indices, spread evenly: the first, the last and equal steps between.
+std::vector<std::size_t> spread(std::size_t n, std::size_t limit)
+{
+    std::vector<std::size_t> out;
+    if (limit >= n) {
+        for (std::size_t i = 0; i < n; ++i)
+            out.push_back(i);
+        return out;
+    }
+    if (limit == 1)
+        return {0};
+    for (std::size_t k = 0; k < limit; ++k)
+        out.push_back(k * (n - 1) / (limit - 1));
+    return out;
+}
+
+std::string sourceName(RunnerCandidates c)
+{
+    switch (c) {
+    case RunnerCandidates::Generated: return "generated";
+    case RunnerCandidates::Handwritten: return "handwritten";
+    case RunnerCandidates::Lattice: return "lattice";
+    case RunnerCandidates::File: return "file";
+    }
+    return "generated";
+}
+
+} // namespace
+
+RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunControl& control)
+{
+    RunnerExportResult out;
+    if (!request.analysis || !request.analysis->kernel) {
+        out.error = "no analysed kernel";
+        return out;
+    }
+    const analysis::KernelAnalysis& a = *request.analysis;
+    std::vector<exporter::RunnerCandidate> candidates;
+    std::string from = sourceName(request.candidates);
+
+    if (request.candidates == RunnerCandidates::File) {
+        FileCandidates read = readCandidateFile(request.candidatesFile);
+        out.notes = read.notes;
+        if (read.error) {
+            out.error = *read.error;
+            return out;
+        }
+        candidates = std::move(read.list);
+        from = request.candidatesFile.filename().string();
+    } else {
+        SpaceRequest spaceRequest{request.analysis, request.device, {}};
+        spaceRequest.options.lattice = request.candidates == RunnerCandidates::Lattice;
+        const SpaceResult built = buildSpace(spaceRequest, control);
+        if (built.stopped) {
+            out.error = "stopped";
+            return out;
+        }
+        if (!built.space) {
+            out.error = built.problem.empty() ? std::string("the launch has no candidate space") : built.problem;
+            return out;
+        }
+        const space::CandidateSpace& s = *built.space;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            const space::CandidateStatus status = s.status(i);
+            const bool take = request.candidates == RunnerCandidates::Generated ? status == space::CandidateStatus::Generated
+                              : request.candidates == RunnerCandidates::Handwritten
+                                  ? status == space::CandidateStatus::User
+                                  : status != space::CandidateStatus::Pruned;
+            if (take)
+                candidates.push_back(fromRow(s, i));
+        }
+        if (candidates.empty()) {
+            if (s.error())
+                out.error = "the backend generates nothing for this launch (" + *s.error() +
+                            "); try --candidates lattice";
+            else if (request.candidates == RunnerCandidates::Handwritten)
+                out.error = "the kernel's autotune decorator gives no handwritten configs; try --candidates generated";
+            else
+                out.error = "no " + from + " candidate to run";
+            return out;
+        }
+    }
+
+    // The same config twice would be measured twice: keep the first.
+    std::set<std::string> seen;
+    std::vector<exporter::RunnerCandidate> unique;
+    for (exporter::RunnerCandidate& c : candidates) {
+        const std::string id = c.kwargs.dump() + "/" + std::to_string(c.numWarps) + "/" + std::to_string(c.numStages);
+        if (seen.insert(id).second)
+            unique.push_back(std::move(c));
+    }
+    if (unique.size() < candidates.size())
+        out.notes.push_back(std::to_string(candidates.size() - unique.size()) + " repeated configs left out");
+    out.availableCount = unique.size();
+    if (request.limit && *request.limit < unique.size()) {
+        std::vector<exporter::RunnerCandidate> kept;
+        for (std::size_t i : spread(unique.size(), *request.limit))
+            kept.push_back(unique[i]);
+        out.notes.push_back("kept " + std::to_string(kept.size()) + " of " + std::to_string(unique.size()) +
+                            " candidates, spread evenly over the list");
+        unique = std::move(kept);
+    }
+
+    std::ifstream kernelIn(a.workload.kernelPath, std::ios::binary);
+    std::stringstream kernelBytes;
+    kernelBytes << kernelIn.rdbuf();
+
+    exporter::RunnerScriptInput input;
+    input.workload = workloadJson(a.workload, a);
+    input.workloadFile = a.workload.path;
+    input.kernelPath = a.workload.kernelPath;
+    input.kernelSha256 = cache::sha256Hex(kernelBytes.str());
+    input.scriptPath = request.scriptPath.empty() ? fs::path("run.py") : request.scriptPath;
+    input.backend = std::string(kernel::backendName(a.workload.backend));
+    input.candidatesFrom = from;
+    input.candidates = std::move(unique);
+    input.timeBudgetSeconds = request.timeBudgetSeconds;
+    input.timeoutSeconds = request.timeoutSeconds;
+    out.candidateCount = input.candidates.size();
+    out.defaultOutput = exporter::runnerDefaultOutput(input);
+    out.text = exporter::runnerScript(input);
+    return out;
+}
+
+} // namespace ts::pipeline

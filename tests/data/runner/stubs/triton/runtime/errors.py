@@ -1,0 +1,2 @@
+class OutOfResources(Exception):
+    pass
