@@ -108,7 +108,8 @@ int runRunner(const Args& args)
                   << " candidate" << (result.candidateCount == 1 ? "" : "s") << " of "
                   << analysed.analysis->kernel->name << "\n"
                   << "  run it where the kernel's triton and torch are: python3 " << *output << "\n"
-                  << "  then: tilescope measure import " << result.defaultOutput << "\n";
+                  << "  then: tilescope measure import "
+                  << (std::filesystem::path(*output).parent_path() / result.defaultOutput).generic_string() << "\n";
     } else {
         std::cout << result.text;
     }
