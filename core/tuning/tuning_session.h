@@ -25,8 +25,15 @@
 
 namespace ts::tuning {
 
-// Bumped whenever simulated figures change for the same input: cache entries keep it.
-inline constexpr const char* kSimulatorVersion = "sim-1";
+// Bumped whenever simulated figures change for the same input: cache entries keep it, and an
+// entry of another version is never reused.
+//   sim-1  the first model
+//   sim-2  checked against published 910B2 figures (tests/test_published_figures.cpp): reads that
+//          miss L2 at its fill rate, L2 reuse by reuse distance, the L2-bypass alias, reads and
+//          writes adding on a core's GM slice, the cube fed from L1 across the K loop, do_bench's
+//          host launch never below the profile's
+inline constexpr const char* kSimulatorVersion = "sim-2";
+inline constexpr const char* kPreviousSimulatorVersion = "sim-1";
 
 struct TuningOptions {
     npu::BenchMethod method = npu::BenchMethod::Default;
