@@ -232,6 +232,29 @@ TEST(Validation, EachErrorIsReportedWithTheFile)
         {"ub budget against the backend", "Ascend910_9589",
          mutated("Ascend910_9589", [](json& j) { j["figures"]["ub_budget_kib"]["value"] = 192; }),
          {"'ub_budget_kib'", "budgets 256 KiB"}},
+        {"host not an object", "Chip", mutated("Chip", [](json& j) { j["host"] = 192; }),
+         {"'host' must be an object, got number"}},
+        {"host without cores", "Chip", mutated("Chip", [](json& j) { j["host"] = {{"description", "a server"}}; }),
+         {"'host.physical_cores' is missing"}},
+        {"host cores fractional", "Chip",
+         mutated("Chip", [](json& j) {
+             j["host"] = {{"physical_cores", {{"value", 95.5}, {"unit", "count"}, {"mark", "G"}, {"source", "t"}}}};
+         }),
+         {"figure 'host.physical_cores'", "whole number of cores"}},
+        {"host cores zero", "Chip",
+         mutated("Chip", [](json& j) {
+             j["host"] = {{"physical_cores", {{"value", 0}, {"unit", "count"}, {"mark", "G"}, {"source", "t"}}}};
+         }),
+         {"figure 'host.physical_cores'", "at least 1"}},
+        {"host cores without a source", "Chip",
+         mutated("Chip", [](json& j) { j["host"] = {{"physical_cores", {{"value", 64}, {"unit", "count"}, {"mark", "G"}}}}; }),
+         {"figure 'host.physical_cores'", "'source' is missing"}},
+        {"unknown key in host", "Chip",
+         mutated("Chip", [](json& j) {
+             j["host"] = {{"physical_cores", {{"value", 64}, {"unit", "count"}, {"mark", "G"}, {"source", "t"}}},
+                          {"cores", 64}};
+         }),
+         {"unknown key 'cores' in 'host'"}},
         {"top level is an array", "Chip", raw("[1, 2, 3]\n"), {"Chip.json", "top level must be an object, got array"}},
         {"malformed JSON", "Chip",
          raw("{\n  \"schema\": \"tilescope-device/1\",\n  \"soc\": \"Chip\"\n  \"family\": \"A2\"\n}\n"),
@@ -253,6 +276,29 @@ TEST(Validation, EachErrorIsReportedWithTheFile)
             EXPECT_NE(result.error.find(part), std::string::npos) << "want '" << part << "' in:\n" << result.error;
     }
     fs::remove_all(dir);
+}
+
+// The host section is optional: without it the fallback host is assumed; with it, its cores.
+TEST(Validation, HostSectionIsOptionalAndRead)
+{
+    json j = validProfile("Chip");
+    auto bare = parseDeviceProfile(j.dump(), "/x/Chip.json");
+    ASSERT_TRUE(bare.profile) << bare.error;
+    EXPECT_FALSE(bare.profile->host);
+    EXPECT_EQ(bare.profile->hostPhysicalCores(), kFallbackHostPhysicalCores);
+    j["host"] = {{"physical_cores", {{"value", 48}, {"unit", "count"}, {"mark", "S"}, {"source", "lscpu"}}},
+                 {"description", "a 48-core host"}};
+    auto withHost = parseDeviceProfile(j.dump(), "/x/Chip.json");
+    ASSERT_TRUE(withHost.profile) << withHost.error;
+    ASSERT_TRUE(withHost.profile->host);
+    EXPECT_EQ(withHost.profile->hostPhysicalCores(), 48);
+    EXPECT_EQ(withHost.profile->host->description, "a 48-core host");
+    EXPECT_EQ(withHost.profile->host->physicalCores.mark, "S");
+    for (const fs::path& file : bundledFiles()) {
+        auto loaded = loadDeviceProfile(file);
+        ASSERT_TRUE(loaded.profile) << loaded.error;
+        EXPECT_TRUE(loaded.profile->host) << file;
+    }
 }
 
 TEST(Validation, TheUntouchedBaseIsValid)
@@ -294,6 +340,11 @@ TEST(Validation, JsonRoundTrip)
     auto again = loadDeviceProfile(dir / "Ascend910B2.json");
     ASSERT_TRUE(again.profile) << again.error;
     EXPECT_EQ(again.profile->notes, original.profile->notes);
+    ASSERT_TRUE(original.profile->host);
+    ASSERT_TRUE(again.profile->host);
+    EXPECT_EQ(again.profile->hostPhysicalCores(), original.profile->hostPhysicalCores());
+    EXPECT_EQ(again.profile->host->description, original.profile->host->description);
+    EXPECT_EQ(again.profile->host->physicalCores.source, original.profile->host->physicalCores.source);
     ASSERT_EQ(again.profile->figures.size(), original.profile->figures.size());
     for (const auto& [name, f] : original.profile->figures) {
         const Figure* g = again.profile->findFigure(name);

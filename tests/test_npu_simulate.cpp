@@ -204,8 +204,11 @@ TEST(NpuSimulate, BestVectorAddAt16MReachesMostOfTheHbmBandwidth)
             }
         }
     }
-    EXPECT_GE(best, 0.60) << bestConfig;
-    EXPECT_LE(best, 0.95) << bestConfig;
+    // Two reads and a write per element: reads that miss L2 come at its fill rate (862 GB/s on a
+    // 910B2), writes at the HBM's, so even the best tiling stays near 0.6 of the 1.6 TB/s peak
+    // (published: torch's w.max() reads at 862 GB/s, zero_ writes at 1456 GB/s).
+    EXPECT_GE(best, 0.50) << bestConfig;
+    EXPECT_LE(best, 0.70) << bestConfig;
 }
 
 TEST(NpuSimulate, TinyTilesAreOverheadBound)
@@ -249,7 +252,13 @@ TEST(NpuSimulate, AGridSmallerThanTheCoresIsSlowerThanOneFullWave)
     EXPECT_EQ(full.waves, 1);
     EXPECT_EQ(quarter.coresUsed, 12);
     EXPECT_EQ(eighth.coresUsed, 6);
-    EXPECT_GT(quarter.deviceUs, full.deviceUs);
+    // A quarter of the cores still draws the cached-path read ceiling (L2's fill, 862 GB/s, below
+    // 12 ports' worth; block_dim 24..48 measured flat on a 910B2): on chip it is no faster than a
+    // full wave, and hardly slower. An eighth of the cores no longer reaches it.
+    const double fullOnChip = full.deviceUs - full.breakdown.launch;
+    const double quarterOnChip = quarter.deviceUs - quarter.breakdown.launch;
+    EXPECT_GE(quarterOnChip, fullOnChip);
+    EXPECT_LE(quarterOnChip, 1.1 * fullOnChip);
     EXPECT_GT(eighth.deviceUs, 1.5 * full.deviceUs);
     // One program more than the cores: a second wave with a single core busy.
     const SimResult tail = run(t.trace(), dev, {{"XBLOCK", 349184}, {"XBLOCK_SUB", 8192}});  // 49 programs
@@ -295,11 +304,20 @@ TEST(NpuSimulate, L2CapacityMattersForRepeatedRuns)
     const SimResult warmSmall = run(small.trace(), dev, {{"XBLOCK", 16384}, {"XBLOCK_SUB", 4096}}, true, true);
     EXPECT_DOUBLE_EQ(warmSmall.l2HitFraction, 1.0);
     EXPECT_LT(warmSmall.deviceUs, 0.95 * coldSmall.deviceUs);
-    // 3 x 64 MiB does not: flushed or not makes no difference.
-    Traced big = traceWorkload(test::examplesDir() / "add_16m.json");
-    const SimResult coldBig = run(big.trace(), dev, {{"XBLOCK", 350208}, {"XBLOCK_SUB", 8192}}, true, false);
-    const SimResult warmBig = run(big.trace(), dev, {{"XBLOCK", 350208}, {"XBLOCK_SUB", 8192}}, true, true);
+    // 3 x 160 MiB is past twice L2 (a 910B2 kernel was HBM-bound by 387 MB): flushed or not
+    // makes no difference.
+    Traced big = vecAdd(40 << 20);
+    const SimResult coldBig = run(big.trace(), dev, {{"XBLOCK", 874496}, {"XBLOCK_SUB", 8192}}, true, false);
+    const SimResult warmBig = run(big.trace(), dev, {{"XBLOCK", 874496}, {"XBLOCK_SUB", 8192}}, true, true);
+    EXPECT_DOUBLE_EQ(warmBig.l2HitFraction, 0.0);
     EXPECT_NEAR(warmBig.deviceUs, coldBig.deviceUs, 1e-9);
+    // 3 x 64 MiB (192 MiB, the size of L2) is partly kept between runs.
+    Traced whole = traceWorkload(test::examplesDir() / "add_16m.json");
+    const SimResult coldWhole = run(whole.trace(), dev, {{"XBLOCK", 350208}, {"XBLOCK_SUB", 8192}}, true, false);
+    const SimResult warmWhole = run(whole.trace(), dev, {{"XBLOCK", 350208}, {"XBLOCK_SUB", 8192}}, true, true);
+    EXPECT_GT(warmWhole.l2HitFraction, 0.0);
+    EXPECT_LT(warmWhole.l2HitFraction, 1.0);
+    EXPECT_LT(warmWhole.deviceUs, coldWhole.deviceUs);
 }
 
 TEST(NpuSimulate, LaunchOverheadGrowsWithTheCoresLaunched)
@@ -334,6 +352,7 @@ TEST(NpuSimulate, EveryConstantComesFromTheProfile)
     Traced t = traceWorkload(test::examplesDir() / "add_16m.json");
     DeviceProfile slow = profile();
     slow.figures["hbm_gbps"].value /= 2;
+    slow.figures["l2_fill_gbps"].value /= 2;  // reads that miss L2 come at its fill rate
     DeviceProfile slowLaunch = profile();
     slowLaunch.figures["device_launch_us"].value += 100;
     const DeviceModel base = DeviceModel::fromProfile(profile());

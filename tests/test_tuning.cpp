@@ -301,3 +301,56 @@ TEST(Tuning, ReportAndAutotuningLog)
     EXPECT_EQ(selected, 1);
     EXPECT_NE(log.back().find("best config selected: "), std::string::npos);
 }
+
+// The modelled tuning runs on the NPU's host: its cores come from the device profile's "host"
+// section or the session's setting, never from the machine running TileScope, and each backend
+// starts its own number of compile workers there (a84b1eb: cores // 2; 189dd87: cores * 3 // 4).
+TEST(Tuning, CompileWorkersFollowTheNpuHostAndTheBackendsRule)
+{
+    using kernel::BackendVersion;
+    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_04, 192, 1000), 96);
+    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 192, 1000), 144);
+    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_04, 5, 1000), 2);
+    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 5, 1000), 3);  // 15 // 4
+    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 192, 7), 7);   // one per config at most
+    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 1, 10), 1);    // never none
+    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_04, 1, 10), 1);
+
+    const npu::DeviceProfile& b2 = *registry().find("Ascend910B2");
+    ASSERT_TRUE(b2.host);
+    EXPECT_EQ(b2.hostPhysicalCores(), 192);
+    tuning::TuningOptions options;
+    EXPECT_EQ(tuning::modelledHostCores(options, b2), 192);
+    options.hostPhysicalCores = 24;
+    EXPECT_EQ(tuning::modelledHostCores(options, b2), 24);
+    npu::DeviceProfile bare = b2;
+    bare.host.reset();
+    EXPECT_EQ(tuning::modelledHostCores({}, bare), npu::kFallbackHostPhysicalCores);
+
+    // A whole session under each backend, on the profile's host and on a session setting.
+    for (BackendVersion backend : {BackendVersion::V2026_04, BackendVersion::V2026_08}) {
+        auto loaded = kernel::loadWorkload(example("softmax.json"));
+        ASSERT_TRUE(loaded.workload);
+        loaded.workload->backend = backend;
+        auto analysed = analysis::analyzeWorkload(*loaded.workload);
+        ASSERT_TRUE(analysed.analysis);
+        const npu::DeviceProfile& device = *registry().find(loaded.workload->device);
+        const space::CandidateSpace s = pipeline::buildSpace(*analysed.analysis, device);
+        tuning::TuningOptions fromProfile;
+        fromProfile.jobs = 2;
+        const auto a = tuning::tune(*analysed.analysis, s, device, fromProfile);
+        ASSERT_GT(a.tuned.size(), 1u);
+        EXPECT_EQ(a.modelled.hostCores, device.hostPhysicalCores());
+        EXPECT_EQ(a.modelled.compileWorkers,
+                  tuning::compileWorkerRule(backend, device.hostPhysicalCores(), a.tuned.size()));
+        tuning::TuningOptions small = fromProfile;
+        small.hostPhysicalCores = 4;
+        const auto b = tuning::tune(*analysed.analysis, s, device, small);
+        EXPECT_EQ(b.modelled.hostCores, 4);
+        EXPECT_EQ(b.modelled.compileWorkers, backend == BackendVersion::V2026_08 ? 3 : 2);
+        EXPECT_GT(b.modelled.compileSeconds, a.modelled.compileSeconds);
+        // The simulated timings do not depend on the host.
+        for (std::size_t index : a.tuned)
+            EXPECT_EQ(a.outcomes[index].bench.p50Ms, b.outcomes[index].bench.p50Ms);
+    }
+}

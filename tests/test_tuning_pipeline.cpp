@@ -1,6 +1,7 @@
 // From a tuning session to a cache record: the key, the candidates kept, staleness after an edit.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/batch/cached_tuning.h"
 #include "core/cache/config_cache.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/space_pipeline.h"
@@ -135,4 +136,53 @@ TEST(TuningPipeline, EditedKernelMakesTheCachedTuningStale)
               cache::Freshness::Miss);
     opened.cache.reset();
     std::filesystem::remove_all(dir);
+}
+
+// The simulator's model changed (sim-1 -> sim-2): a tuning cached under the old version holds
+// times the new model would not give, so it is never reused; the tuning runs again and its record
+// replaces nothing of the old version's.
+TEST(TuningPipeline, ATuningCachedUnderTheOldSimulatorIsNotReused)
+{
+    EXPECT_STRNE(tuning::kSimulatorVersion, tuning::kPreviousSimulatorVersion);
+    const auto a = analyse(test::examplesDir() / "add.json");
+    const auto& profile = device(a.workload.device);
+    const std::filesystem::path dir = test::scratchDir("old-simulator");
+    cache::OpenResult opened = cache::ConfigCache::open(dir / "cache.sqlite", {});
+    ASSERT_TRUE(opened.ok());
+    cache::ConfigCache& store = *opened.cache;
+
+    batch::CachedTuningOptions options;
+    options.tuning.jobs = 1;
+    const batch::CachedTuning first = batch::tuneCached(a, profile, &store, options);
+    ASSERT_TRUE(first.record);
+    EXPECT_FALSE(first.fromCache);
+    EXPECT_EQ(first.record->key.simulatorVersion, tuning::kSimulatorVersion);
+
+    // The same tuning as the old model would have cached it, in a cache of its own: same key but
+    // the version, and times that give it away.
+    cache::OpenResult oldOpened = cache::ConfigCache::open(dir / "old.sqlite", {});
+    ASSERT_TRUE(oldOpened.ok());
+    cache::TuningRecord old = *first.record;
+    old.id = 0;
+    old.key.simulatorVersion = tuning::kPreviousSimulatorVersion;
+    for (cache::CandidateRecord& c : old.candidates)
+        if (c.p50Ms)
+            c.p50Ms = 1234.5;
+    ASSERT_TRUE(oldOpened.cache->store(old).ok());
+    const cache::LookupResult oldLookup = oldOpened.cache->lookup(first.key);
+    EXPECT_FALSE(oldLookup.record) << "a lookup under the new version found the old version's entry";
+
+    const batch::CachedTuning again = batch::tuneCached(a, profile, oldOpened.cache.get(), options);
+    ASSERT_TRUE(again.record);
+    EXPECT_FALSE(again.fromCache);
+    EXPECT_EQ(again.record->key.simulatorVersion, tuning::kSimulatorVersion);
+    const cache::CandidateRecord* best = again.record->best();
+    ASSERT_NE(best, nullptr);
+    ASSERT_TRUE(best->p50Ms);
+    EXPECT_NE(*best->p50Ms, 1234.5);
+    EXPECT_DOUBLE_EQ(*best->p50Ms, *first.record->best()->p50Ms);
+    // Both versions' entries are kept side by side; the new one is found from now on.
+    EXPECT_EQ(*oldOpened.cache->count().value, 2u);
+    const batch::CachedTuning third = batch::tuneCached(a, profile, oldOpened.cache.get(), options);
+    EXPECT_TRUE(third.fromCache);
 }

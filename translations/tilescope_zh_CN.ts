@@ -1258,6 +1258,34 @@
         <translation>并行编译</translation>
     </message>
     <message>
+        <source>Physical cores of the machine the NPU sits in, where Triton-Ascend compiles the candidates in parallel (0: the device profile&apos;s host). Changes the modelled tuning time, not the simulated timings.</source>
+        <translation>NPU 所在主机的物理核数，Triton-Ascend 在该主机上并行编译候选配置（0：使用设备配置文件中的主机）。只影响建模的调优时间，不影响模拟计时。</translation>
+    </message>
+    <message>
+        <source>Host cores</source>
+        <translation>主机核数</translation>
+    </message>
+    <message>
+        <source>profile (%1)</source>
+        <translation>配置文件（%1）</translation>
+    </message>
+    <message>
+        <source>cores × 3/4</source>
+        <translation>核数 × 3/4</translation>
+    </message>
+    <message>
+        <source>cores / 2</source>
+        <translation>核数 / 2</translation>
+    </message>
+    <message>
+        <source>Compile workers on the NPU host: 1 (sequential)</source>
+        <translation>NPU 主机上的编译线程：1（顺序编译）</translation>
+    </message>
+    <message>
+        <source>Compile workers on the NPU host: up to %1 (%2, one per candidate at most)</source>
+        <translation>NPU 主机上的编译线程：最多 %1 个（%2，每个候选最多一个）</translation>
+    </message>
+    <message>
         <source>Launch options</source>
         <translation>启动选项</translation>
     </message>
@@ -1390,8 +1418,8 @@
         <translation>TRITON_BENCH_METHOD。default：do_bench，清空 L2 后计时运行的分位数，包含主机端启动开销；npu：性能分析器，30 次运行的片上平均时间（更稳定，调优更慢）</translation>
     </message>
     <message>
-        <source>TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on half the host&apos;s cores at once (off: one after the other). Changes the modelled tuning time.</source>
-        <translation>TRITON_AUTOTUNE_PARALLEL_COMPILE：用主机一半的核心同时编译候选（关闭时逐个编译）。会改变模型估算的调优时间。</translation>
+        <source>TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on the NPU host&apos;s cores at once (2026-04: half of them, 2026-08: three quarters; off: one after the other). Changes the modelled tuning time.</source>
+        <translation>TRITON_AUTOTUNE_PARALLEL_COMPILE：用 NPU 主机的多个核心同时编译候选（2026-04：一半核心，2026-08：四分之三；关闭时逐个编译）。会改变模型估算的调优时间。</translation>
     </message>
     <message>
         <source>auto</source>

@@ -361,7 +361,8 @@ bool KernelDocument::tune()
         const space::CandidateStatus s = m_space->status(i);
         total += options.lattice || s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
     }
-    m_run = std::make_shared<TuningRun>(m_space, options, device.soc, total);
+    m_run = std::make_shared<TuningRun>(m_space, options, device.soc, total, m_analysis->parse.backend,
+                                        tuning::modelledHostCores(options, device));
     auto feed = std::make_shared<TuningFeed>();
     m_feed = feed;
     const std::string cachePath = cacheFile().toStdString();

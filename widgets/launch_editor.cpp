@@ -121,14 +121,24 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_parallelCompile = new QCheckBox(tr("Parallel compile"), this);
     m_parallelCompile->setObjectName(QStringLiteral("parallelCompile"));
     m_parallelCompile->setChecked(true);
-    m_parallelCompile->setToolTip(tr("TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on half the host's "
-                                     "cores at once (off: one after the other). Changes the modelled tuning time."));
+    m_parallelCompile->setToolTip(tr("TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on the NPU host's "
+                                     "cores at once (2026-04: half of them, 2026-08: three quarters; off: one after "
+                                     "the other). Changes the modelled tuning time."));
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("workers"));
     m_workers->setRange(0, 256);
     m_workers->setSpecialValueText(tr("auto"));
     m_workers->setToolTip(tr("Threads that compile and benchmark here (auto: one per hardware thread); "
                              "the results do not depend on it"));
+    m_hostCores = new QSpinBox(this);
+    m_hostCores->setObjectName(QStringLiteral("hostCores"));
+    m_hostCores->setRange(0, 65536);
+    m_hostCores->setToolTip(tr("Physical cores of the machine the NPU sits in, where Triton-Ascend compiles the "
+                               "candidates in parallel (0: the device profile's host). Changes the modelled "
+                               "tuning time, not the simulated timings."));
+    m_compileWorkers = new QLabel(this);
+    m_compileWorkers->setObjectName(QStringLiteral("compileWorkers"));
+    m_compileWorkers->setWordWrap(true);
     m_seed = new QSpinBox(this);
     m_seed->setObjectName(QStringLiteral("seed"));
     m_seed->setRange(0, 1 << 30);
@@ -148,6 +158,12 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
             Q_EMIT tuningOptionsChanged();
     });
     connect(m_parallelCompile, &QCheckBox::toggled, this, [this] {
+        updateHostInfo();
+        if (!m_filling)
+            Q_EMIT tuningOptionsChanged();
+    });
+    connect(m_hostCores, &QSpinBox::valueChanged, this, [this] {
+        updateHostInfo();
         if (!m_filling)
             Q_EMIT tuningOptionsChanged();
     });
@@ -178,6 +194,8 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     auto* tuningForm = new QFormLayout(tuningBox);
     tuningForm->addRow(tr("Benchmark method"), m_benchMethod);
     tuningForm->addRow(QString(), m_parallelCompile);
+    tuningForm->addRow(tr("Host cores"), m_hostCores);
+    tuningForm->addRow(QString(), m_compileWorkers);
     tuningForm->addRow(tr("Workers"), m_workers);
     tuningForm->addRow(tr("Seed"), m_seed);
     tuningForm->addRow(m_cache);
@@ -197,8 +215,10 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     connect(m_simt, &QCheckBox::toggled, this, [this] { changed(false); });
     connect(m_device, &QComboBox::activated, this, [this] { changed(false); });
     connect(m_backend, &QComboBox::activated, this, [this] { changed(false); });
-    connect(m_backend, &QComboBox::currentIndexChanged, this,
-            [this] { m_backend->setToolTip(backendToolTip(backend())); });
+    connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
+        m_backend->setToolTip(backendToolTip(backend()));
+        updateHostInfo();
+    });
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_devices)
             return;
@@ -209,8 +229,28 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
                                       .arg(p->vectorCoresForAutotune())
                                       .arg(p->ubBudgetKib())
                                 : QString());
+        updateHostInfo();
     });
     clear();
+    updateHostInfo();
+}
+
+// The host's cores (the profile's by default) and the compile workers Triton-Ascend would start
+// there under the chosen backend, at most one per candidate.
+void LaunchEditor::updateHostInfo()
+{
+    const npu::DeviceProfile* p = m_devices ? m_devices->find(m_device->currentText().toStdString()) : nullptr;
+    const int profileCores = p ? p->hostPhysicalCores() : npu::kFallbackHostPhysicalCores;
+    m_hostCores->setSpecialValueText(tr("profile (%1)").arg(profileCores));
+    const int cores = m_hostCores->value() > 0 ? m_hostCores->value() : profileCores;
+    const kernel::BackendVersion version = backend();
+    const QString rule = version == kernel::BackendVersion::V2026_08 ? tr("cores × 3/4") : tr("cores / 2");
+    if (!m_parallelCompile->isChecked())
+        m_compileWorkers->setText(tr("Compile workers on the NPU host: 1 (sequential)"));
+    else
+        m_compileWorkers->setText(tr("Compile workers on the NPU host: up to %1 (%2, one per candidate at most)")
+                                      .arg(tuning::compileWorkerRule(version, cores, std::size_t(1) << 30))
+                                      .arg(rule));
 }
 
 void LaunchEditor::setDevices(const npu::DeviceRegistry& devices)
@@ -222,6 +262,7 @@ void LaunchEditor::setDevices(const npu::DeviceRegistry& devices)
         m_device->addItem(QString::fromStdString(name));
     if (!current.isEmpty())
         m_device->setCurrentText(current);
+    updateHostInfo();
 }
 
 void LaunchEditor::clear()
@@ -580,6 +621,7 @@ tuning::TuningOptions LaunchEditor::tuningOptions() const
     options.method = npu::BenchMethod(m_benchMethod->currentData().toInt());
     options.parallelCompile = m_parallelCompile->isChecked();
     options.jobs = m_workers->value();
+    options.hostPhysicalCores = m_hostCores->value();
     options.seed = std::uint64_t(m_seed->value());
     return options;
 }

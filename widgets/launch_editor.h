@@ -60,6 +60,8 @@ public:
     QComboBox* benchMethodCombo() const { return m_benchMethod; }
     QCheckBox* parallelCompileBox() const { return m_parallelCompile; }
     QSpinBox* workersSpin() const { return m_workers; }
+    QSpinBox* hostCoresSpin() const { return m_hostCores; }
+    QLabel* compileWorkersLabel() const { return m_compileWorkers; }
     QSpinBox* seedSpin() const { return m_seed; }
     QPushButton* tuneButton() const { return m_tune; }
     QLabel* cacheLabel() const { return m_cache; }
@@ -83,6 +85,7 @@ private:
     void changed(bool typing);
     std::optional<kernel::ArgValue> rowValue(const Row& row, QString* error) const;
     void validate();
+    void updateHostInfo();
 
     QTableWidget* m_params = nullptr;
     std::vector<Row> m_rows;
@@ -98,6 +101,8 @@ private:
     QComboBox* m_benchMethod = nullptr;
     QCheckBox* m_parallelCompile = nullptr;
     QSpinBox* m_workers = nullptr;
+    QSpinBox* m_hostCores = nullptr;
+    QLabel* m_compileWorkers = nullptr;
     QSpinBox* m_seed = nullptr;
     QPushButton* m_tune = nullptr;
     QLabel* m_cache = nullptr;

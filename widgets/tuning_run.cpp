@@ -103,8 +103,9 @@ TuningRun::State TuningRun::finalState(std::size_t spaceSize, const tuning::Tuni
 }
 
 TuningRun::TuningRun(std::shared_ptr<const space::CandidateSpace> space, tuning::TuningOptions options,
-                     std::string device, std::size_t total)
-    : m_space(std::move(space)), m_options(options), m_device(std::move(device)), m_total(total)
+                     std::string device, std::size_t total, kernel::BackendVersion backend, int hostCores)
+    : m_space(std::move(space)), m_options(options), m_device(std::move(device)), m_total(total), m_backend(backend),
+      m_hostCores(hostCores)
 {
     const std::size_t n = m_space ? m_space->size() : 0;
     m_state.entryOf.assign(n, -1);
@@ -143,7 +144,7 @@ int TuningRun::modelledWorkers() const
 {
     if (m_result)
         return m_result->modelled.compileWorkers;
-    return tuning::modelledCompileWorkers(m_options, m_total);
+    return tuning::modelledCompileWorkers(m_options, m_total, m_backend, m_hostCores);
 }
 
 TuningSnapshot TuningRun::snapshot() const

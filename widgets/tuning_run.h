@@ -122,8 +122,9 @@ public:
     // The final state of a finished tuning, built where the result is (off the GUI thread).
     static State finalState(std::size_t spaceSize, const tuning::TuningResult& result);
 
+    // `backend` and `hostCores` (tuning::modelledHostCores) decide the modelled compile workers.
     TuningRun(std::shared_ptr<const space::CandidateSpace> space, tuning::TuningOptions options,
-              std::string device, std::size_t total);
+              std::string device, std::size_t total, kernel::BackendVersion backend, int hostCores);
 
     const std::shared_ptr<const space::CandidateSpace>& space() const { return m_space; }
     const tuning::TuningOptions& options() const { return m_options; }
@@ -139,9 +140,10 @@ public:
     const TunedCandidate* bestEntry() const;
     // Per-candidate timings and outcomes for the table; updated in place by append().
     std::shared_ptr<const CandidateTimings> timings() const { return m_state.timings; }
-    // Compile workers of the modelled host (the model's rule: half the cores, at most one per
-    // candidate; one when compiling sequentially).
+    // Compile workers of the modelled NPU host (tuning::compileWorkerRule for the backend: 2026-04
+    // half the cores, 2026-08 three quarters, at most one per candidate; one when sequential).
     int modelledWorkers() const;
+    int hostCores() const { return m_hostCores; }
     TuningSnapshot snapshot() const;
 
     bool isFinished() const { return m_result != nullptr; }
@@ -155,6 +157,8 @@ private:
     tuning::TuningOptions m_options;
     std::string m_device;
     std::size_t m_total = 0;
+    kernel::BackendVersion m_backend = kernel::kDefaultBackend;
+    int m_hostCores = 1;
     State m_state;
     std::shared_ptr<const tuning::TuningResult> m_result;
 };

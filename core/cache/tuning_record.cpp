@@ -256,6 +256,8 @@ ojson toJson(const TuningDetails& d)
     j["kernelFile"] = d.kernelFile;
     j["seed"] = d.seed;
     j["compileWorkers"] = d.compileWorkers;
+    if (d.hostCores > 0)
+        j["hostCores"] = d.hostCores;
     j["compileSeconds"] = std::isfinite(d.compileSeconds) ? d.compileSeconds : 0.0;
     j["benchSeconds"] = std::isfinite(d.benchSeconds) ? d.benchSeconds : 0.0;
     j["threads"] = d.threads;
@@ -411,6 +413,7 @@ std::optional<TuningDetails> detailsFromJson(const ojson& json, const std::strin
     };
     d.seed = count("seed");
     d.compileWorkers = int(f.integer("compileWorkers").value_or(1));
+    d.hostCores = int(std::max<std::int64_t>(0, f.integer("hostCores").value_or(0)));
     d.compileSeconds = f.number("compileSeconds").value_or(0.0);
     d.benchSeconds = f.number("benchSeconds").value_or(0.0);
     d.threads = int(f.integer("threads").value_or(1));

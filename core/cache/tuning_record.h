@@ -104,6 +104,7 @@ struct TuningDetails {
     std::string kernelFile;       // the kernel's source file, as the launch named it
     std::uint64_t seed = 0;
     int compileWorkers = 1;       // modelled compile workers of the real toolchain
+    int hostCores = 0;            // physical cores of the modelled NPU host (0: not recorded)
     double compileSeconds = 0;    // modelled wall time of the parallel compile
     double benchSeconds = 0;      // modelled benchmarking time
     int threads = 1;              // worker threads that simulated the tuning

@@ -160,7 +160,8 @@ ojson tuningDocument(const cache::TuningRecord& record)
     doc["summary"] = summaryJson(record);
 
     const double total = std::isfinite(record.tuningWallSeconds) ? record.tuningWallSeconds : 0.0;
-    doc["tuningTime"] = ojson{{"compileWorkers", d ? ojson(d->compileWorkers) : ojson(nullptr)},
+    doc["tuningTime"] = ojson{{"hostCores", d && d->hostCores > 0 ? ojson(d->hostCores) : ojson(nullptr)},
+                              {"compileWorkers", d ? ojson(d->compileWorkers) : ojson(nullptr)},
                               {"compileSeconds", d ? ojson(d->compileSeconds) : ojson(nullptr)},
                               {"benchSeconds", d ? ojson(d->benchSeconds) : ojson(nullptr)},
                               {"totalSeconds", total},

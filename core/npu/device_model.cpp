@@ -36,13 +36,29 @@ DeviceModel DeviceModel::fromProfile(const DeviceProfile& profile)
     m.hbmBytesPerUs = hbmGbps * 1e3;
     m.hbmSustainedFraction = get("hbm_sustained_fraction", 0.956, "fraction",
                                  "D: [SKY] 910B2 L2-bypass streaming measured 1.53 TB/s of the nominal 1.6 TB/s");
-    m.l2BytesPerUs = get("l2_gbps", 2.5 * hbmGbps, "GB/s", "G: L2 hit bandwidth taken as 2.5 x the HBM peak") * 1e3;
+    // (l2_gbps is read below, once the cores' ports are known.)
+    // Reads on the cached path allocate in L2 on a miss; that fill, not the HBM, caps a stream
+    // that misses ([SKY] §ReadCeiling: L2 miss-and-allocate at 0% hits).
+    m.l2FillBytesPerUs = get("l2_fill_gbps", hbmGbps * 862.0 / 1600.0, "GB/s",
+                             "D: the 910B2's 862 GB/s cached read (torch w.max(), [SKY] Calibration) scaled by "
+                             "this part's HBM peak") * 1e3;
+    m.l2ResidentFraction = get("l2_resident_fraction", 0.8, "fraction",
+                               "G: other data, set conflicts and dirty lines keep the rest of L2 busy");
+    m.l2ThrashFactor = get("l2_thrash_factor", 2.0, "x L2",
+                           "G: past about twice the capacity nothing survives to its reuse ([SKY] §L2: a 910B2 "
+                           "kernel was L2-served up to 195 MB and HBM-bound by 387 MB)");
     m.coreGmBytesPerCycle = get("core_gm_bytes_per_cycle", 64, "B/cycle",
                                 "G: one core's MTE port; with all cores busy HBM, not the port, is the limit");
     m.cubeCoreGmBytesPerCycle =
         get("cube_core_gm_bytes_per_cycle", 128, "B/cycle",
             "G: an AI core's MTE2 must feed the cube ~96 B/cycle for 128x256 fp16 tiles; GEMMs on A2 reach ~80% of peak");
+    // L2 hits are served as fast as every vector core's port takes them: L2 itself is not taken
+    // to be a limit.
+    m.l2BytesPerUs = get("l2_gbps", m.vectorCores * m.coreGmBytesPerCycle * m.clockGhz, "GB/s",
+                         "D: vector_cores x core_gm_bytes_per_cycle x clock (L2 hits limited by the cores' MTE "
+                         "ports, not by L2)") * 1e3;
     m.gmReadLatencyCycles = get("mte_gm_read_latency_cycles", 1400, "cycles", "pypto cost model");
+    m.l2HitLatencyCycles = get("l2_hit_cycles", 50, "cycles", "pypto cost model: L2 hit 50 cycles");
     m.gmWriteLatencyCycles = get("mte_gm_write_latency_cycles", 300, "cycles", "pypto cost model");
     m.minEfficientTransferBytes = get("min_efficient_transfer_kib", 16, "KiB", "[ASC] >= 16 KB transfers") * kib;
     m.runOverheadBytes = get("dma_run_overhead_bytes", 64, "B",

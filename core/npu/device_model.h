@@ -33,9 +33,13 @@ struct DeviceModel {
     double hbmBytesPerUs = 0;            // nominal peak (the roofline)
     double hbmSustainedFraction = 0;     // of the peak that streaming DMA reaches
     double l2BytesPerUs = 0;             // L2 hit bandwidth, whole chip
+    double l2FillBytesPerUs = 0;         // reads that miss L2 and allocate in it, whole chip
+    double l2ResidentFraction = 0;       // of L2 a reused working set keeps entirely
+    double l2ThrashFactor = 0;           // x L2: a reuse distance this long no longer hits
     double coreGmBytesPerCycle = 0;      // one vector core's MTE2/MTE3 port
     double cubeCoreGmBytesPerCycle = 0;  // one AI core's port in kernels with tl.dot
     double gmReadLatencyCycles = 0, gmWriteLatencyCycles = 0;
+    double l2HitLatencyCycles = 0;       // a read served by L2
     double minEfficientTransferBytes = 0;  // a DMA of this size reaches ~90% of its bandwidth
     double runOverheadBytes = 0;         // per contiguous run (burst) of a strided DMA
     double dmaOverheadBytes = 0;         // per DMA instruction, as bytes of bandwidth

@@ -30,7 +30,7 @@ constexpr std::string_view kMarks[] = {"S", "S3", "D", "G"};
 const std::set<std::string, std::less<>> kCountFigures = {"cube_cores", "vector_cores", "max_grid_programs"};
 
 const std::set<std::string, std::less<>> kTopLevelKeys = {"schema", "soc",     "family", "npu_arch",
-                                                          "triton_ascend", "figures", "notes"};
+                                                          "triton_ascend", "figures", "notes", "host"};
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
@@ -148,6 +148,45 @@ void readFigure(const std::string& name, const json& node, DeviceProfile& profil
     profile.figures[name] = std::move(figure);
 }
 
+// "host": {"physical_cores": {"value": 192, "unit": "count", "mark": "G", "source": "..."},
+//          "description": "..."}
+void readHost(const json& node, DeviceProfile& profile, Problems& problems)
+{
+    if (!node.is_object()) {
+        problems.add(std::string("'host' must be an object, got ") + node.type_name());
+        return;
+    }
+    for (const auto& [key, _] : node.items())
+        if (key != "physical_cores" && key != "description")
+            problems.add("unknown key '" + key + "' in 'host' (expected physical_cores, description)");
+    HostSpec host;
+    if (auto it = node.find("description"); it != node.end()) {
+        if (it->is_string())
+            host.description = it->get<std::string>();
+        else
+            problems.add(std::string("'host.description' must be a string, got ") + it->type_name());
+    }
+    auto cores = node.find("physical_cores");
+    if (cores == node.end()) {
+        problems.add("'host.physical_cores' is missing");
+        return;
+    }
+    // Read as a figure (value, unit, mark, source), then checked as a count.
+    DeviceProfile scratch;
+    const std::size_t before = problems.messages.size();
+    readFigure("host.physical_cores", *cores, scratch, problems);
+    if (problems.messages.size() != before)
+        return;
+    const Figure& f = scratch.figures.begin()->second;
+    if (f.value < 1 || f.value != std::floor(f.value) || f.value > 1 << 20) {
+        problems.add("figure 'host.physical_cores': value " + formatNumber(f.value) +
+                     " must be a whole number of cores, at least 1");
+        return;
+    }
+    host.physicalCores = f;
+    profile.host = std::move(host);
+}
+
 DeviceProfile readProfile(const json& root, const fs::path& path, Problems& problems)
 {
     DeviceProfile profile;
@@ -226,6 +265,8 @@ DeviceProfile readProfile(const json& root, const fs::path& path, Problems& prob
     }
     for (const auto& [name, node] : figures->items())
         readFigure(name, node, profile, problems);
+    if (auto it = root.find("host"); it != root.end())
+        readHost(*it, profile, problems);
     for (const auto& name : requiredFigures()) {
         if (!figures->contains(name))
             problems.add("required figure '" + name + "' is missing");
@@ -404,6 +445,11 @@ int DeviceProfile::vectorCores() const
 
 int DeviceProfile::vectorCoresForAutotune() const { return npu::vectorCoresForAutotune(soc, cubeCores()); }
 
+int DeviceProfile::hostPhysicalCores() const
+{
+    return host ? static_cast<int>(host->physicalCores.value) : kFallbackHostPhysicalCores;
+}
+
 int DeviceProfile::ubBudgetKib() const { return ubBudgetKibForSoc(soc); }
 
 bool DeviceProfile::defaultMultibuffer() const { return !is910_95Class(); }
@@ -436,6 +482,12 @@ json toJson(const DeviceProfile& profile)
         {"figures", figures},
         {"notes", profile.notes},
     };
+    if (profile.host) {
+        const Figure& f = profile.host->physicalCores;
+        out["host"] = {{"physical_cores",
+                        {{"value", static_cast<long long>(f.value)}, {"unit", f.unit}, {"mark", f.mark}, {"source", f.source}}},
+                       {"description", profile.host->description}};
+    }
     return out;
 }
 

@@ -32,6 +32,17 @@ bool isKnownMark(std::string_view mark);
 // Figures every profile must carry; the simulator reads them without checking.
 const std::vector<std::string>& requiredFigures();
 
+// The tuning host's physical cores assumed for a profile without a "host" section: an Atlas
+// 800T A2-class training server (4 x 48-core Kunpeng 920; estimate, mark G).
+inline constexpr int kFallbackHostPhysicalCores = 192;
+
+// The machine the NPU sits in, where Triton-Ascend compiles the candidates in parallel: the
+// device file's optional "host" section, {"physical_cores": FIGURE, "description": "..."}.
+struct HostSpec {
+    Figure physicalCores;    // a whole number, at least one
+    std::string description; // "Atlas 800T A2 training server, 4 x Kunpeng 920"
+};
+
 struct DeviceProfile {
     std::string soc;      // "Ascend910B2": what the driver reports as target.arch
     std::string family;   // "A2", "A3", "950", "310P"
@@ -39,6 +50,7 @@ struct DeviceProfile {
     bool tritonAscendSupported = false;
     std::map<std::string, Figure> figures;
     std::vector<std::string> notes;
+    std::optional<HostSpec> host;  // the tuning host; absent: kFallbackHostPhysicalCores is assumed
     std::string path;     // the file it was loaded from; empty when built in code
 
     // The figure's value; NaN when the profile has no such figure (never for required ones
@@ -60,6 +72,10 @@ struct DeviceProfile {
     bool defaultMultibuffer() const;
     // 910_95/950 parts (name-based, as the backend decides).
     bool is910_95Class() const;
+
+    // Physical cores of the tuning host (psutil.cpu_count(logical=False) there): the host
+    // section's, or kFallbackHostPhysicalCores.
+    int hostPhysicalCores() const;
 
     double clockMhz() const { return figure("clock_mhz"); }
     double ubKib() const { return figure("ub_kib"); }

@@ -20,8 +20,10 @@ namespace {
 
 // What one core gets in a wave of `active` cores.
 struct Rates {
-    double readBytesPerUs = 0;
+    double portBytesPerUs = 0;   // the core's own MTE port
+    double readBytesPerUs = 0;   // what the core gets of the shared memory system, port included
     double writeBytesPerUs = 0;
+    double readLatencyCycles = 0;  // a DMA's wait for its first bytes: L2 hits and misses weighed
     bool sharedGm = true;  // reads and writes share the core's slice of HBM (HBM-bound)
 };
 
@@ -50,9 +52,18 @@ private:
     Parts parts(const Work& w) const
     {
         Parts p;
-        p.in = r.readBytesPerUs > 0 ? w.inEffBytes / r.readBytesPerUs : 0;
-        p.out = r.writeBytesPerUs > 0 ? w.outEffBytes / r.writeBytesPerUs : 0;
-        p.latIn = w.inTransfers > 0 ? m.cyclesToUs(m.gmReadLatencyCycles) : 0;
+        // The port pays every byte and each DMA instruction's fixed cost; the shared memory system
+        // sees only the bytes moved. Where the share is the limit, instruction costs hide behind
+        // it ([SKY] §ReadCeiling: descriptor size and burst length are flat on the cached path).
+        auto pipe = [&](double eff, double transfers, double shareRate) {
+            if (shareRate <= 0)
+                return 0.0;
+            const double moved = std::max(0.0, eff - transfers * m.dmaOverheadBytes);
+            return std::max(r.portBytesPerUs > 0 ? eff / r.portBytesPerUs : 0.0, moved / shareRate);
+        };
+        p.in = pipe(w.inEffBytes, w.inTransfers, r.readBytesPerUs);
+        p.out = pipe(w.outEffBytes, w.outTransfers, r.writeBytesPerUs);
+        p.latIn = w.inTransfers > 0 ? m.cyclesToUs(r.readLatencyCycles) : 0;
         p.latOut = w.outTransfers > 0 ? m.cyclesToUs(m.gmWriteLatencyCycles) : 0;
         p.vec = m.cyclesToUs(w.vectorCycles);
         p.cube = m.cyclesToUs(w.cubeCycles);
@@ -207,17 +218,37 @@ SimResult simulate(const CompiledKernel& kernel, const DeviceModel& m, const Sim
     uniqueWrites += std::max(0.0, allWrites - writes);
     reads = std::max(reads, allReads);
     writes = std::max(writes, allWrites);
-    // Other data, set conflicts and the write-back of dirty lines keep part of L2 busy: a working
-    // set stays resident only if it fits in 80% of it (estimate, mark G).
-    constexpr double kL2Usable = 0.8;
-    const bool fits = workingSet <= kL2Usable * m.l2Bytes;
-    double hit = 0;
-    if (reads > 0) {
-        if (options.l2Warm && fits)
-            hit = 1.0;
-        else
-            hit = (reads - uniqueReads) * std::min(1.0, workingSet > 0 ? kL2Usable * m.l2Bytes / workingSet : 1.0) / reads;
+    // A byte read again hits L2 when what the launch touches between the two reads still fits.
+    // That reuse distance is estimated per tensor as if the tensors' traffic were interleaved
+    // evenly over the launch: between two passes over T, every other tensor U moves its traffic
+    // over T's passes, at most all of U. Everything up to the resident part of L2 hits; past
+    // l2ThrashFactor x L2 nothing does; in between the share falls linearly.
+    const double residentBytes = m.l2ResidentFraction * m.l2Bytes;
+    const double thrashBytes = std::max(residentBytes * 1.0001, m.l2ThrashFactor * m.l2Bytes);
+    auto survives = [&](double distance) {
+        return std::clamp((thrashBytes - distance) / (thrashBytes - residentBytes), 0.0, 1.0);
+    };
+    double hitBytes = 0;
+    if (!options.l2Bypass) {
+        for (const TensorTraffic& t : kernel.tensors) {
+            const double size = double(t.sizeBytes);
+            if (size <= 0 || t.readBytes <= 0)
+                continue;
+            if (t.readBytes > size) {
+                const double passes = t.readBytes / size;
+                double distance = 0;
+                for (const TensorTraffic& u : kernel.tensors)
+                    distance += std::min<double>(double(u.sizeBytes), (u.readBytes + u.writeBytes) / passes);
+                hitBytes += (t.readBytes - size) * survives(distance);
+            }
+            // The profiler path runs the launch again without a flush: the first reads find the
+            // previous run's data when the whole working set stays.
+            if (options.l2Warm)
+                hitBytes += std::min(t.readBytes, size) * survives(workingSet);
+        }
     }
+    const bool fits = !options.l2Bypass && survives(workingSet) >= 1.0;
+    const double hit = reads > 0 ? std::clamp(hitBytes / reads, 0.0, 1.0) : 0.0;
     res.l2HitFraction = hit;
     res.readBytes = reads;
     res.writeBytes = writes;
@@ -225,15 +256,23 @@ SimResult simulate(const CompiledKernel& kernel, const DeviceModel& m, const Sim
 
     const double portBytesPerUs =
         (kernel.usesCube ? m.cubeCoreGmBytesPerCycle : m.coreGmBytesPerCycle) * m.clockGhz * 1000.0;
+    // Per core of a wave of `active`: reads that hit come from L2, reads that miss from the L2 fill
+    // (or, through the bypass alias, straight from HBM), writes go to HBM. A core's reads and
+    // writes take turns on its GM slice: they add, they do not overlap ([SKY] §RWSerial).
     auto ratesFor = [&](std::int64_t active) {
         Rates r;
-        const double hbmShare = m.hbmBytesPerUs * m.hbmSustainedFraction / double(std::max<std::int64_t>(1, active));
-        const double l2Share = m.l2BytesPerUs / double(std::max<std::int64_t>(1, active));
+        const double n = double(std::max<std::int64_t>(1, active));
+        const double hbmShare = m.hbmBytesPerUs * m.hbmSustainedFraction / n;
+        const double fillShare = std::min(m.l2FillBytesPerUs, m.hbmBytesPerUs * m.hbmSustainedFraction) / n;
+        const double l2Share = m.l2BytesPerUs / n;
         const double hbmCore = std::min(portBytesPerUs, hbmShare);
+        const double missCore = std::min(portBytesPerUs, options.l2Bypass ? hbmShare : fillShare);
         const double l2Core = std::min(portBytesPerUs, l2Share);
-        r.readBytesPerUs = 1.0 / (hit / l2Core + (1.0 - hit) / hbmCore);
+        r.portBytesPerUs = portBytesPerUs;
+        r.readBytesPerUs = 1.0 / (hit / l2Core + (1.0 - hit) / missCore);
         r.writeBytesPerUs = hbmCore;
-        r.sharedGm = hbmShare < portBytesPerUs;
+        r.readLatencyCycles = hit * m.l2HitLatencyCycles + (1.0 - hit) * m.gmReadLatencyCycles;
+        r.sharedGm = true;
         return r;
     };
 

@@ -36,6 +36,9 @@ struct SimOptions {
     // false: L2 is flushed before every run (do_bench); true: the previous run's data is still in
     // L2 (the profiler path benchmarks without a flush).
     bool l2Warm = false;
+    // true: every read goes through the L2-bypass address alias (the same memory mapped with L2
+    // disabled, rtGetL2CacheOffset): no hits, no allocate-on-miss, reads at the HBM's own rate.
+    bool l2Bypass = false;
 };
 
 struct SimResult {

@@ -169,6 +169,7 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
     details.kernelFile = a.file ? a.file->path : std::string();
     details.seed = options.seed;
     details.compileWorkers = result.modelled.compileWorkers;
+    details.hostCores = result.modelled.hostCores;
     details.compileSeconds = result.modelled.compileSeconds;
     details.benchSeconds = result.modelled.benchSeconds;
     details.threads = result.threads;

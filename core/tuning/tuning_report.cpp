@@ -43,7 +43,8 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
         << " failed to compile" << (result.stopped ? " (stopped)" : "") << "\n";
     out << "  modelled tuning time on the real toolchain: " << formatSeconds(result.modelled.totalSeconds) << " ("
         << formatSeconds(result.modelled.compileSeconds) << " compile on "
-        << formatCount(result.modelled.compileWorkers, "worker") << " + " << formatSeconds(result.modelled.benchSeconds)
+        << formatCount(result.modelled.compileWorkers, "worker") << " of a "
+        << result.modelled.hostCores << "-core host + " << formatSeconds(result.modelled.benchSeconds)
         << " benchmark";
     if (result.modelled.ubTunerSeconds > 0)
         out << " + " << formatSeconds(result.modelled.ubTunerSeconds) << " UB tuner";

@@ -291,14 +291,26 @@ bool betterThan(const npu::BenchResult& a, const npu::BenchResult& b)
     return rankedBefore({a.rankMs, a.p20Ms, a.p80Ms}, {b.rankMs, b.p20Ms, b.p80Ms});
 }
 
-int modelledCompileWorkers(const TuningOptions& options, std::size_t configs)
+int modelledHostCores(const TuningOptions& options, const npu::DeviceProfile& profile)
+{
+    return options.hostPhysicalCores > 0 ? options.hostPhysicalCores : std::max(1, profile.hostPhysicalCores());
+}
+
+int compileWorkerRule(kernel::BackendVersion backend, int hostCores, std::size_t configs)
+{
+    const int cores = std::max(1, hostCores);
+    // a84b1eb autotuner.py: psutil.cpu_count(logical=False) // 2; 189dd87 _batch_bench:
+    // psutil.cpu_count(logical=False) * 3 // 4. Python raises for zero workers (one core): one.
+    const int rule = backend == kernel::BackendVersion::V2026_08 ? cores * 3 / 4 : cores / 2;
+    return std::max(1, static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(rule), configs)));
+}
+
+int modelledCompileWorkers(const TuningOptions& options, std::size_t configs, kernel::BackendVersion backend,
+                           int hostCores)
 {
     if (!options.parallelCompile)
         return 1;
-    const int hostCores = options.hostPhysicalCores > 0
-                              ? options.hostPhysicalCores
-                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return std::max(1, static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(hostCores / 2), configs)));
+    return compileWorkerRule(backend, hostCores, configs);
 }
 
 // A tuning session: trace once, compile and simulate in a pool of workers (chunked, per-worker
@@ -572,9 +584,10 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         result.error = "No valid triton configs. " + why;
     }
 
-    // The real toolchain: compile workers = min(physical cores / 2, configs), then benchmarks.
+    // The real toolchain on the NPU's host: the backend's compile workers, then benchmarks.
     ModelledTime& m = result.modelled;
-    m.compileWorkers = modelledCompileWorkers(options, compileJobs.size());
+    m.hostCores = modelledHostCores(options, profile);
+    m.compileWorkers = modelledCompileWorkers(options, compileJobs.size(), analysis.parse.backend, m.hostCores);
     m.compileSeconds = scheduleLongestFirst(compileJobs, m.compileWorkers, [](std::size_t, int, double, double) {});
     for (double seconds : ubSecondsAt)
         if (!std::isnan(seconds))

@@ -25,8 +25,15 @@
 
 namespace ts::tuning {
 
-// Bumped whenever simulated figures change for the same input: cache entries keep it.
-inline constexpr const char* kSimulatorVersion = "sim-1";
+// Bumped whenever simulated figures change for the same input: cache entries keep it, and an
+// entry of another version is never reused.
+//   sim-1  the first model
+//   sim-2  checked against published 910B2 figures (tests/test_published_figures.cpp): reads that
+//          miss L2 at its fill rate, L2 reuse by reuse distance, the L2-bypass alias, reads and
+//          writes adding on a core's GM slice, the cube fed from L1 across the K loop, do_bench's
+//          host launch never below the profile's
+inline constexpr const char* kSimulatorVersion = "sim-2";
+inline constexpr const char* kPreviousSimulatorVersion = "sim-1";
 
 struct TuningOptions {
     npu::BenchMethod method = npu::BenchMethod::Default;
@@ -34,7 +41,7 @@ struct TuningOptions {
     bool parallelCompile = true;   // TRITON_AUTOTUNE_PARALLEL_COMPILE (false = sequential)
     std::uint64_t seed = 0;
     bool lattice = false;          // tune every lattice point, not only the backend's list
-    int hostPhysicalCores = 0;     // the modelled tuning host; 0 = this machine's cores
+    int hostPhysicalCores = 0;     // the modelled tuning host's physical cores; 0 = the device profile's host
     // 2026-08 only (2026-04 has no UB tuner): TRITON_ENABLE_UBTUNER, off by default. With it on,
     // a candidate that overflows the UB is searched for compile options that fit (ub_tuner.h),
     // and even a single candidate is benchmarked.
@@ -73,7 +80,8 @@ struct CandidateOutcome {
 };
 
 struct ModelledTime {
-    int compileWorkers = 1;        // min(physical cores / 2, candidates), or 1 when sequential
+    int hostCores = 0;             // physical cores of the modelled host (modelledHostCores)
+    int compileWorkers = 1;        // compileWorkerRule for the backend, or 1 when sequential
     double compileSeconds = 0;     // wall time of the parallel compile
     double benchSeconds = 0;       // benchmarking, one candidate after the other on the device
     double ubTunerSeconds = 0;     // the UB tuner's compiles and measurements, one after the other
@@ -135,10 +143,17 @@ struct RankTimes {
 bool rankedBefore(const RankTimes& a, const RankTimes& b);
 bool betterThan(const npu::BenchResult& a, const npu::BenchResult& b);
 
-// The compile workers of the real toolchain for `configs` candidates: min(host physical cores / 2,
-// configs), at least one, or one when compiling is sequential. The host is
-// options.hostPhysicalCores, or this machine's cores when that is 0.
-int modelledCompileWorkers(const TuningOptions& options, std::size_t configs);
+// The physical cores of the host the modelled tuning runs on: options.hostPhysicalCores, or the
+// device profile's host (npu::DeviceProfile::hostPhysicalCores) when that is 0. Never this
+// machine's: the modelled time is the NPU host's.
+int modelledHostCores(const TuningOptions& options, const npu::DeviceProfile& profile);
+
+// The compile workers of the real toolchain's tuning (Autotuner._batch_bench) for `configs`
+// candidates on a host of `hostCores` physical cores: 2026-04 min(cores // 2, configs),
+// 2026-08 min(cores * 3 // 4, configs); at least one, or one when compiling is sequential.
+int compileWorkerRule(kernel::BackendVersion backend, int hostCores, std::size_t configs);
+int modelledCompileWorkers(const TuningOptions& options, std::size_t configs, kernel::BackendVersion backend,
+                           int hostCores);
 
 // Longest-processing-time-first over `workers`, as a ThreadPoolExecutor compiles: each job, in
 // the order given (longest first), goes to the least loaded worker, the lowest-numbered among

@@ -400,6 +400,45 @@ private Q_SLOTS:
                  cache::Freshness::Miss);
     }
 
+    // The host's cores: the profile's by default (shown), a session setting otherwise; the label
+    // shows the workers the chosen backend starts there, and the tuning models exactly those.
+    void hostCoresShowTheProfileDefaultAndFeedTheModelledWorkers()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        gui::LaunchEditor* editor = window.launchEditor();
+        QVERIFY(editor->hostCoresSpin()->isEnabled());
+        QCOMPARE(editor->hostCoresSpin()->value(), 0);
+        QVERIFY2(editor->hostCoresSpin()->specialValueText().contains(QLatin1String("192")),
+                 qPrintable(editor->hostCoresSpin()->specialValueText()));
+        const kernel::BackendVersion tunedUnder = editor->backend();
+        QComboBox* backends = editor->backendCombo();
+        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_08)));
+        QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 144")),
+                 qPrintable(editor->compileWorkersLabel()->text()));
+        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_04)));
+        QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 96")),
+                 qPrintable(editor->compileWorkersLabel()->text()));
+        editor->hostCoresSpin()->setValue(8);
+        QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 4")),
+                 qPrintable(editor->compileWorkersLabel()->text()));
+        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_08)));
+        QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 6")),
+                 qPrintable(editor->compileWorkersLabel()->text()));
+        backends->setCurrentIndex(backends->findData(int(tunedUnder)));
+        QCOMPARE(window.document()->tuningOptions().hostPhysicalCores, 8);
+        QVERIFY(tuneAndWait(window));
+        const auto result = window.document()->tuningResult();
+        QVERIFY(result && result->best);
+        QCOMPARE(result->modelled.hostCores, 8);
+        QCOMPARE(result->modelled.compileWorkers,
+                 tuning::compileWorkerRule(window.document()->analysis()->parse.backend, 8, result->tuned.size()));
+        QCOMPARE(window.document()->tuningRun()->snapshot().workers, result->modelled.compileWorkers);
+    }
+
     void editedKernelShowsTheCachedTuningAsStale()
     {
         QTemporaryDir dir;
