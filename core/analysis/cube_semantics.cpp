@@ -13,32 +13,6 @@ namespace ts::analysis::cube {
 using py::Kind;
 using py::Node;
 
-namespace {
-
-// A Python dict name -> [expressions], insertion order kept.
-struct AssignMap {
-    std::vector<std::pair<std::string, std::vector<const Node*>>> items;
-
-    std::vector<const Node*>* find(const std::string& name)
-    {
-        for (auto& [k, v] : items)
-            if (k == name)
-                return &v;
-        return nullptr;
-    }
-    const std::vector<const Node*>* find(const std::string& name) const
-    {
-        return const_cast<AssignMap*>(this)->find(name);
-    }
-    std::vector<const Node*>& slot(const std::string& name)
-    {
-        if (auto* v = find(name))
-            return *v;
-        items.emplace_back(name, std::vector<const Node*>{});
-        return items.back().second;
-    }
-};
-
 void mergeInto(AssignMap& dst, const AssignMap& src)
 {
     for (const auto& [name, exprs] : src.items) {
@@ -370,8 +344,6 @@ std::pair<const Node*, const Node*> rangeStopStep(const Node* loop)
     return {args[1], args[2]};
 }
 
-} // namespace
-
 bool isSliceAll(const Node* node)
 {
     return node && node->is(Kind::Slice) && !node->child("lower") && !node->child("upper") && !node->child("step");
@@ -423,8 +395,13 @@ std::optional<std::pair<std::string, int>> subscriptAxes2d(const Node* subscript
 
 std::map<std::string, std::string> axisTotalSymbols(const Node* function)
 {
+    return axisTotalSymbols(function, Known{});
+}
+
+std::map<std::string, std::string> axisTotalSymbols(const Node* function, const Known& known)
+{
     const std::set<std::string> params = paramNames(function);
-    const AssignMap map = assignmentMap(function, {});
+    const AssignMap map = assignmentMap(function, known);
     const std::set<std::string> candidates = axisCandidates(function, &params);
     const auto blocks = blockSymbols(function, candidates, map);
     std::map<std::string, std::string> totals;
