@@ -279,8 +279,8 @@ void VectorParseRun::runV2()
     m_v2 = parseVv2608(input);
     if (m_v2->status == "raised") {
         log("Ascend autotuning vector v2 parse failed: " + m_v2->diagnostics.front());
-        m_vp.modelNotes.push_back("the v2 axis parser raised (" + m_v2->diagnostics.front() +
-                                  "); upstream drops its result and parses with the legacy parsers");
+        for (const VvNote2608& note : m_v2->notes)
+            m_vp.v2Notes.push_back({note.message, note.line, note.column});
         m_v2.reset();
         return;
     }

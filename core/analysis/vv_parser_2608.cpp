@@ -677,6 +677,11 @@ VvResult2608 parseVv2608(const VvInput2608& input)
         out = VvResult2608{};
         out.status = "raised";
         out.diagnostics.push_back(raised.message);
+        out.notes.push_back({"the backend's v2 axis parser raises " + raised.message +
+                                 " on this loop (it reads the start of a range with fewer than two arguments when "
+                                 "an axis has no split parameter), so its result is dropped and the legacy parsers "
+                                 "decide; TileScope does the same",
+                             raised.line, raised.column});
     }
     return out;
 }

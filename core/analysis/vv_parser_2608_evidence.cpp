@@ -353,6 +353,8 @@ std::optional<int> inferPidDim(const std::string& symbol, const Node* function, 
         // _extract_range_start_expr: the first argument of any call with two or more; a loop
         // without one makes upstream walk None, which raises.
         const Node* start = iter && iter->is(Kind::Call) && iter->list("args").size() >= 2 ? iter->list("args")[0] : nullptr;
+        if (!start)
+            throw VvRaise{"AttributeError: 'NoneType' object has no attribute '_fields'", node->line, node->col + 1};
         if (const auto dim = pidDimIn(start, pids); dim && std::find(found.begin(), found.end(), *dim) == found.end())
             found.push_back(*dim);
     }

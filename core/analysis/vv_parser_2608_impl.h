@@ -19,6 +19,8 @@ using cube::AssignMap;
 // An exception upstream's parse raises (its tuner catches it and drops the v2 result).
 struct VvRaise {
     std::string message; // "AttributeError: ..."
+    int line = 0;        // the statement that made it raise, when known
+    int column = 0;
 };
 
 // program-id variable -> its dimension (`pid = tl.program_id(1)`).
