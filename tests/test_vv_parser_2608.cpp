@@ -214,3 +214,16 @@ TEST(VvParser2608, NoLoadOrStoreResolvesNothing)
     EXPECT_EQ(r.status, "failed");
     EXPECT_FALSE(r.hasResolvedAxes());
 }
+
+TEST(VvParser2608, FixedTilingExpressionIsEvaluatedWithTheLaunch)
+{
+    const VvResult2608 r = parse(R"(
+def k(src, dst, cols, HALF: tl.constexpr):
+    c = tl.arange(0, HALF * 2)
+    keep = c < cols
+    tl.store(dst + c, tl.load(src + c, mask=keep), mask=keep)
+)",
+                                 {"src", "dst"}, {{"cols", 100}, {"HALF", 64}});
+    EXPECT_EQ(axis(r, "x").fixedTilingExpr, "HALF * 2");
+    EXPECT_EQ(axis(r, "x").fixedTilingValue, 128);
+}

@@ -301,8 +301,12 @@ void VectorParseRun::runV2()
         m_v2Table.ensure(axis);
     for (const auto& [axis, expr] : v.axisLengthExprs)
         m_v2Table.ensure(axis).lengthExpr = expr;
-    for (const auto& [axis, expr] : v.fixedTilingExprs)
-        m_v2Table.ensure(axis).fixedTilingExpr = expr;
+    for (const VvAxis2608& a : v.axes)
+        if (!a.fixedTilingExpr.empty()) {
+            VectorAxis2608& entry = m_v2Table.ensure(a.name);
+            entry.fixedTilingExpr = a.fixedTilingExpr;
+            entry.fixedTilingValue = a.fixedTilingValue;
+        }
     for (const VvNote2608& note : v.notes)
         m_vp.v2Notes.push_back({note.message, note.line, note.column});
 }
@@ -612,8 +616,11 @@ void VectorParseRun::buildTable()
     // v2 result listed them), fixed tiling axes, then split, tiling and program-id axes.
     AxisTable table = lengthTable(m_hintsAxes, m_v2Table);
     for (const VectorAxis2608& a : m_v2Table.axes)
-        if (!a.fixedTilingExpr.empty())
-            table.ensure(a.name).fixedTilingExpr = a.fixedTilingExpr;
+        if (!a.fixedTilingExpr.empty()) {
+            VectorAxis2608& entry = table.ensure(a.name);
+            entry.fixedTilingExpr = a.fixedTilingExpr;
+            entry.fixedTilingValue = a.fixedTilingValue;
+        }
     for (const auto& [axis, param] : m_out.splitParams)
         table.ensure(axis).splitParam = param;
     for (const auto& [axis, param] : m_out.tilingParams)

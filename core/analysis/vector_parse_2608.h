@@ -34,6 +34,7 @@ struct VectorAxis2608 {
     std::string name; // "x", "y", ...
     std::string lengthExpr;
     std::string fixedTilingExpr;
+    std::optional<std::int64_t> fixedTilingValue; // its static value from the launch, when positive
     std::string splitParam;
     std::string tilingParam;
     bool lowDim = false;

@@ -301,7 +301,7 @@ void addSpec(const Context& cx, Site& site, const BlockPtrSpec& spec)
             continue;
         }
         if (!text.empty() && classifyLength(text, cx.sig) == "fixed_compile_time")
-            site.fixed(int(i), {text, "make_block_ptr", 0.8});
+            site.fixed(int(i), {text, "make_block_ptr", 0.8, spec.blockShape[i]});
     }
 }
 
@@ -491,6 +491,56 @@ Context buildContext(const VvInput2608& input)
     return cx;
 }
 
+// vector_axes.py's _evaluate_static_expr_node: ints (bools excluded) and + - * // % over launch
+// values, Python's floor semantics; then only a positive result counts.
+std::optional<std::int64_t> staticInt(const Node* node, const cube::Known& known)
+{
+    if (!node)
+        return std::nullopt;
+    if (node->is(Kind::Constant))
+        return node->constant()->isInt() ? std::optional<std::int64_t>(node->constant()->integer) : std::nullopt;
+    if (node->is(Kind::Name)) {
+        const auto it = known.find(node->id());
+        return it != known.end() && it->second.type == cube::Scalar::Type::Int ? std::optional(it->second.i)
+                                                                                : std::nullopt;
+    }
+    if (node->is(Kind::UnaryOp)) {
+        const auto v = staticInt(node->child("operand"), known);
+        if (!v)
+            return std::nullopt;
+        return node->op() == Kind::UAdd ? v : node->op() == Kind::USub ? std::optional(-*v) : std::nullopt;
+    }
+    if (!node->is(Kind::BinOp))
+        return std::nullopt;
+    const auto l = staticInt(node->child("left"), known);
+    const auto r = staticInt(node->child("right"), known);
+    if (!l || !r)
+        return std::nullopt;
+    switch (node->op()) {
+    case Kind::Add: return *l + *r;
+    case Kind::Sub: return *l - *r;
+    case Kind::Mult: return *l * *r;
+    case Kind::FloorDiv:
+    case Kind::Mod: {
+        if (*r == 0)
+            return std::nullopt;
+        std::int64_t q = *l / *r, m = *l % *r;
+        if (m != 0 && ((m < 0) != (*r < 0))) {
+            --q;
+            m += *r;
+        }
+        return node->op() == Kind::FloorDiv ? q : m;
+    }
+    default: return std::nullopt;
+    }
+}
+
+std::optional<std::int64_t> staticPositiveInt(const Node* node, const cube::Known& known)
+{
+    const auto v = staticInt(node, known);
+    return v && *v > 0 ? v : std::nullopt;
+}
+
 // The choices for one axis (_select_best_split / _tiling / _fixed_tiling_expr / _extent).
 void chooseAxis(const Context& cx, const Evidence& e, VvAxis2608& axis, std::vector<std::string>& diags)
 {
@@ -528,6 +578,7 @@ void chooseAxis(const Context& cx, const Evidence& e, VvAxis2608& axis, std::vec
     });
     if (!fixeds.empty()) {
         axis.fixedTilingExpr = fixeds[0].expr;
+        axis.fixedTilingValue = staticPositiveInt(fixeds[0].node, cx.sig.known);
         if (std::any_of(fixeds.begin(), fixeds.end(), [&](const FixedCandidate& c) { return c.expr != fixeds[0].expr; }))
             diags.push_back("multiple fixed tiling candidates resolved, selected " + axis.fixedTilingExpr);
     }

@@ -13,6 +13,7 @@
 
 #include "core/analysis/axis_parse.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,6 +30,9 @@ struct VvAxis2608 {
     std::optional<int> splitPidDim;
     std::string tilingParam;
     std::string fixedTilingExpr;
+    // The fixed tiling expression's value from the launch (vector_axes.py's static evaluation),
+    // when it is a positive int.
+    std::optional<std::int64_t> fixedTilingValue;
     std::string axisSymbol;   // the offset variable the site indexes the dimension with
     std::optional<int> pidDim;
     bool lowDim = false;

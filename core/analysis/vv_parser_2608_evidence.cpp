@@ -335,7 +335,7 @@ std::vector<FixedCandidate> fixedTilingCandidates(const std::string& symbol, con
         for (const Node* current : exprClosure(e, map))
             for (const cube::BlockSymbol& stop : cube::arangeStops(current))
                 if (classifyLength(stop.text, sig) == "fixed_compile_time" && seen.insert(stop.text).second)
-                    out.push_back({stop.text, "arange", 0.9});
+                    out.push_back({stop.text, "arange", 0.9, stop.node});
     return out;
 }
 

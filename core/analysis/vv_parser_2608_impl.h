@@ -65,6 +65,7 @@ struct TilingCandidate {
 struct FixedCandidate {
     std::string expr, source;
     double confidence = 0;
+    const py::Node* node = nullptr; // the expression itself
 };
 
 // The kernel signature and the launch, as axis_length_resolver reads them.

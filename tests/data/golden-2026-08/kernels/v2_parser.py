@@ -1,6 +1,7 @@
 # Kernels for the 2026-08 v2 axis parser's branches: a mask reached through another variable, a
 # length inferred from a modulo, two program ids whose offsets meet in one subscript expression,
-# and an offset that depends on a one-argument range loop (the parser raises there).
+# an offset that depends on a one-argument range loop (the parser raises there), and an arange
+# length that is an expression of a constexpr passed at launch (a fixed tiling expression).
 import triton
 import triton.language as tl
 import triton.backends.ascend.runtime  # noqa: F401
@@ -42,3 +43,12 @@ def unrolled_chunks(src, dst, n, BLOCK: tl.constexpr):
         offs = base + i * BLOCK + tl.arange(0, BLOCK)
         keep = offs < n
         tl.store(dst + offs, tl.load(src + offs, mask=keep), mask=keep)
+
+
+@triton.autotune(configs=[], key=["rows", "cols"])
+@triton.jit
+def doubled_block_rows(src, dst, rows, cols, XBLOCK: tl.constexpr, HALF: tl.constexpr):
+    r = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)[:, None]
+    c = tl.arange(0, HALF * 2)[None, :]
+    keep = (r < rows) & (c < cols)
+    tl.store(dst + r * cols + c, tl.load(src + r * cols + c, mask=keep), mask=keep)
