@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ts::analysis::cube {
@@ -95,6 +96,10 @@ std::map<std::string, BlockSymbol> axisBlockSymbols(const py::Node* function, co
 // A Python dict name -> [expressions], insertion order kept.
 struct AssignMap {
     std::vector<std::pair<std::string, std::vector<const py::Node*>>> items;
+    // Name sets of expressions already read through this map (cleared whenever it changes).
+    mutable std::unordered_map<const py::Node*, std::set<std::string>> namesOf;
+    mutable std::unordered_map<const py::Node*, std::set<std::string>> transitiveOf;
+    mutable std::unordered_map<const py::Node*, std::vector<const py::Node*>> closureOf; // vv_parser_2608
 
     std::vector<const py::Node*>* find(const std::string& name)
     {
@@ -109,6 +114,9 @@ struct AssignMap {
     }
     std::vector<const py::Node*>& slot(const std::string& name)
     {
+        namesOf.clear();
+        transitiveOf.clear();
+        closureOf.clear();
         if (auto* v = find(name))
             return *v;
         items.emplace_back(name, std::vector<const py::Node*>{});
@@ -137,6 +145,7 @@ std::map<std::string, BlockSymbol> blockSymbols(const py::Node* function, const 
 std::pair<const py::Node*, const py::Node*> rangeStopStep(const py::Node* loop);
 // load_semantics.extract_axis_total_symbol_map with the assignment map resolved with `known`.
 std::map<std::string, std::string> axisTotalSymbols(const py::Node* function, const Known& known);
+std::map<std::string, std::string> axisTotalSymbols(const py::Node* function, const AssignMap& map);
 
 // load_dependency_analyzer.collect_load_derived_symbols on the module (or the function).
 std::set<std::string> loadDerivedSymbols(const py::Node* function, const py::Node* module,

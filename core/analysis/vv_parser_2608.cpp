@@ -275,6 +275,7 @@ std::optional<BlockPtrSpec> blockPtrSpec(const Node* call)
 
 struct Context {
     const Node* function = nullptr;
+    std::vector<const Node*> nodes; // ast.walk order
     Signature sig;
     std::set<std::string> loadDerived;
     AssignMap map;
@@ -285,7 +286,36 @@ struct Context {
     std::set<std::string> candidates;
     std::map<std::string, std::string> totals;
     std::map<std::string, BlockPtrSpec> specs;
+
+    // What each offset symbol says, computed once (it depends on the symbol alone).
+    struct SymbolEvidence {
+        std::vector<ExtentCandidate> extents;
+        std::vector<SplitCandidate> splits;
+        std::vector<TilingCandidate> tilings;
+        std::vector<FixedCandidate> fixeds;
+    };
+    mutable std::map<std::string, SymbolEvidence> bySymbol;
+    const SymbolEvidence& evidenceOf(const std::string& symbol) const;
 };
+
+const Context::SymbolEvidence& Context::evidenceOf(const std::string& symbol) const
+{
+    if (auto it = bySymbol.find(symbol); it != bySymbol.end())
+        return it->second;
+    SymbolEvidence e;
+    if (auto total = totals.find(symbol); total != totals.end() && !total->second.empty())
+        e.extents.push_back({total->second, "infer_total", 0.85});
+    for (const ExtentCandidate& c : maskExtents(symbol, nodes, map, loadDerived))
+        e.extents.push_back(c);
+    for (const ExtentCandidate& c : loopStopExtents(symbol, nodes, map))
+        e.extents.push_back(c);
+    if (auto length = lengths.find(symbol); length != lengths.end())
+        e.extents.push_back({length->second, "load", 0.4});
+    e.splits = splitCandidates(symbol, map, pids, sig.tunables, users);
+    e.tilings = tilingCandidates(symbol, map, sig.tunables, steps);
+    e.fixeds = fixedTilingCandidates(symbol, map, sig);
+    return bySymbol.emplace(symbol, std::move(e)).first->second;
+}
 
 void addSpec(const Context& cx, Site& site, const BlockPtrSpec& spec)
 {
@@ -327,19 +357,14 @@ void addPointerSite(const Context& cx, Site& site, const Node* ptr)
         e.lowDim = e.lowDim || axes.lowDim.at(index);
         if (symbol.empty())
             continue;
-        if (auto total = cx.totals.find(symbol); total != cx.totals.end() && !total->second.empty())
-            site.extent(index, total->second, "infer_total", 0.85);
-        for (const ExtentCandidate& c : maskExtents(symbol, cx.function, cx.map, cx.loadDerived))
+        const Context::SymbolEvidence& found = cx.evidenceOf(symbol);
+        for (const ExtentCandidate& c : found.extents)
             site.extent(index, c.expr, c.source, c.confidence);
-        for (const ExtentCandidate& c : loopStopExtents(symbol, cx.function, cx.map))
-            site.extent(index, c.expr, c.source, c.confidence);
-        if (auto length = cx.lengths.find(symbol); length != cx.lengths.end())
-            site.extent(index, length->second, "load", 0.4);
-        for (const SplitCandidate& s : splitCandidates(symbol, cx.map, cx.pids, cx.sig.tunables, cx.users))
+        for (const SplitCandidate& s : found.splits)
             site.split(index, s);
-        for (const TilingCandidate& t : tilingCandidates(symbol, cx.map, cx.sig.tunables, cx.steps))
+        for (const TilingCandidate& t : found.tilings)
             site.tiling(index, t);
-        for (const FixedCandidate& f : fixedTilingCandidates(symbol, cx.map, cx.sig))
+        for (const FixedCandidate& f : found.fixeds)
             site.fixed(index, f);
     }
 }
@@ -463,6 +488,7 @@ Context buildContext(const VvInput2608& input)
 {
     Context cx;
     cx.function = input.function;
+    cx.nodes = py::walk(input.function);
     cx.sig.constexprs = {input.constexprNames.begin(), input.constexprNames.end()};
     for (const LaunchArgument& a : input.provided)
         cx.sig.provided.insert(a.name);
@@ -487,7 +513,7 @@ Context buildContext(const VvInput2608& input)
     cx.steps = loopSteps(input.function);
     const std::set<std::string> params = cube::paramNames(input.function);
     cx.candidates = cube::axisCandidates(input.function, &params);
-    cx.totals = cube::axisTotalSymbols(input.function, cx.sig.known);
+    cx.totals = cube::axisTotalSymbols(input.function, cx.map);
     return cx;
 }
 
@@ -617,7 +643,7 @@ void chooseAxis(const Context& cx, const Evidence& e, VvAxis2608& axis, std::vec
     }
     axis.pidDim = axis.splitPidDim;
     if (!axis.pidDim && e.symbol)
-        axis.pidDim = inferPidDim(*e.symbol, cx.function, cx.map, cx.pids);
+        axis.pidDim = inferPidDim(*e.symbol, cx.nodes, cx.map, cx.pids);
     axis.axisSymbol = e.symbol.value_or("");
     axis.lowDim = e.lowDim;
 }

@@ -156,8 +156,10 @@ std::optional<int> pidDimIn(const Node* expr, const PidVars& vars)
     return dim;
 }
 
-std::vector<const Node*> exprClosure(const Node* expr, const AssignMap& map)
+const std::vector<const Node*>& exprClosure(const Node* expr, const AssignMap& map)
 {
+    if (auto it = map.closureOf.find(expr); it != map.closureOf.end())
+        return it->second;
     std::vector<const Node*> out;
     std::unordered_set<const Node*> seen;
     std::deque<const Node*> queue{expr};
@@ -172,7 +174,7 @@ std::vector<const Node*> exprClosure(const Node* expr, const AssignMap& map)
                 for (const Node* e : assigned(map, n->id()))
                     queue.push_back(e);
     }
-    return out;
+    return map.closureOf.emplace(expr, std::move(out)).first->second;
 }
 
 const Node* memoryPointer(const Node* call)
@@ -201,12 +203,12 @@ std::string classifyLength(const std::string& text, const Signature& sig)
     return "runtime_non_tunable";
 }
 
-std::vector<ExtentCandidate> maskExtents(const std::string& symbol, const Node* function, const AssignMap& map,
-                                         const std::set<std::string>& loadDerived)
+std::vector<ExtentCandidate> maskExtents(const std::string& symbol, const std::vector<const Node*>& nodes,
+                                         const AssignMap& map, const std::set<std::string>& loadDerived)
 {
     std::vector<ExtentCandidate> out;
     std::set<std::string> seen;
-    for (const Node* node : py::walk(function)) {
+    for (const Node* node : nodes) {
         if (!node->is(Kind::Compare) || node->list("ops").size() != 1 || !node->list("ops")[0]->is(Kind::Lt) ||
             node->list("comparators").size() != 1)
             continue;
@@ -227,12 +229,13 @@ std::vector<ExtentCandidate> maskExtents(const std::string& symbol, const Node* 
     return out;
 }
 
-std::vector<ExtentCandidate> loopStopExtents(const std::string& symbol, const Node* function, const AssignMap& map)
+std::vector<ExtentCandidate> loopStopExtents(const std::string& symbol, const std::vector<const Node*>& nodes,
+                                             const AssignMap& map)
 {
     std::vector<ExtentCandidate> out;
     std::set<std::string> seen;
     const std::set<std::string> deps = dependencyNames(symbol, map);
-    for (const Node* node : py::walk(function)) {
+    for (const Node* node : nodes) {
         if (!node->is(Kind::For) || !node->child("target")->is(Kind::Name) || !deps.count(node->child("target")->id()))
             continue;
         const Node* stop = cube::rangeStopStep(node).first;
@@ -339,14 +342,15 @@ std::vector<FixedCandidate> fixedTilingCandidates(const std::string& symbol, con
     return out;
 }
 
-std::optional<int> inferPidDim(const std::string& symbol, const Node* function, const AssignMap& map, const PidVars& pids)
+std::optional<int> inferPidDim(const std::string& symbol, const std::vector<const Node*>& nodes, const AssignMap& map,
+                               const PidVars& pids)
 {
     std::vector<int> found;
     for (const Node* e : assigned(map, symbol))
         if (const auto dim = pidDimIn(e, pids); dim && std::find(found.begin(), found.end(), *dim) == found.end())
             found.push_back(*dim);
     const std::set<std::string> deps = dependencyNames(symbol, map);
-    for (const Node* node : py::walk(function)) {
+    for (const Node* node : nodes) {
         if (!node->is(Kind::For) || !node->child("target")->is(Kind::Name) || !deps.count(node->child("target")->id()))
             continue;
         const Node* iter = node->child("iter");

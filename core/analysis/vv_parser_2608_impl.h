@@ -34,7 +34,7 @@ std::optional<int> pidDimIn(const py::Node* expr, const PidVars& vars);
 
 // _iter_expr_closure: the expression, then every expression assigned to a name it reads,
 // breadth first, each once.
-std::vector<const py::Node*> exprClosure(const py::Node* expr, const AssignMap& map);
+const std::vector<const py::Node*>& exprClosure(const py::Node* expr, const AssignMap& map);
 // _extract_memory_pointer_expr: the pointer of a load / store (first argument or keyword).
 const py::Node* memoryPointer(const py::Node* call);
 
@@ -78,9 +78,10 @@ struct Signature {
 // classify_length_symbol: "tunable", "fixed_compile_time" or "runtime_non_tunable".
 std::string classifyLength(const std::string& text, const Signature& sig);
 
-std::vector<ExtentCandidate> maskExtents(const std::string& symbol, const py::Node* function, const AssignMap& map,
-                                         const std::set<std::string>& loadDerived);
-std::vector<ExtentCandidate> loopStopExtents(const std::string& symbol, const py::Node* function,
+// `nodes`: the kernel function walked breadth first (ast.walk), once.
+std::vector<ExtentCandidate> maskExtents(const std::string& symbol, const std::vector<const py::Node*>& nodes,
+                                         const AssignMap& map, const std::set<std::string>& loadDerived);
+std::vector<ExtentCandidate> loopStopExtents(const std::string& symbol, const std::vector<const py::Node*>& nodes,
                                              const AssignMap& map);
 std::map<std::string, std::string> loopSteps(const py::Node* function);
 // symbol -> expressions that index it with a broadcast subscript (build_symbol_user_expr_map).
@@ -95,8 +96,8 @@ std::vector<TilingCandidate> tilingCandidates(const std::string& symbol, const A
                                               const std::map<std::string, std::string>& steps);
 std::vector<FixedCandidate> fixedTilingCandidates(const std::string& symbol, const AssignMap& map,
                                                   const Signature& sig);
-std::optional<int> inferPidDim(const std::string& symbol, const py::Node* function, const AssignMap& map,
-                               const PidVars& pids);
+std::optional<int> inferPidDim(const std::string& symbol, const std::vector<const py::Node*>& nodes,
+                               const AssignMap& map, const PidVars& pids);
 // _build_axis_symbol_to_length_map: variable -> the arange length it carries.
 std::map<std::string, std::string> symbolLengths(const py::Node* function);
 
