@@ -17,6 +17,64 @@
 
 namespace ts::analysis {
 
+std::map<int, std::int64_t> fixedGridDimValues(const ParseInput& input, const std::vector<std::string>& constexprs)
+{
+    std::map<int, std::int64_t> fixed;
+    const GridSpec& grid = input.grid;
+    if (grid.kind == GridSpec::Kind::Static) {
+        if (!grid.staticGrid.valid)
+            return fixed;
+        for (std::size_t i = 0; i < grid.staticGrid.dims.size(); ++i)
+            if (const auto& d = grid.staticGrid.dims[i]; d && *d > 0)
+                fixed[static_cast<int>(i)] = *d;
+        return fixed;
+    }
+    if (grid.kind != GridSpec::Kind::Callable || !grid.function)
+        return fixed;
+
+    // Probe the grid: tunable parameters at 128, then each one at 1..512 on its own.
+    constexpr std::int64_t kBaseline = 128;
+    std::map<std::string, std::int64_t> base;
+    std::vector<std::string> tunable;
+    for (const std::string& name : constexprs)
+        if (std::none_of(input.args.begin(), input.args.end(),
+                         [&](const LaunchArgument& a) { return a.name == name; })) {
+            base[name] = kBaseline;
+            tunable.push_back(name);
+        }
+    const auto baseGrid = grid.function(base);
+    if (!baseGrid || !baseGrid->valid)
+        return fixed;
+    std::set<std::size_t> dynamic;
+    static const std::int64_t probes[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
+    for (const std::string& name : tunable) {
+        for (const std::int64_t probe : probes) {
+            if (probe == kBaseline)
+                continue;
+            auto meta = base;
+            meta[name] = probe;
+            const auto probed = grid.function(meta);
+            if (!probed || !probed->valid)
+                continue;
+            const auto& b = baseGrid->dims;
+            const auto& p = probed->dims;
+            if (b.size() != p.size()) {
+                for (std::size_t i = 0; i < std::min(b.size(), p.size()); ++i)
+                    dynamic.insert(i);
+                continue;
+            }
+            for (std::size_t i = 0; i < b.size(); ++i)
+                if (!b[i] || !p[i] || *b[i] != *p[i])
+                    dynamic.insert(i);
+        }
+    }
+    for (std::size_t i = 0; i < baseGrid->dims.size(); ++i)
+        if (!dynamic.count(i))
+            if (const auto& d = baseGrid->dims[i]; d && *d > 0)
+                fixed[static_cast<int>(i)] = *d;
+    return fixed;
+}
+
 const std::string* findAxis(const AxisMap& map, const std::string& axis)
 {
     for (const auto& [k, v] : map)
@@ -1591,59 +1649,7 @@ private:
     // `_get_fixed_grid_dim_values`: grid dims that do not depend on any tunable parameter.
     std::map<int, std::int64_t> fixedGridDimValues(const std::vector<std::string>& constexprs) const
     {
-        std::map<int, std::int64_t> fixed;
-        const GridSpec& grid = m_in.grid;
-        if (grid.kind == GridSpec::Kind::Static) {
-            if (!grid.staticGrid.valid)
-                return fixed;
-            for (std::size_t i = 0; i < grid.staticGrid.dims.size(); ++i)
-                if (const auto& d = grid.staticGrid.dims[i]; d && *d > 0)
-                    fixed[static_cast<int>(i)] = *d;
-            return fixed;
-        }
-        if (grid.kind != GridSpec::Kind::Callable || !grid.function)
-            return fixed;
-
-        // Probe the grid: tunable parameters at 128, then each one at 1..512 on its own.
-        constexpr std::int64_t kBaseline = 128;
-        std::map<std::string, std::int64_t> base;
-        std::vector<std::string> tunable;
-        for (const std::string& name : constexprs)
-            if (!m_args.has(name)) {
-                base[name] = kBaseline;
-                tunable.push_back(name);
-            }
-        const auto baseGrid = grid.function(base);
-        if (!baseGrid || !baseGrid->valid)
-            return fixed;
-        std::set<std::size_t> dynamic;
-        static const std::int64_t probes[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
-        for (const std::string& name : tunable) {
-            for (const std::int64_t probe : probes) {
-                if (probe == kBaseline)
-                    continue;
-                auto meta = base;
-                meta[name] = probe;
-                const auto probed = grid.function(meta);
-                if (!probed || !probed->valid)
-                    continue;
-                const auto& b = baseGrid->dims;
-                const auto& p = probed->dims;
-                if (b.size() != p.size()) {
-                    for (std::size_t i = 0; i < std::min(b.size(), p.size()); ++i)
-                        dynamic.insert(i);
-                    continue;
-                }
-                for (std::size_t i = 0; i < b.size(); ++i)
-                    if (!b[i] || !p[i] || *b[i] != *p[i])
-                        dynamic.insert(i);
-            }
-        }
-        for (std::size_t i = 0; i < baseGrid->dims.size(); ++i)
-            if (!dynamic.count(i))
-                if (const auto& d = baseGrid->dims[i]; d && *d > 0)
-                    fixed[static_cast<int>(i)] = *d;
-        return fixed;
+        return analysis::fixedGridDimValues(m_in, constexprs);
     }
 
     const ParseInput& m_in;

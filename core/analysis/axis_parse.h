@@ -159,6 +159,10 @@ AxisParse parseAxes(const ParseInput& input);
 AxisParse parseAxes2604(const ParseInput& input); // axis_parse.cpp
 AxisParse parseAxes2608(const ParseInput& input); // axis_parse_2608.cpp
 
+// _get_fixed_grid_dim_values: grid dimensions that stay the same whatever the tunable
+// constexprs (every dimension of a static grid; a callable grid probed at 1..512).
+std::map<int, std::int64_t> fixedGridDimValues(const ParseInput& input, const std::vector<std::string>& constexprs);
+
 // The axis the backend's mask search (`AxesKeyParser.get_axis`) ties variable `var` to, run
 // fresh on `function` with `keys`; empty when none, or when the search itself would raise.
 std::string maskAxisOf(const py::Node* function, const AxisMap& keys, const std::string& var);

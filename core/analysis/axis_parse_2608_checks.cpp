@@ -330,6 +330,8 @@ void resolveAxisSizes(const ParseInput& input, VectorParse2608& vp)
             auto fixed = positiveInt(a.fixedTilingExpr);
             if (!fixed)
                 fixed = literal(a.fixedTilingExpr);
+            if (!fixed)
+                fixed = a.fixedTilingValue;
             if (fixed) {
                 a.size = *fixed;
                 a.source = AxisSizeSource::FixedTiling;

@@ -46,6 +46,10 @@ bool isPythonIdentifier(const std::string& text);
 // Sizes every axis of the table from the launch (vector_axes.py's materialize_axis_sizes).
 void resolveAxisSizes(const ParseInput& input, VectorParse2608& vp);
 
+// The vector path of _autoparse_axis_params_vector: the v2 axis parser, then the legacy gap
+// fill (vector_parse_2608.cpp). Fills `out` and `vp`.
+void runVectorParse2608(const ParseInput& input, const InitChecks2608& init, AxisParse& out, VectorParse2608& vp);
+
 // "<class 'dict'>": how str(type(value)) prints.
 std::string pyClassRepr(std::string_view typeName);
 

@@ -243,8 +243,8 @@ private:
                 continue;
             const std::string& param = other->id();
             if (!contains(m_parse.constexprParams, param) || !contains(m_parse.missingParams, param) ||
-                findAxisOfParam(m_parse.allSplitParams, param) || findAxisOfParam(m_parse.tilingParams, param) ||
-                reported.count(param))
+                findAxisOfParam(m_parse.allSplitParams, param) || findAxisOfParam(m_parse.splitParams, param) ||
+                findAxisOfParam(m_parse.tilingParams, param) || reported.count(param))
                 continue;
             reported.insert(param);
             if (!maskAxisOf(m_in.function, m_parse.keys, param).empty())

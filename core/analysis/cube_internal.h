@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ts::analysis::cube {
@@ -90,6 +91,61 @@ struct BlockSymbol {
     const py::Node* node = nullptr;
 };
 std::map<std::string, BlockSymbol> axisBlockSymbols(const py::Node* function, const Known& known);
+
+// load_semantics' assignment tracking, shared with the 2026-08 vector parse (vv_parser_2608*).
+// A Python dict name -> [expressions], insertion order kept.
+struct AssignMap {
+    std::vector<std::pair<std::string, std::vector<const py::Node*>>> items;
+    // Name sets of expressions already read through this map (cleared whenever it changes).
+    mutable std::unordered_map<const py::Node*, std::set<std::string>> namesOf;
+    mutable std::unordered_map<const py::Node*, std::set<std::string>> transitiveOf;
+    mutable std::unordered_map<const py::Node*, std::vector<const py::Node*>> closureOf; // vv_parser_2608
+
+    std::vector<const py::Node*>* find(const std::string& name)
+    {
+        for (auto& [k, v] : items)
+            if (k == name)
+                return &v;
+        return nullptr;
+    }
+    const std::vector<const py::Node*>* find(const std::string& name) const
+    {
+        return const_cast<AssignMap*>(this)->find(name);
+    }
+    std::vector<const py::Node*>& slot(const std::string& name)
+    {
+        namesOf.clear();
+        transitiveOf.clear();
+        closureOf.clear();
+        if (auto* v = find(name))
+            return *v;
+        items.emplace_back(name, std::vector<const py::Node*>{});
+        return items.back().second;
+    }
+};
+void mergeInto(AssignMap& dst, const AssignMap& src);
+void targetNames(const py::Node* target, std::vector<std::string>& out);
+// build_assignment_expr_map: if-branches resolved with `known`, loop bodies merged.
+AssignMap assignmentMap(const py::Node* function, const Known& known);
+std::set<std::string> nameIds(const py::Node* expr);
+std::map<std::string, int> nameDepths(const py::Node* expr, const AssignMap& map);
+std::set<std::string> namesTransitive(const py::Node* expr, const AssignMap& map);
+std::optional<std::string> pickParam(const py::Node* expr, const std::set<std::string>& params,
+                                     const std::set<std::string>& exclude, const AssignMap& map);
+const py::Node* arangeStop(const py::Node* call);
+void preorder(const py::Node* node, std::vector<const py::Node*>& out);
+std::vector<BlockSymbol> arangeStops(const py::Node* expr);
+std::optional<std::pair<int, std::string>> subscriptAxisInfo(const py::Node* subscript);
+std::set<std::string> axisSymbolsIn(const py::Node* expr, const std::set<std::string>& candidates);
+std::set<std::string> paramNames(const py::Node* function);
+const py::Node* singleNameTarget(const py::Node* assign);
+std::set<std::string> axisCandidates(const py::Node* function, const std::set<std::string>* params);
+std::map<std::string, BlockSymbol> blockSymbols(const py::Node* function, const std::set<std::string>& candidates,
+                                                const AssignMap& map);
+std::pair<const py::Node*, const py::Node*> rangeStopStep(const py::Node* loop);
+// load_semantics.extract_axis_total_symbol_map with the assignment map resolved with `known`.
+std::map<std::string, std::string> axisTotalSymbols(const py::Node* function, const Known& known);
+std::map<std::string, std::string> axisTotalSymbols(const py::Node* function, const AssignMap& map);
 
 // load_dependency_analyzer.collect_load_derived_symbols on the module (or the function).
 std::set<std::string> loadDerivedSymbols(const py::Node* function, const py::Node* module,

@@ -559,13 +559,25 @@ std::vector<DotSiteRaw> dedupe(std::vector<DotSiteRaw> sites)
     return out;
 }
 
-std::vector<DotSiteRaw> sitesOf(const Node* function, const Roles& inherited)
+bool hasDotSites(const Node* function)
 {
-    const Roles roles = annotateRoles(function, inherited);
+    return py::walkUntil(function, [](const Node* n) { return isTlCallOf(n, "dot") || isTlCallOf(n, "conv"); });
+}
+
+std::vector<DotSiteRaw> sitesWithRoles(const Node* function, const Roles& roles)
+{
     std::vector<DotSiteRaw> sites;
     const std::string name = function->str("name");
     collectSites(function, roles, name, sites);
     return dedupe(std::move(sites));
+}
+
+// The roles only matter at tl.dot / tl.conv sites: a function without one has none to report.
+std::vector<DotSiteRaw> sitesOf(const Node* function, const Roles& inherited)
+{
+    if (!hasDotSites(function))
+        return {};
+    return sitesWithRoles(function, annotateRoles(function, inherited));
 }
 
 struct FunctionMeta {
@@ -657,8 +669,10 @@ std::vector<DotSiteRaw> inferDotSites(const Node* function, const Node* module, 
             if (!meta)
                 return;
             active.insert(name);
-            const Roles localRoles = annotateRoles(meta->node, paramRoles);
-            for (DotSiteRaw site : sitesOf(meta->node, paramRoles)) {
+            const bool dots = hasDotSites(meta->node);
+            const bool calling = std::any_of(calls.begin(), calls.end(), [&](const CallSite& c) { return c.caller == name; });
+            const Roles localRoles = dots || calling ? annotateRoles(meta->node, paramRoles) : Roles{};
+            for (DotSiteRaw site : dots ? sitesWithRoles(meta->node, localRoles) : std::vector<DotSiteRaw>{}) {
                 site.siteId = int(emitted.size());
                 for (auto* field : {&site.m, &site.n, &site.k, &site.lhs, &site.rhs, &site.mTotal, &site.nTotal,
                                     &site.kTotal})

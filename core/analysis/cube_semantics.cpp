@@ -13,40 +13,24 @@ namespace ts::analysis::cube {
 using py::Kind;
 using py::Node;
 
-namespace {
-
-// A Python dict name -> [expressions], insertion order kept.
-struct AssignMap {
-    std::vector<std::pair<std::string, std::vector<const Node*>>> items;
-
-    std::vector<const Node*>* find(const std::string& name)
-    {
-        for (auto& [k, v] : items)
-            if (k == name)
-                return &v;
-        return nullptr;
-    }
-    const std::vector<const Node*>* find(const std::string& name) const
-    {
-        return const_cast<AssignMap*>(this)->find(name);
-    }
-    std::vector<const Node*>& slot(const std::string& name)
-    {
-        if (auto* v = find(name))
-            return *v;
-        items.emplace_back(name, std::vector<const Node*>{});
-        return items.back().second;
-    }
-};
-
 void mergeInto(AssignMap& dst, const AssignMap& src)
 {
+    // Expressions are compared as ast.dump does; the same node is equal to itself, so a dump is
+    // only made when the pointers differ (loop and branch copies share most of their nodes).
     for (const auto& [name, exprs] : src.items) {
         auto& bucket = dst.slot(name);
+        std::vector<std::string> dumps;
         for (const Node* e : exprs) {
-            const std::string dump = astDump(e);
-            if (std::none_of(bucket.begin(), bucket.end(), [&](const Node* c) { return astDump(c) == dump; }))
-                bucket.push_back(e);
+            if (std::find(bucket.begin(), bucket.end(), e) != bucket.end())
+                continue;
+            if (dumps.size() < bucket.size())
+                for (std::size_t i = dumps.size(); i < bucket.size(); ++i)
+                    dumps.push_back(astDump(bucket[i]));
+            std::string dump = astDump(e);
+            if (std::find(dumps.begin(), dumps.end(), dump) != dumps.end())
+                continue;
+            bucket.push_back(e);
+            dumps.push_back(std::move(dump));
         }
     }
 }
@@ -133,12 +117,24 @@ std::set<std::string> nameIds(const Node* expr)
     return out;
 }
 
+namespace {
+
+const std::set<std::string>& namesOfCached(const Node* expr, const AssignMap& map)
+{
+    auto it = map.namesOf.find(expr);
+    if (it == map.namesOf.end())
+        it = map.namesOf.emplace(expr, nameIds(expr)).first;
+    return it->second;
+}
+
+} // namespace
+
 // extract_name_depths_transitive: shortest assignment distance of every name reached.
 std::map<std::string, int> nameDepths(const Node* expr, const AssignMap& map)
 {
     std::map<std::string, int> depths;
     std::deque<std::string> queue;
-    for (const auto& n : nameIds(expr)) {
+    for (const auto& n : namesOfCached(expr, map)) {
         depths[n] = 0;
         queue.push_back(n);
     }
@@ -148,7 +144,7 @@ std::map<std::string, int> nameDepths(const Node* expr, const AssignMap& map)
         const int next = depths[name] + 1;
         if (const auto* exprs = map.find(name))
             for (const Node* e : *exprs)
-                for (const auto& sub : nameIds(e)) {
+                for (const auto& sub : namesOfCached(e, map)) {
                     auto it = depths.find(sub);
                     if (it != depths.end() && it->second <= next)
                         continue;
@@ -161,9 +157,12 @@ std::map<std::string, int> nameDepths(const Node* expr, const AssignMap& map)
 
 std::set<std::string> namesTransitive(const Node* expr, const AssignMap& map)
 {
+    if (auto it = map.transitiveOf.find(expr); it != map.transitiveOf.end())
+        return it->second;
     std::set<std::string> out;
     for (const auto& [n, d] : nameDepths(expr, map))
         out.insert(n);
+    map.transitiveOf.emplace(expr, out);
     return out;
 }
 
@@ -370,8 +369,6 @@ std::pair<const Node*, const Node*> rangeStopStep(const Node* loop)
     return {args[1], args[2]};
 }
 
-} // namespace
-
 bool isSliceAll(const Node* node)
 {
     return node && node->is(Kind::Slice) && !node->child("lower") && !node->child("upper") && !node->child("step");
@@ -423,8 +420,17 @@ std::optional<std::pair<std::string, int>> subscriptAxes2d(const Node* subscript
 
 std::map<std::string, std::string> axisTotalSymbols(const Node* function)
 {
+    return axisTotalSymbols(function, Known{});
+}
+
+std::map<std::string, std::string> axisTotalSymbols(const Node* function, const Known& known)
+{
+    return axisTotalSymbols(function, assignmentMap(function, known));
+}
+
+std::map<std::string, std::string> axisTotalSymbols(const Node* function, const AssignMap& map)
+{
     const std::set<std::string> params = paramNames(function);
-    const AssignMap map = assignmentMap(function, {});
     const std::set<std::string> candidates = axisCandidates(function, &params);
     const auto blocks = blockSymbols(function, candidates, map);
     std::map<std::string, std::string> totals;

@@ -1,4 +1,5 @@
 #include "core/analysis/kernel_analysis.h"
+#include "core/analysis/vector_parse_2608.h"
 
 #include "core/analysis/beyond_backend.h"
 #include "core/analysis/cube_parse.h"
@@ -414,6 +415,11 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         a.diagnostics.push_back(std::move(d));
     for (Diagnostic& d : explainGenerationFailure(a, input))
         a.diagnostics.push_back(std::move(d));
+    // 2026-08: conclusions of the backend's v2 axis parser that look like upstream bugs.
+    if (a.parse.vector2608)
+        for (const VectorParse2608::SourceNote& note : a.parse.vector2608->v2Notes)
+            a.diagnostics.push_back({"backend-v2-axis-quirk", Severity::Note, "", note.line, note.column,
+                                     note.message});
     for (Diagnostic& d : a.diagnostics)
         if (d.file.empty())
             d.file = path;

@@ -34,6 +34,7 @@ struct VectorAxis2608 {
     std::string name; // "x", "y", ...
     std::string lengthExpr;
     std::string fixedTilingExpr;
+    std::optional<std::int64_t> fixedTilingValue; // its static value from the launch, when positive
     std::string splitParam;
     std::string tilingParam;
     bool lowDim = false;
@@ -64,6 +65,15 @@ struct VectorParse2608 {
 
     // Where TileScope's model of this parse is known to depart from the backend.
     std::vector<std::string> modelNotes;
+
+    // Where the backend's v2 axis parser reaches a conclusion that looks like an upstream bug
+    // (TileScope reproduces it), with the kernel source position it concerns.
+    struct SourceNote {
+        std::string message;
+        int line = 0;   // 1-based; 0 when unknown
+        int column = 0; // 1-based
+    };
+    std::vector<SourceNote> v2Notes;
 };
 
 // Axis sizes for the tile generator, in table order: `keyValues` (axis -> key value) win over
