@@ -123,6 +123,11 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_parallelCompile->setChecked(true);
     m_parallelCompile->setToolTip(tr("TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on half the host's "
                                      "cores at once (off: one after the other). Changes the modelled tuning time."));
+    m_ubTuner = new QCheckBox(tr("UB tuner"), this);
+    m_ubTuner->setObjectName(QStringLiteral("ubTuner"));
+    m_ubTuner->setToolTip(tr("TRITON_ENABLE_UBTUNER=compile (2026-08 only): a candidate that overflows the UB is "
+                             "searched for storage_align, multibuffer and vf_fusion_mode values that fit, and "
+                             "benchmarked with the ubtune_cfg found"));
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("workers"));
     m_workers->setRange(0, 256);
@@ -148,6 +153,10 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
             Q_EMIT tuningOptionsChanged();
     });
     connect(m_parallelCompile, &QCheckBox::toggled, this, [this] {
+        if (!m_filling)
+            Q_EMIT tuningOptionsChanged();
+    });
+    connect(m_ubTuner, &QCheckBox::toggled, this, [this] {
         if (!m_filling)
             Q_EMIT tuningOptionsChanged();
     });
@@ -178,6 +187,7 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     auto* tuningForm = new QFormLayout(tuningBox);
     tuningForm->addRow(tr("Benchmark method"), m_benchMethod);
     tuningForm->addRow(QString(), m_parallelCompile);
+    tuningForm->addRow(QString(), m_ubTuner);
     tuningForm->addRow(tr("Workers"), m_workers);
     tuningForm->addRow(tr("Seed"), m_seed);
     tuningForm->addRow(m_cache);
@@ -197,8 +207,11 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     connect(m_simt, &QCheckBox::toggled, this, [this] { changed(false); });
     connect(m_device, &QComboBox::activated, this, [this] { changed(false); });
     connect(m_backend, &QComboBox::activated, this, [this] { changed(false); });
-    connect(m_backend, &QComboBox::currentIndexChanged, this,
-            [this] { m_backend->setToolTip(backendToolTip(backend())); });
+    connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
+        m_backend->setToolTip(backendToolTip(backend()));
+        m_ubTuner->setEnabled(backend() == kernel::BackendVersion::V2026_08);
+    });
+    m_ubTuner->setEnabled(backend() == kernel::BackendVersion::V2026_08);
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_devices)
             return;
@@ -581,6 +594,8 @@ tuning::TuningOptions LaunchEditor::tuningOptions() const
     options.parallelCompile = m_parallelCompile->isChecked();
     options.jobs = m_workers->value();
     options.seed = std::uint64_t(m_seed->value());
+    if (m_ubTuner->isChecked() && m_ubTuner->isEnabled())
+        options.ubTuner = tuning::UbTunerMode::Compile;
     return options;
 }
 

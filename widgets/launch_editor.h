@@ -59,6 +59,8 @@ public:
     kernel::BackendVersion backend() const;
     QComboBox* benchMethodCombo() const { return m_benchMethod; }
     QCheckBox* parallelCompileBox() const { return m_parallelCompile; }
+    // 2026-08's UB tuner (TRITON_ENABLE_UBTUNER=compile); enabled under that version only.
+    QCheckBox* ubTunerBox() const { return m_ubTuner; }
     QSpinBox* workersSpin() const { return m_workers; }
     QSpinBox* seedSpin() const { return m_seed; }
     QPushButton* tuneButton() const { return m_tune; }
@@ -97,6 +99,7 @@ private:
     QLabel* m_problem = nullptr;
     QComboBox* m_benchMethod = nullptr;
     QCheckBox* m_parallelCompile = nullptr;
+    QCheckBox* m_ubTuner = nullptr;
     QSpinBox* m_workers = nullptr;
     QSpinBox* m_seed = nullptr;
     QPushButton* m_tune = nullptr;
