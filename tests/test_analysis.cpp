@@ -456,3 +456,34 @@ TEST(BadInput2608, AnUnknownBackendPointsAtTheValue)
     EXPECT_EQ(d.column, 14);  // "2026-09"
     EXPECT_EQ(d.message, "\"backend\": unknown backend version \"2026-09\" (valid: 2026-04, 2026-08)");
 }
+
+TEST(BadInput2608, FirstLaunchChecksPointAtTheHintsOrTheKernel)
+{
+    struct Case {
+        std::string workload;  // under tests/data/golden-2026-08
+        std::string message;
+        std::string kernelFile;
+        int line;
+    };
+    const std::vector<Case> cases = {
+        {"hints_bad_num_stages_910b2",
+         "2026-08 raises ValueError: Invalid value for 'num_stages': [3]. Expected: must be one or more of: [1, 2]",
+         "hints_ok.py", 76},
+        {"launch_no_tensor_910b2",
+         "2026-08 raises NotImplementedError: Not support for non-Tensor inputs (the launch passes no tensor to copy_1d)",
+         "vec_basic.py", 9},
+    };
+    for (const Case& c : cases) {
+        auto loaded = kernel::loadWorkload((test::dataDir() / "golden-2026-08" / c.workload / "workload.json").string());
+        ASSERT_TRUE(loaded.workload) << c.workload;
+        const AnalysisResult r = analyzeWorkload(*loaded.workload);
+        ASSERT_TRUE(r.analysis) << c.workload;
+        const auto& ds = r.analysis->diagnostics;
+        const auto d = std::find_if(ds.begin(), ds.end(), [](const Diagnostic& x) { return x.code == "backend-raises"; });
+        ASSERT_NE(d, ds.end()) << c.workload;
+        EXPECT_EQ(d->message, c.message);
+        EXPECT_NE(d->file.find(c.kernelFile), std::string::npos) << d->file;
+        EXPECT_EQ(d->line, c.line) << c.workload;
+        EXPECT_GT(d->column, 0) << c.workload;
+    }
+}

@@ -377,7 +377,7 @@ TEST(Workflow, StringConfigValuesGoThroughEveryStage)
     EXPECT_EQ(cached.record->candidates, tuned.record->candidates);
 
     pipeline::ExportRequest python;
-    python.record = tuned.record;
+    python.record = std::make_shared<const cache::TuningRecord>(*tuned.record);
     const pipeline::ExportResult py = pipeline::exportTuning(python);
     ASSERT_TRUE(py.ok()) << py.error.value_or("");
     EXPECT_NE(py.text.find("\"limit_auto_multi_buffer_of_local_buffer\": 'no-l0c'"), std::string::npos) << py.text;

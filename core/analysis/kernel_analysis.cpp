@@ -142,8 +142,28 @@ namespace {
 Diagnostic raisedAt2608(const KernelAnalysis& a, const kernel::AutotuneSpec* autotune)
 {
     const AxisParse& p = a.parse;
-    if (p.backend != kernel::BackendVersion::V2026_08 || !p.error || !a.kernel ||
-        (p.errorStage != "init" && p.errorStage != "kernel-type" && p.errorStage != "cube-parse"))
+    if (p.backend != kernel::BackendVersion::V2026_08 || !a.kernel)
+        return {};
+    const std::string file = a.file ? a.file->path : std::string();
+    if (!p.error && autotune) {
+        // Raised at the first launch: no tensor argument at all (the cache key needs one), or a
+        // config hint whose values fail upstream's checks (before any config is expanded).
+        const bool anyTensor = std::any_of(a.launchArgs.begin(), a.launchArgs.end(), [&](const LaunchArgument& arg) {
+            return arg.kind == LaunchArgument::Kind::Tensor && a.kernel->param(arg.name);
+        });
+        if (!anyTensor)
+            return {"backend-raises", Severity::Error, file, a.kernel->location.line, a.kernel->location.column,
+                    "2026-08 raises NotImplementedError: Not support for non-Tensor inputs (the launch passes no "
+                    "tensor to " + a.kernel->name + ")"};
+        if (p.vector2608 && p.vector2608->configHintError && !p.vector2608->configHints.empty()) {
+            const kernel::SourceLocation at =
+                autotune && autotune->hintsLocation.line > 0 ? autotune->hintsLocation : a.kernel->location;
+            return {"backend-raises", Severity::Error, file, at.line, at.column,
+                    "2026-08 raises ValueError: " + *p.vector2608->configHintError};
+        }
+        return {};
+    }
+    if (!p.error || (p.errorStage != "init" && p.errorStage != "kernel-type" && p.errorStage != "cube-parse"))
         return {};
     const std::string& message = *p.error;
     kernel::SourceLocation at = a.kernel->location;
@@ -160,8 +180,7 @@ Diagnostic raisedAt2608(const KernelAnalysis& a, const kernel::AutotuneSpec* aut
             at = autotune->hintsLocation;
     }
     const std::string type = p.errorType.empty() ? std::string("ValueError") : p.errorType;
-    return {"backend-raises", Severity::Error, a.file ? a.file->path : std::string(), at.line, at.column,
-            "2026-08 raises " + type + ": " + message};
+    return {"backend-raises", Severity::Error, file, at.line, at.column, "2026-08 raises " + type + ": " + message};
 }
 
 } // namespace
