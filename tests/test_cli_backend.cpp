@@ -267,6 +267,12 @@ def add2(x_ptr, y_ptr, z_ptr, n, XBLOCK: tl.constexpr, SUB: tl.constexpr):
     ASSERT_EQ(again.exitCode, 0) << again.err;
     EXPECT_TRUE(parsed(again)["cache"]["hit"].get<bool>());
     EXPECT_EQ(ubTunes(parsed(again)), searches);
+    const CliRun text = tilescope("tune " + workload + cache + " --jobs 1 --ub-tuner compile");
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("from cache #"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("UB tuner (compile): 1 of 1 UB overflow fixed by a ubtune_cfg"), std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("ubtune_cfg.multibuffer=False"), std::string::npos) << text.out;
 
     const CliRun bad = tilescope("tune " + workload + " --no-cache --ub-tuner greedy");
     EXPECT_EQ(bad.exitCode, 2);
