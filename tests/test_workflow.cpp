@@ -364,6 +364,10 @@ TEST(Workflow, StringConfigValuesGoThroughEveryStage)
     ASSERT_NE(dim, s.dimensions().end());
     EXPECT_EQ(dim->text(s.values(0)[dim - s.dimensions().begin()]), "'no-l0c'");
     EXPECT_TRUE(tuned.result->best);  // compiled and benchmarked with the option it does not model
+    // --print-autotuning starts with what importing the file printed.
+    const std::vector<std::string> log = tuning::autotuningLog(*a, s, *tuned.result, tuneRequest(a, {}).options);
+    ASSERT_FALSE(log.empty());
+    EXPECT_EQ(log.front(), a->parse.backendWarnings[0]);
 
     // The cache keeps the Python text; a read back gives the same record.
     for (const cache::CandidateRecord& c : tuned.record->candidates) {
