@@ -152,6 +152,17 @@ std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, con
         }
         options.seed = static_cast<std::uint64_t>(n);
     }
+    if (args.declares("ub-tuner"))
+        if (auto mode = args.value("ub-tuner")) {
+            auto parsed = tuning::parseUbTunerMode(*mode);
+            if (!parsed) {
+                std::cerr << "tilescope " << command << ": --ub-tuner must be off, compile or run, got '" << *mode
+                          << "'\n";
+                return std::nullopt;
+            }
+            options.ubTuner = *parsed;
+            options.ubTunerModeDefaulted = false;
+        }
     options.lattice = args.declares("lattice") && args.flag("lattice");
     return options;
 }

@@ -120,6 +120,17 @@ OptionSpec hostCoresOption()
                   "\"host\"); Triton-Ascend compiles on cores / 2 workers (2026-04), cores * 3 / 4 (2026-08)");
 }
 
+OptionSpec ubTunerOption()
+{
+    return oneOf("ub-tuner", "MODE",
+                 "2026-08's UB tuner: after a UB overflow, search storage_align, multibuffer and vf_fusion_mode for "
+                 "options that fit and benchmark the candidate with them (ubtune_cfg); wins over "
+                 "TRITON_ENABLE_UBTUNER. A cached tuning made with another mode is tuned again",
+                 {{"off", "no UB tuner (the default)"},
+                  {"compile", "rate each option by a fixed cost table, as TRITON_ENABLE_UBTUNER=compile"},
+                  {"run", "rate each option by compiling and running it, as TRITON_ENABLE_UBTUNER=run"}});
+}
+
 OptionSpec seedOption()
 {
     return valued("seed", "S", "the seed of the simulated benchmark noise; wins over the workload's \"seed\"");
@@ -230,7 +241,7 @@ CommandSpec tuneCommand()
         "came from the cache: only its \"cache\" block differs ({hit, path, id, createdAt, staleId, error}; null "
         "with --no-cache).";
     c.options = workloadOptions();
-    append(c.options, {benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(),
+    append(c.options, {benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
                        flag("lattice", "tune the whole lattice, not only the backend's candidates (not cached)"),
                        cacheOption(), noCacheOption(), forceOption(),
                        jsonOption("every candidate with params, status, reason, timings (ms), breakdown and UB "
@@ -265,7 +276,7 @@ CommandSpec exportCommand()
             valued("output", "FILE", "write to FILE instead of standard output", Completion::File),
             valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
                    Completion::File, {"json"}),
-            benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(),
+            benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
             flag("lattice", "tune the whole lattice first (not cached)"), cacheOption(), noCacheOption(),
             forceOption()});
     c.run = runExport;
@@ -296,7 +307,7 @@ CommandSpec sweepCommand()
                                        "(arithmetic), n=1000,3000 (a list)"))),
             valued("tolerance", "PCT", "how far from each shape's best the list may be, in percent (default 5)"),
             valued("output", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
-            benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(),
+            benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
             flag("lattice", "tune the whole lattice at every shape, not only the backend's candidates"),
             cacheOption(), noCacheOption(), forceOption(),
             jsonOption("every shape's best and the config list (with its Python) as JSON")});
@@ -336,7 +347,7 @@ CommandSpec batchCommand()
                         "how much slower than the baseline a best time may get, in percent (default 5; needs "
                         "--baseline)"),
                  valued("shard", "I/N", "tune the I-th of N shares of the workloads"),
-                 benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(),
+                 benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
                  cacheOption("one config cache for every workload (default .tilescope/cache.sqlite beside each "
                              "workload)"),
                  noCacheOption(), forceOption()};

@@ -28,6 +28,20 @@ std::string usText(std::optional<double> ms)
     return formatUs(*ms * 1000.0);
 }
 
+// The ubtune_cfg the UB tuner attached to a stored candidate; empty when none.
+std::vector<std::pair<std::string, std::string>> ubtuneCfgOf(const cache::CandidateRecord& c)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    if (c.ubTuneJson.empty())
+        return out;
+    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(c.ubTuneJson, nullptr, false);
+    if (j.is_object() && j.contains("ubtuneCfg") && j["ubtuneCfg"].is_object())
+        for (auto it = j["ubtuneCfg"].begin(); it != j["ubtuneCfg"].end(); ++it)
+            if (it.value().is_string())
+                out.emplace_back(it.key(), it.value().get<std::string>());
+    return out;
+}
+
 std::string paramsText(const cache::CandidateRecord& c)
 {
     std::string out;
@@ -35,6 +49,8 @@ std::string paramsText(const cache::CandidateRecord& c)
         out += (out.empty() ? "" : " ") + name + "=" + value;
     out += (out.empty() ? "" : " ") + std::string("num_warps=") + std::to_string(c.numWarps) +
            " num_stages=" + std::to_string(c.numStages);
+    for (const auto& [name, value] : ubtuneCfgOf(c))
+        out += " ubtune_cfg." + name + "=" + value;
     return out;
 }
 
@@ -50,6 +66,16 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
                ", p80 " + usText(best->p80Ms) + ")\n";
     else
         out += "best: none\n";
+    if (r.details && r.details->ubTuner != "off") {
+        std::size_t searched = 0, fixes = 0;
+        for (const cache::CandidateRecord& c : r.candidates)
+            if (!c.ubTuneJson.empty()) {
+                ++searched;
+                fixes += ubtuneCfgOf(c).empty() ? 0 : 1;
+            }
+        out += "UB tuner (" + r.details->ubTuner + "): " + std::to_string(fixes) + " of " +
+               formatCount(std::int64_t(searched), "UB overflow") + " fixed by a ubtune_cfg\n";
+    }
     std::vector<const cache::CandidateRecord*> measured;
     std::size_t failed = 0;
     for (const cache::CandidateRecord& c : r.candidates) {

@@ -350,3 +350,140 @@ TEST_F(AnalysisTest, BadInputs)
     KernelAnalysis a = run(badGrid);
     EXPECT_TRUE(find(a, "bad-grid")) << codes(a);
 }
+
+// ---- 2026-08 bad input: upstream's exception text, at the place in the file it is about ----
+
+namespace {
+
+struct Located {
+    const Diagnostic* diagnostic = nullptr;
+    std::string sourceLine;  // the kernel file's line it points at
+};
+
+// The first error diagnostic of `code` for tests/data/bad-2026-08/<name>.json.
+Located badInput2608(const std::string& name, const std::string& code, AnalysisResult& keep)
+{
+    const auto dir = test::dataDir() / "bad-2026-08";
+    auto loaded = kernel::loadWorkload((dir / (name + ".json")).string());
+    EXPECT_TRUE(loaded.workload) << name;
+    if (!loaded.workload)
+        return {};
+    keep = analyzeWorkload(*loaded.workload);
+    EXPECT_TRUE(keep.analysis) << name;
+    if (!keep.analysis)
+        return {};
+    Located out;
+    for (const Diagnostic& d : keep.analysis->diagnostics)
+        if (d.code == code && d.severity == Severity::Error) {
+            out.diagnostic = &d;
+            break;
+        }
+    if (out.diagnostic && out.diagnostic->line > 0) {
+        std::ifstream in(dir / "bad_kernels.py");
+        for (int n = 1; std::getline(in, out.sourceLine) && n < out.diagnostic->line; ++n) {
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+TEST(BadInput2608, DecoratorChecksPointAtTheArgumentTheyReject)
+{
+    struct Case {
+        std::string name;
+        std::string message;  // upstream's exception, as TileScope prints it
+        int line;
+        std::string at;       // the text the column points at
+    };
+    const std::vector<Case> cases = {
+        {"key_is_str", "2026-08 raises ValueError: key must be a list, got: <class 'str'>", 9, "\"numel\")"},
+        {"axes_not_dict", "2026-08 raises ValueError: hints.axes must be a dict, got: <class 'list'>", 17,
+         "{\"axes\": [\"x\"]}"},
+        {"kernel_type_unknown",
+         "2026-08 raises ValueError: Unsupported kernel_type 'simd', expected one of: ['auto', 'cube', 'mix', 'vector']",
+         24, "{\"kernel_type\": \"simd\"}"},
+    };
+    for (const Case& c : cases) {
+        AnalysisResult keep;
+        const Located found = badInput2608(c.name, "backend-raises", keep);
+        ASSERT_TRUE(found.diagnostic) << c.name;
+        const Diagnostic& d = *found.diagnostic;
+        EXPECT_EQ(d.message, c.message) << c.name;
+        EXPECT_NE(d.file.find("bad_kernels.py"), std::string::npos) << c.name;
+        EXPECT_EQ(d.line, c.line) << c.name;
+        ASSERT_GT(d.column, 0) << c.name;
+        EXPECT_EQ(found.sourceLine.substr(std::size_t(d.column - 1), c.at.size()), c.at) << c.name << ": " << d.format();
+        EXPECT_TRUE(keep.analysis->inError()) << c.name;
+    }
+}
+
+TEST(BadInput2608, MaxAutotuneAndGetMaxConfigsValueChecks)
+{
+    AnalysisResult keep;
+    const Located decorator = badInput2608("max_autotune_not_bools", "max-autotune-error", keep);
+    ASSERT_TRUE(decorator.diagnostic);
+    EXPECT_EQ(decorator.diagnostic->line, 31);
+    EXPECT_EQ(decorator.sourceLine.substr(std::size_t(decorator.diagnostic->column - 1), 13), "max_autotune(");
+    EXPECT_NE(decorator.diagnostic->message.find("ValueError: Invalid value for 'enable_ubuf_saving': [1, 0]. "
+                                                 "Expected: must be non-empty list/tuple of boolean values"),
+              std::string::npos)
+        << decorator.diagnostic->message;
+
+    // get_max_configs raises while the module runs: the config list that uses it cannot be read,
+    // and the message names upstream's exception and the line of the call.
+    AnalysisResult keep2;
+    const Located module = badInput2608("get_max_configs_bad_value", "configs-not-literal", keep2);
+    ASSERT_TRUE(module.diagnostic);
+    EXPECT_EQ(module.diagnostic->line, 43);
+    EXPECT_GT(module.diagnostic->column, 0);
+    EXPECT_NE(module.diagnostic->message.find("ValueError: Invalid value for 'limit_auto_multi_buffer_of_local_buffer': "
+                                              "['no-l1']. Expected: must be one or more of: ['no-limit', 'no-l0c']"),
+              std::string::npos)
+        << module.diagnostic->message;
+    EXPECT_NE(module.diagnostic->message.find("line 39"), std::string::npos) << module.diagnostic->message;
+}
+
+TEST(BadInput2608, AnUnknownBackendPointsAtTheValue)
+{
+    const auto path = test::dataDir() / "bad-2026-08" / "bad_backend.json";
+    const auto loaded = kernel::loadWorkload(path.string());
+    EXPECT_FALSE(loaded.workload);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    const Diagnostic& d = loaded.diagnostics.front();
+    EXPECT_EQ(d.code, "bad-workload");
+    EXPECT_EQ(d.line, 6);
+    EXPECT_EQ(d.column, 14);  // "2026-09"
+    EXPECT_EQ(d.message, "\"backend\": unknown backend version \"2026-09\" (valid: 2026-04, 2026-08)");
+}
+
+TEST(BadInput2608, FirstLaunchChecksPointAtTheHintsOrTheKernel)
+{
+    struct Case {
+        std::string workload;  // under tests/data/golden-2026-08
+        std::string message;
+        std::string kernelFile;
+        int line;
+    };
+    const std::vector<Case> cases = {
+        {"hints_bad_num_stages_910b2",
+         "2026-08 raises ValueError: Invalid value for 'num_stages': [3]. Expected: must be one or more of: [1, 2]",
+         "hints_ok.py", 76},
+        {"launch_no_tensor_910b2",
+         "2026-08 raises NotImplementedError: Not support for non-Tensor inputs (the launch passes no tensor to copy_1d)",
+         "vec_basic.py", 9},
+    };
+    for (const Case& c : cases) {
+        auto loaded = kernel::loadWorkload((test::dataDir() / "golden-2026-08" / c.workload / "workload.json").string());
+        ASSERT_TRUE(loaded.workload) << c.workload;
+        const AnalysisResult r = analyzeWorkload(*loaded.workload);
+        ASSERT_TRUE(r.analysis) << c.workload;
+        const auto& ds = r.analysis->diagnostics;
+        const auto d = std::find_if(ds.begin(), ds.end(), [](const Diagnostic& x) { return x.code == "backend-raises"; });
+        ASSERT_NE(d, ds.end()) << c.workload;
+        EXPECT_EQ(d->message, c.message);
+        EXPECT_NE(d->file.find(c.kernelFile), std::string::npos) << d->file;
+        EXPECT_EQ(d->line, c.line) << c.workload;
+        EXPECT_GT(d->column, 0) << c.workload;
+    }
+}

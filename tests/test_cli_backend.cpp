@@ -212,3 +212,70 @@ TEST(CliBackend, SpaceCompareSaysWhatChangesBetweenVersions)
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_NE(bad.err.find("2025-01"), std::string::npos) << bad.err;
 }
+
+// --ub-tuner on tune: 2026-08's UB tuner fixes the candidate that overflows the UB, the JSON
+// says what it searched, and the cache keeps it (a cached read prints the same search).
+TEST(CliBackend, UbTunerOptionTurnsTheTunerOnAndTheCacheKeepsItsSearch)
+{
+    const fs::path dir = scratchDir("cli-ub-tuner");
+    std::ofstream(dir / "add2.py") << R"PY(import triton
+import triton.language as tl
+
+@triton.autotune(configs=[
+    triton.Config({"XBLOCK": 65536, "SUB": 8192, "multibuffer": True}),
+    triton.Config({"XBLOCK": 65536, "SUB": 16384, "multibuffer": True}),
+], key=["n"])
+@triton.jit
+def add2(x_ptr, y_ptr, z_ptr, n, XBLOCK: tl.constexpr, SUB: tl.constexpr):
+    base = tl.program_id(0) * XBLOCK
+    for start in range(0, XBLOCK, SUB):
+        offs = base + start + tl.arange(0, SUB)
+        mask = offs < n
+        x = tl.load(x_ptr + offs, mask=mask)
+        y = tl.load(y_ptr + offs, mask=mask)
+        tl.store(z_ptr + offs, x + y, mask=mask)
+)PY";
+    std::ofstream(dir / "add2.json") << R"JSON({"kernel": "add2.py", "backend": "2026-08", "device": "Ascend910B2",
+    "args": {"x_ptr": {"tensor": "float32", "shape": [16777216]}, "y_ptr": {"tensor": "float32", "shape": [16777216]},
+             "z_ptr": {"tensor": "float32", "shape": [16777216]}, "n": 16777216},
+    "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)"})JSON";
+    const std::string workload = quote(dir / "add2.json");
+    const std::string cache = " --cache " + quote(dir / "cache.sqlite");
+
+    auto ubTunes = [](const nlohmann::json& doc) {
+        std::vector<nlohmann::json> out;
+        for (const auto& c : doc["candidates"])
+            if (!c["ubTune"].is_null())
+                out.push_back(c["ubTune"]);
+        return out;
+    };
+    const CliRun off = tilescope("tune " + workload + cache + " --json --jobs 1");
+    ASSERT_EQ(off.exitCode, 0) << off.err;
+    EXPECT_TRUE(ubTunes(parsed(off)).empty());
+
+    const CliRun on = tilescope("tune " + workload + cache + " --json --jobs 1 --ub-tuner compile");
+    ASSERT_EQ(on.exitCode, 0) << on.err;
+    const nlohmann::json doc = parsed(on);
+    EXPECT_FALSE(doc["cache"]["hit"].get<bool>());  // the entry was made without the tuner
+    const auto searches = ubTunes(doc);
+    ASSERT_EQ(searches.size(), 1u) << on.out;
+    EXPECT_EQ(searches[0]["mode"], "compile");
+    EXPECT_TRUE(searches[0]["finalOk"].get<bool>());
+    EXPECT_EQ(searches[0]["ubtuneCfg"]["multibuffer"], "False");
+
+    const CliRun again = tilescope("tune " + workload + cache + " --json --jobs 1 --ub-tuner compile");
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_TRUE(parsed(again)["cache"]["hit"].get<bool>());
+    EXPECT_EQ(ubTunes(parsed(again)), searches);
+    const CliRun text = tilescope("tune " + workload + cache + " --jobs 1 --ub-tuner compile");
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("from cache #"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("UB tuner (compile): 1 of 1 UB overflow fixed by a ubtune_cfg"), std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("ubtune_cfg.multibuffer=False"), std::string::npos) << text.out;
+
+    const CliRun bad = tilescope("tune " + workload + " --no-cache --ub-tuner greedy");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("--ub-tuner"), std::string::npos) << bad.err;
+    EXPECT_EQ(bad.out, "");
+}

@@ -78,7 +78,7 @@ Json configJson(const space::TritonConfig& config)
 {
     Json kwargs = Json::object();
     for (const auto& [name, value] : config.kwargs)
-        kwargs[name] = value.isBool ? Json(value.value != 0) : Json(value.value);
+        kwargs[name] = value.isString ? Json(value.text) : value.isBool ? Json(value.value != 0) : Json(value.value);
     Json out = {{"kwargs", kwargs}};
     // Only the triton.Config fields that differ from its defaults, as the golden files hold them.
     if (config.numWarps != 4)

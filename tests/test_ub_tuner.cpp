@@ -3,6 +3,10 @@
 // lines it prints.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/batch/cached_tuning.h"
+#include "core/cache/config_cache.h"
+#include "core/cache/record_codec.h"
+#include "core/pipeline/tuning_pipeline.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/tuning/tuning_report.h"
@@ -13,6 +17,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+
+#include <nlohmann/json.hpp>
 
 using namespace ts;
 
@@ -383,4 +389,83 @@ TEST(UbTuner, TheTextReportShowsTheFixes)
               std::string::npos)
         << text;
     EXPECT_NE(text.find(" UB tuner)"), std::string::npos) << text;
+}
+
+// The cache record keeps each candidate's search, so a tuning read back (from the cache's own
+// columns or from its JSON export) still says what the tuner did.
+TEST(UbTuner, TheRecordKeepsEachSearch)
+{
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    ASSERT_TRUE(p);
+    const auto options = withUbTuner(tuning::UbTunerMode::Compile);
+    const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), options);
+    const cache::TuningRecord record = pipeline::recordFromTuning(p->analysis, p->space, r, options);
+    ASSERT_TRUE(record.details);
+    EXPECT_EQ(record.details->ubTuner, "compile");
+    ASSERT_EQ(record.candidates.size(), 3u);
+    // The stored candidate with SUB = `sub`.
+    auto withSub = [&](const std::string& sub) -> const cache::CandidateRecord& {
+        for (const cache::CandidateRecord& c : record.candidates)
+            for (const auto& [name, value] : c.params)
+                if (name == "SUB" && value == sub)
+                    return c;
+        return record.candidates.front();
+    };
+    EXPECT_TRUE(withSub("8192").ubTuneJson.empty());  // it compiled: the tuner never ran
+    const auto fixed = nlohmann::json::parse(withSub("16384").ubTuneJson, nullptr, false);
+    ASSERT_TRUE(fixed.is_object()) << withSub("16384").ubTuneJson;
+    EXPECT_EQ(fixed["mode"], "compile");
+    EXPECT_TRUE(fixed["finalOk"].get<bool>());
+    EXPECT_EQ(fixed["ubtuneCfg"],
+              (nlohmann::json{{"storage_align", "True"}, {"multibuffer", "False"}, {"vf_fusion_mode", "'max-parallel'"}}));
+    EXPECT_EQ(fixed["trials"].size(), 3u);
+    const auto hopeless = nlohmann::json::parse(withSub("65536").ubTuneJson, nullptr, false);
+    ASSERT_TRUE(hopeless.is_object());
+    EXPECT_FALSE(hopeless["startOk"].get<bool>());
+    EXPECT_TRUE(hopeless["ubtuneCfg"].empty());
+
+    // The cache's column codec and the JSON form both give it back unchanged.
+    const auto decoded = cache::decodeCandidates(cache::encodeCandidates(record.candidates));
+    ASSERT_TRUE(decoded);
+    EXPECT_EQ(*decoded, record.candidates);
+    std::string error;
+    const auto back = cache::tuningFromJson(cache::toJson(record), "tuning", &error);
+    ASSERT_TRUE(back) << error;
+    EXPECT_EQ(back->candidates, record.candidates);
+    EXPECT_EQ(back->details->ubTuner, "compile");
+    // A record without the tuner writes neither field (older readers see what they always did).
+    const auto off = pipeline::recordFromTuning(p->analysis, p->space,
+                                                tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Off)),
+                                                withUbTuner(tuning::UbTunerMode::Off));
+    EXPECT_EQ(cache::toJson(off).dump().find("ubTune"), std::string::npos);
+}
+
+// The key leaves the tuner's mode out: a stored tuning made with another mode is tuned again
+// (and replaced); one made with the same mode is reused, its searches included.
+TEST(UbTuner, ACachedTuningIsReusedOnlyUnderTheSameMode)
+{
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    ASSERT_TRUE(p);
+    const auto dir = test::scratchDir("ub-tuner-cache");
+    auto opened = cache::ConfigCache::open(dir / "cache.sqlite");
+    ASSERT_TRUE(opened.cache);
+    auto run = [&](tuning::UbTunerMode mode) {
+        batch::CachedTuningOptions options;
+        options.tuning = withUbTuner(mode);
+        return batch::tuneCached(p->analysis, device("Ascend910B2"), opened.cache.get(), options, {}, {});
+    };
+    const auto first = run(tuning::UbTunerMode::Off);
+    ASSERT_TRUE(first.record);
+    EXPECT_FALSE(first.fromCache);
+    const auto second = run(tuning::UbTunerMode::Compile);
+    ASSERT_TRUE(second.record);
+    EXPECT_FALSE(second.fromCache);
+    const auto third = run(tuning::UbTunerMode::Compile);
+    ASSERT_TRUE(third.record);
+    EXPECT_TRUE(third.fromCache);
+    ASSERT_EQ(third.record->candidates.size(), second.record->candidates.size());
+    EXPECT_TRUE(std::any_of(third.record->candidates.begin(), third.record->candidates.end(),
+                            [](const cache::CandidateRecord& c) { return !c.ubTuneJson.empty(); }));
+    EXPECT_EQ(third.record->candidates, second.record->candidates);
+    EXPECT_FALSE(run(tuning::UbTunerMode::Off).fromCache);
 }

@@ -332,3 +332,84 @@ TEST(Workflow, SweepReportsEachShapeAndTheCacheItCouldNotOpen)
     EXPECT_LE(again.cover.chosen.size(), result.cover.chosen.size());
     EXPECT_EQ(again.shapes.size(), result.shapes.size());
 }
+
+// 2026-08's max_autotune writes str compile options ('no-l0c'): they stay strings through the
+// space, the tuning (the simulated compiler leaves them alone), the cache and every export.
+TEST(Workflow, StringConfigValuesGoThroughEveryStage)
+{
+    const std::filesystem::path dir = test::scratchDir("workflow-string-values");
+    auto loaded = kernel::loadWorkload(
+        (test::dataDir() / "golden-2026-08" / "max_autotune_cube_unsupported_warning_910b2" / "workload.json").string());
+    ASSERT_TRUE(loaded.workload);
+    const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+    ASSERT_TRUE(analysed.ok());
+    const auto a = analysed.analysis;
+    // Importing the file prints max_autotune's warning; the analysis keeps it.
+    ASSERT_EQ(a->parse.backendWarnings.size(), 1u);
+    EXPECT_NE(a->parse.backendWarnings[0].find("['set_workspace_multibuffer']"), std::string::npos);
+
+    const pipeline::TuneResult tuned = pipeline::tune(tuneRequest(a, dir / "cache.sqlite"));
+    ASSERT_TRUE(tuned.record && tuned.space && tuned.result) << tuned.error.value_or("");
+    const space::CandidateSpace& s = *tuned.space;
+    ASSERT_EQ(s.size(), 2u);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const space::ParamValue* v = space::findKwarg(s.params(i), "limit_auto_multi_buffer_of_local_buffer");
+        ASSERT_TRUE(v);
+        EXPECT_EQ(*v, space::ParamValue::string("no-l0c"));
+        EXPECT_EQ(v->toPython(), "'no-l0c'");
+    }
+    const auto dim = std::find_if(s.dimensions().begin(), s.dimensions().end(), [](const space::SpaceDimension& d) {
+        return d.name == "limit_auto_multi_buffer_of_local_buffer";
+    });
+    ASSERT_NE(dim, s.dimensions().end());
+    EXPECT_EQ(dim->text(s.values(0)[dim - s.dimensions().begin()]), "'no-l0c'");
+    EXPECT_TRUE(tuned.result->best);  // compiled and benchmarked with the option it does not model
+    // --print-autotuning starts with what importing the file printed.
+    const std::vector<std::string> log = tuning::autotuningLog(*a, s, *tuned.result, tuneRequest(a, {}).options);
+    ASSERT_FALSE(log.empty());
+    EXPECT_EQ(log.front(), a->parse.backendWarnings[0]);
+
+    // The cache keeps the Python text; a read back gives the same record.
+    for (const cache::CandidateRecord& c : tuned.record->candidates) {
+        const auto it = std::find_if(c.params.begin(), c.params.end(),
+                                     [](const auto& p) { return p.first == "limit_auto_multi_buffer_of_local_buffer"; });
+        ASSERT_NE(it, c.params.end());
+        EXPECT_EQ(it->second, "'no-l0c'");
+    }
+    const pipeline::TuneResult cached = pipeline::tune(tuneRequest(a, dir / "cache.sqlite"));
+    ASSERT_TRUE(cached.fromCache);
+    EXPECT_EQ(cached.record->candidates, tuned.record->candidates);
+
+    pipeline::ExportRequest python;
+    python.record = std::make_shared<const cache::TuningRecord>(*tuned.record);
+    const pipeline::ExportResult py = pipeline::exportTuning(python);
+    ASSERT_TRUE(py.ok()) << py.error.value_or("");
+    EXPECT_NE(py.text.find("\"limit_auto_multi_buffer_of_local_buffer\": 'no-l0c'"), std::string::npos) << py.text;
+    pipeline::ExportRequest json = python;
+    json.format = pipeline::ExportFormat::JsonReport;
+    const pipeline::ExportResult report = pipeline::exportTuning(json);
+    ASSERT_TRUE(report.ok()) << report.error.value_or("");
+    EXPECT_NE(report.text.find("\"limit_auto_multi_buffer_of_local_buffer\": \"no-l0c\""), std::string::npos)
+        << report.text;
+    pipeline::ExportRequest triton = python;
+    triton.format = pipeline::ExportFormat::TritonAutotuneJson;
+    const pipeline::ExportResult autotuneJson = pipeline::exportTuning(triton);
+    ASSERT_TRUE(autotuneJson.ok()) << autotuneJson.error.value_or("");
+    EXPECT_NE(autotuneJson.text.find("\"limit_auto_multi_buffer_of_local_buffer\": \"no-l0c\""), std::string::npos)
+            << autotuneJson.text;
+}
+
+TEST(Workflow, StringValuesReadBackFromTheirPythonText)
+{
+    for (const space::ParamValue& v : {space::ParamValue::string("no-l0c"), space::ParamValue::string("a'b"),
+                                       space::ParamValue::string("tab\there"), space::ParamValue::integer(-128),
+                                       space::ParamValue::boolean(true)}) {
+        const auto back = space::paramFromPython(v.toPython());
+        ASSERT_TRUE(back) << v.toPython();
+        EXPECT_EQ(*back, v) << v.toPython();
+    }
+    EXPECT_EQ(space::ParamValue::string("a'b").toPython(), "\"a'b\"");
+    EXPECT_FALSE(space::paramFromPython("'unterminated"));
+    EXPECT_FALSE(space::paramFromPython("1.5"));
+    EXPECT_FALSE(space::paramFromPython("None"));
+}

@@ -159,6 +159,101 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::BackendCompareDialog</name>
+    <message>
+        <source>Compare backend versions</source>
+        <translation>比较后端版本</translation>
+    </message>
+    <message>
+        <source>From #</source>
+        <translation>原序号</translation>
+    </message>
+    <message>
+        <source>To #</source>
+        <translation>新序号</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Changed options</source>
+        <translation>变化的选项</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>The same launch under two Triton-Ascend versions: the configs only one of them generates, the reordered ones and the changed options.</source>
+        <translation>同一次启动在两个 Triton-Ascend 版本下的对比：只有其中一个版本生成的配置、顺序改变的配置以及选项改变的配置。</translation>
+    </message>
+    <message>
+        <source>Comparing backend versions</source>
+        <translation>正在比较后端版本</translation>
+    </message>
+    <message>
+        <source>Comparing %1 with %2…</source>
+        <translation>正在比较 %1 与 %2…</translation>
+    </message>
+    <message>
+        <source>The launch cannot be analysed.</source>
+        <translation>无法分析该启动。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 raises %2</source>
+        <translation>%1 抛出 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 benchmarks %n config(s)</source>
+        <translation>
+            <numerusform>%1 测速 %n 个配置</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; %2.
+%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.</source>
+        <translation>%1；%2。
+%3 个相同，%4 个选项改变，%5 个顺序改变，%6 个仅在 %7 中，%8 个仅在 %9 中。</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>options, moved</source>
+        <translation>选项改变，位置移动</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>选项改变</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>位置移动</translation>
+    </message>
+    <message>
+        <source>only %1</source>
+        <translation>仅 %1</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::CacheBrowser</name>
     <message>
         <source>Config cache</source>
@@ -750,24 +845,12 @@
         <translation>比较</translation>
     </message>
     <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
         <source>Export chart…</source>
         <translation>导出图表…</translation>
     </message>
     <message>
         <source>The same launch tuned on each device (the backend&apos;s candidates, %1 method).</source>
         <translation>同一启动配置在各设备上的调优结果（后端的候选，%1 方法）。</translation>
-    </message>
-    <message>
-        <source>Tuning on %1…</source>
-        <translation>正在 %1 上调优…</translation>
-    </message>
-    <message>
-        <source>The comparison failed: %1</source>
-        <translation>比较失败：%1</translation>
     </message>
     <message numerus="yes">
         <source>Tuning on %n device(s)…</source>
@@ -1132,7 +1215,7 @@
         <translation>已存入缓存 %1</translation>
     </message>
     <message>
-        <source>A lattice tuning is not stored in the cache: the cache keeps the backend's own choice.</source>
+        <source>A lattice tuning is not stored in the cache: the cache keeps the backend&apos;s own choice.</source>
         <translation>网格调优结果不存入缓存：缓存只保存后端自身选出的配置。</translation>
     </message>
     <message>
@@ -1142,6 +1225,10 @@
     <message>
         <source>Looking up the cache</source>
         <translation>正在查询缓存</translation>
+    </message>
+    <message>
+        <source>unknown device &apos;%1&apos;</source>
+        <translation>未知设备“%1”</translation>
     </message>
 </context>
 <context>
@@ -1445,6 +1532,14 @@
         <source>Tuning</source>
         <translation>调优</translation>
     </message>
+    <message>
+        <source>UB tuner</source>
+        <translation>UB 调优器</translation>
+    </message>
+    <message>
+        <source>TRITON_ENABLE_UBTUNER=compile (2026-08 only): a candidate that overflows the UB is searched for storage_align, multibuffer and vf_fusion_mode values that fit, and benchmarked with the ubtune_cfg found</source>
+        <translation>TRITON_ENABLE_UBTUNER=compile（仅 2026-08）：对 UB 溢出的候选搜索能放得下的 storage_align、multibuffer 和 vf_fusion_mode 取值，并用找到的 ubtune_cfg 测速</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MainWindow</name>
@@ -1664,6 +1759,14 @@
         <source>The config cache %1 cannot be read: %2</source>
         <translation>无法读取配置缓存 %1：%2</translation>
     </message>
+    <message>
+        <source>Compare &amp;backend versions…</source>
+        <translation>比较后端版本(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>The same launch under two Triton-Ascend versions: configs only one generates, reordered, changed options</source>
+        <translation>同一次启动在两个 Triton-Ascend 版本下的对比：只有一个版本生成的配置、顺序改变的配置、选项改变的配置</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PipeChart</name>
@@ -1879,10 +1982,6 @@ best #%1: %2 µs</source>
     <message>
         <source>&amp;Run sweep</source>
         <translation>运行扫描(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Stop</source>
-        <translation>停止(&amp;S)</translation>
     </message>
     <message>
         <source>Stop after the running candidate; the shapes already tuned are kept</source>
@@ -2552,6 +2651,21 @@ UB %4，%5</translation>
     </message>
 </context>
 <context>
+    <name>ts::gui::Stage</name>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>tracing the kernel</source>
+        <translation>正在跟踪内核</translation>
+    </message>
+    <message>
+        <source>compiling and benchmarking</source>
+        <translation>正在编译和测速</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::Status</name>
     <message>
         <source>generated</source>
@@ -2575,21 +2689,6 @@ UB %4，%5</translation>
     <message>
         <source>Shape %1 of %2: %3</source>
         <translation>形状 %1/%2：%3</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::Stage</name>
-    <message>
-        <source>done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <source>tracing the kernel</source>
-        <translation>正在跟踪内核</translation>
-    </message>
-    <message>
-        <source>compiling and benchmarking</source>
-        <translation>正在编译和测速</translation>
     </message>
 </context>
 <context>

@@ -287,8 +287,9 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
         const std::int64_t v = s.values(row)[d];
         if (v == kUnset)
             return QStringLiteral("–");
-        if (s.dimensions()[std::size_t(d)].boolean)
-            return v != 0 ? QStringLiteral("True") : QStringLiteral("False");
+        const space::SpaceDimension& dim = s.dimensions()[std::size_t(d)];
+        if (dim.boolean || !dim.choices.empty())
+            return QString::fromStdString(dim.text(v));
         return QString::number(v);
     }
     case Column::Status: return statusLabel(s.status(row));

@@ -201,8 +201,11 @@ QString HeatmapChart::valueText(int dim, std::int64_t value) const
 {
     if (value == space::kUnset)
         return tr("default");
-    if (m_space && m_space->dimensions()[std::size_t(dim)].boolean)
-        return value != 0 ? QStringLiteral("True") : QStringLiteral("False");
+    if (m_space) {
+        const space::SpaceDimension& d = m_space->dimensions()[std::size_t(dim)];
+        if (d.boolean || !d.choices.empty())
+            return QString::fromStdString(d.text(value));
+    }
     return QString::number(value);
 }
 

@@ -124,6 +124,11 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_parallelCompile->setToolTip(tr("TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on the NPU host's "
                                      "cores at once (2026-04: half of them, 2026-08: three quarters; off: one after "
                                      "the other). Changes the modelled tuning time."));
+    m_ubTuner = new QCheckBox(tr("UB tuner"), this);
+    m_ubTuner->setObjectName(QStringLiteral("ubTuner"));
+    m_ubTuner->setToolTip(tr("TRITON_ENABLE_UBTUNER=compile (2026-08 only): a candidate that overflows the UB is "
+                             "searched for storage_align, multibuffer and vf_fusion_mode values that fit, and "
+                             "benchmarked with the ubtune_cfg found"));
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("workers"));
     m_workers->setRange(0, 256);
@@ -167,6 +172,10 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
         if (!m_filling)
             Q_EMIT tuningOptionsChanged();
     });
+    connect(m_ubTuner, &QCheckBox::toggled, this, [this] {
+        if (!m_filling)
+            Q_EMIT tuningOptionsChanged();
+    });
     connect(m_workers, &QSpinBox::valueChanged, this, [this] {
         if (!m_filling)
             Q_EMIT tuningOptionsChanged();
@@ -196,6 +205,7 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     tuningForm->addRow(QString(), m_parallelCompile);
     tuningForm->addRow(tr("Host cores"), m_hostCores);
     tuningForm->addRow(QString(), m_compileWorkers);
+    tuningForm->addRow(QString(), m_ubTuner);
     tuningForm->addRow(tr("Workers"), m_workers);
     tuningForm->addRow(tr("Seed"), m_seed);
     tuningForm->addRow(m_cache);
@@ -218,7 +228,9 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
         m_backend->setToolTip(backendToolTip(backend()));
         updateHostInfo();
+        m_ubTuner->setEnabled(backend() == kernel::BackendVersion::V2026_08);
     });
+    m_ubTuner->setEnabled(backend() == kernel::BackendVersion::V2026_08);
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_devices)
             return;
@@ -623,6 +635,8 @@ tuning::TuningOptions LaunchEditor::tuningOptions() const
     options.jobs = m_workers->value();
     options.hostPhysicalCores = m_hostCores->value();
     options.seed = std::uint64_t(m_seed->value());
+    if (m_ubTuner->isChecked() && m_ubTuner->isEnabled())
+        options.ubTuner = tuning::UbTunerMode::Compile;
     return options;
 }
 

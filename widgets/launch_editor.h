@@ -59,6 +59,8 @@ public:
     kernel::BackendVersion backend() const;
     QComboBox* benchMethodCombo() const { return m_benchMethod; }
     QCheckBox* parallelCompileBox() const { return m_parallelCompile; }
+    // 2026-08's UB tuner (TRITON_ENABLE_UBTUNER=compile); enabled under that version only.
+    QCheckBox* ubTunerBox() const { return m_ubTuner; }
     QSpinBox* workersSpin() const { return m_workers; }
     QSpinBox* hostCoresSpin() const { return m_hostCores; }
     QLabel* compileWorkersLabel() const { return m_compileWorkers; }
@@ -100,6 +102,7 @@ private:
     QLabel* m_problem = nullptr;
     QComboBox* m_benchMethod = nullptr;
     QCheckBox* m_parallelCompile = nullptr;
+    QCheckBox* m_ubTuner = nullptr;
     QSpinBox* m_workers = nullptr;
     QSpinBox* m_hostCores = nullptr;
     QLabel* m_compileWorkers = nullptr;

@@ -2,6 +2,7 @@
 
 #include "core/cache/config_cache.h"
 #include "widgets/background_job.h"
+#include "widgets/backend_compare_dialog.h"
 #include "widgets/cache_browser.h"
 #include "widgets/cache_table_model.h"
 #include "widgets/candidate_filter_proxy.h"
@@ -62,6 +63,19 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, QString dir, QString prefix, 
         [this] { grab(QStringLiteral("charts")); },
         [this] { m_window->tabs()->setCurrentWidget(m_window->spacePage()); },
         [this] { grab(QStringLiteral("lattice")); },
+        // The launch under both backend versions (Run > Compare backend versions).
+        [this] {
+            if (QAction* a = m_window->findChild<QAction*>(QStringLiteral("compareBackendsAction")))
+                a->trigger();
+        },
+        [this] {
+            if (BackendCompareDialog* d = m_window->findChild<BackendCompareDialog*>())
+                grab(QStringLiteral("backend-compare"), d);
+        },
+        [this] {
+            if (BackendCompareDialog* d = m_window->findChild<BackendCompareDialog*>())
+                d->close();
+        },
     };
     addTuningSteps();
     // The dark views last: labels styled under one palette keep its text colour after a switch.
@@ -212,6 +226,8 @@ bool ScreenshotTour::settled() const
     if (m_window->document()->isBusy() || heatmap->job()->isRunning())
         return false;
     if (const CompareDialog* compare = m_window->findChild<CompareDialog*>(); compare && compare->job()->isRunning())
+        return false;
+    if (const BackendCompareDialog* d = m_window->findChild<BackendCompareDialog*>(); d && d->job()->isRunning())
         return false;
     if (const ToolDialogs* tools = m_window->findChild<ToolDialogs*>()) {
         if (tools->sweepDialog() && tools->sweepDialog()->isRunning())

@@ -134,8 +134,9 @@ struct AxisParse {
     std::vector<std::pair<std::string, int>> splitAxisPidDims;
     std::map<int, std::int64_t> fixedGridDims;
     std::vector<std::string> missingParams;   // parameters not passed at launch, in order
-    std::vector<std::string> backendWarnings; // the "[WARNING] ..." lines upstream prints (only
-                                              // "Failed to parse low-dimensional axes" here)
+    std::vector<std::string> backendWarnings; // the "[WARNING] ..." lines upstream prints ("Failed
+                                              // to parse low-dimensional axes"; the analysis puts
+                                              // what importing the file prints first)
     std::vector<std::string> backendLog;      // every line upstream prints (printAutotuning)
     std::vector<std::string> constexprParams; // tl.constexpr parameters, as the backend sees them
     std::optional<std::string> error;         // upstream's exception message when it raises

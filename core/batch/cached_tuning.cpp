@@ -39,6 +39,18 @@ void tuneInto(CachedTuning& out, const analysis::KernelAnalysis& analysis, const
     }
 }
 
+// Whether a stored tuning ran with the UB tuner mode this one would (2026-08 only has the tuner):
+// the key leaves it out, so a tuning with another mode is tuned again and replaces the entry.
+bool sameUbTuner(const cache::TuningRecord& record, const analysis::KernelAnalysis& analysis,
+                 const tuning::TuningOptions& options)
+{
+    const tuning::UbTunerMode wanted = analysis.parse.backend == kernel::BackendVersion::V2026_08
+                                           ? options.ubTuner
+                                           : tuning::UbTunerMode::Off;
+    const std::string stored = record.details ? record.details->ubTuner : std::string("off");
+    return stored == tuning::ubTunerModeName(wanted);
+}
+
 } // namespace
 
 CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::DeviceProfile& device,
@@ -53,7 +65,8 @@ CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::Dev
         cache::LookupResult found = cache->lookup(out.key, out.key.sourceHash);
         if (!found.ok()) {
             out.cacheError = found.error->message;
-        } else if (found.freshness == cache::Freshness::Fresh && found.record && !options.force) {
+        } else if (found.freshness == cache::Freshness::Fresh && found.record && !options.force &&
+                   sameUbTuner(*found.record, analysis, options.tuning)) {
             out.record = std::move(found.record);
             out.fromCache = true;
             return out;

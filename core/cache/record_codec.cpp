@@ -176,7 +176,15 @@ public:
         c.status = *parsed;
         return string(c.reasonCode) && consume(',') &&
                string(c.reasonMessage) && consume(',') && time(c.p50Ms) && consume(',') && time(c.p20Ms) &&
-               consume(',') && time(c.p80Ms) && consume(',') && textOrJson(c.breakdownJson) && consume(']');
+               consume(',') && time(c.p80Ms) && consume(',') && textOrJson(c.breakdownJson) &&
+               (!consume(',') || ubTune(c.ubTuneJson)) && consume(']');
+    }
+
+    // The UB tuner's search: a JSON object, taken verbatim.
+    bool ubTune(std::string& out)
+    {
+        skipSpace();
+        return m_pos < m_text.size() && m_text[m_pos] == '{' && rawContainer(out);
     }
 
     // A string, or an embedded JSON object/array taken verbatim as text.
@@ -351,6 +359,10 @@ void appendCandidate(std::string& out, const CandidateRecord& c)
         out += b;
     else
         appendJsonString(out, b);
+    if (!c.ubTuneJson.empty() && c.ubTuneJson.front() == '{' && nlohmann::json::accept(c.ubTuneJson)) {
+        out += ',';
+        out += c.ubTuneJson;
+    }
     out += ']';
 }
 

@@ -7,8 +7,9 @@
 //   pairs       [["BLOCK_M","128"],["multibuffer","True"]]
 //   strings     ["torch.float16","torch.float32"]
 //   candidate   [<pairs>,numWarps,numStages,"status","reasonCode","reasonMessage",
-//                p50|null,p20|null,p80|null,"breakdown"|{breakdown}]
-//               (a breakdown that is a JSON object or array is embedded verbatim)
+//                p50|null,p20|null,p80|null,"breakdown"|{breakdown}[,{ubTune}]]
+//               (a breakdown that is a JSON object or array is embedded verbatim; the UB
+//               tuner's search, a JSON object, follows only for a candidate it ran for)
 //   candidates  [<candidate>,...]
 //   details     the "details" object of the JSON form (tuning_record.h), compact
 //

@@ -247,6 +247,10 @@ ojson toJson(const CandidateRecord& c)
         else
             j["breakdown"] = c.breakdownJson;
     }
+    if (!c.ubTuneJson.empty()) {
+        auto parsed = ojson::parse(c.ubTuneJson, nullptr, false);
+        j["ubTune"] = parsed.is_discarded() ? ojson(c.ubTuneJson) : std::move(parsed);
+    }
     return j;
 }
 
@@ -268,6 +272,8 @@ ojson toJson(const TuningDetails& d)
     j["error"] = d.error;
     ojson diagnostics = ojson::parse(d.diagnosticsJson, nullptr, false);
     j["diagnostics"] = diagnostics.is_array() ? diagnostics : ojson::array();
+    if (d.ubTuner != "off")
+        j["ubTuner"] = d.ubTuner;
     return j;
 }
 
@@ -433,6 +439,12 @@ std::optional<TuningDetails> detailsFromJson(const ojson& json, const std::strin
         else
             f.fail("diagnostics", "an array");
     }
+    if (const ojson* ub = f.raw("ubTuner"); ub && !ub->is_null()) {
+        if (ub->is_string() && (*ub == "off" || *ub == "compile" || *ub == "run"))
+            d.ubTuner = ub->get<std::string>();
+        else
+            f.fail("ubTuner", "\"off\", \"compile\" or \"run\"");
+    }
     if (f.failed())
         return std::nullopt;
     return d;
@@ -505,6 +517,12 @@ std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string&
             c.p80Ms = cf.number("p80Ms");
             if (const ojson* b = cf.raw("breakdown"); b && !b->is_null())
                 c.breakdownJson = b->is_string() ? b->get<std::string>() : b->dump();
+            if (const ojson* u = cf.raw("ubTune"); u && !u->is_null()) {
+                if (u->is_object())
+                    c.ubTuneJson = u->dump();
+                else
+                    cf.fail("ubTune", "an object");
+            }
             if (cf.failed())
                 return std::nullopt;
             r.candidates.push_back(std::move(c));

@@ -21,9 +21,14 @@
 //       "numWarps": 4, "numStages": 2, "status": "benchmarked",
 //       "reasonCode": "", "reasonMessage": "",
 //       "p50Ms": 0.125 | null, "p20Ms": ..., "p80Ms": ...,
-//       "breakdown": {...} | "<text>" | null}]}
+//       "breakdown": {...} | "<text>" | null,
+//       "ubTune": {...}}]}                            // only where the UB tuner ran for it
 //
 // "breakdown" is embedded as JSON when the stored text is compact JSON, else kept as a string.
+// "ubTune" (2026-08, TRITON_ENABLE_UBTUNER) is the UB tuner's search for a candidate that
+// overflowed the UB: {"mode", "trigger", "startOk", "startError", "trials": [{"option", "value",
+// "ok", "error", "ubPeakBytes"}], "finalOk", "finalError", "ubtuneCfg": {name: Python text}};
+// "details" then holds "ubTuner": "compile" | "run" (absent when the tuner was off).
 
 #include <chrono>
 #include <cstdint>
@@ -64,6 +69,7 @@ struct CandidateRecord {
     std::string reasonMessage;
     std::optional<double> p50Ms, p20Ms, p80Ms;
     std::string breakdownJson;
+    std::string ubTuneJson;  // the UB tuner's search for this candidate, compact JSON; "" when none
 
     friend bool operator==(const CandidateRecord&, const CandidateRecord&) = default;
 };
@@ -114,6 +120,7 @@ struct TuningDetails {
     bool stopped = false;
     std::string error;            // as the backend raises it; "" when none
     std::string diagnosticsJson = "[]";  // compact JSON array: {code, severity, line, message}
+    std::string ubTuner = "off";  // the UB tuner's mode (2026-08): "off", "compile", "run"
 
     friend bool operator==(const TuningDetails&, const TuningDetails&) = default;
 };

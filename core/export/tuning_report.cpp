@@ -94,6 +94,9 @@ ojson candidateJson(const cache::CandidateRecord& c, std::size_t index)
     j["p20Ms"] = optionalTime(c.p20Ms);
     j["p80Ms"] = optionalTime(c.p80Ms);
     addBreakdown(j, c.breakdownJson);
+    // 2026-08's UB tuner, when it ran for the candidate: the search and the ubtune_cfg it attached.
+    ojson ub = c.ubTuneJson.empty() ? ojson() : ojson::parse(c.ubTuneJson, nullptr, false);
+    j["ubTune"] = ub.is_object() ? std::move(ub) : ojson(nullptr);
     return j;
 }
 

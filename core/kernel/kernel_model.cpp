@@ -252,6 +252,51 @@ void interpretAutotune(KernelDef& kernel, const Decorator& decorator, const std:
     kernel.autotune = std::move(spec);
 }
 
+// Triton-Ascend 2026-08's get_max_configs(config, kernel_type="mixcv", **kwargs), as the module
+// calls it: the expanded list; its warning lines go to `printed`, its ValueError is the error.
+py::HostFunction getMaxConfigsFunction(std::vector<std::string>* printed)
+{
+    auto call = [printed](const std::vector<py::Value>& args,
+                          const std::vector<std::pair<std::string, py::Value>>& kwargs) -> py::EvalResult {
+        py::EvalResult result;
+        auto raise = [&](std::string message) {
+            result.error = py::EvalError{"eval-error", 0, 0, std::move(message)};
+            return result;
+        };
+        if (args.size() > 2)
+            return raise("TypeError: get_max_configs() takes from 1 to 2 positional arguments but " +
+                         std::to_string(args.size()) + " were given");
+        std::optional<py::Value> config = args.empty() ? std::nullopt : std::optional<py::Value>(args[0]);
+        std::optional<py::Value> kernelType = args.size() > 1 ? std::optional<py::Value>(args[1]) : std::nullopt;
+        std::vector<std::pair<std::string, py::Value>> tuning;
+        for (const auto& [name, value] : kwargs) {
+            std::optional<py::Value>* slot = name == "config" ? &config : name == "kernel_type" ? &kernelType : nullptr;
+            if (!slot) {
+                tuning.emplace_back(name, value);
+                continue;
+            }
+            if (*slot)
+                return raise("TypeError: get_max_configs() got multiple values for argument '" + name + "'");
+            *slot = value;
+        }
+        if (!config)
+            return raise("TypeError: get_max_configs() missing 1 required positional argument: 'config'");
+        if (config->type() != py::Value::Type::Config)
+            return raise("AttributeError: '" + std::string(config->typeName()) + "' object has no attribute 'kwargs'");
+        MaxAutotuneExpansion expanded =
+            expandMaxAutotune2608({config->config()}, kernelType ? kernelType->str() : "mixcv", tuning);
+        printed->insert(printed->end(), expanded.printed.begin(), expanded.printed.end());
+        if (expanded.error)
+            return raise("ValueError: " + *expanded.error);
+        std::vector<py::Value> configs;
+        for (py::ConfigValue& c : expanded.configs)
+            configs.push_back(py::Value::config(std::move(c)));
+        result.value = py::Value::list(std::move(configs));
+        return result;
+    };
+    return {"triton.backends.ascend.runtime", "get_max_configs", std::move(call)};
+}
+
 std::string segmentText(const py::Module& module, const Node* node)
 {
     return std::string(module.segment(node));
@@ -318,7 +363,8 @@ KernelLoadResult loadKernelSource(const std::string& source, const std::string& 
     auto file = std::make_unique<KernelFile>();
     file->path = path;
     file->module = std::move(parsed.module);
-    file->evaluator = std::make_unique<py::Evaluator>(file->module.get());
+    file->evaluator = std::make_unique<py::Evaluator>(file->module.get(), py::EvalLimits{},
+                                                      std::vector{getMaxConfigsFunction(&file->importPrinted)});
     const py::Module& module = *file->module;
     const TritonNames names = collectTritonNames(module.root(), *file);
 
@@ -426,6 +472,10 @@ KernelLoadResult loadKernelSource(const std::string& source, const std::string& 
         for (const Decorator& decorator : kernel.decorators)
             if (decorator.kind == Decorator::Kind::Autotune && !kernel.autotune)
                 interpretAutotune(kernel, decorator, path, file->diagnostics);
+    for (const KernelDef& kernel : file->kernels)
+        if (kernel.autotune)
+            file->importPrinted.insert(file->importPrinted.end(), kernel.autotune->maxAutotunePrinted.begin(),
+                                       kernel.autotune->maxAutotunePrinted.end());
 
     result.file = std::move(file);
     return result;

@@ -105,6 +105,9 @@ struct KernelFile {
     bool importsAscendRuntime = false;         // `import triton.backends.ascend.runtime`
     SourceLocation ascendImportLocation;
     Diagnostics diagnostics;                   // problems found while building the model
+    // What importing the file prints (Triton-Ascend 2026-08): the warnings of get_max_configs
+    // calls as the module runs, then those of every max_autotune decorator, in source order.
+    std::vector<std::string> importPrinted;
 
     const KernelDef* kernel(std::string_view name) const;
     // The kernel to use when none is named: the only autotuned one, else the only one.

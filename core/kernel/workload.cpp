@@ -293,10 +293,15 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
         if (version) {
             w.backend = *version;
         } else {
-            // The line of the field, so that a typo in a long workload is easy to find.
-            const std::size_t at = text.find("\"backend\"");
-            const int line = at == std::string::npos ? 0 : lineColumn(text, at).first;
-            result.diagnostics.push_back({"bad-workload", Severity::Error, path, line, 0,
+            // Where the value is, so that a typo in a long workload is easy to find.
+            std::size_t at = text.find("\"backend\"");
+            if (at != std::string::npos) {
+                at = text.find_first_not_of(" \t\r\n", at + 9);
+                if (at != std::string::npos && text[at] == ':')
+                    at = text.find_first_not_of(" \t\r\n", at + 1);
+            }
+            const auto [line, column] = at == std::string::npos ? std::pair{0, 0} : lineColumn(text, at);
+            result.diagnostics.push_back({"bad-workload", Severity::Error, path, line, column,
                                           "\"backend\": unknown backend version " + b.dump() + " (valid: " +
                                               backendNames() + ")"});
         }

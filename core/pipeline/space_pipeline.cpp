@@ -9,6 +9,8 @@ std::optional<space::ParamValue> toParamValue(const py::Value& v)
         return space::ParamValue::boolean(v.asBool());
     if (v.isInt())
         return space::ParamValue::integer(v.asInt());
+    if (v.isStr())
+        return space::ParamValue::string(v.asStr());
     return std::nullopt;
 }
 
@@ -51,7 +53,7 @@ space::LaunchSpec launchSpecFor(const analysis::KernelAnalysis& a, Diagnostics* 
                 if (auto v = toParamValue(value))
                     config.kwargs.emplace_back(name, *v);
                 else
-                    note(notes, a, "config value " + name + "=" + value.repr() + " is not an int or bool; left out");
+                    note(notes, a, "config value " + name + "=" + value.repr() + " is not an int, bool or str; left out");
             }
             for (const auto& [name, value] : c.options)
                 if (name == "multibuffer")
@@ -83,7 +85,7 @@ space::HintList hintListFor(const analysis::KernelAnalysis& a, Diagnostics* note
             if (auto p = toParamValue(v))
                 converted.push_back(*p);
             else
-                note(notes, a, "hint " + name + " value " + v.repr() + " is not an int or bool; left out");
+                note(notes, a, "hint " + name + " value " + v.repr() + " is not an int, bool or str; left out");
         }
         if (!converted.empty())
             hints.emplace_back(name, std::move(converted));

@@ -78,6 +78,30 @@ nlohmann::json breakdownOf(const tuning::CandidateOutcome& o)
     return j;
 }
 
+// The UB tuner's search for one candidate, as the cache record keeps it (tuning_record.h).
+std::string ubTuneJson(const tuning::UbTuneResult& u)
+{
+    nlohmann::ordered_json trials = nlohmann::ordered_json::array();
+    for (const tuning::UbTrial& t : u.trials)
+        trials.push_back({{"option", t.option},
+                          {"value", t.value},
+                          {"ok", t.ok},
+                          {"error", t.error},
+                          {"ubPeakBytes", t.ubPeakBytes}});
+    nlohmann::ordered_json cfg = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : u.ubtuneCfg())
+        cfg[name] = value;
+    nlohmann::ordered_json j = {{"mode", std::string(tuning::ubTunerModeName(u.mode))},
+                                {"trigger", u.trigger},
+                                {"startOk", u.startOk},
+                                {"startError", u.startError},
+                                {"trials", std::move(trials)},
+                                {"finalOk", u.finalOk},
+                                {"finalError", u.finalError},
+                                {"ubtuneCfg", std::move(cfg)}};
+    return j.dump();
+}
+
 cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const tuning::TuningResult& result,
                                        std::size_t index)
 {
@@ -103,6 +127,8 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
     const nlohmann::json breakdown = breakdownOf(o);
     if (!breakdown.empty())
         c.breakdownJson = breakdown.dump();
+    if (o.ubTune)
+        c.ubTuneJson = ubTuneJson(*o.ubTune);
     return c;
 }
 
@@ -183,6 +209,7 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
         diagnostics.push_back({{"code", d.code}, {"severity", std::string(severityName(d.severity))},
                                {"line", d.line}, {"message", d.message}});
     details.diagnosticsJson = diagnostics.dump();
+    details.ubTuner = std::string(tuning::ubTunerModeName(result.ubTuner));
 
     // Which space candidates to keep, in order: tuned first, then the untuned backend list.
     std::vector<std::size_t> kept;

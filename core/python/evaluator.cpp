@@ -164,7 +164,10 @@ void collectTargetNames(const Node* target, std::vector<std::string>& out)
 
 // ---------------------------------------------------------------------------------------------
 
-Evaluator::Evaluator(const Module* module, EvalLimits limits) : m_impl(std::make_unique<Impl>(module, limits)) {}
+Evaluator::Evaluator(const Module* module, EvalLimits limits, std::vector<HostFunction> host)
+    : m_impl(std::make_unique<Impl>(module, limits, std::move(host)))
+{
+}
 
 Evaluator::~Evaluator() = default;
 Evaluator::Evaluator(Evaluator&&) noexcept = default;
@@ -268,6 +271,8 @@ void Evaluator::Impl::bindImport(const Node* stmt)
         const std::string bound = alias->str("asname").empty() ? name : alias->str("asname");
         std::optional<Value> value;
         if (!(level && level->integer > 0))
+            value = hostAttribute(from, name);
+        if (!value && !(level && level->integer > 0))
             value = moduleAttribute(from, name);
         if (value) {
             bindModuleName(bound, *value);
@@ -278,6 +283,31 @@ void Evaluator::Impl::bindImport(const Node* stmt)
                                                  "' and cannot be evaluated safely"});
         }
     }
+}
+
+std::optional<Value> Evaluator::Impl::hostAttribute(const std::string& module, const std::string& attr) const
+{
+    for (const HostFunction& h : m_host) {
+        if (attr == h.name && (module == h.module || module.rfind(h.module + ".", 0) == 0))
+            return Value::builtin(hostPrefix() + h.name);
+        // `from triton.backends.ascend import runtime`, `triton.backends.ascend.runtime.NAME`: a
+        // module on the way to the function.
+        const std::string sub = module + "." + attr;
+        if (h.module == sub || h.module.rfind(sub + ".", 0) == 0)
+            return Value::module(sub);
+    }
+    return std::nullopt;
+}
+
+const HostFunction* Evaluator::Impl::hostFunction(std::string_view builtinName) const
+{
+    if (builtinName.rfind(hostPrefix(), 0) != 0)
+        return nullptr;
+    const std::string_view name = builtinName.substr(hostPrefix().size());
+    for (const HostFunction& h : m_host)
+        if (h.name == name)
+            return &h;
+    return nullptr;
 }
 
 void Evaluator::Impl::defineFunction(const Node* def, Scope& vars, const Frame* frame)

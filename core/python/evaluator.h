@@ -18,6 +18,7 @@
 #include "core/python/value.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -48,6 +49,18 @@ struct EvalResult {
     bool ok() const { return value.has_value(); }
 };
 
+// A function of an imported module that the caller evaluates itself (Triton-Ascend's
+// get_max_configs, which the kernel model implements): found as `name` imported from `module`
+// or one of its submodules, or as an attribute of such a module value. `call` gets the evaluated
+// arguments and returns the value, or in `error` the exception it raises (its message is the
+// evaluation error's).
+struct HostFunction {
+    std::string module;  // "triton.backends.ascend.runtime"
+    std::string name;    // "get_max_configs"
+    std::function<EvalResult(const std::vector<Value>& args, const std::vector<std::pair<std::string, Value>>& kwargs)>
+        call;
+};
+
 // Not thread-safe: use one evaluator per thread (the values it returns may be shared freely).
 class Evaluator {
 public:
@@ -63,7 +76,7 @@ public:
     //   triton.Config); other imports bind opaque modules.
     // `if __name__ == "__main__":` blocks are skipped: the module is read as if imported.
     // `module` may be null, and must outlive the evaluator and every Lambda/Function it yields.
-    explicit Evaluator(const Module* module, EvalLimits limits = {});
+    explicit Evaluator(const Module* module, EvalLimits limits = {}, std::vector<HostFunction> host = {});
     ~Evaluator();
     Evaluator(Evaluator&&) noexcept;
     Evaluator& operator=(Evaluator&&) noexcept;

@@ -57,8 +57,15 @@ Value Evaluator::Impl::callBuiltin(const BuiltinValue& b, const std::vector<Valu
         {"Config.all_kwargs", &Impl::bAllKwargs},
     };
     auto it = table.find(b.name);
-    if (it == table.end())
+    if (it == table.end()) {
+        if (const HostFunction* host = hostFunction(b.name)) {
+            EvalResult r = host->call(positional, keywords);
+            if (!r.ok())
+                evalError(r.error ? r.error->message : host->name + "() failed");
+            return std::move(*r.value);
+        }
         notLiteral("call to '" + b.name + "' cannot be evaluated safely");
+    }
     const std::string_view name = b.name;
     const Args a{b.self ? name.substr(name.rfind('.') + 1) : name, positional, keywords, node};
     return (this->*(it->second))(a, b);

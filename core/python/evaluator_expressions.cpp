@@ -231,6 +231,8 @@ Value Evaluator::Impl::attribute(const Value& object, const std::string& attr)
 {
     switch (object.type()) {
     case Value::Type::Module:
+        if (auto v = hostAttribute(object.moduleName(), attr))
+            return *v;
         if (auto v = moduleAttribute(object.moduleName(), attr))
             return *v;
         notLiteral("attribute '" + object.moduleName() + "." + attr + "' cannot be evaluated safely", true);

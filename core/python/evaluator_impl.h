@@ -190,7 +190,8 @@ const Scope& builtinScope();
 
 class Evaluator::Impl {
 public:
-    Impl(const Module* module, EvalLimits limits) : m_module(module), m_limits(limits)
+    Impl(const Module* module, EvalLimits limits, std::vector<HostFunction> host)
+        : m_module(module), m_limits(limits), m_host(std::move(host))
     {
         if (m_module && m_module->root())
             bindModule();
@@ -198,6 +199,16 @@ public:
 
     const Module* m_module;
     EvalLimits m_limits;
+    std::vector<HostFunction> m_host;
+    // Host functions are builtins named "host:<name>".
+    static const std::string& hostPrefix()
+    {
+        static const std::string prefix = "host:";
+        return prefix;
+    }
+    // `attr` of `module` when it is a host function (or a module on the way to one).
+    std::optional<Value> hostAttribute(const std::string& module, const std::string& attr) const;
+    const HostFunction* hostFunction(std::string_view builtinName) const;
     Scope m_moduleScope;
     std::map<std::string, EvalError, std::less<>> m_unevaluable;
 

@@ -85,6 +85,8 @@ std::optional<ParamValue> toParamValue(const py::Value& v)
         return ParamValue::boolean(v.asBool());
     if (v.isInt())
         return ParamValue::integer(v.asInt());
+    if (v.isStr())
+        return ParamValue::string(v.asStr());
     return std::nullopt;
 }
 
@@ -110,7 +112,7 @@ expandWithHints(const std::vector<TritonConfig>& configs,
                     setKwarg(cfg.kwargs, hints[i].first, *p);
                 } else {
                     const std::string w = "hint " + hints[i].first + " value " + v.repr() +
-                                          " is not an int or bool; TileScope leaves it out of the config";
+                                          " is not an int, bool or str; TileScope leaves it out of the config";
                     if (std::find(warnings.begin(), warnings.end(), w) == warnings.end())
                         warnings.push_back(w);
                 }

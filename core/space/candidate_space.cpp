@@ -130,6 +130,29 @@ ReasonCode firstViolation(std::uint32_t mask)
     return ReasonCode::None;
 }
 
+std::int64_t SpaceDimension::encode(const ParamValue& v)
+{
+    if (choices.empty())
+        return v.isString ? kUnset : v.value;
+    const auto at = std::find(choices.begin(), choices.end(), v);
+    if (at != choices.end())
+        return std::int64_t(at - choices.begin());
+    choices.push_back(v);
+    return std::int64_t(choices.size() - 1);
+}
+
+ParamValue SpaceDimension::decode(std::int64_t v) const
+{
+    if (!choices.empty())
+        return v >= 0 && std::size_t(v) < choices.size() ? choices[std::size_t(v)] : ParamValue::integer(v);
+    return boolean ? ParamValue::boolean(v != 0) : ParamValue::integer(v);
+}
+
+std::string SpaceDimension::text(std::int64_t v) const
+{
+    return v == kUnset ? std::string() : decode(v).toPython();
+}
+
 namespace {
 
 bool isAxisHint(const std::string& name)
@@ -248,8 +271,10 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
         dim.name = name;
         dim.kind = SpaceDimension::Kind::Hint;
         dim.boolean = std::all_of(values.begin(), values.end(), [](const ParamValue& v) { return v.isBool; });
+        if (std::any_of(values.begin(), values.end(), [](const ParamValue& v) { return v.isString; }))
+            dim.choices = {values.front()};
         for (const ParamValue& v : values)
-            dim.values.push_back(v.value);
+            dim.values.push_back(dim.encode(v));
         m_dims.push_back(std::move(dim));
     }
     m_hintCount = int(m_dims.size()) - m_hintBegin;
@@ -464,7 +489,7 @@ void CandidateSpace::addBackendList()
             if (dim.kind == SpaceDimension::Kind::NumWarps) {
                 row[j] = cfg.numWarps;
             } else if (const ParamValue* v = findKwarg(cfg.kwargs, dim.name)) {
-                row[j] = dim.kind == SpaceDimension::Kind::Multibuffer ? (v->value != 0 ? 1 : 0) : v->value;
+                row[j] = dim.kind == SpaceDimension::Kind::Multibuffer ? (v->value != 0 ? 1 : 0) : m_dims[j].encode(*v);
             }
         }
         const std::int64_t tile = tileOf(row.data());
@@ -777,8 +802,7 @@ Kwargs CandidateSpace::params(std::size_t i) const
     for (std::size_t j = 0; j < m_dims.size(); ++j) {
         if (v[j] == kUnset || m_dims[j].kind == SpaceDimension::Kind::NumWarps)
             continue;
-        out.emplace_back(m_dims[j].name,
-                         m_dims[j].boolean ? ParamValue::boolean(v[j] != 0) : ParamValue::integer(v[j]));
+        out.emplace_back(m_dims[j].name, m_dims[j].decode(v[j]));
     }
     return out;
 }
@@ -831,8 +855,7 @@ std::string CandidateSpace::describeValues(const std::int64_t* v) const
             continue;
         if (!out.empty())
             out += ", ";
-        out +=
-            m_dims[j].name + "=" + (m_dims[j].boolean ? (v[j] != 0 ? "True" : "False") : std::to_string(v[j]));
+        out += m_dims[j].name + "=" + m_dims[j].text(v[j]);
     }
     return out.empty() ? "{}" : out;
 }

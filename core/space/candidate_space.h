@@ -74,6 +74,18 @@ struct SpaceDimension {
     std::vector<int> splitAxes;
     std::vector<int> tilingAxes;
     std::int64_t step = 0; // aligned multiples kept every `step` elements
+    // A dimension that takes a str value (2026-08's compile options, 'no-l0c'): its lattice
+    // values are indices into `choices`, every value it takes, first seen first. Empty for int
+    // and bool dimensions, whose lattice values are the values themselves.
+    std::vector<ParamValue> choices;
+
+    // The lattice value of `v`: its index in a choice dimension (added when new); the int (0 / 1
+    // for a bool) otherwise, or kUnset for a str in an int dimension.
+    std::int64_t encode(const ParamValue& v);
+    // The value a lattice value stands for (not kUnset).
+    ParamValue decode(std::int64_t v) const;
+    // Python text: "128", "True", "'no-l0c'"; "" for kUnset.
+    std::string text(std::int64_t v) const;
 };
 
 struct CandidateMetrics {

@@ -44,10 +44,16 @@ void CandidateSpace::addBackendList2608()
     m_tunableCount = int(m_dims.size());
     m_hintBegin = m_tunableCount;
     for (const TritonConfig& cfg : b.configs)
-        for (const auto& [name, value] : cfg.kwargs)
-            if (findDimension(m_dims, name) < 0)
+        for (const auto& [name, value] : cfg.kwargs) {
+            const int j = findDimension(m_dims, name);
+            if (j < 0)
                 addDimension(name, name == "multibuffer" ? SpaceDimension::Kind::Multibuffer : SpaceDimension::Kind::Hint,
                              value.isBool);
+            // A str value (a compile option such as 'no-l0c') makes the dimension one of choices.
+            SpaceDimension& dim = j < 0 ? m_dims.back() : m_dims[std::size_t(j)];
+            if (value.isString && dim.choices.empty() && dim.kind != SpaceDimension::Kind::Tunable)
+                dim.choices.push_back(value);
+        }
     m_hintCount = int(m_dims.size()) - m_hintBegin;
 
     // The backend's list, in its order.
@@ -58,8 +64,10 @@ void CandidateSpace::addBackendList2608()
     for (std::size_t i = 0; i < b.configs.size(); ++i) {
         const TritonConfig& cfg = b.configs[i];
         std::fill(row.begin(), row.end(), kUnset);
-        for (const auto& [name, value] : cfg.kwargs)
-            row[std::size_t(findDimension(m_dims, name))] = value.value;
+        for (const auto& [name, value] : cfg.kwargs) {
+            const std::size_t j = std::size_t(findDimension(m_dims, name));
+            row[j] = m_dims[j].encode(value);
+        }
         for (int j = 0; j < m_tunableCount; ++j)
             if (row[std::size_t(j)] != kUnset) {
                 auto& values = m_dims[std::size_t(j)].values;

@@ -31,6 +31,8 @@ std::string_view kindName(SpaceDimension::Kind kind)
 
 json paramValueJson(const ParamValue& v)
 {
+    if (v.isString)
+        return json(v.text);
     return v.isBool ? json(v.value != 0) : json(v.value);
 }
 
@@ -75,10 +77,8 @@ json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
         for (std::int64_t v : dim.values) {
             if (v == kUnset)
                 values.push_back(nullptr);
-            else if (dim.boolean)
-                values.push_back(v != 0);
             else
-                values.push_back(v);
+                values.push_back(paramValueJson(dim.decode(v)));
         }
         j["values"] = std::move(values);
         json split = json::array(), tiling = json::array();
@@ -148,11 +148,7 @@ std::string csvField(const std::string& text)
 
 std::string valueText(const SpaceDimension& dim, std::int64_t v)
 {
-    if (v == kUnset)
-        return "";
-    if (dim.boolean)
-        return v != 0 ? "True" : "False";
-    return std::to_string(v);
+    return dim.text(v);
 }
 
 void appendJsonString(std::string& out, std::string_view text)
@@ -205,7 +201,10 @@ void appendCandidateJson(std::string& out, const CandidateSpace& space, std::siz
         first = false;
         appendJsonString(out, name);
         out += ':';
-        out += value.isBool ? (value.value != 0 ? "true" : "false") : std::to_string(value.value);
+        if (value.isString)
+            appendJsonString(out, value.text);
+        else
+            out += value.isBool ? (value.value != 0 ? "true" : "false") : std::to_string(value.value);
     }
     out += "},\"numWarps\":";
     out += std::to_string(space.numWarps(i));
@@ -355,7 +354,7 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
             if (dims[j].kind == SpaceDimension::Kind::NumWarps)
                 continue;
             row += ',';
-            row += valueText(dims[j], v[j]);
+            row += dims[j].choices.empty() ? valueText(dims[j], v[j]) : csvField(valueText(dims[j], v[j]));
         }
         // Handwritten keywords outside the space's dimensions.
         std::string other;

@@ -2,22 +2,32 @@
 // Small value types shared by the space stage: config keyword values, triton.Config, hints.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace ts::space {
 
-// A keyword value of a triton.Config: an int, or a bool (Python keeps them apart when printed).
+// A keyword value of a triton.Config: an int, a bool (Python keeps them apart when printed), or
+// a str (2026-08's compile options: limit_auto_multi_buffer_of_local_buffer='no-l0c').
 struct ParamValue {
-    std::int64_t value = 0;
+    std::int64_t value = 0;  // the int, or 0 / 1 for a bool; 0 for a str
     bool isBool = false;
+    bool isString = false;
+    std::string text;        // a str's characters (no quotes)
 
-    static ParamValue integer(std::int64_t v) { return {v, false}; }
-    static ParamValue boolean(bool v) { return {v ? 1 : 0, true}; }
-    std::string toPython() const; // "128", "True", "False"
+    static ParamValue integer(std::int64_t v) { return {v, false, false, {}}; }
+    static ParamValue boolean(bool v) { return {v ? 1 : 0, true, false, {}}; }
+    static ParamValue string(std::string s) { return {0, false, true, std::move(s)}; }
+    std::string toPython() const; // "128", "True", "False", "'no-l0c'"
     friend bool operator==(const ParamValue&, const ParamValue&) = default;
 };
+
+// The value a Python literal's text stands for ("128", "True", "'no-l0c'", "\"a'b\""), as
+// toPython() writes it; nullopt for any other text.
+std::optional<ParamValue> paramFromPython(std::string_view text);
 
 // Ordered like a Python dict: insertion order is what the backend prints and compares.
 using Kwargs = std::vector<std::pair<std::string, ParamValue>>;

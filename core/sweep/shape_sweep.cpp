@@ -576,16 +576,6 @@ std::vector<exporter::HandwrittenConfig> handwrittenConfigs(const CoverResult& c
 
 namespace {
 
-std::optional<space::ParamValue> paramFromText(const std::string& text)
-{
-    if (text == "True" || text == "False")
-        return space::ParamValue::boolean(text == "True");
-    std::int64_t v = 0;
-    if (parseInt(text, &v))
-        return space::ParamValue::integer(v);
-    return std::nullopt;
-}
-
 // Benchmarks, at every tuned shape, the configs of the union the backend did not generate there,
 // as handwritten configs. Returns how many times were added.
 std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::vector<const cache::TuningRecord*>& records,
@@ -648,7 +638,7 @@ std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::ve
             space::TritonConfig t;
             bool ok = true;
             for (const auto& [name, text] : config.params) {
-                auto v = paramFromText(text);
+                auto v = space::paramFromPython(text);
                 if (!v) {
                     ok = false;
                     break;

@@ -21,6 +21,9 @@ std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analy
                                            const TuningOptions& options)
 {
     std::vector<std::string> lines;
+    // What importing the kernel file printed (max_autotune's, get_max_configs' warnings) comes first.
+    if (analysis.file)
+        lines = analysis.file->importPrinted;
     for (const std::string& line : space.backend().log)
         lines.push_back(line);
 

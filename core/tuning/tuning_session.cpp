@@ -26,6 +26,8 @@ npu::CandidateValues candidateValues(const space::CandidateSpace& space, std::si
     npu::CandidateValues values;
     values.multibuffer = space.device().defaultMultibuffer;
     for (const auto& [name, value] : space.params(index)) {
+        if (value.isString)
+            continue; // a str compile option ('no-l0c'): the simulated compiler does not model it
         if (name == "multibuffer")
             values.multibuffer = value.value != 0;
         else
@@ -95,7 +97,7 @@ public:
     explicit ValueBinder(const space::CandidateSpace& space) : m_space(space)
     {
         for (const space::SpaceDimension& dim : space.dimensions())
-            m_role.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps ? Role::Skip
+            m_role.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps || !dim.choices.empty() ? Role::Skip
                             : dim.name == "multibuffer"                       ? Role::Multibuffer
                                                                               : Role::Constexpr);
         m_set.assign(m_role.size(), false);

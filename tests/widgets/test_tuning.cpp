@@ -364,6 +364,31 @@ private Q_SLOTS:
         QVERIFY(shown == fromCli.front());
     }
 
+    // The UB tuner box: 2026-08's TRITON_ENABLE_UBTUNER=compile, off by default, enabled under
+    // that version only.
+    void ubTunerBoxFeedsTheOptionsUnder2608()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, path));
+        gui::LaunchEditor* editor = window.launchEditor();
+        QCheckBox* box = editor->ubTunerBox();
+        QVERIFY(box);
+        QVERIFY(!box->isChecked());
+        QCOMPARE(window.document()->tuningOptions().ubTuner, tuning::UbTunerMode::Off);
+        QComboBox* backend = editor->backendCombo();
+        backend->setCurrentIndex(backend->findData(int(kernel::BackendVersion::V2026_08)));
+        QVERIFY(box->isEnabled());
+        box->setChecked(true);
+        QCOMPARE(window.document()->tuningOptions().ubTuner, tuning::UbTunerMode::Compile);
+        QCOMPARE(editor->tuningOptions().ubTuner, tuning::UbTunerMode::Compile);
+        backend->setCurrentIndex(backend->findData(int(kernel::BackendVersion::V2026_04)));
+        QVERIFY(!box->isEnabled());
+        QCOMPARE(editor->tuningOptions().ubTuner, tuning::UbTunerMode::Off);  // 2026-04 has no UB tuner
+    }
+
     void tuningFieldsFeedTheOptions()
     {
         QTemporaryDir dir;
