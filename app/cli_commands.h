@@ -11,6 +11,7 @@ int runDevices(const Args& args);
 int runBackends(const Args& args);
 int runTune(const Args& args);
 int runCache(const Args& args);
+int runMeasure(const Args& args);
 int runExport(const Args& args);
 int runSweep(const Args& args);
 int runBatch(const Args& args);
