@@ -81,6 +81,19 @@ void BM_ImportRunner100k(benchmark::State& state)
 }
 BENCHMARK(BM_ImportRunner100k)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
+// The parse alone (JSON, checks, one line number per candidate), for the split of the import.
+void BM_ParseRunner100k(benchmark::State& state)
+{
+    const fs::path file = runnerFile();
+    for (auto _ : state) {
+        const measure::ParseOutcome parsed = measure::parseMeasurementFile(file.string());
+        if (!parsed.ok() || parsed.file->entries.size() != std::size_t(kCandidates))
+            state.SkipWithError(parsed.error.c_str());
+    }
+    state.SetItemsProcessed(state.iterations() * kCandidates);
+}
+BENCHMARK(BM_ParseRunner100k)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+
 void BM_ImportRunner100kAgain(benchmark::State& state)
 {
     const fs::path file = runnerFile();

@@ -45,10 +45,13 @@ TuningKey launchKeyOf(const MeasurementRecord& m)
 
 std::string MeasurementRecord::launchDigest() const { return launchDigestOf(launchKeyOf(*this)); }
 
-std::string MeasurementRecord::identity() const
+std::string MeasurementRecord::identity() const { return identity(launchDigest()); }
+
+std::string MeasurementRecord::identity(const std::string& launch) const
 {
-    std::string text = "[";
-    text += '"' + launchDigest() + "\",";
+    std::string text;
+    text.reserve(256);
+    text += "[\"" + launch + "\",";
     appendJsonString(text, sourceHash);
     text += ',' + encodePairs(params) + ',' + std::to_string(numWarps) + ',' + std::to_string(numStages) + ',';
     for (const std::string* s : {&status, &error, &device, &deviceKind, &python, &triton, &torch, &torchNpu,

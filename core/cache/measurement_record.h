@@ -51,6 +51,9 @@ struct MeasurementRecord {
     // The digest of the launch's key (launchDigestOf) and the natural key of the measurement.
     std::string launchDigest() const;
     std::string identity() const;
+    // The same, given this record's launchDigest() (an import of many records of one launch
+    // computes it once).
+    std::string identity(const std::string& launchDigest) const;
 
     friend bool operator==(const MeasurementRecord&, const MeasurementRecord&) = default;
 };

@@ -17,6 +17,7 @@ int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>&
         "?23, ?24, ?25, ?26)");
     if (!insert)
         return db.extendedErrorCode();
+    std::string launch;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const MeasurementRecord& m = records[i];
         if (const std::string bad = validateMeasurement(m); !bad.empty()) {
@@ -24,8 +25,12 @@ int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>&
                        (m.sourceLine > 0 ? ":" + std::to_string(m.sourceLine) : std::string()) + "): " + bad;
             return SQLITE_CONSTRAINT;
         }
-        insert.bind(1, m.identity())
-            .bind(2, m.launchDigest())
+        // Records of one launch come together: its digest is computed once per run of them.
+        if (i == 0 || m.kernelName != records[i - 1].kernelName || m.keyValues != records[i - 1].keyValues ||
+            m.dtypes != records[i - 1].dtypes || m.backend != records[i - 1].backend)
+            launch = m.launchDigest();
+        insert.bind(1, m.identity(launch))
+            .bind(2, launch)
             .bind(3, m.kernelName)
             .bind(4, encodePairs(m.keyValues))
             .bind(5, encodeStrings(m.dtypes))

@@ -191,6 +191,8 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
             ++failed;
             continue;
         }
+        records.reserve(records.size() + tied.measurements.size());
+        owner.reserve(records.capacity());
         for (const measure::Measurement& m : tied.measurements) {
             records.push_back(measure::toRecord(m));
             owner.push_back(result.files.size() - 1);
