@@ -69,6 +69,7 @@ private:
     void showCacheState();
     void compareDevices();
     void compareBackends();
+    void compareMeasured();
     void chooseLanguage(const QString& language);
     void showAbout();
 
@@ -88,6 +89,7 @@ private:
     QAction* m_tuneAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_compareBackendsAction = nullptr;
+    QAction* m_compareMeasuredAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_latticeAction = nullptr;
     QAction* m_lightAction = nullptr;
