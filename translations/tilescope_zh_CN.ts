@@ -520,6 +520,14 @@
 <context>
     <name>ts::gui::CandidateTableModel</name>
     <message>
+        <source>Measured (µs)</source>
+        <translation>实测（µs）</translation>
+    </message>
+    <message>
+        <source>Measured on real hardware: the median p50 of the imported timings of this config (tilescope measure import)</source>
+        <translation>在真实硬件上实测：该配置已导入计时的 p50 中位数（tilescope measure import）</translation>
+    </message>
+    <message>
         <source>#</source>
         <translation>#</translation>
     </message>

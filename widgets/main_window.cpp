@@ -354,6 +354,7 @@ void MainWindow::onSpaceReady()
     m_spacePage->setSpace(space, m_document->spaceProblem());
     m_chartsPage->setSpace(space);
     m_analysisPanel->setSpace(space.get(), m_document->spaceProblem());
+    showMeasured(space);
     if (space) {
         // Which backend version generated them: the same launch differs between versions.
         statusBar()->showMessage(tr("%1 candidates: %2 generated, %3 handwritten, %4 skipped, %5 pruned")
@@ -451,6 +452,24 @@ void MainWindow::compareBackends()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     dialog->run();
+}
+
+void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>& space)
+{
+    // Times measured on real hardware for these configs, when the cache holds any: a column of
+    // the candidate table. A read of the cache file only; nothing is simulated.
+    auto analysis = m_document->analysis();
+    if (!space || !analysis) {
+        m_spacePage->model()->setMeasured(nullptr);
+        return;
+    }
+    pipeline::MeasuredForSpaceRequest request;
+    request.analysis = analysis;
+    request.space = space;
+    request.cachePath = m_document->cacheFile().toStdString();
+    pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
+    m_spacePage->model()->setMeasured(
+        measured.matched > 0 ? std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)) : nullptr);
 }
 
 void MainWindow::compareMeasured()

@@ -5,12 +5,17 @@
 
 #include <QMainWindow>
 
+#include <memory>
 #include <optional>
 
 class QAction;
 class QLabel;
 class QMenu;
 class QTabWidget;
+
+namespace ts::space {
+class CandidateSpace;
+}
 
 namespace ts::gui {
 
@@ -70,6 +75,7 @@ private:
     void compareDevices();
     void compareBackends();
     void compareMeasured();
+    void showMeasured(const std::shared_ptr<const space::CandidateSpace>& space);
     void chooseLanguage(const QString& language);
     void showAbout();
 

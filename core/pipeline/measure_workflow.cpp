@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -94,6 +95,22 @@ Launch launchOf(const kernel::Workload& workload)
     out.key = launchKeyFor(*analysed.analysis);
     out.kernelSha256 = fileSha256(workload.kernelPath);
     return out;
+}
+
+// The measured device with the most timed measurements (the first by name among equals).
+std::string busiestDevice(const std::vector<cache::MeasurementRecord>& records)
+{
+    std::map<std::string, std::size_t> timed;
+    for (const cache::MeasurementRecord& r : records)
+        timed[r.device] += r.status == "ok" ? 1 : 0;
+    std::string device;
+    std::size_t most = 0;
+    for (const auto& [name, count] : timed)
+        if (device.empty() || count > most) {
+            most = count;
+            device = name;
+        }
+    return device;
 }
 
 double median(std::vector<double> values)
@@ -279,13 +296,10 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     }
 
     // Devices with measurements of the launch; the one compared.
-    std::map<std::string, std::size_t> perDevice, timedPerDevice;
+    std::map<std::string, std::size_t> perDevice;
     std::size_t stale = 0;
-    for (const cache::MeasurementRecord& r : *stored.value) {
+    for (const cache::MeasurementRecord& r : *stored.value)
         ++perDevice[r.device];
-        if (r.status == "ok")
-            ++timedPerDevice[r.device];
-    }
     for (const auto& [device, count] : perDevice)
         out.measuredDevices.emplace_back(device, count);
     if (perDevice.empty()) {
@@ -295,12 +309,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     }
     out.measuredDevice = request.measuredDevice;
     if (out.measuredDevice.empty()) {
-        std::size_t most = 0;
-        for (const auto& [device, count] : perDevice)
-            if (out.measuredDevice.empty() || timedPerDevice[device] > most) {
-                most = timedPerDevice[device];
-                out.measuredDevice = device;
-            }
+        out.measuredDevice = busiestDevice(*stored.value);
         if (perDevice.size() > 1)
             out.notes.push_back("measurements on " + std::to_string(perDevice.size()) + " devices; comparing " +
                                 out.measuredDevice + " (choose with --measured-on)");
@@ -473,6 +482,55 @@ MeasurementListResult listMeasurements(const MeasurementListRequest& request)
         else {
             out.error = problem;
             return out;
+        }
+    }
+    return out;
+}
+
+MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request)
+{
+    MeasuredForSpaceResult out;
+    if (!request.analysis || !request.analysis->kernel || !request.space)
+        return out;
+    const space::CandidateSpace& space = *request.space;
+    out.p50Ms.assign(space.size(), std::numeric_limits<double>::quiet_NaN());
+    const fs::path path = request.cachePath.empty() ? defaultCachePath(request.analysis->workload) : request.cachePath;
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        return out;
+    cache::OpenOptions options;
+    options.readOnly = true;
+    cache::OpenResult opened = cache::ConfigCache::open(path, options);
+    if (!opened.ok()) {
+        out.error = opened.error ? opened.error->message : "cannot open " + path.string();
+        return out;
+    }
+    const cache::TuningKey launch = launchKeyFor(*request.analysis);
+    cache::MeasurementFilter filter;
+    filter.launchDigest = cache::launchDigestOf(launch);
+    auto stored = opened.cache->measurements(filter);
+    if (!stored.ok()) {
+        out.error = stored.error->message;
+        return out;
+    }
+    out.measuredDevice = request.measuredDevice.empty() ? busiestDevice(*stored.value) : request.measuredDevice;
+    std::map<std::string, std::vector<double>> byConfig;
+    for (const cache::MeasurementRecord& r : *stored.value) {
+        if (r.device != out.measuredDevice || r.status != "ok" || !r.p50Ms || r.sourceHash != launch.sourceHash)
+            continue;
+        if (const auto m = measure::fromRecord(r))
+            byConfig[measure::configText(m->config)].push_back(*r.p50Ms);
+    }
+    if (byConfig.empty())
+        return out;
+    std::map<std::string, double> medians;
+    for (auto& [config, times] : byConfig)
+        medians.emplace(config, median(times));
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        const space::TritonConfig config{space.params(i), space.numWarps(i), space.numStages(i)};
+        if (const auto it = medians.find(measure::configText(config)); it != medians.end()) {
+            out.p50Ms[i] = it->second;
+            ++out.matched;
         }
     }
     return out;

@@ -411,6 +411,24 @@ struct MeasurementListResult {
 // Read only: a missing cache file is an error.
 MeasurementListResult listMeasurements(const MeasurementListRequest& request);
 
+// The measured time of every candidate of a space (the explorer's "measured" column): the median
+// p50 of the timed measurements of the same config of the launch, on one measured device.
+struct MeasuredForSpaceRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::shared_ptr<const space::CandidateSpace> space;
+    std::filesystem::path cachePath;  // empty: defaultCachePath of the analysis' workload
+    std::string measuredDevice;       // empty: the device with the most timed measurements
+};
+
+struct MeasuredForSpaceResult {
+    std::vector<double> p50Ms;  // one per space candidate; NaN where the config was not measured
+    std::string measuredDevice;
+    std::size_t matched = 0;    // candidates with a measured time
+    std::optional<std::string> error;  // the cache could not be read (a missing file is no error)
+};
+
+MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request);
+
 // The measurement key of an analysed launch (tuningKeyFor without the simulated device, bench
 // method and simulator version).
 cache::TuningKey launchKeyFor(const analysis::KernelAnalysis& analysis);

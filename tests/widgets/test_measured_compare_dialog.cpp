@@ -6,6 +6,7 @@
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
 
+#include "widgets/candidate_table_model.h"
 #include "widgets/measured_compare_dialog.h"
 #include "widgets/qcp.h"
 
@@ -84,6 +85,57 @@ private Q_SLOTS:
 
         if (const QByteArray shot = qgetenv("TILESCOPE_SCREENSHOT_DIR"); !shot.isEmpty())
             dialog.grab().save(QString::fromUtf8(shot) + QStringLiteral("/measured-compare.png"));
+    }
+
+    void theCandidateTableShowsTheMeasuredTimes()
+    {
+        // The runner's configs are among the 2026-04 generated list of the vector add: the
+        // measured column holds their median p50 (in µs), the others a dash.
+        const auto dir = test::scratchDir("widgets-measured-column");
+        const auto data = test::dataDir() / "measure";
+        pipeline::MeasureImportRequest import;
+        import.files = {(data / "add_runner.json").string()};
+        import.cachePath = dir / "cache.sqlite";
+        QVERIFY(pipeline::importMeasurements(import).ok());
+        auto analysis = test::analyseFile(QString::fromStdString((data / "add.json").string()));
+        QVERIFY(analysis);
+        pipeline::SpaceRequest spaceRequest{analysis, *test::devices().find(analysis->workload.device), {}};
+        const pipeline::SpaceResult built = pipeline::buildSpace(spaceRequest);
+        QVERIFY(built.space);
+        pipeline::MeasuredForSpaceRequest request{analysis, built.space, dir / "cache.sqlite", {}};
+        pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
+        QVERIFY(!measured.error);
+        QCOMPARE(measured.measuredDevice, std::string("Synthetic GPU"));
+        QCOMPARE(measured.matched, std::size_t(8));  // the compile failure has no time
+
+        gui::CandidateTableModel model;
+        model.setSpace(built.space);
+        QCOMPARE(model.columnOf(gui::CandidateTableModel::Column::Measured), -1);
+        const int without = model.columnCount();
+        model.setMeasured(std::make_shared<const std::vector<double>>(measured.p50Ms));
+        QCOMPARE(model.columnCount(), without + 1);
+        const int column = model.columnOf(gui::CandidateTableModel::Column::Measured);
+        QCOMPARE(column, without);
+        QCOMPARE(model.columnKind(column), gui::CandidateTableModel::Column::Measured);
+        int shown = 0;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const double ms = measured.p50Ms[std::size_t(row)];
+            const QVariant sort = model.data(model.index(row, column), gui::CandidateTableModel::SortRole);
+            if (std::isnan(ms)) {
+                QCOMPARE(model.data(model.index(row, column)).toString(), QStringLiteral("–"));
+                continue;
+            }
+            ++shown;
+            QCOMPARE(sort.toDouble(), ms * 1000.0);
+        }
+        QCOMPARE(shown, 8);
+        // The fastest measured config (0.0140 ms) is XBLOCK=12304, XBLOCK_SUB=4096.
+        std::size_t fastest = 0;
+        for (std::size_t i = 0; i < measured.p50Ms.size(); ++i)
+            if (!std::isnan(measured.p50Ms[i]) && (std::isnan(measured.p50Ms[fastest]) || measured.p50Ms[i] < measured.p50Ms[fastest]))
+                fastest = i;
+        QCOMPARE(measured.p50Ms[fastest], 0.0140);
+        QVERIFY(model.describeParams(fastest).contains(QStringLiteral("XBLOCK_SUB=4096")));
     }
 
     void saysWhenNothingWasMeasured()
