@@ -176,8 +176,11 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
             }
             workload->backend = *file.backend;  // the version whose candidates were run
         } else if (!workload) {
-            report.error = path + ":1: a " + report.format +
-                           " file names no workload: give the launch it was measured for with --workload W.json";
+            const char* what = file.format == measure::SourceFormat::AutotuningLog
+                                   ? "a TRITON_PRINT_AUTOTUNING log"
+                                   : "a Triton .autotune.json file";
+            report.error = path + ":1: " + what +
+                           " names no workload: give the launch it was measured for with --workload W.json";
             ++failed;
             continue;
         }
