@@ -11,6 +11,7 @@ int runDevices(const Args& args);
 int runBackends(const Args& args);
 int runTune(const Args& args);
 int runCache(const Args& args);
+int runMeasure(const Args& args);
 int runExport(const Args& args);
 int runRunner(const Args& args);  // runner export
 int runSweep(const Args& args);

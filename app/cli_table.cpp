@@ -415,6 +415,73 @@ CommandSpec cacheCommand()
     return c;
 }
 
+CommandSpec measureCommand()
+{
+    auto sub = [](std::string name, std::string summary, PositionalSpec positionals, std::string description,
+                  std::vector<OptionSpec> options) {
+        CommandSpec s;
+        s.name = std::move(name);
+        s.summary = std::move(summary);
+        s.positionals = std::move(positionals);
+        s.description = std::move(description);
+        s.options = std::move(options);
+        return s;
+    };
+    const OptionSpec measuredOn =
+        valued("measured-on", "NAME", "the measured device (as the runner names it, e.g. \"NVIDIA H100 80GB HBM3\")");
+    CommandSpec c;
+    c.name = "measure";
+    c.summary = "timings measured on real hardware: import them, compare them with the simulator's";
+    c.positionals = {"SUBCOMMAND", Completion::Enum, {}, {}};
+    c.description = "Measured timings live in the config cache beside the simulated tunings, keyed by the launch "
+                    "(kernel, key values, dtypes, backend version) with the measured device and the software "
+                    "versions. The formats are described in docs/MEASUREMENTS.md.";
+    std::vector<OptionSpec> importOptions = {
+        valued("workload", "W.json",
+               "the launch the files were measured for; required for .autotune.json files and logs, which name "
+               "none (the runner's JSON names its own)",
+               Completion::File, {"json", "py"}),
+        valued("measured-on", "NAME", "the device of files that do not name one (.autotune.json files, logs; "
+                                      "default \"unknown\")"),
+        cacheOption("the config cache (default .tilescope/cache.sqlite beside the workload)"),
+        jsonOption("the counts per file as a \"tilescope.measure-import/1\" document")};
+    append(importOptions, workloadOptions());
+    std::vector<OptionSpec> compareOptions = {measuredOn,
+                                              valued("top-k", "K", "the k of top-k recall (default 5)"),
+                                              cacheOption(), benchMethodOption(), jobsOption(), seedOption(),
+                                              jsonOption("the comparison as a \"tilescope.measure-compare/1\" document")};
+    append(compareOptions, workloadOptions());
+    std::vector<OptionSpec> listOptions = {
+        measuredOn, cacheOption("the config cache (default .tilescope/cache.sqlite beside the workload, or in the "
+                                "current folder without one)"),
+        jsonOption("the measurements as a \"tilescope.measure-list/1\" document")};
+    append(listOptions, workloadOptions());
+    c.subcommands = {
+        sub("import", "read measurement files into the config cache", {"FILE ...", Completion::File, {}, {}},
+            "Reads the runner's JSON (tilescope.measurements/1), Triton .autotune.json files (upstream Triton's "
+            "autotuner with cache_results, and Triton-Ascend 2026-08's disk cache) and TRITON_PRINT_AUTOTUNING=1 "
+            "logs (per-config timing lines, 2026-08's rough times and the \"best config selected\" line) and "
+            "stores their measurements in the config cache. Every file is checked first; a file with an error "
+            "(named with its line) stores nothing from any file. Importing the same measurements again adds "
+            "nothing: they are counted as duplicates. Entries left out (not run, a config of another kernel) are "
+            "counted with the reason.",
+            importOptions),
+        sub("compare", "simulated vs measured for one launch", workloadPositional(),
+            "Simulates every config measured for the launch (on --device, default the workload's) and compares "
+            "the two rankings: Spearman and Kendall tau-b rank correlation, top-1 regret (the measured time of "
+            "the simulator's pick divided by the measured best), top-k recall, and per config the ratio "
+            "simulated/measured, the largest deviations listed as outliers. A config measured several times "
+            "counts with the median of its p50s.",
+            compareOptions),
+        sub("list", "the stored measurements", {"[WORKLOAD.json | KERNEL.py]", Completion::File, {"json", "py"}, {}},
+            "Lists the measurements of the cache, or only those of the given launch.", listOptions),
+    };
+    for (const CommandSpec& s : c.subcommands)
+        c.positionals.values.push_back({s.name, s.summary});
+    c.run = runMeasure;
+    return c;
+}
+
 CommandSpec devicesCommand()
 {
     CommandSpec c;
@@ -521,9 +588,9 @@ CommandSpec completionCommand()
 
 std::vector<CommandSpec> buildTable()
 {
-    return {analyzeCommand(), spaceCommand(),   tuneCommand(),     exportCommand(), runnerCommand(),
-            sweepCommand(),   batchCommand(),   cacheCommand(),    devicesCommand(), backendsCommand(),
-            helpCommand(),    completionCommand()};
+    return {analyzeCommand(), spaceCommand(),   tuneCommand(),    exportCommand(),   runnerCommand(),
+            measureCommand(), sweepCommand(),   batchCommand(),   cacheCommand(),    devicesCommand(),
+            backendsCommand(), helpCommand(),   completionCommand()};
 }
 
 } // namespace

@@ -3,7 +3,8 @@
 Usage: check_output_schemas.py TILESCOPE SOURCE_DIR SCRATCH_DIR
 
 Runs each command that prints or writes JSON (analyze, space, tune fresh and cached, sweep,
-batch, export --format json, cache list/show/export, devices, backends, space --bench, space --compare) on the bundled vector-add kernel,
+batch, export --format json, cache list/show/export, devices, backends, space --bench, space --compare,
+measure import/compare/list) on the bundled vector-add kernel,
 in a scratch copy with its own cache, and validates every document against the schema file its
 "schema" field names. Exits 1 on the first command that fails and lists every invalid document.
 The jsonschema module is required (python3-jsonschema, installed by scripts/setup.sh): its
@@ -77,6 +78,10 @@ printed("backends", "backends", "--json")
 printed("analyze --backend 2026-08", "analyze", workload, "--json", "--backend", "2026-08")
 printed("space --bench", "space", workload, "--bench", "--reps", "2", "--json")
 printed("space --compare", "space", workload, "--compare", "2026-04", "--json")
+measurements = str(source / "tests" / "data" / "measure" / "add_runner.json")
+printed("measure import", "measure", "import", measurements, "--workload", workload, "--json", *cache)
+printed("measure compare", "measure", "compare", workload, "--jobs", "2", "--json", *cache)
+printed("measure list", "measure", "list", "--json", *cache)
 
 failures = 0
 for what, document in documents:

@@ -2,6 +2,7 @@
 // migration, recovery from foreign and corrupt files, and several processes writing at once
 // (children are forked from this test binary; each does its work and leaves with _exit).
 
+#include "core/cache/cache_schema.h"
 #include "core/cache/config_cache.h"
 #include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
@@ -721,7 +722,7 @@ TEST(ConfigCache, MigratesAVersion1File)
     ASSERT_TRUE(opened.ok()) << opened.error->message;
     EXPECT_EQ(opened.migratedFromVersion, 1);
     ASSERT_EQ(opened.notices.size(), 1u);
-    EXPECT_NE(opened.notices[0].find("from layout version 1 to 4"), std::string::npos);
+    EXPECT_NE(opened.notices[0].find("from layout version 1 to " + std::to_string(schema::kCurrentVersion)), std::string::npos);
     EXPECT_NE(opened.notices[0].find((dir / "v1.sqlite").string()), std::string::npos);
     ConfigCache& cache = *opened.cache;
 
@@ -745,7 +746,7 @@ TEST(ConfigCache, MigratesAVersion1File)
     auto fresh = openOrDie(dir / "fresh.sqlite");
     fresh.reset();
     RawDb migrated(dir / "v1.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 4);
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), schema::kCurrentVersion);
     for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
     EXPECT_EQ(migrated.integer("SELECT count(*) FROM sqlite_master WHERE name = 'candidates'"), 0);
@@ -787,7 +788,7 @@ PRAGMA user_version = 2;
     ASSERT_TRUE(opened.ok()) << opened.error->message;
     EXPECT_EQ(opened.migratedFromVersion, 2);
     ASSERT_EQ(opened.notices.size(), 1u);
-    EXPECT_NE(opened.notices[0].find("from layout version 2 to 4"), std::string::npos) << opened.notices[0];
+    EXPECT_NE(opened.notices[0].find("from layout version 2 to " + std::to_string(schema::kCurrentVersion)), std::string::npos) << opened.notices[0];
     ConfigCache& cache = *opened.cache;
     LookupResult hit = cache.lookup(softmaxKey("64"), "h2");
     ASSERT_EQ(hit.freshness, Freshness::Fresh);
@@ -822,7 +823,7 @@ PRAGMA user_version = 2;
     auto fresh = openOrDie(dir / "fresh.sqlite");
     fresh.reset();
     RawDb migrated(dir / "v2.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 4);
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), schema::kCurrentVersion);
     for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
 }
@@ -864,7 +865,7 @@ PRAGMA user_version = 3;
     ASSERT_TRUE(opened.ok()) << opened.error->message;
     EXPECT_EQ(opened.migratedFromVersion, 3);
     ASSERT_EQ(opened.notices.size(), 1u);
-    EXPECT_NE(opened.notices[0].find("from layout version 3 to 4"), std::string::npos) << opened.notices[0];
+    EXPECT_NE(opened.notices[0].find("from layout version 3 to " + std::to_string(schema::kCurrentVersion)), std::string::npos) << opened.notices[0];
     ConfigCache& cache = *opened.cache;
 
     auto rows = cache.list();
@@ -890,7 +891,7 @@ PRAGMA user_version = 3;
     auto fresh = openOrDie(dir / "fresh.sqlite");
     fresh.reset();
     RawDb migrated(dir / "v3.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.integer("PRAGMA user_version"), 4);
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), schema::kCurrentVersion);
     EXPECT_EQ(migrated.integer("SELECT count(*) FROM tunings WHERE key_digest LIKE 'v3-digest-%'"), 0);
     for (const char* q : {"PRAGMA table_info(tunings)", "SELECT type, name FROM sqlite_master ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
@@ -951,14 +952,14 @@ TEST(ConfigCache, ACacheFromANewerVersionIsLeftAlone)
     }
     {
         RawDb raw(dir / "cache.sqlite");
-        raw.exec("PRAGMA user_version = 5");
+        raw.exec("PRAGMA user_version = " + std::to_string(schema::kCurrentVersion + 1));
     }
     const std::string before = readBytes(dir / "cache.sqlite");
     OpenResult opened = ConfigCache::open(dir / "cache.sqlite");
     ASSERT_FALSE(opened.ok());
     EXPECT_EQ(opened.error->code, "cache-newer");
     EXPECT_NE(opened.error->message.find((dir / "cache.sqlite").string()), std::string::npos);
-    EXPECT_NE(opened.error->message.find("version 5"), std::string::npos);
+    EXPECT_NE(opened.error->message.find("version " + std::to_string(schema::kCurrentVersion + 1)), std::string::npos);
     EXPECT_EQ(readBytes(dir / "cache.sqlite"), before);
     for (const auto& entry : fs::directory_iterator(dir))
         EXPECT_EQ(entry.path().filename().string().find(".corrupt-"), std::string::npos);

@@ -615,6 +615,14 @@
 <context>
     <name>ts::gui::CandidateTableModel</name>
     <message>
+        <source>Measured (µs)</source>
+        <translation>实测（µs）</translation>
+    </message>
+    <message>
+        <source>Measured on real hardware: the median p50 of the imported timings of this config (tilescope measure import)</source>
+        <translation>在真实硬件上实测：该配置已导入计时的 p50 中位数（tilescope measure import）</translation>
+    </message>
+    <message>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -1544,6 +1552,14 @@
 <context>
     <name>ts::gui::MainWindow</name>
     <message>
+        <source>Compare with &amp;measured timings…</source>
+        <translation>与实测时间比较(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>The configs of this launch measured on real hardware, simulated and plotted against their measurements</source>
+        <translation>本次启动在真实硬件上实测过的配置：模拟后与实测结果对照绘图</translation>
+    </message>
+    <message>
         <source>backend %1</source>
         <translation>后端 %1</translation>
     </message>
@@ -1766,6 +1782,117 @@
     <message>
         <source>The same launch under two Triton-Ascend versions: configs only one generates, reordered, changed options</source>
         <translation>同一次启动在两个 Triton-Ascend 版本下的对比：只有一个版本生成的配置、顺序改变的配置、选项改变的配置</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MeasuredCompareDialog</name>
+    <message>
+        <source>Simulated vs measured</source>
+        <translation>模拟与实测</translation>
+    </message>
+    <message>
+        <source>measured p50 (ms)</source>
+        <translation>实测 p50（毫秒）</translation>
+    </message>
+    <message>
+        <source>simulated p50 (ms)</source>
+        <translation>模拟 p50（毫秒）</translation>
+    </message>
+    <message>
+        <source>Measured ms</source>
+        <translation>实测（毫秒）</translation>
+    </message>
+    <message>
+        <source>Simulated ms</source>
+        <translation>模拟（毫秒）</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Every measured config</source>
+        <translation>所有实测配置</translation>
+    </message>
+    <message>
+        <source>Furthest from the diagonal (simulated / measured)</source>
+        <translation>偏离对角线最远（模拟 / 实测）</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>The configs of this launch measured on real hardware (tilescope measure import), simulated on %1. On the diagonal the simulator agrees with the measurement.</source>
+        <translation>本次启动在真实硬件上实测过的配置（tilescope measure import），在 %1 上模拟。落在对角线上表示模拟与实测一致。</translation>
+    </message>
+    <message>
+        <source>Comparing with measured timings</source>
+        <translation>正在与实测时间比较</translation>
+    </message>
+    <message>
+        <source>Simulating the measured configs…</source>
+        <translation>正在模拟实测过的配置…</translation>
+    </message>
+    <message>
+        <source>Nothing to compare.</source>
+        <translation>没有可比较的内容。</translation>
+    </message>
+    <message>
+        <source>Spearman %1, Kendall tau-b %2, top-1 regret %3, top-%4 recall %5, simulated / measured %6 (geometric mean).</source>
+        <translation>Spearman %1，Kendall tau-b %2，top-1 遗憾 %3，top-%4 召回率 %5，模拟 / 实测 %6（几何平均）。</translation>
+    </message>
+    <message>
+        <source>%1 x  %2</source>
+        <translation>%1 倍  %2</translation>
+    </message>
+    <message>
+        <source>Compared.</source>
+        <translation>比较完成。</translation>
+    </message>
+    <message>
+        <source>simulated = measured</source>
+        <translation>模拟 = 实测</translation>
+    </message>
+    <message>
+        <source>measured config</source>
+        <translation>实测配置</translation>
+    </message>
+    <message>
+        <source>the simulator's pick</source>
+        <translation>模拟器的选择</translation>
+    </message>
+    <message>
+        <source>the measured best</source>
+        <translation>实测最优</translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured on %1: %n config(s), </source>
+        <translation>
+            <numerusform>在 %1 上实测：%n 个配置，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with both times.</source>
+        <translation>
+            <numerusform>其中 %n 个同时有两种时间。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+measured %2 ms (%n run(s)), simulated %3 ms, ratio %4</source>
+        <translation>
+            <numerusform>%1
+实测 %2 毫秒（%n 次），模拟 %3 毫秒，比值 %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,8 @@ void CandidateTableModel::setSpace(std::shared_ptr<const space::CandidateSpace> 
     m_dimensionCount = m_space ? int(m_space->dimensions().size()) : 0;
     if (m_timings && (!m_space || m_timings->p50Us.size() != m_space->size()))
         m_timings.reset();  // timings belong to the space they were measured on
+    if (m_measured && (!m_space || m_measured->size() != m_space->size()))
+        m_measured.reset();
     endResetModel();
 }
 
@@ -128,6 +130,22 @@ std::optional<std::size_t> CandidateTableModel::bestCandidate() const
     return m_best;
 }
 
+void CandidateTableModel::setMeasured(std::shared_ptr<const std::vector<double>> measuredMs)
+{
+    if (measuredMs && m_space && measuredMs->size() != m_space->size())
+        measuredMs.reset();
+    beginResetModel();
+    m_measured = std::move(measuredMs);
+    endResetModel();
+}
+
+double CandidateTableModel::measuredUs(std::size_t candidate) const
+{
+    if (!m_measured || candidate >= m_measured->size())
+        return std::nan("");
+    return (*m_measured)[candidate] * 1000.0;
+}
+
 double CandidateTableModel::speedUp(std::size_t row) const
 {
     if (!m_timings || !m_best || m_bestP50 <= 0)
@@ -157,7 +175,7 @@ int CandidateTableModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid() || !m_space)
         return 0;
-    return kFixedBefore + m_dimensionCount + kMetricColumns + (m_timings ? kTimingColumns : 0);
+    return kFixedBefore + m_dimensionCount + kMetricColumns + (m_timings ? kTimingColumns : 0) + (m_measured ? 1 : 0);
 }
 
 CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
@@ -166,6 +184,8 @@ CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
         return Column::Index;
     if (column < kFixedBefore + m_dimensionCount)
         return Column::Param;
+    if (m_measured && column == columnOf(Column::Measured))
+        return Column::Measured;
     const int metric = column - kFixedBefore - m_dimensionCount;
     static constexpr Column kMetrics[] = {Column::Status, Column::Reason, Column::Tile, Column::UbBytes,
                                           Column::UbShare, Column::Programs, Column::Waves, Column::LastWave,
@@ -192,6 +212,7 @@ int CandidateTableModel::columnOf(Column kind) const
     case Column::P20: return m_timings ? base + 10 : -1;
     case Column::P80: return m_timings ? base + 11 : -1;
     case Column::SpeedUp: return m_timings ? base + 12 : -1;
+    case Column::Measured: return m_measured ? base + kMetricColumns + (m_timings ? kTimingColumns : 0) : -1;
     }
     return -1;
 }
@@ -237,6 +258,12 @@ bool CandidateTableModel::lessThan(std::size_t a, std::size_t b, int column) con
             return !std::isnan(x) && std::isnan(y);  // measured ones first
         return x < y;
     }
+    case Column::Measured: {
+        const double x = measuredUs(a), y = measuredUs(b);
+        if (std::isnan(x) || std::isnan(y))
+            return !std::isnan(x) && std::isnan(y);
+        return x < y;
+    }
     }
     return a < b;
 }
@@ -272,6 +299,7 @@ QVariant CandidateTableModel::sortValue(std::size_t row, int column) const
     case Column::P20:
     case Column::P80:
     case Column::SpeedUp: return timing(row, columnKind(column));
+    case Column::Measured: return measuredUs(row);
     }
     return {};
 }
@@ -314,6 +342,10 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::SpeedUp: {
         const double x = speedUp(row);
         return std::isnan(x) ? QStringLiteral("–") : QStringLiteral("×") + locale.toString(x, 'f', x < 10 ? 2 : 1);
+    }
+    case Column::Measured: {
+        const double t = measuredUs(row);
+        return std::isnan(t) ? QStringLiteral("–") : locale.toString(t, 'f', 2);
     }
     }
     return {};
@@ -404,6 +436,7 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         case Column::P20: return tr("p20 (µs)");
         case Column::P80: return tr("p80 (µs)");
         case Column::SpeedUp: return tr("vs best");
+        case Column::Measured: return tr("Measured (µs)");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -434,6 +467,8 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         case Column::Outcome: return tr("What the tuning made of the candidate: compile failed, benchmarked, or best "
                                         "(the one the autotuner picks)");
         case Column::SpeedUp: return tr("p50 over the best candidate's p50: how many times faster the best is");
+        case Column::Measured: return tr("Measured on real hardware: the median p50 of the imported timings of this "
+                                         "config (tilescope measure import)");
         }
     }
     return {};

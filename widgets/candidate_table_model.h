@@ -42,7 +42,7 @@ public:
         ReasonRole,                   // int(ReasonCode)
     };
     enum class Column { Index, Param, Status, Reason, Tile, UbBytes, UbShare, Programs, Waves, LastWave,
-                        Outcome, P50, P20, P80, SpeedUp };
+                        Outcome, P50, P20, P80, SpeedUp, Measured };
 
     explicit CandidateTableModel(QObject* parent = nullptr);
 
@@ -58,6 +58,12 @@ public:
     // its order is the order by p50, so no proxy needs it, and views repaint what they show).
     void updateTimings(std::size_t first, std::size_t last, bool bestChanged,
                        std::optional<std::size_t> previousBest = std::nullopt, bool wholeColumn = true);
+    // Attaches (or with null, removes) the times measured on real hardware, in milliseconds, one
+    // per candidate, NaN where the config was not measured (pipeline::measuredForSpace): the
+    // "measured" column, last.
+    void setMeasured(std::shared_ptr<const std::vector<double>> measuredMs);
+    bool hasMeasured() const { return m_measured != nullptr; }
+    double measuredUs(std::size_t candidate) const;  // NaN when not measured
     // The tuning outcome of a candidate (NotTuned without timings).
     tuning::OutcomeStatus outcome(std::size_t candidate) const;
     std::optional<std::size_t> bestCandidate() const;
@@ -86,6 +92,7 @@ private:
 
     std::shared_ptr<const space::CandidateSpace> m_space;
     std::shared_ptr<const CandidateTimings> m_timings;
+    std::shared_ptr<const std::vector<double>> m_measured;
     double m_bestP50 = 0;  // NaN-free: 0 when nothing is measured
     std::optional<std::size_t> m_best;
     int m_dimensionCount = 0;

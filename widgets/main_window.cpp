@@ -5,6 +5,7 @@
 #include "widgets/background_job.h"
 #include "widgets/charts_page.h"
 #include "widgets/backend_compare_dialog.h"
+#include "widgets/measured_compare_dialog.h"
 #include "widgets/compare_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
@@ -216,6 +217,12 @@ void MainWindow::createActions()
         tr("The same launch under two Triton-Ascend versions: configs only one generates, reordered, changed options"));
     m_compareBackendsAction->setEnabled(false);
     connect(m_compareBackendsAction, &QAction::triggered, this, &MainWindow::compareBackends);
+    m_compareMeasuredAction = new QAction(tr("Compare with &measured timings…"), this);
+    m_compareMeasuredAction->setObjectName(QStringLiteral("compareMeasuredAction"));
+    m_compareMeasuredAction->setStatusTip(
+        tr("The configs of this launch measured on real hardware, simulated and plotted against their measurements"));
+    m_compareMeasuredAction->setEnabled(false);
+    connect(m_compareMeasuredAction, &QAction::triggered, this, &MainWindow::compareMeasured);
     addAction(m_stopAction);
     addAction(m_tuneAction);
 }
@@ -236,6 +243,7 @@ void MainWindow::createMenus()
     run->addSeparator();
     run->addAction(m_compareAction);
     run->addAction(m_compareBackendsAction);
+    run->addAction(m_compareMeasuredAction);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -346,6 +354,7 @@ void MainWindow::onSpaceReady()
     m_spacePage->setSpace(space, m_document->spaceProblem());
     m_chartsPage->setSpace(space);
     m_analysisPanel->setSpace(space.get(), m_document->spaceProblem());
+    showMeasured(space);
     if (space) {
         // Which backend version generated them: the same launch differs between versions.
         statusBar()->showMessage(tr("%1 candidates: %2 generated, %3 handwritten, %4 skipped, %5 pruned")
@@ -398,6 +407,7 @@ void MainWindow::updateTuneAction()
     m_launchEditor->tuneButton()->setEnabled(can);
     m_compareAction->setEnabled(m_document->analysis() != nullptr && !m_document->isTuning());
     m_compareBackendsAction->setEnabled(m_document->analysis() != nullptr);
+    m_compareMeasuredAction->setEnabled(m_document->analysis() != nullptr);
 }
 
 void MainWindow::showCacheState()
@@ -439,6 +449,39 @@ void MainWindow::compareBackends()
     if (!device)
         return;
     auto* dialog = new BackendCompareDialog(analysis, *device, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->run();
+}
+
+void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>& space)
+{
+    // Times measured on real hardware for these configs, when the cache holds any: a column of
+    // the candidate table. A read of the cache file only; nothing is simulated.
+    auto analysis = m_document->analysis();
+    if (!space || !analysis) {
+        m_spacePage->model()->setMeasured(nullptr);
+        return;
+    }
+    pipeline::MeasuredForSpaceRequest request;
+    request.analysis = analysis;
+    request.space = space;
+    request.cachePath = m_document->cacheFile().toStdString();
+    pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
+    m_spacePage->model()->setMeasured(
+        measured.matched > 0 ? std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)) : nullptr);
+}
+
+void MainWindow::compareMeasured()
+{
+    auto analysis = m_document->analysis();
+    if (!analysis)
+        return;
+    const npu::DeviceProfile* device = m_document->devices().find(analysis->workload.device);
+    if (!device)
+        return;
+    auto* dialog = new MeasuredCompareDialog(analysis, *device, m_launchEditor->tuningOptions(),
+                                             m_document->cacheFile().toStdString(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     dialog->run();

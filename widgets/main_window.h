@@ -5,12 +5,17 @@
 
 #include <QMainWindow>
 
+#include <memory>
 #include <optional>
 
 class QAction;
 class QLabel;
 class QMenu;
 class QTabWidget;
+
+namespace ts::space {
+class CandidateSpace;
+}
 
 namespace ts::gui {
 
@@ -69,6 +74,8 @@ private:
     void showCacheState();
     void compareDevices();
     void compareBackends();
+    void compareMeasured();
+    void showMeasured(const std::shared_ptr<const space::CandidateSpace>& space);
     void chooseLanguage(const QString& language);
     void showAbout();
 
@@ -88,6 +95,7 @@ private:
     QAction* m_tuneAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_compareBackendsAction = nullptr;
+    QAction* m_compareMeasuredAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_latticeAction = nullptr;
     QAction* m_lightAction = nullptr;

@@ -44,6 +44,43 @@ CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, sim
 CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
 )sql";
 
+// Layout 5's measured timings (measurement_record.h): one row per measured config, identified
+// by what was measured (identity, UNIQUE: importing twice adds nothing), found by the launch.
+// The same text creates them in a new file and in a migrated one.
+constexpr const char* kMeasurementsSql = R"sql(
+CREATE TABLE measurements (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    identity      TEXT NOT NULL,
+    launch_digest TEXT NOT NULL,
+    kernel_name   TEXT NOT NULL,
+    key_values    TEXT NOT NULL,
+    dtypes        TEXT NOT NULL,
+    backend       TEXT NOT NULL,
+    source_hash   TEXT NOT NULL,
+    params        TEXT NOT NULL,
+    num_warps     INTEGER NOT NULL,
+    num_stages    INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    error         TEXT NOT NULL,
+    p50_ms        REAL,
+    p20_ms        REAL,
+    p80_ms        REAL,
+    device        TEXT NOT NULL,
+    device_kind   TEXT NOT NULL,
+    python        TEXT NOT NULL,
+    triton        TEXT NOT NULL,
+    torch         TEXT NOT NULL,
+    torch_npu     TEXT NOT NULL,
+    bench_method  TEXT NOT NULL,
+    source_format TEXT NOT NULL,
+    source_file   TEXT NOT NULL,
+    source_line   INTEGER NOT NULL,
+    imported_at   TEXT NOT NULL
+);
+CREATE UNIQUE INDEX measurements_by_identity ON measurements(identity);
+CREATE INDEX measurements_by_launch ON measurements(launch_digest, device);
+)sql";
+
 std::string hex32(std::int64_t v)
 {
     char buf[16];
@@ -239,6 +276,14 @@ int migrateV3ToV4(SqliteDatabase& db, std::string* message)
     return SQLITE_OK;
 }
 
+int migrateV4ToV5(SqliteDatabase& db, std::string* message)
+{
+    const int rc = db.exec(kMeasurementsSql);
+    if (rc != SQLITE_OK)
+        *message = "cannot add the measurements table: " + db.errorMessage();
+    return rc;
+}
+
 } // namespace
 
 Inspection inspect(SqliteDatabase& db)
@@ -298,6 +343,8 @@ Inspection inspect(SqliteDatabase& db)
 int create(SqliteDatabase& db, const std::string& createdBy, std::string* message)
 {
     int rc = db.exec(kCreateSql);
+    if (rc == SQLITE_OK)
+        rc = db.exec(kMeasurementsSql);
     if (rc == SQLITE_OK) {
         SqliteStatement meta = db.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)");
         for (const auto& [k, v] : {std::pair<std::string, std::string>{"application", kApplicationName},
@@ -329,6 +376,7 @@ int migrate(SqliteDatabase& db, int fromVersion, std::string* message)
         case 1: rc = migrateV1ToV2(db, &msg); break;
         case 2: rc = migrateV2ToV3(db, &msg); break;
         case 3: rc = migrateV3ToV4(db, &msg); break;
+        case 4: rc = migrateV4ToV5(db, &msg); break;
         default:
             msg = "no migration from layout version " + std::to_string(v);
             return SQLITE_ERROR;

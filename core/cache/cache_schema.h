@@ -23,6 +23,9 @@
 //   4  tunings.backend: the backend version whose configs were tuned ("2026-04", "2026-08"),
 //      part of the key (and so of key_digest). Migrating from 3 marks every existing tuning
 //      2026-04, the only version TileScope modelled before, and recomputes each key_digest.
+//   5  measurements: timings measured on real hardware (measurement_record.h), one row per
+//      measured config with its launch, device and software, UNIQUE on what was measured.
+//      Migrating from 4 only adds the table; the tunings are untouched.
 
 #include "core/cache/sqlite_db.h"
 
@@ -31,7 +34,7 @@
 
 namespace ts::cache::schema {
 
-inline constexpr int kCurrentVersion = 4;
+inline constexpr int kCurrentVersion = 5;
 inline constexpr std::int32_t kApplicationId = 0x54534343;  // "TSCC"
 inline constexpr const char* kApplicationName = "tilescope-config-cache";
 

@@ -6,6 +6,7 @@
 #include "core/cache/config_cache.h"
 
 #include "core/cache/cache_schema.h"
+#include "core/cache/measurement_store.h"
 #include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
 #include "core/cache/sqlite_db.h"
@@ -1090,6 +1091,34 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
     else
         result.value = std::move(pruned);
     return result;
+}
+
+CacheResult<MeasurementStoreReport> ConfigCache::storeMeasurements(const std::vector<MeasurementRecord>& records)
+{
+    std::lock_guard lock(m_impl->mutex);
+    if (auto e = m_impl->requireWritable("store measurements"))
+        return {std::nullopt, e};
+    const std::string now = formatIsoUtc(nowFor(m_impl->options));
+    MeasurementStoreReport report;
+    std::string problem;
+    const int rc = m_impl->transaction(
+        true, [&] { return insertMeasurements(m_impl->db, records, now, &report, &problem); });
+    if (!problem.empty())
+        return {std::nullopt, makeError("cache-invalid-record", "cannot store measurements in cache " +
+                                                                    m_impl->name() + ": " + problem)};
+    if (rc != SQLITE_OK)
+        return {std::nullopt, m_impl->sqliteError("store measurements", rc)};
+    return {report, std::nullopt};
+}
+
+CacheResult<std::vector<MeasurementRecord>> ConfigCache::measurements(const MeasurementFilter& filter)
+{
+    std::lock_guard lock(m_impl->mutex);
+    std::vector<MeasurementRecord> out;
+    const int rc = m_impl->transaction(false, [&] { return selectMeasurements(m_impl->db, filter, &out); });
+    if (rc != SQLITE_OK)
+        return {std::nullopt, m_impl->sqliteError("read measurements", rc)};
+    return {std::move(out), std::nullopt};
 }
 
 CacheResult<std::string> ConfigCache::integrityCheck()

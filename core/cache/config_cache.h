@@ -19,6 +19,7 @@
 //
 // A ConfigCache may be shared between threads (calls are serialised).
 
+#include "core/cache/measurement_record.h"
 #include "core/cache/tuning_record.h"
 
 #include <chrono>
@@ -192,6 +193,12 @@ public:
     CacheResult<MergeReport> mergeRecords(const std::vector<TuningRecord>& incoming);
 
     CacheResult<std::vector<PrunedEntry>> prune(const PruneOptions& options);
+
+    // Measured timings (measurement_record.h). Stores in one transaction, all or nothing: an
+    // invalid record stores none. A record whose identity is already stored is counted as a
+    // duplicate and left as it is; records without importedAt get the time of the call.
+    CacheResult<MeasurementStoreReport> storeMeasurements(const std::vector<MeasurementRecord>& records);
+    CacheResult<std::vector<MeasurementRecord>> measurements(const MeasurementFilter& filter = {});
 
     // PRAGMA integrity_check: "ok" or SQLite's findings.
     CacheResult<std::string> integrityCheck();

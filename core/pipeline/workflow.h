@@ -13,6 +13,9 @@
 //   recover      sweep + tolerance   -> the covering list again for another tolerance
 //   batch        workloads x devices -> the CI report
 //   exportTuning record + format     -> the text of a config list or report
+//   importMeasurements files (+ workload) -> measured timings stored in the cache
+//   compareMeasured analysis + device     -> simulated vs measured for the launch's measurements
+//   listMeasurements cache (+ launch)      -> the measurements stored
 //
 // Every call runs on the calling thread (the explorer calls them from a worker) and never
 // throws for bad input: problems come back in the result.
@@ -23,6 +26,9 @@
 #include "core/cache/tuning_record.h"
 #include "core/export/config_list.h"
 #include "core/kernel/workload.h"
+#include "core/measure/measurement.h"
+#include "core/measure/measurement_import.h"
+#include "core/measure/rank_agreement.h"
 #include "core/npu/device_profile.h"
 #include "core/space/backend_compare.h"
 #include "core/space/candidate_space.h"
@@ -335,5 +341,129 @@ struct RunnerExportResult {
 };
 
 RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunControl& control = {});
+
+// ---- measured timings (core/measure, docs/MEASUREMENTS.md) ----
+
+struct MeasureImportRequest {
+    std::vector<std::string> files;  // runner JSON, Triton .autotune.json, TRITON_PRINT_AUTOTUNING logs
+    // The launch the files were measured for (--workload). The runner's JSON names its own
+    // workload; autotune files and logs name none and need this one.
+    std::optional<kernel::Workload> workload;
+    std::string measuredOn;           // the device of files that name none (autotune files, logs)
+    std::filesystem::path cachePath;  // empty: the default cache beside the (first) workload
+};
+
+struct MeasureFileReport {
+    std::string file;
+    std::string format;  // measure::sourceFormatName
+    std::string launch;  // the launch it was tied to (TuningKey::describe)
+    std::size_t read = 0;        // entries in the file
+    std::size_t added = 0;       // stored, new to the cache
+    std::size_t duplicates = 0;  // already in the cache
+    std::vector<measure::SkippedEntry> skipped;  // entries left out, with the reason
+    std::vector<std::string> warnings;
+    std::optional<std::string> error;  // "FILE:LINE: ..." : the file is unusable
+};
+
+struct MeasureImportResult {
+    std::vector<MeasureFileReport> files;
+    std::size_t read = 0, added = 0, duplicates = 0, skipped = 0;
+    std::filesystem::path cachePath;
+    std::vector<std::string> cacheNotices;
+    // Set when nothing was stored: a file has an error (all files are checked before anything
+    // is written), or the cache could not be opened or written.
+    std::optional<std::string> error;
+    bool ok() const { return !error.has_value(); }
+};
+
+// Every file is read and tied to its launch first; only when all of them are usable are their
+// measurements stored, in one transaction (a measurement already stored is counted as a duplicate).
+MeasureImportResult importMeasurements(const MeasureImportRequest& request);
+
+struct CompareMeasuredRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    npu::DeviceProfile device;       // the simulated device
+    tuning::TuningOptions options;   // bench method, jobs, seed of the simulation
+    std::filesystem::path cachePath; // empty: defaultCachePath of the analysis' workload
+    std::string measuredDevice;      // empty: the device with the most timed measurements
+    std::size_t topK = 5;
+    std::size_t maxOutliers = 5;
+};
+
+// One config of the launch that was measured, with its simulated time.
+struct MeasuredCandidate {
+    space::TritonConfig config;
+    std::size_t timedRuns = 0;         // measurements of it with a time
+    std::optional<double> measuredMs;  // median p50 of those
+    std::optional<double> measuredP20Ms, measuredP80Ms;  // medians, when given
+    std::string measuredStatus;        // ok, or how its last measurement ended (compile_failed, selected, ...)
+    std::string measuredError;
+    std::optional<double> simulatedMs; // p50 on the simulated device
+    std::string simulatedStatus;       // benchmarked | compile-failed | not-tuned
+    std::string simulatedError;
+    std::optional<double> ratio;       // simulated / measured
+    bool autotunerPick = false;        // a log's "best config selected"
+};
+
+struct CompareMeasuredResult {
+    cache::TuningKey key;  // the launch on the simulated device
+    std::filesystem::path cachePath;
+    std::string measuredDevice;
+    std::vector<std::pair<std::string, std::size_t>> measuredDevices;  // every device with measurements of the launch
+    std::vector<MeasuredCandidate> candidates;  // in the order first measured
+    // Candidates with both times, in candidates' order; the agreement's indices point into this.
+    std::vector<std::size_t> compared;
+    measure::RankAgreement agreement;
+    std::vector<std::string> notes;
+    std::optional<std::string> error;
+    bool stopped = false;
+    bool ok() const { return !error.has_value(); }
+    // Indices into candidates (through compared), when there is an agreement.
+    std::optional<std::size_t> simulatorPick() const;
+    std::optional<std::size_t> measuredBest() const;
+};
+
+// Simulates exactly the measured configs of the launch (a tuning of them as a handwritten list,
+// never cached) and compares the two rankings. Progress and stop as for tune.
+CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, const RunControl& control = {});
+
+struct MeasurementListRequest {
+    std::filesystem::path cachePath;
+    // Only this launch's measurements (null: every launch), of this measured device ("" : any).
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::string measuredDevice;
+};
+
+struct MeasurementListResult {
+    std::filesystem::path cachePath;
+    std::vector<measure::Measurement> measurements;
+    std::optional<std::string> error;
+    bool ok() const { return !error.has_value(); }
+};
+
+// Read only: a missing cache file is an error.
+MeasurementListResult listMeasurements(const MeasurementListRequest& request);
+
+// The measured time of every candidate of a space (the explorer's "measured" column): the median
+// p50 of the timed measurements of the same config of the launch, on one measured device.
+struct MeasuredForSpaceRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::shared_ptr<const space::CandidateSpace> space;
+    std::filesystem::path cachePath;  // empty: defaultCachePath of the analysis' workload
+    std::string measuredDevice;       // empty: the device with the most timed measurements
+};
+
+struct MeasuredForSpaceResult {
+    std::vector<double> p50Ms;  // one per space candidate; NaN where the config was not measured
+    std::string measuredDevice;
+    std::size_t matched = 0;    // candidates with a measured time
+    std::optional<std::string> error;  // the cache could not be read (a missing file is no error)
+};
+
+MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request);
+
+// The measurement key of an analysed launch (tuningKeyFor without the simulated device, bench
+// method and simulator version).
+cache::TuningKey launchKeyFor(const analysis::KernelAnalysis& analysis);
 
 } // namespace ts::pipeline

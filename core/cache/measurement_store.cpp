@@ -1,0 +1,131 @@
+#include "core/cache/measurement_store.h"
+
+#include "core/cache/record_codec.h"
+
+namespace ts::cache {
+
+int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>& records,
+                       const std::string& importedAt, MeasurementStoreReport* report, std::string* problem)
+{
+    *report = {};
+    report->isNew.reserve(records.size());
+    SqliteStatement insert = db.prepare(
+        "INSERT OR IGNORE INTO measurements(identity, launch_digest, kernel_name, key_values, dtypes, backend, "
+        "source_hash, params, num_warps, num_stages, status, error, p50_ms, p20_ms, p80_ms, device, device_kind, "
+        "python, triton, torch, torch_npu, bench_method, source_format, source_file, source_line, imported_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, "
+        "?23, ?24, ?25, ?26)");
+    if (!insert)
+        return db.extendedErrorCode();
+    std::string launch;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const MeasurementRecord& m = records[i];
+        if (const std::string bad = validateMeasurement(m); !bad.empty()) {
+            *problem = "measurement " + std::to_string(i) + " (" + m.sourceFile +
+                       (m.sourceLine > 0 ? ":" + std::to_string(m.sourceLine) : std::string()) + "): " + bad;
+            return SQLITE_CONSTRAINT;
+        }
+        // Records of one launch come together: its digest is computed once per run of them.
+        if (i == 0 || m.kernelName != records[i - 1].kernelName || m.keyValues != records[i - 1].keyValues ||
+            m.dtypes != records[i - 1].dtypes || m.backend != records[i - 1].backend)
+            launch = m.launchDigest();
+        insert.bind(1, m.identity(launch))
+            .bind(2, launch)
+            .bind(3, m.kernelName)
+            .bind(4, encodePairs(m.keyValues))
+            .bind(5, encodeStrings(m.dtypes))
+            .bind(6, m.backend)
+            .bind(7, m.sourceHash)
+            .bind(8, encodePairs(m.params))
+            .bind(9, std::int64_t(m.numWarps))
+            .bind(10, std::int64_t(m.numStages))
+            .bind(11, m.status)
+            .bind(12, m.error)
+            .bind(13, m.p50Ms)
+            .bind(14, m.p20Ms)
+            .bind(15, m.p80Ms)
+            .bind(16, m.device)
+            .bind(17, m.deviceKind)
+            .bind(18, m.python)
+            .bind(19, m.triton)
+            .bind(20, m.torch)
+            .bind(21, m.torchNpu)
+            .bind(22, m.benchMethod)
+            .bind(23, m.sourceFormat)
+            .bind(24, m.sourceFile)
+            .bind(25, m.sourceLine)
+            .bind(26, m.importedAt.empty() ? importedAt : m.importedAt);
+        const int rc = insert.step();
+        if (rc != SQLITE_DONE)
+            return rc;
+        const bool added = db.changes() > 0;
+        ++(added ? report->added : report->duplicates);
+        report->isNew.push_back(added);
+        insert.reset();
+    }
+    return SQLITE_OK;
+}
+
+int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out)
+{
+    out->clear();
+    std::string sql =
+        "SELECT id, kernel_name, key_values, dtypes, backend, source_hash, params, num_warps, num_stages, status, "
+        "error, p50_ms, p20_ms, p80_ms, device, device_kind, python, triton, torch, torch_npu, bench_method, "
+        "source_format, source_file, source_line, imported_at FROM measurements WHERE 1";
+    std::vector<const std::string*> binds;
+    auto where = [&](const std::string& value, const char* clause) {
+        if (!value.empty()) {
+            binds.push_back(&value);
+            sql += std::string(" AND ") + clause + " = ?" + std::to_string(binds.size());
+        }
+    };
+    where(filter.launchDigest, "launch_digest");
+    where(filter.kernelName, "kernel_name");
+    where(filter.device, "device");
+    where(filter.backend, "backend");
+    sql += " ORDER BY id";
+    SqliteStatement s = db.prepare(sql);
+    if (!s)
+        return db.extendedErrorCode();
+    for (std::size_t i = 0; i < binds.size(); ++i)
+        s.bind(int(i + 1), *binds[i]);
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+        MeasurementRecord m;
+        m.id = s.integer(0);
+        m.kernelName = s.text(1);
+        auto values = decodePairs(s.textView(2));
+        auto dtypes = decodeStrings(s.textView(3));
+        auto params = decodePairs(s.textView(6));
+        if (!values || !dtypes || !params)
+            return SQLITE_CORRUPT;
+        m.keyValues = std::move(*values);
+        m.dtypes = std::move(*dtypes);
+        m.backend = s.text(4);
+        m.sourceHash = s.text(5);
+        m.params = std::move(*params);
+        m.numWarps = int(s.integer(7));
+        m.numStages = int(s.integer(8));
+        m.status = s.text(9);
+        m.error = s.text(10);
+        m.p50Ms = s.optionalReal(11);
+        m.p20Ms = s.optionalReal(12);
+        m.p80Ms = s.optionalReal(13);
+        m.device = s.text(14);
+        m.deviceKind = s.text(15);
+        m.python = s.text(16);
+        m.triton = s.text(17);
+        m.torch = s.text(18);
+        m.torchNpu = s.text(19);
+        m.benchMethod = s.text(20);
+        m.sourceFormat = s.text(21);
+        m.sourceFile = s.text(22);
+        m.sourceLine = s.integer(23);
+        m.importedAt = s.text(24);
+        out->push_back(std::move(m));
+    }
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+} // namespace ts::cache

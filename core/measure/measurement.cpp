@@ -1,0 +1,143 @@
+#include "core/measure/measurement.h"
+
+#include <array>
+#include <charconv>
+
+namespace ts::measure {
+namespace {
+
+constexpr std::array<std::string_view, 6> kStatusNames = {"ok", "compile_failed", "run_failed",
+                                                          "timeout", "not_run", "selected"};
+constexpr std::array<std::string_view, 3> kFormatNames = {"runner", "triton-autotune-json", "autotuning-log"};
+
+std::optional<space::ParamValue> paramFromText(std::string_view text)
+{
+    if (text == "True")
+        return space::ParamValue::boolean(true);
+    if (text == "False")
+        return space::ParamValue::boolean(false);
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+        return std::nullopt;
+    return space::ParamValue::integer(v);
+}
+
+} // namespace
+
+std::string_view measureStatusName(MeasureStatus status)
+{
+    const auto i = std::size_t(status);
+    return i < kStatusNames.size() ? kStatusNames[i] : std::string_view();
+}
+
+std::optional<MeasureStatus> parseMeasureStatus(std::string_view name)
+{
+    for (std::size_t i = 0; i < kStatusNames.size(); ++i)
+        if (kStatusNames[i] == name)
+            return MeasureStatus(i);
+    return std::nullopt;
+}
+
+std::string_view sourceFormatName(SourceFormat format)
+{
+    const auto i = std::size_t(format);
+    return i < kFormatNames.size() ? kFormatNames[i] : std::string_view();
+}
+
+cache::MeasurementRecord toRecord(const Measurement& m)
+{
+    cache::MeasurementRecord r;
+    r.id = m.id;
+    r.kernelName = m.launch.kernelName;
+    r.sourceHash = m.launch.sourceHash;
+    r.keyValues = m.launch.keyValues;
+    r.dtypes = m.launch.dtypes;
+    r.backend = m.launch.backend;
+    for (const auto& [name, value] : m.config.kwargs)
+        r.params.emplace_back(name, value.toPython());
+    r.numWarps = m.config.numWarps;
+    r.numStages = m.config.numStages;
+    r.status = std::string(measureStatusName(m.status));
+    r.error = m.error;
+    r.p50Ms = m.p50Ms;
+    r.p20Ms = m.p20Ms;
+    r.p80Ms = m.p80Ms;
+    r.device = m.device;
+    r.deviceKind = m.deviceKind;
+    r.python = m.software.python;
+    r.triton = m.software.triton;
+    r.torch = m.software.torch;
+    r.torchNpu = m.software.torchNpu;
+    r.benchMethod = m.benchMethod;
+    r.sourceFormat = std::string(sourceFormatName(m.sourceFormat));
+    r.sourceFile = m.sourceFile;
+    r.sourceLine = m.sourceLine;
+    r.importedAt = m.importedAt;
+    return r;
+}
+
+std::optional<Measurement> fromRecord(const cache::MeasurementRecord& r, std::string* error)
+{
+    Measurement m;
+    m.id = r.id;
+    m.launch = cache::launchKeyOf(r);
+    for (const auto& [name, text] : r.params) {
+        const auto value = paramFromText(text);
+        if (!value) {
+            if (error)
+                *error = "measurement " + std::to_string(r.id) + ": the value of " + name + " (" + text +
+                         ") is not an int or bool";
+            return std::nullopt;
+        }
+        m.config.kwargs.emplace_back(name, *value);
+    }
+    m.config.numWarps = r.numWarps;
+    m.config.numStages = r.numStages;
+    const auto status = parseMeasureStatus(r.status);
+    if (!status) {
+        if (error)
+            *error = "measurement " + std::to_string(r.id) + ": unknown status '" + r.status + "'";
+        return std::nullopt;
+    }
+    m.status = *status;
+    m.error = r.error;
+    m.p50Ms = r.p50Ms;
+    m.p20Ms = r.p20Ms;
+    m.p80Ms = r.p80Ms;
+    m.device = r.device;
+    m.deviceKind = r.deviceKind;
+    m.software = {r.python, r.triton, r.torch, r.torchNpu};
+    m.benchMethod = r.benchMethod;
+    for (std::size_t i = 0; i < kFormatNames.size(); ++i)
+        if (kFormatNames[i] == r.sourceFormat)
+            m.sourceFormat = SourceFormat(i);
+    m.sourceFile = r.sourceFile;
+    m.sourceLine = int(r.sourceLine);
+    m.importedAt = r.importedAt;
+    return m;
+}
+
+std::string launchText(const cache::TuningKey& launch)
+{
+    std::string out = launch.kernelName + "[";
+    for (std::size_t i = 0; i < launch.keyValues.size(); ++i)
+        out += (i ? ", " : "") + launch.keyValues[i].first + "=" + launch.keyValues[i].second;
+    if (!launch.dtypes.empty()) {
+        out += launch.keyValues.empty() ? "" : "; ";
+        for (std::size_t i = 0; i < launch.dtypes.size(); ++i)
+            out += (i ? ", " : "") + launch.dtypes[i];
+    }
+    return out + "] (backend " + launch.backend + ")";
+}
+
+std::string configText(const space::TritonConfig& config)
+{
+    std::string out;
+    for (const auto& [name, value] : config.kwargs)
+        out += name + "=" + value.toPython() + " ";
+    out += "num_warps=" + std::to_string(config.numWarps) + " num_stages=" + std::to_string(config.numStages);
+    return out;
+}
+
+} // namespace ts::measure

@@ -1,0 +1,542 @@
+// The workflow's measured-timing calls: importMeasurements, compareMeasured, listMeasurements.
+
+#include "core/pipeline/workflow.h"
+
+#include "core/cache/sha256.h"
+#include "core/pipeline/space_pipeline.h"
+#include "core/pipeline/tuning_pipeline.h"
+#include "core/util/format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <sstream>
+
+namespace ts::pipeline {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string fileSha256(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return {};
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return cache::sha256Hex(buffer.str());
+}
+
+std::string diagnosticsText(const Diagnostics& diagnostics)
+{
+    std::string out;
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Error)
+            out += (out.empty() ? "" : "; ") + d.message;
+    if (out.empty() && !diagnostics.empty())
+        out = diagnostics.front().message;
+    return out.empty() ? "it cannot be analysed" : out;
+}
+
+// The workload a runner file names: its workload_file (as given, then beside the runner file),
+// else the workload object it embeds, its kernel path read beside the runner file.
+std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, std::string* error)
+{
+    const measure::RunnerHeader& header = *file.runner;
+    const fs::path folder = fs::path(file.path).parent_path();
+    std::vector<fs::path> tries;
+    if (!header.workloadFile.empty()) {
+        tries.emplace_back(header.workloadFile);
+        if (fs::path(header.workloadFile).is_relative())
+            tries.push_back(folder / header.workloadFile);
+    }
+    std::error_code ec;
+    for (const fs::path& path : tries)
+        if (fs::is_regular_file(path, ec)) {
+            kernel::WorkloadLoadResult loaded = kernel::loadWorkload(path.string());
+            if (loaded.workload)
+                return loaded.workload;
+            *error = "its workload " + path.string() + " does not load: " + diagnosticsText(loaded.diagnostics);
+            return std::nullopt;
+        }
+    kernel::WorkloadLoadResult embedded =
+        kernel::parseWorkload(header.workload.dump(), (folder / "measured-workload.json").string());
+    if (embedded.workload) {
+        std::error_code exists;
+        if (fs::exists(embedded.workload->kernelPath, exists))
+            return embedded.workload;
+    }
+    *error = "its workload file '" + header.workloadFile + "' is not found (tried as given and beside the file)" +
+             (embedded.workload ? ", nor the kernel " + embedded.workload->kernelPath + " of the workload it embeds"
+                                : std::string()) +
+             "; name the workload with --workload W.json";
+    return std::nullopt;
+}
+
+struct Launch {
+    cache::TuningKey key;
+    std::string kernelSha256;
+    fs::path workloadPath;
+    std::string error;
+};
+
+Launch launchOf(const kernel::Workload& workload)
+{
+    Launch out;
+    out.workloadPath = workload.path;
+    const AnalyzeResult analysed = analyze({workload});
+    if (!analysed.ok() || !analysed.analysis->kernel) {
+        out.error = "the workload " + (workload.path.empty() ? workload.kernelPath : workload.path) +
+                    " cannot be analysed: " + diagnosticsText(analysed.diagnostics);
+        return out;
+    }
+    out.key = launchKeyFor(*analysed.analysis);
+    out.kernelSha256 = fileSha256(workload.kernelPath);
+    return out;
+}
+
+// The measured device with the most timed measurements (the first by name among equals).
+std::string busiestDevice(const std::vector<cache::MeasurementRecord>& records)
+{
+    std::map<std::string, std::size_t> timed;
+    for (const cache::MeasurementRecord& r : records)
+        timed[r.device] += r.status == "ok" ? 1 : 0;
+    std::string device;
+    std::size_t most = 0;
+    for (const auto& [name, count] : timed)
+        if (device.empty() || count > most) {
+            most = count;
+            device = name;
+        }
+    return device;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+} // namespace
+
+cache::TuningKey launchKeyFor(const analysis::KernelAnalysis& analysis)
+{
+    cache::TuningKey key = tuningKeyFor(analysis, std::string(), npu::BenchMethod::Default);
+    key.device.clear();
+    key.benchMethod.clear();
+    key.simulatorVersion.clear();
+    return key;
+}
+
+MeasureImportResult importMeasurements(const MeasureImportRequest& request)
+{
+    MeasureImportResult result;
+    std::map<std::string, Launch> launches;  // by workload path + backend
+    auto launchFor = [&](const kernel::Workload& workload) -> const Launch& {
+        const std::string id = workload.path + "|" + workload.kernelPath + "|" +
+                               std::string(kernel::backendName(workload.backend));
+        auto it = launches.find(id);
+        if (it == launches.end())
+            it = launches.emplace(id, launchOf(workload)).first;
+        return it->second;
+    };
+
+    std::vector<cache::MeasurementRecord> records;
+    std::vector<std::size_t> owner;  // file index of each record
+    fs::path firstWorkload;
+    std::size_t failed = 0;
+    for (const std::string& path : request.files) {
+        MeasureFileReport& report = result.files.emplace_back();
+        report.file = path;
+        const kernel::BackendVersion backend =
+            request.workload ? request.workload->backend : kernel::kDefaultBackend;
+        measure::ParseOutcome parsed = measure::parseMeasurementFile(path, backend);
+        if (!parsed.ok()) {
+            report.error = parsed.error;
+            ++failed;
+            continue;
+        }
+        const measure::ParsedFile& file = *parsed.file;
+        report.format = std::string(measure::sourceFormatName(file.format));
+        report.read = file.entries.size() + file.skipped.size();
+
+        std::optional<kernel::Workload> workload = request.workload;
+        if (file.format == measure::SourceFormat::Runner) {
+            if (!workload) {
+                std::string problem;
+                workload = runnerWorkload(file, &problem);
+                if (!workload) {
+                    report.error = path + ":1: " + problem;
+                    ++failed;
+                    continue;
+                }
+            }
+            workload->backend = *file.backend;  // the version whose candidates were run
+        } else if (!workload) {
+            const char* what = file.format == measure::SourceFormat::AutotuningLog
+                                   ? "a TRITON_PRINT_AUTOTUNING log"
+                                   : "a Triton .autotune.json file";
+            report.error = path + ":1: " + what +
+                           " names no workload: give the launch it was measured for with --workload W.json";
+            ++failed;
+            continue;
+        }
+        const Launch& launch = launchFor(*workload);
+        if (!launch.error.empty()) {
+            report.error = path + ": " + launch.error;
+            ++failed;
+            continue;
+        }
+        if (firstWorkload.empty())
+            firstWorkload = launch.workloadPath.empty() ? fs::path(workload->kernelPath) : launch.workloadPath;
+        report.launch = measure::launchText(launch.key);
+        if (file.runner && !file.runner->kernelSha256.empty() && !launch.kernelSha256.empty() &&
+            file.runner->kernelSha256 != launch.kernelSha256)
+            report.warnings.push_back("the kernel file " + workload->kernelPath +
+                                      " differs from the one measured (kernel_sha256): the measurements are kept "
+                                      "with the kernel as it is now");
+        if (file.runner && !file.runner->complete)
+            report.warnings.push_back("the runner did not finish (complete: false): " +
+                                      formatCount(std::int64_t(file.skipped.size()), "candidate") + " not run");
+
+        measure::TieOptions tie;
+        tie.measuredOn = request.measuredOn;
+        measure::TieResult tied = measure::tieToLaunch(file, launch.key, tie);
+        report.skipped = std::move(tied.skipped);
+        if (!tied.ok()) {
+            report.error = tied.error;
+            ++failed;
+            continue;
+        }
+        records.reserve(records.size() + tied.measurements.size());
+        owner.reserve(records.capacity());
+        for (const measure::Measurement& m : tied.measurements) {
+            records.push_back(measure::toRecord(m));
+            owner.push_back(result.files.size() - 1);
+        }
+    }
+    for (const MeasureFileReport& f : result.files) {
+        result.read += f.read;
+        result.skipped += f.skipped.size();
+    }
+    if (failed > 0) {
+        result.error = "nothing imported: " + std::to_string(failed) + " of " + std::to_string(request.files.size()) +
+                       (request.files.size() == 1 ? " file has" : " files have") + " errors";
+        return result;
+    }
+
+    result.cachePath = !request.cachePath.empty() ? request.cachePath
+                       : request.workload         ? defaultCachePath(*request.workload)
+                                                  : cache::defaultCachePath(firstWorkload);
+    if (records.empty())
+        return result;
+    cache::OpenResult opened = cache::ConfigCache::open(result.cachePath);
+    result.cacheNotices = std::move(opened.notices);
+    if (!opened.ok()) {
+        result.error = opened.error ? opened.error->message : "cannot open " + result.cachePath.string();
+        return result;
+    }
+    auto stored = opened.cache->storeMeasurements(records);
+    if (!stored.ok()) {
+        result.error = stored.error->message;
+        return result;
+    }
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        MeasureFileReport& report = result.files[owner[i]];
+        ++(stored.value->isNew[i] ? report.added : report.duplicates);
+    }
+    result.added = stored.value->added;
+    result.duplicates = stored.value->duplicates;
+    return result;
+}
+
+std::optional<std::size_t> CompareMeasuredResult::simulatorPick() const
+{
+    if (!agreement.simulatorPick || *agreement.simulatorPick >= compared.size())
+        return std::nullopt;
+    return compared[*agreement.simulatorPick];
+}
+
+std::optional<std::size_t> CompareMeasuredResult::measuredBest() const
+{
+    if (!agreement.measuredBest || *agreement.measuredBest >= compared.size())
+        return std::nullopt;
+    return compared[*agreement.measuredBest];
+}
+
+CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, const RunControl& control)
+{
+    CompareMeasuredResult out;
+    if (!request.analysis || !request.analysis->kernel) {
+        out.error = "no analysed kernel to compare";
+        return out;
+    }
+    const analysis::KernelAnalysis& a = *request.analysis;
+    out.key = tuningKeyFor(a, request.device.soc, request.options.method);
+    out.cachePath = request.cachePath.empty() ? defaultCachePath(a.workload) : request.cachePath;
+    std::error_code ec;
+    if (!fs::exists(out.cachePath, ec)) {
+        out.error = "no cache at " + out.cachePath.string() + ": import measurements first (tilescope measure import)";
+        return out;
+    }
+    cache::OpenOptions options;
+    options.readOnly = true;
+    cache::OpenResult opened = cache::ConfigCache::open(out.cachePath, options);
+    if (!opened.ok()) {
+        out.error = opened.error ? opened.error->message : "cannot open " + out.cachePath.string();
+        return out;
+    }
+    const cache::TuningKey launch = launchKeyFor(a);
+    cache::MeasurementFilter filter;
+    filter.launchDigest = cache::launchDigestOf(launch);
+    auto stored = opened.cache->measurements(filter);
+    if (!stored.ok()) {
+        out.error = stored.error->message;
+        return out;
+    }
+
+    // Devices with measurements of the launch; the one compared.
+    std::map<std::string, std::size_t> perDevice;
+    std::size_t stale = 0;
+    for (const cache::MeasurementRecord& r : *stored.value)
+        ++perDevice[r.device];
+    for (const auto& [device, count] : perDevice)
+        out.measuredDevices.emplace_back(device, count);
+    if (perDevice.empty()) {
+        out.error = "no measurements of " + measure::launchText(launch) + " in " + out.cachePath.string() +
+                    " (tilescope measure import)";
+        return out;
+    }
+    out.measuredDevice = request.measuredDevice;
+    if (out.measuredDevice.empty()) {
+        out.measuredDevice = busiestDevice(*stored.value);
+        if (perDevice.size() > 1)
+            out.notes.push_back("measurements on " + std::to_string(perDevice.size()) + " devices; comparing " +
+                                out.measuredDevice + " (choose with --measured-on)");
+    } else if (!perDevice.count(out.measuredDevice)) {
+        std::string names;
+        for (const auto& [device, count] : perDevice)
+            names += (names.empty() ? "" : ", ") + device;
+        out.error = "no measurements of " + measure::launchText(launch) + " on '" + out.measuredDevice + "' (measured on: " +
+                    names + ")";
+        return out;
+    }
+
+    // One candidate per config, in the order first measured.
+    struct Gathered {
+        std::vector<double> p50, p20, p80;
+    };
+    std::map<std::string, std::size_t> byConfig;
+    std::vector<Gathered> gathered;
+    for (const cache::MeasurementRecord& r : *stored.value) {
+        if (r.device != out.measuredDevice)
+            continue;
+        if (r.sourceHash != launch.sourceHash) {
+            ++stale;
+            continue;
+        }
+        std::string problem;
+        const auto m = measure::fromRecord(r, &problem);
+        if (!m) {
+            out.notes.push_back(problem);
+            continue;
+        }
+        const std::string text = measure::configText(m->config);
+        auto [it, fresh] = byConfig.emplace(text, out.candidates.size());
+        if (fresh) {
+            out.candidates.emplace_back().config = m->config;
+            gathered.emplace_back();
+        }
+        MeasuredCandidate& c = out.candidates[it->second];
+        Gathered& g = gathered[it->second];
+        if (m->status == measure::MeasureStatus::Selected) {
+            c.autotunerPick = true;
+            if (c.measuredStatus.empty())
+                c.measuredStatus = "selected";
+        } else if (m->status == measure::MeasureStatus::Ok && m->p50Ms) {
+            g.p50.push_back(*m->p50Ms);
+            if (m->p20Ms)
+                g.p20.push_back(*m->p20Ms);
+            if (m->p80Ms)
+                g.p80.push_back(*m->p80Ms);
+            c.measuredStatus = "ok";
+        } else if (c.measuredStatus != "ok") {
+            c.measuredStatus = std::string(measure::measureStatusName(m->status));
+            c.measuredError = m->error;
+        }
+    }
+    if (stale > 0)
+        out.notes.push_back(std::to_string(stale) + " measurements of an earlier version of the kernel's source are "
+                                                    "left out");
+    for (std::size_t i = 0; i < out.candidates.size(); ++i) {
+        MeasuredCandidate& c = out.candidates[i];
+        const Gathered& g = gathered[i];
+        c.timedRuns = g.p50.size();
+        if (!g.p50.empty())
+            c.measuredMs = median(g.p50);
+        if (!g.p20.empty())
+            c.measuredP20Ms = median(g.p20);
+        if (!g.p80.empty())
+            c.measuredP80Ms = median(g.p80);
+    }
+    if (out.candidates.empty()) {
+        out.error = "every measurement of " + measure::launchText(launch) + " on " + out.measuredDevice +
+                    " is of an earlier version of the kernel's source";
+        return out;
+    }
+
+    // Simulate exactly these configs: a handwritten list, generation off, no hint expansion.
+    space::LaunchSpec spec = launchSpecFor(a);
+    spec.userConfigs.clear();
+    for (const MeasuredCandidate& c : out.candidates)
+        spec.userConfigs.push_back(c.config);
+    spec.autoGenConfigHint = false;
+    spec.backend = kernel::BackendVersion::V2026_04;  // its handwritten list is taken as written
+    space::SpaceOptions spaceOptions;
+    spaceOptions.recordTrail = false;
+    spaceOptions.stop = control.stop;
+    const auto space = std::make_shared<const space::CandidateSpace>(
+        space::CandidateSpace::build(a.parse, spec, {}, space::fromProfile(request.device), spaceOptions));
+    tuning::TuningOptions tuningOptions = request.options;
+    tuningOptions.lattice = false;
+    tuningOptions.cacheResults = false;
+    tuning::TuningCallbacks callbacks;
+    if (control.progress)
+        callbacks.progress = [&control](const tuning::Progress& p) {
+            RunProgress report;
+            report.tuning = p;
+            if (p.total > 0)
+                report.fraction = double(p.done) / double(p.total);
+            control.progress(report);
+        };
+    const tuning::TuningResult tuned = tuning::tune(a, *space, request.device, tuningOptions, callbacks, control.stop);
+    out.stopped = tuned.stopped;
+    if (tuned.error)
+        out.notes.push_back("the simulated tuning raised: " + *tuned.error);
+    for (std::size_t i = 0; i < space->size(); ++i) {
+        const std::int32_t listIndex = space->backendIndex(i);
+        if (listIndex < 0 || std::size_t(listIndex) >= out.candidates.size())
+            continue;
+        MeasuredCandidate& c = out.candidates[std::size_t(listIndex)];
+        const tuning::CandidateOutcome& o = tuned.outcomes[i];
+        c.simulatedStatus = std::string(tuning::outcomeStatusName(o.status == tuning::OutcomeStatus::Best
+                                                                      ? tuning::OutcomeStatus::Benchmarked
+                                                                      : o.status));
+        if (o.status == tuning::OutcomeStatus::Benchmarked || o.status == tuning::OutcomeStatus::Best)
+            c.simulatedMs = o.bench.p50Ms;
+        else if (o.status == tuning::OutcomeStatus::CompileFailed)
+            c.simulatedError = o.failureMessage;
+    }
+
+    std::vector<double> simulated, measured;
+    for (std::size_t i = 0; i < out.candidates.size(); ++i) {
+        MeasuredCandidate& c = out.candidates[i];
+        if (c.simulatedStatus.empty())
+            c.simulatedStatus = "not-tuned";
+        if (!c.measuredMs || !c.simulatedMs || !std::isfinite(*c.simulatedMs) || *c.measuredMs <= 0 ||
+            *c.simulatedMs <= 0)
+            continue;
+        c.ratio = *c.simulatedMs / *c.measuredMs;
+        out.compared.push_back(i);
+        simulated.push_back(*c.simulatedMs);
+        measured.push_back(*c.measuredMs);
+    }
+    out.agreement = measure::rankAgreement(simulated, measured, request.topK, request.maxOutliers);
+    if (out.compared.size() < 2)
+        out.notes.push_back("fewer than two candidates have both a measured and a simulated time: no rank "
+                            "correlation");
+    return out;
+}
+
+MeasurementListResult listMeasurements(const MeasurementListRequest& request)
+{
+    MeasurementListResult out;
+    out.cachePath = request.cachePath;
+    if (out.cachePath.empty() && request.analysis)
+        out.cachePath = defaultCachePath(request.analysis->workload);
+    std::error_code ec;
+    if (out.cachePath.empty() || !fs::exists(out.cachePath, ec)) {
+        out.error = "no cache at " + out.cachePath.string();
+        return out;
+    }
+    cache::OpenOptions options;
+    options.readOnly = true;
+    cache::OpenResult opened = cache::ConfigCache::open(out.cachePath, options);
+    if (!opened.ok()) {
+        out.error = opened.error ? opened.error->message : "cannot open " + out.cachePath.string();
+        return out;
+    }
+    cache::MeasurementFilter filter;
+    if (request.analysis && request.analysis->kernel)
+        filter.launchDigest = cache::launchDigestOf(launchKeyFor(*request.analysis));
+    filter.device = request.measuredDevice;
+    auto stored = opened.cache->measurements(filter);
+    if (!stored.ok()) {
+        out.error = stored.error->message;
+        return out;
+    }
+    for (const cache::MeasurementRecord& r : *stored.value) {
+        std::string problem;
+        if (auto m = measure::fromRecord(r, &problem))
+            out.measurements.push_back(std::move(*m));
+        else {
+            out.error = problem;
+            return out;
+        }
+    }
+    return out;
+}
+
+MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request)
+{
+    MeasuredForSpaceResult out;
+    if (!request.analysis || !request.analysis->kernel || !request.space)
+        return out;
+    const space::CandidateSpace& space = *request.space;
+    out.p50Ms.assign(space.size(), std::numeric_limits<double>::quiet_NaN());
+    const fs::path path = request.cachePath.empty() ? defaultCachePath(request.analysis->workload) : request.cachePath;
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        return out;
+    cache::OpenOptions options;
+    options.readOnly = true;
+    cache::OpenResult opened = cache::ConfigCache::open(path, options);
+    if (!opened.ok()) {
+        out.error = opened.error ? opened.error->message : "cannot open " + path.string();
+        return out;
+    }
+    const cache::TuningKey launch = launchKeyFor(*request.analysis);
+    cache::MeasurementFilter filter;
+    filter.launchDigest = cache::launchDigestOf(launch);
+    auto stored = opened.cache->measurements(filter);
+    if (!stored.ok()) {
+        out.error = stored.error->message;
+        return out;
+    }
+    out.measuredDevice = request.measuredDevice.empty() ? busiestDevice(*stored.value) : request.measuredDevice;
+    std::map<std::string, std::vector<double>> byConfig;
+    for (const cache::MeasurementRecord& r : *stored.value) {
+        if (r.device != out.measuredDevice || r.status != "ok" || !r.p50Ms || r.sourceHash != launch.sourceHash)
+            continue;
+        if (const auto m = measure::fromRecord(r))
+            byConfig[measure::configText(m->config)].push_back(*r.p50Ms);
+    }
+    if (byConfig.empty())
+        return out;
+    std::map<std::string, double> medians;
+    for (auto& [config, times] : byConfig)
+        medians.emplace(config, median(times));
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        const space::TritonConfig config{space.params(i), space.numWarps(i), space.numStages(i)};
+        if (const auto it = medians.find(measure::configText(config)); it != medians.end()) {
+            out.p50Ms[i] = it->second;
+            ++out.matched;
+        }
+    }
+    return out;
+}
+
+} // namespace ts::pipeline
