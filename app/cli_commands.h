@@ -13,6 +13,7 @@ int runTune(const Args& args);
 int runCache(const Args& args);
 int runExport(const Args& args);
 int runRunner(const Args& args);  // runner export
+int runCalibrate(const Args& args);
 int runSweep(const Args& args);
 int runBatch(const Args& args);
 int runHelp(const Args& args);

@@ -77,6 +77,9 @@ printed("backends", "backends", "--json")
 printed("analyze --backend 2026-08", "analyze", workload, "--json", "--backend", "2026-08")
 printed("space --bench", "space", workload, "--bench", "--reps", "2", "--json")
 printed("space --compare", "space", workload, "--compare", "2026-04", "--json")
+gpu = source / "tests" / "data" / "runner" / "gpu-h200"
+printed("calibrate", "calibrate", str(gpu / "add_16m.measurements.json"), str(gpu / "softmax.measurements.json"),
+        "--device", "Ascend910B2", "--max-iterations", "3", "-o", str(scratch), "--json")
 
 failures = 0
 for what, document in documents:
