@@ -78,6 +78,7 @@ int runCalibrate(const Args& args)
     request.options.figures = splitList(args.values("figures"));
     request.options.holdout = splitList(args.values("holdout"));
     request.options.noHoldout = args.flag("no-holdout");
+    request.options.recompile = args.flag("recompile");
     if (request.options.noHoldout && !request.options.holdout.empty())
         return fail("--no-holdout and --holdout exclude each other");
     if (auto text = args.value("bound"))
@@ -109,8 +110,10 @@ int runCalibrate(const Args& args)
     const bool json = args.flag("json");
     const pipeline::CalibrateResult result = pipeline::calibrate(request, control);
     if (!result.ok())
-        return fail(result.error, result.calibration.stopped || result.measuredCandidates == 0 ? kExitUsage : kExitKernelError);
+        return fail(result.error, result.calibration.badRequest || result.measuredCandidates == 0 ? kExitUsage : kExitKernelError);
 
+    if (result.calibration.stopped)
+        return fail("stopped before the fit converged; nothing written", kExitKernelError);
     if (!output.empty()) {
         std::ofstream out(output, std::ios::binary | std::ios::trunc);
         out << result.profileText;
@@ -128,7 +131,7 @@ int runCalibrate(const Args& args)
         std::cout << calibrate::calibrationJson(result.calibration, inputs).dump(2) << "\n";
     else
         std::cout << calibrate::formatCalibration(result.calibration, inputs);
-    return result.calibration.stopped ? kExitKernelError : kExitOk;
+    return kExitOk;
 }
 
 } // namespace ts::cli

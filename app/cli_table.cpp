@@ -499,8 +499,8 @@ CommandSpec calibrateCommand()
         "its `ok` candidates are the samples), compiles each measured candidate once on the simulated device, and "
         "fits the profile's guessed and fitted figures, launch overheads, bandwidths, per-cycle rates and L2 "
         "figures by least squares on log time (Levenberg-Marquardt on the figures' logarithms, each within "
-        "--bound of its value, pulled weakly towards it). Figures the trace compiler reads, and figures that move "
-        "no measured candidate, are held and listed.\n\n"
+        "--bound of its value, pulled weakly towards it). Figures the trace compiler reads are held unless "
+        "--recompile is given; figures that move no measured candidate are held too; both are listed.\n\n"
         "Whole kernels are held out (default: every other kernel in name order) and the report gives, for the "
         "fitted and the held-out kernels, before and after: the RMS of log(simulated / measured), the geometric "
         "mean ratio, Spearman's rank correlation per kernel (mean) and the top-1 regret (measured time of the "
@@ -518,6 +518,8 @@ CommandSpec calibrateCommand()
                  valued("holdout", "K[,K...]",
                         "the kernels to hold out, by file name less .measurements.json (default: every other kernel)"),
                  flag("no-holdout", "fit to every kernel, hold none out"),
+                 flag("recompile", "also fit the figures the trace compiler reads (instruction and DMA costs), "
+                                   "compiling every candidate again at each step (slower)"),
                  valued("bound", "K", "keep each figure within [before / K, before x K] (default 8)"),
                  valued("max-iterations", "N", "Levenberg-Marquardt iterations at most (default 60)"),
                  [] {

@@ -12,6 +12,7 @@
 #include "core/npu/kernel_trace.h"
 #include "core/npu/simulator.h"
 #include "core/pipeline/workflow.h"
+#include "cli_run.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -106,6 +107,7 @@ std::vector<calibrate::CalibrationSample> synthetic(const npu::DeviceProfile& tr
             continue;
         const double u = double(splitmix(rng) >> 11) * 0x1.0p-53;
         s.method = npu::BenchMethod::Npu;
+        s.file.clear();  // the fitted figures' source names "synthetic"
         s.measuredMs = npu::expectedP50Us(sim, model, s.method) / 1000.0 * (1.0 + noise * (2.0 * u - 1.0));
         out.push_back(std::move(s));
     }
@@ -189,6 +191,39 @@ TEST(Calibrate, RecoversKnownFiguresFromSyntheticTimes)
     const calibrate::CalibrationResult again = calibrate::calibrate(samples, base, options, {"synthetic"});
     for (std::size_t i = 0; i < r.fitted.size(); ++i)
         EXPECT_EQ(r.fitted[i].after, again.fitted[i].after);
+}
+
+// A figure the trace compiler reads (the start-up cost of a vector instruction) is held by the
+// fast path and recovered with recompile.
+TEST(Calibrate, RecompileFitsFiguresTheCompilerReads)
+{
+    const npu::DeviceProfile& base = profile910B2();
+    npu::DeviceProfile truth = base;
+    truth.figures["vector_issue_cycles"] = {modelFigure(base, "vector_issue_cycles") * 2.0, "cycles", "G", "test"};
+    truth.figures["device_launch_us"].value *= 1.3;
+    const std::vector<calibrate::CalibrationSample> samples =
+        synthetic(truth, 0.03, {"add_16m", "column_sum", "layer_norm", "rms_norm", "softmax"});
+    ASSERT_GT(samples.size(), 150u);
+
+    calibrate::CalibrationOptions options;
+    options.figures = {"vector_issue_cycles", "device_launch_us"};
+    calibrate::CalibrationResult fast = calibrate::calibrate(samples, base, options, {"synthetic"});
+    ASSERT_TRUE(fast.ok()) << fast.error;
+    ASSERT_EQ(fast.held.size(), 1u);
+    EXPECT_EQ(fast.held[0].name, "vector_issue_cycles");
+    EXPECT_NE(fast.held[0].why.find("the compiler reads it"), std::string::npos);
+
+    options.recompile = true;
+    const calibrate::CalibrationResult r = calibrate::calibrate(samples, base, options, {"synthetic"});
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_TRUE(r.held.empty());
+    ASSERT_EQ(r.fitted.size(), 2u);
+    for (const calibrate::FittedFigure& f : r.fitted) {
+        const double want = modelFigure(truth, f.name);
+        EXPECT_NEAR(f.after / want, 1.0, 0.1) << f.name << ": fitted " << f.after << ", truth " << want;
+    }
+    EXPECT_LT(r.after.heldOut.rmsLog, 0.03);
+    EXPECT_LT(r.after.heldOut.rmsLog, fast.after.heldOut.rmsLog);
 }
 
 TEST(Calibrate, NamesUnknownFiguresAndKernels)
@@ -305,7 +340,9 @@ TEST(Calibrate, GpuFixtureEndToEndWritesALoadableProfile)
         EXPECT_NE(fig->source.find(std::to_string(r.samplesUsed - r.after.heldOut.samples) + " measurements from"),
                   std::string::npos)
             << fig->source;
+        // Named: the fitted kernels' files, not the held-out ones.
         EXPECT_NE(fig->source.find("add_16m.measurements.json"), std::string::npos);
+        EXPECT_EQ(fig->source.find("softmax.measurements.json"), std::string::npos);
     }
     EXPECT_GT(changed, 0);
 
@@ -317,6 +354,38 @@ TEST(Calibrate, GpuFixtureEndToEndWritesALoadableProfile)
     EXPECT_TRUE(doc["agreement"]["after"]["held_out"]["rms_log"].is_number());
     const std::string text = calibrate::formatCalibration(r, inputs);
     EXPECT_NE(text.find("held out, after"), std::string::npos);
+}
+
+// The command: -o must give the SoC's file name (else --device-file would refuse it), a folder gets
+// <SoC>.json, and the written profile is taken by --device-file.
+TEST(Calibrate, CommandWritesAProfileThatDeviceFileLoads)
+{
+    const fs::path dir = test::scratchDir("calibrate-cli");
+    const fs::path gpu = test::dataDir() / "runner" / "gpu-h200";
+    const std::string files = test::quote(gpu / "add_16m.measurements.json") + " " +
+                              test::quote(gpu / "softmax.measurements.json") + " " +
+                              test::quote(gpu / "rms_norm.measurements.json");
+    test::CliRun run = test::tilescope("calibrate " + files + " --device Ascend910B2 -o " + test::quote(dir / "fitted.json"));
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("must be named after its SoC: Ascend910B2.json"), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(dir / "fitted.json"));
+
+    run = test::tilescope("calibrate " + files + " --device Ascend910B2 --holdout softmax -o " + test::quote(dir));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("held out:   softmax\n"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("held out, after"), std::string::npos);
+    ASSERT_TRUE(fs::exists(dir / "Ascend910B2.json"));
+
+    run = test::tilescope("devices --json --device-file " + test::quote(dir / "Ascend910B2.json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("fitted by tilescope calibrate to"), std::string::npos);
+    run = test::tilescope("tune " + test::quote(test::examplesDir() / "add_16m.json") + " --no-cache --jobs 1 --device-file " +
+                          test::quote(dir / "Ascend910B2.json"));
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+
+    run = test::tilescope("calibrate " + files + " --device Ascend910B2 --figures nonsense_us");
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("figure 'nonsense_us'"), std::string::npos) << run.err;
 }
 
 } // namespace

@@ -93,15 +93,17 @@ npu::DeviceProfile withValues(const npu::DeviceProfile& base, const std::vector<
     return p;
 }
 
-double predictLog(const Prepared& s, const npu::DeviceModel& model)
+double predictLog(const npu::CompiledKernel& kernel, npu::BenchMethod method, const npu::DeviceModel& model)
 {
     npu::SimOptions options;
-    options.l2Warm = s.method == npu::BenchMethod::Npu;
-    const npu::SimResult sim = npu::simulate(s.kernel, model, options);
+    options.l2Warm = method == npu::BenchMethod::Npu;
+    const npu::SimResult sim = npu::simulate(kernel, model, options);
     if (!sim.ok)
         return kNaN;
-    return std::log(std::max(1e-9, npu::expectedP50Us(sim, model, s.method) / 1000.0));
+    return std::log(std::max(1e-9, npu::expectedP50Us(sim, model, method) / 1000.0));
 }
+
+double predictLog(const Prepared& s, const npu::DeviceModel& model) { return predictLog(s.kernel, s.method, model); }
 
 // Average ranks (ties share the mean rank).
 std::vector<double> ranks(const std::vector<double>& v)
@@ -272,6 +274,7 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
                 std::vector<std::string> names;
                 for (const Group& g : groups)
                     names.push_back(g.name);
+                result.badRequest = true;
                 result.error = "held-out kernel '" + h + "' is not among the measured kernels (" + joinNames(names) + ")";
                 return result;
             }
@@ -282,6 +285,7 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
             groups[g].heldOut = true;
     }
     if (std::all_of(groups.begin(), groups.end(), [](const Group& g) { return g.heldOut; })) {
+        result.badRequest = true;
         result.error = "every kernel is held out; nothing is left to fit to";
         return result;
     }
@@ -349,6 +353,7 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
             p.method = s.method;
             p.group = g;
             groups[g].members.push_back(samples.size());
+            sampleInput.push_back(&s);
             samples.push_back(std::move(p));
         }
         if (leftOut > 0)
@@ -402,6 +407,7 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
                 for (const npu::ModelAssumption& a : baseModel.assumptions)
                     known.push_back(a.figure);
                 const std::vector<std::string> close = npu::closestNames(name, known);
+                result.badRequest = true;
                 result.error = "figure '" + name + "' is neither in the " + profile.soc +
                                " profile nor one the simulator reads" +
                                (close.empty() ? std::string() : "; did you mean " + joinNames(close) + "?");
@@ -440,6 +446,7 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
     for (std::size_t i : trainSamples)
         base[i] = predictLog(samples[i], baseModel);
     std::vector<Parameter> params;
+    bool recompile = false;  // a fitted figure is read by the compiler: every step compiles again
     for (const Parameter& p : candidates) {
         std::vector<Parameter> one = {p};
         const npu::DeviceModel moved = npu::DeviceModel::fromProfile(withValues(profile, one, {std::log(p.before) + std::log(1.25)}));
@@ -468,15 +475,27 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
                     compiles = true;
             }
         }
-        if (compiles)
+        if (compiles && options.recompile) {
+            params.push_back(p);
+            recompile = true;
+        } else if (compiles)
             result.held.push_back({p.name, "the compiler reads it (it changes the compiled candidates, which "
-                                           "calibration compiles once)"});
+                                           "calibration compiles once; --recompile fits it)"});
         else if (!moves)
             result.held.push_back({p.name, "it does not change the simulated time of any training candidate"});
         else
             params.push_back(p);
     }
     progress(0.35);
+
+    // The predicted log time of sample i under `model`: re-simulated, or compiled again first.
+    auto predict = [&](std::size_t i, const npu::DeviceModel& model) {
+        if (!recompile)
+            return predictLog(samples[i], model);
+        const npu::CompiledKernel kernel =
+            npu::compileCandidate(*groups[samples[i].group].trace, model, samples[i].values);
+        return kernel.ok() ? predictLog(kernel, samples[i].method, model) : kNaN;
+    };
 
     // ---- the fit ----
     const std::size_t n = params.size();
@@ -491,7 +510,7 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
         r.resize(trainSamples.size() + n);
         for (std::size_t k = 0; k < trainSamples.size(); ++k) {
             const std::size_t i = trainSamples[k];
-            const double p = predictLog(samples[i], model);
+            const double p = predict(i, model);
             r[k] = (std::isnan(p) ? 10.0 : p - samples[i].logMeasured) * std::sqrt(invN);
         }
         for (std::size_t j = 0; j < n; ++j)
@@ -583,7 +602,7 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
     std::vector<double> before(samples.size()), after(samples.size());
     for (std::size_t i = 0; i < samples.size(); ++i) {
         before[i] = predictLog(samples[i], baseModel);
-        after[i] = predictLog(samples[i], fittedModel);
+        after[i] = predict(i, fittedModel);
     }
     result.before = {metricsOf(groups, trainIdx, samples, before), metricsOf(groups, heldIdx, samples, before)};
     result.after = {metricsOf(groups, trainIdx, samples, after), metricsOf(groups, heldIdx, samples, after)};
@@ -591,9 +610,17 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
         result.kernels.push_back({groups[g].name, groups[g].heldOut, metricsOf(groups, {g}, samples, before),
                                   metricsOf(groups, {g}, samples, after)});
 
+    std::vector<std::string> fromFiles;
+    for (std::size_t i : trainSamples) {
+        const std::string& file = sampleInput[i]->file;
+        const std::vector<std::string> extra = file.empty() ? sources : std::vector<std::string>{file};
+        for (const std::string& f : extra)
+            if (std::find(fromFiles.begin(), fromFiles.end(), f) == fromFiles.end())
+                fromFiles.push_back(f);
+    }
     std::string from;
-    for (std::size_t i = 0; i < sources.size(); ++i)
-        from += (i == 0 ? "" : ", ") + sources[i];
+    for (std::size_t i = 0; i < fromFiles.size(); ++i)
+        from += (i == 0 ? "" : ", ") + fromFiles[i];
     for (std::size_t j = 0; j < n; ++j) {
         FittedFigure f;
         f.name = params[j].name;

@@ -1,7 +1,7 @@
 #pragma once
 // Calibration: fit a device profile's uncertain figures to measured times. Each measured
 // candidate is traced and compiled once; the fit then re-simulates the compiled candidates with
-// changed figures and minimises the squared log ratio of simulated to measured time
+// changed figures (or, with `recompile`, compiles them again for figures the compiler reads) and minimises the squared log ratio of simulated to measured time
 // (Levenberg-Marquardt on the logarithms of the figures, within bounds, with a weak pull towards
 // the profile's values so that figures the data cannot tell apart stay where they were). Whole
 // kernels are held out, and error and rank agreement are reported on them before and after.
@@ -33,8 +33,11 @@ struct CalibrationOptions {
     std::vector<std::string> figures;   // the figures to fit; empty: fittableByDefault
     std::vector<std::string> holdout;   // kernels held out; empty: every other kernel by name (the 2nd, 4th, ...)
     bool noHoldout = false;             // fit to every kernel, hold none out
+    // Also fit the figures the trace compiler reads (per-instruction costs, DMA overheads),
+    // compiling every candidate again at each step: exact, and tens of times slower.
+    bool recompile = false;
     double boundFactor = 8.0;           // a figure stays within [before / k, before x k] (fractions at most 1)
-    double prior = 1e-3;                // weight of (log(after / before))^2 per figure, against the mean squared residual
+    double prior = 1e-5;                // weight of (log(after / before))^2 per figure, against the mean squared residual
     int maxIterations = 60;
     std::function<void(double)> progress;  // fraction of the run, on the calling thread
     std::stop_token stop;
@@ -78,6 +81,7 @@ struct KernelReport {
 
 struct CalibrationResult {
     std::string error;                    // empty on success
+    bool badRequest = false;              // the error is in the options (an unknown figure or kernel)
     npu::DeviceProfile profile;           // the input profile with the fitted figures
     std::vector<FittedFigure> fitted;
     std::vector<HeldFigure> held;         // asked for or eligible, but not fitted, and why
@@ -92,7 +96,8 @@ struct CalibrationResult {
     bool ok() const { return error.empty(); }
 };
 
-// `sources` names the measurement files in the fitted figures' `source`.
+// The fitted figures' `source` names the files of the fitted kernels' samples (`file`), or
+// `sources` for samples without one.
 CalibrationResult calibrate(const std::vector<CalibrationSample>& samples, const npu::DeviceProfile& profile,
                             const CalibrationOptions& options, const std::vector<std::string>& sources);
 

@@ -203,6 +203,7 @@ FileRead readOne(const fs::path& file)
         s.group = group;
         s.method = method;
         s.origin = file.filename().string() + ": candidate " + std::to_string(i);
+        s.file = file.filename().string();
         out.samples.push_back(std::move(s));
     }
     return out;

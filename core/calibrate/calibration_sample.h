@@ -20,6 +20,7 @@ struct CalibrationSample {
     std::string group;      // the kernel: "add_16m"
     npu::BenchMethod method = npu::BenchMethod::Default;  // how the time was taken
     std::string origin;     // "add_16m.measurements.json: candidate 12", for messages
+    std::string file;       // the file it came from, by name: "add_16m.measurements.json"
 };
 
 struct SampleSet {
