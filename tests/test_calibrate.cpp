@@ -262,6 +262,19 @@ TEST(Calibrate, ReaderTakesOkCandidatesAndNamesBadInput)
 
     const fs::path dir = test::scratchDir("calibrate-reader");
     std::string text = test::readText(test::dataDir() / "runner" / "gpu-h200" / "grid_stride.measurements.json");
+    // Copied elsewhere, the file names its workload by an absolute path.
+    const std::string relative = "\"resources/examples/grid_stride.json\"";
+    const std::size_t wf = text.find(relative);
+    ASSERT_NE(wf, std::string::npos);
+    std::string missing = text;
+    missing.replace(wf, relative.size(), "\"resources/examples/no_such.json\"");
+    text.replace(wf, relative.size(), "\"" + (test::examplesDir() / "grid_stride.json").string() + "\"");
+    {
+        std::ofstream(dir / "missing.json") << missing;
+    }
+    calibrate::SampleSet bad = calibrate::readRunnerMeasurements({dir / "missing.json"});
+    EXPECT_NE(bad.error.find("missing.json:"), std::string::npos) << bad.error;
+    EXPECT_NE(bad.error.find("workload_file 'resources/examples/no_such.json' not found"), std::string::npos) << bad.error;
     // A missing p50 on an ok candidate: named by file, line and candidate.
     const std::size_t at = text.find("\"p50_ms\"");
     ASSERT_NE(at, std::string::npos);
@@ -270,7 +283,7 @@ TEST(Calibrate, ReaderTakesOkCandidatesAndNamesBadInput)
     {
         std::ofstream(dir / "grid_stride.measurements.json") << broken;
     }
-    calibrate::SampleSet bad = calibrate::readRunnerMeasurements({dir / "grid_stride.measurements.json"});
+    bad = calibrate::readRunnerMeasurements({dir / "grid_stride.measurements.json"});
     EXPECT_NE(bad.error.find("grid_stride.measurements.json:"), std::string::npos) << bad.error;
     EXPECT_NE(bad.error.find("candidate 0: an ok candidate needs a positive \"p50_ms\""), std::string::npos) << bad.error;
     const std::size_t line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find('{', text.find("\"candidates\""))), '\n') + 1;
