@@ -246,6 +246,9 @@ bool fittableByDefault(const std::string& name, const std::string& mark, const s
     return mark != "S" || contains(name, "launch_us");
 }
 
+// Long because its steps fill one result in order and share the prepared samples: the hold-out,
+// one compile per candidate, which figures can move, the fit, agreement before and after, and
+// the fitted profile. The rules it applies are the named functions above.
 CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const npu::DeviceProfile& profile,
                             const CalibrationOptions& options, const std::vector<std::string>& sources)
 {
