@@ -14,6 +14,7 @@ int runCache(const Args& args);
 int runMeasure(const Args& args);
 int runExport(const Args& args);
 int runRunner(const Args& args);  // runner export
+int runCalibrate(const Args& args);
 int runSweep(const Args& args);
 int runBatch(const Args& args);
 int runHelp(const Args& args);

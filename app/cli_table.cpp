@@ -573,6 +573,52 @@ CommandSpec runnerCommand()
     return c;
 }
 
+CommandSpec calibrateCommand()
+{
+    CommandSpec c;
+    c.name = "calibrate";
+    c.summary = "fit a device profile's uncertain figures to measured times; writes a profile for --device-file";
+    c.positionals = {"MEASUREMENTS.json...", Completion::File, {"json"}, {}};
+    c.description =
+        "Reads runner results files (`tilescope runner export`, format docs/MEASUREMENTS.md; one file per kernel, "
+        "its `ok` candidates are the samples), compiles each measured candidate once on the simulated device, and "
+        "fits the profile's guessed and fitted figures, launch overheads, bandwidths, per-cycle rates and L2 "
+        "figures by least squares on log time (Levenberg-Marquardt on the figures' logarithms, each within "
+        "--bound of its value, pulled weakly towards it). Figures the trace compiler reads are held unless "
+        "--recompile is given; figures that move no measured candidate are held too; both are listed.\n\n"
+        "Whole kernels are held out (default: every other kernel in name order) and the report gives, for the "
+        "fitted and the held-out kernels, before and after: the RMS of log(simulated / measured), the geometric "
+        "mean ratio, Spearman's rank correlation per kernel (mean) and the top-1 regret (measured time of the "
+        "simulator's pick / measured best).\n\n"
+        "-o writes the profile with every changed figure marked F (fitted) and its source naming the "
+        "measurements and the value before; load it with --device-file. The file must be named after the SoC "
+        "(Ascend910B2.json); -o DIR writes DIR/<SoC>.json.\n\n"
+        "Exit codes: 0 fitted, 2 bad usage or unreadable input, 1 nothing could be fitted.";
+    OptionSpec device = required(valued("device", "NAME", "the SoC whose profile is fitted, e.g. Ascend910B2",
+                                        Completion::Device));
+    c.options = {device, deviceFileOption(),
+                 valued("figures", "F[,F...]",
+                        "fit exactly these figures (profile figures or ones the simulator falls back to); default: "
+                        "every guessed or fitted figure and the unsourced overheads, bandwidths, rates and L2 figures"),
+                 valued("holdout", "K[,K...]",
+                        "the kernels to hold out, by file name less .measurements.json (default: every other kernel)"),
+                 flag("no-holdout", "fit to every kernel, hold none out"),
+                 flag("recompile", "also fit the figures the trace compiler reads (instruction and DMA costs), "
+                                   "compiling every candidate again at each step (slower)"),
+                 valued("bound", "K", "keep each figure within [before / K, before x K] (default 8)"),
+                 valued("max-iterations", "N", "Levenberg-Marquardt iterations at most (default 60)"),
+                 [] {
+                     OptionSpec o = valued("output", "FILE|DIR", "write the fitted profile here (a device file, "
+                                                                 "named <SoC>.json)",
+                                           Completion::File, {"json"});
+                     o.shortName = 'o';
+                     return o;
+                 }(),
+                 jsonOption("the report as a \"tilescope.calibration/1\" document")};
+    c.run = runCalibrate;
+    return c;
+}
+
 CommandSpec completionCommand()
 {
     CommandSpec c;
@@ -588,9 +634,9 @@ CommandSpec completionCommand()
 
 std::vector<CommandSpec> buildTable()
 {
-    return {analyzeCommand(), spaceCommand(),   tuneCommand(),    exportCommand(),   runnerCommand(),
-            measureCommand(), sweepCommand(),   batchCommand(),   cacheCommand(),    devicesCommand(),
-            backendsCommand(), helpCommand(),   completionCommand()};
+    return {analyzeCommand(),  spaceCommand(),   tuneCommand(),    exportCommand(),  runnerCommand(),
+            measureCommand(),  calibrateCommand(), sweepCommand(), batchCommand(),   cacheCommand(),
+            devicesCommand(),  backendsCommand(), helpCommand(),   completionCommand()};
 }
 
 } // namespace

@@ -46,9 +46,13 @@ forbid_includes("${widget_files}" "app/")
 file(GLOB app_files "${SOURCE_DIR}/app/*.h" "${SOURCE_DIR}/app/*.cpp")
 set(front_end_files ${widget_files} ${app_files})
 # The runs the workflow API owns: analysis, space building, tuning (through the cache or not),
-# sweeps, covering lists and batches.
+# sweeps, covering lists, batches and calibrations.
 forbid_calls("${front_end_files}"
-    "(analysis::analyzeWorkload|CandidateSpace::build|tuning::tune|batch::tuneCached|batch::tuneSpace|sweep::runSweep|sweep::recover|batch::runBatch)[ \t]*\\(")
+    "(analysis::analyzeWorkload|CandidateSpace::build|tuning::tune|batch::tuneCached|batch::tuneSpace|sweep::runSweep|sweep::recover|batch::runBatch|calibrate::calibrate|calibrate::readRunnerMeasurements)[ \t]*\\(")
+# Calibration reads measurements and re-simulates: it sits beside tuning, below the cache and the
+# workflow.
+file(GLOB calibrate_files "${SOURCE_DIR}/core/calibrate/*.h" "${SOURCE_DIR}/core/calibrate/*.cpp")
+forbid_includes("${calibrate_files}" "core/(cache|export|pipeline|batch|sweep|tuning)/")
 forbid_includes("${front_end_files}" "core/batch/cached_tuning.h")
 if(problems)
     message(FATAL_ERROR "across the layout's boundaries:\n${problems}")

@@ -82,6 +82,9 @@ measurements = str(source / "tests" / "data" / "measure" / "add_runner.json")
 printed("measure import", "measure", "import", measurements, "--workload", workload, "--json", *cache)
 printed("measure compare", "measure", "compare", workload, "--jobs", "2", "--json", *cache)
 printed("measure list", "measure", "list", "--json", *cache)
+gpu = source / "tests" / "data" / "runner" / "gpu-h200"
+printed("calibrate", "calibrate", str(gpu / "add_16m.measurements.json"), str(gpu / "softmax.measurements.json"),
+        "--device", "Ascend910B2", "--max-iterations", "3", "-o", str(scratch), "--json")
 
 failures = 0
 for what, document in documents:

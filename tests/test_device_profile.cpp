@@ -209,7 +209,7 @@ TEST(Validation, EachErrorIsReportedWithTheFile)
         {"fractional core count", "Chip", mutated("Chip", [](json& j) { j["figures"]["cube_cores"]["value"] = 24.5; }),
          {"figure 'cube_cores'", "whole number"}},
         {"unknown mark", "Chip", mutated("Chip", [](json& j) { j["figures"]["ub_kib"]["mark"] = "X"; }),
-         {"figure 'ub_kib'", "unknown mark 'X'", "S, S3, D or G"}},
+         {"figure 'ub_kib'", "unknown mark 'X'", "S, S3, D, G or F"}},
         {"missing source", "Chip", mutated("Chip", [](json& j) { j["figures"]["l0a_kib"].erase("source"); }),
          {"figure 'l0a_kib'", "'source' is missing"}},
         {"empty source", "Chip", mutated("Chip", [](json& j) { j["figures"]["l0b_kib"]["source"] = ""; }),

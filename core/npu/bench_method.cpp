@@ -168,4 +168,12 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const 
     return b;
 }
 
+double expectedP50Us(const SimResult& sim, const DeviceModel& m, BenchMethod method)
+{
+    // The noise above has a median of about zero apart from the host level, uniform over its range.
+    if (method == BenchMethod::Npu)
+        return sim.deviceUs;
+    return sim.deviceUs + m.hostLaunchUs * 0.5 * (kHostLevelMin + kHostLevelMax);
+}
+
 } // namespace ts::npu

@@ -51,4 +51,9 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& device, c
 // A stable 64-bit identity of a candidate (constexpr values and multibuffer), for seeding noise.
 std::uint64_t candidateKey(const CompiledKernel& kernel);
 
+// The median time the method reports for a simulated launch, without noise (microseconds):
+// the on-chip time, plus under do_bench the host launch at its middle level. Calibration fits
+// device figures to measured medians through this.
+double expectedP50Us(const SimResult& sim, const DeviceModel& device, BenchMethod method);
+
 } // namespace ts::npu

@@ -24,7 +24,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::string_view kMarks[] = {"S", "S3", "D", "G"};
+constexpr std::string_view kMarks[] = {"S", "S3", "D", "G", "F"};
 
 // Figures that count things: whole numbers, at least one.
 const std::set<std::string, std::less<>> kCountFigures = {"cube_cores", "vector_cores", "max_grid_programs"};
@@ -142,7 +142,7 @@ void readFigure(const std::string& name, const json& node, DeviceProfile& profil
     figure.mark = node["mark"].get<std::string>();
     figure.source = node["source"].get<std::string>();
     if (!isKnownMark(figure.mark)) {
-        problems.add(where + ": unknown mark '" + figure.mark + "' (expected S, S3, D or G)");
+        problems.add(where + ": unknown mark '" + figure.mark + "' (expected S, S3, D, G or F)");
         return;
     }
     profile.figures[name] = std::move(figure);

@@ -19,7 +19,8 @@ namespace ts::npu {
 inline constexpr std::string_view kDeviceSchema = "tilescope-device/1";
 
 // One figure and where it comes from. Marks: S first-party source, S3 third party or press,
-// D derived (the formula is in `source`), G guess.
+// D derived (the formula is in `source`), G guess, F fitted to measured times (`source` names
+// the measurements; tilescope calibrate writes it).
 struct Figure {
     double value = 0.0;
     std::string unit;

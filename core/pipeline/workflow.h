@@ -16,12 +16,14 @@
 //   importMeasurements files (+ workload) -> measured timings stored in the cache
 //   compareMeasured analysis + device     -> simulated vs measured for the launch's measurements
 //   listMeasurements cache (+ launch)      -> the measurements stored
+//   calibrate    measurements + device -> the device profile fitted to measured times
 //
 // Every call runs on the calling thread (the explorer calls them from a worker) and never
 // throws for bad input: problems come back in the result.
 
 #include "core/analysis/kernel_analysis.h"
 #include "core/batch/batch_run.h"
+#include "core/calibrate/calibration.h"
 #include "core/cache/config_cache.h"
 #include "core/cache/tuning_record.h"
 #include "core/export/config_list.h"
@@ -465,5 +467,27 @@ MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request);
 // The measurement key of an analysed launch (tuningKeyFor without the simulated device, bench
 // method and simulator version).
 cache::TuningKey launchKeyFor(const analysis::KernelAnalysis& analysis);
+// ---- calibrate ----
+
+// Fits the device profile's uncertain figures to measured times (core/calibrate/calibration.h)
+// from runner results files (docs/MEASUREMENTS.md).
+struct CalibrateRequest {
+    std::vector<std::filesystem::path> measurements;
+    npu::DeviceProfile device;
+    calibrate::CalibrationOptions options;  // progress and stop come from the RunControl
+};
+
+struct CalibrateResult {
+    calibrate::CalibrationResult calibration;
+    std::size_t measuredCandidates = 0;    // ok candidates read
+    std::size_t skippedCandidates = 0;     // not ok (failed, timed out, not run)
+    std::vector<std::string> files;        // as named in the fitted figures' source
+    std::string profileText;               // the fitted profile as a device file (JSON)
+    std::string error;                     // a file does not read, or nothing to fit
+    bool ok() const { return error.empty(); }
+};
+
+CalibrateResult calibrate(const CalibrateRequest& request, const RunControl& control = {});
 
 } // namespace ts::pipeline
+

@@ -1,0 +1,139 @@
+#include "core/calibrate/calibration_report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+namespace ts::calibrate {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string num(double v, const char* format = "%.3g")
+{
+    if (std::isnan(v))
+        return "-";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+json metric(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
+
+json splitJson(const SplitMetrics& m)
+{
+    return {{"kernels", m.kernels},           {"samples", m.samples},          {"rms_log", metric(m.rmsLog)},
+            {"geomean_ratio", metric(m.geomeanRatio)}, {"spearman", metric(m.spearman)},
+            {"top1_regret", metric(m.top1Regret)}};
+}
+
+std::string row(const std::string& what, const SplitMetrics& m)
+{
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "  %-18s %7zu %8zu %9s %10s %9s %8s\n", what.c_str(), m.kernels, m.samples,
+                  num(m.rmsLog).c_str(), num(m.geomeanRatio).c_str(), num(m.spearman, "%.2f").c_str(),
+                  num(m.top1Regret, "%.3f").c_str());
+    return buf;
+}
+
+std::string joined(const std::vector<std::string>& names)
+{
+    std::string out;
+    for (const std::string& n : names)
+        out += (out.empty() ? "" : ", ") + n;
+    return out.empty() ? "none" : out;
+}
+
+} // namespace
+
+std::string formatCalibration(const CalibrationResult& r, const CalibrationInputs& in)
+{
+    std::string out;
+    out += "Calibrated " + in.device + " to " + std::to_string(r.samplesUsed) + " measured candidates (" +
+           std::to_string(in.measured) + " ok, " + std::to_string(in.skipped) + " not ok) from " +
+           std::to_string(in.files.size()) + " file" + (in.files.size() == 1 ? "" : "s") + "\n";
+    out += "  fitted to:  " + joined(r.trainKernels) + "\n";
+    out += "  held out:   " + joined(r.heldOutKernels) + "\n";
+    for (const std::string& note : r.notes)
+        out += "  note: " + note + "\n";
+    out += "\nFigures (" + std::to_string(r.iterations) + " iterations; mean squared log error on the fitted kernels " +
+           num(r.costBefore) + " -> " + num(r.costAfter) + (r.stopped ? "; stopped" : "") + ")\n";
+    char buf[300];
+    std::snprintf(buf, sizeof buf, "  %-34s %12s %12s %8s  %s\n", "figure", "before", "after", "x", "");
+    out += buf;
+    for (const FittedFigure& f : r.fitted) {
+        std::snprintf(buf, sizeof buf, "  %-34s %12s %12s %8s  %s%s%s\n", f.name.c_str(), num(f.before, "%.5g").c_str(),
+                      num(f.after, "%.5g").c_str(), num(f.after / f.before, "%.3f").c_str(), f.unit.c_str(),
+                      f.markBefore.empty() ? " (was the simulator's fallback)" : "",
+                      f.atBound ? " [at its bound]" : (f.changed ? "" : " [unchanged]"));
+        out += buf;
+    }
+    for (const HeldFigure& h : r.held)
+        out += "  held: " + h.name + ": " + h.why + "\n";
+    out += "\nAgreement (log ratio = log(simulated / measured); regret = measured time of the simulator's pick / "
+           "measured best)\n";
+    std::snprintf(buf, sizeof buf, "  %-18s %7s %8s %9s %10s %9s %8s\n", "", "kernels", "samples", "rms log",
+                  "geo ratio", "spearman", "regret");
+    out += buf;
+    out += row("fitted, before", r.before.train);
+    out += row("fitted, after", r.after.train);
+    out += row("held out, before", r.before.heldOut);
+    out += row("held out, after", r.after.heldOut);
+    out += "\nPer kernel (rms log and spearman, before -> after)\n";
+    for (const KernelReport& k : r.kernels) {
+        std::snprintf(buf, sizeof buf, "  %-22s %-9s %6s -> %-6s  %5s -> %-5s  regret %s -> %s\n", k.name.c_str(),
+                      k.heldOut ? "held out" : "fitted", num(k.before.rmsLog).c_str(), num(k.after.rmsLog).c_str(),
+                      num(k.before.spearman, "%.2f").c_str(), num(k.after.spearman, "%.2f").c_str(),
+                      num(k.before.top1Regret, "%.3f").c_str(), num(k.after.top1Regret, "%.3f").c_str());
+        out += buf;
+    }
+    if (!in.output.empty())
+        out += "\nWrote " + in.output + ": use it with --device-file " + in.output + "\n";
+    return out;
+}
+
+nlohmann::ordered_json calibrationJson(const CalibrationResult& r, const CalibrationInputs& in)
+{
+    json figures = json::array();
+    for (const FittedFigure& f : r.fitted)
+        figures.push_back({{"name", f.name},
+                           {"unit", f.unit},
+                           {"mark_before", f.markBefore.empty() ? json(nullptr) : json(f.markBefore)},
+                           {"before", f.before},
+                           {"after", f.after},
+                           {"lower", f.lower},
+                           {"upper", f.upper},
+                           {"changed", f.changed},
+                           {"at_bound", f.atBound}});
+    json held = json::array();
+    for (const HeldFigure& h : r.held)
+        held.push_back({{"name", h.name}, {"why", h.why}});
+    json kernels = json::array();
+    for (const KernelReport& k : r.kernels)
+        kernels.push_back({{"name", k.name}, {"held_out", k.heldOut}, {"before", splitJson(k.before)},
+                           {"after", splitJson(k.after)}});
+    json out;
+    out["schema"] = kCalibrationSchema;
+    out["device"] = in.device;
+    out["files"] = in.files;
+    out["measured"] = in.measured;
+    out["skipped"] = in.skipped;
+    out["samples_used"] = r.samplesUsed;
+    out["fitted_kernels"] = r.trainKernels;
+    out["held_out_kernels"] = r.heldOutKernels;
+    out["iterations"] = r.iterations;
+    out["stopped"] = r.stopped;
+    out["cost_before"] = r.costBefore;
+    out["cost_after"] = r.costAfter;
+    out["figures"] = figures;
+    out["held"] = held;
+    out["agreement"] = {{"before", {{"fitted", splitJson(r.before.train)}, {"held_out", splitJson(r.before.heldOut)}}},
+                        {"after", {{"fitted", splitJson(r.after.train)}, {"held_out", splitJson(r.after.heldOut)}}}};
+    out["kernels"] = kernels;
+    out["notes"] = r.notes;
+    out["output"] = in.output.empty() ? json(nullptr) : json(in.output);
+    return out;
+}
+
+} // namespace ts::calibrate
