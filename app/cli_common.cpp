@@ -135,7 +135,7 @@ std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, con
         options.jobs = static_cast<int>(n);
         options.parallelCompile = options.jobs > 1 || options.parallelCompile;
     }
-    if (auto cores = args.value("host-cores")) {
+    if (auto cores = args.declares("host-cores") ? args.value("host-cores") : std::nullopt) {
         long long n = 0;
         if (!parseCount(*cores, &n) || n < 1 || n > 65536) {
             std::cerr << "tilescope " << command << ": --host-cores takes a number of cores from 1 to 65536, got '"
