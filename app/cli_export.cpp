@@ -86,7 +86,9 @@ int runExport(const Args& args)
     if (auto file = args.value("from-autotune-json")) {
         if (format != "python" || args.value("configs"))
             return fail("--from-autotune-json writes Python only (with --top K)");
-        exporter::TritonJsonResult read = exporter::readTritonAutotuneJsonFile(*file);
+        // Read as the workload's backend version reads its disk cache (2026-08 refuses fields
+        // triton.Config does not take).
+        exporter::TritonJsonResult read = exporter::readTritonAutotuneJsonFile(*file, workload->backend);
         if (!read.ok())
             return fail(read.error);
         std::vector<std::size_t> order(read.cache->configsTimings.size());

@@ -279,3 +279,37 @@ def add2(x_ptr, y_ptr, z_ptr, n, XBLOCK: tl.constexpr, SUB: tl.constexpr):
     EXPECT_NE(bad.err.find("--ub-tuner"), std::string::npos) << bad.err;
     EXPECT_EQ(bad.out, "");
 }
+
+TEST(CliBackend, AutotuneJsonExportFollowsTheRecordsBackendVersion)
+{
+    const fs::path dir = scratchDir("cli-autotune-json-versions");
+    writeAddWorkload(dir, "add.json", 98432);  // backend 2026-04 in the file; --backend chooses below
+    const std::string base = "export " + quote(dir / "add.json") + " --format autotune-json --bench-method npu --no-cache";
+    auto timings = [](const CliRun& run) {
+        std::vector<nlohmann::json> out;
+        const nlohmann::json doc = parsed(run);
+        for (const auto& entry : doc["configs_timings"])
+            out.push_back(entry[1]);
+        return out;
+    };
+    // 2026-04 caches [p50, p20, p80] per config; 2026-08 under the NPU profiler a bare mean.
+    const CliRun old = tilescope(base + " --backend 2026-04");
+    ASSERT_EQ(old.exitCode, 0) << old.err;
+    const auto oldTimings = timings(old);
+    ASSERT_GT(oldTimings.size(), 1u) << old.out;
+    for (const auto& t : oldTimings)
+        EXPECT_TRUE(t.is_array() && t.size() == 3) << t;
+
+    const CliRun now = tilescope(base + " --backend 2026-08");
+    ASSERT_EQ(now.exitCode, 0) << now.err;
+    const auto newTimings = timings(now);
+    ASSERT_GT(newTimings.size(), 1u) << now.out;
+    for (const auto& t : newTimings)
+        EXPECT_TRUE(t.is_number()) << t;
+
+    // 2026-08 writes no disk cache while the UB tuner is on.
+    const CliRun tuner = tilescope(base + " --backend 2026-08 --ub-tuner compile");
+    EXPECT_NE(tuner.exitCode, 0);
+    EXPECT_EQ(tuner.out, "");
+    EXPECT_NE(tuner.err.find("UB tuner"), std::string::npos) << tuner.err;
+}

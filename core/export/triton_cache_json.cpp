@@ -241,17 +241,37 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
     return result;
 }
 
-TritonJsonResult readTritonAutotuneJsonFile(const std::string& path)
+namespace {
+
+std::optional<std::string> readWhole(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        TritonJsonResult result;
-        result.error = path + ": cannot read the file";
-        return result;
-    }
+    if (!in)
+        return std::nullopt;
     std::ostringstream ss;
     ss << in.rdbuf();
-    return readTritonAutotuneJson(ss.str(), path);
+    return ss.str();
+}
+
+TritonJsonResult unreadable(const std::string& path)
+{
+    TritonJsonResult result;
+    result.error = path + ": cannot read the file";
+    return result;
+}
+
+} // namespace
+
+TritonJsonResult readTritonAutotuneJsonFile(const std::string& path)
+{
+    const std::optional<std::string> text = readWhole(path);
+    return text ? readTritonAutotuneJson(*text, path) : unreadable(path);
+}
+
+TritonJsonResult readTritonAutotuneJsonFile(const std::string& path, kernel::BackendVersion backend)
+{
+    const std::optional<std::string> text = readWhole(path);
+    return text ? readTritonAutotuneJson(*text, path, backend) : unreadable(path);
 }
 
 namespace {

@@ -77,6 +77,7 @@ TritonJsonResult readTritonAutotuneJsonFile(const std::string& path);
 // field Config() does not take (`ubtune_cfg`, ...) fails as Python's TypeError says.
 TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string& fileName,
                                         kernel::BackendVersion backend);
+TritonJsonResult readTritonAutotuneJsonFile(const std::string& path, kernel::BackendVersion backend);
 
 // A tuning as Triton would have cached it: the key values then the dtypes (written as
 // str(torch dtype): "float16" becomes "torch.float16"), and every candidate that was benchmarked

@@ -394,8 +394,18 @@ ExportResult exportTuning(const ExportRequest& request)
         break;
     case ExportFormat::TritonAutotuneJson: {
         out.fileName = exporter::tritonAutotuneFileName(stem);
+        // What the record's own backend version would have cached: 2026-08 keeps only the
+        // benchmarked configs and writes nothing while the UB tuner was on.
+        exporter::TritonCacheOptions version;
+        version.backend = kernel::parseBackendVersion(request.record->key.backend).value_or(kernel::kDefaultBackend);
+        version.ubTuner = request.record->details && request.record->details->ubTuner != "off";
+        const exporter::TritonCacheExport cached = exporter::tritonCacheForVersion(*request.record, version);
+        if (!cached.cache) {
+            fail(out, ExportProblem::WriteFailed, cached.refusal);
+            break;
+        }
         std::string why;
-        out.text = exporter::writeTritonAutotuneJson(exporter::tritonCacheFromTuning(*request.record), &why);
+        out.text = exporter::writeTritonAutotuneJson(*cached.cache, &why);
         if (out.text.empty())
             fail(out, ExportProblem::WriteFailed, why);
         break;
