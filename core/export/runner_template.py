@@ -307,6 +307,8 @@ def _mark(path, index, status, error):
         document = json.load(f)
     candidate = document["candidates"][index]
     candidate.update(status=status, error=error, p50_ms=None, p20_ms=None, p80_ms=None)
+    if all(c["status"] in _FINAL for c in document["candidates"]):
+        document.update(complete=True, finished_at=_now())
     _write(path, document)
     _say(f"[{index + 1}/{len(document['candidates'])}] {status:>14}  {_describe(candidate['config'])}")
     _say("        " + error)

@@ -40,7 +40,8 @@ std::string diagnosticsText(const Diagnostics& diagnostics)
     return out.empty() ? "it cannot be analysed" : out;
 }
 
-// The workload a runner file names: its workload_file (as given, then beside the runner file),
+// The workload a runner file names: its workload_file (as given, then beside the runner file or
+// in a folder above it),
 // else the workload object it embeds, its kernel path read beside the runner file.
 std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, std::string* error)
 {
@@ -49,8 +50,14 @@ std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, 
     std::vector<fs::path> tries;
     if (!header.workloadFile.empty()) {
         tries.emplace_back(header.workloadFile);
+        // A relative path was relative to where the runner was exported: the results file may
+        // have come back into a folder below that one (a project's measurements/ folder).
         if (fs::path(header.workloadFile).is_relative())
-            tries.push_back(folder / header.workloadFile);
+            for (fs::path up = fs::absolute(folder); !up.empty(); up = up.parent_path()) {
+                tries.push_back(up / header.workloadFile);
+                if (up == up.parent_path())
+                    break;
+            }
     }
     std::error_code ec;
     for (const fs::path& path : tries)
@@ -68,7 +75,7 @@ std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, 
         if (fs::exists(embedded.workload->kernelPath, exists))
             return embedded.workload;
     }
-    *error = "its workload file '" + header.workloadFile + "' is not found (tried as given and beside the file)" +
+    *error = "its workload file '" + header.workloadFile + "' is not found (tried as given, beside the file and in the folders above it)" +
              (embedded.workload ? ", nor the kernel " + embedded.workload->kernelPath + " of the workload it embeds"
                                 : std::string()) +
              "; name the workload with --workload W.json";

@@ -1,0 +1,132 @@
+// The runner's results measured on a real GPU (tests/data/runner/gpu-h200, see its README) through
+// `measure import` and `measure compare`: the import stores every finished candidate once, and the
+// comparison's statistics are those of the pairs it lists. (The GPU is not the simulated NPU: no
+// assertion here is about how well the two agree.)
+
+#include "cli_run.h"
+#include "testutil.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <vector>
+
+namespace ts::test {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::vector<std::string> kKernels = {"add_16m", "bias_gelu_2d", "column_sum", "grid_stride",
+                                           "layer_norm", "matmul",  "rms_norm",   "softmax"};
+
+fs::path fixture(const std::string& kernel) { return dataDir() / "runner" / "gpu-h200" / (kernel + ".measurements.json"); }
+
+json readJson(const fs::path& path)
+{
+    std::ifstream in(path);
+    return json::parse(in);
+}
+
+// Average ranks (ties share the mean of their positions), as Spearman's rho is defined on.
+std::vector<double> ranks(const std::vector<double>& v)
+{
+    std::vector<std::size_t> order(v.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return v[a] < v[b]; });
+    std::vector<double> r(v.size());
+    for (std::size_t i = 0; i < order.size();) {
+        std::size_t j = i;
+        while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]])
+            ++j;
+        for (std::size_t k = i; k <= j; ++k)
+            r[order[k]] = (static_cast<double>(i + j) / 2.0) + 1.0;
+        i = j + 1;
+    }
+    return r;
+}
+
+double pearson(const std::vector<double>& x, const std::vector<double>& y)
+{
+    double mx = 0, my = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        mx += x[i];
+        my += y[i];
+    }
+    mx /= static_cast<double>(x.size());
+    my /= static_cast<double>(y.size());
+    double sxy = 0, sxx = 0, syy = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sxy += (x[i] - mx) * (y[i] - my);
+        sxx += (x[i] - mx) * (x[i] - mx);
+        syy += (y[i] - my) * (y[i] - my);
+    }
+    return sxy / std::sqrt(sxx * syy);
+}
+
+TEST(GpuFixture, ImportStoresEveryFinishedCandidateOnce)
+{
+    const fs::path dir = scratchDir("gpu-fixture-import");
+    std::string files;
+    std::size_t finished = 0, notRun = 0, total = 0;
+    for (const std::string& k : kKernels) {
+        files += " " + quote(fixture(k));
+        const json results = readJson(fixture(k));
+        for (const json& c : results["candidates"]) {
+            ++total;
+            (c["status"] == "not_run" ? notRun : finished) += 1;
+        }
+    }
+    const std::string cache = " --cache " + quote(dir / "cache.sqlite");
+    const CliRun first = tilescope("measure import" + files + cache + " --json");
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    const json a = json::parse(first.out);
+    EXPECT_EQ(a["read"].get<std::size_t>(), total);
+    EXPECT_EQ(a["added"].get<std::size_t>(), finished);
+    EXPECT_EQ(a["skipped"].get<std::size_t>(), notRun);
+    EXPECT_EQ(a["files"].size(), kKernels.size());
+
+    const CliRun again = tilescope("measure import" + files + cache + " --json");
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    const json b = json::parse(again.out);
+    EXPECT_EQ(b["added"].get<std::size_t>(), 0u);
+    EXPECT_EQ(b["duplicates"].get<std::size_t>(), finished);
+}
+
+TEST(GpuFixture, CompareReportsTheRankCorrelationOfThePairsItLists)
+{
+    const fs::path dir = scratchDir("gpu-fixture-compare");
+    const std::string cache = " --cache " + quote(dir / "cache.sqlite");
+    ASSERT_EQ(tilescope("measure import " + quote(fixture("grid_stride")) + cache).exitCode, 0);
+    const CliRun run =
+        tilescope("measure compare " + quote(examplesDir() / "grid_stride.json") + cache + " --jobs 2 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const json doc = json::parse(run.out);
+    EXPECT_EQ(doc["measuredDevice"], "NVIDIA H200");
+
+    std::size_t measuredOk = 0;
+    const json results = readJson(fixture("grid_stride"));
+    for (const json& c : results["candidates"])
+        measuredOk += c["status"] == "ok";
+    std::vector<double> simulated, measured;
+    for (const json& c : doc["candidates"])
+        if (c["simulatedMs"].is_number() && c["measuredMs"].is_number()) {
+            simulated.push_back(c["simulatedMs"].get<double>());
+            measured.push_back(c["measuredMs"].get<double>());
+        }
+    ASSERT_GE(simulated.size(), 10u);
+    EXPECT_LE(simulated.size(), measuredOk);
+    EXPECT_EQ(doc["compared"].get<std::size_t>(), simulated.size());
+    EXPECT_NEAR(doc["spearman"].get<double>(), pearson(ranks(simulated), ranks(measured)), 1e-9);
+    // Top-1 regret: the measured time of the simulator's pick over the measured best.
+    const auto pick = std::min_element(simulated.begin(), simulated.end()) - simulated.begin();
+    EXPECT_NEAR(doc["top1Regret"].get<double>(), measured[pick] / *std::min_element(measured.begin(), measured.end()),
+                1e-9);
+}
+
+} // namespace
+} // namespace ts::test
