@@ -285,16 +285,17 @@ TEST(Calibrate, ReaderTakesOkCandidatesAndNamesBadInput)
     }
     bad = calibrate::readRunnerMeasurements({dir / "grid_stride.measurements.json"});
     EXPECT_NE(bad.error.find("grid_stride.measurements.json:"), std::string::npos) << bad.error;
-    EXPECT_NE(bad.error.find("candidate 0: an ok candidate needs a positive \"p50_ms\""), std::string::npos) << bad.error;
+    EXPECT_NE(bad.error.find("candidates[0].p50_ms: a candidate with status ok needs its p50"), std::string::npos)
+        << bad.error;
     const std::size_t line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find('{', text.find("\"candidates\""))), '\n') + 1;
-    EXPECT_NE(bad.error.find(":" + std::to_string(line) + ": candidate 0"), std::string::npos) << bad.error;
+    EXPECT_NE(bad.error.find(":" + std::to_string(line) + ": candidates[0]"), std::string::npos) << bad.error;
 
     {
         std::ofstream(dir / "cut.json") << text.substr(0, 300);
     }
     bad = calibrate::readRunnerMeasurements({dir / "cut.json"});
     EXPECT_NE(bad.error.find("cut.json:"), std::string::npos);
-    EXPECT_NE(bad.error.find("malformed JSON"), std::string::npos) << bad.error;
+    EXPECT_NE(bad.error.find("not valid JSON"), std::string::npos) << bad.error;
 
     {
         std::ofstream(dir / "other.json") << R"({"format": "something/1"})";

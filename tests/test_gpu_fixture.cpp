@@ -128,5 +128,20 @@ TEST(GpuFixture, CompareReportsTheRankCorrelationOfThePairsItLists)
                 1e-9);
 }
 
+TEST(GpuFixture, AResultsFileWhoseWorkloadIsNowhereSaysWhatToPass)
+{
+    const fs::path dir = scratchDir("gpu-fixture-lost");
+    json results = readJson(fixture("grid_stride"));
+    results["workload_file"] = "resources/examples/no_such.json";
+    std::ofstream(dir / "lost.json", std::ios::trunc) << results.dump(1);
+    // Named without a folder, from inside its own folder.
+    const CliRun run = runCommand("cd " + quote(dir) + " && " + std::string(TILESCOPE_BINARY) +
+                                  " measure import lost.json --cache c.sqlite");
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_NE(run.err.find("lost.json"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("'resources/examples/no_such.json' is not found"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("--workload W.json"), std::string::npos) << run.err;
+}
+
 } // namespace
 } // namespace ts::test

@@ -1,5 +1,7 @@
 #include "core/calibrate/calibration_sample.h"
 
+#include "core/measure/measurement_import.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -12,49 +14,8 @@ namespace ts::calibrate {
 namespace {
 
 namespace fs = std::filesystem;
-using json = nlohmann::json;
 
 constexpr std::string_view kFormat = "tilescope.measurements/1";
-
-std::size_t lineOf(const std::string& text, std::size_t offset)
-{
-    offset = std::min(offset, text.size());
-    return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-}
-
-// The line of the n-th `"index": i` entry's candidate, so a bad candidate is named by its line.
-std::size_t candidateLine(const std::string& text, std::size_t position)
-{
-    const std::size_t list = text.find("\"candidates\"");
-    if (list == std::string::npos)
-        return 0;
-    std::size_t depth = 0, seen = 0;
-    bool inString = false;
-    for (std::size_t i = text.find('[', list); i != std::string::npos && i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '{' || c == '[') {
-            if (depth == 1 && c == '{') {
-                if (seen == position)
-                    return lineOf(text, i);
-                ++seen;
-            }
-            ++depth;
-        } else if (c == '}' || c == ']') {
-            if (depth-- == 1)
-                break;
-        }
-    }
-    return 0;
-}
 
 std::string stemOf(const fs::path& file)
 {
@@ -90,6 +51,8 @@ struct FileRead {
     std::string error;
 };
 
+// One results file through the measurement importer's own reader (core/measure), which names
+// the file, line and field of any problem; its `ok` entries become samples.
 FileRead readOne(const fs::path& file)
 {
     FileRead out;
@@ -102,31 +65,37 @@ FileRead readOne(const fs::path& file)
     std::stringstream buffer;
     buffer << in.rdbuf();
     const std::string text = buffer.str();
-    json root;
-    try {
-        root = json::parse(text);
-    } catch (const json::parse_error& e) {
-        const std::string what = e.what();
-        const std::size_t cut = what.find(']');
-        out.error = name + ":" + std::to_string(lineOf(text, e.byte == 0 ? 0 : e.byte - 1)) + ": malformed JSON: " +
-                    (cut == std::string::npos ? what : what.substr(cut + 2));
+    // Another kind of file (valid JSON of another format, an autotune file, a log): say so; a
+    // runner file with a syntax error is left to the reader, which names the line and column.
+    const std::optional<measure::SourceFormat> format = measure::detectFormat(text);
+    if (format ? *format != measure::SourceFormat::Runner : nlohmann::json::accept(text)) {
+        out.error = name + ":1: not a runner results file (calibration reads `tilescope runner` results, format " +
+                    std::string(kFormat) + ")";
         return out;
     }
-    if (!root.is_object() || !root.contains("format") || root["format"] != kFormat) {
-        out.error = name + ":1: not a runner results file (expected \"format\": \"" + std::string(kFormat) + "\")";
+    const measure::ParseOutcome parsed = measure::parseRunnerJson(text, name);
+    if (!parsed.ok()) {
+        out.error = parsed.error;
         return out;
     }
-    auto wf = root.find("workload_file");
-    if (wf == root.end() || !wf->is_string() || wf->get_ref<const std::string&>().empty()) {
-        out.error = name + ":" + std::to_string(lineOf(text, text.find("\"workload_file\""))) +
-                    ": \"workload_file\" is missing or not a string; calibration needs the workload";
+    const measure::ParsedFile& f = *parsed.file;
+
+    npu::BenchMethod method = npu::BenchMethod::Default;
+    if (f.benchMethod == "npu_profiler")
+        method = npu::BenchMethod::Npu;
+    else if (f.benchMethod != "do_bench") {
+        out.error = name + ": bench method '" + f.benchMethod + "' unknown (expected do_bench or npu_profiler)";
         return out;
     }
-    const std::string relative = wf->get<std::string>();
+    const std::string relative = f.runner ? f.runner->workloadFile : std::string();
+    if (relative.empty()) {
+        out.error = name + ": \"workload_file\" is missing; calibration needs the workload";
+        return out;
+    }
     const std::optional<fs::path> workloadPath = findWorkloadFile(file, relative);
     if (!workloadPath) {
-        out.error = name + ":" + std::to_string(lineOf(text, text.find("\"workload_file\""))) + ": workload_file '" +
-                    relative + "' not found from the current folder nor any folder above the results file";
+        out.error = name + ": workload_file '" + relative +
+                    "' not found from the current folder nor any folder above the results file";
         return out;
     }
     kernel::WorkloadLoadResult loaded = kernel::loadWorkload(workloadPath->string());
@@ -137,72 +106,21 @@ FileRead readOne(const fs::path& file)
         return out;
     }
     auto workload = std::make_shared<const kernel::Workload>(std::move(*loaded.workload));
-
-    npu::BenchMethod method = npu::BenchMethod::Default;
-    if (auto bench = root.find("bench"); bench != root.end() && bench->is_object()) {
-        const std::string m = bench->value("method", std::string("do_bench"));
-        if (m == "npu_profiler")
-            method = npu::BenchMethod::Npu;
-        else if (m != "do_bench") {
-            out.error = name + ":" + std::to_string(lineOf(text, text.find("\"method\""))) + ": bench method '" + m +
-                        "' unknown (expected do_bench or npu_profiler)";
-            return out;
-        }
-    }
-    auto list = root.find("candidates");
-    if (list == root.end() || !list->is_array()) {
-        out.error = name + ":1: \"candidates\" is missing or not a list";
-        return out;
-    }
     const std::string group = stemOf(file);
-    for (std::size_t i = 0; i < list->size(); ++i) {
-        const json& c = (*list)[i];
-        auto bad = [&](const std::string& why) {
-            out.error = name + ":" + std::to_string(candidateLine(text, i)) + ": candidate " + std::to_string(i) + ": " + why;
-        };
-        if (!c.is_object()) {
-            bad("not an object");
-            return out;
-        }
-        auto status = c.find("status");
-        if (status == c.end() || !status->is_string()) {
-            bad("\"status\" is missing or not a string");
-            return out;
-        }
-        if (*status != "ok") {
+    out.skipped = f.skipped.size();
+    for (std::size_t i = 0; i < f.entries.size(); ++i) {
+        const measure::ParsedEntry& e = f.entries[i];
+        if (e.status != measure::MeasureStatus::Ok || !e.p50Ms) {
             ++out.skipped;
             continue;
         }
-        auto p50 = c.find("p50_ms");
-        if (p50 == c.end() || !p50->is_number() || !(p50->get<double>() > 0) || !std::isfinite(p50->get<double>())) {
-            bad("an ok candidate needs a positive \"p50_ms\"");
-            return out;
-        }
-        auto config = c.find("config");
-        if (config == c.end() || !config->is_object() || !config->contains("kwargs") || !(*config)["kwargs"].is_object()) {
-            bad("\"config\" must be an object with \"kwargs\"");
-            return out;
-        }
         CalibrationSample s;
-        for (const auto& [key, value] : (*config)["kwargs"].items()) {
-            if (value.is_boolean())
-                s.config.kwargs.emplace_back(key, space::ParamValue::boolean(value.get<bool>()));
-            else if (value.is_number_integer())
-                s.config.kwargs.emplace_back(key, space::ParamValue::integer(value.get<std::int64_t>()));
-            else {
-                bad("kwarg '" + key + "' is " + value.dump() + "; calibration takes integer and boolean values");
-                return out;
-            }
-        }
-        if (auto w = config->find("num_warps"); w != config->end() && w->is_number_integer())
-            s.config.numWarps = w->get<int>();
-        if (auto st = config->find("num_stages"); st != config->end() && st->is_number_integer())
-            s.config.numStages = st->get<int>();
         s.workload = workload;
-        s.measuredMs = p50->get<double>();
+        s.config = e.config;
+        s.measuredMs = *e.p50Ms;
         s.group = group;
         s.method = method;
-        s.origin = file.filename().string() + ": candidate " + std::to_string(i);
+        s.origin = file.filename().string() + ":" + std::to_string(e.line);
         s.file = file.filename().string();
         out.samples.push_back(std::move(s));
     }

@@ -31,8 +31,8 @@ struct SampleSet {
     bool ok() const { return error.empty(); }
 };
 
-// Reads runner results files (`tilescope.measurements/1`, docs/MEASUREMENTS.md): the `ok`
-// candidates with their p50. The workload comes from `workload_file`, looked up relative to the
+// Reads runner results files (`tilescope.measurements/1`, docs/MEASUREMENTS.md) with the
+// measurement importer's reader (core/measure): the `ok` candidates with their p50. The workload comes from `workload_file`, looked up relative to the
 // current folder and then to each folder above the results file (the runner writes it relative
 // to the project root). Each file is one kernel, named by the file name less
 // `.measurements.json`. The first problem stops the read and names the file and line.

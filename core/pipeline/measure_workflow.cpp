@@ -40,26 +40,25 @@ std::string diagnosticsText(const Diagnostics& diagnostics)
     return out.empty() ? "it cannot be analysed" : out;
 }
 
-// The workload a runner file names: its workload_file (as given, then beside the runner file or
-// in a folder above it),
-// else the workload object it embeds, its kernel path read beside the runner file.
+// The workload a runner file names: its workload_file (as given, then beside the runner file or in
+// a folder above it), else the workload object it embeds, its kernel path read beside the file.
 std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, std::string* error)
 {
     const measure::RunnerHeader& header = *file.runner;
     const fs::path folder = fs::path(file.path).parent_path();
     std::vector<fs::path> tries;
+    std::error_code ec;
     if (!header.workloadFile.empty()) {
         tries.emplace_back(header.workloadFile);
         // A relative path was relative to where the runner was exported: the results file may
         // have come back into a folder below that one (a project's measurements/ folder).
         if (fs::path(header.workloadFile).is_relative())
-            for (fs::path up = fs::absolute(folder); !up.empty(); up = up.parent_path()) {
+            for (fs::path up = fs::absolute(file.path, ec).parent_path(); !ec && !up.empty(); up = up.parent_path()) {
                 tries.push_back(up / header.workloadFile);
                 if (up == up.parent_path())
                     break;
             }
     }
-    std::error_code ec;
     for (const fs::path& path : tries)
         if (fs::is_regular_file(path, ec)) {
             kernel::WorkloadLoadResult loaded = kernel::loadWorkload(path.string());
