@@ -16,7 +16,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 import types
 
 DATA = json.loads(DATA_JSON)
