@@ -1,5 +1,5 @@
 // `tilescope compare-devices`: the table and the regret matrix, the JSON document, the exported
-// list (valid Python, one config per list entry, each naming the devices it serves), the cache
+// list (valid Python over a kernel, one config per list entry, each naming the devices it serves), the cache
 // reused on a second run, and bad input.
 
 #include "cli_run.h"
@@ -42,7 +42,7 @@ TEST(CliCompareDevices, TableJsonAndExport)
     const std::string list = readText(dir / "list.py");
     EXPECT_NE(list.find("# covers Ascend"), std::string::npos) << list;
     CliRun parsed =
-        runCommand("/usr/bin/python3 -c \"import ast,sys; ast.parse(open(sys.argv[1]).read())\" " +
+        runCommand("/usr/bin/python3 -c \"import ast,sys; ast.parse(open(sys.argv[1]).read() + 'def kernel(): pass')\" " +
                    quote(dir / "list.py"));
     EXPECT_EQ(parsed.exitCode, 0) << parsed.err << list;
 

@@ -1048,8 +1048,8 @@
         <translation>在 %1 上</translation>
     </message>
     <message>
-        <source>regret (p50 / that device&apos;s own best)</source>
-        <translation>遗憾值（p50 / 该设备自身最佳）</translation>
+        <source>regret (× its own best)</source>
+        <translation>遗憾值（× 其自身最佳）</translation>
     </message>
     <message>
         <source>run on</source>

@@ -116,7 +116,7 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     m_plot->setMinimumHeight(220);
     stylePlot(m_plot);
     m_plot->xAxis->setLabel(tr("run on"));
-    m_plot->yAxis->setLabel(tr("regret (p50 / that device's own best)"));
+    m_plot->yAxis->setLabel(tr("regret (× its own best)"));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -446,7 +446,7 @@ void DeviceCompareDialog::plotRegret()
     tolerance->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1, Qt::DotLine));
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(0.4, double(n) + 0.6);
-    m_plot->yAxis->setRange(0.0, top * 1.15);
+    m_plot->yAxis->setRange(0.0, top * 1.4);  // room for the legend above the bars
     m_plot->replot();
 }
 

@@ -3,6 +3,7 @@
 // device, a new tolerance chooses the list again without running, Export writes the list, and
 // a Stop held at the second step keeps what finished.
 
+#include "testutil.h"
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
 
@@ -61,7 +62,9 @@ private Q_SLOTS:
         // The same request through the workflow here gives the same bests and regret.
         pipeline::CompareDevicesRequest request;
         request.analysis = m_analysis;
-        request.devices = {*test::devices().find("Ascend910B2"), *test::devices().find("Ascend310P3")};
+        for (const QString& soc : dialog.chosenDevices())  // in the list's order: 310P3 first
+            request.devices.push_back(*test::devices().find(soc.toStdString()));
+        QCOMPARE(c.devices[0].device, std::string("Ascend310P3"));
         request.options = options;
         const pipeline::CompareDevicesResult direct = pipeline::compareDevices(request);
         QVERIFY(direct.ok());
@@ -136,6 +139,7 @@ private Q_SLOTS:
 
         if (const QByteArray shot = qgetenv("TILESCOPE_SCREENSHOT_DIR"); !shot.isEmpty()) {
             dialog.setTolerancePercent(5.0);
+            QCoreApplication::sendPostedEvents();  // the layout takes the summary's new lines
             dialog.grab().save(QString::fromUtf8(shot) + QStringLiteral("/device-compare.png"));
         }
     }
