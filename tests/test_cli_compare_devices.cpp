@@ -41,9 +41,9 @@ TEST(CliCompareDevices, TableJsonAndExport)
     ASSERT_TRUE(fs::exists(dir / "list.py"));
     const std::string list = readText(dir / "list.py");
     EXPECT_NE(list.find("# covers Ascend"), std::string::npos) << list;
-    CliRun parsed =
-        runCommand("/usr/bin/python3 -c \"import ast,sys; ast.parse(open(sys.argv[1]).read() + 'def kernel(): pass')\" " +
-                   quote(dir / "list.py"));
+    CliRun parsed = runCommand("/usr/bin/python3 -c \"import ast,sys; ast.parse(open(sys.argv[1]).read() + "
+                               "'def kernel(): pass')\" " +
+                               quote(dir / "list.py"));
     EXPECT_EQ(parsed.exitCode, 0) << parsed.err << list;
 
     // JSON: the same comparison, every tuning now from the cache.

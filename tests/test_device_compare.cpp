@@ -276,3 +276,27 @@ TEST(CompareDevices, StopKeepsWhatFinished)
     EXPECT_FALSE(result.comparison.devices[1].error.empty());
     EXPECT_FALSE(result.comparison.listExists);
 }
+
+TEST(CompareDevices, BeyondTheLimitOnlyConfigsNearABestGoElsewhere)
+{
+    // With at most 5 configs simulated elsewhere, each device's best and the configs within
+    // tolerance of it still are (the regret matrix is whole), the others are not, and a note says so.
+    pipeline::CompareDevicesRequest request = requestFor("add.json", {"Ascend910B2", "Ascend310P3"}, {});
+    request.maxCrossConfigs = 5;
+    const pipeline::CompareDevicesResult result = pipeline::compareDevices(request);
+    ASSERT_TRUE(result.ok());
+    EXPECT_TRUE(result.crossLimited);
+    const sweep::DeviceComparison& c = result.comparison;
+    ASSERT_FALSE(c.notes.empty());
+    EXPECT_NE(c.notes.back().find("within tolerance of a device's best were simulated"), std::string::npos)
+        << c.notes.back();
+    for (std::size_t i = 0; i < 2; ++i)
+        for (std::size_t j = 0; j < 2; ++j)
+            EXPECT_TRUE(c.regret[i][j]) << i << " on " << j;
+    std::size_t untried = 0;
+    for (const auto& row : c.times)
+        for (const sweep::DeviceTime& t : row)
+            untried += !t.p50Ms && t.failure.empty();
+    EXPECT_GT(untried, 0u);
+    expectListWithinTolerance(c, 0.05);
+}

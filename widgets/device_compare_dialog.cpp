@@ -446,7 +446,7 @@ void DeviceCompareDialog::plotRegret()
     tolerance->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1, Qt::DotLine));
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(0.4, double(n) + 0.6);
-    m_plot->yAxis->setRange(0.0, top * 1.4);  // room for the legend above the bars
+    m_plot->yAxis->setRange(0.0, top * 1.4); // room for the legend above the bars
     m_plot->replot();
 }
 

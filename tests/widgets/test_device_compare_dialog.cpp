@@ -6,10 +6,14 @@
 #include "testutil.h"
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
+#include "window_test_support.h"
 
 #include "widgets/device_compare_dialog.h"
+#include "widgets/kernel_document.h"
+#include "widgets/main_window.h"
 #include "widgets/qcp.h"
 
+#include <QAction>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
@@ -62,7 +66,7 @@ private Q_SLOTS:
         // The same request through the workflow here gives the same bests and regret.
         pipeline::CompareDevicesRequest request;
         request.analysis = m_analysis;
-        for (const QString& soc : dialog.chosenDevices())  // in the list's order: 310P3 first
+        for (const QString& soc : dialog.chosenDevices()) // in the list's order: 310P3 first
             request.devices.push_back(*test::devices().find(soc.toStdString()));
         QCOMPARE(c.devices[0].device, std::string("Ascend310P3"));
         request.options = options;
@@ -139,7 +143,7 @@ private Q_SLOTS:
 
         if (const QByteArray shot = qgetenv("TILESCOPE_SCREENSHOT_DIR"); !shot.isEmpty()) {
             dialog.setTolerancePercent(5.0);
-            QCoreApplication::sendPostedEvents();  // the layout takes the summary's new lines
+            QCoreApplication::sendPostedEvents(); // the layout takes the summary's new lines
             dialog.grab().save(QString::fromUtf8(shot) + QStringLiteral("/device-compare.png"));
         }
     }
@@ -176,6 +180,28 @@ private Q_SLOTS:
         QVERIFY(dialog.messageLabel()->text().contains(QStringLiteral("Stopped")));
         QCOMPARE(dialog.bestTable()->rowCount(), 3);
         QVERIFY(dialog.runButton()->isEnabled());
+    }
+
+    void openedFromTheRunMenuOnTheOpenLaunch()
+    {
+        gui::MainWindow window;
+        window.show();
+        gui::KernelDocument* doc = window.document();
+        QAction* action = window.findChild<QAction*>(QStringLiteral("deviceRegretAction"));
+        QVERIFY(action);
+        QVERIFY(!action->isEnabled()); // nothing open yet
+        QSignalSpy opened(doc, &gui::KernelDocument::opened);
+        window.openFile(test::examplePath("add.json"));
+        QVERIFY(test::waitForCount(opened, opened.count() + 1));
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->analysis(); }));
+        QVERIFY(action->isEnabled());
+        action->trigger();
+        auto* dialog = window.findChild<DeviceCompareDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        // The open launch's own device is ticked; nothing runs until a second one is.
+        QCOMPARE(dialog->chosenDevices(), QStringList{QStringLiteral("Ascend910B2")});
+        QVERIFY(!dialog->isRunning());
+        dialog->close();
     }
 
     void saysWhyWithoutAnAnalysis()
