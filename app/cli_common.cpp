@@ -59,7 +59,7 @@ std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::s
         workload.grid.kind = kernel::GridArg::Kind::Expression;
         workload.grid.expression = *grid;
     }
-    if (auto device = args.value("device"))
+    if (auto device = args.declares("device") ? args.value("device") : std::nullopt)  // compare-devices has none
         workload.device = *device;
     if (auto backend = backendFromArgs(args))
         workload.backend = *backend;

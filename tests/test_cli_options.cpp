@@ -121,8 +121,8 @@ TEST(CliOptions, TheTableListsEveryCommand)
     std::set<std::string> names;
     for (const auto& c : table()["commands"])
         names.insert(c["name"]);
-    for (const char* name : {"analyze", "space", "tune", "export", "sweep", "batch", "cache", "devices", "backends",
-                             "help", "completion"})
+    for (const char* name : {"analyze", "space", "tune", "export", "sweep", "compare-devices", "batch", "cache",
+                             "devices", "backends", "help", "completion"})
         EXPECT_EQ(names.count(name), 1u) << name;
     std::set<std::string> subs;
     for (const auto& c : table()["commands"])

@@ -7,6 +7,7 @@
 #include "widgets/backend_compare_dialog.h"
 #include "widgets/measured_compare_dialog.h"
 #include "widgets/compare_dialog.h"
+#include "widgets/device_compare_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
 #include "widgets/launch_editor.h"
@@ -211,6 +212,12 @@ void MainWindow::createActions()
     m_compareAction->setStatusTip(tr("Tune the same launch on several devices and compare them side by side"));
     m_compareAction->setEnabled(false);
     connect(m_compareAction, &QAction::triggered, this, &MainWindow::compareDevices);
+    m_deviceRegretAction = new QAction(tr("Compare devices: &regret and one config list…"), this);
+    m_deviceRegretAction->setObjectName(QStringLiteral("deviceRegretAction"));
+    m_deviceRegretAction->setStatusTip(tr("Each device's best run on the others, and one config list within a "
+                                          "tolerance of the best on every device"));
+    m_deviceRegretAction->setEnabled(false);
+    connect(m_deviceRegretAction, &QAction::triggered, this, &MainWindow::compareDeviceRegret);
     m_compareBackendsAction = new QAction(tr("Compare &backend versions…"), this);
     m_compareBackendsAction->setObjectName(QStringLiteral("compareBackendsAction"));
     m_compareBackendsAction->setStatusTip(
@@ -242,6 +249,7 @@ void MainWindow::createMenus()
     run->addAction(m_stopAction);
     run->addSeparator();
     run->addAction(m_compareAction);
+    run->addAction(m_deviceRegretAction);
     run->addAction(m_compareBackendsAction);
     run->addAction(m_compareMeasuredAction);
 
@@ -406,6 +414,7 @@ void MainWindow::updateTuneAction()
     m_tuneAction->setEnabled(can);
     m_launchEditor->tuneButton()->setEnabled(can);
     m_compareAction->setEnabled(m_document->analysis() != nullptr && !m_document->isTuning());
+    m_deviceRegretAction->setEnabled(m_document->analysis() != nullptr && !m_document->isTuning());
     m_compareBackendsAction->setEnabled(m_document->analysis() != nullptr);
     m_compareMeasuredAction->setEnabled(m_document->analysis() != nullptr);
 }
@@ -436,6 +445,17 @@ void MainWindow::compareDevices()
     if (!analysis)
         return;
     auto* dialog = new CompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::compareDeviceRegret()
+{
+    auto analysis = m_document->analysis();
+    if (!analysis)
+        return;
+    auto* dialog = new DeviceCompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(),
+                                           m_document->cacheFile().toStdString(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }

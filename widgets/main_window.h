@@ -73,6 +73,7 @@ private:
     void updateTuneAction();
     void showCacheState();
     void compareDevices();
+    void compareDeviceRegret();
     void compareBackends();
     void compareMeasured();
     void showMeasured(const std::shared_ptr<const space::CandidateSpace>& space);
@@ -94,6 +95,7 @@ private:
     QAction* m_stopAction = nullptr;
     QAction* m_tuneAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_deviceRegretAction = nullptr;
     QAction* m_compareBackendsAction = nullptr;
     QAction* m_compareMeasuredAction = nullptr;
     QAction* m_quitAction = nullptr;

@@ -118,8 +118,10 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
             if (const std::string* v = valueOf(name))
                 items.emplace_back(pythonQuoted(name), *v);
 
-        const std::string comment =
+        std::string comment =
             options.p50Comments && c.p50Ms && std::isfinite(*c.p50Ms) ? "p50 " + formatMsCompact(*c.p50Ms) + " ms" : "";
+        if (!c.note.empty())
+            comment += (comment.empty() ? "" : "; ") + c.note;
 
         std::string dict = "{";
         for (std::size_t i = 0; i < items.size(); ++i)
