@@ -226,7 +226,7 @@ PRAGMA user_version = 4;
     auto fresh = open(dir / "fresh.sqlite");
     fresh.reset();
     Raw migrated(dir / "v4.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.rows("PRAGMA user_version"), (std::vector<std::string>{"5"}));
+    EXPECT_EQ(migrated.rows("PRAGMA user_version"), (std::vector<std::string>{std::to_string(ts::cache::schema::kCurrentVersion)}));
     for (const char* q : {"PRAGMA table_info(measurements)", "PRAGMA table_info(tunings)",
                           "SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'measurements%' ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
