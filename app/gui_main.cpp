@@ -56,8 +56,11 @@ int runGui(int argc, char** argv)
 
     ts::gui::MainWindow window;
     window.show();
+    // A file named on the command line wins over the last session's.
     if (!file.isEmpty())
         window.openFile(QFileInfo(file).absoluteFilePath());
+    else if (screenshots.isEmpty())
+        window.restoreSession();
 
     if (!screenshots.isEmpty()) {
         auto* tour = new ts::gui::ScreenshotTour(&window, screenshots,

@@ -1407,6 +1407,34 @@
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知设备“%1”</translation>
     </message>
+    <message>
+        <source>The kernel does not parse: fix it and save, and it is read again.</source>
+        <translation>内核无法解析：修正并保存后会自动重新读取。</translation>
+    </message>
+    <message>
+        <source>Reloading %1</source>
+        <translation>正在重新读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk and cannot be read again: %2</source>
+        <translation>%1 已在磁盘上更改，但无法重新读取：%2</translation>
+    </message>
+    <message>
+        <source>%1 reloaded from disk; the kernel and the launch are unchanged, so the results shown still hold.</source>
+        <translation>已从磁盘重新读取 %1；内核与启动参数未变，显示的结果仍然有效。</translation>
+    </message>
+    <message>
+        <source>%1 reloaded from disk.</source>
+        <translation>已从磁盘重新读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 reloaded from disk; the kernel or the launch changed, so the results shown are out of date and were cleared.</source>
+        <translation>已从磁盘重新读取 %1；内核或启动参数已变，显示的结果已过时并已清除。</translation>
+    </message>
+    <message>
+        <source>Reading the cached tuning</source>
+        <translation>正在读取缓存的调优结果</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::KernelPage</name>
@@ -1959,6 +1987,22 @@
     <message>
         <source>The same launch under two Triton-Ascend versions: configs only one generates, reordered, changed options</source>
         <translation>同一次启动在两个 Triton-Ascend 版本下的对比：只有一个版本生成的配置、顺序改变的配置、选项改变的配置</translation>
+    </message>
+    <message>
+        <source>Loaded the cached tuning: best #%1 p50 %2 µs of %3 candidates; %4</source>
+        <translation>已载入缓存的调优结果：%3 个候选中最佳为 #%1，p50 %2 µs；%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cached tuning shown&lt;/b&gt;: %1. Tune runs it again.</source>
+        <translation>&lt;b&gt;正在显示缓存的调优结果&lt;/b&gt;：%1。点击调优会重新运行。</translation>
+    </message>
+    <message>
+        <source>Restoring the last session: %1…</source>
+        <translation>正在恢复上次的会话：%1…</translation>
+    </message>
+    <message>
+        <source>%1 does not parse (line %2: %3); it is read again when saved.</source>
+        <translation>%1 无法解析（第 %2 行：%3）；保存后会重新读取。</translation>
     </message>
 </context>
 <context>
@@ -2993,6 +3037,21 @@ UB %4，%5</translation>
     <message>
         <source>Shape %1 of %2: %3</source>
         <translation>形状 %1/%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TuningRun</name>
+    <message>
+        <source>TileScope version unknown</source>
+        <translation>TileScope 版本未知</translation>
+    </message>
+    <message>
+        <source>TileScope %1</source>
+        <translation>TileScope %1</translation>
+    </message>
+    <message>
+        <source>Cached tuning of %1 UTC · %2 · backend %3 · simulator %4</source>
+        <translation>缓存的调优结果（%1 UTC）· %2 · 后端 %3 · 模拟器 %4</translation>
     </message>
 </context>
 <context>

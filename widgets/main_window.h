@@ -34,6 +34,10 @@ public:
     ~MainWindow() override;
 
     void openFile(const QString& path);
+    // Opens what was open when the window last closed (the file, its launch as edited, the
+    // lattice switch, the selected candidate, the tab); false when there was nothing to restore.
+    // The window's geometry and dock layout are restored in any case.
+    bool restoreSession();
     void setDarkTheme(bool dark);
 
     KernelDocument* document() const { return m_document; }
@@ -60,6 +64,7 @@ private:
     void createMenus();
     void restoreSettings();
     void saveSettings();
+    void saveSession();
     void addRecentFile(const QString& path);
     void updateRecentMenu();
     void fillExamplesMenu();
@@ -103,6 +108,7 @@ private:
     QAction* m_lightAction = nullptr;
     QAction* m_darkAction = nullptr;
     bool m_dark = false;
+    std::optional<std::size_t> m_pendingSelection;  // a restored session's, once the space is in
 };
 
 } // namespace ts::gui

@@ -85,6 +85,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_problem->setMargin(6);
     m_problem->setStyleSheet(QStringLiteral("background: rgba(251, 140, 0, 50); border-radius: 4px;"));
     m_problem->hide();
+    m_origin = cachedOriginLabel(this);
 
     m_details = new QTextBrowser(this);
     m_details->setObjectName(QStringLiteral("candidateDetails"));
@@ -124,6 +125,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     layout->addLayout(bar);
     layout->addWidget(m_filterError);
     layout->addWidget(m_problem);
+    layout->addWidget(m_origin);
     layout->addWidget(splitter, 1);
 
     connect(m_filter, &QLineEdit::textChanged, m_filterDebounce, qOverload<>(&QTimer::start));
@@ -231,6 +233,7 @@ void SpacePage::setRun(std::shared_ptr<const TuningRun> run)
     m_run = run && run->space() == m_model->space() ? std::move(run) : nullptr;
     const bool hadTimings = m_model->hasTimings();
     m_model->setTimings(m_run ? m_run->timings() : nullptr);
+    showCachedOrigin(m_origin, m_run.get());
     if (!hadTimings && m_model->hasTimings())
         sizeColumns(m_model->columnOf(CandidateTableModel::Column::Outcome), m_model->columnCount() - 1);
     if (m_selected)

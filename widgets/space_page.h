@@ -46,6 +46,8 @@ public:
     QComboBox* reasonFilter() const { return m_reason; }
     QCheckBox* latticeBox() const { return m_lattice; }
     QTextBrowser* details() const { return m_details; }
+    // Where the tuning shown came from, when the config cache: date and versions (hidden else).
+    QLabel* originLabel() const { return m_origin; }
 
 Q_SIGNALS:
     void candidateSelected(std::size_t candidate);
@@ -68,6 +70,7 @@ private:
     QCheckBox* m_lattice = nullptr;
     QLabel* m_count = nullptr;
     QLabel* m_problem = nullptr;
+    QLabel* m_origin = nullptr;
     QTextBrowser* m_details = nullptr;
     std::optional<std::size_t> m_selected;
     std::shared_ptr<const TuningRun> m_run;

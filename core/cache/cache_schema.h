@@ -26,6 +26,9 @@
 //   5  measurements: timings measured on real hardware (measurement_record.h), one row per
 //      measured config with its launch, device and software, UNIQUE on what was measured.
 //      Migrating from 4 only adds the table; the tunings are untouched.
+//   6  tunings.tilescope_version: the TileScope release that made the tuning, so that a tuning
+//      read back says which TileScope, backend and simulator versions produced it. Migrating
+//      from 5 only adds the column; tunings stored before have '' (unknown).
 
 #include "core/cache/sqlite_db.h"
 
@@ -34,7 +37,7 @@
 
 namespace ts::cache::schema {
 
-inline constexpr int kCurrentVersion = 5;
+inline constexpr int kCurrentVersion = 6;
 inline constexpr std::int32_t kApplicationId = 0x54534343;  // "TSCC"
 inline constexpr const char* kApplicationName = "tilescope-config-cache";
 

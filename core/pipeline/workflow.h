@@ -170,6 +170,9 @@ struct CacheLookupRequest {
     // Only the best candidate and the entry's date (a quick look for a status line); else the
     // whole record.
     bool bestOnly = false;
+    // The launch's space (as buildSpace made it): the record is also laid onto it as a finished
+    // tuning (tuningFromRecord), for views that show a tuning whether it ran or was cached.
+    std::shared_ptr<const space::CandidateSpace> space;
 };
 
 struct CacheLookupResult {
@@ -181,6 +184,10 @@ struct CacheLookupResult {
     std::int64_t id = 0;
     std::string createdAt;
     std::optional<cache::CandidateRecord> best;
+    // With a space and a record: the record as a finished tuning of that space, and how many of
+    // its stored candidates the space does not have.
+    std::shared_ptr<const tuning::TuningResult> tuning;
+    std::size_t unmatched = 0;
     std::optional<std::string> error;           // the file could not be opened or read
 };
 
