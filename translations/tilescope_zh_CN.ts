@@ -388,7 +388,7 @@
         <translation>选择一条调优记录以查看其候选。</translation>
     </message>
     <message numerus="yes">
-        <source>%n tunings selected.</source>
+        <source>%n tuning(s) selected.</source>
         <translation>
             <numerusform>已选中 %n 条调优记录。</numerusform>
         </translation>

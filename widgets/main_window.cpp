@@ -393,8 +393,8 @@ void MainWindow::onSpaceReady()
     showMeasured(space);
     if (space) {
         // Which backend version generated them: the same launch differs between versions.
-        statusBar()->showMessage(tr("%1 candidates: %2 generated, %3 handwritten, %4 skipped, %5 pruned")
-                                     .arg(space->size())
+        statusBar()->showMessage(tr("%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned", nullptr,
+                                    int(space->size()))
                                      .arg(space->count(space::CandidateStatus::Generated))
                                      .arg(space->count(space::CandidateStatus::User))
                                      .arg(space->count(space::CandidateStatus::Skipped))
@@ -421,18 +421,18 @@ void MainWindow::onTuningFinished()
     QString message;
     if (run->cachedOrigin() && run->bestEntry()) {
         const TunedCandidate* best = run->bestEntry();
-        message = tr("Loaded the cached tuning: best #%1 p50 %2 µs of %3 candidates; %4")
+        message = tr("Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate(s); %3", nullptr, int(result->finished))
                       .arg(best->candidate)
-                      .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(qulonglong(result->finished)),
-                           cachedOriginText(*run->cachedOrigin()));
+                      .arg(QLocale().toString(best->p50Us, 'f', 2), cachedOriginText(*run->cachedOrigin()));
         selectCandidate(best->candidate);
     } else if (result->error && !result->best) {
         showError(tr("The tuning found no valid config"), QString::fromStdString(*result->error));
         message = tr("Tuning failed.");
     } else if (const TunedCandidate* best = run->bestEntry()) {
-        message = tr("%1 %2 of %3 candidates; best #%4 p50 %5 µs; modelled tuning time %6 s")
+        message = tr("%1 %2 of %n candidate(s); best #%3 p50 %4 µs; modelled tuning time %5 s", nullptr,
+                     int(result->tuned.size()))
                       .arg(result->stopped ? tr("Stopped after") : tr("Tuned"))
-                      .arg(QLocale().toString(qulonglong(result->finished)), QLocale().toString(qulonglong(result->tuned.size())))
+                      .arg(QLocale().toString(qulonglong(result->finished)))
                       .arg(best->candidate)
                       .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(result->modelled.totalSeconds, 'f', 1));
         selectCandidate(best->candidate);

@@ -22,6 +22,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <climits>
+
 namespace ts::gui {
 
 namespace {
@@ -320,13 +322,11 @@ void SpacePage::showDetails(std::size_t candidate)
     if (!why.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
     html += QStringLiteral("<p><code>%1</code></p>").arg(QString::fromStdString(config.toPython()).toHtmlEscaped());
-    html += tr("<p>Tile %1 elements · UB %2, %3 · %4 programs · %5 waves · last wave %6</p>")
-                .arg(QLocale().toString(qint64(m.tileElements)))
-                .arg(QString::fromStdString(formatBytes(m.ubBytes)))
-                .arg(ubUsageText(m))
-                .arg(QLocale().toString(qint64(m.programs)))
-                .arg(m.waves)
-                .arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
+    html += QStringLiteral("<p>") + tr("Tile %Ln element(s)", nullptr, int(std::min<std::int64_t>(m.tileElements, INT_MAX))) +
+            tr(" · UB %1, %2").arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)) +
+            tr(" · %Ln program(s)", nullptr, int(std::min<std::int64_t>(m.programs, INT_MAX))) +
+            tr(" · %n wave(s)", nullptr, int(std::min<std::int64_t>(m.waves, INT_MAX))) +
+            tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation))) + QStringLiteral("</p>");
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
         html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
     if (const TunedCandidate* t = m_run ? m_run->entryFor(candidate) : nullptr) {

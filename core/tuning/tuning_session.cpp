@@ -279,6 +279,17 @@ std::string configString(const space::CandidateSpace& space, std::size_t index)
     return out;
 }
 
+RankBasis rankBasis(npu::BenchMethod method, const std::string& device)
+{
+    return RankBasis{"simulated", method == npu::BenchMethod::Npu ? "mean" : "p50", device, kSimulatorVersion};
+}
+
+std::string describeRankBasis(const RankBasis& basis)
+{
+    return "ranked by the " + basis.time + " " + basis.statistic + " on " + basis.device + " (simulator " +
+           basis.simulator + "), then p20, p80";
+}
+
 bool rankedBefore(const RankTimes& a, const RankTimes& b)
 {
     if (a.rank != b.rank)
