@@ -320,7 +320,21 @@ void SpacePage::showDetails(std::size_t candidate)
     if (!why.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
     html += QStringLiteral("<p><code>%1</code></p>").arg(QString::fromStdString(config.toPython()).toHtmlEscaped());
-    html += tr("<p>Tile %1 elements · UB %2, %3 · %4 programs · %5 waves · last wave %6</p>")
+    if (m.cube)
+        html += tr("<p>Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11 · "
+                   "%12 programs · %13 waves over the cube cores · last wave %14</p>")
+                    .arg(m.blockM)
+                    .arg(m.blockN)
+                    .arg(m.blockK)
+                    .arg(QString::fromStdString(formatBytes(m.l1Bytes)), QString::fromStdString(formatBytes(m.l1LimitBytes)),
+                         QString::fromStdString(formatBytes(m.l0aBytes)), QString::fromStdString(formatBytes(m.l0aLimitBytes)),
+                         QString::fromStdString(formatBytes(m.l0bBytes)), QString::fromStdString(formatBytes(m.l0bLimitBytes)),
+                         QString::fromStdString(formatBytes(m.l0cBytes)), QString::fromStdString(formatBytes(m.l0cLimitBytes)))
+                    .arg(QLocale().toString(qint64(m.programs)))
+                    .arg(m.waves)
+                    .arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
+    else
+        html += tr("<p>Tile %1 elements · UB %2, %3 · %4 programs · %5 waves · last wave %6</p>")
                 .arg(QLocale().toString(qint64(m.tileElements)))
                 .arg(QString::fromStdString(formatBytes(m.ubBytes)))
                 .arg(ubUsageText(m))
