@@ -331,8 +331,11 @@ void HeatmapChart::fillCells()
             return QStringLiteral("<tr><td style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td colspan='2'>&nbsp;%2</td></tr>")
                 .arg(QColor::fromRgb(values.color(at, QCPRange(0, 1))).name(), text.toHtmlEscaped());
         };
-        legend << end(0.0, tr("low: %1 %2").arg(metricValueText(m_slice.colourBy, info.low), unitText(m_slice.colourBy)));
-        legend << end(1.0, tr("high: %1 %2").arg(metricValueText(m_slice.colourBy, info.high), unitText(m_slice.colourBy)));
+        // The colours the lowest and the highest cell have (a diverging bar reaches past both).
+        legend << end(gradientPosition(info.low, range, info.scale),
+                      tr("low: %1 %2").arg(metricValueText(m_slice.colourBy, info.low), unitText(m_slice.colourBy)));
+        legend << end(gradientPosition(info.high, range, info.scale),
+                      tr("high: %1 %2").arg(metricValueText(m_slice.colourBy, info.high), unitText(m_slice.colourBy)));
         legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
                       .arg(tr("cells with the figure").toHtmlEscaped())
                       .arg(info.present);

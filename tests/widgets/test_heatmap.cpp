@@ -11,6 +11,7 @@
 #include "widgets/tuning_run.h"
 
 #include <QComboBox>
+#include <QTemporaryDir>
 #include <QLabel>
 #include <QSignalSpy>
 
@@ -257,6 +258,43 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral("UB use: ")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("Waves: ")), qPrintable(tip));
         QVERIFY(!tip.contains(QStringLiteral("L1 use")));  // a vector kernel
+    }
+
+    void againstAnotherTuningOfTheLaunch()
+    {
+        // Another device's tuning of the same launch in the cache: the compare-with combo lists
+        // it, and the cells get this tuning's p50 over the other's, on a diverging log scale.
+        QTemporaryDir dir;
+        const std::filesystem::path cache = dir.filePath(QStringLiteral("cache.sqlite")).toStdString();
+        pipeline::TuneRequest other;
+        other.analysis = m_softmax.analysis;
+        other.device = device("Ascend910B4");
+        other.options.jobs = 2;
+        other.cache.path = cache;
+        QVERIFY(pipeline::tune(other).storedId);
+
+        gui::HeatmapChart chart;
+        chart.setSpace(m_softmax.space);
+        chart.setRun(m_softmax.run);
+        chart.setLaunch(m_softmax.analysis, cache, npu::BenchMethod::Default);
+        chart.setSelectedCandidate(m_softmax.run->bestCandidate());
+        chart.setColourBy(int(CandidateMetric::TuningDiff));
+        QVERIFY(chart.compareCombo()->isVisibleTo(&chart));
+        QVERIFY(test::waitUntil([&] { return !chart.compareJob()->isRunning() && chart.compareCombo()->count() > 0; }));
+        QCOMPARE(chart.compareCombo()->count(), 1);
+        QVERIFY(chart.compareCombo()->currentText().contains(QStringLiteral("Ascend910B4")));
+        showAt(chart, 1000, 700);
+        QVERIFY(test::waitUntil([&] {
+            return !chart.job()->isRunning() && chart.slice().colourBy == int(CandidateMetric::TuningDiff) &&
+                   chart.slice().metricInfo.present > 0;
+        }));
+        QCOMPARE(chart.slice().metricInfo.scale, pipeline::MetricScale::Diverging);
+        QCOMPARE(chart.colourScale()->dataScaleType(), QCPAxis::stLogarithmic);
+        // Symmetric around 1 on the log axis.
+        const QCPRange range = chart.colourScale()->dataRange();
+        QVERIFY(std::abs(range.lower * range.upper - 1.0) < 1e-9);
+        QVERIFY(chart.toolTipFor(*m_softmax.run->bestCandidate()).contains(QStringLiteral("Against another tuning: ")));
+        shoot(chart, "heatmap_softmax_diff");
     }
 
     void cubeCandidatesAndTheSourceLineOfTheAxis()
