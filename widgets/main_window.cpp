@@ -9,9 +9,11 @@
 #include "widgets/compare_dialog.h"
 #include "widgets/device_compare_dialog.h"
 #include "widgets/kernel_document.h"
+#include "widgets/heatmap_chart.h"
 #include "widgets/kernel_page.h"
 #include "widgets/launch_editor.h"
 #include "widgets/progress_widget.h"
+#include "widgets/source_view.h"
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 #include "widgets/theme.h"
@@ -186,6 +188,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_launchEditor->tuneButton(), &QPushButton::clicked, this, &MainWindow::startTuning);
     connect(m_spacePage, &SpacePage::candidateSelected, this, [this](std::size_t c) { m_chartsPage->setSelectedCandidate(c); });
     connect(m_chartsPage, &ChartsPage::candidateClicked, this, &MainWindow::selectCandidate);
+    // The heat map's dimension -> the source line that fixes it (the kernel tab's view follows).
+    connect(m_chartsPage->heatmap(), &HeatmapChart::sourceLocationClicked, this, [this](int line, int column) {
+        QWidget* focus = QApplication::focusWidget();  // the view selects its line but keeps the focus here
+        m_kernelPage->sourceView()->goToLine(line, column);
+        if (focus)
+            focus->setFocus();
+        statusBar()->showMessage(tr("Line %1 of the kernel fixes this dimension (see the Kernel tab).").arg(line), 5000);
+    });
 
     resize(1440, 900);
     restoreSettings();
@@ -389,6 +399,8 @@ void MainWindow::onSpaceReady()
     auto space = m_document->space();
     m_spacePage->setSpace(space, m_document->spaceProblem());
     m_chartsPage->setSpace(space);
+    m_chartsPage->heatmap()->setLaunch(m_document->analysis(), m_document->cacheFile().toStdString(),
+                                       m_document->tuningOptions().method);
     m_analysisPanel->setSpace(space.get(), m_document->spaceProblem());
     showMeasured(space);
     if (space) {
@@ -520,6 +532,7 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     auto analysis = m_document->analysis();
     if (!space || !analysis) {
         m_spacePage->model()->setMeasured(nullptr);
+        m_chartsPage->heatmap()->setMeasured(nullptr);
         return;
     }
     pipeline::MeasuredForSpaceRequest request;
@@ -527,8 +540,9 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     request.space = space;
     request.cachePath = m_document->cacheFile().toStdString();
     pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
-    m_spacePage->model()->setMeasured(
-        measured.matched > 0 ? std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)) : nullptr);
+    auto measuredMs = measured.matched > 0 ? std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)) : nullptr;
+    m_spacePage->model()->setMeasured(measuredMs);
+    m_chartsPage->heatmap()->setMeasured(measuredMs);
 }
 
 void MainWindow::compareMeasured()
