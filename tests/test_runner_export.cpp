@@ -39,6 +39,14 @@ CliRun runScript(const fs::path& script, const std::string& arguments, const std
                       quote(script) + " " + arguments);
 }
 
+// The same with the stand-in torch_npu too: an Ascend NPU, timed by the profiler path.
+CliRun runScriptOnNpu(const fs::path& script, const std::string& arguments, const std::string& env = "")
+{
+    return runCommand("env PYTHONPATH=" + quote(dataDir() / "runner" / "npu-stubs") + ":" +
+                      quote(dataDir() / "runner" / "stubs") + " " + env + " /usr/bin/python3 " + quote(script) + " " +
+                      arguments);
+}
+
 json readJson(const fs::path& path)
 {
     std::ifstream in(path);
@@ -130,6 +138,46 @@ TEST(RunnerExport, ScriptMeasuresEveryGeneratedCandidateAndDropsAscendOptions)
     EXPECT_EQ(results["dropped_options"][0]["option"], "multibuffer");
     EXPECT_NE(ran.err.find("left out 'multibuffer'"), std::string::npos) << ran.err;
     EXPECT_NE(ran.err.find("1/" + std::to_string(generated) + "]"), std::string::npos) << "progress lines";
+}
+
+TEST(RunnerExport, OnAnNpuTheProfilerTimesEveryCandidateAndAscendOptionsStay)
+{
+    const fs::path dir = scratchDir("runner-npu");
+    writeWorkload(dir);
+    const fs::path candidates = writeCandidates(dir, 3);
+    const CliRun exported = tilescope("runner export " + quote(dir / "add.json") + " --candidates " +
+                                      quote(candidates) + " -o " + quote(dir / "run.py"));
+    ASSERT_EQ(exported.exitCode, 0) << exported.err;
+    const fs::path log = dir / "bench.log";
+    const CliRun ran = runScriptOnNpu(dir / "run.py", "-o " + quote(dir / "out.json"), "STUB_LOG=" + quote(log));
+    ASSERT_EQ(ran.exitCode, 0) << ran.err;
+    const json results = readJson(dir / "out.json");
+    EXPECT_EQ(results["device"]["kind"], "npu");
+    EXPECT_EQ(results["device"]["name"], "Stub Ascend910B2");
+    EXPECT_EQ(results["software"]["torch_npu"], "2.1.0+stub");
+    EXPECT_EQ(results["bench"]["method"], "npu_profiler");
+    // Ascend's own options are passed on an NPU: nothing is left out (the stub would refuse it
+    // without torch_npu).
+    EXPECT_TRUE(results["dropped_options"].empty()) << results["dropped_options"].dump();
+    ASSERT_EQ(results["candidates"].size(), 3u);
+    for (const json& c : results["candidates"]) {
+        ASSERT_EQ(c["status"], "ok") << c.dump();
+        // One mean per candidate: p50, p20 and p80 are that mean.
+        EXPECT_EQ(c["p20_ms"], c["p50_ms"]);
+        EXPECT_EQ(c["p80_ms"], c["p50_ms"]);
+    }
+    // Every candidate was timed by the profiler, none by do_bench directly.
+    std::ifstream in(log);
+    int profiled = 0;
+    for (std::string line; std::getline(in, line);)
+        profiled += line.find("\"method\": \"do_bench_npu\"") != std::string::npos;
+    EXPECT_EQ(profiled, 3);
+    // The same script on a GPU machine leaves the option out and uses do_bench.
+    const CliRun gpu = runScript(dir / "run.py", "-o " + quote(dir / "gpu.json"));
+    ASSERT_EQ(gpu.exitCode, 0) << gpu.err;
+    const json onGpu = readJson(dir / "gpu.json");
+    EXPECT_EQ(onGpu["bench"]["method"], "do_bench");
+    ASSERT_EQ(onGpu["dropped_options"].size(), 1u);
 }
 
 TEST(RunnerExport, TimeBudgetStopsAndASecondRunResumesWithoutRepeating)

@@ -233,7 +233,7 @@ void MainWindow::createActions()
                                   "keeps what finished"));
     m_tuneAction->setEnabled(false);
     connect(m_tuneAction, &QAction::triggered, this, &MainWindow::startTuning);
-    m_compareAction = new QAction(tr("&Compare devices…"), this);
+    m_compareAction = new QAction(tr("Tune on &several devices side by side…"), this);
     m_compareAction->setObjectName(QStringLiteral("compareAction"));
     m_compareAction->setStatusTip(tr("Tune the same launch on several devices and compare them side by side"));
     m_compareAction->setEnabled(false);

@@ -9,6 +9,7 @@
 #include "widgets/candidate_table_model.h"
 #include "widgets/charts_page.h"
 #include "widgets/compare_dialog.h"
+#include "widgets/device_compare_dialog.h"
 #include "widgets/export_dialog.h"
 #include "widgets/heatmap_chart.h"
 #include "widgets/kernel_document.h"
@@ -124,7 +125,33 @@ void ScreenshotTour::addTuningSteps()
         [this] { grab(QStringLiteral("timings")); },
         [this] { m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->timelineTab()); },
         [this] { grab(QStringLiteral("timeline")); },
-        [this] { m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->spaceTab()); },
+        // The heat map coloured by the tuning's p50, then the way back to colour by status.
+        [this] {
+            m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->spaceTab());
+            m_window->chartsPage()->heatmap()->setColourBy(int(pipeline::CandidateMetric::SimulatedP50));
+        },
+        [this] { grab(QStringLiteral("heatmap-p50")); },
+        [this] { m_window->chartsPage()->heatmap()->setColourBy(HeatmapChart::kColourByStatus); },
+        // Each device's best on the others (Run > Compare devices: regret and one config list).
+        [this] {
+            if (QAction* a = m_window->findChild<QAction*>(QStringLiteral("deviceRegretAction")))
+                a->trigger();
+            if (DeviceCompareDialog* d = m_window->findChild<DeviceCompareDialog*>()) {
+                const QString here = QString::fromStdString(m_window->document()->workload().device);
+                d->setChosenDevices({here, here == QLatin1String("Ascend910B4") ? QStringLiteral("Ascend910B2")
+                                                                                   : QStringLiteral("Ascend910B4"),
+                                     QStringLiteral("Ascend310P3")});
+                d->run();
+            }
+        },
+        [this] {
+            if (DeviceCompareDialog* d = m_window->findChild<DeviceCompareDialog*>())
+                grab(QStringLiteral("device-regret"), d);
+        },
+        [this] {
+            if (DeviceCompareDialog* d = m_window->findChild<DeviceCompareDialog*>())
+                d->close();
+        },
         // Two devices side by side.
         [this, compare] {
             if (QAction* a = m_window->findChild<QAction*>(QStringLiteral("compareAction")))
@@ -186,6 +213,17 @@ void ScreenshotTour::addTuningSteps()
             if (ExportDialog* d = tools()->exportDialog())
                 d->close();
         },
+        // Opened again: the cached tuning is shown at once, labelled with where it came from.
+        [this] {
+            if (tuned())
+                m_window->openFile(QString::fromStdString(m_window->document()->workload().path));
+        },
+        [this] {
+            if (tuned()) {
+                m_window->tabs()->setCurrentWidget(m_window->spacePage());
+                grab(QStringLiteral("cached"));
+            }
+        },
     };
     m_steps.insert(m_steps.end(), steps.begin(), steps.end());
 }
@@ -228,6 +266,8 @@ bool ScreenshotTour::settled() const
     if (const CompareDialog* compare = m_window->findChild<CompareDialog*>(); compare && compare->job()->isRunning())
         return false;
     if (const BackendCompareDialog* d = m_window->findChild<BackendCompareDialog*>(); d && d->job()->isRunning())
+        return false;
+    if (const DeviceCompareDialog* d = m_window->findChild<DeviceCompareDialog*>(); d && d->isRunning())
         return false;
     if (const ToolDialogs* tools = m_window->findChild<ToolDialogs*>()) {
         if (tools->sweepDialog() && tools->sweepDialog()->isRunning())

@@ -56,8 +56,11 @@ class JITFunction:
                                                          else __builtins__.bool):
                 if value < 1 or value & (value - 1):
                     raise CompilationError(f"arange's range must be a power of 2: {name}={value}")
+        # Triton-Ascend (an NPU through torch_npu) takes its compile options; upstream does not.
+        import sys
+        ascend = ("multibuffer",) if "torch_npu" in sys.modules else ()
         for name in kwargs:
-            if name not in self.arg_names and name not in ("num_warps", "num_stages"):
+            if name not in self.arg_names and name not in ("num_warps", "num_stages") + ascend:
                 raise TypeError(f"unexpected launch option {name!r}")
 
 
