@@ -1223,10 +1223,6 @@
         <translation>已存入缓存 %1</translation>
     </message>
     <message>
-        <source>A lattice tuning is not stored in the cache: the cache keeps the backend&apos;s own choice.</source>
-        <translation>网格调优结果不存入缓存：缓存只保存后端自身选出的配置。</translation>
-    </message>
-    <message>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
@@ -1237,6 +1233,14 @@
     <message>
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知设备“%1”</translation>
+    </message>
+    <message>
+        <source>Nothing to tune yet: wait for the candidate space.</source>
+        <translation>暂无可调优的内容：请等待候选空间构建完成。</translation>
+    </message>
+    <message>
+        <source>No valid lattice point to tune among the candidates chosen.</source>
+        <translation>所选候选中没有可调优的有效网格点。</translation>
     </message>
 </context>
 <context>
@@ -2058,6 +2062,34 @@ best #%1: %2 µs</source>
     <message>
         <source>&lt;br&gt;modelled compile %1 s, benchmark %2 s; UB peak %3 of %4 KiB&lt;/p&gt;</source>
         <translation>&lt;br&gt;模型估算：编译 %1 秒，测速 %2 秒；UB 峰值 %3 / %4 KiB&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Tune the lattice</source>
+        <translation>调优网格</translation>
+    </message>
+    <message>
+        <source>Tune lattice points as the backend would tune a handwritten list, in the background (Esc stops): all valid ones, the ones the filters show, or the selected rows</source>
+        <translation>像后端调优手写配置列表一样在后台调优网格点（按 Esc 停止）：全部有效点、筛选显示的点或选中的行</translation>
+    </message>
+    <message>
+        <source>All valid lattice candidates</source>
+        <translation>全部有效网格候选</translation>
+    </message>
+    <message>
+        <source>The filtered candidates</source>
+        <translation>筛选出的候选</translation>
+    </message>
+    <message>
+        <source>The selected candidates</source>
+        <translation>选中的候选</translation>
+    </message>
+    <message>
+        <source>Tune every valid lattice point: your own list, whatever the backend does</source>
+        <translation>调优每个有效网格点：这是您自己的列表，与后端的行为无关</translation>
+    </message>
+    <message>
+        <source>The backend tunes nothing here: %1</source>
+        <translation>后端在此无可调优的配置：%1</translation>
     </message>
 </context>
 <context>

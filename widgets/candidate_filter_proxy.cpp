@@ -3,7 +3,6 @@
 #include "widgets/candidate_table_model.h"
 #include "widgets/status_colors.h"
 
-#include <QRegularExpression>
 
 namespace ts::gui {
 
@@ -23,7 +22,7 @@ void CandidateFilterProxy::setSourceModel(QAbstractItemModel* model)
     if (m_model) {
         // Dimension indices belong to one space: resolve the terms again after a reset.
         connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
-            resolveTerms();
+            resolveQuery();
             refilter();
         });
     }
@@ -48,122 +47,35 @@ void CandidateFilterProxy::setReasonFilter(std::optional<space::ReasonCode> reas
 bool CandidateFilterProxy::setQuery(const QString& query)
 {
     m_query = query;
-    m_terms.clear();
-    QStringList unknown;
-    static const QRegularExpression kComparison(
-        QStringLiteral("^([A-Za-z_][A-Za-z0-9_]*)\\s*(==|=|!=|<=|>=|<|>)\\s*(-?[0-9]+|true|false)$"),
-        QRegularExpression::CaseInsensitiveOption);
-    for (const QString& raw : query.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)) {
-        Term term;
-        const QRegularExpressionMatch m = kComparison.match(raw);
-        if (m.hasMatch()) {
-            const QString op = m.captured(2);
-            term.op = op == QLatin1String("!=")   ? Term::Op::Ne
-                      : op == QLatin1String("<")  ? Term::Op::Lt
-                      : op == QLatin1String("<=") ? Term::Op::Le
-                      : op == QLatin1String(">")  ? Term::Op::Gt
-                      : op == QLatin1String(">=") ? Term::Op::Ge
-                                                  : Term::Op::Eq;
-            const QString value = m.captured(3).toLower();
-            term.value = value == QLatin1String("true") ? 1 : value == QLatin1String("false") ? 0 : value.toLongLong();
-            const QString name = m.captured(1);
-            const QString lower = name.toLower();
-            if (lower == QLatin1String("tile"))
-                term.field = Term::Field::Tile;
-            else if (lower == QLatin1String("ub"))
-                term.field = Term::Field::Ub;
-            else if (lower == QLatin1String("programs"))
-                term.field = Term::Field::Programs;
-            else if (lower == QLatin1String("waves"))
-                term.field = Term::Field::Waves;
-            else {
-                term.field = Term::Field::Dimension;
-                term.dimensionName = name;
-            }
-        } else {
-            term.field = Term::Field::Word;
-            term.word = raw.toLower();
-            // Resolved once into masks: no string work per row.
-            using space::CandidateStatus;
-            for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::Pruned, CandidateStatus::Skipped,
-                                       CandidateStatus::User})
-                if (QString::fromLatin1(space::statusName(st)).contains(term.word) ||
-                    statusLabel(st).toLower().contains(term.word))
-                    term.statusMask |= 1u << unsigned(st);
-            for (int r = 1; r < space::kReasonCodeCount; ++r) {
-                const auto code = space::ReasonCode(r);
-                if (QString::fromLatin1(space::reasonCodeName(code)).contains(term.word) ||
-                    reasonLabel(code).toLower().contains(term.word))
-                    term.reasonMask |= 1u << unsigned(r);
-            }
-            if (term.statusMask == 0 && term.reasonMask == 0)
-                unknown << raw;
-        }
-        m_terms.push_back(std::move(term));
-    }
-    resolveTerms();
-    for (const Term& t : m_terms)
-        if (t.field == Term::Field::Dimension && t.dimension < 0)
-            unknown << t.dimensionName;
-    m_queryError = unknown.isEmpty() ? QString()
-                                     : tr("Not understood (ignored): %1").arg(unknown.join(QStringLiteral(", ")));
+    // The labels as the table shows them, so that a translated word filters too.
+    space::QueryLabels labels;
+    using space::CandidateStatus;
+    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::Pruned, CandidateStatus::Skipped,
+                               CandidateStatus::User})
+        labels.status[std::size_t(st)] = statusLabel(st).toLower().toStdString();
+    for (int r = 1; r < space::kReasonCodeCount; ++r)
+        labels.reason[std::size_t(r)] = reasonLabel(space::ReasonCode(r)).toLower().toStdString();
+    m_parsed = space::CandidateQuery::parse(query.toStdString(), &labels);
+    resolveQuery();
     refilter();
-    return unknown.isEmpty();
+    return m_queryError.isEmpty();
 }
 
-void CandidateFilterProxy::resolveTerms()
+void CandidateFilterProxy::resolveQuery()
 {
-    const space::CandidateSpace* s = m_model && m_model->space() ? m_model->space().get() : nullptr;
-    for (Term& t : m_terms) {
-        if (t.field != Term::Field::Dimension)
-            continue;
-        t.dimension = -1;
-        if (!s)
-            continue;
-        const auto& dims = s->dimensions();
-        for (std::size_t d = 0; d < dims.size(); ++d)
-            if (QString::fromStdString(dims[d].name).compare(t.dimensionName, Qt::CaseInsensitive) == 0)
-                t.dimension = int(d);
-    }
+    // Dimension indices belong to one space.
+    m_parsed.bind(m_model && m_model->space() ? m_model->space().get() : nullptr);
+    QStringList unknown;
+    for (const std::string& term : m_parsed.problems())
+        unknown << QString::fromStdString(term);
+    m_queryError = unknown.isEmpty() ? QString()
+                                     : tr("Not understood (ignored): %1").arg(unknown.join(QStringLiteral(", ")));
 }
 
 void CandidateFilterProxy::refilter()
 {
     invalidateFilter();
     Q_EMIT filterChanged();
-}
-
-bool CandidateFilterProxy::matches(const Term& term, std::size_t row) const
-{
-    const space::CandidateSpace& s = *m_model->space();
-    std::int64_t v = 0;
-    switch (term.field) {
-    case Term::Field::Word:
-        if (term.statusMask == 0 && term.reasonMask == 0)
-            return true;  // reported as not understood
-        return (term.statusMask & (1u << unsigned(s.status(row)))) ||
-               (term.reasonMask & (1u << unsigned(s.reason(row))));
-    case Term::Field::Dimension:
-        if (term.dimension < 0)
-            return true;  // reported as an error, not silently emptying the table
-        v = s.values(row)[term.dimension];
-        if (v == space::kUnset)
-            return false;
-        break;
-    case Term::Field::Tile: v = s.metrics(row).tileElements; break;
-    case Term::Field::Ub: v = s.metrics(row).ubBytes / 1024; break;
-    case Term::Field::Programs: v = s.metrics(row).programs; break;
-    case Term::Field::Waves: v = s.metrics(row).waves; break;
-    }
-    switch (term.op) {
-    case Term::Op::Eq: return v == term.value;
-    case Term::Op::Ne: return v != term.value;
-    case Term::Op::Lt: return v < term.value;
-    case Term::Op::Le: return v <= term.value;
-    case Term::Op::Gt: return v > term.value;
-    case Term::Op::Ge: return v >= term.value;
-    }
-    return true;
 }
 
 bool CandidateFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
@@ -176,10 +88,7 @@ bool CandidateFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& so
         return false;
     if (m_reason && s.reason(row) != *m_reason)
         return false;
-    for (const Term& t : m_terms)
-        if (!matches(t, row))
-            return false;
-    return true;
+    return m_parsed.matches(s, row);
 }
 
 bool CandidateFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const

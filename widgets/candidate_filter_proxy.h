@@ -1,10 +1,10 @@
 #pragma once
 // Filters and sorts the candidate table straight on the space's arrays (no QVariant per row):
-// a status, a reason, and a query of terms such as `XBLOCK>=1024 multibuffer=True off-walk`.
-//   - `name op value` (op: = == != < <= > >=) on a dimension, or on tile, ub (KiB),
-//     programs, waves;
-//   - any other word matches a status or reason name (English or as shown).
+// a status, a reason, and a query of terms such as `XBLOCK>=1024 multibuffer=True off-walk`,
+// read and evaluated by core (space/candidate_query.h, the same as `tilescope tune --lattice
+// --filter`); a word also matches a status or reason as the table shows it (translated).
 
+#include "core/space/candidate_query.h"
 #include "core/space/candidate_space.h"
 
 #include <QSortFilterProxyModel>
@@ -29,6 +29,10 @@ public:
     bool setQuery(const QString& query);
     QString query() const { return m_query; }
     QString queryError() const { return m_queryError; }
+    // Whether every term of the query is understood (the CLI's --filter would take it).
+    bool queryUnderstood() const { return m_queryError.isEmpty(); }
+    std::optional<space::CandidateStatus> statusFilter() const { return m_status; }
+    std::optional<space::ReasonCode> reasonFilter() const { return m_reason; }
 
 Q_SIGNALS:
     void filterChanged();
@@ -38,20 +42,7 @@ protected:
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
-    struct Term {
-        enum class Field { Dimension, Tile, Ub, Programs, Waves, Word };
-        enum class Op { Eq, Ne, Lt, Le, Gt, Ge };
-        Field field = Field::Word;
-        int dimension = -1;
-        Op op = Op::Eq;
-        std::int64_t value = 0;
-        QString dimensionName;  // re-resolved when the space changes
-        QString word;           // Word: lower case
-        std::uint32_t statusMask = 0;  // Word: statuses it names
-        std::uint32_t reasonMask = 0;  // Word: reasons it names
-    };
-    void resolveTerms();
-    bool matches(const Term& term, std::size_t row) const;
+    void resolveQuery();
     void refilter();
 
     CandidateTableModel* m_model = nullptr;
@@ -59,7 +50,7 @@ private:
     std::optional<space::ReasonCode> m_reason;
     QString m_query;
     QString m_queryError;
-    std::vector<Term> m_terms;
+    space::CandidateQuery m_parsed;  // the query, parsed and evaluated by core
 };
 
 } // namespace ts::gui

@@ -17,6 +17,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QTimer;
 
@@ -61,6 +62,14 @@ public:
     // Tunes the space shown (its lattice when the lattice is shown); false when there is none
     // or other work is running.
     bool tune();
+    // Tunes the valid lattice points of `subset` (all of them by default) as `tilescope tune
+    // --lattice` does, whatever the backend generates or raises, and caches it under its own
+    // key. When the lattice is not shown it is built first and tuned once it is in. False when
+    // nothing can be tuned now (see tuneProblem()).
+    bool tuneLattice(const tuning::LatticeSubset& subset = {});
+    // Why the last tune() or tuneLattice() did not start (a filter not understood, an empty
+    // subset, other work running); empty when it started.
+    QString tuneProblem() const { return m_tuneProblem; }
     bool canTune() const;
     bool isTuning() const;
     // The tuning of the space shown, live while it runs; null when there is none.
@@ -114,6 +123,7 @@ private:
     void updateBusy();
     void pullTuningFeed();
     void clearTuning();
+    bool startTune(const std::optional<tuning::LatticeSubset>& lattice);
     npu::DeviceRegistry m_devices;
     BackgroundJob* m_analysisJob = nullptr;
     BackgroundJob* m_spaceJob = nullptr;
@@ -136,6 +146,8 @@ private:
     bool m_lattice = false;
     bool m_busy = false;
     QString m_defaultDevice;
+    std::optional<tuning::LatticeSubset> m_pendingLattice;  // tuned once the lattice is built
+    QString m_tuneProblem;
 };
 
 } // namespace ts::gui

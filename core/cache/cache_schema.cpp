@@ -11,8 +11,8 @@ namespace ts::cache::schema {
 
 namespace {
 
-// The current layout. key_digest, candidates and best, then details, then backend come last,
-// exactly as the v1 -> v2, v2 -> v3 and v3 -> v4 ALTER TABLEs add them, so that a migrated file and a new one have the
+// The current layout. key_digest, candidates and best, then details, then backend, then
+// candidate_set come last, exactly as the v1 -> v2, v2 -> v3, v3 -> v4 and v5 -> v6 ALTER TABLEs add them, so that a migrated file and a new one have the
 // same table definition.
 constexpr const char* kCreateSql = R"sql(
 CREATE TABLE meta (
@@ -38,7 +38,8 @@ CREATE TABLE tunings (
     candidates          TEXT NOT NULL DEFAULT '[]',
     best                TEXT,
     details             TEXT,
-    backend             TEXT NOT NULL DEFAULT '2026-04'
+    backend             TEXT NOT NULL DEFAULT '2026-04',
+    candidate_set       TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
 CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
@@ -276,6 +277,15 @@ int migrateV3ToV4(SqliteDatabase& db, std::string* message)
     return SQLITE_OK;
 }
 
+int migrateV5ToV6(SqliteDatabase& db, std::string* message)
+{
+    // The digests stay: a key's canonical text names its candidate set only when it has one.
+    const int rc = db.exec("ALTER TABLE tunings ADD COLUMN candidate_set TEXT NOT NULL DEFAULT '';");
+    if (rc != SQLITE_OK)
+        *message = "cannot add the candidate_set column: " + db.errorMessage();
+    return rc;
+}
+
 int migrateV4ToV5(SqliteDatabase& db, std::string* message)
 {
     const int rc = db.exec(kMeasurementsSql);
@@ -377,6 +387,7 @@ int migrate(SqliteDatabase& db, int fromVersion, std::string* message)
         case 2: rc = migrateV2ToV3(db, &msg); break;
         case 3: rc = migrateV3ToV4(db, &msg); break;
         case 4: rc = migrateV4ToV5(db, &msg); break;
+        case 5: rc = migrateV5ToV6(db, &msg); break;
         default:
             msg = "no migration from layout version " + std::to_string(v);
             return SQLITE_ERROR;

@@ -118,8 +118,11 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
             if (const std::string* v = valueOf(name))
                 items.emplace_back(pythonQuoted(name), *v);
 
-        const std::string comment =
+        std::string comment =
             options.p50Comments && c.p50Ms && std::isfinite(*c.p50Ms) ? "p50 " + formatMsCompact(*c.p50Ms) + " ms" : "";
+        if (options.rankComments && c.rank)
+            comment = "rank " + std::to_string(*c.rank) + " of " + std::to_string(c.rankOf) +
+                      (comment.empty() ? std::string() : ", simulated " + comment);
 
         std::string dict = "{";
         for (std::size_t i = 0; i < items.size(); ++i)
@@ -170,7 +173,7 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
     return result;
 }
 
-std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& record, std::size_t maxCount)
+std::vector<std::size_t> rankedCandidates(const cache::TuningRecord& record)
 {
     std::vector<std::size_t> picked;
     if (record.best())
@@ -185,12 +188,22 @@ std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& reco
         return *record.candidates[a].p50Ms < *record.candidates[b].p50Ms;
     });
     picked.insert(picked.end(), measured.begin(), measured.end());
+    return picked;
+}
+
+std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& record, std::size_t maxCount)
+{
+    std::vector<std::size_t> picked = rankedCandidates(record);
+    const std::size_t rankOf = picked.size();
     if (picked.size() > maxCount)
         picked.resize(maxCount);
 
     std::vector<HandwrittenConfig> configs;
-    for (std::size_t i : picked)
-        configs.push_back(handwrittenConfig(record.candidates[i]));
+    for (std::size_t k = 0; k < picked.size(); ++k) {
+        configs.push_back(handwrittenConfig(record.candidates[picked[k]]));
+        configs.back().rank = k + 1;
+        configs.back().rankOf = rankOf;
+    }
     return configs;
 }
 
