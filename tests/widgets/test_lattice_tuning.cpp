@@ -21,6 +21,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -72,13 +73,14 @@ private Q_SLOTS:
         QVERIFY(openAndSettle(window, path));
         KernelDocument* doc = window.document();
         gui::SpacePage* page = window.spacePage();
+        window.tabs()->setCurrentWidget(page);  // the candidates tab, where the line is shown
         QVERIFY(!doc->space()->hasLattice());
 
         // One line with the reason, and the next step.
         const std::optional<std::string> why = tuning::backendListProblem(*doc->space());
         QVERIFY(why);
-        QVERIFY(page->backendProblemLabel()->isVisible());
-        QVERIFY(page->tuneLatticeNextButton()->isVisible());
+        QVERIFY(page->backendProblemLabel()->isVisibleTo(page));
+        QVERIFY(page->tuneLatticeNextButton()->isVisibleTo(page));
         const QString line = page->backendProblemLabel()->text();
         QVERIFY(!line.contains(QLatin1Char('\n')));
         QVERIFY2(line.contains(QString::fromStdString(*why).simplified().left(20)), qPrintable(line));
@@ -140,7 +142,7 @@ private Q_SLOTS:
         QVERIFY(openAndSettle(window, path));
         KernelDocument* doc = window.document();
         gui::SpacePage* page = window.spacePage();
-        QVERIFY(!page->backendProblemLabel()->isVisible());  // the backend has a list here
+        QVERIFY(!page->backendProblemLabel()->isVisibleTo(page));  // the backend has a list here
         page->latticeBox()->setChecked(true);
         QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->space()->hasLattice(); }));
 
