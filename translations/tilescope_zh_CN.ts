@@ -1235,6 +1235,10 @@
         <translation>未知设备“%1”</translation>
     </message>
     <message>
+        <source>Other work is running: wait for it or stop it first.</source>
+        <translation>其他任务正在运行：请等待其完成或先停止它。</translation>
+    </message>
+    <message>
         <source>Nothing to tune yet: wait for the candidate space.</source>
         <translation>暂无可调优的内容：请等待候选空间构建完成。</translation>
     </message>

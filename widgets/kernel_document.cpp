@@ -382,7 +382,8 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
 {
     m_tuneProblem.clear();
     if (!canTune()) {
-        m_tuneProblem = tr("Nothing to tune yet: wait for the candidate space.");
+        m_tuneProblem = isBusy() ? tr("Other work is running: wait for it or stop it first.")
+                                 : tr("Nothing to tune yet: wait for the candidate space.");
         return false;
     }
     const npu::DeviceProfile& device = *m_devices.find(m_analysis->workload.device);

@@ -5,10 +5,12 @@
 
 #include "window_test_support.h"
 
+#include "core/cache/config_cache.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
+#include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
 #include "widgets/progress_widget.h"
@@ -163,6 +165,22 @@ private Q_SLOTS:
         QVERIFY(result && !result->stopped);
         QCOMPARE(result->tuned.size(), shown);  // skipped rows are all valid
         QCOMPARE(doc->tuningRun()->options().subset, *filtered);
+
+        // Cached under its own key; the export dialog writes its winners with rank and time.
+        auto opened = cache::ConfigCache::open(doc->cacheFile().toStdString());
+        QVERIFY(opened.ok());
+        const analysis::KernelAnalysis& a = *doc->analysis();
+        cache::LookupResult found =
+            opened.cache->lookup(pipeline::tuningKeyFor(a, a.workload.device, doc->tuningRun()->options()));
+        QCOMPARE(found.freshness, cache::Freshness::Fresh);
+        QCOMPARE(opened.cache->lookup(pipeline::tuningKeyFor(a, a.workload.device, npu::BenchMethod::Default)).freshness,
+                 cache::Freshness::Miss);
+        gui::ExportDialog exportDialog;
+        auto record = std::make_shared<const cache::TuningRecord>(std::move(*found.record));
+        exportDialog.setRecord(record, gui::decoratorContextFor(*record, &a));
+        exportDialog.setFormat(gui::ExportDialog::Format::PythonDecorator);
+        QVERIFY2(exportDialog.text().contains(QLatin1String("# rank 1 of ")), qPrintable(exportDialog.text()));
+        QVERIFY2(exportDialog.text().contains(QLatin1String(", simulated p50 ")), qPrintable(exportDialog.text()));
 
         // The selected rows.
         QVERIFY(page->proxy()->setQuery(QString()));
