@@ -16,6 +16,7 @@ int runExport(const Args& args);
 int runRunner(const Args& args);  // runner export
 int runCalibrate(const Args& args);
 int runSweep(const Args& args);
+int runCompareDevices(const Args& args);
 int runBatch(const Args& args);
 int runHelp(const Args& args);
 int runCompletion(const Args& args);

@@ -60,7 +60,7 @@ std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::s
         workload.grid.kind = kernel::GridArg::Kind::Expression;
         workload.grid.expression = *grid;
     }
-    if (auto device = args.value("device"))
+    if (auto device = args.declares("device") ? args.value("device") : std::nullopt)  // compare-devices has none
         workload.device = *device;
     if (auto backend = backendFromArgs(args))
         workload.backend = *backend;
@@ -79,6 +79,14 @@ std::optional<kernel::BackendVersion> backendFromArgs(const Args& args)
 std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char* command)
 {
     npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
+    // No bundled profiles (an install without share/tilescope/devices): said, never an empty
+    // list; a --device-file still runs without them.
+    for (const Diagnostic& d : registry.diagnostics())
+        if (d.code == "device-profiles-not-found") {
+            std::cerr << "tilescope " << command << ": " << d.message << "\n";
+            if (args.values("device-file").empty())
+                return std::nullopt;
+        }
     for (const std::string& file : args.values("device-file")) {
         npu::DeviceLoadResult loaded = npu::loadDeviceProfile(file);
         if (!loaded.profile) {

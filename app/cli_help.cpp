@@ -4,11 +4,14 @@
 #include "app/cli_args.h"
 #include "app/cli_commands.h"
 #include "app/cli_options.h"
+#include "core/util/utf8.h"
 #include "core/util/version.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cstdint>
+#include <cstdio>
 #include <iostream>
 
 namespace ts::cli {
@@ -322,16 +325,29 @@ std::string markdownReference()
 
 namespace {
 
+// Text for roff: backslashes and minus signs escaped, and every character beyond ASCII as its
+// code point (\[u2014]), so that groff reads the page without preconv.
 std::string roff(const std::string& text)
 {
     std::string out;
-    for (char ch : text) {
-        if (ch == '\\')
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        const auto lead = static_cast<unsigned char>(ch);
+        if (ch == '\\') {
             out += "\\e";
-        else if (ch == '-')
+        } else if (ch == '-') {
             out += "\\-";
-        else
+        } else if (lead >= 0x80) {
+            const int length = utf8Length(lead);
+            std::uint32_t code = length == 2 ? lead & 0x1f : length == 3 ? lead & 0x0f : lead & 0x07;
+            for (int k = 1; k < length && i + 1 < text.size(); ++k)
+                code = (code << 6) | (static_cast<unsigned char>(text[++i]) & 0x3f);
+            char escaped[16];
+            std::snprintf(escaped, sizeof escaped, "\\[u%04X]", unsigned(length == 1 ? 0xFFFD : code));
+            out += escaped;
+        } else {
             out += ch;
+        }
     }
     if (!out.empty() && (out.front() == '.' || out.front() == '\''))
         out = "\\&" + out;

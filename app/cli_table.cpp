@@ -331,6 +331,41 @@ CommandSpec sweepCommand()
     return c;
 }
 
+CommandSpec compareDevicesCommand()
+{
+    CommandSpec c;
+    c.name = "compare-devices";
+    c.summary = "tune one launch on several devices: each one's best, the regret of one's best on another, and "
+                "one config list within a tolerance on all";
+    c.positionals = workloadPositional();
+    c.description =
+        "Tunes the launch on every device of --devices (the backend's own list on each, cached like `tilescope "
+        "tune`), then simulates every config benchmarked on some device on the other devices, written by hand "
+        "as a user would paste it. Prints each device's best config and p50, and the regret matrix: the p50 of "
+        "one device's best on another divided by that device's own best (1 on the diagonal; \"does not run\" "
+        "where the config overflows the other device's UB or fails to compile there, with the reason).\n\n"
+        "Then proposes the smallest handwritten config list such that on every device the list's fastest config "
+        "is within --tolerance percent of the fastest config known there (the sweep's covering set, with "
+        "devices in place of shapes), printed as an @triton.autotune decorator whose comments name the devices "
+        "each config serves; or says why no such list exists (a device on which nothing runs).\n\n"
+        "Exit codes: 0 compared and a list exists, 1 a device could not be tuned, no list exists or the run was "
+        "stopped, 2 bad usage or unreadable input.";
+    c.options = {functionOption(), argOption(), gridOption(),
+                 required(repeatable(valued("devices", "A,B[,C...]",
+                                            "the devices to compare, by SoC name (two or more; `all` = every "
+                                            "profile; see `tilescope devices`)",
+                                            Completion::Device))),
+                 backendOption(), deviceFileOption(),
+                 valued("tolerance", "PCT",
+                        "how far from each device's fastest config the list may be, in percent (default 5)"),
+                 valued("export", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
+                 benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), cacheOption(), noCacheOption(),
+                 forceOption(),
+                 jsonOption("the comparison as a \"tilescope.device-compare/1\" document (docs/OUTPUT.md)")};
+    c.run = runCompareDevices;
+    return c;
+}
+
 CommandSpec batchCommand()
 {
     CommandSpec c;
@@ -651,7 +686,7 @@ CommandSpec completionCommand()
 std::vector<CommandSpec> buildTable()
 {
     return {analyzeCommand(),  spaceCommand(),   tuneCommand(),    exportCommand(),  runnerCommand(),
-            measureCommand(),  calibrateCommand(), sweepCommand(), batchCommand(),   cacheCommand(),
+            measureCommand(),  calibrateCommand(), sweepCommand(), compareDevicesCommand(), batchCommand(),   cacheCommand(),
             devicesCommand(),  backendsCommand(), helpCommand(),   completionCommand()};
 }
 

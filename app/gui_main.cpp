@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QIcon>
 #include <QLocale>
 #include <QSettings>
 #include <QTimer>
@@ -20,6 +21,10 @@ int runGui(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("TileScope"));
     QApplication::setOrganizationName(QStringLiteral("TileScope"));
+    // An installed explorer: its windows belong to share/applications/tilescope.desktop and show
+    // the theme's icon (share/icons/hicolor/scalable/apps/tilescope.svg).
+    QGuiApplication::setDesktopFileName(QStringLiteral("tilescope"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("tilescope")));
 
     QString language;
     QString file;
@@ -51,8 +56,11 @@ int runGui(int argc, char** argv)
 
     ts::gui::MainWindow window;
     window.show();
+    // A file named on the command line wins over the last session's.
     if (!file.isEmpty())
         window.openFile(QFileInfo(file).absoluteFilePath());
+    else if (screenshots.isEmpty())
+        window.restoreSession();
 
     if (!screenshots.isEmpty()) {
         auto* tour = new ts::gui::ScreenshotTour(&window, screenshots,

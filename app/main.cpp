@@ -2,6 +2,7 @@
 // opens the desktop explorer, which lives in a module loaded only then (app/CMakeLists.txt).
 
 #include "app/cli.h"
+#include "core/util/install_dirs.h"
 
 #include <dlfcn.h>
 
@@ -12,14 +13,16 @@
 #ifdef TILESCOPE_WITH_GUI
 namespace {
 
-// The explorer's module: beside the binary in a build tree, in ../lib/tilescope once installed.
+// The explorer's module: beside the binary in a build tree, in ../lib/tilescope once installed
+// (ts::kInstalledModuleDir).
 int runGui(int argc, char** argv)
 {
     std::error_code error;
     const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
     const std::filesystem::path dir = error ? std::filesystem::path(".") : exe.parent_path();
     std::string problem;
-    for (const std::filesystem::path& module : {dir / "tilescope-gui.so", dir / ".." / "lib" / "tilescope" / "tilescope-gui.so"}) {
+    const std::filesystem::path installed = (dir / ts::kInstalledModuleDir / "tilescope-gui.so").lexically_normal();
+    for (const std::filesystem::path& module : {dir / "tilescope-gui.so", installed}) {
         if (!std::filesystem::exists(module, error))
             continue;
         void* handle = ::dlopen(module.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -33,7 +36,8 @@ int runGui(int argc, char** argv)
         problem = module.string() + ": no entry point";
     }
     std::cerr << "tilescope: the desktop explorer cannot be loaded"
-              << (problem.empty() ? " (tilescope-gui.so is not beside the binary nor in ../lib/tilescope)" : ": " + problem)
+              << (problem.empty() ? std::string(" (tilescope-gui.so is not beside the binary nor in ") + ts::kInstalledModuleDir + ")"
+                                 : ": " + problem)
               << "\nThe headless commands work without it: tilescope --help lists them.\n";
     return 2;
 }

@@ -12,6 +12,7 @@ packages=(
     libgtest-dev libbenchmark-dev
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqcustomplot-dev libgl1-mesa-dev libxkbcommon-dev
+    desktop-file-utils
 )
 missing=()
 for p in "${packages[@]}"; do

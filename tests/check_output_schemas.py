@@ -2,7 +2,7 @@
 
 Usage: check_output_schemas.py TILESCOPE SOURCE_DIR SCRATCH_DIR
 
-Runs each command that prints or writes JSON (analyze, space, tune fresh and cached, sweep,
+Runs each command that prints or writes JSON (analyze, space, tune fresh and cached, sweep, compare-devices,
 batch, export --format json, cache list/show/export, devices, backends, space --bench, space --compare,
 measure import/compare/list) on the bundled vector-add kernel,
 in a scratch copy with its own cache, and validates every document against the schema file its
@@ -72,6 +72,8 @@ printed("cache list", "cache", "list", "--json", *cache)
 printed("cache show", "cache", "show", "1", "--json", *cache)
 written("cache export", scratch / "export.json", "cache", "export", str(scratch / "export.json"), *cache)
 printed("sweep", "sweep", workload, "--range", "n_elements=4096..65536:x16", "--jobs", "2", "--json", *cache)
+printed("compare-devices", "compare-devices", workload, "--devices", "Ascend910B2,Ascend310P3", "--jobs", "2",
+        "--json", *cache)
 written("batch --report", scratch / "batch.json", "batch", workload, "--jobs", "2", "--report",
         str(scratch / "batch.json"), *cache)
 printed("devices", "devices", "--json")

@@ -897,6 +897,45 @@ PRAGMA user_version = 3;
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
 }
 
+TEST(ConfigCache, MigratesAVersion5FileAndKeepsWhichTileScopeMadeATuning)
+{
+    // Layout 6 keeps the TileScope release of each tuning. A version 5 file (the same tables
+    // without the column) migrates with its tunings unknown (""), and new ones round-trip it.
+    const fs::path dir = ts::test::scratchDir("cache-migrate-v5");
+    TuningRecord old = makeRecord("softmax", 64, 2);
+    {
+        auto cache = openOrDie(dir / "v5.sqlite");
+        ASSERT_TRUE(cache->store(old).ok());
+    }
+    {
+        RawDb raw(dir / "v5.sqlite");
+        raw.exec("ALTER TABLE tunings DROP COLUMN tilescope_version; PRAGMA user_version = 5;");
+    }
+    OpenResult opened = ConfigCache::open(dir / "v5.sqlite");
+    ASSERT_TRUE(opened.ok()) << opened.error->message;
+    EXPECT_EQ(opened.migratedFromVersion, 5);
+    ConfigCache& cache = *opened.cache;
+    const auto hit = cache.lookup(old.key, old.key.sourceHash);
+    ASSERT_EQ(hit.freshness, Freshness::Fresh);
+    EXPECT_EQ(hit.record->tilescopeVersion, "");
+    TuningRecord made = makeRecord("softmax", 128, 2);
+    made.tilescopeVersion = "9.8.7";
+    ASSERT_TRUE(cache.store(made).ok());
+    EXPECT_EQ(cache.lookup(made.key, made.key.sourceHash).record->tilescopeVersion, "9.8.7");
+    // ... and through the JSON of an export.
+    std::string error;
+    const auto back = tuningFromJson(toJson(*cache.lookup(made.key).record), "t", &error);
+    ASSERT_TRUE(back) << error;
+    EXPECT_EQ(back->tilescopeVersion, "9.8.7");
+    opened.cache.reset();
+
+    auto fresh = openOrDie(dir / "fresh.sqlite");
+    fresh.reset();
+    RawDb migrated(dir / "v5.sqlite"), created(dir / "fresh.sqlite");
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), schema::kCurrentVersion);
+    EXPECT_EQ(migrated.rows("PRAGMA table_info(tunings)"), created.rows("PRAGMA table_info(tunings)"));
+}
+
 TEST(ConfigCache, TheSameLaunchUnderTwoBackendsIsTwoEntries)
 {
     const fs::path dir = ts::test::scratchDir("cache-backends");

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <set>
@@ -120,8 +121,8 @@ TEST(CliOptions, TheTableListsEveryCommand)
     std::set<std::string> names;
     for (const auto& c : table()["commands"])
         names.insert(c["name"]);
-    for (const char* name : {"analyze", "space", "tune", "export", "sweep", "batch", "cache", "devices", "backends",
-                             "help", "completion"})
+    for (const char* name : {"analyze", "space", "tune", "export", "sweep", "compare-devices", "batch", "cache",
+                             "devices", "backends", "help", "completion"})
         EXPECT_EQ(names.count(name), 1u) << name;
     std::set<std::string> subs;
     for (const auto& c : table()["commands"])
@@ -291,9 +292,18 @@ TEST(CliOptions, ManPageHasEveryCommandAndOption)
                                                         "I",    "RI", "br", "nf", "fi"};
             EXPECT_EQ(known.count(request), 1u) << l;
         }
+    // Plain ASCII (other characters as \[uXXXX]): groff reads it without preconv, and warns of nothing.
+    const auto nonAscii = std::count_if(man.out.begin(), man.out.end(),
+                                        [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+    EXPECT_EQ(nonAscii, 0);
+    const fs::path dir = ts::test::scratchDir("cli-man");
+    std::ofstream(dir / "tilescope.1") << man.out;
+    if (ts::test::runCommand("command -v groff >/dev/null").exitCode == 0) {
+        CliRun checked = ts::test::runCommand("groff -man -Tutf8 -ww -z " + quote(dir / "tilescope.1"));
+        EXPECT_EQ(checked.exitCode, 0);
+        EXPECT_EQ(checked.out + checked.err, "");
+    }
     if (ts::test::runCommand("command -v man >/dev/null").exitCode == 0) {
-        const fs::path dir = ts::test::scratchDir("cli-man");
-        std::ofstream(dir / "tilescope.1") << man.out;
         CliRun rendered = ts::test::runCommand("MANWIDTH=100 man -l " + quote(dir / "tilescope.1") + " | col -b");
         EXPECT_NE(rendered.out.find("--bench-method"), std::string::npos) << rendered.err;
     }

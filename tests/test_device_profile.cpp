@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <set>
 
@@ -378,6 +379,28 @@ TEST(Registry, DefaultResourceDirFindsBundledProfiles)
     EXPECT_TRUE(fs::is_directory(dir / "devices"));
     auto registry = DeviceRegistry::loadBundled();
     EXPECT_NE(registry.find("Ascend910B4"), nullptr);
+}
+
+// An installed binary reads share/tilescope beside its bin/ first; only a binary of the build tree
+// (this test) may fall back on the source tree's resources, and $TILESCOPE_RESOURCE_DIR wins.
+TEST(Registry, ResourceDirBesideTheBinaryBeforeTheSourceTree)
+{
+    const std::string saved = std::getenv("TILESCOPE_RESOURCE_DIR") ? std::getenv("TILESCOPE_RESOURCE_DIR") : "";
+    ::unsetenv("TILESCOPE_RESOURCE_DIR");
+    const fs::path exeDir = fs::read_symlink("/proc/self/exe").parent_path();
+    auto candidates = DeviceRegistry::resourceDirCandidates();
+    ASSERT_EQ(candidates.size(), 2u);
+    EXPECT_EQ(candidates[0], (exeDir / ".." / "share" / "tilescope").lexically_normal());
+    EXPECT_EQ(candidates[1], fs::path(ts::test::sourceDir() / "resources"));
+    ::setenv("TILESCOPE_RESOURCE_DIR", "/elsewhere", 1);
+    candidates = DeviceRegistry::resourceDirCandidates();
+    ASSERT_EQ(candidates.size(), 3u);
+    EXPECT_EQ(candidates[0], fs::path("/elsewhere"));
+    if (saved.empty())
+        ::unsetenv("TILESCOPE_RESOURCE_DIR");
+    else
+        ::setenv("TILESCOPE_RESOURCE_DIR", saved.c_str(), 1);
+    EXPECT_EQ(DeviceRegistry::resourceDirCandidates(fs::path("/given")), std::vector<fs::path>{"/given"});
 }
 
 struct DidYouMeanRow {

@@ -213,10 +213,7 @@ PRAGMA user_version = 4;
     ASSERT_TRUE(opened.ok()) << opened.error->message;
     EXPECT_EQ(opened.migratedFromVersion, 4);
     ASSERT_EQ(opened.notices.size(), 1u);
-    // Through every later layout (6 adds the tunings' candidate set: '' for these).
-    EXPECT_NE(opened.notices[0].find("from layout version 4 to " + std::to_string(schema::kCurrentVersion)),
-              std::string::npos)
-        << opened.notices[0];
+    EXPECT_NE(opened.notices[0].find("from layout version 4 to " + std::to_string(ts::cache::schema::kCurrentVersion)), std::string::npos) << opened.notices[0];
     LookupResult hit = opened.cache->lookup(key, "h4");
     ASSERT_EQ(hit.freshness, Freshness::Fresh);
     EXPECT_EQ(hit.record->notes, "v4");
@@ -229,7 +226,7 @@ PRAGMA user_version = 4;
     auto fresh = open(dir / "fresh.sqlite");
     fresh.reset();
     Raw migrated(dir / "v4.sqlite"), created(dir / "fresh.sqlite");
-    EXPECT_EQ(migrated.rows("PRAGMA user_version"), (std::vector<std::string>{std::to_string(schema::kCurrentVersion)}));
+    EXPECT_EQ(migrated.rows("PRAGMA user_version"), (std::vector<std::string>{std::to_string(ts::cache::schema::kCurrentVersion)}));
     EXPECT_EQ(migrated.rows("SELECT candidate_set FROM tunings"), (std::vector<std::string>{""}));
     for (const char* q : {"PRAGMA table_info(measurements)", "PRAGMA table_info(tunings)",
                           "SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'measurements%' ORDER BY name"})

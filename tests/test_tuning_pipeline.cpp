@@ -6,6 +6,7 @@
 #include "core/npu/device_profile.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
+#include "core/util/version.h"
 #include "backend_2604.h"
 #include "testutil.h"
 
@@ -74,6 +75,67 @@ TEST(TuningPipeline, RecordKeepsEveryTunedCandidateAndTheBest)
     EXPECT_GT(breakdown.at("device_us").get<double>(), 0.0);
     EXPECT_GT(breakdown.at("ub_peak_bytes").get<double>(), 0.0);
     EXPECT_TRUE(record.notes.empty()) << record.notes;
+}
+
+TEST(TuningPipeline, ARecordLaidOnItsSpaceIsTheTuningAgain)
+{
+    // A cached tuning shown as a finished one: every stored figure back on the same candidate.
+    const auto a = analyse(test::examplesDir() / "softmax.json");
+    const auto& profile = device(a.workload.device);
+    const space::CandidateSpace s = pipeline::buildSpace(a, profile);
+    tuning::TuningOptions options;
+    options.jobs = 2;
+    const tuning::TuningResult result = tuning::tune(a, s, profile, options);
+    ASSERT_TRUE(result.best);
+    const cache::TuningRecord record = pipeline::recordFromTuning(a, s, result, options);
+    EXPECT_EQ(record.tilescopeVersion, std::string(kVersion));
+    const pipeline::RecordOnSpace laid = pipeline::tuningFromRecord(record, s);
+    ASSERT_TRUE(laid.result);
+    EXPECT_EQ(laid.unmatched, 0u);
+    EXPECT_EQ(laid.matched, record.candidates.size());
+    const tuning::TuningResult& back = *laid.result;
+    EXPECT_EQ(back.best, result.best);
+    EXPECT_EQ(back.tuned, result.tuned);
+    EXPECT_EQ(back.finished, result.finished);
+    EXPECT_EQ(back.modelled.compileWorkers, result.modelled.compileWorkers);
+    EXPECT_DOUBLE_EQ(back.modelled.totalSeconds, result.modelled.totalSeconds);
+    EXPECT_DOUBLE_EQ(back.modelled.compileSeconds, result.modelled.compileSeconds);
+    double sessions = 0;
+    for (std::size_t i : result.tuned) {
+        const tuning::CandidateOutcome& o = result.outcomes[i];
+        const tuning::CandidateOutcome& b = back.outcomes[i];
+        EXPECT_EQ(b.status, o.status) << i;
+        EXPECT_DOUBLE_EQ(b.compileSeconds, o.compileSeconds);
+        EXPECT_EQ(b.ubPeakBytes, o.ubPeakBytes);
+        if (o.status != tuning::OutcomeStatus::Benchmarked && o.status != tuning::OutcomeStatus::Best)
+            continue;
+        EXPECT_DOUBLE_EQ(b.bench.p50Ms, o.bench.p50Ms);
+        EXPECT_DOUBLE_EQ(b.bench.p20Ms, o.bench.p20Ms);
+        EXPECT_DOUBLE_EQ(b.bench.benchSeconds, o.bench.benchSeconds);
+        EXPECT_DOUBLE_EQ(b.bench.sim.deviceUs, o.bench.sim.deviceUs);
+        EXPECT_DOUBLE_EQ(b.bench.sim.breakdown.mte2, o.bench.sim.breakdown.mte2);
+        EXPECT_DOUBLE_EQ(b.bench.sim.breakdown.vector, o.bench.sim.breakdown.vector);
+        EXPECT_EQ(b.bench.sim.roofline.limiter, o.bench.sim.roofline.limiter);
+        sessions += b.bench.sessionSeconds;
+    }
+    // The profiler session, paid once, comes back on the first benchmark run.
+    double firstSession = 0;
+    for (std::size_t i : result.tuned)
+        if (result.outcomes[i].status == tuning::OutcomeStatus::Benchmarked ||
+            result.outcomes[i].status == tuning::OutcomeStatus::Best) {
+            firstSession = result.outcomes[i].bench.sessionSeconds;
+            break;
+        }
+    EXPECT_NEAR(sessions, firstSession, 1e-9);
+
+    // Laid onto another launch's space, nothing matches.
+    const auto other = analyse(test::examplesDir() / "add.json");
+    const space::CandidateSpace otherSpace = pipeline::buildSpace(other, device(other.workload.device));
+    const pipeline::RecordOnSpace elsewhere = pipeline::tuningFromRecord(record, otherSpace);
+    EXPECT_EQ(elsewhere.matched, 0u);
+    EXPECT_EQ(elsewhere.unmatched, record.candidates.size());
+    EXPECT_TRUE(elsewhere.result->tuned.empty());
+    EXPECT_FALSE(elsewhere.result->best);
 }
 
 TEST(TuningPipeline, LargeLatticeTuningIsCappedAndSaysSo)

@@ -110,6 +110,54 @@ TEST(Workload, BackendFieldNamesTheVersionAndDefaultsToTheNewest)
     EXPECT_EQ(backendLabel(std::string_view("1999-01")), "1999-01");
 }
 
+TEST(Workload, ItsTextReadsBackAsTheSameLaunch)
+{
+    Workload w;
+    w.path = "/somewhere/w.json";
+    w.kernelPath = "/somewhere/k.py";
+    w.function = "k";
+    w.args = {{"x", ArgValue::tensor("float16", {4096, 1024})}, {"n", ArgValue::integer(98432)}};
+    ArgValue f;
+    f.kind = ArgValue::Kind::Float;
+    f.floatValue = 2.0;
+    ArgValue b;
+    b.kind = ArgValue::Kind::Bool;
+    b.boolValue = true;
+    b.intValue = 1;
+    ArgValue s;
+    s.kind = ArgValue::Kind::Str;
+    s.text = "fast";
+    ArgValue none;
+    none.kind = ArgValue::Kind::None;
+    w.args.emplace_back("scale", f);
+    w.args.emplace_back("flag", b);
+    w.args.emplace_back("mode", s);
+    w.args.emplace_back("nothing", none);
+    w.grid.kind = GridArg::Kind::Expression;
+    w.grid.expression = "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)";
+    w.device = "Ascend910B4";
+    w.backend = BackendVersion::V2026_04;
+    w.benchMethod = "npu";
+    w.seed = 7;
+    const WorkloadLoadResult back = parseWorkload(workloadText(w), w.path);
+    ASSERT_TRUE(back.workload);
+    const Workload& r = *back.workload;
+    EXPECT_EQ(r.path, w.path);
+    EXPECT_EQ(r.kernelPath, w.kernelPath);
+    EXPECT_EQ(r.function, w.function);
+    ASSERT_EQ(r.args.size(), w.args.size());
+    for (std::size_t i = 0; i < w.args.size(); ++i) {
+        EXPECT_EQ(r.args[i].first, w.args[i].first);
+        EXPECT_EQ(r.args[i].second.kind, w.args[i].second.kind) << w.args[i].first;
+        EXPECT_EQ(r.args[i].second.describe(), w.args[i].second.describe());
+    }
+    EXPECT_EQ(r.grid.expression, w.grid.expression);
+    EXPECT_EQ(r.device, w.device);
+    EXPECT_EQ(r.backend, w.backend);
+    EXPECT_EQ(r.benchMethod, w.benchMethod);
+    EXPECT_EQ(r.seed, w.seed);
+}
+
 TEST(Workload, MissingFileIsAnError)
 {
     WorkloadLoadResult r = loadWorkload("/nonexistent/dir/work.json");

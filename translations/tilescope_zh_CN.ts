@@ -896,6 +896,175 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::DeviceCompareDialog</name>
+    <message>
+        <source>%1 runs faster here (%2 ms), written by hand</source>
+        <translation>%1 在此运行更快（%2 毫秒），需手写配置</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s) serve every device within %1 of its fastest config</source>
+        <translation>
+            <numerusform>%n 个配置可使每个设备都在其最快配置的 %1 以内</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Best config</source>
+        <translation>最佳配置</translation>
+    </message>
+    <message>
+        <source>Best p50 (ms)</source>
+        <translation>最佳 p50（毫秒）</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Compare devices: regret and one config list</source>
+        <translation>比较设备：遗憾值与共用配置列表</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared %n device(s).</source>
+        <translation>
+            <numerusform>已比较 %n 个设备。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Comparing devices</source>
+        <translation>正在比较设备</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Each device&apos;s best (its own tuning&apos;s pick)</source>
+        <translation>各设备的最佳配置（其自身调优的选择）</translation>
+    </message>
+    <message>
+        <source>Export list…</source>
+        <translation>导出列表…</translation>
+    </message>
+    <message>
+        <source>Export the config list</source>
+        <translation>导出配置列表</translation>
+    </message>
+    <message>
+        <source>How far from each device&apos;s fastest config the shared list may be</source>
+        <translation>共用列表与各设备最快配置之间允许的差距</translation>
+    </message>
+    <message>
+        <source>List&apos;s pick (vs its fastest)</source>
+        <translation>列表的选择（相对其最快）</translation>
+    </message>
+    <message>
+        <source>No config list is within %1 of the best on every device: %2</source>
+        <translation>不存在在每个设备上都与最佳相差 %1 以内的配置列表：%2</translation>
+    </message>
+    <message>
+        <source>No config list is within the tolerance on every device: %1</source>
+        <translation>不存在在每个设备上都满足容差的配置列表：%1</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Nothing compared yet.</source>
+        <translation>尚未比较。</translation>
+    </message>
+    <message>
+        <source>Nothing to compare.</source>
+        <translation>没有可比较的内容。</translation>
+    </message>
+    <message>
+        <source>Python (*.py);;All files (*)</source>
+        <translation>Python (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Regret: the row device&apos;s best run on the column device, over that device&apos;s own best</source>
+        <translation>遗憾值：行设备的最佳配置在列设备上的运行时间，除以该设备自身的最佳</translation>
+    </message>
+    <message>
+        <source>Stop after the running candidate; what finished is shown</source>
+        <translation>在当前候选完成后停止；显示已完成的部分</translation>
+    </message>
+    <message>
+        <source>Stopped: what finished is shown.</source>
+        <translation>已停止：显示已完成的部分。</translation>
+    </message>
+    <message>
+        <source>Stopping after the running candidate…</source>
+        <translation>将在当前候选完成后停止…</translation>
+    </message>
+    <message>
+        <source>The config list could not be written.</source>
+        <translation>无法写出配置列表。</translation>
+    </message>
+    <message>
+        <source>The launch tuned on each ticked device, then every device&apos;s configs simulated on the others as handwritten configs (%1 method).</source>
+        <translation>在每个勾选的设备上调优该启动，然后将各设备的配置作为手写配置在其他设备上模拟（%1 方法）。</translation>
+    </message>
+    <message>
+        <source>Tick two or more devices and press Compare.</source>
+        <translation>勾选两个或更多设备，然后点击“比较”。</translation>
+    </message>
+    <message>
+        <source>Tolerance:</source>
+        <translation>容差：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tuning on %n device(s)…</source>
+        <translation>
+            <numerusform>正在 %n 个设备上调优…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>已写入 %1。</translation>
+    </message>
+    <message>
+        <source>best of %1</source>
+        <translation>%1 的最佳</translation>
+    </message>
+    <message>
+        <source>does not run</source>
+        <translation>无法运行</translation>
+    </message>
+    <message>
+        <source>from the cache</source>
+        <translation>来自缓存</translation>
+    </message>
+    <message>
+        <source>not proven smallest: the search ran out of budget</source>
+        <translation>未证明最小：搜索超出预算</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>在 %1 上</translation>
+    </message>
+    <message>
+        <source>regret (× its own best)</source>
+        <translation>遗憾值（× 其自身最佳）</translation>
+    </message>
+    <message>
+        <source>run on</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <source>smallest list</source>
+        <translation>最小列表</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ExportDialog</name>
     <message>
         <source>Export configs</source>
@@ -1233,6 +1402,34 @@
     <message>
         <source>unknown device &apos;%1&apos;</source>
         <translation>未知设备“%1”</translation>
+    </message>
+    <message>
+        <source>The kernel does not parse: fix it and save, and it is read again.</source>
+        <translation>内核无法解析：修正并保存后会自动重新读取。</translation>
+    </message>
+    <message>
+        <source>Reloading %1</source>
+        <translation>正在重新读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk and cannot be read again: %2</source>
+        <translation>%1 已在磁盘上更改，但无法重新读取：%2</translation>
+    </message>
+    <message>
+        <source>%1 reloaded from disk; the kernel and the launch are unchanged, so the results shown still hold.</source>
+        <translation>已从磁盘重新读取 %1；内核与启动参数未变，显示的结果仍然有效。</translation>
+    </message>
+    <message>
+        <source>%1 reloaded from disk.</source>
+        <translation>已从磁盘重新读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 reloaded from disk; the kernel or the launch changed, so the results shown are out of date and were cleared.</source>
+        <translation>已从磁盘重新读取 %1；内核或启动参数已变，显示的结果已过时并已清除。</translation>
+    </message>
+    <message>
+        <source>Reading the cached tuning</source>
+        <translation>正在读取缓存的调优结果</translation>
     </message>
     <message>
         <source>Other work is running: wait for it or stop it first.</source>
@@ -1784,12 +1981,36 @@
         <translation>无法读取配置缓存 %1：%2</translation>
     </message>
     <message>
+        <source>Compare devices: &amp;regret and one config list…</source>
+        <translation>比较设备：遗憾值与共用配置列表(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Each device&apos;s best run on the others, and one config list within a tolerance of the best on every device</source>
+        <translation>各设备的最佳配置在其他设备上的表现，以及在每个设备上都接近最佳的共用配置列表</translation>
+    </message>
+    <message>
         <source>Compare &amp;backend versions…</source>
         <translation>比较后端版本(&amp;B)…</translation>
     </message>
     <message>
         <source>The same launch under two Triton-Ascend versions: configs only one generates, reordered, changed options</source>
         <translation>同一次启动在两个 Triton-Ascend 版本下的对比：只有一个版本生成的配置、顺序改变的配置、选项改变的配置</translation>
+    </message>
+    <message>
+        <source>Loaded the cached tuning: best #%1 p50 %2 µs of %3 candidates; %4</source>
+        <translation>已载入缓存的调优结果：%3 个候选中最佳为 #%1，p50 %2 µs；%4</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cached tuning shown&lt;/b&gt;: %1. Tune runs it again.</source>
+        <translation>&lt;b&gt;正在显示缓存的调优结果&lt;/b&gt;：%1。点击调优会重新运行。</translation>
+    </message>
+    <message>
+        <source>Restoring the last session: %1…</source>
+        <translation>正在恢复上次的会话：%1…</translation>
+    </message>
+    <message>
+        <source>%1 does not parse (line %2: %3); it is read again when saved.</source>
+        <translation>%1 无法解析（第 %2 行：%3）；保存后会重新读取。</translation>
     </message>
 </context>
 <context>
@@ -2852,6 +3073,21 @@ UB %4，%5</translation>
     <message>
         <source>Shape %1 of %2: %3</source>
         <translation>形状 %1/%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TuningRun</name>
+    <message>
+        <source>TileScope version unknown</source>
+        <translation>TileScope 版本未知</translation>
+    </message>
+    <message>
+        <source>TileScope %1</source>
+        <translation>TileScope %1</translation>
+    </message>
+    <message>
+        <source>Cached tuning of %1 UTC · %2 · backend %3 · simulator %4</source>
+        <translation>缓存的调优结果（%1 UTC）· %2 · 后端 %3 · 模拟器 %4</translation>
     </message>
 </context>
 <context>

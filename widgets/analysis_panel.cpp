@@ -68,6 +68,14 @@ void AnalysisPanel::restoreExpansion()
     }
 }
 
+void AnalysisPanel::showKernelErrors()
+{
+    m_tree->clear();
+    m_spaceSection = nullptr;
+    m_backend->setText(tr("<b>The kernel has errors</b>: see the diagnostics under the source."));
+    m_backend->setStyleSheet(QStringLiteral("background: rgba(229, 57, 53, 50); border-radius: 4px;"));
+}
+
 void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
 {
     m_tree->clear();

@@ -20,6 +20,8 @@ public:
     explicit AnalysisPanel(QWidget* parent = nullptr);
 
     void setAnalysis(const analysis::KernelAnalysis* analysis);
+    // A kernel open without an analysis (it does not parse): says so, pointing at the diagnostics.
+    void showKernelErrors();
     // The space of the analysis shown, or null with the reason it is missing.
     void setSpace(const space::CandidateSpace* space, const QString& problem);
 

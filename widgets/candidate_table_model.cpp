@@ -268,6 +268,48 @@ bool CandidateTableModel::lessThan(std::size_t a, std::size_t b, int column) con
     return a < b;
 }
 
+std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) const
+{
+    if (!m_space)
+        return [](std::size_t) { return std::nan(""); };
+    std::shared_ptr<const space::CandidateSpace> s = m_space;
+    auto copied = [this](auto pick) {
+        auto column = std::make_shared<std::vector<double>>(m_space->size());
+        for (std::size_t i = 0; i < column->size(); ++i)
+            (*column)[i] = pick(i);
+        return [column](std::size_t row) { return (*column)[row]; };
+    };
+    switch (columnKind(column)) {
+    case Column::Index: return [](std::size_t row) { return double(row); };
+    case Column::Param: {
+        const int d = column - kFixedBefore;
+        // kUnset is the smallest int64: unset sorts first.
+        return [s, d](std::size_t row) { return double(s->values(row)[d]); };
+    }
+    case Column::Status: return [s](std::size_t row) { return double(s->status(row)); };
+    case Column::Reason: return [s](std::size_t row) { return double(s->reason(row)); };
+    case Column::Tile: return [s](std::size_t row) { return double(s->metrics(row).tileElements); };
+    case Column::UbBytes:
+    case Column::UbShare: return [s](std::size_t row) { return double(s->metrics(row).ubBytes); };
+    case Column::Programs: return [s](std::size_t row) { return double(s->metrics(row).programs); };
+    case Column::Waves: return [s](std::size_t row) { return double(s->metrics(row).waves); };
+    case Column::LastWave: return [s](std::size_t row) { return s->metrics(row).lastWaveUtilisation; };
+    case Column::Outcome: return copied([this](std::size_t row) { return double(outcome(row)); });
+    case Column::P50:
+    case Column::P20:
+    case Column::P80:
+    case Column::SpeedUp: {
+        const Column kind = columnKind(column) == Column::SpeedUp ? Column::P50 : columnKind(column);  // same order
+        return copied([this, kind](std::size_t row) { return timing(row, kind); });
+    }
+    case Column::Measured: {
+        std::shared_ptr<const std::vector<double>> measured = m_measured;
+        return [measured](std::size_t row) { return measured && row < measured->size() ? (*measured)[row] : std::nan(""); };
+    }
+    }
+    return [](std::size_t row) { return double(row); };
+}
+
 QString CandidateTableModel::describeParams(std::size_t candidate) const
 {
     if (!m_space || candidate >= m_space->size())

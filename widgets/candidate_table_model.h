@@ -73,8 +73,12 @@ public:
     Column columnKind(int column) const;
     int paramColumn(int dimension) const { return 1 + dimension; }
     int columnOf(Column kind) const;  // -1 when absent (timings)
-    // Compares two candidates on a column without building QVariants (used by the proxy).
+    // Compares two candidates on a column without building QVariants.
     bool lessThan(std::size_t a, std::size_t b, int column) const;
+    // The sort key of every row of a column as a function any thread may call: it owns what it
+    // reads (the space, or a copy of the tuning's column taken now). NaN: no value (sorts last).
+    // Orders as lessThan does, but for where the unmeasured go.
+    std::function<double(std::size_t)> sortKey(int column) const;
     // "XBLOCK=1024, XBLOCK_SUB=512, multibuffer=False"
     QString describeParams(std::size_t candidate) const;
 

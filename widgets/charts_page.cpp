@@ -7,6 +7,7 @@
 #include "widgets/ub_chart.h"
 
 #include <QGroupBox>
+#include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -52,6 +53,8 @@ ChartsPage::ChartsPage(QWidget* parent) : QWidget(parent)
                    tr("Tuning time"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    m_origin = cachedOriginLabel(this);
+    layout->addWidget(m_origin);
     layout->addWidget(m_tabs);
     connect(m_heatmap, &HeatmapChart::candidateClicked, this, &ChartsPage::candidateClicked);
     connect(m_ub, &UbChart::candidateClicked, this, &ChartsPage::candidateClicked);
@@ -100,6 +103,7 @@ void ChartsPage::setDark(bool dark)
 
 void ChartsPage::setRun(std::shared_ptr<const TuningRun> run)
 {
+    showCachedOrigin(m_origin, run.get());
     m_pipes->setRun(run);
     m_timings->setRun(run);
     m_timeline->setRun(std::move(run));

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+class QLabel;
 class QTabWidget;
 
 namespace ts::gui {
@@ -42,11 +43,14 @@ public:
     QWidget* spaceTab() const;
     QWidget* timingsTab() const;
     QWidget* timelineTab() const;
+    // Where the tuning shown came from, when the config cache (hidden else).
+    QLabel* originLabel() const { return m_origin; }
 
 Q_SIGNALS:
     void candidateClicked(std::size_t candidate);
 
 private:
+    QLabel* m_origin = nullptr;
     HeatmapChart* m_heatmap = nullptr;
     UbChart* m_ub = nullptr;
     PipeChart* m_pipes = nullptr;

@@ -1,5 +1,6 @@
 #include "widgets/kernel_document.h"
 
+#include "core/pipeline/tuning_pipeline.h"
 #include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
 #include "widgets/status_colors.h"
@@ -7,12 +8,14 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QThreadPool>
 
 #include <utility>
 #include <QTimer>
 
 #include <filesystem>
+#include <utility>
 #include <mutex>
 
 namespace ts::gui {
@@ -39,6 +42,9 @@ struct OpenResult {
     std::shared_ptr<const analysis::KernelAnalysis> analysis;
     QString source;
     QString error;
+    // The kernel does not parse: it opens with its source and the diagnostics, no analysis.
+    bool sourceOnly = false;
+    Diagnostics problems;
 };
 
 // A workload in the kernel's folder that launches it, if any (first by name).
@@ -56,7 +62,7 @@ std::optional<kernel::Workload> siblingWorkload(const QString& kernelPath)
     return std::nullopt;
 }
 
-OpenResult openFile(const QString& path, const QString& defaultDevice)
+OpenResult openFile(const QString& path, const QString& defaultDevice, const std::optional<kernel::Workload>& launch = std::nullopt)
 {
     OpenResult out;
     const QFileInfo info(path);
@@ -65,7 +71,9 @@ OpenResult openFile(const QString& path, const QString& defaultDevice)
         return out;
     }
     kernel::Workload workload;
-    if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
+    if (launch) {
+        workload = *launch;
+    } else if (info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
         kernel::WorkloadLoadResult loaded = kernel::loadWorkload(path.toStdString());
         if (!loaded.workload) {
             out.error = formatDiagnostics(loaded.diagnostics);
@@ -81,6 +89,14 @@ OpenResult openFile(const QString& path, const QString& defaultDevice)
             workload.device = defaultDevice.toStdString();
     }
     pipeline::AnalyzeResult analysed = pipeline::analyze({workload});
+    if (!analysed.ok() && analysed.kernelSyntaxError) {
+        // Shown as it is, with the error marked, until the file is fixed.
+        out.source = readText(QString::fromStdString(workload.kernelPath));
+        out.problems = std::move(analysed.diagnostics);
+        out.workload = std::move(workload);
+        out.sourceOnly = true;
+        return out;
+    }
     if (!analysed.ok()) {
         out.error = formatDiagnostics(analysed.diagnostics);
         return out;
@@ -140,6 +156,59 @@ CacheState lookUpCache(const QString& path, std::shared_ptr<const analysis::Kern
     return state;
 }
 
+// A tuning read back from the cache, laid onto the space shown, with its final figures built
+// off the GUI thread (the same state a finished tuning ends with).
+struct CachedRunOutput {
+    std::shared_ptr<const tuning::TuningResult> result;
+    TuningRun::State state;
+    CachedOrigin origin;
+    int hostCores = 0;
+    tuning::TuningOptions options;
+};
+
+CachedRunOutput readCachedRun(const pipeline::CacheLookupRequest& request, tuning::TuningOptions options)
+{
+    CachedRunOutput out;
+    const pipeline::CacheLookupResult found = pipeline::lookupCached(request);
+    // A stale entry (the kernel changed since) is never shown as the tuning of this source.
+    if (found.error || found.freshness != cache::Freshness::Fresh || !found.record || !found.tuning ||
+        found.tuning->finished == 0)
+        return out;
+    const cache::TuningRecord& r = *found.record;
+    out.origin.cachePath = found.cachePath.string();
+    out.origin.id = r.id;
+    out.origin.createdAt = r.createdAt;
+    out.origin.tilescopeVersion = r.tilescopeVersion;
+    out.origin.backend = r.key.backend;
+    out.origin.simulatorVersion = r.key.simulatorVersion;
+    out.hostCores = r.details ? r.details->hostCores : 0;
+    if (r.details)
+        options.seed = r.details->seed;
+    options.lattice = false;
+    out.options = options;
+    out.state = TuningRun::finalState(request.space->size(), *found.tuning);
+    out.result = found.tuning;
+    return out;
+}
+
+bool sameLaunch(const kernel::Workload& a, const kernel::Workload& b)
+{
+    if (a.kernelPath != b.kernelPath || a.function != b.function || a.device != b.device || a.backend != b.backend ||
+        a.benchMethod != b.benchMethod || a.seed != b.seed || a.grid.kind != b.grid.kind ||
+        a.grid.expression != b.grid.expression || a.grid.dims != b.grid.dims || a.args.size() != b.args.size())
+        return false;
+    for (std::size_t i = 0; i < a.args.size(); ++i)
+        if (a.args[i].first != b.args[i].first || a.args[i].second.describe() != b.args[i].second.describe() ||
+            a.args[i].second.kind != b.args[i].second.kind)
+            return false;
+    return true;
+}
+
+bool samePath(const QString& a, const std::string& b)
+{
+    return !b.empty() && QFileInfo(a).absoluteFilePath() == QFileInfo(QString::fromStdString(b)).absoluteFilePath();
+}
+
 } // namespace
 
 // Finished candidates, from the tuning thread to the GUI thread.
@@ -151,8 +220,23 @@ struct TuningFeed {
 
 KernelDocument::KernelDocument(QObject* parent)
     : QObject(parent), m_analysisJob(new BackgroundJob(this)), m_spaceJob(new BackgroundJob(this)),
-      m_tuneJob(new BackgroundJob(this)), m_cacheJob(new BackgroundJob(this))
+      m_tuneJob(new BackgroundJob(this)), m_cacheJob(new BackgroundJob(this)), m_cachedRunJob(new BackgroundJob(this))
 {
+    m_watcher = new QFileSystemWatcher(this);
+    m_reloadTimer = new QTimer(this);
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(200);  // an editor's save is often several writes
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &KernelDocument::onFileChanged);
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, [this] {
+        // A file replaced by a rename (how many editors save) leaves the watch: take it up again.
+        for (const QString& file : {kernelPath(), QString::fromStdString(m_workload.path)})
+            if (!file.isEmpty() && !m_watcher->files().contains(file) && QFileInfo::exists(file))
+                onFileChanged(file);
+    });
+    connect(m_reloadTimer, &QTimer::timeout, this, [this] {
+        const QString changed = std::exchange(m_changedFile, QString());
+        reloadFromDisk(changed);
+    });
     m_devices = npu::DeviceRegistry::loadBundled();
     m_tuningOptions = tuning::optionsFromEnvironment();
     m_feedTimer = new QTimer(this);
@@ -166,7 +250,7 @@ KernelDocument::KernelDocument(QObject* parent)
         m_feedTimer->stop();
         Q_EMIT tuningFailed(message);
     });
-    for (BackgroundJob* job : {m_analysisJob, m_spaceJob, m_tuneJob}) {
+    for (BackgroundJob* job : {m_analysisJob, m_spaceJob, m_tuneJob, m_cachedRunJob}) {
         connect(job, &BackgroundJob::started, this, &KernelDocument::updateBusy);
         connect(job, &BackgroundJob::finished, this, &KernelDocument::updateBusy);
         connect(job, &BackgroundJob::stopped, this, &KernelDocument::updateBusy);
@@ -174,6 +258,7 @@ KernelDocument::KernelDocument(QObject* parent)
         connect(job, &BackgroundJob::progress, this, &KernelDocument::progress);
     }
     connect(m_analysisJob, &BackgroundJob::failed, this, &KernelDocument::analysisFailed);
+    connect(m_cachedRunJob, &BackgroundJob::failed, this, [this] { Q_EMIT cachedTuningChecked(false); });
     connect(m_spaceJob, &BackgroundJob::failed, this, [this](const QString& message) {
         m_spaceProblem = message;
         Q_EMIT spaceReady();
@@ -183,6 +268,7 @@ KernelDocument::KernelDocument(QObject* parent)
 KernelDocument::~KernelDocument()
 {
     // The jobs are children: their destructors stop and wait before the state below goes.
+    delete m_cachedRunJob;
     delete m_cacheJob;
     delete m_tuneJob;
     delete m_spaceJob;
@@ -203,7 +289,8 @@ QString KernelDocument::kernelPath() const
 
 bool KernelDocument::isBusy() const
 {
-    return m_analysisJob->isRunning() || m_spaceJob->isRunning() || m_tuneJob->isRunning();
+    return m_analysisJob->isRunning() || m_spaceJob->isRunning() || m_tuneJob->isRunning() ||
+           m_cachedRunJob->isRunning();
 }
 
 bool KernelDocument::isTuning() const
@@ -220,27 +307,115 @@ void KernelDocument::updateBusy()
     }
 }
 
-void KernelDocument::open(const QString& path)
+void KernelDocument::open(const QString& path, const std::optional<kernel::Workload>& launch)
 {
     m_analysisJob->start<OpenResult>(
-        tr("Opening %1").arg(QFileInfo(path).fileName()), [path, device = m_defaultDevice](JobContext&) { return openFile(path, device); },
+        tr("Opening %1").arg(QFileInfo(path).fileName()),
+        [path, device = m_defaultDevice, launch](JobContext&) { return openFile(path, device, launch); },
         [this, path](OpenResult&& result) {
-            if (!result.analysis) {
+            if (!result.analysis && !result.sourceOnly) {
                 Q_EMIT openFailed(path, result.error);  // the previous document stays
                 return;
             }
             m_path = QFileInfo(path).absoluteFilePath();
             m_source = std::move(result.source);
+            m_problems = std::move(result.problems);
             m_workload = std::move(*result.workload);
             m_analysis = std::move(result.analysis);
             m_space.reset();
             m_spaceAnalysis.reset();
+            m_spaceProblem = m_analysis ? QString() : tr("The kernel does not parse: fix it and save, and it is read again.");
             clearTuning();
+            watchFiles();
             Q_EMIT opened(m_path);
             Q_EMIT analysisReady();
             Q_EMIT spaceReady();
             refreshCacheState();
-            startSpace();
+            if (m_analysis)
+                startSpace();
+        });
+}
+
+void KernelDocument::watchFiles()
+{
+    if (const QStringList watched = m_watcher->files() + m_watcher->directories(); !watched.isEmpty())
+        m_watcher->removePaths(watched);
+    QStringList files{kernelPath()};
+    if (!m_workload.path.empty())
+        files << QString::fromStdString(m_workload.path);
+    for (const QString& file : files) {
+        const QFileInfo info(file);
+        if (!info.exists())
+            continue;
+        m_watcher->addPath(info.absoluteFilePath());
+        if (!m_watcher->directories().contains(info.absolutePath()))
+            m_watcher->addPath(info.absolutePath());
+    }
+}
+
+void KernelDocument::onFileChanged(const QString& path)
+{
+    if (!m_watcher->files().contains(path) && QFileInfo::exists(path))
+        m_watcher->addPath(path);  // replaced by a rename: watch the new file
+    // A change of the workload reloads everything; the kernel's keeps the launch shown.
+    if (m_changedFile.isEmpty() || samePath(path, m_workload.path))
+        m_changedFile = path;
+    m_reloadTimer->start();
+}
+
+void KernelDocument::reloadFromDisk(const QString& changed)
+{
+    if (m_path.isEmpty())
+        return;
+    // The launch shown (with its edits) unless the workload file itself changed.
+    std::optional<kernel::Workload> launch;
+    if (!samePath(changed, m_workload.path))
+        launch = m_workload;
+    std::shared_ptr<const analysis::KernelAnalysis> before = m_analysis;
+    const kernel::Workload launchBefore = m_workload;
+    m_analysisJob->start<OpenResult>(
+        tr("Reloading %1").arg(QFileInfo(m_path).fileName()),
+        [path = m_path, device = m_defaultDevice, launch](JobContext&) { return openFile(path, device, launch); },
+        [this, before, launchBefore](OpenResult&& result) {
+            const QString name = QFileInfo(m_path).fileName();
+            if (!result.analysis && !result.sourceOnly) {
+                watchFiles();
+                Q_EMIT analysisFailed(tr("%1 changed on disk and cannot be read again: %2").arg(name, result.error));
+                return;
+            }
+            // The tuning shown still holds when the kernel as written and the launch are the same.
+            const npu::BenchMethod method = m_tuningOptions.method;
+            const bool keep = before && result.analysis && sameLaunch(launchBefore, *result.workload) &&
+                              pipeline::tuningKeyFor(*before, before->workload.device, method) ==
+                                  pipeline::tuningKeyFor(*result.analysis, result.analysis->workload.device, method);
+            m_source = std::move(result.source);
+            m_problems = std::move(result.problems);
+            m_workload = std::move(*result.workload);
+            if (keep) {
+                m_analysis = std::move(result.analysis);
+                if (m_spaceAnalysis == before)
+                    m_spaceAnalysis = m_analysis;
+                watchFiles();
+                Q_EMIT reloaded(m_run ? tr("%1 reloaded from disk; the kernel and the launch are unchanged, so the results shown still hold.").arg(name)
+                                      : tr("%1 reloaded from disk.").arg(name));
+                Q_EMIT analysisReady();
+                return;
+            }
+            const bool hadResults = m_run != nullptr;
+            m_analysis = std::move(result.analysis);
+            m_space.reset();
+            m_spaceAnalysis.reset();
+            m_spaceProblem = m_analysis ? QString() : tr("The kernel does not parse: fix it and save, and it is read again.");
+            clearTuning();
+            watchFiles();
+            Q_EMIT reloaded(hadResults ? tr("%1 reloaded from disk; the kernel or the launch changed, so the results "
+                                            "shown are out of date and were cleared.").arg(name)
+                                       : tr("%1 reloaded from disk.").arg(name));
+            Q_EMIT analysisReady();
+            Q_EMIT spaceReady();
+            refreshCacheState();
+            if (m_analysis)
+                startSpace();  // then a cached tuning of the new source, when there is one
         });
 }
 
@@ -280,6 +455,7 @@ void KernelDocument::stop()
     const bool tuning = m_tuneJob->isRunning();
     m_analysisJob->stop();
     m_spaceJob->stop();
+    m_cachedRunJob->stop();
     if (tuning)
         m_tuneJob->finishEarly();  // the candidates that finished are delivered and kept
     if (!wasBusy) {
@@ -335,9 +511,49 @@ void KernelDocument::startSpace()
             m_spaceProblem = QString::fromStdString(built.problem);
             clearTuning();
             Q_EMIT spaceReady();
+            loadCachedTuning();  // not for a lattice: a tuning asked for below comes first
             const auto pending = std::exchange(m_pendingLattice, std::nullopt);
             if (pending && m_space && m_space->hasLattice() && !startTune(*pending))
                 Q_EMIT tuningFailed(m_tuneProblem);
+        });
+}
+
+void KernelDocument::loadCachedTuning()
+{
+    // The backend's own tuning, shown from the cache; a lattice tuning (cached under its own key)
+    // only when asked for.
+    if (!m_space || !m_analysis || m_run || m_space->hasLattice() || m_spaceAnalysis != m_analysis ||
+        m_devices.find(m_analysis->workload.device) == nullptr) {
+        Q_EMIT cachedTuningChecked(false);
+        return;
+    }
+    pipeline::CacheLookupRequest request;
+    request.analysis = m_analysis;
+    request.device = m_analysis->workload.device;
+    request.method = m_tuningOptions.method;
+    request.cachePath = std::filesystem::path(cacheFile().toStdU16String());
+    request.space = m_space;
+    std::shared_ptr<const space::CandidateSpace> space = m_space;
+    m_cachedRunJob->start<CachedRunOutput>(
+        tr("Reading the cached tuning"),
+        [request = std::move(request), options = m_tuningOptions](JobContext&) { return readCachedRun(request, options); },
+        [this, space](CachedRunOutput&& out) {
+            if (!out.result || space != m_space || m_run) {
+                Q_EMIT cachedTuningChecked(false);
+                return;
+            }
+            // The same path as a tuning that finished here: a run, its final state, the signals.
+            const npu::DeviceProfile& device = *m_devices.find(m_analysis->workload.device);
+            const int hostCores = out.hostCores > 0 ? out.hostCores : tuning::modelledHostCores(out.options, device);
+            m_run = std::make_shared<TuningRun>(m_space, out.options, device.soc, out.result->tuned.size(),
+                                                m_analysis->parse.backend, hostCores);
+            m_run->setCachedOrigin(std::move(out.origin));
+            Q_EMIT tuningStarted();
+            const TuningRun::Update update = m_run->finish(out.result, std::move(out.state));
+            QThreadPool::globalInstance()->start([old = std::make_shared<TuningRun::State>(std::move(out.state))] {});
+            Q_EMIT tuningUpdated(update);
+            Q_EMIT tuningFinished();
+            Q_EMIT cachedTuningChecked(true);
         });
 }
 
@@ -345,8 +561,13 @@ void KernelDocument::setTuningOptions(const tuning::TuningOptions& options)
 {
     const bool methodChanged = options.method != m_tuningOptions.method;
     m_tuningOptions = options;
-    if (methodChanged)
+    if (methodChanged) {
         refreshCacheState();  // the method is part of the cache key
+        if (m_run && m_run->cachedOrigin() && !isBusy()) {
+            clearTuning();  // the cached tuning shown was of the other method
+            loadCachedTuning();
+        }
+    }
 }
 
 bool KernelDocument::canTune() const

@@ -3,7 +3,11 @@
 // its candidate space and its tuning. Every stage runs off the GUI thread through BackgroundJob;
 // a bad file or a stopped job leaves the previous state in place. A tuning hands its finished
 // candidates over in batches (a timer on the GUI thread collects them every 40 ms), keeps what
-// finished when stopped, and stores a complete tuning in the config cache.
+// finished when stopped, and stores a complete tuning in the config cache. Once the space of a
+// launch is in, a tuning the cache holds for it is loaded and shown as a finished one, labelled
+// cached (TuningRun::cachedOrigin). A kernel that does not parse still opens: its source and the
+// error (problems()), no analysis. The kernel and workload files are watched: edited outside, the
+// document reloads them, keeping the tuning while the kernel's hash and the launch key hold.
 
 #include "core/analysis/kernel_analysis.h"
 #include "core/cache/tuning_record.h"
@@ -19,6 +23,7 @@
 #include <memory>
 #include <optional>
 
+class QFileSystemWatcher;
 class QTimer;
 
 namespace ts::gui {
@@ -45,7 +50,8 @@ public:
 
     // A workload (.json) or a kernel (.py). A kernel opens with the launch of a workload in its
     // folder that names it, when there is one, else with nothing passed.
-    void open(const QString& path);
+    // `launch` replaces the workload read from `path` (a session's edited launch).
+    void open(const QString& path, const std::optional<kernel::Workload>& launch = std::nullopt);
     // A new launch for the open kernel (the launch editor); re-runs analysis and space.
     void setWorkload(const kernel::Workload& workload);
     void setLattice(bool lattice);
@@ -84,6 +90,19 @@ public:
     void refreshCacheState();
 
     bool isOpen() const { return m_analysis != nullptr; }
+    // A kernel that does not parse: open with its source, and why in problems() (no analysis).
+    bool hasSourceOnly() const { return m_analysis == nullptr && !m_path.isEmpty(); }
+    const Diagnostics& problems() const { return m_problems; }
+
+    // The files watched for edits made outside (the kernel, and the workload when one is open).
+    QFileSystemWatcher* fileWatcher() const { return m_watcher; }
+    // Reads the open files again (what a change on disk triggers, after a short debounce):
+    // the workload from its file when `changed` is it, else the launch shown with the kernel as
+    // it is now. Emits reloaded() when done.
+    void reloadFromDisk(const QString& changed = QString());
+    // Loads the tuning the cache holds for the space shown, when none is shown (done by itself
+    // once a space is in); cachedTuningChecked() tells the outcome.
+    void loadCachedTuning();
     QString path() const { return m_path; }        // what the user opened
     QString kernelPath() const;
     QString sourceText() const { return m_source; }
@@ -117,18 +136,28 @@ Q_SIGNALS:
     void tuningCleared();   // the space changed: the tuning shown is gone
     void tuningStored(const QString& message);  // stored in the cache, or why not
     void cacheStateChanged();
-
+    // The cache was asked for a tuning of the space shown; `loaded` when one is now shown.
+    void cachedTuningChecked(bool loaded);
+    // The open files were read again after an edit outside; `notice` says what became of the
+    // results shown. sourceText() and analysis() are the new ones.
+    void reloaded(const QString& notice);
 private:
     void startSpace();
     void updateBusy();
     void pullTuningFeed();
     void clearTuning();
+    void watchFiles();
+    void onFileChanged(const QString& path);
     bool startTune(const std::optional<tuning::LatticeSubset>& lattice);
     npu::DeviceRegistry m_devices;
     BackgroundJob* m_analysisJob = nullptr;
     BackgroundJob* m_spaceJob = nullptr;
     BackgroundJob* m_tuneJob = nullptr;
     BackgroundJob* m_cacheJob = nullptr;
+    BackgroundJob* m_cachedRunJob = nullptr;
+    QFileSystemWatcher* m_watcher = nullptr;
+    QTimer* m_reloadTimer = nullptr;
+    QString m_changedFile;
     QTimer* m_feedTimer = nullptr;
     std::shared_ptr<TuningFeed> m_feed;
     std::shared_ptr<TuningRun> m_run;
@@ -137,6 +166,7 @@ private:
     CacheState m_cacheState;
     QString m_path;
     QString m_source;
+    Diagnostics m_problems;
     kernel::Workload m_workload;
     std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
     std::shared_ptr<const space::CandidateSpace> m_space;

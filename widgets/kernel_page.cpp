@@ -110,9 +110,41 @@ void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
     m_source->setParamMarks(std::move(marks), first, last);
 
     // Only the kernel file's lines can be shown here; others still list, without a jump.
+    const Diagnostics local = listDiagnostics(a->diagnostics, a->file ? a->file->path : std::string());
+    if (a->parse.error) {
+        auto* item = new QTreeWidgetItem(m_diagnostics);
+        item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxCritical));
+        item->setText(0, tr("backend"));
+        item->setText(2, QString::fromStdString(a->parse.errorType));
+        item->setText(3, tr("Triton-Ascend raises: %1").arg(QString::fromStdString(*a->parse.error)));
+        item->setData(0, Qt::UserRole, a->kernel ? a->kernel->location.line : 0);
+    }
+    m_source->setDiagnostics(local);
+    for (int c = 0; c < 3; ++c)
+        m_diagnostics->resizeColumnToContents(c);
+}
+
+void KernelPage::setProblems(const Diagnostics& problems)
+{
+    m_diagnostics->clear();
+    m_source->setParamMarks({}, 0, 0);
+    const Diagnostics local = listDiagnostics(problems, m_kernelPath.toStdString());
+    m_source->setDiagnostics(local);
+    for (int c = 0; c < 3; ++c)
+        m_diagnostics->resizeColumnToContents(c);
+    // The first error is where the reader goes.
+    for (const Diagnostic& d : local)
+        if (d.severity == Severity::Error && d.line > 0) {
+            m_source->goToLine(d.line, d.column);
+            m_diagnostics->setCurrentItem(m_diagnostics->topLevelItem(0));
+            break;
+        }
+}
+
+Diagnostics KernelPage::listDiagnostics(const Diagnostics& diagnostics, const std::string& kernelFile)
+{
     Diagnostics local;
-    const std::string kernelFile = a->file ? a->file->path : std::string();
-    for (const Diagnostic& d : a->diagnostics) {
+    for (const Diagnostic& d : diagnostics) {
         auto* item = new QTreeWidgetItem(m_diagnostics);
         const QStyle::StandardPixmap icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
                                             : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
@@ -134,17 +166,7 @@ void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
         if (here)
             local.push_back(d);
     }
-    if (a->parse.error) {
-        auto* item = new QTreeWidgetItem(m_diagnostics);
-        item->setIcon(0, style()->standardIcon(QStyle::SP_MessageBoxCritical));
-        item->setText(0, tr("backend"));
-        item->setText(2, QString::fromStdString(a->parse.errorType));
-        item->setText(3, tr("Triton-Ascend raises: %1").arg(QString::fromStdString(*a->parse.error)));
-        item->setData(0, Qt::UserRole, a->kernel ? a->kernel->location.line : 0);
-    }
-    m_source->setDiagnostics(local);
-    for (int c = 0; c < 3; ++c)
-        m_diagnostics->resizeColumnToContents(c);
+    return local;
 }
 
 void KernelPage::showDiagnostic(QTreeWidgetItem* item)

@@ -21,6 +21,8 @@ public:
 
     void setSource(const QString& path, const QString& text);
     void setAnalysis(const analysis::KernelAnalysis* analysis);
+    // A kernel without an analysis (it does not parse): why, marked in the source and listed.
+    void setProblems(const Diagnostics& problems);
     void setDark(bool dark);
 
     SourceView* sourceView() const { return m_source; }
@@ -28,6 +30,8 @@ public:
 
 private:
     void showDiagnostic(QTreeWidgetItem* item);
+    // Lists the diagnostics and returns those of the kernel file (the ones the source can mark).
+    Diagnostics listDiagnostics(const Diagnostics& diagnostics, const std::string& kernelFile);
 
     QLabel* m_title = nullptr;
     QLabel* m_legend = nullptr;

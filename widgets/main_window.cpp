@@ -7,6 +7,7 @@
 #include "widgets/backend_compare_dialog.h"
 #include "widgets/measured_compare_dialog.h"
 #include "widgets/compare_dialog.h"
+#include "widgets/device_compare_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
 #include "widgets/launch_editor.h"
@@ -41,6 +42,8 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace ts::gui {
 namespace {
@@ -152,6 +155,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         statusBar()->showMessage(statusBar()->currentMessage() + QStringLiteral(" · ") + message, 10000);
     });
     connect(m_document, &KernelDocument::cacheStateChanged, this, &MainWindow::showCacheState);
+    connect(m_document, &KernelDocument::cachedTuningChecked, this, [this] {
+        // A restored session's selection wins over the best a cached tuning selects.
+        if (const auto candidate = std::exchange(m_pendingSelection, std::nullopt))
+            if (auto space = m_document->space(); space && *candidate < space->size())
+                selectCandidate(*candidate);
+        showCacheState();
+    });
+    connect(m_document, &KernelDocument::reloaded, this, [this](const QString& notice) {
+        m_error->hide();
+        m_kernelPage->setSource(m_document->kernelPath(), m_document->sourceText());
+        if (auto a = m_document->analysis())
+            m_launchEditor->setLaunch(*a);  // the launch read again (the same one, unless its file changed)
+        statusBar()->showMessage(notice, 10000);
+    });
     connect(m_document, &KernelDocument::stopped, this, [this] { statusBar()->showMessage(tr("Stopped."), 5000); });
     connect(m_progress, &ProgressWidget::stopRequested, m_document, &KernelDocument::stop);
 
@@ -212,6 +229,12 @@ void MainWindow::createActions()
     m_compareAction->setStatusTip(tr("Tune the same launch on several devices and compare them side by side"));
     m_compareAction->setEnabled(false);
     connect(m_compareAction, &QAction::triggered, this, &MainWindow::compareDevices);
+    m_deviceRegretAction = new QAction(tr("Compare devices: &regret and one config list…"), this);
+    m_deviceRegretAction->setObjectName(QStringLiteral("deviceRegretAction"));
+    m_deviceRegretAction->setStatusTip(tr("Each device's best run on the others, and one config list within a "
+                                          "tolerance of the best on every device"));
+    m_deviceRegretAction->setEnabled(false);
+    connect(m_deviceRegretAction, &QAction::triggered, this, &MainWindow::compareDeviceRegret);
     m_compareBackendsAction = new QAction(tr("Compare &backend versions…"), this);
     m_compareBackendsAction->setObjectName(QStringLiteral("compareBackendsAction"));
     m_compareBackendsAction->setStatusTip(
@@ -243,6 +266,7 @@ void MainWindow::createMenus()
     run->addAction(m_stopAction);
     run->addSeparator();
     run->addAction(m_compareAction);
+    run->addAction(m_deviceRegretAction);
     run->addAction(m_compareBackendsAction);
     run->addAction(m_compareMeasuredAction);
 
@@ -333,6 +357,8 @@ void MainWindow::onOpened(const QString& path)
     m_kernelPage->setSource(m_document->kernelPath(), m_document->sourceText());
     if (auto a = m_document->analysis())
         m_launchEditor->setLaunch(*a);
+    else
+        m_launchEditor->clear();  // a kernel that does not parse: nothing to launch yet
     m_document->setTuningOptions(m_launchEditor->tuningOptions());
     const kernel::Workload& w = m_document->workload();
     if (QFileInfo(path).suffix() == QLatin1String("py") && !w.path.empty())
@@ -346,6 +372,16 @@ void MainWindow::onAnalysisReady()
     m_analysisPanel->setAnalysis(a.get());
     if (a)
         m_launchEditor->showAnalysis(*a);
+    else if (m_document->hasSourceOnly()) {
+        m_kernelPage->setProblems(m_document->problems());
+        m_analysisPanel->showKernelErrors();
+        const Diagnostics& problems = m_document->problems();
+        if (!problems.empty())
+            statusBar()->showMessage(tr("%1 does not parse (line %2: %3); it is read again when saved.")
+                                         .arg(QFileInfo(m_document->kernelPath()).fileName())
+                                         .arg(problems.front().line)
+                                         .arg(QString::fromStdString(problems.front().message)));
+    }
 }
 
 void MainWindow::onSpaceReady()
@@ -392,7 +428,14 @@ void MainWindow::onTuningFinished()
     if (!run || !result)
         return;
     QString message;
-    if (result->error && !result->best) {
+    if (run->cachedOrigin() && run->bestEntry()) {
+        const TunedCandidate* best = run->bestEntry();
+        message = tr("Loaded the cached tuning: best #%1 p50 %2 µs of %3 candidates; %4")
+                      .arg(best->candidate)
+                      .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(qulonglong(result->finished)),
+                           cachedOriginText(*run->cachedOrigin()));
+        selectCandidate(best->candidate);
+    } else if (result->error && !result->best) {
         showError(tr("The tuning found no valid config"), QString::fromStdString(*result->error));
         message = tr("Tuning failed.");
     } else if (const TunedCandidate* best = run->bestEntry()) {
@@ -417,6 +460,7 @@ void MainWindow::updateTuneAction()
     m_tuneAction->setEnabled(can);
     m_launchEditor->tuneButton()->setEnabled(can);
     m_compareAction->setEnabled(m_document->analysis() != nullptr && !m_document->isTuning());
+    m_deviceRegretAction->setEnabled(m_document->analysis() != nullptr && !m_document->isTuning());
     m_compareBackendsAction->setEnabled(m_document->analysis() != nullptr);
     m_compareMeasuredAction->setEnabled(m_document->analysis() != nullptr);
 }
@@ -429,6 +473,10 @@ void MainWindow::showCacheState()
     case CacheState::Kind::Unknown:
     case CacheState::Kind::None: m_launchEditor->setCacheStatus(QString(), false); break;
     case CacheState::Kind::Fresh:
+        if (const auto run = m_document->tuningRun(); run && run->cachedOrigin()) {
+            m_launchEditor->setCacheStatus(tr("<b>Cached tuning shown</b>: %1. Tune runs it again.").arg(state.summary.toHtmlEscaped()), false);
+            break;
+        }
         m_launchEditor->setCacheStatus(tr("<b>Cached tuning available</b>: %1. Tune runs it again.").arg(state.summary.toHtmlEscaped()), false);
         break;
     case CacheState::Kind::Stale:
@@ -447,6 +495,17 @@ void MainWindow::compareDevices()
     if (!analysis)
         return;
     auto* dialog = new CompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::compareDeviceRegret()
+{
+    auto analysis = m_document->analysis();
+    if (!analysis)
+        return;
+    auto* dialog = new DeviceCompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(),
+                                           m_document->cacheFile().toStdString(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }
@@ -591,8 +650,52 @@ void MainWindow::restoreSettings()
     updateRecentMenu();
 }
 
+bool MainWindow::restoreSession()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("session"));
+    const QString file = settings.value(QStringLiteral("file")).toString();
+    if (file.isEmpty() || !QFileInfo::exists(file))
+        return false;
+    std::optional<kernel::Workload> launch;
+    const QString text = settings.value(QStringLiteral("launch")).toString();
+    if (!text.isEmpty()) {
+        kernel::WorkloadLoadResult parsed =
+            kernel::parseWorkload(text.toStdString(), settings.value(QStringLiteral("launchPath")).toString().toStdString());
+        if (parsed.workload && QFileInfo::exists(QString::fromStdString(parsed.workload->kernelPath)))
+            launch = std::move(parsed.workload);
+    }
+    const int selected = settings.value(QStringLiteral("selected"), -1).toInt();
+    if (selected >= 0)
+        m_pendingSelection = std::size_t(selected);
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("tab"), 0).toInt());
+    m_document->setLattice(settings.value(QStringLiteral("lattice"), false).toBool());
+    statusBar()->showMessage(tr("Restoring the last session: %1…").arg(QDir::toNativeSeparators(file)));
+    m_document->open(file, launch);
+    return true;
+}
+
+void MainWindow::saveSession()
+{
+    QSettings settings;
+    settings.remove(QStringLiteral("session"));
+    settings.beginGroup(QStringLiteral("session"));
+    if (m_document->path().isEmpty())
+        return;
+    settings.setValue(QStringLiteral("file"), m_document->path());
+    if (m_document->isOpen()) {  // the launch as edited: device, backend, arguments
+        settings.setValue(QStringLiteral("launch"), QString::fromStdString(kernel::workloadText(m_document->workload())));
+        settings.setValue(QStringLiteral("launchPath"), QString::fromStdString(m_document->workload().path));
+    }
+    settings.setValue(QStringLiteral("lattice"), m_document->lattice());
+    if (const auto selected = m_spacePage->selectedCandidate())
+        settings.setValue(QStringLiteral("selected"), qulonglong(*selected));
+    settings.setValue(QStringLiteral("tab"), m_tabs->currentIndex());
+}
+
 void MainWindow::saveSettings()
 {
+    saveSession();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

@@ -37,6 +37,10 @@ public:
     ~MainWindow() override;
 
     void openFile(const QString& path);
+    // Opens what was open when the window last closed (the file, its launch as edited, the
+    // lattice switch, the selected candidate, the tab); false when there was nothing to restore.
+    // The window's geometry and dock layout are restored in any case.
+    bool restoreSession();
     void setDarkTheme(bool dark);
 
     KernelDocument* document() const { return m_document; }
@@ -63,6 +67,7 @@ private:
     void createMenus();
     void restoreSettings();
     void saveSettings();
+    void saveSession();
     void addRecentFile(const QString& path);
     void updateRecentMenu();
     void fillExamplesMenu();
@@ -78,6 +83,7 @@ private:
     void updateTuneAction();
     void showCacheState();
     void compareDevices();
+    void compareDeviceRegret();
     void compareBackends();
     void compareMeasured();
     void showMeasured(const std::shared_ptr<const space::CandidateSpace>& space);
@@ -99,6 +105,7 @@ private:
     QAction* m_stopAction = nullptr;
     QAction* m_tuneAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_deviceRegretAction = nullptr;
     QAction* m_compareBackendsAction = nullptr;
     QAction* m_compareMeasuredAction = nullptr;
     QAction* m_quitAction = nullptr;
@@ -106,6 +113,7 @@ private:
     QAction* m_lightAction = nullptr;
     QAction* m_darkAction = nullptr;
     bool m_dark = false;
+    std::optional<std::size_t> m_pendingSelection;  // a restored session's, once the space is in
 };
 
 } // namespace ts::gui

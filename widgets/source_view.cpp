@@ -108,6 +108,7 @@ void SourceView::updateSelections()
     m_markTips.clear();
 
     // Diagnostic lines first, so that marks and the jump line draw over them.
+    QList<QTextEdit::ExtraSelection> places;  // where on its line each diagnostic points
     for (const Diagnostic& d : m_diagnostics) {
         if (d.line <= 0)
             continue;
@@ -123,6 +124,28 @@ void SourceView::updateSelections()
         s.format.setProperty(QTextFormat::FullWidthSelection, true);
         s.cursor = QTextCursor(block);
         selections << s;
+        // Where on the line: the character at the column (to the end of its word), wavy-underlined.
+        if (d.column > 0) {
+            QTextEdit::ExtraSelection at;
+            const int lineEnd = block.position() + std::max(0, block.length() - 1);  // before the newline
+            const int start = std::min(block.position() + d.column - 1, lineEnd);
+            at.cursor = QTextCursor(block);
+            at.cursor.setPosition(start);
+            at.cursor.movePosition(QTextCursor::EndOfWord, QTextCursor::KeepAnchor);
+            if (at.cursor.position() <= start || at.cursor.position() > lineEnd) {
+                // Not on a word: the one character there (the last of the line at its end).
+                const int from = start < lineEnd ? start : std::max(block.position(), lineEnd - 1);
+                at.cursor.setPosition(from);
+                at.cursor.setPosition(std::min(from + 1, lineEnd), QTextCursor::KeepAnchor);
+            }
+            at.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+            at.format.setUnderlineColor(d.severity == Severity::Error ? QColor(0xe5, 0x39, 0x35) : QColor(0xfb, 0x8c, 0x00));
+            at.format.setToolTip(QString::fromStdString(d.message));
+            QColor tint = at.format.underlineColor();
+            tint.setAlpha(m_dark ? 110 : 80);
+            at.format.setBackground(tint);
+            places << at;
+        }
     }
     if (m_jumpLine > 0) {
         const QTextBlock block = document()->findBlockByNumber(m_jumpLine - 1);
@@ -134,6 +157,7 @@ void SourceView::updateSelections()
             selections << s;
         }
     }
+    selections << places;  // over the jump line, so the place stays visible
     for (const ParamMark& mark : m_marks) {
         const QRegularExpression word(QStringLiteral("\\b") + QRegularExpression::escape(mark.name) + QStringLiteral("\\b"));
         for (int line = std::max(1, m_firstLine); line <= m_lastLine; ++line) {

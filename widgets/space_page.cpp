@@ -1,6 +1,7 @@
 #include "widgets/space_page.h"
 
 #include "core/util/format.h"
+#include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/status_colors.h"
@@ -25,11 +26,18 @@
 
 namespace ts::gui {
 
+namespace {
+// Spaces bigger than this are filtered and sorted off the GUI thread (a few ms below it).
+constexpr std::size_t kSortOnWorkerAbove = 50000;
+} // namespace
+
 SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
 {
     m_model = new CandidateTableModel(this);
     m_proxy = new CandidateFilterProxy(this);
     m_proxy->setSourceModel(m_model);
+    // A lattice of a million candidates is filtered and sorted on a worker.
+    m_proxy->setAsyncThreshold(kSortOnWorkerAbove);
 
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("candidateFilter"));
@@ -80,6 +88,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_problem->setMargin(6);
     m_problem->setStyleSheet(QStringLiteral("background: rgba(251, 140, 0, 50); border-radius: 4px;"));
     m_problem->hide();
+    m_origin = cachedOriginLabel(this);
 
     m_tuneLattice = new QToolButton(this);
     m_tuneLattice->setObjectName(QStringLiteral("tuneLatticeButton"));
@@ -166,6 +175,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     layout->addLayout(bar);
     layout->addWidget(m_filterError);
     layout->addWidget(m_problem);
+    layout->addWidget(m_origin);
     layout->addWidget(m_backendBanner);
     layout->addWidget(splitter, 1);
 
@@ -186,6 +196,13 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     connect(m_lattice, &QCheckBox::toggled, this, &SpacePage::latticeToggled);
     connect(m_proxy, &CandidateFilterProxy::filterChanged, this, &SpacePage::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &SpacePage::updateCount);
+    connect(m_proxy->job(), &BackgroundJob::started, this, &SpacePage::updateCount);
+    connect(m_proxy, &CandidateFilterProxy::orderApplied, this, [this] {
+        updateCount();
+        // A new row set drops the view's selection: select the candidate again where it is now.
+        if (m_selected && !m_view->selectionModel()->currentIndex().isValid())
+            selectCandidate(*m_selected);
+    });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (m_selecting || !current.isValid())
             return;
@@ -305,6 +322,7 @@ void SpacePage::setRun(std::shared_ptr<const TuningRun> run)
     m_run = run && run->space() == m_model->space() ? std::move(run) : nullptr;
     const bool hadTimings = m_model->hasTimings();
     m_model->setTimings(m_run ? m_run->timings() : nullptr);
+    showCachedOrigin(m_origin, m_run.get());
     if (!hadTimings && m_model->hasTimings())
         sizeColumns(m_model->columnOf(CandidateTableModel::Column::Outcome), m_model->columnCount() - 1);
     if (m_selected)
@@ -316,13 +334,8 @@ void SpacePage::runUpdated(const TuningRun::Update& update)
     if (!m_run)
         return;
     if (update.finished) {
-        // The final figures come in a new array. The proxy does not re-sort as batches arrive
-        // (a million rows); a table sorted by a tuning column is sorted once more at the end.
+        // The final figures come in a new array (the proxy sorts again when sorted by them).
         m_model->setTimings(m_run->timings());
-        const int column = m_proxy->sortColumn();
-        if (column >= 0 && m_model->columnOf(CandidateTableModel::Column::Outcome) >= 0 &&
-            column >= m_model->columnOf(CandidateTableModel::Column::Outcome))
-            m_proxy->sort(column, m_proxy->sortOrder());
     } else if (update.count > 0 || update.bestChanged) {
         m_model->updateTimings(update.minCandidate, update.maxCandidate, update.bestChanged, update.previousBest,
                                /*wholeColumn=*/false);
@@ -354,7 +367,8 @@ void SpacePage::updateCount()
         m_count->setText(QString());
         return;
     }
-    m_count->setText(tr("%1 of %2").arg(QLocale().toString(m_proxy->rowCount())).arg(QLocale().toString(qulonglong(s->size()))));
+    const QString shown = tr("%1 of %2").arg(QLocale().toString(m_proxy->rowCount())).arg(QLocale().toString(qulonglong(s->size())));
+    m_count->setText(m_proxy->isSettled() ? shown : tr("%1 (sorting…)").arg(shown));
 }
 
 void SpacePage::selectCandidate(std::size_t candidate)

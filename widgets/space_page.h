@@ -51,6 +51,8 @@ public:
     QComboBox* reasonFilter() const { return m_reason; }
     QCheckBox* latticeBox() const { return m_lattice; }
     QTextBrowser* details() const { return m_details; }
+    // Where the tuning shown came from, when the config cache: date and versions (hidden else).
+    QLabel* originLabel() const { return m_origin; }
     QToolButton* tuneLatticeButton() const { return m_tuneLattice; }
     // The one line shown when the backend generates nothing or raises, and its next step.
     QLabel* backendProblemLabel() const { return m_backendProblem; }
@@ -85,6 +87,7 @@ private:
     QCheckBox* m_lattice = nullptr;
     QLabel* m_count = nullptr;
     QLabel* m_problem = nullptr;
+    QLabel* m_origin = nullptr;
     QTextBrowser* m_details = nullptr;
     QToolButton* m_tuneLattice = nullptr;
     QWidget* m_backendBanner = nullptr;

@@ -1,10 +1,13 @@
 #include "widgets/translations.h"
 
+#include "core/npu/device_profile.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
 
+#include <filesystem>
 #include <memory>
 
 namespace ts::gui {
@@ -48,8 +51,13 @@ bool installLanguage(const QString& requested)
     state.language = QStringLiteral("en");
     if (language == QLatin1String("en"))
         return true;
+    // An installed explorer reads share/tilescope/translations (beside the device profiles);
+    // the compiled-in copy serves the build tree and an install without them.
     auto app = std::make_unique<QTranslator>();
-    if (!app->load(QStringLiteral(":/i18n/tilescope_") + language + QStringLiteral(".qm")))
+    const QString file = QStringLiteral("tilescope_") + language + QStringLiteral(".qm");
+    const std::filesystem::path resources = npu::DeviceRegistry::findResourceDir();
+    const QString installedDir = QString::fromStdString((resources / "translations").string());
+    if ((resources.empty() || !app->load(file, installedDir)) && !app->load(QStringLiteral(":/i18n/") + file))
         return false;
     QCoreApplication::installTranslator(app.get());
     state.app = std::move(app);

@@ -1,5 +1,10 @@
 #include "widgets/tuning_run.h"
 
+#include "core/kernel/workload.h"
+
+#include <QCoreApplication>
+#include <QLabel>
+
 #include <algorithm>
 #include <cmath>
 
@@ -42,6 +47,41 @@ const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::
 }
 
 } // namespace
+
+QString cachedOriginText(const CachedOrigin& origin)
+{
+    const QString when = QString::fromStdString(origin.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
+    const QString version = origin.tilescopeVersion.empty()
+                                ? QCoreApplication::translate("ts::gui::TuningRun", "TileScope version unknown")
+                                : QCoreApplication::translate("ts::gui::TuningRun", "TileScope %1").arg(QString::fromStdString(origin.tilescopeVersion));
+    return QCoreApplication::translate("ts::gui::TuningRun", "Cached tuning of %1 UTC · %2 · backend %3 · simulator %4")
+        .arg(when, version, QString::fromStdString(kernel::backendLabel(origin.backend)),
+             QString::fromStdString(origin.simulatorVersion));
+}
+
+QLabel* cachedOriginLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(QStringLiteral("cachedOrigin"));
+    label->setWordWrap(true);
+    label->setMargin(4);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setStyleSheet(QStringLiteral("background: rgba(30, 136, 229, 40); border-radius: 4px;"));
+    label->hide();
+    return label;
+}
+
+void showCachedOrigin(QLabel* label, const TuningRun* run)
+{
+    if (!run || !run->cachedOrigin()) {
+        label->hide();
+        label->clear();
+        return;
+    }
+    label->setText(cachedOriginText(*run->cachedOrigin()));
+    label->setToolTip(QString::fromStdString(run->cachedOrigin()->cachePath));
+    label->show();
+}
 
 TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome& o)
 {

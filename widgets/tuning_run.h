@@ -9,6 +9,11 @@
 #include "widgets/candidate_table_model.h"
 
 #include <cstdint>
+#include <QString>
+
+class QLabel;
+class QWidget;
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,6 +100,25 @@ struct TuningTimeline {
 // Pure: safe on any thread.
 TuningTimeline buildTimeline(const TuningSnapshot& snapshot);
 
+// Where a tuning shown came from when it did not run here: the config cache, with the date and
+// the versions that made it.
+struct CachedOrigin {
+    std::string cachePath;
+    std::int64_t id = 0;
+    std::string createdAt;         // ISO 8601 UTC
+    std::string tilescopeVersion;  // "" when the entry predates the field
+    std::string backend;           // the backend version's name
+    std::string simulatorVersion;
+};
+
+// "Cached tuning of 2026-11-20 10:12 UTC · TileScope 0.9.0 · backend 2026-08 · simulator sim-2"
+QString cachedOriginText(const CachedOrigin& origin);
+class TuningRun;
+// The label the result views put above a tuning read from the cache (object name
+// "cachedOrigin"), and how it follows the run shown: the origin's text, hidden for a run made here.
+QLabel* cachedOriginLabel(QWidget* parent);
+void showCachedOrigin(QLabel* label, const TuningRun* run);
+
 class TuningRun {
 public:
     // What one batch changed, for incremental view updates.
@@ -147,6 +171,9 @@ public:
     TuningSnapshot snapshot() const;
 
     bool isFinished() const { return m_result != nullptr; }
+    // Set for a tuning read back from the config cache rather than run here.
+    const std::optional<CachedOrigin>& cachedOrigin() const { return m_origin; }
+    void setCachedOrigin(CachedOrigin origin) { m_origin = std::move(origin); }
     const std::shared_ptr<const tuning::TuningResult>& result() const { return m_result; }
 
     Update append(std::vector<TunedCandidate>&& batch);
@@ -161,6 +188,7 @@ private:
     int m_hostCores = 1;
     State m_state;
     std::shared_ptr<const tuning::TuningResult> m_result;
+    std::optional<CachedOrigin> m_origin;
 };
 
 } // namespace ts::gui

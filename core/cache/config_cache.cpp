@@ -35,10 +35,13 @@ constexpr const char* kExportSchema = "tilescope.cache-export/1";  // docs/schem
 
 constexpr const char* kTuningColumns =
     "id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, workload_path, "
-    "created_at, best_index, tuning_wall_seconds, notes, candidate_count, candidates, details, backend, candidate_set";
-// The columns of `backend` and `candidate_set` in kTuningColumns and in the listing's select.
+    "created_at, best_index, tuning_wall_seconds, notes, candidate_count, candidates, details, backend, "
+    "tilescope_version, candidate_set";
+// The columns of `backend`, `tilescope_version` and `candidate_set` in kTuningColumns and in the
+// listing's select.
 constexpr int kBackendColumn = 16;
-constexpr int kCandidateSetColumn = 17;
+constexpr int kTilescopeVersionColumn = 17;
+constexpr int kCandidateSetColumn = 18;
 
 CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
 
@@ -180,8 +183,8 @@ public:
             insertTuning = db.prepare(
                 "INSERT INTO tunings(kernel_name, key_values, dtypes, device, bench_method, simulator_version, "
                 "source_hash, workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
-                "key_digest, candidates, best, details, backend, candidate_set) "
-                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+                "key_digest, candidates, best, details, backend, tilescope_version, candidate_set) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
                 true);
             deleteTuning = db.prepare("DELETE FROM tunings WHERE id = ?1", true);
             if (!insertTuning || !deleteTuning)
@@ -239,6 +242,7 @@ public:
         r.key.sourceHash = s.text(7);
         r.workloadPath = s.text(8);
         r.createdAt = s.text(9);
+        r.tilescopeVersion = s.text(kTilescopeVersionColumn);
         r.bestIndex = s.isNull(10) ? std::nullopt : std::optional<std::size_t>(std::size_t(s.integer(10)));
         r.tuningWallSeconds = s.real(11);
         r.notes = s.text(12);
@@ -335,7 +339,8 @@ public:
         else
             s->bindNull(17);
         s->bind(18, r.key.backend);
-        s->bind(19, r.key.candidateSet);
+        s->bind(19, r.tilescopeVersion);
+        s->bind(20, r.key.candidateSet);
         if (int rc = s->step(); rc != SQLITE_DONE)
             return rc;
         if (newId)
@@ -368,7 +373,7 @@ public:
         SqliteStatement s = db.prepare(
             "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, "
             "workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
-            "best, NULL, backend, candidate_set FROM tunings "
+            "best, NULL, backend, tilescope_version, candidate_set FROM tunings "
             "WHERE (?1 = '' OR kernel_name = ?1) AND (?2 = '' OR device = ?2) AND (?3 = '' OR backend = ?3) "
             "ORDER BY kernel_name, id");
         if (!s)

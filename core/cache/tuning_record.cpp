@@ -305,6 +305,8 @@ ojson toJson(const TuningRecord& r)
         j["candidateSet"] = r.key.candidateSet;
     j["workload"] = r.workloadPath;
     j["createdAt"] = r.createdAt;
+    if (!r.tilescopeVersion.empty())
+        j["tilescopeVersion"] = r.tilescopeVersion;
     j["tuningWallSeconds"] = std::isfinite(r.tuningWallSeconds) ? r.tuningWallSeconds : 0.0;
     j["bestIndex"] = r.bestIndex ? ojson(*r.bestIndex) : ojson(nullptr);
     j["notes"] = r.notes;
@@ -481,6 +483,8 @@ std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string&
         r.key.candidateSet = f.text("candidateSet");
     r.workloadPath = f.text("workload");
     r.createdAt = f.text("createdAt");
+    if (const ojson* version = f.raw("tilescopeVersion"); version && !version->is_null())
+        r.tilescopeVersion = f.text("tilescopeVersion");
     r.tuningWallSeconds = f.number("tuningWallSeconds").value_or(0.0);
     if (auto best = f.integer("bestIndex")) {
         if (*best < 0)

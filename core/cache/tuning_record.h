@@ -11,6 +11,7 @@
 //    "device": "Ascend910B2", "benchMethod": "default", "simulatorVersion": "sim-1",
 //    "backend": "2026-08",                          // absent in older files: 2026-04
 //    "workload": "examples/matmul.json", "createdAt": "2025-03-01T12:00:00.000Z",
+//    "tilescopeVersion": "0.9.0",                  // absent when unknown (stored before layout 6)
 //    "tuningWallSeconds": 12.5, "bestIndex": 3 | null, "notes": "",
 //    "details": {"kernelFile": "examples/add.py", "seed": 0, "compileWorkers": 8,
 //                "compileSeconds": 9.5, "benchSeconds": 3.0, "threads": 16, "hostSeconds": 0.2,
@@ -134,6 +135,9 @@ struct TuningRecord {
     TuningKey key;
     std::string workloadPath;
     std::string createdAt;  // ISO 8601 UTC; store() fills it when empty
+    // The TileScope release that made the tuning ("0.9.0"); "" when unknown (tunings stored
+    // before cache layout 6, or imported from an export that names none).
+    std::string tilescopeVersion;
     std::optional<std::size_t> bestIndex;
     std::vector<CandidateRecord> candidates;
     double tuningWallSeconds = 0.0;

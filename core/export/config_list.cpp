@@ -123,6 +123,8 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
         if (options.rankComments && c.rank)
             comment = "rank " + std::to_string(*c.rank) + " of " + std::to_string(c.rankOf) +
                       (comment.empty() ? std::string() : ", simulated " + comment);
+        if (!c.note.empty())
+            comment += (comment.empty() ? "" : "; ") + c.note;
 
         std::string dict = "{";
         for (std::size_t i = 0; i < items.size(); ++i)

@@ -32,6 +32,7 @@ struct HandwrittenConfig {
     TextPairs kwargs;                        // name -> Python literal text ("128", "True")
     std::optional<int> numWarps, numStages;  // written only when set
     std::optional<double> p50Ms;             // written as a trailing comment when set
+    std::string note;                        // also written in that comment when not empty
     // Its place in the tuning's ranking (1 = the best) of `rankOf` benchmarked candidates:
     // with ConfigListOptions::rankComments, "rank 1 of 8064, simulated p50 0.0123 ms".
     std::optional<std::size_t> rank;

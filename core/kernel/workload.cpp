@@ -324,6 +324,37 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
     return result;
 }
 
+std::string workloadText(const Workload& w)
+{
+    Json args = Json::object();
+    for (const auto& [name, v] : w.args) {
+        switch (v.kind) {
+        case ArgValue::Kind::Int: args[name] = v.intValue; break;
+        case ArgValue::Kind::Float: args[name] = v.floatValue; break;
+        case ArgValue::Kind::Bool: args[name] = v.boolValue; break;
+        case ArgValue::Kind::Str: args[name] = v.text; break;
+        case ArgValue::Kind::None: args[name] = nullptr; break;
+        case ArgValue::Kind::Tensor: args[name] = Json{{"tensor", v.dtype}, {"shape", v.shape}}; break;
+        }
+    }
+    Json out = Json::object();
+    out["kernel"] = std::filesystem::absolute(w.kernelPath).lexically_normal().string();
+    if (!w.function.empty())
+        out["function"] = w.function;
+    out["args"] = std::move(args);
+    if (w.grid.kind == GridArg::Kind::Expression)
+        out["grid"] = w.grid.expression;
+    else if (w.grid.kind == GridArg::Kind::Static)
+        out["grid"] = w.grid.dims;
+    out["device"] = w.device;
+    out["backend"] = std::string(backendName(w.backend));
+    if (!w.benchMethod.empty())
+        out["bench_method"] = w.benchMethod;
+    if (w.seed)
+        out["seed"] = *w.seed;
+    return out.dump(2);
+}
+
 WorkloadLoadResult loadWorkload(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);

@@ -67,6 +67,10 @@ struct WorkloadLoadResult {
 WorkloadLoadResult loadWorkload(const std::string& path);
 WorkloadLoadResult parseWorkload(const std::string& text, const std::string& path);
 
+// The workload as the JSON text parseWorkload reads back into the same launch, with the kernel's
+// path absolute (the text may be kept anywhere: the explorer's session keeps an edited launch).
+std::string workloadText(const Workload& workload);
+
 // Parses a command-line value: 98432, 1.5, true/false/True/False, None, "float16[4096,1024]"
 // (a tensor), or any other text as a string.
 std::optional<ArgValue> parseArgValue(const std::string& text, std::string* error);

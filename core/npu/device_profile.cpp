@@ -1,5 +1,6 @@
 #include "core/npu/device_profile.h"
 
+#include "core/util/install_dirs.h"
 #include "core/util/version.h"
 #include "core/util/text.h"
 
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -362,6 +364,21 @@ fs::path executableDir()
     return exe.parent_path();
 }
 
+// Whether `path` is `dir` or lies below it (both absolute; compared component by component).
+bool isInside(const fs::path& path, const fs::path& dir)
+{
+    const fs::path p = path.lexically_normal();
+    const fs::path d = dir.lexically_normal();
+    auto pi = p.begin();
+    for (auto di = d.begin(); di != d.end(); ++di, ++pi) {
+        if (di->empty() && std::next(di) == d.end())
+            break; // a trailing separator
+        if (pi == p.end() || *pi != *di)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 bool isKnownMark(std::string_view mark)
@@ -500,9 +517,17 @@ std::vector<fs::path> DeviceRegistry::resourceDirCandidates(const std::optional<
     std::vector<fs::path> out;
     if (const char* env = std::getenv("TILESCOPE_RESOURCE_DIR"); env && *env)
         out.emplace_back(env);
-    if (fs::path exeDir = executableDir(); !exeDir.empty())
-        out.push_back((exeDir / ".." / "share" / "tilescope" / "resources").lexically_normal());
-    out.emplace_back(kResourceDir);
+    const fs::path exeDir = executableDir();
+    if (!exeDir.empty())
+        out.push_back((exeDir / kInstalledDataDir).lexically_normal());
+    // The source tree only serves binaries of the build tree: an installed binary never reads
+    // the folder it was built from, so a broken install shows instead of working by accident.
+    std::error_code ec;
+    fs::path buildDir = fs::weakly_canonical(kBuildDir, ec);
+    if (ec || buildDir.empty())
+        buildDir = kBuildDir;
+    if (exeDir.empty() || isInside(exeDir, buildDir))
+        out.emplace_back(kResourceDir);
     return out;
 }
 

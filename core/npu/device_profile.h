@@ -104,8 +104,9 @@ nlohmann::json toJson(const DeviceProfile& profile);
 class DeviceRegistry {
 public:
     // Where bundled resources live. `override` wins when given; then $TILESCOPE_RESOURCE_DIR,
-    // then <exe dir>/../share/tilescope/resources (an installed binary), then the source
-    // tree's resources (ts::kResourceDir). The first that has a devices/ folder is used.
+    // then <exe dir>/../share/tilescope (an installed binary: devices/, examples/,
+    // translations/; ts::kInstalledDataDir), then, for a binary inside the build tree only, the source tree's
+    // resources (ts::kResourceDir). The first that has a devices/ folder is used.
     static std::filesystem::path findResourceDir(const std::optional<std::filesystem::path>& override = {});
     static std::vector<std::filesystem::path> resourceDirCandidates(
         const std::optional<std::filesystem::path>& override = {});

@@ -4,9 +4,11 @@
 
 #include "core/analysis/pyrepr.h"
 #include "core/util/format.h"
+#include "core/util/version.h"
 #include "core/util/dtype.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <nlohmann/json.hpp>
 
 namespace ts::pipeline {
@@ -233,6 +235,7 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
     cache::TuningRecord record;
     record.key = tuningKeyFor(a, space.device().soc, options);
     record.workloadPath = a.workload.path;
+    record.tilescopeVersion = kVersion;
     record.tuningWallSeconds = result.modelled.totalSeconds;
     cache::TuningDetails& details = record.details.emplace();
     details.kernelFile = a.file ? a.file->path : std::string();
@@ -314,6 +317,147 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
     if (result.backendError)
         record.notes += (record.notes.empty() ? "" : "; ") + tuning::latticeBackendNote(*result.backendError);
     return record;
+}
+
+namespace {
+
+// A config as text, the same for a space candidate and a stored one.
+std::string configText(const cache::TextPairs& params, int numWarps, int numStages)
+{
+    std::string text;
+    for (const auto& [name, value] : params)
+        text += name + "=" + value + ";";
+    return text + "w" + std::to_string(numWarps) + "s" + std::to_string(numStages);
+}
+
+double jsonNumber(const nlohmann::json& j, const char* name)
+{
+    const auto it = j.find(name);
+    return it != j.end() && it->is_number() ? it->get<double>() : 0.0;
+}
+
+} // namespace
+
+RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::CandidateSpace& space)
+{
+    RecordOnSpace out;
+    auto result = std::make_shared<tuning::TuningResult>();
+    result->outcomes.resize(space.size());
+    std::unordered_map<std::string, std::size_t> indexOf;
+    indexOf.reserve(space.size());
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        cache::TextPairs params;
+        for (const auto& [name, value] : space.params(i))
+            params.emplace_back(name, value.toPython());
+        indexOf.emplace(configText(params, space.numWarps(i), space.numStages(i)), i);
+    }
+    const npu::BenchMethod method =
+        npu::parseBenchMethod(record.key.benchMethod).value_or(npu::BenchMethod::Default);
+    bool firstBench = true;
+    double benchSum = 0;
+    std::optional<std::size_t> firstBenchIndex;
+    for (std::size_t k = 0; k < record.candidates.size(); ++k) {
+        const cache::CandidateRecord& c = record.candidates[k];
+        const auto found = indexOf.find(configText(c.params, c.numWarps, c.numStages));
+        if (found == indexOf.end()) {
+            ++out.unmatched;
+            continue;
+        }
+        ++out.matched;
+        const std::size_t index = found->second;
+        tuning::CandidateOutcome& o = result->outcomes[index];
+        switch (c.status) {
+        case cache::CandidateStatus::CompileFailed: o.status = tuning::OutcomeStatus::CompileFailed; break;
+        case cache::CandidateStatus::Benchmarked: o.status = tuning::OutcomeStatus::Benchmarked; break;
+        case cache::CandidateStatus::Best: o.status = tuning::OutcomeStatus::Best; break;
+        default: continue;  // not tuned: the space's own verdict stands
+        }
+        result->tuned.push_back(index);
+        ++result->finished;
+        if (o.status == tuning::OutcomeStatus::CompileFailed) {
+            o.failure = npu::parseCompileFailure(c.reasonCode).value_or(npu::CompileFailure::None);
+            o.failureMessage = c.reasonMessage;
+        }
+        nlohmann::json breakdown = nlohmann::json::object();
+        if (!c.breakdownJson.empty()) {
+            breakdown = nlohmann::json::parse(c.breakdownJson, nullptr, false);
+            if (!breakdown.is_object())
+                breakdown = nlohmann::json::object();
+        }
+        o.compileSeconds = jsonNumber(breakdown, "compile_seconds_model");
+        o.ubPeakBytes = std::int64_t(jsonNumber(breakdown, "ub_peak_bytes"));
+        o.ubCapacityBytes = std::int64_t(jsonNumber(breakdown, "ub_capacity_bytes"));
+        o.programs = std::int64_t(jsonNumber(breakdown, "programs"));
+        if (o.status == tuning::OutcomeStatus::CompileFailed)
+            continue;
+        npu::BenchResult& b = o.bench;
+        b.ok = true;
+        b.method = method;
+        b.p50Ms = c.p50Ms.value_or(0.0);
+        b.p20Ms = c.p20Ms.value_or(b.p50Ms);
+        b.p80Ms = c.p80Ms.value_or(b.p50Ms);
+        b.meanMs = b.p50Ms;
+        b.rankMs = b.p50Ms;
+        b.benchSeconds = jsonNumber(breakdown, "bench_seconds_model");
+        benchSum += b.benchSeconds;
+        npu::SimResult& sim = b.sim;
+        sim.ok = true;
+        sim.deviceUs = jsonNumber(breakdown, "device_us");
+        sim.breakdown.mte2 = jsonNumber(breakdown, "mte2_us");
+        sim.breakdown.vector = jsonNumber(breakdown, "vector_us");
+        sim.breakdown.cube = jsonNumber(breakdown, "cube_us");
+        sim.breakdown.mte3 = jsonNumber(breakdown, "mte3_us");
+        sim.breakdown.scalar = jsonNumber(breakdown, "scalar_us");
+        sim.breakdown.launch = jsonNumber(breakdown, "launch_us");
+        sim.roofline.boundUs = jsonNumber(breakdown, "roofline_us");
+        if (auto it = breakdown.find("limiter"); it != breakdown.end() && it->is_string())
+            sim.roofline.limiter = it->get<std::string>();
+        sim.roofline.efficiency = jsonNumber(breakdown, "efficiency");
+        sim.achievedGBps = jsonNumber(breakdown, "achieved_gbps");
+        sim.waves = std::int64_t(jsonNumber(breakdown, "waves"));
+        sim.coresUsed = int(jsonNumber(breakdown, "cores_used"));
+        sim.programs = o.programs;
+        if (firstBench) {
+            firstBench = false;
+            firstBenchIndex = index;
+        }
+        if (record.bestIndex && *record.bestIndex == k)
+            result->best = index;
+    }
+    if (const cache::TuningDetails* d = record.details ? &*record.details : nullptr) {
+        result->modelled.hostCores = d->hostCores;
+        result->modelled.compileWorkers = std::max(1, d->compileWorkers);
+        result->modelled.compileSeconds = d->compileSeconds;
+        result->modelled.benchSeconds = d->benchSeconds;
+        result->threads = d->threads;
+        result->hostSeconds = d->hostSeconds;
+        result->stopped = d->stopped;
+        if (!d->error.empty())
+            result->error = d->error;
+        result->ubTuner = tuning::parseUbTunerMode(d->ubTuner).value_or(tuning::UbTunerMode::Off);
+        const nlohmann::json diagnostics = nlohmann::json::parse(d->diagnosticsJson, nullptr, false);
+        if (diagnostics.is_array())
+            for (const nlohmann::json& j : diagnostics) {
+                if (!j.is_object())
+                    continue;
+                Diagnostic diag;
+                diag.code = j.value("code", std::string());
+                const std::string severity = j.value("severity", std::string());
+                diag.severity = severity == "error" ? Severity::Error : severity == "note" ? Severity::Note : Severity::Warning;
+                diag.line = j.value("line", 0);
+                diag.message = j.value("message", std::string());
+                result->diagnostics.push_back(std::move(diag));
+            }
+        // The profiler session is paid once, before the first benchmark run: what the stored
+        // bench total holds beyond the candidates' own runs.
+        if (firstBenchIndex && d->benchSeconds > benchSum)
+            result->outcomes[*firstBenchIndex].bench.sessionSeconds = d->benchSeconds - benchSum;
+    } else {
+        result->modelled.benchSeconds = benchSum;
+    }
+    result->modelled.totalSeconds = record.tuningWallSeconds;
+    out.result = std::move(result);
+    return out;
 }
 
 } // namespace ts::pipeline

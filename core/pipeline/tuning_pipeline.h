@@ -8,6 +8,7 @@
 #include "core/tuning/tuning_session.h"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
 namespace ts::pipeline {
@@ -51,5 +52,19 @@ inline constexpr std::size_t kMaxStoredCandidates = 20'000;
 cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                                      const tuning::TuningResult& result, const tuning::TuningOptions& options,
                                      std::size_t maxCandidates = kMaxStoredCandidates);
+
+// A stored tuning laid back onto the space it was made for (the same launch, rebuilt), so that a
+// cached tuning shows as a finished one: each stored candidate is matched to the space candidate
+// of the same config, its outcome and figures are read back from the record (times, the per-pipe
+// breakdown, the roofline, the UB footprint and the modelled compile and bench times), the best
+// is the record's, and the modelled totals come from its details. What the record does not keep
+// is left at its default: the mean under the NPU profiler (rank is p50), the per-tuning profiler
+// session (folded into the first benchmark run), the UB tuner's search.
+struct RecordOnSpace {
+    std::shared_ptr<const tuning::TuningResult> result;
+    std::size_t matched = 0;    // stored candidates found in the space
+    std::size_t unmatched = 0;  // stored candidates the space does not have (the record is of another space)
+};
+RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::CandidateSpace& space);
 
 } // namespace ts::pipeline

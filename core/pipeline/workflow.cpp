@@ -210,6 +210,11 @@ CacheLookupResult lookupCached(const CacheLookupRequest& request)
         out.createdAt = out.record->createdAt;
         if (const cache::CandidateRecord* best = out.record->best())
             out.best = *best;
+        if (request.space) {
+            RecordOnSpace laid = tuningFromRecord(*out.record, *request.space);
+            out.tuning = std::move(laid.result);
+            out.unmatched = laid.unmatched;
+        }
     }
     return out;
 }

@@ -13,6 +13,7 @@
 //   recover      sweep + tolerance   -> the covering list again for another tolerance
 //   batch        workloads x devices -> the CI report
 //   exportTuning record + format     -> the text of a config list or report
+//   compareDevices analysis + devices  -> each device's best, the regret matrix, one shared list
 //   importMeasurements files (+ workload) -> measured timings stored in the cache
 //   compareMeasured analysis + device     -> simulated vs measured for the launch's measurements
 //   listMeasurements cache (+ launch)      -> the measurements stored
@@ -34,6 +35,7 @@
 #include "core/npu/device_profile.h"
 #include "core/space/backend_compare.h"
 #include "core/space/candidate_space.h"
+#include "core/sweep/device_compare.h"
 #include "core/sweep/shape_sweep.h"
 #include "core/tuning/tuning_session.h"
 
@@ -174,6 +176,9 @@ struct CacheLookupRequest {
     // Only the best candidate and the entry's date (a quick look for a status line); else the
     // whole record.
     bool bestOnly = false;
+    // The launch's space (as buildSpace made it): the record is also laid onto it as a finished
+    // tuning (tuningFromRecord), for views that show a tuning whether it ran or was cached.
+    std::shared_ptr<const space::CandidateSpace> space;
 };
 
 struct CacheLookupResult {
@@ -185,6 +190,10 @@ struct CacheLookupResult {
     std::int64_t id = 0;
     std::string createdAt;
     std::optional<cache::CandidateRecord> best;
+    // With a space and a record: the record as a finished tuning of that space, and how many of
+    // its stored candidates the space does not have.
+    std::shared_ptr<const tuning::TuningResult> tuning;
+    std::size_t unmatched = 0;
     std::optional<std::string> error;           // the file could not be opened or read
 };
 
@@ -316,6 +325,42 @@ struct CompareBackendsResult {
 };
 
 CompareBackendsResult compareBackends(const CompareBackendsRequest& request, const RunControl& control = {});
+
+// ---- compareDevices ----
+
+// One launch on several devices (core/sweep/device_compare.h): each device tunes the backend's
+// list as `tune` does (cached), then every config benchmarked on some device is simulated on the
+// devices whose tuning did not measure it, written by hand; from those times come each device's
+// best, the regret of one device's best on another and the smallest config list within
+// `cover.tolerance` of the best on every device.
+struct CompareDevicesRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::vector<npu::DeviceProfile> devices;  // two or more, each once
+    tuning::TuningOptions options;            // lattice is ignored: each device tunes the backend's list
+    CacheChoice cache;                        // for the devices' own tunings
+    sweep::CoverOptions cover;
+    // Beyond this many configs in all, only each device's configs within tolerance of its best
+    // are simulated on the other devices (a note says so).
+    std::size_t maxCrossConfigs = 2048;
+};
+
+struct CompareDevicesResult {
+    sweep::DeviceComparison comparison;
+    std::size_t crossMeasurements = 0;       // config x device times simulated by hand
+    bool crossLimited = false;               // maxCrossConfigs cut the configs simulated elsewhere
+    std::filesystem::path cachePath;         // empty: no cache
+    std::vector<std::string> cacheNotices;
+    std::optional<std::string> error;        // nothing could be compared (no analysis, < 2 devices)
+    bool stopped = false;                    // cut short: what was not reached is missing
+    bool ok() const { return !error.has_value(); }
+};
+
+// Progress: item = step of 2 x devices (each device's tuning, then each device's hand-written
+// configs), itemName = what runs; tuning = the running tuning's progress.
+CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const RunControl& control = {});
+
+// The comparison again with its list chosen for another tolerance (nothing simulated again).
+CompareDevicesResult recoverDevices(const CompareDevicesResult& result, const sweep::CoverOptions& cover);
 
 // ---- exportRunner ----
 

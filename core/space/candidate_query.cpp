@@ -153,6 +153,16 @@ std::string CandidateQuery::error() const
     return out;
 }
 
+bool CandidateQuery::narrows() const
+{
+    for (const Term& t : m_terms) {
+        if (t.field == Term::Field::Word ? (t.statusMask | t.reasonMask) != 0
+                                         : t.field != Term::Field::Dimension || t.dimension >= 0)
+            return true;
+    }
+    return false;
+}
+
 bool CandidateQuery::matches(const CandidateSpace& s, std::size_t row) const
 {
     for (const Term& term : m_terms) {

@@ -60,6 +60,9 @@ public:
     // One line naming each term not understood and what would be: empty when every term is.
     std::string error() const;
 
+    // Whether some understood term narrows the candidates (else every candidate matches).
+    bool narrows() const;
+
     // Whether candidate `i` of `space` (the space bound) passes every understood term.
     bool matches(const CandidateSpace& space, std::size_t i) const;
 

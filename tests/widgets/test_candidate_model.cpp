@@ -2,11 +2,13 @@
 
 #include "widget_test_support.h"
 
+#include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/heatmap_slice.h"
 
 #include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
 #include <QSignalSpy>
 
 #include <cmath>
@@ -205,8 +207,7 @@ private Q_SLOTS:
         QCOMPARE(model.data(model.index(4, outcome)).toString(), QStringLiteral("compile failed"));
         QVERIFY(model.data(model.index(4, 0), Qt::ToolTipRole).toString().contains(QLatin1String("ub-overflow at #4")));
         QCOMPARE(model.data(model.index(30, p50)).toString(), QStringLiteral("–"));
-        // Sorted again (the proxy does not re-sort on every batch): the best first, the unmeasured last.
-        proxy.sort(p50, Qt::AscendingOrder);
+        // The order stayed live as the batches came: the best first, the unmeasured last.
         QCOMPARE(proxy.mapToSource(proxy.index(0, 0)).row(), int(*best));
         QVERIFY(std::isnan(proxy.data(proxy.index(proxy.rowCount() - 1, p50), CandidateTableModel::SortRole).toDouble()));
     }
@@ -342,6 +343,54 @@ private Q_SLOTS:
         proxy.sort(tile, Qt::DescendingOrder);
         QVERIFY(proxy.data(proxy.index(0, tile), CandidateTableModel::SortRole).toLongLong() >=
                 proxy.data(proxy.index(proxy.rowCount() - 1, tile), CandidateTableModel::SortRole).toLongLong());
+    }
+
+    void bigSpacesAreOrderedOnAWorker()
+    {
+        // The same filters and sort, ordered at once and on a worker, give the same rows; the
+        // worker's order replaces the shown one only when it is complete.
+        CandidateTableModel model;
+        model.setSpace(m_addLattice);
+        CandidateFilterProxy atOnce;
+        atOnce.setSourceModel(&model);
+        CandidateFilterProxy worker;
+        worker.setAsyncThreshold(0);
+        worker.setSourceModel(&model);
+        QAbstractItemModelTester tester(&worker, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto hold = std::make_shared<test::PausePoint>();
+        test::PausePoint::Opener opener{hold};
+        auto probe = std::make_shared<gui::JobProbe>();
+        probe->step = [hold](double, const QString&) { hold->hold(); };
+        worker.job()->setProbe(probe);
+        const int tile = model.columnOf(Column::Tile);
+        QSignalSpy applied(&worker, &CandidateFilterProxy::orderApplied);
+        QSignalSpy filtered(&worker, &CandidateFilterProxy::filterChanged);
+        for (CandidateFilterProxy* p : {&atOnce, &worker}) {
+            p->setQuery(QStringLiteral("XBLOCK>=1024 XBLOCK_SUB<=512"));
+            p->sort(tile, Qt::DescendingOrder);
+        }
+        hold->waitUntilHeld();
+        // Held at the worker's start: the table still shows every row, in source order.
+        QVERIFY(!worker.isSettled());
+        QCOMPARE(std::size_t(worker.rowCount()), m_addLattice->size());
+        QCOMPARE(filtered.count(), 0);
+        hold->release();
+        QVERIFY(test::waitUntil([&] { return worker.isSettled(); }));
+        QCOMPARE(applied.count(), 1);  // the superseded job's order never showed
+        QCOMPARE(filtered.count(), 1);
+        QVERIFY(atOnce.rowCount() > 0 && atOnce.rowCount() < int(m_addLattice->size()));
+        QCOMPARE(worker.candidates(), atOnce.candidates());
+        QVERIFY(worker.data(worker.index(0, tile), CandidateTableModel::SortRole).toLongLong() >=
+                worker.data(worker.index(worker.rowCount() - 1, tile), CandidateTableModel::SortRole).toLongLong());
+        worker.job()->setProbe(nullptr);
+        // A selected candidate keeps its row through a re-sort of the same rows.
+        QItemSelectionModel selection(&worker);
+        const QModelIndex picked = worker.index(worker.rowCount() / 2, 0);
+        const int candidate = worker.mapToSource(picked).row();
+        selection.setCurrentIndex(picked, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        worker.sort(tile, Qt::AscendingOrder);
+        QVERIFY(test::waitUntil([&] { return worker.isSettled(); }));
+        QCOMPARE(worker.mapToSource(selection.currentIndex()).row(), candidate);
     }
 
     void heatmapSliceHoldsTheFixedValues()

@@ -1,0 +1,218 @@
+// The device regret dialog: the vector add compared on two devices through the workflow; the
+// best table and the regret matrix show the result's figures, the chart has one bar series per
+// device, a new tolerance chooses the list again without running, Export writes the list, and
+// a Stop held at the second step keeps what finished.
+
+#include "testutil.h"
+#include "tuning_test_support.h"
+#include "widget_test_support.h"
+#include "window_test_support.h"
+
+#include "widgets/device_compare_dialog.h"
+#include "widgets/kernel_document.h"
+#include "widgets/main_window.h"
+#include "widgets/qcp.h"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+
+#include <set>
+
+using namespace ts;
+using gui::DeviceCompareDialog;
+
+class TestDeviceCompareDialog : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        test::isolateSettings();
+        m_analysis = test::analyseFile(test::examplePath("add.json"));
+        QVERIFY(m_analysis);
+    }
+
+    void showsBestsRegretAndTheList()
+    {
+        tuning::TuningOptions options;
+        options.jobs = 1;
+        DeviceCompareDialog dialog(m_analysis, &test::devices(), options, {});
+        dialog.resize(1100, 720);
+        dialog.show();
+        // Only the workload's own device is ticked at first: Compare needs two.
+        QCOMPARE(dialog.chosenDevices(), QStringList{QStringLiteral("Ascend910B2")});
+        QVERIFY(!dialog.runButton()->isEnabled());
+        QVERIFY(!dialog.run());
+        dialog.setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend310P3")});
+        QVERIFY(dialog.runButton()->isEnabled());
+        QVERIFY(!dialog.exportButton()->isEnabled());
+
+        QSignalSpy done(&dialog, &DeviceCompareDialog::comparisonFinished);
+        QVERIFY(dialog.run());
+        QVERIFY(test::waitForCount(done));
+        QVERIFY(dialog.result() && dialog.result()->ok());
+        const sweep::DeviceComparison& c = dialog.result()->comparison;
+        QCOMPARE(c.devices.size(), std::size_t(2));
+        QVERIFY(!dialog.result()->stopped);
+
+        // The same request through the workflow here gives the same bests and regret.
+        pipeline::CompareDevicesRequest request;
+        request.analysis = m_analysis;
+        for (const QString& soc : dialog.chosenDevices()) // in the list's order: 310P3 first
+            request.devices.push_back(*test::devices().find(soc.toStdString()));
+        QCOMPARE(c.devices[0].device, std::string("Ascend310P3"));
+        request.options = options;
+        const pipeline::CompareDevicesResult direct = pipeline::compareDevices(request);
+        QVERIFY(direct.ok());
+        for (std::size_t j = 0; j < 2; ++j) {
+            QCOMPARE(c.devices[j].bestMs, direct.comparison.devices[j].bestMs);
+            QCOMPARE(c.configs[*c.devices[j].best].id,
+                     direct.comparison.configs[*direct.comparison.devices[j].best].id);
+        }
+        QCOMPARE(c.regret, direct.comparison.regret);
+
+        // The best table: one row per device, its p50 and config.
+        QTableWidget* best = dialog.bestTable();
+        QCOMPARE(best->rowCount(), 2);
+        for (int j = 0; j < 2; ++j) {
+            const sweep::DeviceEntry& d = c.devices[std::size_t(j)];
+            QCOMPARE(best->item(j, 0)->text(), QString::fromStdString(d.device));
+            QCOMPARE(best->item(j, 1)->text(), QString::number(d.bestMs, 'f', 4));
+            QCOMPARE(best->item(j, 2)->text(),
+                     QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best])));
+        }
+        // The regret matrix: 1 on the diagonal, the ratio (or "does not run") elsewhere.
+        QTableWidget* regret = dialog.regretTable();
+        QCOMPARE(regret->rowCount(), 2);
+        QCOMPARE(regret->columnCount(), 2);
+        for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j) {
+                const auto& v = c.regret[std::size_t(i)][std::size_t(j)];
+                const QString text = regret->item(i, j)->text();
+                if (i == j)
+                    QCOMPARE(text, QStringLiteral("1.000×"));
+                else if (v)
+                    QCOMPARE(text, QString::number(*v, 'f', 3) + QStringLiteral("×"));
+                else
+                    QCOMPARE(text, QStringLiteral("does not run"));
+            }
+        // The chart: one bar series per device whose best is run, one bar per finite regret.
+        QCustomPlot* plot = dialog.plot();
+        QCOMPARE(plot->plottableCount(), 2);
+        for (int i = 0; i < 2; ++i) {
+            auto* bars = qobject_cast<QCPBars*>(plot->plottable(i));
+            QVERIFY(bars);
+            int finite = 0;
+            for (int j = 0; j < 2; ++j)
+                finite += c.regret[std::size_t(i)][std::size_t(j)].has_value();
+            QCOMPARE(bars->dataCount(), finite);
+        }
+
+        // The list within 5%, exported as a decorator.
+        QVERIFY(c.listExists);
+        QVERIFY(dialog.exportButton()->isEnabled());
+        QVERIFY(dialog.summary()->text().contains(QStringLiteral("within 5%")));
+        const auto dir = test::scratchDir("widgets-device-compare");
+        const QString file = QString::fromStdString((dir / "list.py").string());
+        QCOMPARE(dialog.exportList(file), QString());
+        QFile written(file);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(written.readAll());
+        QCOMPARE(text, dialog.listText());
+        QCOMPARE(int(text.count(QStringLiteral("triton.Config("))), int(c.cover.chosen.size()));
+        QVERIFY(text.contains(QStringLiteral("# covers ")));
+
+        // Tolerance 0: the list again from the same times, one config per distinct fastest.
+        dialog.setTolerancePercent(0.0);
+        const sweep::DeviceComparison& zero = dialog.result()->comparison;
+        QCOMPARE(zero.cover.tolerance, 0.0);
+        std::set<std::size_t> fastest;
+        for (const sweep::ShapeCover& s : zero.cover.shapes)
+            fastest.insert(s.best);
+        QCOMPARE(zero.cover.chosen.size(), fastest.size());
+        QCOMPARE(zero.cover.maxLossPercent, 0.0);
+        QVERIFY(dialog.summary()->text().contains(QStringLiteral("within 0%")));
+
+        if (const QByteArray shot = qgetenv("TILESCOPE_SCREENSHOT_DIR"); !shot.isEmpty()) {
+            dialog.setTolerancePercent(5.0);
+            QCoreApplication::sendPostedEvents(); // the layout takes the summary's new lines
+            dialog.grab().save(QString::fromUtf8(shot) + QStringLiteral("/device-compare.png"));
+        }
+    }
+
+    void stopAtTheSecondStepKeepsWhatFinished()
+    {
+        tuning::TuningOptions options;
+        options.jobs = 1;
+        DeviceCompareDialog dialog(m_analysis, &test::devices(), options, {});
+        dialog.setChosenDevices(
+            {QStringLiteral("Ascend910B2"), QStringLiteral("Ascend910B4"), QStringLiteral("Ascend310P3")});
+        // The worker is held when the second device's tuning starts: the Stop lands there.
+        auto pause = std::make_shared<test::PausePoint>();
+        const test::PausePoint::Opener opener{pause};
+        auto probe = std::make_shared<gui::JobProbe>();
+        probe->step = [pause](double, const QString& stage) {
+            if (stage.startsWith(QLatin1String("Step 2 ")))
+                pause->hold();
+        };
+        probe->clock = test::steppingClock();
+        dialog.job()->setProbe(probe);
+        QSignalSpy done(&dialog, &DeviceCompareDialog::comparisonFinished);
+        QVERIFY(dialog.run());
+        pause->waitUntilHeld();
+        QVERIFY(dialog.isRunning());
+        QTest::mouseClick(dialog.stopButton(), Qt::LeftButton);
+        pause->release();
+        QVERIFY(test::waitForCount(done));
+        QVERIFY(dialog.result() && dialog.result()->ok());
+        const pipeline::CompareDevicesResult& r = *dialog.result();
+        QVERIFY(r.stopped);
+        QVERIFY(r.comparison.devices[0].best); // the first device finished before the stop
+        QVERIFY(!r.comparison.devices[2].best);
+        QVERIFY(dialog.messageLabel()->text().contains(QStringLiteral("Stopped")));
+        QCOMPARE(dialog.bestTable()->rowCount(), 3);
+        QVERIFY(dialog.runButton()->isEnabled());
+    }
+
+    void openedFromTheRunMenuOnTheOpenLaunch()
+    {
+        gui::MainWindow window;
+        window.show();
+        gui::KernelDocument* doc = window.document();
+        QAction* action = window.findChild<QAction*>(QStringLiteral("deviceRegretAction"));
+        QVERIFY(action);
+        QVERIFY(!action->isEnabled()); // nothing open yet
+        QSignalSpy opened(doc, &gui::KernelDocument::opened);
+        window.openFile(test::examplePath("add.json"));
+        QVERIFY(test::waitForCount(opened, opened.count() + 1));
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && doc->analysis(); }));
+        QVERIFY(action->isEnabled());
+        action->trigger();
+        auto* dialog = window.findChild<DeviceCompareDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        // The open launch's own device is ticked; nothing runs until a second one is.
+        QCOMPARE(dialog->chosenDevices(), QStringList{QStringLiteral("Ascend910B2")});
+        QVERIFY(!dialog->isRunning());
+        dialog->close();
+    }
+
+    void saysWhyWithoutAnAnalysis()
+    {
+        DeviceCompareDialog dialog(nullptr, &test::devices(), {}, {});
+        dialog.setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend310P3")});
+        QVERIFY(!dialog.runButton()->isEnabled());
+        QVERIFY(!dialog.run());
+        QVERIFY(!dialog.exportList(QStringLiteral("/nonexistent/list.py")).isEmpty());
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestDeviceCompareDialog)
+#include "test_device_compare_dialog.moc"
