@@ -66,6 +66,9 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
                ", p80 " + usText(best->p80Ms) + ")\n";
     else
         out += "best: none\n";
+    out += tuning::describeRankBasis(tuning::rankBasis(
+               npu::parseBenchMethod(r.key.benchMethod).value_or(npu::BenchMethod::Default), r.key.device)) +
+           "\n";
     if (r.details && r.details->ubTuner != "off") {
         std::size_t searched = 0, fixes = 0;
         for (const cache::CandidateRecord& c : r.candidates)

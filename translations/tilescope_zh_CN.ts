@@ -388,7 +388,7 @@
         <translation>选择一条调优记录以查看其候选。</translation>
     </message>
     <message numerus="yes">
-        <source>%n tunings selected.</source>
+        <source>%n tuning(s) selected.</source>
         <translation>
             <numerusform>已选中 %n 条调优记录。</numerusform>
         </translation>
@@ -1341,8 +1341,152 @@
         <translation>此处没有候选（打开全网格可查看所有取值）</translation>
     </message>
     <message>
-        <source>UB %1 KiB, %2 programs</source>
-        <translation>UB %1 KiB，%2 个程序</translation>
+        <source>What the cells' colours show</source>
+        <translation>单元格颜色表示的内容</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Another tuning of this launch in the cache: another device, backend version or bench method</source>
+        <translation>缓存中此次启动的另一次调优：其他设备、后端版本或基准测试方法</translation>
+    </message>
+    <message>
+        <source>compare with</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>着色依据</translation>
+    </message>
+    <message>
+        <source>Simulated p50</source>
+        <translation>模拟 p50</translation>
+    </message>
+    <message>
+        <source>Ratio to the best</source>
+        <translation>与最佳之比</translation>
+    </message>
+    <message>
+        <source>Measured p50</source>
+        <translation>实测 p50</translation>
+    </message>
+    <message>
+        <source>UB use</source>
+        <translation>UB 占用</translation>
+    </message>
+    <message>
+        <source>L1 use (cube)</source>
+        <translation>L1 占用（Cube）</translation>
+    </message>
+    <message>
+        <source>L0 use (cube)</source>
+        <translation>L0 占用（Cube）</translation>
+    </message>
+    <message>
+        <source>Waves</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Against another tuning</source>
+        <translation>与另一次调优对比</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>× the best</source>
+        <translation>× 最佳</translation>
+    </message>
+    <message>
+        <source>% of the UB budget</source>
+        <translation>% UB 预算</translation>
+    </message>
+    <message>
+        <source>% of the L1 limit</source>
+        <translation>% L1 上限</translation>
+    </message>
+    <message>
+        <source>% of the L0 limit</source>
+        <translation>% L0 上限</translation>
+    </message>
+    <message>
+        <source>waves</source>
+        <translation>轮</translation>
+    </message>
+    <message>
+        <source>× the other tuning</source>
+        <translation>× 另一次调优</translation>
+    </message>
+    <message>
+        <source>not tuned</source>
+        <translation>未调优</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未实测</translation>
+    </message>
+    <message>
+        <source>no UB figure</source>
+        <translation>无 UB 数据</translation>
+    </message>
+    <message>
+        <source>not a cube candidate</source>
+        <translation>非 Cube 候选</translation>
+    </message>
+    <message>
+        <source>no program count</source>
+        <translation>无程序数</translation>
+    </message>
+    <message>
+        <source>not in both tunings</source>
+        <translation>不在两次调优中</translation>
+    </message>
+    <message>
+        <source>Reading the tunings to compare with</source>
+        <translation>正在读取用于对比的调优</translation>
+    </message>
+    <message>
+        <source>%1 · backend %2 · %3 · %4</source>
+        <translation>%1 · 后端 %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>the cache could not be read: %1</source>
+        <translation>无法读取缓存：%1</translation>
+    </message>
+    <message>
+        <source>no other tuning of this launch in the cache</source>
+        <translation>缓存中没有此次启动的其他调优</translation>
+    </message>
+    <message>
+        <source>low: %1 %2</source>
+        <translation>低：%1 %2</translation>
+    </message>
+    <message>
+        <source>high: %1 %2</source>
+        <translation>高：%1 %2</translation>
+    </message>
+    <message>
+        <source>cells with the figure</source>
+        <translation>有此数值的单元格</translation>
+    </message>
+    <message>
+        <source>Waves of programs over the cores</source>
+        <translation>程序在各核上的轮数</translation>
+    </message>
+    <message>
+        <source>over capacity (&gt; 100 %)</source>
+        <translation>超出容量（&gt; 100 %）</translation>
+    </message>
+    <message>
+        <source>tile %1 × %2 (K %3), %4 programs</source>
+        <translation>分块 %1 × %2（K %3），%4 个程序</translation>
+    </message>
+    <message>
+        <source>tile %1 elements, UB %2, %3 programs</source>
+        <translation>分块 %1 个元素，UB %2，%3 个程序</translation>
     </message>
 </context>
 <context>
@@ -2012,6 +2156,10 @@
         <source>%1 does not parse (line %2: %3); it is read again when saved.</source>
         <translation>%1 无法解析（第 %2 行：%3）；保存后会重新读取。</translation>
     </message>
+    <message>
+        <source>Line %1 of the kernel fixes this dimension (see the Kernel tab).</source>
+        <translation>内核第 %1 行确定了此维度（见“内核”标签页）。</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MeasuredCompareDialog</name>
@@ -2287,6 +2435,10 @@ best #%1: %2 µs</source>
     <message>
         <source>&lt;br&gt;modelled compile %1 s, benchmark %2 s; UB peak %3 of %4 KiB&lt;/p&gt;</source>
         <translation>&lt;br&gt;模型估算：编译 %1 秒，测速 %2 秒；UB 峰值 %3 / %4 KiB&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11 · %12 programs · %13 waves over the cube cores · last wave %14&lt;/p&gt;</source>
+        <translation>&lt;p&gt;分块 %1 × %2，K %3 · L1 %4 / %5 · L0A %6 / %7 · L0B %8 / %9 · L0C %10 / %11 · %12 个程序 · Cube 核上 %13 轮 · 末轮 %14&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Tune the lattice</source>

@@ -456,7 +456,7 @@ void CacheBrowser::showSelected()
         m_showJob->stop();
         m_shown.reset();
         m_detailsModel->setRecord(nullptr);
-        m_detailsTitle->setText(ids.empty() ? QString() : tr("%n tunings selected.", nullptr, int(ids.size())));
+        m_detailsTitle->setText(ids.empty() ? QString() : tr("%n tuning(s) selected.", nullptr, int(ids.size())));
         return;
     }
     if (m_shown && m_shown->id == ids.front())

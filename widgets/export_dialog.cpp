@@ -197,9 +197,8 @@ void ExportDialog::setRecord(std::shared_ptr<const cache::TuningRecord> record, 
     m_selectionButton->setEnabled(!m_selected.empty());
     (m_selected.empty() ? m_topKButton : m_selectionButton)->setChecked(true);
     if (m_record)
-        m_title->setText(tr("<b>%1</b><br>%2 candidates, %3 measured, tuned %4")
+        m_title->setText(tr("<b>%1</b><br>%n candidate(s), %2 measured, tuned %3", nullptr, int(m_record->candidates.size()))
                              .arg(QString::fromStdString(m_record->key.describe()).toHtmlEscaped())
-                             .arg(m_record->candidates.size())
                              .arg(measured)
                              .arg(CacheTableModel::createdText(m_record->createdAt).toHtmlEscaped()));
     render();

@@ -1,28 +1,46 @@
 #include "widgets/heatmap_chart.h"
 
+#include "core/util/format.h"
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
+#include "widgets/tuning_run.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace ts::gui {
+
+using namespace heatmap_detail;
+
 namespace {
 
-constexpr std::size_t kMaxCellTexts = 400;
+using pipeline::CandidateMetric;
+using pipeline::MetricScale;
+
 constexpr int kMaxTicks = 12;
 
 struct Prepared {
     std::vector<std::vector<std::int64_t>> values;
 };
+
+bool isTuningMetric(int metric)
+{
+    return metric == int(CandidateMetric::SimulatedP50) || metric == int(CandidateMetric::RatioToBest) ||
+           metric == int(CandidateMetric::TuningDiff);
+}
 
 } // namespace
 
@@ -30,10 +48,21 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
 {
     m_job = new BackgroundJob(this);
     m_valuesJob = new BackgroundJob(this);
+    m_compareJob = new BackgroundJob(this);
     m_x = new QComboBox(this);
     m_x->setObjectName(QStringLiteral("heatmapX"));
     m_y = new QComboBox(this);
     m_y->setObjectName(QStringLiteral("heatmapY"));
+    m_colourBy = new QComboBox(this);
+    m_colourBy->setObjectName(QStringLiteral("heatmapColourBy"));
+    m_colourBy->setToolTip(tr("What the cells' colours show"));
+    m_colourBy->addItem(tr("Status"), kColourByStatus);
+    for (int k = 0; k < pipeline::kCandidateMetricCount; ++k)
+        m_colourBy->addItem(metricLabel(k), k);
+    m_compare = new QComboBox(this);
+    m_compare->setObjectName(QStringLiteral("heatmapCompareWith"));
+    m_compare->setToolTip(tr("Another tuning of this launch in the cache: another device, backend version or bench method"));
+    m_compareLabel = new QLabel(tr("compare with"), this);
     m_fixedBox = new QWidget(this);
     m_fixedLayout = new QFormLayout(m_fixedBox);
     m_fixedLayout->setContentsMargins(0, 0, 0, 0);
@@ -46,6 +75,17 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
+    // The colour bar of a figure: added to the plot's layout only while one is shown.
+    m_scale = new QCPColorScale(m_plot);
+    m_scale->setObjectName(QStringLiteral("heatmapColourScale"));
+    m_scale->setType(QCPAxis::atRight);
+    m_scale->setBarWidth(12);
+    m_scale->setRangeDrag(false);
+    m_scale->setRangeZoom(false);
+    if (m_scale->layout())
+        m_plot->plotLayout()->take(m_scale);
+    m_plot->plotLayout()->simplify();
+    m_scale->setVisible(false);
     // Generated and handwritten candidates stay visible however small the cells get.
     m_generatedMarks = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
     m_generatedMarks->setLineStyle(QCPGraph::lsNone);
@@ -55,6 +95,7 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_marker->setVisible(false);
     m_marker->setBrush(Qt::NoBrush);
     m_legend = new QLabel(this);
+    m_legend->setObjectName(QStringLiteral("heatmapLegend"));
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_legend->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
@@ -70,7 +111,13 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     axes->addWidget(m_x, 1);
     axes->addWidget(new QLabel(tr("Y"), this));
     axes->addWidget(m_y, 1);
+    axes->addWidget(new QLabel(tr("Colour by"), this));
+    axes->addWidget(m_colourBy, 1);
+    axes->addWidget(m_compareLabel);
+    axes->addWidget(m_compare, 1);
     axes->addWidget(exportButton);
+    m_compareLabel->hide();
+    m_compare->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(axes);
@@ -90,19 +137,59 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     };
     connect(m_x, &QComboBox::currentIndexChanged, this, axisChanged);
     connect(m_y, &QComboBox::currentIndexChanged, this, axisChanged);
+    connect(m_colourBy, &QComboBox::currentIndexChanged, this, [this] {
+        const bool diff = colourBy() == int(CandidateMetric::TuningDiff);
+        m_compareLabel->setVisible(diff);
+        m_compare->setVisible(diff);
+        if (diff)
+            refreshComparisons();
+        refreshTimings();
+        requestSlice();
+    });
+    connect(m_compare, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating && colourBy() == int(CandidateMetric::TuningDiff))
+            requestSlice();
+    });
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { layoutLabels(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { hover(e); });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
-        if (e->button() != Qt::LeftButton)
+        if (e->button() != Qt::LeftButton || !m_plot->axisRect()->rect().contains(e->position().toPoint()))
             return;
         const std::int32_t c = candidateAtPixel(e->position());
         if (c >= 0) {
             m_selected = std::size_t(c);
             updateMarker();
             Q_EMIT candidateClicked(std::size_t(c));
+            emitSource(m_slice.xDim);
         }
+    });
+    connect(m_plot, &QCustomPlot::axisClick, this, [this](QCPAxis* axis, QCPAxis::SelectablePart, QMouseEvent* e) {
+        if (m_plot->axisRect()->rect().contains(e->position().toPoint()))
+            return;  // a cell by the axis: the press selected it already
+        if (axis == m_plot->xAxis)
+            emitSource(m_slice.xDim);
+        else if (axis == m_plot->yAxis)
+            emitSource(m_slice.yDim);
     });
     setDark(false);
     setSpace(nullptr);
+}
+
+int HeatmapChart::colourBy() const
+{
+    return m_colourBy->currentData().toInt();
+}
+
+void HeatmapChart::setColourBy(int metric)
+{
+    const int index = m_colourBy->findData(metric);
+    if (index >= 0)
+        m_colourBy->setCurrentIndex(index);
+}
+
+bool HeatmapChart::colourScaleShown() const
+{
+    return m_scale->visible() && m_scale->layout() != nullptr;
 }
 
 void HeatmapChart::setDark(bool dark)
@@ -111,7 +198,7 @@ void HeatmapChart::setDark(bool dark)
     // The application palette: the widget's own follows it only after the change event.
     const QPalette pal = QApplication::palette();
     m_plot->setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_scale->axis()}) {
         axis->setBasePen(QPen(pal.color(QPalette::Text)));
         axis->setTickPen(QPen(pal.color(QPalette::Text)));
         axis->setSubTickPen(Qt::NoPen);
@@ -124,13 +211,6 @@ void HeatmapChart::setDark(bool dark)
                                                       categoryColor(CellCategory::Generated), 7));
     m_handwrittenMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, pal.color(QPalette::Text),
                                                         categoryColor(CellCategory::Handwritten), 7));
-    QCPColorGradient gradient;
-    gradient.clearColorStops();
-    gradient.setLevelCount(kCellCategoryCount);
-    for (int k = 0; k < kCellCategoryCount; ++k)
-        gradient.setColorStopAt(double(k) / (kCellCategoryCount - 1), categoryColor(CellCategory(k)));
-    m_map->setGradient(gradient);
-    m_map->setDataRange(QCPRange(0, kCellCategoryCount - 1));
     if (!m_slice.cells.empty()) {
         HeatmapSlice copy = m_slice;
         showSlice(std::move(copy));
@@ -139,63 +219,13 @@ void HeatmapChart::setDark(bool dark)
     }
 }
 
-QColor HeatmapChart::categoryColor(CellCategory c) const
-{
-    const bool d = m_dark;
-    switch (c) {
-    case CellCategory::Empty: return d ? QColor(0x2b, 0x2b, 0x2b) : QColor(0xee, 0xee, 0xee);
-    case CellCategory::Generated: return d ? QColor(0x43, 0xa0, 0x47) : QColor(0x2e, 0x7d, 0x32);
-    case CellCategory::Handwritten: return d ? QColor(0x1e, 0x88, 0xe5) : QColor(0x15, 0x65, 0xc0);
-    case CellCategory::SkippedBelowMinTile: return d ? QColor(0x8d, 0x6e, 0x00) : QColor(0xff, 0xe0, 0x82);
-    case CellCategory::SkippedOffWalk: return d ? QColor(0xb2, 0x87, 0x04) : QColor(0xff, 0xca, 0x28);
-    case CellCategory::SkippedProgramLimit: return d ? QColor(0xc7, 0x78, 0x00) : QColor(0xff, 0xa7, 0x26);
-    case CellCategory::SkippedOther: return d ? QColor(0x6d, 0x5a, 0x1e) : QColor(0xff, 0xf3, 0xc4);
-    case CellCategory::PrunedUb: return d ? QColor(0x8e, 0x24, 0x24) : QColor(0xef, 0x9a, 0x9a);
-    case CellCategory::PrunedUnaligned: return d ? QColor(0x7b, 0x1f, 0x4a) : QColor(0xf8, 0xbb, 0xd0);
-    case CellCategory::PrunedTileExceedsBlock: return d ? QColor(0x5e, 0x2a, 0x6e) : QColor(0xce, 0x93, 0xd8);
-    case CellCategory::PrunedProgramLimit: return d ? QColor(0xa3, 0x3a, 0x3a) : QColor(0xe5, 0x73, 0x73);
-    case CellCategory::PrunedOther: return d ? QColor(0x5d, 0x40, 0x37) : QColor(0xbc, 0xaa, 0xa4);
-    }
-    return {};
-}
 
-QString HeatmapChart::categoryLabel(CellCategory c) const
-{
-    switch (c) {
-    case CellCategory::Empty: return tr("no candidate");
-    case CellCategory::Generated: return tr("generated");
-    case CellCategory::Handwritten: return tr("handwritten");
-    case CellCategory::SkippedBelowMinTile: return tr("skipped: below minimum tile");
-    case CellCategory::SkippedOffWalk: return tr("skipped: off the walk");
-    case CellCategory::SkippedProgramLimit: return tr("skipped: too many programs for the walk");
-    case CellCategory::SkippedOther: return tr("skipped: backend does not generate");
-    case CellCategory::PrunedUb: return tr("pruned: UB capacity");
-    case CellCategory::PrunedUnaligned: return tr("pruned: unaligned tile");
-    case CellCategory::PrunedTileExceedsBlock: return tr("pruned: tile exceeds block");
-    case CellCategory::PrunedProgramLimit: return tr("pruned: program limit");
-    case CellCategory::PrunedOther: return tr("pruned: invalid or missing value");
-    }
-    return {};
-}
 
-QString HeatmapChart::shortLabel(CellCategory c) const
-{
-    switch (c) {
-    case CellCategory::Empty: return {};
-    case CellCategory::Generated: return tr("gen", "heat map cell: generated");
-    case CellCategory::Handwritten: return tr("hand", "heat map cell: handwritten");
-    case CellCategory::SkippedBelowMinTile: return tr("min", "heat map cell: below minimum tile");
-    case CellCategory::SkippedOffWalk: return tr("walk", "heat map cell: off the walk");
-    case CellCategory::SkippedProgramLimit: return tr("grid", "heat map cell: too many programs");
-    case CellCategory::SkippedOther: return tr("off", "heat map cell: not generated");
-    case CellCategory::PrunedUb: return tr("UB", "heat map cell: UB capacity");
-    case CellCategory::PrunedUnaligned: return tr("align", "heat map cell: unaligned");
-    case CellCategory::PrunedTileExceedsBlock: return tr("blk", "heat map cell: tile exceeds block");
-    case CellCategory::PrunedProgramLimit: return tr("grid", "heat map cell: program limit");
-    case CellCategory::PrunedOther: return tr("bad", "heat map cell: invalid value");
-    }
-    return {};
-}
+
+
+
+
+
 
 QString HeatmapChart::valueText(int dim, std::int64_t value) const
 {
@@ -225,9 +255,16 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
     for (QCPItemText* t : m_texts)
         m_plot->removeItem(t);
     m_texts.clear();
+    m_textCells.clear();
+    for (QCPItemRect* r : m_hatches)
+        m_plot->removeItem(r);
+    m_hatches.clear();
+    m_labels.clear();
+    m_tipCandidate = -1;
     m_legend->clear();
     m_generatedMarks->data()->clear();
     m_handwrittenMarks->data()->clear();
+    refreshTimings();
     const bool usable = m_space && m_space->dimensions().size() >= 2 && m_space->size() > 0;
     m_plot->setVisible(usable);
     m_empty->setVisible(!usable);
@@ -263,6 +300,112 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
             rebuildControls();
             requestSlice();
         });
+}
+
+void HeatmapChart::setRun(std::shared_ptr<const TuningRun> run)
+{
+    m_run = std::move(run);
+    refreshTimings();
+    if (isTuningMetric(colourBy()))
+        requestSlice();
+    else
+        m_tipCandidate = -1;
+}
+
+void HeatmapChart::runUpdated()
+{
+    m_tipCandidate = -1;
+    // The times are copied again only when they colour the cells, else at the next hover.
+    m_p50Stale = true;
+    if (!isTuningMetric(colourBy()))
+        return;
+    refreshTimings();
+    requestSlice();
+}
+
+void HeatmapChart::refreshTimings()
+{
+    m_p50Stale = false;
+    m_p50Ms.reset();
+    m_best.reset();
+    if (!m_run || !m_space || m_run->space() != m_space)
+        return;
+    const std::shared_ptr<const CandidateTimings> t = m_run->timings();
+    if (!t || t->p50Us.size() != m_space->size())
+        return;
+    // One pass over a column of doubles: the running tuning fills it in place on this thread.
+    auto ms = std::make_shared<std::vector<double>>(t->p50Us);
+    for (double& v : *ms)
+        v /= 1000.0;
+    m_p50Ms = std::move(ms);
+    m_best = m_run->bestCandidate();
+}
+
+void HeatmapChart::setMeasured(std::shared_ptr<const std::vector<double>> measuredMs)
+{
+    m_measuredMs = std::move(measuredMs);
+    m_tipCandidate = -1;
+    if (colourBy() == int(CandidateMetric::Measured))
+        requestSlice();
+}
+
+void HeatmapChart::setLaunch(std::shared_ptr<const analysis::KernelAnalysis> analysis, std::filesystem::path cachePath,
+                             npu::BenchMethod method)
+{
+    m_analysis = std::move(analysis);
+    m_cachePath = std::move(cachePath);
+    m_method = method;
+    m_tipCandidate = -1;
+    m_others.clear();
+    m_updating = true;
+    m_compare->clear();
+    m_updating = false;
+    if (colourBy() == int(CandidateMetric::TuningDiff))
+        refreshComparisons();
+}
+
+void HeatmapChart::refreshComparisons()
+{
+    if (!m_analysis)
+        return;
+    pipeline::ComparableTuningsRequest request;
+    request.analysis = m_analysis;
+    request.device = m_analysis->workload.device;
+    request.method = m_method;
+    request.cachePath = m_cachePath;
+    m_compareJob->start<pipeline::ComparableTuningsResult>(
+        tr("Reading the tunings to compare with"), [request](JobContext&) { return pipeline::comparableTunings(request); },
+        [this](pipeline::ComparableTuningsResult&& found) {
+            const qint64 previous = m_compare->currentData().toLongLong();
+            m_others = std::move(found.tunings);
+            m_updating = true;
+            m_compare->clear();
+            for (std::size_t k = 0; k < m_others.size(); ++k) {
+                const cache::TuningKey& key = m_others[k]->key;
+                m_compare->addItem(tr("%1 · backend %2 · %3 · %4")
+                                       .arg(QString::fromStdString(key.device), QString::fromStdString(key.backend),
+                                            QString::fromStdString(key.benchMethod),
+                                            QString::fromStdString(m_others[k]->createdAt).left(16)),
+                                   qint64(m_others[k]->id));
+            }
+            if (m_others.empty())
+                m_compare->addItem(found.error ? tr("the cache could not be read: %1").arg(QString::fromStdString(*found.error))
+                                               : tr("no other tuning of this launch in the cache"),
+                                   qint64(-1));
+            m_compare->setCurrentIndex(std::max(0, m_compare->findData(previous)));
+            m_updating = false;
+            if (colourBy() == int(CandidateMetric::TuningDiff))
+                requestSlice();
+        });
+}
+
+void HeatmapChart::emitSource(int dim)
+{
+    if (!m_analysis || !m_space || dim < 0)
+        return;
+    const kernel::SourceLocation where = pipeline::dimensionSource(*m_analysis, *m_space, std::size_t(dim));
+    if (where.line > 0)
+        Q_EMIT sourceLocationClicked(where.line, where.column);
 }
 
 void HeatmapChart::setAxes(int xDim, int yDim)
@@ -324,41 +467,68 @@ void HeatmapChart::requestSlice()
     for (std::size_t d = 0; d < m_fixed.size(); ++d)
         if (m_fixed[d])
             fixed[d] = m_fixed[d]->currentData().toLongLong();
+    // The figure's inputs travel with the job; its values are computed there, for the cells
+    // shown only, so that recolouring costs the GUI thread nothing however big the space.
+    pipeline::CandidateMetricsRequest metric;
+    const int colour = colourBy();
+    if (colour != kColourByStatus) {
+        if (isTuningMetric(colour) && (m_p50Stale || !m_p50Ms))
+            refreshTimings();
+        metric.space = m_space;
+        metric.metric = CandidateMetric(colour);
+        metric.p50Ms = m_p50Ms;
+        metric.best = m_best;
+        metric.measuredMs = m_measuredMs;
+        const qint64 otherId = m_compare->currentData().toLongLong();
+        for (const auto& r : m_others)
+            if (r->id == otherId)
+                metric.other = r;
+    }
     std::shared_ptr<const space::CandidateSpace> s = m_space;
     m_job->start<HeatmapSlice>(
         tr("Preparing the heat map"),
-        [s, values = m_values, xDim, yDim, fixed](JobContext&) { return computeHeatmapSlice(*s, values, xDim, yDim, fixed); },
+        [s, values = m_values, xDim, yDim, fixed, colour, metric = std::move(metric)](JobContext&) mutable {
+            HeatmapSlice slice = computeHeatmapSlice(*s, values, xDim, yDim, fixed);
+            slice.colourBy = colour;
+            if (colour == kColourByStatus || slice.cells.empty())
+                return slice;
+            for (std::int32_t c : slice.cells)
+                if (c >= 0)
+                    metric.candidates.push_back(std::size_t(c));
+            pipeline::CandidateMetricValues computed = pipeline::candidateMetrics(metric);
+            slice.metric.assign(slice.cells.size(), std::nan(""));
+            std::size_t k = 0;
+            for (std::size_t cell = 0; cell < slice.cells.size(); ++cell)
+                if (slice.cells[cell] >= 0)
+                    slice.metric[cell] = computed.values[k++];
+            computed.values.clear();
+            slice.metricInfo = std::move(computed);
+            return slice;
+        },
         [this](HeatmapSlice&& slice) { showSlice(std::move(slice)); });
 }
 
 void HeatmapChart::showSlice(HeatmapSlice&& slice)
 {
     m_slice = std::move(slice);
+    m_tipCandidate = -1;
     const std::size_t nx = m_slice.xValues.size();
     const std::size_t ny = m_slice.yValues.size();
     for (QCPItemText* t : m_texts)
         m_plot->removeItem(t);
     m_texts.clear();
+    m_textCells.clear();
+    for (QCPItemRect* r : m_hatches)
+        m_plot->removeItem(r);
+    m_hatches.clear();
+    m_labels.clear();
     if (nx == 0 || ny == 0) {
         m_map->data()->clear();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         Q_EMIT sliceShown();
         return;
     }
-    QCPColorMapData* data = m_map->data();
-    data->setSize(int(nx), int(ny));
-    data->setRange(QCPRange(0, double(nx - 1)), QCPRange(0, double(ny - 1)));
-    std::array<std::size_t, kCellCategoryCount> counts{};
-    for (std::size_t y = 0; y < ny; ++y)
-        for (std::size_t x = 0; x < nx; ++x) {
-            const CellCategory c = m_slice.categories[y * nx + x];
-            ++counts[std::size_t(c)];
-            data->setCell(int(x), int(y), double(c) + 0.25);
-        }
-    if (nx == 1 || ny == 1) {
-        // A single row or column still needs a cell width.
-        data->setRange(QCPRange(0, std::max<double>(1, double(nx - 1))), QCPRange(0, std::max<double>(1, double(ny - 1))));
-    }
+    fillCells();
 
     // About one label per 80 pixels, so that rotated labels do not collide.
     const auto ticksFor = [](int pixels) { return std::size_t(std::clamp(pixels / 80, 2, kMaxTicks)); };
@@ -379,21 +549,22 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
     m_plot->xAxis->setRange(-0.5, double(nx) - 0.5);
     m_plot->yAxis->setRange(-0.5, double(ny) - 0.5);
 
+    // Label items for small slices; which of them show, and how, is decided at each layout
+    // (layoutLabels), when the cells' size in pixels is known.
     if (nx * ny <= kMaxCellTexts) {
         QFont font = m_plot->font();
         font.setPointSizeF(std::max(6.0, font.pointSizeF() - 2));
         for (std::size_t y = 0; y < ny; ++y)
             for (std::size_t x = 0; x < nx; ++x) {
-                const CellCategory c = m_slice.categories[y * nx + x];
-                if (c == CellCategory::Empty)
+                if (m_slice.categories[y * nx + x] == CellCategory::Empty)
                     continue;
                 auto* text = new QCPItemText(m_plot);
                 text->position->setCoords(double(x), double(y));
-                text->setText(shortLabel(c));
                 text->setFont(font);
-                text->setColor(categoryColor(c).lightness() > 140 ? QColor(Qt::black) : QColor(Qt::white));
                 text->setSelectable(false);
+                text->setVisible(false);
                 m_texts.push_back(text);
+                m_textCells.emplace_back(x, y);
             }
     }
 
@@ -410,24 +581,17 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
                 hy << double(y);
             }
         }
-    const bool marks = nx * ny > kMaxCellTexts;  // small grids carry their labels instead
+    // Marks in status colours only (a figure's colours must show); smaller grids get them at
+    // layout, where a label does not fit.
+    const bool marks = nx * ny > kMarksAlways && m_slice.colourBy == kColourByStatus;
     m_generatedMarks->setData(marks ? gx : QVector<double>(), marks ? gy : QVector<double>(), true);
     m_handwrittenMarks->setData(marks ? hx : QVector<double>(), marks ? hy : QVector<double>(), true);
-
-    QStringList legend;
-    for (int k = 0; k < kCellCategoryCount; ++k) {
-        if (counts[std::size_t(k)] == 0)
-            continue;
-        legend << QStringLiteral("<tr><td style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td>&nbsp;%2</td>"
-                                 "<td align='right'>&nbsp;%3</td></tr>")
-                      .arg(categoryColor(CellCategory(k)).name(), categoryLabel(CellCategory(k)).toHtmlEscaped())
-                      .arg(counts[std::size_t(k)]);
-    }
-    m_legend->setText(QStringLiteral("<table cellspacing='2'>") + legend.join(QString()) + QStringLiteral("</table>"));
     updateMarker();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     Q_EMIT sliceShown();
 }
+
+
 
 void HeatmapChart::setSelectedCandidate(std::optional<std::size_t> candidate)
 {
@@ -516,14 +680,66 @@ void HeatmapChart::hover(QMouseEvent* event)
     if (c < 0) {
         text += QLatin1Char('\n') + tr("no candidate here (turn on the lattice to see every value)");
     } else {
-        const space::CandidateMetrics m = m_space->metrics(std::size_t(c));
-        text += QStringLiteral("\n#%1 %2").arg(c).arg(statusLabel(m_space->status(std::size_t(c))));
-        const QString why = QString::fromStdString(m_space->describe(std::size_t(c)));
-        if (!why.isEmpty())
-            text += QStringLiteral(": ") + why;
-        text += QLatin1Char('\n') + tr("UB %1 KiB, %2 programs").arg(double(m.ubBytes) / 1024.0, 0, 'f', 1).arg(m.programs);
+        // Figured once per candidate hovered (and again after the figures change).
+        if (c != m_tipCandidate) {
+            if (m_p50Stale)
+                refreshTimings();
+            m_tipText = toolTipFor(std::size_t(c));
+            m_tipCandidate = c;
+        }
+        text += QLatin1Char('\n') + m_tipText;
     }
     QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+QString HeatmapChart::toolTipFor(std::size_t candidate) const
+{
+    if (!m_space || candidate >= m_space->size())
+        return {};
+    const space::CandidateSpace& s = *m_space;
+    QString text = QStringLiteral("#%1 %2").arg(candidate).arg(statusLabel(s.status(candidate)));
+    const QString why = QString::fromStdString(s.describe(candidate));
+    if (!why.isEmpty())
+        text += QStringLiteral(": ") + why;
+    const space::TritonConfig config{s.params(candidate), s.numWarps(candidate), s.numStages(candidate)};
+    text += QLatin1Char('\n') + QString::fromStdString(config.toPython());
+    const space::CandidateMetrics m = s.metrics(candidate);
+    const QLocale locale;
+    if (m.cube)
+        text += QLatin1Char('\n') + tr("tile %1 × %2 (K %3), %4 programs")
+                                        .arg(m.blockM)
+                                        .arg(m.blockN)
+                                        .arg(m.blockK)
+                                        .arg(locale.toString(qint64(m.programs)));
+    else
+        text += QLatin1Char('\n') + tr("tile %1 elements, UB %2, %3 programs")
+                                        .arg(locale.toString(qint64(m.tileElements)),
+                                             QString::fromStdString(formatBytes(m.ubBytes)),
+                                             locale.toString(qint64(m.programs)));
+    // Every figure, from the same call that colours the cells.
+    pipeline::CandidateMetricsRequest request;
+    request.space = m_space;
+    request.candidates = {candidate};
+    request.p50Ms = m_p50Ms;
+    request.best = m_best;
+    request.measuredMs = m_measuredMs;
+    const qint64 otherId = m_compare->currentData().toLongLong();
+    for (const auto& r : m_others)
+        if (r->id == otherId)
+            request.other = r;
+    for (int k = 0; k < pipeline::kCandidateMetricCount; ++k) {
+        if (k == int(CandidateMetric::TuningDiff) && !request.other)
+            continue;
+        if ((k == int(CandidateMetric::L1Use) || k == int(CandidateMetric::L0Use)) && !m.cube)
+            continue;
+        if (k == int(CandidateMetric::UbUse) && m.cube)
+            continue;
+        request.metric = CandidateMetric(k);
+        const double v = pipeline::candidateMetrics(request).values.front();
+        text += QLatin1Char('\n') + metricLabel(k) + QStringLiteral(": ") +
+                (std::isfinite(v) ? metricValueText(k, v) + QLatin1Char(' ') + unitText(k) : absentText(k));
+    }
+    return text;
 }
 
 } // namespace ts::gui

@@ -1,19 +1,27 @@
 #pragma once
 // A heat map of the candidate space over any two dimensions, the others held at values chosen
-// in combo boxes. Cells are coloured by status and reason (generated ones stand out), hovering
-// tells the candidate and why, clicking selects it everywhere.
+// in combo boxes. Cells are coloured by status and reason (generated ones stand out) or by a
+// figure of each candidate (pipeline::candidateMetrics: the tuning's p50, the ratio to its best,
+// the measured time, UB / L1 / L0 use, waves, the ratio to another tuning of the launch), with
+// a colour bar in the figure's unit and a legend for cells without one. Cell labels appear only
+// where they fit their cell. Hovering tells the config and every figure; clicking selects the
+// candidate everywhere and shows the source line that fixes the dimension.
 
+#include "core/pipeline/workflow.h"
 #include "core/space/candidate_space.h"
 #include "widgets/heatmap_slice.h"
 
+#include <QRectF>
 #include <QWidget>
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <vector>
 
 class QComboBox;
 class QCPColorMap;
+class QCPColorScale;
 class QCPGraph;
 class QCPItemRect;
 class QCPItemText;
@@ -25,10 +33,14 @@ class QMouseEvent;
 namespace ts::gui {
 
 class BackgroundJob;
+class TuningRun;
 
 class HeatmapChart : public QWidget {
     Q_OBJECT
 public:
+    // The colour-by choices: the status, or a pipeline::CandidateMetric (its int value).
+    static constexpr int kColourByStatus = -1;
+
     explicit HeatmapChart(QWidget* parent = nullptr);
 
     void setSpace(std::shared_ptr<const space::CandidateSpace> space);
@@ -37,50 +49,109 @@ public:
     void setDark(bool dark);
     // Chooses the two dimensions shown (by index in the space's dimensions).
     void setAxes(int xDim, int yDim);
+    // The tuning whose times colour the cells (null: none); runUpdated() after each batch.
+    void setRun(std::shared_ptr<const TuningRun> run);
+    void runUpdated();
+    // Times measured on real hardware, ms per candidate, NaN where none (pipeline::measuredForSpace).
+    void setMeasured(std::shared_ptr<const std::vector<double>> measuredMs);
+    // The launch: where the source fixes each dimension, and the cache whose other tunings of
+    // the launch (devices, backend versions) the cells can be compared with.
+    void setLaunch(std::shared_ptr<const analysis::KernelAnalysis> analysis, std::filesystem::path cachePath,
+                   npu::BenchMethod method);
+    // kColourByStatus or int(pipeline::CandidateMetric).
+    void setColourBy(int metric);
+    int colourBy() const;
 
     QCustomPlot* plot() const { return m_plot; }
     const HeatmapSlice& slice() const { return m_slice; }
     BackgroundJob* job() const { return m_job; }
+    BackgroundJob* compareJob() const { return m_compareJob; }
     QComboBox* xCombo() const { return m_x; }
     QComboBox* yCombo() const { return m_y; }
+    QComboBox* colourByCombo() const { return m_colourBy; }
+    QComboBox* compareCombo() const { return m_compare; }
+    QCPColorScale* colourScale() const { return m_scale; }
+    // Whether the colour bar is part of the plot (continuous figures only).
+    bool colourScaleShown() const;
+    QLabel* legend() const { return m_legend; }
     // The cell under a point in plot pixels: the candidate index, or -1.
     std::int32_t candidateAtPixel(const QPointF& pos) const;
     QPointF cellCenterPixel(std::size_t x, std::size_t y) const;
+    // The labels drawn in cells, with their rectangles in plot pixels (after the last layout).
+    struct CellLabel {
+        std::size_t x = 0, y = 0;
+        QString text;
+        QRectF rect;
+    };
+    const std::vector<CellLabel>& cellLabels() const { return m_labels; }
+    // What hovering a candidate shows: the config and every figure.
+    QString toolTipFor(std::size_t candidate) const;
 
 Q_SIGNALS:
     void candidateClicked(std::size_t candidate);
+    // The source position that fixes a dimension clicked (a cell: its x dimension; an axis: its own).
+    void sourceLocationClicked(int line, int column);
     void sliceShown();
 
 private:
     void rebuildControls();
     void requestSlice();
     void showSlice(HeatmapSlice&& slice);
+    void fillCells();
+    void layoutLabels();
     void updateMarker();
     void hover(QMouseEvent* event);
+    void refreshComparisons();
+    void refreshTimings();
+    void emitSource(int dim);
     QColor categoryColor(CellCategory category) const;
+    QColor absentColor() const;
     QString categoryLabel(CellCategory category) const;
     QString shortLabel(CellCategory category) const;
     QString valueText(int dim, std::int64_t value) const;
+    QString metricLabel(int metric) const;
+    QString unitText(int metric) const;
+    QString absentText(int metric) const;
+    QString metricValueText(int metric, double value) const;
 
     std::shared_ptr<const space::CandidateSpace> m_space;
     std::vector<std::vector<std::int64_t>> m_values;
     HeatmapSlice m_slice;
     std::optional<std::size_t> m_selected;
+    std::shared_ptr<const TuningRun> m_run;
+    std::shared_ptr<const std::vector<double>> m_p50Ms;  // of m_run, in ms
+    std::optional<std::size_t> m_best;
+    std::shared_ptr<const std::vector<double>> m_measuredMs;
+    std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
+    std::filesystem::path m_cachePath;
+    npu::BenchMethod m_method = npu::BenchMethod::Default;
+    std::vector<std::shared_ptr<const cache::TuningRecord>> m_others;
     BackgroundJob* m_job = nullptr;
     BackgroundJob* m_valuesJob = nullptr;
+    BackgroundJob* m_compareJob = nullptr;
     QComboBox* m_x = nullptr;
     QComboBox* m_y = nullptr;
+    QComboBox* m_colourBy = nullptr;
+    QComboBox* m_compare = nullptr;
+    QLabel* m_compareLabel = nullptr;
     QWidget* m_fixedBox = nullptr;
     QFormLayout* m_fixedLayout = nullptr;
     std::vector<QComboBox*> m_fixed;  // one per dimension; null for the shown ones
     QCustomPlot* m_plot = nullptr;
     QCPColorMap* m_map = nullptr;
+    QCPColorScale* m_scale = nullptr;
     QCPItemRect* m_marker = nullptr;
     QCPGraph* m_generatedMarks = nullptr;
     QCPGraph* m_handwrittenMarks = nullptr;
-    std::vector<QCPItemText*> m_texts;
+    std::vector<QCPItemText*> m_texts;   // one per labelled cell, in m_textCells order
+    std::vector<std::pair<std::size_t, std::size_t>> m_textCells;
+    std::vector<QCPItemRect*> m_hatches; // cells whose figure is absent
+    std::vector<CellLabel> m_labels;
     QLabel* m_legend = nullptr;
     QLabel* m_empty = nullptr;
+    std::int32_t m_tipCandidate = -1;  // the candidate m_tipText is about
+    QString m_tipText;
+    bool m_p50Stale = false;           // m_run changed since m_p50Ms was copied
     bool m_dark = false;
     bool m_updating = false;
 };

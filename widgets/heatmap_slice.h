@@ -3,6 +3,7 @@
 // dimensions, the other dimensions held at chosen values. A cell keeps the candidate that
 // matters most when several share it (generated, then handwritten, skipped, pruned).
 
+#include "core/pipeline/workflow.h"
 #include "core/space/candidate_space.h"
 
 #include <cstdint>
@@ -39,6 +40,11 @@ struct HeatmapSlice {
     std::vector<std::int32_t> cells;  // row-major by y: candidate index or -1
     std::vector<CellCategory> categories;
     std::size_t matched = 0;          // candidates in the slice (several may share a cell)
+    // Colouring by a figure (colourBy >= 0, an int pipeline::CandidateMetric): its value per
+    // cell (NaN: none, or no candidate), and the figure's unit, scale and range over the cells.
+    int colourBy = -1;
+    std::vector<double> metric;
+    pipeline::CandidateMetricValues metricInfo;  // values left empty
 
     std::int32_t candidateAt(std::size_t x, std::size_t y) const { return cells[y * xValues.size() + x]; }
 };

@@ -73,8 +73,10 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_params->setObjectName(QStringLiteral("launchParams"));
     m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Kind"), tr("Dtype"), tr("Shape / value"), tr("Role")});
     m_params->verticalHeader()->hide();
-    m_params->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_params->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
+    // Every column can be resized; fitColumns() sizes them to their content, the role last
+    // (it takes what is left and elides, its full text in the tooltip).
+    m_params->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_params->horizontalHeader()->setStretchLastSection(true);
     m_params->setSelectionMode(QAbstractItemView::NoSelection);
     m_params->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_params->horizontalHeader()->setMinimumSectionSize(60);
@@ -425,6 +427,30 @@ void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
     validate();
 }
 
+void LaunchEditor::fitColumns()
+{
+    // The name, kind, dtype and value columns get what their widest cell needs (the cell widgets'
+    // size hints, not only the items' text); the role column stretches over the rest.
+    const QFontMetrics fm = m_params->fontMetrics();
+    auto header = [&](int column) {
+        return fm.horizontalAdvance(m_params->horizontalHeaderItem(column)->text()) + 24;
+    };
+    int name = header(NameColumn), kind = header(KindColumn), dtype = header(DtypeColumn), value = header(ValueColumn);
+    for (int r = 0; r < m_params->rowCount(); ++r) {
+        if (const QTableWidgetItem* item = m_params->item(r, NameColumn))
+            name = std::max(name, fm.horizontalAdvance(item->text()) + 16);
+        if (r < int(m_rows.size())) {
+            kind = std::max(kind, m_rows[std::size_t(r)].kind->sizeHint().width());
+            dtype = std::max(dtype, m_rows[std::size_t(r)].dtype->sizeHint().width());
+            value = std::max(value, fm.horizontalAdvance(m_rows[std::size_t(r)].value->text()) + 16);
+        }
+    }
+    m_params->setColumnWidth(NameColumn, name);
+    m_params->setColumnWidth(KindColumn, kind);
+    m_params->setColumnWidth(DtypeColumn, dtype);
+    m_params->setColumnWidth(ValueColumn, std::min(value, 220));
+}
+
 void LaunchEditor::showAnalysis(const analysis::KernelAnalysis& a)
 {
     for (std::size_t r = 0; r < m_rows.size(); ++r) {
@@ -441,8 +467,10 @@ void LaunchEditor::showAnalysis(const analysis::KernelAnalysis& a)
             if (!p.keyAxis.empty())
                 text += tr(", key %1").arg(QString::fromStdString(p.keyAxis));
             role->setText(text);
+            role->setToolTip(text);
         }
     }
+    fitColumns();
     QStringList hints;
     if (a.kernel && a.kernel->autotune) {
         const kernel::AutotuneSpec& at = *a.kernel->autotune;

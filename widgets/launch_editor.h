@@ -75,6 +75,8 @@ Q_SIGNALS:
     void tuningOptionsChanged();
 
 private:
+    // Sizes the launch table's columns to their content (the role column takes the rest).
+    void fitColumns();
     struct Row {
         std::string name;
         bool isConstexpr = false;

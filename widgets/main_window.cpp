@@ -9,9 +9,11 @@
 #include "widgets/compare_dialog.h"
 #include "widgets/device_compare_dialog.h"
 #include "widgets/kernel_document.h"
+#include "widgets/heatmap_chart.h"
 #include "widgets/kernel_page.h"
 #include "widgets/launch_editor.h"
 #include "widgets/progress_widget.h"
+#include "widgets/source_view.h"
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 #include "widgets/theme.h"
@@ -187,6 +189,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_launchEditor->tuneButton(), &QPushButton::clicked, this, &MainWindow::startTuning);
     connect(m_spacePage, &SpacePage::candidateSelected, this, [this](std::size_t c) { m_chartsPage->setSelectedCandidate(c); });
     connect(m_chartsPage, &ChartsPage::candidateClicked, this, &MainWindow::selectCandidate);
+    // The heat map's dimension -> the source line that fixes it (the kernel tab's view follows).
+    connect(m_chartsPage->heatmap(), &HeatmapChart::sourceLocationClicked, this, [this](int line, int column) {
+        QWidget* focus = QApplication::focusWidget();  // the view selects its line but keeps the focus here
+        m_kernelPage->sourceView()->goToLine(line, column);
+        if (focus)
+            focus->setFocus();
+        statusBar()->showMessage(tr("Line %1 of the kernel fixes this dimension (see the Kernel tab).").arg(line), 5000);
+    });
 
     resize(1440, 900);
     restoreSettings();
@@ -390,12 +400,14 @@ void MainWindow::onSpaceReady()
     auto space = m_document->space();
     m_spacePage->setSpace(space, m_document->spaceProblem());
     m_chartsPage->setSpace(space);
+    m_chartsPage->heatmap()->setLaunch(m_document->analysis(), m_document->cacheFile().toStdString(),
+                                       m_document->tuningOptions().method);
     m_analysisPanel->setSpace(space.get(), m_document->spaceProblem());
     showMeasured(space);
     if (space) {
         // Which backend version generated them: the same launch differs between versions.
-        statusBar()->showMessage(tr("%1 candidates: %2 generated, %3 handwritten, %4 skipped, %5 pruned")
-                                     .arg(space->size())
+        statusBar()->showMessage(tr("%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned", nullptr,
+                                    int(space->size()))
                                      .arg(space->count(space::CandidateStatus::Generated))
                                      .arg(space->count(space::CandidateStatus::User))
                                      .arg(space->count(space::CandidateStatus::Skipped))
@@ -430,18 +442,18 @@ void MainWindow::onTuningFinished()
     QString message;
     if (run->cachedOrigin() && run->bestEntry()) {
         const TunedCandidate* best = run->bestEntry();
-        message = tr("Loaded the cached tuning: best #%1 p50 %2 µs of %3 candidates; %4")
+        message = tr("Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate(s); %3", nullptr, int(result->finished))
                       .arg(best->candidate)
-                      .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(qulonglong(result->finished)),
-                           cachedOriginText(*run->cachedOrigin()));
+                      .arg(QLocale().toString(best->p50Us, 'f', 2), cachedOriginText(*run->cachedOrigin()));
         selectCandidate(best->candidate);
     } else if (result->error && !result->best) {
         showError(tr("The tuning found no valid config"), QString::fromStdString(*result->error));
         message = tr("Tuning failed.");
     } else if (const TunedCandidate* best = run->bestEntry()) {
-        message = tr("%1 %2 of %3 candidates; best #%4 p50 %5 µs; modelled tuning time %6 s")
+        message = tr("%1 %2 of %n candidate(s); best #%3 p50 %4 µs; modelled tuning time %5 s", nullptr,
+                     int(result->tuned.size()))
                       .arg(result->stopped ? tr("Stopped after") : tr("Tuned"))
-                      .arg(QLocale().toString(qulonglong(result->finished)), QLocale().toString(qulonglong(result->tuned.size())))
+                      .arg(QLocale().toString(qulonglong(result->finished)))
                       .arg(best->candidate)
                       .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(result->modelled.totalSeconds, 'f', 1));
         if (result->backendError)  // a lattice tuning: the backend's own list raises
@@ -531,6 +543,7 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     auto analysis = m_document->analysis();
     if (!space || !analysis) {
         m_spacePage->model()->setMeasured(nullptr);
+        m_chartsPage->heatmap()->setMeasured(nullptr);
         return;
     }
     pipeline::MeasuredForSpaceRequest request;
@@ -538,8 +551,9 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     request.space = space;
     request.cachePath = m_document->cacheFile().toStdString();
     pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
-    m_spacePage->model()->setMeasured(
-        measured.matched > 0 ? std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)) : nullptr);
+    auto measuredMs = measured.matched > 0 ? std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)) : nullptr;
+    m_spacePage->model()->setMeasured(measuredMs);
+    m_chartsPage->heatmap()->setMeasured(measuredMs);
 }
 
 void MainWindow::compareMeasured()

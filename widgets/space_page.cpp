@@ -24,6 +24,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <climits>
+
 namespace ts::gui {
 
 namespace {
@@ -409,13 +411,26 @@ void SpacePage::showDetails(std::size_t candidate)
     if (!why.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
     html += QStringLiteral("<p><code>%1</code></p>").arg(QString::fromStdString(config.toPython()).toHtmlEscaped());
-    html += tr("<p>Tile %1 elements · UB %2, %3 · %4 programs · %5 waves · last wave %6</p>")
-                .arg(QLocale().toString(qint64(m.tileElements)))
-                .arg(QString::fromStdString(formatBytes(m.ubBytes)))
-                .arg(ubUsageText(m))
-                .arg(QLocale().toString(qint64(m.programs)))
-                .arg(m.waves)
-                .arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
+    const auto counted = [](std::int64_t n) { return int(std::min<std::int64_t>(n, INT_MAX)); };
+    const QString programsAndWaves = tr(" · %Ln program(s)", nullptr, counted(m.programs)) +
+                                     (m.cube ? tr(" · %n wave(s) over the cube cores", nullptr, counted(m.waves))
+                                             : tr(" · %n wave(s)", nullptr, counted(m.waves))) +
+                                     tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
+    if (m.cube)
+        html += QStringLiteral("<p>") +
+                tr("Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11")
+                    .arg(m.blockM)
+                    .arg(m.blockN)
+                    .arg(m.blockK)
+                    .arg(QString::fromStdString(formatBytes(m.l1Bytes)), QString::fromStdString(formatBytes(m.l1LimitBytes)),
+                         QString::fromStdString(formatBytes(m.l0aBytes)), QString::fromStdString(formatBytes(m.l0aLimitBytes)),
+                         QString::fromStdString(formatBytes(m.l0bBytes)), QString::fromStdString(formatBytes(m.l0bLimitBytes)),
+                         QString::fromStdString(formatBytes(m.l0cBytes)), QString::fromStdString(formatBytes(m.l0cLimitBytes))) +
+                programsAndWaves + QStringLiteral("</p>");
+    else
+        html += QStringLiteral("<p>") + tr("Tile %Ln element(s)", nullptr, counted(m.tileElements)) +
+                tr(" · UB %1, %2").arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)) + programsAndWaves +
+                QStringLiteral("</p>");
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
         html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
     if (const TunedCandidate* t = m_run ? m_run->entryFor(candidate) : nullptr) {

@@ -229,10 +229,9 @@ void TimingsChart::apply(TimingsPrepared&& p)
     if (!m_run) {
         summary = tr("No tuning yet: Run > Tune (F5) benchmarks the candidates on the simulated NPU.");
     } else {
-        summary = tr("%1 of %2 candidates benchmarked, %3 failed to compile")
-                      .arg(QLocale().toString(qulonglong(m_run->measuredCount())),
-                           QLocale().toString(qulonglong(m_run->total())),
-                           QLocale().toString(qulonglong(m_run->failedCount())));
+        summary = tr("%1 of %n candidate(s) benchmarked", nullptr, int(m_run->total()))
+                      .arg(QLocale().toString(qulonglong(m_run->measuredCount())));
+        summary += tr(", %n failed to compile", nullptr, int(m_run->failedCount()));
         if (const TunedCandidate* best = m_run->bestEntry())
             summary += tr("; %1 #%2: p50 %3 µs")
                            .arg(m_run->isFinished() ? tr("best") : tr("fastest so far"))
@@ -240,6 +239,11 @@ void TimingsChart::apply(TimingsPrepared&& p)
                            .arg(QLocale().toString(best->p50Us, 'f', 2));
         if (m_run->isFinished() && m_run->result()->stopped)
             summary += tr(" (stopped)");
+        // Which time the ranking follows (never a measured one).
+        const tuning::RankBasis basis = tuning::rankBasis(m_run->options().method, m_run->device());
+        summary += QLatin1Char('\n') + tr("Ranked by the simulated %1 on %2 (simulator %3), then p20, p80.")
+                                          .arg(QString::fromStdString(basis.statistic), QString::fromStdString(basis.device),
+                                               QString::fromStdString(basis.simulator));
     }
     m_summary->setText(summary);
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -49,18 +49,19 @@ bool installLanguage(const QString& requested)
     state.app.reset();
     state.qt.reset();
     state.language = QStringLiteral("en");
-    if (language == QLatin1String("en"))
-        return true;
     // An installed explorer reads share/tilescope/translations (beside the device profiles);
-    // the compiled-in copy serves the build tree and an install without them.
+    // the compiled-in copy serves the build tree and an install without them. English has a
+    // file too: the plural forms of the counted messages ("1 config", "2 configs").
     auto app = std::make_unique<QTranslator>();
     const QString file = QStringLiteral("tilescope_") + language + QStringLiteral(".qm");
     const std::filesystem::path resources = npu::DeviceRegistry::findResourceDir();
     const QString installedDir = QString::fromStdString((resources / "translations").string());
     if ((resources.empty() || !app->load(file, installedDir)) && !app->load(QStringLiteral(":/i18n/") + file))
-        return false;
+        return language == QLatin1String("en");  // English reads well enough without its plurals
     QCoreApplication::installTranslator(app.get());
     state.app = std::move(app);
+    if (language == QLatin1String("en"))
+        return true;
     // Qt's own strings (standard buttons, file dialogs) when the system has them.
     auto qt = std::make_unique<QTranslator>();
     if (qt->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {

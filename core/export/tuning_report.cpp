@@ -2,6 +2,7 @@
 
 #include "core/export/python_literal.h"
 #include "core/python/value.h"
+#include "core/tuning/tuning_session.h"
 
 #include <algorithm>
 #include <cmath>
@@ -161,6 +162,13 @@ ojson tuningDocument(const cache::TuningRecord& record)
     doc["bestIndex"] = best ? ojson(*record.bestIndex) : ojson(nullptr);
     doc["best"] = best ? candidateJson(*best, *record.bestIndex) : ojson(nullptr);
     doc["summary"] = summaryJson(record);
+    const tuning::RankBasis basis = tuning::rankBasis(
+        npu::parseBenchMethod(record.key.benchMethod).value_or(npu::BenchMethod::Default), record.key.device);
+    doc["rankedBy"] = ojson{{"time", basis.time},
+                            {"statistic", basis.statistic},
+                            {"device", basis.device},
+                            {"simulator", record.key.simulatorVersion},
+                            {"text", tuning::describeRankBasis(basis)}};
 
     const double total = std::isfinite(record.tuningWallSeconds) ? record.tuningWallSeconds : 0.0;
     doc["tuningTime"] = ojson{{"hostCores", d && d->hostCores > 0 ? ojson(d->hostCores) : ojson(nullptr)},

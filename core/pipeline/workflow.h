@@ -7,6 +7,7 @@
 //
 //   analyze      workload            -> the kernel's analysis and its diagnostics
 //   buildSpace   analysis + device   -> the candidate space (the backend's list, or the lattice)
+//   candidateMetrics space + times   -> one figure per candidate (the heat map's colours)
 //   tune         analysis + device   -> a tuning, from the cache or run and stored there
 //   lookupCached analysis + device   -> what the cache holds for the launch, without tuning
 //   sweep        workload + ranges   -> every shape tuned and the covering config list
@@ -46,6 +47,7 @@
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ts::pipeline {
@@ -123,6 +125,64 @@ struct SpaceResult {
 
 // Progress: RunProgress::fraction of the build (the lattice reports every whole percent).
 SpaceResult buildSpace(const SpaceRequest& request, const RunControl& control = {});
+
+// ---- candidate metrics ----
+
+// A figure per candidate for the explorer's views (the heat map colours by it, its tooltip lists
+// them all), computed here so that every view reads the same numbers. NaN where a candidate has
+// none; `absent` says why.
+enum class CandidateMetric { SimulatedP50, RatioToBest, Measured, UbUse, L1Use, L0Use, Waves, TuningDiff };
+inline constexpr int kCandidateMetricCount = 8;
+std::string_view candidateMetricName(CandidateMetric metric);  // "p50", "ratio-to-best", ...
+// Log: a time or a ratio >= 1, coloured on a log axis. Diverging: a ratio around 1 on a log axis.
+enum class MetricScale { Linear, Log, Diverging };
+
+struct CandidateMetricsRequest {
+    std::shared_ptr<const space::CandidateSpace> space;
+    CandidateMetric metric = CandidateMetric::SimulatedP50;
+    std::vector<std::size_t> candidates;  // the candidates wanted, in this order (empty: every one)
+    // The tuning shown: p50 in ms per space candidate (NaN where not benchmarked) and its best
+    // (a space index; the fastest p50 when absent). Null: not tuned.
+    std::shared_ptr<const std::vector<double>> p50Ms;
+    std::optional<std::size_t> best;
+    std::shared_ptr<const std::vector<double>> measuredMs;  // measuredForSpace's p50Ms
+    std::shared_ptr<const cache::TuningRecord> other;        // TuningDiff: the tuning compared with
+};
+
+struct CandidateMetricValues {
+    CandidateMetric metric = CandidateMetric::SimulatedP50;
+    std::vector<double> values;  // one per requested candidate
+    std::string unit;            // "µs", "× best", "% of UB budget", "waves", "× other"
+    MetricScale scale = MetricScale::Linear;
+    double low = 0, high = 0;    // the range of the finite values (0, 0 when none)
+    std::size_t present = 0;     // finite values
+    std::size_t overflow = 0;    // UB / L1 / L0 use: values over 100 % (over capacity)
+    std::string absent;          // what NaN means: "not tuned", "not measured", ...
+};
+
+CandidateMetricValues candidateMetrics(const CandidateMetricsRequest& request);
+
+// Tunings of the same launch (kernel, key values, dtypes) stored for another device, backend
+// version or bench method than `device` / the analysis' backend / `method`: what a tuning can be
+// compared with. Read only; a missing cache file gives none.
+struct ComparableTuningsRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::string device;
+    npu::BenchMethod method = npu::BenchMethod::Default;
+    std::filesystem::path cachePath;  // empty: defaultCachePath of the analysis' workload
+};
+
+struct ComparableTuningsResult {
+    std::vector<std::shared_ptr<const cache::TuningRecord>> tunings;  // newest first
+    std::optional<std::string> error;
+};
+
+ComparableTuningsResult comparableTunings(const ComparableTuningsRequest& request);
+
+// Where the source fixes a dimension of the space: the tl.dot site of a cube parameter, the
+// kernel parameter, the hint. Line 0 when unknown.
+kernel::SourceLocation dimensionSource(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                                       std::size_t dimension);
 
 // ---- tune ----
 

@@ -831,6 +831,9 @@ int CandidateSpace::numStages(std::size_t i) const
 
 CandidateMetrics CandidateSpace::metrics(std::size_t i) const
 {
+    if (m_backend.cube && i < size() && m_tunableCount == int(m_backend.cube->params.size()))
+        if (const auto use = m_backend.cube->tileUse(values(i)))
+            return cubeMetrics(*use);
     const TileProblem& p = m_backend.problem;
     CandidateMetrics m;
     m.tileElements = m_tile[i];
@@ -840,6 +843,36 @@ CandidateMetrics CandidateSpace::metrics(std::size_t i) const
     m.ubShare = budget > 0 ? double(m.ubBytes) / budget : 0.0;
     m.ubBudgetBytes = std::int64_t(p.localMemKib) * 1024;
     const std::int64_t cores = std::max(1, m_device.numVectorCores);
+    if (m.programs > 0) {
+        m.waves = (m.programs + cores - 1) / cores;
+        m.lastWaveUtilisation = double(m.programs - (m.waves - 1) * cores) / double(cores);
+    }
+    return m;
+}
+
+CandidateMetrics CandidateSpace::cubeMetrics(const CubeTileUse& use) const
+{
+    CandidateMetrics m;
+    m.cube = true;
+    m.blockM = use.blockM;
+    m.blockN = use.blockN;
+    m.blockK = use.blockK;
+    m.tileElements = saturatingMul(use.blockM, use.blockN);
+    m.programs = use.programs;
+    m.l1Bytes = use.bytes[0];
+    m.l0aBytes = use.bytes[1];
+    m.l0bBytes = use.bytes[2];
+    m.l0cBytes = use.bytes[3];
+    m.l1LimitBytes = use.limits[0];
+    m.l0aLimitBytes = use.limits[1];
+    m.l0bLimitBytes = use.limits[2];
+    m.l0cLimitBytes = use.limits[3];
+    auto share = [](std::int64_t bytes, std::int64_t limit) { return limit > 0 ? double(bytes) / double(limit) : 0.0; };
+    m.l1Share = share(m.l1Bytes, m.l1LimitBytes);
+    m.l0Share = std::max({share(m.l0aBytes, m.l0aLimitBytes), share(m.l0bBytes, m.l0bLimitBytes),
+                          share(m.l0cBytes, m.l0cLimitBytes)});
+    // A dot runs on the cube cores: num_aicore is their count on split SoCs.
+    const std::int64_t cores = std::max(1, m_device.numAicore > 0 ? m_device.numAicore : m_device.numVectorCores);
     if (m.programs > 0) {
         m.waves = (m.programs + cores - 1) / cores;
         m.lastWaveUtilisation = double(m.programs - (m.waves - 1) * cores) / double(cores);

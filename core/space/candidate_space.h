@@ -64,6 +64,8 @@ bool isHardConstraint(ReasonCode code);
 // The violation of `mask` (one bit per ReasonCode) reported first: the most fundamental.
 ReasonCode firstViolation(std::uint32_t mask);
 
+struct CubeTileUse;
+
 struct SpaceDimension {
     enum class Kind : std::uint8_t { Tunable, Hint, Multibuffer, NumWarps };
     std::string name;
@@ -94,8 +96,17 @@ struct CandidateMetrics {
     double ubShare = 0.0; // of the budget
     std::int64_t ubBudgetBytes = 0;
     std::int64_t programs = 0;
-    std::int64_t waves = 0;           // over the vector cores
-    double lastWaveUtilisation = 0.0; // share of the vector cores busy in the last wave
+    std::int64_t waves = 0;           // over the vector cores (cube candidates: the cube cores)
+    double lastWaveUtilisation = 0.0; // share of those cores busy in the last wave
+    // A cube candidate (2026-08 tl.dot kernels): the tile is BLOCK_M x BLOCK_N of the first dot
+    // site, the programs cdiv(M, BLOCK_M) x cdiv(N, BLOCK_N), the UB figures stay 0 and these
+    // hold what the pruner checks (the fullest site per buffer, limits after the stage division).
+    bool cube = false;
+    std::int64_t blockM = 0, blockN = 0, blockK = 0;
+    std::int64_t l1Bytes = 0, l0aBytes = 0, l0bBytes = 0, l0cBytes = 0;
+    std::int64_t l1LimitBytes = 0, l0aLimitBytes = 0, l0bLimitBytes = 0, l0cLimitBytes = 0;
+    double l1Share = 0.0; // of the L1 limit
+    double l0Share = 0.0; // the fullest of L0A / L0B / L0C, of its limit
 };
 
 struct SpaceOptions {
@@ -173,6 +184,7 @@ private:
     std::size_t push(CandidateStatus status, ReasonCode reason, std::int32_t ref, std::int8_t param,
                      std::uint32_t violations, std::int64_t tile, std::int64_t programs);
     std::string describeValues(const std::int64_t* values) const;
+    CandidateMetrics cubeMetrics(const CubeTileUse& use) const;
 
     BackendConfigs m_backend;
     GeneratorDevice m_device;

@@ -293,6 +293,37 @@ std::int64_t add(std::int64_t a, std::int64_t b)
 
 } // namespace
 
+std::optional<CubeTileUse> CubeGeneration::tileUse(const std::int64_t* values) const
+{
+    if (sites.empty())
+        return std::nullopt;
+    for (std::size_t p = 0; p < params.size(); ++p)
+        if (values[p] <= 0) // kUnset is negative
+            return std::nullopt;
+    CubeTileUse use;
+    use.limits = {hardware.l1Limit(), hardware.l0aLimit(), hardware.l0bLimit(), hardware.l0cLimit()};
+    const std::int64_t ts = dtypeBytes;
+    for (std::size_t si = 0; si < sites.size(); ++si) {
+        const CubeSiteTiling& s = sites[si];
+        std::int64_t block[3];
+        for (std::size_t r = 0; r < 3; ++r)
+            block[r] = s.param[r] >= 0 ? values[std::size_t(s.param[r])] : s.constant[r];
+        const std::int64_t mk = mul(block[0], block[2]), kn = mul(block[2], block[1]);
+        const std::int64_t need[4] = {mul(add(mk, kn), ts), mul(mk, ts), mul(kn, ts),
+                                      mul(mul(block[0], block[1]), kAccumulatorBytes)};
+        for (std::size_t b = 0; b < 4; ++b)
+            use.bytes[b] = std::max(use.bytes[b], need[b]);
+        if (si == 0) {
+            use.blockM = block[0];
+            use.blockN = block[1];
+            use.blockK = block[2];
+            if (s.mLength && s.nLength && *s.mLength > 0 && *s.nLength > 0 && block[0] > 0 && block[1] > 0)
+                use.programs = mul((*s.mLength + block[0] - 1) / block[0], (*s.nLength + block[1] - 1) / block[1]);
+        }
+    }
+    return use;
+}
+
 namespace {
 CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<analysis::LaunchArgument>* args,
                         const CubeHardware& hardware, const CubeGenOptions& options);
@@ -340,6 +371,21 @@ CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<anal
     const std::size_t paramCount = gen.params.size();
     std::vector<std::int64_t> slots(paramCount, 0);
     const std::vector<SiteSources> sites = siteSources(parse, gen, slots);
+    for (std::size_t si = 0; si < sites.size(); ++si) {
+        CubeSiteTiling t;
+        t.siteId = sites[si].siteId;
+        for (std::size_t r = 0; r < 3; ++r) {
+            const int slot = sites[si].slot[r];
+            if (slot < int(paramCount))
+                t.param[r] = slot;
+            else
+                t.constant[r] = slots[std::size_t(slot)];
+        }
+        const analysis::CubeDotSite& site = parse.dotSites[si];
+        t.mLength = args ? resolveLength(site.m, *args) : site.m.resolvedLength;
+        t.nLength = args ? resolveLength(site.n, *args) : site.n.resolvedLength;
+        gen.sites.push_back(t);
+    }
     const std::size_t last = paramCount - 1;
     const std::vector<std::int64_t>& inner = gen.params[last].values;
     const std::size_t innerCount = inner.size();

@@ -68,6 +68,26 @@ struct CubePruned {
     std::int64_t capacity = 0; // the buffer's capacity divided by its stages
 };
 
+// Where one dot site's BLOCK_M / BLOCK_N / BLOCK_K come from (a parameter of the search space or
+// a constant, as the pruner reads them) and the site's global M and N (for the program count).
+struct CubeSiteTiling {
+    int siteId = 0;
+    std::array<int, 3> param{-1, -1, -1};   // M, N, K: index into CubeGeneration::params, -1: constant
+    std::array<std::int64_t, 3> constant{}; // the block when param is -1
+    std::optional<std::int64_t> mLength;    // the site's M and N lengths, when resolved
+    std::optional<std::int64_t> nLength;
+};
+
+// What a candidate's tiles take: the pruner's byte counts at every site (the fullest site per
+// buffer) and the output tiles of the first site.
+struct CubeTileUse {
+    std::int64_t blockM = 0, blockN = 0, blockK = 0; // at the first site
+    // cdiv(M, BLOCK_M) x cdiv(N, BLOCK_N) at the first site; 0 when M or N is unresolved.
+    std::int64_t programs = 0;
+    std::array<std::int64_t, 4> bytes{};  // L1, L0A, L0B, L0C: the most any site needs
+    std::array<std::int64_t, 4> limits{}; // each capacity divided by its stages
+};
+
 struct CubeGenOptions {
     std::string dtype = "float16"; // the widest tensor dtype of the launch
     // Dropped candidates kept in `pruned` (the counts are always complete). The default holds
@@ -95,9 +115,13 @@ struct CubeGeneration {
     std::vector<CubePruned> pruned;       // in generation order, up to maxPrunedRecords
     std::uint64_t prunedCount = 0;
     std::array<std::uint64_t, 4> prunedBy{}; // L1, L0A, L0B, L0C
+    std::vector<CubeSiteTiling> sites;       // one per dot site, in site order
 
     // The parameter values of cross-product position `index`.
     std::vector<std::int64_t> valuesAt(std::uint64_t index) const;
+    // The tiles of a candidate given its parameter values (one per `params`, in order); nullopt
+    // without dot sites or when a value is missing (kUnset) or not positive.
+    std::optional<CubeTileUse> tileUse(const std::int64_t* values) const;
 };
 
 // The list of _gen_tile_configs_cv: empty without dot sites. `args` are the launch arguments

@@ -77,6 +77,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             << " us, " << fixed(best.bench.sim.achievedGBps, 0) << " GB/s, roofline "
             << formatPercent(best.bench.sim.roofline.efficiency) << " (" << best.bench.sim.roofline.limiter
             << "-bound)\n\n";
+        out << "  " << describeRankBasis(rankBasis(options.method, space.device().soc)) << "\n";
         out << "  rank  p50 us     p20 us     p80 us     speed-up vs best  config\n";
         const double bestMs = best.bench.rankMs;
         for (std::size_t r = 0; r < ranked.size() && r < top; ++r) {

@@ -328,6 +328,17 @@ LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const La
     return out;
 }
 
+RankBasis rankBasis(npu::BenchMethod method, const std::string& device)
+{
+    return RankBasis{"simulated", method == npu::BenchMethod::Npu ? "mean" : "p50", device, kSimulatorVersion};
+}
+
+std::string describeRankBasis(const RankBasis& basis)
+{
+    return "ranked by the " + basis.time + " " + basis.statistic + " on " + basis.device + " (simulator " +
+           basis.simulator + "), then p20, p80";
+}
+
 bool rankedBefore(const RankTimes& a, const RankTimes& b)
 {
     if (a.rank != b.rank)

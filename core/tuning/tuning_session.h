@@ -179,6 +179,20 @@ struct RankTimes {
     double p80 = 0;
 };
 bool rankedBefore(const RankTimes& a, const RankTimes& b);
+
+// Which time a tuning ranked its candidates by. A tuning always ranks by times simulated on the
+// device profile, as the autotuner ranks measured ones (p50 under the default bench method, the
+// mean under `npu`); measured timings are compared with that ranking, never ranked by
+// (`tilescope measure compare`).
+struct RankBasis {
+    std::string time = "simulated";  // the only kind a tuning ranks by
+    std::string statistic;           // "p50" or "mean"
+    std::string device;              // the simulated device's SoC
+    std::string simulator;           // kSimulatorVersion
+};
+RankBasis rankBasis(npu::BenchMethod method, const std::string& device);
+// "ranked by the simulated p50 on Ascend910B2 (simulator sim-2), then p20, p80"
+std::string describeRankBasis(const RankBasis& basis);
 bool betterThan(const npu::BenchResult& a, const npu::BenchResult& b);
 
 // The physical cores of the host the modelled tuning runs on: options.hostPhysicalCores, or the

@@ -20,10 +20,11 @@ class TestTranslations : public QObject {
         QStringList numerus;
     };
 
-    static QList<Message> readTs()
+    static QList<Message> readTs(const char* language = "zh_CN")
     {
         QList<Message> out;
-        QFile f(QStringLiteral(TILESCOPE_SOURCE_DIR "/translations/tilescope_zh_CN.ts"));
+        QFile f(QStringLiteral(TILESCOPE_SOURCE_DIR "/translations/tilescope_") + QLatin1String(language) +
+                QStringLiteral(".ts"));
         if (!f.open(QIODevice::ReadOnly))
             return out;
         QXmlStreamReader xml(&f);
@@ -107,6 +108,31 @@ private Q_SLOTS:
         }
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         QCOMPARE(QCoreApplication::translate("ts::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    }
+
+    void englishSaysOneAndMany()
+    {
+        // Every counted message has its English singular and plural (scripts/update-plurals.py).
+        QSet<QString> english;
+        for (const Message& m : readTs("en")) {
+            QCOMPARE(m.numerus.size(), 2);
+            QVERIFY2(!m.numerus[0].contains(QLatin1String("(s)")), qPrintable(m.numerus[0]));
+            english << m.context + QLatin1Char('|') + m.source;
+        }
+        int counted = 0;
+        for (const Message& m : readTs())
+            if (!m.numerus.isEmpty()) {
+                ++counted;
+                QVERIFY2(english.contains(m.context + QLatin1Char('|') + m.source),
+                         qPrintable(QStringLiteral("no English plural for %1: %2 (run scripts/update-plurals.py)")
+                                        .arg(m.context, m.source)));
+            }
+        QVERIFY(counted > 20);
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
+        const char* context = "ts::gui::AnalysisPanel";
+        QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 1), QStringLiteral("1 config"));
+        QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 2), QStringLiteral("2 configs"));
+        QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 0), QStringLiteral("0 configs"));
     }
 };
 

@@ -1,0 +1,240 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<!-- Written by scripts/update-plurals.py from the counted messages of tilescope_zh_CN.ts. -->
+<context>
+    <name>ts::gui::AnalysisPanel</name>
+    <message numerus="yes">
+        <source>%n config(s)</source>
+        <translation>
+            <numerusform>%n config</numerusform>
+            <numerusform>%n configs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::BackendCompareDialog</name>
+    <message numerus="yes">
+        <source>%1 benchmarks %n config(s)</source>
+        <translation>
+            <numerusform>%1 benchmarks %n config</numerusform>
+            <numerusform>%1 benchmarks %n configs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CacheBrowser</name>
+    <message numerus="yes">
+        <source>%n tuning(s)</source>
+        <translation>
+            <numerusform>%n tuning</numerusform>
+            <numerusform>%n tunings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tuning(s) selected.</source>
+        <translation>
+            <numerusform>%n tuning selected.</numerusform>
+            <numerusform>%n tunings selected.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n stale for the open %1</source>
+        <translation>
+            <numerusform>, %n stale for the open %1</numerusform>
+            <numerusform>, %n stale for the open %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n tuning(s) from %1?</source>
+        <translation>
+            <numerusform>Delete %n tuning from %1?</numerusform>
+            <numerusform>Delete %n tunings from %1?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n stale tuning(s)?</source>
+        <translation>
+            <numerusform>Remove %n stale tuning?</numerusform>
+            <numerusform>Remove %n stale tunings?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CacheOperation</name>
+    <message numerus="yes">
+        <source>Deleted %n tuning(s) from %1.</source>
+        <translation>
+            <numerusform>Deleted %n tuning from %1.</numerusform>
+            <numerusform>Deleted %n tunings from %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Merged %n cache(s)</source>
+        <translation>
+            <numerusform>Merged %n cache</numerusform>
+            <numerusform>Merged %n caches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed %n stale tuning(s).</source>
+        <translation>
+            <numerusform>Removed %n stale tuning.</numerusform>
+            <numerusform>Removed %n stale tunings.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CompareDialog</name>
+    <message numerus="yes">
+        <source>Tuning on %n device(s)…</source>
+        <translation>
+            <numerusform>Tuning on %n device…</numerusform>
+            <numerusform>Tuning on %n devices…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::DeviceCompareDialog</name>
+    <message numerus="yes">
+        <source>%n config(s) serve every device within %1 of its fastest config</source>
+        <translation>
+            <numerusform>%n config serve every device within %1 of its fastest config</numerusform>
+            <numerusform>%n configs serve every device within %1 of its fastest config</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Compared %n device(s).</source>
+        <translation>
+            <numerusform>Compared %n device.</numerusform>
+            <numerusform>Compared %n devices.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Tuning on %n device(s)…</source>
+        <translation>
+            <numerusform>Tuning on %n device…</numerusform>
+            <numerusform>Tuning on %n devices…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ExportDialog</name>
+    <message numerus="yes">
+        <source>%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.</source>
+        <translation>
+            <numerusform>%n config. Paste this over the kernel in place of its @triton.autotune decorator.</numerusform>
+            <numerusform>%n configs. Paste this over the kernel in place of its @triton.autotune decorator.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n selected row(s)</source>
+        <translation>
+            <numerusform>The %n selected row</numerusform>
+            <numerusform>The %n selected rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MeasuredCompareDialog</name>
+    <message numerus="yes">
+        <source>%1
+measured %2 ms (%n run(s)), simulated %3 ms, ratio %4</source>
+        <translation>
+            <numerusform>%1
+measured %2 ms (%n run), simulated %3 ms, ratio %4</numerusform>
+            <numerusform>%1
+measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with both times.</source>
+        <translation>
+            <numerusform>%n with both times.</numerusform>
+            <numerusform>%n with both times.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Measured on %1: %n config(s), </source>
+        <translation>
+            <numerusform>Measured on %1: %n config, </numerusform>
+            <numerusform>Measured on %1: %n configs, </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ProgressWidget</name>
+    <message numerus="yes">
+        <source> (about %n s left)</source>
+        <translation>
+            <numerusform> (about %n s left)</numerusform>
+            <numerusform> (about %n s left)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SweepDialog</name>
+    <message numerus="yes">
+        <source>%n config(s) serve %1 shape(s) within %2 % of each shape's best (worst loss %3 %, %4 search).</source>
+        <translation>
+            <numerusform>%n config serve %1 shape within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
+            <numerusform>%n configs serve %1 shapes within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</source>
+        <translation>
+            <numerusform>%n extra measurement: configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</numerusform>
+            <numerusform>%n extra measurements: configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shape(s)</source>
+        <translation>
+            <numerusform>%n shape</numerusform>
+            <numerusform>%n shapes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n config(s) serving the swept shapes within %2 % of their best.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n config serving the swept shapes within %2 % of their best.</numerusform>
+            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n configs serving the swept shapes within %2 % of their best.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: %n shape(s) tuned before the stop are shown.</source>
+        <translation>
+            <numerusform>Stopped: %n shape tuned before the stop are shown.</numerusform>
+            <numerusform>Stopped: %n shapes tuned before the stop are shown.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TimelineChart</name>
+    <message numerus="yes">
+        <source>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker(s), </source>
+        <translation>
+            <numerusform>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker, </numerusform>
+            <numerusform>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n workers, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>then %n benchmark run(s) in %1 s</source>
+        <translation>
+            <numerusform>then %n benchmark run in %1 s</numerusform>
+            <numerusform>then %n benchmark runs in %1 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::UbChart</name>
+    <message numerus="yes">
+        <source>UB use of the %n candidate(s) the backend benchmarks; select one to compare it.</source>
+        <translation>
+            <numerusform>UB use of the %n candidate the backend benchmarks; select one to compare it.</numerusform>
+            <numerusform>UB use of the %n candidates the backend benchmarks; select one to compare it.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

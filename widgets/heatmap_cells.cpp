@@ -1,0 +1,423 @@
+// The heat map's cells (see heatmap_chart.h): their colours by status or by a figure, the
+// legend and colour bar that say what the colours mean, and labels that show only where they fit.
+#include "widgets/heatmap_chart.h"
+
+#include "widgets/heatmap_chart_impl.h"
+#include "widgets/qcp.h"
+
+#include <QFontMetricsF>
+#include <QLabel>
+#include <QLocale>
+
+#include <array>
+#include <cmath>
+
+namespace ts::gui {
+
+using namespace heatmap_detail;
+
+namespace {
+
+using pipeline::CandidateMetric;
+using pipeline::MetricScale;
+
+// Positions on the colour map's gradient: two flat bands for cells without a candidate and
+// cells without the figure, then the figure's gradient.
+constexpr double kEmptyPos = 0.01;
+constexpr double kAbsentPos = 0.03;
+constexpr double kValueStart = 0.05;
+// Padding around a cell label, in pixels: a label shows only when it fits inside its cell.
+constexpr double kLabelPad = 2.0;
+
+// The figure's gradient: sequential (low = dark) or diverging around 1 (faster blue, slower red).
+QCPColorGradient valueGradient(MetricScale scale)
+{
+    QCPColorGradient g;
+    g.clearColorStops();
+    g.setLevelCount(256);
+    if (scale != MetricScale::Diverging) {
+        // Perceptually even, dark (low) to light (high), readable in grey as well.
+        g.setColorStopAt(0.0, QColor(0x44, 0x01, 0x54));
+        g.setColorStopAt(0.25, QColor(0x3b, 0x52, 0x8b));
+        g.setColorStopAt(0.5, QColor(0x21, 0x91, 0x8c));
+        g.setColorStopAt(0.75, QColor(0x5e, 0xc9, 0x62));
+        g.setColorStopAt(1.0, QColor(0xfd, 0xe7, 0x25));
+        return g;
+    }
+    g.setColorStopAt(0.0, QColor(0x21, 0x66, 0xac));
+    g.setColorStopAt(0.25, QColor(0x67, 0xa9, 0xcf));
+    g.setColorStopAt(0.5, QColor(0xf7, 0xf7, 0xf7));
+    g.setColorStopAt(0.75, QColor(0xef, 0x8a, 0x62));
+    g.setColorStopAt(1.0, QColor(0xb2, 0x18, 0x2b));
+    return g;
+}
+
+// The colour bar's range: the cells' values, widened when they are all the same; a diverging
+// range is symmetric around 1 on the log axis.
+QCPRange valueRange(const pipeline::CandidateMetricValues& info)
+{
+    double low = info.low, high = info.high;
+    if (info.present == 0) {
+        low = info.scale == MetricScale::Linear ? 0.0 : 1.0;
+        high = low + 1.0;
+    }
+    if (info.scale == MetricScale::Diverging) {
+        const double r = std::max({std::abs(std::log(std::max(low, 1e-300))), std::abs(std::log(std::max(high, 1e-300))),
+                                   std::log(1.05)});
+        return QCPRange(std::exp(-r), std::exp(r));
+    }
+    if (info.scale == MetricScale::Log) {
+        low = std::max(low, 1e-12);
+        high = std::max(high, low);
+        if (high <= low * 1.0001)
+            return QCPRange(low / 1.1, high * 1.1);
+        return QCPRange(low, high);
+    }
+    if (high <= low)
+        return QCPRange(low - 0.5, high + 0.5);
+    return QCPRange(low, high);
+}
+
+// Where a value sits on the figure's gradient, in [0, 1].
+double gradientPosition(double v, const QCPRange& range, MetricScale scale)
+{
+    double t = 0;
+    if (scale == MetricScale::Linear)
+        t = (v - range.lower) / (range.upper - range.lower);
+    else
+        t = (std::log(v) - std::log(range.lower)) / (std::log(range.upper) - std::log(range.lower));
+    return std::clamp(t, 0.0, 1.0);
+}
+
+
+} // namespace
+
+QColor HeatmapChart::absentColor() const
+{
+    return m_dark ? QColor(0x61, 0x61, 0x61) : QColor(0xbd, 0xbd, 0xbd);
+}
+
+QString HeatmapChart::metricLabel(int metric) const
+{
+    switch (metric) {
+    case kColourByStatus: return tr("Status");
+    case int(CandidateMetric::SimulatedP50): return tr("Simulated p50");
+    case int(CandidateMetric::RatioToBest): return tr("Ratio to the best");
+    case int(CandidateMetric::Measured): return tr("Measured p50");
+    case int(CandidateMetric::UbUse): return tr("UB use");
+    case int(CandidateMetric::L1Use): return tr("L1 use (cube)");
+    case int(CandidateMetric::L0Use): return tr("L0 use (cube)");
+    case int(CandidateMetric::Waves): return tr("Waves");
+    case int(CandidateMetric::TuningDiff): return tr("Against another tuning");
+    }
+    return {};
+}
+
+QString HeatmapChart::unitText(int metric) const
+{
+    switch (metric) {
+    case int(CandidateMetric::SimulatedP50):
+    case int(CandidateMetric::Measured): return tr("µs");
+    case int(CandidateMetric::RatioToBest): return tr("× the best");
+    case int(CandidateMetric::UbUse): return tr("% of the UB budget");
+    case int(CandidateMetric::L1Use): return tr("% of the L1 limit");
+    case int(CandidateMetric::L0Use): return tr("% of the L0 limit");
+    case int(CandidateMetric::Waves): return tr("waves");
+    case int(CandidateMetric::TuningDiff): return tr("× the other tuning");
+    }
+    return {};
+}
+
+QString HeatmapChart::absentText(int metric) const
+{
+    switch (metric) {
+    case int(CandidateMetric::SimulatedP50):
+    case int(CandidateMetric::RatioToBest): return tr("not tuned");
+    case int(CandidateMetric::Measured): return tr("not measured");
+    case int(CandidateMetric::UbUse): return tr("no UB figure");
+    case int(CandidateMetric::L1Use):
+    case int(CandidateMetric::L0Use): return tr("not a cube candidate");
+    case int(CandidateMetric::Waves): return tr("no program count");
+    case int(CandidateMetric::TuningDiff): return tr("not in both tunings");
+    }
+    return {};
+}
+
+QString HeatmapChart::metricValueText(int metric, double v) const
+{
+    if (!std::isfinite(v))
+        return absentText(metric);
+    const QLocale locale;
+    switch (metric) {
+    case int(CandidateMetric::SimulatedP50):
+    case int(CandidateMetric::Measured): return locale.toString(v, 'f', v < 10 ? 2 : v < 100 ? 1 : 0);
+    case int(CandidateMetric::RatioToBest):
+    case int(CandidateMetric::TuningDiff): return locale.toString(v, 'f', 2);
+    case int(CandidateMetric::UbUse):
+    case int(CandidateMetric::L1Use):
+    case int(CandidateMetric::L0Use): return locale.toString(v, 'f', 0);
+    case int(CandidateMetric::Waves): return locale.toString(qint64(std::llround(v)));
+    }
+    return {};
+}
+
+QColor HeatmapChart::categoryColor(CellCategory c) const
+{
+    const bool d = m_dark;
+    switch (c) {
+    case CellCategory::Empty: return d ? QColor(0x2b, 0x2b, 0x2b) : QColor(0xee, 0xee, 0xee);
+    case CellCategory::Generated: return d ? QColor(0x43, 0xa0, 0x47) : QColor(0x2e, 0x7d, 0x32);
+    case CellCategory::Handwritten: return d ? QColor(0x1e, 0x88, 0xe5) : QColor(0x15, 0x65, 0xc0);
+    case CellCategory::SkippedBelowMinTile: return d ? QColor(0x8d, 0x6e, 0x00) : QColor(0xff, 0xe0, 0x82);
+    case CellCategory::SkippedOffWalk: return d ? QColor(0xb2, 0x87, 0x04) : QColor(0xff, 0xca, 0x28);
+    case CellCategory::SkippedProgramLimit: return d ? QColor(0xc7, 0x78, 0x00) : QColor(0xff, 0xa7, 0x26);
+    case CellCategory::SkippedOther: return d ? QColor(0x6d, 0x5a, 0x1e) : QColor(0xff, 0xf3, 0xc4);
+    case CellCategory::PrunedUb: return d ? QColor(0x8e, 0x24, 0x24) : QColor(0xef, 0x9a, 0x9a);
+    case CellCategory::PrunedUnaligned: return d ? QColor(0x7b, 0x1f, 0x4a) : QColor(0xf8, 0xbb, 0xd0);
+    case CellCategory::PrunedTileExceedsBlock: return d ? QColor(0x5e, 0x2a, 0x6e) : QColor(0xce, 0x93, 0xd8);
+    case CellCategory::PrunedProgramLimit: return d ? QColor(0xa3, 0x3a, 0x3a) : QColor(0xe5, 0x73, 0x73);
+    case CellCategory::PrunedOther: return d ? QColor(0x5d, 0x40, 0x37) : QColor(0xbc, 0xaa, 0xa4);
+    }
+    return {};
+}
+
+QString HeatmapChart::categoryLabel(CellCategory c) const
+{
+    switch (c) {
+    case CellCategory::Empty: return tr("no candidate");
+    case CellCategory::Generated: return tr("generated");
+    case CellCategory::Handwritten: return tr("handwritten");
+    case CellCategory::SkippedBelowMinTile: return tr("skipped: below minimum tile");
+    case CellCategory::SkippedOffWalk: return tr("skipped: off the walk");
+    case CellCategory::SkippedProgramLimit: return tr("skipped: too many programs for the walk");
+    case CellCategory::SkippedOther: return tr("skipped: backend does not generate");
+    case CellCategory::PrunedUb: return tr("pruned: UB capacity");
+    case CellCategory::PrunedUnaligned: return tr("pruned: unaligned tile");
+    case CellCategory::PrunedTileExceedsBlock: return tr("pruned: tile exceeds block");
+    case CellCategory::PrunedProgramLimit: return tr("pruned: program limit");
+    case CellCategory::PrunedOther: return tr("pruned: invalid or missing value");
+    }
+    return {};
+}
+
+QString HeatmapChart::shortLabel(CellCategory c) const
+{
+    switch (c) {
+    case CellCategory::Empty: return {};
+    case CellCategory::Generated: return tr("gen", "heat map cell: generated");
+    case CellCategory::Handwritten: return tr("hand", "heat map cell: handwritten");
+    case CellCategory::SkippedBelowMinTile: return tr("min", "heat map cell: below minimum tile");
+    case CellCategory::SkippedOffWalk: return tr("walk", "heat map cell: off the walk");
+    case CellCategory::SkippedProgramLimit: return tr("grid", "heat map cell: too many programs");
+    case CellCategory::SkippedOther: return tr("off", "heat map cell: not generated");
+    case CellCategory::PrunedUb: return tr("UB", "heat map cell: UB capacity");
+    case CellCategory::PrunedUnaligned: return tr("align", "heat map cell: unaligned");
+    case CellCategory::PrunedTileExceedsBlock: return tr("blk", "heat map cell: tile exceeds block");
+    case CellCategory::PrunedProgramLimit: return tr("grid", "heat map cell: program limit");
+    case CellCategory::PrunedOther: return tr("bad", "heat map cell: invalid value");
+    }
+    return {};
+}
+
+// The colours of the cells and the legend (and the colour bar) that says what they mean: one
+// pass over the cells shown.
+void HeatmapChart::fillCells()
+{
+    const std::size_t nx = m_slice.xValues.size();
+    const std::size_t ny = m_slice.yValues.size();
+    QCPColorMapData* data = m_map->data();
+    data->setSize(int(nx), int(ny));
+    data->setRange(QCPRange(0, double(nx - 1)), QCPRange(0, double(ny - 1)));
+    if (nx == 1 || ny == 1) {
+        // A single row or column still needs a cell width.
+        data->setRange(QCPRange(0, std::max<double>(1, double(nx - 1))), QCPRange(0, std::max<double>(1, double(ny - 1))));
+    }
+    const auto swatch = [](const QColor& colour, const QString& label, std::size_t count, bool hatched = false) {
+        return QStringLiteral("<tr><td style='background:%1'>%4</td><td>&nbsp;%2</td>"
+                              "<td align='right'>&nbsp;%3</td></tr>")
+            .arg(colour.name(), label.toHtmlEscaped())
+            .arg(count)
+            .arg(hatched ? QStringLiteral("&nbsp;/&nbsp;/&nbsp;") : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;"));
+    };
+    std::array<std::size_t, kCellCategoryCount> counts{};
+    for (CellCategory c : m_slice.categories)
+        ++counts[std::size_t(c)];
+    QStringList legend;
+    const bool byStatus = m_slice.colourBy == kColourByStatus || m_slice.metric.size() != m_slice.cells.size();
+    if (byStatus) {
+        QCPColorGradient gradient;
+        gradient.clearColorStops();
+        gradient.setLevelCount(kCellCategoryCount);
+        for (int k = 0; k < kCellCategoryCount; ++k)
+            gradient.setColorStopAt(double(k) / (kCellCategoryCount - 1), categoryColor(CellCategory(k)));
+        m_map->setGradient(gradient);
+        m_map->setDataRange(QCPRange(0, kCellCategoryCount - 1));
+        m_map->setDataScaleType(QCPAxis::stLinear);
+        for (std::size_t y = 0; y < ny; ++y)
+            for (std::size_t x = 0; x < nx; ++x)
+                data->setCell(int(x), int(y), double(m_slice.categories[y * nx + x]) + 0.25);
+        for (int k = 0; k < kCellCategoryCount; ++k)
+            if (counts[std::size_t(k)] > 0)
+                legend << swatch(categoryColor(CellCategory(k)), categoryLabel(CellCategory(k)), counts[std::size_t(k)]);
+        if (m_scale->layout()) {
+            m_plot->plotLayout()->take(m_scale);
+            m_plot->plotLayout()->simplify();
+        }
+        m_scale->setVisible(false);
+        m_legend->setText(QStringLiteral("<table cellspacing='2'>") + legend.join(QString()) + QStringLiteral("</table>"));
+        m_legend->setMinimumWidth(m_legend->sizeHint().width());
+        return;
+    }
+
+    // A figure: two flat bands (no candidate, no figure), then the figure's gradient.
+    const pipeline::CandidateMetricValues& info = m_slice.metricInfo;
+    const QCPRange range = valueRange(info);
+    QCPColorGradient values = valueGradient(info.scale);
+    QCPColorGradient gradient;
+    gradient.clearColorStops();
+    gradient.setLevelCount(500);
+    gradient.setColorStopAt(0.0, categoryColor(CellCategory::Empty));
+    gradient.setColorStopAt(0.0199, categoryColor(CellCategory::Empty));
+    gradient.setColorStopAt(0.02, absentColor());
+    gradient.setColorStopAt(0.0399, absentColor());
+    for (int k = 0; k <= 16; ++k) {
+        const double t = double(k) / 16.0;
+        gradient.setColorStopAt(kValueStart + (1.0 - kValueStart) * t, QColor::fromRgb(values.color(t, QCPRange(0, 1))));
+    }
+    m_map->setGradient(gradient);
+    m_map->setDataRange(QCPRange(0, 1));
+    m_map->setDataScaleType(QCPAxis::stLinear);
+    std::size_t absent = 0;
+    for (std::size_t y = 0; y < ny; ++y)
+        for (std::size_t x = 0; x < nx; ++x) {
+            const std::size_t cell = y * nx + x;
+            const double v = m_slice.metric[cell];
+            double pos = kEmptyPos;
+            if (m_slice.cells[cell] >= 0 && !std::isfinite(v)) {
+                pos = kAbsentPos;
+                ++absent;
+                if (nx * ny <= kMaxCellTexts) {
+                    // Hatched as well as grey: a missing figure never reads as a low one.
+                    auto* hatch = new QCPItemRect(m_plot);
+                    hatch->topLeft->setCoords(double(x) - 0.5, double(y) + 0.5);
+                    hatch->bottomRight->setCoords(double(x) + 0.5, double(y) - 0.5);
+                    hatch->setPen(Qt::NoPen);
+                    hatch->setBrush(QBrush(m_dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0x75, 0x75, 0x75), Qt::BDiagPattern));
+                    hatch->setSelectable(false);
+                    m_hatches.push_back(hatch);
+                }
+            } else if (m_slice.cells[cell] >= 0) {
+                pos = kValueStart + (1.0 - kValueStart) * gradientPosition(v, range, info.scale);
+            }
+            data->setCell(int(x), int(y), pos);
+        }
+    m_scale->setGradient(values);
+    m_scale->setDataScaleType(info.scale == MetricScale::Linear ? QCPAxis::stLinear : QCPAxis::stLogarithmic);
+    if (info.scale == MetricScale::Linear)
+        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    else
+        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_scale->setDataRange(range);
+    m_scale->setLabel(m_slice.colourBy == int(CandidateMetric::Waves)
+                          ? tr("Waves of programs over the cores")
+                          : QStringLiteral("%1 (%2)").arg(metricLabel(m_slice.colourBy), unitText(m_slice.colourBy)));
+    if (!m_scale->layout())
+        m_plot->plotLayout()->addElement(0, 1, m_scale);
+    m_scale->setVisible(true);
+
+    legend << QStringLiteral("<tr><td colspan='3'><b>%1</b></td></tr>").arg(metricLabel(m_slice.colourBy).toHtmlEscaped());
+    if (info.present > 0) {
+        const auto end = [&](double at, const QString& text) {
+            return QStringLiteral("<tr><td style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td colspan='2'>&nbsp;%2</td></tr>")
+                .arg(QColor::fromRgb(values.color(at, QCPRange(0, 1))).name(), text.toHtmlEscaped());
+        };
+        // The colours the lowest and the highest cell have (a diverging bar reaches past both).
+        legend << end(gradientPosition(info.low, range, info.scale),
+                      tr("low: %1 %2").arg(metricValueText(m_slice.colourBy, info.low), unitText(m_slice.colourBy)));
+        legend << end(gradientPosition(info.high, range, info.scale),
+                      tr("high: %1 %2").arg(metricValueText(m_slice.colourBy, info.high), unitText(m_slice.colourBy)));
+        legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
+                      .arg(tr("cells with the figure").toHtmlEscaped())
+                      .arg(info.present);
+    }
+    if (info.overflow > 0)
+        legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
+                      .arg(tr("over capacity (> 100 %)").toHtmlEscaped())
+                      .arg(info.overflow);
+    if (absent > 0)
+        legend << swatch(absentColor(), absentText(m_slice.colourBy), absent, true);
+    if (counts[std::size_t(CellCategory::Empty)] > 0)
+        legend << swatch(categoryColor(CellCategory::Empty), categoryLabel(CellCategory::Empty),
+                         counts[std::size_t(CellCategory::Empty)]);
+    m_legend->setText(QStringLiteral("<table cellspacing='2'>") + legend.join(QString()) + QStringLiteral("</table>"));
+    m_legend->setMinimumWidth(m_legend->sizeHint().width());
+}
+
+// Each label shows only when it fits inside its cell (with padding): cells do not overlap, so
+// neither do labels. A status label falls back to its first letter; a figure is shown whole or
+// not at all.
+void HeatmapChart::layoutLabels()
+{
+    m_labels.clear();
+    if (m_texts.empty())
+        return;
+    QVector<double> gx, gy, hx, hy;  // status cells whose label does not fit get a mark
+    const double cellW = std::abs(m_plot->xAxis->coordToPixel(1.0) - m_plot->xAxis->coordToPixel(0.0));
+    const double cellH = std::abs(m_plot->yAxis->coordToPixel(1.0) - m_plot->yAxis->coordToPixel(0.0));
+    const QFontMetricsF metrics(m_texts.front()->font());
+    const std::size_t nx = m_slice.xValues.size();
+    const bool byFigure = m_slice.colourBy != kColourByStatus && m_slice.metric.size() == m_slice.cells.size();
+    const QCPRange range = byFigure ? valueRange(m_slice.metricInfo) : QCPRange();
+    QCPColorGradient values = byFigure ? valueGradient(m_slice.metricInfo.scale) : QCPColorGradient();
+    for (std::size_t k = 0; k < m_texts.size(); ++k) {
+        const auto [x, y] = m_textCells[k];
+        const std::size_t cell = y * nx + x;
+        const CellCategory category = m_slice.categories[cell];
+        QStringList choices;
+        QColor background = categoryColor(category);
+        if (byFigure) {
+            const double v = m_slice.metric[cell];
+            if (std::isfinite(v)) {
+                choices << metricValueText(m_slice.colourBy, v);
+                background = QColor::fromRgb(values.color(gradientPosition(v, range, m_slice.metricInfo.scale), QCPRange(0, 1)));
+            } else {
+                background = absentColor();
+            }
+        } else {
+            const QString full = shortLabel(category);
+            choices << full << full.left(1);
+        }
+        QString shown;
+        QSizeF size;
+        for (const QString& text : choices) {
+            const QRectF bounds = metrics.boundingRect(text);
+            if (bounds.width() + 2 * kLabelPad <= cellW && metrics.height() + kLabelPad <= cellH) {
+                shown = text;
+                size = QSizeF(bounds.width(), metrics.height());
+                break;
+            }
+        }
+        QCPItemText* item = m_texts[k];
+        item->setVisible(!shown.isEmpty());
+        if (shown.isEmpty()) {
+            if (!byFigure && category == CellCategory::Generated) {
+                gx << double(x);
+                gy << double(y);
+            } else if (!byFigure && category == CellCategory::Handwritten) {
+                hx << double(x);
+                hy << double(y);
+            }
+            continue;
+        }
+        item->setText(shown);
+        item->setColor(background.lightness() > 140 ? QColor(Qt::black) : QColor(Qt::white));
+        const QPointF centre = cellCenterPixel(x, y);
+        m_labels.push_back({x, y, shown, QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2,
+                                                size.width(), size.height())});
+    }
+    // m_textCells runs y-major; QCustomPlot wants the marks sorted by x.
+    m_generatedMarks->setData(gx, gy, false);
+    m_handwrittenMarks->setData(hx, hy, false);
+}
+
+} // namespace ts::gui
