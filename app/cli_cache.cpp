@@ -45,6 +45,7 @@ nlohmann::ordered_json summaryJson(const cache::TuningSummary& s)
             {"benchMethod", s.key.benchMethod},
             {"simulatorVersion", s.key.simulatorVersion},
             {"backend", s.key.backend},
+            {"candidateSet", s.key.candidateSet},
             {"sourceHash", s.key.sourceHash},
             {"workload", s.workloadPath},
             {"createdAt", s.createdAt},

@@ -2,6 +2,7 @@
 
 #include "app/cli.h"
 #include "core/pipeline/workflow.h"
+#include "core/space/candidate_query.h"
 
 #include <charconv>
 #include <csignal>
@@ -172,6 +173,36 @@ std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, con
             options.ubTunerModeDefaulted = false;
         }
     options.lattice = args.declares("lattice") && args.flag("lattice");
+    // --filter and --limit choose lattice points where a command tunes the lattice.
+    const bool latticeCommand = args.declares("lattice");
+    if (latticeCommand && args.declares("filter"))
+        if (auto filter = args.value("filter")) {
+            if (!options.lattice) {
+                std::cerr << "tilescope " << command << ": --filter chooses lattice points: add --lattice\n";
+                return std::nullopt;
+            }
+            options.subset.filter = *filter;
+            // What can be checked without the space: words that name no status or reason. A
+            // dimension's name is checked once the lattice is built.
+            if (std::string why = space::CandidateQuery::parse(*filter).error(); !why.empty()) {
+                std::cerr << "tilescope " << command << ": --filter '" << *filter << "' is not understood: " << why
+                          << "\n";
+                return std::nullopt;
+            }
+        }
+    if (latticeCommand && args.declares("limit") && options.lattice)
+        if (auto text = args.value("limit")) {
+            long long n = 0;
+            if (!parseCount(*text, &n) || n < 1) {
+                std::cerr << "tilescope " << command << ": --limit takes a positive number, got '" << *text << "'\n";
+                return std::nullopt;
+            }
+            options.subset.limit = static_cast<std::size_t>(n);
+        }
+    if (latticeCommand && args.declares("limit") && !options.lattice && args.value("limit")) {
+        std::cerr << "tilescope " << command << ": --limit chooses lattice points: add --lattice\n";
+        return std::nullopt;
+    }
     return options;
 }
 

@@ -7,6 +7,7 @@
 #include "core/export/config_list.h"
 #include "core/export/triton_cache_json.h"
 #include "core/export/tuning_report.h"
+#include "core/pipeline/tuning_pipeline.h"
 #include "core/pipeline/workflow.h"
 
 #include <algorithm>
@@ -131,12 +132,14 @@ int runExport(const Args& args)
     if (!args.flag("no-cache"))
         request.cache.path = cachePathFor(args, *workload);
     request.cache.force = args.flag("force");
-    if (request.cache.path.empty() || options->lattice) {
+    if (request.cache.path.empty()) {
         std::cerr << "tilescope export: tuning without the cache\n";
     } else {
         // Say why the export tunes before it does (a tuning can take a while).
-        const pipeline::CacheLookupResult found =
-            pipeline::lookupCached({analysed.analysis, lookup.profile->soc, options->method, request.cache.path});
+        pipeline::CacheLookupRequest lookupRequest{analysed.analysis, lookup.profile->soc, options->method,
+                                                   request.cache.path};
+        lookupRequest.candidateSet = pipeline::candidateSetText(*options);
+        const pipeline::CacheLookupResult found = pipeline::lookupCached(lookupRequest);
         if (found.freshness != cache::Freshness::Fresh || request.cache.force)
             std::cerr << "tilescope export: "
                       << (request.cache.force ? std::string("--force: ")

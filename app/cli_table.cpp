@@ -242,7 +242,15 @@ CommandSpec tuneCommand()
         "with --no-cache).";
     c.options = workloadOptions();
     append(c.options, {benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
-                       flag("lattice", "tune the whole lattice, not only the backend's candidates (not cached)"),
+                       flag("lattice", "tune the valid lattice points (all, or --filter / --limit of them), whatever the backend "
+                                     "generates or raises; cached apart from the backend's own tuning"),
+                       valued("filter", "EXPR",
+                              "with --lattice: only the points matching EXPR, terms that must all hold: NAME OP VALUE on "
+                              "a dimension or tile, ub (KiB), programs, waves (OP: = != < <= > >=), or a status or "
+                              "reason word; e.g. 'XBLOCK>=1024 multibuffer=True off-walk'"),
+                       valued("limit", "N",
+                              "with --lattice: at most N points, spread evenly over the matching ones in lattice order "
+                              "(the first, the last and equal steps between)"),
                        cacheOption(), noCacheOption(), forceOption(),
                        jsonOption("every candidate with params, status, reason, timings (ms), breakdown and UB "
                                   "footprint, and the best"),
@@ -277,7 +285,15 @@ CommandSpec exportCommand()
             valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
                    Completion::File, {"json"}),
             benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
-            flag("lattice", "tune the whole lattice first (not cached)"), cacheOption(), noCacheOption(),
+            flag("lattice", "export a tuning of the valid lattice points (all, or --filter / --limit of them), whatever the backend "
+                                     "generates or raises; cached apart from the backend's own tuning"),
+                       valued("filter", "EXPR",
+                              "with --lattice: only the points matching EXPR, terms that must all hold: NAME OP VALUE on "
+                              "a dimension or tile, ub (KiB), programs, waves (OP: = != < <= > >=), or a status or "
+                              "reason word; e.g. 'XBLOCK>=1024 multibuffer=True off-walk'"),
+                       valued("limit", "N",
+                              "with --lattice: at most N points, spread evenly over the matching ones in lattice order "
+                              "(the first, the last and equal steps between)"), cacheOption(), noCacheOption(),
             forceOption()});
     c.run = runExport;
     return c;

@@ -156,8 +156,6 @@ int runTune(const Args& args)
     const std::filesystem::path& cachePath = tuned.cachePath;
     for (const std::string& notice : tuned.cacheNotices)
         std::cerr << "tilescope tune: " << notice << "\n";
-    if (options.lattice && !args.flag("no-cache"))
-        std::cerr << "tilescope tune: a --lattice tuning is not cached (the cache keeps the backend's own pick)\n";
 
     if (tuned.staleId)
         std::cerr << "tilescope tune: cache entry #" << *tuned.staleId << " (tuned " << tuned.staleCreatedAt
@@ -199,6 +197,12 @@ int runTune(const Args& args)
     }
     const space::CandidateSpace& candidates = *tuned.space;
     const tuning::TuningResult& result = *tuned.result;
+    if (result.badSubset) {  // --filter names a dimension the launch does not have
+        std::cerr << "tilescope tune: --filter: " << result.error.value_or("not understood") << "\n";
+        return kExitUsage;
+    }
+    if (result.backendError && json)  // the text report says it in its header
+        std::cerr << "tilescope tune: note: " << tuning::latticeBackendNote(*result.backendError) << "\n";
     if (args.flag("print-autotuning"))
         for (const std::string& line : tuning::autotuningLog(a, candidates, result))
             (json ? std::cerr : std::cout) << line << "\n";

@@ -909,7 +909,9 @@ TEST(ConfigCache, MigratesAVersion5FileAndKeepsWhichTileScopeMadeATuning)
     }
     {
         RawDb raw(dir / "v5.sqlite");
-        raw.exec("ALTER TABLE tunings DROP COLUMN tilescope_version; PRAGMA user_version = 5;");
+        // Layout 7's candidate set came after: a version 5 file has neither column.
+        raw.exec("ALTER TABLE tunings DROP COLUMN candidate_set; ALTER TABLE tunings DROP COLUMN tilescope_version; "
+                 "PRAGMA user_version = 5;");
     }
     OpenResult opened = ConfigCache::open(dir / "v5.sqlite");
     ASSERT_TRUE(opened.ok()) << opened.error->message;
@@ -932,6 +934,52 @@ TEST(ConfigCache, MigratesAVersion5FileAndKeepsWhichTileScopeMadeATuning)
     auto fresh = openOrDie(dir / "fresh.sqlite");
     fresh.reset();
     RawDb migrated(dir / "v5.sqlite"), created(dir / "fresh.sqlite");
+    EXPECT_EQ(migrated.integer("PRAGMA user_version"), schema::kCurrentVersion);
+    EXPECT_EQ(migrated.rows("PRAGMA table_info(tunings)"), created.rows("PRAGMA table_info(tunings)"));
+}
+
+TEST(ConfigCache, MigratesAVersion6FileAndKeepsALatticeTuningApart)
+{
+    // Layout 7 keys a tuning by its candidate set too. A version 6 file migrates with every
+    // tuning the backend's own (""), found under the same digest as before, and a lattice tuning
+    // of the same launch is then a second entry.
+    const fs::path dir = ts::test::scratchDir("cache-migrate-v6");
+    TuningRecord old = makeRecord("softmax", 64, 2);
+    {
+        auto cache = openOrDie(dir / "v6.sqlite");
+        ASSERT_TRUE(cache->store(old).ok());
+    }
+    {
+        RawDb raw(dir / "v6.sqlite");
+        raw.exec("ALTER TABLE tunings DROP COLUMN candidate_set; PRAGMA user_version = 6;");
+    }
+    OpenResult opened = ConfigCache::open(dir / "v6.sqlite");
+    ASSERT_TRUE(opened.ok()) << opened.error->message;
+    EXPECT_EQ(opened.migratedFromVersion, 6);
+    ConfigCache& cache = *opened.cache;
+    const auto hit = cache.lookup(old.key, old.key.sourceHash);
+    ASSERT_EQ(hit.freshness, Freshness::Fresh);
+    EXPECT_EQ(hit.record->key.candidateSet, "");
+    TuningRecord lattice = makeRecord("softmax", 64, 3);
+    lattice.key.candidateSet = "lattice limit=8";
+    EXPECT_FALSE(lattice.key.sameKey(old.key));
+    ASSERT_TRUE(cache.store(lattice).ok());
+    EXPECT_EQ(*cache.count().value, 2u);
+    EXPECT_EQ(cache.lookup(old.key).record->candidates.size(), old.candidates.size());
+    const auto found = cache.lookup(lattice.key);
+    ASSERT_EQ(found.freshness, Freshness::Fresh);
+    EXPECT_EQ(found.record->key.candidateSet, "lattice limit=8");
+    EXPECT_EQ(found.record->candidates.size(), lattice.candidates.size());
+    // ... and through the JSON of an export.
+    std::string error;
+    const auto back = tuningFromJson(toJson(*found.record), "t", &error);
+    ASSERT_TRUE(back) << error;
+    EXPECT_EQ(back->key.candidateSet, "lattice limit=8");
+    opened.cache.reset();
+
+    auto fresh = openOrDie(dir / "fresh.sqlite");
+    fresh.reset();
+    RawDb migrated(dir / "v6.sqlite"), created(dir / "fresh.sqlite");
     EXPECT_EQ(migrated.integer("PRAGMA user_version"), schema::kCurrentVersion);
     EXPECT_EQ(migrated.rows("PRAGMA table_info(tunings)"), created.rows("PRAGMA table_info(tunings)"));
 }

@@ -227,6 +227,7 @@ PRAGMA user_version = 4;
     fresh.reset();
     Raw migrated(dir / "v4.sqlite"), created(dir / "fresh.sqlite");
     EXPECT_EQ(migrated.rows("PRAGMA user_version"), (std::vector<std::string>{std::to_string(ts::cache::schema::kCurrentVersion)}));
+    EXPECT_EQ(migrated.rows("SELECT candidate_set FROM tunings"), (std::vector<std::string>{""}));
     for (const char* q : {"PRAGMA table_info(measurements)", "PRAGMA table_info(tunings)",
                           "SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'measurements%' ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;

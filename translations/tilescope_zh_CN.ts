@@ -1536,10 +1536,6 @@
         <translation>已存入缓存 %1</translation>
     </message>
     <message>
-        <source>A lattice tuning is not stored in the cache: the cache keeps the backend&apos;s own choice.</source>
-        <translation>网格调优结果不存入缓存：缓存只保存后端自身选出的配置。</translation>
-    </message>
-    <message>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
@@ -1578,6 +1574,18 @@
     <message>
         <source>Reading the cached tuning</source>
         <translation>正在读取缓存的调优结果</translation>
+    </message>
+    <message>
+        <source>Other work is running: wait for it or stop it first.</source>
+        <translation>其他任务正在运行：请等待其完成或先停止它。</translation>
+    </message>
+    <message>
+        <source>Nothing to tune yet: wait for the candidate space.</source>
+        <translation>暂无可调优的内容：请等待候选空间构建完成。</translation>
+    </message>
+    <message>
+        <source>No valid lattice point to tune among the candidates chosen.</source>
+        <translation>所选候选中没有可调优的有效网格点。</translation>
     </message>
 </context>
 <context>
@@ -2431,6 +2439,34 @@ best #%1: %2 µs</source>
     <message>
         <source>&lt;p&gt;Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11 · %12 programs · %13 waves over the cube cores · last wave %14&lt;/p&gt;</source>
         <translation>&lt;p&gt;分块 %1 × %2，K %3 · L1 %4 / %5 · L0A %6 / %7 · L0B %8 / %9 · L0C %10 / %11 · %12 个程序 · Cube 核上 %13 轮 · 末轮 %14&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Tune the lattice</source>
+        <translation>调优网格</translation>
+    </message>
+    <message>
+        <source>Tune lattice points as the backend would tune a handwritten list, in the background (Esc stops): all valid ones, the ones the filters show, or the selected rows</source>
+        <translation>像后端调优手写配置列表一样在后台调优网格点（按 Esc 停止）：全部有效点、筛选显示的点或选中的行</translation>
+    </message>
+    <message>
+        <source>All valid lattice candidates</source>
+        <translation>全部有效网格候选</translation>
+    </message>
+    <message>
+        <source>The filtered candidates</source>
+        <translation>筛选出的候选</translation>
+    </message>
+    <message>
+        <source>The selected candidates</source>
+        <translation>选中的候选</translation>
+    </message>
+    <message>
+        <source>Tune every valid lattice point: your own list, whatever the backend does</source>
+        <translation>调优每个有效网格点：这是您自己的列表，与后端的行为无关</translation>
+    </message>
+    <message>
+        <source>The backend tunes nothing here: %1</source>
+        <translation>后端在此无可调优的配置：%1</translation>
     </message>
 </context>
 <context>

@@ -139,7 +139,9 @@ QString CacheTableModel::displayText(const cache::TuningSummary& row, int column
     switch (Column(column)) {
     case Id: return QString::number(row.id);
     case Kernel: return fromStd(row.key.kernelName);
-    case Key: return keyText(row.key);
+    case Key:  // a lattice tuning names its subset: "[lattice filter=XBLOCK>=1024]"
+        return row.key.candidateSet.empty() ? keyText(row.key)
+                                            : keyText(row.key) + QStringLiteral(" [%1]").arg(fromStd(row.key.candidateSet));
     case Dtypes: return dtypesText(row.key.dtypes);
     case Device: return fromStd(row.key.device);
     case Method: return fromStd(row.key.benchMethod);

@@ -4,7 +4,6 @@
 #include "widgets/candidate_table_model.h"
 #include "widgets/status_colors.h"
 
-#include <QRegularExpression>
 #include <QTimer>
 
 #include <algorithm>
@@ -16,7 +15,6 @@ namespace ts::gui {
 
 namespace {
 
-using Term = CandidateFilterProxy::Term;
 using Order = CandidateFilterProxy::Order;
 
 // What an order is computed from: copies and shared immutable data only, so a worker may own it.
@@ -24,51 +22,15 @@ struct OrderRequest {
     std::shared_ptr<const space::CandidateSpace> space;
     std::optional<space::CandidateStatus> status;
     std::optional<space::ReasonCode> reason;
-    std::vector<Term> terms;
+    space::CandidateQuery query;
     std::function<double(std::size_t)> key;  // null: source order
     bool descending = false;
 
     bool filters() const
     {
-        if (status || reason)
-            return true;
-        for (const Term& t : terms)
-            if (t.field == Term::Field::Word ? (t.statusMask | t.reasonMask) != 0 : t.field != Term::Field::Dimension || t.dimension >= 0)
-                return true;
-        return false;
+        return status || reason || query.narrows();
     }
 };
-
-bool matches(const space::CandidateSpace& s, const Term& term, std::size_t row)
-{
-    std::int64_t v = 0;
-    switch (term.field) {
-    case Term::Field::Word:
-        if (term.statusMask == 0 && term.reasonMask == 0)
-            return true;  // reported as not understood
-        return (term.statusMask & (1u << unsigned(s.status(row)))) || (term.reasonMask & (1u << unsigned(s.reason(row))));
-    case Term::Field::Dimension:
-        if (term.dimension < 0)
-            return true;  // reported as an error, not silently emptying the table
-        v = s.values(row)[term.dimension];
-        if (v == space::kUnset)
-            return false;
-        break;
-    case Term::Field::Tile: v = s.metrics(row).tileElements; break;
-    case Term::Field::Ub: v = s.metrics(row).ubBytes / 1024; break;
-    case Term::Field::Programs: v = s.metrics(row).programs; break;
-    case Term::Field::Waves: v = s.metrics(row).waves; break;
-    }
-    switch (term.op) {
-    case Term::Op::Eq: return v == term.value;
-    case Term::Op::Ne: return v != term.value;
-    case Term::Op::Lt: return v < term.value;
-    case Term::Op::Le: return v <= term.value;
-    case Term::Op::Gt: return v > term.value;
-    case Term::Op::Ge: return v >= term.value;
-    }
-    return true;
-}
 
 // Null when stopped.
 std::shared_ptr<const Order> computeOrder(const OrderRequest& r, const std::function<bool()>& stopped)
@@ -89,13 +51,7 @@ std::shared_ptr<const Order> computeOrder(const OrderRequest& r, const std::func
             continue;
         if (r.reason && s->reason(row) != *r.reason)
             continue;
-        bool ok = true;
-        for (const Term& t : r.terms)
-            if (!matches(*s, t, row)) {
-                ok = false;
-                break;
-            }
-        if (ok)
+        if (r.query.matches(*s, row))
             order->rows.push_back(std::uint32_t(row));
     }
     if (r.key) {
@@ -230,7 +186,7 @@ void CandidateFilterProxy::sourceReset()
         m_sortColumn = -1;
     // Until the new space is ordered: every row in source order, or none while a filter is on.
     auto interim = std::make_shared<Order>();
-    const bool filtering = m_status || m_reason || !m_terms.empty();
+    const bool filtering = m_status || m_reason || !m_parsed.empty();
     if (filtering)
         interim->identity = false, interim->inverse.assign(rows, -1);
     else
@@ -262,83 +218,29 @@ void CandidateFilterProxy::setReasonFilter(std::optional<space::ReasonCode> reas
 bool CandidateFilterProxy::setQuery(const QString& query)
 {
     m_query = query;
-    m_terms.clear();
-    QStringList unknown;
-    static const QRegularExpression kComparison(
-        QStringLiteral("^([A-Za-z_][A-Za-z0-9_]*)\\s*(==|=|!=|<=|>=|<|>)\\s*(-?[0-9]+|true|false)$"),
-        QRegularExpression::CaseInsensitiveOption);
-    for (const QString& raw : query.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts)) {
-        Term term;
-        const QRegularExpressionMatch m = kComparison.match(raw);
-        if (m.hasMatch()) {
-            const QString op = m.captured(2);
-            term.op = op == QLatin1String("!=")   ? Term::Op::Ne
-                      : op == QLatin1String("<")  ? Term::Op::Lt
-                      : op == QLatin1String("<=") ? Term::Op::Le
-                      : op == QLatin1String(">")  ? Term::Op::Gt
-                      : op == QLatin1String(">=") ? Term::Op::Ge
-                                                  : Term::Op::Eq;
-            const QString value = m.captured(3).toLower();
-            term.value = value == QLatin1String("true") ? 1 : value == QLatin1String("false") ? 0 : value.toLongLong();
-            const QString name = m.captured(1);
-            const QString lower = name.toLower();
-            if (lower == QLatin1String("tile"))
-                term.field = Term::Field::Tile;
-            else if (lower == QLatin1String("ub"))
-                term.field = Term::Field::Ub;
-            else if (lower == QLatin1String("programs"))
-                term.field = Term::Field::Programs;
-            else if (lower == QLatin1String("waves"))
-                term.field = Term::Field::Waves;
-            else {
-                term.field = Term::Field::Dimension;
-                term.dimensionName = name;
-            }
-        } else {
-            term.field = Term::Field::Word;
-            term.word = raw.toLower();
-            // Resolved once into masks: no string work per row.
-            using space::CandidateStatus;
-            for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::Pruned, CandidateStatus::Skipped,
-                                       CandidateStatus::User})
-                if (QString::fromLatin1(space::statusName(st)).contains(term.word) ||
-                    statusLabel(st).toLower().contains(term.word))
-                    term.statusMask |= 1u << unsigned(st);
-            for (int r = 1; r < space::kReasonCodeCount; ++r) {
-                const auto code = space::ReasonCode(r);
-                if (QString::fromLatin1(space::reasonCodeName(code)).contains(term.word) ||
-                    reasonLabel(code).toLower().contains(term.word))
-                    term.reasonMask |= 1u << unsigned(r);
-            }
-            if (term.statusMask == 0 && term.reasonMask == 0)
-                unknown << raw;
-        }
-        m_terms.push_back(std::move(term));
-    }
+    // The labels as the table shows them, so that a translated word filters too.
+    space::QueryLabels labels;
+    using space::CandidateStatus;
+    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::Pruned, CandidateStatus::Skipped,
+                               CandidateStatus::User})
+        labels.status[std::size_t(st)] = statusLabel(st).toLower().toStdString();
+    for (int r = 1; r < space::kReasonCodeCount; ++r)
+        labels.reason[std::size_t(r)] = reasonLabel(space::ReasonCode(r)).toLower().toStdString();
+    m_parsed = space::CandidateQuery::parse(query.toStdString(), &labels);
     resolveTerms();
-    for (const Term& t : m_terms)
-        if (t.field == Term::Field::Dimension && t.dimension < 0)
-            unknown << t.dimensionName;
-    m_queryError = unknown.isEmpty() ? QString()
-                                     : tr("Not understood (ignored): %1").arg(unknown.join(QStringLiteral(", ")));
     refilter();
-    return unknown.isEmpty();
+    return m_queryError.isEmpty();
 }
 
 void CandidateFilterProxy::resolveTerms()
 {
-    const space::CandidateSpace* s = m_model && m_model->space() ? m_model->space().get() : nullptr;
-    for (Term& t : m_terms) {
-        if (t.field != Term::Field::Dimension)
-            continue;
-        t.dimension = -1;
-        if (!s)
-            continue;
-        const auto& dims = s->dimensions();
-        for (std::size_t d = 0; d < dims.size(); ++d)
-            if (QString::fromStdString(dims[d].name).compare(t.dimensionName, Qt::CaseInsensitive) == 0)
-                t.dimension = int(d);
-    }
+    // Dimension indices belong to one space.
+    m_parsed.bind(m_model && m_model->space() ? m_model->space().get() : nullptr);
+    QStringList unknown;
+    for (const std::string& term : m_parsed.problems())
+        unknown << QString::fromStdString(term);
+    m_queryError = unknown.isEmpty() ? QString()
+                                     : tr("Not understood (ignored): %1").arg(unknown.join(QStringLiteral(", ")));
 }
 
 void CandidateFilterProxy::refilter()
@@ -376,7 +278,7 @@ void CandidateFilterProxy::reorder(bool filterChanged)
         request.space = m_model->space();
     request.status = m_status;
     request.reason = m_reason;
-    request.terms = m_terms;
+    request.query = m_parsed;
     if (m_model && m_sortColumn >= 0 && m_sortColumn < m_model->columnCount()) {
         request.key = m_model->sortKey(m_sortColumn);
         request.descending = m_sortOrder == Qt::DescendingOrder;

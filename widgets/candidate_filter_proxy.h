@@ -1,9 +1,8 @@
 #pragma once
 // Filters and sorts the candidate table straight on the space's arrays (no QVariant per row):
-// a status, a reason, and a query of terms such as `XBLOCK>=1024 multibuffer=True off-walk`.
-//   - `name op value` (op: = == != < <= > >=) on a dimension, or on tile, ub (KiB),
-//     programs, waves;
-//   - any other word matches a status or reason name (English or as shown).
+// a status, a reason, and a query of terms such as `XBLOCK>=1024 multibuffer=True off-walk`,
+// read and evaluated by core (space/candidate_query.h, the same as `tilescope tune --lattice
+// --filter`); a word also matches a status or reason as the table shows it (translated).
 //
 // The order is a list of source rows computed from a snapshot of the filters, the sort column's
 // keys and the space. Spaces up to `asyncThreshold()` rows are ordered at once on the calling
@@ -12,6 +11,7 @@
 // live while a tuning fills the timing columns: a table sorted by one of them is sorted again as
 // batches arrive (at most every `resortInterval()` for the big ones).
 
+#include "core/space/candidate_query.h"
 #include "core/space/candidate_space.h"
 
 #include <QAbstractProxyModel>
@@ -42,6 +42,10 @@ public:
     bool setQuery(const QString& query);
     QString query() const { return m_query; }
     QString queryError() const { return m_queryError; }
+    // Whether every term of the query is understood (the CLI's --filter would take it).
+    bool queryUnderstood() const { return m_queryError.isEmpty(); }
+    std::optional<space::CandidateStatus> statusFilter() const { return m_status; }
+    std::optional<space::ReasonCode> reasonFilter() const { return m_reason; }
 
     // Rows above this many are filtered and sorted on a worker (default: never).
     void setAsyncThreshold(std::size_t rows) { m_asyncThreshold = rows; }
@@ -67,20 +71,6 @@ public:
     bool hasChildren(const QModelIndex& parent = {}) const override;
     QModelIndex mapToSource(const QModelIndex& proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex& sourceIndex) const override;
-
-    // One query term, resolved against a space's dimensions.
-    struct Term {
-        enum class Field { Dimension, Tile, Ub, Programs, Waves, Word };
-        enum class Op { Eq, Ne, Lt, Le, Gt, Ge };
-        Field field = Field::Word;
-        int dimension = -1;
-        Op op = Op::Eq;
-        std::int64_t value = 0;
-        QString dimensionName;  // re-resolved when the space changes
-        QString word;           // Word: lower case
-        std::uint32_t statusMask = 0;  // Word: statuses it names
-        std::uint32_t reasonMask = 0;  // Word: reasons it names
-    };
 
     // The order shown: identity (every source row, in source order) or a list of source rows.
     struct Order {
@@ -110,7 +100,7 @@ private:
     std::optional<space::ReasonCode> m_reason;
     QString m_query;
     QString m_queryError;
-    std::vector<Term> m_terms;
+    space::CandidateQuery m_parsed;  // the query, parsed and evaluated by core
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 

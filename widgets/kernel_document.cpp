@@ -10,6 +10,8 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QThreadPool>
+
+#include <utility>
 #include <QTimer>
 
 #include <filesystem>
@@ -448,6 +450,7 @@ void KernelDocument::setLattice(bool lattice)
 
 void KernelDocument::stop()
 {
+    m_pendingLattice.reset();
     const bool wasBusy = m_analysisJob->isRunning() || m_spaceJob->isRunning();
     const bool tuning = m_tuneJob->isRunning();
     m_analysisJob->stop();
@@ -508,13 +511,17 @@ void KernelDocument::startSpace()
             m_spaceProblem = QString::fromStdString(built.problem);
             clearTuning();
             Q_EMIT spaceReady();
-            loadCachedTuning();
+            loadCachedTuning();  // not for a lattice: a tuning asked for below comes first
+            const auto pending = std::exchange(m_pendingLattice, std::nullopt);
+            if (pending && m_space && m_space->hasLattice() && !startTune(*pending))
+                Q_EMIT tuningFailed(m_tuneProblem);
         });
 }
 
 void KernelDocument::loadCachedTuning()
 {
-    // The cache keeps the backend's own choice: never a lattice tuning.
+    // The backend's own tuning, shown from the cache; a lattice tuning (cached under its own key)
+    // only when asked for.
     if (!m_space || !m_analysis || m_run || m_space->hasLattice() || m_spaceAnalysis != m_analysis ||
         m_devices.find(m_analysis->workload.device) == nullptr) {
         Q_EMIT cachedTuningChecked(false);
@@ -571,15 +578,54 @@ bool KernelDocument::canTune() const
 
 bool KernelDocument::tune()
 {
-    if (!canTune())
+    return startTune(m_space && m_space->hasLattice() ? std::optional<tuning::LatticeSubset>(tuning::LatticeSubset{})
+                                                      : std::nullopt);
+}
+
+bool KernelDocument::tuneLattice(const tuning::LatticeSubset& subset)
+{
+    m_tuneProblem.clear();
+    // Rows chosen by hand are rows of the space shown: tuned there, lattice or not.
+    const bool rowsShown = !subset.selection.empty() && m_space;
+    if (m_analysis && !isTuning() && !rowsShown && (!m_space || !m_space->hasLattice() || m_spaceJob->isRunning())) {
+        // The lattice first: tuned as soon as it is built (a stop or another file drops this).
+        m_pendingLattice = subset;
+        if (!m_lattice)
+            setLattice(true);
+        else if (!m_spaceJob->isRunning() && !m_analysisJob->isRunning())
+            startSpace();
+        return true;
+    }
+    return startTune(subset);
+}
+
+bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& lattice)
+{
+    m_tuneProblem.clear();
+    if (!canTune()) {
+        m_tuneProblem = isBusy() ? tr("Other work is running: wait for it or stop it first.")
+                                 : tr("Nothing to tune yet: wait for the candidate space.");
         return false;
+    }
     const npu::DeviceProfile& device = *m_devices.find(m_analysis->workload.device);
     tuning::TuningOptions options = m_tuningOptions;
-    options.lattice = m_space->hasLattice();
+    options.lattice = lattice.has_value();
     std::size_t total = 0;
-    for (std::size_t i = 0; i < m_space->size(); ++i) {
-        const space::CandidateStatus s = m_space->status(i);
-        total += options.lattice || s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
+    if (lattice) {
+        // The same choice the tuning makes (tuning::latticeCandidates), to size the progress.
+        options.subset = *lattice;
+        const tuning::LatticeCandidates chosen = tuning::latticeCandidates(*m_space, options.subset);
+        if (chosen.error || chosen.indices.empty()) {
+            m_tuneProblem = chosen.error ? QString::fromStdString(*chosen.error)
+                                         : tr("No valid lattice point to tune among the candidates chosen.");
+            return false;
+        }
+        total = chosen.indices.size();
+    } else {
+        for (std::size_t i = 0; i < m_space->size(); ++i) {
+            const space::CandidateStatus s = m_space->status(i);
+            total += s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
+        }
     }
     m_run = std::make_shared<TuningRun>(m_space, options, device.soc, total, m_analysis->parse.backend,
                                         tuning::modelledHostCores(options, device));
@@ -609,7 +655,7 @@ bool KernelDocument::tune()
                 feed->pending.push_back(std::move(t));
             };
             // The same workflow call as `tilescope tune`: what is stored (a finished tuning with a
-            // best; never a stopped or a lattice one) is decided there.
+            // best, never a stopped one; a lattice tuning under its own key) is decided there.
             pipeline::TuneRequest request;
             request.analysis = analysis;
             request.device = device;
@@ -622,8 +668,6 @@ bool KernelDocument::tune()
             out.state = TuningRun::finalState(space->size(), *out.result);
             if (tuned.storedId)
                 out.storeMessage = tr("Stored in the cache %1").arg(QString::fromStdString(cachePath));
-            else if (tuned.notStoredReason && options.lattice)
-                out.storeMessage = tr("A lattice tuning is not stored in the cache: the cache keeps the backend's own choice.");
             else if (tuned.notStoredReason)
                 out.storeMessage = tr("Not stored in the cache: %1").arg(QString::fromStdString(*tuned.notStoredReason));
             return out;

@@ -68,6 +68,14 @@ public:
     // Tunes the space shown (its lattice when the lattice is shown); false when there is none
     // or other work is running.
     bool tune();
+    // Tunes the valid lattice points of `subset` (all of them by default) as `tilescope tune
+    // --lattice` does, whatever the backend generates or raises, and caches it under its own
+    // key. When the lattice is not shown it is built first and tuned once it is in. False when
+    // nothing can be tuned now (see tuneProblem()).
+    bool tuneLattice(const tuning::LatticeSubset& subset = {});
+    // Why the last tune() or tuneLattice() did not start (a filter not understood, an empty
+    // subset, other work running); empty when it started.
+    QString tuneProblem() const { return m_tuneProblem; }
     bool canTune() const;
     bool isTuning() const;
     // The tuning of the space shown, live while it runs; null when there is none.
@@ -140,6 +148,7 @@ private:
     void clearTuning();
     void watchFiles();
     void onFileChanged(const QString& path);
+    bool startTune(const std::optional<tuning::LatticeSubset>& lattice);
     npu::DeviceRegistry m_devices;
     BackgroundJob* m_analysisJob = nullptr;
     BackgroundJob* m_spaceJob = nullptr;
@@ -167,6 +176,8 @@ private:
     bool m_lattice = false;
     bool m_busy = false;
     QString m_defaultDevice;
+    std::optional<tuning::LatticeSubset> m_pendingLattice;  // tuned once the lattice is built
+    QString m_tuneProblem;
 };
 
 } // namespace ts::gui

@@ -183,6 +183,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         }
     });
     connect(m_spacePage, &SpacePage::latticeToggled, m_document, &KernelDocument::setLattice);
+    connect(m_spacePage, &SpacePage::tuneLatticeRequested, this, &MainWindow::startLatticeTuning);
     connect(m_launchEditor, &LaunchEditor::tuningOptionsChanged, this,
             [this] { m_document->setTuningOptions(m_launchEditor->tuningOptions()); });
     connect(m_launchEditor->tuneButton(), &QPushButton::clicked, this, &MainWindow::startTuning);
@@ -424,6 +425,14 @@ void MainWindow::startTuning()
         statusBar()->showMessage(tr("Nothing to tune yet: wait for the candidate space."), 5000);
 }
 
+void MainWindow::startLatticeTuning(const tuning::LatticeSubset& subset)
+{
+    m_launchEditor->flush();
+    m_document->setTuningOptions(m_launchEditor->tuningOptions());
+    if (!m_document->tuneLattice(subset))
+        statusBar()->showMessage(m_document->tuneProblem(), 8000);
+}
+
 void MainWindow::onTuningFinished()
 {
     const auto run = m_document->tuningRun();
@@ -447,6 +456,8 @@ void MainWindow::onTuningFinished()
                       .arg(QLocale().toString(qulonglong(result->finished)))
                       .arg(best->candidate)
                       .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(result->modelled.totalSeconds, 'f', 1));
+        if (result->backendError)  // a lattice tuning: the backend's own list raises
+            message += QStringLiteral(" · ") + QString::fromStdString(tuning::latticeBackendNote(*result->backendError));
         selectCandidate(best->candidate);
     } else {
         message = tr("Stopped before any candidate was benchmarked.");

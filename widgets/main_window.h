@@ -16,6 +16,9 @@ class QTabWidget;
 namespace ts::space {
 class CandidateSpace;
 }
+namespace ts::tuning {
+struct LatticeSubset;
+}
 
 namespace ts::gui {
 
@@ -74,6 +77,8 @@ private:
     void onSpaceReady();
     void selectCandidate(std::size_t candidate);
     void startTuning();
+    // Tunes lattice points (all valid ones, a filter, rows chosen) in the background, as Tune does.
+    void startLatticeTuning(const ts::tuning::LatticeSubset& subset);
     void onTuningFinished();
     void updateTuneAction();
     void showCacheState();

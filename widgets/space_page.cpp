@@ -15,7 +15,9 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
+#include <QToolButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -72,7 +74,8 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_view->setObjectName(QStringLiteral("candidateTable"));
     m_view->setModel(m_proxy);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several rows may be selected (Ctrl / Shift): "Tune the lattice" can tune just those.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
@@ -88,6 +91,52 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_problem->setStyleSheet(QStringLiteral("background: rgba(251, 140, 0, 50); border-radius: 4px;"));
     m_problem->hide();
     m_origin = cachedOriginLabel(this);
+
+    m_tuneLattice = new QToolButton(this);
+    m_tuneLattice->setObjectName(QStringLiteral("tuneLatticeButton"));
+    m_tuneLattice->setText(tr("Tune the lattice"));
+    m_tuneLattice->setToolTip(tr("Tune lattice points as the backend would tune a handwritten list, in the "
+                                 "background (Esc stops): all valid ones, the ones the filters show, or the "
+                                 "selected rows"));
+    m_tuneLattice->setPopupMode(QToolButton::MenuButtonPopup);
+    auto* latticeMenu = new QMenu(m_tuneLattice);
+    QAction* allValid = latticeMenu->addAction(tr("All valid lattice candidates"));
+    allValid->setObjectName(QStringLiteral("tuneLatticeAll"));
+    QAction* filtered = latticeMenu->addAction(tr("The filtered candidates"));
+    filtered->setObjectName(QStringLiteral("tuneLatticeFiltered"));
+    QAction* selected = latticeMenu->addAction(tr("The selected candidates"));
+    selected->setObjectName(QStringLiteral("tuneLatticeSelected"));
+    m_tuneLattice->setMenu(latticeMenu);
+    connect(latticeMenu, &QMenu::aboutToShow, this, [this, filtered, selected] {
+        filtered->setEnabled(m_proxy->rowCount() > 0);
+        selected->setEnabled(selectedSubset().has_value());
+    });
+    connect(m_tuneLattice, &QToolButton::clicked, this, [this] { Q_EMIT tuneLatticeRequested(allValidSubset()); });
+    connect(allValid, &QAction::triggered, this, [this] { Q_EMIT tuneLatticeRequested(allValidSubset()); });
+    connect(filtered, &QAction::triggered, this, [this] {
+        if (auto subset = filteredSubset())
+            Q_EMIT tuneLatticeRequested(*subset);
+    });
+    connect(selected, &QAction::triggered, this, [this] {
+        if (auto subset = selectedSubset())
+            Q_EMIT tuneLatticeRequested(*subset);
+    });
+
+    m_backendBanner = new QWidget(this);
+    m_backendBanner->setObjectName(QStringLiteral("backendProblemBanner"));
+    m_backendBanner->setStyleSheet(QStringLiteral("#backendProblemBanner { background: rgba(251, 140, 0, 50); border-radius: 4px; }"));
+    m_backendProblem = new QLabel(m_backendBanner);
+    m_backendProblem->setObjectName(QStringLiteral("backendProblem"));
+    m_backendProblem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tuneLatticeNext = new QPushButton(tr("Tune the lattice"), m_backendBanner);
+    m_tuneLatticeNext->setObjectName(QStringLiteral("tuneLatticeNext"));
+    m_tuneLatticeNext->setToolTip(tr("Tune every valid lattice point: your own list, whatever the backend does"));
+    connect(m_tuneLatticeNext, &QPushButton::clicked, this, [this] { Q_EMIT tuneLatticeRequested(allValidSubset()); });
+    auto* bannerLayout = new QHBoxLayout(m_backendBanner);
+    bannerLayout->setContentsMargins(6, 3, 6, 3);
+    bannerLayout->addWidget(m_backendProblem, 1);
+    bannerLayout->addWidget(m_tuneLatticeNext);
+    m_backendBanner->hide();
 
     m_details = new QTextBrowser(this);
     m_details->setObjectName(QStringLiteral("candidateDetails"));
@@ -108,6 +157,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     bar->addWidget(m_reason);
     bar->addWidget(m_lattice);
     bar->addWidget(m_count);
+    bar->addWidget(m_tuneLattice);
 
     auto* detailsBox = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(detailsBox);
@@ -128,6 +178,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_filterError);
     layout->addWidget(m_problem);
     layout->addWidget(m_origin);
+    layout->addWidget(m_backendBanner);
     layout->addWidget(splitter, 1);
 
     connect(m_filter, &QLineEdit::textChanged, m_filterDebounce, qOverload<>(&QTimer::start));
@@ -196,11 +247,49 @@ void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, con
     fillReasons();
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
+    // One line: why the backend's own tuning has nothing to tune, and the next step.
+    const auto& shown = m_model->space();
+    const std::optional<std::string> nothing = shown ? tuning::backendListProblem(*shown) : std::nullopt;
+    if (nothing) {
+        QString reason = QString::fromStdString(*nothing).simplified();
+        m_backendProblem->setText(tr("The backend tunes nothing here: %1").arg(reason));
+        m_backendProblem->setToolTip(QString::fromStdString(*nothing));
+    }
+    m_backendBanner->setVisible(nothing.has_value());
+    m_tuneLattice->setEnabled(shown != nullptr);
     if (!sameShape && m_model->columnCount() > 0)
         sizeColumns(0, m_model->columnCount() - 1);
     m_selected.reset();
     m_details->setHtml(m_model->space() ? tr("<i>Select a candidate to see why it has its status.</i>") : QString());
     updateCount();
+}
+
+std::optional<tuning::LatticeSubset> SpacePage::filteredSubset() const
+{
+    tuning::LatticeSubset subset;
+    if (m_proxy->rowCount() == 0)
+        return std::nullopt;
+    if (!m_proxy->statusFilter() && !m_proxy->reasonFilter() && m_proxy->queryUnderstood()) {
+        subset.filter = m_proxy->query().simplified().toStdString();  // the same query as --filter
+        return subset;
+    }
+    // The status and reason boxes, or terms the table ignores: exactly the rows shown.
+    const int rows = m_proxy->rowCount();
+    subset.selection.reserve(std::size_t(rows));
+    for (int r = 0; r < rows; ++r)
+        subset.selection.push_back(std::size_t(m_proxy->mapToSource(m_proxy->index(r, 0)).row()));
+    return subset;
+}
+
+std::optional<tuning::LatticeSubset> SpacePage::selectedSubset() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return std::nullopt;
+    tuning::LatticeSubset subset;
+    for (const QModelIndex& index : rows)
+        subset.selection.push_back(std::size_t(m_proxy->mapToSource(index).row()));
+    return subset;
 }
 
 void SpacePage::sizeColumns(int first, int last)

@@ -1,8 +1,11 @@
 #pragma once
 // The candidates tab: the table of the candidate space with its filters (status, reason and a
 // query, debounced by 300 ms), the lattice switch and a details pane for the selected candidate.
+// "Tune the lattice" tunes all valid lattice points, the filtered ones or the selected rows; when
+// the backend generates nothing or raises, one line says why and offers it as the next step.
 
 #include "core/space/candidate_space.h"
+#include "core/tuning/tuning_session.h"
 #include "widgets/tuning_run.h"
 
 #include <QWidget>
@@ -17,6 +20,8 @@ class QLineEdit;
 class QTableView;
 class QTextBrowser;
 class QTimer;
+class QToolButton;
+class QPushButton;
 
 namespace ts::gui {
 
@@ -48,10 +53,22 @@ public:
     QTextBrowser* details() const { return m_details; }
     // Where the tuning shown came from, when the config cache: date and versions (hidden else).
     QLabel* originLabel() const { return m_origin; }
+    QToolButton* tuneLatticeButton() const { return m_tuneLattice; }
+    // The one line shown when the backend generates nothing or raises, and its next step.
+    QLabel* backendProblemLabel() const { return m_backendProblem; }
+    QPushButton* tuneLatticeNextButton() const { return m_tuneLatticeNext; }
+
+    // The lattice subsets the menu offers, as the table has them now: every valid point; the
+    // rows the filters show (the query itself when only a query filters, else those rows;
+    // nullopt when none is shown); the selected rows (nullopt when none is selected).
+    tuning::LatticeSubset allValidSubset() const { return {}; }
+    std::optional<tuning::LatticeSubset> filteredSubset() const;
+    std::optional<tuning::LatticeSubset> selectedSubset() const;
 
 Q_SIGNALS:
     void candidateSelected(std::size_t candidate);
     void latticeToggled(bool lattice);
+    void tuneLatticeRequested(const ts::tuning::LatticeSubset& subset);
 
 private:
     void showDetails(std::size_t candidate);
@@ -72,6 +89,10 @@ private:
     QLabel* m_problem = nullptr;
     QLabel* m_origin = nullptr;
     QTextBrowser* m_details = nullptr;
+    QToolButton* m_tuneLattice = nullptr;
+    QWidget* m_backendBanner = nullptr;
+    QLabel* m_backendProblem = nullptr;
+    QPushButton* m_tuneLatticeNext = nullptr;
     std::optional<std::size_t> m_selected;
     std::shared_ptr<const TuningRun> m_run;
     bool m_selecting = false;

@@ -12,8 +12,6 @@ void tuneInto(CachedTuning& out, const analysis::KernelAnalysis& analysis, const
               const npu::DeviceProfile& device, cache::ConfigCache* cache, const CachedTuningOptions& options,
               const tuning::TuningCallbacks& callbacks, std::stop_token stop)
 {
-    if (options.tuning.lattice)
-        cache = nullptr;  // its key would be the backend's own tuning's
     out.result.emplace(tuning::tune(analysis, space, device, options.tuning, callbacks, stop));
     const tuning::TuningResult& result = *out.result;
     out.stopped = result.stopped;
@@ -58,9 +56,7 @@ CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::Dev
                         const tuning::TuningCallbacks& callbacks, std::stop_token stop)
 {
     CachedTuning out;
-    out.key = pipeline::tuningKeyFor(analysis, device.soc, options.tuning.method);
-    if (options.tuning.lattice)
-        cache = nullptr;
+    out.key = pipeline::tuningKeyFor(analysis, device.soc, options.tuning);
     if (cache) {
         cache::LookupResult found = cache->lookup(out.key, out.key.sourceHash);
         if (!found.ok()) {
@@ -88,7 +84,7 @@ CachedTuning tuneSpace(const analysis::KernelAnalysis& analysis, const space::Ca
                        const tuning::TuningCallbacks& callbacks, std::stop_token stop)
 {
     CachedTuning out;
-    out.key = pipeline::tuningKeyFor(analysis, device.soc, options.tuning.method);
+    out.key = pipeline::tuningKeyFor(analysis, device.soc, options.tuning);
     tuneInto(out, analysis, space, device, cache, options, callbacks, stop);
     return out;
 }

@@ -40,15 +40,15 @@ struct CachedTuning {
     std::optional<tuning::TuningResult> result;
 };
 
-// `cache` may be null (no caching). A lattice tuning is never cached: its key would be the one
-// of the backend's own tuning, whose entry must keep the backend's pick.
+// `cache` may be null (no caching). A lattice tuning is cached under its own key (the key's
+// candidate set names the subset), never in the place of the backend's own pick.
 CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::DeviceProfile& device,
                         cache::ConfigCache* cache, const CachedTuningOptions& options,
                         const tuning::TuningCallbacks& callbacks = {}, std::stop_token stop = {});
 
 // The tuning half of tuneCached, for a front end that built the space itself (the explorer shows
 // it before tuning): tunes `space` and stores the record by the same rules (a finished tuning
-// with a best; never a stopped or a lattice tuning). No lookup; the result's `space` is left
+// with a best; never a stopped one). No lookup; the result's `space` is left
 // empty, the caller has it.
 CachedTuning tuneSpace(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                        const npu::DeviceProfile& device, cache::ConfigCache* cache, const CachedTuningOptions& options,

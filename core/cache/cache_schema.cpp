@@ -12,8 +12,8 @@ namespace ts::cache::schema {
 namespace {
 
 // The current layout. key_digest, candidates and best, then details, then backend, then
-// tilescope_version come last, exactly as the v1 -> v2, v2 -> v3, v3 -> v4 and v5 -> v6 ALTER
-// TABLEs add them, so that a migrated file and a new one have the
+// tilescope_version, then candidate_set come last, exactly as the v1 -> v2, v2 -> v3, v3 -> v4,
+// v5 -> v6 and v6 -> v7 ALTER TABLEs add them, so that a migrated file and a new one have the
 // same table definition.
 constexpr const char* kCreateSql = R"sql(
 CREATE TABLE meta (
@@ -40,7 +40,8 @@ CREATE TABLE tunings (
     best                TEXT,
     details             TEXT,
     backend             TEXT NOT NULL DEFAULT '2026-04',
-    tilescope_version   TEXT NOT NULL DEFAULT ''
+    tilescope_version   TEXT NOT NULL DEFAULT '',
+    candidate_set       TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX tunings_by_kernel ON tunings(kernel_name, device, bench_method, simulator_version);
 CREATE UNIQUE INDEX tunings_by_digest ON tunings(key_digest);
@@ -294,6 +295,15 @@ int migrateV5ToV6(SqliteDatabase& db, std::string* message)
     return rc;
 }
 
+int migrateV6ToV7(SqliteDatabase& db, std::string* message)
+{
+    // The digests stay: a key's canonical text names its candidate set only when it has one.
+    const int rc = db.exec("ALTER TABLE tunings ADD COLUMN candidate_set TEXT NOT NULL DEFAULT '';");
+    if (rc != SQLITE_OK)
+        *message = "cannot add the candidate_set column: " + db.errorMessage();
+    return rc;
+}
+
 } // namespace
 
 Inspection inspect(SqliteDatabase& db)
@@ -388,6 +398,7 @@ int migrate(SqliteDatabase& db, int fromVersion, std::string* message)
         case 3: rc = migrateV3ToV4(db, &msg); break;
         case 4: rc = migrateV4ToV5(db, &msg); break;
         case 5: rc = migrateV5ToV6(db, &msg); break;
+        case 6: rc = migrateV6ToV7(db, &msg); break;
         default:
             msg = "no migration from layout version " + std::to_string(v);
             return SQLITE_ERROR;

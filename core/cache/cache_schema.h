@@ -29,6 +29,10 @@
 //   6  tunings.tilescope_version: the TileScope release that made the tuning, so that a tuning
 //      read back says which TileScope, backend and simulator versions produced it. Migrating
 //      from 5 only adds the column; tunings stored before have '' (unknown).
+//   7  tunings.candidate_set: which candidates were tuned, part of the key ("" the backend's own
+//      list; a lattice tuning names its subset), so a lattice tuning never takes the place of
+//      the backend's pick. Migrating from 6 adds the column ('' for every tuning); the digests
+//      stay, as the key's canonical text names a candidate set only when there is one.
 
 #include "core/cache/sqlite_db.h"
 
@@ -37,7 +41,7 @@
 
 namespace ts::cache::schema {
 
-inline constexpr int kCurrentVersion = 6;
+inline constexpr int kCurrentVersion = 7;
 inline constexpr std::int32_t kApplicationId = 0x54534343;  // "TSCC"
 inline constexpr const char* kApplicationName = "tilescope-config-cache";
 

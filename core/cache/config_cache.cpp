@@ -36,10 +36,12 @@ constexpr const char* kExportSchema = "tilescope.cache-export/1";  // docs/schem
 constexpr const char* kTuningColumns =
     "id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, workload_path, "
     "created_at, best_index, tuning_wall_seconds, notes, candidate_count, candidates, details, backend, "
-    "tilescope_version";
-// The columns of `backend` and `tilescope_version` in kTuningColumns and in the listing's select.
+    "tilescope_version, candidate_set";
+// The columns of `backend`, `tilescope_version` and `candidate_set` in kTuningColumns and in the
+// listing's select.
 constexpr int kBackendColumn = 16;
 constexpr int kTilescopeVersionColumn = 17;
+constexpr int kCandidateSetColumn = 18;
 
 CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
 
@@ -173,7 +175,7 @@ public:
         findByDigest = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings WHERE key_digest = ?1", true);
         findBestByDigest = db.prepare(
             "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, "
-            "created_at, best_index, best, backend FROM tunings WHERE key_digest = ?1",
+            "created_at, best_index, best, backend, candidate_set FROM tunings WHERE key_digest = ?1",
             true);
         findIdByDigest = db.prepare("SELECT id FROM tunings WHERE key_digest = ?1", true);
         selectById = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings WHERE id = ?1", true);
@@ -181,8 +183,8 @@ public:
             insertTuning = db.prepare(
                 "INSERT INTO tunings(kernel_name, key_values, dtypes, device, bench_method, simulator_version, "
                 "source_hash, workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
-                "key_digest, candidates, best, details, backend, tilescope_version) "
-                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+                "key_digest, candidates, best, details, backend, tilescope_version, candidate_set) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
                 true);
             deleteTuning = db.prepare("DELETE FROM tunings WHERE id = ?1", true);
             if (!insertTuning || !deleteTuning)
@@ -236,6 +238,7 @@ public:
         r.key.benchMethod = s.text(5);
         r.key.simulatorVersion = s.text(6);
         r.key.backend = s.text(kBackendColumn);
+        r.key.candidateSet = s.text(kCandidateSetColumn);
         r.key.sourceHash = s.text(7);
         r.workloadPath = s.text(8);
         r.createdAt = s.text(9);
@@ -337,6 +340,7 @@ public:
             s->bindNull(17);
         s->bind(18, r.key.backend);
         s->bind(19, r.tilescopeVersion);
+        s->bind(20, r.key.candidateSet);
         if (int rc = s->step(); rc != SQLITE_DONE)
             return rc;
         if (newId)
@@ -369,7 +373,7 @@ public:
         SqliteStatement s = db.prepare(
             "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, source_hash, "
             "workload_path, created_at, best_index, tuning_wall_seconds, notes, candidate_count, "
-            "best, NULL, backend, tilescope_version FROM tunings "
+            "best, NULL, backend, tilescope_version, candidate_set FROM tunings "
             "WHERE (?1 = '' OR kernel_name = ?1) AND (?2 = '' OR device = ?2) AND (?3 = '' OR backend = ?3) "
             "ORDER BY kernel_name, id");
         if (!s)
@@ -743,7 +747,8 @@ BestLookupResult ConfigCache::lookupBest(const TuningKey& key, std::string_view 
             // Compare the key in its stored encoding; only a hand-edited file could differ.
             if (s->textView(1) != key.kernelName || s->textView(2) != keyValues || s->textView(3) != dtypes ||
                 s->textView(4) != key.device || s->textView(5) != key.benchMethod ||
-                s->textView(6) != key.simulatorVersion || s->textView(11) != key.backend)
+                s->textView(6) != key.simulatorVersion || s->textView(11) != key.backend ||
+                s->textView(12) != key.candidateSet)
                 return SQLITE_OK;
             result.id = s->integer(0);
             result.sourceHash = s->text(7);

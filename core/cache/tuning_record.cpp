@@ -37,6 +37,10 @@ std::string TuningKey::canonicalText() const
     appendJsonString(out, simulatorVersion);
     out.push_back(',');
     appendJsonString(out, backend);
+    if (!candidateSet.empty()) {  // absent for the backend's own list: digests of older keys hold
+        out.push_back(',');
+        appendJsonString(out, candidateSet);
+    }
     out.push_back(']');
     return out;
 }
@@ -46,7 +50,8 @@ std::string TuningKey::digest() const { return sha256Hex(canonicalText()); }
 bool TuningKey::sameKey(const TuningKey& o) const
 {
     return kernelName == o.kernelName && keyValues == o.keyValues && dtypes == o.dtypes && device == o.device &&
-           benchMethod == o.benchMethod && simulatorVersion == o.simulatorVersion && backend == o.backend;
+           benchMethod == o.benchMethod && simulatorVersion == o.simulatorVersion && backend == o.backend &&
+           candidateSet == o.candidateSet;
 }
 
 std::string TuningKey::describe() const
@@ -60,6 +65,8 @@ std::string TuningKey::describe() const
             out += (i ? ", " : "") + dtypes[i];
     }
     out += "] on " + device + " (" + benchMethod + ", sim " + simulatorVersion + ", backend " + backend + ")";
+    if (!candidateSet.empty())
+        out += " [" + candidateSet + "]";
     return out;
 }
 
@@ -294,6 +301,8 @@ ojson toJson(const TuningRecord& r)
     j["benchMethod"] = r.key.benchMethod;
     j["simulatorVersion"] = r.key.simulatorVersion;
     j["backend"] = r.key.backend;
+    if (!r.key.candidateSet.empty())
+        j["candidateSet"] = r.key.candidateSet;
     j["workload"] = r.workloadPath;
     j["createdAt"] = r.createdAt;
     if (!r.tilescopeVersion.empty())
@@ -470,6 +479,8 @@ std::optional<TuningRecord> tuningFromJson(const ojson& json, const std::string&
     r.key.simulatorVersion = f.text("simulatorVersion");
     if (const ojson* backend = f.raw("backend"); backend && !backend->is_null())
         r.key.backend = f.text("backend");
+    if (const ojson* set = f.raw("candidateSet"); set && !set->is_null())
+        r.key.candidateSet = f.text("candidateSet");
     r.workloadPath = f.text("workload");
     r.createdAt = f.text("createdAt");
     if (const ojson* version = f.raw("tilescopeVersion"); version && !version->is_null())

@@ -93,6 +93,10 @@ struct TuningKey {
     // The backend version's name ("2026-04", "2026-08"). Tunings stored before the cache knew
     // of versions were all produced by 2026-04, so that is what a key without one means.
     std::string backend = std::string(kLegacyBackend);
+    // Which candidates were tuned: "" for the backend's own list (every key before layout 6),
+    // else a lattice tuning's subset ("lattice", "lattice filter=XBLOCK>=1024 limit=8", ...).
+    // A lattice tuning and the backend's own tuning of one launch are two entries.
+    std::string candidateSet;
 
     // Canonical text of the identifying fields (everything but sourceHash) and its SHA-256.
     std::string canonicalText() const;

@@ -120,6 +120,9 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
 
         std::string comment =
             options.p50Comments && c.p50Ms && std::isfinite(*c.p50Ms) ? "p50 " + formatMsCompact(*c.p50Ms) + " ms" : "";
+        if (options.rankComments && c.rank)
+            comment = "rank " + std::to_string(*c.rank) + " of " + std::to_string(c.rankOf) +
+                      (comment.empty() ? std::string() : ", simulated " + comment);
         if (!c.note.empty())
             comment += (comment.empty() ? "" : "; ") + c.note;
 
@@ -172,7 +175,7 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
     return result;
 }
 
-std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& record, std::size_t maxCount)
+std::vector<std::size_t> rankedCandidates(const cache::TuningRecord& record)
 {
     std::vector<std::size_t> picked;
     if (record.best())
@@ -187,12 +190,22 @@ std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& reco
         return *record.candidates[a].p50Ms < *record.candidates[b].p50Ms;
     });
     picked.insert(picked.end(), measured.begin(), measured.end());
+    return picked;
+}
+
+std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& record, std::size_t maxCount)
+{
+    std::vector<std::size_t> picked = rankedCandidates(record);
+    const std::size_t rankOf = picked.size();
     if (picked.size() > maxCount)
         picked.resize(maxCount);
 
     std::vector<HandwrittenConfig> configs;
-    for (std::size_t i : picked)
-        configs.push_back(handwrittenConfig(record.candidates[i]));
+    for (std::size_t k = 0; k < picked.size(); ++k) {
+        configs.push_back(handwrittenConfig(record.candidates[picked[k]]));
+        configs.back().rank = k + 1;
+        configs.back().rankOf = rankOf;
+    }
     return configs;
 }
 

@@ -33,6 +33,10 @@ struct HandwrittenConfig {
     std::optional<int> numWarps, numStages;  // written only when set
     std::optional<double> p50Ms;             // written as a trailing comment when set
     std::string note;                        // also written in that comment when not empty
+    // Its place in the tuning's ranking (1 = the best) of `rankOf` benchmarked candidates:
+    // with ConfigListOptions::rankComments, "rank 1 of 8064, simulated p50 0.0123 ms".
+    std::optional<std::size_t> rank;
+    std::size_t rankOf = 0;
 };
 
 struct AutotuneKey {
@@ -46,6 +50,9 @@ struct ConfigListOptions {
     // (e.g. {"prune_configs_by", "{'early_config_prune': prune}"}); written after key.
     TextPairs keepArguments;
     bool p50Comments = true;
+    // The comment also gives each config's rank (HandwrittenConfig::rank), as a lattice
+    // tuning's winners are written: "# rank 1 of 8064, simulated p50 0.0123 ms".
+    bool rankComments = false;
     // The backend version the configs were tuned for, as a label ("2026-08 (repo commit)");
     // empty: no comment line.
     std::string backend;
@@ -61,8 +68,12 @@ struct ConfigListResult {
 ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& configs,
                                         const ConfigListOptions& options);
 
+// A tuning's benchmarked candidates (indices into record.candidates) in rank order: the best
+// first, then the others by p50.
+std::vector<std::size_t> rankedCandidates(const cache::TuningRecord& record);
+
 // The configs of a tuning worth writing by hand: the best first, then the other benchmarked
-// candidates by p50, at most `maxCount`. num_warps/num_stages are written when they differ from
+// candidates by p50, at most `maxCount`, each with its rank (of rankedCandidates). num_warps/num_stages are written when they differ from
 // triton.Config's defaults (4 and 3).
 std::vector<HandwrittenConfig> configsFromTuning(const cache::TuningRecord& record, std::size_t maxCount);
 

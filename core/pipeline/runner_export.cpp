@@ -6,6 +6,7 @@
 #include "core/pipeline/workflow.h"
 #include "core/python/evaluator.h"
 #include "core/python/parser.h"
+#include "core/space/candidate_query.h"
 
 #include <algorithm>
 #include <fstream>
@@ -223,22 +224,6 @@ FileCandidates readCandidateFile(const fs::path& path)
     return readPythonCandidates(path);
 }
 
-// `limit` of `n` indices, spread evenly: the first, the last and equal steps between.
-std::vector<std::size_t> spread(std::size_t n, std::size_t limit)
-{
-    std::vector<std::size_t> out;
-    if (limit >= n) {
-        for (std::size_t i = 0; i < n; ++i)
-            out.push_back(i);
-        return out;
-    }
-    if (limit == 1)
-        return {0};
-    for (std::size_t k = 0; k < limit; ++k)
-        out.push_back(k * (n - 1) / (limit - 1));
-    return out;
-}
-
 std::string sourceName(RunnerCandidates c)
 {
     switch (c) {
@@ -319,7 +304,7 @@ RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunCon
     out.availableCount = unique.size();
     if (request.limit && *request.limit < unique.size()) {
         std::vector<exporter::RunnerCandidate> kept;
-        for (std::size_t i : spread(unique.size(), *request.limit))
+        for (std::size_t i : space::spreadEvenly(unique.size(), *request.limit))
             kept.push_back(unique[i]);
         out.notes.push_back("kept " + std::to_string(kept.size()) + " of " + std::to_string(unique.size()) +
                             " candidates, spread evenly over the list");

@@ -1,5 +1,7 @@
 #include "core/pipeline/tuning_pipeline.h"
 
+#include "core/cache/sha256.h"
+
 #include "core/analysis/pyrepr.h"
 #include "core/util/format.h"
 #include "core/util/version.h"
@@ -185,12 +187,53 @@ cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& a, const std::stri
     return key;
 }
 
+std::string candidateSetText(const tuning::TuningOptions& options)
+{
+    if (!options.lattice)
+        return {};
+    const tuning::LatticeSubset& subset = options.subset;
+    std::string out = "lattice";
+    std::string filter;
+    for (std::size_t at = 0; at < subset.filter.size();) {
+        const std::size_t begin = subset.filter.find_first_not_of(" \t\r\n", at);
+        if (begin == std::string::npos)
+            break;
+        std::size_t end = subset.filter.find_first_of(" \t\r\n", begin);
+        if (end == std::string::npos)
+            end = subset.filter.size();
+        filter += (filter.empty() ? "" : " ") + subset.filter.substr(begin, end - begin);
+        at = end;
+    }
+    if (!filter.empty())
+        out += " filter=" + filter;
+    if (!subset.selection.empty()) {
+        std::vector<std::size_t> sorted = subset.selection;
+        std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+        std::string text;
+        for (std::size_t i : sorted)
+            text += std::to_string(i) + ",";
+        out += " selection=" + std::to_string(sorted.size()) + ":" + cache::sha256Hex(text).substr(0, 16);
+    }
+    if (subset.limit > 0)
+        out += " limit=" + std::to_string(subset.limit);
+    return out;
+}
+
+cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& a, const std::string& device,
+                              const tuning::TuningOptions& options)
+{
+    cache::TuningKey key = tuningKeyFor(a, device, options.method);
+    key.candidateSet = candidateSetText(options);
+    return key;
+}
+
 cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const space::CandidateSpace& space,
                                      const tuning::TuningResult& result, const tuning::TuningOptions& options,
                                      std::size_t maxCandidates)
 {
     cache::TuningRecord record;
-    record.key = tuningKeyFor(a, space.device().soc, options.method);
+    record.key = tuningKeyFor(a, space.device().soc, options);
     record.workloadPath = a.workload.path;
     record.tilescopeVersion = kVersion;
     record.tuningWallSeconds = result.modelled.totalSeconds;
@@ -271,6 +314,8 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
                        std::to_string(dropped) + " slowest are not stored";
     if (result.error)
         record.notes += (record.notes.empty() ? "" : "; ") + *result.error;
+    if (result.backendError)
+        record.notes += (record.notes.empty() ? "" : "; ") + tuning::latticeBackendNote(*result.backendError);
     return record;
 }
 

@@ -23,6 +23,17 @@ std::string kernelSourceHash(const analysis::KernelAnalysis& analysis);
 cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& analysis, const std::string& device,
                               npu::BenchMethod method);
 
+// The candidate set of a tuning, as its cache key names it (cache::TuningKey::candidateSet): ""
+// for the backend's own list; for a lattice tuning "lattice", then " filter=<the query, its
+// terms separated by one space>", " selection=<count>:<SHA-256 prefix of the sorted indices>"
+// and " limit=<N>" when set. Two subsets of the same launch are two cache entries.
+std::string candidateSetText(const tuning::TuningOptions& options);
+
+// tuningKeyFor with the options' method and candidate set: the key a tuning with `options` is
+// stored under.
+cache::TuningKey tuningKeyFor(const analysis::KernelAnalysis& analysis, const std::string& device,
+                              const tuning::TuningOptions& options);
+
 // The stored status of a space candidate: the tuning's outcome when it was tuned, else the
 // space's verdict.
 cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::OutcomeStatus outcome);

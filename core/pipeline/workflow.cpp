@@ -119,10 +119,9 @@ TuneResult tune(const TuneRequest& request, const RunControl& control)
         out.error = std::move(problem);
         return out;
     }
-    // A lattice tuning is never cached: its key would be the one of the backend's own tuning,
-    // whose entry must keep the backend's pick.
+    // A lattice tuning is cached under its own key (its candidate set), beside the backend's own.
     OpenedCache opened;
-    if (!request.cache.path.empty() && !request.options.lattice) {
+    if (!request.cache.path.empty()) {
         opened = openCache(request.cache.path, request.cache.readOnly);
         out.cachePath = request.cache.path;
         out.cacheNotices = opened.notices;
@@ -160,9 +159,7 @@ TuneResult tune(const TuneRequest& request, const RunControl& control)
         out.cacheError = std::move(tuned.cacheError);
 
     if (out.record && !out.fromCache && !out.storedId && !out.stopped) {
-        if (request.options.lattice && !request.cache.path.empty())
-            out.notStoredReason = "a lattice tuning is not stored in the cache: the cache keeps the backend's own choice";
-        else if (out.cacheError)
+        if (out.cacheError)
             out.notStoredReason = *out.cacheError;
     }
     return out;
@@ -176,6 +173,7 @@ CacheLookupResult lookupCached(const CacheLookupRequest& request)
         return out;
     }
     out.key = tuningKeyFor(*request.analysis, request.device, request.method);
+    out.key.candidateSet = request.candidateSet;
     out.cachePath = request.cachePath.empty() ? defaultCachePath(request.analysis->workload) : request.cachePath;
     std::error_code ec;
     if (out.cachePath.empty() || !std::filesystem::exists(out.cachePath, ec))
@@ -335,6 +333,7 @@ void writePython(const ExportRequest& request, ExportResult& out)
             configs.resize(request.top);
     } else if (!request.indices.empty()) {
         const cache::TuningRecord& record = *request.record;
+        const std::vector<std::size_t> ranked = exporter::rankedCandidates(record);
         for (std::size_t index : request.indices) {
             if (index >= record.candidates.size())
                 return fail(out, ExportProblem::BadIndex,
@@ -347,6 +346,10 @@ void writePython(const ExportRequest& request, ExportResult& out)
                 out.warnings.push_back("candidate " + std::to_string(index) + " was not benchmarked (" +
                                        std::string(cache::candidateStatusName(c.status)) + ")");
             configs.push_back(exporter::handwrittenConfig(c));
+            if (auto at = std::find(ranked.begin(), ranked.end(), index); at != ranked.end()) {
+                configs.back().rank = std::size_t(at - ranked.begin()) + 1;
+                configs.back().rankOf = ranked.size();
+            }
         }
     } else {
         configs = exporter::configsFromTuning(*request.record, request.top);
@@ -355,6 +358,9 @@ void writePython(const ExportRequest& request, ExportResult& out)
         return fail(out, ExportProblem::NothingMeasured,
                     "the tuning has no measured config to write: every candidate failed or was not run");
     exporter::ConfigListOptions list = request.list;
+    // A lattice tuning's winners are the user's own picks: each says where it ranked.
+    if (request.record && !request.record->key.candidateSet.empty())
+        list.rankComments = true;
     // The comment line naming the version: a list made elsewhere names its own, else the record's.
     if (request.configs && request.backend)
         list.backend = kernel::backendLabel(*request.backend);

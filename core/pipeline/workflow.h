@@ -189,7 +189,10 @@ kernel::SourceLocation dimensionSource(const analysis::KernelAnalysis& analysis,
 struct TuneRequest {
     std::shared_ptr<const analysis::KernelAnalysis> analysis;
     npu::DeviceProfile device;
-    tuning::TuningOptions options;  // options.lattice: tune the lattice instead of the backend's list
+    // options.lattice: tune the valid lattice points of options.subset instead of the backend's
+    // list, whatever the backend generates or raises (TuningResult::backendError then says what
+    // it raised); cached under its own key (candidateSetText in tuning_pipeline.h).
+    tuning::TuningOptions options;
     // The space to tune when the caller already built it (the explorer shows it first); else
     // it is built here. It must be the space of `analysis` on `device`.
     std::shared_ptr<const space::CandidateSpace> space;
@@ -227,6 +230,9 @@ struct CacheLookupRequest {
     std::string device;               // the device's soc name
     npu::BenchMethod method = npu::BenchMethod::Default;
     std::filesystem::path cachePath;  // empty: defaultCachePath of the analysis' workload
+    // The key's candidate set: "" for the backend's own list, else candidateSetText of a lattice
+    // tuning's options (tuning_pipeline.h).
+    std::string candidateSet;
     // Only the best candidate and the entry's date (a quick look for a status line); else the
     // whole record.
     bool bestOnly = false;

@@ -41,6 +41,14 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
     });
     out << "  tuned " << formatCount(std::int64_t(result.tuned.size()), "candidate") << ": " << benchmarked << " benchmarked, " << failed
         << " failed to compile" << (result.stopped ? " (stopped)" : "") << "\n";
+    if (options.lattice)
+        out << "  lattice: " << result.tuned.size() << " of " << formatCount(std::int64_t(result.latticeValid), "valid point")
+            << (options.subset.filter.empty() ? "" : ", filter '" + options.subset.filter + "'")
+            << (options.subset.selection.empty() ? "" : ", " + std::to_string(options.subset.selection.size()) + " selected")
+            << (options.subset.limit ? ", at most " + std::to_string(options.subset.limit) + " spread evenly" : "")
+            << "\n";
+    if (result.backendError)
+        out << "  note: " << latticeBackendNote(*result.backendError) << "\n";
     out << "  modelled tuning time on the real toolchain: " << formatSeconds(result.modelled.totalSeconds) << " ("
         << formatSeconds(result.modelled.compileSeconds) << " compile on "
         << formatCount(result.modelled.compileWorkers, "worker") << " of a "

@@ -1,5 +1,7 @@
 #include "core/tuning/tuning_session.h"
 
+#include "core/space/candidate_query.h"
+
 #include "core/npu/device_model.h"
 #include "core/npu/kernel_compiler.h"
 #include "core/npu/kernel_trace.h"
@@ -279,6 +281,53 @@ std::string configString(const space::CandidateSpace& space, std::size_t index)
     return out;
 }
 
+std::optional<std::string> backendListProblem(const space::CandidateSpace& space)
+{
+    if (space.error())
+        return *space.error();
+    if (space.count(space::CandidateStatus::Generated) + space.count(space::CandidateStatus::User) == 0)
+        return std::string("No valid triton configs. Nothing to tune: the backend produced no candidate config.");
+    return std::nullopt;
+}
+
+std::string latticeBackendNote(const std::string& backendError)
+{
+    return "the backend raises for its own list (" + backendError + "); the lattice is tuned regardless";
+}
+
+LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const LatticeSubset& subset)
+{
+    LatticeCandidates out;
+    space::CandidateQuery query;
+    if (!subset.filter.empty()) {
+        query = space::CandidateQuery::parse(subset.filter);
+        query.bind(&space);
+        if (std::string why = query.error(); !why.empty()) {
+            out.error = "the filter '" + subset.filter + "' is not understood: " + why;
+            return out;
+        }
+    }
+    std::vector<bool> selected;
+    if (!subset.selection.empty()) {
+        selected.assign(space.size(), false);
+        for (std::size_t i : subset.selection)
+            if (i < space.size())
+                selected[i] = true;
+    }
+    std::vector<std::size_t> matched;
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        if (space.status(i) == space::CandidateStatus::Pruned)
+            continue;
+        ++out.valid;
+        if ((selected.empty() || selected[i]) && (query.empty() || query.matches(space, i)))
+            matched.push_back(i);
+    }
+    out.matched = matched.size();
+    for (std::size_t k : space::spreadEvenly(matched.size(), subset.limit))
+        out.indices.push_back(matched[k]);
+    return out;
+}
+
 RankBasis rankBasis(npu::BenchMethod method, const std::string& device)
 {
     return RankBasis{"simulated", method == npu::BenchMethod::Npu ? "mean" : "p50", device, kSimulatorVersion};
@@ -357,20 +406,34 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         callbacks.progress(p);
     };
 
-    if (space.error()) {
-        result.error = *space.error();
-        return result;
-    }
-    result.tuned.reserve(options.lattice ? space.size() : 0);
-    for (std::size_t i = 0; i < space.size(); ++i) {
-        const space::CandidateStatus s = space.status(i);
-        const bool backendList = s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
-        if (backendList || options.lattice)
-            result.tuned.push_back(i);
-    }
-    if (result.tuned.empty()) {
-        result.error = "No valid triton configs. Nothing to tune: the backend produced no candidate config.";
-        return result;
+    if (options.lattice) {
+        // The user's own list: tuned whatever the backend does with its own.
+        LatticeCandidates chosen = latticeCandidates(space, options.subset);
+        result.latticeValid = chosen.valid;
+        if (space.error())
+            result.backendError = *space.error();
+        if (chosen.error) {
+            result.error = std::move(chosen.error);
+            result.badSubset = true;
+            return result;
+        }
+        result.tuned = std::move(chosen.indices);
+        if (result.tuned.empty()) {
+            result.error = chosen.valid == 0 ? "the lattice has no valid point to tune"
+                                             : "no valid lattice point is in the subset to tune (" +
+                                                   std::to_string(chosen.valid) + " valid points)";
+            return result;
+        }
+    } else {
+        if (std::optional<std::string> problem = backendListProblem(space)) {
+            result.error = std::move(problem);
+            return result;
+        }
+        for (std::size_t i = 0; i < space.size(); ++i) {
+            const space::CandidateStatus s = space.status(i);
+            if (s == space::CandidateStatus::Generated || s == space::CandidateStatus::User)
+                result.tuned.push_back(i);
+        }
     }
 
     report(ProgressStage::Tracing, 0, result.tuned.size());

@@ -35,12 +35,45 @@ namespace ts::tuning {
 inline constexpr const char* kSimulatorVersion = "sim-2";
 inline constexpr const char* kPreviousSimulatorVersion = "sim-1";
 
+// Which points a lattice tuning (TuningOptions::lattice) tunes: the valid lattice points (every
+// candidate of the space but those pruned by a hard constraint), narrowed by a filter and a
+// selection, and at most `limit` of them. Whatever the backend generates or raises: the
+// lattice is the user's own list.
+struct LatticeSubset {
+    std::string filter;                  // a candidate query (space/candidate_query.h); "": no filter
+    std::vector<std::size_t> selection;  // space indices chosen by hand; empty: no selection
+    // Keep at most this many, spread evenly over the subset in space order (the first, the
+    // last and equal steps between); 0: all of them.
+    std::size_t limit = 0;
+    bool all() const { return filter.empty() && selection.empty() && limit == 0; }
+    friend bool operator==(const LatticeSubset&, const LatticeSubset&) = default;
+};
+
+struct LatticeCandidates {
+    std::vector<std::size_t> indices;  // space indices to tune, in space order
+    std::size_t valid = 0;             // the valid lattice points before the filter, selection and limit
+    std::size_t matched = 0;           // of them, those the filter and selection kept (before the limit)
+    std::optional<std::string> error;  // the filter names something the space does not have
+};
+
+// The candidates a lattice tuning of `space` tunes (see LatticeSubset).
+LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const LatticeSubset& subset);
+
+// Why the backend's own list gives a tuning nothing to tune: what the backend raises, or that
+// it generates no config; nullopt when it has a list. The next step is a lattice tuning.
+std::optional<std::string> backendListProblem(const space::CandidateSpace& space);
+
+// What a lattice tuning says when the backend raises for its own list: a note, never the
+// tuning's failure ("the backend raises for its own list (...); the lattice is tuned regardless").
+std::string latticeBackendNote(const std::string& backendError);
+
 struct TuningOptions {
     npu::BenchMethod method = npu::BenchMethod::Default;
     int jobs = 0;                  // worker threads here; 0 = one per hardware thread
     bool parallelCompile = true;   // TRITON_AUTOTUNE_PARALLEL_COMPILE (false = sequential)
     std::uint64_t seed = 0;
-    bool lattice = false;          // tune every lattice point, not only the backend's list
+    bool lattice = false;          // tune the valid lattice points (of `subset`), not the backend's list
+    LatticeSubset subset;          // lattice only
     int hostPhysicalCores = 0;     // the modelled tuning host's physical cores; 0 = the device profile's host
     // 2026-08 only (2026-04 has no UB tuner): TRITON_ENABLE_UBTUNER, off by default. With it on,
     // a candidate that overflows the UB is searched for compile options that fit (ub_tuner.h),
@@ -93,6 +126,11 @@ struct TuningResult {
     std::vector<CandidateOutcome> outcomes; // one per space candidate
     std::optional<std::size_t> best;        // space index
     std::optional<std::string> error;       // as the backend raises ("No valid triton configs. ...")
+    // A lattice tuning: what the backend raises for its own list (the lattice is tuned
+    // regardless), and the subset's filter when it could not be read (then `error` says why).
+    std::optional<std::string> backendError;
+    bool badSubset = false;
+    std::size_t latticeValid = 0;           // a lattice tuning: the valid lattice points
     bool stopped = false;                   // a stop was requested; finished candidates are kept
     std::size_t finished = 0;
     ModelledTime modelled;
