@@ -128,10 +128,41 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidate(s), %2 measured, tuned %3</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidate, %2 measured, tuned %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidates, %2 measured, tuned %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>The %n selected row(s)</source>
         <translation>
             <numerusform>The %n selected row</numerusform>
             <numerusform>The %n selected rows</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>%1 %2 of %n candidate(s); best #%3 p50 %4 µs; modelled tuning time %5 s</source>
+        <translation>
+            <numerusform>%1 %2 of %n candidate; best #%3 p50 %4 µs; modelled tuning time %5 s</numerusform>
+            <numerusform>%1 %2 of %n candidates; best #%3 p50 %4 µs; modelled tuning time %5 s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned</source>
+        <translation>
+            <numerusform>%n candidate: %1 generated, %2 handwritten, %3 skipped, %4 pruned</numerusform>
+            <numerusform>%n candidates: %1 generated, %2 handwritten, %3 skipped, %4 pruned</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate(s); %3</source>
+        <translation>
+            <numerusform>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate; %3</numerusform>
+            <numerusform>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidates; %3</numerusform>
         </translation>
     </message>
 </context>
@@ -169,6 +200,37 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
         <translation>
             <numerusform> (about %n s left)</numerusform>
             <numerusform> (about %n s left)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SpacePage</name>
+    <message numerus="yes">
+        <source> · %Ln program(s)</source>
+        <translation>
+            <numerusform> · %Ln program</numerusform>
+            <numerusform> · %Ln programs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n wave(s)</source>
+        <translation>
+            <numerusform> · %n wave</numerusform>
+            <numerusform> · %n waves</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n wave(s) over the cube cores</source>
+        <translation>
+            <numerusform> · %n wave over the cube cores</numerusform>
+            <numerusform> · %n waves over the cube cores</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Tile %Ln element(s)</source>
+        <translation>
+            <numerusform>Tile %Ln element</numerusform>
+            <numerusform>Tile %Ln elements</numerusform>
         </translation>
     </message>
 </context>
@@ -224,6 +286,23 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
         <translation>
             <numerusform>then %n benchmark run in %1 s</numerusform>
             <numerusform>then %n benchmark runs in %1 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TimingsChart</name>
+    <message numerus="yes">
+        <source>%1 of %n candidate(s) benchmarked</source>
+        <translation>
+            <numerusform>%1 of %n candidate benchmarked</numerusform>
+            <numerusform>%1 of %n candidates benchmarked</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n failed to compile</source>
+        <translation>
+            <numerusform>, %n failed to compile</numerusform>
+            <numerusform>, %n failed to compile</numerusform>
         </translation>
     </message>
 </context>

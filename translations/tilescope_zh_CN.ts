@@ -611,6 +611,10 @@
         <source>Not understood (ignored): %1</source>
         <translation>无法识别（已忽略）：%1</translation>
     </message>
+    <message>
+        <source>Sorting the candidates</source>
+        <translation>正在排序候选</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CandidateTableModel</name>
@@ -1059,10 +1063,6 @@
         <source>smallest list</source>
         <translation>最小列表</translation>
     </message>
-    <message>
-        <source>Step %1 of %2: %3</source>
-        <translation>第 %1 步，共 %2 步：%3</translation>
-    </message>
 </context>
 <context>
     <name>ts::gui::ExportDialog</name>
@@ -1125,10 +1125,6 @@
         </translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 candidates, %3 measured, tuned %4</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 个候选，%3 个已测速，调优于 %4</translation>
-    </message>
-    <message>
         <source>Only the Python decorator can be written for a config list.</source>
         <translation>配置列表只能写成 Python 装饰器。</translation>
     </message>
@@ -1189,6 +1185,12 @@
     <message>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidate(s), %2 measured, tuned %3</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n 个候选，%2 个已测量，调优于 %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1341,7 +1343,7 @@
         <translation>此处没有候选（打开全网格可查看所有取值）</translation>
     </message>
     <message>
-        <source>What the cells' colours show</source>
+        <source>What the cells&apos; colours show</source>
         <translation>单元格颜色表示的内容</translation>
     </message>
     <message>
@@ -2041,10 +2043,6 @@
         <translation>使用 %1 中的启动参数</translation>
     </message>
     <message>
-        <source>%1 candidates: %2 generated, %3 handwritten, %4 skipped, %5 pruned</source>
-        <translation>%1 个候选：%2 个已生成，%3 个手写，%4 个已跳过，%5 个已剪除</translation>
-    </message>
-    <message>
         <source>The language changes the next time TileScope starts.</source>
         <translation>语言将在下次启动 TileScope 时生效。</translation>
     </message>
@@ -2077,10 +2075,6 @@
         <translation>在模拟 NPU 上编译并测速当前显示的候选；按 Esc 停止并保留已完成的部分</translation>
     </message>
     <message>
-        <source>&amp;Compare devices…</source>
-        <translation>比较设备(&amp;C)…</translation>
-    </message>
-    <message>
         <source>Tune the same launch on several devices and compare them side by side</source>
         <translation>在多个设备上调优同一启动配置并并排比较</translation>
     </message>
@@ -2095,10 +2089,6 @@
     <message>
         <source>Tuning failed.</source>
         <translation>调优失败。</translation>
-    </message>
-    <message>
-        <source>%1 %2 of %3 candidates; best #%4 p50 %5 µs; modelled tuning time %6 s</source>
-        <translation>%1 %2/%3 个候选；最佳 #%4 p50 %5 µs；模型估算的调优时间 %6 秒</translation>
     </message>
     <message>
         <source>Stopped after</source>
@@ -2141,10 +2131,6 @@
         <translation>同一次启动在两个 Triton-Ascend 版本下的对比：只有一个版本生成的配置、顺序改变的配置、选项改变的配置</translation>
     </message>
     <message>
-        <source>Loaded the cached tuning: best #%1 p50 %2 µs of %3 candidates; %4</source>
-        <translation>已载入缓存的调优结果：%3 个候选中最佳为 #%1，p50 %2 µs；%4</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Cached tuning shown&lt;/b&gt;: %1. Tune runs it again.</source>
         <translation>&lt;b&gt;正在显示缓存的调优结果&lt;/b&gt;：%1。点击调优会重新运行。</translation>
     </message>
@@ -2159,6 +2145,28 @@
     <message>
         <source>Line %1 of the kernel fixes this dimension (see the Kernel tab).</source>
         <translation>内核第 %1 行确定了此维度（见“内核”标签页）。</translation>
+    </message>
+    <message>
+        <source>Tune on &amp;several devices side by side…</source>
+        <translation>在多个设备上并列调优(&amp;S)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned</source>
+        <translation>
+            <numerusform>%n 个候选：%1 个生成，%2 个手写，%3 个已跳过，%4 个已剪除</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate(s); %3</source>
+        <translation>
+            <numerusform>已载入缓存的调优：%n 个候选中最佳为 #%1，p50 %2 µs；%3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 of %n candidate(s); best #%3 p50 %4 µs; modelled tuning time %5 s</source>
+        <translation>
+            <numerusform>%1 %2 / %n 个候选；最佳 #%3 p50 %4 µs；建模调优时间 %5 s</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2244,7 +2252,7 @@
         <translation>实测配置</translation>
     </message>
     <message>
-        <source>the simulator's pick</source>
+        <source>the simulator&apos;s pick</source>
         <translation>模拟器的选择</translation>
     </message>
     <message>
@@ -2413,10 +2421,6 @@ best #%1: %2 µs</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Tile %1 elements · UB %2, %3 · %4 programs · %5 waves · last wave %6&lt;/p&gt;</source>
-        <translation>&lt;p&gt;分块 %1 个元素 · UB %2，%3 · %4 个程序 · %5 轮 · 末轮 %6&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Nearest generated candidate: #%1&lt;/p&gt;</source>
         <translation>&lt;p&gt;最近的已生成候选：#%1&lt;/p&gt;</translation>
     </message>
@@ -2435,10 +2439,6 @@ best #%1: %2 µs</source>
     <message>
         <source>&lt;br&gt;modelled compile %1 s, benchmark %2 s; UB peak %3 of %4 KiB&lt;/p&gt;</source>
         <translation>&lt;br&gt;模型估算：编译 %1 秒，测速 %2 秒；UB 峰值 %3 / %4 KiB&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11 · %12 programs · %13 waves over the cube cores · last wave %14&lt;/p&gt;</source>
-        <translation>&lt;p&gt;分块 %1 × %2，K %3 · L1 %4 / %5 · L0A %6 / %7 · L0B %8 / %9 · L0C %10 / %11 · %12 个程序 · Cube 核上 %13 轮 · 末轮 %14&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Tune the lattice</source>
@@ -2467,6 +2467,46 @@ best #%1: %2 µs</source>
     <message>
         <source>The backend tunes nothing here: %1</source>
         <translation>后端在此无可调优的配置：%1</translation>
+    </message>
+    <message>
+        <source>%1 (sorting…)</source>
+        <translation>%1（排序中…）</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %Ln program(s)</source>
+        <translation>
+            <numerusform> · %Ln 个程序</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n wave(s) over the cube cores</source>
+        <translation>
+            <numerusform> · Cube 核上 %n 轮</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n wave(s)</source>
+        <translation>
+            <numerusform> · %n 轮</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · last wave %1</source>
+        <translation> · 最后一轮 %1</translation>
+    </message>
+    <message>
+        <source>Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11</source>
+        <translation>分块 %1 × %2，K %3 · L1 %4 / %5 · L0A %6 / %7 · L0B %8 / %9 · L0C %10 / %11</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tile %Ln element(s)</source>
+        <translation>
+            <numerusform>分块 %Ln 个元素</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · UB %1, %2</source>
+        <translation> · UB %1，%2</translation>
     </message>
 </context>
 <context>
@@ -2857,10 +2897,6 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <translation>尚未调优：“运行 &gt; 调优”（F5）会在模拟 NPU 上对候选测速。</translation>
     </message>
     <message>
-        <source>%1 of %2 candidates benchmarked, %3 failed to compile</source>
-        <translation>%2 个候选中 %1 个已测速，%3 个编译失败</translation>
-    </message>
-    <message>
         <source>; %1 #%2: p50 %3 µs</source>
         <translation>；%1 #%2：p50 %3 µs</translation>
     </message>
@@ -2875,6 +2911,22 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
     <message>
         <source>Preparing the timings chart</source>
         <translation>正在准备耗时图</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n candidate(s) benchmarked</source>
+        <translation>
+            <numerusform>%n 个候选中已测速 %1 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n failed to compile</source>
+        <translation>
+            <numerusform>，%n 个编译失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ranked by the simulated %1 on %2 (simulator %3), then p20, p80.</source>
+        <translation>按 %2 上模拟的 %1 排序（模拟器 %3），其次 p20、p80。</translation>
     </message>
 </context>
 <context>
@@ -3052,6 +3104,13 @@ UB %4，%5</translation>
     <message>
         <source>Export…</source>
         <translation>导出…</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::DeviceCompareDialog</name>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,8 @@ foreach(header ${headers})
 endforeach()
 
 file(GLOB ts_files "${SOURCE_DIR}/translations/*.ts")
+# English holds only the plural forms, written by scripts/update-plurals.py.
+list(FILTER ts_files EXCLUDE REGEX "_en\\.ts$")
 file(GLOB sources "${SOURCE_DIR}/widgets/*.cpp" "${SOURCE_DIR}/widgets/*.h")
 list(APPEND sources "${SOURCE_DIR}/app/gui_main.cpp")
 
