@@ -1753,7 +1753,7 @@
     </message>
     <message>
         <source>Autotune hints</source>
-        <translation>Autotune hints</translation>
+        <translation>Autotune 提示</translation>
     </message>
     <message>
         <source>Benchmark method</source>
