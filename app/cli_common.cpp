@@ -5,7 +5,9 @@
 #include "core/space/candidate_query.h"
 
 #include <charconv>
+#include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 
 namespace ts::cli {
@@ -204,6 +206,18 @@ std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, con
         return std::nullopt;
     }
     return options;
+}
+
+std::optional<double> parsePercent(const std::string& text)
+{
+    std::string t = text;
+    if (!t.empty() && t.back() == '%')
+        t.pop_back();
+    char* end = nullptr;
+    const double pct = std::strtod(t.c_str(), &end);
+    if (t.empty() || *end != '\0' || !std::isfinite(pct) || pct < 0 || pct > 1000)
+        return std::nullopt;
+    return pct / 100.0;
 }
 
 bool parseCount(const std::string& text, long long* out)

@@ -61,5 +61,7 @@ std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, con
 
 // Parses a whole decimal number; false for anything else.
 bool parseCount(const std::string& text, long long* out);
+// "5" or "5%" (0 to 1000) as a share (0.05); nullopt when it is not such a percentage.
+std::optional<double> parsePercent(const std::string& text);
 
 } // namespace ts::cli

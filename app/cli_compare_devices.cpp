@@ -40,14 +40,10 @@ int runCompareDevices(const Args& args)
 {
     pipeline::CompareDevicesRequest request;
     if (auto text = args.value("tolerance")) {
-        std::string t = *text;
-        if (!t.empty() && t.back() == '%')
-            t.pop_back();
-        char* end = nullptr;
-        const double pct = std::strtod(t.c_str(), &end);
-        if (t.empty() || *end != '\0' || !std::isfinite(pct) || pct < 0 || pct > 1000)
+        const std::optional<double> share = parsePercent(*text);
+        if (!share)
             return fail("--tolerance takes a percentage such as 5, got '" + *text + "'");
-        request.cover.tolerance = pct / 100.0;
+        request.cover.tolerance = *share;
     }
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");

@@ -71,7 +71,8 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
 
     m_params = new QTableWidget(0, 5, this);
     m_params->setObjectName(QStringLiteral("launchParams"));
-    m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Kind"), tr("Dtype"), tr("Shape / value"), tr("Role")});
+    m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Kind"), tr("Dtype"), tr("Value"), tr("Role")});
+    m_params->horizontalHeaderItem(ValueColumn)->setToolTip(tr("A tensor's shape, or the value passed"));
     m_params->verticalHeader()->hide();
     // Every column can be resized; fitColumns() sizes them to their content, the role last
     // (it takes what is left and elides, its full text in the tooltip).

@@ -302,6 +302,11 @@ void SpacePage::sizeColumns(int first, int last)
         case CandidateTableModel::Column::Reason:
             width = std::max(width, fm.horizontalAdvance(tr("below minimum tile")) + 16);
             break;
+        case CandidateTableModel::Column::Status:
+            for (space::CandidateStatus st : {space::CandidateStatus::Generated, space::CandidateStatus::User,
+                                              space::CandidateStatus::Skipped, space::CandidateStatus::Pruned})
+                width = std::max(width, fm.horizontalAdvance(statusLabel(st)) + 16);
+            break;
         case CandidateTableModel::Column::Param:
             width = std::max(width, fm.horizontalAdvance(QStringLiteral("1048576")) + 16);
             break;
