@@ -46,17 +46,21 @@ private:
     std::uint64_t m_state;
 };
 
-// torch.quantile's linear interpolation (what do_bench reports).
-double quantile(std::vector<double>& sorted, double q)
+// torch.quantile's linear interpolation (what do_bench reports): the two order statistics around
+// q·(n−1), found in linear time (no sort); `samples` is reordered.
+double quantile(std::vector<double>& samples, double q)
 {
-    if (sorted.empty())
+    if (samples.empty())
         return 0;
-    const double pos = q * double(sorted.size() - 1);
+    const double pos = q * double(samples.size() - 1);
     const std::size_t i = std::size_t(pos);
     const double frac = pos - double(i);
-    if (i + 1 >= sorted.size())
-        return sorted.back();
-    return sorted[i] + frac * (sorted[i + 1] - sorted[i]);
+    std::nth_element(samples.begin(), samples.begin() + std::ptrdiff_t(i), samples.end());
+    const double low = samples[i];
+    if (i + 1 >= samples.size())
+        return low;
+    const double high = *std::min_element(samples.begin() + std::ptrdiff_t(i) + 1, samples.end());
+    return low + frac * (high - low);
 }
 
 // Noise model (estimates, mark G):
@@ -159,7 +163,6 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const 
     for (double s : samples)
         mean += s;
     mean /= double(samples.size());
-    std::sort(samples.begin(), samples.end());
     b.p50Ms = quantile(samples, 0.5) / 1000.0;
     b.p20Ms = quantile(samples, 0.2) / 1000.0;
     b.p80Ms = quantile(samples, 0.8) / 1000.0;
