@@ -7,8 +7,8 @@
 // sorting by every column, filtering and recolouring the heat map by every figure.
 // Run it on an idle machine: `build-bench/bench/bench_gui_stall` (offscreen by default).
 //
-// TILESCOPE_STALL_WORKLOAD picks another example for the tuning (default: softmax.json, a
-// lattice of 141,462), TILESCOPE_LATTICE_WORKLOAD for the big lattice (default: add.json).
+// TILESCOPE_STALL_WORKLOAD picks another example for the tuning (default: add.json, whose
+// lattice has 347,066 valid points), TILESCOPE_LATTICE_WORKLOAD for the big lattice (default: add.json).
 // Both are opened under the 2026-04 backend, whose lattice TileScope walks.
 
 #include "widget_test_support.h"
@@ -140,7 +140,7 @@ private Q_SLOTS:
     {
         QByteArray workload = qgetenv("TILESCOPE_STALL_WORKLOAD");
         if (workload.isEmpty())
-            workload = "softmax.json";
+            workload = "add.json";
         QTemporaryDir dir;
         const QString copy = under2604(workload, dir);
         QVERIFY(!copy.isEmpty());
@@ -167,7 +167,8 @@ private Q_SLOTS:
         connect(doc, &KernelDocument::tuningUpdated, this, [&](const gui::TuningRun::Update& u) {
             done = u.firstEntry + u.count;
             // A third of the run on each view that follows the tuning.
-            const int wanted = int(3 * done / std::max<std::size_t>(1, candidates));
+            const std::size_t total = doc->tuningRun() ? doc->tuningRun()->total() : candidates;
+            const int wanted = int(3 * done / std::max<std::size_t>(1, total));
             if (wanted > view && wanted < 3) {
                 view = wanted;
                 qInfo("at %.2f s: showing chart tab %d", meter.seconds(), view);
