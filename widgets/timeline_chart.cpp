@@ -236,7 +236,9 @@ void TimelineChart::setDark(bool dark)
     const QColor measured = outcomeColor(tuning::OutcomeStatus::Benchmarked, dark);
     QColor faint = measured;
     faint.setAlpha(dark ? 110 : 90);
-    m_runs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, faint, faint, 3));
+    // A 3-pixel square reads like a disc at that size and costs a rectangle, not a curve: a
+    // tuning of a lattice draws hundreds of thousands of them on the GUI thread.
+    m_runs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, faint, faint, 3));
     const QColor best = outcomeColor(tuning::OutcomeStatus::Best, dark);
     m_bestLine->setPen(QPen(best, 2.2));
     m_bestLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, best, best, 5));
