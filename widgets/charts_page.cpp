@@ -57,6 +57,7 @@ ChartsPage::ChartsPage(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_origin);
     layout->addWidget(m_tabs);
     connect(m_heatmap, &HeatmapChart::candidateClicked, this, &ChartsPage::candidateClicked);
+    connect(m_heatmap, &HeatmapChart::candidateAdded, this, &ChartsPage::candidateAdded);
     connect(m_ub, &UbChart::candidateClicked, this, &ChartsPage::candidateClicked);
     connect(m_timings, &TimingsChart::candidateClicked, this, &ChartsPage::candidateClicked);
     connect(m_timeline, &TimelineChart::candidateClicked, this, &ChartsPage::candidateClicked);

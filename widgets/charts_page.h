@@ -48,6 +48,7 @@ public:
 
 Q_SIGNALS:
     void candidateClicked(std::size_t candidate);
+    void candidateAdded(std::size_t candidate);  // Ctrl+click on the heat map
 
 private:
     QLabel* m_origin = nullptr;

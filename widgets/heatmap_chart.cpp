@@ -159,6 +159,10 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
         if (c >= 0) {
             m_selected = std::size_t(c);
             updateMarker();
+            if (e->modifiers() & Qt::ControlModifier) {
+                Q_EMIT candidateAdded(std::size_t(c));  // joins the selection (tune the selected rows)
+                return;
+            }
             Q_EMIT candidateClicked(std::size_t(c));
             emitSource(m_slice.xDim);
         }

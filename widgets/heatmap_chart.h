@@ -89,6 +89,8 @@ public:
 
 Q_SIGNALS:
     void candidateClicked(std::size_t candidate);
+    // Ctrl+click: the candidate joins the selection instead of replacing it.
+    void candidateAdded(std::size_t candidate);
     // The source position that fixes a dimension clicked (a cell: its x dimension; an axis: its own).
     void sourceLocationClicked(int line, int column);
     void sliceShown();

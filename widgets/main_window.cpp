@@ -189,6 +189,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_launchEditor->tuneButton(), &QPushButton::clicked, this, &MainWindow::startTuning);
     connect(m_spacePage, &SpacePage::candidateSelected, this, [this](std::size_t c) { m_chartsPage->setSelectedCandidate(c); });
     connect(m_chartsPage, &ChartsPage::candidateClicked, this, &MainWindow::selectCandidate);
+    // Cells picked on the heat map with Ctrl join the table's selection: "Tune the lattice >
+    // the selected rows" tunes them.
+    connect(m_chartsPage, &ChartsPage::candidateAdded, m_spacePage, &SpacePage::addToSelection);
     // The heat map's dimension -> the source line that fixes it (the kernel tab's view follows).
     connect(m_chartsPage->heatmap(), &HeatmapChart::sourceLocationClicked, this, [this](int line, int column) {
         QWidget* focus = QApplication::focusWidget();  // the view selects its line but keeps the focus here

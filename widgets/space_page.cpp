@@ -396,6 +396,22 @@ void SpacePage::selectCandidate(std::size_t candidate)
     m_selecting = false;
 }
 
+void SpacePage::addToSelection(std::size_t candidate)
+{
+    const auto& s = m_model->space();
+    if (!s || candidate >= s->size())
+        return;
+    const QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(int(candidate), 0));
+    if (!proxyIndex.isValid())
+        return;
+    showDetails(candidate);
+    const QSignalBlocker block(this);
+    m_selecting = true;
+    m_view->selectionModel()->select(proxyIndex, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::NoUpdate);
+    m_selecting = false;
+}
+
 void SpacePage::showDetails(std::size_t candidate)
 {
     m_selected = candidate;

@@ -42,6 +42,8 @@ public:
     // Selects the candidate in the table (when the filters show it) and in the details pane.
     void selectCandidate(std::size_t candidate);
     std::optional<std::size_t> selectedCandidate() const { return m_selected; }
+    // Adds the candidate's row to the table's selection (when the filters show it).
+    void addToSelection(std::size_t candidate);
 
     CandidateTableModel* model() const { return m_model; }
     CandidateFilterProxy* proxy() const { return m_proxy; }

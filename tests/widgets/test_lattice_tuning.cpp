@@ -10,10 +10,13 @@
 #include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
+#include "widgets/charts_page.h"
 #include "widgets/export_dialog.h"
+#include "widgets/heatmap_chart.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
 #include "widgets/progress_widget.h"
+#include "widgets/qcp.h"
 #include "widgets/space_page.h"
 
 #include <QAction>
@@ -210,6 +213,32 @@ private Q_SLOTS:
         std::sort(tuned.begin(), tuned.end());
         std::sort(picked.begin(), picked.end());
         QCOMPARE(tuned, picked);
+
+        // Cells picked on the heat map with Ctrl join the table's selection, the one that is tuned.
+        view->selectionModel()->clearSelection();
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        window.chartsPage()->tabs()->setCurrentWidget(window.chartsPage()->spaceTab());
+        gui::HeatmapChart* heatmap = window.chartsPage()->heatmap();
+        QVERIFY(test::waitUntil([&] { return !heatmap->job()->isRunning() && !heatmap->slice().xValues.empty(); }));
+        heatmap->plot()->replot();
+        std::vector<std::size_t> cells;
+        for (std::size_t y = 0; y < heatmap->slice().yValues.size() && cells.size() < 2; ++y)
+            for (std::size_t x = 0; x < heatmap->slice().xValues.size() && cells.size() < 2; ++x) {
+                const std::int32_t c = heatmap->slice().candidateAt(x, y);
+                const QPoint at = heatmap->cellCenterPixel(x, y).toPoint();
+                if (c < 0 || heatmap->candidateAtPixel(at) != c ||
+                    doc->space()->status(std::size_t(c)) == space::CandidateStatus::Pruned)
+                    continue;
+                QTest::mouseClick(heatmap->plot(), Qt::LeftButton, Qt::ControlModifier, at);
+                cells.push_back(std::size_t(c));
+            }
+        QCOMPARE(cells.size(), std::size_t(2));
+        const auto fromHeatmap = page->selectedSubset();
+        QVERIFY(fromHeatmap);
+        std::vector<std::size_t> joined = fromHeatmap->selection;
+        std::sort(joined.begin(), joined.end());
+        std::sort(cells.begin(), cells.end());
+        QCOMPARE(joined, cells);
 
         // A filter the space cannot read is refused with the term named; nothing starts.
         QVERIFY(!doc->tuneLattice(tuning::LatticeSubset{"YBLOCK>4", {}, 0}));
