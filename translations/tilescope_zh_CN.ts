@@ -2371,6 +2371,14 @@ best #%1: %2 µs</source>
 <context>
     <name>ts::gui::SpacePage</name>
     <message>
+        <source> · %1 programs</source>
+        <translation> · %1 个程序</translation>
+    </message>
+    <message>
+        <source>Tile %1 elements</source>
+        <translation>分块 %1 个元素</translation>
+    </message>
+    <message>
         <source>Filter: XBLOCK&gt;=1024 multibuffer=True ub&lt;=96 programs&gt;48 off-walk</source>
         <translation>筛选：XBLOCK&gt;=1024 multibuffer=True ub&lt;=96 programs&gt;48 off-walk</translation>
     </message>

@@ -128,6 +128,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_backendProblem = new QLabel(m_backendBanner);
     m_backendProblem->setObjectName(QStringLiteral("backendProblem"));
     m_backendProblem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_backendProblem->setWordWrap(true);  // a long exception text must not widen the window
     m_tuneLatticeNext = new QPushButton(tr("Tune the lattice"), m_backendBanner);
     m_tuneLatticeNext->setObjectName(QStringLiteral("tuneLatticeNext"));
     m_tuneLatticeNext->setToolTip(tr("Tune every valid lattice point: your own list, whatever the backend does"));
@@ -433,7 +434,12 @@ void SpacePage::showDetails(std::size_t candidate)
         html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
     html += QStringLiteral("<p><code>%1</code></p>").arg(QString::fromStdString(config.toPython()).toHtmlEscaped());
     const auto counted = [](std::int64_t n) { return int(std::min<std::int64_t>(n, INT_MAX)); };
-    const QString programsAndWaves = tr(" · %Ln program(s)", nullptr, counted(m.programs)) +
+    // Counts past an int (a fallback config's tile of 2^36 elements) are written out, plural.
+    const QString programs = m.programs > INT_MAX ? tr(" · %1 programs").arg(QLocale().toString(qint64(m.programs)))
+                                                  : tr(" · %Ln program(s)", nullptr, int(m.programs));
+    const QString tile = m.tileElements > INT_MAX ? tr("Tile %1 elements").arg(QLocale().toString(qint64(m.tileElements)))
+                                                  : tr("Tile %Ln element(s)", nullptr, int(m.tileElements));
+    const QString programsAndWaves = programs +
                                      (m.cube ? tr(" · %n wave(s) over the cube cores", nullptr, counted(m.waves))
                                              : tr(" · %n wave(s)", nullptr, counted(m.waves))) +
                                      tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
@@ -449,7 +455,7 @@ void SpacePage::showDetails(std::size_t candidate)
                          QString::fromStdString(formatBytes(m.l0cBytes)), QString::fromStdString(formatBytes(m.l0cLimitBytes))) +
                 programsAndWaves + QStringLiteral("</p>");
     else
-        html += QStringLiteral("<p>") + tr("Tile %Ln element(s)", nullptr, counted(m.tileElements)) +
+        html += QStringLiteral("<p>") + tile +
                 tr(" · UB %1, %2").arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)) + programsAndWaves +
                 QStringLiteral("</p>");
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
