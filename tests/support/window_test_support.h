@@ -9,6 +9,9 @@
 #include "widgets/main_window.h"
 
 #include <QComboBox>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 
 namespace ts::test {
 
@@ -34,5 +37,26 @@ inline bool selectBackend(gui::MainWindow& window, kernel::BackendVersion versio
 }
 
 inline bool selectBackend2604(gui::MainWindow& window) { return selectBackend(window, kBackend2604); }
+
+// A copy of an example workload and its kernel in a scratch folder, so that the cache written
+// beside it stays out of the sources. The workload's path, or empty when a copy failed.
+inline QString copyExample(const QTemporaryDir& dir, const char* workload, const char* kernel)
+{
+    for (const char* name : {workload, kernel})
+        if (!QFile::copy(examplePath(name), dir.filePath(QString::fromLatin1(name))))
+            return {};
+    return dir.filePath(QString::fromLatin1(workload));
+}
+
+// Opens `path`, waits for its space, then switches it to the 2026-04 backend and waits again.
+inline bool openAndSettle(gui::MainWindow& window, const QString& path)
+{
+    QSignalSpy opened(window.document(), &gui::KernelDocument::opened);
+    window.openFile(path);
+    if (!waitForCount(opened, opened.count() + 1))
+        return false;
+    return waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }) &&
+           selectBackend2604(window) && waitUntil([&] { return window.document()->space() != nullptr; });
+}
 
 } // namespace ts::test

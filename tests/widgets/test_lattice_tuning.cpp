@@ -35,25 +35,10 @@ using namespace ts;
 using gui::KernelDocument;
 using gui::MainWindow;
 
+using test::copyExample;
+using test::openAndSettle;
+
 namespace {
-
-QString copyExample(const QTemporaryDir& dir, const char* workload, const char* kernel)
-{
-    for (const char* name : {workload, kernel})
-        if (!QFile::copy(test::examplePath(name), dir.filePath(QString::fromLatin1(name))))
-            return {};
-    return dir.filePath(QString::fromLatin1(workload));
-}
-
-bool openAndSettle(MainWindow& window, const QString& path)
-{
-    QSignalSpy opened(window.document(), &KernelDocument::opened);
-    window.openFile(path);
-    if (!test::waitForCount(opened, opened.count() + 1))
-        return false;
-    return test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }) &&
-           test::selectBackend2604(window) && test::waitUntil([&] { return window.document()->space() != nullptr; });
-}
 
 QAction* menuAction(gui::SpacePage* page, const char* name)
 {

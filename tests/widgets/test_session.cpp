@@ -38,15 +38,9 @@ using namespace ts;
 using gui::KernelDocument;
 using gui::MainWindow;
 
-namespace {
+using test::copyExample;
 
-QString copyExample(const QTemporaryDir& dir, const char* workload, const char* kernel)
-{
-    for (const char* name : {workload, kernel})
-        if (!QFile::copy(test::examplePath(name), dir.filePath(QString::fromLatin1(name))))
-            return {};
-    return dir.filePath(QString::fromLatin1(workload));
-}
+namespace {
 
 QString readFile(const QString& path)
 {

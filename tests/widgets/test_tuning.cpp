@@ -49,27 +49,10 @@ using gui::KernelDocument;
 using gui::MainWindow;
 using Column = CandidateTableModel::Column;
 
+using test::copyExample;
+using test::openAndSettle;
+
 namespace {
-
-// A copy of an example workload and its kernel in a scratch folder, so that the cache written
-// beside it stays out of the sources.
-QString copyExample(const QTemporaryDir& dir, const char* workload, const char* kernel)
-{
-    for (const char* name : {workload, kernel})
-        if (!QFile::copy(test::examplePath(name), dir.filePath(QString::fromLatin1(name))))
-            return {};
-    return dir.filePath(QString::fromLatin1(workload));
-}
-
-bool openAndSettle(MainWindow& window, const QString& path)
-{
-    QSignalSpy opened(window.document(), &KernelDocument::opened);
-    window.openFile(path);
-    if (!test::waitForCount(opened, opened.count() + 1))
-        return false;
-    return test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }) &&
-           test::selectBackend2604(window) && test::waitUntil([&] { return window.document()->space() != nullptr; });
-}
 
 bool tuneAndWait(MainWindow& window)
 {
