@@ -169,6 +169,49 @@ TEST(MeasureCache, FiltersByLaunchAndDevice)
     EXPECT_NE(launchDigestOf(key), filter.launchDigest);
 }
 
+// A launch's measurements come back in the order stored, whichever device each ran on (the
+// launch index lists them by device), and a timings-only read gives the same timings.
+TEST(MeasureCache, ALaunchReadsInTheOrderStoredAndTimingsOnlyKeepsTheTimings)
+{
+    const fs::path dir = ts::test::scratchDir("measure-cache-order");
+    auto cache = open(dir / "cache.sqlite");
+    std::vector<MeasurementRecord> records;
+    for (int i = 0; i < 6; ++i)
+        records.push_back(measured(1024 << i, 0.1 * (i + 1), i % 2 ? "NVIDIA H100" : "NVIDIA A100"));
+    ASSERT_TRUE(cache->storeMeasurements(records).ok());
+    MeasurementFilter filter;
+    filter.launchDigest = measured(1, 1).launchDigest();
+    const auto all = cache->measurements(filter);
+    ASSERT_TRUE(all.ok());
+    ASSERT_EQ(all.value->size(), 6u);
+    for (std::size_t i = 0; i < 6; ++i) {
+        EXPECT_EQ((*all.value)[i].params[0].second, std::to_string(1024 << i));
+        if (i > 0)
+            EXPECT_LT((*all.value)[i - 1].id, (*all.value)[i].id);
+    }
+    filter.timingsOnly = true;
+    const auto timings = cache->measurements(filter);
+    ASSERT_TRUE(timings.ok());
+    ASSERT_EQ(timings.value->size(), 6u);
+    for (std::size_t i = 0; i < 6; ++i) {
+        const MeasurementRecord& full = (*all.value)[i];
+        const MeasurementRecord& lean = (*timings.value)[i];
+        EXPECT_EQ(lean.id, full.id);
+        EXPECT_EQ(lean.device, full.device);
+        EXPECT_EQ(lean.sourceHash, full.sourceHash);
+        EXPECT_EQ(lean.params, full.params);
+        EXPECT_EQ(lean.numWarps, full.numWarps);
+        EXPECT_EQ(lean.status, full.status);
+        EXPECT_EQ(lean.p50Ms, full.p50Ms);
+        EXPECT_EQ(lean.p20Ms, full.p20Ms);
+        EXPECT_EQ(lean.p80Ms, full.p80Ms);
+        EXPECT_TRUE(lean.kernelName.empty());
+        EXPECT_TRUE(lean.sourceFile.empty());
+        // The config's text from the stored params is the parsed config's text.
+        EXPECT_EQ(ts::measure::configText(lean), ts::measure::configText(*ts::measure::configOf(lean)));
+    }
+}
+
 TEST(MeasureCache, MigratesALayout4FileKeepingItsTunings)
 {
     const fs::path dir = ts::test::scratchDir("measure-cache-migrate-v4");

@@ -412,6 +412,49 @@ TEST(NpuBench, DoBenchSemantics)
     EXPECT_EQ(p.rankMs, p.meanMs);
 }
 
+// Past 100 timed runs do_bench's statistics are drawn from their sampling distribution; drawing
+// every run gives the same figures up to that sampling noise. The host level and the estimate
+// runs come first from the same seed, so the two agree seed by seed.
+TEST(NpuBench, DrawnStatisticsMatchEveryRunDrawn)
+{
+    Traced t = traceWorkload(test::examplesDir() / "add.json");
+    const DeviceModel dev = device();
+    for (std::int64_t xblock : {1024, 16384, 98432}) {
+        const CompiledKernel k = compileCandidate(t.trace(), dev, {{{"XBLOCK", xblock}, {"XBLOCK_SUB", 1024}}, true});
+        ASSERT_TRUE(k.ok());
+        double meanDiff = 0, meanAbsDiff = 0;
+        const int seeds = 60;
+        for (std::uint64_t seed = 1; seed <= std::uint64_t(seeds); ++seed) {
+            BenchOptions reference{BenchMethod::Default, seed};
+            reference.drawEveryRun = true;
+            const BenchResult all = benchmark(k, dev, reference);
+            const BenchResult drawn = benchmark(k, dev, {BenchMethod::Default, seed});
+            ASSERT_GT(all.timedRuns, 100);
+            EXPECT_EQ(drawn.timedRuns, all.timedRuns);
+            EXPECT_EQ(drawn.warmupRuns, all.warmupRuns);
+            EXPECT_LE(drawn.p20Ms, drawn.p50Ms);
+            EXPECT_LE(drawn.p50Ms, drawn.p80Ms);
+            // A run's spread (its normal part; with the 2% of ~25 us interruptions) and the
+            // standard errors of a median and of a mean of n runs.
+            const double sigmaMs = std::hypot(0.02 * all.sim.deviceUs, 0.6) / 1000;
+            const double spreadMs = std::sqrt(sigmaMs * sigmaMs + 0.02 * 1.98 * 0.025 * 0.025);
+            const double errorMs = 1.2533 * sigmaMs / std::sqrt(double(all.timedRuns));
+            const double meanErrorMs = spreadMs / std::sqrt(double(all.timedRuns));
+            EXPECT_NEAR(drawn.p50Ms, all.p50Ms, 6 * errorMs) << xblock << " seed " << seed;
+            EXPECT_NEAR(drawn.p20Ms, all.p20Ms, 8 * errorMs) << xblock << " seed " << seed;
+            EXPECT_NEAR(drawn.p80Ms, all.p80Ms, 8 * errorMs) << xblock << " seed " << seed;
+            EXPECT_NEAR(drawn.meanMs, all.meanMs, 7 * meanErrorMs) << xblock << " seed " << seed;
+            // The timed runs' total follows the mean.
+            EXPECT_NEAR(drawn.benchSeconds, all.benchSeconds, all.timedRuns * 6 * meanErrorMs / 1000);
+            meanDiff += (drawn.p50Ms - all.p50Ms) / seeds;
+            meanAbsDiff += std::abs(drawn.p50Ms - all.p50Ms) / seeds;
+        }
+        // No bias: the differences centre on zero, and they are sampling noise, not zero.
+        EXPECT_LT(std::abs(meanDiff), 0.5 * meanAbsDiff) << xblock;
+        EXPECT_GT(meanAbsDiff, 0.0) << xblock;
+    }
+}
+
 TEST(NpuBench, ProfilerIsSteadierOnShortKernelsButCostlierToTune)
 {
     Traced t = traceWorkload(test::examplesDir() / "add.json");

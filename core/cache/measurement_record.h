@@ -77,6 +77,9 @@ struct MeasurementFilter {
     std::string kernelName;    // empty: any
     std::string device;        // empty: any measured device
     std::string backend;       // empty: any
+    // Read only what times a config (id, device, source hash, params, num_warps, num_stages,
+    // status, error, p50/p20/p80); the launch, software and provenance fields stay empty.
+    bool timingsOnly = false;
 };
 
 } // namespace ts::cache

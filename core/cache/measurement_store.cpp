@@ -2,6 +2,8 @@
 
 #include "core/cache/record_codec.h"
 
+#include <algorithm>
+
 namespace ts::cache {
 
 int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>& records,
@@ -69,10 +71,13 @@ int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>&
 int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out)
 {
     out->clear();
-    std::string sql =
-        "SELECT id, kernel_name, key_values, dtypes, backend, source_hash, params, num_warps, num_stages, status, "
-        "error, p50_ms, p20_ms, p80_ms, device, device_kind, python, triton, torch, torch_npu, bench_method, "
-        "source_format, source_file, source_line, imported_at FROM measurements WHERE 1";
+    // The timing columns first; the launch, software and provenance after them.
+    std::string sql = "SELECT id, source_hash, params, num_warps, num_stages, status, error, p50_ms, p20_ms, p80_ms, "
+                      "device";
+    if (!filter.timingsOnly)
+        sql += ", kernel_name, key_values, dtypes, backend, device_kind, python, triton, torch, torch_npu, "
+               "bench_method, source_format, source_file, source_line, imported_at";
+    sql += " FROM measurements WHERE 1";
     std::vector<const std::string*> binds;
     auto where = [&](const std::string& value, const char* clause) {
         if (!value.empty()) {
@@ -84,7 +89,8 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
     where(filter.kernelName, "kernel_name");
     where(filter.device, "device");
     where(filter.backend, "backend");
-    sql += " ORDER BY id";
+    // In the order stored. The launch index lists a launch's rows by device, then in that order:
+    // sorting here, not in SQL, skips a temporary B-tree for the common case of one device.
     SqliteStatement s = db.prepare(sql);
     if (!s)
         return db.extendedErrorCode();
@@ -92,27 +98,31 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
         s.bind(int(i + 1), *binds[i]);
     int rc;
     while ((rc = s.step()) == SQLITE_ROW) {
-        MeasurementRecord m;
+        MeasurementRecord& m = out->emplace_back();
         m.id = s.integer(0);
-        m.kernelName = s.text(1);
-        auto values = decodePairs(s.textView(2));
-        auto dtypes = decodeStrings(s.textView(3));
-        auto params = decodePairs(s.textView(6));
-        if (!values || !dtypes || !params)
+        m.sourceHash = s.text(1);
+        auto params = decodePairs(s.textView(2));
+        if (!params)
+            return SQLITE_CORRUPT;
+        m.params = std::move(*params);
+        m.numWarps = int(s.integer(3));
+        m.numStages = int(s.integer(4));
+        m.status = s.text(5);
+        m.error = s.text(6);
+        m.p50Ms = s.optionalReal(7);
+        m.p20Ms = s.optionalReal(8);
+        m.p80Ms = s.optionalReal(9);
+        m.device = s.text(10);
+        if (filter.timingsOnly)
+            continue;
+        m.kernelName = s.text(11);
+        auto values = decodePairs(s.textView(12));
+        auto dtypes = decodeStrings(s.textView(13));
+        if (!values || !dtypes)
             return SQLITE_CORRUPT;
         m.keyValues = std::move(*values);
         m.dtypes = std::move(*dtypes);
-        m.backend = s.text(4);
-        m.sourceHash = s.text(5);
-        m.params = std::move(*params);
-        m.numWarps = int(s.integer(7));
-        m.numStages = int(s.integer(8));
-        m.status = s.text(9);
-        m.error = s.text(10);
-        m.p50Ms = s.optionalReal(11);
-        m.p20Ms = s.optionalReal(12);
-        m.p80Ms = s.optionalReal(13);
-        m.device = s.text(14);
+        m.backend = s.text(14);
         m.deviceKind = s.text(15);
         m.python = s.text(16);
         m.triton = s.text(17);
@@ -123,8 +133,10 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
         m.sourceFile = s.text(22);
         m.sourceLine = s.integer(23);
         m.importedAt = s.text(24);
-        out->push_back(std::move(m));
     }
+    auto byId = [](const MeasurementRecord& a, const MeasurementRecord& b) { return a.id < b.id; };
+    if (!std::is_sorted(out->begin(), out->end(), byId))
+        std::sort(out->begin(), out->end(), byId);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 

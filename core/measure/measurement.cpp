@@ -77,11 +77,9 @@ cache::MeasurementRecord toRecord(const Measurement& m)
     return r;
 }
 
-std::optional<Measurement> fromRecord(const cache::MeasurementRecord& r, std::string* error)
+std::optional<space::TritonConfig> configOf(const cache::MeasurementRecord& r, std::string* error)
 {
-    Measurement m;
-    m.id = r.id;
-    m.launch = cache::launchKeyOf(r);
+    space::TritonConfig config;
     for (const auto& [name, text] : r.params) {
         const auto value = paramFromText(text);
         if (!value) {
@@ -90,10 +88,22 @@ std::optional<Measurement> fromRecord(const cache::MeasurementRecord& r, std::st
                          ") is not an int or bool";
             return std::nullopt;
         }
-        m.config.kwargs.emplace_back(name, *value);
+        config.kwargs.emplace_back(name, *value);
     }
-    m.config.numWarps = r.numWarps;
-    m.config.numStages = r.numStages;
+    config.numWarps = r.numWarps;
+    config.numStages = r.numStages;
+    return config;
+}
+
+std::optional<Measurement> fromRecord(const cache::MeasurementRecord& r, std::string* error)
+{
+    Measurement m;
+    m.id = r.id;
+    m.launch = cache::launchKeyOf(r);
+    auto config = configOf(r, error);
+    if (!config)
+        return std::nullopt;
+    m.config = std::move(*config);
     const auto status = parseMeasureStatus(r.status);
     if (!status) {
         if (error)
@@ -137,6 +147,16 @@ std::string configText(const space::TritonConfig& config)
     for (const auto& [name, value] : config.kwargs)
         out += name + "=" + value.toPython() + " ";
     out += "num_warps=" + std::to_string(config.numWarps) + " num_stages=" + std::to_string(config.numStages);
+    return out;
+}
+
+std::string configText(const cache::MeasurementRecord& record)
+{
+    // The stored text of a value is its toPython() (toRecord), so this matches configText above.
+    std::string out;
+    for (const auto& [name, text] : record.params)
+        out.append(name).append("=").append(text).append(" ");
+    out += "num_warps=" + std::to_string(record.numWarps) + " num_stages=" + std::to_string(record.numStages);
     return out;
 }
 

@@ -59,11 +59,16 @@ cache::MeasurementRecord toRecord(const Measurement& measurement);
 // nullopt (and *error) when the stored config holds a value that is not an int or bool.
 std::optional<Measurement> fromRecord(const cache::MeasurementRecord& record, std::string* error = nullptr);
 
+// The config a stored measurement timed; nullopt (and *error) as fromRecord.
+std::optional<space::TritonConfig> configOf(const cache::MeasurementRecord& record, std::string* error = nullptr);
+
 // "add_kernel[n_elements=98432; torch.float16] (backend 2026-04)": the launch a measurement is of.
 std::string launchText(const cache::TuningKey& launch);
 
 // The text two configs share exactly when they are the same config: kwargs in order, num_warps,
 // num_stages ("BLOCK_SIZE=1024 multibuffer=True num_warps=4 num_stages=2").
 std::string configText(const space::TritonConfig& config);
+// The same text, from a stored measurement's params without parsing them.
+std::string configText(const cache::MeasurementRecord& record);
 
 } // namespace ts::measure

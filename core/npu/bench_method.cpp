@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 #include <vector>
 
 namespace ts::npu {
@@ -81,6 +83,105 @@ constexpr double kProfilerPerLaunchSeconds = 0.025;
 // do_bench's own Python overhead per call (events, lists, quantiles): estimate.
 constexpr double kDoBenchOverheadSeconds = 0.002;
 
+// Up to this many timed runs every run is drawn; beyond it the statistics are drawn directly.
+constexpr int kDirectRunsMax = 100;
+
+double meanOf(const std::vector<double>& samples)
+{
+    double sum = 0;
+    for (double s : samples)
+        sum += s;
+    return samples.empty() ? 0 : sum / double(samples.size());
+}
+
+double normalCdf(double z) { return 0.5 * std::erfc(-z * 0.7071067811865476); }
+double normalPdf(double z) { return 0.3989422804014327 * std::exp(-0.5 * z * z); }
+
+// A starting point for Newton's method, not an answer: the standard normal's p-quantile to about
+// 1% (Tukey's lambda distribution with lambda = 0.14).
+double approxNormalQuantile(double p)
+{
+    return 4.91 * (std::pow(p, 0.14) - std::pow(1.0 - p, 0.14));
+}
+
+// One timed run of a do_bench call: max(floor, N(mu, sigma) + B·Exp(hiccupMean)), B a Bernoulli
+// of probability hiccupRate: the run() of benchmark() below, as a distribution.
+struct RunDistribution {
+    double mu, sigma, hiccupRate, hiccupMeanUs, floorUs;
+
+    // exp(λ(μ−x) + λ²σ²/2)·Φ(z − λσ), the exponentially modified normal's tail term (its
+    // density over λ). Written as φ(z)·Φ(b)/φ(b) where Φ(b) would underflow.
+    double hiccupTerm(double x) const
+    {
+        const double lambda = 1.0 / hiccupMeanUs;
+        const double z = (x - mu) / sigma, b = z - lambda * sigma;
+        if (b > -8.0)
+            return std::exp(lambda * (mu - x) + 0.5 * lambda * lambda * sigma * sigma) * normalCdf(b);
+        const double inv = 1.0 / (b * b);
+        return normalPdf(z) / -b * (1.0 - inv + 3.0 * inv * inv);  // Mills' ratio
+    }
+    // The distribution function and the density at x (above the floor).
+    std::pair<double, double> cdfAndPdf(double x) const
+    {
+        const double z = (x - mu) / sigma;
+        const double hiccup = hiccupTerm(x);
+        return {normalCdf(z) - hiccupRate * hiccup,
+                (1.0 - hiccupRate) * normalPdf(z) / sigma + hiccupRate / hiccupMeanUs * hiccup};
+    }
+    // The p-quantile: Newton's method from the normal part's quantile (the interruptions move it
+    // little), kept inside the bracket it narrows.
+    double inverse(double p) const
+    {
+        double lo = floorUs, hi = std::numeric_limits<double>::infinity();
+        double x = std::max(floorUs, mu + sigma * approxNormalQuantile(p));
+        for (int i = 0; i < 100; ++i) {
+            const auto [cdf, pdf] = cdfAndPdf(x);
+            if (x <= floorUs && cdf >= p)
+                return floorUs;  // the runs clipped at the floor hold the quantile
+            const double err = cdf - p;
+            (err < 0 ? lo : hi) = x;
+            double next = pdf > 0 ? x - err / pdf : lo;
+            if (!(next > lo && next < hi))
+                next = std::isinf(hi) ? x + 8.0 * sigma + hiccupMeanUs : 0.5 * (lo + hi);
+            if (std::abs(next - x) <= 1e-10 * std::max(1.0, std::abs(x)))
+                return next;
+            x = next;
+        }
+        return x;
+    }
+    double mean() const { return mu + hiccupRate * hiccupMeanUs; }
+    double variance() const
+    {
+        return sigma * sigma + hiccupRate * hiccupMeanUs * hiccupMeanUs * (2.0 - hiccupRate);
+    }
+};
+
+struct Quantiles {
+    double p20 = 0, p50 = 0, p80 = 0, mean = 0;
+};
+
+// The quantiles and mean of n runs, drawn from their joint sampling distribution: the empirical
+// quantile at q sits at F⁻¹(q + B(q)/√n), B a Brownian bridge (drawn at 0.2, 0.5, 0.8 through a
+// Wiener process), and the mean at the distribution's mean plus its standard error.
+Quantiles sampleQuantiles(const RunDistribution& runs, int n, Rng& rng)
+{
+    const double w20 = std::sqrt(0.2) * rng.normal();
+    const double w50 = w20 + std::sqrt(0.3) * rng.normal();
+    const double w80 = w50 + std::sqrt(0.3) * rng.normal();
+    const double w100 = w80 + std::sqrt(0.2) * rng.normal();
+    const double root = std::sqrt(double(n));
+    const double edge = 0.5 / double(n);
+    auto at = [&](double q, double w) {
+        return runs.inverse(std::clamp(q + (w - q * w100) / root, edge, 1.0 - edge));
+    };
+    Quantiles out;
+    out.p20 = at(0.2, w20);
+    out.p50 = at(0.5, w50);
+    out.p80 = at(0.8, w80);
+    out.mean = runs.mean() + std::sqrt(runs.variance() / double(n)) * rng.normal();
+    return out;
+}
+
 } // namespace
 
 std::uint64_t candidateKey(const CompiledKernel& kernel)
@@ -134,19 +235,33 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const 
         const double estimateMs = estimateUs / 1000.0;
         b.warmupRuns = std::max(1, int(25.0 / estimateMs));
         b.timedRuns = std::max(1, int(100.0 / estimateMs));
-        // Quantiles from the timed runs (capped: beyond 2000 the quantiles no longer move).
-        const int n = std::min(b.timedRuns, 2000);
-        samples.reserve(std::size_t(n));
-        for (int i = 0; i < n; ++i)
-            samples.push_back(run());
         const double firstCallUs = m.hostLaunchUs + deviceUs;
         const double warmupUs = double(b.warmupRuns) * std::max(m.hostLaunchUs, deviceUs);
-        double mean = 0;
-        for (double s : samples)
-            mean += s;
-        mean /= double(samples.size());
-        const double timedUs = double(b.timedRuns) * (clearUs + mean);
+        double meanUs = 0;
+        if (b.timedRuns <= kDirectRunsMax || options.drawEveryRun) {
+            // Few runs (a slow kernel): every run drawn, as do_bench times them.
+            samples.reserve(std::size_t(b.timedRuns));
+            for (int i = 0; i < b.timedRuns; ++i)
+                samples.push_back(run());
+            meanUs = meanOf(samples);
+            b.p50Ms = quantile(samples, 0.5) / 1000.0;
+            b.p20Ms = quantile(samples, 0.2) / 1000.0;
+            b.p80Ms = quantile(samples, 0.8) / 1000.0;
+        } else {
+            // Many runs: the statistics drawn from their sampling distribution instead of from
+            // thousands of runs (the same figures in distribution, at the cost of a few draws).
+            const RunDistribution runs{deviceUs + m.hostLaunchUs * hostLevel,
+                                       std::hypot(kDeviceJitter * deviceUs, kHostJitterUs), kHiccupRate, kHiccupUs,
+                                       0.5 * deviceUs};
+            const Quantiles q = sampleQuantiles(runs, b.timedRuns, rng);
+            b.p50Ms = q.p50 / 1000.0;
+            b.p20Ms = q.p20 / 1000.0;
+            b.p80Ms = q.p80 / 1000.0;
+            meanUs = q.mean;
+        }
+        const double timedUs = double(b.timedRuns) * (clearUs + meanUs);
         b.benchSeconds = (firstCallUs + 5 * estimateUs + warmupUs + timedUs) / 1e6 + kDoBenchOverheadSeconds;
+        b.meanMs = meanUs / 1000.0;
     } else {
         const double callLevel = 1.0 + kNpuCallJitter * rng.normal();
         b.warmupRuns = 1 + 5;  // the first call outside the profiler, then the profiler's warm-up
@@ -158,15 +273,11 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const 
         const double perRunUs = m.hostLaunchUs + deviceUs + kSyncUs;
         b.benchSeconds = 36.0 * perRunUs / 1e6 + 35.0 * kProfilerPerLaunchSeconds;
         b.sessionSeconds = kProfilerSessionSeconds;
+        b.meanMs = meanOf(samples) / 1000.0;
+        b.p50Ms = quantile(samples, 0.5) / 1000.0;
+        b.p20Ms = quantile(samples, 0.2) / 1000.0;
+        b.p80Ms = quantile(samples, 0.8) / 1000.0;
     }
-    double mean = 0;
-    for (double s : samples)
-        mean += s;
-    mean /= double(samples.size());
-    b.p50Ms = quantile(samples, 0.5) / 1000.0;
-    b.p20Ms = quantile(samples, 0.2) / 1000.0;
-    b.p80Ms = quantile(samples, 0.8) / 1000.0;
-    b.meanMs = mean / 1000.0;
     b.rankMs = options.method == BenchMethod::Npu ? b.meanMs : b.p50Ms;
     return b;
 }

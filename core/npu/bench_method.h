@@ -10,7 +10,9 @@
 //          active runs ranks the candidates. Steadier, but each run synchronises and every
 //          profiled launch must be exported and parsed: tuning takes longer.
 //
-// Noise is seeded: the same seed and candidate give the same numbers on every machine.
+// Noise is seeded: the same seed and candidate give the same numbers on every machine. Past 100
+// timed runs, do_bench's quantiles and mean are drawn from their joint sampling distribution
+// rather than from every run (BenchOptions::drawEveryRun).
 
 #include "core/npu/cost_program.h"
 #include "core/npu/device_model.h"
@@ -30,6 +32,10 @@ std::optional<BenchMethod> parseBenchMethod(std::string_view name);
 struct BenchOptions {
     BenchMethod method = BenchMethod::Default;
     std::uint64_t seed = 0;
+    // do_bench times thousands of runs of a short kernel; by default their quantiles and mean are
+    // drawn from their sampling distribution (a few draws). This draws every run instead: slower,
+    // the reference that shortcut is tested against.
+    bool drawEveryRun = false;
 };
 
 struct BenchResult {

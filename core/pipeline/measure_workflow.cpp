@@ -12,6 +12,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <unordered_map>
 #include <sstream>
 
 namespace ts::pipeline {
@@ -119,7 +120,7 @@ std::string busiestDevice(const std::vector<cache::MeasurementRecord>& records)
     return device;
 }
 
-double median(std::vector<double> values)
+double median(std::vector<double>& values)
 {
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
@@ -290,6 +291,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     }
     cache::OpenOptions options;
     options.readOnly = true;
+    options.quickCheck = false;  // read only; a damaged page still fails the read below
     cache::OpenResult opened = cache::ConfigCache::open(out.cachePath, options);
     if (!opened.ok()) {
         out.error = opened.error ? opened.error->message : "cannot open " + out.cachePath.string();
@@ -298,6 +300,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     const cache::TuningKey launch = launchKeyFor(a);
     cache::MeasurementFilter filter;
     filter.launchDigest = cache::launchDigestOf(launch);
+    filter.timingsOnly = true;
     auto stored = opened.cache->measurements(filter);
     if (!stored.ok()) {
         out.error = stored.error->message;
@@ -331,12 +334,16 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         return out;
     }
 
-    // One candidate per config, in the order first measured.
-    struct Gathered {
-        std::vector<double> p50, p20, p80;
+    // One candidate per config, in the order first measured; its timed runs, in one list.
+    struct Timed {
+        std::size_t candidate;
+        double p50, p20, p80;  // NaN: not given
     };
-    std::map<std::string, std::size_t> byConfig;
-    std::vector<Gathered> gathered;
+    std::unordered_map<std::string, std::size_t> byConfig;
+    std::vector<Timed> timed;
+    byConfig.reserve(stored.value->size());
+    timed.reserve(stored.value->size());
+    out.candidates.reserve(stored.value->size());
     for (const cache::MeasurementRecord& r : *stored.value) {
         if (r.device != out.measuredDevice)
             continue;
@@ -344,49 +351,59 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
             ++stale;
             continue;
         }
-        std::string problem;
-        const auto m = measure::fromRecord(r, &problem);
-        if (!m) {
-            out.notes.push_back(problem);
+        const auto status = measure::parseMeasureStatus(r.status);
+        if (!status) {
+            out.notes.push_back("measurement " + std::to_string(r.id) + ": unknown status '" + r.status + "'");
             continue;
         }
-        const std::string text = measure::configText(m->config);
-        auto [it, fresh] = byConfig.emplace(text, out.candidates.size());
+        auto [it, fresh] = byConfig.try_emplace(measure::configText(r), out.candidates.size());
         if (fresh) {
-            out.candidates.emplace_back().config = m->config;
-            gathered.emplace_back();
+            std::string problem;
+            auto config = measure::configOf(r, &problem);
+            if (!config) {
+                byConfig.erase(it);
+                out.notes.push_back(problem);
+                continue;
+            }
+            out.candidates.emplace_back().config = std::move(*config);
         }
         MeasuredCandidate& c = out.candidates[it->second];
-        Gathered& g = gathered[it->second];
-        if (m->status == measure::MeasureStatus::Selected) {
+        if (*status == measure::MeasureStatus::Selected) {
             c.autotunerPick = true;
             if (c.measuredStatus.empty())
                 c.measuredStatus = "selected";
-        } else if (m->status == measure::MeasureStatus::Ok && m->p50Ms) {
-            g.p50.push_back(*m->p50Ms);
-            if (m->p20Ms)
-                g.p20.push_back(*m->p20Ms);
-            if (m->p80Ms)
-                g.p80.push_back(*m->p80Ms);
+        } else if (*status == measure::MeasureStatus::Ok && r.p50Ms) {
+            constexpr double none = std::numeric_limits<double>::quiet_NaN();
+            timed.push_back({it->second, *r.p50Ms, r.p20Ms.value_or(none), r.p80Ms.value_or(none)});
             c.measuredStatus = "ok";
         } else if (c.measuredStatus != "ok") {
-            c.measuredStatus = std::string(measure::measureStatusName(m->status));
-            c.measuredError = m->error;
+            c.measuredStatus = std::string(measure::measureStatusName(*status));
+            c.measuredError = r.error;
         }
     }
     if (stale > 0)
         out.notes.push_back(std::to_string(stale) + " measurements of an earlier version of the kernel's source are "
                                                     "left out");
-    for (std::size_t i = 0; i < out.candidates.size(); ++i) {
-        MeasuredCandidate& c = out.candidates[i];
-        const Gathered& g = gathered[i];
-        c.timedRuns = g.p50.size();
-        if (!g.p50.empty())
-            c.measuredMs = median(g.p50);
-        if (!g.p20.empty())
-            c.measuredP20Ms = median(g.p20);
-        if (!g.p80.empty())
-            c.measuredP80Ms = median(g.p80);
+    // Each candidate's medians over its timed runs.
+    std::stable_sort(timed.begin(), timed.end(), [](const Timed& x, const Timed& y) { return x.candidate < y.candidate; });
+    std::vector<double> values;
+    for (auto first = timed.begin(); first != timed.end();) {
+        const auto last = std::find_if(first, timed.end(), [&](const Timed& t) { return t.candidate != first->candidate; });
+        MeasuredCandidate& c = out.candidates[first->candidate];
+        c.timedRuns = std::size_t(last - first);
+        auto medianOf = [&](double Timed::*field) -> std::optional<double> {
+            values.clear();
+            for (auto t = first; t != last; ++t)
+                if (!std::isnan((*t).*field))
+                    values.push_back((*t).*field);
+            if (values.empty())
+                return std::nullopt;
+            return median(values);
+        };
+        c.measuredMs = medianOf(&Timed::p50);
+        c.measuredP20Ms = medianOf(&Timed::p20);
+        c.measuredP80Ms = medianOf(&Timed::p80);
+        first = last;
     }
     if (out.candidates.empty()) {
         out.error = "every measurement of " + measure::launchText(launch) + " on " + out.measuredDevice +

@@ -32,8 +32,10 @@ namespace ts::tuning {
 //          miss L2 at its fill rate, L2 reuse by reuse distance, the L2-bypass alias, reads and
 //          writes adding on a core's GM slice, the cube fed from L1 across the K loop, do_bench's
 //          host launch never below the profile's
-inline constexpr const char* kSimulatorVersion = "sim-2";
-inline constexpr const char* kPreviousSimulatorVersion = "sim-1";
+//   sim-3  do_bench past 100 timed runs: quantiles and mean drawn from their sampling
+//          distribution instead of from every run (the same figures in distribution; other draws)
+inline constexpr const char* kSimulatorVersion = "sim-3";
+inline constexpr const char* kPreviousSimulatorVersion = "sim-2";
 
 // Which points a lattice tuning (TuningOptions::lattice) tunes: the valid lattice points (every
 // candidate of the space but those pruned by a hard constraint), narrowed by a filter and a
