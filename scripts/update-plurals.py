@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Writes translations/tilescope_en.ts: the English plural forms of every message that counts
-(`tr("%n config(s)", nullptr, n)`), so that English says "1 config" and "2 configs".
+(`tr("%n config(s)", nullptr, n)`), so that English says "1 config" and "2 configs", and
+"1 config serves" beside "2 configs serve".
 
 The messages are the numerus ones of translations/tilescope_zh_CN.ts (lupdate keeps that file
 complete, with the contexts Qt looks them up under). A source marks its plural ending with
-"(s)": the singular drops it, the plural keeps the "s". Run it after adding a counted string:
+"(s)": the singular drops it, the plural keeps the "s"; and a word that agrees with the count as
+"{singular|plural}" ("{serves|serve}", "{is|are}"). Run it after adding a counted string:
 
     python3 scripts/update-plurals.py
 """
 
 import pathlib
+import re
 import sys
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape
@@ -19,9 +22,14 @@ SOURCE = ROOT / "translations" / "tilescope_zh_CN.ts"
 TARGET = ROOT / "translations" / "tilescope_en.ts"
 
 
+AGREEING = re.compile(r"\{([^{}|]*)\|([^{}|]*)\}")
+
+
 def forms(source: str) -> tuple[str, str]:
     # A count with no noun after it ("%n stale") reads the same either way.
-    return source.replace("(s)", ""), source.replace("(s)", "s")
+    one = AGREEING.sub(lambda m: m.group(1), source.replace("(s)", ""))
+    many = AGREEING.sub(lambda m: m.group(2), source.replace("(s)", "s"))
+    return one, many
 
 
 def main() -> int:

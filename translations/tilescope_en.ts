@@ -97,9 +97,9 @@
 <context>
     <name>ts::gui::DeviceCompareDialog</name>
     <message numerus="yes">
-        <source>%n config(s) serve every device within %1 of its fastest config</source>
+        <source>%n config(s) {serves|serve} every device within %1 of its fastest config</source>
         <translation>
-            <numerusform>%n config serve every device within %1 of its fastest config</numerusform>
+            <numerusform>%n config serves every device within %1 of its fastest config</numerusform>
             <numerusform>%n configs serve every device within %1 of its fastest config</numerusform>
         </translation>
     </message>
@@ -237,10 +237,10 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
 <context>
     <name>ts::gui::SweepDialog</name>
     <message numerus="yes">
-        <source>%n config(s) serve %1 shape(s) within %2 % of each shape's best (worst loss %3 %, %4 search).</source>
+        <source>%n config(s) {serves|serve} %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</source>
         <translation>
-            <numerusform>%n config serve %1 shape within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
-            <numerusform>%n configs serve %1 shapes within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
+            <numerusform>%n config serves %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
+            <numerusform>%n configs serve %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -265,9 +265,9 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Stopped: %n shape(s) tuned before the stop are shown.</source>
+        <source>Stopped: %n shape(s) tuned before the stop {is|are} shown.</source>
         <translation>
-            <numerusform>Stopped: %n shape tuned before the stop are shown.</numerusform>
+            <numerusform>Stopped: %n shape tuned before the stop is shown.</numerusform>
             <numerusform>Stopped: %n shapes tuned before the stop are shown.</numerusform>
         </translation>
     </message>

@@ -905,12 +905,6 @@
         <source>%1 runs faster here (%2 ms), written by hand</source>
         <translation>%1 在此运行更快（%2 毫秒），需手写配置</translation>
     </message>
-    <message numerus="yes">
-        <source>%n config(s) serve every device within %1 of its fastest config</source>
-        <translation>
-            <numerusform>%n 个配置可使每个设备都在其最快配置的 %1 以内</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Best config</source>
         <translation>最佳配置</translation>
@@ -1062,6 +1056,12 @@
     <message>
         <source>smallest list</source>
         <translation>最小列表</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s) {serves|serve} every device within %1 of its fastest config</source>
+        <translation>
+            <numerusform>%n 个配置可使每个设备都在其最快配置的 %1 以内</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1676,10 +1676,6 @@
         <translation>数据类型</translation>
     </message>
     <message>
-        <source>Shape / value</source>
-        <translation>形状 / 值</translation>
-    </message>
-    <message>
         <source>Role</source>
         <translation>角色</translation>
     </message>
@@ -1824,18 +1820,6 @@
         <translation>启动时不传入：由后端为其生成取值</translation>
     </message>
     <message>
-        <source>, split %1</source>
-        <translation>，切分 %1</translation>
-    </message>
-    <message>
-        <source>, tiling %1</source>
-        <translation>，分块 %1</translation>
-    </message>
-    <message>
-        <source>, key %1</source>
-        <translation>，键 %1</translation>
-    </message>
-    <message>
         <source>No @triton.autotune decorator.</source>
         <translation>没有 @triton.autotune 装饰器。</translation>
     </message>
@@ -1898,6 +1882,26 @@
     <message>
         <source>TRITON_ENABLE_UBTUNER=compile (2026-08 only): a candidate that overflows the UB is searched for storage_align, multibuffer and vf_fusion_mode values that fit, and benchmarked with the ubtune_cfg found</source>
         <translation>TRITON_ENABLE_UBTUNER=compile（仅 2026-08）：对 UB 溢出的候选搜索能放得下的 storage_align、multibuffer 和 vf_fusion_mode 取值，并用找到的 ubtune_cfg 测速</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>A tensor&apos;s shape, or the value passed</source>
+        <translation>张量的形状，或传入的值</translation>
+    </message>
+    <message>
+        <source>split %1</source>
+        <translation>切分 %1</translation>
+    </message>
+    <message>
+        <source>tiling %1</source>
+        <translation>分块 %1</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>键 %1</translation>
     </message>
 </context>
 <context>
@@ -2662,12 +2666,6 @@ best #%1: %2 µs</source>
         <translation>将在当前候选完成后停止…</translation>
     </message>
     <message numerus="yes">
-        <source>Stopped: %n shape(s) tuned before the stop are shown.</source>
-        <translation>
-            <numerusform>已停止：显示停止前调优完成的 %n 个形状。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</source>
         <translation>
             <numerusform>额外测量 %n 次：在后端未生成这些配置的形状上也对其测速，与 Triton 在每个形状上测速手写列表的做法一致。</numerusform>
@@ -2680,12 +2678,6 @@ best #%1: %2 µs</source>
     <message>
         <source>No shape was measured: there is nothing to cover.</source>
         <translation>没有任何形状完成测速：无可覆盖的内容。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n config(s) serve %1 shape(s) within %2 % of each shape&apos;s best (worst loss %3 %, %4 search).</source>
-        <translation>
-            <numerusform>%n 个配置即可服务 %1 个形状，与各形状最佳配置相差不超过 %2 %（最大损失 %3 %，%4搜索）。</numerusform>
-        </translation>
     </message>
     <message>
         <source>exact</source>
@@ -2712,6 +2704,18 @@ best #%1: %2 µs</source>
     <message>
         <source>Run a sweep to chart it.</source>
         <translation>运行扫描后在此绘图。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: %n shape(s) tuned before the stop {is|are} shown.</source>
+        <translation>
+            <numerusform>已停止：显示停止前调优完成的 %n 个形状。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s) {serves|serve} %1 within %2 % of each shape&apos;s best (worst loss %3 %, %4 search).</source>
+        <translation>
+            <numerusform>%n 个配置即可服务 %1，与各形状最佳配置相差不超过 %2 %（最大损失 %3 %，%4搜索）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

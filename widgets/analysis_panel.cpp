@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -14,6 +15,27 @@ QString q(const std::string& s)
 {
     return QString::fromStdString(s);
 }
+
+// Measures an item at the width its column has, so that wrapped text gets the rows it needs:
+// QTreeView asks for a row's height without telling the delegate the column's width.
+class WrappingDelegate : public QStyledItemDelegate {
+public:
+    explicit WrappingDelegate(QTreeView* view) : QStyledItemDelegate(view), m_view(view) {}
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        // The first column is sized to its content: measured unwrapped, it never wraps.
+        if (index.column() == 0)
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem measured = option;
+        measured.rect = QRect(0, 0, std::max(m_view->header()->sectionSize(index.column()), 1),
+                              std::max(option.rect.height(), 1));
+        return QStyledItemDelegate::sizeHint(measured, index);
+    }
+
+private:
+    QTreeView* m_view;
+};
 
 QString axisList(const std::vector<std::string>& axes)
 {
@@ -35,9 +57,13 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("analysisTree"));
     m_tree->setHeaderLabels({tr("Item"), tr("Value")});
-    m_tree->setUniformRowHeights(true);
+    // Values wrap at the panel's width instead of eliding; rows grow to fit them, and are
+    // measured again when a column's width changes.
+    m_tree->setUniformRowHeights(false);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_tree->setWordWrap(true);
+    m_tree->setItemDelegate(new WrappingDelegate(m_tree));
+    connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_backend);
@@ -137,7 +163,9 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
             role += QStringLiteral(" = ") + q(info.value);
         else if (!info.defaultText.empty())
             role += tr(" (default %1)").arg(q(info.defaultText));
-        auto* item = new QTreeWidgetItem(params, {q(info.name) + (info.isConstexpr ? QStringLiteral(" : constexpr") : QString()), role});
+        // Its role says whether it is a constexpr (tunable, fixed); the tooltip says it as declared.
+        auto* item = new QTreeWidgetItem(params, {q(info.name), role});
+        item->setToolTip(0, q(info.name) + (info.isConstexpr ? QStringLiteral(": tl.constexpr") : QString()));
         item->setToolTip(1, role);
     }
     if (!a->hintDimensions.empty()) {

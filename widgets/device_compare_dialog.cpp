@@ -17,6 +17,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -102,9 +103,12 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
                                        tr("List's pick (vs its fastest)"), tr("Note")});
     m_best->verticalHeader()->hide();
     m_best->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_best->setWordWrap(false);
+    // The config takes what the other columns leave, wrapping at spaces; rows grow to fit it.
+    m_best->setWordWrap(true);
     m_best->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_best->horizontalHeader()->setStretchLastSection(true);
+    m_best->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_best->horizontalHeader()->setStretchLastSection(false);
+    connect(m_best->horizontalHeader(), &QHeaderView::sectionResized, m_best, &QTableView::resizeRowsToContents);
 
     m_regret = new QTableWidget(0, 0, this);
     m_regret->setObjectName(QStringLiteral("deviceCompareRegret"));
@@ -118,8 +122,12 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     m_plot->xAxis->setLabel(tr("run on"));
     m_plot->yAxis->setLabel(tr("regret (× its own best)"));
     m_plot->xAxis->grid()->setVisible(false);
+    // The legend in a row of its own above the axes, so that it never covers a bar.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     installExportMenu(m_plot, QStringLiteral("device-regret"));
 
     m_panel = new RunPanel(tr("Compare"), this);
@@ -144,11 +152,11 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     auto* tablesLayout = new QVBoxLayout(tables);
     tablesLayout->setContentsMargins(0, 0, 0, 0);
     tablesLayout->addWidget(new QLabel(tr("Each device's best (its own tuning's pick)"), tables));
-    tablesLayout->addWidget(m_best, 1);
+    tablesLayout->addWidget(m_best, 3);
     tablesLayout->addWidget(new QLabel(tr("Regret: the row device's best run on the column device, over that "
                                           "device's own best"),
                                        tables));
-    tablesLayout->addWidget(m_regret, 1);
+    tablesLayout->addWidget(m_regret, 2);
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(tables);
     right->addWidget(m_plot);
@@ -168,7 +176,14 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
                        .arg(QString::fromStdString(std::string(npu::benchMethodName(m_options.method)))),
                    this));
     layout->addLayout(body, 1);
-    layout->addWidget(m_summary);
+    // A long list scrolls in its own area rather than squeezing the tables and the chart.
+    auto* summaryArea = new QScrollArea(this);
+    summaryArea->setWidget(m_summary);
+    summaryArea->setWidgetResizable(true);
+    summaryArea->setFrameShape(QFrame::NoFrame);
+    summaryArea->setMaximumHeight(m_summary->fontMetrics().lineSpacing() * 8 + 12);
+    summaryArea->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addWidget(summaryArea);
     layout->addLayout(buttons);
     resize(1100, 720);
     updateRunButton();
@@ -343,6 +358,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
         }
 
     showList();
+    m_best->resizeRowsToContents();
     plotRegret();
     QStringList lines;
     if (r.stopped)
@@ -377,7 +393,7 @@ void DeviceCompareDialog::showList()
         return;
     }
     QString text =
-        tr("%n config(s) serve every device within %1 of its fastest config", nullptr,
+        tr("%n config(s) {serves|serve} every device within %1 of its fastest config", nullptr,
            int(c.cover.chosen.size()))
             .arg(tolerance) +
         QStringLiteral(" (") +
@@ -446,7 +462,7 @@ void DeviceCompareDialog::plotRegret()
     tolerance->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1, Qt::DotLine));
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(0.4, double(n) + 0.6);
-    m_plot->yAxis->setRange(0.0, top * 1.4); // room for the legend above the bars
+    m_plot->yAxis->setRange(0.0, top * 1.1);
     m_plot->replot();
 }
 

@@ -68,7 +68,7 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_fixedLayout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("heatmapPlot"));
-    m_plot->setMinimumSize(320, 240);
+    m_plot->setMinimumSize(240, 240);
     m_plot->setMouseTracking(true);
     // A lattice has more cells than pixels: wheel zooms, dragging pans.
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);

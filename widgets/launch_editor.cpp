@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTimer>
@@ -74,10 +75,15 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Kind"), tr("Dtype"), tr("Value"), tr("Role")});
     m_params->horizontalHeaderItem(ValueColumn)->setToolTip(tr("A tensor's shape, or the value passed"));
     m_params->verticalHeader()->hide();
-    // Every column can be resized; fitColumns() sizes them to their content, the role last
-    // (it takes what is left and elides, its full text in the tooltip).
+    // Every column can be resized; fitColumns() sizes them to their content, the role last (it
+    // takes what is left and wraps onto a second line where it must, its full text in the tooltip).
     m_params->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_params->horizontalHeader()->setStretchLastSection(true);
+    m_params->setWordWrap(true);
+    connect(m_params->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column) {
+        if (column == RoleColumn)
+            m_params->resizeRowsToContents();
+    });
     m_params->setSelectionMode(QAbstractItemView::NoSelection);
     m_params->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_params->horizontalHeader()->setMinimumSectionSize(60);
@@ -437,9 +443,12 @@ void LaunchEditor::fitColumns()
         return fm.horizontalAdvance(m_params->horizontalHeaderItem(column)->text()) + 24;
     };
     int name = header(NameColumn), kind = header(KindColumn), dtype = header(DtypeColumn), value = header(ValueColumn);
+    int role = header(RoleColumn);
     for (int r = 0; r < m_params->rowCount(); ++r) {
         if (const QTableWidgetItem* item = m_params->item(r, NameColumn))
             name = std::max(name, fm.horizontalAdvance(item->text()) + 16);
+        if (const QTableWidgetItem* item = m_params->item(r, RoleColumn))
+            role = std::max(role, fm.horizontalAdvance(item->text()) + 16);
         if (r < int(m_rows.size())) {
             kind = std::max(kind, m_rows[std::size_t(r)].kind->sizeHint().width());
             dtype = std::max(dtype, m_rows[std::size_t(r)].dtype->sizeHint().width());
@@ -450,6 +459,15 @@ void LaunchEditor::fitColumns()
     m_params->setColumnWidth(KindColumn, kind);
     m_params->setColumnWidth(DtypeColumn, dtype);
     m_params->setColumnWidth(ValueColumn, std::min(value, 220));
+    // The role stretches over what is left, but never below its content (a stretched last
+    // section otherwise keeps the width it had before).
+    m_params->setColumnWidth(RoleColumn, role);
+    m_params->resizeRowsToContents();
+    // The whole table, with its frame and vertical scroll bar, inside this widget's margins.
+    const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
+    m_preferredWidth = name + kind + dtype + std::min(value, 220) + role + 2 * m_params->frameWidth() +
+                       m_params->verticalScrollBar()->sizeHint().width() + margins.left() + margins.right();
+    Q_EMIT columnsFitted();
 }
 
 void LaunchEditor::showAnalysis(const analysis::KernelAnalysis& a)
@@ -460,15 +478,20 @@ void LaunchEditor::showAnalysis(const analysis::KernelAnalysis& a)
         for (const analysis::ParamInfo& p : a.params) {
             if (p.name != m_rows[r].name)
                 continue;
-            QString text = paramRoleLabel(p.role);
+            // The axes the backend gives it, or else its role ("runtime", "tunable", ...): the
+            // Kind column beside it already says how it is passed. The tooltip has both.
+            QStringList axes;
             if (!p.splitAxis.empty())
-                text += tr(", split %1").arg(QString::fromStdString(p.splitAxis));
+                axes << tr("split %1").arg(QString::fromStdString(p.splitAxis));
             if (!p.tilingAxis.empty())
-                text += tr(", tiling %1").arg(QString::fromStdString(p.tilingAxis));
+                axes << tr("tiling %1").arg(QString::fromStdString(p.tilingAxis));
             if (!p.keyAxis.empty())
-                text += tr(", key %1").arg(QString::fromStdString(p.keyAxis));
+                axes << tr("key %1").arg(QString::fromStdString(p.keyAxis));
+            const QString full = axes.isEmpty() ? paramRoleLabel(p.role)
+                                                : paramRoleLabel(p.role) + QStringLiteral(", ") + axes.join(QStringLiteral(", "));
+            const QString text = axes.isEmpty() ? full : axes.join(QStringLiteral(" · "));
             role->setText(text);
-            role->setToolTip(text);
+            role->setToolTip(full);
         }
     }
     fitColumns();

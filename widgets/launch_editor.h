@@ -69,10 +69,14 @@ public:
     QLabel* cacheLabel() const { return m_cache; }
     // Fires the pending announcement now (tests, and before a save).
     void flush();
+    // The width at which the launch table shows every column whole, the role included.
+    int preferredWidth() const { return m_preferredWidth; }
 
 Q_SIGNALS:
     void launchEdited();
     void tuningOptionsChanged();
+    // The launch table's columns were fitted to new content (preferredWidth() may differ).
+    void columnsFitted();
 
 private:
     // Sizes the launch table's columns to their content (the role column takes the rest).
@@ -92,6 +96,7 @@ private:
     void updateHostInfo();
 
     QTableWidget* m_params = nullptr;
+    int m_preferredWidth = 0;
     std::vector<Row> m_rows;
     QComboBox* m_multibuffer = nullptr;
     QSpinBox* m_numWarps = nullptr;

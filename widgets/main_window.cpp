@@ -51,6 +51,7 @@ namespace ts::gui {
 namespace {
 
 constexpr int kMaxRecent = 10;
+constexpr int kLaunchDockWidth = 450;  // the launch dock at first start, before a file widens it
 
 bool isOpenable(const QString& path)
 {
@@ -175,6 +176,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_progress, &ProgressWidget::stopRequested, m_document, &KernelDocument::stop);
 
     // Views -> document.
+    connect(m_launchEditor, &LaunchEditor::columnsFitted, this, &MainWindow::fitLaunchDock);
     connect(m_launchEditor, &LaunchEditor::launchEdited, this, [this] {
         if (auto w = m_launchEditor->workload()) {
             m_error->hide();
@@ -650,14 +652,39 @@ void MainWindow::updateRecentMenu()
     });
 }
 
+void MainWindow::fitLaunchDock()
+{
+    auto* dock = findChild<QDockWidget*>(QStringLiteral("launchDock"));
+    if (m_launchDockAutoWidth == 0 || !dock || dock->isFloating())
+        return;
+    if (isVisible() && m_launchDockAutoWidth > 0 && std::abs(dock->width() - m_launchDockAutoWidth) > 4) {
+        m_launchDockAutoWidth = 0;  // the user sized it: theirs from now on
+        return;
+    }
+    // Never below the first-start width, never more than 40 % of the window.
+    const int target = std::clamp(m_launchEditor->preferredWidth(), kLaunchDockWidth,
+                                  std::max(kLaunchDockWidth, width() * 2 / 5));
+    if (target != dock->width())
+        resizeDocks({dock}, {target}, Qt::Horizontal);
+    // What it got (the other panes' minimum widths may leave it less), for the next comparison.
+    if (isVisible()) {
+        layout()->activate();
+        m_launchDockAutoWidth = dock->width();
+    } else {
+        m_launchDockAutoWidth = -1;
+    }
+}
+
 void MainWindow::restoreSettings()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
-        // First start: room for the launch form and the analysis tree.
+        // First start: room for the launch form and the analysis tree; the launch dock widens
+        // to its table's content as files open (fitLaunchDock).
         resizeDocks({findChild<QDockWidget*>(QStringLiteral("launchDock")), findChild<QDockWidget*>(QStringLiteral("analysisDock"))},
-                    {450, 360}, Qt::Horizontal);
+                    {kLaunchDockWidth, 360}, Qt::Horizontal);
+        m_launchDockAutoWidth = -1;
     }
     for (QSplitter* splitter : findChildren<QSplitter*>())
         if (!splitter->objectName().isEmpty())

@@ -96,6 +96,11 @@ private:
     SpacePage* m_spacePage = nullptr;
     ChartsPage* m_chartsPage = nullptr;
     LaunchEditor* m_launchEditor = nullptr;
+    // In the first-start layout the launch dock widens to show its table whole; this is the width
+    // it had after the last fit (-1: not known yet), 0 once the layout is the user's (restored, or
+    // the dock resized by hand).
+    int m_launchDockAutoWidth = 0;
+    void fitLaunchDock();
     AnalysisPanel* m_analysisPanel = nullptr;
     ProgressWidget* m_progress = nullptr;
     QLabel* m_error = nullptr;

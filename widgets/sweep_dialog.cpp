@@ -486,7 +486,7 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
     if (!m_result->ok())
         lines << QString::fromStdString(m_result->error);
     if (m_result->stopped)
-        lines << tr("Stopped: %n shape(s) tuned before the stop are shown.", nullptr, int(m_result->shapes.size()));
+        lines << tr("Stopped: %n shape(s) tuned before the stop {is|are} shown.", nullptr, int(m_result->shapes.size()));
     for (const std::string& note : m_result->notes)
         lines << QString::fromStdString(note);
     if (m_result->crossMeasurements > 0)
@@ -552,9 +552,9 @@ void SweepDialog::showCover()
         m_coverSummary->setText(measured ? QString() : tr("No shape was measured: there is nothing to cover."));
     } else {
         m_coverSummary->setText(
-            tr("%n config(s) serve %1 shape(s) within %2 % of each shape's best (worst loss %3 %, %4 search).", nullptr,
-               int(cover.chosen.size()))
-                .arg(measured)
+            tr("%n config(s) {serves|serve} %1 within %2 % of each shape's best (worst loss %3 %, %4 search).",
+               nullptr, int(cover.chosen.size()))
+                .arg(tr("%n shape(s)", nullptr, int(measured)))
                 .arg(QLocale().toString(cover.tolerance * 100.0, 'f', 1))
                 .arg(QLocale().toString(cover.maxLossPercent, 'f', 1))
                 .arg(cover.exact ? tr("exact") : tr("greedy")));

@@ -135,7 +135,7 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
 {
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("timelinePlot"));
-    m_plot->setMinimumSize(320, 260);
+    m_plot->setMinimumSize(240, 260);
     m_plot->setMouseTracking(true);
     m_bestRect = m_plot->axisRect();
     m_laneRect = new QCPAxisRect(m_plot);

@@ -38,7 +38,7 @@ TimingsChart::TimingsChart(QWidget* parent) : QWidget(parent)
 {
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("timingsPlot"));
-    m_plot->setMinimumSize(320, 200);
+    m_plot->setMinimumSize(240, 200);
     m_plot->setMouseTracking(true);
     m_plot->setNoAntialiasingOnDrag(true);
     m_barCarrier = m_plot->addGraph();

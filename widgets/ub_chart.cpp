@@ -26,7 +26,7 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
 {
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("ubPlot"));
-    m_plot->setMinimumSize(320, 180);
+    m_plot->setMinimumSize(240, 180);
     m_plot->setMouseTracking(true);
     m_fits = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_over = new QCPBars(m_plot->xAxis, m_plot->yAxis);

@@ -23,9 +23,14 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QFontMetrics>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
@@ -34,6 +39,7 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 using namespace ts;
 using gui::KernelDocument;
@@ -410,6 +416,58 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!gui::exportPlot(window.chartsPage()->ubChart()->plot(), dir.filePath(QStringLiteral("ub.bmpx")), &error));
         QVERIFY(error.contains(QLatin1String("bmpx")));
+    }
+
+    // At the default size every launch-table column shows its content whole (the dock widens for
+    // the widest example) and the analysis values wrap instead of eliding; once the user sizes
+    // the dock, it keeps that size.
+    void theDefaultLayoutShowsEveryColumnWhole()
+    {
+        QSettings().remove(QStringLiteral("window"));  // a first start
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndSettle(window, test::examplePath("matmul.json")));
+        QTableWidget* table = window.launchEditor()->paramTable();
+        QVERIFY(test::waitUntil([&] { return table->horizontalScrollBar()->maximum() == 0; }));
+        const QFontMetrics fm = table->fontMetrics();
+        for (int r = 0; r < table->rowCount(); ++r) {
+            for (int c : {0, 4}) {
+                const QTableWidgetItem* item = table->item(r, c);
+                QVERIFY(item);
+                QVERIFY2(fm.horizontalAdvance(item->text()) <= table->columnWidth(c),
+                         qPrintable(item->text() + QStringLiteral(" in %1 px").arg(table->columnWidth(c))));
+            }
+        }
+
+        // Analysis values: each gets the lines its text needs at its column's width.
+        QTreeWidget* tree = window.analysisPanel()->tree();
+        const int column = tree->header()->sectionSize(1);
+        int checked = 0;
+        for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+            const QString text = (*it)->text(1);
+            if (text.isEmpty())
+                continue;
+            const QRect rect = tree->visualItemRect(*it);
+            const int needed = tree->fontMetrics()
+                                   .boundingRect(QRect(0, 0, column - 8, 10000), Qt::TextWordWrap, text)
+                                   .height();
+            QVERIFY2(rect.height() >= needed, qPrintable(text + QStringLiteral(": %1 of %2 px").arg(rect.height()).arg(needed)));
+            ++checked;
+        }
+        QVERIFY(checked > 10);
+
+        // The user's width stays.
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("launchDock"));
+        window.resizeDocks({dock}, {dock->width() + 40}, Qt::Horizontal);
+        window.layout()->activate();
+        const int chosen = dock->width();
+        QVERIFY(openAndSettle(window, test::examplePath("add.json")));
+        QCOMPARE(dock->width(), chosen);
+        // A role names the backend's axes; the tooltip adds what the Kind column says.
+        QCOMPARE(table->item(3, 0)->text(), QStringLiteral("n_elements"));
+        QCOMPARE(table->item(3, 4)->text(), QStringLiteral("key x"));
+        QCOMPARE(table->item(3, 4)->toolTip(), QStringLiteral("runtime, key x"));
     }
 
     void settingsAndThemePersist()

@@ -116,7 +116,8 @@ private Q_SLOTS:
         QSet<QString> english;
         for (const Message& m : readTs("en")) {
             QCOMPARE(m.numerus.size(), 2);
-            QVERIFY2(!m.numerus[0].contains(QLatin1String("(s)")), qPrintable(m.numerus[0]));
+            for (const QString& form : m.numerus)
+                QVERIFY2(!form.contains(QLatin1String("(s)")) && !form.contains(QLatin1Char('{')), qPrintable(form));
             english << m.context + QLatin1Char('|') + m.source;
         }
         int counted = 0;
@@ -133,6 +134,12 @@ private Q_SLOTS:
         QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 1), QStringLiteral("1 config"));
         QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 2), QStringLiteral("2 configs"));
         QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 0), QStringLiteral("0 configs"));
+        // A verb agrees with the count.
+        const char* source = "%n config(s) {serves|serve} every device within %1 of its fastest config";
+        QCOMPARE(QCoreApplication::translate("ts::gui::DeviceCompareDialog", source, nullptr, 1).arg(QStringLiteral("5%")),
+                 QStringLiteral("1 config serves every device within 5% of its fastest config"));
+        QCOMPARE(QCoreApplication::translate("ts::gui::DeviceCompareDialog", source, nullptr, 3).arg(QStringLiteral("5%")),
+                 QStringLiteral("3 configs serve every device within 5% of its fastest config"));
     }
 };
 
