@@ -309,6 +309,13 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
 <context>
     <name>ts::gui::UbChart</name>
     <message numerus="yes">
+        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</source>
+        <translation>
+            <numerusform>L1 use of the %n candidate the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</numerusform>
+            <numerusform>L1 use of the %n candidates the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>UB use of the %n candidate(s) the backend benchmarks; select one to compare it.</source>
         <translation>
             <numerusform>UB use of the %n candidate the backend benchmarks; select one to compare it.</numerusform>

@@ -762,10 +762,6 @@
         <translation>两个维度上的候选空间</translation>
     </message>
     <message>
-        <source>UB footprint against the budget</source>
-        <translation>UB 占用与预算对比</translation>
-    </message>
-    <message>
         <source>Time per pipe of the selected candidate</source>
         <translation>选中候选在各流水线上的耗时</translation>
     </message>
@@ -2506,10 +2502,6 @@ best #%1: %2 µs</source>
         <source> · last wave %1</source>
         <translation> · 最后一轮 %1</translation>
     </message>
-    <message>
-        <source>Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11</source>
-        <translation>分块 %1 × %2，K %3 · L1 %4 / %5 · L0A %6 / %7 · L0B %8 / %9 · L0C %10 / %11</translation>
-    </message>
     <message numerus="yes">
         <source>Tile %Ln element(s)</source>
         <translation>
@@ -2519,6 +2511,10 @@ best #%1: %2 µs</source>
     <message>
         <source> · UB %1, %2</source>
         <translation> · UB %1，%2</translation>
+    </message>
+    <message>
+        <source>Tile %1 × %2, K %3 · %4</source>
+        <translation>分块 %1 × %2，K %3 · %4</translation>
     </message>
 </context>
 <context>
@@ -3026,14 +3022,6 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <translation>将 UB 图表保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <source>#%1 %2
-%3
-UB %4, %5</source>
-        <translation>#%1 %2
-%3
-UB %4，%5</translation>
-    </message>
-    <message>
         <source>No candidate space yet.</source>
         <translation>尚无候选空间。</translation>
     </message>
@@ -3049,6 +3037,40 @@ UB %4，%5</translation>
         <source>UB use of the %n candidate(s) the backend benchmarks; select one to compare it.</source>
         <translation>
             <numerusform>后端要测试的 %n 个候选的 UB 占用；选择一个候选进行对比。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>UB %1, %2</source>
+        <translation>UB %1，%2</translation>
+    </message>
+    <message>
+        <source>L1 footprint against its limit</source>
+        <translation>L1 占用与上限对比</translation>
+    </message>
+    <message>
+        <source>UB footprint against the budget</source>
+        <translation>UB 占用与预算对比</translation>
+    </message>
+    <message>
+        <source>L1 use (KiB)</source>
+        <translation>L1 占用（KiB）</translation>
+    </message>
+    <message>
+        <source>candidates of the backend&apos;s list, by L1 use</source>
+        <translation>后端列表中的候选，按 L1 占用排序</translation>
+    </message>
+    <message>
+        <source>L1 limit %1 KiB</source>
+        <translation>L1 上限 %1 KiB</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;#%1&lt;/b&gt;: tile %2 × %3, K %4 · %5</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt;：分块 %2 × %3，K %4 · %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</source>
+        <translation>
+            <numerusform>后端要测试的 %n 个候选的 L1 占用（tl.dot 内核的分块位于 L1 和 L0，而非 UB）；选择一个候选进行对比。</numerusform>
         </translation>
     </message>
 </context>
@@ -3326,6 +3348,10 @@ UB %4，%5</translation>
     <message>
         <source>%1 of the %2 budget</source>
         <translation>占 %2 预算的 %1</translation>
+    </message>
+    <message>
+        <source>L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8</source>
+        <translation>L1 %1 / %2 · L0A %3 / %4 · L0B %5 / %6 · L0C %7 / %8</translation>
     </message>
 </context>
 </TS>

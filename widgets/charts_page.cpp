@@ -15,7 +15,7 @@
 namespace ts::gui {
 namespace {
 
-QWidget* boxed(const QString& title, QWidget* content, QWidget* parent)
+QGroupBox* boxed(const QString& title, QWidget* content, QWidget* parent)
 {
     auto* box = new QGroupBox(title, parent);
     auto* layout = new QVBoxLayout(box);
@@ -35,7 +35,9 @@ ChartsPage::ChartsPage(QWidget* parent) : QWidget(parent)
 
     auto* lower = new QSplitter(Qt::Horizontal, this);
     lower->setObjectName(QStringLiteral("chartsLowerSplitter"));
-    lower->addWidget(boxed(tr("UB footprint against the budget"), m_ub, this));
+    QGroupBox* ubBox = boxed(m_ub->title(), m_ub, this);
+    connect(m_ub, &UbChart::titleChanged, ubBox, &QGroupBox::setTitle);
+    lower->addWidget(ubBox);
     lower->addWidget(boxed(tr("Time per pipe of the selected candidate"), m_pipes, this));
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("chartsSplitter"));

@@ -63,6 +63,12 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_compare->setObjectName(QStringLiteral("heatmapCompareWith"));
     m_compare->setToolTip(tr("Another tuning of this launch in the cache: another device, backend version or bench method"));
     m_compareLabel = new QLabel(tr("compare with"), this);
+    // The combos share the row's width and may shrink below their longest entry (the list
+    // still shows it whole): the chart must not hold the window's side panels narrow.
+    for (QComboBox* combo : {m_x, m_y, m_colourBy, m_compare}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(6);
+    }
     m_fixedBox = new QWidget(this);
     m_fixedLayout = new QFormLayout(m_fixedBox);
     m_fixedLayout->setContentsMargins(0, 0, 0, 0);

@@ -445,14 +445,7 @@ void SpacePage::showDetails(std::size_t candidate)
                                      tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
     if (m.cube)
         html += QStringLiteral("<p>") +
-                tr("Tile %1 × %2, K %3 · L1 %4 of %5 · L0A %6 of %7 · L0B %8 of %9 · L0C %10 of %11")
-                    .arg(m.blockM)
-                    .arg(m.blockN)
-                    .arg(m.blockK)
-                    .arg(QString::fromStdString(formatBytes(m.l1Bytes)), QString::fromStdString(formatBytes(m.l1LimitBytes)),
-                         QString::fromStdString(formatBytes(m.l0aBytes)), QString::fromStdString(formatBytes(m.l0aLimitBytes)),
-                         QString::fromStdString(formatBytes(m.l0bBytes)), QString::fromStdString(formatBytes(m.l0bLimitBytes)),
-                         QString::fromStdString(formatBytes(m.l0cBytes)), QString::fromStdString(formatBytes(m.l0cLimitBytes))) +
+                tr("Tile %1 × %2, K %3 · %4").arg(m.blockM).arg(m.blockN).arg(m.blockK).arg(cubeMemoryText(m)) +
                 programsAndWaves + QStringLiteral("</p>");
     else
         html += QStringLiteral("<p>") + tile +

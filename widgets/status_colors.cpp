@@ -124,6 +124,14 @@ QString ubUsageText(const space::CandidateMetrics& m)
         .arg(QString::fromStdString(formatPercent(m.ubShare)), budget);
 }
 
+QString cubeMemoryText(const space::CandidateMetrics& m)
+{
+    auto bytes = [](std::int64_t b) { return QString::fromStdString(formatBytes(b)); };
+    return QCoreApplication::translate("ts::gui::Usage", "L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8")
+        .arg(bytes(m.l1Bytes), bytes(m.l1LimitBytes), bytes(m.l0aBytes), bytes(m.l0aLimitBytes), bytes(m.l0bBytes),
+             bytes(m.l0bLimitBytes), bytes(m.l0cBytes), bytes(m.l0cLimitBytes));
+}
+
 QString benchMethodText(npu::BenchMethod method)
 {
     return QString::fromUtf8(npu::benchMethodName(method));

@@ -32,6 +32,8 @@ QString compileFailureLabel(npu::CompileFailure failure);
 QString ubShareText(const space::CandidateMetrics& metrics);
 // The same in a sentence: "73.4% of the 192 KiB budget" / "overflow: 2 MiB of a 192 KiB budget".
 QString ubUsageText(const space::CandidateMetrics& metrics);
+// A cube candidate's buffers against their limits: "L1 48 KiB of 256 KiB · L0A 16 KiB of 32 KiB · ...".
+QString cubeMemoryText(const space::CandidateMetrics& metrics);
 // A bench method as TRITON_BENCH_METHOD spells it ("default", "npu"): a value, not translated.
 QString benchMethodText(npu::BenchMethod method);
 // A tuning session's stage, as the progress bar names it.

@@ -59,14 +59,20 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
         QStringList params;
         for (const auto& [name, value] : m_space->params(c))
             params << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
+        const QString memory = m.cube ? cubeMemoryText(m)
+                                      : tr("UB %1, %2").arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m));
         QToolTip::showText(e->globalPosition().toPoint(),
-                           tr("#%1 %2\n%3\nUB %4, %5")
+                           QStringLiteral("#%1 %2\n%3\n%4")
                                .arg(c)
-                               .arg(statusLabel(m_space->status(c)), params.join(QStringLiteral(", ")),
-                                    QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)),
+                               .arg(statusLabel(m_space->status(c)), params.join(QStringLiteral(", ")), memory),
                            m_plot);
     });
     setDark(false);
+}
+
+QString UbChart::title() const
+{
+    return m_cube ? tr("L1 footprint against its limit") : tr("UB footprint against the budget");
 }
 
 void UbChart::setDark(bool dark)
@@ -130,16 +136,29 @@ void UbChart::rebuild()
     }
     if (m_selected && *m_selected < s.size() && std::find(list.begin(), list.end(), *m_selected) == list.end())
         list.push_back(*m_selected);
-    std::stable_sort(list.begin(), list.end(),
-                     [&](std::size_t a, std::size_t b) { return s.metrics(a).ubBytes < s.metrics(b).ubBytes; });
+    // Cube candidates (a tl.dot kernel under 2026-08) are measured by L1, the rest by UB.
+    const bool cube = !list.empty() && s.metrics(list.front()).cube;
+    if (cube != m_cube) {
+        m_cube = cube;
+        m_plot->yAxis->setLabel(cube ? tr("L1 use (KiB)") : tr("UB use (KiB)"));
+        m_plot->xAxis->setLabel(cube ? tr("candidates of the backend's list, by L1 use")
+                                     : tr("candidates of the backend's list, by UB use"));
+        Q_EMIT titleChanged(title());
+    }
+    auto used = [&](std::size_t c) {
+        const space::CandidateMetrics m = s.metrics(c);
+        return m.cube ? m.l1Bytes : m.ubBytes;
+    };
+    std::stable_sort(list.begin(), list.end(), [&](std::size_t a, std::size_t b) { return used(a) < used(b); });
     m_shown = list;
 
-    // The budget the space measures shares against (the register file in SIMT mode).
-    const double budgetKib = double(s.backend().problem.localMemKib);
+    // The budget the space measures shares against (the register file in SIMT mode; L1 for cube).
+    const double budgetKib = cube ? double(s.metrics(list.front()).l1LimitBytes) / 1024.0
+                                  : double(s.backend().problem.localMemKib);
     double top = budgetKib;
     QVector<double> fx, fy, ox, oy, hx, hy;
     for (std::size_t k = 0; k < list.size(); ++k) {
-        const double kib = double(s.metrics(list[k]).ubBytes) / 1024.0;
+        const double kib = double(used(list[k])) / 1024.0;
         top = std::max(top, kib);
         if (m_selected && list[k] == *m_selected) {
             hx << double(k);
@@ -161,10 +180,19 @@ void UbChart::rebuild()
     m_budget->point2->setCoords(1, budgetKib);
     m_budget->setVisible(true);
     m_budgetLabel->position->setCoords(0.99, budgetKib);
-    m_budgetLabel->setText(tr("UB budget %1 KiB").arg(budgetKib, 0, 'f', 0));
+    m_budgetLabel->setText(cube ? tr("L1 limit %1 KiB").arg(budgetKib, 0, 'f', 0)
+                                : tr("UB budget %1 KiB").arg(budgetKib, 0, 'f', 0));
     m_budgetLabel->setVisible(true);
 
-    if (m_selected && *m_selected < s.size()) {
+    if (m_selected && *m_selected < s.size() && s.metrics(*m_selected).cube) {
+        const space::CandidateMetrics m = s.metrics(*m_selected);
+        m_summary->setText(tr("<b>#%1</b>: tile %2 × %3, K %4 · %5")
+                               .arg(*m_selected)
+                               .arg(m.blockM)
+                               .arg(m.blockN)
+                               .arg(m.blockK)
+                               .arg(cubeMemoryText(m).toHtmlEscaped()));
+    } else if (m_selected && *m_selected < s.size()) {
         const space::CandidateMetrics m = s.metrics(*m_selected);
         const space::TileProblem& p = s.backend().problem;
         m_summary->setText(tr("<b>#%1</b>: tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6")
@@ -173,6 +201,10 @@ void UbChart::rebuild()
                                .arg(p.dtypeBytes)
                                .arg(p.numBuffers)
                                .arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)));
+    } else if (cube) {
+        m_summary->setText(tr("L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles "
+                              "in L1 and L0, not in the UB); select one to compare it.",
+                              nullptr, int(list.size())));
     } else {
         m_summary->setText(tr("UB use of the %n candidate(s) the backend benchmarks; select one to compare it.", nullptr,
                               int(list.size())));

@@ -1,6 +1,8 @@
 #pragma once
 // The UB footprint of the backend's candidates against the budget, as bars sorted by use; the
-// selected candidate is highlighted (and added when it is not in the backend's list).
+// selected candidate is highlighted (and added when it is not in the backend's list). A tl.dot
+// kernel's cube candidates keep their tiles in L1 and L0, not in the UB: for them the bars are
+// L1 use against the L1 limit, and the summary gives every buffer.
 
 #include "core/space/candidate_space.h"
 
@@ -31,9 +33,12 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     // The candidates drawn, left to right.
     const std::vector<std::size_t>& shownCandidates() const { return m_shown; }
+    // What the bars measure: "UB footprint against the budget", or L1 for cube candidates.
+    QString title() const;
 
 Q_SIGNALS:
     void candidateClicked(std::size_t candidate);
+    void titleChanged(const QString& title);
 
 private:
     void rebuild();
@@ -50,6 +55,7 @@ private:
     QCPItemText* m_budgetLabel = nullptr;
     QLabel* m_summary = nullptr;
     bool m_dark = false;
+    bool m_cube = false;  // the bars show L1, not UB
 };
 
 } // namespace ts::gui

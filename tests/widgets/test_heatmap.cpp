@@ -9,6 +9,7 @@
 #include "widgets/heatmap_chart.h"
 #include "widgets/qcp.h"
 #include "widgets/tuning_run.h"
+#include "widgets/ub_chart.h"
 
 #include <QComboBox>
 #include <QTemporaryDir>
@@ -353,6 +354,45 @@ private Q_SLOTS:
             pipeline::dimensionSource(*analysis, *space, std::size_t(chart.slice().xDim));
         QVERIFY(where.line > 0);
         QCOMPARE(source.at(0).at(0).toInt(), where.line);
+    }
+
+    // The memory chart beside the heat map: a tl.dot kernel's cube candidates are drawn by L1
+    // use against the L1 limit (their UB figures are 0), a vector kernel's by UB use.
+    void memoryChartFollowsTheKernelsBuffers()
+    {
+        const auto matmul = analyse("matmul.json", kernel::BackendVersion::V2026_08);
+        QVERIFY(matmul);
+        pipeline::SpaceRequest cubeRequest{matmul, device(matmul->workload.device), {}};
+        const auto cube = pipeline::buildSpace(cubeRequest).space;
+        QVERIFY(cube && cube->backend().cube);
+        gui::UbChart chart;
+        QSignalSpy retitled(&chart, &gui::UbChart::titleChanged);
+        chart.setSpace(cube);
+        QCOMPARE(retitled.count(), 1);
+        QVERIFY(chart.title().contains(QStringLiteral("L1")));
+        QVERIFY(chart.plot()->yAxis->label().contains(QStringLiteral("L1")));
+        auto* bars = qobject_cast<QCPBars*>(chart.plot()->plottable(0));
+        QVERIFY(bars && !chart.shownCandidates().empty());
+        double highest = 0;
+        for (std::size_t c : chart.shownCandidates()) {
+            QVERIFY(cube->metrics(c).cube && cube->metrics(c).l1Bytes > 0);
+            highest = std::max(highest, double(cube->metrics(c).l1Bytes) / 1024.0);
+        }
+        QVERIFY(chart.plot()->yAxis->range().upper >= highest);
+        chart.setSelectedCandidate(chart.shownCandidates().front());
+        const QList<QLabel*> labels = chart.findChildren<QLabel*>();
+        const bool summarised = std::any_of(labels.begin(), labels.end(), [](QLabel* l) {
+            return l->text().contains(QStringLiteral("L0A")) && l->text().contains(QStringLiteral("L0C"));
+        });
+        QVERIFY(summarised);
+
+        const auto add = analyse("add.json", kernel::BackendVersion::V2026_08);
+        QVERIFY(add);
+        pipeline::SpaceRequest vectorRequest{add, device(add->workload.device), {}};
+        chart.setSpace(pipeline::buildSpace(vectorRequest).space);
+        QCOMPARE(retitled.count(), 2);
+        QVERIFY(chart.title().contains(QStringLiteral("UB")));
+        QVERIFY(chart.plot()->yAxis->label().contains(QStringLiteral("UB")));
     }
 };
 
