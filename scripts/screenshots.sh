@@ -2,7 +2,8 @@
 # Renders the main views of TileScope in English and Simplified Chinese into docs/screenshots/:
 # kernel, candidates, charts and lattice; after a tuning the table, the per-pipe time, the
 # timings and the modelled tuning time; compare devices, shape sweep, cache browser and export;
-# the dark theme last. Tunings go to a scratch cache, never to the one beside the workload.
+# the dark theme last; then, with no workload named, the candidates view of the matmul under
+# 2026-04. Tunings go to a scratch cache, never to the one beside the workload.
 #
 #   scripts/screenshots.sh [build-dir] [workload.json ...]
 #
@@ -63,4 +64,17 @@ for workload in "${workloads[@]}"; do
         run "$lang" "$workload"
     done
 done
+
+# The matmul under 2026-04, where the backend tunes nothing and the lattice is the way on: its
+# candidates view only (matmul-2604-LANG-candidates.png), from a scratch copy of the example.
+if [ $# -eq 0 ]; then
+    variant="$scratch/matmul-2604"
+    mkdir -p "$variant" "$scratch/shots"
+    cp "$root/resources/examples/matmul.py" "$variant/"
+    sed 's/^{/{\n  "backend": "2026-04",/' "$root/resources/examples/matmul.json" >"$variant/matmul-2604.json"
+    for lang in en zh_CN; do
+        out="$scratch/shots" run "$lang" "$variant/matmul-2604.json"
+        cp "$scratch/shots/matmul-2604-$lang-candidates.png" "$root/docs/screenshots/"
+    done
+fi
 echo "screenshots written to $out"
