@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace ts::gui {
 namespace {
@@ -325,10 +326,40 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
                           snapshot.bestCandidate && c.candidate == *snapshot.bestCandidate ? LanesPlottable::BestRun
                                                                                            : LanesPlottable::Run});
         p.runP50.push_back(c.p50Us);
-        p.rx << s.end;
-        p.ry << c.p50Us;
         p.low = p.low == 0 ? c.p50Us : std::min(p.low, c.p50Us);
         p.high = std::max(p.high, c.p50Us);
+    }
+    // The runs' scatter: every run while they are few; past that the fastest and the slowest run
+    // of each of kRunBins slices of time (the band they draw, in a few thousand squares: drawing
+    // hundreds of thousands would hold the GUI thread at every refresh).
+    constexpr std::size_t kRunBins = 2000;
+    if (t.benchRuns.size() <= 2 * kRunBins) {
+        for (std::size_t k = 0; k < t.benchRuns.size(); ++k) {
+            p.rx << t.benchRuns[k].end;
+            p.ry << p.runP50[k];
+        }
+    } else {
+        const double end = std::max(t.benchRuns.back().end, 1e-12);
+        std::vector<std::pair<std::size_t, std::size_t>> extremes(kRunBins, {SIZE_MAX, SIZE_MAX});
+        for (std::size_t k = 0; k < t.benchRuns.size(); ++k) {
+            const auto bin = std::min(kRunBins - 1, std::size_t(t.benchRuns[k].end / end * double(kRunBins)));
+            auto& [fastest, slowest] = extremes[bin];
+            if (fastest == SIZE_MAX || p.runP50[k] < p.runP50[fastest])
+                fastest = k;
+            if (slowest == SIZE_MAX || p.runP50[k] > p.runP50[slowest])
+                slowest = k;
+        }
+        for (const auto& [fastest, slowest] : extremes) {
+            if (fastest == SIZE_MAX)
+                continue;
+            // In time order, as the graph's data must be.
+            for (std::size_t k : {std::min(fastest, slowest), std::max(fastest, slowest)}) {
+                p.rx << t.benchRuns[k].end;
+                p.ry << p.runP50[k];
+                if (fastest == slowest)
+                    break;
+            }
+        }
     }
     for (const BestStep& step : t.bestSoFar) {
         p.bx << step.seconds;
