@@ -3,6 +3,8 @@
 #include "core/cache/record_codec.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <thread>
 
 namespace ts::cache {
 
@@ -19,19 +21,45 @@ int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>&
         "?23, ?24, ?25, ?26)");
     if (!insert)
         return db.extendedErrorCode();
-    std::string launch;
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        const MeasurementRecord& m = records[i];
-        if (const std::string bad = validateMeasurement(m); !bad.empty()) {
+    for (std::size_t i = 0; i < records.size(); ++i)
+        if (const std::string bad = validateMeasurement(records[i]); !bad.empty()) {
+            const MeasurementRecord& m = records[i];
             *problem = "measurement " + std::to_string(i) + " (" + m.sourceFile +
                        (m.sourceLine > 0 ? ":" + std::to_string(m.sourceLine) : std::string()) + "): " + bad;
             return SQLITE_CONSTRAINT;
         }
-        // Records of one launch come together: its digest is computed once per run of them.
+    // Records of one launch come together: its digest is computed once per run of them.
+    std::vector<std::string> launches;
+    std::vector<std::uint32_t> launchOf(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const MeasurementRecord& m = records[i];
         if (i == 0 || m.kernelName != records[i - 1].kernelName || m.keyValues != records[i - 1].keyValues ||
             m.dtypes != records[i - 1].dtypes || m.backend != records[i - 1].backend)
-            launch = m.launchDigest();
-        insert.bind(1, m.identity(launch))
+            launches.push_back(m.launchDigest());
+        launchOf[i] = std::uint32_t(launches.size() - 1);
+    }
+    // Each record's identity is a SHA-256 of its fields: hashed on a few threads before the
+    // inserts (the same strings whichever thread computes them).
+    std::vector<std::string> identities(records.size());
+    {
+        const std::size_t threads =
+            records.size() < 4096 ? 1 : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 4);
+        auto hash = [&](std::size_t first, std::size_t last) {
+            for (std::size_t i = first; i < last; ++i)
+                identities[i] = records[i].identity(launches[launchOf[i]]);
+        };
+        std::vector<std::thread> pool;
+        const std::size_t slice = (records.size() + threads - 1) / threads;
+        for (std::size_t t = 1; t < threads; ++t)
+            pool.emplace_back(hash, std::min(records.size(), t * slice), std::min(records.size(), (t + 1) * slice));
+        hash(0, std::min(records.size(), slice));
+        for (std::thread& thread : pool)
+            thread.join();
+    }
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const MeasurementRecord& m = records[i];
+        const std::string& launch = launches[launchOf[i]];
+        insert.bind(1, identities[i])
             .bind(2, launch)
             .bind(3, m.kernelName)
             .bind(4, encodePairs(m.keyValues))

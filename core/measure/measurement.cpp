@@ -47,33 +47,39 @@ std::string_view sourceFormatName(SourceFormat format)
 
 cache::MeasurementRecord toRecord(const Measurement& m)
 {
+    return toRecord(Measurement(m));
+}
+
+cache::MeasurementRecord toRecord(Measurement&& m)
+{
     cache::MeasurementRecord r;
     r.id = m.id;
-    r.kernelName = m.launch.kernelName;
-    r.sourceHash = m.launch.sourceHash;
-    r.keyValues = m.launch.keyValues;
-    r.dtypes = m.launch.dtypes;
-    r.backend = m.launch.backend;
+    r.kernelName = std::move(m.launch.kernelName);
+    r.sourceHash = std::move(m.launch.sourceHash);
+    r.keyValues = std::move(m.launch.keyValues);
+    r.dtypes = std::move(m.launch.dtypes);
+    r.backend = std::move(m.launch.backend);
+    r.params.reserve(m.config.kwargs.size());
     for (const auto& [name, value] : m.config.kwargs)
         r.params.emplace_back(name, value.toPython());
     r.numWarps = m.config.numWarps;
     r.numStages = m.config.numStages;
     r.status = std::string(measureStatusName(m.status));
-    r.error = m.error;
+    r.error = std::move(m.error);
     r.p50Ms = m.p50Ms;
     r.p20Ms = m.p20Ms;
     r.p80Ms = m.p80Ms;
-    r.device = m.device;
-    r.deviceKind = m.deviceKind;
-    r.python = m.software.python;
-    r.triton = m.software.triton;
-    r.torch = m.software.torch;
-    r.torchNpu = m.software.torchNpu;
-    r.benchMethod = m.benchMethod;
+    r.device = std::move(m.device);
+    r.deviceKind = std::move(m.deviceKind);
+    r.python = std::move(m.software.python);
+    r.triton = std::move(m.software.triton);
+    r.torch = std::move(m.software.torch);
+    r.torchNpu = std::move(m.software.torchNpu);
+    r.benchMethod = std::move(m.benchMethod);
     r.sourceFormat = std::string(sourceFormatName(m.sourceFormat));
-    r.sourceFile = m.sourceFile;
+    r.sourceFile = std::move(m.sourceFile);
     r.sourceLine = m.sourceLine;
-    r.importedAt = m.importedAt;
+    r.importedAt = std::move(m.importedAt);
     return r;
 }
 

@@ -56,6 +56,7 @@ struct Measurement {
 };
 
 cache::MeasurementRecord toRecord(const Measurement& measurement);
+cache::MeasurementRecord toRecord(Measurement&& measurement);  // moves its strings
 // nullopt (and *error) when the stored config holds a value that is not an int or bool.
 std::optional<Measurement> fromRecord(const cache::MeasurementRecord& record, std::string* error = nullptr);
 

@@ -220,8 +220,8 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
         }
         records.reserve(records.size() + tied.measurements.size());
         owner.reserve(records.capacity());
-        for (const measure::Measurement& m : tied.measurements) {
-            records.push_back(measure::toRecord(m));
+        for (measure::Measurement& m : tied.measurements) {
+            records.push_back(measure::toRecord(std::move(m)));
             owner.push_back(result.files.size() - 1);
         }
     }
