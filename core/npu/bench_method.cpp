@@ -83,6 +83,14 @@ constexpr double kProfilerPerLaunchSeconds = 0.025;
 // do_bench's own Python overhead per call (events, lists, quantiles): estimate.
 constexpr double kDoBenchOverheadSeconds = 0.002;
 
+// do_bench's p50/p20/p80 (ms) of runs drawn one by one (microseconds; reordered).
+void setQuantiles(BenchResult& b, std::vector<double>& samplesUs)
+{
+    b.p50Ms = quantile(samplesUs, 0.5) / 1000.0;
+    b.p20Ms = quantile(samplesUs, 0.2) / 1000.0;
+    b.p80Ms = quantile(samplesUs, 0.8) / 1000.0;
+}
+
 // Up to this many timed runs every run is drawn; beyond it the statistics are drawn directly.
 constexpr int kDirectRunsMax = 100;
 
@@ -244,9 +252,7 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const 
             for (int i = 0; i < b.timedRuns; ++i)
                 samples.push_back(run());
             meanUs = meanOf(samples);
-            b.p50Ms = quantile(samples, 0.5) / 1000.0;
-            b.p20Ms = quantile(samples, 0.2) / 1000.0;
-            b.p80Ms = quantile(samples, 0.8) / 1000.0;
+            setQuantiles(b, samples);
         } else {
             // Many runs: the statistics drawn from their sampling distribution instead of from
             // thousands of runs (the same figures in distribution, at the cost of a few draws).
@@ -274,9 +280,7 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const 
         b.benchSeconds = 36.0 * perRunUs / 1e6 + 35.0 * kProfilerPerLaunchSeconds;
         b.sessionSeconds = kProfilerSessionSeconds;
         b.meanMs = meanOf(samples) / 1000.0;
-        b.p50Ms = quantile(samples, 0.5) / 1000.0;
-        b.p20Ms = quantile(samples, 0.2) / 1000.0;
-        b.p80Ms = quantile(samples, 0.8) / 1000.0;
+        setQuantiles(b, samples);
     }
     b.rankMs = options.method == BenchMethod::Npu ? b.meanMs : b.p50Ms;
     return b;
