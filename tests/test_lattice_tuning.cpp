@@ -153,6 +153,14 @@ TEST(LatticeTuning, ABadFilterNamesTheTerm)
     ASSERT_TRUE(bad.error);
     EXPECT_NE(bad.error->find("'XBLOK>=1024'"), std::string::npos) << *bad.error;
     EXPECT_NE(bad.error->find("XBLOCK"), std::string::npos) << *bad.error;  // what it has
+    // The same reason without walking the space (the explorer checks it before it starts).
+    EXPECT_EQ(tuning::latticeSubsetError(*s, subset), bad.error);
+    EXPECT_EQ(tuning::latticeSubsetError(*s, {"XBLOCK>=1024", {}, 0}), std::nullopt);
+    EXPECT_EQ(tuning::latticeSubsetError(*s, {}), std::nullopt);
+    // A filter that reads but keeps nothing is not an error of the subset: the tuning says so.
+    const tuning::LatticeSubset nothing{"XBLOCK>1000000000", {}, 0};
+    EXPECT_EQ(tuning::latticeSubsetError(*s, nothing), std::nullopt);
+    EXPECT_TRUE(tuning::latticeCandidates(*s, nothing).indices.empty());
 
     const space::CandidateQuery word = space::CandidateQuery::parse("XBLOCK>=1024 banana");
     EXPECT_EQ(word.problems(), std::vector<std::string>{"banana"});

@@ -118,6 +118,15 @@ void BackgroundJob::launch(const QString& label, std::function<void(JobContext&)
             },
             Qt::QueuedConnection);
     };
+    context->m_call = [self, generation](std::function<void()> call) {
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, call = std::move(call)] {
+                if (self && self->m_generation == generation && self->m_running)
+                    call();
+            },
+            Qt::QueuedConnection);
+    };
     Q_EMIT started(label);
     Q_EMIT progress(-1.0, QString());
 

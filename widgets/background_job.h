@@ -58,12 +58,21 @@ public:
             m_probe->step(fraction, stage);
     }
     bool hasProbe() const { return m_probe != nullptr; }
+    // Runs `onOwnerThread` on the job object's thread, before the result and in the order
+    // posted, unless the job was superseded or stopped first (then it is dropped): a first part
+    // of the result the owner shows while the work goes on.
+    void post(std::function<void()> onOwnerThread) const
+    {
+        if (m_call)
+            m_call(std::move(onOwnerThread));
+    }
 
 private:
     friend class BackgroundJob;
     std::shared_ptr<const JobProbe> m_probe;
     std::shared_ptr<JobStop> m_stop;
     std::function<void(double, QString)> m_post;
+    std::function<void(std::function<void()>)> m_call;
     std::mutex m_mutex;
     double m_lastFraction = -1.0;
     QString m_lastStage;

@@ -108,6 +108,7 @@ OpenResult openFile(const QString& path, const QString& defaultDevice, const std
 }
 
 struct TuneOutput {
+    std::shared_ptr<TuningRun> run;  // the run shown while it went on
     std::shared_ptr<const tuning::TuningResult> result;
     TuningRun::State state;  // the final figures, prepared off the GUI thread
     QString storeMessage;  // empty when nothing was to be stored
@@ -610,34 +611,36 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
     const npu::DeviceProfile& device = *m_devices.find(m_analysis->workload.device);
     tuning::TuningOptions options = m_tuningOptions;
     options.lattice = lattice.has_value();
-    std::size_t total = 0;
     if (lattice) {
-        // The same choice the tuning makes (tuning::latticeCandidates), to size the progress.
+        // Only the filter is read here: which points it keeps (and whether any) is found on the
+        // worker, by the tuning's own choice; walking a lattice of millions would hold this thread.
         options.subset = *lattice;
-        const tuning::LatticeCandidates chosen = tuning::latticeCandidates(*m_space, options.subset);
-        if (chosen.error || chosen.indices.empty()) {
-            m_tuneProblem = chosen.error ? QString::fromStdString(*chosen.error)
-                                         : tr("No valid lattice point to tune among the candidates chosen.");
+        if (std::optional<std::string> why = tuning::latticeSubsetError(*m_space, options.subset)) {
+            m_tuneProblem = QString::fromStdString(*why);
             return false;
         }
-        total = chosen.indices.size();
-    } else {
-        for (std::size_t i = 0; i < m_space->size(); ++i) {
-            const space::CandidateStatus s = m_space->status(i);
-            total += s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
-        }
     }
-    m_run = std::make_shared<TuningRun>(m_space, options, device.soc, total, m_analysis->parse.backend,
-                                        tuning::modelledHostCores(options, device));
     auto feed = std::make_shared<TuningFeed>();
     m_feed = feed;
     const std::string cachePath = cacheFile().toStdString();
-    std::shared_ptr<const TuningRun> run = m_run;
-    Q_EMIT tuningStarted();
     m_tuneJob->start<TuneOutput>(
         tr("Tuning on %1").arg(QString::fromStdString(device.soc)),
-        [analysis = m_analysis, space = m_space, device, options, feed, cachePath, total](JobContext& context) {
+        [this, analysis = m_analysis, space = m_space, device, options, feed, cachePath,
+         hostCores = tuning::modelledHostCores(options, device)](JobContext& context) {
             const LowerThreadPriority nice;  // the tuning's threads inherit it: the GUI keeps its CPU
+            // The run the views follow, laid out here (arrays the size of the space) and shown
+            // from the moment it exists; the candidates reach it through the feed.
+            std::size_t total = 0;
+            if (options.lattice) {
+                total = tuning::latticeCandidates(*space, options.subset).indices.size();
+            } else {
+                for (std::size_t i = 0; i < space->size(); ++i) {
+                    const space::CandidateStatus s = space->status(i);
+                    total += s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
+                }
+            }
+            auto run = std::make_shared<TuningRun>(space, options, device.soc, total, analysis->parse.backend, hostCores);
+            context.post([this, run] { showRun(run); });
             pipeline::RunControl control;
             control.stop = context.stopToken();
             if (context.hasProbe())  // tests: a pause point on the compile workers
@@ -664,6 +667,7 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
             request.cache.path = std::filesystem::path(cachePath);
             const pipeline::TuneResult tuned = pipeline::tune(request, control);
             TuneOutput out;
+            out.run = std::move(run);
             out.result = tuned.result ? tuned.result : std::make_shared<const tuning::TuningResult>();
             out.state = TuningRun::finalState(space->size(), *out.result);
             if (tuned.storedId)
@@ -672,9 +676,9 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
                 out.storeMessage = tr("Not stored in the cache: %1").arg(QString::fromStdString(*tuned.notStoredReason));
             return out;
         },
-        [this, run](TuneOutput&& out) {
+        [this](TuneOutput&& out) {
             m_feedTimer->stop();
-            if (run != m_run)
+            if (out.run != m_run)
                 return;
             {
                 std::lock_guard lock(m_feed->mutex);
@@ -693,8 +697,14 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
                 refreshCacheState();
             }
         });
-    m_feedTimer->start();
     return true;
+}
+
+void KernelDocument::showRun(std::shared_ptr<TuningRun> run)
+{
+    m_run = std::move(run);
+    Q_EMIT tuningStarted();
+    m_feedTimer->start();
 }
 
 void KernelDocument::pullTuningFeed()

@@ -73,8 +73,9 @@ public:
     // key. When the lattice is not shown it is built first and tuned once it is in. False when
     // nothing can be tuned now (see tuneProblem()).
     bool tuneLattice(const tuning::LatticeSubset& subset = {});
-    // Why the last tune() or tuneLattice() did not start (a filter not understood, an empty
-    // subset, other work running); empty when it started.
+    // Why the last tune() or tuneLattice() did not start (a filter not understood, other work
+    // running); empty when it started. A subset with no valid point starts, and the tuning
+    // finishes with the core's reason as its error.
     QString tuneProblem() const { return m_tuneProblem; }
     bool canTune() const;
     bool isTuning() const;
@@ -127,7 +128,9 @@ Q_SIGNALS:
     void progress(double fraction, const QString& stage);
     void stopped();
 
-    void tuningStarted();  // tuningRun() is new (and empty)
+    // tuningRun() is new (and empty). It comes shortly after tune() returns: the run is laid out
+    // on the tuning's worker; until then tuningRun() is the previous one, or null.
+    void tuningStarted();
     // done of total candidates; etaSeconds < 0 when unknown.
     void tuningProgress(const QString& stage, qulonglong done, qulonglong total, double etaSeconds);
     void tuningUpdated(const ts::gui::TuningRun::Update& update);  // a batch arrived
@@ -149,6 +152,8 @@ private:
     void watchFiles();
     void onFileChanged(const QString& path);
     bool startTune(const std::optional<tuning::LatticeSubset>& lattice);
+    // The run a tuning laid out on its worker: shown from now on, fed by the timer.
+    void showRun(std::shared_ptr<TuningRun> run);
     npu::DeviceRegistry m_devices;
     BackgroundJob* m_analysisJob = nullptr;
     BackgroundJob* m_spaceJob = nullptr;

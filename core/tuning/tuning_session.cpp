@@ -20,6 +20,7 @@
 #include <mutex>
 #include <queue>
 #include <thread>
+#include <variant>
 
 namespace ts::tuning {
 
@@ -295,18 +296,40 @@ std::string latticeBackendNote(const std::string& backendError)
     return "the backend raises for its own list (" + backendError + "); the lattice is tuned regardless";
 }
 
+namespace {
+
+// The subset's filter read against `space`, or why it cannot be.
+std::variant<space::CandidateQuery, std::string> subsetQuery(const space::CandidateSpace& space, const LatticeSubset& subset)
+{
+    space::CandidateQuery query;
+    if (subset.filter.empty())
+        return query;
+    query = space::CandidateQuery::parse(subset.filter);
+    query.bind(&space);
+    if (std::string why = query.error(); !why.empty())
+        return "the filter '" + subset.filter + "' is not understood: " + why;
+    return query;
+}
+
+} // namespace
+
+std::optional<std::string> latticeSubsetError(const space::CandidateSpace& space, const LatticeSubset& subset)
+{
+    auto query = subsetQuery(space, subset);
+    if (auto* why = std::get_if<std::string>(&query))
+        return std::move(*why);
+    return std::nullopt;
+}
+
 LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const LatticeSubset& subset)
 {
     LatticeCandidates out;
-    space::CandidateQuery query;
-    if (!subset.filter.empty()) {
-        query = space::CandidateQuery::parse(subset.filter);
-        query.bind(&space);
-        if (std::string why = query.error(); !why.empty()) {
-            out.error = "the filter '" + subset.filter + "' is not understood: " + why;
-            return out;
-        }
+    auto read = subsetQuery(space, subset);
+    if (auto* why = std::get_if<std::string>(&read)) {
+        out.error = std::move(*why);
+        return out;
     }
+    const space::CandidateQuery& query = std::get<space::CandidateQuery>(read);
     std::vector<bool> selected;
     if (!subset.selection.empty()) {
         selected.assign(space.size(), false);
@@ -323,6 +346,10 @@ LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const La
             matched.push_back(i);
     }
     out.matched = matched.size();
+    if (subset.limit == 0 || subset.limit >= matched.size()) {
+        out.indices = std::move(matched);
+        return out;
+    }
     for (std::size_t k : space::spreadEvenly(matched.size(), subset.limit))
         out.indices.push_back(matched[k]);
     return out;

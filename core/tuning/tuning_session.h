@@ -60,6 +60,9 @@ struct LatticeCandidates {
 
 // The candidates a lattice tuning of `space` tunes (see LatticeSubset).
 LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const LatticeSubset& subset);
+// Why the subset cannot be read against `space` (its filter names something the space does not
+// have), without walking the space: latticeCandidates' error, at the cost of parsing the filter.
+std::optional<std::string> latticeSubsetError(const space::CandidateSpace& space, const LatticeSubset& subset);
 
 // Why the backend's own list gives a tuning nothing to tune: what the backend raises, or that
 // it generates no config; nullopt when it has a list. The next step is a lattice tuning.

@@ -141,6 +141,69 @@ private Q_SLOTS:
         QCOMPARE(delivered, -1);
     }
 
+    // A first part of the result, posted by the work, reaches the owner's thread before the
+    // result and in order; a part still queued when the job is stopped is dropped with it.
+    void postedPartsComeFirstAndGoWithAStoppedJob()
+    {
+        BackgroundJob job;
+        QSignalSpy finished(&job, &BackgroundJob::finished);
+        std::vector<int> seen;
+        std::vector<QThread*> threads;
+        job.start<int>(
+            QStringLiteral("parts"),
+            [&seen, &threads](JobContext& context) {
+                for (int part : {1, 2})
+                    context.post([part, &seen, &threads] {
+                        seen.push_back(part);
+                        threads.push_back(QThread::currentThread());
+                    });
+                return 3;
+            },
+            [&](int&& v) { seen.push_back(v); });
+        QVERIFY(test::waitForCount(finished, finished.count() + 1));
+        QCOMPARE(seen, (std::vector<int>{1, 2, 3}));
+        for (QThread* t : threads)
+            QCOMPARE(t, QThread::currentThread());
+
+        // Posted, then stopped before this thread got to it.
+        seen.clear();
+        std::promise<void> posted;
+        std::future<void> postedFuture = posted.get_future();
+        job.start<int>(
+            QStringLiteral("stopped"),
+            [&seen, &posted](JobContext& context) {
+                context.post([&seen] { seen.push_back(1); });
+                posted.set_value();
+                while (!context.stopRequested())
+                    QThread::msleep(1);
+                return 2;
+            },
+            [&](int&& v) { seen.push_back(v); });
+        postedFuture.wait();  // the part is queued here, not yet delivered
+        job.stop();
+        job.waitForIdle();
+        QCoreApplication::processEvents();
+        QVERIFY(seen.empty());
+
+        // Superseded: the first job's part, posted after the second started, is dropped too.
+        std::promise<void> release;
+        std::shared_future<void> gate = release.get_future().share();
+        job.start<int>(
+            QStringLiteral("first"),
+            [&seen, gate](JobContext& context) {
+                gate.wait();
+                context.post([&seen] { seen.push_back(1); });
+                return 1;
+            },
+            [&](int&& v) { seen.push_back(v); });
+        job.start<int>(QStringLiteral("second"), [](JobContext&) { return 2; }, [&](int&& v) { seen.push_back(v); });
+        release.set_value();
+        job.waitForIdle();
+        QVERIFY(test::waitUntil([&] { return !job.isRunning(); }));
+        QCoreApplication::processEvents();
+        QCOMPARE(seen, std::vector<int>{2});
+    }
+
     void progressIsIndeterminateThenReported()
     {
         BackgroundJob job;

@@ -229,6 +229,21 @@ private Q_SLOTS:
         QVERIFY(!doc->tuneLattice(tuning::LatticeSubset{"YBLOCK>4", {}, 0}));
         QVERIFY2(doc->tuneProblem().contains(QLatin1String("YBLOCK>4")), qPrintable(doc->tuneProblem()));
         QVERIFY(!doc->isTuning());
+
+        // A filter that reads but keeps no valid point: the tuning's own choice finds that on its
+        // worker (the explorer does not walk the lattice for it), and the tuning ends with the
+        // core's reason as its error, shown in the error banner.
+        const int finishedBefore = finished.count();
+        QVERIFY(doc->tuneLattice(tuning::LatticeSubset{"XBLOCK>1000000000", {}, 0}));
+        QVERIFY(doc->tuneProblem().isEmpty());
+        QVERIFY(test::waitForCount(finished, finishedBefore + 1));
+        const auto none = doc->tuningResult();
+        QVERIFY(none && none->error && none->tuned.empty());
+        QVERIFY2(QString::fromStdString(*none->error).contains(QLatin1String("no valid lattice point is in the subset")),
+                 none->error->c_str());
+        QCOMPARE(doc->tuningRun()->total(), std::size_t(0));
+        QVERIFY(window.errorBanner()->isVisible());
+        QVERIFY2(window.errorBanner()->text().contains(QString::fromStdString(*none->error)), qPrintable(window.errorBanner()->text()));
     }
 };
 
