@@ -315,11 +315,16 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
 void HeatmapChart::setRun(std::shared_ptr<const TuningRun> run)
 {
     m_run = std::move(run);
-    refreshTimings();
-    if (isTuningMetric(colourBy()))
+    m_tipCandidate = -1;
+    // As for an update: the times are copied when they colour the cells, else at the next hover
+    // (a lattice's column is millions of doubles, and a tuning starts on this thread).
+    m_p50Ms.reset();
+    m_best.reset();
+    m_p50Stale = true;
+    if (isTuningMetric(colourBy())) {
+        refreshTimings();
         requestSlice();
-    else
-        m_tipCandidate = -1;
+    }
 }
 
 void HeatmapChart::runUpdated()
@@ -333,7 +338,7 @@ void HeatmapChart::runUpdated()
     requestSlice();
 }
 
-void HeatmapChart::refreshTimings()
+void HeatmapChart::refreshTimings() const
 {
     m_p50Stale = false;
     m_p50Ms.reset();
@@ -692,8 +697,6 @@ void HeatmapChart::hover(QMouseEvent* event)
     } else {
         // Figured once per candidate hovered (and again after the figures change).
         if (c != m_tipCandidate) {
-            if (m_p50Stale)
-                refreshTimings();
             m_tipText = toolTipFor(std::size_t(c));
             m_tipCandidate = c;
         }
@@ -727,6 +730,8 @@ QString HeatmapChart::toolTipFor(std::size_t candidate) const
                                              QString::fromStdString(formatBytes(m.ubBytes)),
                                              locale.toString(qint64(m.programs)));
     // Every figure, from the same call that colours the cells.
+    if (m_p50Stale)
+        refreshTimings();
     pipeline::CandidateMetricsRequest request;
     request.space = m_space;
     request.candidates = {candidate};

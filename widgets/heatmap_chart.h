@@ -104,7 +104,7 @@ private:
     void updateMarker();
     void hover(QMouseEvent* event);
     void refreshComparisons();
-    void refreshTimings();
+    void refreshTimings() const;
     void emitSource(int dim);
     QColor categoryColor(CellCategory category) const;
     QColor absentColor() const;
@@ -121,8 +121,9 @@ private:
     HeatmapSlice m_slice;
     std::optional<std::size_t> m_selected;
     std::shared_ptr<const TuningRun> m_run;
-    std::shared_ptr<const std::vector<double>> m_p50Ms;  // of m_run, in ms
-    std::optional<std::size_t> m_best;
+    // A copy of m_run's times, made when something reads them (refreshTimings).
+    mutable std::shared_ptr<const std::vector<double>> m_p50Ms;  // of m_run, in ms
+    mutable std::optional<std::size_t> m_best;
     std::shared_ptr<const std::vector<double>> m_measuredMs;
     std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
     std::filesystem::path m_cachePath;
@@ -153,7 +154,7 @@ private:
     QLabel* m_empty = nullptr;
     std::int32_t m_tipCandidate = -1;  // the candidate m_tipText is about
     QString m_tipText;
-    bool m_p50Stale = false;           // m_run changed since m_p50Ms was copied
+    mutable bool m_p50Stale = false;   // m_run changed since m_p50Ms was copied
     bool m_dark = false;
     bool m_updating = false;
 };
