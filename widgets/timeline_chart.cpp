@@ -2,11 +2,13 @@
 
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/lane_blocks.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -27,22 +29,15 @@ QString seconds(double s)
 
 } // namespace
 
-// Lanes of back-to-back bars (compile workers, the device). Spans narrower than a pixel are
-// merged into one block per pixel run, so a hundred thousand compiles draw as fast as a dozen.
+// Lanes of back-to-back bars (compile workers, the device), drawn as laneBlocks() lays them out.
 class LanesPlottable : public QCPAbstractPlottable {
 public:
-    enum Kind : std::uint8_t { Compiled, Failed, Run, BestRun };
-    struct Span {
-        double start = 0, end = 0;
-        std::size_t candidate = 0;
-        Kind kind = Compiled;
-    };
-
     LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPAbstractPlottable(keyAxis, valueAxis) {}
 
-    std::vector<std::vector<Span>> lanes;
+    std::vector<std::vector<LaneSpan>> lanes;
+    std::vector<std::vector<LaneKindCounts>> kindsBefore;  // countLaneKinds of each lane
     std::optional<std::size_t> selected;
-    QColor colors[4];
+    QColor colors[LaneSpan::kKinds];
     QColor highlight;
     QColor separator;
 
@@ -67,50 +62,22 @@ protected:
     {
         const QCPRange range = mKeyAxis->range();
         const double halfHeight = std::abs(mValueAxis->coordToPixel(0.36) - mValueAxis->coordToPixel(0.0));
-        painter->setPen(Qt::NoPen);
-        for (std::size_t l = 0; l < lanes.size(); ++l) {
-            const std::vector<Span>& lane = lanes[l];
+        const auto toPixel = [this](double t) { return mKeyAxis->coordToPixel(t); };
+        const auto toTime = [this](double x) { return mKeyAxis->pixelToCoord(x); };
+        for (std::size_t l = 0; l < lanes.size() && l < kindsBefore.size(); ++l) {
             const double cy = mValueAxis->coordToPixel(double(l));
-            // Spans are in time order within a lane: skip to the first visible one.
-            auto it = std::lower_bound(lane.begin(), lane.end(), range.lower,
-                                       [](const Span& s, double t) { return s.end < t; });
-            double blockStart = 0, blockEnd = -1;
-            int counts[4] = {0, 0, 0, 0};
-            auto flush = [&] {
-                if (blockEnd < blockStart)
-                    return;
-                const int dominant = int(std::max_element(std::begin(counts), std::end(counts)) - std::begin(counts));
-                painter->setBrush(colors[dominant]);
-                painter->drawRect(QRectF(QPointF(blockStart, cy - halfHeight), QPointF(std::max(blockEnd, blockStart + 1), cy + halfHeight)));
-                std::fill(std::begin(counts), std::end(counts), 0);
-                blockEnd = -1;
-            };
-            for (; it != lane.end() && it->start <= range.upper; ++it) {
-                const double x0 = mKeyAxis->coordToPixel(it->start);
-                const double x1 = mKeyAxis->coordToPixel(it->end);
-                if (x1 - x0 >= 3) {
-                    flush();
-                    painter->setBrush(colors[it->kind]);
-                    painter->setPen(QPen(separator, 1));
-                    painter->drawRect(QRectF(QPointF(x0, cy - halfHeight), QPointF(x1, cy + halfHeight)));
-                    painter->setPen(Qt::NoPen);
-                    continue;
-                }
-                if (blockEnd >= blockStart && x0 > blockEnd + 1)
-                    flush();
-                if (blockEnd < blockStart)
-                    blockStart = x0;
-                blockEnd = std::max(blockEnd, x1);
-                ++counts[it->kind];
+            for (const LaneBlock& b : laneBlocks(lanes[l], kindsBefore[l], range.lower, range.upper, toPixel, toTime)) {
+                painter->setPen(b.single ? QPen(separator, 1) : QPen(Qt::NoPen));
+                painter->setBrush(colors[b.kind]);
+                painter->drawRect(QRectF(QPointF(b.x0, cy - halfHeight), QPointF(b.x1, cy + halfHeight)));
             }
-            flush();
         }
         // The selected candidate's compile and run, outlined on top.
         if (selected) {
             painter->setBrush(Qt::NoBrush);
             painter->setPen(QPen(highlight, 2.5));
             for (std::size_t l = 0; l < lanes.size(); ++l)
-                for (const Span& s : lanes[l])
+                for (const LaneSpan& s : lanes[l])
                     if (s.candidate == *selected) {
                         const double cy = mValueAxis->coordToPixel(double(l));
                         double x0 = mKeyAxis->coordToPixel(s.start);
@@ -127,7 +94,7 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override
     {
         painter->setPen(Qt::NoPen);
-        painter->setBrush(colors[Compiled]);
+        painter->setBrush(colors[LaneSpan::Compiled]);
         painter->drawRect(rect);
     }
 };
@@ -197,6 +164,14 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
         }
     });
 
+    // The lanes' labels follow the height they have.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (m_laneRect->height() != m_labelledLaneHeight) {
+            labelLanes();
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+
     m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("tuning-time"), tr("Save the tuning time charts as PNG, SVG or PDF"));
     m_summary->setObjectName(QStringLiteral("timelineSummary"));
 
@@ -245,10 +220,10 @@ void TimelineChart::setDark(bool dark)
     m_bestLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, best, best, 5));
     m_selectedMark->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(pal.color(QPalette::Highlight), 2.5), Qt::NoBrush, 13));
-    m_lanes->colors[LanesPlottable::Compiled] = statusColor(space::CandidateStatus::Generated, dark);
-    m_lanes->colors[LanesPlottable::Failed] = outcomeColor(tuning::OutcomeStatus::CompileFailed, dark);
-    m_lanes->colors[LanesPlottable::Run] = measured;
-    m_lanes->colors[LanesPlottable::BestRun] = best;
+    m_lanes->colors[LaneSpan::Compiled] = statusColor(space::CandidateStatus::Generated, dark);
+    m_lanes->colors[LaneSpan::Failed] = outcomeColor(tuning::OutcomeStatus::CompileFailed, dark);
+    m_lanes->colors[LaneSpan::Run] = measured;
+    m_lanes->colors[LaneSpan::BestRun] = best;
     m_lanes->highlight = pal.color(QPalette::Highlight);
     m_lanes->separator = pal.color(QPalette::Base);
     m_compileEnd->setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
@@ -292,7 +267,8 @@ void TimelineChart::setSelectedCandidate(std::optional<std::size_t> candidate)
 // Everything the charts draw, laid out on a worker.
 struct TimelinePrepared {
     TuningTimeline timeline;
-    std::vector<std::vector<LanesPlottable::Span>> lanes;  // the workers, then the device
+    std::vector<std::vector<LaneSpan>> lanes;  // the workers, then the device
+    std::vector<std::vector<LaneKindCounts>> kindsBefore;
     std::vector<double> runP50;
     QVector<double> rx, ry, bx, by;
     double low = 0, high = 0;
@@ -314,7 +290,7 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
         for (const TimelineSpan& s : t.compileLanes[w]) {
             const TunedCandidate& c = snapshot.at(s.entry);
             lane.push_back({s.start, s.end, c.candidate,
-                            c.status == tuning::OutcomeStatus::CompileFailed ? LanesPlottable::Failed : LanesPlottable::Compiled});
+                            c.status == tuning::OutcomeStatus::CompileFailed ? LaneSpan::Failed : LaneSpan::Compiled});
         }
     }
     auto& device = p.lanes.back();
@@ -323,12 +299,15 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
     for (const TimelineSpan& s : t.benchRuns) {
         const TunedCandidate& c = snapshot.at(s.entry);
         device.push_back({s.start, s.end, c.candidate,
-                          snapshot.bestCandidate && c.candidate == *snapshot.bestCandidate ? LanesPlottable::BestRun
-                                                                                           : LanesPlottable::Run});
+                          snapshot.bestCandidate && c.candidate == *snapshot.bestCandidate ? LaneSpan::BestRun
+                                                                                           : LaneSpan::Run});
         p.runP50.push_back(c.p50Us);
         p.low = p.low == 0 ? c.p50Us : std::min(p.low, c.p50Us);
         p.high = std::max(p.high, c.p50Us);
     }
+    p.kindsBefore.reserve(p.lanes.size());
+    for (const auto& lane : p.lanes)
+        p.kindsBefore.push_back(countLaneKinds(lane));
     // The runs' scatter: every run while they are few; past that the fastest and the slowest run
     // of each of kRunBins slices of time (the band they draw, in a few thousand squares: drawing
     // hundreds of thousands would hold the GUI thread at every refresh).
@@ -394,14 +373,12 @@ void TimelineChart::apply(TimelinePrepared&& p)
     m_timeline = std::move(p.timeline);
     const TuningTimeline& t = m_timeline;
     m_lanes->lanes = std::move(p.lanes);
+    m_lanes->kindsBefore = std::move(p.kindsBefore);
     m_runP50 = std::move(p.runP50);
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (std::size_t w = 0; w < t.compileLanes.size(); ++w)
-        ticker->addTick(double(w), tr("worker %1").arg(w + 1));
-    if (!p.empty)
-        ticker->addTick(double(t.compileLanes.size()), tr("device"));
+    m_hasDeviceLane = !p.empty;
+    m_labelledLaneHeight = -1;
+    labelLanes();
     QCPAxis* laneY = m_laneRect->axis(QCPAxis::atLeft);
-    laneY->setTicker(ticker);
     laneY->setRange(-0.6, double(m_lanes->lanes.size()) - 0.4);
     laneY->setRangeReversed(true);
 
@@ -439,6 +416,29 @@ void TimelineChart::apply(TimelinePrepared&& p)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void TimelineChart::labelLanes()
+{
+    // A label per lane while they fit; else every k-th worker (the first, then k+1, ...), so
+    // that labels never run into one another. "device" is always named.
+    const int height = m_laneRect->height();
+    if (height == m_labelledLaneHeight)
+        return;
+    m_labelledLaneHeight = height;
+    const std::size_t workers = m_timeline.compileLanes.size();
+    const std::size_t lanes = workers + (m_hasDeviceLane ? 1 : 0);
+    QCPAxis* laneY = m_laneRect->axis(QCPAxis::atLeft);
+    const double lineHeight = QFontMetricsF(laneY->tickLabelFont()).height() * 1.1;
+    const double perLane = double(std::max(1, height)) / double(std::max<std::size_t>(1, lanes));
+    const std::size_t step = std::max<std::size_t>(1, std::size_t(std::ceil(lineHeight / perLane)));
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t w = 0; w < workers; w += step)
+        if (w == 0 || !m_hasDeviceLane || workers - w >= step)  // not on top of "device"
+            ticker->addTick(double(w), tr("worker %1").arg(w + 1));
+    if (m_hasDeviceLane)
+        ticker->addTick(double(workers), tr("device"));
+    laneY->setTicker(ticker);
+}
+
 std::optional<std::size_t> TimelineChart::candidateAtPixel(const QPointF& pos) const
 {
     const QPoint p = pos.toPoint();
@@ -453,7 +453,7 @@ std::optional<std::size_t> TimelineChart::candidateAtPixel(const QPointF& pos) c
         const double t0 = x->pixelToCoord(pos.x() - 2);
         const double t1 = x->pixelToCoord(pos.x() + 2);
         const double t = x->pixelToCoord(pos.x());
-        auto it = std::lower_bound(spans.begin(), spans.end(), t0, [](const LanesPlottable::Span& s, double v) { return s.end < v; });
+        auto it = std::lower_bound(spans.begin(), spans.end(), t0, [](const LaneSpan& s, double v) { return s.end < v; });
         std::optional<std::size_t> found;
         double distance = 0;
         for (; it != spans.end() && it->start <= t1; ++it) {

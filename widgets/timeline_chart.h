@@ -55,6 +55,7 @@ protected:
 private:
     void rebuild();
     void apply(TimelinePrepared&& prepared);
+    void labelLanes();
 
     std::shared_ptr<const TuningRun> m_run;
     std::optional<std::size_t> m_selected;
@@ -72,6 +73,8 @@ private:
     std::unique_ptr<RunRefresh> m_refresh;
     BackgroundJob* m_job = nullptr;
     bool m_dark = false;
+    bool m_hasDeviceLane = false;
+    int m_labelledLaneHeight = -1;  // the lanes' height the labels were chosen for
 };
 
 } // namespace ts::gui

@@ -13,6 +13,7 @@
 #include "widgets/charts_page.h"
 #include "widgets/compare_dialog.h"
 #include "widgets/kernel_document.h"
+#include "widgets/lane_blocks.h"
 #include "widgets/launch_editor.h"
 #include "widgets/main_window.h"
 #include "widgets/pipe_chart.h"
@@ -27,6 +28,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QListWidget>
 #include <QProgressBar>
@@ -42,6 +44,7 @@
 #include <QToolButton>
 
 #include <cmath>
+#include <random>
 
 using namespace ts;
 using gui::CandidateTableModel;
@@ -63,6 +66,43 @@ bool tuneAndWait(MainWindow& window)
     return test::waitForCount(finished);
 }
 
+// The lanes' blocks as their definition reads: every visible span looked at in turn.
+std::vector<gui::LaneBlock> laneBlocksSpanBySpan(const std::vector<gui::LaneSpan>& lane, double lower, double upper,
+                                                 const std::function<double(double)>& toPixel)
+{
+    std::vector<gui::LaneBlock> blocks;
+    double blockStart = 0, blockEnd = -1;
+    int counts[gui::LaneSpan::kKinds] = {};
+    auto flush = [&] {
+        if (blockEnd < blockStart)
+            return;
+        const int dominant = int(std::max_element(std::begin(counts), std::end(counts)) - std::begin(counts));
+        blocks.push_back({blockStart, std::max(blockEnd, blockStart + 1), gui::LaneSpan::Kind(dominant), false});
+        std::fill(std::begin(counts), std::end(counts), 0);
+        blockEnd = -1;
+    };
+    for (const gui::LaneSpan& s : lane) {
+        if (s.end < lower)
+            continue;
+        if (s.start > upper)
+            break;
+        const double x0 = toPixel(s.start), x1 = toPixel(s.end);
+        if (x1 - x0 >= 3) {
+            flush();
+            blocks.push_back({x0, x1, s.kind, true});
+            continue;
+        }
+        if (blockEnd >= blockStart && x0 > blockEnd + 1)
+            flush();
+        if (blockEnd < blockStart)
+            blockStart = x0;
+        blockEnd = std::max(blockEnd, x1);
+        ++counts[s.kind];
+    }
+    flush();
+    return blocks;
+}
+
 } // namespace
 
 class TestTuning : public QObject {
@@ -70,6 +110,55 @@ class TestTuning : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
+
+    // The tuning-time chart's lanes step over the spans narrower than a pixel; what they draw is
+    // what looking at every span draws: long lanes of mixed widths, whole and zoomed in.
+    void laneBlocksAreTheBlocksOfEverySpan()
+    {
+        std::mt19937 random(20261126);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        for (int trial = 0; trial < 12; ++trial) {
+            std::vector<gui::LaneSpan> lane;
+            double t = 0;
+            const std::size_t n = trial < 4 ? 200 : 60000;
+            for (std::size_t c = 0; c < n; ++c) {
+                t += unit(random) < 0.9 ? 0.0 : std::pow(10.0, -6 + 4 * unit(random));  // mostly back to back
+                const double length = std::pow(10.0, -6 + 5 * unit(random));
+                const double k = unit(random);
+                const auto kind = k < 0.7 ? gui::LaneSpan::Compiled : k < 0.8 ? gui::LaneSpan::Failed
+                                                      : k < 0.98 ? gui::LaneSpan::Run : gui::LaneSpan::BestRun;
+                lane.push_back({t, t + length, c, kind});
+                t += length;
+            }
+            const auto before = gui::countLaneKinds(lane);
+            QCOMPARE(before.back()[gui::LaneSpan::Compiled] + before.back()[gui::LaneSpan::Failed] +
+                         before.back()[gui::LaneSpan::Run] + before.back()[gui::LaneSpan::BestRun],
+                     std::uint32_t(n));
+            const double end = lane.back().end;
+            // The whole lane, then windows of a tenth and a thousandth of it.
+            for (double share : {1.0, 0.1, 0.001}) {
+                const double lower = share == 1.0 ? 0.0 : end * unit(random) * (1 - share);
+                const double upper = lower + end * share;
+                const double width = 300 + 1200 * unit(random);
+                const auto toPixel = [=](double s) { return 40 + (s - lower) / (upper - lower) * width; };
+                const auto toTime = [=](double x) { return lower + (x - 40) / width * (upper - lower); };
+                const auto blocks = gui::laneBlocks(lane, before, lower, upper, toPixel, toTime);
+                const auto expected = laneBlocksSpanBySpan(lane, lower, upper, toPixel);
+                QCOMPARE(blocks.size(), expected.size());
+                QVERIFY(!blocks.empty());
+                for (std::size_t b = 0; b < blocks.size(); ++b) {
+                    QVERIFY2(std::abs(blocks[b].x0 - expected[b].x0) < 1e-6 && std::abs(blocks[b].x1 - expected[b].x1) < 1e-6,
+                             qPrintable(QStringLiteral("trial %1 share %2 block %3").arg(trial).arg(share).arg(b)));
+                    QCOMPARE(blocks[b].kind, expected[b].kind);
+                    QCOMPARE(blocks[b].single, expected[b].single);
+                }
+                // Drawn in pixel steps: a lane of 60,000 spans gives at most a few blocks per pixel.
+                QVERIFY(double(blocks.size()) <= width + 2);
+            }
+        }
+        // A lane without its counts draws nothing rather than reading past them.
+        QVERIFY(gui::laneBlocks({{0, 1, 0, gui::LaneSpan::Run}}, {}, 0, 1, [](double s) { return s; }, [](double x) { return x; }).empty());
+    }
 
     void tuneShowsResultsAndStoresThemInTheCache()
     {
@@ -172,6 +261,30 @@ private Q_SLOTS:
         QCOMPARE(compiled, result->finished);
         QVERIFY(std::abs(t.compileSeconds - result->modelled.compileSeconds) < 1e-9 * std::max(1.0, t.compileSeconds));
         QVERIFY(std::abs(t.totalSeconds - result->modelled.totalSeconds) < 1e-6 * std::max(1.0, t.totalSeconds));
+        // The lanes' labels never run into one another, at the default height and a short one:
+        // the first worker and the device always named, other workers while they fit.
+        for (int height : {900, 560}) {
+            window.resize(1400, height);
+            QVERIFY(test::waitUntil([&] {
+                timeline->plot()->replot();
+                return timeline->laneRect()->axis(QCPAxis::atLeft)->ticker().dynamicCast<QCPAxisTickerText>() != nullptr;
+            }));
+            timeline->plot()->replot();
+            QCPAxis* laneY = timeline->laneRect()->axis(QCPAxis::atLeft);
+            const auto labels = laneY->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+            QVERIFY(labels.contains(0.0) && labels.value(double(t.compileLanes.size())) == QStringLiteral("device"));
+            const double lineHeight = QFontMetricsF(laneY->tickLabelFont()).height();
+            double previous = -1e9;
+            for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
+                const double y = laneY->coordToPixel(it.key());
+                QVERIFY2(std::abs(y - previous) >= lineHeight,
+                         qPrintable(QStringLiteral("%1 at %2 px, %3 px from the one above").arg(it.value()).arg(y).arg(std::abs(y - previous))));
+                previous = y;
+            }
+            if (height == 900)
+                QVERIFY(labels.size() >= std::min<qsizetype>(3, qsizetype(t.compileLanes.size()) + 1));
+        }
+        window.resize(1400, 900);
         QVERIFY(!t.bestSoFar.empty());
         QCOMPARE(run->entry(t.bestSoFar.back().entry).candidate, *result->best);
         QCOMPARE(charts->pipeChart()->shownCandidate(), result->best);
