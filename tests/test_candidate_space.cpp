@@ -224,6 +224,14 @@ TEST(CandidateSpace, EveryReasonCodeIsReachable)
             if (!examples.count(s.reason(i)))
                 examples[s.reason(i)] = s.describe(i);
         }
+        // The one-pass tally the explorer's reason filter lists is the count of each reason.
+        const auto counts = s.reasonCounts();
+        std::size_t total = 0;
+        for (int c = 0; c < kReasonCodeCount; ++c) {
+            EXPECT_EQ(counts[std::size_t(c)], s.count(ReasonCode(c))) << reasonCodeName(ReasonCode(c));
+            total += counts[std::size_t(c)];
+        }
+        EXPECT_EQ(total, s.size());
     };
 
     // Large 1-D kernel: UB, program limit (pruned and skipped), alignment, block, walk rules.

@@ -1581,10 +1581,6 @@
         <source>Nothing to tune yet: wait for the candidate space.</source>
         <translation>暂无可调优的内容：请等待候选空间构建完成。</translation>
     </message>
-    <message>
-        <source>No valid lattice point to tune among the candidates chosen.</source>
-        <translation>所选候选中没有可调优的有效网格点。</translation>
-    </message>
 </context>
 <context>
     <name>ts::gui::KernelPage</name>
@@ -2167,6 +2163,10 @@
         <translation>
             <numerusform>%1 %2 / %n 个候选；最佳 #%3 p50 %4 µs；建模调优时间 %5 s</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reading the measured times</source>
+        <translation>正在读取实测耗时</translation>
     </message>
 </context>
 <context>

@@ -132,11 +132,26 @@ std::optional<std::size_t> CandidateTableModel::bestCandidate() const
 
 void CandidateTableModel::setMeasured(std::shared_ptr<const std::vector<double>> measuredMs)
 {
-    if (measuredMs && m_space && measuredMs->size() != m_space->size())
+    if (measuredMs && (!m_space || measuredMs->size() != m_space->size()))
         measuredMs.reset();
-    beginResetModel();
-    m_measured = std::move(measuredMs);
-    endResetModel();
+    // The last column comes or goes, or changes in place: never a reset, which a view pays for
+    // with every row (a lattice has millions).
+    if (!measuredMs && !m_measured)
+        return;
+    const int column = kFixedBefore + m_dimensionCount + kMetricColumns + (m_timings ? kTimingColumns : 0);
+    if (measuredMs && m_measured) {
+        m_measured = std::move(measuredMs);
+        if (rowCount() > 0)
+            Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column));
+    } else if (measuredMs) {
+        beginInsertColumns({}, column, column);
+        m_measured = std::move(measuredMs);
+        endInsertColumns();
+    } else {
+        beginRemoveColumns({}, column, column);
+        m_measured.reset();
+        endRemoveColumns();
+    }
 }
 
 double CandidateTableModel::measuredUs(std::size_t candidate) const

@@ -104,6 +104,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     addDockWidget(Qt::RightDockWidgetArea, analysisDock);
 
     m_progress = new ProgressWidget(this);
+    m_measuredJob = new BackgroundJob(this);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->showMessage(tr("Open a Triton kernel (.py) or a workload (.json): File > Open, drag and drop, "
                                 "or Help > Examples."));
@@ -544,21 +545,34 @@ void MainWindow::compareBackends()
 void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>& space)
 {
     // Times measured on real hardware for these configs, when the cache holds any: a column of
-    // the candidate table. A read of the cache file only; nothing is simulated.
+    // the candidate table and a heat-map figure. A read of the cache file (nothing is simulated),
+    // on a worker: the file may be big and the space a lattice of millions.
     auto analysis = m_document->analysis();
+    m_spacePage->model()->setMeasured(nullptr);
+    m_chartsPage->heatmap()->setMeasured(nullptr);
     if (!space || !analysis) {
-        m_spacePage->model()->setMeasured(nullptr);
-        m_chartsPage->heatmap()->setMeasured(nullptr);
+        m_measuredJob->stop();
         return;
     }
     pipeline::MeasuredForSpaceRequest request;
     request.analysis = analysis;
     request.space = space;
     request.cachePath = m_document->cacheFile().toStdString();
-    pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
-    auto measuredMs = measured.matched > 0 ? std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)) : nullptr;
-    m_spacePage->model()->setMeasured(measuredMs);
-    m_chartsPage->heatmap()->setMeasured(measuredMs);
+    using Measured = std::shared_ptr<const std::vector<double>>;
+    m_measuredJob->start<Measured>(
+        tr("Reading the measured times"),
+        [request = std::move(request)](JobContext&) -> Measured {
+            pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
+            if (measured.matched == 0)
+                return nullptr;
+            return std::make_shared<const std::vector<double>>(std::move(measured.p50Ms));
+        },
+        [this, space](Measured&& measuredMs) {
+            if (space != m_document->space())
+                return;  // another space is shown now
+            m_spacePage->model()->setMeasured(measuredMs);
+            m_chartsPage->heatmap()->setMeasured(measuredMs);
+        });
 }
 
 void MainWindow::compareMeasured()

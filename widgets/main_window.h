@@ -23,6 +23,7 @@ struct LatticeSubset;
 namespace ts::gui {
 
 class AnalysisPanel;
+class BackgroundJob;
 class ChartsPage;
 class KernelDocument;
 class KernelPage;
@@ -103,6 +104,7 @@ private:
     void fitLaunchDock();
     AnalysisPanel* m_analysisPanel = nullptr;
     ProgressWidget* m_progress = nullptr;
+    BackgroundJob* m_measuredJob = nullptr;  // reads the measured times of the space shown
     QLabel* m_error = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;

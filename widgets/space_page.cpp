@@ -24,6 +24,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <array>
 #include <climits>
 
 namespace ts::gui {
@@ -224,9 +225,10 @@ void SpacePage::fillReasons()
     m_reason->clear();
     m_reason->addItem(tr("All reasons"), -1);
     const auto& s = m_model->space();
+    const auto counts = s ? s->reasonCounts() : std::array<std::size_t, space::kReasonCodeCount>{};
     for (int r = 1; r < space::kReasonCodeCount; ++r) {
         const auto code = space::ReasonCode(r);
-        const std::size_t n = s ? s->count(code) : 0;
+        const std::size_t n = counts[std::size_t(r)];
         if (n > 0 || r == current)
             m_reason->addItem(tr("%1 (%2)").arg(reasonLabel(code)).arg(n), r);
     }

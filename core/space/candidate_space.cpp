@@ -779,6 +779,15 @@ std::size_t CandidateSpace::count(ReasonCode code) const
     return std::size_t(std::count(m_reason.begin(), m_reason.end(), code));
 }
 
+std::array<std::size_t, kReasonCodeCount> CandidateSpace::reasonCounts() const
+{
+    std::array<std::size_t, kReasonCodeCount> counts{};
+    for (ReasonCode code : m_reason)
+        if (std::size_t(code) < counts.size())
+            ++counts[std::size_t(code)];
+    return counts;
+}
+
 std::int32_t CandidateSpace::backendIndex(std::size_t i) const
 {
     if (m_status[i] == CandidateStatus::Generated || m_status[i] == CandidateStatus::User)

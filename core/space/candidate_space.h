@@ -12,6 +12,7 @@
 #include "core/space/generator_device.h"
 #include "core/space/space_types.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -150,6 +151,8 @@ public:
     std::size_t size() const { return m_status.size(); }
     std::size_t count(CandidateStatus status) const;
     std::size_t count(ReasonCode code) const;
+    // The candidates of every reason, in one pass (index: ReasonCode).
+    std::array<std::size_t, kReasonCodeCount> reasonCounts() const;
 
     CandidateStatus status(std::size_t i) const { return m_status[i]; }
     ReasonCode reason(std::size_t i) const { return m_reason[i]; }

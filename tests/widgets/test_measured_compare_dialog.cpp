@@ -7,9 +7,13 @@
 #include "widget_test_support.h"
 
 #include "widgets/candidate_table_model.h"
+#include "widgets/kernel_document.h"
+#include "widgets/main_window.h"
+#include "widgets/space_page.h"
 #include "widgets/measured_compare_dialog.h"
 #include "widgets/qcp.h"
 
+#include <QAbstractItemModelTester>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -136,6 +140,44 @@ private Q_SLOTS:
                 fastest = i;
         QCOMPARE(measured.p50Ms[fastest], 0.0140);
         QVERIFY(model.describeParams(fastest).contains(QStringLiteral("XBLOCK_SUB=4096")));
+
+        // The column changes in place, then goes; never a reset of the rows.
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy removed(&model, &QAbstractItemModel::columnsRemoved);
+        model.setMeasured(std::make_shared<const std::vector<double>>(measured.p50Ms));
+        QCOMPARE(model.columnCount(), without + 1);
+        model.setMeasured(nullptr);
+        QCOMPARE(model.columnCount(), without);
+        QCOMPARE(model.columnOf(gui::CandidateTableModel::Column::Measured), -1);
+        model.setMeasured(nullptr);  // nothing to take away
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(resets.count(), 0);
+    }
+
+    // The explorer reads the measured times of the space it shows on a worker and adds the
+    // column once they are in.
+    void theExplorerAddsTheMeasuredColumnOnceRead()
+    {
+        const auto dir = test::scratchDir("widgets-measured-window");
+        const auto data = test::dataDir() / "measure";
+        pipeline::MeasureImportRequest import;
+        import.files = {(data / "add_runner.json").string()};
+        import.cachePath = dir / "cache.sqlite";
+        QVERIFY(pipeline::importMeasurements(import).ok());
+        gui::MainWindow window;
+        window.show();
+        window.document()->setCacheFile(QString::fromStdString((dir / "cache.sqlite").string()));
+        QSignalSpy opened(window.document(), &gui::KernelDocument::opened);
+        window.openFile(QString::fromStdString((data / "add.json").string()));
+        QVERIFY(test::waitForCount(opened));
+        const gui::CandidateTableModel* model = window.spacePage()->model();
+        QVERIFY(test::waitUntil([&] { return model->columnOf(gui::CandidateTableModel::Column::Measured) >= 0; }));
+        const int column = model->columnOf(gui::CandidateTableModel::Column::Measured);
+        int shown = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            shown += !std::isnan(model->data(model->index(row, column), gui::CandidateTableModel::SortRole).toDouble());
+        QCOMPARE(shown, 8);
     }
 
     void saysWhenNothingWasMeasured()
