@@ -3259,6 +3259,26 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <source>fallback config</source>
         <translation>后备配置</translation>
     </message>
+    <message>
+        <source>L1 capacity</source>
+        <translation>L1 容量不足</translation>
+    </message>
+    <message>
+        <source>L0A capacity</source>
+        <translation>L0A 容量不足</translation>
+    </message>
+    <message>
+        <source>L0B capacity</source>
+        <translation>L0B 容量不足</translation>
+    </message>
+    <message>
+        <source>L0C capacity</source>
+        <translation>L0C 容量不足</translation>
+    </message>
+    <message>
+        <source>time budget</source>
+        <translation>超出时间预算</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::Role</name>

@@ -60,6 +60,11 @@ QString reasonLabel(space::ReasonCode reason)
     case ReasonCode::BackendError: return QCoreApplication::translate("ts::gui::Reason", "backend error");
     case ReasonCode::Handwritten: return QCoreApplication::translate("ts::gui::Reason", "handwritten");
     case ReasonCode::Fallback: return QCoreApplication::translate("ts::gui::Reason", "fallback config");
+    case ReasonCode::CubeL1Capacity: return QCoreApplication::translate("ts::gui::Reason", "L1 capacity");
+    case ReasonCode::CubeL0aCapacity: return QCoreApplication::translate("ts::gui::Reason", "L0A capacity");
+    case ReasonCode::CubeL0bCapacity: return QCoreApplication::translate("ts::gui::Reason", "L0B capacity");
+    case ReasonCode::CubeL0cCapacity: return QCoreApplication::translate("ts::gui::Reason", "L0C capacity");
+    case ReasonCode::CubeTimeBudget: return QCoreApplication::translate("ts::gui::Reason", "time budget");
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #include "widget_test_support.h"
 
 #include "widgets/main_window.h"
+#include "widgets/status_colors.h"
 #include "widgets/translations.h"
 
 #include <QFile>
@@ -108,6 +109,24 @@ private Q_SLOTS:
         }
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         QCOMPARE(QCoreApplication::translate("ts::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    }
+
+    // Every reason a candidate can carry has a label of its own in both languages: the table's
+    // reason column and its filter list show them (the cube kernels' codes included).
+    void everyReasonHasALabel()
+    {
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QVERIFY(ts::gui::installLanguage(language));
+            QVERIFY(ts::gui::reasonLabel(ts::space::ReasonCode::None).isEmpty());
+            QSet<QString> labels;
+            for (int r = 1; r < ts::space::kReasonCodeCount; ++r) {
+                const QString label = ts::gui::reasonLabel(ts::space::ReasonCode(r));
+                QVERIFY2(!label.isEmpty(), qPrintable(QStringLiteral("%1: reason %2").arg(language).arg(r)));
+                labels << label;
+            }
+            QCOMPARE(labels.size(), ts::space::kReasonCodeCount - 1);
+        }
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
     }
 
     void englishSaysOneAndMany()
