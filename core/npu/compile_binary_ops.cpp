@@ -14,6 +14,22 @@ bool isPtrLike(const AVal& v)
 bool isIndex(const AVal& v) { return v.k == K::Int || (v.k == K::Tile && v.home == Home::Affine); }
 bool isMaskLike(const AVal& v) { return v.k == K::Bool || (v.k == K::Tile && v.home == Home::Mask); }
 
+// A box mask over `shape` that lets the whole tile through; callers narrow its bounds.
+AVal fullMask(int rank, const std::int64_t* shape)
+{
+    AVal mask;
+    mask.k = K::Tile;
+    mask.home = Home::Mask;
+    mask.dt = Dt::I1;
+    mask.rank = std::uint8_t(rank);
+    for (int d = 0; d < rank; ++d) {
+        mask.shape[d] = shape[d];
+        mask.lo[d] = 0;
+        mask.hi[d] = shape[d];
+    }
+    return mask;
+}
+
 } // namespace
 
 void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
@@ -295,13 +311,8 @@ inline void Machine::maskLogic(const Instr& ins, BinKind k, const AVal& x, const
     }
     const double fa = x.approxMask ? x.f : 1.0, fb = y.approxMask ? y.f : 1.0;
     const bool approx = x.approxMask || y.approxMask || (k != BinKind::And && !same);
-    AVal res;
-    res.k = K::Tile;
-    res.home = Home::Mask;
-    res.dt = Dt::I1;
-    res.rank = std::uint8_t(rank);
+    AVal res = fullMask(rank, shape);
     for (int d = 0; d < rank; ++d) {
-        res.shape[d] = shape[d];
         res.lo[d] = lo[d];
         res.hi[d] = hi[d];
     }
@@ -457,16 +468,7 @@ void Machine::compare(const Instr& ins)
                 axis = d;
             }
         }
-        AVal res;
-        res.k = K::Tile;
-        res.home = Home::Mask;
-        res.dt = Dt::I1;
-        res.rank = std::uint8_t(rank);
-        for (int d = 0; d < rank; ++d) {
-            res.shape[d] = shape[d];
-            res.lo[d] = 0;
-            res.hi[d] = shape[d];
-        }
+        AVal res = fullMask(rank, shape);
         if (edgeLog) {
             const int d = axis >= 0 ? axis : 0;
             edgeLog->push_back({&ins, base, axis >= 0 ? stride[d] : 0, rank > 0 ? shape[d] : 1, op, moving <= 1});

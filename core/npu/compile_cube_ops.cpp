@@ -39,13 +39,7 @@ void Machine::dot(const Instr& ins)
     // Operands computed on the vector unit reach L1 through GM (A2/A3 split cores).
     for (const AVal* o : {&a, &b})
         if (o->home == Home::UB || o->home == Home::Affine || o->home == Home::Mask) {
-            const double bytes = double(o->numel()) * dtBytes(o->dt);
-            cur->direct.outBytes += bytes;
-            cur->direct.outEffBytes += bytes + m.dmaOverheadBytes;
-            cur->direct.outTransfers += 1;
-            cur->direct.inBytes += bytes;
-            cur->direct.inEffBytes += bytes + m.dmaOverheadBytes;
-            cur->direct.inTransfers += 1;
+            throughGm(*o);
         } else if (o->home == Home::L0C) {
             moveL0CtoUB(*o);
         }

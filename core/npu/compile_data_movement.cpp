@@ -24,9 +24,9 @@ AVal Machine::materialize(const AVal& v, const Instr& ins)
     return toUB(v, ins);
 }
 
-void Machine::moveL0CtoUB(const AVal& v)
+void Machine::throughGm(const AVal& v)
 {
-    // On A2/A3 the cube and vector cores exchange data through GM: FixPipe out, MTE2 back in.
+    // On A2/A3 the cube and vector cores exchange data through GM: one transfer out, one back in.
     const double bytes = double(v.numel()) * dtBytes(v.dt);
     cur->direct.outBytes += bytes;
     cur->direct.outEffBytes += bytes + m.dmaOverheadBytes;
@@ -34,6 +34,12 @@ void Machine::moveL0CtoUB(const AVal& v)
     cur->direct.inBytes += bytes;
     cur->direct.inEffBytes += bytes + m.dmaOverheadBytes;
     cur->direct.inTransfers += 1;
+}
+
+void Machine::moveL0CtoUB(const AVal& v)
+{
+    // FixPipe out of L0C, MTE2 back into the UB.
+    throughGm(v);
     cur->direct.scalarCycles += 2 * m.scalarDmaSetupCycles + 2 * m.pipeSyncCycles;
 }
 

@@ -346,6 +346,7 @@ private:
             return v;
         return tmp.hold(toUB(v, ins));
     }
+    void throughGm(const AVal& v);
     void moveL0CtoUB(const AVal& v);
     void transfer(bool in, const AVal& ptr, const Box& box, double bytesFactor = 1.0);
     Box boxFor(const AVal& mask, const AVal& ptr, int line);

@@ -7,31 +7,28 @@
 
 namespace ts::npu {
 
-void Work::add(const Work& o, double k)
-{
-    inBytes += k * o.inBytes;
-    inEffBytes += k * o.inEffBytes;
-    inTransfers += k * o.inTransfers;
-    outBytes += k * o.outBytes;
-    outEffBytes += k * o.outEffBytes;
-    outTransfers += k * o.outTransfers;
-    vectorCycles += k * o.vectorCycles;
-    vectorIdealCycles += k * o.vectorIdealCycles;
-    cubeCycles += k * o.cubeCycles;
-    cubeFlops += k * o.cubeFlops;
-    scalarCycles += k * o.scalarCycles;
-    for (int t = 0; t < kTrackedTensors; ++t) {
-        tensorIn[std::size_t(t)] += k * o.tensorIn[std::size_t(t)];
-        tensorOut[std::size_t(t)] += k * o.tensorOut[std::size_t(t)];
-    }
-}
-
 namespace {
+// The fields that add up alike (per-tensor traffic apart).
+constexpr double Work::*kAdditive[] = {&Work::inBytes,      &Work::inEffBytes,        &Work::inTransfers,
+                                       &Work::outBytes,     &Work::outEffBytes,       &Work::outTransfers,
+                                       &Work::vectorCycles, &Work::vectorIdealCycles, &Work::cubeCycles,
+                                       &Work::cubeFlops,    &Work::scalarCycles};
+
 bool near(double a, double b)
 {
     return a == b || std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
 }
 } // namespace
+
+void Work::add(const Work& o, double k)
+{
+    for (double Work::*field : kAdditive)
+        this->*field += k * (o.*field);
+    for (int t = 0; t < kTrackedTensors; ++t) {
+        tensorIn[std::size_t(t)] += k * o.tensorIn[std::size_t(t)];
+        tensorOut[std::size_t(t)] += k * o.tensorOut[std::size_t(t)];
+    }
+}
 
 bool Work::sameAs(const Work& o) const
 {

@@ -8,12 +8,9 @@ namespace ts::npu {
 
 void PipeTimes::add(const PipeTimes& o, double k)
 {
-    mte2 += k * o.mte2;
-    vector += k * o.vector;
-    cube += k * o.cube;
-    mte3 += k * o.mte3;
-    scalar += k * o.scalar;
-    launch += k * o.launch;
+    for (double PipeTimes::*pipe : {&PipeTimes::mte2, &PipeTimes::vector, &PipeTimes::cube, &PipeTimes::mte3,
+                                    &PipeTimes::scalar, &PipeTimes::launch})
+        this->*pipe += k * (o.*pipe);
 }
 
 namespace {
