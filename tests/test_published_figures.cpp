@@ -8,25 +8,12 @@
 // Every check prints "published-figure: NAME simulated X (published Y, band B)": `ctest -V -R
 // test_published_figures` shows the table of docs/PUBLISHED_FIGURES.md.
 
-#include "backend_2604.h"
-#include "testutil.h"
-
-#include "core/kernel/kernel_model.h"
-#include "core/kernel/workload.h"
-#include "core/npu/bench_method.h"
-#include "core/npu/device_model.h"
-#include "core/npu/device_profile.h"
-#include "core/npu/kernel_compiler.h"
-#include "core/npu/kernel_trace.h"
-#include "core/npu/simulator.h"
+#include "simulation_test_support.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
-#include <memory>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,52 +23,21 @@ using namespace ts::npu;
 
 namespace {
 
-const DeviceModel& device910B2()
-{
-    static const DeviceModel model = [] {
-        const DeviceRegistry registry = DeviceRegistry::loadBundled(test::sourceDir() / "resources");
-        const DeviceProfile* p = registry.find("Ascend910B2");
-        if (!p)
-            throw std::runtime_error("no bundled Ascend910B2 profile");
-        return DeviceModel::fromProfile(*p);
-    }();
-    return model;
-}
+using test::ConstexprValues;
+using test::gbps;
 
-// A workload of tests/data/published, traced once.
-struct Launch {
-    std::unique_ptr<kernel::KernelFile> file;
-    TraceResult trace;
-};
+const DeviceModel& device910B2() { return test::bundledDevice("Ascend910B2"); }
 
-Launch publishedLaunch(const std::string& workloadFile)
-{
-    const std::filesystem::path path = test::dataDir() / "published" / workloadFile;
-    kernel::WorkloadLoadResult wl = test::loadWorkload2604(path.string());
-    if (!wl.workload)
-        throw std::runtime_error("cannot load " + path.string());
-    kernel::KernelLoadResult loaded = kernel::loadKernelFile(wl.workload->kernelPath);
-    if (!loaded.file)
-        throw std::runtime_error("cannot load " + wl.workload->kernelPath);
-    Launch l;
-    l.file = std::move(loaded.file);
-    const kernel::KernelDef* k = l.file->kernel(wl.workload->function);
-    if (!k)
-        throw std::runtime_error("no kernel " + wl.workload->function + " in " + wl.workload->kernelPath);
-    l.trace = KernelTrace::build(*l.file, *k, KernelLaunch::fromWorkload(*wl.workload));
-    if (!l.trace.trace)
-        throw std::runtime_error("cannot trace " + path.string());
-    return l;
-}
+test::SimLaunch publishedLaunch(const std::string& workloadFile) { return test::simLaunch("published", workloadFile); }
 
-CompiledKernel compilePublished(const Launch& l, std::vector<std::pair<std::string, std::int64_t>> values, bool multibuffer = true)
+CompiledKernel compilePublished(const test::SimLaunch& l, ConstexprValues values, bool multibuffer = true)
 {
-    CompiledKernel k = compileCandidate(*l.trace.trace, device910B2(), CandidateValues{std::move(values), multibuffer});
+    CompiledKernel k = l.compile(std::move(values), multibuffer, "Ascend910B2");
     EXPECT_TRUE(k.ok()) << k.message;
     return k;
 }
 
-SimResult simulatePublished(const Launch& l, std::vector<std::pair<std::string, std::int64_t>> values, SimOptions options = {})
+SimResult simulatePublished(const test::SimLaunch& l, ConstexprValues values, SimOptions options = {})
 {
     const CompiledKernel k = compilePublished(l, std::move(values));
     SimResult s = ts::npu::simulate(k, device910B2(), options);
@@ -91,15 +47,12 @@ SimResult simulatePublished(const Launch& l, std::vector<std::pair<std::string, 
 
 void report(const char* name, double simulated, double published, const char* unit, const char* band)
 {
-    std::printf("published-figure: %s simulated %.4g %s (published %.4g %s, band %s)\n", name, simulated, unit,
-                published, unit, band);
+    test::reportFigure("published-figure", name, simulated, published, unit, band);
 }
-
-double gbps(const SimResult& s) { return (s.readBytes + s.writeBytes) / s.deviceUs / 1e3; }
 
 // The read streams: 48 programs of `blocks` x 32 KiB each, the fastest of three DMA sizes (the
 // published ceilings are the best over burst, descriptor size and ring depth).
-SimResult fastestStream(const Launch& l, std::int64_t blocks, SimOptions options = {})
+SimResult fastestStream(const test::SimLaunch& l, std::int64_t blocks, SimOptions options = {})
 {
     SimResult best;
     for (std::int64_t sub : {8192, 16384, 32768}) {
@@ -121,7 +74,7 @@ SimResult fastestStream(const Launch& l, std::int64_t blocks, SimOptions options
 // MTE2 busy 0.95 +- 0.15 of the on-chip time; the roofline calls it cube-bound.
 TEST(PublishedFigures, Gemm6144IsWithinBandAndCubeBoundWithMte2Busy)
 {
-    const Launch l = publishedLaunch("gemm_abt_6144.json");
+    const test::SimLaunch l = publishedLaunch("gemm_abt_6144.json");
     const SimResult s = simulatePublished(l, {{"BLOCK_M", 128}, {"BLOCK_N", 256}, {"BLOCK_K", 256}});
     ASSERT_TRUE(s.ok);
     EXPECT_TRUE(s.cubeKernel);
@@ -162,7 +115,7 @@ TEST(PublishedFigures, Gemm6144IsWithinBandAndCubeBoundWithMte2Busy)
 // address alias. Band: within 15 % of 920 GB/s, within 10 % of 1530 GB/s.
 TEST(PublishedFigures, ReadStreamPastL2AndThroughTheBypassAlias)
 {
-    const Launch l = publishedLaunch("read_stream_470mb.json");
+    const test::SimLaunch l = publishedLaunch("read_stream_470mb.json");
     const SimResult cached = fastestStream(l, 299);
     SimOptions bypass;
     bypass.l2Bypass = true;
@@ -192,7 +145,7 @@ TEST(PublishedFigures, L2FootprintSweepFallsWithTheKneeBetween128And470MB)
                             {"read_stream_470mb.json", 299, 920, "l2-sweep-470mb-gbps"}};
     std::vector<double> rate;
     for (const Point& p : points) {
-        const Launch l = publishedLaunch(p.file);
+        const test::SimLaunch l = publishedLaunch(p.file);
         rate.push_back(gbps(fastestStream(l, p.blocks)));
         report(p.name, rate.back(), p.published, "GB/s", "within 1.5x");
         EXPECT_GE(rate.back(), p.published / 1.5) << p.file;
@@ -213,7 +166,7 @@ TEST(PublishedFigures, LoadsAndStoresOfOneStageAdd)
 {
     const std::vector<std::pair<std::string, std::int64_t>> cfg{{"BLOCK", 8192 * 19}, {"SUB", 8192}};
     auto onChip = [&](const char* file) {
-        const Launch l = publishedLaunch(file);
+        const test::SimLaunch l = publishedLaunch(file);
         const SimResult s = simulatePublished(l, cfg);
         return s.deviceUs - s.breakdown.launch;
     };
@@ -237,7 +190,7 @@ TEST(PublishedFigures, LoadsAndStoresOfOneStageAdd)
 // seed tried.
 TEST(PublishedFigures, DefaultBenchIsAtLeast8usAboveTheProfilerPath)
 {
-    const Launch l = publishedLaunch("relu_tiny.json");
+    const test::SimLaunch l = publishedLaunch("relu_tiny.json");
     const CompiledKernel k = compilePublished(l, {{"XBLOCK", 2048}, {"XBLOCK_SUB", 2048}});
     double least = 1e300;
     for (std::uint64_t seed = 1; seed <= 16; ++seed) {
@@ -251,22 +204,25 @@ TEST(PublishedFigures, DefaultBenchIsAtLeast8usAboveTheProfilerPath)
 }
 
 // BobbyWeng/cannbot-ascendc-vs-pypto reports/release/performance_matrix.csv (mark M, 910B):
-// torch.relu over fp16 [1, 256, 384] takes 10.08 us on the device (msprof). Band: the fastest
-// candidate over a lattice of tilings, on-chip time as the profiler sees it, within 1.5x of
-// 10.08 us either way.
-TEST(PublishedFigures, TinyKernelDeviceTimeFloorIsNear10us)
+// torch.relu over fp16 [1, 256, 384] takes 10.08 us on the device (msprof), 13.24 us over 32x the
+// data: a vendor kernel with about 10 us of fixed cost. Triton kernels on a 910B measure far less
+// (FlagGems PRs 5377, 5641, 6014: 1.2-1.6 us for tiny reductions; FlagGems-vllm PR 762: 3.1-6.5 us
+// for a gemma RMSNorm of 1 or 32 rows; mode=kernel): the sources disagree on the fixed cost by 3x
+// or more, and TileScope models Triton kernels. Band: the fastest candidate over a lattice of
+// tilings, as the profiler times it, at most 1.5x the vendor relu's 10.08 us and at least the
+// Triton floor's 1.2 us / 1.5 (before sim-4 the band was 10.08 us within 1.5x either way).
+TEST(PublishedFigures, TinyKernelDeviceTimeIsBetweenTheTritonFloorAndTheVendorRelu)
 {
-    const Launch l = publishedLaunch("relu_tiny.json");
-    SimOptions warm;
-    warm.l2Warm = true;
+    const test::SimLaunch l = publishedLaunch("relu_tiny.json");
     double best = 1e300;
     for (std::int64_t xblock = 1024; xblock <= 98304; xblock *= 2)
         for (std::int64_t sub = 512; sub <= std::min<std::int64_t>(xblock, 16384); sub *= 2) {
-            const SimResult s = simulatePublished(l, {{"XBLOCK", xblock}, {"XBLOCK_SUB", sub}}, warm);
+            const SimResult s =
+                simulatePublished(l, {{"XBLOCK", xblock}, {"XBLOCK_SUB", sub}}, simOptionsFor(BenchMethod::Npu));
             best = std::min(best, s.deviceUs);
         }
-    report("tiny-kernel-floor-us", best, 10.08, "us", "10.08/1.5 .. 10.08*1.5");
-    EXPECT_GE(best, 10.08 / 1.5);
+    report("tiny-kernel-floor-us", best, 10.08, "us", "1.2/1.5 .. 10.08*1.5");
+    EXPECT_GE(best, 1.2 / 1.5);
     EXPECT_LE(best, 10.08 * 1.5);
 }
 
@@ -276,7 +232,7 @@ TEST(PublishedFigures, TinyKernelDeviceTimeFloorIsNear10us)
 // (8 to 256 rows per program) at least 10x faster than one row per program.
 TEST(PublishedFigures, PackingRowsPerProgramIsAtLeast10xFasterForLayerNormBackward)
 {
-    const Launch l = publishedLaunch("layer_norm_bwd.json");
+    const test::SimLaunch l = publishedLaunch("layer_norm_bwd.json");
     const SimResult one = simulatePublished(l, {{"BLOCK_ROW", 1}, {"BLOCK_COL", 128}});
     double packed = 1e300;
     for (std::int64_t rows = 8; rows <= 256; rows *= 2) {

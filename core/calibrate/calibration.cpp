@@ -50,6 +50,8 @@ std::string fallbackMark(const std::string& why)
         return "G";
     if (why.rfind("D:", 0) == 0)
         return "D";
+    if (why.rfind("F:", 0) == 0)
+        return "F";
     return "S";
 }
 
@@ -95,9 +97,7 @@ npu::DeviceProfile withValues(const npu::DeviceProfile& base, const std::vector<
 
 double predictLog(const npu::CompiledKernel& kernel, npu::BenchMethod method, const npu::DeviceModel& model)
 {
-    npu::SimOptions options;
-    options.l2Warm = method == npu::BenchMethod::Npu;
-    const npu::SimResult sim = npu::simulate(kernel, model, options);
+    const npu::SimResult sim = npu::simulate(kernel, model, npu::simOptionsFor(method));
     if (!sim.ok)
         return kNaN;
     return std::log(std::max(1e-9, npu::expectedP50Us(sim, model, method) / 1000.0));

@@ -192,6 +192,14 @@ Quantiles sampleQuantiles(const RunDistribution& runs, int n, Rng& rng)
 
 } // namespace
 
+SimOptions simOptionsFor(BenchMethod method)
+{
+    SimOptions options;
+    options.l2Warm = method == BenchMethod::Npu;
+    options.onChipOnly = method == BenchMethod::Npu;
+    return options;
+}
+
 std::uint64_t candidateKey(const CompiledKernel& kernel)
 {
     std::uint64_t h = 1469598103934665603ull;
@@ -212,9 +220,7 @@ BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& m, const 
 {
     BenchResult b;
     b.method = options.method;
-    SimOptions simOptions;
-    simOptions.l2Warm = options.method == BenchMethod::Npu;
-    b.sim = simulate(kernel, m, simOptions);
+    b.sim = simulate(kernel, m, simOptionsFor(options.method));
     if (!b.sim.ok)
         return b;
     b.ok = true;

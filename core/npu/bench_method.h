@@ -51,6 +51,10 @@ struct BenchResult {
     SimResult sim;              // the simulated launch under this method's cache condition
 };
 
+// What the method measures: the profiler (npu) runs without an L2 flush and reports the task's
+// time on the cores; do_bench flushes L2 and times the launch with a wall clock.
+SimOptions simOptionsFor(BenchMethod method);
+
 // Simulates the candidate under the method's L2 condition and benchmarks it.
 BenchResult benchmark(const CompiledKernel& kernel, const DeviceModel& device, const BenchOptions& options);
 

@@ -60,6 +60,10 @@ void Machine::execInstr(const Instr& ins)
         r = (x.k == K::Dtype) ? x : AVal::dtype(x.dt);
         break;
     }
+    case Op::ExtractSlice:
+    case Op::InsertSlice: slice(ins); break;
+    case Op::Flip: flip(ins); break;
+    case Op::GetElement: getElement(ins); break;
     case Op::Unknown: r = AVal::unknown(); break;
     }
     if (track && !failed)

@@ -102,7 +102,7 @@ Box Machine::boxFor(const AVal& mask, const AVal& ptr, int line)
     return box;
 }
 
-void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFactor)
+void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFactor, bool toL1)
 {
     Work& w = cur->direct;
     const int rank = p.rank;
@@ -128,10 +128,11 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
             unique *= double(active[d]);
         unique *= box.frac;
         const double useful = unique * b;
-        const double eff = unique * std::max(32.0, b) / m.unalignedFraction + unique * m.runOverheadBytes;
+        const double eff = unique * std::max(32.0, b) / m.unalignedFraction;
         (in ? w.inBytes : w.outBytes) += useful * bytesFactor;
         (in ? w.inEffBytes : w.outEffBytes) += (eff + m.dmaOverheadBytes) * bytesFactor;
         (in ? w.inTransfers : w.outTransfers) += 1;
+        (in ? w.inBursts : w.outBursts) += unique * bytesFactor;
         w.scalarCycles += unique * 8 * m.scalarCyclesPerOp;  // a scalar loop computes each address
         if (p.tensor >= 0 && p.tensor < kTrackedTensors)
             (in ? w.tensorIn : w.tensorOut)[std::size_t(p.tensor)] += useful * bytesFactor;
@@ -179,17 +180,20 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
         blocks += 1;
     const double moved = runs * blocks * 32.0 * box.frac;
     // One DMA instruction moves a 2-D pattern (a run repeated with one stride); deeper patterns
-    // need one instruction per outer index.
+    // need one instruction per outer index. Every run is a burst of its own, with a cost of its
+    // own (more on the way into L1, where rows are converted to the cube's fractal layout);
+    // short ones are limited by the engine's rate of bursts, not by bytes (simulator.cpp).
     double instructions = 1;
     for (int i = merged + 1; i < n; ++i)
         instructions *= double(active[axes[i]]);
     double eff = moved / alignFactor + instructions * m.dmaOverheadBytes;
     if (runs > 1)
-        eff += runs * box.frac * m.runOverheadBytes;
+        eff += runs * box.frac * (toL1 ? m.nd2nzRowOverheadBytes : m.dmaRowOverheadBytes);
     const double useful = unique * b * box.frac;
     (in ? w.inBytes : w.outBytes) += useful * bytesFactor;
     (in ? w.inEffBytes : w.outEffBytes) += eff * bytesFactor;
     (in ? w.inTransfers : w.outTransfers) += instructions;
+    (in ? w.inBursts : w.outBursts) += runs * box.frac * bytesFactor;
     w.scalarCycles += (instructions - 1) * m.scalarDmaSetupCycles;
     if (p.tensor >= 0 && p.tensor < kTrackedTensors)
         (in ? w.tensorIn : w.tensorOut)[std::size_t(p.tensor)] += useful * bytesFactor;
@@ -263,14 +267,24 @@ void Machine::load(const Instr& ins)
     if (failed)
         return;
     const AVal& desc = *descp;
-    transfer(true, desc, box);
+    const double transfersBefore = cur->direct.inTransfers;
+    transfer(true, desc, box, 1.0, cube);
+    if (ins.flags & kFlagDeadResult)
+        cur->direct.inUnawaited += cur->direct.inTransfers - transfersBefore;
     AVal res = newTile(desc.dt, desc.rank, desc.shape, cube ? Home::L1 : Home::UB);
     res.fedByLoad = loopDepth > 0;
     if (!cube) {
-        // A masked load fills the tile with `other` first; broadcast axes are expanded in the UB.
+        // A masked load that leaves part of the tile out (a tail) fills the tile with `other`
+        // first, on the vector unit: a full tile is copied as it is, the compiler checks the
+        // sizes at run time (Triton-Ascend's performance guide, `care_padding`).
         const bool masked = mask.k == K::Tile || (ins.flags & kFlagBoundaryCheck);
-        if (masked)
+        bool partial = box.frac < 1.0;
+        for (int d = 0; d < desc.rank && !partial; ++d)
+            partial = box.lo[d] > 0 || box.hi[d] < desc.shape[d];
+        if (masked && partial && !box.dataMask) {
             vec(res, VClass::Elementwise, 1.0);
+            cur->direct.tailFills += 1;
+        }
         bool broadcastAxis = false;
         for (int d = 0; d < desc.rank; ++d)
             broadcastAxis = broadcastAxis || (desc.stride[d] == 0 && desc.shape[d] > 1);
@@ -280,7 +294,8 @@ void Machine::load(const Instr& ins)
             vec(res, VClass::Elementwise, 1.0);  // select with the data mask
         (void)other;
     }
-    cur->direct.scalarCycles += m.pipeSyncCycles;
+    if (!(ins.flags & kFlagDeadResult))
+        cur->direct.scalarCycles += m.pipeSyncCycles;  // the consumer waits for the transfer
     largestTile = std::max(largestTile, res.numel());
     r = res;
 }

@@ -87,16 +87,32 @@ void Machine::footprintAfter(const Instr& ins)
             ub[k] += destUB[k];
             l1[k] += l1Bytes(d, tracks[k].mb);
         }
-    // An elementwise result may take over the buffer of an operand that dies here.
-    const bool inPlace = ins.op == Op::Binary || ins.op == Op::Unary || ins.op == Op::Math || ins.op == Op::Cast ||
-                         ins.op == Op::Where || ins.op == Op::Compare;
+    // An elementwise result may take over the buffer of an operand that dies here, as the
+    // compiler's memory planner allows it (AscendNPU-IR PlanMemory: IsReuseHIVMOp,
+    // isReusableOperands, InplaceStallPipeline): an operand of the result's shape (not one
+    // broadcast into it) and at least its size; a narrowing cast only in 1-D; and under multibuffer
+    // never a loaded tile into a result that is stored, which would stall the load / compute /
+    // store pipeline.
+    const bool elementwise = ins.op == Op::Binary || ins.op == Op::Unary || ins.op == Op::Math ||
+                             ins.op == Op::Cast || ins.op == Op::Where || ins.op == Op::Compare;
+    const bool inPlace = elementwise && d.k == K::Tile;
     for (int k = 0; k < trackCount; ++k) {
         if (inPlace && destUB[k] > 0)
-            for (int j = 0; j < opCount; ++j)
-                if ((!liveAfter[j] || opSlots[j] == ins.dest) && opUB[k][j] >= destUB[k]) {
+            for (int j = 0; j < opCount; ++j) {
+                if ((liveAfter[j] && opSlots[j] != ins.dest) || opUB[k][j] <= 0)
+                    continue;
+                const OpTile& o = opVal[j];
+                std::int64_t opNumel = 1;
+                for (int e = 0; e < o.rank; ++e)
+                    opNumel *= o.shape[e];
+                const int opWidth = dtBytes(o.dt), width = dtBytes(d.dt);
+                const bool widthOk = opWidth == width || (opWidth > width && (ins.op != Op::Cast || d.rank <= 1));
+                const bool stall = tracks[k].mb && o.fedByLoad && d.fedByLoad;
+                if (opNumel == d.numel() && widthOk && !stall) {
                     ub[k] -= destUB[k];
                     break;
                 }
+            }
         ub[k] += std::int64_t(tempBytes);
         Track& tr = tracks[k];
         if (l1[k] > tr.l1PeakBytes)

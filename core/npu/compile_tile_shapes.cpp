@@ -1,4 +1,5 @@
-// Tile shapes: broadcasting, new tiles (arange, full), subscripts, transposes and reshapes.
+// Tile shapes: broadcasting, new tiles (arange, full), subscripts, transposes, reshapes, the
+// Ascend extension's slices, flips and single elements.
 #include "core/npu/compiler_machine.h"
 
 namespace ts::npu::compiler {
@@ -377,6 +378,78 @@ void Machine::reshapeLike(const Instr& ins)
     if (!checkNumel(res.numel(), ins.line, "broadcast_to"))
         return;
     r = res;
+}
+
+// extract_slice: a new tile of the sizes given, copied out of the full one; insert_slice: the
+// full tile with the slice copied in (in its own buffer: the full one may still be read).
+void Machine::slice(const Instr& ins)
+{
+    const AVal& full = get(ins.a);
+    AVal& r = S(ins.dest);
+    if (full.k != K::Tile) {
+        r = AVal::unknown();
+        return;
+    }
+    Spare tf;
+    const AVal& f = inUB(full, ins, tf);
+    if (ins.op == Op::InsertSlice) {
+        const AVal& sub = get(ins.b);
+        AVal res = newTile(f.dt, f.rank, f.shape, Home::UB);
+        if (sub.k == K::Tile)
+            vec(sub, VClass::Elementwise, 1.0, f.dt);
+        r = res;
+        return;
+    }
+    std::int64_t shape[kMaxRank] = {1, 1, 1, 1};
+    int rank = 0;
+    for (std::int32_t i = 0; i < ins.listSize && rank < kMaxRank; ++i) {
+        const AVal& d = get(listAt(ins, i));
+        if (d.k != K::Int || d.i <= 0) {
+            fail(CompileFailure::InvalidShape, "extract_slice: sizes must be positive compile-time integers", ins.line);
+            return;
+        }
+        shape[rank++] = d.i;
+    }
+    AVal res = newTile(f.dt, rank, shape, Home::UB);
+    vec(res, VClass::Elementwise, 1.0);
+    r = res;
+}
+
+// tl.flip: the compiler reverses an axis of length n by splitting it into log2(n) axes of two
+// and swapping each, one copy per axis; the innermost axis of two elements is padded to a 32 B
+// block in the UB, so the copies take several times the tile (triton-ascend#1638: a 64 x 64
+// flip expands to 64x2x2x2x2x2x2 and overflows the UB where 32 x 32 fits).
+void Machine::flip(const Instr& ins)
+{
+    const AVal& x = get(ins.a);
+    AVal& r = S(ins.dest);
+    if (x.k != K::Tile) {
+        r = x;
+        return;
+    }
+    Spare tx;
+    const AVal& a = inUB(x, ins, tx);
+    AVal res = newTile(a.dt, a.rank, a.shape, Home::UB);
+    double levels = 0;
+    for (int d = 0; d < a.rank; ++d)
+        if (ins.imm == kAxisNone || d == (ins.imm < 0 ? ins.imm + a.rank : ins.imm))
+            levels += std::ceil(std::log2(double(std::max<std::int64_t>(2, a.shape[d]))));
+    const std::int64_t pairBytes = roundUpUb(2 * dtBytes(a.dt));
+    const std::int64_t expanded = (a.numel() + 1) / 2 * pairBytes;
+    vec(res, VClass::Elementwise, levels * double(expanded) / double(std::max<std::int64_t>(1, tileBytes(res))));
+    tempBytes += 2.0 * double(expanded);  // the expanded source and the copy being written
+    r = res;
+}
+
+// tl.get_element: the scalar unit reads one element of a tile once the vector unit is done.
+void Machine::getElement(const Instr& ins)
+{
+    const AVal& x = get(ins.a);
+    AVal& r = S(ins.dest);
+    cur->direct.scalarCycles += m.pipeSyncCycles + m.scalarCyclesPerOp;
+    const Dt dt = x.k == K::Tile || x.k == K::Ptr ? x.dt : Dt::Unknown;
+    r = AVal::unknown();
+    r.dt = dt;
 }
 
 // tl.arange: an affine index tile (no work until it is materialised).

@@ -305,14 +305,55 @@ void Machine::reduce(const Instr& ins)
             shape[rank++] = a.shape[d];
         }
     }
-    // Reducing the innermost axis needs the (slow) reduction instructions; reducing an outer
-    // axis is elementwise work across rows.
+    // Reducing an outer axis is elementwise work across rows, row by row. Reducing the innermost
+    // axis uses the reduction instructions (a fraction of the elementwise rate, per repeat); the
+    // compiler's reduce library first halves a row longer than two repeats with elementwise adds
+    // into a temporary of half its size (AscendNPU-IR's reduce extra buffer), so only the last
+    // repeat of each row is reduced at the slow rate.
     const bool inner = axis == kAxisNone || axis == a.rank - 1;
-    const double passes = (kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin) ? 2.0 : 1.0;
-    vec(a, inner ? VClass::Reduction : VClass::Elementwise, passes, a.dt);
+    double passes = (kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin) ? 2.0 : 1.0;
+    if (kind == ReduceKind::Custom && get(ins.b).k == K::Int)
+        passes = double(std::max<std::int64_t>(1, get(ins.b).i));
+    const std::int64_t repeatElems = std::max<std::int64_t>(1, std::int64_t(m.vectorBytesPerCycle) / dtBytes(a.dt));
+    const std::int64_t rowElems = axis == kAxisNone ? a.numel() : a.shape[a.rank - 1];
+    if (!inner) {
+        vec(a, VClass::Elementwise, passes, a.dt, true);
+    } else if (rowElems > 2 * repeatElems) {
+        vec(a, VClass::Elementwise, passes, a.dt, true);
+        const std::int64_t rows = axis == kAxisNone ? 1 : outerRows(a);
+        const std::int64_t lastRepeat[2] = {rows, repeatElems};
+        vec(newTile(a.dt, 2, lastRepeat, Home::Affine), VClass::Reduction, passes, a.dt, true);
+    } else {
+        vec(a, VClass::Reduction, passes, a.dt, true);
+    }
+    tempBytes += double(reduceTempBytes(a, axis == kAxisNone ? a.numel() : a.shape[axis], kind));
     AVal res = newTile(dt, rank, shape, Home::UB);
     res.fedByLoad = (ins.flags & kFlagFeedsStore) && loopDepth > 0;
     r = res;
+}
+
+// The temporary the compiler's reduce library takes beside a reduction of `reduced` elements
+// per row of tile `a` (AscendNPU-IR, the reduce op's extra buffer): for floats, half the source
+// when the row is longer than two repeats (it is halved with elementwise adds) or shorter than a
+// block, a repeat per row between one and two repeats, none within a repeat; integers take
+// twice the source; an argmax / argmin one block.
+std::int64_t Machine::reduceTempBytes(const AVal& a, std::int64_t reduced, ReduceKind kind) const
+{
+    const std::int64_t b = dtBytes(a.dt);
+    const std::int64_t block = std::max<std::int64_t>(1, ubAlign / b);
+    const std::int64_t repeat = std::max<std::int64_t>(1, std::int64_t(m.vectorBytesPerCycle) / b);
+    const std::int64_t source = tileBytes(a);
+    if (kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin)
+        return ubAlign;
+    if (!dtIsFloat(a.dt))
+        return 2 * source;
+    if (reduced > 2 * repeat)
+        return roundUpUb(source / 2);
+    if (reduced > repeat)
+        return roundUpUb((source / std::max<std::int64_t>(1, reduced * b)) * repeat * b);
+    if (reduced < block && reduced % 2 == 0)
+        return roundUpUb(source / 2);
+    return 0;
 }
 
 // tl.cumsum / tl.cumprod / tl.associative_scan.

@@ -11,7 +11,7 @@
 //   compile_binary_ops.cpp      binary operators and comparisons (indices and masks stay symbolic)
 //   compile_vector_ops.cpp      unary, math, where, cast, reductions and scans on the vector unit
 //   compile_cube_ops.cpp        tl.dot on the cube unit
-//   compile_tile_shapes.cpp     broadcasting, arange / full, subscripts, trans, reshapes
+//   compile_tile_shapes.cpp     broadcasting, arange / full, subscripts, trans, reshapes, slices, flip
 //   compile_footprint.cpp       the UB / L1 footprint and its peaks
 //
 // What runs on every operation (vec, setTile, get, binary, the footprint's operand checks) is
@@ -299,8 +299,10 @@ private:
         return tileBytes(v) * (mb && v.fedByLoad ? 2 : 1);
     }
 
-    // Vector work of `passes` primitive operations over tile `v`.
-    void vec(const AVal& v, VClass cls, double passes, Dt dt = Dt::Unknown)
+    // Vector work of `passes` primitive operations over tile `v`. With `rowRepeats`, every row
+    // of the innermost axis takes whole repeats of its own (a reduction works row by row: a
+    // 64 B row fills a quarter of a 256 B repeat), otherwise rows are packed as the UB lays them.
+    void vec(const AVal& v, VClass cls, double passes, Dt dt = Dt::Unknown, bool rowRepeats = false)
     {
         if (passes <= 0)
             return;
@@ -316,7 +318,9 @@ private:
                 const std::int64_t inner = v.shape[v.rank - 1];
                 const std::int64_t vb = dtBytes(v.dt);
                 // vb is a power of two that divides the alignment: a shift divides exactly.
-                const std::int64_t innerPadded = roundUpUb(inner * vb) >> std::countr_zero(std::uint64_t(vb));
+                const std::int64_t innerBytes =
+                    rowRepeats ? roundUp(inner * vb, std::int64_t(m.vectorBytesPerCycle)) : roundUpUb(inner * vb);
+                const std::int64_t innerPadded = innerBytes >> std::countr_zero(std::uint64_t(vb));
                 padded = double(outerRows(v)) * double(innerPadded);
             }
         }
@@ -348,7 +352,8 @@ private:
     }
     void throughGm(const AVal& v);
     void moveL0CtoUB(const AVal& v);
-    void transfer(bool in, const AVal& ptr, const Box& box, double bytesFactor = 1.0);
+    // A DMA between GM and the UB (`toL1`: into L1 for the cube, converted to its fractal layout).
+    void transfer(bool in, const AVal& ptr, const Box& box, double bytesFactor = 1.0, bool toL1 = false);
     Box boxFor(const AVal& mask, const AVal& ptr, int line);
     const AVal* dmaDescriptor(const AVal& p, const AVal& mask, const Instr& ins, const char* op, Spare& blockDesc,
                               Box& box);
@@ -380,6 +385,7 @@ private:
     void where(const Instr& ins);
     void cast(const Instr& ins);
     void reduce(const Instr& ins);
+    std::int64_t reduceTempBytes(const AVal& a, std::int64_t reduced, ReduceKind kind) const;
     void scan(const Instr& ins);
 
     // --- tl.dot on the cube unit, L0 capacities (compile_cube_ops.cpp)
@@ -401,6 +407,9 @@ private:
     void subscript(const Instr& ins);
     void trans(const Instr& ins);
     void reshapeLike(const Instr& ins);
+    void slice(const Instr& ins);
+    void flip(const Instr& ins);
+    void getElement(const Instr& ins);
 
     // --- scalar bookkeeping outside the ops above (compile_control_flow.cpp)
     void makeTuple(const Instr& ins);

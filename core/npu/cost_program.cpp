@@ -10,9 +10,10 @@ namespace ts::npu {
 namespace {
 // The fields that add up alike (per-tensor traffic apart).
 constexpr double Work::*kAdditive[] = {&Work::inBytes,      &Work::inEffBytes,        &Work::inTransfers,
-                                       &Work::outBytes,     &Work::outEffBytes,       &Work::outTransfers,
-                                       &Work::vectorCycles, &Work::vectorIdealCycles, &Work::cubeCycles,
-                                       &Work::cubeFlops,    &Work::scalarCycles};
+                                       &Work::inBursts,     &Work::outBytes,          &Work::outEffBytes,
+                                       &Work::outTransfers, &Work::outBursts,         &Work::vectorCycles,
+                                       &Work::vectorIdealCycles, &Work::cubeCycles,   &Work::cubeFlops,
+                                       &Work::scalarCycles, &Work::tailFills};
 
 bool near(double a, double b)
 {
@@ -34,7 +35,9 @@ bool Work::sameAs(const Work& o) const
 {
     if (!(near(inBytes, o.inBytes) && near(inEffBytes, o.inEffBytes) && near(inTransfers, o.inTransfers) &&
           near(outBytes, o.outBytes) && near(outEffBytes, o.outEffBytes) && near(outTransfers, o.outTransfers) &&
-          near(vectorCycles, o.vectorCycles) && near(cubeCycles, o.cubeCycles) && near(scalarCycles, o.scalarCycles)))
+          near(vectorCycles, o.vectorCycles) && near(cubeCycles, o.cubeCycles) && near(scalarCycles, o.scalarCycles) &&
+          near(inBursts, o.inBursts) && near(outBursts, o.outBursts) && near(tailFills, o.tailFills) &&
+          near(inUnawaited, o.inUnawaited)))
         return false;
     for (int t = 0; t < kTrackedTensors; ++t)
         if (!near(tensorIn[std::size_t(t)], o.tensorIn[std::size_t(t)]) ||

@@ -25,14 +25,20 @@ struct Work {
     double inEffBytes = 0;     // the same in bandwidth-equivalent bytes: 32 B granularity,
                                // alignment, per-run and per-DMA overheads included
     double inTransfers = 0;    // DMA instructions on MTE2
+    double inBursts = 0;       // contiguous runs they move (a core's engine moves one at a time)
+    double inUnawaited = 0;    // of the DMA instructions, those whose data nothing reads
     double outBytes = 0;       // bytes written to GM (MTE3 / FixPipe)
     double outEffBytes = 0;
     double outTransfers = 0;
+    double outBursts = 0;
     double vectorCycles = 0;   // vector pipe, with instruction start-up costs
     double vectorIdealCycles = 0;  // the same work at the peak rate (roofline)
     double cubeCycles = 0;     // cube pipe, MTE1 (L1 -> L0) included
     double cubeFlops = 0;      // 2 x M x N x K (roofline)
     double scalarCycles = 0;   // scalar unit: address arithmetic, loop control, DMA set-up
+    // Partial (tail) tiles loaded with a mask: the vector unit fills them with `other` before MTE2
+    // writes into them, so MTE2 waits for the previous tile's vector work (no overlap).
+    double tailFills = 0;
     std::array<double, kTrackedTensors> tensorIn{};   // useful bytes read per tensor
     std::array<double, kTrackedTensors> tensorOut{};  // useful bytes written per tensor
 
@@ -130,6 +136,11 @@ struct CompiledKernel {
 
     std::vector<std::pair<std::string, std::int64_t>> constexprs;  // the values compiled
     bool multibuffer = false;
+    // multibuffer asked for, but the doubled buffers did not fit: the compiler built the kernel
+    // without them (BiShengIR retries a compile that overflows with auto multi-buffer off), so
+    // the loads do not overlap the vector work.
+    bool multibufferFellBack = false;
+    bool overlapsTransfers() const { return multibuffer && !multibufferFellBack; }
     std::array<std::int64_t, 3> grid{1, 1, 1};
     std::int64_t programs = 0;
     bool usesCube = false;      // a mix kernel: programs run on AI cores (cube + vector)

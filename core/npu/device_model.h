@@ -41,8 +41,12 @@ struct DeviceModel {
     double gmReadLatencyCycles = 0, gmWriteLatencyCycles = 0;
     double l2HitLatencyCycles = 0;       // a read served by L2
     double minEfficientTransferBytes = 0;  // a DMA of this size reaches ~90% of its bandwidth
-    double runOverheadBytes = 0;         // per contiguous run (burst) of a strided DMA
-    double dmaOverheadBytes = 0;         // per DMA instruction, as bytes of bandwidth
+    double dmaOverheadBytes = 0;         // per DMA instruction, as bytes of the core's port
+    double dmaRowOverheadBytes = 0;      // per row (contiguous run) of a strided DMA into the UB
+    double nd2nzRowOverheadBytes = 0;    // per row of a DMA into L1 (ND to fractal conversion)
+    double dmaBurstCycles = 0;           // a vector core's DMA engine moves at most one burst (row)
+                                         // into the UB per this many cycles, however short the burst
+    double nd2nzBurstCycles = 0;         // the same for an AI core's rows into L1
     double aligned32Fraction = 0;        // bandwidth of 32 B-aligned (not 512 B) GM addresses
     double unalignedFraction = 0;        // bandwidth below 32 B alignment
 
@@ -68,8 +72,10 @@ struct DeviceModel {
     double pipeSyncCycles = 0;
 
     // Launch.
-    double deviceLaunchUs = 0;           // with every core launched
+    double deviceLaunchUs = 0;           // head overhead a wall clock sees, with every core launched
     double launchFixedFraction = 0;      // part of it that does not grow with the cores
+    double profiledLaunchUs = 0;         // the part inside the profiler's task time, every core
+    double profiledLaunchFixedFraction = 0;
     double hostLaunchUs = 0;
     int maxGridPrograms = 65535;
 

@@ -242,6 +242,24 @@ double modelCompileSeconds(int compiledOps, int dots, std::int64_t largestTileEl
 
 namespace {
 
+// The note a multibuffer candidate gets when its doubled buffers overflow and the compiler builds
+// it without them.
+Diagnostic multibufferFallbackNote(const Machine& machine, const KernelTrace& trace, int doubledTrack)
+{
+    Footprint doubled;
+    machine.writeFootprint(doubledTrack, doubled);
+    Diagnostic d;
+    d.code = "npu-multibuffer-fallback";
+    d.severity = Severity::Warning;
+    d.file = trace.fileName();
+    d.line = doubled.ubPeakLine;
+    d.message = "multibuffer's doubled buffers need " + std::to_string(doubled.ubPeakBytes / 1024) +
+                " KiB of UB (L1 " + std::to_string(doubled.l1PeakBytes / 1024) +
+                " KiB); the compiler builds the kernel without them, so its loads do not overlap its "
+                "vector work";
+    return d;
+}
+
 // What follows the trace, per candidate: traffic, the footprint, the compile-time model and the
 // capacity checks that the real compiler would fail.
 void conclude(const Machine& machine, int track, CompiledKernel& out, const KernelTrace& trace, std::int64_t largestTile)
@@ -273,7 +291,10 @@ void conclude(const Machine& machine, int track, CompiledKernel& out, const Kern
 }
 
 // Compiles `candidate` into `out` and, with `sibling`, the same candidate with multibuffer
-// flipped into `*sibling`, from one trace.
+// flipped into `*sibling`, from one trace. Both footprints are always tracked: a multibuffer
+// candidate whose doubled buffers overflow while the single ones fit is built without them, as
+// BiShengIR's compile driver retries an overflowing compile with auto multi-buffer off
+// (AscendNPU-IR, bishengir-compile: "fallback with disabled auto multi buffer").
 void compileInto(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate,
                  CompiledKernel& out, CompiledKernel* sibling)
 {
@@ -298,25 +319,33 @@ void compileInto(const KernelTrace& trace, const DeviceModel& device, const Cand
         }
         return;
     }
-    Machine machine(trace, device, candidate, out, sibling != nullptr);
+    Machine machine(trace, device, candidate, out, true);
     if (machine.setup(candidate))
         machine.runVariants();
-    if (sibling) {
-        if (machine.stopped[1]) {
-            *sibling = std::move(machine.stopped[1]->kernel);
-        } else {
-            *sibling = out;
+    // Track 0 is the candidate, track 1 its sibling; `out` holds the run of whichever fits.
+    const int doubledTrack = candidate.multibuffer ? 0 : 1;
+    const bool fallBack = machine.stopped[doubledTrack] && !machine.stopped[1 - doubledTrack];
+    auto result = [&](int k, CompiledKernel& dst) {
+        const bool multibuffer = k == 0 ? candidate.multibuffer : !candidate.multibuffer;
+        int track = k;
+        std::int64_t largestTile = machine.largestTile;
+        if (k == doubledTrack && fallBack) {
+            track = 1 - k;
+            dst.multibufferFellBack = true;
+        } else if (machine.stopped[k]) {
+            dst = std::move(machine.stopped[k]->kernel);
+            largestTile = machine.stopped[k]->largestTile;
         }
-        sibling->multibuffer = !candidate.multibuffer;
-        conclude(machine, 1, *sibling, trace,
-                 machine.stopped[1] ? machine.stopped[1]->largestTile : machine.largestTile);
+        dst.multibuffer = multibuffer;
+        conclude(machine, track, dst, trace, largestTile);
+        if (dst.multibufferFellBack && dst.ok())
+            dst.diagnostics.push_back(multibufferFallbackNote(machine, trace, k));
+    };
+    if (sibling) {
+        *sibling = out;
+        result(1, *sibling);
     }
-    std::int64_t largestTile = machine.largestTile;
-    if (machine.stopped[0]) {
-        out = std::move(machine.stopped[0]->kernel);
-        largestTile = machine.stopped[0]->largestTile;
-    }
-    conclude(machine, 0, out, trace, largestTile);
+    result(0, out);
 }
 
 } // namespace

@@ -61,6 +61,10 @@ enum class Op : std::uint8_t {
     MinMax,       // sub 0 = min, 1 = max; list = args (Python builtins / tl.minimum on scalars)
     Swizzle2d,    // list = i, j, size_i, size_j, size_g -> tuple
     DtypeOf,      // a: the element type of a pointer or tile
+    ExtractSlice, // a = full tile, list = sizes (Ascend extension extract_slice)
+    InsertSlice,  // a = full tile, b = the slice (Ascend extension insert_slice)
+    Flip,         // a, imm = axis (kAxisNone: every axis)
+    GetElement,   // a = tile: one element read by the scalar unit
     Unknown,      // an unsupported construct: dest becomes Unknown (already warned at trace)
 };
 
@@ -72,7 +76,9 @@ enum class MathFn : std::uint8_t {
     Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sigmoid, Abs, Maximum, Minimum, Sin, Cos, Tanh, Erf,
     Floor, Ceil, Fma, Clamp, Div, Pow, Softmax, Relu, Umulhi,
 };
-enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin, Prod, Xor, Or, And, MaxWithIndex, MinWithIndex };
+// Custom: tl.reduce with a combine function of its own; b = a constant slot holding how many
+// operations the function applies per step.
+enum class ReduceKind : std::uint8_t { Sum, Max, Min, ArgMax, ArgMin, Prod, Xor, Or, And, MaxWithIndex, MinWithIndex, Custom };
 enum class AtomicKind : std::uint8_t { Add, Max, Min, Xchg, Cas, And, Or, Xor };
 
 inline constexpr std::int32_t kAxisNone = -1000;
@@ -87,6 +93,7 @@ enum : std::uint16_t {
     kFlagStaticLoop = 1 << 3,   // (For) tl.static_range: unrolled by the compiler
     kFlagBoundaryCheck = 1 << 4,// Load/Store of a block pointer with boundary_check
     kFlagReverse = 1 << 5,      // Scan: reverse=True
+    kFlagDeadResult = 1 << 6,   // Load: nothing reads the value, so nothing waits for the transfer
 };
 
 struct Instr {

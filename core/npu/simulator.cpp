@@ -32,7 +32,10 @@ struct Timed {
 
 class ProgramTimer {
 public:
-    ProgramTimer(const DeviceModel& m, const Rates& r, bool multibuffer) : m(m), r(r), mb(multibuffer) {}
+    ProgramTimer(const DeviceModel& m, const Rates& r, bool multibuffer, bool cube)
+        : m(m), r(r), mb(multibuffer), cube(cube)
+    {
+    }
 
     Timed program(const IterCost& root) const
     {
@@ -43,6 +46,7 @@ public:
 private:
     struct Parts {
         double latIn = 0, in = 0, vec = 0, cube = 0, latOut = 0, out = 0, scalar = 0;
+        bool fills = false;  // a tail tile is filled on the vector unit before its load
         double chain() const { return latIn + in + vec + cube + latOut + out + scalar; }
     };
 
@@ -58,9 +62,14 @@ private:
             const double moved = std::max(0.0, eff - transfers * m.dmaOverheadBytes);
             return std::max(r.portBytesPerUs > 0 ? eff / r.portBytesPerUs : 0.0, moved / shareRate);
         };
-        p.in = pipe(w.inEffBytes, w.inTransfers, r.readBytesPerUs);
-        p.out = pipe(w.outEffBytes, w.outTransfers, r.writeBytesPerUs);
-        p.latIn = w.inTransfers > 0 ? m.cyclesToUs(r.readLatencyCycles) : 0;
+        // A core's DMA engine moves one burst (contiguous run) at a time: short runs are limited
+        // by their number, whatever the bandwidth.
+        const double burstUs = m.cyclesToUs(cube ? m.nd2nzBurstCycles : m.dmaBurstCycles);
+        p.in = std::max(pipe(w.inEffBytes, w.inTransfers, r.readBytesPerUs), w.inBursts * burstUs);
+        p.out = std::max(pipe(w.outEffBytes, w.outTransfers, r.writeBytesPerUs), w.outBursts * burstUs);
+        p.fills = w.tailFills > 0;
+        // A DMA nothing reads is never waited for: its latency overlaps whatever follows.
+        p.latIn = w.inTransfers > w.inUnawaited ? m.cyclesToUs(r.readLatencyCycles) : 0;
         p.latOut = w.outTransfers > 0 ? m.cyclesToUs(m.gmWriteLatencyCycles) : 0;
         p.vec = m.cyclesToUs(w.vectorCycles);
         p.cube = m.cyclesToUs(w.cubeCycles);
@@ -124,7 +133,9 @@ private:
             const Parts p = parts(g.iter.direct);
             const double gm = r.sharedGm ? p.in + p.out : std::max(p.in, p.out);
             const double roundTrip = p.latIn + p.in + p.vec + p.cube + p.latOut + p.out;
-            const double period = std::max({gm, p.vec, p.cube, p.scalar, roundTrip / 2.0});
+            // A tail tile's fill waits for the previous tile's vector work, its load for the fill.
+            const double fillChain = p.fills ? p.in + p.vec : 0.0;
+            const double period = std::max({gm, p.vec, p.cube, p.scalar, roundTrip / 2.0, fillChain});
             t.time += g.count * period;
             t.busy.mte2 += g.count * p.in;
             t.busy.vector += g.count * p.vec;
@@ -132,6 +143,9 @@ private:
             t.busy.mte3 += g.count * p.out;
             t.busy.scalar += g.count * p.scalar;
             // Steady state goes to the limiting pipe; a latency-bound period to the round trip.
+            // Pipes that come within kCoLimit of the period limit it together: they share it in
+            // proportion to their work (a GEMM's MTE2 at 95% of the cube's time waits on it
+            // as much as it is waited for).
             const double steady = g.count * period;
             if (period == roundTrip / 2.0 && roundTrip / 2.0 > std::max({gm, p.vec, p.cube, p.scalar})) {
                 const double k = steady / roundTrip;
@@ -139,16 +153,22 @@ private:
                 t.attr.vector += k * p.vec;
                 t.attr.cube += k * p.cube;
                 t.attr.mte3 += k * (p.latOut + p.out);
-            } else if (period == gm) {
-                const double share = gm > 0 ? (r.sharedGm ? p.in / gm : (p.in >= p.out ? 1.0 : 0.0)) : 0.5;
-                t.attr.mte2 += steady * share;
-                t.attr.mte3 += steady * (1.0 - share);
-            } else if (period == p.vec) {
-                t.attr.vector += steady;
-            } else if (period == p.cube) {
-                t.attr.cube += steady;
+            } else if (period == fillChain) {
+                const double k = p.in + p.vec > 0 ? steady / (p.in + p.vec) : 0.0;
+                t.attr.mte2 += k * p.in;
+                t.attr.vector += k * p.vec;
             } else {
-                t.attr.scalar += steady;
+                constexpr double kCoLimit = 0.9;
+                const double gmShare = gm > 0 ? (r.sharedGm ? p.in / gm : (p.in >= p.out ? 1.0 : 0.0)) : 0.5;
+                double* const pipes[] = {&t.attr.mte2, &t.attr.mte3, &t.attr.vector, &t.attr.cube, &t.attr.scalar};
+                const double work[] = {gm * gmShare, gm * (1.0 - gmShare), p.vec, p.cube, p.scalar};
+                const double limits[] = {gm, gm, p.vec, p.cube, p.scalar};
+                double sum = 0;
+                for (int i = 0; i < 5; ++i)
+                    sum += limits[i] >= kCoLimit * period ? work[i] : 0.0;
+                for (int i = 0; i < 5 && sum > 0; ++i)
+                    if (limits[i] >= kCoLimit * period)
+                        *pipes[i] += steady * work[i] / sum;
             }
             if (first) {
                 // Filling and draining the pipeline once.
@@ -172,6 +192,7 @@ private:
     const DeviceModel& m;
     Rates r;
     bool mb;
+    bool cube;  // programs on AI cores: their loads go into L1
 };
 
 } // namespace
@@ -288,7 +309,7 @@ SimResult simulate(const CompiledKernel& kernel, const DeviceModel& m, const Sim
             }
     }
     auto waveTime = [&](std::int64_t active, bool last, Timed& worst) {
-        const ProgramTimer timer(m, ratesFor(active), kernel.multibuffer);
+        const ProgramTimer timer(m, ratesFor(active), kernel.overlapsTransfers(), kernel.usesCube);
         worst = Timed{};
         bool any = false;
         for (std::size_t v = 0; v < kernel.variants.size(); ++v) {
@@ -314,10 +335,13 @@ SimResult simulate(const CompiledKernel& kernel, const DeviceModel& m, const Sim
         if (res.waves == 1)
             res.programUs = tail.time;
     }
-    // Device-side launch: a fixed part plus a part growing with the cores launched.
-    const double totalCores = kernel.usesCube ? m.cubeCores : m.vectorCores;
-    res.breakdown.launch = m.deviceLaunchUs *
-                           (m.launchFixedFraction + (1.0 - m.launchFixedFraction) * double(res.coresUsed) / totalCores);
+    // Device-side launch: a fixed part plus a part growing with the cores launched. A wall clock
+    // sees the whole head overhead; the profiler's task time only the cores' start-up.
+    const double share = double(res.coresUsed) / (kernel.usesCube ? m.cubeCores : m.vectorCores);
+    res.breakdown.launch = options.onChipOnly
+                               ? m.profiledLaunchUs * (m.profiledLaunchFixedFraction +
+                                                       (1.0 - m.profiledLaunchFixedFraction) * share)
+                               : m.deviceLaunchUs * (m.launchFixedFraction + (1.0 - m.launchFixedFraction) * share);
     res.busy.launch = res.breakdown.launch;
     res.deviceUs = res.breakdown.total();
     res.achievedGBps = res.deviceUs > 0 ? (reads + writes) / res.deviceUs / 1e3 : 0;

@@ -39,6 +39,10 @@ struct SimOptions {
     // true: every read goes through the L2-bypass address alias (the same memory mapped with L2
     // disabled, rtGetL2CacheOffset): no hits, no allocate-on-miss, reads at the HBM's own rate.
     bool l2Bypass = false;
+    // true: the time the profiler reports for the task (TRITON_BENCH_METHOD=npu, msprof), which
+    // starts when the task reaches the cores; false: the on-device time a wall clock sees, the
+    // launch's whole head overhead included (do_bench).
+    bool onChipOnly = false;
 };
 
 struct SimResult {

@@ -134,6 +134,13 @@ std::int32_t TraceBuilder::lowerCall(const Node* call, Block& block, std::int32_
         {"tl.cumsum", &TraceBuilder::lowerScan},
         {"tl.cumprod", &TraceBuilder::lowerScan},
         {"tl.associative_scan", &TraceBuilder::lowerScan},
+        {"tl.reduce", &TraceBuilder::lowerCustomReduce},
+        {"tl.get_dtype_min", &TraceBuilder::lowerDtypeLimit},
+        {"tl.get_dtype_max", &TraceBuilder::lowerDtypeLimit},
+        {"tl.extract_slice", &TraceBuilder::lowerSlice},
+        {"tl.insert_slice", &TraceBuilder::lowerSlice},
+        {"tl.flip", &TraceBuilder::lowerFlip},
+        {"tl.get_element", &TraceBuilder::lowerGetElement},
         {"tl.trans", &TraceBuilder::lowerTrans},
         {"tl.permute", &TraceBuilder::lowerTrans},
         {"tl.reshape", &TraceBuilder::lowerReshape},
@@ -361,17 +368,8 @@ std::int32_t TraceBuilder::lowerReduce(const Call& c)
     else if (c.name == "tl.reduce_or") kind = ReduceKind::Or;
     else if (c.name == "tl.reduce_and") kind = ReduceKind::And;
     else if (c.name == "tl.prod") kind = ReduceKind::Prod;
-    std::int32_t axis = kAxisNone;
-    const Node* axisNode = (c.name == "tl.sum" || c.name == "tl.xor_sum" || c.name == "tl.prod") ? kb.args[1] : b.args[1];
-    if (axisNode) {
-        if (axisNode->is(Kind::Constant) && axisNode->constant()->isInt())
-            axis = std::int32_t(axisNode->constant()->integer);
-        else if (axisNode->is(Kind::UnaryOp) && axisNode->op() == Kind::USub &&
-                 axisNode->child("operand")->is(Kind::Constant))
-            axis = -std::int32_t(axisNode->child("operand")->constant()->integer);
-        else if (!(axisNode->is(Kind::Constant) && axisNode->constant()->isNone()))
-            warn(c.call, "npu-unsupported-construct", "reduction axis must be a literal; approximation: all axes");
-    }
+    const std::int32_t axis =
+        literalAxis(c, (c.name == "tl.sum" || c.name == "tl.xor_sum" || c.name == "tl.prod") ? kb.args[1] : b.args[1]);
     bool keep = false;
     for (const Node* kw : c.call->list("keywords"))
         if (kw->str("arg") == "keep_dims" && kw->child("value")->is(Kind::Constant))
@@ -401,6 +399,125 @@ std::int32_t TraceBuilder::lowerReduce(const Call& c)
     emit(c.block, t);
     m_staticTuples[tuple] = items;
     return tuple;
+}
+
+// A reduction's axis: a literal (negative counts from the last), or None / absent for all axes.
+std::int32_t TraceBuilder::literalAxis(const Call& c, const Node* axisNode)
+{
+    if (!axisNode || (axisNode->is(Kind::Constant) && axisNode->constant()->isNone()))
+        return kAxisNone;
+    if (axisNode->is(Kind::Constant) && axisNode->constant()->isInt())
+        return std::int32_t(axisNode->constant()->integer);
+    if (axisNode->is(Kind::UnaryOp) && axisNode->op() == Kind::USub && axisNode->child("operand")->is(Kind::Constant))
+        return -std::int32_t(axisNode->child("operand")->constant()->integer);
+    warn(c.call, "npu-unsupported-construct", "reduction axis must be a literal; approximation: all axes");
+    return kAxisNone;
+}
+
+// How many operations a combine function applies per step: its arithmetic, comparisons and
+// calls (tl.where, tl.maximum, ...), at least one.
+int TraceBuilder::combineOperations(const Node* function) const
+{
+    int ops = 0;
+    for (const Node* n : py::walk(function))
+        ops += n->is(Kind::BinOp) || n->is(Kind::Compare) || n->is(Kind::BoolOp) || n->is(Kind::Call) ? 1 : 0;
+    return std::max(ops, 1);
+}
+
+// tl.reduce(input, axis, combine_fn): each operation of the combine function costs a reduction
+// pass over the input (a tuple input, as argmax-style reductions pass it, one per item), the
+// closest modelled operation; the function itself is not traced.
+std::int32_t TraceBuilder::lowerCustomReduce(const Call& c)
+{
+    const Bound b = bind(c.call, {"input", "axis", "combine_fn", "keep_dims"}, c.self);
+    const Node* fn = b.args[2];
+    const kernel::KernelDef* combine = fn && fn->is(Kind::Name) ? m_file.kernel(fn->id()) : nullptr;
+    const int ops = combine && combine->function ? combineOperations(combine->function) : 1;
+    warn(c.call, "npu-approximate-call",
+         "tl.reduce with the combine function '" + (fn ? text(fn) : std::string("?")) + "' (" + std::to_string(ops) +
+             (ops == 1 ? " operation" : " operations") + " a step): costed as " + std::to_string(ops) +
+             " reduction pass" + (ops == 1 ? "" : "es") + " over the input");
+    const std::int32_t axis = literalAxis(c, b.args[1]);
+    bool keep = false;
+    if (b.args[3] && b.args[3]->is(Kind::Constant))
+        keep = b.args[3]->constant()->boolean;
+    std::vector<const Node*> inputs;
+    if (b.args[0] && (b.args[0]->is(Kind::Tuple) || b.args[0]->is(Kind::List)))
+        inputs.assign(b.args[0]->list("elts").begin(), b.args[0]->list("elts").end());
+    else
+        inputs.push_back(b.args[0]);
+    std::vector<std::int32_t> results;
+    for (const Node* input : inputs) {
+        Instr ins = make(Op::Reduce, c.call, -1);
+        ins.sub = std::uint8_t(ReduceKind::Custom);
+        ins.a = lowerArg(c, input);
+        ins.b = intConst(ops);
+        ins.imm = axis;
+        if (keep)
+            ins.flags |= kFlagKeepDims;
+        if (inputs.size() == 1)
+            return emitCall(c, ins);
+        ins.dest = tempSlot(c.call);
+        emit(c.block, ins);
+        results.push_back(ins.dest);
+    }
+    Instr t = make(Op::MakeTuple, c.call, callResult(c));
+    setList(t, results);
+    emit(c.block, t);
+    m_staticTuples[t.dest] = results;
+    return t.dest;
+}
+
+// get_dtype_min / get_dtype_max (FlagGems' helpers, Triton-Ascend's extension): a constant the
+// compiler folds; a float stand-in of the right sign is enough to cost what uses it.
+std::int32_t TraceBuilder::lowerDtypeLimit(const Call& c)
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    return finish(floatConst(c.name.ends_with("min") ? -inf : inf), c.call, c.block, c.dest);
+}
+
+// The Ascend extension's extract_slice(full, offsets, sizes, strides) and
+// insert_slice(full, sub, offsets, sizes, strides): a copy of the slice inside the UB.
+std::int32_t TraceBuilder::lowerSlice(const Call& c)
+{
+    const bool extract = c.name == "tl.extract_slice";
+    const Bound b = extract ? bind(c.call, {"ful", "offsets", "sizes", "strides"}, c.self)
+                            : bind(c.call, {"ful", "sub", "offsets", "sizes", "strides"}, c.self);
+    Instr ins = make(extract ? Op::ExtractSlice : Op::InsertSlice, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    if (extract) {
+        std::vector<const Node*> sizes;
+        if (b.args[2])
+            sizes.push_back(b.args[2]);
+        setList(ins, lowerShapeArgs(sizes, c.block));
+        for (const Node* other : {b.args[1], b.args[3]})
+            lowerArg(c, other);  // offsets and strides: scalar work only
+    } else {
+        ins.b = lowerArg(c, b.args[1]);
+        for (const Node* other : {b.args[2], b.args[3], b.args[4]})
+            lowerArg(c, other);
+    }
+    return emitCall(c, ins);
+}
+
+// tl.flip(x, dim): reversed along one axis (every axis without dim).
+std::int32_t TraceBuilder::lowerFlip(const Call& c)
+{
+    const Bound b = bind(c.call, {"x", "dim"}, c.self);
+    Instr ins = make(Op::Flip, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    ins.imm = literalAxis(c, b.args[1]);
+    return emitCall(c, ins);
+}
+
+// tl.get_element(src, indices): one element of a tile, read by the scalar unit.
+std::int32_t TraceBuilder::lowerGetElement(const Call& c)
+{
+    const Bound b = bind(c.call, {"src", "indice"}, c.self);
+    Instr ins = make(Op::GetElement, c.call, -1);
+    ins.a = lowerArg(c, b.args[0]);
+    lowerArg(c, b.args[1]);
+    return emitCall(c, ins);
 }
 
 // tl.cumsum, tl.cumprod, tl.associative_scan.
@@ -579,6 +696,9 @@ std::int32_t TraceBuilder::lowerOtherCall(const Call& c)
     if (!c.self && func->is(Kind::Name)) {
         if (const kernel::KernelDef* callee = m_file.kernel(func->id()); callee && callee != &m_kernel)
             return inlineCall(*callee, c.call, c.block, c.dest);
+        // FlagGems' helpers, imported from another module.
+        if (func->id() == "get_dtype_min" || func->id() == "get_dtype_max")
+            return lowerDtypeLimit({c.call, c.self, "tl." + func->id(), c.raw, c.block, c.dest});
     }
     for (const Node* a : c.call->list("args"))
         lowerArg(c, a);

@@ -60,8 +60,11 @@ void TraceBuilder::liveness()
             switch (it->kind) {
             case Stmt::Kind::Instr: {
                 Instr& ins = m_ir.instrs[std::size_t(it->index)];
-                if (final)
+                if (final) {
                     record(live, ins.liveBegin, ins.liveSize);
+                    if (ins.op == Op::Load && !live.test(ins.dest))
+                        ins.flags |= kFlagDeadResult;
+                }
                 live.reset(ins.dest);
                 uses(ins, live);
                 break;

@@ -78,7 +78,16 @@ void TraceBuilder::lowerFor(const Node* stmt, Block& block)
     bool understood = false;
     if (iter && iter->is(Kind::Call)) {
         const std::string fn = canonical(dotted(iter->child("func")));
-        if (fn == "range" || fn == "tl.range" || fn == "tl.static_range" || fn == "static_range") {
+        // The Ascend extension's parallel(start, stop, step, ..., bind_sub_block) is a range.
+        if (fn == "range" || fn == "tl.range" || fn == "tl.static_range" || fn == "static_range" ||
+            fn == "tl.parallel") {
+            for (const Node* kw : iter->list("keywords"))
+                if (kw->str("arg") == "bind_sub_block" &&
+                    !(kw->child("value")->is(Kind::Constant) && !kw->child("value")->constant()->boolean))
+                    warn(iter, "npu-approximate-call",
+                         "parallel(..., bind_sub_block=True) shares the loop between the two vector cores of an "
+                         "AI core, which the simulator does not model (approximation: one core runs every "
+                         "iteration)");
             std::vector<const Node*> args(iter->list("args").begin(), iter->list("args").end());
             for (const Node* kw : iter->list("keywords")) {
                 const std::string& k = kw->str("arg");

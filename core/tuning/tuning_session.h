@@ -34,8 +34,12 @@ namespace ts::tuning {
 //          host launch never below the profile's
 //   sim-3  do_bench past 100 timed runs: quantiles and mean drawn from their sampling
 //          distribution instead of from every run (the same figures in distribution; other draws)
-inline constexpr const char* kSimulatorVersion = "sim-3";
-inline constexpr const char* kPreviousSimulatorVersion = "sim-2";
+//   sim-4  checked per family against per-config measurements (tests/test_fidelity.cpp): DMA
+//          rows, instructions and alignment from asc-devkit's data_copy, the profiler's task time
+//          without the launch's head, the compiler's UB plan (reuse, multibuffer doubling and its
+//          fallback, reduction temporaries), the calls once skipped (docs/SIMULATOR_MODEL.md)
+inline constexpr const char* kSimulatorVersion = "sim-4";
+inline constexpr const char* kPreviousSimulatorVersion = "sim-3";
 
 // Which points a lattice tuning (TuningOptions::lattice) tunes: the valid lattice points (every
 // candidate of the space but those pruned by a hard constraint), narrowed by a filter and a
