@@ -53,6 +53,22 @@ std::string example(const std::string& name)
     return (test::examplesDir() / name).string();
 }
 
+// A 1-D kernel `name`(x_ptr, y_ptr, n, XBLOCK) over n elements of `dtype` with a handwritten
+// config list, written with its launch to a scratch folder and prepared. Its body starts on line 7.
+std::optional<Prepared> prepareOneD(const std::string& name, const std::string& configs, const std::string& body,
+                                    const std::string& dtype, std::int64_t n)
+{
+    const auto dir = test::scratchDir("tuning-" + name);
+    std::ofstream(dir / (name + ".py")) << "import triton\nimport triton.language as tl\n\n@triton.autotune(configs="
+                                        << configs << ", key=[\"n\"])\n@triton.jit\ndef " << name
+                                        << "(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):\n" << body;
+    const std::string tensor = R"({"tensor": ")" + dtype + R"(", "shape": [)" + std::to_string(n) + "]}";
+    std::ofstream(dir / (name + ".json")) << R"({"kernel": ")" << name << R"(.py", "args": {"x_ptr": )" << tensor
+                                          << R"(, "y_ptr": )" << tensor << R"(, "n": )" << n
+                                          << R"J(}, "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)", "backend": "2026-04"})J";
+    return prepare((dir / (name + ".json")).string());
+}
+
 } // namespace
 
 TEST(Tuning, EveryExampleTunesOnEveryDevice)
@@ -257,21 +273,11 @@ TEST(Tuning, StopKeepsWhatFinished)
 TEST(Tuning, NoValidConfigIsTheBackendsError)
 {
     // Every handwritten config overflows the UB: nothing compiles.
-    const auto dir = test::scratchDir("tuning");
-    std::ofstream(dir / "big.py") << R"PY(import triton
-import triton.language as tl
-
-@triton.autotune(configs=[triton.Config({"XBLOCK": 1048576}), triton.Config({"XBLOCK": 2097152})], key=["n"])
-@triton.jit
-def big(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
-    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
-    mask = offs < n
-    tl.store(y_ptr + offs, tl.exp(tl.load(x_ptr + offs, mask=mask)), mask=mask)
-)PY";
-    std::ofstream(dir / "big.json") << R"JSON({"kernel": "big.py", "args": {"x_ptr": {"tensor": "float32", "shape": [16777216]},
-        "y_ptr": {"tensor": "float32", "shape": [16777216]}, "n": 16777216},
-        "grid": "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)", "backend": "2026-04"})JSON";
-    auto p = prepare((dir / "big.json").string());
+    auto p = prepareOneD("big", R"([triton.Config({"XBLOCK": 1048576}), triton.Config({"XBLOCK": 2097152})])",
+                         "    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)\n"
+                         "    mask = offs < n\n"
+                         "    tl.store(y_ptr + offs, tl.exp(tl.load(x_ptr + offs, mask=mask)), mask=mask)\n",
+                         "float32", 16777216);
     ASSERT_TRUE(p);
     const auto r = tuning::tune(p->analysis, p->space, *registry().find("Ascend910B2"), {});
     ASSERT_TRUE(r.error);
@@ -356,4 +362,96 @@ TEST(Tuning, CompileWorkersFollowTheNpuHostAndTheBackendsRule)
         for (std::size_t index : a.tuned)
             EXPECT_EQ(a.outcomes[index].bench.p50Ms, b.outcomes[index].bench.p50Ms);
     }
+}
+
+// A tuning states how far its pick can be trusted: the rules on a made-up result (a runner-up
+// inside or outside the model's spread, approximated and unmodelled constructs, guessed figures
+// behind the best's limiting pipe), and through a real tuning, its JSON document and the cache.
+TEST(Tuning, ConfidenceSaysWhatTheRankingRestsOn)
+{
+    const npu::DeviceProfile& device = *registry().find("Ascend910B2");
+    tuning::TuningResult r;
+    r.outcomes.resize(3);
+    r.tuned = {0, 1, 2};
+    r.best = 0;
+    r.outcomes[0].status = tuning::OutcomeStatus::Best;
+    r.outcomes[0].bench.rankMs = 1.0;
+    r.outcomes[0].bench.sim.breakdown.mte2 = 8.0;
+    r.outcomes[0].bench.sim.breakdown.vector = 2.0;
+    r.outcomes[1].status = tuning::OutcomeStatus::Benchmarked;
+    r.outcomes[1].bench.rankMs = 1.5;
+    r.outcomes[2].status = tuning::OutcomeStatus::CompileFailed;
+    const auto config = [](std::size_t i) { return "X=" + std::to_string(i); };
+
+    const auto clear = tuning::assessConfidence(r, device, config);
+    ASSERT_TRUE(clear);
+    EXPECT_EQ(clear->limitingPipe, "mte2");
+    EXPECT_DOUBLE_EQ(clear->limitingShare, 0.8);
+    for (const std::string& figure : clear->guessedFigures) {
+        const npu::Figure* f = device.findFigure(figure);
+        EXPECT_TRUE(!f || f->mark == "G") << figure;
+    }
+    const bool guesses = !clear->guessedFigures.empty();
+    EXPECT_EQ(clear->runnerUp, std::optional<std::size_t>(1));
+    EXPECT_EQ(clear->runnerUpConfig, "X=1");
+    EXPECT_DOUBLE_EQ(clear->runnerUpRatio, 1.5);
+    EXPECT_FALSE(clear->closeRunnerUp());
+    EXPECT_EQ(clear->level, guesses ? tuning::ConfidenceLevel::Medium : tuning::ConfidenceLevel::High);
+
+    r.outcomes[1].bench.rankMs = 1.05;  // inside the 10 % spread
+    const auto close = tuning::assessConfidence(r, device, config);
+    ASSERT_TRUE(close);
+    EXPECT_TRUE(close->closeRunnerUp());
+    EXPECT_EQ(close->level, guesses ? tuning::ConfidenceLevel::Low : tuning::ConfidenceLevel::Medium);
+    const std::vector<std::string> reasons = tuning::describeConfidence(*close);
+    ASSERT_FALSE(reasons.empty());
+    EXPECT_NE(reasons.back().find("X=1 is within 5.0%"), std::string::npos) << reasons.back();
+
+    r.outcomes[1].bench.rankMs = 3.0;
+    r.diagnostics.push_back({"npu-approximate-call", Severity::Warning, "k.py", 7, 0, "approximated"});
+    const auto approximated = tuning::assessConfidence(r, device, config);
+    EXPECT_EQ(approximated->approximatedLines, std::vector<int>{7});
+    EXPECT_EQ(approximated->level, tuning::ConfidenceLevel::Medium);
+    r.diagnostics.push_back({"npu-unsupported-call", Severity::Warning, "k.py", 9, 0, "left out"});
+    r.diagnostics.push_back({"npu-unsupported-call", Severity::Warning, "k.py", 9, 0, "left out again"});
+    const auto unmodelled = tuning::assessConfidence(r, device, config);
+    EXPECT_EQ(unmodelled->unmodelledLines, std::vector<int>{9});
+    EXPECT_EQ(unmodelled->level, tuning::ConfidenceLevel::Low);
+
+    // Its JSON form reads back as it was.
+    const auto back = tuning::confidenceFromJson(nlohmann::json::parse(tuning::confidenceJson(*close).dump()));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->level, close->level);
+    EXPECT_EQ(back->guessedFigures, close->guessedFigures);
+    EXPECT_EQ(back->runnerUpConfig, "X=1");
+    EXPECT_DOUBLE_EQ(back->runnerUpRatio, 1.05);
+    EXPECT_EQ(tuning::describeConfidence(*back), reasons);
+    r.best.reset();
+    EXPECT_FALSE(tuning::assessConfidence(r, device, config));
+
+    // A kernel with a call the simulator leaves out: low, naming its line, in the text, the JSON
+    // document and the tuning read back from its record.
+    auto p = prepareOneD("hist", R"([triton.Config({"XBLOCK": 4096}), triton.Config({"XBLOCK": 8192})])",
+                         "    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)\n"
+                         "    x = tl.load(x_ptr + offs, mask=offs < n, other=0)\n"
+                         "    tl.store(y_ptr + offs, tl.histogram(x, 16) + x, mask=offs < n)\n",
+                         "int32", 1048576);
+    ASSERT_TRUE(p);
+    const auto t = tuning::tune(p->analysis, p->space, device, {});
+    ASSERT_TRUE(t.best && t.confidence);
+    EXPECT_EQ(t.confidence->level, tuning::ConfidenceLevel::Low);
+    EXPECT_EQ(t.confidence->unmodelledLines, std::vector<int>{9});
+    const std::string text = tuning::tuningToText(p->analysis, p->space, t, {});
+    EXPECT_NE(text.find("confidence low:"), std::string::npos) << text;
+    EXPECT_NE(text.find("(line 9)"), std::string::npos) << text;
+    const cache::TuningRecord record =
+        pipeline::recordFromTuning(p->analysis, p->space, t, {}, std::numeric_limits<std::size_t>::max());
+    const auto json = exporter::tuningDocument(record);
+    ASSERT_TRUE(json["confidence"].is_object());
+    EXPECT_EQ(json["confidence"]["level"], "low");
+    EXPECT_EQ(json["confidence"]["unmodelledLines"].dump(), "[9]");
+    const pipeline::RecordOnSpace read = pipeline::tuningFromRecord(record, p->space);
+    ASSERT_TRUE(read.result && read.result->confidence);
+    EXPECT_EQ(read.result->confidence->level, tuning::ConfidenceLevel::Low);
+    EXPECT_EQ(read.result->confidence->unmodelledLines, std::vector<int>{9});
 }

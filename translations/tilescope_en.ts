@@ -307,6 +307,23 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
     </message>
 </context>
 <context>
+    <name>ts::gui::TuningRun</name>
+    <message numerus="yes">
+        <source>it approximates %n construct(s), on line(s) %1</source>
+        <translation>
+            <numerusform>it approximates %n construct, on line %1</numerusform>
+            <numerusform>it approximates %n constructs, on lines %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the simulator leaves out the cost of %n construct(s) it does not model, on line(s) %1</source>
+        <translation>
+            <numerusform>the simulator leaves out the cost of %n construct it does not model, on line %1</numerusform>
+            <numerusform>the simulator leaves out the cost of %n constructs it does not model, on lines %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::UbChart</name>
     <message numerus="yes">
         <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</source>

@@ -3354,6 +3354,46 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <source>Cached tuning of %1 UTC · %2 · backend %3 · simulator %4</source>
         <translation>缓存的调优结果（%1 UTC）· %2 · 后端 %3 · 模拟器 %4</translation>
     </message>
+    <message numerus="yes">
+        <source>the simulator leaves out the cost of %n construct(s) it does not model, on line(s) %1</source>
+        <translation>
+            <numerusform>模拟器未计入 %n 个未建模构造的开销，位于第 %1 行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>it approximates %n construct(s), on line(s) %1</source>
+        <translation>
+            <numerusform>模拟器近似处理了 %n 个构造，位于第 %1 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the best&apos;s time is mostly %1 (%2), which rests on device figures marked guessed: %3</source>
+        <translation>最佳配置的时间主要由 %1 决定（%2），而它依赖标记为估计值的设备参数：%3</translation>
+    </message>
+    <message>
+        <source>the runner-up %1 is within %2 of the best, inside the model&apos;s %3 spread: the hardware may rank them the other way</source>
+        <translation>次优配置 %1 与最佳配置相差 %2，在模型 %3 的误差范围内：硬件上两者的排名可能相反</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>Confidence in this pick: %1</source>
+        <translation>此选择的可信度：%1</translation>
+    </message>
+    <message>
+        <source>nothing known weakens the ranking</source>
+        <translation>没有已知因素削弱此排名</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::Usage</name>

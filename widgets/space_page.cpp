@@ -480,6 +480,9 @@ void SpacePage::showDetails(std::size_t candidate)
                     .arg(locale.toString(t->compileSeconds, 'f', 2), locale.toString(t->benchSeconds, 'f', 2),
                          locale.toString(double(t->ubPeakBytes) / 1024.0, 'f', 1),
                          locale.toString(double(t->ubCapacityBytes) / 1024.0, 'f', 0));
+        const auto& result = m_run->result();
+        if (result && result->confidence && result->best == candidate)
+            html += confidenceHtml(*result->confidence);
     }
     m_details->setHtml(html);
 }

@@ -1,9 +1,11 @@
 #include "widgets/tuning_run.h"
 
 #include "core/kernel/workload.h"
+#include "core/util/format.h"
 
 #include <QCoreApplication>
 #include <QLabel>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -39,7 +41,8 @@ void record(TuningRun::State& state, std::size_t entry, const TunedCandidate& t)
     }
 }
 
-const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::vector<std::size_t>& starts, std::size_t e)
+const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::vector<std::size_t>& starts,
+                              std::size_t e)
 {
     const auto it = std::upper_bound(starts.begin(), starts.end(), e);
     const std::size_t c = std::size_t(it - starts.begin()) - 1;
@@ -50,13 +53,74 @@ const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::
 
 QString cachedOriginText(const CachedOrigin& origin)
 {
-    const QString when = QString::fromStdString(origin.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
-    const QString version = origin.tilescopeVersion.empty()
-                                ? QCoreApplication::translate("ts::gui::TuningRun", "TileScope version unknown")
-                                : QCoreApplication::translate("ts::gui::TuningRun", "TileScope %1").arg(QString::fromStdString(origin.tilescopeVersion));
-    return QCoreApplication::translate("ts::gui::TuningRun", "Cached tuning of %1 UTC · %2 · backend %3 · simulator %4")
+    const QString when =
+        QString::fromStdString(origin.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
+    const QString version =
+        origin.tilescopeVersion.empty()
+            ? QCoreApplication::translate("ts::gui::TuningRun", "TileScope version unknown")
+            : QCoreApplication::translate("ts::gui::TuningRun", "TileScope %1")
+                  .arg(QString::fromStdString(origin.tilescopeVersion));
+    return QCoreApplication::translate("ts::gui::TuningRun",
+                                       "Cached tuning of %1 UTC · %2 · backend %3 · simulator %4")
         .arg(when, version, QString::fromStdString(kernel::backendLabel(origin.backend)),
              QString::fromStdString(origin.simulatorVersion));
+}
+
+QString confidenceHtml(const tuning::TuningConfidence& c)
+{
+    const auto lines = [](const std::vector<int>& numbers) {
+        QStringList list;
+        for (int line : numbers)
+            list << QString::number(line);
+        return list.join(QStringLiteral(", "));
+    };
+    const auto percent = [](double fraction) { return QString::fromStdString(formatPercent(fraction)); };
+    QStringList reasons;
+    if (!c.unmodelledLines.empty())
+        reasons
+            << QCoreApplication::translate(
+                   "ts::gui::TuningRun",
+                   "the simulator leaves out the cost of %n construct(s) it does not model, on line(s) %1",
+                   nullptr, int(c.unmodelledLines.size()))
+                   .arg(lines(c.unmodelledLines));
+    if (!c.approximatedLines.empty())
+        reasons << QCoreApplication::translate("ts::gui::TuningRun",
+                                               "it approximates %n construct(s), on line(s) %1", nullptr,
+                                               int(c.approximatedLines.size()))
+                       .arg(lines(c.approximatedLines));
+    if (!c.guessedFigures.empty()) {
+        QStringList names;
+        for (const std::string& figure : c.guessedFigures)
+            names << QString::fromStdString(figure);
+        reasons << QCoreApplication::translate(
+                       "ts::gui::TuningRun",
+                       "the best's time is mostly %1 (%2), which rests on device figures marked guessed: %3")
+                       .arg(QString::fromStdString(c.limitingPipe), percent(c.limitingShare),
+                            names.join(QStringLiteral(", ")));
+    }
+    if (c.closeRunnerUp())
+        reasons << QCoreApplication::translate("ts::gui::TuningRun",
+                                               "the runner-up %1 is within %2 of the best, inside the "
+                                               "model's %3 spread: the hardware may rank "
+                                               "them the other way")
+                       .arg(QString::fromStdString(c.runnerUpConfig), percent(c.runnerUpRatio - 1.0),
+                            percent(c.modelSpread));
+    const QString level = c.level == tuning::ConfidenceLevel::Low
+                              ? QCoreApplication::translate("ts::gui::TuningRun", "low")
+                          : c.level == tuning::ConfidenceLevel::Medium
+                              ? QCoreApplication::translate("ts::gui::TuningRun", "medium")
+                              : QCoreApplication::translate("ts::gui::TuningRun", "high");
+    QString html = QStringLiteral("<p><b>%1</b>")
+                       .arg(QCoreApplication::translate("ts::gui::TuningRun", "Confidence in this pick: %1")
+                                .arg(level)
+                                .toHtmlEscaped());
+    if (reasons.isEmpty())
+        html += QStringLiteral(" — ") +
+                QCoreApplication::translate("ts::gui::TuningRun", "nothing known weakens the ranking")
+                    .toHtmlEscaped();
+    for (const QString& reason : reasons)
+        html += QStringLiteral("<br>• ") + reason.toHtmlEscaped();
+    return html + QStringLiteral("</p>");
 }
 
 QLabel* cachedOriginLabel(QWidget* parent)
@@ -144,8 +208,8 @@ TuningRun::State TuningRun::finalState(std::size_t spaceSize, const tuning::Tuni
 
 TuningRun::TuningRun(std::shared_ptr<const space::CandidateSpace> space, tuning::TuningOptions options,
                      std::string device, std::size_t total, kernel::BackendVersion backend, int hostCores)
-    : m_space(std::move(space)), m_options(options), m_device(std::move(device)), m_total(total), m_backend(backend),
-      m_hostCores(hostCores)
+    : m_space(std::move(space)), m_options(options), m_device(std::move(device)), m_total(total),
+      m_backend(backend), m_hostCores(hostCores)
 {
     const std::size_t n = m_space ? m_space->size() : 0;
     m_state.entryOf.assign(n, -1);
@@ -255,7 +319,7 @@ TuningRun::Update TuningRun::finish(std::shared_ptr<const tuning::TuningResult> 
     u.count = m_state.count;
     u.minCandidate = 0;
     u.maxCandidate = m_state.entryOf.empty() ? 0 : m_state.entryOf.size() - 1;
-    return u;  // `state` now holds the live figures; the caller disposes of them
+    return u; // `state` now holds the live figures; the caller disposes of them
 }
 
 TuningTimeline buildTimeline(const TuningSnapshot& s)
@@ -272,13 +336,15 @@ TuningTimeline buildTimeline(const TuningSnapshot& s)
         order.push_back(std::uint32_t(e));
         seconds[e] = c.compileSeconds;
     });
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return seconds[a] > seconds[b]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return seconds[a] > seconds[b]; });
     std::vector<double> jobs(order.size());
     for (std::size_t j = 0; j < order.size(); ++j)
         jobs[j] = seconds[order[j]];
-    t.compileSeconds = tuning::scheduleLongestFirst(jobs, t.workers, [&](std::size_t j, int w, double start, double end) {
-        t.compileLanes[std::size_t(w)].push_back({start, end, order[j]});
-    });
+    t.compileSeconds =
+        tuning::scheduleLongestFirst(jobs, t.workers, [&](std::size_t j, int w, double start, double end) {
+            t.compileLanes[std::size_t(w)].push_back({start, end, order[j]});
+        });
 
     // Then the benchmark runs, in the order they were tuned; a lone candidate is not benchmarked.
     double clock = t.compileSeconds;

@@ -281,6 +281,11 @@ ojson toJson(const TuningDetails& d)
     j["diagnostics"] = diagnostics.is_array() ? diagnostics : ojson::array();
     if (d.ubTuner != "off")
         j["ubTuner"] = d.ubTuner;
+    if (!d.confidenceJson.empty()) {
+        ojson confidence = ojson::parse(d.confidenceJson, nullptr, false);
+        if (confidence.is_object())
+            j["confidence"] = std::move(confidence);
+    }
     return j;
 }
 
@@ -449,6 +454,12 @@ std::optional<TuningDetails> detailsFromJson(const ojson& json, const std::strin
             d.diagnosticsJson = diagnostics->dump();
         else
             f.fail("diagnostics", "an array");
+    }
+    if (const ojson* confidence = f.raw("confidence"); confidence && !confidence->is_null()) {
+        if (confidence->is_object())
+            d.confidenceJson = confidence->dump();
+        else
+            f.fail("confidence", "an object");
     }
     if (const ojson* ub = f.raw("ubTuner"); ub && !ub->is_null()) {
         if (ub->is_string() && (*ub == "off" || *ub == "compile" || *ub == "run"))

@@ -16,7 +16,8 @@
 //    "details": {"kernelFile": "examples/add.py", "seed": 0, "compileWorkers": 8,
 //                "compileSeconds": 9.5, "benchSeconds": 3.0, "threads": 16, "hostSeconds": 0.2,
 //                "tuned": 12, "finished": 12, "stopped": false, "error": "",
-//                "diagnostics": [{"code": ..., "severity": ..., "line": ..., "message": ...}]} | null,
+//                "diagnostics": [{"code": ..., "severity": ..., "line": ..., "message": ...}],
+//                "confidence": {"level": ..., ...}} | null,   // "confidence" absent before sim-4
 //    "candidates": [
 //      {"params": {"BLOCK_M": "128", "multibuffer": "True"},  // name -> Python literal text
 //       "numWarps": 4, "numStages": 2, "status": "benchmarked",
@@ -126,6 +127,9 @@ struct TuningDetails {
     std::string error;            // as the backend raises it; "" when none
     std::string diagnosticsJson = "[]";  // compact JSON array: {code, severity, line, message}
     std::string ubTuner = "off";  // the UB tuner's mode (2026-08): "off", "compile", "run"
+    // How far the pick can be trusted (core/tuning/tuning_confidence.h), compact JSON; "" when the
+    // tuning picked nothing or was stored before sim-4.
+    std::string confidenceJson;
 
     friend bool operator==(const TuningDetails&, const TuningDetails&) = default;
 };

@@ -185,6 +185,8 @@ ojson tuningDocument(const cache::TuningRecord& record)
                        : ojson(nullptr);
     ojson diagnostics = d ? ojson::parse(d->diagnosticsJson, nullptr, false) : ojson::array();
     doc["diagnostics"] = diagnostics.is_array() ? diagnostics : ojson::array();
+    ojson confidence = d && !d->confidenceJson.empty() ? ojson::parse(d->confidenceJson, nullptr, false) : ojson();
+    doc["confidence"] = confidence.is_object() ? confidence : ojson(nullptr);
     doc["error"] = d && !d->error.empty() ? ojson(d->error) : ojson(nullptr);
     doc["notes"] = record.notes;
     return doc;

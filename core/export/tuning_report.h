@@ -22,7 +22,10 @@
 //    "tuningTime": {"compileWorkers": w | null, "compileSeconds": s | null,
 //                   "benchSeconds": s | null, "totalSeconds": s, "note": "..."},
 //    "session": {"threads", "hostSeconds", "tuned", "finished", "stopped"} | null,
-//    "diagnostics": [...], "error": "..." | null, "notes": ""}
+//    "diagnostics": [...], "error": "..." | null, "notes": "",
+//    "confidence": {"level": "high" | "medium" | "low", "modelSpread", "unmodelledLines",
+//                   "approximatedLines", "limitingPipe", "limitingShare", "guessedFigures",
+//                   "runnerUp": {"config", "ratio"} | null, "reasons": [...]} | null}
 // Parameter and key values keep their JSON type (an int stays an int, a bool a bool); a value
 // that is not a Python literal stays its text.
 

@@ -256,6 +256,8 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
                                {"line", d.line}, {"message", d.message}});
     details.diagnosticsJson = diagnostics.dump();
     details.ubTuner = std::string(tuning::ubTunerModeName(result.ubTuner));
+    if (result.confidence)
+        details.confidenceJson = tuning::confidenceJson(*result.confidence).dump();
 
     // Which space candidates to keep, in order: tuned first, then the untuned backend list.
     std::vector<std::size_t> kept;
@@ -435,6 +437,8 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         if (!d->error.empty())
             result->error = d->error;
         result->ubTuner = tuning::parseUbTunerMode(d->ubTuner).value_or(tuning::UbTunerMode::Off);
+        if (!d->confidenceJson.empty())
+            result->confidence = tuning::confidenceFromJson(nlohmann::json::parse(d->confidenceJson, nullptr, false));
         const nlohmann::json diagnostics = nlohmann::json::parse(d->diagnosticsJson, nullptr, false);
         if (diagnostics.is_array())
             for (const nlohmann::json& j : diagnostics) {

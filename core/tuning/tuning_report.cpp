@@ -76,7 +76,15 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             << ", p80 " << formatUs(best.bench.p80Ms * 1000) << "), device " << formatUs(best.bench.sim.deviceUs)
             << " us, " << fixed(best.bench.sim.achievedGBps, 0) << " GB/s, roofline "
             << formatPercent(best.bench.sim.roofline.efficiency) << " (" << best.bench.sim.roofline.limiter
-            << "-bound)\n\n";
+            << "-bound)\n";
+        if (result.confidence) {
+            out << "        confidence " << confidenceLevelName(result.confidence->level);
+            const std::vector<std::string> reasons = describeConfidence(*result.confidence);
+            out << (reasons.empty() ? ": nothing known weakens the ranking" : ":") << "\n";
+            for (const std::string& reason : reasons)
+                out << "          - " << reason << "\n";
+        }
+        out << "\n";
         out << "  " << describeRankBasis(rankBasis(options.method, space.device().soc)) << "\n";
         out << "  rank  p50 us     p20 us     p80 us     speed-up vs best  config\n";
         const double bestMs = best.bench.rankMs;
@@ -89,12 +97,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
                 << formatUs(o.bench.p80Ms * 1000)
                 << std::string(11 - std::min<std::size_t>(10, formatUs(o.bench.p80Ms * 1000).size()), ' ')
                 << fixed(bestMs / o.bench.rankMs, 3) << "x            ";
-            std::string params;
-            for (const auto& [name, value] : space.params(ranked[r]))
-                params += (params.empty() ? "" : ", ") + name + "=" + value.toPython();
-            if (space.rowsAreBackendList()) // 2026-08 lists configs that differ only in num_stages
-                params += (params.empty() ? "" : ", ") + std::string("num_stages=") +
-                          std::to_string(space.numStages(ranked[r]));
+            std::string params = paramsString(space, ranked[r]);
             if (o.ubTune && o.ubTune->attached())
                 for (const auto& [name, value] : o.ubTune->ubtuneCfg())
                     params += ", ubtune_cfg." + name + "=" + value;

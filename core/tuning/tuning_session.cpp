@@ -282,6 +282,16 @@ std::string configString(const space::CandidateSpace& space, std::size_t index)
     return out;
 }
 
+std::string paramsString(const space::CandidateSpace& space, std::size_t index)
+{
+    std::string out;
+    for (const auto& [name, value] : space.params(index))
+        out += (out.empty() ? "" : ", ") + name + "=" + value.toPython();
+    if (space.rowsAreBackendList())  // 2026-08 lists configs that differ only in num_stages
+        out += (out.empty() ? "" : ", ") + std::string("num_stages=") + std::to_string(space.numStages(index));
+    return out;
+}
+
 std::optional<std::string> backendListProblem(const space::CandidateSpace& space)
 {
     if (space.error())
@@ -706,6 +716,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         }
     }
     m.totalSeconds = m.compileSeconds + m.benchSeconds + m.ubTunerSeconds;
+    result.confidence = assessConfidence(result, profile, [&](std::size_t i) { return paramsString(space, i); });
     result.hostSeconds = secondsSince(start);
     report(ProgressStage::Done, result.finished, total);
     return result;

@@ -10,6 +10,7 @@
 #include "core/npu/kernel_compiler.h"
 #include "core/space/candidate_space.h"
 #include "core/tuning/time_limit_prune_2608.h"
+#include "core/tuning/tuning_confidence.h"
 #include "core/tuning/ub_tuner.h"
 
 #include <algorithm>
@@ -151,6 +152,7 @@ struct TuningResult {
     // A config it pruned is back to NotTuned (compiled, never benchmarked).
     std::optional<TimeLimitPrune> timeLimitPrune;
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
+    std::optional<TuningConfidence> confidence;  // how far the pick can be trusted (when one was made)
 };
 
 // Where a running session stands; progressStageName gives its text.
@@ -262,5 +264,8 @@ std::string configKwargsRepr(const space::CandidateSpace& space, std::size_t ind
 
 // triton.Config.__str__: "XBLOCK: 1024, multibuffer: True, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None"
 std::string configString(const space::CandidateSpace& space, std::size_t index);
+// The report's short form: "XBLOCK=1024, multibuffer=True" (with num_stages where the backend's
+// list holds configs that differ only in it).
+std::string paramsString(const space::CandidateSpace& space, std::size_t index);
 
 } // namespace ts::tuning
