@@ -324,7 +324,8 @@ void compileInto(const KernelTrace& trace, const DeviceModel& device, const Cand
         machine.runVariants();
     // Track 0 is the candidate, track 1 its sibling; `out` holds the run of whichever fits.
     const int doubledTrack = candidate.multibuffer ? 0 : 1;
-    const bool fallBack = machine.stopped[doubledTrack] && !machine.stopped[1 - doubledTrack];
+    const bool fallBack =
+        candidate.multibufferFallback && machine.stopped[doubledTrack] && !machine.stopped[1 - doubledTrack];
     auto result = [&](int k, CompiledKernel& dst) {
         const bool multibuffer = k == 0 ? candidate.multibuffer : !candidate.multibuffer;
         int track = k;

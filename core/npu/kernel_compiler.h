@@ -23,6 +23,9 @@ namespace ts::npu {
 struct CandidateValues {
     std::vector<std::pair<std::string, std::int64_t>> constexprs;  // name -> value (bools as 0/1)
     bool multibuffer = true;
+    // Whether an overflowing multibuffer compile is retried without it (the compile driver's
+    // fallback); off where 2026-08's UB tuner searches that option itself.
+    bool multibufferFallback = true;
 };
 
 CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate);

@@ -97,8 +97,9 @@ double secondsSince(Clock::time_point start)
 // candidate costs more than compiling a small kernel.
 class ValueBinder {
 public:
-    explicit ValueBinder(const space::CandidateSpace& space) : m_space(space)
+    ValueBinder(const space::CandidateSpace& space, bool multibufferFallback) : m_space(space)
     {
+        m_values.multibufferFallback = multibufferFallback;
         for (const space::SpaceDimension& dim : space.dimensions())
             m_role.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps || !dim.choices.empty() ? Role::Skip
                             : dim.name == "multibuffer"                       ? Role::Multibuffer
@@ -110,7 +111,9 @@ public:
     {
         if (m_space.status(index) == space::CandidateStatus::User) {
             // Handwritten configs carry their own keywords.
+            const bool fallback = m_values.multibufferFallback;
             m_values = candidateValues(m_space, index);
+            m_values.multibufferFallback = fallback;
             m_laidOut = false;
             return m_values;
         }
@@ -525,7 +528,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     const bool vfFusionApplies = profile.is910_95Class();
 
     auto work = [&](std::stop_token, Tally& tally) {
-        ValueBinder binder(space);
+        ValueBinder binder(space, !ubTunerOn);
         std::size_t finishedChunk[kChunk];
         for (;;) {
             const std::size_t begin = next.fetch_add(kChunk, std::memory_order_relaxed);
@@ -673,7 +676,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     // With a single compiled config the backend skips the profiler and uses do_bench.
     if (valid == 1 && options.method == npu::BenchMethod::Npu && result.best) {
         CandidateOutcome& only = result.outcomes[*result.best];
-        ValueBinder binder(space);
+        ValueBinder binder(space, !ubTunerOn);
         const npu::CompiledKernel compiled =
             only.ubTune && only.ubTune->attached()
                 ? compileWithUbOptions(kernelTrace, device, binder.bind(*result.best), only.ubTune->chosen, vfFusionApplies)

@@ -185,6 +185,7 @@ npu::CompiledKernel compileWithUbOptions(const npu::KernelTrace& trace, const np
 {
     if (options.multibuffer)
         values.multibuffer = *options.multibuffer;
+    values.multibufferFallback = false;  // the tuner's trials see the overflow the option causes
     npu::CompiledKernel kernel = npu::compileCandidate(trace, device, values);
     // Only a complete kernel (one that fits, or overflows the UB at the end) can be re-judged.
     if (!kernel.ok() && kernel.failure != npu::CompileFailure::UbOverflow)
