@@ -1899,6 +1899,10 @@
 <context>
     <name>ts::gui::MainWindow</name>
     <message>
+        <source>confidence in the pick: %1</source>
+        <translation>选择的可信度：%1</translation>
+    </message>
+    <message>
         <source>Compare with &amp;measured timings…</source>
         <translation>与实测时间比较(&amp;M)…</translation>
     </message>

@@ -462,6 +462,9 @@ void MainWindow::onTuningFinished()
                       .arg(QLocale().toString(qulonglong(result->finished)))
                       .arg(best->candidate)
                       .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(result->modelled.totalSeconds, 'f', 1));
+        if (result->confidence)  // the reasons are in the best's detail pane
+            message += QStringLiteral(" · ") +
+                       tr("confidence in the pick: %1").arg(confidenceLevelText(result->confidence->level));
         if (result->backendError)  // a lattice tuning: the backend's own list raises
             message += QStringLiteral(" · ") + QString::fromStdString(tuning::latticeBackendNote(*result->backendError));
         selectCandidate(best->candidate);

@@ -41,8 +41,7 @@ void record(TuningRun::State& state, std::size_t entry, const TunedCandidate& t)
     }
 }
 
-const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::vector<std::size_t>& starts,
-                              std::size_t e)
+const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::vector<std::size_t>& starts, std::size_t e)
 {
     const auto it = std::upper_bound(starts.begin(), starts.end(), e);
     const std::size_t c = std::size_t(it - starts.begin()) - 1;
@@ -53,17 +52,23 @@ const TunedCandidate& entryIn(const std::vector<TunedChunk>& chunks, const std::
 
 QString cachedOriginText(const CachedOrigin& origin)
 {
-    const QString when =
-        QString::fromStdString(origin.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
-    const QString version =
-        origin.tilescopeVersion.empty()
-            ? QCoreApplication::translate("ts::gui::TuningRun", "TileScope version unknown")
-            : QCoreApplication::translate("ts::gui::TuningRun", "TileScope %1")
-                  .arg(QString::fromStdString(origin.tilescopeVersion));
-    return QCoreApplication::translate("ts::gui::TuningRun",
-                                       "Cached tuning of %1 UTC · %2 · backend %3 · simulator %4")
+    const QString when = QString::fromStdString(origin.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
+    const QString version = origin.tilescopeVersion.empty()
+                                ? QCoreApplication::translate("ts::gui::TuningRun", "TileScope version unknown")
+                                : QCoreApplication::translate("ts::gui::TuningRun", "TileScope %1").arg(QString::fromStdString(origin.tilescopeVersion));
+    return QCoreApplication::translate("ts::gui::TuningRun", "Cached tuning of %1 UTC · %2 · backend %3 · simulator %4")
         .arg(when, version, QString::fromStdString(kernel::backendLabel(origin.backend)),
              QString::fromStdString(origin.simulatorVersion));
+}
+
+QString confidenceLevelText(tuning::ConfidenceLevel level)
+{
+    switch (level) {
+    case tuning::ConfidenceLevel::Low: return QCoreApplication::translate("ts::gui::TuningRun", "low");
+    case tuning::ConfidenceLevel::Medium: return QCoreApplication::translate("ts::gui::TuningRun", "medium");
+    case tuning::ConfidenceLevel::High: break;
+    }
+    return QCoreApplication::translate("ts::gui::TuningRun", "high");
 }
 
 QString confidenceHtml(const tuning::TuningConfidence& c)
@@ -105,11 +110,7 @@ QString confidenceHtml(const tuning::TuningConfidence& c)
                                                "them the other way")
                        .arg(QString::fromStdString(c.runnerUpConfig), percent(c.runnerUpRatio - 1.0),
                             percent(c.modelSpread));
-    const QString level = c.level == tuning::ConfidenceLevel::Low
-                              ? QCoreApplication::translate("ts::gui::TuningRun", "low")
-                          : c.level == tuning::ConfidenceLevel::Medium
-                              ? QCoreApplication::translate("ts::gui::TuningRun", "medium")
-                              : QCoreApplication::translate("ts::gui::TuningRun", "high");
+    const QString level = confidenceLevelText(c.level);
     QString html = QStringLiteral("<p><b>%1</b>")
                        .arg(QCoreApplication::translate("ts::gui::TuningRun", "Confidence in this pick: %1")
                                 .arg(level)

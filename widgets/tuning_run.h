@@ -113,6 +113,8 @@ struct CachedOrigin {
 
 // "Cached tuning of 2026-11-20 10:12 UTC · TileScope 0.9.0 · backend 2026-08 · simulator sim-2"
 QString cachedOriginText(const CachedOrigin& origin);
+// "low", "medium", "high", translated.
+QString confidenceLevelText(tuning::ConfidenceLevel level);
 // How far a finished tuning's pick can be trusted, for the best's detail pane: the level and one
 // line per reason, translated, as HTML.
 QString confidenceHtml(const tuning::TuningConfidence& confidence);
