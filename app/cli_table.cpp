@@ -252,6 +252,17 @@ CommandSpec tuneCommand()
                               "with --lattice: at most N points, spread evenly over the matching ones in lattice order "
                               "(the first, the last and equal steps between)"),
                        cacheOption(), noCacheOption(), forceOption(),
+                       oneOf("rank-by", "TIME",
+                             "which time ranks the candidates and picks the best (default simulated); measured times "
+                             "are read from the cache (tilescope measure import)",
+                             {{"simulated", "the simulated p50, as the tuning ranked them"},
+                              {"measured", "the median measured p50 of each config (candidates without one after "
+                                           "the others)"},
+                              {"auto", "measured when every candidate the tuning ran has a measured time on the "
+                                       "measured device, else simulated; the result says which"}}),
+                       valued("measured-on", "NAME",
+                              "--rank-by: the measured device (default: the one with the most measurements of the "
+                              "launch)"),
                        jsonOption("every candidate with params, status, reason, timings (ms), breakdown and UB "
                                   "footprint, and the best"),
                        flag("print-autotuning", "print the lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1")});
@@ -629,10 +640,13 @@ CommandSpec calibrateCommand()
     CommandSpec c;
     c.name = "calibrate";
     c.summary = "fit a device profile's uncertain figures to measured times; writes a profile for --device-file";
-    c.positionals = {"MEASUREMENTS.json...", Completion::File, {"json"}, {}};
+    c.positionals = {"[MEASUREMENTS.json...]", Completion::File, {"json"}, {}};
     c.description =
         "Reads runner results files (`tilescope runner export`, format docs/MEASUREMENTS.md; one file per kernel, "
-        "its `ok` candidates are the samples), compiles each measured candidate once on the simulated device, and "
+        "its `ok` candidates are the samples) and, with --cache, the timed measurements of a config cache, "
+        "whatever they were imported from (runner JSON, Triton .autotune.json files, TRITON_PRINT_AUTOTUNING logs: "
+        "`tilescope measure import`; one sample per launch and config, the median of its runs, the launch "
+        "simulated with the workload it was imported with). It compiles each measured candidate once on the simulated device, and "
         "fits the profile's guessed and fitted figures, launch overheads, bandwidths, per-cycle rates and L2 "
         "figures by least squares on log time (Levenberg-Marquardt on the figures' logarithms, each within "
         "--bound of its value, pulled weakly towards it). Figures the trace compiler reads are held unless "
@@ -648,11 +662,16 @@ CommandSpec calibrateCommand()
     OptionSpec device = required(valued("device", "NAME", "the SoC whose profile is fitted, e.g. Ascend910B2",
                                         Completion::Device));
     c.options = {device, deviceFileOption(),
+                 cacheOption("a config cache whose measurements are samples too (tilescope measure import); each "
+                             "kernel is named after the workload file it was imported with"),
+                 valued("measured-on", "NAME",
+                        "--cache: the measured device whose measurements are used (default: the only one)"),
                  valued("figures", "F[,F...]",
                         "fit exactly these figures (profile figures or ones the simulator falls back to); default: "
                         "every guessed or fitted figure and the unsourced overheads, bandwidths, rates and L2 figures"),
                  valued("holdout", "K[,K...]",
-                        "the kernels to hold out, by file name less .measurements.json (default: every other kernel)"),
+                        "the kernels to hold out, by file name less .measurements.json, or the workload's file name "
+                        "less .json for the cache's (default: every other kernel)"),
                  flag("no-holdout", "fit to every kernel, hold none out"),
                  flag("recompile", "also fit the figures the trace compiler reads (instruction and DMA costs), "
                                    "compiling every candidate again at each step (slower)"),

@@ -550,6 +550,7 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     auto analysis = m_document->analysis();
     m_spacePage->model()->setMeasured(nullptr);
     m_chartsPage->heatmap()->setMeasured(nullptr);
+    m_spacePage->setMeasuredDevice(QString());
     if (!space || !analysis) {
         m_measuredJob->stop();
         return;
@@ -558,20 +559,22 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     request.analysis = analysis;
     request.space = space;
     request.cachePath = m_document->cacheFile().toStdString();
-    using Measured = std::shared_ptr<const std::vector<double>>;
+    using Measured = std::pair<std::shared_ptr<const std::vector<double>>, QString>;  // times, measured device
     m_measuredJob->start<Measured>(
         tr("Reading the measured times"),
         [request = std::move(request)](JobContext&) -> Measured {
             pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
             if (measured.matched == 0)
-                return nullptr;
-            return std::make_shared<const std::vector<double>>(std::move(measured.p50Ms));
+                return {};
+            return {std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)),
+                    QString::fromStdString(measured.measuredDevice)};
         },
-        [this, space](Measured&& measuredMs) {
+        [this, space](Measured&& measured) {
             if (space != m_document->space())
                 return;  // another space is shown now
-            m_spacePage->model()->setMeasured(measuredMs);
-            m_chartsPage->heatmap()->setMeasured(measuredMs);
+            m_spacePage->model()->setMeasured(measured.first);
+            m_chartsPage->heatmap()->setMeasured(measured.first);
+            m_spacePage->setMeasuredDevice(measured.second);
         });
 }
 
