@@ -19,12 +19,15 @@
 //   compareMeasured analysis + device     -> simulated vs measured for the launch's measurements
 //   listMeasurements cache (+ launch)      -> the measurements stored
 //   calibrate    measurements + device -> the device profile fitted to measured times
+//   capture      a program's command   -> a workload per kernel and key value it launched
+//   readCapture  capture folder        -> its index (the captured workloads)
 //
 // Every call runs on the calling thread (the explorer calls them from a worker) and never
 // throws for bad input: problems come back in the result.
 
 #include "core/analysis/kernel_analysis.h"
 #include "core/batch/batch_run.h"
+#include "core/capture/capture_index.h"
 #include "core/calibrate/calibration.h"
 #include "core/cache/config_cache.h"
 #include "core/cache/tuning_record.h"
@@ -266,6 +269,8 @@ struct SweepRequest {
     kernel::Workload base;
     npu::DeviceProfile device;
     std::vector<sweep::SweepRange> ranges;
+    // Instead of ranges: launches of `base`'s kernel, each a shape (a capture folder's workloads).
+    std::vector<kernel::Workload> launches;
     sweep::CoverOptions cover;
     tuning::TuningOptions tuning;
     CacheChoice cache;
@@ -653,5 +658,37 @@ struct CalibrateResult {
 
 CalibrateResult calibrate(const CalibrateRequest& request, const RunControl& control = {});
 
-} // namespace ts::pipeline
+// ---- capture ----
 
+// Runs the user's program under the capture hook (resources/capture: a sitecustomize put first on
+// the program's PYTHONPATH) and writes the capture folder (core/capture): one workload per kernel
+// and autotune key value it launched, its kernel's source beside it, and capture.json. Or writes
+// the folder from a raw capture made elsewhere by the hook alone (tilescope_capture.py).
+struct CaptureRequest {
+    std::vector<std::string> command;   // the program to run (empty: read rawFolder instead)
+    std::filesystem::path rawFolder;    // the hook's records of a run elsewhere
+    std::filesystem::path folder;       // the capture folder to write: absent, or an empty folder
+    bool allJit = false;                // every @triton.jit launch too, not only autotuned ones
+    std::optional<kernel::BackendVersion> backend;  // written into every workload when given
+    std::filesystem::path hookFolder;   // empty: the capture/ folder of the bundled resources
+};
+
+struct CaptureResult {
+    bool ran = false;                             // the program was started
+    std::optional<int> exitStatus;                // the program's; 127 when it could not be started
+    std::optional<capture::CaptureIndex> index;   // the folder written
+    Diagnostics problems;                         // records or files that could not be used
+    std::optional<std::string> error;             // nothing written: no hook, a folder in the way, ...
+    bool ok() const { return !error.has_value(); }
+};
+
+CaptureResult capture(const CaptureRequest& request);
+
+// The index of a capture folder, every field checked (capture::readCaptureIndex).
+capture::IndexReadResult readCapture(const std::filesystem::path& folder);
+
+// Where the capture hook is: the first resource folder with capture/sitecustomize.py; empty when
+// none has it.
+std::filesystem::path captureHookFolder();
+
+} // namespace ts::pipeline
