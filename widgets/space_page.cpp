@@ -398,18 +398,19 @@ void SpacePage::refreshRanking()
     const pipeline::TuningRanking ranking = pipeline::rankCandidates(inputs, rankBy, /*withOrder=*/false);
     m_model->setMeasuredBest(ranking.byMeasured ? ranking.best : std::nullopt);
     const QString device = m_measuredDevice.isEmpty() ? tr("real hardware") : m_measuredDevice;
-    const QString measured = tr("%1 of %n candidate(s) the tuning ran measured on %2", nullptr, int(ranking.ran))
-                                 .arg(ranking.measured)
-                                 .arg(device);
+    const QString measured =
+        tr("%1 of %n candidate(s) the tuning ran measured", nullptr, int(ranking.ran)).arg(ranking.measured);
     QString text;
     if (ranking.byMeasured)
         text = tr("Ranked by the p50 measured on %1 (%2).").arg(device, measured);
     else if (ranking.measured == 0)
         text = tr("Ranked by the simulated p50: no candidate the tuning ran has a measured time (tilescope measure import).");
     else
-        text = tr("Ranked by the simulated p50: %1, not all.").arg(measured);
+        text = tr("Ranked by the simulated p50: %1 on %2, not all.").arg(measured, device);
     m_ranking->setText(text);
     m_rankRow->show();
+    if (m_selected)
+        showDetails(*m_selected);  // its outcome follows the ranking
 }
 
 void SpacePage::setRun(std::shared_ptr<const TuningRun> run)
@@ -550,7 +551,8 @@ void SpacePage::showDetails(std::size_t candidate)
         if (t->measured()) {
             html += tr(": p50 %1 µs (p20 %2, p80 %3)")
                         .arg(locale.toString(t->p50Us, 'f', 2), locale.toString(t->p20Us, 'f', 2), locale.toString(t->p80Us, 'f', 2));
-            const TunedCandidate* best = m_run->bestEntry();
+            // Against the simulated best; under a measured ranking the table's column compares measured times.
+            const TunedCandidate* best = m_model->rankedByMeasured() ? nullptr : m_run->bestEntry();
             if (best && best->candidate != candidate && best->p50Us > 0)
                 html += tr(", ×%1 the best (#%2)").arg(locale.toString(t->p50Us / best->p50Us, 'f', 2)).arg(best->candidate);
             html += tr("<br>device %1 µs: MTE2 %2, Vector %3, Cube %4, MTE3 %5, Scalar %6, launch %7; roofline %8 µs (%9)")

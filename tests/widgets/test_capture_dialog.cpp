@@ -19,10 +19,12 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QItemSelectionModel>
+#include <QScrollBar>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
@@ -180,6 +182,12 @@ private Q_SLOTS:
         QCOMPARE(model->outcome(*simulatedBest), tuning::OutcomeStatus::Benchmarked);
         QVERIFY(page->rankingLabel()->text().contains(QStringLiteral("Ranked by the p50 measured on Test NPU")));
         QVERIFY(page->rankingLabel()->text().contains(QStringLiteral("%1 of %1").arg(listed)));
+        if (const QByteArray shot = qgetenv("TILESCOPE_SCREENSHOT_DIR"); !shot.isEmpty()) {
+            window.tabs()->setCurrentWidget(page);
+            page->selectCandidate(*measuredBest);
+            page->view()->horizontalScrollBar()->setValue(page->view()->horizontalScrollBar()->maximum());
+            window.grab().save(QString::fromUtf8(shot) + QStringLiteral("/rank-by-measured.png"));
+        }
 
         page->rankByBox()->setCurrentIndex(page->rankByBox()->findData(int(pipeline::RankBy::Simulated)));
         QVERIFY(!model->rankedByMeasured());
