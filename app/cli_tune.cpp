@@ -158,6 +158,54 @@ void applyRanking(nlohmann::ordered_json& doc, const cache::TuningRecord& r, con
     }
 }
 
+// --rank-by measured|auto: the tuning (fresh or cached) ranked by the cache's measured times, from
+// the record the cache keeps (every candidate, no cap), as --json prints it.
+int printRanked(const Args& args, pipeline::RankBy rankBy, const pipeline::TuneResult& tuned,
+                const std::shared_ptr<const analysis::KernelAnalysis>& analysis, const tuning::TuningOptions& options,
+                const nlohmann::ordered_json& cacheJson)
+{
+    const analysis::KernelAnalysis& a = *analysis;
+    const std::filesystem::path& cachePath = tuned.cachePath;
+    const bool json = args.flag("json");
+    const cache::TuningRecord record =
+        tuned.fromCache ? *tuned.record
+                        : pipeline::recordFromTuning(a, *tuned.space, *tuned.result, options,
+                                                     std::numeric_limits<std::size_t>::max());
+    pipeline::RankRequest request;
+    request.analysis = analysis;
+    request.record = std::make_shared<const cache::TuningRecord>(record);
+    request.rankBy = rankBy;
+    request.cachePath = cachePath;
+    request.measuredDevice = args.value("measured-on").value_or("");
+    const pipeline::TuningRanking ranking = pipeline::rankTuning(request);
+    if (!ranking.ok()) {
+        std::cerr << "tilescope tune: --rank-by " << pipeline::rankByName(rankBy) << ": " << *ranking.error << "\n";
+        return kExitUsage;
+    }
+    if (json) {
+        nlohmann::ordered_json j = exporter::tuningDocument(record);
+        applyRanking(j, record, ranking);
+        j["cache"] = cacheJson;
+        std::cout << j.dump(2) << "\n";
+    } else if (ranking.byMeasured) {
+        std::cout << measuredRankingText(record, ranking,
+                                         tuned.fromCache ? "simulated tuning from cache #" + std::to_string(record.id) +
+                                                               ", tuned " + record.createdAt + " (" + cachePath.string() + ")"
+                                                         : "simulated tuning run now");
+    } else {
+        std::cout << (tuned.fromCache ? cachedTuningText(record, cachePath)
+                                      : tuning::tuningToText(a, *tuned.space, *tuned.result, options));
+        std::cout << ranking.why << "\n";
+    }
+    printDiagnostics(a.diagnostics);
+    if (tuned.storedId && !json)
+        std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
+    if (tuned.cacheError)
+        std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
+    const bool failed = !tuned.fromCache && tuned.result->error;
+    return failed || a.inError() ? kExitKernelError : kExitOk;
+}
+
 } // namespace
 
 int runTune(const Args& args)
@@ -244,51 +292,9 @@ int runTune(const Args& args)
                 {"error", tuned.cacheError ? nlohmann::ordered_json(*tuned.cacheError) : nlohmann::ordered_json(nullptr)}};
     };
 
-    // --rank-by measured|auto: the tuning (fresh or cached) ranked by the cache's measured times.
-    auto rank = [&](const cache::TuningRecord& record) {
-        pipeline::RankRequest r;
-        r.analysis = analysed.analysis;
-        r.record = std::make_shared<const cache::TuningRecord>(record);
-        r.rankBy = rankBy;
-        r.cachePath = cachePath;
-        r.measuredDevice = args.value("measured-on").value_or("");
-        return pipeline::rankTuning(r);
-    };
     if (rankBy != pipeline::RankBy::Simulated && tuned.record && !tuned.stopped &&
-        (tuned.fromCache || (tuned.result && tuned.space && !tuned.result->badSubset))) {
-        // Printed from the record the cache keeps (every candidate, no cap), as --json prints it.
-        const cache::TuningRecord record =
-            tuned.fromCache ? *tuned.record
-                            : pipeline::recordFromTuning(a, *tuned.space, *tuned.result, options,
-                                                         std::numeric_limits<std::size_t>::max());
-        const pipeline::TuningRanking ranking = rank(record);
-        if (!ranking.ok()) {
-            std::cerr << "tilescope tune: --rank-by " << pipeline::rankByName(rankBy) << ": " << *ranking.error << "\n";
-            return kExitUsage;
-        }
-        if (json) {
-            nlohmann::ordered_json j = exporter::tuningDocument(record);
-            applyRanking(j, record, ranking);
-            j["cache"] = cacheBlock();
-            std::cout << j.dump(2) << "\n";
-        } else if (ranking.byMeasured) {
-            std::cout << measuredRankingText(record, ranking,
-                                             tuned.fromCache ? "simulated tuning from cache #" + std::to_string(record.id) +
-                                                                   ", tuned " + record.createdAt + " (" + cachePath.string() + ")"
-                                                             : "simulated tuning run now");
-        } else {
-            std::cout << (tuned.fromCache ? cachedTuningText(record, cachePath)
-                                          : tuning::tuningToText(a, *tuned.space, *tuned.result, options));
-            std::cout << ranking.why << "\n";
-        }
-        printDiagnostics(a.diagnostics);
-        if (tuned.storedId && !json)
-            std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
-        if (tuned.cacheError)
-            std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
-        const bool failed = !tuned.fromCache && tuned.result->error;
-        return failed || a.inError() ? kExitKernelError : kExitOk;
-    }
+        (tuned.fromCache || (tuned.result && tuned.space && !tuned.result->badSubset)))
+        return printRanked(args, rankBy, tuned, analysed.analysis, options, cacheBlock());
 
     if (tuned.fromCache) {
         const cache::TuningRecord& record = *tuned.record;

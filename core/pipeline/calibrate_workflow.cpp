@@ -33,6 +33,44 @@ double median(std::vector<double> values)
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
 }
 
+// A measured launch's workload, as stored with its measurements, read and analysed as the kernel
+// is now (its source hash tells which measurements are of this source).
+struct StoredLaunch {
+    std::shared_ptr<const kernel::Workload> workload;
+    std::string workloadPath;
+    std::string sourceHash;
+};
+
+std::optional<StoredLaunch> storedLaunch(const std::map<std::string, cache::LaunchWorkload>& workloads,
+                                         const std::string& digest, const fs::path& cachePath, std::string* why)
+{
+    const auto stored = workloads.find(digest);
+    if (stored == workloads.end()) {
+        *why = "the cache holds no workload for it (measurements imported before TileScope kept them: import them again)";
+        return std::nullopt;
+    }
+    const cache::LaunchWorkload& w = stored->second;
+    kernel::WorkloadLoadResult loaded =
+        kernel::parseWorkload(w.workload, w.workloadPath.empty() ? cachePath.string() + " (workload)" : w.workloadPath);
+    if (!loaded.workload) {
+        *why = "its stored workload does not read: " +
+               (loaded.diagnostics.empty() ? std::string("?") : loaded.diagnostics.front().message);
+        return std::nullopt;
+    }
+    std::error_code ec;
+    if (!fs::is_regular_file(loaded.workload->kernelPath, ec)) {
+        *why = "its kernel " + loaded.workload->kernelPath + " is not here";
+        return std::nullopt;
+    }
+    const AnalyzeResult analysed = analyze({*loaded.workload});
+    if (!analysed.ok() || !analysed.analysis->kernel) {
+        *why = "its workload does not analyse";
+        return std::nullopt;
+    }
+    return StoredLaunch{std::make_shared<const kernel::Workload>(std::move(*loaded.workload)), w.workloadPath,
+                        launchKeyFor(*analysed.analysis).sourceHash};
+}
+
 struct CacheSamples {
     calibrate::SampleSet set;
     std::string source;  // for the report
@@ -133,30 +171,13 @@ CacheSamples readCacheSamples(const fs::path& path, const std::string& measuredO
                              " left out: " + why);
             out.set.skipped += records.size();
         };
-        const auto stored = workloads.find(digest);
-        if (stored == workloads.end()) {
-            leaveOut("the cache holds no workload for it (measurements imported before TileScope kept them: import "
-                     "them again)");
+        std::string why;
+        const std::optional<StoredLaunch> launch = storedLaunch(workloads, digest, path, &why);
+        if (!launch) {
+            leaveOut(why);
             continue;
         }
-        const cache::LaunchWorkload& w = stored->second;
-        kernel::WorkloadLoadResult loaded =
-            kernel::parseWorkload(w.workload, w.workloadPath.empty() ? path.string() + " (workload)" : w.workloadPath);
-        if (!loaded.workload) {
-            leaveOut("its stored workload does not read: " +
-                     (loaded.diagnostics.empty() ? std::string("?") : loaded.diagnostics.front().message));
-            continue;
-        }
-        if (!fs::is_regular_file(loaded.workload->kernelPath, ec)) {
-            leaveOut("its kernel " + loaded.workload->kernelPath + " is not here");
-            continue;
-        }
-        const AnalyzeResult analysed = analyze({*loaded.workload});
-        if (!analysed.ok() || !analysed.analysis->kernel) {
-            leaveOut("its workload does not analyse");
-            continue;
-        }
-        const std::string current = launchKeyFor(*analysed.analysis).sourceHash;
+        const std::string& current = launch->sourceHash;
         // One sample per config: the median of its timed runs of the kernel as it is now.
         std::vector<std::string> configOrder;
         std::map<std::string, std::pair<const cache::MeasurementRecord*, std::vector<double>>> byConfig;
@@ -179,10 +200,11 @@ CacheSamples readCacheSamples(const fs::path& path, const std::string& measuredO
         if (configOrder.empty())
             continue;
         // The kernel's name in the report: the workload file's, as a runner results file names it.
-        std::string group = w.workloadPath.empty() ? records.front()->kernelName : fs::path(w.workloadPath).stem().string();
+        std::string group = launch->workloadPath.empty() ? records.front()->kernelName
+                                                         : fs::path(launch->workloadPath).stem().string();
         if (groupUses[group]++ > 0)
             group += "[" + launchText + "]";
-        auto workload = std::make_shared<const kernel::Workload>(std::move(*loaded.workload));
+        const std::shared_ptr<const kernel::Workload>& workload = launch->workload;
         for (const std::string& config : configOrder) {
             const auto& [first, times] = byConfig[config];
             std::string problem;
