@@ -4,6 +4,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_help.h"
 #include "app/cli_options.h"
+#include "core/capture/capture_index.h"
 #include "core/util/text.h"
 #include "core/util/version.h"
 
@@ -110,7 +111,8 @@ bool isHeadlessInvocation(int argc, char** argv)
         return false;
     if (first == "--lang" || first.rfind("--lang=", 0) == 0)
         return false;
-    return true;
+    // A capture folder opens the explorer on its list of launches (a command's name wins).
+    return findCommand(first) || !capture::isCaptureFolder(std::string(first));
 }
 
 int run(int argc, char** argv)
@@ -130,6 +132,11 @@ int run(int argc, char** argv)
     }
     if (const CommandSpec* spec = findCommand(command))
         return runCommand(*spec, argc - 2, argv + 2);
+    if (capture::isCaptureFolder(std::string(command))) {
+        std::cerr << "tilescope: " << command << " is a capture folder, which opens in the desktop explorer (not "
+                  << "built here); headless: tilescope capture list " << command << "\n";
+        return kExitUsage;
+    }
     std::vector<std::string> names;
     for (const CommandSpec& c : commandTable())
         names.push_back(c.name);

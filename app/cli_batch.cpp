@@ -5,6 +5,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/batch/batch_run.h"
+#include "core/capture/capture_index.h"
 #include "core/pipeline/workflow.h"
 #include "core/util/format.h"
 
@@ -40,15 +41,25 @@ int runBatch(const Args& args)
 {
     std::string error;
     if (args.positionals().empty())
-        return fail("expected one or more WORKLOAD.json files (see --help)");
-    for (const std::string& w : args.positionals())
+        return fail("expected one or more WORKLOAD.json files or capture folders (see --help)");
+    std::vector<std::string> workloads;
+    for (const std::string& w : args.positionals()) {
+        if (capture::isCaptureFolder(w)) {  // `tilescope capture -o DIR`: its autotuned workloads
+            auto captured = capturedWorkloads(w, "", "batch");
+            if (!captured)
+                return kExitUsage;
+            workloads.insert(workloads.end(), captured->begin(), captured->end());
+            continue;
+        }
         if (w.size() < 5 || w.substr(w.size() - 5) != ".json")
-            return fail("'" + w + "' is not a WORKLOAD.json (batch takes workload files)");
+            return fail("'" + w + "' is not a WORKLOAD.json nor a capture folder (batch takes workload files)");
+        workloads.push_back(w);
+    }
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");
 
     pipeline::BatchRequest options;
-    options.workloads = args.positionals();
+    options.workloads = std::move(workloads);
     options.backend = backendFromArgs(args);
     options.cache.force = args.flag("force");
     auto registry = devicesFromArgs(args, "batch");

@@ -85,7 +85,11 @@ std::string recordText(const cache::TuningRecord& r)
 void printMerge(const cache::MergeReport& m, const std::filesystem::path& into)
 {
     std::cout << "into " << into.string() << ": " << m.added << " added, " << m.replaced << " replaced by newer, "
-              << m.kept << " kept (already newest)\n";
+              << m.kept << " kept (already newest)";
+    if (m.measurementsAdded + m.measurementDuplicates > 0)
+        std::cout << "; measurements: " << m.measurementsAdded << " added, " << m.measurementDuplicates
+                  << " already here";
+    std::cout << "\n";
 }
 
 // kernel name -> current source hash, for the kernels of these workloads. False (printed) on bad input.

@@ -57,9 +57,14 @@ bool parsePositive(const std::string& text, double* out)
 
 int runCalibrate(const Args& args)
 {
-    if (args.positionals().empty())
-        return fail("expected one or more runner results files, MEASUREMENTS.json (see --help)");
     pipeline::CalibrateRequest request;
+    if (auto cache = args.value("cache"))
+        request.cache = *cache;
+    request.measuredOn = args.value("measured-on").value_or("");
+    if (!request.measuredOn.empty() && request.cache.empty())
+        return fail("--measured-on chooses among the measurements of --cache PATH");
+    if (args.positionals().empty() && request.cache.empty())
+        return fail("expected runner results files (MEASUREMENTS.json), or --cache PATH (see --help)");
     for (const std::string& file : args.positionals()) {
         std::error_code ec;
         if (!fs::is_regular_file(file, ec))
@@ -123,6 +128,7 @@ int runCalibrate(const Args& args)
     }
     calibrate::CalibrationInputs inputs;
     inputs.files = result.files;
+    inputs.sources = result.sources;
     inputs.measured = result.measuredCandidates;
     inputs.skipped = result.skippedCandidates;
     inputs.device = request.device.soc;

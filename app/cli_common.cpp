@@ -69,6 +69,36 @@ std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::s
     return workload;
 }
 
+std::optional<std::vector<std::string>> capturedWorkloads(const std::string& folder, const std::string& function,
+                                                          const char* command)
+{
+    const capture::IndexReadResult read = pipeline::readCapture(folder);
+    printDiagnostics(read.problems);
+    if (!read.index)
+        return std::nullopt;
+    std::vector<std::string> files;
+    std::size_t jit = 0;
+    for (const capture::CapturedWorkload& w : read.index->workloads) {
+        if (!function.empty() && w.function != function)
+            continue;
+        if (w.kind != "autotune") {
+            ++jit;
+            continue;
+        }
+        files.push_back((read.index->folder / w.file).string());
+    }
+    if (jit > 0)
+        std::cerr << "tilescope " << command << ": " << jit << " @triton.jit launch" << (jit == 1 ? "" : "es") << " of "
+                  << folder << " left out: they have no @triton.autotune to tune\n";
+    if (files.empty()) {
+        std::cerr << "tilescope " << command << ": " << folder << " holds no autotuned workload"
+                  << (function.empty() ? std::string() : " of " + function) << " (tilescope capture list " << folder
+                  << ")\n";
+        return std::nullopt;
+    }
+    return files;
+}
+
 std::optional<kernel::BackendVersion> backendFromArgs(const Args& args)
 {
     if (!args.declares("backend"))

@@ -23,6 +23,12 @@ std::optional<kernel::Workload> workloadFromArgs(const Args& args, const char* c
 // The same for one given input (a command that takes several).
 std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::string& input, const char* command);
 
+// The workload files of a capture folder (`tilescope capture`) that can be tuned: those of
+// autotuned launches, of `function` only when given. Prints what it leaves out, and errors (then
+// returns nullopt).
+std::optional<std::vector<std::string>> capturedWorkloads(const std::string& folder, const std::string& function,
+                                                          const char* command);
+
 // --backend, when the command takes it and it was given (the table checked its value).
 std::optional<kernel::BackendVersion> backendFromArgs(const Args& args);
 

@@ -3,6 +3,7 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
+#include "core/capture/capture_index.h"
 #include "core/pipeline/workflow.h"
 #include "core/sweep/shape_sweep.h"
 
@@ -33,8 +34,29 @@ int runSweep(const Args& args)
             return fail(error);
         request.ranges.push_back(std::move(*range));
     }
-    if (request.ranges.empty())
-        return fail("give at least one --range NAME=START..END[:xF|:+S] (see --help)");
+    // A capture folder: its launches of one kernel are the shapes.
+    const bool captured = args.positionals().size() == 1 && capture::isCaptureFolder(args.positionals().front());
+    if (captured) {
+        if (!request.ranges.empty())
+            return fail("a capture folder gives the shapes: --range does not apply");
+        auto files = capturedWorkloads(args.positionals().front(), args.value("function").value_or(""), "sweep");
+        if (!files)
+            return kExitUsage;
+        std::vector<kernel::Workload> launches;
+        for (const std::string& file : *files) {
+            auto launch = workloadFromInput(args, file, "sweep");
+            if (!launch)
+                return kExitUsage;
+            if (!launches.empty() && (launch->kernelPath != launches.front().kernelPath ||
+                                      launch->function != launches.front().function))
+                return fail(args.positionals().front() + " holds launches of several kernels (" +
+                            launches.front().function + ", " + launch->function + ", ...): choose one with --function");
+            launches.push_back(std::move(*launch));
+        }
+        request.launches = std::move(launches);
+    } else if (request.ranges.empty()) {
+        return fail("give at least one --range NAME=START..END[:xF|:+S], or a capture folder (see --help)");
+    }
     if (auto text = args.value("tolerance")) {
         const std::optional<double> share = parsePercent(*text);
         if (!share)
@@ -44,7 +66,7 @@ int runSweep(const Args& args)
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");
 
-    auto workload = workloadFromArgs(args, "sweep");
+    auto workload = captured ? std::optional(request.launches.front()) : workloadFromArgs(args, "sweep");
     if (!workload)
         return kExitUsage;
     auto tuningOptions = tuningOptionsFromArgs(args, *workload, "sweep");

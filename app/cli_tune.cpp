@@ -99,6 +99,113 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
     return out;
 }
 
+// A tuning ranked by measured time, for people: the measured ranking with each candidate's
+// simulated time beside it, and the simulated tuning's own pick where it differs.
+std::string measuredRankingText(const cache::TuningRecord& r, const pipeline::TuningRanking& ranking,
+                                const std::string& origin)
+{
+    std::string out = r.key.describe() + "\n";
+    out += "backend " + kernel::backendLabel(r.key.backend) + "\n";
+    out += origin + "\n";
+    out += ranking.text + (ranking.requested == pipeline::RankBy::Auto ? "; --rank-by auto" : "") + "\n";
+    const cache::CandidateRecord& best = r.candidates[*ranking.best];
+    out += "best: " + paramsText(best) + "  measured p50 " + usText(ranking.measuredMs[*ranking.best]) +
+           " us (simulated " + usText(best.p50Ms) + " us)\n";
+    if (r.bestIndex && *r.bestIndex != *ranking.best) {
+        const double ms = ranking.measuredMs[*r.bestIndex];
+        out += "the simulated pick: " + paramsText(r.candidates[*r.bestIndex]) + "  measured p50 " +
+               (std::isnan(ms) ? std::string("-") : usText(ms)) + " us\n";
+    }
+    if (!ranking.why.empty())
+        out += "note: " + ranking.why + "\n";
+    const std::size_t shown = std::min<std::size_t>(ranking.order.size(), 10);
+    for (std::size_t k = 0; k < shown; ++k) {
+        const std::size_t i = ranking.order[k];
+        const double ms = ranking.measuredMs[i];
+        out += "  " + std::to_string(k + 1) + ". " + paramsText(r.candidates[i]) + "  measured " +
+               (std::isnan(ms) ? std::string("-") : usText(ms) + " us") + ", simulated " + usText(r.candidates[i].p50Ms) +
+               " us\n";
+    }
+    return out;
+}
+
+// The tuning document with the ranking it was asked for: "rankedBy" says which time ranked the
+// list (with the order and the counts), "bestIndex" and "best" are the ranking's first, and every
+// candidate carries its measured p50.
+void applyRanking(nlohmann::ordered_json& doc, const cache::TuningRecord& r, const pipeline::TuningRanking& ranking)
+{
+    nlohmann::ordered_json& by = doc["rankedBy"];
+    if (ranking.byMeasured) {
+        by["time"] = "measured";
+        by["statistic"] = "p50";
+        by["device"] = ranking.measuredDevice;
+        by["text"] = ranking.text;
+    }
+    by["requested"] = std::string(pipeline::rankByName(ranking.requested));
+    by["measuredOn"] = ranking.measuredDevice.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(ranking.measuredDevice);
+    by["measured"] = ranking.measured;
+    by["ran"] = ranking.ran;
+    by["why"] = ranking.why;
+    by["order"] = ranking.order;
+    by["simulatedBestIndex"] = r.bestIndex ? nlohmann::ordered_json(*r.bestIndex) : nlohmann::ordered_json();
+    nlohmann::ordered_json& candidates = doc["candidates"];
+    for (std::size_t i = 0; i < candidates.size() && i < ranking.measuredMs.size(); ++i)
+        candidates[i]["measuredMs"] =
+            std::isnan(ranking.measuredMs[i]) ? nlohmann::ordered_json() : nlohmann::ordered_json(ranking.measuredMs[i]);
+    if (ranking.best && *ranking.best < candidates.size()) {
+        doc["bestIndex"] = *ranking.best;
+        doc["best"] = candidates[*ranking.best];
+    }
+}
+
+// --rank-by measured|auto: the tuning (fresh or cached) ranked by the cache's measured times, from
+// the record the cache keeps (every candidate, no cap), as --json prints it.
+int printRanked(const Args& args, pipeline::RankBy rankBy, const pipeline::TuneResult& tuned,
+                const std::shared_ptr<const analysis::KernelAnalysis>& analysis, const tuning::TuningOptions& options,
+                const nlohmann::ordered_json& cacheJson)
+{
+    const analysis::KernelAnalysis& a = *analysis;
+    const std::filesystem::path& cachePath = tuned.cachePath;
+    const bool json = args.flag("json");
+    const cache::TuningRecord record =
+        tuned.fromCache ? *tuned.record
+                        : pipeline::recordFromTuning(a, *tuned.space, *tuned.result, options,
+                                                     std::numeric_limits<std::size_t>::max());
+    pipeline::RankRequest request;
+    request.analysis = analysis;
+    request.record = std::make_shared<const cache::TuningRecord>(record);
+    request.rankBy = rankBy;
+    request.cachePath = cachePath;
+    request.measuredDevice = args.value("measured-on").value_or("");
+    const pipeline::TuningRanking ranking = pipeline::rankTuning(request);
+    if (!ranking.ok()) {
+        std::cerr << "tilescope tune: --rank-by " << pipeline::rankByName(rankBy) << ": " << *ranking.error << "\n";
+        return kExitUsage;
+    }
+    if (json) {
+        nlohmann::ordered_json j = exporter::tuningDocument(record);
+        applyRanking(j, record, ranking);
+        j["cache"] = cacheJson;
+        std::cout << j.dump(2) << "\n";
+    } else if (ranking.byMeasured) {
+        std::cout << measuredRankingText(record, ranking,
+                                         tuned.fromCache ? "simulated tuning from cache #" + std::to_string(record.id) +
+                                                               ", tuned " + record.createdAt + " (" + cachePath.string() + ")"
+                                                         : "simulated tuning run now");
+    } else {
+        std::cout << (tuned.fromCache ? cachedTuningText(record, cachePath)
+                                      : tuning::tuningToText(a, *tuned.space, *tuned.result, options));
+        std::cout << ranking.why << "\n";
+    }
+    printDiagnostics(a.diagnostics);
+    if (tuned.storedId && !json)
+        std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
+    if (tuned.cacheError)
+        std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
+    const bool failed = !tuned.fromCache && tuned.result->error;
+    return failed || a.inError() ? kExitKernelError : kExitOk;
+}
+
 } // namespace
 
 int runTune(const Args& args)
@@ -128,6 +235,17 @@ int runTune(const Args& args)
     const bool json = args.flag("json");
     if (args.flag("no-cache") && args.value("cache")) {
         std::cerr << "tilescope tune: --cache and --no-cache exclude each other\n";
+        return kExitUsage;
+    }
+    const pipeline::RankBy rankBy =
+        pipeline::parseRankBy(args.value("rank-by").value_or("simulated")).value_or(pipeline::RankBy::Simulated);
+    if (rankBy != pipeline::RankBy::Simulated && args.flag("no-cache")) {
+        std::cerr << "tilescope tune: --rank-by " << pipeline::rankByName(rankBy)
+                  << " reads the measured times from the cache, which --no-cache turns off\n";
+        return kExitUsage;
+    }
+    if (args.value("measured-on") && rankBy == pipeline::RankBy::Simulated) {
+        std::cerr << "tilescope tune: --measured-on chooses the measurements --rank-by measured|auto ranks by\n";
         return kExitUsage;
     }
     pipeline::TuneRequest request;
@@ -173,6 +291,10 @@ int runTune(const Args& args)
                 {"staleId", tuned.staleId ? nlohmann::ordered_json(*tuned.staleId) : nlohmann::ordered_json(nullptr)},
                 {"error", tuned.cacheError ? nlohmann::ordered_json(*tuned.cacheError) : nlohmann::ordered_json(nullptr)}};
     };
+
+    if (rankBy != pipeline::RankBy::Simulated && tuned.record && !tuned.stopped &&
+        (tuned.fromCache || (tuned.result && tuned.space && !tuned.result->badSubset)))
+        return printRanked(args, rankBy, tuned, analysed.analysis, options, cacheBlock());
 
     if (tuned.fromCache) {
         const cache::TuningRecord& record = *tuned.record;

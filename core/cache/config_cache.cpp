@@ -895,6 +895,18 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
     doc["tunings"] = ojson::array();
     for (const auto& r : *all.value)
         doc["tunings"].push_back(toJson(r));
+    auto measured = measurements();
+    auto workloads = launchWorkloads();
+    if (!measured.ok() || !workloads.ok()) {
+        status.error = measured.ok() ? workloads.error : measured.error;
+        return status;
+    }
+    doc["measurements"] = ojson::array();
+    for (const MeasurementRecord& m : *measured.value)
+        doc["measurements"].push_back(toJson(m));
+    doc["launchWorkloads"] = ojson::array();
+    for (const LaunchWorkload& w : *workloads.value)
+        doc["launchWorkloads"].push_back(toJson(w));
 
     // Write a sibling and rename it over the target: a reader never sees half a file.
     std::error_code ec;
@@ -967,13 +979,44 @@ CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
         }
         incoming.push_back(std::move(*record));
     }
-    return mergeRecords(incoming);
+    // Measurements and the workloads of measured launches (exports of layout 8 and later).
+    std::vector<MeasurementRecord> measured;
+    std::vector<LaunchWorkload> workloads;
+    for (const auto& [field, what] : {std::pair<const char*, const char*>{"measurements", "measurements"},
+                                      {"launchWorkloads", "launch workloads"}}) {
+        if (!doc.contains(field))
+            continue;
+        if (!doc[field].is_array()) {
+            result.error = makeError("cache-json", fileName + ": \"" + field + "\" must be a list of " + what);
+            return result;
+        }
+        for (std::size_t i = 0; i < doc[field].size(); ++i) {
+            std::string error;
+            const std::string where = std::string(field) + "[" + std::to_string(i) + "]";
+            if (std::string_view(field) == "measurements") {
+                auto m = measurementFromJson(doc[field][i], where, &error);
+                if (m)
+                    measured.push_back(std::move(*m));
+            } else {
+                auto w = launchWorkloadFromJson(doc[field][i], where, &error);
+                if (w)
+                    workloads.push_back(std::move(*w));
+            }
+            if (!error.empty()) {
+                result.error = makeError("cache-json", fileName + ": " + error);
+                return result;
+            }
+        }
+    }
+    return mergeRecords(incoming, measured, workloads);
 }
 
 CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources)
 {
     CacheResult<MergeReport> result;
     std::vector<TuningRecord> incoming;
+    std::vector<MeasurementRecord> incomingMeasurements;
+    std::vector<LaunchWorkload> incomingWorkloads;
     for (const fs::path& source : sources) {
         OpenOptions readOptions;
         readOptions.readOnly = true;
@@ -985,20 +1028,28 @@ CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources
             return result;
         }
         auto records = opened.cache->records();
-        if (!records.ok()) {
-            result.error = records.error;
+        auto measured = records.ok() ? opened.cache->measurements() : CacheResult<std::vector<MeasurementRecord>>{};
+        auto workloads = measured.ok() ? opened.cache->launchWorkloads() : CacheResult<std::vector<LaunchWorkload>>{};
+        if (!records.ok() || !measured.ok() || !workloads.ok()) {
+            result.error = !records.ok() ? records.error : !measured.ok() ? measured.error : workloads.error;
             return result;
         }
         for (auto& r : *records.value)
             incoming.push_back(std::move(r));
+        for (auto& m : *measured.value)
+            incomingMeasurements.push_back(std::move(m));
+        for (auto& w : *workloads.value)
+            incomingWorkloads.push_back(std::move(w));
     }
-    result = mergeRecords(incoming);
+    result = mergeRecords(incoming, incomingMeasurements, incomingWorkloads);
     if (result.value)
         result.value->sources = sources.size();
     return result;
 }
 
-CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecord>& incoming)
+CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecord>& incoming,
+                                                   const std::vector<MeasurementRecord>& measurements,
+                                                   const std::vector<LaunchWorkload>& workloads)
 {
     std::lock_guard lock(m_impl->mutex);
     CacheResult<MergeReport> result;
@@ -1020,11 +1071,28 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
     }
     std::vector<std::pair<std::string, const TuningRecord*>> ordered(newest.begin(), newest.end());
     MergeReport report;
-    const int rc = m_impl->transaction(true, [&]() { return m_impl->mergeInto(ordered, report); });
+    MeasurementStoreReport measured;
+    std::string problem;
+    const std::string now = formatIsoUtc(nowFor(m_impl->options));
+    const int rc = m_impl->transaction(true, [&]() {
+        int r = m_impl->mergeInto(ordered, report);
+        if (r == SQLITE_OK && !measurements.empty())
+            r = insertMeasurements(m_impl->db, measurements, now, &measured, &problem);
+        if (r == SQLITE_OK)
+            r = upsertLaunchWorkloads(m_impl->db, workloads, now, &report.launchWorkloads);
+        return r;
+    });
+    if (!problem.empty()) {
+        result.error = makeError("cache-invalid-record", "cannot merge measurements into cache " + m_impl->name() + ": " +
+                                                             problem);
+        return result;
+    }
     if (rc != SQLITE_OK) {
         result.error = m_impl->sqliteError("merge tunings", rc);
         return result;
     }
+    report.measurementsAdded = measured.added;
+    report.measurementDuplicates = measured.duplicates;
     report.sources = 1;
     result.value = report;
     return result;
@@ -1102,7 +1170,8 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
     return result;
 }
 
-CacheResult<MeasurementStoreReport> ConfigCache::storeMeasurements(const std::vector<MeasurementRecord>& records)
+CacheResult<MeasurementStoreReport> ConfigCache::storeMeasurements(const std::vector<MeasurementRecord>& records,
+                                                                   const std::vector<LaunchWorkload>& workloads)
 {
     std::lock_guard lock(m_impl->mutex);
     if (auto e = m_impl->requireWritable("store measurements"))
@@ -1110,8 +1179,13 @@ CacheResult<MeasurementStoreReport> ConfigCache::storeMeasurements(const std::ve
     const std::string now = formatIsoUtc(nowFor(m_impl->options));
     MeasurementStoreReport report;
     std::string problem;
-    const int rc = m_impl->transaction(
-        true, [&] { return insertMeasurements(m_impl->db, records, now, &report, &problem); });
+    const int rc = m_impl->transaction(true, [&] {
+        const int r = insertMeasurements(m_impl->db, records, now, &report, &problem);
+        std::size_t stored = 0;
+        const int w = r == SQLITE_OK ? upsertLaunchWorkloads(m_impl->db, workloads, now, &stored) : r;
+        report.workloads = stored;
+        return w;
+    });
     if (!problem.empty())
         return {std::nullopt, makeError("cache-invalid-record", "cannot store measurements in cache " +
                                                                     m_impl->name() + ": " + problem)};
@@ -1127,6 +1201,16 @@ CacheResult<std::vector<MeasurementRecord>> ConfigCache::measurements(const Meas
     const int rc = m_impl->transaction(false, [&] { return selectMeasurements(m_impl->db, filter, &out); });
     if (rc != SQLITE_OK)
         return {std::nullopt, m_impl->sqliteError("read measurements", rc)};
+    return {std::move(out), std::nullopt};
+}
+
+CacheResult<std::vector<LaunchWorkload>> ConfigCache::launchWorkloads(const std::string& launchDigest)
+{
+    std::lock_guard lock(m_impl->mutex);
+    std::vector<LaunchWorkload> out;
+    const int rc = m_impl->transaction(false, [&] { return selectLaunchWorkloads(m_impl->db, launchDigest, &out); });
+    if (rc != SQLITE_OK)
+        return {std::nullopt, m_impl->sqliteError("read launch workloads", rc)};
     return {std::move(out), std::nullopt};
 }
 
