@@ -92,6 +92,14 @@ int runCommand(const CommandSpec& command, int argc, char** argv)
         // An option read by a command whose table lacks it: a mistake in the program, not in the use.
         std::cerr << "tilescope " << label << ": internal error: " << e.what() << "\n";
         return kExitUsage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tilescope " << label << ": out of memory\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        // Every input problem is meant to be reported where it is found; this is the net under
+        // those checks, so that no exception ends the program with an abort.
+        std::cerr << "tilescope " << label << ": internal error: " << e.what() << "\n";
+        return kExitUsage;
     }
 }
 

@@ -39,6 +39,8 @@ std::vector<std::string> splitList(const std::string& text)
 int runCompareDevices(const Args& args)
 {
     pipeline::CompareDevicesRequest request;
+    if (!checkOutputOption(args, "export", "compare-devices"))
+        return kExitUsage;
     if (auto text = args.value("tolerance")) {
         const std::optional<double> share = parsePercent(*text);
         if (!share)
@@ -132,7 +134,7 @@ int runCompareDevices(const Args& args)
         j["stopped"] = result.stopped;
         j["python"] =
             cmp.listExists && list.ok() ? nlohmann::ordered_json(list.text) : nlohmann::ordered_json();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << sweep::deviceComparisonToText(cmp);
         if (cmp.listExists && list.ok())
@@ -143,11 +145,8 @@ int runCompareDevices(const Args& args)
             return fail("no config list to write to " + *file + ": " + cmp.noList, kExitKernelError);
         if (!list.ok())
             return kExitKernelError;
-        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
-        out << list.text;
-        out.close();
-        if (!out)
-            return fail("cannot write " + *file);
+        if (!writeOutput(*file, list.text, "compare-devices"))
+            return kExitUsage;
         std::cerr << "tilescope compare-devices: wrote " << *file << "\n";
     }
     bool anyFailed = false;

@@ -27,6 +27,8 @@ int runSweep(const Args& args)
 {
     std::string error;
     pipeline::SweepRequest request;
+    if (!checkOutputOption(args, "output", "sweep"))
+        return kExitUsage;
     for (const std::string& text : args.values("range")) {
         auto range = sweep::parseRange(text, &error);
         if (!range)
@@ -98,7 +100,7 @@ int runSweep(const Args& args)
     if (args.flag("json")) {
         nlohmann::ordered_json j = sweep::sweepToJson(result);
         j["python"] = list.ok() ? nlohmann::ordered_json(list.text) : nlohmann::ordered_json();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << sweep::sweepToText(result);
         if (list.ok())
@@ -107,11 +109,8 @@ int runSweep(const Args& args)
     if (!list.ok())
         std::cerr << "tilescope sweep: cannot write the config list: " << list.error.value_or(std::string()) << "\n";
     if (auto file = args.value("output"); file && list.ok()) {
-        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
-        out << list.text;
-        out.close();
-        if (!out)
-            return fail("cannot write " + *file);
+        if (!writeOutput(*file, list.text, "sweep"))
+            return kExitUsage;
         std::cerr << "tilescope sweep: wrote " << *file << "\n";
     }
     bool anyFailed = result.shapes.empty();

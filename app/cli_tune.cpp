@@ -34,7 +34,7 @@ std::vector<std::pair<std::string, std::string>> ubtuneCfgOf(const cache::Candid
     std::vector<std::pair<std::string, std::string>> out;
     if (c.ubTuneJson.empty())
         return out;
-    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(c.ubTuneJson, nullptr, false);
+    const nlohmann::ordered_json j = util::parseStoredOrderedJson(c.ubTuneJson);
     if (j.is_object() && j.contains("ubtuneCfg") && j["ubtuneCfg"].is_object())
         for (auto it = j["ubtuneCfg"].begin(); it != j["ubtuneCfg"].end(); ++it)
             if (it.value().is_string())
@@ -179,7 +179,7 @@ int runTune(const Args& args)
         if (json) {
             nlohmann::ordered_json j = exporter::tuningDocument(record);
             j["cache"] = cacheBlock();
-            std::cout << j.dump(2) << "\n";
+            std::cout << jsonText(j) << "\n";
         } else {
             std::cout << cachedTuningText(record, cachePath);
         }
@@ -205,14 +205,14 @@ int runTune(const Args& args)
         std::cerr << "tilescope tune: note: " << tuning::latticeBackendNote(*result.backendError) << "\n";
     if (args.flag("print-autotuning"))
         for (const std::string& line : tuning::autotuningLog(a, candidates, result))
-            (json ? std::cerr : std::cout) << line << "\n";
+            printLogLine(json ? std::cerr : std::cout, line);
     if (json) {
         // Printed from the record the cache keeps (every candidate, no cap), so that a later
         // cached result prints the same document.
         const cache::TuningRecord record = pipeline::recordFromTuning(a, candidates, result, options, std::numeric_limits<std::size_t>::max());
         nlohmann::ordered_json j = exporter::tuningDocument(record);
         j["cache"] = cacheBlock();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << tuning::tuningToText(a, candidates, result, options);
     }

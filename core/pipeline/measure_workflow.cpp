@@ -6,6 +6,8 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,12 +24,8 @@ namespace fs = std::filesystem;
 
 std::string fileSha256(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return {};
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return cache::sha256Hex(buffer.str());
+    const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    return input.ok() ? cache::sha256Hex(input.text) : std::string();
 }
 
 std::string diagnosticsText(const Diagnostics& diagnostics)
@@ -69,7 +67,7 @@ std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, 
             return std::nullopt;
         }
     kernel::WorkloadLoadResult embedded =
-        kernel::parseWorkload(header.workload.dump(), (folder / "measured-workload.json").string());
+        kernel::parseWorkload(util::jsonText(header.workload), (folder / "measured-workload.json").string());
     if (embedded.workload) {
         std::error_code exists;
         if (fs::exists(embedded.workload->kernelPath, exists))

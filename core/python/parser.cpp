@@ -4,6 +4,8 @@
 
 #include "core/python/parser.h"
 
+#include "core/util/input_file.h"
+
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -411,15 +413,13 @@ ParseResult parseSource(const std::string& source, const std::string& fileName)
 
 ParseResult parseFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    if (!input.ok()) {
         ParseResult result;
-        result.error = ParseError{path, 0, 0, "cannot read the file (missing or not readable)"};
+        result.error = ParseError{path, 0, 0, "cannot read the file: " + input.problem};
         return result;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return parseSource(buffer.str(), path);
+    return parseSource(input.text, path);
 }
 
 } // namespace ts::py
