@@ -185,6 +185,8 @@ int runCache(const Args& args)
         auto status = cache->exportJson(rest[0]);
         if (!status.ok())
             return fail(status.error->message, kExitKernelError);
+        for (const std::string& skipped : status.skipped)
+            std::cerr << "tilescope cache export: " << skipped << "\n";
         auto n = cache->count();
         std::cout << "exported " << formatCount(std::int64_t(n.ok() ? *n.value : 0), "tuning") << " from " << path.string() << " to " << rest[0]
                   << "\n";
@@ -231,6 +233,8 @@ int runCache(const Args& args)
     auto pruned = cache->prune(prune);
     if (!pruned.ok())
         return fail(pruned.error->message, kExitKernelError);
+    for (const std::string& skipped : pruned.skipped)
+        std::cerr << "tilescope cache prune: " << skipped << "\n";
     for (const cache::PrunedEntry& e : *pruned.value)
         std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  (" << e.reason
                   << ")\n";

@@ -302,6 +302,8 @@ int runList(const Args& args, const std::vector<std::string>& rest)
     const pipeline::MeasurementListResult result = pipeline::listMeasurements(request);
     if (!result.ok())
         return fail("list", *result.error);
+    for (const std::string& note : result.notes)
+        std::cerr << "tilescope measure list: " << note << "\n";
     if (args.flag("json")) {
         ojson rows = ojson::array();
         for (const measure::Measurement& m : result.measurements)

@@ -46,11 +46,15 @@ template <typename T>
 struct CacheResult {
     std::optional<T> value;
     std::optional<CacheError> error;
+    // Rows left out of a listing because they do not decode ("tuning #12: ..."): one damaged row
+    // costs only itself.
+    std::vector<std::string> skipped;
     bool ok() const { return !error.has_value(); }
 };
 
 struct CacheStatus {
     std::optional<CacheError> error;
+    std::vector<std::string> skipped;  // as CacheResult's
     bool ok() const { return !error.has_value(); }
 };
 

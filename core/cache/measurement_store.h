@@ -16,7 +16,9 @@ namespace ts::cache {
 int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>& records,
                        const std::string& importedAt, MeasurementStoreReport* report, std::string* problem);
 
-// The measurements matching `filter`, by id. SQLITE_CORRUPT when a stored column does not decode.
-int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out);
+// The measurements matching `filter`, by id. A row whose stored columns do not decode is left out
+// and named in *skipped.
+int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out,
+                       std::vector<std::string>* skipped);
 
 } // namespace ts::cache

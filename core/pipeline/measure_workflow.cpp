@@ -304,6 +304,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         out.error = stored.error->message;
         return out;
     }
+    out.notes.insert(out.notes.end(), stored.skipped.begin(), stored.skipped.end());
 
     // Devices with measurements of the launch; the one compared.
     std::map<std::string, std::size_t> perDevice;
@@ -499,14 +500,13 @@ MeasurementListResult listMeasurements(const MeasurementListRequest& request)
         out.error = stored.error->message;
         return out;
     }
+    out.notes = std::move(stored.skipped);
     for (const cache::MeasurementRecord& r : *stored.value) {
         std::string problem;
         if (auto m = measure::fromRecord(r, &problem))
             out.measurements.push_back(std::move(*m));
-        else {
-            out.error = problem;
-            return out;
-        }
+        else
+            out.notes.push_back("measurement #" + std::to_string(r.id) + " was left out: " + problem);
     }
     return out;
 }
