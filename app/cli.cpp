@@ -6,6 +6,7 @@
 #include "app/cli_options.h"
 #include "core/util/text.h"
 #include "core/util/version.h"
+#include "app/terminal_output.h"
 
 #include <cstring>
 #include <iostream>
@@ -123,6 +124,7 @@ bool isHeadlessInvocation(int argc, char** argv)
 
 int run(int argc, char** argv)
 {
+    const TerminalOutput terminal;
     if (argc < 2) {
         std::cerr << overviewHelp();
         return kExitUsage;

@@ -4,6 +4,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/pipeline/workflow.h"
+#include "app/terminal_output.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -95,8 +96,10 @@ int runCompareDevices(const Args& args)
         const std::string line =
             "step " + std::to_string(p.item + 1) + "/" + std::to_string(p.items) + " (" + p.itemName +
             "): " + std::to_string(static_cast<int>(std::clamp(p.fraction, 0.0, 1.0) * 100 + 0.5)) + "%";
-        if (line != lastLine) // one line per change, not per callback
-            std::cerr << "\r" << line << "        " << std::flush;
+        if (line != lastLine) {  // one line per change, not per callback
+            writeRaw(std::cerr, "\r");
+            std::cerr << line << "        " << std::flush;
+        }
         lastLine = line;
     };
     const pipeline::CompareDevicesResult result = [&] {

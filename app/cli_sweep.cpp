@@ -5,6 +5,7 @@
 #include "app/cli_common.h"
 #include "core/pipeline/workflow.h"
 #include "core/sweep/shape_sweep.h"
+#include "app/terminal_output.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -68,14 +69,17 @@ int runSweep(const Args& args)
     pipeline::RunControl control;
     control.progress = [&lastLine](const pipeline::RunProgress& p) {
         if (p.itemName.empty()) {
-            std::cerr << "\rswept " << p.item << "/" << p.items << " shapes" << std::string(40, ' ') << "\n";
+            writeRaw(std::cerr, "\r");
+            std::cerr << "swept " << p.item << "/" << p.items << " shapes" << std::string(40, ' ') << "\n";
             return;
         }
         const double shapeFraction = std::clamp(p.fraction * double(p.items) - double(p.item), 0.0, 1.0);
         const std::string line = "shape " + std::to_string(p.item + 1) + "/" + std::to_string(p.items) + " (" +
                                  p.itemName + "): " + std::to_string(static_cast<int>(shapeFraction * 100 + 0.5)) + "%";
-        if (line != lastLine)  // one line per change, not per callback
-            std::cerr << "\r" << line << "        " << std::flush;
+        if (line != lastLine) {  // one line per change, not per callback
+            writeRaw(std::cerr, "\r");
+            std::cerr << line << "        " << std::flush;
+        }
         lastLine = line;
     };
 

@@ -1,4 +1,5 @@
 #include "app/cli.h"
+#include "core/util/json_reader.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/export/tuning_report.h"
@@ -7,6 +8,7 @@
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
 #include "core/util/format.h"
+#include "app/terminal_output.h"
 
 #include <charconv>
 #include <algorithm>
@@ -55,6 +57,22 @@ std::string paramsText(const cache::CandidateRecord& c)
 }
 
 // A tuning read back from the cache, for people.
+// A line of Triton-Ascend's log: the colours its UB tuner prints around a line are the log's own
+// (and reach the terminal); what is between them passes the filter like any other text.
+void printLogLine(std::ostream& out, std::string_view line)
+{
+    constexpr std::string_view kGreen = "\033[1;32m", kReset = "\033[0m";
+    const bool coloured = line.starts_with(kGreen) && line.ends_with(kReset) && line.size() >= kGreen.size() + kReset.size();
+    if (coloured) {
+        writeRaw(out, kGreen);
+        out << line.substr(kGreen.size(), line.size() - kGreen.size() - kReset.size());
+        writeRaw(out, kReset);
+        out << "\n";
+    } else {
+        out << line << "\n";
+    }
+}
+
 std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem::path& cachePath)
 {
     std::string out = r.key.describe() + "\n";
@@ -143,7 +161,8 @@ int runTune(const Args& args)
         const tuning::Progress& p = report.tuning;
         if (p.total == 0)
             return;
-        std::cerr << "\r" << tuning::progressStageName(p.stage) << ": " << p.done << "/" << p.total;
+        writeRaw(std::cerr, "\r");
+        std::cerr << tuning::progressStageName(p.stage) << ": " << p.done << "/" << p.total;
         if (p.etaSeconds > 0)
             std::cerr << ", about " << static_cast<int>(p.etaSeconds + 0.5) << " s left";
         std::cerr << "        " << (p.stage == tuning::ProgressStage::Done ? "\n" : "") << std::flush;
