@@ -107,6 +107,18 @@ FileRead readOne(const fs::path& file)
         return out;
     }
     auto workload = std::make_shared<const kernel::Workload>(std::move(*loaded.workload));
+    // A file that measured another kernel than its workload runs is another launch: import
+    // refuses it, and a fit to it would be a fit to the wrong kernel.
+    std::string runs = workload->function;
+    if (runs.empty())
+        if (const kernel::KernelLoadResult kernel = kernel::loadKernelFile(workload->kernelPath); kernel.file)
+            if (const kernel::KernelDef* def = kernel.file->defaultKernel())
+                runs = def->name;
+    if (!f.kernelName.empty() && !runs.empty() && f.kernelName != runs) {
+        out.error = name + ":" + std::to_string(std::max(f.kernelNameLine, 1)) + ": measured kernel " + f.kernelName +
+                    ", but its workload " + workloadPath->string() + " runs " + runs;
+        return out;
+    }
     const std::string group = stemOf(file);
     out.skipped = f.skipped.size();
     for (std::size_t i = 0; i < f.entries.size(); ++i) {
