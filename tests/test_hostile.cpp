@@ -21,16 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A word for the shell, whatever it holds (quotes, newlines, spaces).
-std::string shellWord(const std::string& text)
-{
-    std::string out = "'";
-    for (char c : text)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-std::string shellWord(const fs::path& path) { return shellWord(path.string()); }
-
 // What no output may ever contain.
 void expectNothingRaw(const CliRun& run, const std::string& what)
 {

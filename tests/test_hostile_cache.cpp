@@ -17,15 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string shellWord(const std::string& text)
-{
-    std::string out = "'";
-    for (char c : text)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-std::string shellWord(const fs::path& path) { return shellWord(path.string()); }
-
 // Runs a Python script with python3's own sqlite3 (the system's SQLite, as TileScope's).
 CliRun pythonSql(const fs::path& dir, const std::string& script, const std::string& arguments)
 {
@@ -43,6 +34,14 @@ fs::path tunedCache(const fs::path& dir)
     const CliRun run = tilescope("tune " + shellWord(dir / "add.json") + " --cache " + shellWord(cache));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     return cache;
+}
+
+// The measurements of the vector add (tests/data/hostile/runner.json) stored in `cache`.
+void importMeasurements(const fs::path& cache)
+{
+    const CliRun imported = tilescope("measure import " + shellWord(dataDir() / "hostile" / "runner.json") +
+                                      " --cache " + shellWord(cache));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
 }
 
 // A write-ahead log of another database, left as a killed process leaves it.
@@ -150,9 +149,7 @@ TEST(HostileCache, ReadOnlyCommandsWorkOnAReadOnlyCache)
 {
     const fs::path dir = scratchDir("hostile-read-only");
     const fs::path cache = tunedCache(dir);
-    const CliRun imported = tilescope("measure import " + shellWord(dataDir() / "hostile" / "runner.json") +
-                                      " --cache " + shellWord(cache));
-    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    importMeasurements(cache);
     fs::permissions(cache, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
     fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                              fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
@@ -180,9 +177,7 @@ TEST(HostileCache, OneDamagedRowIsNamedAndSkippedNotFatal)
 {
     const fs::path dir = scratchDir("hostile-bad-row");
     const fs::path cache = tunedCache(dir);
-    const CliRun imported = tilescope("measure import " + shellWord(dataDir() / "hostile" / "runner.json") +
-                                      " --cache " + shellWord(cache));
-    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    importMeasurements(cache);
     // A second tuning (another device), then the first one's columns and one measurement broken.
     const CliRun second = tilescope("tune " + shellWord(dir / "add.json") + " --device Ascend910B4 --cache " + shellWord(cache));
     ASSERT_EQ(second.exitCode, 0) << second.err;

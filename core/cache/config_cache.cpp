@@ -517,6 +517,27 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
         return std::move(result);
     };
 
+    // What is wrong with a foreign or damaged file, for its notice or error.
+    auto unusable = [](const schema::Inspection& inspection) {
+        return inspection.state == schema::FileState::Foreign
+                   ? "is not a TileScope config cache (" + inspection.reason + ")"
+                   : "is corrupt (" + inspection.reason + ")";
+    };
+    // Moves a foreign or damaged file aside with what lies beside it, unchanged; the error when
+    // it could not.
+    auto setAside = [&](const schema::Inspection& inspection, const FileIdentity& identity) -> std::optional<std::string> {
+        std::string why;
+        const std::optional<fs::path> aside = moveAside(path, identity, &why);
+        if (!aside)
+            return "cache " + name + " " + unusable(inspection) + ", and " + why;
+        if (!aside->empty()) {
+            result.movedAsideTo = *aside;
+            result.notices.push_back("cache " + name + " " + unusable(inspection) + ": moved it aside to " +
+                                     quoted(*aside) + withSides(*aside) + ", unchanged, and started a fresh cache");
+        }
+        return std::nullopt;
+    };
+
     // SQLite would wait forever on a FIFO and fail on a folder or a symlink loop with a vague
     // message: anything but a file (or nothing, for a cache to create) is refused first.
     if (std::string problem = util::inputFileProblem(path, UINT64_MAX, true); !problem.empty())
@@ -561,21 +582,10 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
             }
             switch (check.inspection.state) {
             case FileState::Foreign:
-            case FileState::Corrupt: {
-                const std::string what = check.inspection.state == FileState::Foreign
-                                             ? "is not a TileScope config cache (" + check.inspection.reason + ")"
-                                             : "is corrupt (" + check.inspection.reason + ")";
-                std::string why;
-                auto aside = moveAside(path, before, &why);
-                if (!aside)
-                    return fail("cache-corrupt", "cache " + name + " " + what + ", and " + why);
-                if (!aside->empty()) {
-                    result.movedAsideTo = *aside;
-                    result.notices.push_back("cache " + name + " " + what + ": moved it aside to " + quoted(*aside) +
-                                             withSides(*aside) + ", unchanged, and started a fresh cache");
-                }
+            case FileState::Corrupt:
+                if (std::optional<std::string> error = setAside(check.inspection, before))
+                    return fail("cache-corrupt", *error);
                 continue;  // open the path again: a fresh file now
-            }
             case FileState::Error:
                 return fail("cache-io", "cannot read cache " + name + ": " + check.inspection.reason);
             default: quickChecked = check.quickChecked; break;
@@ -631,26 +641,16 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
                                            std::to_string(schema::kCurrentVersion) +
                                            "); it was left untouched: use a newer TileScope or another cache file");
         case FileState::Foreign:
-        case FileState::Corrupt: {
-            const std::string what = inspection.state == FileState::Foreign
-                                         ? "is not a TileScope config cache (" + inspection.reason + ")"
-                                         : "is corrupt (" + inspection.reason + ")";
+        case FileState::Corrupt:
             if (options.readOnly)
-                return fail("cache-corrupt", "cache " + name + " " + what);
+                return fail("cache-corrupt", "cache " + name + " " + unusable(inspection));
             // It changed since the check above (another process): closing must not checkpoint
             // what is now beside it into the file that moves aside.
             sqlite3_db_config(impl->db.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
             impl->db.close();
-            auto aside = moveAside(path, identity, &message);
-            if (!aside)
-                return fail("cache-corrupt", "cache " + name + " " + what + ", and " + message);
-            if (!aside->empty()) {
-                result.movedAsideTo = *aside;
-                result.notices.push_back("cache " + name + " " + what + ": moved it aside to " + quoted(*aside) +
-                                         withSides(*aside) + ", unchanged, and started a fresh cache");
-            }
+            if (std::optional<std::string> error = setAside(inspection, identity))
+                return fail("cache-corrupt", *error);
             continue;  // open the path again: a fresh file now
-        }
         case FileState::Empty:
             if (options.readOnly)
                 return fail("cache-corrupt", "cache " + name + " is empty, not a TileScope config cache");

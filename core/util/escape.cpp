@@ -12,6 +12,27 @@ void appendHex(std::string& out, const char* prefix, std::uint32_t value, int di
         out.push_back(kHex[(value >> shift) & 0xf]);
 }
 
+// `text` with each code point `escape` writes (it appends its escape to `out` and returns true)
+// replaced, and each byte of invalid UTF-8 written \xNN.
+template <typename Escape>
+std::string escaped(std::string_view text, Escape escape)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const Utf8Char c = decodeUtf8At(text, i);
+        if (c.length == 0) {
+            appendHex(out, "\\x", static_cast<unsigned char>(text[i]), 2);
+            ++i;
+            continue;
+        }
+        if (!escape(c.code, out))
+            out.append(text.substr(i, c.length));
+        i += c.length;
+    }
+    return out;
+}
+
 } // namespace
 
 Utf8Char decodeUtf8At(std::string_view text, std::size_t i)
@@ -48,76 +69,44 @@ std::string asciiLiteral(std::string_view text)
     const bool hasSingle = text.find('\'') != std::string_view::npos;
     const bool hasDouble = text.find('"') != std::string_view::npos;
     const char quote = hasSingle && !hasDouble ? '"' : '\'';  // Python's choice
-    std::string out(1, quote);
-    for (std::size_t i = 0; i < text.size();) {
-        const Utf8Char c = decodeUtf8At(text, i);
-        if (c.length == 0) {
-            appendHex(out, "\\x", static_cast<unsigned char>(text[i]), 2);
-            ++i;
-            continue;
-        }
-        i += c.length;
-        if (c.code == std::uint32_t(quote) || c.code == '\\') {
+    const std::string body = escaped(text, [quote](std::uint32_t code, std::string& out) {
+        if (code == std::uint32_t(quote) || code == '\\') {
             out.push_back('\\');
-            out.push_back(char(c.code));
-        } else if (c.code == '\n') {
-            out += "\\n";
-        } else if (c.code == '\r') {
-            out += "\\r";
-        } else if (c.code == '\t') {
-            out += "\\t";
-        } else if (c.code >= 0x20 && c.code < 0x7f) {
-            out.push_back(char(c.code));
-        } else if (c.code < 0x100) {
-            appendHex(out, "\\x", c.code, 2);
-        } else if (c.code < 0x10000) {
-            appendHex(out, "\\u", c.code, 4);
+            out.push_back(char(code));
+        } else if (code == '\n' || code == '\r' || code == '\t') {
+            out += code == '\n' ? "\\n" : code == '\r' ? "\\r" : "\\t";
+        } else if (code >= 0x20 && code < 0x7f) {
+            return false;
+        } else if (code < 0x100) {
+            appendHex(out, "\\x", code, 2);
+        } else if (code < 0x10000) {
+            appendHex(out, "\\u", code, 4);
         } else {
-            appendHex(out, "\\U", c.code, 8);
+            appendHex(out, "\\U", code, 8);
         }
-    }
-    out.push_back(quote);
-    return out;
+        return true;
+    });
+    return quote + body + quote;
 }
 
 std::string oneLine(std::string_view text)
 {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const Utf8Char c = decodeUtf8At(text, i);
-        if (c.length == 0) {
-            appendHex(out, "\\x", static_cast<unsigned char>(text[i]), 2);
-            ++i;
-        } else if (c.code < 0x20 || (c.code >= 0x7f && c.code < 0xa0) || c.code == 0x2028 || c.code == 0x2029) {
-            appendHex(out, c.code < 0x100 ? "\\x" : "\\u", c.code, c.code < 0x100 ? 2 : 4);
-            i += c.length;
-        } else {
-            out.append(text.substr(i, c.length));
-            i += c.length;
-        }
-    }
-    return out;
+    return escaped(text, [](std::uint32_t code, std::string& out) {
+        if (code >= 0x20 && !(code >= 0x7f && code < 0xa0) && code != 0x2028 && code != 0x2029)
+            return false;
+        appendHex(out, code < 0x100 ? "\\x" : "\\u", code, code < 0x100 ? 2 : 4);
+        return true;
+    });
 }
 
 std::string terminalSafe(std::string_view text)
 {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const Utf8Char c = decodeUtf8At(text, i);
-        if (c.length == 0) {
-            appendHex(out, "\\x", static_cast<unsigned char>(text[i]), 2);
-            ++i;
-        } else if ((c.code < 0x20 && c.code != '\n' && c.code != '\t') || (c.code >= 0x7f && c.code < 0xa0)) {
-            appendHex(out, "\\u", c.code, 4);
-            i += c.length;
-        } else {
-            out.append(text.substr(i, c.length));
-            i += c.length;
-        }
-    }
-    return out;
+    return escaped(text, [](std::uint32_t code, std::string& out) {
+        if ((code >= 0x20 || code == '\n' || code == '\t') && !(code >= 0x7f && code < 0xa0))
+            return false;
+        appendHex(out, "\\u", code, 4);
+        return true;
+    });
 }
 
 } // namespace ts::util
