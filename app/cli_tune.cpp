@@ -241,8 +241,9 @@ int runTune(const Args& args)
             std::cerr << d.format() << "\n";
     if (tuned.storedId && !json)
         std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
-    if (tuned.cacheError)  // the cache could not be opened, or the store failed
-        std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
+    if (tuned.cacheError)  // the cache could not be opened, a lookup or the store failed
+        std::cerr << "tilescope tune: " << (tuned.storedId ? "cache: " : "tuned without the cache: ") << *tuned.cacheError
+                  << "\n";
     return result.error || a.inError() ? kExitKernelError : kExitOk;
 }
 

@@ -202,6 +202,16 @@ db.commit()
     EXPECT_NE(measured.out.find("2 measurements in"), std::string::npos) << measured.out;
     for (const CliRun* run : {&listed, &measured})
         EXPECT_EQ(run->err.find("not an error"), std::string::npos) << run->err;
+
+    // Tuning the launch whose row is damaged says so and replaces it; the file stays in use.
+    const CliRun again = tilescope("tune " + shellWord(dir / "add.json") + " --cache " + shellWord(cache));
+    EXPECT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_NE(again.err.find("tilescope tune: cache: cannot look up"), std::string::npos) << again.err;
+    EXPECT_NE(again.err.find("tuning #1 is damaged (its stored columns do not decode)"), std::string::npos) << again.err;
+    EXPECT_EQ(again.err.find("the file is damaged"), std::string::npos) << again.err;
+    const CliRun relisted = tilescope("cache list --cache " + shellWord(cache));
+    EXPECT_EQ(relisted.err.find("damaged"), std::string::npos) << relisted.err;
+    EXPECT_NE(relisted.out.find("2 tunings in"), std::string::npos) << relisted.out;
 }
 
 // The names an attacker (or a careless user) gives the workload and the candidates file.

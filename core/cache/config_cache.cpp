@@ -48,6 +48,10 @@ constexpr int kCandidateSetColumn = 18;
 
 CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
 
+// A row whose stored columns do not decode (readTuningRow's verdict), told apart from SQLite's
+// own corruption codes: an extended code SQLite does not use.
+constexpr int kDamagedRow = SQLITE_CORRUPT | (99 << 8);
+
 std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
 std::chrono::system_clock::time_point nowFor(const OpenOptions& options)
@@ -274,7 +278,7 @@ public:
             return rc;
         out.emplace();
         if (int r = readTuningRow(*s, *out, true); r != SQLITE_OK)
-            return r;
+            return kDamagedRow;
         if (!out->key.sameKey(key))  // only a hand-edited file could get here
             out.reset();
         return SQLITE_OK;
@@ -291,7 +295,7 @@ public:
         if (rc != SQLITE_ROW)
             return rc;
         out.emplace();
-        return readTuningRow(*s, *out, true);
+        return readTuningRow(*s, *out, true) == SQLITE_OK ? SQLITE_OK : kDamagedRow;
     }
 
     int deleteTuningRow(std::int64_t id)
@@ -366,6 +370,13 @@ public:
     static std::string damagedRow(std::int64_t id)
     {
         return "tuning #" + std::to_string(id) + " is damaged (its stored columns do not decode) and was left out";
+    }
+
+    // The error of a lookup that found the row it wanted damaged: that row only, not the file.
+    CacheError damagedRowError(const std::string& doing, std::int64_t id) const
+    {
+        return makeError("cache-damaged-row", "cannot " + doing + " in cache " + name() + ": tuning #" +
+                                                  std::to_string(id) + " is damaged (its stored columns do not decode)");
     }
 
     int listRows(const ListFilter& filter, std::vector<TuningSummary>& rows, std::vector<std::string>& skipped)
@@ -775,7 +786,8 @@ LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentS
     const int rc = retryWhileBusy([&]() { return m_impl->loadByKey(key, digest, record); },
                                   m_impl->options.busyTimeout);
     if (rc != SQLITE_OK) {
-        result.error = m_impl->sqliteError("look up " + key.describe(), rc);
+        result.error = rc == kDamagedRow && record ? m_impl->damagedRowError("look up " + key.describe(), record->id)
+                                                   : m_impl->sqliteError("look up " + key.describe(), rc);
         return result;
     }
     if (record) {
@@ -880,7 +892,9 @@ CacheResult<TuningRecord> ConfigCache::show(std::int64_t id)
     CacheResult<TuningRecord> result;
     std::optional<TuningRecord> record;
     const int rc = m_impl->transaction(false, [&]() { return m_impl->loadById(id, record); });
-    if (rc != SQLITE_OK)
+    if (rc == kDamagedRow)
+        result.error = m_impl->damagedRowError("read tuning #" + std::to_string(id), id);
+    else if (rc != SQLITE_OK)
         result.error = m_impl->sqliteError("read tuning #" + std::to_string(id), rc);
     else if (!record)
         result.error = makeError("cache-not-found", "cache " + m_impl->name() + " has no tuning #" + std::to_string(id));

@@ -37,7 +37,7 @@ namespace ts::cache {
 
 struct CacheError {
     // cache-open | cache-busy | cache-corrupt | cache-newer | cache-io | cache-invalid-record |
-    // cache-not-found | cache-json
+    // cache-not-found | cache-json | cache-damaged-row
     std::string code;
     std::string message;  // names the file
 };
