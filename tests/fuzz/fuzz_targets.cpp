@@ -11,14 +11,18 @@
 namespace ts::fuzz {
 namespace {
 
-// What an error message owes the user: the file, and never SQLite's "not an error".
+// The input being read, for checks that must tell the reader's words from the input's.
+thread_local std::string_view currentInput;
+
+// What an error message owes the user: the file, and never SQLite's "not an error" (unless the
+// message quotes an input that says it).
 std::string checkError(const std::string& error, const std::string& file)
 {
     if (error.empty())
         return "an input was refused without a message";
     if (error.find(file) == std::string::npos)
         return "an error does not name the file: " + error.substr(0, 300);
-    if (error.find("not an error") != std::string::npos)
+    if (error.find("not an error") != std::string::npos && currentInput.find("not an error") == std::string_view::npos)
         return "an error says \"not an error\": " + error.substr(0, 300);
     return {};
 }
@@ -63,6 +67,7 @@ const std::vector<TargetInfo>& targets()
 std::string runOne(Target target, std::string_view data)
 {
     const std::string file = targets()[static_cast<std::size_t>(target)].fileName;
+    currentInput = data;
     try {
         switch (target) {
         case Target::RunnerJson: return runParsed(measure::parseRunnerJson(data, file), file);
