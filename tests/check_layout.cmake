@@ -54,6 +54,12 @@ forbid_calls("${front_end_files}"
 file(GLOB calibrate_files "${SOURCE_DIR}/core/calibrate/*.h" "${SOURCE_DIR}/core/calibrate/*.cpp")
 forbid_includes("${calibrate_files}" "core/(cache|export|pipeline|batch|sweep|tuning)/")
 forbid_includes("${front_end_files}" "core/batch/cached_tuning.h")
+# core/capture turns a program's launches into workloads: it reads the hook's records and writes
+# files, and knows no stage that analyses, simulates, tunes or caches (the workflow does that).
+file(GLOB capture_files "${SOURCE_DIR}/core/capture/*.h" "${SOURCE_DIR}/core/capture/*.cpp")
+forbid_includes("${capture_files}"
+    "core/(analysis|npu|space|tuning|pipeline|batch|sweep|measure|calibrate|export)/|core/cache/(cache_schema|config_cache|measurement|record_codec|sqlite_db|tuning_record)")
+forbid_calls("${front_end_files}" "capture::(readRawCapture|writeCapture|runChild)[ \t]*\\(")
 if(problems)
     message(FATAL_ERROR "across the layout's boundaries:\n${problems}")
 endif()
