@@ -13,6 +13,12 @@ using ts::analysis::AxisParse;
 
 namespace {
 
+// The lattice is walked under 2026-04's rows (tilings crossed with hints and multibuffer).
+ts::kernel::BackendVersion latticeVersion()
+{
+    return *ts::kernel::parseBackendVersion("2026-04");
+}
+
 struct Workload {
     const char* name;
     AxisParse parse;
@@ -24,6 +30,7 @@ Workload vectorAdd()
 {
     // add_1d: 98,432 fp16 elements, one split parameter, on a 910B2.
     Workload w{"vector_add", {}, {}, GeneratorDevice::forSoc("Ascend910B2", 24)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "BLOCK"}};
     w.parse.lowDimAxes = {"x"};
     w.parse.numBuffers = 3;
@@ -36,6 +43,7 @@ Workload axpyTiled()
 {
     // 1-D split + tiling, 1M fp32 elements.
     Workload w{"axpy_split_tiling", {}, {}, GeneratorDevice::forSoc("Ascend910B2", 24)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "XBLOCK"}};
     w.parse.tilingParams = {{"x", "XBLOCK_SUB"}};
     w.parse.lowDimAxes = {"x"};
@@ -49,6 +57,7 @@ Workload softmaxRows()
 {
     // Rows split across programs, a persistent inner reduction tiled in UB.
     Workload w{"softmax_rows", {}, {}, GeneratorDevice::forSoc("Ascend910B4", 20)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "XBLOCK"}};
     w.parse.tilingParams = {{"x", "XBLOCK_SUB"}, {"ry", "RBLOCK"}};
     w.parse.lowDimAxes = {"ry"};
@@ -64,6 +73,7 @@ Workload biasAct3d()
 {
     // 3-D elementwise: two split axes, three tiling axes.
     Workload w{"bias_act_3d", {}, {}, GeneratorDevice::forSoc("Ascend910B3", 20)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "XBLOCK"}, {"y", "YBLOCK"}};
     w.parse.tilingParams = {{"x", "XBLOCK_SUB"}, {"y", "YBLOCK_SUB"}, {"z", "ZBLOCK_SUB"}};
     w.parse.lowDimAxes = {"z"};

@@ -617,15 +617,19 @@ void MainWindow::chooseLanguage(const QString& language)
 
 void MainWindow::showAbout()
 {
+    QStringList labels;
+    for (const kernel::BackendVersion version : kernel::backendVersions())
+        labels << backendLabelText(version);
+    const QString versions = labels.join(QStringLiteral(", "));
     QMessageBox::about(this, tr("About TileScope"),
                        tr("<h3>TileScope %1</h3>"
                           "<p>Explores the tiling space of Triton kernels under Triton-Ascend's autotune: "
                           "which candidates the backend generates for a launch, which it drops and why.</p>"
                           "<p>The kernel is parsed with CPython's own <code>ast</code>; it is never run. "
-                          "Candidate generation follows Triton-Ascend (commit a84b1eb); the lattice, the reasons "
-                          "and the charts go beyond what the backend reports.</p>"
+                          "Candidate generation follows Triton-Ascend's own code, one release per backend version "
+                          "(%3); the lattice, the reasons and the charts go beyond what the backend reports.</p>"
                           "<p>Resources: %2</p>")
-                           .arg(QString::fromLatin1(kVersion), m_document->resourceDir().toHtmlEscaped()));
+                           .arg(QString::fromLatin1(kVersion), m_document->resourceDir().toHtmlEscaped(), versions.toHtmlEscaped()));
 }
 
 QStringList MainWindow::recentFiles() const

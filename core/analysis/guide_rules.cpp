@@ -1,6 +1,8 @@
 #include "core/analysis/guide_rules.h"
 
 #include "core/analysis/ast_match.h"
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 
 #include <algorithm>
 #include <set>
@@ -264,9 +266,10 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                 "hint '" + name + "' is neither a parameter of " + k.name +
                     " nor a known compile option; it would be passed to every config as an extra keyword");
 
-    // Hint dimensions 2026-04 does not read (the guide documents them; a84b1eb does not; 2026-08
-    // expands configs with them).
-    if (a.parse.completed && a.parse.backend == kernel::BackendVersion::V2026_04) {
+    // Hint dimensions a version does not read (the guide documents them; the first release does
+    // not read them, later ones expand configs with them).
+    const backends::BackendPolicy& version = backends::policy(a.parse.backend);
+    if (a.parse.completed && !version.readsHintDimensions()) {
         std::vector<std::string> hinted;
         for (const auto& [name, values] : a.hintDimensions) {
             const kernel::Parameter* p = k.param(name);
@@ -276,8 +279,10 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         if (!hinted.empty())
             add(a, "hint-needs-newer-backend", Severity::Note, at->hintsLocation,
                 "following the guide, hint values " + pythonList(hinted) +
-                    " are crossed with the generated tiling; Triton-Ascend a84b1eb does not read extra hint "
-                    "dimensions and would raise \"Missing required arguments: " + pythonList(hinted) + "\"");
+                    " are crossed with the generated tiling; Triton-Ascend " +
+                    std::string(version.info().commit.substr(0, 7)) +
+                    " does not read extra hint dimensions and would raise \"Missing required arguments: " +
+                    pythonList(hinted) + "\"");
     }
 }
 

@@ -408,7 +408,7 @@ ExportResult exportTuning(const ExportRequest& request)
         // What the record's own backend version would have cached: 2026-08 keeps only the
         // benchmarked configs and writes nothing while the UB tuner was on.
         exporter::TritonCacheOptions version;
-        version.backend = kernel::parseBackendVersion(request.record->key.backend).value_or(kernel::kDefaultBackend);
+        version.backend = kernel::parseBackendVersion(request.record->key.backend).value_or(kernel::defaultBackend());
         version.ubTuner = request.record->details && request.record->details->ubTuner != "off";
         const exporter::TritonCacheExport cached = exporter::tritonCacheForVersion(*request.record, version);
         if (!cached.cache) {

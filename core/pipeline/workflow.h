@@ -24,6 +24,7 @@
 // throws for bad input: problems come back in the result.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/backends/backend_registry.h"
 #include "core/batch/batch_run.h"
 #include "core/calibrate/calibration.h"
 #include "core/cache/config_cache.h"
@@ -363,12 +364,12 @@ ExportResult exportTuning(const ExportRequest& request);
 struct CompareBackendsRequest {
     kernel::Workload workload; // its own "backend" is ignored
     npu::DeviceProfile device;
-    kernel::BackendVersion base = kernel::BackendVersion::V2026_04;
-    kernel::BackendVersion other = kernel::kDefaultBackend;
+    kernel::BackendVersion base = backends::firstVersion();
+    kernel::BackendVersion other = kernel::defaultBackend();
 };
 
 struct BackendSide {
-    kernel::BackendVersion version = kernel::BackendVersion::V2026_04;
+    kernel::BackendVersion version;
     std::shared_ptr<const analysis::KernelAnalysis> analysis;
     std::shared_ptr<const space::CandidateSpace> space;
     std::string problem;                      // why there is no list at all (no autotune, ...)

@@ -6,6 +6,8 @@
 #include "core/space/candidate_space.h"
 #include "core/space/cube_generator.h"
 
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 #include "core/space/space_format.h"
 #include "core/util/format.h"
 
@@ -179,6 +181,7 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
 {
     CandidateSpace space;
     space.m_device = device;
+    space.m_backendVersion = launch.backend;
     // hints={"auto_gen_config": True} reaches the backend like the launch flag.
     LaunchSpec effective = launch;
     for (const auto& [name, values] : hints)
@@ -202,12 +205,14 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         }
     }
 
-    if (launch.backend == kernel::BackendVersion::V2026_08) {
-        space.addBackendList2608();
-        if (options.lattice)
-            space.m_notes.push_back("The lattice is walked for the 2026-04 backend only; under 2026-08 the space is "
-                                    "the backend's own list and, for a tl.dot kernel, the candidates its cube "
-                                    "pruning drops.");
+    const backends::BackendPolicy& version = backends::policy(launch.backend);
+    if (!launch.asWritten && version.spaceRows() == backends::SpaceRows::BackendList) {
+        space.addBackendListRows();
+        if (options.lattice) {
+            std::string why = version.latticeUnavailable();
+            space.m_notes.push_back(why.empty() ? std::string("The lattice is not built for this backend version.")
+                                                : std::move(why));
+        }
         if (options.progress)
             options.progress(1.0);
         return space;
@@ -308,10 +313,8 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
         m_dims.push_back(std::move(dim));
     }
     if (m_hintCount > 0 || multibufferHint != nullptr)
-        m_notes.push_back("Hints are crossed with the generated tiling as the Triton-Ascend "
-                         "autotune guide describes; the backend at a84b1eb itself reads only "
-                         "the axis hints (split_params, tiling_params, low_dim_axes, "
-                         "reduction_axes) and auto_gen_config.");
+        if (std::string note = backends::policy(launch.backend).crossedHintsNote(); !note.empty())
+            m_notes.push_back(std::move(note));
 
     m_comboCount = 1;
     for (std::size_t d = std::size_t(m_hintBegin); d < m_dims.size(); ++d)
@@ -1035,7 +1038,7 @@ std::string CandidateSpace::describe(std::size_t i) const
               "default config ({}, num_warps=4, num_stages=2). " +
               m_backend.emptyExplanation;
         if (m_backend.error)
-            msg += " At a84b1eb building that config raises " + *m_backend.error + ".";
+            msg += backends::policy(m_backendVersion).fallbackNote(*m_backend.error);
         break;
     case ReasonCode::CubeL1Capacity:
     case ReasonCode::CubeL0aCapacity:

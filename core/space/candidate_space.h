@@ -141,8 +141,8 @@ public:
     const std::optional<std::string>& error() const { return m_backend.error; }
     const std::vector<std::string>& notes() const { return m_notes; }
     bool hasLattice() const { return m_latticeBuilt; }
-    // 2026-08: the generated rows are the backend's own configs (their num_warps / num_stages
-    // come from it, not from a variant dimension).
+    // The generated rows are the backend's own configs (their num_warps / num_stages come from
+    // it, not from a variant dimension): a version whose policy lays out the space that way.
     bool rowsAreBackendList() const { return m_rowsAreBackendList; }
     // The build was stopped before it finished: the candidates are only a prefix.
     bool stopped() const { return m_stopped; }
@@ -176,9 +176,10 @@ public:
 private:
     void buildDimensions(const HintList& hints, const LaunchSpec& launch);
     void addBackendList();
-    // 2026-08 (candidate_space_2608.cpp): the rows are the backend's own list, config for config
-    // (its options coupled as that version couples them), then a cube kernel's pruned candidates.
-    void addBackendList2608();
+    // backends::SpaceRows::BackendList (candidate_space_list.cpp): the rows are the backend's own
+    // list, config for config (its options coupled as the version couples them), then a cube
+    // kernel's pruned candidates.
+    void addBackendListRows();
     void buildLattice(const SpaceOptions& options);
     std::uint32_t checkHard(const std::int64_t* values, std::int64_t tile, std::int64_t programs,
                             int* param) const;
@@ -190,6 +191,7 @@ private:
     CandidateMetrics cubeMetrics(const CubeTileUse& use) const;
 
     BackendConfigs m_backend;
+    kernel::BackendVersion m_backendVersion;
     GeneratorDevice m_device;
     std::vector<SpaceDimension> m_dims;
     int m_tunableCount = 0;
@@ -203,7 +205,7 @@ private:
     std::size_t m_generatedCount = 0; // candidates [0, m_generatedCount) are generated
     std::size_t m_comboCount = 1;     // hint combinations x variants per generated tiling
     bool m_latticeBuilt = false;
-    bool m_rowsAreBackendList = false; // 2026-08: generated rows read their config from m_backend
+    bool m_rowsAreBackendList = false; // generated rows read their config from m_backend
     bool m_stopped = false;
     std::size_t m_latticePoints = 0;
 

@@ -1,5 +1,6 @@
-// The candidate space under the 2026-08 backend: its own list row for row, then for a tl.dot
-// kernel the candidates its cube pruning drops, each with the buffer and the bytes.
+// The candidate space of a version whose policy lays it out as the backend's own list
+// (backends::SpaceRows::BackendList): its list row for row, then for a tl.dot kernel the
+// candidates its cube pruning drops, each with the buffer and the bytes.
 #include "core/space/candidate_space.h"
 #include "core/space/cube_generator.h"
 
@@ -19,7 +20,7 @@ int findDimension(const std::vector<SpaceDimension>& dims, const std::string& na
 
 } // namespace
 
-void CandidateSpace::addBackendList2608()
+void CandidateSpace::addBackendListRows()
 {
     m_rowsAreBackendList = true;
     const BackendConfigs& b = m_backend;

@@ -447,9 +447,9 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
     std::vector<std::string> header = {"#", "status"};
     for (const SpaceDimension& dim : dims)
         header.push_back(dim.name);
-    const bool options2608 = space.rowsAreBackendList();
+    const bool listOptions = space.rowsAreBackendList();
     const bool vectorMetrics = !b.cube;
-    if (options2608)
+    if (listOptions)
         for (const char* h : {"warps", "stages"})
             header.push_back(h);
     if (vectorMetrics)
@@ -470,7 +470,7 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         for (std::size_t j = 0; j < dims.size(); ++j)
             row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
         const bool listed = space.status(i) == CandidateStatus::Generated || space.status(i) == CandidateStatus::User;
-        if (options2608) {
+        if (listOptions) {
             row.push_back(listed ? std::to_string(space.numWarps(i)) : "-");
             row.push_back(listed ? std::to_string(space.numStages(i)) : "-");
         }

@@ -1,5 +1,8 @@
 #include "core/tuning/tuning_session.h"
 
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
+
 #include "core/space/candidate_query.h"
 
 #include "core/npu/device_model.h"
@@ -44,14 +47,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
-// (time_limit_prune_2608.h): the configs it drops go back to not tuned, and the best, the count
+// (time_limit_prune.h): the configs it drops go back to not tuned, and the best, the count
 // of benchmarked configs and the first benchmarked position are taken again from the rest.
 void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                          TuningResult& result, std::vector<double>& benchSecondsAt, std::size_t& valid,
                          std::size_t& firstBenchmarked)
 {
-    const std::string& type = analysis.parse.kernelType;
-    if (analysis.parse.backend != kernel::BackendVersion::V2026_08 || (type != "cube" && type != "mix") ||
+    if (!backends::policy(analysis.parse.backend).prunesByTimeLimit(analysis.parse) ||
         space.backend().generatedCount() == 0 || valid <= 1 || result.stopped)
         return;
     std::vector<std::pair<std::size_t, double>> compiled;
@@ -81,10 +83,10 @@ void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::
     result.timeLimitPrune = std::move(prune);
 }
 
-// The UB tuner runs under 2026-08 only, when the options turn it on.
+// The UB tuner runs under a version that has one, when the options turn it on.
 bool ubTunerActive(const analysis::KernelAnalysis& analysis, const TuningOptions& options)
 {
-    return analysis.parse.backend == kernel::BackendVersion::V2026_08 && options.ubTuner != UbTunerMode::Off;
+    return backends::policy(analysis.parse.backend).hasUbTuner() && options.ubTuner != UbTunerMode::Off;
 }
 
 double secondsSince(Clock::time_point start)
@@ -387,11 +389,7 @@ int modelledHostCores(const TuningOptions& options, const npu::DeviceProfile& pr
 
 int compileWorkerRule(kernel::BackendVersion backend, int hostCores, std::size_t configs)
 {
-    const int cores = std::max(1, hostCores);
-    // a84b1eb autotuner.py: psutil.cpu_count(logical=False) // 2; 189dd87 _batch_bench:
-    // psutil.cpu_count(logical=False) * 3 // 4. Python raises for zero workers (one core): one.
-    const int rule = backend == kernel::BackendVersion::V2026_08 ? cores * 3 / 4 : cores / 2;
-    return std::max(1, static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(rule), configs)));
+    return backends::policy(backend).compileWorkerRule().workers(hostCores, configs);
 }
 
 int modelledCompileWorkers(const TuningOptions& options, std::size_t configs, kernel::BackendVersion backend,
@@ -711,51 +709,10 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     return result;
 }
 
-namespace {
-
-// 2026-04's lines (the generator's, then one per tuned config, then the best).
-std::vector<std::string> autotuningLog2604(const analysis::KernelAnalysis& analysis,
-                                           const space::CandidateSpace& space, const TuningResult& result)
-{
-    std::vector<std::string> lines;
-    for (const std::string& w : space.backend().warnings)
-        lines.push_back(w);
-    lines.push_back("Generated configs number: " + std::to_string(space.backend().generatedCount()));
-    for (std::size_t index : result.tuned) {
-        const CandidateOutcome& o = result.outcomes[index];
-        const std::string config = configString(space, index);
-        switch (o.status) {
-        case OutcomeStatus::NotTuned:
-            break;
-        case OutcomeStatus::CompileFailed:
-            lines.push_back("Triton autotuning: config " + config + ": compile_failed; reason=" +
-                            std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage);
-            break;
-        case OutcomeStatus::Benchmarked:
-        case OutcomeStatus::Best:
-            lines.push_back("Triton autotuning: config " + config + ": p50 " + formatMs(o.bench.p50Ms) + " ms, p20 " +
-                            formatMs(o.bench.p20Ms) + " ms, p80 " + formatMs(o.bench.p80Ms) + " ms" +
-                            (o.status == OutcomeStatus::Best ? " [selected]" : ""));
-            break;
-        }
-    }
-    if (result.best) {
-        char seconds[32];
-        std::snprintf(seconds, sizeof seconds, "%.2f", result.modelled.benchSeconds);
-        lines.push_back("Triton autotuning for function " + analysis.kernel->name + " finished after " + seconds +
-                        "s; best config selected: " + configString(space, *result.best) + ";");
-    }
-    return lines;
-}
-
-} // namespace
-
 std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                                        const TuningResult& result, const TuningOptions& options)
 {
-    if (analysis.parse.backend == kernel::BackendVersion::V2026_08)
-        return autotuningLog2608(analysis, space, result, options);
-    return autotuningLog2604(analysis, space, result);
+    return backends::policy(analysis.parse.backend).autotuningLog(analysis, space, result, options);
 }
 
 } // namespace ts::tuning

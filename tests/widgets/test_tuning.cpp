@@ -2,6 +2,7 @@
 // the config cache; stopping mid-run keeps what finished; the tuning fields feed the options;
 // a stale cache entry is shown as stale; devices compared side by side.
 
+#include "backend_versions.h"
 #include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
@@ -489,12 +490,12 @@ private Q_SLOTS:
         QVERIFY(!box->isChecked());
         QCOMPARE(window.document()->tuningOptions().ubTuner, tuning::UbTunerMode::Off);
         QComboBox* backend = editor->backendCombo();
-        backend->setCurrentIndex(backend->findData(int(kernel::BackendVersion::V2026_08)));
+        backend->setCurrentIndex(backend->findData(int(test::backend2608())));
         QVERIFY(box->isEnabled());
         box->setChecked(true);
         QCOMPARE(window.document()->tuningOptions().ubTuner, tuning::UbTunerMode::Compile);
         QCOMPARE(editor->tuningOptions().ubTuner, tuning::UbTunerMode::Compile);
-        backend->setCurrentIndex(backend->findData(int(kernel::BackendVersion::V2026_04)));
+        backend->setCurrentIndex(backend->findData(int(test::backend2604())));
         QVERIFY(!box->isEnabled());
         QCOMPARE(editor->tuningOptions().ubTuner, tuning::UbTunerMode::Off);  // 2026-04 has no UB tuner
     }
@@ -551,16 +552,16 @@ private Q_SLOTS:
                  qPrintable(editor->hostCoresSpin()->specialValueText()));
         const kernel::BackendVersion tunedUnder = editor->backend();
         QComboBox* backends = editor->backendCombo();
-        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_08)));
+        backends->setCurrentIndex(backends->findData(int(test::backend2608())));
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 144")),
                  qPrintable(editor->compileWorkersLabel()->text()));
-        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_04)));
+        backends->setCurrentIndex(backends->findData(int(test::backend2604())));
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 96")),
                  qPrintable(editor->compileWorkersLabel()->text()));
         editor->hostCoresSpin()->setValue(8);
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 4")),
                  qPrintable(editor->compileWorkersLabel()->text()));
-        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_08)));
+        backends->setCurrentIndex(backends->findData(int(test::backend2608())));
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 6")),
                  qPrintable(editor->compileWorkersLabel()->text()));
         backends->setCurrentIndex(backends->findData(int(tunedUnder)));

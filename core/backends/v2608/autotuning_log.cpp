@@ -5,20 +5,23 @@
 // the UB tuner, the time-limit prune of cube / mix tunings (a "compile debug" line per compiled
 // config), and one closing line with the best config once it has benchmarked.
 
+#include "core/backends/v2608/policy.h"
+
 #include "core/tuning/tuning_session.h"
 
 #include <cstdio>
 
-namespace ts::tuning {
+namespace ts::backends::v2608 {
+
+using namespace tuning;
 
 const char* const kUbTunerDiskCacheWarning =
     "Autotune disk cache is disabled because UB-tuner is enabled (TRITON_ENABLE_UBTUNER is set). UB-tuner may "
     "dynamically add compile-time fixes to configs that cannot be safely cached to disk. To enable disk caching, "
     "unset TRITON_ENABLE_UBTUNER.";
 
-std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analysis,
-                                           const space::CandidateSpace& space, const TuningResult& result,
-                                           const TuningOptions& options)
+std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                                       const tuning::TuningResult& result, const tuning::TuningOptions& options)
 {
     std::vector<std::string> lines;
     // What importing the kernel file printed (max_autotune's, get_max_configs' warnings) comes first.
@@ -50,4 +53,4 @@ std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analy
     return lines;
 }
 
-} // namespace ts::tuning
+} // namespace ts::backends::v2608
