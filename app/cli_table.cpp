@@ -306,6 +306,9 @@ CommandSpec exportCommand()
             valued("top", "K", "--format python: the best K configs (default 5; excludes --configs)"),
             valued("configs", "I,J,...",
                    "--format python: these stored candidates, by the indices `tilescope cache show ID` prints"),
+            flag("include-incorrect", "--format python: rank incorrect candidates (whose launch leaves data "
+                                      "unprocessed or reaches past the end without a mask) with the others; left out "
+                                      "by default"),
             valued("output", "FILE", "write to FILE instead of standard output", Completion::File),
             valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
                    Completion::File, {"json"}),
@@ -348,6 +351,8 @@ CommandSpec sweepCommand()
                                        "(arithmetic), n=1000,3000 (a list)"))),
             valued("tolerance", "PCT", "how far from each shape's best the list may be, in percent (default 5)"),
             valued("output", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
+            flag("include-incorrect", "let the list use configs incorrect at a shape (their launch leaves data "
+                                      "unprocessed or reaches past the end there); left out by default"),
             benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
             flag("lattice", "tune the whole lattice at every shape, not only the backend's candidates"),
             cacheOption(), noCacheOption(), forceOption(),

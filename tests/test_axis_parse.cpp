@@ -169,7 +169,7 @@ ParseInput makeInput(const Kernel& k, std::vector<std::string> keys, std::vector
                      GridSpec grid = {})
 {
     ParseInput in;
-    in.backend = test::backend2604();  // the parse these tests expect is 2026-04's
+    in.backend = ts::test::backend2604();  // the parse these tests expect is 2026-04's
     in.function = k.function;
     in.argNames = k.argNames;
     in.keyList = std::move(keys);
@@ -861,7 +861,7 @@ TEST(PyRepr, MatchesPython)
 TEST(AxisParse, NoFunctionIsAnErrorNotACrash)
 {
     ParseInput in;
-    in.backend = test::backend2604();
+    in.backend = ts::test::backend2604();
     in.keyList = {"n"};
     const AxisParse p = parseAxes(in);
     ASSERT_TRUE(p.error);

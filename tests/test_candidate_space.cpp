@@ -37,7 +37,7 @@ AxisParse splitTilingParse()
 LaunchSpec launchOf(std::int64_t n, const std::string& dtype = "float16")
 {
     LaunchSpec launch;
-    launch.backend = test::backend2604();  // the lattice is walked under 2026-04's rows
+    launch.backend = ts::test::backend2604();  // the lattice is walked under 2026-04's rows
     launch.keyValues = {{"x", n}};
     launch.tensorDtypes = {dtype, dtype, dtype};
     return launch;

@@ -70,7 +70,7 @@ Kernel kernel(const std::string& source, const std::string& name, const std::vec
         k.input.args.push_back(tensorArg(t));
     for (const auto& [n, v] : ints)
         k.input.args.push_back(intArg(n, v));
-    k.input.backend = test::backend2608();
+    k.input.backend = ts::test::backend2608();
     return k;
 }
 

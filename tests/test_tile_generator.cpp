@@ -153,7 +153,7 @@ struct GoldenInput {
 GoldenInput goldenInput(const GoldenCase& c)
 {
     GoldenInput in;
-    in.launch.backend = test::backend2604();  // the golden corpus of 2026-04
+    in.launch.backend = ts::test::backend2604();  // the golden corpus of 2026-04
     const Json& a = c.expected["analysis"];
     // Errors raised before generation are the parse's; later ones are the generator's own.
     const std::string stage = valueOr(a["error_stage"], std::string());
@@ -590,7 +590,7 @@ TEST(BackendConfigs, MultibufferAndNumWarpsExpansion)
     parse.lowDimAxes = {"x"};
     parse.numBuffers = 3;
     LaunchSpec launch;
-    launch.backend = test::backend2604();
+    launch.backend = ts::test::backend2604();
     launch.keyValues = {{"x", 4096}};
     launch.tensorDtypes = {"float16", "float32", "torch.int8"};
 
@@ -642,7 +642,7 @@ TEST(BackendConfigs, UserConfigsFollowGeneratedOnesOrReplaceThem)
     parse.splitParams = {{"x", "BLOCK"}};
     parse.numBuffers = 2;
     LaunchSpec launch;
-    launch.backend = test::backend2604();
+    launch.backend = ts::test::backend2604();
     launch.keyValues = {{"x", 1 << 16}};
     launch.tensorDtypes = {"bfloat16"};
     TritonConfig mine;

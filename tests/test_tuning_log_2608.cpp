@@ -152,7 +152,7 @@ TEST(AutotuningLog2608, UpstreamLinesOnlyNoLinePerConfig)
     EXPECT_EQ(log.back(), "Triton autotuning for function add2 finished after " + std::string(seconds) +
                               "s; best config selected: XBLOCK: 65536, SUB: 8192, multibuffer: True, num_warps: 4, "
                               "num_ctas: 1, num_stages: 3, maxnreg: None;");
-    EXPECT_EQ(log, tuning::autotuningLog2608(p->analysis, p->space, r, options));
+    EXPECT_EQ(log, backends::v2608::autotuningLog(p->analysis, p->space, r, options));
 
     // The same session under 2026-04 keeps its own lines.
     auto q = prepare(test::backend2604());

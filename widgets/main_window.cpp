@@ -412,12 +412,14 @@ void MainWindow::onSpaceReady()
     showMeasured(space);
     if (space) {
         // Which backend version generated them: the same launch differs between versions.
+        const std::size_t incorrect = space->count(space::CandidateStatus::Incorrect);
         statusBar()->showMessage(tr("%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned", nullptr,
                                     int(space->size()))
                                      .arg(space->count(space::CandidateStatus::Generated))
                                      .arg(space->count(space::CandidateStatus::User))
                                      .arg(space->count(space::CandidateStatus::Skipped))
                                      .arg(space->count(space::CandidateStatus::Pruned)) +
+                                 (incorrect > 0 ? tr(", %1 incorrect").arg(incorrect) : QString()) +
                                  QStringLiteral(" · ") +
                                  tr("backend %1").arg(backendLabelText(m_document->workload().backend)));
     }

@@ -4,6 +4,7 @@
 #include "core/analysis/cube_parse.h"
 #include "core/analysis/generation_fix.h"
 #include "core/analysis/guide_rules.h"
+#include "core/analysis/launch_model.h"
 #include "core/backends/backend_policy.h"
 #include "core/backends/backend_registry.h"
 #include "core/python/parser.h"
@@ -283,6 +284,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         }
 
     // The grid: a static list, or an expression evaluated by the safe evaluator.
+    const py::Node* gridLambda = nullptr; // kept alive by the grid's context
     ParseInput input;
     input.backend = workload.backend;
     input.function = kernel->function;
@@ -334,6 +336,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             } else if (value.value->type() == py::Value::Type::Lambda ||
                        value.value->type() == py::Value::Type::Function) {
                 context->callable = *value.value;
+                if (value.value->type() == py::Value::Type::Lambda)
+                    gridLambda = value.value->lambdaValue().node;
                 input.grid.kind = GridSpec::Kind::Callable;
                 input.grid.function = [context](const std::map<std::string, std::int64_t>& overrides)
                     -> std::optional<GridValue> {
@@ -424,9 +428,26 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         a.params.push_back(std::move(info));
     }
 
+    // The launch: programs and coverage per candidate, from the grid and the kernel's indices.
+    a.launch = buildLaunchModel(a, input, gridLambda, [&file](const std::string& name) -> std::optional<std::int64_t> {
+        const py::Scope& module = file->evaluator->moduleScope();
+        if (const auto found = module.find(name); found != module.end() && found->second.isInt())
+            return found->second.asInt();
+        return std::nullopt;
+    });
+
     appendGuideDiagnostics(a, input);
-    for (Diagnostic& d : lookBeyondBackend(input, a.parse))
-        a.diagnostics.push_back(std::move(d));
+    for (BlindSpot& spot : findBlindSpots(input, a.parse)) {
+        // A lambda grid is proposed only where the kernel's loops do not need the static one.
+        if (spot.diagnostic.code == "split-fixed-by-grid" && a.launch)
+            for (const auto& [axis, dim] : a.parse.axisPidDims)
+                if (axis == spot.axis)
+                    if (const auto why = a.launch->gridMustStay(dim)) {
+                        std::string& m = spot.diagnostic.message;
+                        m = m.substr(0, m.rfind("; write the grid as a lambda")) + "; the grid must stay static: " + *why;
+                    }
+        a.diagnostics.push_back(std::move(spot.diagnostic));
+    }
     for (Diagnostic& d : explainGenerationFailure(a, input))
         a.diagnostics.push_back(std::move(d));
     for (Diagnostic& d : version.parseNotes(a))

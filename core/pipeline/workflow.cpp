@@ -342,7 +342,9 @@ void writePython(const ExportRequest& request, ExportResult& out)
                                 std::to_string(record.candidates.empty() ? 0 : record.candidates.size() - 1) +
                                 "; see `tilescope cache show " + std::to_string(record.id) + "`)");
             const cache::CandidateRecord& c = record.candidates[index];
-            if (!cache::wasBenchmarked(c.status))
+            if (c.status == cache::CandidateStatus::Incorrect)
+                out.warnings.push_back("candidate " + std::to_string(index) + " is incorrect: " + c.reasonMessage);
+            else if (!cache::wasBenchmarked(c.status))
                 out.warnings.push_back("candidate " + std::to_string(index) + " was not benchmarked (" +
                                        std::string(cache::candidateStatusName(c.status)) + ")");
             configs.push_back(exporter::handwrittenConfig(c));
@@ -351,6 +353,13 @@ void writePython(const ExportRequest& request, ExportResult& out)
                 configs.back().rankOf = ranked.size();
             }
         }
+    } else if (request.includeIncorrect) {
+        // Asked for: incorrect configs that ran are ranked with the others.
+        cache::TuningRecord shown = *request.record;
+        for (cache::CandidateRecord& c : shown.candidates)
+            if (c.status == cache::CandidateStatus::Incorrect && c.p50Ms)
+                c.status = cache::CandidateStatus::Benchmarked;
+        configs = exporter::configsFromTuning(shown, request.top);
     } else {
         configs = exporter::configsFromTuning(*request.record, request.top);
     }

@@ -329,6 +329,10 @@ struct ExportRequest {
     // candidate indices (in this order).
     std::size_t top = 8;
     std::vector<std::size_t> indices;
+    // Candidates whose launch is incorrect (they leave data unprocessed or reach past the end
+    // without a mask) are left out of the `top`, unless asked for; an index names one anyway,
+    // with a warning.
+    bool includeIncorrect = false;
     exporter::ConfigListOptions list;  // the decorator's key and layout
     // The backend version of a config list made elsewhere (a record names its own); written as
     // a comment line above the decorator.

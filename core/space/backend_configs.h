@@ -7,6 +7,7 @@
 // shares.
 
 #include "core/analysis/axis_parse.h"
+#include "core/analysis/launch_model.h"
 #include "core/space/generator_device.h"
 #include "core/space/space_types.h"
 #include "core/space/tile_generator.h"
@@ -44,6 +45,9 @@ struct LaunchSpec {
     // expansion, whatever the version does with a handwritten list (a measured list, another
     // device's best).
     bool asWritten = false;
+    // What the launch does with each candidate (programs, coverage): the analysis' model. The
+    // generator ignores it; the candidate space evaluates it for every candidate.
+    std::shared_ptr<const analysis::LaunchModel> launchModel;
 };
 
 struct CubeGeneration; // cube_generator.h

@@ -27,9 +27,19 @@
 
 namespace ts::tuning {
 
+// The launch's grid of a candidate, when the space knows it.
+std::optional<std::array<std::int64_t, 3>> launchGrid(const space::CandidateSpace& space, std::size_t index)
+{
+    const analysis::LaunchFigures& f = space.launch(index);
+    if (f.programs <= 0)
+        return std::nullopt;
+    return f.grid;
+}
+
 npu::CandidateValues candidateValues(const space::CandidateSpace& space, std::size_t index)
 {
     npu::CandidateValues values;
+    values.grid = launchGrid(space, index);
     values.multibuffer = space.device().defaultMultibuffer;
     for (const auto& [name, value] : space.params(index)) {
         if (value.isString)
@@ -67,6 +77,7 @@ void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::
             result.outcomes[entry.index].bench = {};
         }
     result.best.reset();
+    result.backendBest.reset();
     valid = 0;
     firstBenchmarked = SIZE_MAX;
     for (std::size_t k = 0; k < result.tuned.size(); ++k) {
@@ -77,7 +88,10 @@ void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::
         }
         ++valid;
         firstBenchmarked = std::min(firstBenchmarked, k);
-        if (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench))
+        if (!result.backendBest || betterThan(o.bench, result.outcomes[*result.backendBest].bench))
+            result.backendBest = result.tuned[k];
+        if (space.status(result.tuned[k]) != space::CandidateStatus::Incorrect &&
+            (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench)))
             result.best = result.tuned[k];
     }
     result.timeLimitPrune = std::move(prune);
@@ -110,7 +124,7 @@ public:
 
     const npu::CandidateValues& bind(std::size_t index)
     {
-        if (m_space.status(index) == space::CandidateStatus::User) {
+        if (m_space.origin(index) == space::CandidateStatus::User) {
             // Handwritten configs carry their own keywords.
             m_values = candidateValues(m_space, index);
             m_laidOut = false;
@@ -130,6 +144,7 @@ public:
             m_laidOut = true;
         }
         m_values.multibuffer = m_space.device().defaultMultibuffer;
+        m_values.grid = launchGrid(m_space, index);
         std::size_t c = 0;
         for (std::size_t j = 0; j < m_role.size(); ++j) {
             if (!m_set[j])
@@ -146,7 +161,8 @@ public:
     // both (npu::compileWithMultibufferSibling). The backend generates its tilings in such pairs.
     bool multibufferSiblings(std::size_t a, std::size_t b) const
     {
-        if (m_space.status(a) == space::CandidateStatus::User || m_space.status(b) == space::CandidateStatus::User)
+        if (m_space.origin(a) == space::CandidateStatus::User || m_space.origin(b) == space::CandidateStatus::User ||
+            m_space.launch(a) != m_space.launch(b))
             return false;
         const std::int64_t* ra = m_space.values(a);
         const std::int64_t* rb = m_space.values(b);
@@ -288,7 +304,7 @@ std::optional<std::string> backendListProblem(const space::CandidateSpace& space
 {
     if (space.error())
         return *space.error();
-    if (space.count(space::CandidateStatus::Generated) + space.count(space::CandidateStatus::User) == 0)
+    if (space.countOrigin(space::CandidateStatus::Generated) + space.countOrigin(space::CandidateStatus::User) == 0)
         return std::string("No valid triton configs. Nothing to tune: the backend produced no candidate config.");
     return std::nullopt;
 }
@@ -341,7 +357,8 @@ LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const La
     }
     std::vector<std::size_t> matched;
     for (std::size_t i = 0; i < space.size(); ++i) {
-        if (space.status(i) == space::CandidateStatus::Pruned)
+        // A pruned point cannot run; an incorrect one would compute a wrong result.
+        if (space.origin(i) == space::CandidateStatus::Pruned || space.status(i) == space::CandidateStatus::Incorrect)
             continue;
         ++out.valid;
         if ((selected.empty() || selected[i]) && (query.empty() || query.matches(space, i)))
@@ -454,8 +471,9 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
             result.error = std::move(problem);
             return result;
         }
+        // The backend's own list, incorrect configs included: the backend benchmarks them.
         for (std::size_t i = 0; i < space.size(); ++i) {
-            const space::CandidateStatus s = space.status(i);
+            const space::CandidateStatus s = space.origin(i);
             if (s == space::CandidateStatus::Generated || s == space::CandidateStatus::User)
                 result.tuned.push_back(i);
         }
@@ -489,7 +507,8 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     struct alignas(64) Tally {
         std::vector<double> compileJobs;         // sorted longest first at the end
         std::size_t valid = 0;                   // benchmarked
-        std::size_t best = SIZE_MAX;             // space index
+        std::size_t best = SIZE_MAX;             // space index: the backend's pick
+        std::size_t correctBest = SIZE_MAX;      // space index: the best that is not incorrect
         std::size_t firstBenchmarked = SIZE_MAX; // position in `tuned`
     };
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
@@ -565,9 +584,14 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                         benchSecondsAt[k] = outcome.bench.benchSeconds;
                         tally.firstBenchmarked = std::min(tally.firstBenchmarked, k);
                         // Ties keep the earlier candidate, as one ordered pass would.
-                        if (tally.best == SIZE_MAX || betterThan(outcome.bench, result.outcomes[tally.best].bench) ||
-                            (!betterThan(result.outcomes[tally.best].bench, outcome.bench) && index < tally.best))
-                            tally.best = index;
+                        auto keep = [&](std::size_t& best) {
+                            if (best == SIZE_MAX || betterThan(outcome.bench, result.outcomes[best].bench) ||
+                                (!betterThan(result.outcomes[best].bench, outcome.bench) && index < best))
+                                best = index;
+                        };
+                        keep(tally.best);
+                        if (space.status(index) != space::CandidateStatus::Incorrect)
+                            keep(tally.correctBest);
                     } else {
                         outcome.status = OutcomeStatus::CompileFailed;
                         outcome.failure = npu::CompileFailure::InvalidGrid;
@@ -646,35 +670,44 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     std::vector<double> compileJobs;
     std::size_t valid = 0;
     std::size_t firstBenchmarked = SIZE_MAX;
+    auto merge = [&](std::optional<std::size_t>& best, std::size_t candidate) {
+        if (candidate == SIZE_MAX)
+            return;
+        const npu::BenchResult& b = result.outcomes[candidate].bench;
+        if (!best || betterThan(b, result.outcomes[*best].bench) ||
+            (!betterThan(result.outcomes[*best].bench, b) && candidate < *best))
+            best = candidate;
+    };
     for (Tally& tally : tallies) {
         compileJobs = compileJobs.empty() ? std::move(tally.compileJobs) : mergeDescending(compileJobs, tally.compileJobs);
         valid += tally.valid;
         firstBenchmarked = std::min(firstBenchmarked, tally.firstBenchmarked);
-        if (tally.best == SIZE_MAX)
-            continue;
-        const npu::BenchResult& b = result.outcomes[tally.best].bench;
-        if (!result.best || betterThan(b, result.outcomes[*result.best].bench) ||
-            (!betterThan(result.outcomes[*result.best].bench, b) && tally.best < *result.best))
-            result.best = tally.best;
+        merge(result.backendBest, tally.best);
+        merge(result.best, tally.correctBest);
     }
     applyTimeLimitPrune(analysis, space, result, benchSecondsAt, valid, firstBenchmarked);
     // With a single compiled config the backend skips the profiler and uses do_bench.
-    if (valid == 1 && options.method == npu::BenchMethod::Npu && result.best) {
-        CandidateOutcome& only = result.outcomes[*result.best];
+    if (valid == 1 && options.method == npu::BenchMethod::Npu && result.backendBest) {
+        CandidateOutcome& only = result.outcomes[*result.backendBest];
         ValueBinder binder(space);
         const npu::CompiledKernel compiled =
             only.ubTune && only.ubTune->attached()
-                ? compileWithUbOptions(kernelTrace, device, binder.bind(*result.best), only.ubTune->chosen, vfFusionApplies)
-                : npu::compileCandidate(kernelTrace, device, binder.bind(*result.best));
+                ? compileWithUbOptions(kernelTrace, device, binder.bind(*result.backendBest), only.ubTune->chosen,
+                                       vfFusionApplies)
+                : npu::compileCandidate(kernelTrace, device, binder.bind(*result.backendBest));
         npu::BenchOptions doBench;
         doBench.method = npu::BenchMethod::Default;
         doBench.seed = options.seed;
         only.bench = npu::benchmark(compiled, device, doBench);
         benchSecondsAt[firstBenchmarked] = only.bench.benchSeconds; // the only one benchmarked
     }
-    if (result.best)
+    if (result.best) {
         result.outcomes[*result.best].status = OutcomeStatus::Best;
-    else if (!result.stopped) {
+    } else if (result.backendBest && !result.stopped) {
+        // Every config that ran computes a wrong result: TileScope recommends none of them.
+        result.error = "No correct config: every benchmarked candidate is incorrect, the backend's pick #" +
+                       std::to_string(*result.backendBest) + " " + space.coverageNote(*result.backendBest);
+    } else if (!result.stopped) {
         std::string why = "every candidate failed to compile";
         for (std::size_t index : result.tuned)
             if (result.outcomes[index].status == OutcomeStatus::CompileFailed) {

@@ -129,7 +129,11 @@ struct ModelledTime {
 struct TuningResult {
     std::vector<std::size_t> tuned;         // space indices, in the order they were tuned
     std::vector<CandidateOutcome> outcomes; // one per space candidate
-    std::optional<std::size_t> best;        // space index
+    // Space index: the fastest candidate that is not incorrect (coverage), TileScope's pick.
+    std::optional<std::size_t> best;
+    // Space index: the fastest that ran, incorrect or not: what Triton-Ascend itself selects
+    // (its logs and its cache name this one).
+    std::optional<std::size_t> backendBest;
     std::optional<std::string> error;       // as the backend raises ("No valid triton configs. ...")
     // A lattice tuning: what the backend raises for its own list (the lattice is tuned
     // regardless), and the subset's filter when it could not be read (then `error` says why).

@@ -26,7 +26,7 @@ inline bool selectBackend(gui::MainWindow& window, kernel::BackendVersion versio
     if (doc->analysis()->workload.backend == version)
         return true;
     QComboBox* combo = window.launchEditor()->backendCombo();
-    const int index = combo->findData(int(version));
+    const int index = combo->findData(int(version.index()));
     if (index < 0)
         return false;
     combo->setCurrentIndex(index);

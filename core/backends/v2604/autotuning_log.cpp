@@ -35,17 +35,23 @@ std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
         case OutcomeStatus::Best:
             lines.push_back("Triton autotuning: config " + config + ": p50 " + formatMs(o.bench.p50Ms) + " ms, p20 " +
                             formatMs(o.bench.p20Ms) + " ms, p80 " + formatMs(o.bench.p80Ms) + " ms" +
-                            (o.status == OutcomeStatus::Best ? " [selected]" : ""));
+                            (result.backendBest == index ? " [selected]" : ""));
             break;
         }
     }
-    if (result.best) {
-        char seconds[32];
-        std::snprintf(seconds, sizeof seconds, "%.2f", result.modelled.benchSeconds);
-        lines.push_back("Triton autotuning for function " + analysis.kernel->name + " finished after " + seconds +
-                        "s; best config selected: " + configString(space, *result.best) + ";");
-    }
+    // The backend's own pick, even one TileScope finds incorrect.
+    if (result.backendBest)
+        lines.push_back(bestConfigLine(analysis, space, *result.backendBest, result.modelled.benchSeconds));
     return lines;
+}
+
+std::string bestConfigLine(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                           std::size_t index, double seconds)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", seconds);
+    return "Triton autotuning for function " + analysis.kernel->name + " finished after " + text +
+           "s; best config selected: " + configString(space, index) + ";";
 }
 
 } // namespace ts::backends::v2604

@@ -18,5 +18,9 @@ space::BackendConfigs generateConfigs(const analysis::AxisParse& parse, const sp
 // What it prints with TRITON_PRINT_AUTOTUNING=1 (autotuning_log.cpp).
 std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                                        const tuning::TuningResult& result);
+// Its closing line, which later releases print too: "Triton autotuning for function add_kernel
+// finished after 1.23s; best config selected: XBLOCK: 1024, ...;".
+std::string bestConfigLine(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                           std::size_t index, double seconds);
 
 } // namespace ts::backends::v2604
