@@ -4,8 +4,10 @@
 #include "app/cli_commands.h"
 #include "app/cli_help.h"
 #include "app/cli_options.h"
+#include "core/capture/capture_index.h"
 #include "core/util/text.h"
 #include "core/util/version.h"
+#include "app/terminal_output.h"
 
 #include <cstring>
 #include <iostream>
@@ -92,6 +94,14 @@ int runCommand(const CommandSpec& command, int argc, char** argv)
         // An option read by a command whose table lacks it: a mistake in the program, not in the use.
         std::cerr << "tilescope " << label << ": internal error: " << e.what() << "\n";
         return kExitUsage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tilescope " << label << ": out of memory\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        // Every input problem is meant to be reported where it is found; this is the net under
+        // those checks, so that no exception ends the program with an abort.
+        std::cerr << "tilescope " << label << ": internal error: " << e.what() << "\n";
+        return kExitUsage;
     }
 }
 
@@ -110,11 +120,13 @@ bool isHeadlessInvocation(int argc, char** argv)
         return false;
     if (first == "--lang" || first.rfind("--lang=", 0) == 0)
         return false;
-    return true;
+    // A capture folder opens the explorer on its list of launches (a command's name wins).
+    return findCommand(first) || !capture::isCaptureFolder(std::string(first));
 }
 
 int run(int argc, char** argv)
 {
+    const TerminalOutput terminal;
     if (argc < 2) {
         std::cerr << overviewHelp();
         return kExitUsage;
@@ -130,6 +142,11 @@ int run(int argc, char** argv)
     }
     if (const CommandSpec* spec = findCommand(command))
         return runCommand(*spec, argc - 2, argv + 2);
+    if (capture::isCaptureFolder(std::string(command))) {
+        std::cerr << "tilescope: " << command << " is a capture folder, which opens in the desktop explorer (not "
+                  << "built here); headless: tilescope capture list " << command << "\n";
+        return kExitUsage;
+    }
     std::vector<std::string> names;
     for (const CommandSpec& c : commandTable())
         names.push_back(c.name);

@@ -53,6 +53,7 @@ bool Args::parse(int argc, char** argv, const CommandSpec& spec, std::string* er
         }
         if (a == "--") {
             optionsEnded = true;  // everything after is a positional, even "--x"
+            dashDash_ = positionals_.size();
             continue;
         }
         std::string name = a.substr(2);

@@ -22,6 +22,8 @@ public:
     bool parse(int argc, char** argv, const CommandSpec& spec, std::string* error);
 
     const std::vector<std::string>& positionals() const { return positionals_; }
+    // How many positionals came before a `--` (the rest came after it); nullopt without one.
+    std::optional<std::size_t> positionalsBeforeDashDash() const { return dashDash_; }
     // The accessors take names the command declares; asking for another is a programming error
     // (std::logic_error), so a body cannot read an option its table lacks.
     bool flag(const std::string& name) const;
@@ -35,6 +37,7 @@ private:
 
     const CommandSpec* spec_ = nullptr;
     std::vector<std::string> positionals_;
+    std::optional<std::size_t> dashDash_;
     std::multimap<std::string, std::string> options_;
     std::set<std::string> flags_;
 };

@@ -5,6 +5,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/batch/batch_run.h"
+#include "core/capture/capture_index.h"
 #include "core/pipeline/workflow.h"
 #include "core/util/format.h"
 
@@ -26,29 +27,33 @@ int fail(const std::string& message, int code = kExitUsage)
     return code;
 }
 
-bool writeFile(const std::string& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    return static_cast<bool>(out);
-}
-
 } // namespace
 
 int runBatch(const Args& args)
 {
     std::string error;
+    if (!checkOutputOption(args, "report", "batch") || !checkOutputOption(args, "junit", "batch"))
+        return kExitUsage;
     if (args.positionals().empty())
-        return fail("expected one or more WORKLOAD.json files (see --help)");
-    for (const std::string& w : args.positionals())
+        return fail("expected one or more WORKLOAD.json files or capture folders (see --help)");
+    std::vector<std::string> workloads;
+    for (const std::string& w : args.positionals()) {
+        if (capture::isCaptureFolder(w)) {  // `tilescope capture -o DIR`: its autotuned workloads
+            auto captured = capturedWorkloads(w, "", "batch");
+            if (!captured)
+                return kExitUsage;
+            workloads.insert(workloads.end(), captured->begin(), captured->end());
+            continue;
+        }
         if (w.size() < 5 || w.substr(w.size() - 5) != ".json")
-            return fail("'" + w + "' is not a WORKLOAD.json (batch takes workload files)");
+            return fail("'" + w + "' is not a WORKLOAD.json nor a capture folder (batch takes workload files)");
+        workloads.push_back(w);
+    }
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");
 
     pipeline::BatchRequest options;
-    options.workloads = args.positionals();
+    options.workloads = std::move(workloads);
     options.backend = backendFromArgs(args);
     options.cache.force = args.flag("force");
     auto registry = devicesFromArgs(args, "batch");
@@ -124,10 +129,10 @@ int runBatch(const Args& args)
             std::cerr << e << "\n";
         return fail("nothing was tuned: fix the input above");
     }
-    if (auto file = args.value("report"); file && !writeFile(*file, batch::reportToJson(report)))
-        return fail("cannot write the report " + *file);
-    if (auto file = args.value("junit"); file && !writeFile(*file, batch::reportToJUnit(report)))
-        return fail("cannot write the JUnit file " + *file);
+    if (auto file = args.value("report"); file && !writeOutput(*file, batch::reportToJson(report), "batch"))
+        return kExitUsage;
+    if (auto file = args.value("junit"); file && !writeOutput(*file, batch::reportToJUnit(report), "batch"))
+        return kExitUsage;
     const std::size_t failed = report.count(batch::BatchStatus::Failed), regressions = report.count(batch::BatchStatus::Regression);
     std::size_t cached = 0;
     for (const batch::BatchCase& c : report.cases)

@@ -6,6 +6,7 @@
 #include "app/cli_common.h"
 #include "core/calibrate/calibration_report.h"
 #include "core/pipeline/workflow.h"
+#include "core/util/input_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,9 +58,14 @@ bool parsePositive(const std::string& text, double* out)
 
 int runCalibrate(const Args& args)
 {
-    if (args.positionals().empty())
-        return fail("expected one or more runner results files, MEASUREMENTS.json (see --help)");
     pipeline::CalibrateRequest request;
+    if (auto cache = args.value("cache"))
+        request.cache = *cache;
+    request.measuredOn = args.value("measured-on").value_or("");
+    if (!request.measuredOn.empty() && request.cache.empty())
+        return fail("--measured-on chooses among the measurements of --cache PATH");
+    if (args.positionals().empty() && request.cache.empty())
+        return fail("expected runner results files (MEASUREMENTS.json), or --cache PATH (see --help)");
     for (const std::string& file : args.positionals()) {
         std::error_code ec;
         if (!fs::is_regular_file(file, ec))
@@ -102,6 +108,8 @@ int runCalibrate(const Args& args)
             return fail("-o " + *o + ": a device file must be named after its SoC: " + request.device.soc +
                         ".json (or give a folder)");
         output = path.string();
+        if (std::string problem = util::outputFileProblem(output); !problem.empty())
+            return fail("-o: " + problem);
     }
 
     InterruptStop interrupt;
@@ -115,20 +123,18 @@ int runCalibrate(const Args& args)
     if (result.calibration.stopped)
         return fail("stopped before the fit converged; nothing written", kExitKernelError);
     if (!output.empty()) {
-        std::ofstream out(output, std::ios::binary | std::ios::trunc);
-        out << result.profileText;
-        out.close();
-        if (!out)
-            return fail("cannot write " + output);
+        if (!writeOutput(output, result.profileText, "calibrate"))
+            return kExitUsage;
     }
     calibrate::CalibrationInputs inputs;
     inputs.files = result.files;
+    inputs.sources = result.sources;
     inputs.measured = result.measuredCandidates;
     inputs.skipped = result.skippedCandidates;
     inputs.device = request.device.soc;
     inputs.output = output;
     if (json)
-        std::cout << calibrate::calibrationJson(result.calibration, inputs).dump(2) << "\n";
+        std::cout << jsonText(calibrate::calibrationJson(result.calibration, inputs)) << "\n";
     else
         std::cout << calibrate::formatCalibration(result.calibration, inputs);
     return kExitOk;

@@ -20,5 +20,6 @@ int runCompareDevices(const Args& args);
 int runBatch(const Args& args);
 int runHelp(const Args& args);
 int runCompletion(const Args& args);
+int runCapture(const Args& args);
 
 } // namespace ts::cli

@@ -3,6 +3,7 @@
 #include "app/cli.h"
 #include "core/pipeline/workflow.h"
 #include "core/space/candidate_query.h"
+#include "core/util/input_file.h"
 
 #include <charconv>
 #include <cmath>
@@ -69,6 +70,36 @@ std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::s
     return workload;
 }
 
+std::optional<std::vector<std::string>> capturedWorkloads(const std::string& folder, const std::string& function,
+                                                          const char* command)
+{
+    const capture::IndexReadResult read = pipeline::readCapture(folder);
+    printDiagnostics(read.problems);
+    if (!read.index)
+        return std::nullopt;
+    std::vector<std::string> files;
+    std::size_t jit = 0;
+    for (const capture::CapturedWorkload& w : read.index->workloads) {
+        if (!function.empty() && w.function != function)
+            continue;
+        if (w.kind != "autotune") {
+            ++jit;
+            continue;
+        }
+        files.push_back((read.index->folder / w.file).string());
+    }
+    if (jit > 0)
+        std::cerr << "tilescope " << command << ": " << jit << " @triton.jit launch" << (jit == 1 ? "" : "es") << " of "
+                  << folder << " left out: they have no @triton.autotune to tune\n";
+    if (files.empty()) {
+        std::cerr << "tilescope " << command << ": " << folder << " holds no autotuned workload"
+                  << (function.empty() ? std::string() : " of " + function) << " (tilescope capture list " << folder
+                  << ")\n";
+        return std::nullopt;
+    }
+    return files;
+}
+
 std::optional<kernel::BackendVersion> backendFromArgs(const Args& args)
 {
     if (!args.declares("backend"))
@@ -83,12 +114,16 @@ std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char*
     npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     // No bundled profiles (an install without share/tilescope/devices): said, never an empty
     // list; a --device-file still runs without them.
-    for (const Diagnostic& d : registry.diagnostics())
+    for (const Diagnostic& d : registry.diagnostics()) {
         if (d.code == "device-profiles-not-found") {
             std::cerr << "tilescope " << command << ": " << d.message << "\n";
             if (args.values("device-file").empty())
                 return std::nullopt;
+        } else if (d.severity == Severity::Error) {
+            // A broken bundled profile is left out, never silently: the others still load.
+            std::cerr << "tilescope " << command << ": left out a bundled profile: " << d.format() << "\n";
         }
+    }
     for (const std::string& file : args.values("device-file")) {
         npu::DeviceLoadResult loaded = npu::loadDeviceProfile(file);
         if (!loaded.profile) {
@@ -98,6 +133,27 @@ std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char*
         registry.add(std::move(*loaded.profile));  // replaces a bundled profile of the same SoC
     }
     return registry;
+}
+
+bool checkOutputOption(const Args& args, const char* option, const char* command)
+{
+    const std::optional<std::string> file = args.declares(option) ? args.value(option) : std::nullopt;
+    if (!file)
+        return true;
+    if (std::string problem = util::outputFileProblem(*file); !problem.empty()) {
+        std::cerr << "tilescope " << command << ": --" << option << ": " << problem << "\n";
+        return false;
+    }
+    return true;
+}
+
+bool writeOutput(const std::string& path, const std::string& text, const char* command)
+{
+    if (std::string problem = util::writeOutputFile(path, text); !problem.empty()) {
+        std::cerr << "tilescope " << command << ": cannot write " << problem << "\n";
+        return false;
+    }
+    return true;
 }
 
 std::filesystem::path cachePathFor(const Args& args, const kernel::Workload& workload)

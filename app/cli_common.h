@@ -8,6 +8,7 @@
 #include "core/npu/device_profile.h"
 #include "core/tuning/tuning_session.h"
 #include "core/util/diagnostic.h"
+#include "core/util/json_reader.h"
 
 #include <filesystem>
 #include <memory>
@@ -22,6 +23,12 @@ namespace ts::cli {
 std::optional<kernel::Workload> workloadFromArgs(const Args& args, const char* command);
 // The same for one given input (a command that takes several).
 std::optional<kernel::Workload> workloadFromInput(const Args& args, const std::string& input, const char* command);
+
+// The workload files of a capture folder (`tilescope capture`) that can be tuned: those of
+// autotuned launches, of `function` only when given. Prints what it leaves out, and errors (then
+// returns nullopt).
+std::optional<std::vector<std::string>> capturedWorkloads(const std::string& folder, const std::string& function,
+                                                          const char* command);
 
 // --backend, when the command takes it and it was given (the table checked its value).
 std::optional<kernel::BackendVersion> backendFromArgs(const Args& args);
@@ -58,6 +65,20 @@ std::unique_ptr<cache::ConfigCache> openCache(const std::filesystem::path& path,
 // and --lattice. Prints the error and returns nullopt on a bad value.
 std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, const kernel::Workload& workload,
                                                            const char* command);
+
+// An output file given with --OPTION that cannot be written (a FIFO, a folder, a missing folder):
+// the error is printed and false returned, before any long work.
+bool checkOutputOption(const Args& args, const char* option, const char* command);
+// Writes an output file (never blocking on a FIFO); prints the error and returns false on failure.
+bool writeOutput(const std::string& path, const std::string& text, const char* command);
+
+// A JSON document as a command prints it: two-space indents, a path that is not UTF-8 written
+// (util::jsonText).
+template <typename Json>
+std::string jsonText(const Json& document)
+{
+    return util::jsonText(document, 2);
+}
 
 // Parses a whole decimal number; false for anything else.
 bool parseCount(const std::string& text, long long* out);

@@ -3,8 +3,10 @@
 #include "app/cli.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
+#include "core/capture/capture_index.h"
 #include "core/pipeline/workflow.h"
 #include "core/sweep/shape_sweep.h"
+#include "app/terminal_output.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -27,14 +29,37 @@ int runSweep(const Args& args)
 {
     std::string error;
     pipeline::SweepRequest request;
+    if (!checkOutputOption(args, "output", "sweep"))
+        return kExitUsage;
     for (const std::string& text : args.values("range")) {
         auto range = sweep::parseRange(text, &error);
         if (!range)
             return fail(error);
         request.ranges.push_back(std::move(*range));
     }
-    if (request.ranges.empty())
-        return fail("give at least one --range NAME=START..END[:xF|:+S] (see --help)");
+    // A capture folder: its launches of one kernel are the shapes.
+    const bool captured = args.positionals().size() == 1 && capture::isCaptureFolder(args.positionals().front());
+    if (captured) {
+        if (!request.ranges.empty())
+            return fail("a capture folder gives the shapes: --range does not apply");
+        auto files = capturedWorkloads(args.positionals().front(), args.value("function").value_or(""), "sweep");
+        if (!files)
+            return kExitUsage;
+        std::vector<kernel::Workload> launches;
+        for (const std::string& file : *files) {
+            auto launch = workloadFromInput(args, file, "sweep");
+            if (!launch)
+                return kExitUsage;
+            if (!launches.empty() && (launch->kernelPath != launches.front().kernelPath ||
+                                      launch->function != launches.front().function))
+                return fail(args.positionals().front() + " holds launches of several kernels (" +
+                            launches.front().function + ", " + launch->function + ", ...): choose one with --function");
+            launches.push_back(std::move(*launch));
+        }
+        request.launches = std::move(launches);
+    } else if (request.ranges.empty()) {
+        return fail("give at least one --range NAME=START..END[:xF|:+S], or a capture folder (see --help)");
+    }
     if (auto text = args.value("tolerance")) {
         const std::optional<double> share = parsePercent(*text);
         if (!share)
@@ -45,7 +70,7 @@ int runSweep(const Args& args)
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");
 
-    auto workload = workloadFromArgs(args, "sweep");
+    auto workload = captured ? std::optional(request.launches.front()) : workloadFromArgs(args, "sweep");
     if (!workload)
         return kExitUsage;
     auto tuningOptions = tuningOptionsFromArgs(args, *workload, "sweep");
@@ -67,14 +92,17 @@ int runSweep(const Args& args)
     pipeline::RunControl control;
     control.progress = [&lastLine](const pipeline::RunProgress& p) {
         if (p.itemName.empty()) {
-            std::cerr << "\rswept " << p.item << "/" << p.items << " shapes" << std::string(40, ' ') << "\n";
+            writeRaw(std::cerr, "\r");
+            std::cerr << "swept " << p.item << "/" << p.items << " shapes" << std::string(40, ' ') << "\n";
             return;
         }
         const double shapeFraction = std::clamp(p.fraction * double(p.items) - double(p.item), 0.0, 1.0);
         const std::string line = "shape " + std::to_string(p.item + 1) + "/" + std::to_string(p.items) + " (" +
                                  p.itemName + "): " + std::to_string(static_cast<int>(shapeFraction * 100 + 0.5)) + "%";
-        if (line != lastLine)  // one line per change, not per callback
-            std::cerr << "\r" << line << "        " << std::flush;
+        if (line != lastLine) {  // one line per change, not per callback
+            writeRaw(std::cerr, "\r");
+            std::cerr << line << "        " << std::flush;
+        }
         lastLine = line;
     };
 
@@ -99,7 +127,7 @@ int runSweep(const Args& args)
     if (args.flag("json")) {
         nlohmann::ordered_json j = sweep::sweepToJson(result);
         j["python"] = list.ok() ? nlohmann::ordered_json(list.text) : nlohmann::ordered_json();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << sweep::sweepToText(result);
         if (list.ok())
@@ -108,11 +136,8 @@ int runSweep(const Args& args)
     if (!list.ok())
         std::cerr << "tilescope sweep: cannot write the config list: " << list.error.value_or(std::string()) << "\n";
     if (auto file = args.value("output"); file && list.ok()) {
-        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
-        out << list.text;
-        out.close();
-        if (!out)
-            return fail("cannot write " + *file);
+        if (!writeOutput(*file, list.text, "sweep"))
+            return kExitUsage;
         std::cerr << "tilescope sweep: wrote " << *file << "\n";
     }
     bool anyFailed = result.shapes.empty();

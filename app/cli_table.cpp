@@ -277,6 +277,17 @@ CommandSpec tuneCommand()
                               "with --lattice: at most N points, spread evenly over the matching ones in lattice order "
                               "(the first, the last and equal steps between)"),
                        cacheOption(), noCacheOption(), forceOption(),
+                       oneOf("rank-by", "TIME",
+                             "which time ranks the candidates and picks the best (default simulated); measured times "
+                             "are read from the cache (tilescope measure import)",
+                             {{"simulated", "the simulated p50, as the tuning ranked them"},
+                              {"measured", "the median measured p50 of each config (candidates without one after "
+                                           "the others)"},
+                              {"auto", "measured when every candidate the tuning ran has a measured time on the "
+                                       "measured device, else simulated; the result says which"}}),
+                       valued("measured-on", "NAME",
+                              "--rank-by: the measured device (default: the one with the most measurements of the "
+                              "launch)"),
                        jsonOption("every candidate with params, status, reason, timings (ms), breakdown and UB "
                                   "footprint, and the best"),
                        flag("print-autotuning", "print the lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1")});
@@ -333,9 +344,11 @@ CommandSpec sweepCommand()
     c.name = "sweep";
     c.summary = "tune every shape of a range and propose the smallest config list within a tolerance of each "
                 "shape's best";
-    c.positionals = workloadPositional();
+    c.positionals = {"WORKLOAD.json | KERNEL.py | CAPTURE_DIR", Completion::File, {"json", "py"}, {}};
     c.description =
-        "Tunes the kernel at every shape of the ranges (their cartesian product), reports each shape's best "
+        "Tunes the kernel at every shape of the ranges (their cartesian product), or at every shape a program "
+        "launched it with (a capture folder, `tilescope capture`: its workloads of one kernel, --function when it "
+        "holds several), reports each shape's best "
         "config, and proposes the smallest handwritten config list such that at every shape the list's fastest "
         "config is within --tolerance percent of that shape's best. Every config benchmarked at some shape is "
         "also benchmarked (as a handwritten config) at the shapes where the backend did not generate it, as "
@@ -346,9 +359,9 @@ CommandSpec sweepCommand()
         "cached like `tilescope tune` (reused when fresh unless --force).";
     c.options = workloadOptions();
     append(c.options,
-           {required(repeatable(valued("range", "NAME=START..END[:xF|:+S]",
-                                       "a range of an argument: n=1024..16777216:x2 (geometric), n=64..512:+64 "
-                                       "(arithmetic), n=1000,3000 (a list)"))),
+           {repeatable(valued("range", "NAME=START..END[:xF|:+S]",
+                              "a range of an argument: n=1024..16777216:x2 (geometric), n=64..512:+64 "
+                              "(arithmetic), n=1000,3000 (a list); needed unless the input is a capture folder")),
             valued("tolerance", "PCT", "how far from each shape's best the list may be, in percent (default 5)"),
             valued("output", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
             flag("include-incorrect", "let the list use configs incorrect at a shape (their launch leaves data "
@@ -402,9 +415,10 @@ CommandSpec batchCommand()
     c.name = "batch";
     c.summary = "tune for CI: every workload on every device, JSON report, JUnit XML, baseline regressions, "
                 "--shard I/N";
-    c.positionals = {"WORKLOAD.json...", Completion::File, {"json"}, {}};
+    c.positionals = {"WORKLOAD.json... | CAPTURE_DIR...", Completion::File, {"json"}, {}};
     c.description =
-        "Tunes every workload on every device (default: each workload's own device), reusing fresh cache "
+        "Tunes every workload on every device (default: each workload's own device; a capture folder of "
+        "`tilescope capture` stands for its autotuned workloads), reusing fresh cache "
         "entries, and writes a JSON report and a JUnit XML file with one test case per workload and device. A "
         "tuning that fails, or whose best median time grew by more than --max-regression percent over the "
         "--baseline report (a previous --report), is a failure with the reason. Progress goes to stderr; no "
@@ -668,10 +682,13 @@ CommandSpec calibrateCommand()
     CommandSpec c;
     c.name = "calibrate";
     c.summary = "fit a device profile's uncertain figures to measured times; writes a profile for --device-file";
-    c.positionals = {"MEASUREMENTS.json...", Completion::File, {"json"}, {}};
+    c.positionals = {"[MEASUREMENTS.json...]", Completion::File, {"json"}, {}};
     c.description =
         "Reads runner results files (`tilescope runner export`, format docs/MEASUREMENTS.md; one file per kernel, "
-        "its `ok` candidates are the samples), compiles each measured candidate once on the simulated device, and "
+        "its `ok` candidates are the samples) and, with --cache, the timed measurements of a config cache, "
+        "whatever they were imported from (runner JSON, Triton .autotune.json files, TRITON_PRINT_AUTOTUNING logs: "
+        "`tilescope measure import`; one sample per launch and config, the median of its runs, the launch "
+        "simulated with the workload it was imported with). It compiles each measured candidate once on the simulated device, and "
         "fits the profile's guessed and fitted figures, launch overheads, bandwidths, per-cycle rates and L2 "
         "figures by least squares on log time (Levenberg-Marquardt on the figures' logarithms, each within "
         "--bound of its value, pulled weakly towards it). Figures the trace compiler reads are held unless "
@@ -687,11 +704,16 @@ CommandSpec calibrateCommand()
     OptionSpec device = required(valued("device", "NAME", "the SoC whose profile is fitted, e.g. Ascend910B2",
                                         Completion::Device));
     c.options = {device, deviceFileOption(),
+                 cacheOption("a config cache whose measurements are samples too (tilescope measure import); each "
+                             "kernel is named after the workload file it was imported with"),
+                 valued("measured-on", "NAME",
+                        "--cache: the measured device whose measurements are used (default: the only one)"),
                  valued("figures", "F[,F...]",
                         "fit exactly these figures (profile figures or ones the simulator falls back to); default: "
                         "every guessed or fitted figure and the unsourced overheads, bandwidths, rates and L2 figures"),
                  valued("holdout", "K[,K...]",
-                        "the kernels to hold out, by file name less .measurements.json (default: every other kernel)"),
+                        "the kernels to hold out, by file name less .measurements.json, or the workload's file name "
+                        "less .json for the cache's (default: every other kernel)"),
                  flag("no-holdout", "fit to every kernel, hold none out"),
                  flag("recompile", "also fit the figures the trace compiler reads (instruction and DMA costs), "
                                    "compiling every candidate again at each step (slower)"),
@@ -706,6 +728,55 @@ CommandSpec calibrateCommand()
                  }(),
                  jsonOption("the report as a \"tilescope.calibration/1\" document")};
     c.run = runCalibrate;
+    return c;
+}
+
+CommandSpec captureCommand()
+{
+    CommandSpec c;
+    c.name = "capture";
+    c.summary = "run your own program and write a workload for every autotuned Triton launch it makes";
+    c.positionals = {"-- COMMAND [ARGS...] | list DIR", Completion::File, {}, {}};
+    c.description =
+        "Runs COMMAND (your program, unchanged: `tilescope capture -- python3 train.py --steps 10`) with a hook "
+        "that records every launch of a @triton.autotune kernel: the kernel's file and function, every argument "
+        "(tensors by dtype, shape, strides and device, never their contents; scalars by value; constexprs), the "
+        "grid (the lambda's source where it can be read, else the grid the launch evaluated), the decorator's "
+        "key, configs and hints, the launch options, the tuner's choice and timings, and the Triton, "
+        "Triton-Ascend and torch versions. It works with upstream Triton's autotuner and Triton-Ascend's, in "
+        "every Python process the command starts; the hook is a sitecustomize put first on the program's "
+        "PYTHONPATH, and only observes. Options go before the `--`; everything after it is the command.\n\n"
+        "The capture folder (-o) gets one workload per kernel and autotune key value (a model with 40 layers of "
+        "one kernel gives one workload per shape, not 40), each beside a copy of its kernel's source, the "
+        "tuner's own timings as Triton's <workload>.autotune.json where it benchmarked, the hook's records "
+        "(raw/), and capture.json, the index with the launch count of every workload. `tilescope DIR` opens the "
+        "explorer on its list, `tilescope batch DIR` and `tilescope sweep DIR` tune them, and `capture list DIR` "
+        "prints it.\n\n"
+        "Exit status: the program's (a capture that saw no autotuned launch says so, and still exits with it); 2 "
+        "bad usage or a capture folder that is in the way; 127 a command that cannot be run. With --from-raw: 0 "
+        "written, 1 some launches could not be written, 2 unreadable input.";
+    c.options = {[] {
+                     OptionSpec o = valued("output", "DIR",
+                                           "the capture folder to write (default: tilescope-capture); it must not "
+                                           "exist, or be empty",
+                                           Completion::File);
+                     o.shortName = 'o';
+                     return o;
+                 }(),
+                 flag("all-jit", "also record every @triton.jit launch, not only the autotuned ones"),
+                 [] {
+                     OptionSpec o = backendOption();
+                     o.help = "write this Triton-Ascend version into every workload (default: none, so the newest "
+                              "is used)";
+                     return o;
+                 }(),
+                 valued("from-raw", "RAW",
+                        "write the capture folder from the records of the hook run alone (python3 "
+                        "tilescope_capture.py -o RAW -- COMMAND, where TileScope is not installed) instead of running "
+                        "a command",
+                        Completion::File),
+                 jsonOption("capture list: the index as a \"tilescope.capture/1\" document (docs/OUTPUT.md)")};
+    c.run = runCapture;
     return c;
 }
 
@@ -724,7 +795,7 @@ CommandSpec completionCommand()
 
 std::vector<CommandSpec> buildTable()
 {
-    return {analyzeCommand(),  spaceCommand(),   tuneCommand(),    exportCommand(),  runnerCommand(),
+    return {captureCommand(),  analyzeCommand(),  spaceCommand(),   tuneCommand(),    exportCommand(),  runnerCommand(),
             measureCommand(),  calibrateCommand(), sweepCommand(), compareDevicesCommand(), batchCommand(),   cacheCommand(),
             devicesCommand(),  backendsCommand(), helpCommand(),   completionCommand()};
 }

@@ -1,4 +1,5 @@
 #include "app/cli.h"
+#include "core/util/json_reader.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/export/tuning_report.h"
@@ -7,6 +8,7 @@
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
 #include "core/util/format.h"
+#include "app/terminal_output.h"
 
 #include <charconv>
 #include <algorithm>
@@ -34,7 +36,7 @@ std::vector<std::pair<std::string, std::string>> ubtuneCfgOf(const cache::Candid
     std::vector<std::pair<std::string, std::string>> out;
     if (c.ubTuneJson.empty())
         return out;
-    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(c.ubTuneJson, nullptr, false);
+    const nlohmann::ordered_json j = util::parseStoredOrderedJson(c.ubTuneJson);
     if (j.is_object() && j.contains("ubtuneCfg") && j["ubtuneCfg"].is_object())
         for (auto it = j["ubtuneCfg"].begin(); it != j["ubtuneCfg"].end(); ++it)
             if (it.value().is_string())
@@ -55,6 +57,22 @@ std::string paramsText(const cache::CandidateRecord& c)
 }
 
 // A tuning read back from the cache, for people.
+// A line of Triton-Ascend's log: the colours its UB tuner prints around a line are the log's own
+// (and reach the terminal); what is between them passes the filter like any other text.
+void printLogLine(std::ostream& out, std::string_view line)
+{
+    constexpr std::string_view kGreen = "\033[1;32m", kReset = "\033[0m";
+    const bool coloured = line.starts_with(kGreen) && line.ends_with(kReset) && line.size() >= kGreen.size() + kReset.size();
+    if (coloured) {
+        writeRaw(out, kGreen);
+        out << line.substr(kGreen.size(), line.size() - kGreen.size() - kReset.size());
+        writeRaw(out, kReset);
+        out << "\n";
+    } else {
+        out << line << "\n";
+    }
+}
+
 std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem::path& cachePath)
 {
     std::string out = r.key.describe() + "\n";
@@ -99,6 +117,113 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
     return out;
 }
 
+// A tuning ranked by measured time, for people: the measured ranking with each candidate's
+// simulated time beside it, and the simulated tuning's own pick where it differs.
+std::string measuredRankingText(const cache::TuningRecord& r, const pipeline::TuningRanking& ranking,
+                                const std::string& origin)
+{
+    std::string out = r.key.describe() + "\n";
+    out += "backend " + kernel::backendLabel(r.key.backend) + "\n";
+    out += origin + "\n";
+    out += ranking.text + (ranking.requested == pipeline::RankBy::Auto ? "; --rank-by auto" : "") + "\n";
+    const cache::CandidateRecord& best = r.candidates[*ranking.best];
+    out += "best: " + paramsText(best) + "  measured p50 " + usText(ranking.measuredMs[*ranking.best]) +
+           " us (simulated " + usText(best.p50Ms) + " us)\n";
+    if (r.bestIndex && *r.bestIndex != *ranking.best) {
+        const double ms = ranking.measuredMs[*r.bestIndex];
+        out += "the simulated pick: " + paramsText(r.candidates[*r.bestIndex]) + "  measured p50 " +
+               (std::isnan(ms) ? std::string("-") : usText(ms)) + " us\n";
+    }
+    if (!ranking.why.empty())
+        out += "note: " + ranking.why + "\n";
+    const std::size_t shown = std::min<std::size_t>(ranking.order.size(), 10);
+    for (std::size_t k = 0; k < shown; ++k) {
+        const std::size_t i = ranking.order[k];
+        const double ms = ranking.measuredMs[i];
+        out += "  " + std::to_string(k + 1) + ". " + paramsText(r.candidates[i]) + "  measured " +
+               (std::isnan(ms) ? std::string("-") : usText(ms) + " us") + ", simulated " + usText(r.candidates[i].p50Ms) +
+               " us\n";
+    }
+    return out;
+}
+
+// The tuning document with the ranking it was asked for: "rankedBy" says which time ranked the
+// list (with the order and the counts), "bestIndex" and "best" are the ranking's first, and every
+// candidate carries its measured p50.
+void applyRanking(nlohmann::ordered_json& doc, const cache::TuningRecord& r, const pipeline::TuningRanking& ranking)
+{
+    nlohmann::ordered_json& by = doc["rankedBy"];
+    if (ranking.byMeasured) {
+        by["time"] = "measured";
+        by["statistic"] = "p50";
+        by["device"] = ranking.measuredDevice;
+        by["text"] = ranking.text;
+    }
+    by["requested"] = std::string(pipeline::rankByName(ranking.requested));
+    by["measuredOn"] = ranking.measuredDevice.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(ranking.measuredDevice);
+    by["measured"] = ranking.measured;
+    by["ran"] = ranking.ran;
+    by["why"] = ranking.why;
+    by["order"] = ranking.order;
+    by["simulatedBestIndex"] = r.bestIndex ? nlohmann::ordered_json(*r.bestIndex) : nlohmann::ordered_json();
+    nlohmann::ordered_json& candidates = doc["candidates"];
+    for (std::size_t i = 0; i < candidates.size() && i < ranking.measuredMs.size(); ++i)
+        candidates[i]["measuredMs"] =
+            std::isnan(ranking.measuredMs[i]) ? nlohmann::ordered_json() : nlohmann::ordered_json(ranking.measuredMs[i]);
+    if (ranking.best && *ranking.best < candidates.size()) {
+        doc["bestIndex"] = *ranking.best;
+        doc["best"] = candidates[*ranking.best];
+    }
+}
+
+// --rank-by measured|auto: the tuning (fresh or cached) ranked by the cache's measured times, from
+// the record the cache keeps (every candidate, no cap), as --json prints it.
+int printRanked(const Args& args, pipeline::RankBy rankBy, const pipeline::TuneResult& tuned,
+                const std::shared_ptr<const analysis::KernelAnalysis>& analysis, const tuning::TuningOptions& options,
+                const nlohmann::ordered_json& cacheJson)
+{
+    const analysis::KernelAnalysis& a = *analysis;
+    const std::filesystem::path& cachePath = tuned.cachePath;
+    const bool json = args.flag("json");
+    const cache::TuningRecord record =
+        tuned.fromCache ? *tuned.record
+                        : pipeline::recordFromTuning(a, *tuned.space, *tuned.result, options,
+                                                     std::numeric_limits<std::size_t>::max());
+    pipeline::RankRequest request;
+    request.analysis = analysis;
+    request.record = std::make_shared<const cache::TuningRecord>(record);
+    request.rankBy = rankBy;
+    request.cachePath = cachePath;
+    request.measuredDevice = args.value("measured-on").value_or("");
+    const pipeline::TuningRanking ranking = pipeline::rankTuning(request);
+    if (!ranking.ok()) {
+        std::cerr << "tilescope tune: --rank-by " << pipeline::rankByName(rankBy) << ": " << *ranking.error << "\n";
+        return kExitUsage;
+    }
+    if (json) {
+        nlohmann::ordered_json j = exporter::tuningDocument(record);
+        applyRanking(j, record, ranking);
+        j["cache"] = cacheJson;
+        std::cout << j.dump(2) << "\n";
+    } else if (ranking.byMeasured) {
+        std::cout << measuredRankingText(record, ranking,
+                                         tuned.fromCache ? "simulated tuning from cache #" + std::to_string(record.id) +
+                                                               ", tuned " + record.createdAt + " (" + cachePath.string() + ")"
+                                                         : "simulated tuning run now");
+    } else {
+        std::cout << (tuned.fromCache ? cachedTuningText(record, cachePath)
+                                      : tuning::tuningToText(a, *tuned.space, *tuned.result, options));
+        std::cout << ranking.why << "\n";
+    }
+    printDiagnostics(a.diagnostics);
+    if (tuned.storedId && !json)
+        std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
+    if (tuned.cacheError)
+        std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
+    const bool failed = !tuned.fromCache && tuned.result->error;
+    return failed || a.inError() ? kExitKernelError : kExitOk;
+}
+
 } // namespace
 
 int runTune(const Args& args)
@@ -130,6 +255,17 @@ int runTune(const Args& args)
         std::cerr << "tilescope tune: --cache and --no-cache exclude each other\n";
         return kExitUsage;
     }
+    const pipeline::RankBy rankBy =
+        pipeline::parseRankBy(args.value("rank-by").value_or("simulated")).value_or(pipeline::RankBy::Simulated);
+    if (rankBy != pipeline::RankBy::Simulated && args.flag("no-cache")) {
+        std::cerr << "tilescope tune: --rank-by " << pipeline::rankByName(rankBy)
+                  << " reads the measured times from the cache, which --no-cache turns off\n";
+        return kExitUsage;
+    }
+    if (args.value("measured-on") && rankBy == pipeline::RankBy::Simulated) {
+        std::cerr << "tilescope tune: --measured-on chooses the measurements --rank-by measured|auto ranks by\n";
+        return kExitUsage;
+    }
     pipeline::TuneRequest request;
     request.analysis = analysed.analysis;
     request.device = *lookup.profile;
@@ -143,7 +279,8 @@ int runTune(const Args& args)
         const tuning::Progress& p = report.tuning;
         if (p.total == 0)
             return;
-        std::cerr << "\r" << tuning::progressStageName(p.stage) << ": " << p.done << "/" << p.total;
+        writeRaw(std::cerr, "\r");
+        std::cerr << tuning::progressStageName(p.stage) << ": " << p.done << "/" << p.total;
         if (p.etaSeconds > 0)
             std::cerr << ", about " << static_cast<int>(p.etaSeconds + 0.5) << " s left";
         std::cerr << "        " << (p.stage == tuning::ProgressStage::Done ? "\n" : "") << std::flush;
@@ -174,12 +311,16 @@ int runTune(const Args& args)
                 {"error", tuned.cacheError ? nlohmann::ordered_json(*tuned.cacheError) : nlohmann::ordered_json(nullptr)}};
     };
 
+    if (rankBy != pipeline::RankBy::Simulated && tuned.record && !tuned.stopped &&
+        (tuned.fromCache || (tuned.result && tuned.space && !tuned.result->badSubset)))
+        return printRanked(args, rankBy, tuned, analysed.analysis, options, cacheBlock());
+
     if (tuned.fromCache) {
         const cache::TuningRecord& record = *tuned.record;
         if (json) {
             nlohmann::ordered_json j = exporter::tuningDocument(record);
             j["cache"] = cacheBlock();
-            std::cout << j.dump(2) << "\n";
+            std::cout << jsonText(j) << "\n";
         } else {
             std::cout << cachedTuningText(record, cachePath);
         }
@@ -205,14 +346,14 @@ int runTune(const Args& args)
         std::cerr << "tilescope tune: note: " << tuning::latticeBackendNote(*result.backendError) << "\n";
     if (args.flag("print-autotuning"))
         for (const std::string& line : tuning::autotuningLog(a, candidates, result))
-            (json ? std::cerr : std::cout) << line << "\n";
+            printLogLine(json ? std::cerr : std::cout, line);
     if (json) {
         // Printed from the record the cache keeps (every candidate, no cap), so that a later
         // cached result prints the same document.
         const cache::TuningRecord record = pipeline::recordFromTuning(a, candidates, result, options, std::numeric_limits<std::size_t>::max());
         nlohmann::ordered_json j = exporter::tuningDocument(record);
         j["cache"] = cacheBlock();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << tuning::tuningToText(a, candidates, result, options);
     }
@@ -222,8 +363,9 @@ int runTune(const Args& args)
             std::cerr << d.format() << "\n";
     if (tuned.storedId && !json)
         std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
-    if (tuned.cacheError)  // the cache could not be opened, or the store failed
-        std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
+    if (tuned.cacheError)  // the cache could not be opened, a lookup or the store failed
+        std::cerr << "tilescope tune: " << (tuned.storedId ? "cache: " : "tuned without the cache: ") << *tuned.cacheError
+                  << "\n";
     return result.error || a.inError() ? kExitKernelError : kExitOk;
 }
 

@@ -1,6 +1,7 @@
-// The desktop explorer: `tilescope [--lang zh_CN|en] [file.py|file.json]`.
+// The desktop explorer: `tilescope [--lang zh_CN|en] [file.py|file.json|capture folder]`.
 // `--screenshots DIR` renders the main views of the opened file to DIR and quits (documentation).
 
+#include "widgets/capture_dialog.h"
 #include "widgets/main_window.h"
 #include "widgets/screenshot_tour.h"
 #include "widgets/translations.h"
@@ -56,6 +57,16 @@ int runGui(int argc, char** argv)
 
     ts::gui::MainWindow window;
     window.show();
+    // A capture folder's list of launches, rendered on its own (documentation).
+    if (!screenshots.isEmpty() && QFileInfo(file).isDir()) {
+        ts::gui::CaptureDialog* dialog = window.openCaptureFolder(QFileInfo(file).absoluteFilePath());
+        QObject::connect(dialog, &ts::gui::CaptureDialog::loaded, &app, [dialog, file, screenshots](bool ok) {
+            const QString name = screenshots + QLatin1Char('/') + QFileInfo(file).fileName() + QLatin1Char('-') +
+                                 ts::gui::currentLanguage() + QStringLiteral("-capture.png");
+            QApplication::exit(ok && dialog->grab().save(name) ? 0 : 1);
+        });
+        return QApplication::exec();
+    }
     // A file named on the command line wins over the last session's.
     if (!file.isEmpty())
         window.openFile(QFileInfo(file).absoluteFilePath());

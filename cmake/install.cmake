@@ -3,6 +3,7 @@
 #   bin/tilescope                                   the binary (headless commands, the explorer's loader)
 #   lib/tilescope/tilescope-gui.so                  the desktop explorer, loaded by the binary
 #   share/tilescope/devices, examples, translations the binary's resources (core/util/install_dirs.h.in)
+#   share/tilescope/capture                         the hook `tilescope capture` puts on a program's PYTHONPATH
 #   share/applications/tilescope.desktop           the desktop entry, with
 #   share/icons/hicolor/scalable/apps/tilescope.svg its icon
 #   share/man/man1/tilescope.1                      `tilescope help --man`, written at build time
@@ -17,7 +18,8 @@ if(TILESCOPE_BUILD_GUI)
 endif()
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/devices ${PROJECT_SOURCE_DIR}/resources/examples
-    DESTINATION ${TILESCOPE_INSTALL_DATADIR})
+    ${PROJECT_SOURCE_DIR}/resources/capture
+    DESTINATION ${TILESCOPE_INSTALL_DATADIR} PATTERN __pycache__ EXCLUDE)
 
 # The man page, from the same command table as --help (app/cli_table.cpp).
 set(TILESCOPE_MAN_PAGE ${PROJECT_BINARY_DIR}/man/tilescope.1)

@@ -2,10 +2,11 @@
 # Sets everything up, then runs TileScope's main job on a bundled example, the guide's vector add.
 # With a display: opens the explorer on it. Without one: prints what the backend concludes about
 # the kernel and its tuning on the simulated NPU, then renders the explorer's main views
-# (offscreen) and prints where the pictures are.
+# (offscreen) and prints where the pictures are. It builds what it runs: the binary and the
+# explorer's module (the tests and benchmarks are left to scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh -DTILESCOPE_BUILD_TESTS=ON
+TARGETS=tilescope scripts/setup.sh -DTILESCOPE_BUILD_TESTS=OFF
 build_dir="${BUILD_DIR:-build}"
 tilescope="$build_dir/app/tilescope"
 example=resources/examples/add.json

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # Installs what TileScope needs from Debian 12's packages (as root) and configures + builds it.
 # Usage: scripts/setup.sh [extra cmake -D options]
-# Environment: BUILD_DIR (default: build), JOBS (default: 2).
+# Environment: BUILD_DIR (default: build), JOBS (default: 2), TARGETS (default: every target; e.g.
+# "tilescope" builds the binary and the explorer's module only). With -DTILESCOPE_BUILD_TESTS=OFF
+# the packages only the tests need are not installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
     build-essential cmake ninja-build pkg-config
-    python3 python3-dev python3-jsonschema
-    nlohmann-json3-dev libsqlite3-dev sqlite3
-    libgtest-dev libbenchmark-dev
+    python3 python3-dev
+    nlohmann-json3-dev libsqlite3-dev
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqcustomplot-dev libgl1-mesa-dev libxkbcommon-dev
-    desktop-file-utils
 )
+if [[ " $* " != *" -DTILESCOPE_BUILD_TESTS=OFF "* ]]; then
+    packages+=(libgtest-dev libbenchmark-dev python3-jsonschema sqlite3 desktop-file-utils)
+fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -35,4 +38,8 @@ cmake -S . -B "$build_dir" -G Ninja \
     -DPython3_EXECUTABLE=/usr/bin/python3 \
     -DTILESCOPE_BUILD_BENCH=OFF \
     "$@" >/dev/null
-cmake --build "$build_dir" -j "${JOBS:-2}"
+targets=()
+for t in ${TARGETS:-}; do
+    targets+=(--target "$t")
+done
+cmake --build "$build_dir" -j "${JOBS:-2}" "${targets[@]}"

@@ -33,7 +33,9 @@ function(check_prefix prefix label)
     set(bin "${prefix}/bin/tilescope")
     set(data "${prefix}/share/tilescope")
     foreach(file bin/tilescope share/tilescope/devices/Ascend910B2.json share/tilescope/examples/add.json
-                 share/tilescope/examples/add.py share/man/man1/tilescope.1)
+                 share/tilescope/examples/add.py share/tilescope/capture/sitecustomize.py
+                 share/tilescope/capture/tilescope_capture_hook.py share/tilescope/capture/tilescope_capture.py
+                 share/man/man1/tilescope.1)
         if(NOT EXISTS "${prefix}/${file}")
             fail("${label}: ${file} is not installed")
         endif()
@@ -91,6 +93,12 @@ function(check_prefix prefix label)
     run("${bin}" analyze "${data}/examples/add.json")
     if(NOT status EQUAL 0 OR NOT out MATCHES "XBLOCK")
         fail("${label}: tilescope analyze on the installed add.json gave ${status}: ${out}${err}")
+    endif()
+
+    # `capture` finds the installed hook: the Python program it runs loads it (and launches nothing).
+    run("${bin}" capture -o "${root}/elsewhere/capture-${label}" -- /usr/bin/python3 -c "pass")
+    if(NOT status EQUAL 0 OR NOT err MATCHES "1 Python process loaded the hook")
+        fail("${label}: tilescope capture of a Python program gave ${status}: ${out}${err}")
     endif()
 
     # The man page is `help --man` of the installed binary, byte for byte.

@@ -83,6 +83,12 @@ foreach(file ${version_free_files})
     endforeach()
 endforeach()
 
+# core/capture turns a program's launches into workloads: it reads the hook's records and writes
+# files, and knows no stage that analyses, simulates, tunes or caches (the workflow does that).
+file(GLOB capture_files "${SOURCE_DIR}/core/capture/*.h" "${SOURCE_DIR}/core/capture/*.cpp")
+forbid_includes("${capture_files}"
+    "core/(analysis|npu|space|tuning|pipeline|batch|sweep|measure|calibrate|export)/|core/cache/(cache_schema|config_cache|measurement|record_codec|sqlite_db|tuning_record)")
+forbid_calls("${front_end_files}" "capture::(readRawCapture|writeCapture|runChild)[ \t]*\\(")
 if(problems)
     message(FATAL_ERROR "across the layout's boundaries:\n${problems}")
 endif()

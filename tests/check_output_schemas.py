@@ -2,9 +2,10 @@
 
 Usage: check_output_schemas.py TILESCOPE SOURCE_DIR SCRATCH_DIR
 
-Runs each command that prints or writes JSON (analyze, space, tune fresh and cached, sweep, compare-devices,
-batch, export --format json, cache list/show/export, devices, backends, space --bench, space --compare,
-measure import/compare/list) on the bundled vector-add kernel,
+Runs each command that prints or writes JSON (analyze, space, tune fresh and cached and ranked by measured
+time, sweep, compare-devices, batch, export --format json, cache list/show/export, devices, backends,
+space --bench, space --compare, measure import/compare/list, calibrate from files and from the cache) on the
+bundled vector-add kernel, and capture list on the checked-in capture folder,
 in a scratch copy with its own cache, and validates every document against the schema file its
 "schema" field names. Exits 1 on the first command that fails and lists every invalid document.
 The jsonschema module is required (python3-jsonschema, installed by scripts/setup.sh): its
@@ -85,6 +86,13 @@ measurements = str(source / "tests" / "data" / "measure" / "add_runner.json")
 printed("measure import", "measure", "import", measurements, "--workload", workload, "--json", *cache)
 printed("measure compare", "measure", "compare", workload, "--jobs", "2", "--json", *cache)
 printed("measure list", "measure", "list", "--json", *cache)
+printed("tune --rank-by auto", "tune", workload, "--json", "--rank-by", "auto", *cache)
+printed("tune --rank-by measured", "tune", workload, "--json", "--rank-by", "measured", *cache)
+written("cache export (measurements)", scratch / "export-measured.json", "cache", "export",
+        str(scratch / "export-measured.json"), *cache)
+printed("calibrate --cache", "calibrate", *cache, "--device", "Ascend910B2", "--max-iterations", "3", "--json")
+printed("capture list", "capture", "list", str(source / "tests" / "data" / "capture" / "fixtures" / "stub-program"),
+        "--json")
 gpu = source / "tests" / "data" / "runner" / "gpu-h200"
 printed("calibrate", "calibrate", str(gpu / "add_16m.measurements.json"), str(gpu / "softmax.measurements.json"),
         "--device", "Ascend910B2", "--max-iterations", "3", "-o", str(scratch), "--json")

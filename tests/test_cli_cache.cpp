@@ -359,3 +359,33 @@ TEST(CliSweep, CoveringListReadBackByAst)
     EXPECT_EQ(tilescope("sweep --backend 2026-04 " + w).exitCode, 2);
     fs::remove_all(dir);
 }
+
+// `cache export`, `import` and `merge` carry the measured timings and the workloads they were
+// imported with: the other cache lists them and calibrates from them; a second import adds none.
+TEST(CliCache, ExportImportAndMergeCarryMeasurements)
+{
+    const fs::path dir = scratchDir("cli-cache-measurements");
+    const fs::path data = dataDir() / "measure";
+    const std::string a = " --cache " + quote(dir / "a.sqlite");
+    ASSERT_EQ(tilescope("measure import " + quote(data / "add_runner.json") + a).exitCode, 0);
+    ASSERT_EQ(tilescope("cache export " + quote(dir / "a.json") + a).exitCode, 0);
+
+    const std::string b = " --cache " + quote(dir / "b.sqlite");
+    CliRun imported = tilescope("cache import " + quote(dir / "a.json") + b);
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    EXPECT_NE(imported.out.find("measurements: 9 added, 0 already here"), std::string::npos) << imported.out;
+    imported = tilescope("cache import " + quote(dir / "a.json") + b);
+    EXPECT_NE(imported.out.find("measurements: 0 added, 9 already here"), std::string::npos) << imported.out;
+    const CliRun listed = tilescope("measure list --json" + b);
+    ASSERT_EQ(listed.exitCode, 0) << listed.err;
+    EXPECT_EQ(nlohmann::json::parse(listed.out)["measurements"].size(), 9u);  // 8 timed, 1 compile failure
+
+    const std::string c = " --cache " + quote(dir / "c.sqlite");
+    const CliRun merged = tilescope("cache merge " + quote(dir / "a.sqlite") + c);
+    ASSERT_EQ(merged.exitCode, 0) << merged.err;
+    EXPECT_NE(merged.out.find("measurements: 9 added"), std::string::npos) << merged.out;
+    // The merged cache knows the launch's workload: it calibrates from its measurements alone.
+    const CliRun fitted = tilescope("calibrate" + c + " --device Ascend910B2 --max-iterations 2 --json");
+    ASSERT_EQ(fitted.exitCode, 0) << fitted.err;
+    EXPECT_GT(nlohmann::json::parse(fitted.out)["samples_used"].get<int>(), 0);
+}

@@ -209,7 +209,7 @@ TEST(CliOptions, EnumValuesMissingValuesAndFlagsWithValues)
              {"tune " + w + " --jobs --json", "tilescope tune: option --jobs needs a value (--jobs N)"},
              {"tune " + w + " --bench-method", "tilescope tune: option --bench-method needs a value (--bench-method default|npu)"},
              {"space " + w + " --json=yes", "tilescope space: option --json takes no value"},
-             {"sweep " + w, "tilescope sweep: missing --range NAME=START..END[:xF|:+S]"},
+             {"sweep " + w, "tilescope sweep: give at least one --range NAME=START..END[:xF|:+S], or a capture folder"},
              {"cache frobnicate", "tilescope cache: unknown subcommand 'frobnicate' (list, show, export, import, merge, prune)"},
              {"cache prun", "did you mean prune?"},
              {"tnue " + w, "tilescope: unknown command 'tnue' (did you mean tune?)"},

@@ -143,5 +143,83 @@ TEST(GpuFixture, AResultsFileWhoseWorkloadIsNowhereSaysWhatToPass)
     EXPECT_NE(run.err.find("--workload W.json"), std::string::npos) << run.err;
 }
 
+// The same GPU measurements reached through Triton's own format: each fixture's timed candidates
+// written as the <fn>.autotune.json upstream Triton writes, imported with their workload, then
+// `calibrate --cache` fits from the cache. It reads one sample per launch and config and names
+// each kernel after its workload file, so it fits exactly what calibrating the runner files does.
+TEST(GpuFixture, CalibrateFromTheCacheFitsImportedAutotuneJsonAsTheRunnerFilesDo)
+{
+    const fs::path dir = scratchDir("gpu-fixture-calibrate-cache");
+    const std::vector<std::string> kernels = {"add_16m", "column_sum", "rms_norm", "softmax"};
+    const std::string cache = " --cache " + quote(dir / "cache.sqlite");
+    std::string runnerFiles;
+    for (const std::string& k : kernels) {
+        const json results = readJson(fixture(k));
+        json timings = json::array();
+        for (const json& c : results["candidates"])
+            if (c["status"] == "ok")
+                timings.push_back(json::array({json{{"kwargs", c["config"]["kwargs"]},
+                                                    {"num_warps", c["config"]["num_warps"]},
+                                                    {"num_ctas", 1},
+                                                    {"num_stages", c["config"]["num_stages"]},
+                                                    {"maxnreg", nullptr},
+                                                    {"pre_hook", nullptr}},
+                                               json::array({c["p50_ms"], c["p20_ms"], c["p80_ms"]})}));
+        // Triton's key of the launch (its key arguments' values, then the tensors' dtypes), as the
+        // runner file's own import stores it.
+        const fs::path probe = dir / (k + "-probe.sqlite");
+        ASSERT_EQ(tilescope("measure import " + quote(fixture(k)) + " --cache " + quote(probe)).exitCode, 0);
+        const CliRun listed = tilescope("measure list --json --cache " + quote(probe));
+        ASSERT_EQ(listed.exitCode, 0) << listed.err;
+        const auto launch = nlohmann::ordered_json::parse(listed.out)["measurements"][0]["launch"];
+        std::vector<std::string> key;  // in key order
+        for (const auto& [name, value] : launch["keyValues"].items())
+            key.push_back(value.get<std::string>());
+        for (const auto& dtype : launch["dtypes"])
+            key.push_back(dtype.get<std::string>());
+        const fs::path file = dir / (k + ".autotune.json");
+        std::ofstream(file) << json{{"key", key}, {"configs_timings", timings}}.dump();
+        const CliRun imported = tilescope("measure import --workload " +
+                                          quote(sourceDir() / results["workload_file"].get<std::string>()) + " " +
+                                          quote(file) + " --measured-on 'NVIDIA H200'" + cache);
+        ASSERT_EQ(imported.exitCode, 0) << imported.out << imported.err;
+        runnerFiles += " " + quote(fixture(k));
+    }
+    const std::string options = " --device Ascend910B2 --max-iterations 8 --json";
+    const CliRun fromRunner = tilescope("calibrate" + runnerFiles + options);
+    ASSERT_EQ(fromRunner.exitCode, 0) << fromRunner.err;
+    const CliRun fromCache = tilescope("calibrate" + cache + options);
+    ASSERT_EQ(fromCache.exitCode, 0) << fromCache.err;
+    const json a = json::parse(fromRunner.out), b = json::parse(fromCache.out);
+    EXPECT_EQ(b["fitted_kernels"], a["fitted_kernels"]);
+    EXPECT_EQ(b["held_out_kernels"], a["held_out_kernels"]);
+    EXPECT_EQ(b["samples_used"], a["samples_used"]);
+    ASSERT_EQ(b["figures"].size(), a["figures"].size());
+    for (std::size_t i = 0; i < a["figures"].size(); ++i) {
+        EXPECT_EQ(b["figures"][i]["name"], a["figures"][i]["name"]);
+        EXPECT_NEAR(b["figures"][i]["after"].get<double>(), a["figures"][i]["after"].get<double>(),
+                    1e-9 * std::abs(a["figures"][i]["after"].get<double>()))
+            << a["figures"][i]["name"];
+    }
+    // The report names the cache, the measured device and the files its measurements came from.
+    ASSERT_EQ(b["sources"].size(), 1u);
+    const std::string source = b["sources"][0].get<std::string>();
+    EXPECT_NE(source.find("cache.sqlite"), std::string::npos) << source;
+    EXPECT_NE(source.find("launches on NVIDIA H200, imported from add_16m.autotune.json"), std::string::npos) << source;
+
+    // A cache with measurements of two devices needs --measured-on.
+    ASSERT_EQ(tilescope("measure import --workload " + quote(examplesDir() / "add_16m.json") + " " +
+                        quote(dir / "add_16m.autotune.json") + " --measured-on 'Other GPU'" + cache)
+                  .exitCode,
+              0);
+    const CliRun ambiguous = tilescope("calibrate" + cache + options);
+    EXPECT_EQ(ambiguous.exitCode, 2);
+    EXPECT_NE(ambiguous.err.find("several devices"), std::string::npos) << ambiguous.err;
+    EXPECT_NE(ambiguous.err.find("--measured-on"), std::string::npos) << ambiguous.err;
+    const CliRun chosen = tilescope("calibrate" + cache + " --measured-on 'NVIDIA H200'" + options);
+    ASSERT_EQ(chosen.exitCode, 0) << chosen.err;
+    EXPECT_EQ(json::parse(chosen.out)["samples_used"], a["samples_used"]);
+}
+
 } // namespace
 } // namespace ts::test

@@ -7,6 +7,9 @@
 #include "testutil.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
 #include <sqlite3.h>
 
 using namespace ts::cache;
@@ -274,4 +277,89 @@ PRAGMA user_version = 4;
     for (const char* q : {"PRAGMA table_info(measurements)", "PRAGMA table_info(tunings)",
                           "SELECT type, name, sql FROM sqlite_master WHERE name LIKE 'measurements%' ORDER BY name"})
         EXPECT_EQ(migrated.rows(q), created.rows(q)) << q;
+}
+
+// The workload of each measured launch is kept with its measurements (layout 8); a later import
+// of the same launch replaces it, an older one does not.
+TEST(MeasureCache, KeepsTheWorkloadOfEachMeasuredLaunch)
+{
+    const fs::path dir = ts::test::scratchDir("measure-cache-workloads");
+    auto cache = open(dir / "cache.sqlite");
+    const std::string digest = measured(64, 0.1).launchDigest();
+    const LaunchWorkload first{digest, R"({"kernel": "/k/add.py", "args": {}})", "/k/add.json", ""};
+    const auto stored = cache->storeMeasurements({measured(64, 0.1)}, {first});
+    ASSERT_TRUE(stored.ok()) << stored.error->message;
+    EXPECT_EQ(stored.value->workloads, 1u);
+    auto back = cache->launchWorkloads();
+    ASSERT_TRUE(back.ok());
+    ASSERT_EQ(back.value->size(), 1u);
+    EXPECT_EQ((*back.value)[0].workload, first.workload);
+    EXPECT_EQ((*back.value)[0].storedAt, "2026-11-25T12:00:00.000Z");
+
+    LaunchWorkload older = first;
+    older.workload = R"({"kernel": "/old/add.py", "args": {}})";
+    older.storedAt = "2020-01-01T00:00:00.000Z";
+    ASSERT_TRUE(cache->storeMeasurements({}, {older}).ok());
+    EXPECT_EQ((*cache->launchWorkloads(digest).value)[0].workload, first.workload);
+    LaunchWorkload newer = older;
+    newer.storedAt = "2030-01-01T00:00:00.000Z";
+    ASSERT_TRUE(cache->storeMeasurements({}, {newer}).ok());
+    EXPECT_EQ((*cache->launchWorkloads(digest).value)[0].workload, newer.workload);
+    EXPECT_TRUE(cache->launchWorkloads(std::string(64, '0')).value->empty());
+}
+
+// `cache export` writes the measurements and launch workloads; `cache import` and `cache merge`
+// bring them into another cache, once: a second import adds nothing.
+TEST(MeasureCache, ExportImportAndMergeCarryMeasurements)
+{
+    const fs::path dir = ts::test::scratchDir("measure-cache-carry");
+    auto source = open(dir / "a.sqlite");
+    const std::string digest = measured(64, 0.1).launchDigest();
+    ASSERT_TRUE(source->storeMeasurements({measured(64, 0.1), measured(128, 0.2, "Ascend910B2")},
+                                          {{digest, R"({"kernel": "/k/add.py", "args": {"n": 1}})", "w.json", ""}})
+                    .ok());
+    ASSERT_TRUE(source->exportJson(dir / "export.json").ok());
+
+    auto imported = open(dir / "b.sqlite");
+    auto report = imported->importJson(dir / "export.json");
+    ASSERT_TRUE(report.ok()) << report.error->message;
+    EXPECT_EQ(report.value->measurementsAdded, 2u);
+    EXPECT_EQ(report.value->launchWorkloads, 1u);
+    auto again = imported->importJson(dir / "export.json");
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again.value->measurementsAdded, 0u);
+    EXPECT_EQ(again.value->measurementDuplicates, 2u);
+    const auto a = source->measurements(), b = imported->measurements();
+    ASSERT_EQ(b.value->size(), 2u);
+    for (std::size_t i = 0; i < 2; ++i)
+        EXPECT_EQ((*b.value)[i].identity(), (*a.value)[i].identity()) << i;
+    EXPECT_EQ(nlohmann::json::parse((*imported->launchWorkloads().value)[0].workload),
+              nlohmann::json::parse((*source->launchWorkloads().value)[0].workload));
+    source.reset();
+
+    auto merged = open(dir / "c.sqlite");
+    auto mergeReport = merged->merge({dir / "a.sqlite", dir / "b.sqlite"});
+    ASSERT_TRUE(mergeReport.ok()) << mergeReport.error->message;
+    EXPECT_EQ(mergeReport.value->measurementsAdded, 2u);
+    EXPECT_EQ(mergeReport.value->measurementDuplicates, 2u);
+    EXPECT_EQ(merged->measurements().value->size(), 2u);
+    EXPECT_EQ(merged->launchWorkloads().value->size(), 1u);
+}
+
+// A measurement of the export that does not read is named with its field; nothing is imported.
+TEST(MeasureCache, ABadMeasurementInAnExportImportsNothing)
+{
+    const fs::path dir = ts::test::scratchDir("measure-cache-bad-export");
+    auto source = open(dir / "a.sqlite");
+    ASSERT_TRUE(source->storeMeasurements({measured(64, 0.1)}).ok());
+    ASSERT_TRUE(source->exportJson(dir / "export.json").ok());
+    std::string text = ts::test::readText(dir / "export.json");
+    text.replace(text.find("\"numWarps\": 4"), 13, "\"numWarps\": \"4\"");
+    std::ofstream(dir / "export.json", std::ios::trunc) << text;
+    auto target = open(dir / "b.sqlite");
+    auto report = target->importJson(dir / "export.json");
+    ASSERT_FALSE(report.ok());
+    EXPECT_NE(report.error->message.find("measurements[0].numWarps: expected an integer"), std::string::npos)
+        << report.error->message;
+    EXPECT_TRUE(target->measurements().value->empty());
 }

@@ -85,6 +85,37 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::CaptureDialog</name>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation>
+            <numerusform>%n kernel</numerusform>
+            <numerusform>%n kernels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workload(s)</source>
+        <translation>
+            <numerusform>%n workload</numerusform>
+            <numerusform>%n workloads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n {launch|launches}</source>
+        <translation>
+            <numerusform>%n launch</numerusform>
+            <numerusform>%n launches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not written: %1 (%n {launch|launches}): %2</source>
+        <translation>
+            <numerusform>Not written: %1 (%n launch): %2</numerusform>
+            <numerusform>Not written: %1 (%n launches): %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::CompareDialog</name>
     <message numerus="yes">
         <source>Tuning on %n device(s)…</source>
@@ -224,6 +255,13 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
         <translation>
             <numerusform> · %n wave over the cube cores</numerusform>
             <numerusform> · %n waves over the cube cores</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n candidate(s) the tuning ran measured</source>
+        <translation>
+            <numerusform>%1 of %n candidate the tuning ran measured</numerusform>
+            <numerusform>%1 of %n candidates the tuning ran measured</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -756,6 +756,128 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::CaptureDialog</name>
+    <message>
+        <source>Captured launches</source>
+        <translation>捕获的启动</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open the selected launch&apos;s workload in the window</source>
+        <translation>在窗口中打开所选启动的工作负载</translation>
+    </message>
+    <message>
+        <source>Captured launches: %1</source>
+        <translation>捕获的启动：%1</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Reading the capture folder</source>
+        <translation>正在读取捕获文件夹</translation>
+    </message>
+    <message>
+        <source>%1 is not a capture folder of tilescope capture.</source>
+        <translation>%1 不是 tilescope capture 写出的捕获文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workload(s)</source>
+        <translation>
+            <numerusform>%n 个工作负载</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s)</source>
+        <translation>
+            <numerusform>%n 个内核</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n {launch|launches}</source>
+        <translation>
+            <numerusform>%n 次启动</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3.</source>
+        <translation>%2，共 %1，%3。</translation>
+    </message>
+    <message>
+        <source>%1 of %2, %3, captured from `%4`.</source>
+        <translation>%2，共 %1，%3，捕获自 `%4`。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not written: %1 (%n {launch|launches}): %2</source>
+        <translation>
+            <numerusform>未写出：%1（%n 次启动）：%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CaptureTableModel</name>
+    <message>
+        <source>The launch raised: %1</source>
+        <translation>该启动抛出异常：%1</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 或更多</translation>
+    </message>
+    <message>
+        <source>@triton.jit</source>
+        <translation>@triton.jit</translation>
+    </message>
+    <message>
+        <source>autotuned</source>
+        <translation>自动调优</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Key values</source>
+        <translation>键值</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>启动次数</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Tuner</source>
+        <translation>调优器</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>The values of the autotune key&apos;s arguments: one workload per value the program launched</source>
+        <translation>autotune 键参数的取值：程序启动过的每一组取值对应一个工作负载</translation>
+    </message>
+    <message>
+        <source>How often the program launched the kernel with these key values</source>
+        <translation>程序以这些键值启动该内核的次数</translation>
+    </message>
+    <message>
+        <source>The autotuner class: Triton-Ascend&apos;s AutoTilingTuner or upstream Triton&apos;s Autotuner</source>
+        <translation>自动调优器类：Triton-Ascend 的 AutoTilingTuner 或上游 Triton 的 Autotuner</translation>
+    </message>
+    <message>
+        <source>The workload file in the capture folder, beside a copy of the kernel&apos;s source</source>
+        <translation>捕获文件夹中的工作负载文件，旁边是内核源码的副本</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ChartsPage</name>
     <message>
         <source>Candidate space over two dimensions</source>
@@ -2194,6 +2316,18 @@
         <source>&lt;h3&gt;TileScope %1&lt;/h3&gt;&lt;p&gt;Explores the tiling space of Triton kernels under Triton-Ascend&apos;s autotune: which candidates the backend generates for a launch, which it drops and why.&lt;/p&gt;&lt;p&gt;The kernel is parsed with CPython&apos;s own &lt;code&gt;ast&lt;/code&gt;; it is never run. Candidate generation follows Triton-Ascend&apos;s own code, one release per backend version (%3); the lattice, the reasons and the charts go beyond what the backend reports.&lt;/p&gt;&lt;p&gt;Resources: %2&lt;/p&gt;</source>
         <translation>&lt;h3&gt;TileScope %1&lt;/h3&gt;&lt;p&gt;探索 Triton 内核在 Triton-Ascend autotune 下的分块空间：后端针对一次启动生成哪些候选、舍弃哪些候选以及原因。&lt;/p&gt;&lt;p&gt;内核由 CPython 自带的 &lt;code&gt;ast&lt;/code&gt; 解析，从不运行。候选生成遵循 Triton-Ascend 自身的代码，每个后端版本对应一个上游版本（%3）；全网格、原因说明和图表超出了后端自身的报告范围。&lt;/p&gt;&lt;p&gt;资源目录：%2&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Open &amp;capture folder…</source>
+        <translation>打开捕获文件夹(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>The launches your own program made, recorded by tilescope capture: open one as a workload</source>
+        <translation>您自己的程序所做的启动，由 tilescope capture 记录：选择一个作为工作负载打开</translation>
+    </message>
+    <message>
+        <source>Open a capture folder</source>
+        <translation>打开捕获文件夹</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MeasuredCompareDialog</name>
@@ -2557,6 +2691,48 @@ best #%1: %2 µs</source>
     <message>
         <source>the launch computes a wrong result</source>
         <translation>该启动会算出错误结果</translation>
+    </message>
+    <message>
+        <source>Rank: simulated</source>
+        <translation>排序：模拟时间</translation>
+    </message>
+    <message>
+        <source>Rank: measured</source>
+        <translation>排序：实测时间</translation>
+    </message>
+    <message>
+        <source>Rank: measured if complete</source>
+        <translation>排序：实测完整时用实测</translation>
+    </message>
+    <message>
+        <source>Which time picks the best candidate and orders the table: the simulated p50, the p50 measured on real hardware (tilescope measure import), or the measured one when every candidate the tuning ran has a measurement</source>
+        <translation>用哪个时间选出最佳候选并为表格排序：模拟 p50、在真实硬件上实测的 p50（tilescope measure import），或在调优运行过的每个候选都有实测时使用实测时间</translation>
+    </message>
+    <message>
+        <source>Ranked by the simulated p50; the times measured on real hardware can rank it instead.</source>
+        <translation>按模拟 p50 排序；也可以改用在真实硬件上实测的时间排序。</translation>
+    </message>
+    <message>
+        <source>real hardware</source>
+        <translation>真实硬件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n candidate(s) the tuning ran measured</source>
+        <translation>
+            <numerusform>调优运行的 %n 个候选中有 %1 个有实测</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ranked by the p50 measured on %1 (%2).</source>
+        <translation>按在 %1 上实测的 p50 排序（%2）。</translation>
+    </message>
+    <message>
+        <source>Ranked by the simulated p50: no candidate the tuning ran has a measured time (tilescope measure import).</source>
+        <translation>按模拟 p50 排序：调优运行的候选都没有实测时间（tilescope measure import）。</translation>
+    </message>
+    <message>
+        <source>Ranked by the simulated p50: %1 on %2, not all.</source>
+        <translation>按模拟 p50 排序：在 %2 上 %1，并非全部。</translation>
     </message>
 </context>
 <context>

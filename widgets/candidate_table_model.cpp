@@ -81,6 +81,15 @@ void CandidateTableModel::refreshBest()
     m_bestP50 = 0;
     if (!m_timings)
         return;
+    if (m_measuredBest) {
+        const double us = measuredUs(*m_measuredBest);
+        if (!std::isnan(us) && us > 0) {
+            m_best = m_measuredBest;
+            m_bestP50 = us;
+            return;
+        }
+        m_measuredBest.reset();  // the measured times it was chosen from are gone
+    }
     if (m_timings->best && *m_timings->best < m_timings->p50Us.size() && !std::isnan(m_timings->p50Us[*m_timings->best])) {
         m_best = *m_timings->best;
     } else {
@@ -114,10 +123,28 @@ void CandidateTableModel::updateTimings(std::size_t first, std::size_t last, boo
         Q_EMIT dataChanged(index(int(first), 0), index(int(last), lastColumn));
 }
 
+void CandidateTableModel::setMeasuredBest(std::optional<std::size_t> candidate)
+{
+    if (candidate == m_measuredBest)
+        return;
+    m_measuredBest = candidate;
+    refreshBest();
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
 tuning::OutcomeStatus CandidateTableModel::outcome(std::size_t candidate) const
 {
     if (!m_timings || candidate >= m_timings->p50Us.size())
         return tuning::OutcomeStatus::NotTuned;
+    if (m_measuredBest && !m_timings->outcome.empty()) {
+        // Ranked by measured time: the measured best is the best; the tuning's own pick is one of
+        // the benchmarked.
+        const tuning::OutcomeStatus o = m_timings->outcome[candidate];
+        if (o != tuning::OutcomeStatus::Best && o != tuning::OutcomeStatus::Benchmarked)
+            return o;
+        return candidate == *m_measuredBest ? tuning::OutcomeStatus::Best : tuning::OutcomeStatus::Benchmarked;
+    }
     if (!m_timings->outcome.empty())
         return m_timings->outcome[candidate];
     if (std::isnan(m_timings->p50Us[candidate]))
@@ -165,7 +192,7 @@ double CandidateTableModel::speedUp(std::size_t row) const
 {
     if (!m_timings || !m_best || m_bestP50 <= 0)
         return std::nan("");
-    const double p50 = m_timings->p50Us[row];
+    const double p50 = m_measuredBest ? measuredUs(row) : m_timings->p50Us[row];
     return std::isnan(p50) ? p50 : p50 / m_bestP50;
 }
 
@@ -314,6 +341,8 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
     case Column::P20:
     case Column::P80:
     case Column::SpeedUp: {
+        if (columnKind(column) == Column::SpeedUp && m_measuredBest)
+            return copied([this](std::size_t row) { return measuredUs(row); });  // the measured order
         const Column kind = columnKind(column) == Column::SpeedUp ? Column::P50 : columnKind(column);  // same order
         return copied([this, kind](std::size_t row) { return timing(row, kind); });
     }

@@ -64,6 +64,11 @@ public:
     void setMeasured(std::shared_ptr<const std::vector<double>> measuredMs);
     bool hasMeasured() const { return m_measured != nullptr; }
     double measuredUs(std::size_t candidate) const;  // NaN when not measured
+    // Which time ranks the candidates (pipeline::rankCandidates decides): with a candidate, the
+    // measured times, and that candidate is the best (its row says best, the column against the
+    // best compares measured times); nullopt, the simulated times and the tuning's own best.
+    void setMeasuredBest(std::optional<std::size_t> candidate);
+    bool rankedByMeasured() const { return m_measuredBest.has_value(); }
     // The tuning outcome of a candidate (NotTuned without timings).
     tuning::OutcomeStatus outcome(std::size_t candidate) const;
     std::optional<std::size_t> bestCandidate() const;
@@ -99,6 +104,7 @@ private:
     std::shared_ptr<const std::vector<double>> m_measured;
     double m_bestP50 = 0;  // NaN-free: 0 when nothing is measured
     std::optional<std::size_t> m_best;
+    std::optional<std::size_t> m_measuredBest;
     int m_dimensionCount = 0;
     bool m_dark = false;
 };

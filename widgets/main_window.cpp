@@ -3,6 +3,7 @@
 #include "core/util/version.h"
 #include "widgets/analysis_panel.h"
 #include "widgets/background_job.h"
+#include "widgets/capture_dialog.h"
 #include "widgets/charts_page.h"
 #include "widgets/backend_compare_dialog.h"
 #include "widgets/measured_compare_dialog.h"
@@ -55,8 +56,10 @@ constexpr int kLaunchDockWidth = 450;  // the launch dock at first start, before
 
 bool isOpenable(const QString& path)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    return suffix == QLatin1String("py") || suffix == QLatin1String("json");
+    const QFileInfo info(path);
+    const QString suffix = info.suffix().toLower();
+    return suffix == QLatin1String("py") || suffix == QLatin1String("json") ||
+           (info.isDir() && QFileInfo::exists(path + QStringLiteral("/capture.json")));
 }
 
 } // namespace
@@ -222,6 +225,16 @@ void MainWindow::createActions()
         if (!path.isEmpty())
             openFile(path);
     });
+    m_openCaptureAction = new QAction(tr("Open &capture folder…"), this);
+    m_openCaptureAction->setObjectName(QStringLiteral("openCaptureAction"));
+    m_openCaptureAction->setStatusTip(tr("The launches your own program made, recorded by tilescope capture: open one "
+                                         "as a workload"));
+    connect(m_openCaptureAction, &QAction::triggered, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a capture folder"),
+                                                              QSettings().value(QStringLiteral("lastDir")).toString());
+        if (!dir.isEmpty())
+            openCaptureFolder(dir);
+    });
     m_stopAction = new QAction(tr("&Stop"), this);
     m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_stopAction->setEnabled(false);
@@ -271,6 +284,7 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
+    file->addAction(m_openCaptureAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     file->addSeparator();
@@ -352,8 +366,22 @@ void MainWindow::fillExamplesMenu()
 
 void MainWindow::openFile(const QString& path)
 {
+    if (QFileInfo(path).isDir()) {
+        openCaptureFolder(path);
+        return;
+    }
     statusBar()->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
     m_document->open(path);
+}
+
+CaptureDialog* MainWindow::openCaptureFolder(const QString& folder)
+{
+    auto* dialog = new CaptureDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &CaptureDialog::workloadChosen, this, [this](const QString& path) { openFile(path); });
+    dialog->show();
+    dialog->load(QFileInfo(folder).absoluteFilePath());
+    return dialog;
 }
 
 void MainWindow::showError(const QString& title, const QString& message)
@@ -552,6 +580,7 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     auto analysis = m_document->analysis();
     m_spacePage->model()->setMeasured(nullptr);
     m_chartsPage->heatmap()->setMeasured(nullptr);
+    m_spacePage->setMeasuredDevice(QString());
     if (!space || !analysis) {
         m_measuredJob->stop();
         return;
@@ -560,20 +589,22 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
     request.analysis = analysis;
     request.space = space;
     request.cachePath = m_document->cacheFile().toStdString();
-    using Measured = std::shared_ptr<const std::vector<double>>;
+    using Measured = std::pair<std::shared_ptr<const std::vector<double>>, QString>;  // times, measured device
     m_measuredJob->start<Measured>(
         tr("Reading the measured times"),
         [request = std::move(request)](JobContext&) -> Measured {
             pipeline::MeasuredForSpaceResult measured = pipeline::measuredForSpace(request);
             if (measured.matched == 0)
-                return nullptr;
-            return std::make_shared<const std::vector<double>>(std::move(measured.p50Ms));
+                return {};
+            return {std::make_shared<const std::vector<double>>(std::move(measured.p50Ms)),
+                    QString::fromStdString(measured.measuredDevice)};
         },
-        [this, space](Measured&& measuredMs) {
+        [this, space](Measured&& measured) {
             if (space != m_document->space())
                 return;  // another space is shown now
-            m_spacePage->model()->setMeasured(measuredMs);
-            m_chartsPage->heatmap()->setMeasured(measuredMs);
+            m_spacePage->model()->setMeasured(measured.first);
+            m_chartsPage->heatmap()->setMeasured(measured.first);
+            m_spacePage->setMeasuredDevice(measured.second);
         });
 }
 

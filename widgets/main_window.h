@@ -24,6 +24,7 @@ namespace ts::gui {
 
 class AnalysisPanel;
 class BackgroundJob;
+class CaptureDialog;
 class ChartsPage;
 class KernelDocument;
 class KernelPage;
@@ -37,7 +38,10 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // A kernel, a workload, or a capture folder (openCaptureFolder).
     void openFile(const QString& path);
+    // The launches a program made (`tilescope capture`), listed; choosing one opens its workload.
+    CaptureDialog* openCaptureFolder(const QString& folder);
     // Opens what was open when the window last closed (the file, its launch as edited, the
     // lattice switch, the selected candidate, the tab); false when there was nothing to restore.
     // The window's geometry and dock layout are restored in any case.
@@ -109,6 +113,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_openCaptureAction = nullptr;
     QAction* m_stopAction = nullptr;
     QAction* m_tuneAction = nullptr;
     QAction* m_compareAction = nullptr;

@@ -1,5 +1,6 @@
 #include "widgets/space_page.h"
 
+#include "core/pipeline/workflow.h"
 #include "core/util/format.h"
 #include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
@@ -26,6 +27,8 @@
 
 #include <array>
 #include <climits>
+#include <cmath>
+#include <limits>
 
 namespace ts::gui {
 
@@ -71,6 +74,20 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_lattice->setToolTip(tr("Beyond the backend: every value a user could write for each tunable parameter "
                              "(up to 2 million points), each with the reason the backend does not generate it"));
     m_count = new QLabel(this);
+    m_rankBy = new QComboBox(this);
+    m_rankBy->setObjectName(QStringLiteral("rankByBox"));
+    m_rankBy->addItem(tr("Rank: simulated"), int(pipeline::RankBy::Simulated));
+    m_rankBy->addItem(tr("Rank: measured"), int(pipeline::RankBy::Measured));
+    m_rankBy->addItem(tr("Rank: measured if complete"), int(pipeline::RankBy::Auto));
+    // The bar must not widen the window: the box is as wide as its shortest choice needs.
+    m_rankBy->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_rankBy->setMinimumContentsLength(14);
+    m_rankBy->setToolTip(tr("Which time picks the best candidate and orders the table: the simulated p50, the p50 "
+                            "measured on real hardware (tilescope measure import), or the measured one when every "
+                            "candidate the tuning ran has a measurement"));
+    m_ranking = new QLabel(this);
+    m_ranking->setObjectName(QStringLiteral("rankingLabel"));
+    m_ranking->setWordWrap(true);
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("candidateTable"));
@@ -161,6 +178,14 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     bar->addWidget(m_lattice);
     bar->addWidget(m_count);
     bar->addWidget(m_tuneLattice);
+    // Which time ranks the table: a line of its own, shown once there is a measured time to rank
+    // by, so the bar above never widens the window.
+    m_rankRow = new QWidget(this);
+    auto* rankLayout = new QHBoxLayout(m_rankRow);
+    rankLayout->setContentsMargins(0, 0, 0, 0);
+    rankLayout->addWidget(m_ranking, 1);
+    rankLayout->addWidget(m_rankBy);
+    m_rankRow->hide();
 
     auto* detailsBox = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(detailsBox);
@@ -181,6 +206,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_filterError);
     layout->addWidget(m_problem);
     layout->addWidget(m_origin);
+    layout->addWidget(m_rankRow);
     layout->addWidget(m_backendBanner);
     layout->addWidget(splitter, 1);
 
@@ -199,6 +225,14 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
         m_proxy->setReasonFilter(v < 0 ? std::nullopt : std::optional(space::ReasonCode(v)));
     });
     connect(m_lattice, &QCheckBox::toggled, this, &SpacePage::latticeToggled);
+    connect(m_rankBy, &QComboBox::currentIndexChanged, this, [this] {
+        refreshRanking();
+        // The table follows the time that ranks: fastest first.
+        const int column = m_model->columnOf(m_model->rankedByMeasured() ? CandidateTableModel::Column::Measured
+                                                                         : CandidateTableModel::Column::P50);
+        if (column >= 0)
+            m_view->sortByColumn(column, Qt::AscendingOrder);
+    });
     connect(m_proxy, &CandidateFilterProxy::filterChanged, this, &SpacePage::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &SpacePage::updateCount);
     connect(m_proxy->job(), &BackgroundJob::started, this, &SpacePage::updateCount);
@@ -329,11 +363,64 @@ void SpacePage::sizeColumns(int first, int last)
     }
 }
 
+void SpacePage::setMeasuredDevice(const QString& device)
+{
+    m_measuredDevice = device;
+    refreshRanking();
+}
+
+void SpacePage::refreshRanking()
+{
+    const std::shared_ptr<const CandidateTimings> timings = m_model->timings();
+    const auto rankBy = pipeline::RankBy(m_rankBy->currentData().toInt());
+    if (!timings || !m_model->space() || rankBy == pipeline::RankBy::Simulated) {
+        // The tuning's own order: nothing to decide (and nothing to walk in a lattice of millions).
+        m_model->setMeasuredBest(std::nullopt);
+        m_ranking->setText(tr("Ranked by the simulated p50; the times measured on real hardware can rank it instead."));
+        m_rankRow->setVisible(timings && m_model->hasMeasured());
+        return;
+    }
+    const std::size_t n = timings->p50Us.size();
+    pipeline::RankInputs inputs;
+    inputs.simulated.resize(n);
+    inputs.ran.resize(n);
+    inputs.measuredMs.resize(n, std::numeric_limits<double>::quiet_NaN());
+    const double none = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+        auto orNone = [&](double us) { return std::isnan(us) ? none : us; };
+        inputs.simulated[i] = {orNone(timings->p50Us[i]), orNone(timings->p20Us[i]), orNone(timings->p80Us[i])};
+        const tuning::OutcomeStatus o = timings->outcome.empty() ? (std::isnan(timings->p50Us[i]) ? tuning::OutcomeStatus::NotTuned
+                                                                                                 : tuning::OutcomeStatus::Benchmarked)
+                                                                 : timings->outcome[i];
+        inputs.ran[i] = o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best ||
+                        o == tuning::OutcomeStatus::CompileFailed;
+        inputs.measuredMs[i] = m_model->measuredUs(i) / 1000.0;
+    }
+    inputs.simulatedBest = timings->best;
+    const pipeline::TuningRanking ranking = pipeline::rankCandidates(inputs, rankBy, /*withOrder=*/false);
+    m_model->setMeasuredBest(ranking.byMeasured ? ranking.best : std::nullopt);
+    const QString device = m_measuredDevice.isEmpty() ? tr("real hardware") : m_measuredDevice;
+    const QString measured =
+        tr("%1 of %n candidate(s) the tuning ran measured", nullptr, int(ranking.ran)).arg(ranking.measured);
+    QString text;
+    if (ranking.byMeasured)
+        text = tr("Ranked by the p50 measured on %1 (%2).").arg(device, measured);
+    else if (ranking.measured == 0)
+        text = tr("Ranked by the simulated p50: no candidate the tuning ran has a measured time (tilescope measure import).");
+    else
+        text = tr("Ranked by the simulated p50: %1 on %2, not all.").arg(measured, device);
+    m_ranking->setText(text);
+    m_rankRow->show();
+    if (m_selected)
+        showDetails(*m_selected);  // its outcome follows the ranking
+}
+
 void SpacePage::setRun(std::shared_ptr<const TuningRun> run)
 {
     m_run = run && run->space() == m_model->space() ? std::move(run) : nullptr;
     const bool hadTimings = m_model->hasTimings();
     m_model->setTimings(m_run ? m_run->timings() : nullptr);
+    refreshRanking();
     showCachedOrigin(m_origin, m_run.get());
     if (!hadTimings && m_model->hasTimings())
         sizeColumns(m_model->columnOf(CandidateTableModel::Column::Outcome), m_model->columnCount() - 1);
@@ -348,6 +435,7 @@ void SpacePage::runUpdated(const TuningRun::Update& update)
     if (update.finished) {
         // The final figures come in a new array (the proxy sorts again when sorted by them).
         m_model->setTimings(m_run->timings());
+        refreshRanking();
     } else if (update.count > 0 || update.bestChanged) {
         m_model->updateTimings(update.minCandidate, update.maxCandidate, update.bestChanged, update.previousBest,
                                /*wholeColumn=*/false);
@@ -481,7 +569,8 @@ void SpacePage::showDetails(std::size_t candidate)
         if (t->measured()) {
             html += tr(": p50 %1 µs (p20 %2, p80 %3)")
                         .arg(locale.toString(t->p50Us, 'f', 2), locale.toString(t->p20Us, 'f', 2), locale.toString(t->p80Us, 'f', 2));
-            const TunedCandidate* best = m_run->bestEntry();
+            // Against the simulated best; under a measured ranking the table's column compares measured times.
+            const TunedCandidate* best = m_model->rankedByMeasured() ? nullptr : m_run->bestEntry();
             if (best && best->candidate != candidate && best->p50Us > 0)
                 html += tr(", ×%1 the best (#%2)").arg(locale.toString(t->p50Us / best->p50Us, 'f', 2)).arg(best->candidate);
             html += tr("<br>device %1 µs: MTE2 %2, Vector %3, Cube %4, MTE3 %5, Scalar %6, launch %7; roofline %8 µs (%9)")

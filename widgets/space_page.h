@@ -44,6 +44,13 @@ public:
     std::optional<std::size_t> selectedCandidate() const { return m_selected; }
     // Adds the candidate's row to the table's selection (when the filters show it).
     void addToSelection(std::size_t candidate);
+    // The measured device whose times the table's Measured column shows ("" when none).
+    void setMeasuredDevice(const QString& device);
+    // Decides again which time ranks the table (the Rank by box: simulated, measured, or measured
+    // when every candidate the tuning ran is measured), after the timings or measured times change.
+    void refreshRanking();
+    QComboBox* rankByBox() const { return m_rankBy; }
+    QLabel* rankingLabel() const { return m_ranking; }  // with the box, on a line shown once measured times exist
 
     CandidateTableModel* model() const { return m_model; }
     CandidateFilterProxy* proxy() const { return m_proxy; }
@@ -90,6 +97,10 @@ private:
     QLabel* m_count = nullptr;
     QLabel* m_problem = nullptr;
     QLabel* m_origin = nullptr;
+    QWidget* m_rankRow = nullptr;
+    QComboBox* m_rankBy = nullptr;
+    QLabel* m_ranking = nullptr;
+    QString m_measuredDevice;
     QTextBrowser* m_details = nullptr;
     QToolButton* m_tuneLattice = nullptr;
     QWidget* m_backendBanner = nullptr;

@@ -84,6 +84,17 @@ CREATE UNIQUE INDEX measurements_by_identity ON measurements(identity);
 CREATE INDEX measurements_by_launch ON measurements(launch_digest, device);
 )sql";
 
+// Layout 8's workloads of measured launches: one row per launch, the newest import's. (IF NOT
+// EXISTS: a file that a test or a tool took down to an older layout may still have it.)
+constexpr const char* kLaunchWorkloadsSql = R"sql(
+CREATE TABLE IF NOT EXISTS launch_workloads (
+    launch_digest TEXT PRIMARY KEY NOT NULL,
+    workload      TEXT NOT NULL,
+    workload_path TEXT NOT NULL,
+    stored_at     TEXT NOT NULL
+) WITHOUT ROWID;
+)sql";
+
 std::string hex32(std::int64_t v)
 {
     char buf[16];
@@ -304,6 +315,14 @@ int migrateV6ToV7(SqliteDatabase& db, std::string* message)
     return rc;
 }
 
+int migrateV7ToV8(SqliteDatabase& db, std::string* message)
+{
+    const int rc = db.exec(kLaunchWorkloadsSql);
+    if (rc != SQLITE_OK)
+        *message = "cannot add the launch_workloads table: " + db.errorMessage();
+    return rc;
+}
+
 } // namespace
 
 Inspection inspect(SqliteDatabase& db)
@@ -365,6 +384,8 @@ int create(SqliteDatabase& db, const std::string& createdBy, std::string* messag
     int rc = db.exec(kCreateSql);
     if (rc == SQLITE_OK)
         rc = db.exec(kMeasurementsSql);
+    if (rc == SQLITE_OK)
+        rc = db.exec(kLaunchWorkloadsSql);
     if (rc == SQLITE_OK) {
         SqliteStatement meta = db.prepare("INSERT INTO meta(key, value) VALUES (?1, ?2)");
         for (const auto& [k, v] : {std::pair<std::string, std::string>{"application", kApplicationName},
@@ -399,6 +420,7 @@ int migrate(SqliteDatabase& db, int fromVersion, std::string* message)
         case 4: rc = migrateV4ToV5(db, &msg); break;
         case 5: rc = migrateV5ToV6(db, &msg); break;
         case 6: rc = migrateV6ToV7(db, &msg); break;
+        case 7: rc = migrateV7ToV8(db, &msg); break;
         default:
             msg = "no migration from layout version " + std::to_string(v);
             return SQLITE_ERROR;

@@ -33,6 +33,10 @@
 //      list; a lattice tuning names its subset), so a lattice tuning never takes the place of
 //      the backend's pick. Migrating from 6 adds the column ('' for every tuning); the digests
 //      stay, as the key's canonical text names a candidate set only when there is one.
+//   8  launch_workloads: the workload of each measured launch (measurement_record.h,
+//      LaunchWorkload), stored when its measurements are imported, so the measurements can be
+//      simulated again later (calibration from the cache). Migrating from 7 only adds the table;
+//      measurements imported before have no workload until they are imported again.
 
 #include "core/cache/sqlite_db.h"
 
@@ -41,7 +45,7 @@
 
 namespace ts::cache::schema {
 
-inline constexpr int kCurrentVersion = 7;
+inline constexpr int kCurrentVersion = 8;
 inline constexpr std::int32_t kApplicationId = 0x54534343;  // "TSCC"
 inline constexpr const char* kApplicationName = "tilescope-config-cache";
 

@@ -14,8 +14,11 @@
 //
 // Export/import format (JSON):
 //   {"format": "tilescope-config-cache", "version": 1, "exportedAt": "<ISO 8601 UTC>",
-//    "tunings": [<tuning>, ...]}       // <tuning> as documented in tuning_record.h
-// Import merges: per key the newest tuning wins (see supersedes()).
+//    "tunings": [<tuning>, ...],                  // <tuning> as documented in tuning_record.h
+//    "measurements": [<measurement>, ...],        // measurement_record.h (toJson); may be absent
+//    "launchWorkloads": [<launch workload>, ...]} // the measured launches' workloads; may be absent
+// Import merges: per key the newest tuning wins (see supersedes()); a measurement already stored
+// (the same identity) is not added again; per launch the newest workload wins.
 //
 // A ConfigCache may be shared between threads (calls are serialised).
 
@@ -37,7 +40,7 @@ namespace ts::cache {
 
 struct CacheError {
     // cache-open | cache-busy | cache-corrupt | cache-newer | cache-io | cache-invalid-record |
-    // cache-not-found | cache-json
+    // cache-not-found | cache-json | cache-damaged-row
     std::string code;
     std::string message;  // names the file
 };
@@ -46,11 +49,15 @@ template <typename T>
 struct CacheResult {
     std::optional<T> value;
     std::optional<CacheError> error;
+    // Rows left out of a listing because they do not decode ("tuning #12: ..."): one damaged row
+    // costs only itself.
+    std::vector<std::string> skipped;
     bool ok() const { return !error.has_value(); }
 };
 
 struct CacheStatus {
     std::optional<CacheError> error;
+    std::vector<std::string> skipped;  // as CacheResult's
     bool ok() const { return !error.has_value(); }
 };
 
@@ -151,6 +158,9 @@ struct MergeReport {
     std::size_t replaced = 0;   // keys whose entry was replaced by a newer one
     std::size_t kept = 0;       // keys whose entry here was newer (or identical)
     std::size_t sources = 0;
+    std::size_t measurementsAdded = 0;      // measured timings new to this cache
+    std::size_t measurementDuplicates = 0;  // already here (the same identity)
+    std::size_t launchWorkloads = 0;        // workloads of measured launches stored (new or newer)
 };
 
 class ConfigCache {
@@ -186,19 +196,27 @@ public:
     CacheStatus exportJson(const std::filesystem::path& file);
     // All or nothing: an invalid file or entry changes nothing.
     CacheResult<MergeReport> importJson(const std::filesystem::path& file);
-    // Joins other caches into this one (e.g. written by sharded CI jobs), newest wins per key;
-    // the result does not depend on the order of `sources`. Sources are opened read-only.
+    // Joins other caches into this one (e.g. written by sharded CI jobs), newest wins per key,
+    // their measurements and launch workloads with them; the result does not depend on the order
+    // of `sources`. Sources are opened read-only.
     CacheResult<MergeReport> merge(const std::vector<std::filesystem::path>& sources);
-    // Merges records from anywhere (one transaction), newest wins per key.
-    CacheResult<MergeReport> mergeRecords(const std::vector<TuningRecord>& incoming);
+    // Merges records from anywhere (one transaction), newest wins per key; measurements and
+    // launch workloads join in the same transaction.
+    CacheResult<MergeReport> mergeRecords(const std::vector<TuningRecord>& incoming,
+                                          const std::vector<MeasurementRecord>& measurements = {},
+                                          const std::vector<LaunchWorkload>& workloads = {});
 
     CacheResult<std::vector<PrunedEntry>> prune(const PruneOptions& options);
 
     // Measured timings (measurement_record.h). Stores in one transaction, all or nothing: an
     // invalid record stores none. A record whose identity is already stored is counted as a
     // duplicate and left as it is; records without importedAt get the time of the call.
-    CacheResult<MeasurementStoreReport> storeMeasurements(const std::vector<MeasurementRecord>& records);
+    // `workloads` are the measured launches' workloads, stored in the same transaction.
+    CacheResult<MeasurementStoreReport> storeMeasurements(const std::vector<MeasurementRecord>& records,
+                                                          const std::vector<LaunchWorkload>& workloads = {});
     CacheResult<std::vector<MeasurementRecord>> measurements(const MeasurementFilter& filter = {});
+    // The stored workloads of measured launches (every one, or only `launchDigest`'s).
+    CacheResult<std::vector<LaunchWorkload>> launchWorkloads(const std::string& launchDigest = {});
 
     // PRAGMA integrity_check: "ok" or SQLite's findings.
     CacheResult<std::string> integrityCheck();

@@ -66,10 +66,33 @@ TuningKey launchKeyOf(const MeasurementRecord& measurement);
 // Checks a measurement before it is stored; returns an error message or "".
 std::string validateMeasurement(const MeasurementRecord& measurement);
 
+// The workload a measured launch was measured with (kernel file, arguments, grid), stored with its
+// measurements so they can be simulated again later: the workload's JSON text as TileScope writes
+// it (kernel::workloadText, the kernel's path absolute) and the file it was read from.
+struct LaunchWorkload {
+    std::string launchDigest;  // launchDigestOf the launch's key
+    std::string workload;      // JSON text, compact
+    std::string workloadPath;  // the workload file at import ("" when the launch came from the command line)
+    std::string storedAt;      // ISO 8601 UTC; stamped when stored
+
+    friend bool operator==(const LaunchWorkload&, const LaunchWorkload&) = default;
+};
+
+// JSON of a stored measurement (the cache's export), and back; `where` prefixes error messages
+// ("measurements[3]"): a field of the wrong type is an error naming it.
+nlohmann::ordered_json toJson(const MeasurementRecord& measurement);
+std::optional<MeasurementRecord> measurementFromJson(const nlohmann::ordered_json& json, const std::string& where,
+                                                     std::string* error);
+// {"launchDigest", "workload": {...}, "workloadPath", "storedAt"}
+nlohmann::ordered_json toJson(const LaunchWorkload& launch);
+std::optional<LaunchWorkload> launchWorkloadFromJson(const nlohmann::ordered_json& json, const std::string& where,
+                                                     std::string* error);
+
 struct MeasurementStoreReport {
     std::size_t added = 0;       // new to this cache
     std::size_t duplicates = 0;  // already there (same identity)
     std::vector<bool> isNew;     // per record given, in order
+    std::size_t workloads = 0;   // launch workloads stored (new or replaced)
 };
 
 struct MeasurementFilter {

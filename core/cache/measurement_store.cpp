@@ -7,6 +7,25 @@
 #include <thread>
 
 namespace ts::cache {
+namespace {
+
+// A cache of an older layout opened read-only (merge sources) is not migrated: a table it lacks
+// holds nothing.
+bool hasTable(SqliteDatabase& db, const char* name, int* rc)
+{
+    SqliteStatement s = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1");
+    if (!s) {
+        *rc = db.extendedErrorCode();
+        return false;
+    }
+    s.bind(1, std::string(name));
+    *rc = s.step();
+    const bool found = *rc == SQLITE_ROW && s.integer(0) > 0;
+    *rc = *rc == SQLITE_ROW ? SQLITE_OK : *rc;
+    return found;
+}
+
+} // namespace
 
 int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>& records,
                        const std::string& importedAt, MeasurementStoreReport* report, std::string* problem)
@@ -96,9 +115,57 @@ int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>&
     return SQLITE_OK;
 }
 
-int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out)
+int upsertLaunchWorkloads(SqliteDatabase& db, const std::vector<LaunchWorkload>& workloads, const std::string& storedAt,
+                          std::size_t* stored)
+{
+    *stored = 0;
+    if (workloads.empty())
+        return SQLITE_OK;
+    SqliteStatement upsert = db.prepare(
+        "INSERT INTO launch_workloads(launch_digest, workload, workload_path, stored_at) VALUES (?1, ?2, ?3, ?4) "
+        "ON CONFLICT(launch_digest) DO UPDATE SET workload = excluded.workload, workload_path = excluded.workload_path, "
+        "stored_at = excluded.stored_at WHERE excluded.stored_at >= launch_workloads.stored_at");
+    if (!upsert)
+        return db.extendedErrorCode();
+    for (const LaunchWorkload& w : workloads) {
+        upsert.bind(1, w.launchDigest).bind(2, w.workload).bind(3, w.workloadPath).bind(4, w.storedAt.empty() ? storedAt : w.storedAt);
+        const int rc = upsert.step();
+        if (rc != SQLITE_DONE)
+            return rc;
+        *stored += db.changes() > 0 ? 1 : 0;
+        upsert.reset();
+    }
+    return SQLITE_OK;
+}
+
+int selectLaunchWorkloads(SqliteDatabase& db, const std::string& launchDigest, std::vector<LaunchWorkload>* out)
 {
     out->clear();
+    int present = SQLITE_OK;
+    if (!hasTable(db, "launch_workloads", &present))
+        return present;
+    SqliteStatement s = db.prepare(launchDigest.empty()
+                                       ? "SELECT launch_digest, workload, workload_path, stored_at FROM launch_workloads "
+                                         "ORDER BY launch_digest"
+                                       : "SELECT launch_digest, workload, workload_path, stored_at FROM launch_workloads "
+                                         "WHERE launch_digest = ?1");
+    if (!s)
+        return db.extendedErrorCode();
+    if (!launchDigest.empty())
+        s.bind(1, launchDigest);
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW)
+        out->push_back({s.text(0), s.text(1), s.text(2), s.text(3)});
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out,
+                       std::vector<std::string>* skipped)
+{
+    out->clear();
+    int present = SQLITE_OK;
+    if (!hasTable(db, "measurements", &present))
+        return present;
     // The timing columns first; the launch, software and provenance after them.
     std::string sql = "SELECT id, source_hash, params, num_warps, num_stages, status, error, p50_ms, p20_ms, p80_ms, "
                       "device";
@@ -129,9 +196,16 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
         MeasurementRecord& m = out->emplace_back();
         m.id = s.integer(0);
         m.sourceHash = s.text(1);
+        auto damaged = [&] {
+            skipped->push_back("measurement #" + std::to_string(m.id) +
+                               " is damaged (its stored columns do not decode) and was left out");
+            out->pop_back();
+        };
         auto params = decodePairs(s.textView(2));
-        if (!params)
-            return SQLITE_CORRUPT;
+        if (!params) {
+            damaged();
+            continue;
+        }
         m.params = std::move(*params);
         m.numWarps = int(s.integer(3));
         m.numStages = int(s.integer(4));
@@ -146,8 +220,10 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
         m.kernelName = s.text(11);
         auto values = decodePairs(s.textView(12));
         auto dtypes = decodeStrings(s.textView(13));
-        if (!values || !dtypes)
-            return SQLITE_CORRUPT;
+        if (!values || !dtypes) {
+            damaged();
+            continue;
+        }
         m.keyValues = std::move(*values);
         m.dtypes = std::move(*dtypes);
         m.backend = s.text(14);

@@ -16,7 +16,17 @@ namespace ts::cache {
 int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>& records,
                        const std::string& importedAt, MeasurementStoreReport* report, std::string* problem);
 
-// The measurements matching `filter`, by id. SQLITE_CORRUPT when a stored column does not decode.
-int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out);
+// Stores each launch's workload unless the cache holds a newer one for the launch (the newest
+// storedAt wins, so merging caches does not depend on their order); stamps those without a time
+// with `storedAt`. *stored counts the rows written.
+int upsertLaunchWorkloads(SqliteDatabase& db, const std::vector<LaunchWorkload>& workloads, const std::string& storedAt,
+                          std::size_t* stored);
+// Every stored launch workload (or only `launchDigest`'s), by digest.
+int selectLaunchWorkloads(SqliteDatabase& db, const std::string& launchDigest, std::vector<LaunchWorkload>* out);
+
+// The measurements matching `filter`, by id. A row whose stored columns do not decode is left out
+// and named in *skipped.
+int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out,
+                       std::vector<std::string>* skipped);
 
 } // namespace ts::cache

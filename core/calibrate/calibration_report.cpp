@@ -52,7 +52,9 @@ std::string formatCalibration(const CalibrationResult& r, const CalibrationInput
     std::string out;
     out += "Calibrated " + in.device + " to " + std::to_string(r.samplesUsed) + " measured candidates (" +
            std::to_string(in.measured) + " ok, " + std::to_string(in.skipped) + " not ok) from " +
-           std::to_string(in.files.size()) + " file" + (in.files.size() == 1 ? "" : "s") + "\n";
+           std::to_string(in.files.size()) + " source" + (in.files.size() == 1 ? "" : "s") + "\n";
+    for (const std::string& source : in.sources)
+        out += "  source:     " + source + "\n";
     out += "  fitted to:  " + joined(r.trainKernels) + "\n";
     out += "  held out:   " + joined(r.heldOutKernels) + "\n";
     for (const std::string& note : r.notes)
@@ -117,6 +119,7 @@ nlohmann::ordered_json calibrationJson(const CalibrationResult& r, const Calibra
     out["schema"] = kCalibrationSchema;
     out["device"] = in.device;
     out["files"] = in.files;
+    out["sources"] = in.sources;
     out["measured"] = in.measured;
     out["skipped"] = in.skipped;
     out["samples_used"] = r.samplesUsed;

@@ -19,6 +19,7 @@ struct CalibrationInputs {
     std::size_t skipped = 0;          // candidates not ok
     std::string device;               // the SoC
     std::string output;               // where the fitted profile was written ("" when not)
+    std::vector<std::string> sources; // where the samples came from, for people (files, a cache and what it holds)
 };
 
 std::string formatCalibration(const CalibrationResult& result, const CalibrationInputs& inputs);

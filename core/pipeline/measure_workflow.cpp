@@ -6,6 +6,8 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,12 +24,8 @@ namespace fs = std::filesystem;
 
 std::string fileSha256(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return {};
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return cache::sha256Hex(buffer.str());
+    const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    return input.ok() ? cache::sha256Hex(input.text) : std::string();
 }
 
 std::string diagnosticsText(const Diagnostics& diagnostics)
@@ -69,7 +67,7 @@ std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, 
             return std::nullopt;
         }
     kernel::WorkloadLoadResult embedded =
-        kernel::parseWorkload(header.workload.dump(), (folder / "measured-workload.json").string());
+        kernel::parseWorkload(util::jsonText(header.workload), (folder / "measured-workload.json").string());
     if (embedded.workload) {
         std::error_code exists;
         if (fs::exists(embedded.workload->kernelPath, exists))
@@ -86,6 +84,7 @@ struct Launch {
     cache::TuningKey key;
     std::string kernelSha256;
     fs::path workloadPath;
+    std::string workloadText;  // kept with the measurements, so they can be simulated again (calibrate --cache)
     std::string error;
 };
 
@@ -93,6 +92,7 @@ Launch launchOf(const kernel::Workload& workload)
 {
     Launch out;
     out.workloadPath = workload.path;
+    out.workloadText = nlohmann::ordered_json::parse(kernel::workloadText(workload)).dump();
     const AnalyzeResult analysed = analyze({workload});
     if (!analysed.ok() || !analysed.analysis->kernel) {
         out.error = "the workload " + (workload.path.empty() ? workload.kernelPath : workload.path) +
@@ -153,6 +153,7 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
 
     std::vector<cache::MeasurementRecord> records;
     std::vector<std::size_t> owner;  // file index of each record
+    std::map<std::string, cache::LaunchWorkload> workloads;  // by launch digest
     fs::path firstWorkload;
     std::size_t failed = 0;
     for (const std::string& path : request.files) {
@@ -218,6 +219,10 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
             ++failed;
             continue;
         }
+        if (!tied.measurements.empty()) {
+            const std::string digest = cache::launchDigestOf(launch.key);
+            workloads[digest] = {digest, launch.workloadText, launch.workloadPath.string(), {}};
+        }
         records.reserve(records.size() + tied.measurements.size());
         owner.reserve(records.capacity());
         for (measure::Measurement& m : tied.measurements) {
@@ -246,7 +251,10 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
         result.error = opened.error ? opened.error->message : "cannot open " + result.cachePath.string();
         return result;
     }
-    auto stored = opened.cache->storeMeasurements(records);
+    std::vector<cache::LaunchWorkload> launchWorkloads;
+    for (auto& [digest, w] : workloads)
+        launchWorkloads.push_back(std::move(w));
+    auto stored = opened.cache->storeMeasurements(records, launchWorkloads);
     if (!stored.ok()) {
         result.error = stored.error->message;
         return result;
@@ -306,6 +314,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         out.error = stored.error->message;
         return out;
     }
+    out.notes.insert(out.notes.end(), stored.skipped.begin(), stored.skipped.end());
 
     // Devices with measurements of the launch; the one compared.
     std::map<std::string, std::size_t> perDevice;
@@ -501,17 +510,79 @@ MeasurementListResult listMeasurements(const MeasurementListRequest& request)
         out.error = stored.error->message;
         return out;
     }
+    out.notes = std::move(stored.skipped);
     for (const cache::MeasurementRecord& r : *stored.value) {
         std::string problem;
         if (auto m = measure::fromRecord(r, &problem))
             out.measurements.push_back(std::move(*m));
-        else {
-            out.error = problem;
-            return out;
-        }
+        else
+            out.notes.push_back("measurement #" + std::to_string(r.id) + " was left out: " + problem);
     }
     return out;
 }
+
+namespace {
+
+// The identity of a config for matching measurements with candidates: its parameters (Python
+// literal texts) in name order, num_warps and num_stages. Two lists that give the same
+// parameters in another order are the same config.
+std::string configKey(cache::TextPairs params, int numWarps, int numStages)
+{
+    std::sort(params.begin(), params.end());
+    std::string out;
+    for (const auto& [name, value] : params)
+        out.append(name).append("=").append(value).append(" ");
+    return out + "num_warps=" + std::to_string(numWarps) + " num_stages=" + std::to_string(numStages);
+}
+
+std::string configKey(const space::TritonConfig& config)
+{
+    cache::TextPairs params;
+    for (const auto& [name, value] : config.kwargs)
+        params.emplace_back(name, value.toPython());
+    return configKey(std::move(params), config.numWarps, config.numStages);
+}
+
+struct MeasuredMedians {
+    std::map<std::string, double> byConfig;  // configKey -> median p50
+    std::string device;
+    std::optional<std::string> error;
+};
+
+// The median measured p50 of each config of the launch on one device (the given one, else the
+// one with the most timed measurements), of the kernel as it is now. A missing cache has none.
+MeasuredMedians measuredMedians(const fs::path& path, const analysis::KernelAnalysis& analysis, const std::string& device)
+{
+    MeasuredMedians out;
+    std::error_code ec;
+    if (path.empty() || !fs::exists(path, ec))
+        return out;
+    cache::OpenOptions options;
+    options.readOnly = true;
+    cache::OpenResult opened = cache::ConfigCache::open(path, options);
+    if (!opened.ok()) {
+        out.error = opened.error ? opened.error->message : "cannot open " + path.string();
+        return out;
+    }
+    const cache::TuningKey launch = launchKeyFor(analysis);
+    cache::MeasurementFilter filter;
+    filter.launchDigest = cache::launchDigestOf(launch);
+    auto stored = opened.cache->measurements(filter);
+    if (!stored.ok()) {
+        out.error = stored.error->message;
+        return out;
+    }
+    out.device = device.empty() ? busiestDevice(*stored.value) : device;
+    std::map<std::string, std::vector<double>> times;
+    for (const cache::MeasurementRecord& r : *stored.value)
+        if (r.device == out.device && r.status == "ok" && r.p50Ms && r.sourceHash == launch.sourceHash)
+            times[configKey(r.params, r.numWarps, r.numStages)].push_back(*r.p50Ms);
+    for (auto& [config, values] : times)
+        out.byConfig.emplace(config, median(values));
+    return out;
+}
+
+} // namespace
 
 MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request)
 {
@@ -521,43 +592,150 @@ MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request)
     const space::CandidateSpace& space = *request.space;
     out.p50Ms.assign(space.size(), std::numeric_limits<double>::quiet_NaN());
     const fs::path path = request.cachePath.empty() ? defaultCachePath(request.analysis->workload) : request.cachePath;
-    std::error_code ec;
-    if (!fs::exists(path, ec))
+    MeasuredMedians medians = measuredMedians(path, *request.analysis, request.measuredDevice);
+    out.error = std::move(medians.error);
+    out.measuredDevice = std::move(medians.device);
+    if (medians.byConfig.empty())
         return out;
-    cache::OpenOptions options;
-    options.readOnly = true;
-    cache::OpenResult opened = cache::ConfigCache::open(path, options);
-    if (!opened.ok()) {
-        out.error = opened.error ? opened.error->message : "cannot open " + path.string();
-        return out;
-    }
-    const cache::TuningKey launch = launchKeyFor(*request.analysis);
-    cache::MeasurementFilter filter;
-    filter.launchDigest = cache::launchDigestOf(launch);
-    auto stored = opened.cache->measurements(filter);
-    if (!stored.ok()) {
-        out.error = stored.error->message;
-        return out;
-    }
-    out.measuredDevice = request.measuredDevice.empty() ? busiestDevice(*stored.value) : request.measuredDevice;
-    std::map<std::string, std::vector<double>> byConfig;
-    for (const cache::MeasurementRecord& r : *stored.value) {
-        if (r.device != out.measuredDevice || r.status != "ok" || !r.p50Ms || r.sourceHash != launch.sourceHash)
-            continue;
-        if (const auto m = measure::fromRecord(r))
-            byConfig[measure::configText(m->config)].push_back(*r.p50Ms);
-    }
-    if (byConfig.empty())
-        return out;
-    std::map<std::string, double> medians;
-    for (auto& [config, times] : byConfig)
-        medians.emplace(config, median(times));
     for (std::size_t i = 0; i < space.size(); ++i) {
         const space::TritonConfig config{space.params(i), space.numWarps(i), space.numStages(i)};
-        if (const auto it = medians.find(measure::configText(config)); it != medians.end()) {
+        if (const auto it = medians.byConfig.find(configKey(config)); it != medians.byConfig.end()) {
             out.p50Ms[i] = it->second;
             ++out.matched;
         }
+    }
+    return out;
+}
+
+std::string_view rankByName(RankBy rankBy)
+{
+    switch (rankBy) {
+    case RankBy::Simulated: return "simulated";
+    case RankBy::Measured: return "measured";
+    case RankBy::Auto: return "auto";
+    }
+    return "simulated";
+}
+
+std::optional<RankBy> parseRankBy(std::string_view name)
+{
+    for (RankBy r : {RankBy::Simulated, RankBy::Measured, RankBy::Auto})
+        if (rankByName(r) == name)
+            return r;
+    return std::nullopt;
+}
+
+TuningRanking rankCandidates(const RankInputs& in, RankBy rankBy, bool withOrder)
+{
+    TuningRanking out;
+    out.requested = rankBy;
+    const std::size_t n = in.simulated.size();
+    out.measuredMs = in.measuredMs;
+    out.measuredMs.resize(n, std::numeric_limits<double>::quiet_NaN());
+    auto simulatedBefore = [&](std::size_t a, std::size_t b) {
+        return tuning::rankedBefore(in.simulated[a], in.simulated[b]);
+    };
+    std::optional<std::size_t> measuredBest;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i >= in.ran.size() || !in.ran[i])
+            continue;
+        ++out.ran;
+        const double ms = out.measuredMs[i];
+        if (std::isnan(ms))
+            continue;
+        ++out.measured;
+        if (!measuredBest || ms < out.measuredMs[*measuredBest] ||
+            (ms == out.measuredMs[*measuredBest] && simulatedBefore(i, *measuredBest)))
+            measuredBest = i;
+    }
+    out.byMeasured = rankBy == RankBy::Measured ? out.measured > 0
+                                                : rankBy == RankBy::Auto && out.ran > 0 && out.measured == out.ran;
+    out.best = out.byMeasured ? measuredBest : in.simulatedBest;
+    if (!withOrder)
+        return out;
+    std::vector<std::size_t> first, after;  // ranked, then (by measured) the unmeasured ones
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i >= in.ran.size() || !in.ran[i])
+            continue;
+        if (out.byMeasured && !std::isnan(out.measuredMs[i]))
+            first.push_back(i);
+        else if (std::isfinite(in.simulated[i].rank))
+            (out.byMeasured ? after : first).push_back(i);
+    }
+    if (out.byMeasured)
+        std::stable_sort(first.begin(), first.end(), [&](std::size_t a, std::size_t b) {
+            if (out.measuredMs[a] != out.measuredMs[b])
+                return out.measuredMs[a] < out.measuredMs[b];
+            return simulatedBefore(a, b);
+        });
+    else
+        std::stable_sort(first.begin(), first.end(), [&](std::size_t a, std::size_t b) {
+            if (in.simulatedBest && (a == *in.simulatedBest || b == *in.simulatedBest))
+                return a == *in.simulatedBest && b != a;
+            return simulatedBefore(a, b);
+        });
+    std::stable_sort(after.begin(), after.end(), simulatedBefore);
+    out.order = std::move(first);
+    out.order.insert(out.order.end(), after.begin(), after.end());
+    return out;
+}
+
+TuningRanking rankTuning(const RankRequest& request)
+{
+    TuningRanking out;
+    out.requested = request.rankBy;
+    if (!request.record || !request.analysis || !request.analysis->kernel) {
+        out.error = "no tuning to rank";
+        return out;
+    }
+    const cache::TuningRecord& record = *request.record;
+    RankInputs in;
+    const double none = std::numeric_limits<double>::infinity();
+    in.simulatedBest = record.bestIndex;
+    in.measuredMs.assign(record.candidates.size(), std::numeric_limits<double>::quiet_NaN());
+    for (const cache::CandidateRecord& c : record.candidates) {
+        in.simulated.push_back({c.p50Ms.value_or(none), c.p20Ms.value_or(none), c.p80Ms.value_or(none)});
+        in.ran.push_back(cache::wasBenchmarked(c.status) || c.status == cache::CandidateStatus::CompileFailed);
+    }
+    std::string device;
+    if (request.rankBy != RankBy::Simulated) {
+        const fs::path path = request.cachePath.empty() ? defaultCachePath(request.analysis->workload) : request.cachePath;
+        MeasuredMedians medians = measuredMedians(path, *request.analysis, request.measuredDevice);
+        if (medians.error) {
+            out.error = medians.error;
+            return out;
+        }
+        device = medians.device;
+        for (std::size_t i = 0; i < record.candidates.size(); ++i) {
+            const cache::CandidateRecord& c = record.candidates[i];
+            if (const auto it = medians.byConfig.find(configKey(c.params, c.numWarps, c.numStages));
+                it != medians.byConfig.end())
+                in.measuredMs[i] = it->second;
+        }
+        if (request.rankBy == RankBy::Measured && medians.byConfig.empty()) {
+            out.error = "no config of " + measure::launchText(launchKeyFor(*request.analysis)) + " has a measured time" +
+                        (device.empty() ? " in " + path.string() + " (tilescope measure import)" : " on " + device);
+            return out;
+        }
+    }
+    out = rankCandidates(in, request.rankBy);
+    out.measuredDevice = device;
+    const std::string counted = std::to_string(out.measured) + " of " + formatCount(std::int64_t(out.ran), "candidate") +
+                                " measured";
+    const std::string on = device.empty() ? std::string() : " on " + device;
+    if (out.byMeasured) {
+        out.text = "ranked by the measured p50" + on + " (" + counted + ")";
+        if (out.measured < out.ran)
+            out.why = formatCount(std::int64_t(out.ran - out.measured), "candidate") +
+                      " without a measurement ranked after the measured ones, by simulated time";
+    } else {
+        out.text = tuning::describeRankBasis(tuning::rankBasis(
+            npu::parseBenchMethod(record.key.benchMethod).value_or(npu::BenchMethod::Default), record.key.device));
+        if (request.rankBy == RankBy::Measured)
+            out.error = "no candidate the tuning ran has a measured time" +
+                        (device.empty() ? std::string() : " on " + device) + " (the measured configs are not among its candidates)";
+        else if (request.rankBy == RankBy::Auto)
+            out.why = "ranked by the simulated time, as not every candidate is measured: " + counted + on;
     }
     return out;
 }

@@ -224,6 +224,7 @@ sweep::SweepResult sweep(const SweepRequest& request, const RunControl& control)
     OpenedCache opened = openCache(request.cache.path, request.cache.readOnly);
     sweep::SweepOptions options;
     options.ranges = request.ranges;
+    options.launches = request.launches;
     options.cover = request.cover;
     options.tuning = request.tuning;
     options.cache = opened.cache.get();

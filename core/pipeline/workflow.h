@@ -19,6 +19,8 @@
 //   compareMeasured analysis + device     -> simulated vs measured for the launch's measurements
 //   listMeasurements cache (+ launch)      -> the measurements stored
 //   calibrate    measurements + device -> the device profile fitted to measured times
+//   capture      a program's command   -> a workload per kernel and key value it launched
+//   readCapture  capture folder        -> its index (the captured workloads)
 //
 // Every call runs on the calling thread (the explorer calls them from a worker) and never
 // throws for bad input: problems come back in the result.
@@ -26,6 +28,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/backends/backend_registry.h"
 #include "core/batch/batch_run.h"
+#include "core/capture/capture_index.h"
 #include "core/calibrate/calibration.h"
 #include "core/cache/config_cache.h"
 #include "core/cache/tuning_record.h"
@@ -267,6 +270,8 @@ struct SweepRequest {
     kernel::Workload base;
     npu::DeviceProfile device;
     std::vector<sweep::SweepRange> ranges;
+    // Instead of ranges: launches of `base`'s kernel, each a shape (a capture folder's workloads).
+    std::vector<kernel::Workload> launches;
     sweep::CoverOptions cover;
     tuning::TuningOptions tuning;
     CacheChoice cache;
@@ -555,6 +560,7 @@ struct MeasurementListRequest {
 struct MeasurementListResult {
     std::filesystem::path cachePath;
     std::vector<measure::Measurement> measurements;
+    std::vector<std::string> notes;  // damaged rows left out, with their ids
     std::optional<std::string> error;
     bool ok() const { return !error.has_value(); }
 };
@@ -580,24 +586,77 @@ struct MeasuredForSpaceResult {
 
 MeasuredForSpaceResult measuredForSpace(const MeasuredForSpaceRequest& request);
 
+// ---- ranking a tuning by measured time ----
+
+// Which time ranks a tuning's candidates: the simulated one (the tuning's own pick), the one
+// measured on real hardware (the config cache's measurements of the launch), or `Auto`: measured
+// when every candidate the tuning ran has a measurement on the measured device, else simulated.
+enum class RankBy { Simulated, Measured, Auto };
+std::string_view rankByName(RankBy rankBy);  // "simulated", "measured", "auto"
+std::optional<RankBy> parseRankBy(std::string_view name);
+
+struct RankRequest {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::shared_ptr<const cache::TuningRecord> record;  // the tuning to rank (fresh or cached)
+    RankBy rankBy = RankBy::Auto;
+    std::filesystem::path cachePath;  // where the measurements are; empty: defaultCachePath
+    std::string measuredDevice;       // empty: the device with the most timed measurements of the launch
+};
+
+struct TuningRanking {
+    RankBy requested = RankBy::Simulated;
+    bool byMeasured = false;           // what ranked the list
+    std::string measuredDevice;        // whose measurements were read ("" when none were)
+    std::vector<double> measuredMs;    // per record candidate: the median measured p50, NaN when none
+    std::size_t ran = 0;               // candidates the tuning ran (benchmarked or failed to compile)
+    std::size_t measured = 0;          // of those, measured on measuredDevice
+    std::vector<std::size_t> order;    // record candidates, first ranked first (unmeasured ones after)
+    std::optional<std::size_t> best;   // the first of order; under simulated, the record's own best
+    std::string text;                  // "ranked by the measured p50 on NVIDIA H200 (64 of 64 candidates measured)"
+    std::string why;                   // auto: why this time ranked the list
+    std::optional<std::string> error;  // `Measured` asked for and nothing measured, or the cache unreadable
+    bool ok() const { return !error.has_value(); }
+};
+
+// Read only: the cache is opened read-only; a missing cache has no measurements.
+TuningRanking rankTuning(const RankRequest& request);
+
+// The same decision over times the caller holds (the explorer: a tuning's times per space
+// candidate and measuredForSpace's): which time ranks, the best, the counts, and with `withOrder`
+// the order. Texts and the measured device are left to the caller. O(n) without the order.
+struct RankInputs {
+    std::vector<tuning::RankTimes> simulated;  // per candidate; +inf where it has no simulated time
+    std::vector<double> measuredMs;            // per candidate; NaN where not measured (may be empty)
+    std::vector<bool> ran;                     // the tuning ran it (benchmarked or failed to compile)
+    std::optional<std::size_t> simulatedBest;  // the tuning's own pick
+};
+TuningRanking rankCandidates(const RankInputs& inputs, RankBy rankBy, bool withOrder = true);
+
 // The measurement key of an analysed launch (tuningKeyFor without the simulated device, bench
 // method and simulator version).
 cache::TuningKey launchKeyFor(const analysis::KernelAnalysis& analysis);
 // ---- calibrate ----
 
 // Fits the device profile's uncertain figures to measured times (core/calibrate/calibration.h)
-// from runner results files (docs/MEASUREMENTS.md).
+// from runner results files (docs/MEASUREMENTS.md) and from a config cache's measurements, whatever
+// file they were imported from (runner JSON, Triton .autotune.json files, TRITON_PRINT_AUTOTUNING
+// logs): each measured launch is simulated with the workload its measurements were imported with.
 struct CalibrateRequest {
     std::vector<std::filesystem::path> measurements;
+    std::filesystem::path cache;        // a config cache whose measurements are samples too ("": none)
+    std::string measuredOn;             // the cache's measured device; "" when it has one only
     npu::DeviceProfile device;
     calibrate::CalibrationOptions options;  // progress and stop come from the RunControl
 };
 
 struct CalibrateResult {
     calibrate::CalibrationResult calibration;
-    std::size_t measuredCandidates = 0;    // ok candidates read
-    std::size_t skippedCandidates = 0;     // not ok (failed, timed out, not run)
+    std::size_t measuredCandidates = 0;    // ok candidates read (a cache: configs of timed measurements)
+    std::size_t skippedCandidates = 0;     // not ok (failed, timed out, not run), or not usable from the cache
     std::vector<std::string> files;        // as named in the fitted figures' source
+    // Where the samples came from, for people: each file, and the cache with its measured device,
+    // launches and the files its measurements were imported from.
+    std::vector<std::string> sources;
     std::string profileText;               // the fitted profile as a device file (JSON)
     std::string error;                     // a file does not read, or nothing to fit
     bool ok() const { return error.empty(); }
@@ -605,5 +664,37 @@ struct CalibrateResult {
 
 CalibrateResult calibrate(const CalibrateRequest& request, const RunControl& control = {});
 
-} // namespace ts::pipeline
+// ---- capture ----
 
+// Runs the user's program under the capture hook (resources/capture: a sitecustomize put first on
+// the program's PYTHONPATH) and writes the capture folder (core/capture): one workload per kernel
+// and autotune key value it launched, its kernel's source beside it, and capture.json. Or writes
+// the folder from a raw capture made elsewhere by the hook alone (tilescope_capture.py).
+struct CaptureRequest {
+    std::vector<std::string> command;   // the program to run (empty: read rawFolder instead)
+    std::filesystem::path rawFolder;    // the hook's records of a run elsewhere
+    std::filesystem::path folder;       // the capture folder to write: absent, or an empty folder
+    bool allJit = false;                // every @triton.jit launch too, not only autotuned ones
+    std::optional<kernel::BackendVersion> backend;  // written into every workload when given
+    std::filesystem::path hookFolder;   // empty: the capture/ folder of the bundled resources
+};
+
+struct CaptureResult {
+    bool ran = false;                             // the program was started
+    std::optional<int> exitStatus;                // the program's; 127 when it could not be started
+    std::optional<capture::CaptureIndex> index;   // the folder written
+    Diagnostics problems;                         // records or files that could not be used
+    std::optional<std::string> error;             // nothing written: no hook, a folder in the way, ...
+    bool ok() const { return !error.has_value(); }
+};
+
+CaptureResult capture(const CaptureRequest& request);
+
+// The index of a capture folder, every field checked (capture::readCaptureIndex).
+capture::IndexReadResult readCapture(const std::filesystem::path& folder);
+
+// Where the capture hook is: the first resource folder with capture/sitecustomize.py; empty when
+// none has it.
+std::filesystem::path captureHookFolder();
+
+} // namespace ts::pipeline

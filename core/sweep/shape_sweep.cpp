@@ -695,9 +695,15 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
     out.device = device.soc;
     out.backend = kernel::backendName(base.backend);
     std::string error;
-    const std::vector<Shape> grid = shapeGrid(options.ranges, &error);
-    if (!error.empty() || grid.empty()) {
-        out.error = error.empty() ? "no range to sweep (give --range NAME=...)" : error;
+    std::vector<Shape> grid;
+    if (options.launches.empty()) {
+        grid = shapeGrid(options.ranges, &error);
+        if (!error.empty() || grid.empty()) {
+            out.error = error.empty() ? "no range to sweep (give --range NAME=...)" : error;
+            return out;
+        }
+    } else if (!options.ranges.empty()) {
+        out.error = "sweep either ranges or given launches, not both";
         return out;
     }
     analysis::AnalysisResult baseAnalysis = analysis::analyzeWorkload(base);
@@ -720,6 +726,14 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             out.key.names = spec.keyList;
             keyArguments = spec.keyList;
         }
+    }
+    // Given launches: each is a shape, named by its key arguments' integer values.
+    for (const kernel::Workload& launch : options.launches) {
+        Shape shape;
+        for (const std::string& name : keyArguments)
+            if (const kernel::ArgValue* v = launch.arg(name); v && v->kind == kernel::ArgValue::Kind::Int)
+                shape.values.emplace_back(name, v->intValue);
+        grid.push_back(std::move(shape));
     }
     // Check every swept name before tuning anything.
     for (const SweepRange& r : options.ranges) {
@@ -754,7 +768,8 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
         if (options.progress)
             options.progress(progress);
         std::string why;
-        auto workload = workloadForShape(base, grid[i], keyArguments, &out.notes, &why);
+        auto workload = options.launches.empty() ? workloadForShape(base, grid[i], keyArguments, &out.notes, &why)
+                                                 : std::optional(options.launches[i]);
         if (!workload) {
             shape.error = why;
             out.shapes.push_back(std::move(shape));

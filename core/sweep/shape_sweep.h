@@ -148,6 +148,9 @@ struct SweepProgress {
 
 struct SweepOptions {
     std::vector<SweepRange> ranges;
+    // Instead of ranges: the launches to sweep over, each its own shape (a captured program's
+    // launches of one kernel, `sweep DIR`). Their shape is their key arguments' integer values.
+    std::vector<kernel::Workload> launches;
     CoverOptions cover;
     tuning::TuningOptions tuning;
     cache::ConfigCache* cache = nullptr;  // reuse fresh entries, store new tunings (may be null)
