@@ -71,6 +71,7 @@ public:
     QRadioButton* topKButton() const { return m_topKButton; }
     QRadioButton* selectionButton() const { return m_selectionButton; }
     QCheckBox* p50Box() const { return m_p50; }
+    QCheckBox* includeIncorrectBox() const { return m_includeIncorrect; }
     QPlainTextEdit* preview() const { return m_preview; }
     QPushButton* copyButton() const { return m_copy; }
     QPushButton* saveButton() const { return m_save; }
@@ -99,6 +100,7 @@ private:
     QRadioButton* m_selectionButton = nullptr;
     QSpinBox* m_topK = nullptr;
     QCheckBox* m_p50 = nullptr;
+    QCheckBox* m_includeIncorrect = nullptr;
     QPlainTextEdit* m_preview = nullptr;
     PythonHighlighter* m_highlighter = nullptr;
     QLabel* m_message = nullptr;

@@ -13,7 +13,9 @@
 #include "core/npu/device_model.h"
 #include "core/npu/kernel_trace.h"
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +28,8 @@ struct CandidateValues {
     // Whether an overflowing multibuffer compile is retried without it (the compile driver's
     // fallback); off where 2026-08's UB tuner searches that option itself.
     bool multibufferFallback = true;
+    // The launch's grid as the candidate space evaluated it; unset: the trace evaluates its own.
+    std::optional<std::array<std::int64_t, 3>> grid;
 };
 
 CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate);

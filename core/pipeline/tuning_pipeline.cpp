@@ -141,6 +141,9 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
 
 cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::OutcomeStatus outcome)
 {
+    // An incorrect candidate stays incorrect whatever its tuning did (its times are kept).
+    if (spaceStatus == space::CandidateStatus::Incorrect)
+        return cache::CandidateStatus::Incorrect;
     switch (outcome) {
     case tuning::OutcomeStatus::CompileFailed: return cache::CandidateStatus::CompileFailed;
     case tuning::OutcomeStatus::Benchmarked: return cache::CandidateStatus::Benchmarked;
@@ -152,6 +155,7 @@ cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::
     case space::CandidateStatus::Pruned: return cache::CandidateStatus::Pruned;
     case space::CandidateStatus::Skipped: return cache::CandidateStatus::Skipped;
     case space::CandidateStatus::User: return cache::CandidateStatus::User;
+    case space::CandidateStatus::Incorrect: return cache::CandidateStatus::Incorrect;
     }
     return cache::CandidateStatus::Generated;
 }
@@ -380,6 +384,15 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         case cache::CandidateStatus::CompileFailed: o.status = tuning::OutcomeStatus::CompileFailed; break;
         case cache::CandidateStatus::Benchmarked: o.status = tuning::OutcomeStatus::Benchmarked; break;
         case cache::CandidateStatus::Best: o.status = tuning::OutcomeStatus::Best; break;
+        case cache::CandidateStatus::Incorrect:
+            // Tuned as the backend tunes it: its times, or its compile failure, are kept.
+            if (c.p50Ms)
+                o.status = tuning::OutcomeStatus::Benchmarked;
+            else if (npu::parseCompileFailure(c.reasonCode))
+                o.status = tuning::OutcomeStatus::CompileFailed;
+            else
+                continue;
+            break;
         default: continue;  // not tuned: the space's own verdict stands
         }
         result->tuned.push_back(index);
@@ -433,6 +446,9 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         }
         if (record.bestIndex && *record.bestIndex == k)
             result->best = index;
+        // The backend's own pick: the fastest that ran, incorrect or not.
+        if (!result->backendBest || tuning::betterThan(b, result->outcomes[*result->backendBest].bench))
+            result->backendBest = index;
     }
     if (const cache::TuningDetails* d = record.details ? &*record.details : nullptr) {
         result->modelled.hostCores = d->hostCores;

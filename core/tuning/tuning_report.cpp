@@ -39,8 +39,14 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
     std::sort(ranked.begin(), ranked.end(), [&](std::size_t x, std::size_t y) {
         return result.outcomes[x].bench.rankMs < result.outcomes[y].bench.rankMs;
     });
+    std::size_t incorrect = 0;
+    for (std::size_t index : result.tuned)
+        incorrect += space.status(index) == space::CandidateStatus::Incorrect ? 1 : 0;
     out << "  tuned " << formatCount(std::int64_t(result.tuned.size()), "candidate") << ": " << benchmarked << " benchmarked, " << failed
-        << " failed to compile" << (result.stopped ? " (stopped)" : "") << "\n";
+        << " failed to compile" << (result.stopped ? " (stopped)" : "");
+    if (incorrect > 0)
+        out << "; " << incorrect << " of them incorrect (never the best)";
+    out << "\n";
     if (options.lattice)
         out << "  lattice: " << result.tuned.size() << " of " << formatCount(std::int64_t(result.latticeValid), "valid point")
             << (options.subset.filter.empty() ? "" : ", filter '" + options.subset.filter + "'")
@@ -84,6 +90,9 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             for (const std::string& reason : reasons)
                 out << "          - " << reason << "\n";
         }
+        if (result.backendBest && result.backendBest != result.best)
+            out << "  note: Triton-Ascend itself selects " << configString(space, *result.backendBest) << ", which "
+                << space.coverageNote(*result.backendBest) << "\n";
         out << "\n";
         out << "  " << describeRankBasis(rankBasis(options.method, space.device().soc)) << "\n";
         out << "  rank  p50 us     p20 us     p80 us     speed-up vs best  config\n";
@@ -101,6 +110,8 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             if (o.ubTune && o.ubTune->attached())
                 for (const auto& [name, value] : o.ubTune->ubtuneCfg())
                     params += ", ubtune_cfg." + name + "=" + value;
+            if (space.status(ranked[r]) == space::CandidateStatus::Incorrect)
+                params += "  (incorrect: " + space.coverageNote(ranked[r]) + ")";
             out << params << "\n";
         }
         if (ranked.size() > top)

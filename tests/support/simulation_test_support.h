@@ -3,7 +3,7 @@
 // once, candidates compiled on a bundled profile, and simulated as a benchmark method measures
 // them. The published-figure and fidelity checks share it.
 
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include "core/kernel/kernel_model.h"

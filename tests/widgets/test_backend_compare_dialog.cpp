@@ -2,6 +2,7 @@
 // same tilings, num_stages coupled to multibuffer under 2026-08), and the matmul that only
 // 2026-08 generates for; the table agrees with `tilescope space --compare`.
 
+#include "backend_versions.h"
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
 
@@ -26,7 +27,7 @@ class TestBackendCompareDialog : public QObject {
         if (!device)
             return nullptr;
         auto dialog = std::make_unique<BackendCompareDialog>(analysis, *device);
-        dialog->setVersions(kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08);
+        dialog->setVersions(test::backend2604(), test::backend2608());
         return dialog;
     }
 
