@@ -403,6 +403,8 @@ public:
             search.hintsAreSafe() || failure.exception ? std::nullopt : search.checkLaunchValues();
         const auto found = failure.exception && m_in.parse->errorStage == "init" ? search.searchCompletedHints()
                                                                                   : search.search();
+        if (!found)
+            m_wrong = search.incorrect();
 
         if (failure.exception)
             exceptionNote(failure, found, search.tried());
@@ -411,10 +413,10 @@ public:
                       search.tried());
         if (m_out.empty())
             generationNote(failure, now, search.searchLowDim());
-        if (!found && search.incorrect())
+        if (m_wrong && !m_wrongSaid)
             add(nullptr, 0, 0,
-                "a hint would make " + m_version + " generate configs, but they compute a wrong result (" +
-                    *search.incorrect() + "), so it is not offered");
+                "a hint would make " + m_version + " generate configs, but they compute a wrong result (" + *m_wrong +
+                    "), so it is not offered");
         return std::move(m_out);
     }
 
@@ -446,10 +448,16 @@ private:
                m_version + " generates " + std::to_string(n) + " config" + (n == 1 ? "" : "s");
     }
 
-    std::string noFix(std::size_t tried, const std::string& kernelChange) const
+    std::string noFix(std::size_t tried, const std::string& kernelChange)
     {
-        return "no key/hints setting makes " + m_version + " generate" +
-               (tried ? " (" + std::to_string(tried) + " tried); " : std::string("; ")) +
+        // A hint that generates configs the launch computes wrongly with is no fix: say which.
+        std::string wrong;
+        if (m_wrong) {
+            wrong = "; one that does makes it generate configs that compute a wrong result (" + *m_wrong + ")";
+            m_wrongSaid = true;
+        }
+        return "no key/hints setting makes " + m_version + " generate" + (m_wrong ? " correct configs" : "") +
+               (tried ? " (" + std::to_string(tried) + " tried" + wrong + "); " : wrong + "; ") +
                (kernelChange.empty() ? std::string("change the kernel so the backend can follow it")
                                      : "change the kernel instead: " + kernelChange);
     }
@@ -551,6 +559,10 @@ private:
     const GenerationFixInput& m_in;
     std::string m_version;
     Diagnostics m_out;
+    // Why the hint that made the backend generate was refused (launch_model.h), and whether a
+    // note said so already.
+    std::optional<std::string> m_wrong;
+    bool m_wrongSaid = false;
 };
 
 } // namespace

@@ -42,13 +42,14 @@ std::optional<std::int64_t> apply(LaunchExpr::Op op, std::int64_t a, std::int64_
         return floorDiv(a, b);
     case LaunchExpr::Op::CeilDiv:
         // triton.cdiv(a, b) = (a + b - 1) // b
-        if (b == 0 || __builtin_add_overflow(a, b - 1, &out))
+        if (b == 0 || __builtin_add_overflow(a, b - 1, &out) || (out == INT64_MIN && b == -1))
             return std::nullopt;
         return floorDiv(out, b);
     case LaunchExpr::Op::Mod:
+        // x % -1 is 0 in Python; in C++ INT64_MIN % -1 traps, so it is never computed.
         if (b == 0)
             return std::nullopt;
-        return floorMod(a, b);
+        return b == -1 ? 0 : floorMod(a, b);
     case LaunchExpr::Op::Min:
         return std::min(a, b);
     case LaunchExpr::Op::Max:

@@ -687,11 +687,19 @@ private:
             if (start.kind != Sym::Kind::Scalar || end.kind != Sym::Kind::Scalar)
                 return Sym::unknown("a tl.arange whose bounds TileScope cannot compute (line " +
                                     std::to_string(n->line) + ")");
-            m_aranges.push_back({start.scalar, end.scalar});
+            // tl.arange is the same vector wherever it is written with the same bounds: one atom,
+            // so that a mask written inline bounds the index it repeats.
+            auto same = std::find_if(m_aranges.begin(), m_aranges.end(), [&](const ArangeRange& r) {
+                return r.start == start.scalar && r.end == end.scalar;
+            });
+            if (same == m_aranges.end()) {
+                m_aranges.push_back({start.scalar, end.scalar});
+                same = m_aranges.end() - 1;
+            }
             Sym s;
             s.kind = Sym::Kind::Index;
             Comp c;
-            c.terms.push_back({IndexTerm::Kind::Arange, int(m_aranges.size() - 1), LaunchExpr::constant(1)});
+            c.terms.push_back({IndexTerm::Kind::Arange, int(same - m_aranges.begin()), LaunchExpr::constant(1)});
             c.bdim = 0;
             s.comps = {c};
             return s;

@@ -197,7 +197,7 @@ private Q_SLOTS:
             test::tilescope("tune " + test::quote(path.toStdString()) + " --json --no-cache --jobs 1");
         const auto tuneDoc = nlohmann::json::parse(tuned.out);
         QCOMPARE(tuneDoc["candidates"][best]["programs"].get<std::int64_t>(), programs);
-        QVERIFY2(pane.contains(QStringLiteral(" · %1 programs").arg(programs)), qPrintable(pane));
+        QVERIFY2(pane.contains(QStringLiteral(" · %1 program").arg(programs)), qPrintable(pane));
         // The CLI's best is no more an incorrect candidate than the explorer's.
         QVERIFY(!tuneDoc["best"].is_null());
         QVERIFY(tuneDoc["best"]["status"] != "incorrect");
