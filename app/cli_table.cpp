@@ -292,6 +292,8 @@ CommandSpec exportCommand()
             valued("top", "K", "--format python: the best K configs (default 5; excludes --configs)"),
             valued("configs", "I,J,...",
                    "--format python: these stored candidates, by the indices `tilescope cache show ID` prints"),
+            flag("drop-equivalent", "--format python with --top: leave out a config that differs from a faster one only in "
+                                    "num_warps / num_stages with the same simulated times (reported either way)"),
             valued("output", "FILE", "write to FILE instead of standard output", Completion::File),
             valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
                    Completion::File, {"json"}),
