@@ -98,8 +98,12 @@ BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::Kerne
     layout->addLayout(buttons);
     resize(1000, 600);
 
-    setVersions(kernel::BackendVersion::V2026_04,
-                m_analysis ? m_analysis->workload.backend : kernel::kDefaultBackend);
+    // The workload's own version against the other one: 2026-04 -> 2026-08 by default, and the
+    // same pair for a 2026-04 workload (never a version against itself).
+    const kernel::BackendVersion own = m_analysis ? m_analysis->workload.backend : kernel::kDefaultBackend;
+    const kernel::BackendVersion base = kernel::BackendVersion::V2026_04;
+    const kernel::BackendVersion other = own == base ? kernel::BackendVersion::V2026_08 : own;
+    setVersions(base, other);
 }
 
 BackendCompareDialog::~BackendCompareDialog() = default;

@@ -7,6 +7,7 @@
 
 #include "widgets/backend_compare_dialog.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -32,6 +33,25 @@ class TestBackendCompareDialog : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
+
+    // A workload of either version opens as 2026-04 -> 2026-08, never a version against itself.
+    void opensOnTheTwoVersions()
+    {
+        for (kernel::BackendVersion own : {kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08}) {
+            auto loaded = kernel::loadWorkload(test::examplePath("add.json").toStdString());
+            QVERIFY(loaded.workload);
+            loaded.workload->backend = own;
+            auto analysed = analysis::analyzeWorkload(*loaded.workload);
+            QVERIFY(analysed.analysis);
+            auto analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*analysed.analysis));
+            BackendCompareDialog dialog(analysis, *test::devices().find(analysis->workload.device));
+            auto* base = dialog.findChild<QComboBox*>(QStringLiteral("compareBaseBackend"));
+            auto* other = dialog.findChild<QComboBox*>(QStringLiteral("compareOtherBackend"));
+            QVERIFY(base && other);
+            QCOMPARE(base->currentData().toInt(), int(kernel::BackendVersion::V2026_04));
+            QCOMPARE(other->currentData().toInt(), int(kernel::BackendVersion::V2026_08));
+        }
+    }
 
     void addKernelChangesOnlyOptions()
     {
