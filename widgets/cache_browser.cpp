@@ -3,6 +3,8 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
 #include "widgets/cache_table_model.h"
+#include "widgets/frozen_table_view.h"
+#include "widgets/quantity_text.h"
 #include "widgets/export_dialog.h"
 #include "widgets/status_colors.h"
 #include "widgets/tuning_record_model.h"
@@ -172,7 +174,7 @@ CacheBrowser::CacheBrowser(QWidget* parent) : QDialog(parent)
     m_detailsProxy = new QSortFilterProxyModel(this);
     m_detailsProxy->setSourceModel(m_detailsModel);
     m_detailsProxy->setSortRole(TuningRecordModel::SortRole);
-    m_detailsView = new QTableView(this);
+    m_detailsView = new FrozenTableView(this);
     m_detailsView->setObjectName(QStringLiteral("cacheDetails"));
     m_detailsView->setModel(m_detailsProxy);
     setupTable(m_detailsView);
@@ -495,8 +497,8 @@ void CacheBrowser::showSelected()
             QStringList facts;
             if (!m_shown->workloadPath.empty())
                 facts << tr("workload %1").arg(QString::fromStdString(m_shown->workloadPath).toHtmlEscaped());
-            facts << tr("tuned %1 in %2 s").arg(CacheTableModel::createdText(m_shown->createdAt))
-                         .arg(m_shown->tuningWallSeconds, 0, 'f', 1);
+            facts << tr("tuned %1, modelled tuning time %2")
+                         .arg(CacheTableModel::createdText(m_shown->createdAt), secondsText(m_shown->tuningWallSeconds));
             facts << tr("source %1").arg(QString::fromStdString(m_shown->key.sourceHash.substr(0, 12)));
             title += QStringLiteral("<br>") + facts.join(QStringLiteral(" · "));
             if (!m_shown->notes.empty())
@@ -504,9 +506,16 @@ void CacheBrowser::showSelected()
                          QStringLiteral("</i>");
             m_detailsTitle->setText(title);
             m_detailsView->resizeColumnsToContents();
+            m_detailsView->freezeConfigColumns(m_detailsModel->configColumnCount(),
+                                               [this](int column) { return m_detailsModel->columnVaries(column); });
             updateActions();
             Q_EMIT recordShown();
         });
+}
+
+QTableView* CacheBrowser::detailsView() const
+{
+    return m_detailsView;
 }
 
 bool CacheBrowser::confirm(const QString& title, const QString& text)
