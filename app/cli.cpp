@@ -7,6 +7,7 @@
 #include "core/capture/capture_index.h"
 #include "core/util/text.h"
 #include "core/util/version.h"
+#include "app/terminal_output.h"
 
 #include <cstring>
 #include <iostream>
@@ -93,6 +94,14 @@ int runCommand(const CommandSpec& command, int argc, char** argv)
         // An option read by a command whose table lacks it: a mistake in the program, not in the use.
         std::cerr << "tilescope " << label << ": internal error: " << e.what() << "\n";
         return kExitUsage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tilescope " << label << ": out of memory\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        // Every input problem is meant to be reported where it is found; this is the net under
+        // those checks, so that no exception ends the program with an abort.
+        std::cerr << "tilescope " << label << ": internal error: " << e.what() << "\n";
+        return kExitUsage;
     }
 }
 
@@ -117,6 +126,7 @@ bool isHeadlessInvocation(int argc, char** argv)
 
 int run(int argc, char** argv)
 {
+    const TerminalOutput terminal;
     if (argc < 2) {
         std::cerr << overviewHelp();
         return kExitUsage;

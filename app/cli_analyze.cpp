@@ -23,7 +23,7 @@ int runAnalyze(const Args& args)
             nlohmann::ordered_json out;
             out["error"] = result.diagnostics.empty() ? std::string("cannot analyse") : result.diagnostics.front().format();
             out["diagnostics"] = analysis::diagnosticsToJson(result.diagnostics);
-            std::cout << out.dump(2) << "\n";
+            std::cout << jsonText(out) << "\n";
         }
         printDiagnostics(result.diagnostics);
         // A kernel file that does not parse is the kernel's error; anything else is bad input.
@@ -31,7 +31,7 @@ int runAnalyze(const Args& args)
     }
     const analysis::KernelAnalysis& a = *result.analysis;
     if (args.flag("json"))
-        std::cout << analysis::analysisToJson(a).dump(2) << "\n";
+        std::cout << jsonText(analysis::analysisToJson(a)) << "\n";
     else
         std::cout << analysis::analysisToText(a);
     return a.inError() ? kExitKernelError : kExitOk;

@@ -27,19 +27,13 @@ int fail(const std::string& message, int code = kExitUsage)
     return code;
 }
 
-bool writeFile(const std::string& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    return static_cast<bool>(out);
-}
-
 } // namespace
 
 int runBatch(const Args& args)
 {
     std::string error;
+    if (!checkOutputOption(args, "report", "batch") || !checkOutputOption(args, "junit", "batch"))
+        return kExitUsage;
     if (args.positionals().empty())
         return fail("expected one or more WORKLOAD.json files or capture folders (see --help)");
     std::vector<std::string> workloads;
@@ -135,10 +129,10 @@ int runBatch(const Args& args)
             std::cerr << e << "\n";
         return fail("nothing was tuned: fix the input above");
     }
-    if (auto file = args.value("report"); file && !writeFile(*file, batch::reportToJson(report)))
-        return fail("cannot write the report " + *file);
-    if (auto file = args.value("junit"); file && !writeFile(*file, batch::reportToJUnit(report)))
-        return fail("cannot write the JUnit file " + *file);
+    if (auto file = args.value("report"); file && !writeOutput(*file, batch::reportToJson(report), "batch"))
+        return kExitUsage;
+    if (auto file = args.value("junit"); file && !writeOutput(*file, batch::reportToJUnit(report), "batch"))
+        return kExitUsage;
     const std::size_t failed = report.count(batch::BatchStatus::Failed), regressions = report.count(batch::BatchStatus::Regression);
     std::size_t cached = 0;
     for (const batch::BatchCase& c : report.cases)

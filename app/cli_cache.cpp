@@ -8,6 +8,7 @@
 #include "core/export/tuning_report.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
+#include "core/util/input_file.h"
 
 #include <cmath>
 #include <cstdio>
@@ -137,8 +138,10 @@ int runCache(const Args& args)
 
     const std::filesystem::path path = args.value("cache").value_or((std::filesystem::path(".tilescope") / "cache.sqlite").string());
     const bool reading = sub == "list" || sub == "show" || sub == "export";
-    if (reading && !std::filesystem::exists(path))
-        return fail("no cache at " + path.string() + " (give --cache PATH)");
+    if (reading && !util::pathExists(path)) {
+        const std::string problem = util::inputFileProblem(path);  // a path too long, a loop: said as such
+        return fail(problem.ends_with(": no such file") ? "no cache at " + path.string() + " (give --cache PATH)" : problem);
+    }
     auto cache = openCache(path, "cache", reading);
     if (!cache)
         return kExitUsage;
@@ -152,13 +155,15 @@ int runCache(const Args& args)
         auto rows = cache->list(filter);
         if (!rows.ok())
             return fail(rows.error->message, kExitKernelError);
+        for (const std::string& skipped : rows.skipped)
+            std::cerr << "tilescope cache list: " << skipped << "\n";
         if (args.flag("json")) {
             nlohmann::ordered_json tunings = nlohmann::ordered_json::array();
             for (const auto& row : *rows.value)
                 tunings.push_back(summaryJson(row));
             const nlohmann::ordered_json j = {
                 {"schema", "tilescope.cache-list/1"}, {"cache", path.string()}, {"tunings", std::move(tunings)}};
-            std::cout << j.dump(2) << "\n";
+            std::cout << jsonText(j) << "\n";
         } else {
             for (const auto& row : *rows.value)
                 std::cout << cache::formatSummary(row) << "\n";
@@ -184,6 +189,8 @@ int runCache(const Args& args)
         auto status = cache->exportJson(rest[0]);
         if (!status.ok())
             return fail(status.error->message, kExitKernelError);
+        for (const std::string& skipped : status.skipped)
+            std::cerr << "tilescope cache export: " << skipped << "\n";
         auto n = cache->count();
         std::cout << "exported " << formatCount(std::int64_t(n.ok() ? *n.value : 0), "tuning") << " from " << path.string() << " to " << rest[0]
                   << "\n";
@@ -199,13 +206,15 @@ int runCache(const Args& args)
     if (sub == "merge") {
         std::vector<std::filesystem::path> sources;
         for (const std::string& s : rest) {
-            if (!std::filesystem::exists(s))
+            if (!util::pathExists(s))
                 return fail("merge: no cache at " + s);
             sources.emplace_back(s);
         }
         auto merged = cache->merge(sources);
         if (!merged.ok())
             return fail(merged.error->message);
+        for (const std::string& skipped : merged.skipped)
+            std::cerr << "tilescope cache merge: " << skipped << "\n";
         printMerge(*merged.value, path);
         return kExitOk;
     }
@@ -228,6 +237,8 @@ int runCache(const Args& args)
     auto pruned = cache->prune(prune);
     if (!pruned.ok())
         return fail(pruned.error->message, kExitKernelError);
+    for (const std::string& skipped : pruned.skipped)
+        std::cerr << "tilescope cache prune: " << skipped << "\n";
     for (const cache::PrunedEntry& e : *pruned.value)
         std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  (" << e.reason
                   << ")\n";

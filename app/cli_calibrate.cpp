@@ -6,6 +6,7 @@
 #include "app/cli_common.h"
 #include "core/calibrate/calibration_report.h"
 #include "core/pipeline/workflow.h"
+#include "core/util/input_file.h"
 
 #include <nlohmann/json.hpp>
 
@@ -107,6 +108,8 @@ int runCalibrate(const Args& args)
             return fail("-o " + *o + ": a device file must be named after its SoC: " + request.device.soc +
                         ".json (or give a folder)");
         output = path.string();
+        if (std::string problem = util::outputFileProblem(output); !problem.empty())
+            return fail("-o: " + problem);
     }
 
     InterruptStop interrupt;
@@ -120,11 +123,8 @@ int runCalibrate(const Args& args)
     if (result.calibration.stopped)
         return fail("stopped before the fit converged; nothing written", kExitKernelError);
     if (!output.empty()) {
-        std::ofstream out(output, std::ios::binary | std::ios::trunc);
-        out << result.profileText;
-        out.close();
-        if (!out)
-            return fail("cannot write " + output);
+        if (!writeOutput(output, result.profileText, "calibrate"))
+            return kExitUsage;
     }
     calibrate::CalibrationInputs inputs;
     inputs.files = result.files;
@@ -134,7 +134,7 @@ int runCalibrate(const Args& args)
     inputs.device = request.device.soc;
     inputs.output = output;
     if (json)
-        std::cout << calibrate::calibrationJson(result.calibration, inputs).dump(2) << "\n";
+        std::cout << jsonText(calibrate::calibrationJson(result.calibration, inputs)) << "\n";
     else
         std::cout << calibrate::formatCalibration(result.calibration, inputs);
     return kExitOk;

@@ -3,6 +3,7 @@
 #include "app/cli.h"
 #include "core/pipeline/workflow.h"
 #include "core/space/candidate_query.h"
+#include "core/util/input_file.h"
 
 #include <charconv>
 #include <cmath>
@@ -113,12 +114,16 @@ std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char*
     npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     // No bundled profiles (an install without share/tilescope/devices): said, never an empty
     // list; a --device-file still runs without them.
-    for (const Diagnostic& d : registry.diagnostics())
+    for (const Diagnostic& d : registry.diagnostics()) {
         if (d.code == "device-profiles-not-found") {
             std::cerr << "tilescope " << command << ": " << d.message << "\n";
             if (args.values("device-file").empty())
                 return std::nullopt;
+        } else if (d.severity == Severity::Error) {
+            // A broken bundled profile is left out, never silently: the others still load.
+            std::cerr << "tilescope " << command << ": left out a bundled profile: " << d.format() << "\n";
         }
+    }
     for (const std::string& file : args.values("device-file")) {
         npu::DeviceLoadResult loaded = npu::loadDeviceProfile(file);
         if (!loaded.profile) {
@@ -128,6 +133,27 @@ std::optional<npu::DeviceRegistry> devicesFromArgs(const Args& args, const char*
         registry.add(std::move(*loaded.profile));  // replaces a bundled profile of the same SoC
     }
     return registry;
+}
+
+bool checkOutputOption(const Args& args, const char* option, const char* command)
+{
+    const std::optional<std::string> file = args.declares(option) ? args.value(option) : std::nullopt;
+    if (!file)
+        return true;
+    if (std::string problem = util::outputFileProblem(*file); !problem.empty()) {
+        std::cerr << "tilescope " << command << ": --" << option << ": " << problem << "\n";
+        return false;
+    }
+    return true;
+}
+
+bool writeOutput(const std::string& path, const std::string& text, const char* command)
+{
+    if (std::string problem = util::writeOutputFile(path, text); !problem.empty()) {
+        std::cerr << "tilescope " << command << ": cannot write " << problem << "\n";
+        return false;
+    }
+    return true;
 }
 
 std::filesystem::path cachePathFor(const Args& args, const kernel::Workload& workload)

@@ -8,6 +8,7 @@
 #include "core/npu/device_profile.h"
 #include "core/tuning/tuning_session.h"
 #include "core/util/diagnostic.h"
+#include "core/util/json_reader.h"
 
 #include <filesystem>
 #include <memory>
@@ -64,6 +65,20 @@ std::unique_ptr<cache::ConfigCache> openCache(const std::filesystem::path& path,
 // and --lattice. Prints the error and returns nullopt on a bad value.
 std::optional<tuning::TuningOptions> tuningOptionsFromArgs(const Args& args, const kernel::Workload& workload,
                                                            const char* command);
+
+// An output file given with --OPTION that cannot be written (a FIFO, a folder, a missing folder):
+// the error is printed and false returned, before any long work.
+bool checkOutputOption(const Args& args, const char* option, const char* command);
+// Writes an output file (never blocking on a FIFO); prints the error and returns false on failure.
+bool writeOutput(const std::string& path, const std::string& text, const char* command);
+
+// A JSON document as a command prints it: two-space indents, a path that is not UTF-8 written
+// (util::jsonText).
+template <typename Json>
+std::string jsonText(const Json& document)
+{
+    return util::jsonText(document, 2);
+}
 
 // Parses a whole decimal number; false for anything else.
 bool parseCount(const std::string& text, long long* out);

@@ -4,6 +4,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/pipeline/workflow.h"
+#include "app/terminal_output.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -39,6 +40,8 @@ std::vector<std::string> splitList(const std::string& text)
 int runCompareDevices(const Args& args)
 {
     pipeline::CompareDevicesRequest request;
+    if (!checkOutputOption(args, "export", "compare-devices"))
+        return kExitUsage;
     if (auto text = args.value("tolerance")) {
         const std::optional<double> share = parsePercent(*text);
         if (!share)
@@ -93,8 +96,10 @@ int runCompareDevices(const Args& args)
         const std::string line =
             "step " + std::to_string(p.item + 1) + "/" + std::to_string(p.items) + " (" + p.itemName +
             "): " + std::to_string(static_cast<int>(std::clamp(p.fraction, 0.0, 1.0) * 100 + 0.5)) + "%";
-        if (line != lastLine) // one line per change, not per callback
-            std::cerr << "\r" << line << "        " << std::flush;
+        if (line != lastLine) {  // one line per change, not per callback
+            writeRaw(std::cerr, "\r");
+            std::cerr << line << "        " << std::flush;
+        }
         lastLine = line;
     };
     const pipeline::CompareDevicesResult result = [&] {
@@ -132,7 +137,7 @@ int runCompareDevices(const Args& args)
         j["stopped"] = result.stopped;
         j["python"] =
             cmp.listExists && list.ok() ? nlohmann::ordered_json(list.text) : nlohmann::ordered_json();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << sweep::deviceComparisonToText(cmp);
         if (cmp.listExists && list.ok())
@@ -143,11 +148,8 @@ int runCompareDevices(const Args& args)
             return fail("no config list to write to " + *file + ": " + cmp.noList, kExitKernelError);
         if (!list.ok())
             return kExitKernelError;
-        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
-        out << list.text;
-        out.close();
-        if (!out)
-            return fail("cannot write " + *file);
+        if (!writeOutput(*file, list.text, "compare-devices"))
+            return kExitUsage;
         std::cerr << "tilescope compare-devices: wrote " << *file << "\n";
     }
     bool anyFailed = false;

@@ -29,7 +29,7 @@ int runDevices(const Args& args)
         const nlohmann::json registryJson = registry->toJson();
         for (auto it = registryJson.begin(); it != registryJson.end(); ++it)
             out[it.key()] = it.value();
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
     } else {
         std::cout << registry->formatTable();
     }

@@ -43,11 +43,8 @@ exporter::AutotuneKey keyOf(const analysis::KernelAnalysis& a)
 int writeOut(const Args& args, const std::string& text)
 {
     if (auto file = args.value("output")) {
-        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.close();
-        if (!out)
-            return fail("cannot write " + *file, kExitUsage);
+        if (!writeOutput(*file, text, "export"))
+            return kExitUsage;
         std::cerr << "tilescope export: wrote " << *file << "\n";
     } else {
         std::cout << text;
@@ -59,6 +56,8 @@ int writeOut(const Args& args, const std::string& text)
 
 int runExport(const Args& args)
 {
+    if (!checkOutputOption(args, "output", "export"))
+        return kExitUsage;
     const std::string format = args.value("format").value_or("python");
     if (format != "python" && format != "json" && format != "csv" && format != "autotune-json")
         return fail("--format must be python, json, csv or autotune-json, got '" + format + "'");

@@ -115,7 +115,7 @@ int runImport(const Args& args, const std::vector<std::string>& files)
                          {"skipped", result.skipped},
                          {"files", std::move(files)},
                          {"error", result.error ? ojson(*result.error) : ojson(nullptr)}};
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         for (const pipeline::MeasureFileReport& f : result.files) {
             if (f.error) {
@@ -232,7 +232,7 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
             {"candidates", std::move(candidates)},
             {"notes", result.notes},
             {"stopped", result.stopped}};
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
         return kExitOk;
     }
 
@@ -302,6 +302,8 @@ int runList(const Args& args, const std::vector<std::string>& rest)
     const pipeline::MeasurementListResult result = pipeline::listMeasurements(request);
     if (!result.ok())
         return fail("list", *result.error);
+    for (const std::string& note : result.notes)
+        std::cerr << "tilescope measure list: " << note << "\n";
     if (args.flag("json")) {
         ojson rows = ojson::array();
         for (const measure::Measurement& m : result.measurements)
@@ -328,7 +330,7 @@ int runList(const Args& args, const std::vector<std::string>& rest)
         const ojson j = {{"schema", "tilescope.measure-list/1"},
                          {"cache", result.cachePath.string()},
                          {"measurements", std::move(rows)}};
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
         return kExitOk;
     }
     for (const measure::Measurement& m : result.measurements) {

@@ -5,6 +5,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/pipeline/workflow.h"
+#include "core/util/input_file.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -54,8 +55,10 @@ int runRunner(const Args& args)
     else {
         request.candidates = pipeline::RunnerCandidates::File;
         request.candidatesFile = from;
-        if (!std::filesystem::exists(request.candidatesFile))
+        if (!util::pathExists(request.candidatesFile))
             return fail("--candidates: '" + from + "' is neither generated, handwritten nor lattice, and no such file");
+        if (std::string problem = util::inputFileProblem(request.candidatesFile); !problem.empty())
+            return fail("--candidates: " + problem);
     }
     if (auto text = args.value("limit")) {
         long long n = 0;
@@ -83,8 +86,11 @@ int runRunner(const Args& args)
         return fail(lookup.error);
     request.analysis = analysed.analysis;
     request.device = *lookup.profile;
-    if (auto output = args.value("output"))
+    if (auto output = args.value("output")) {
+        if (std::string problem = util::outputFileProblem(*output); !problem.empty())
+            return fail("--output: " + problem);
         request.scriptPath = *output;
+    }
 
     InterruptStop interrupt;
     pipeline::RunControl control;
@@ -96,14 +102,12 @@ int runRunner(const Args& args)
         return fail(*result.error, kExitKernelError);
 
     if (auto output = args.value("output")) {
-        std::ofstream out(*output, std::ios::binary | std::ios::trunc);
-        out << result.text;
-        out.close();
-        if (!out)
-            return fail("cannot write " + *output);
+        if (std::string problem = util::writeOutputFile(*output, result.text); !problem.empty())
+            return fail(problem);
+        std::error_code ignored;  // a script that is not executable still runs with python3
         std::filesystem::permissions(*output, std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec |
                                                   std::filesystem::perms::others_exec,
-                                     std::filesystem::perm_options::add);
+                                     std::filesystem::perm_options::add, ignored);
         std::cerr << "tilescope runner export: wrote " << *output << ": " << result.candidateCount << " " << from
                   << " candidate" << (result.candidateCount == 1 ? "" : "s") << " of "
                   << analysed.analysis->kernel->name << "\n"

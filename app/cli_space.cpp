@@ -99,7 +99,7 @@ int runSpaceCompare(const Args& args, const kernel::Workload& workload, const np
             rows.push_back(std::move(row));
         }
         out["configs"] = std::move(rows);
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
         return kExitOk;
     }
     std::cout << r.base.analysis->kernel->name << " on " << device.soc << ": backend " << baseLabel << " -> "

@@ -124,7 +124,7 @@ int runSpaceBench(const Args& args)
                                             {"lattice", args.flag("lattice")},
                                             {"workloads", std::move(workloads)},
                                             {"geomeanUs", geomean}};
-        std::cout << out.dump(2) << "\n";
+        std::cout << jsonText(out) << "\n";
         return kExitOk;
     }
     for (const BenchRow& row : rows)

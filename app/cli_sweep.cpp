@@ -6,6 +6,7 @@
 #include "core/capture/capture_index.h"
 #include "core/pipeline/workflow.h"
 #include "core/sweep/shape_sweep.h"
+#include "app/terminal_output.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -28,6 +29,8 @@ int runSweep(const Args& args)
 {
     std::string error;
     pipeline::SweepRequest request;
+    if (!checkOutputOption(args, "output", "sweep"))
+        return kExitUsage;
     for (const std::string& text : args.values("range")) {
         auto range = sweep::parseRange(text, &error);
         if (!range)
@@ -88,14 +91,17 @@ int runSweep(const Args& args)
     pipeline::RunControl control;
     control.progress = [&lastLine](const pipeline::RunProgress& p) {
         if (p.itemName.empty()) {
-            std::cerr << "\rswept " << p.item << "/" << p.items << " shapes" << std::string(40, ' ') << "\n";
+            writeRaw(std::cerr, "\r");
+            std::cerr << "swept " << p.item << "/" << p.items << " shapes" << std::string(40, ' ') << "\n";
             return;
         }
         const double shapeFraction = std::clamp(p.fraction * double(p.items) - double(p.item), 0.0, 1.0);
         const std::string line = "shape " + std::to_string(p.item + 1) + "/" + std::to_string(p.items) + " (" +
                                  p.itemName + "): " + std::to_string(static_cast<int>(shapeFraction * 100 + 0.5)) + "%";
-        if (line != lastLine)  // one line per change, not per callback
-            std::cerr << "\r" << line << "        " << std::flush;
+        if (line != lastLine) {  // one line per change, not per callback
+            writeRaw(std::cerr, "\r");
+            std::cerr << line << "        " << std::flush;
+        }
         lastLine = line;
     };
 
@@ -120,7 +126,7 @@ int runSweep(const Args& args)
     if (args.flag("json")) {
         nlohmann::ordered_json j = sweep::sweepToJson(result);
         j["python"] = list.ok() ? nlohmann::ordered_json(list.text) : nlohmann::ordered_json();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << sweep::sweepToText(result);
         if (list.ok())
@@ -129,11 +135,8 @@ int runSweep(const Args& args)
     if (!list.ok())
         std::cerr << "tilescope sweep: cannot write the config list: " << list.error.value_or(std::string()) << "\n";
     if (auto file = args.value("output"); file && list.ok()) {
-        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
-        out << list.text;
-        out.close();
-        if (!out)
-            return fail("cannot write " + *file);
+        if (!writeOutput(*file, list.text, "sweep"))
+            return kExitUsage;
         std::cerr << "tilescope sweep: wrote " << *file << "\n";
     }
     bool anyFailed = result.shapes.empty();

@@ -1,4 +1,5 @@
 #include "app/cli.h"
+#include "core/util/json_reader.h"
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/export/tuning_report.h"
@@ -7,6 +8,7 @@
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
 #include "core/util/format.h"
+#include "app/terminal_output.h"
 
 #include <charconv>
 #include <algorithm>
@@ -34,7 +36,7 @@ std::vector<std::pair<std::string, std::string>> ubtuneCfgOf(const cache::Candid
     std::vector<std::pair<std::string, std::string>> out;
     if (c.ubTuneJson.empty())
         return out;
-    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(c.ubTuneJson, nullptr, false);
+    const nlohmann::ordered_json j = util::parseStoredOrderedJson(c.ubTuneJson);
     if (j.is_object() && j.contains("ubtuneCfg") && j["ubtuneCfg"].is_object())
         for (auto it = j["ubtuneCfg"].begin(); it != j["ubtuneCfg"].end(); ++it)
             if (it.value().is_string())
@@ -55,6 +57,22 @@ std::string paramsText(const cache::CandidateRecord& c)
 }
 
 // A tuning read back from the cache, for people.
+// A line of Triton-Ascend's log: the colours its UB tuner prints around a line are the log's own
+// (and reach the terminal); what is between them passes the filter like any other text.
+void printLogLine(std::ostream& out, std::string_view line)
+{
+    constexpr std::string_view kGreen = "\033[1;32m", kReset = "\033[0m";
+    const bool coloured = line.starts_with(kGreen) && line.ends_with(kReset) && line.size() >= kGreen.size() + kReset.size();
+    if (coloured) {
+        writeRaw(out, kGreen);
+        out << line.substr(kGreen.size(), line.size() - kGreen.size() - kReset.size());
+        writeRaw(out, kReset);
+        out << "\n";
+    } else {
+        out << line << "\n";
+    }
+}
+
 std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem::path& cachePath)
 {
     std::string out = r.key.describe() + "\n";
@@ -261,7 +279,8 @@ int runTune(const Args& args)
         const tuning::Progress& p = report.tuning;
         if (p.total == 0)
             return;
-        std::cerr << "\r" << tuning::progressStageName(p.stage) << ": " << p.done << "/" << p.total;
+        writeRaw(std::cerr, "\r");
+        std::cerr << tuning::progressStageName(p.stage) << ": " << p.done << "/" << p.total;
         if (p.etaSeconds > 0)
             std::cerr << ", about " << static_cast<int>(p.etaSeconds + 0.5) << " s left";
         std::cerr << "        " << (p.stage == tuning::ProgressStage::Done ? "\n" : "") << std::flush;
@@ -301,7 +320,7 @@ int runTune(const Args& args)
         if (json) {
             nlohmann::ordered_json j = exporter::tuningDocument(record);
             j["cache"] = cacheBlock();
-            std::cout << j.dump(2) << "\n";
+            std::cout << jsonText(j) << "\n";
         } else {
             std::cout << cachedTuningText(record, cachePath);
         }
@@ -327,14 +346,14 @@ int runTune(const Args& args)
         std::cerr << "tilescope tune: note: " << tuning::latticeBackendNote(*result.backendError) << "\n";
     if (args.flag("print-autotuning"))
         for (const std::string& line : tuning::autotuningLog(a, candidates, result))
-            (json ? std::cerr : std::cout) << line << "\n";
+            printLogLine(json ? std::cerr : std::cout, line);
     if (json) {
         // Printed from the record the cache keeps (every candidate, no cap), so that a later
         // cached result prints the same document.
         const cache::TuningRecord record = pipeline::recordFromTuning(a, candidates, result, options, std::numeric_limits<std::size_t>::max());
         nlohmann::ordered_json j = exporter::tuningDocument(record);
         j["cache"] = cacheBlock();
-        std::cout << j.dump(2) << "\n";
+        std::cout << jsonText(j) << "\n";
     } else {
         std::cout << tuning::tuningToText(a, candidates, result, options);
     }
@@ -344,8 +363,9 @@ int runTune(const Args& args)
             std::cerr << d.format() << "\n";
     if (tuned.storedId && !json)
         std::cerr << "tilescope tune: stored as cache entry #" << *tuned.storedId << " in " << cachePath.string() << "\n";
-    if (tuned.cacheError)  // the cache could not be opened, or the store failed
-        std::cerr << "tilescope tune: tuned without the cache: " << *tuned.cacheError << "\n";
+    if (tuned.cacheError)  // the cache could not be opened, a lookup or the store failed
+        std::cerr << "tilescope tune: " << (tuned.storedId ? "cache: " : "tuned without the cache: ") << *tuned.cacheError
+                  << "\n";
     return result.error || a.inError() ? kExitKernelError : kExitOk;
 }
 

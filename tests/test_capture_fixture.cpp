@@ -85,6 +85,58 @@ TEST_P(CaptureFixture, BatchRunsTheFolder)
         EXPECT_EQ(c["status"], "passed") << c.dump();
 }
 
+// The GPU captures keep the .autotune.json files upstream Triton wrote itself (autotune-json/,
+// TRITON_CACHE_AUTOTUNING=1): each is Triton's own format, keyed by the launch it timed. Every one
+// imports with exactly one of the captured workloads (the one whose launch key it carries), and
+// `calibrate --cache` fits the device profile from what was imported, naming the files.
+TEST(CaptureFixtureMeasured, TritonsOwnAutotuneFilesImportWithTheirWorkloadAndCalibrate)
+{
+    std::size_t imported = 0;
+    for (const char* name : {"gpu-matmul", "gpu-softmax"}) {
+        const fs::path dir = dataDir() / "capture" / "fixtures" / name;
+        const fs::path cache = scratchDir(std::string("capture-fixture-calibrate-") + name) / "cache.sqlite";
+        std::ifstream in(dir / "capture.json");
+        const json index = json::parse(in);
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(dir / "autotune-json"))
+            files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        ASSERT_FALSE(files.empty()) << dir;
+        std::size_t samples = 0;
+        for (const fs::path& file : files) {
+            int accepted = 0;
+            for (const json& w : index["workloads"]) {
+                const CliRun run = tilescope("measure import --json --measured-on 'NVIDIA H200' --workload " +
+                                             quote(dir / w["file"].get<std::string>()) + " " + quote(file) +
+                                             " --cache " + quote(cache));
+                if (run.exitCode != 0) {  // another launch's file: refused for its key, nothing else
+                    EXPECT_NE(run.out.find("is not the launch key"), std::string::npos) << run.out << run.err;
+                    continue;
+                }
+                {
+                    ++accepted;
+                    samples += json::parse(run.out)["files"][0]["read"].get<std::size_t>();
+                }
+            }
+            EXPECT_EQ(accepted, 1) << file;
+        }
+        imported += samples;
+        const CliRun fit = tilescope("calibrate --cache " + quote(cache) + " --device Ascend910B2 --max-iterations 8 --json");
+        ASSERT_EQ(fit.exitCode, 0) << fit.err;
+        const json report = json::parse(fit.out);
+        // Every imported timing is read; those whose config does not compile on the simulated
+        // device (softmax's 8- and 16-row tiles of 4,096 columns overflow the UB) are left out.
+        EXPECT_EQ(report["measured"].get<std::size_t>(), samples) << name;
+        EXPECT_GT(report["samples_used"].get<std::size_t>(), 0u) << name;
+        EXPECT_LE(report["samples_used"].get<std::size_t>(), samples) << name;
+        EXPECT_EQ(report["fitted_kernels"].size() + report["held_out_kernels"].size(), files.size()) << name;
+        ASSERT_EQ(report["sources"].size(), 1u);
+        EXPECT_NE(report["sources"][0].get<std::string>().find("autotune.json"), std::string::npos)
+            << report["sources"][0];
+    }
+    EXPECT_GT(imported, 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Fixtures, CaptureFixture, ::testing::ValuesIn(fixtures()),
                          [](const ::testing::TestParamInfo<fs::path>& info) {
                              std::string name = info.param.filename().string();

@@ -357,7 +357,8 @@ TEST(Workflow, StringConfigValuesGoThroughEveryStage)
     const space::CandidateSpace& s = *tuned.space;
     ASSERT_EQ(s.size(), 2u);
     for (std::size_t i = 0; i < s.size(); ++i) {
-        const space::ParamValue* v = space::findKwarg(s.params(i), "limit_auto_multi_buffer_of_local_buffer");
+        const space::Kwargs params = s.params(i);  // findKwarg points into it
+        const space::ParamValue* v = space::findKwarg(params, "limit_auto_multi_buffer_of_local_buffer");
         ASSERT_TRUE(v);
         EXPECT_EQ(*v, space::ParamValue::string("no-l0c"));
         EXPECT_EQ(v->toPython(), "'no-l0c'");

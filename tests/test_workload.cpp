@@ -71,8 +71,8 @@ TEST_P(WorkloadErrors, NameTheFileAndTheProblem)
 INSTANTIATE_TEST_SUITE_P(
     Rows, WorkloadErrors,
     ::testing::Values(
-        BadWorkload{"malformed", "{\n  \"kernel\": \"a.py\",\n  \"args\": {,}\n}", "malformed JSON", 3},
-        BadWorkload{"truncated", "{\"kernel\": \"a.py\"", "malformed JSON", 1},
+        BadWorkload{"malformed", "{\n  \"kernel\": \"a.py\",\n  \"args\": {,}\n}", "not valid JSON", 3},
+        BadWorkload{"truncated", "{\"kernel\": \"a.py\"", "not valid JSON", 1},
         BadWorkload{"not_object", "[1, 2]", "must be a JSON object", 0},
         BadWorkload{"no_kernel", "{\"args\": {}}", "\"kernel\"", 0},
         BadWorkload{"args_not_object", "{\"kernel\": \"a.py\", \"args\": [1]}", "\"args\"", 0},

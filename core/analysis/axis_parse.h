@@ -38,8 +38,11 @@ namespace ts::analysis {
 // An ordered dict axis -> parameter name ("x" -> "n_elements"), insertion order kept as Python.
 using AxisMap = std::vector<std::pair<std::string, std::string>>;
 
+// Pointers into `map`, which must outlive them: a temporary map is refused.
 const std::string* findAxis(const AxisMap& map, const std::string& axis);
 const std::string* findAxisOfParam(const AxisMap& map, const std::string& param);
+const std::string* findAxis(AxisMap&& map, const std::string& axis) = delete;
+const std::string* findAxisOfParam(AxisMap&& map, const std::string& param) = delete;
 
 // The axis hints of `@triton.autotune(hints={...})`. Absent means "parse it".
 struct AxisHints {

@@ -403,12 +403,28 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                         return std::nullopt;
                     return toGridValue(*r.value);
                 };
+                // A launch takes 1 to 3 grid dimensions; a lambda of another arity is caught at
+                // the launch, here with a block size of 1 for every constexpr nobody passes.
+                std::map<std::string, std::int64_t> probe;
+                if (a.kernel)
+                    for (const kernel::Parameter& p : a.kernel->params)
+                        if (p.isConstexpr && !context->meta.count(p.name))
+                            probe.emplace(p.name, 1);
+                if (const std::optional<GridValue> g = input.grid.function(probe);
+                    g && g->valid && (g->dims.empty() || g->dims.size() > 3))
+                    a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
+                                             "the grid has " + std::to_string(g->dims.size()) +
+                                                 " dimensions; a launch takes 1 to 3"});
             } else {
                 GridValue g = toGridValue(*value.value);
                 if (!g.valid)
                     a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
                                              "the grid must be a lambda, a tuple or an int, found " +
                                                  value.value->repr()});
+                else if (g.dims.empty() || g.dims.size() > 3)
+                    a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
+                                             "the grid has " + std::to_string(g.dims.size()) +
+                                                 " dimensions; a launch takes 1 to 3"});
                 input.grid.kind = GridSpec::Kind::Static;
                 input.grid.staticGrid = g;
             }

@@ -5,6 +5,8 @@
 #include "core/export/python_literal.h"
 #include "core/kernel/workload.h"
 #include "core/util/format.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <algorithm>
 #include <charconv>
@@ -141,10 +143,12 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
                 report.inputErrors.push_back(path + ": cannot read the workload");
             continue;
         }
-        if (!w.workload->kernelPath.empty() && !std::filesystem::exists(w.workload->kernelPath)) {
-            report.inputErrors.push_back(path + ": the kernel file " + w.workload->kernelPath + " does not exist");
-            continue;
-        }
+        if (!w.workload->kernelPath.empty())
+            if (std::string problem = util::inputFileProblem(w.workload->kernelPath, util::kMaxSmallInputBytes);
+                !problem.empty()) {
+                report.inputErrors.push_back(path + ": the kernel file " + problem);
+                continue;
+            }
         if (options.backend)
             w.workload->backend = *options.backend;
         loaded.emplace(path, std::move(*w.workload));
@@ -318,34 +322,36 @@ std::string reportToJson(const BatchReport& r)
     j["notes"] = r.notes;
     j["inputErrors"] = r.inputErrors;
     j["stopped"] = r.stopped;
-    return j.dump(2) + "\n";
+    return util::jsonText(j, 2) + "\n";
 }
 
 std::optional<BatchReport> readReportFile(const std::string& path, std::string* error)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        *error = path + ": cannot read the baseline report";
+    const util::InputText input = util::readInputFile(path);
+    if (!input.ok()) {
+        *error = input.error + " (the baseline report)";
         return std::nullopt;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    ojson j;
-    try {
-        j = ojson::parse(ss.str());
-    } catch (const ojson::parse_error& e) {
-        *error = path + ": not JSON: " + e.what();
+    const util::JsonRead<ojson> read = util::readOrderedJson(input.text, path);
+    if (!read.ok()) {
+        *error = read.error;
         return std::nullopt;
     }
+    const ojson& j = read.value;
+    // A field read as text whatever the file holds there (value() would throw on a number).
+    auto text = [](const ojson& object, const char* name) {
+        const auto it = object.find(name);
+        return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
     // This layout, or the one before it ({"report": "tilescope-batch", "version": 1}).
     const bool batchReport =
-        j.is_object() && (j.value("schema", "") == kBatchSchema || j.value("report", "") == "tilescope-batch");
+        j.is_object() && (text(j, "schema") == kBatchSchema || text(j, "report") == "tilescope-batch");
     if (!batchReport || !j.contains("cases") || !j["cases"].is_array()) {
         *error = path + ": not a tilescope batch report (expected \"schema\": \"" + kBatchSchema + "\" and \"cases\")";
         return std::nullopt;
     }
     BatchReport r;
-    r.createdAt = j.value("createdAt", "");
+    r.createdAt = text(j, "createdAt");
     for (std::size_t i = 0; i < j["cases"].size(); ++i) {
         const ojson& e = j["cases"][i];
         const std::string where = path + ": cases[" + std::to_string(i) + "]";
@@ -359,10 +365,10 @@ std::optional<BatchReport> readReportFile(const std::string& path, std::string* 
         c.device = e["device"].get<std::string>();
         if (e.contains("backend") && e["backend"].is_string())
             c.backend = e["backend"].get<std::string>();
-        c.status = parseBatchStatus(e.value("status", "")).value_or(BatchStatus::Failed);
+        c.status = parseBatchStatus(text(e, "status")).value_or(BatchStatus::Failed);
         if (e.contains("bestP50Ms") && !e["bestP50Ms"].is_null()) {
-            if (!e["bestP50Ms"].is_number()) {
-                *error = where + ": \"bestP50Ms\" must be a number or null";
+            if (!e["bestP50Ms"].is_number() || !(e["bestP50Ms"].get<double>() > 0)) {
+                *error = where + ": \"bestP50Ms\" must be a time in ms (a number greater than 0) or null";
                 return std::nullopt;
             }
             c.bestP50Ms = e["bestP50Ms"].get<double>();

@@ -5,11 +5,14 @@
 
 #include "core/cache/config_cache.h"
 
+#include "core/cache/cache_inspection.h"
 #include "core/cache/cache_schema.h"
 #include "core/cache/measurement_store.h"
 #include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
 #include "core/cache/sqlite_db.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 #include "core/util/version.h"
 
 #include <algorithm>
@@ -45,6 +48,10 @@ constexpr int kCandidateSetColumn = 18;
 
 CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
 
+// A row whose stored columns do not decode (readTuningRow's verdict), told apart from SQLite's
+// own corruption codes: an extended code SQLite does not use.
+constexpr int kDamagedRow = SQLITE_CORRUPT | (99 << 8);
+
 std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
 std::chrono::system_clock::time_point nowFor(const OpenOptions& options)
@@ -75,17 +82,6 @@ FileIdentity identityOf(const fs::path& path)
     if (::stat(path.c_str(), &st) != 0)
         return {};
     return FileIdentity{static_cast<unsigned long long>(st.st_dev), static_cast<unsigned long long>(st.st_ino), true};
-}
-
-bool readFile(const fs::path& path, std::string* out)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    *out = ss.str();
-    return !in.bad();
 }
 
 // Resets a shared prepared statement when the scope ends, whatever happened in it.
@@ -149,13 +145,17 @@ public:
 
     CacheError sqliteError(const std::string& doing, int rc) const
     {
-        const std::string detail = db ? db.errorMessage() : std::string(sqlite3_errstr(rc));
+        // SQLite's message for the connection's last call, unless that call went well (SQLite then
+        // says "not an error"): the code's own words.
+        std::string detail = db ? db.errorMessage() : std::string();
+        if (detail.empty() || db.extendedErrorCode() == SQLITE_OK)
+            detail = sqlite3_errstr(rc);
         if (isBusy(rc))
             return makeError("cache-busy", "cannot " + doing + " in cache " + name() + ": it stayed locked by another "
                                            "process for longer than the busy timeout (" + detail + ")");
         if (isCorruption(rc))
-            return makeError("cache-corrupt", "cannot " + doing + " in cache " + name() + ": the file is corrupt (" +
-                                                  detail + "); reopen it to move it aside and start afresh");
+            return makeError("cache-corrupt", "cannot " + doing + " in cache " + name() + ": the file is damaged (" +
+                                                  detail + "); it was left as it is");
         return makeError("cache-io", "cannot " + doing + " in cache " + name() + ": " + detail);
     }
 
@@ -278,7 +278,7 @@ public:
             return rc;
         out.emplace();
         if (int r = readTuningRow(*s, *out, true); r != SQLITE_OK)
-            return r;
+            return kDamagedRow;
         if (!out->key.sameKey(key))  // only a hand-edited file could get here
             out.reset();
         return SQLITE_OK;
@@ -295,7 +295,7 @@ public:
         if (rc != SQLITE_ROW)
             return rc;
         out.emplace();
-        return readTuningRow(*s, *out, true);
+        return readTuningRow(*s, *out, true) == SQLITE_OK ? SQLITE_OK : kDamagedRow;
     }
 
     int deleteTuningRow(std::int64_t id)
@@ -367,7 +367,19 @@ public:
         return insertRecord(r, digest, newId);
     }
 
-    int listRows(const ListFilter& filter, std::vector<TuningSummary>& rows)
+    static std::string damagedRow(std::int64_t id)
+    {
+        return "tuning #" + std::to_string(id) + " is damaged (its stored columns do not decode) and was left out";
+    }
+
+    // The error of a lookup that found the row it wanted damaged: that row only, not the file.
+    CacheError damagedRowError(const std::string& doing, std::int64_t id) const
+    {
+        return makeError("cache-damaged-row", "cannot " + doing + " in cache " + name() + ": tuning #" +
+                                                  std::to_string(id) + " is damaged (its stored columns do not decode)");
+    }
+
+    int listRows(const ListFilter& filter, std::vector<TuningSummary>& rows, std::vector<std::string>& skipped)
     {
         rows.clear();
         SqliteStatement s = db.prepare(
@@ -383,8 +395,10 @@ public:
         while ((rc = s.step()) == SQLITE_ROW) {
             TuningRecord r;
             std::size_t count = 0;
-            if (int bad = readTuningRow(s, r, false, &count); bad != SQLITE_OK)
-                return bad;
+            if (int bad = readTuningRow(s, r, false, &count); bad != SQLITE_OK) {
+                skipped.push_back(damagedRow(s.integer(0)));
+                continue;
+            }
             TuningSummary row;
             row.id = r.id;
             row.key = std::move(r.key);
@@ -395,8 +409,10 @@ public:
             row.tuningWallSeconds = r.tuningWallSeconds;
             if (!s.isNull(14)) {
                 auto best = decodeCandidate(s.textView(14));
-                if (!best)
-                    return SQLITE_CORRUPT;
+                if (!best) {
+                    skipped.push_back(damagedRow(row.id));
+                    continue;
+                }
                 row.bestParams = std::move(best->params);
                 row.bestNumWarps = best->numWarps;
                 row.bestNumStages = best->numStages;
@@ -410,7 +426,7 @@ public:
         return rc == SQLITE_DONE ? SQLITE_OK : rc;
     }
 
-    int allRecords(std::vector<TuningRecord>& out)
+    int allRecords(std::vector<TuningRecord>& out, std::vector<std::string>& skipped)
     {
         out.clear();
         SqliteStatement s = db.prepare(std::string("SELECT ") + kTuningColumns + " FROM tunings ORDER BY id");
@@ -418,8 +434,10 @@ public:
             return db.extendedErrorCode();
         int rc;
         while ((rc = s.step()) == SQLITE_ROW)
-            if (int bad = readTuningRow(s, out.emplace_back(), true); bad != SQLITE_OK)
-                return bad;
+            if (int bad = readTuningRow(s, out.emplace_back(), true); bad != SQLITE_OK) {
+                skipped.push_back(damagedRow(s.integer(0)));
+                out.pop_back();
+            }
         return rc == SQLITE_DONE ? SQLITE_OK : rc;
     }
 
@@ -453,7 +471,8 @@ bool ConfigCache::readOnly() const { return m_impl->options.readOnly; }
 
 namespace {
 
-// Moves a foreign or corrupt file (and its journal files) out of the way.
+// Moves a foreign or corrupt file out of the way with the log, journal and shared-memory files
+// beside it, each renamed (its bytes untouched) to the same new name plus its own suffix.
 std::optional<fs::path> moveAside(const fs::path& path, const FileIdentity& inspected, std::string* error)
 {
     if (identityOf(path) != inspected) {
@@ -462,23 +481,35 @@ std::optional<fs::path> moveAside(const fs::path& path, const FileIdentity& insp
     }
     const std::string stamp = fileTimestamp();
     fs::path aside = path.string() + ".corrupt-" + stamp;
-    for (int n = 2; fs::exists(aside); ++n)
+    for (int n = 2; util::pathExists(aside); ++n)
         aside = path.string() + ".corrupt-" + stamp + "-" + std::to_string(n);
+    const std::vector<fs::path> sides = sideFiles(path);
     std::error_code ec;
     fs::rename(path, aside, ec);
     if (ec) {
         *error = "cannot move " + quoted(path) + " aside to " + quoted(aside) + ": " + ec.message();
         return std::nullopt;
     }
-    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
-        const fs::path side = path.string() + suffix;
-        if (!fs::exists(side, ec))
-            continue;
-        fs::rename(side, aside.string() + suffix, ec);
-        if (ec)
-            fs::remove(side, ec);  // never let an old journal meet the fresh file
+    for (const fs::path& side : sides) {
+        const fs::path target = aside.string() + side.string().substr(path.string().size());
+        fs::rename(side, target, ec);
+        if (ec) {
+            // A fresh file must never meet the old log: no cache is started until it is gone.
+            *error = "moved " + quoted(path) + " aside to " + quoted(aside) + ", but cannot move " + quoted(side) +
+                     " beside it: " + ec.message();
+            return std::nullopt;
+        }
     }
     return aside;
+}
+
+// "with its -wal and -shm", for a notice about files moved together.
+std::string withSides(const fs::path& aside)
+{
+    std::string sides;
+    for (const fs::path& side : sideFiles(aside))
+        sides += (sides.empty() ? " (with its " : " and ") + side.string().substr(aside.string().size());
+    return sides.empty() ? sides : sides + " beside it)";
 }
 
 } // namespace
@@ -497,6 +528,31 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
         return std::move(result);
     };
 
+    // What is wrong with a foreign or damaged file, for its notice or error.
+    auto unusable = [](const schema::Inspection& inspection) {
+        return inspection.state == schema::FileState::Foreign
+                   ? "is not a TileScope config cache (" + inspection.reason + ")"
+                   : "is corrupt (" + inspection.reason + ")";
+    };
+    // Moves a foreign or damaged file aside with what lies beside it, unchanged; the error when
+    // it could not.
+    auto setAside = [&](const schema::Inspection& inspection, const FileIdentity& identity) -> std::optional<std::string> {
+        std::string why;
+        const std::optional<fs::path> aside = moveAside(path, identity, &why);
+        if (!aside)
+            return "cache " + name + " " + unusable(inspection) + ", and " + why;
+        if (!aside->empty()) {
+            result.movedAsideTo = *aside;
+            result.notices.push_back("cache " + name + " " + unusable(inspection) + ": moved it aside to " +
+                                     quoted(*aside) + withSides(*aside) + ", unchanged, and started a fresh cache");
+        }
+        return std::nullopt;
+    };
+
+    // SQLite would wait forever on a FIFO and fail on a folder or a symlink loop with a vague
+    // message: anything but a file (or nothing, for a cache to create) is refused first.
+    if (std::string problem = util::inputFileProblem(path, UINT64_MAX, true); !problem.empty())
+        return fail("cache-open", "cannot open the cache: " + problem);
     std::error_code ec;
     if (options.readOnly) {
         if (!fs::is_regular_file(path, ec))
@@ -509,6 +565,44 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
     }
 
     for (int attempt = 0; attempt < 3; ++attempt) {
+        using schema::FileState;
+        // Before a read-write connection touches an existing file: what is it, with the log or
+        // journal beside it, and without them (cache_inspection.h)?
+        bool quickChecked = false;
+        if (!options.readOnly && fs::file_size(path, ec) > 0 && !ec) {
+            const FileIdentity before = identityOf(path);
+            FileCheck check = inspectFile(path, false, options.quickCheck, options.busyTimeout);
+            const bool bad = !usable(check.inspection) && check.inspection.state != FileState::Busy &&
+                             check.inspection.state != FileState::Newer;
+            if (bad && hasLogOrJournal(path)) {
+                FileCheck alone = inspectFile(path, true, options.quickCheck, options.busyTimeout);
+                if (alone.inspection.state == FileState::Current || alone.inspection.state == FileState::Old) {
+                    std::string why;
+                    auto moved = moveSideFilesAside(path, fileTimestamp(), &why);
+                    if (!moved)
+                        return fail("cache-corrupt", "cache " + name + " is intact, but the files beside it are not " +
+                                                         "its own (" + check.inspection.reason + "), and " + why);
+                    std::string list;
+                    for (const fs::path& file : *moved)
+                        list += (list.empty() ? "" : ", ") + quoted(file);
+                    result.notices.push_back("cache " + name + ": the write-ahead log or journal beside it belongs to " +
+                                             "another database (with it the cache reads: " + check.inspection.reason +
+                                             "); moved it aside to " + list + "; the cache itself is intact");
+                    check = alone;
+                }
+            }
+            switch (check.inspection.state) {
+            case FileState::Foreign:
+            case FileState::Corrupt:
+                if (std::optional<std::string> error = setAside(check.inspection, before))
+                    return fail("cache-corrupt", *error);
+                continue;  // open the path again: a fresh file now
+            case FileState::Error:
+                return fail("cache-io", "cannot read cache " + name + ": " + check.inspection.reason);
+            default: quickChecked = check.quickChecked; break;
+            }
+        }
+
         auto impl = std::make_unique<Impl>();
         impl->path = path;
         impl->options = options;
@@ -521,48 +615,31 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
         sqlite3_extended_result_codes(impl->db.get(), 1);
         sqlite3_busy_timeout(impl->db.get(), int(options.busyTimeout.count()));
         const FileIdentity identity = identityOf(path);
+        schema::Inspection inspection =
+            inspectConnection(impl->db, options.quickCheck && !quickChecked, options.busyTimeout).inspection;
 
-        // One read transaction, so that the inspection sees one state of the file: read as separate
-        // statements, a file another process is creating right now could show its new layout
-        // version beside the old empty application id, look foreign, and be moved aside.
-        auto inspectPatiently = [&]() {
-            schema::Inspection inspection;
-            retryWhileBusy(
-                [&]() {
-                    if (int r = impl->db.exec("BEGIN"); r != SQLITE_OK)
-                        return r;
-                    inspection = schema::inspect(impl->db);
-                    if (impl->db.exec("COMMIT") != SQLITE_OK)
-                        impl->db.exec("ROLLBACK");
-                    return inspection.state == schema::FileState::Busy ? SQLITE_BUSY : SQLITE_OK;
-                },
-                options.busyTimeout);
-            return inspection;
-        };
-        schema::Inspection inspection = inspectPatiently();
-
-        // A file that looks like ours must also pass SQLite's own check (truncation, torn pages).
-        if (options.quickCheck &&
-            (inspection.state == schema::FileState::Current || inspection.state == schema::FileState::Old)) {
-            int rc = SQLITE_OK;
-            std::optional<std::string> verdict;
-            rc = retryWhileBusy(
-                [&]() {
-                    int r = SQLITE_OK;
-                    verdict = impl->db.queryText("PRAGMA quick_check", &r);
-                    return r;
-                },
-                options.busyTimeout);
-            if (isCorruption(rc) || (verdict && *verdict != "ok")) {
-                inspection.state = schema::FileState::Corrupt;
-                inspection.reason = verdict ? *verdict : impl->db.errorMessage();
-            } else if (rc != SQLITE_OK) {
-                inspection.state = isBusy(rc) ? schema::FileState::Busy : schema::FileState::Error;
-                inspection.reason = impl->db.errorMessage();
+        // Read-only, a view SQLite cannot give without writing (a journal to roll back, a
+        // shared-memory file it may not create in a read-only folder) or one that a foreign log
+        // spoils: the main file alone, when it is a healthy cache, is read as it is.
+        if (options.readOnly && !usable(inspection) && inspection.state != FileState::Busy &&
+            inspection.state != FileState::Newer) {
+            FileCheck alone = inspectFile(path, true, options.quickCheck, options.busyTimeout);
+            if (alone.inspection.state == FileState::Current || alone.inspection.state == FileState::Old) {
+                impl->db.close();
+                if (impl->db.open(readOnlyUri(path, true), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
+                                  &message) != SQLITE_OK)
+                    return fail("cache-open", "cannot open cache " + name + ": " + message);
+                sqlite3_extended_result_codes(impl->db.get(), 1);
+                // Without a log or journal beside it, the file alone is the whole cache (a
+                // read-only folder, where SQLite may not create its shared-memory file).
+                if (hasLogOrJournal(path))
+                    result.notices.push_back("read cache " + name + " as its file holds it, without the log or journal "
+                                             "beside it (" + inspection.reason + "); the next command that stores "
+                                             "into the cache sorts that out");
+                inspection = alone.inspection;
             }
         }
 
-        using schema::FileState;
         switch (inspection.state) {
         case FileState::Busy:
             return fail("cache-busy", "cannot open cache " + name + ": it stayed locked by another process for " +
@@ -575,23 +652,16 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
                                            std::to_string(schema::kCurrentVersion) +
                                            "); it was left untouched: use a newer TileScope or another cache file");
         case FileState::Foreign:
-        case FileState::Corrupt: {
-            const std::string what = inspection.state == FileState::Foreign
-                                         ? "is not a TileScope config cache (" + inspection.reason + ")"
-                                         : "is corrupt (" + inspection.reason + ")";
+        case FileState::Corrupt:
             if (options.readOnly)
-                return fail("cache-corrupt", "cache " + name + " " + what);
+                return fail("cache-corrupt", "cache " + name + " " + unusable(inspection));
+            // It changed since the check above (another process): closing must not checkpoint
+            // what is now beside it into the file that moves aside.
+            sqlite3_db_config(impl->db.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
             impl->db.close();
-            auto aside = moveAside(path, identity, &message);
-            if (!aside)
-                return fail("cache-corrupt", "cache " + name + " " + what + ", and " + message);
-            if (!aside->empty()) {
-                result.movedAsideTo = *aside;
-                result.notices.push_back("cache " + name + " " + what + ": moved it aside to " + quoted(*aside) +
-                                         " and started a fresh cache");
-            }
+            if (std::optional<std::string> error = setAside(inspection, identity))
+                return fail("cache-corrupt", *error);
             continue;  // open the path again: a fresh file now
-        }
         case FileState::Empty:
             if (options.readOnly)
                 return fail("cache-corrupt", "cache " + name + " is empty, not a TileScope config cache");
@@ -687,6 +757,7 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
             if (options.readOnly)
                 return fail("cache-corrupt", "cache " + name + " has an unexpected layout: " + why);
             // Marked as ours but its tables are not: treat like any other damaged file.
+            sqlite3_db_config(impl->db.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
             impl.reset();
             auto aside = moveAside(path, identity, &message);
             if (!aside)
@@ -715,7 +786,8 @@ LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentS
     const int rc = retryWhileBusy([&]() { return m_impl->loadByKey(key, digest, record); },
                                   m_impl->options.busyTimeout);
     if (rc != SQLITE_OK) {
-        result.error = m_impl->sqliteError("look up " + key.describe(), rc);
+        result.error = rc == kDamagedRow && record ? m_impl->damagedRowError("look up " + key.describe(), record->id)
+                                                   : m_impl->sqliteError("look up " + key.describe(), rc);
         return result;
     }
     if (record) {
@@ -803,7 +875,10 @@ CacheResult<std::vector<TuningSummary>> ConfigCache::list(const ListFilter& filt
     std::lock_guard lock(m_impl->mutex);
     CacheResult<std::vector<TuningSummary>> result;
     std::vector<TuningSummary> rows;
-    const int rc = m_impl->transaction(false, [&]() { return m_impl->listRows(filter, rows); });
+    const int rc = m_impl->transaction(false, [&]() {
+        result.skipped.clear();
+        return m_impl->listRows(filter, rows, result.skipped);
+    });
     if (rc != SQLITE_OK)
         result.error = m_impl->sqliteError("list the tunings", rc);
     else
@@ -817,7 +892,9 @@ CacheResult<TuningRecord> ConfigCache::show(std::int64_t id)
     CacheResult<TuningRecord> result;
     std::optional<TuningRecord> record;
     const int rc = m_impl->transaction(false, [&]() { return m_impl->loadById(id, record); });
-    if (rc != SQLITE_OK)
+    if (rc == kDamagedRow)
+        result.error = m_impl->damagedRowError("read tuning #" + std::to_string(id), id);
+    else if (rc != SQLITE_OK)
         result.error = m_impl->sqliteError("read tuning #" + std::to_string(id), rc);
     else if (!record)
         result.error = makeError("cache-not-found", "cache " + m_impl->name() + " has no tuning #" + std::to_string(id));
@@ -854,7 +931,10 @@ CacheResult<std::vector<TuningRecord>> ConfigCache::records()
     std::lock_guard lock(m_impl->mutex);
     CacheResult<std::vector<TuningRecord>> result;
     std::vector<TuningRecord> all;
-    const int rc = m_impl->transaction(false, [&]() { return m_impl->allRecords(all); });
+    const int rc = m_impl->transaction(false, [&]() {
+        result.skipped.clear();
+        return m_impl->allRecords(all, result.skipped);
+    });
     if (rc != SQLITE_OK)
         result.error = m_impl->sqliteError("read the tunings", rc);
     else
@@ -887,6 +967,7 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
         status.error = all.error;
         return status;
     }
+    status.skipped = all.skipped;
     ojson doc = ojson::object();
     doc["schema"] = kExportSchema;
     doc["format"] = kExportFormat;
@@ -912,17 +993,16 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
     std::error_code ec;
     if (!file.parent_path().empty())
         fs::create_directories(file.parent_path(), ec);
+    if (std::string problem = util::outputFileProblem(file); !problem.empty()) {
+        status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + ": " + problem);
+        return status;
+    }
     const fs::path temp = file.string() + ".tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << doc.dump(2) << '\n';
-        out.close();
-        if (!out) {
+    if (std::string problem = util::writeOutputFile(temp, util::jsonText(doc, 2) + "\n"); !problem.empty()) {
+        if (util::isRegularFile(temp))
             fs::remove(temp, ec);
-            status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + " to " +
-                                                     quoted(file));
-            return status;
-        }
+        status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + ": " + problem);
+        return status;
     }
     fs::rename(temp, file, ec);
     if (ec) {
@@ -937,24 +1017,23 @@ CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
 {
     CacheResult<MergeReport> result;
     const std::string fileName = quoted(file);
-    std::string text;
-    if (!readFile(file, &text)) {
-        result.error = makeError("cache-io", "cannot read " + fileName + " to import into cache " + m_impl->name());
+    const util::InputText input = util::readInputFile(file);
+    if (!input.ok()) {
+        result.error = makeError("cache-io", "cannot import into cache " + m_impl->name() + ": " + input.error);
         return result;
     }
-    ojson doc;
-    try {
-        doc = ojson::parse(text);
-    } catch (const ojson::parse_error& e) {
-        result.error = makeError("cache-json", fileName + " is not valid JSON: " + e.what());
+    const util::JsonRead<ojson> read = util::readOrderedJson(input.text, file.string());
+    if (!read.ok()) {
+        result.error = makeError("cache-json", read.error);
         return result;
     }
+    const ojson& doc = read.value;
     if (!doc.is_object() || !doc.contains("format") || doc["format"] != kExportFormat) {
         result.error = makeError("cache-json", fileName + " is not a TileScope cache export (expected \"format\": \"" +
                                                    std::string(kExportFormat) + "\")");
         return result;
     }
-    if (!doc.contains("version") || !doc["version"].is_number_integer() || doc["version"].get<int>() > kExportVersion) {
+    if (!doc.contains("version") || !util::jsonInteger(doc["version"], 1, kExportVersion)) {
         result.error = makeError("cache-json", fileName + " has an unsupported export version (this build reads " +
                                                    std::to_string(kExportVersion) + ")");
         return result;
@@ -1017,6 +1096,7 @@ CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources
     std::vector<TuningRecord> incoming;
     std::vector<MeasurementRecord> incomingMeasurements;
     std::vector<LaunchWorkload> incomingWorkloads;
+    std::vector<std::string> skipped;
     for (const fs::path& source : sources) {
         OpenOptions readOptions;
         readOptions.readOnly = true;
@@ -1034,6 +1114,8 @@ CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources
             result.error = !records.ok() ? records.error : !measured.ok() ? measured.error : workloads.error;
             return result;
         }
+        skipped.insert(skipped.end(), records.skipped.begin(), records.skipped.end());
+        skipped.insert(skipped.end(), measured.skipped.begin(), measured.skipped.end());
         for (auto& r : *records.value)
             incoming.push_back(std::move(r));
         for (auto& m : *measured.value)
@@ -1042,6 +1124,7 @@ CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources
             incomingWorkloads.push_back(std::move(w));
     }
     result = mergeRecords(incoming, incomingMeasurements, incomingWorkloads);
+    result.skipped = std::move(skipped);
     if (result.value)
         result.value->sources = sources.size();
     return result;
@@ -1153,7 +1236,8 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
 
     std::vector<TuningSummary> rows;
     const int rc = m_impl->transaction(!options.dryRun, [&]() {
-        int r = m_impl->listRows(ListFilter{}, rows);
+        result.skipped.clear();
+        int r = m_impl->listRows(ListFilter{}, rows, result.skipped);
         if (r != SQLITE_OK)
             return r;
         select(rows);
@@ -1198,10 +1282,14 @@ CacheResult<std::vector<MeasurementRecord>> ConfigCache::measurements(const Meas
 {
     std::lock_guard lock(m_impl->mutex);
     std::vector<MeasurementRecord> out;
-    const int rc = m_impl->transaction(false, [&] { return selectMeasurements(m_impl->db, filter, &out); });
+    std::vector<std::string> skipped;
+    const int rc = m_impl->transaction(false, [&] {
+        skipped.clear();
+        return selectMeasurements(m_impl->db, filter, &out, &skipped);
+    });
     if (rc != SQLITE_OK)
-        return {std::nullopt, m_impl->sqliteError("read measurements", rc)};
-    return {std::move(out), std::nullopt};
+        return {std::nullopt, m_impl->sqliteError("read measurements", rc), {}};
+    return {std::move(out), std::nullopt, std::move(skipped)};
 }
 
 CacheResult<std::vector<LaunchWorkload>> ConfigCache::launchWorkloads(const std::string& launchDigest)

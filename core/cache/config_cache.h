@@ -40,7 +40,7 @@ namespace ts::cache {
 
 struct CacheError {
     // cache-open | cache-busy | cache-corrupt | cache-newer | cache-io | cache-invalid-record |
-    // cache-not-found | cache-json
+    // cache-not-found | cache-json | cache-damaged-row
     std::string code;
     std::string message;  // names the file
 };
@@ -49,11 +49,15 @@ template <typename T>
 struct CacheResult {
     std::optional<T> value;
     std::optional<CacheError> error;
+    // Rows left out of a listing because they do not decode ("tuning #12: ..."): one damaged row
+    // costs only itself.
+    std::vector<std::string> skipped;
     bool ok() const { return !error.has_value(); }
 };
 
 struct CacheStatus {
     std::optional<CacheError> error;
+    std::vector<std::string> skipped;  // as CacheResult's
     bool ok() const { return !error.has_value(); }
 };
 

@@ -159,7 +159,8 @@ int selectLaunchWorkloads(SqliteDatabase& db, const std::string& launchDigest, s
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out)
+int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out,
+                       std::vector<std::string>* skipped)
 {
     out->clear();
     int present = SQLITE_OK;
@@ -195,9 +196,16 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
         MeasurementRecord& m = out->emplace_back();
         m.id = s.integer(0);
         m.sourceHash = s.text(1);
+        auto damaged = [&] {
+            skipped->push_back("measurement #" + std::to_string(m.id) +
+                               " is damaged (its stored columns do not decode) and was left out");
+            out->pop_back();
+        };
         auto params = decodePairs(s.textView(2));
-        if (!params)
-            return SQLITE_CORRUPT;
+        if (!params) {
+            damaged();
+            continue;
+        }
         m.params = std::move(*params);
         m.numWarps = int(s.integer(3));
         m.numStages = int(s.integer(4));
@@ -212,8 +220,10 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
         m.kernelName = s.text(11);
         auto values = decodePairs(s.textView(12));
         auto dtypes = decodeStrings(s.textView(13));
-        if (!values || !dtypes)
-            return SQLITE_CORRUPT;
+        if (!values || !dtypes) {
+            damaged();
+            continue;
+        }
         m.keyValues = std::move(*values);
         m.dtypes = std::move(*dtypes);
         m.backend = s.text(14);

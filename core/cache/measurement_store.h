@@ -24,7 +24,9 @@ int upsertLaunchWorkloads(SqliteDatabase& db, const std::vector<LaunchWorkload>&
 // Every stored launch workload (or only `launchDigest`'s), by digest.
 int selectLaunchWorkloads(SqliteDatabase& db, const std::string& launchDigest, std::vector<LaunchWorkload>* out);
 
-// The measurements matching `filter`, by id. SQLITE_CORRUPT when a stored column does not decode.
-int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out);
+// The measurements matching `filter`, by id. A row whose stored columns do not decode is left out
+// and named in *skipped.
+int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std::vector<MeasurementRecord>* out,
+                       std::vector<std::string>* skipped);
 
 } // namespace ts::cache

@@ -1,4 +1,5 @@
 #include "core/cache/record_codec.h"
+#include "core/util/json_reader.h"
 
 #include "core/util/utf8.h"
 
@@ -407,11 +408,11 @@ std::optional<std::vector<CandidateRecord>> decodeCandidates(std::string_view js
     return out;
 }
 
-std::string encodeDetails(const TuningDetails& details) { return toJson(details).dump(); }
+std::string encodeDetails(const TuningDetails& details) { return util::jsonText(toJson(details)); }
 
 std::optional<TuningDetails> decodeDetails(std::string_view json)
 {
-    const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(json, nullptr, false);
+    const nlohmann::ordered_json parsed = util::parseStoredOrderedJson(json);
     if (parsed.is_discarded())
         return std::nullopt;
     return detailsFromJson(parsed, "details", nullptr);

@@ -124,7 +124,16 @@ SqliteStatement SqliteDatabase::prepare(std::string_view sql, bool persistent)
     return SqliteStatement(stmt);
 }
 
-std::string SqliteDatabase::errorMessage() const { return m_db ? sqlite3_errmsg(m_db) : "no database"; }
+std::string SqliteDatabase::errorMessage() const
+{
+    if (!m_db)
+        return "no database";
+    // After a call that went well SQLite's message is "not an error": what failed was ours to
+    // judge (a query without the row it needs).
+    if (sqlite3_errcode(m_db) == SQLITE_OK)
+        return "a query found no row where the layout needs one";
+    return sqlite3_errmsg(m_db);
+}
 int SqliteDatabase::extendedErrorCode() const { return m_db ? sqlite3_extended_errcode(m_db) : SQLITE_MISUSE; }
 std::int64_t SqliteDatabase::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
 int SqliteDatabase::changes() const { return sqlite3_changes(m_db); }

@@ -1,4 +1,5 @@
 #include "core/cache/tuning_record.h"
+#include "core/util/json_reader.h"
 
 #include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
@@ -224,7 +225,7 @@ bool supersedes(const TuningRecord& a, const TuningRecord& b)
     // Same moment: any fixed total order will do, as long as it ignores where a record came from.
     TuningRecord ca = a, cb = b;
     ca.id = cb.id = 0;
-    return toJson(ca).dump() > toJson(cb).dump();
+    return util::jsonText(toJson(ca)) > util::jsonText(toJson(cb));
 }
 
 // ---- JSON ----
@@ -248,14 +249,14 @@ ojson toJson(const CandidateRecord& c)
         j["breakdown"] = nullptr;
     } else {
         // Embed it when that loses nothing (the text is exactly compact JSON), else keep the text.
-        auto parsed = ojson::parse(c.breakdownJson, nullptr, false);
-        if (!parsed.is_discarded() && parsed.dump() == c.breakdownJson && !parsed.is_string())
+        auto parsed = util::parseStoredOrderedJson(c.breakdownJson);
+        if (!parsed.is_discarded() && util::jsonText(parsed) == c.breakdownJson && !parsed.is_string())
             j["breakdown"] = std::move(parsed);
         else
             j["breakdown"] = c.breakdownJson;
     }
     if (!c.ubTuneJson.empty()) {
-        auto parsed = ojson::parse(c.ubTuneJson, nullptr, false);
+        auto parsed = util::parseStoredOrderedJson(c.ubTuneJson);
         j["ubTune"] = parsed.is_discarded() ? ojson(c.ubTuneJson) : std::move(parsed);
     }
     return j;
@@ -277,7 +278,7 @@ ojson toJson(const TuningDetails& d)
     j["finished"] = d.finished;
     j["stopped"] = d.stopped;
     j["error"] = d.error;
-    ojson diagnostics = ojson::parse(d.diagnosticsJson, nullptr, false);
+    ojson diagnostics = util::parseStoredOrderedJson(d.diagnosticsJson);
     j["diagnostics"] = diagnostics.is_array() ? diagnostics : ojson::array();
     if (d.ubTuner != "off")
         j["ubTuner"] = d.ubTuner;

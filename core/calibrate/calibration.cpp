@@ -351,6 +351,13 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
                                (p.kernel.message.empty() ? "" : ": " + p.kernel.message.substr(0, p.kernel.message.find('\n')));
                 continue;
             }
+            // The fit works on log times: a time of 0, below 0 or not finite has none.
+            if (!(s.measuredMs > 0) || !std::isfinite(s.measuredMs)) {
+                result.badRequest = true;
+                result.error = s.origin + ": the measured time " + formatNumber(s.measuredMs) +
+                               " ms is not a positive finite number";
+                return result;
+            }
             p.measuredMs = s.measuredMs;
             p.logMeasured = std::log(s.measuredMs);
             p.method = s.method;
@@ -599,6 +606,14 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
             break;
     }
     result.costAfter = dataCost(r);
+    // A fit whose error is not finite fitted nothing: no profile comes out of it.
+    const bool finite = std::isfinite(result.costBefore) && std::isfinite(result.costAfter) &&
+                        std::all_of(theta.begin(), theta.end(), [](double t) { return std::isfinite(t); });
+    if (!finite) {
+        result.error = "the fit failed: its error is not a finite number (a simulated time is not positive and "
+                       "finite); no profile is written";
+        return result;
+    }
 
     // ---- agreement before and after, and the fitted profile ----
     const npu::DeviceModel fittedModel = npu::DeviceModel::fromProfile(withValues(profile, params, theta));

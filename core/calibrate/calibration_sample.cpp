@@ -1,6 +1,9 @@
 #include "core/calibrate/calibration_sample.h"
 
+#include "core/kernel/kernel_model.h"
 #include "core/measure/measurement_import.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,18 +60,16 @@ FileRead readOne(const fs::path& file)
 {
     FileRead out;
     const std::string name = file.string();
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        out.error = name + ": cannot open the file";
+    const util::InputText input = util::readInputFile(file);
+    if (!input.ok()) {
+        out.error = input.error;
         return out;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    const std::string& text = input.text;
     // Another kind of file (valid JSON of another format, an autotune file, a log): say so; a
     // runner file with a syntax error is left to the reader, which names the line and column.
     const std::optional<measure::SourceFormat> format = measure::detectFormat(text);
-    if (format ? *format != measure::SourceFormat::Runner : nlohmann::json::accept(text)) {
+    if (format ? *format != measure::SourceFormat::Runner : util::readJson(text, name).ok()) {
         out.error = name + ":1: not a runner results file (calibration reads `tilescope runner` results, format " +
                     std::string(kFormat) + ")";
         return out;
@@ -106,6 +107,18 @@ FileRead readOne(const fs::path& file)
         return out;
     }
     auto workload = std::make_shared<const kernel::Workload>(std::move(*loaded.workload));
+    // A file that measured another kernel than its workload runs is another launch: import
+    // refuses it, and a fit to it would be a fit to the wrong kernel.
+    std::string runs = workload->function;
+    if (runs.empty())
+        if (const kernel::KernelLoadResult kernel = kernel::loadKernelFile(workload->kernelPath); kernel.file)
+            if (const kernel::KernelDef* def = kernel.file->defaultKernel())
+                runs = def->name;
+    if (!f.kernelName.empty() && !runs.empty() && f.kernelName != runs) {
+        out.error = name + ":" + std::to_string(std::max(f.kernelNameLine, 1)) + ": measured kernel " + f.kernelName +
+                    ", but its workload " + workloadPath->string() + " runs " + runs;
+        return out;
+    }
     const std::string group = stemOf(file);
     out.skipped = f.skipped.size();
     for (std::size_t i = 0; i < f.entries.size(); ++i) {
@@ -150,7 +163,9 @@ SampleSet readRunnerMeasurements(const std::vector<fs::path>& files)
                         first = &s;
                         break;
                     }
-                if (first && fs::weakly_canonical(first->workload->path) != fs::weakly_canonical(read.samples.front().workload->path)) {
+                std::error_code ec;
+                if (first && fs::weakly_canonical(first->workload->path, ec) !=
+                                 fs::weakly_canonical(read.samples.front().workload->path, ec)) {
                     set.error = file.string() + ": its kernel name '" + group + "' is also that of " + it->second +
                                 ", which measures another workload; rename one file";
                     return set;

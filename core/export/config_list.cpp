@@ -1,6 +1,7 @@
 #include "core/export/config_list.h"
 
 #include "core/export/python_literal.h"
+#include "core/util/escape.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -102,7 +103,7 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
 
     std::string out;
     if (!options.backend.empty())
-        out += "# Tuned by TileScope for Triton-Ascend backend " + options.backend + "\n";
+        out += "# Tuned by TileScope for Triton-Ascend backend " + util::oneLine(options.backend) + "\n";
     out += "@triton.autotune(\n";
     out += kIndent1;
     out += configs.empty() ? "configs=[],\n" : "configs=[\n";
@@ -124,7 +125,7 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
             comment = "rank " + std::to_string(*c.rank) + " of " + std::to_string(c.rankOf) +
                       (comment.empty() ? std::string() : ", simulated " + comment);
         if (!c.note.empty())
-            comment += (comment.empty() ? "" : "; ") + c.note;
+            comment += (comment.empty() ? "" : "; ") + util::oneLine(c.note);  // device names from files
 
         std::string dict = "{";
         for (std::size_t i = 0; i < items.size(); ++i)

@@ -3,6 +3,8 @@
 #include "core/cache/sha256.h"
 #include "core/export/python_literal.h"
 #include "core/python/value.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,64 +19,6 @@ using ojson = nlohmann::ordered_json;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Python's json module writes Infinity, -Infinity and NaN, which strict JSON (and nlohmann)
-// lacks. Outside strings they become sentinel strings, turned back into doubles after parsing.
-constexpr const char* kPosInf = "\\u0000ts:+inf";
-constexpr const char* kNegInf = "\\u0000ts:-inf";
-constexpr const char* kNaN = "\\u0000ts:nan";
-
-std::string toStrictJson(std::string_view text)
-{
-    std::string out;
-    out.reserve(text.size());
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            out.push_back(c);
-            if (c == '\\' && i + 1 < text.size())
-                out.push_back(text[++i]);
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-            out.push_back(c);
-        } else if (text.substr(i, 9) == "-Infinity") {
-            out += std::string("\"") + kNegInf + "\"";
-            i += 8;
-        } else if (text.substr(i, 8) == "Infinity") {
-            out += std::string("\"") + kPosInf + "\"";
-            i += 7;
-        } else if (text.substr(i, 3) == "NaN") {
-            out += std::string("\"") + kNaN + "\"";
-            i += 2;
-        } else {
-            out.push_back(c);
-        }
-    }
-    return out;
-}
-
-void restoreNonFinite(ojson& v)
-{
-    if (v.is_string()) {
-        const auto& s = v.get_ref<const std::string&>();
-        if (!s.empty() && s[0] == '\0') {
-            if (s == std::string_view("\0ts:+inf", 8))
-                v = kInf;
-            else if (s == std::string_view("\0ts:-inf", 8))
-                v = -kInf;
-            else if (s == std::string_view("\0ts:nan", 7))
-                v = std::numeric_limits<double>::quiet_NaN();
-        }
-    } else if (v.is_structured()) {
-        for (auto& item : v)
-            restoreNonFinite(item);
-    }
-}
 
 double timingValue(const ojson& v)
 {
@@ -167,13 +111,14 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
         result.error = fileName + ": " + message;
         return result;
     };
-    ojson doc;
-    try {
-        doc = ojson::parse(toStrictJson(text));
-        restoreNonFinite(doc);
-    } catch (const ojson::parse_error& e) {
-        return fail(std::string("not valid JSON: ") + e.what());
+    util::JsonLimits limits;
+    limits.pythonNonFinite = true;
+    util::JsonRead<ojson> read = util::readOrderedJson(text, fileName, limits);
+    if (!read.ok()) {
+        result.error = read.error;
+        return result;
     }
+    const ojson& doc = read.value;
     if (!doc.is_object() || !doc.contains("configs_timings"))
         return fail("not a Triton autotune cache (no \"configs_timings\")");
     TritonAutotuneCache cache;
@@ -201,14 +146,16 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
             for (auto it = config["kwargs"].begin(); it != config["kwargs"].end(); ++it)
                 t.kwargs.emplace_back(it.key(), jsonToLiteral(it.value()));
         }
+        // Counts of warps, CTAs, stages and registers: whole numbers a config can launch with.
         auto intField = [&](const char* name, int fallback, bool* ok) -> std::optional<int> {
             if (!config.contains(name) || config[name].is_null())
                 return fallback == std::numeric_limits<int>::min() ? std::nullopt : std::optional<int>(fallback);
-            if (!config[name].is_number_integer()) {
+            const std::optional<std::int64_t> value = util::jsonInteger(config[name], 0, 1 << 20);
+            if (!value) {
                 *ok = false;
                 return std::nullopt;
             }
-            return config[name].get<int>();
+            return int(*value);
         };
         bool ok = true;
         t.numWarps = intField("num_warps", 4, &ok).value_or(4);
@@ -216,7 +163,7 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
         t.numStages = intField("num_stages", 3, &ok).value_or(3);
         t.maxnreg = intField("maxnreg", std::numeric_limits<int>::min(), &ok);
         if (!ok)
-            return fail(where + ": num_warps, num_ctas, num_stages and maxnreg must be integers");
+            return fail(where + ": num_warps, num_ctas, num_stages and maxnreg must be whole numbers from 0 to 2^20");
         if (config.contains("ir_override") && !config["ir_override"].is_null()) {
             if (!config["ir_override"].is_string())
                 return fail(where + ".ir_override: expected a string");
@@ -243,20 +190,10 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
 
 namespace {
 
-std::optional<std::string> readWhole(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-TritonJsonResult unreadable(const std::string& path)
+TritonJsonResult unreadable(const util::InputText& input)
 {
     TritonJsonResult result;
-    result.error = path + ": cannot read the file";
+    result.error = input.error;
     return result;
 }
 
@@ -264,14 +201,14 @@ TritonJsonResult unreadable(const std::string& path)
 
 TritonJsonResult readTritonAutotuneJsonFile(const std::string& path)
 {
-    const std::optional<std::string> text = readWhole(path);
-    return text ? readTritonAutotuneJson(*text, path) : unreadable(path);
+    const util::InputText input = util::readInputFile(path);
+    return input.ok() ? readTritonAutotuneJson(input.text, path) : unreadable(input);
 }
 
 TritonJsonResult readTritonAutotuneJsonFile(const std::string& path, kernel::BackendVersion backend)
 {
-    const std::optional<std::string> text = readWhole(path);
-    return text ? readTritonAutotuneJson(*text, path, backend) : unreadable(path);
+    const util::InputText input = util::readInputFile(path);
+    return input.ok() ? readTritonAutotuneJson(input.text, path, backend) : unreadable(input);
 }
 
 namespace {
@@ -372,8 +309,10 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
     // Config(**fields): every field must be one of its parameters, and kwargs is required.
     static const char* const kParams[] = {"kwargs", "num_warps", "num_stages", "num_ctas",
                                           "maxnreg", "pre_hook", "ir_override"};
-    const ojson doc = ojson::parse(toStrictJson(text));
-    const ojson& entries = doc["configs_timings"];
+    util::JsonLimits limits;
+    limits.pythonNonFinite = true;
+    const util::JsonRead<ojson> read = util::readOrderedJson(text, fileName, limits);  // it read once already
+    const ojson& entries = read.value["configs_timings"];
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const ojson& config = entries[i][0];
         std::string problem;

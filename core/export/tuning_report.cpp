@@ -1,4 +1,5 @@
 #include "core/export/tuning_report.h"
+#include "core/util/json_reader.h"
 
 #include "core/export/python_literal.h"
 #include "core/python/value.h"
@@ -52,7 +53,7 @@ ojson optionalTime(const std::optional<double>& ms)
 // fields; an older or foreign breakdown gives what it has.
 void addBreakdown(ojson& out, const std::string& breakdownJson)
 {
-    const ojson b = breakdownJson.empty() ? ojson() : ojson::parse(breakdownJson, nullptr, false);
+    const ojson b = breakdownJson.empty() ? ojson() : util::parseStoredOrderedJson(breakdownJson);
     auto field = [&](const char* name) { return b.is_object() && b.contains(name) ? b[name] : ojson(nullptr); };
     if (b.is_object() && b.contains("device_us")) {
         // The device time attributed to the pipes along the critical path (sums to deviceUs):
@@ -105,7 +106,7 @@ ojson candidateJson(const cache::CandidateRecord& c, std::size_t index)
     j["p80Ms"] = optionalTime(c.p80Ms);
     addBreakdown(j, c.breakdownJson);
     // 2026-08's UB tuner, when it ran for the candidate: the search and the ubtune_cfg it attached.
-    ojson ub = c.ubTuneJson.empty() ? ojson() : ojson::parse(c.ubTuneJson, nullptr, false);
+    ojson ub = c.ubTuneJson.empty() ? ojson() : util::parseStoredOrderedJson(c.ubTuneJson);
     j["ubTune"] = ub.is_object() ? std::move(ub) : ojson(nullptr);
     return j;
 }
@@ -192,14 +193,14 @@ ojson tuningDocument(const cache::TuningRecord& record)
                                {"finished", d->finished},
                                {"stopped", d->stopped}}
                        : ojson(nullptr);
-    ojson diagnostics = d ? ojson::parse(d->diagnosticsJson, nullptr, false) : ojson::array();
+    ojson diagnostics = d ? util::parseStoredOrderedJson(d->diagnosticsJson) : ojson::array();
     doc["diagnostics"] = diagnostics.is_array() ? diagnostics : ojson::array();
     doc["error"] = d && !d->error.empty() ? ojson(d->error) : ojson(nullptr);
     doc["notes"] = record.notes;
     return doc;
 }
 
-std::string tuningReportJson(const cache::TuningRecord& record) { return tuningDocument(record).dump(2) + "\n"; }
+std::string tuningReportJson(const cache::TuningRecord& record) { return util::jsonText(tuningDocument(record), 2) + "\n"; }
 
 std::string tuningReportCsv(const cache::TuningRecord& record)
 {

@@ -2,6 +2,7 @@
 
 #include "core/kernel/max_autotune_2608.h"
 #include "core/python/parser.h"
+#include "core/util/input_file.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -483,21 +484,14 @@ KernelLoadResult loadKernelSource(const std::string& source, const std::string& 
 
 KernelLoadResult loadKernelFile(const std::string& path)
 {
-    std::string source;
-    {
-        std::FILE* f = std::fopen(path.c_str(), "rb");
-        if (!f) {
-            KernelLoadResult result;
-            result.diagnostics.push_back({"unreadable-file", Severity::Error, path, 0, 0,
-                                          "cannot read the kernel file (missing or not readable)"});
-            return result;
-        }
-        char buffer[65536];
-        std::size_t n = 0;
-        while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0)
-            source.append(buffer, n);
-        std::fclose(f);
+    util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    if (!input.ok()) {
+        KernelLoadResult result;
+        result.diagnostics.push_back({"unreadable-file", Severity::Error, path, 0, 0,
+                                      "cannot read the kernel file: " + input.problem});
+        return result;
     }
+    std::string source = std::move(input.text);
     return loadKernelSource(source, path);
 }
 

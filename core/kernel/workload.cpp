@@ -1,6 +1,8 @@
 #include "core/kernel/workload.h"
 
 #include "core/util/dtype.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,27 +17,14 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// Grid dimensions count programs in 32 bits on every backend.
+constexpr std::int64_t kMaxGridDimension = INT32_MAX;
+
 std::string stripTorchPrefix(std::string_view dtype)
 {
     if (dtype.rfind("torch.", 0) == 0)
         dtype.remove_prefix(6);
     return std::string(dtype);
-}
-
-// Line and column (1-based) of a byte offset.
-std::pair<int, int> lineColumn(const std::string& text, std::size_t offset)
-{
-    int line = 1;
-    int column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return {line, column};
 }
 
 class Reader {
@@ -105,18 +94,27 @@ public:
                     error(where + ".shape: expected a list of sizes");
                     return std::nullopt;
                 }
+                // A tensor's elements are counted (and its bytes summed) in 64 bits downstream.
+                constexpr std::int64_t kMaxElements = std::int64_t(1) << 48;
+                std::int64_t elements = 1;
                 for (const Json& d : s) {
-                    if (!d.is_number_integer() || d.get<std::int64_t>() < 0) {
-                        error(where + ".shape: sizes must be non-negative integers, found " + d.dump());
+                    const std::optional<std::int64_t> size = util::jsonInteger(d, 0, kMaxElements);
+                    if (!size) {
+                        error(where + ".shape: sizes must be whole numbers from 0 to 2^48, found " +
+                              util::describeJson(d));
                         return std::nullopt;
                     }
-                    shape.push_back(d.get<std::int64_t>());
+                    shape.push_back(*size);
+                    if (__builtin_mul_overflow(elements, *size, &elements) || elements > kMaxElements) {
+                        error(where + ".shape: more than 2^48 elements in one tensor");
+                        return std::nullopt;
+                    }
                 }
             }
             return ArgValue::tensor(dtype, std::move(shape));
         }
         default:
-            error(where + ": unsupported value " + value.dump());
+            error(where + ": unsupported value " + util::describeJson(value));
             return std::nullopt;
         }
     }
@@ -214,20 +212,13 @@ std::optional<int> dtypeBytes(std::string_view dtype)
 WorkloadLoadResult parseWorkload(const std::string& text, const std::string& path)
 {
     WorkloadLoadResult result;
-    Json root;
-    try {
-        root = Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        const auto [line, column] = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string message = e.what();
-        // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line ..": keep the reason.
-        if (auto pos = message.find(": syntax error"); pos != std::string::npos)
-            message = "malformed JSON:" + message.substr(pos + 1);
-        else
-            message = "malformed JSON: " + message;
-        result.diagnostics.push_back({"bad-workload", Severity::Error, path, line, column, message});
+    util::JsonRead<Json> read = util::readOrderedJson(text, path);
+    if (!read.ok()) {
+        result.diagnostics.push_back({"bad-workload", Severity::Error, path, read.line, read.column,
+                                      "not valid JSON: " + read.message});
         return result;
     }
+    const Json& root = read.value;
     Reader reader(path, result.diagnostics);
     if (!root.is_object()) {
         reader.error("a workload must be a JSON object with at least \"kernel\" and \"args\"");
@@ -262,17 +253,23 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
         if (g.is_string()) {
             w.grid.kind = GridArg::Kind::Expression;
             w.grid.expression = g.get<std::string>();
-        } else if (g.is_number_integer()) {
+        } else if (g.is_number()) {
             w.grid.kind = GridArg::Kind::Static;
-            w.grid.dims = {g.get<std::int64_t>()};
+            if (const auto programs = util::jsonInteger(g, 0, kMaxGridDimension))
+                w.grid.dims = {*programs};
+            else
+                reader.error("\"grid\": a static grid counts programs from 0 to 2^31-1, found " +
+                             util::describeJson(g));
         } else if (g.is_array()) {
             w.grid.kind = GridArg::Kind::Static;
             for (const Json& d : g) {
-                if (!d.is_number_integer()) {
-                    reader.error("\"grid\": a static grid is a list of integers, found " + d.dump());
+                const auto programs = util::jsonInteger(d, 0, kMaxGridDimension);
+                if (!programs) {
+                    reader.error("\"grid\": a static grid is a list of program counts from 0 to 2^31-1, found " +
+                                 util::describeJson(d));
                     break;
                 }
-                w.grid.dims.push_back(d.get<std::int64_t>());
+                w.grid.dims.push_back(*programs);
             }
             if (w.grid.dims.empty() || w.grid.dims.size() > 3)
                 reader.error("\"grid\": a static grid has 1 to 3 dimensions");
@@ -300,9 +297,9 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
                 if (at != std::string::npos && text[at] == ':')
                     at = text.find_first_not_of(" \t\r\n", at + 1);
             }
-            const auto [line, column] = at == std::string::npos ? std::pair{0, 0} : lineColumn(text, at);
+            const auto [line, column] = at == std::string::npos ? std::pair{0, 0} : util::lineColumnAt(text, at);
             result.diagnostics.push_back({"bad-workload", Severity::Error, path, line, column,
-                                          "\"backend\": unknown backend version " + b.dump() + " (valid: " +
+                                          "\"backend\": unknown backend version " + util::describeJson(b) + " (valid: " +
                                               backendNames() + ")"});
         }
     }
@@ -338,7 +335,8 @@ std::string workloadText(const Workload& w)
         }
     }
     Json out = Json::object();
-    out["kernel"] = std::filesystem::absolute(w.kernelPath).lexically_normal().string();
+    std::error_code ec;
+    out["kernel"] = std::filesystem::absolute(w.kernelPath, ec).lexically_normal().string();
     if (!w.function.empty())
         out["function"] = w.function;
     out["args"] = std::move(args);
@@ -352,21 +350,19 @@ std::string workloadText(const Workload& w)
         out["bench_method"] = w.benchMethod;
     if (w.seed)
         out["seed"] = *w.seed;
-    return out.dump(2);
+    return util::jsonText(out, 2);
 }
 
 WorkloadLoadResult loadWorkload(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    if (!input.ok()) {
         WorkloadLoadResult result;
         result.diagnostics.push_back({"unreadable-file", Severity::Error, path, 0, 0,
-                                      "cannot read the workload file (missing or not readable)"});
+                                      "cannot read the workload file: " + input.problem});
         return result;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return parseWorkload(buffer.str(), path);
+    return parseWorkload(input.text, path);
 }
 
 std::optional<ArgValue> parseArgValue(const std::string& text, std::string* error)

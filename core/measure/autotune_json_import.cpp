@@ -7,25 +7,22 @@
 #include "core/measure/json_position.h"
 #include "core/measure/measurement_import.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
 namespace ts::measure {
 namespace {
 
-// The reader's "FILE: configs_timings[3]...: message" or "FILE: not valid JSON: ... at line L,
-// column C: ..." with the line (and column) added.
+// The reader's "FILE: configs_timings[3]...: message" with the line of the entry added; a JSON
+// syntax error ("FILE:LINE:COLUMN: not valid JSON: ...") has its position already.
 std::string withLine(const std::string& error, std::string_view text, const std::string& path)
 {
-    std::string message = error.rfind(path + ": ", 0) == 0 ? error.substr(path.size() + 2) : error;
-    const std::size_t at = message.find(" at line ");
-    if (message.rfind("not valid JSON", 0) == 0 && at != std::string::npos) {
-        const std::size_t comma = message.find(", column ", at);
-        const std::size_t colon = message.find(": ", at);
-        if (comma != std::string::npos && colon != std::string::npos && comma < colon)
-            return path + ":" + message.substr(at + 9, comma - at - 9) + ":" +
-                   message.substr(comma + 9, colon - comma - 9) + ": not valid JSON: " + message.substr(colon + 2);
-    }
+    const bool positioned = error.size() > path.size() + 1 && error.compare(0, path.size() + 1, path + ":") == 0 &&
+                            std::isdigit(static_cast<unsigned char>(error[path.size() + 1]));
+    if (positioned)
+        return error;
+    const std::string message = error.rfind(path + ": ", 0) == 0 ? error.substr(path.size() + 2) : error;
     std::string where;
     if (message.rfind("configs_timings[", 0) == 0)
         where = message.substr(0, message.find(']') + 1);
@@ -97,14 +94,14 @@ ParseOutcome parseAutotuneJson(std::string_view text, const std::string& path, k
         const double p50 = t.timingsMs[0];
         if (std::isinf(p50)) {
             entry.status = MeasureStatus::CompileFailed;  // the autotuner's mark of a config that failed
-        } else if (std::isnan(p50) || p50 < 0) {
+        } else if (std::isnan(p50) || p50 <= 0) {
             entry.status = MeasureStatus::RunFailed;
         } else {
             entry.p50Ms = p50;
             if (t.timingsMs.size() >= 3) {
-                if (std::isfinite(t.timingsMs[1]))
+                if (std::isfinite(t.timingsMs[1]) && t.timingsMs[1] > 0)
                     entry.p20Ms = t.timingsMs[1];
-                if (std::isfinite(t.timingsMs[2]))
+                if (std::isfinite(t.timingsMs[2]) && t.timingsMs[2] > 0)
                     entry.p80Ms = t.timingsMs[2];
             }
             if (t.bareNumber)

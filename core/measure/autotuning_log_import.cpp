@@ -2,6 +2,8 @@
 
 #include "core/measure/measurement_import.h"
 
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
 
 namespace ts::measure {
@@ -22,8 +24,8 @@ bool readMs(std::string_view& s, double* out)
     const std::string text(s.substr(0, s.find(' ')));
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size())
-        return false;
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v <= 0)
+        return false;  // a time is a positive number of milliseconds
     s.remove_prefix(text.size());
     if (s.rfind(" ms", 0) != 0)
         return false;
@@ -74,13 +76,18 @@ std::optional<space::TritonConfig> parseConfigString(std::string_view text, std:
         if (value == "True" || value == "False") {
             parsed = space::ParamValue::boolean(value == "True");
         } else {
-            char* end = nullptr;
-            const long long v = std::strtoll(value.c_str(), &end, 10);
-            if (!value.empty() && end == value.c_str() + value.size())
+            std::int64_t v = 0;
+            const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+            if (!value.empty() && ec == std::errc() && end == value.data() + value.size())  // 2^63 is out of range
                 parsed = space::ParamValue::integer(v);
         }
         if (!parsed) {
             *error = "the value of " + name + " (" + value + ") is not an int or bool";
+            return std::nullopt;
+        }
+        const bool count = name == "num_warps" || name == "num_stages";
+        if (count && (parsed->isBool || parsed->value < 0 || parsed->value > (1 << 20))) {
+            *error = "the value of " + name + " (" + value + ") is not a whole number from 0 to 2^20";
             return std::nullopt;
         }
         if (name == "num_warps") {
@@ -173,7 +180,7 @@ ParseOutcome parseAutotuningLog(std::string_view text, const std::string& path)
             char* endp = nullptr;
             const std::string number(trim(t));
             const double v = std::strtod(number.c_str(), &endp);
-            if (number.empty() || endp != number.c_str() + number.size() || v < 0) {
+            if (number.empty() || endp != number.c_str() + number.size() || !std::isfinite(v) || v <= 0) {
                 file.skipped.push_back({lineNo, "rough_time not read"});
                 continue;
             }

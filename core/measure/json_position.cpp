@@ -147,6 +147,8 @@ private:
         return out;
     }
 
+    // Skips one value. Objects and lists are skipped by counting brackets outside strings, in a
+    // loop: the text has parsed already, and it may nest as deep as the reader allows.
     bool skipValue()
     {
         skipSpace();
@@ -158,39 +160,24 @@ private:
             return true;
         }
         if (c == '{' || c == '[') {
-            const char close = c == '{' ? '}' : ']';
-            ++m_pos;
-            skipSpace();
-            if (m_pos < m_text.size() && m_text[m_pos] == close) {
-                ++m_pos;
-                return true;
-            }
-            for (;;) {
-                if (c == '{') {
-                    skipSpace();
-                    if (m_pos >= m_text.size() || m_text[m_pos] != '"')
-                        return false;
+            std::size_t depth = 0;
+            while (m_pos < m_text.size()) {
+                const char d = m_text[m_pos];
+                if (d == '"') {
                     readString();
-                    skipSpace();
-                    if (m_pos >= m_text.size() || m_text[m_pos] != ':')
-                        return false;
-                    ++m_pos;
-                }
-                if (!skipValue())
-                    return false;
-                skipSpace();
-                if (m_pos >= m_text.size())
-                    return false;
-                if (m_text[m_pos] == ',') {
-                    ++m_pos;
                     continue;
                 }
-                if (m_text[m_pos] == close) {
+                if (d == '\n')
+                    ++m_line;
+                else if (d == '{' || d == '[')
+                    ++depth;
+                else if ((d == '}' || d == ']') && --depth == 0) {
                     ++m_pos;
                     return true;
                 }
-                return false;
+                ++m_pos;
             }
+            return false;
         }
         // A number, true / false / null, Infinity / NaN.
         const std::size_t start = m_pos;
@@ -220,25 +207,6 @@ std::vector<int> elementLines(std::string_view text, std::string_view path)
     // find() returns at the start of the value the whole path names, or earlier when it is missing.
     scanner.find(steps, 0);
     return scanner.elementLines();
-}
-
-std::string jsonSyntaxError(const std::string& file, const nlohmann::json::parse_error& error)
-{
-    // what(): "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..."
-    std::string what = error.what();
-    std::string position;
-    const std::size_t at = what.find(" at line ");
-    const std::size_t colon = at == std::string::npos ? std::string::npos : what.find(": ", at);
-    if (at != std::string::npos && colon != std::string::npos) {
-        std::string where = what.substr(at + 9, colon - at - 9);  // "3, column 5"
-        const std::size_t comma = where.find(", column ");
-        if (comma != std::string::npos)
-            position = where.substr(0, comma) + ":" + where.substr(comma + 9);
-        what = what.substr(colon + 2);
-    } else if (const std::size_t close = what.find("] "); close != std::string::npos) {
-        what = what.substr(close + 2);
-    }
-    return file + ":" + (position.empty() ? std::string("1") : position) + ": not valid JSON: " + what;
 }
 
 } // namespace ts::measure

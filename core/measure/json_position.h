@@ -2,8 +2,6 @@
 // Line numbers for errors found in a JSON file after it parsed: nlohmann keeps no positions, so
 // the text is scanned again, only when there is an error to report.
 
-#include <nlohmann/json.hpp>
-
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,8 +16,5 @@ int lineOfJsonPath(std::string_view text, std::string_view path);
 // The 1-based start line of every element of the array at `path`, in one pass (empty when the
 // path is not an array).
 std::vector<int> elementLines(std::string_view text, std::string_view path);
-
-// "FILE:LINE:COLUMN: not valid JSON: <what the parser says>" for a parse error.
-std::string jsonSyntaxError(const std::string& file, const nlohmann::json::parse_error& error);
 
 } // namespace ts::measure

@@ -1,6 +1,7 @@
 #include "core/measure/measurement_import.h"
 
 #include "core/export/python_literal.h"
+#include "core/util/input_file.h"
 
 #include <fstream>
 #include <sstream>
@@ -72,14 +73,12 @@ std::optional<SourceFormat> detectFormat(std::string_view text)
 ParseOutcome parseMeasurementFile(const std::string& path, kernel::BackendVersion backend)
 {
     ParseOutcome out;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        out.error = path + ": cannot read the file";
+    const util::InputText input = util::readInputFile(path);
+    if (!input.ok()) {
+        out.error = input.error;
         return out;
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    const std::string& text = input.text;
     const auto format = detectFormat(text);
     if (!format) {
         out.error = path + ":1: not a measurements file: expected the runner's JSON (tilescope.measurements/1), a "

@@ -24,7 +24,7 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
 
     // The cases in order, each keeping its result as symbolic as it can. Scalars:
     if (x.k != K::Tile && y.k != K::Tile && !isPtrLike(x) && !isPtrLike(y)) {
-        foldScalars(k, x, y, r);
+        foldScalars(k, x, y, r, ins.line);
         return;
     }
     // Pointer arithmetic: pointer + offsets.
@@ -64,7 +64,7 @@ void Machine::binaryOf(const Instr& ins, const AVal& x, const AVal& y)
 }
 
 // Both operands are scalars (not pointers): folded to a constant when both are known.
-inline void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r)
+inline void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r, int line)
 {
     if (x.k == K::Unknown || y.k == K::Unknown || !x.isScalarNumber() || !y.isScalarNumber()) {
         r = AVal::unknown();
@@ -72,25 +72,33 @@ inline void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& 
         return;
     }
     const bool ints = x.isInt() && y.isInt();
-    if (ints && k != BinKind::TrueDiv && k != BinKind::Pow) {
+    if (ints && k != BinKind::TrueDiv && !(k == BinKind::Pow && y.i < 0)) {
         const std::int64_t a = x.i, b = y.i;
-        std::int64_t v = 0;
-        switch (k) {
-        case BinKind::Add: v = a + b; break;
-        case BinKind::Sub: v = a - b; break;
-        case BinKind::Mul: v = a * b; break;
-        case BinKind::FloorDiv: v = b ? floorDiv(a, b) : 0; break;
-        case BinKind::Mod: v = b ? pyMod(a, b) : 0; break;
-        case BinKind::And: v = a & b; break;
-        case BinKind::Or: v = a | b; break;
-        case BinKind::Xor: v = a ^ b; break;
-        case BinKind::Shl: v = b >= 0 && b < 63 ? a << b : 0; break;
-        case BinKind::Shr: v = b >= 0 && b < 63 ? a >> b : 0; break;
-        default: break;
-        }
         if ((k == BinKind::FloorDiv || k == BinKind::Mod) && b == 0) {
             r = AVal::unknown();
             return;
+        }
+        if ((k == BinKind::Shl || k == BinKind::Shr) && b < 0) {
+            fail(CompileFailure::TraceError, "negative shift count: " + std::to_string(a) + (k == BinKind::Shl ? " << " : " >> ") +
+                                                 std::to_string(b), line);
+            r = AVal::unknown();
+            return;
+        }
+        // Python's semantics; a result beyond 64 bits fails the compile (see exact()).
+        std::int64_t v = 0;
+        switch (k) {
+        case BinKind::Add: v = exact(pyAdd(a, b), a, "+", b, line); break;
+        case BinKind::Sub: v = exact(pySub(a, b), a, "-", b, line); break;
+        case BinKind::Mul: v = exact(pyMul(a, b), a, "*", b, line); break;
+        case BinKind::FloorDiv: v = exact(pyFloorDiv(a, b), a, "//", b, line); break;
+        case BinKind::Mod: v = pyMod(a, b); break;
+        case BinKind::Pow: v = exact(pyPow(a, b), a, "**", b, line); break;
+        case BinKind::And: v = a & b; break;
+        case BinKind::Or: v = a | b; break;
+        case BinKind::Xor: v = a ^ b; break;
+        case BinKind::Shl: v = exact(pyShl(a, b), a, "<<", b, line); break;
+        case BinKind::Shr: v = pyShr(a, b); break;
+        default: break;
         }
         const bool bothBool = x.k == K::Bool && y.k == K::Bool &&
                               (k == BinKind::And || k == BinKind::Or || k == BinKind::Xor);
@@ -117,10 +125,7 @@ inline void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& 
     case BinKind::Pow: v = std::pow(a, b); break;
     default: r = AVal::unknown(); return;
     }
-    if (k == BinKind::Pow && ints && b >= 0)
-        r = AVal::integer(std::int64_t(v));
-    else
-        r = AVal::real(v);
+    r = AVal::real(v);
 }
 
 // A pointer (or pointer tile) plus or minus offsets: the addresses stay affine while the offsets
@@ -132,8 +137,10 @@ inline void Machine::offsetPointer(const Instr& ins, BinKind k, const AVal& x, c
     const std::int64_t sign = (k == BinKind::Sub && isPtrLike(x)) ? -1 : 1;
     if (o.k == K::Int || o.k == K::Bool) {
         const std::int64_t g = std::gcd(p.gran, o.gran);
+        const std::int64_t offset = sign > 0 ? exact(pyAdd(p.i, o.i), p.i, "+", o.i, ins.line)
+                                             : exact(pySub(p.i, o.i), p.i, "-", o.i, ins.line);
         r = p;
-        r.i += sign * o.i;
+        r.i = offset;
         r.gran = g;
         return;
     }
@@ -151,9 +158,12 @@ inline void Machine::offsetPointer(const Instr& ins, BinKind k, const AVal& x, c
             return;
         const bool affine = o.home == Home::Affine && (p.k == K::Ptr || p.home == Home::PtrTile);
         std::int64_t stride[kMaxRank];
-        for (int d = 0; d < rank; ++d)
-            stride[d] = strideAt(p, rank, d) + sign * strideAt(o, rank, d);
-        const std::int64_t base = p.i + sign * o.i;
+        for (int d = 0; d < rank; ++d) {
+            const std::int64_t ps = strideAt(p, rank, d), os = strideAt(o, rank, d);
+            stride[d] = sign > 0 ? exact(pyAdd(ps, os), ps, "+", os, ins.line) : exact(pySub(ps, os), ps, "-", os, ins.line);
+        }
+        const std::int64_t base =
+            sign > 0 ? exact(pyAdd(p.i, o.i), p.i, "+", o.i, ins.line) : exact(pySub(p.i, o.i), p.i, "-", o.i, ins.line);
         const std::int64_t gran = std::gcd(p.gran, o.gran);
         const Dt dt = p.dt;
         const std::int16_t tensor = p.tensor;
@@ -201,20 +211,21 @@ inline bool Machine::affineIndex(const Instr& ins, BinKind k, const AVal& x, con
     bool affine = true;
     switch (k) {
     case BinKind::Add:
-        base = ai + bi;
+        base = exact(pyAdd(ai, bi), ai, "+", bi, ins.line);
         for (int d = 0; d < rank; ++d)
-            st[d] = sa[d] + sb[d];
+            st[d] = exact(pyAdd(sa[d], sb[d]), sa[d], "+", sb[d], ins.line);
         break;
     case BinKind::Sub:
-        base = ai - bi;
+        base = exact(pySub(ai, bi), ai, "-", bi, ins.line);
         for (int d = 0; d < rank; ++d)
-            st[d] = sa[d] - sb[d];
+            st[d] = exact(pySub(sa[d], sb[d]), sa[d], "-", sb[d], ins.line);
         break;
     case BinKind::Mul:
         if (bConst || aConst) {
-            base = ai * bi;
+            base = exact(pyMul(ai, bi), ai, "*", bi, ins.line);
             for (int d = 0; d < rank; ++d)
-                st[d] = bConst ? sa[d] * bi : sb[d] * ai;
+                st[d] = bConst ? exact(pyMul(sa[d], bi), sa[d], "*", bi, ins.line)
+                               : exact(pyMul(sb[d], ai), sb[d], "*", ai, ins.line);
         } else {
             affine = false;
         }
@@ -234,7 +245,7 @@ inline bool Machine::affineIndex(const Instr& ins, BinKind k, const AVal& x, con
             for (int d = 0; d < rank; ++d)
                 st[d] = sa[d] % c == 0 ? 0 : sa[d];
         } else {
-            base = floorDiv(ai, c);
+            base = exact(pyFloorDiv(ai, c), ai, "//", c, ins.line);
             for (int d = 0; d < rank; ++d)
                 st[d] = sa[d] % c == 0 ? sa[d] / c : 0;
         }
@@ -242,9 +253,9 @@ inline bool Machine::affineIndex(const Instr& ins, BinKind k, const AVal& x, con
     }
     case BinKind::Shl:
         if (bConst && bi >= 0 && bi < 62) {
-            base = ai << bi;
+            base = exact(pyShl(ai, bi), ai, "<<", bi, ins.line);
             for (int d = 0; d < rank; ++d)
-                st[d] = sa[d] << bi;
+                st[d] = exact(pyShl(sa[d], bi), sa[d], "<<", bi, ins.line);
         } else {
             affine = false;
         }

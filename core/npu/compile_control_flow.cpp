@@ -49,7 +49,9 @@ void Machine::execInstr(const Instr& ins)
     case Op::Cdiv: {
         const AVal& a = get(ins.a);
         const AVal& b = get(ins.b);
-        r = (a.k == K::Int && b.k == K::Int && b.i != 0) ? AVal::integer(ceilDiv(a.i, b.i)) : AVal::unknown();
+        r = (a.k == K::Int && b.k == K::Int && b.i != 0)
+                ? AVal::integer(exact(pyCeilDiv(a.i, b.i), a.i, "cdiv", b.i, ins.line))
+                : AVal::unknown();
         cur->direct.scalarCycles += m.scalarCyclesPerOp;
         break;
     }
@@ -388,8 +390,12 @@ void Machine::execFor(const ForLoop& loop)
     if (known) {
         s0 = start.i;
         st = step.i;
-        const std::int64_t span = stop.i - start.i;
-        trips = st > 0 ? (span > 0 ? ceilDiv(span, st) : 0) : (span < 0 ? ceilDiv(-span, -st) : 0);
+        // range(start, stop, step) has len (stop - start) / step rounded up, counted in 128 bits:
+        // the bounds may be any 64-bit values.
+        __extension__ typedef __int128 Wide;
+        const Wide span = Wide(stop.i) - start.i;
+        const Wide n = st > 0 ? (span > 0 ? (span + st - 1) / st : 0) : (span < 0 ? (-span - st - 1) / -Wide(st) : 0);
+        trips = n > INT64_MAX ? INT64_MAX : std::int64_t(n);
     } else {
         note("npu-unknown-trip-count", loop.line,
              "loop bounds not known at compile time; approximation: one iteration");

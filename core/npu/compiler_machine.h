@@ -41,16 +41,90 @@ using Home = AVal::Home;
 // the power-of-two rule of upstream Triton for SIMD kernels but keeps this one.
 inline constexpr std::int64_t kMaxTensorNumel = 1048576;
 
-inline std::int64_t floorDiv(std::int64_t a, std::int64_t b)
+// Python's integer operators on 64-bit values: the exact result, or nullopt where Python's
+// unbounded int would leave 64 bits (the caller reports that as an overflow at its line). A
+// kernel's constants, grid and arguments reach these unchecked: INT64_MIN // -1 must not trap.
+using CheckedInt = std::optional<std::int64_t>;
+
+inline CheckedInt pyAdd(std::int64_t a, std::int64_t b)
 {
+    std::int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? std::nullopt : CheckedInt(r);
+}
+inline CheckedInt pySub(std::int64_t a, std::int64_t b)
+{
+    std::int64_t r;
+    return __builtin_sub_overflow(a, b, &r) ? std::nullopt : CheckedInt(r);
+}
+inline CheckedInt pyMul(std::int64_t a, std::int64_t b)
+{
+    std::int64_t r;
+    return __builtin_mul_overflow(a, b, &r) ? std::nullopt : CheckedInt(r);
+}
+// a // b for b != 0.
+inline CheckedInt pyFloorDiv(std::int64_t a, std::int64_t b)
+{
+    if (b == -1)
+        return a == INT64_MIN ? std::nullopt : CheckedInt(-a);
     std::int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0)))
         --q;
     return q;
 }
-inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); }
-inline std::int64_t pyMod(std::int64_t a, std::int64_t b) { return a - floorDiv(a, b) * b; }
-inline std::int64_t roundUp(std::int64_t a, std::int64_t b) { return b > 0 ? ceilDiv(a, b) * b : a; }
+// -(-a // b), triton.cdiv, for b != 0.
+inline CheckedInt pyCeilDiv(std::int64_t a, std::int64_t b)
+{
+    if (b == -1)
+        return a == INT64_MIN ? std::nullopt : CheckedInt(-a);
+    std::int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) == (b < 0)))
+        ++q;
+    return q;
+}
+// a ** b for b >= 0.
+inline CheckedInt pyPow(std::int64_t a, std::int64_t b)
+{
+    std::int64_t result = 1;
+    for (std::int64_t base = a, e = b; e > 0; e >>= 1) {
+        if ((e & 1) && __builtin_mul_overflow(result, base, &result))
+            return std::nullopt;
+        if (e > 1 && __builtin_mul_overflow(base, base, &base))
+            return std::nullopt;
+    }
+    return result;
+}
+// a << b for b >= 0.
+inline CheckedInt pyShl(std::int64_t a, std::int64_t b)
+{
+    if (a == 0)
+        return 0;
+    if (b >= 63 || a > (INT64_MAX >> b) || a < (INT64_MIN >> b))
+        return std::nullopt;
+    return std::int64_t(std::uint64_t(a) << b);
+}
+// a >> b for b >= 0: floor division by 2^b, never an overflow.
+inline std::int64_t pyShr(std::int64_t a, std::int64_t b) { return b >= 63 ? (a < 0 ? -1 : 0) : a >> b; }
+// a % b for b != 0: takes the sign of b, never an overflow.
+inline std::int64_t pyMod(std::int64_t a, std::int64_t b)
+{
+    if (b == -1)
+        return 0;
+    std::int64_t m = a % b;
+    if (m != 0 && ((m < 0) != (b < 0)))
+        m += b;
+    return m;
+}
+
+// The same without the report, for the compiler's own bookkeeping on sizes and bounds (tile
+// counts, mask boxes, trip counts): a result beyond 64 bits is held at the nearest end, which
+// every caller clamps to the axis it is about.
+inline std::int64_t saturate(const CheckedInt& v, bool negative) { return v ? *v : negative ? INT64_MIN : INT64_MAX; }
+inline std::int64_t floorDiv(std::int64_t a, std::int64_t b) { return saturate(pyFloorDiv(a, b), false); }
+inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return saturate(pyCeilDiv(a, b), false); }
+inline std::int64_t roundUp(std::int64_t a, std::int64_t b)
+{
+    return b > 0 ? saturate(pyMul(ceilDiv(a, b), b), a < 0) : a;
+}
 
 inline Dt promote(Dt a, Dt b)
 {
@@ -85,11 +159,17 @@ inline std::int64_t combineGran(BinKind k, std::int64_t a, std::int64_t ga, std:
 {
     if (ga == 0 && gb == 0)
         return 0;
+    // Granularity 1 (element alignment) is always true: it stands for any result out of range.
     switch (k) {
     case BinKind::Add:
     case BinKind::Sub: return std::gcd(ga, gb);
-    case BinKind::Mul: return std::gcd(ga * std::llabs(b), gb * std::llabs(a));
-    case BinKind::Shl: return gb == 0 && b >= 0 && b < 62 ? ga << b : 1;
+    case BinKind::Mul: {
+        if (a == INT64_MIN || b == INT64_MIN)
+            return 1;
+        const CheckedInt left = pyMul(ga, std::llabs(b)), right = pyMul(gb, std::llabs(a));
+        return left && right ? std::gcd(*left, *right) : 1;
+    }
+    case BinKind::Shl: return gb == 0 && b >= 0 && b < 62 ? pyShl(ga, b).value_or(1) : 1;
     default: return 1;
     }
 }
@@ -216,6 +296,22 @@ private:
     {
         fail(CompileFailure::InvalidShape,
              std::string(what) + ": numel (" + std::to_string(numel) + ") exceeds triton maximum tensor numel (1048576)",
+             line);
+    }
+    // The value of a checked integer operation; an overflow fails the compile at `line`, as
+    // Python's exact result would not fit the 64-bit integers Triton computes with.
+    std::int64_t exact(const CheckedInt& v, std::int64_t a, const char* op, std::int64_t b, int line)
+    {
+        if (v) [[likely]]
+            return *v;
+        failOverflow(a, op, b, line);
+        return 0;
+    }
+    [[gnu::noinline, gnu::cold]] void failOverflow(std::int64_t a, const char* op, std::int64_t b, int line)
+    {
+        fail(CompileFailure::TraceError,
+             "integer overflow: " + std::to_string(a) + " " + op + " " + std::to_string(b) +
+                 " is beyond the 64-bit integers a kernel computes with",
              line);
     }
     AVal newTile(Dt dt, int rank, const std::int64_t* shape, Home home)
@@ -362,7 +458,7 @@ private:
     void binaryOf(const Instr& ins, const AVal& x, const AVal& y);
     // binaryOf's cases, defined and used in compile_binary_ops.cpp only. Always inlined: binaryOf
     // runs on most operations, and these are its body in named steps, not calls of their own.
-    [[gnu::always_inline]] static inline void foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r);
+    [[gnu::always_inline]] inline void foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& r, int line);
     [[gnu::always_inline]] inline void offsetPointer(const Instr& ins, BinKind k, const AVal& x, const AVal& y,
                                                      AVal& r);
     [[gnu::always_inline]] inline bool affineIndex(const Instr& ins, BinKind k, const AVal& x, const AVal& y, AVal& r);

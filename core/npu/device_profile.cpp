@@ -1,6 +1,8 @@
 #include "core/npu/device_profile.h"
 
+#include "core/util/input_file.h"
 #include "core/util/install_dirs.h"
+#include "core/util/json_reader.h"
 #include "core/util/version.h"
 #include "core/util/text.h"
 
@@ -34,6 +36,26 @@ const std::set<std::string, std::less<>> kCountFigures = {"cube_cores", "vector_
 const std::set<std::string, std::less<>> kTopLevelKeys = {"schema", "soc",     "family", "npu_arch",
                                                           "triton_ascend", "figures", "notes", "host"};
 
+// The largest value a figure may take: what the simulator can hold without overflowing its
+// counters, far beyond any real part. A count is also whole.
+struct FigureRange {
+    double max;
+    bool whole;
+};
+
+FigureRange figureRange(std::string_view name)
+{
+    if (name == "cube_cores" || name == "vector_cores")
+        return {65536, true};
+    if (name == "max_grid_programs")
+        return {2147483647.0, true};
+    if (name.ends_with("_kib") || name.ends_with("_bytes"))
+        return {double(1 << 30), false};  // 1 TiB in KiB, or a gigabyte of alignment
+    if (name.ends_with("_mib") || name.ends_with("_gib"))
+        return {double(1 << 20), false};
+    return {1e12, false};
+}
+
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
 std::string lower(std::string_view text)
@@ -65,38 +87,6 @@ struct Problems {
     bool empty() const { return messages.empty(); }
 };
 
-// nlohmann's parse_error reads "[json.exception.parse_error.101] parse error at line 3,
-// column 5: syntax error while ...": keep the position and the explanation.
-void describeParseError(const json::parse_error& e, std::string_view text, Problems& problems)
-{
-    std::string what = e.what();
-    int line = 0;
-    int column = 0;
-    if (auto at = what.find("at line "); at != std::string::npos)
-        std::sscanf(what.c_str() + at, "at line %d, column %d", &line, &column);
-    if (line == 0) {
-        // Older messages give only a byte offset; count lines up to it.
-        std::size_t end = std::min<std::size_t>(e.byte, text.size());
-        line = 1;
-        column = 1;
-        for (std::size_t i = 0; i + 1 < end; ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-    }
-    std::string reason = what;
-    if (auto colon = what.find(": ", what.find("parse error")); colon != std::string::npos)
-        reason = what.substr(colon + 2);
-    problems.line = line;
-    problems.column = column;
-    problems.add("malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                 reason);
-}
-
 void readFigure(const std::string& name, const json& node, DeviceProfile& profile, Problems& problems)
 {
     const std::string where = "figure '" + name + "'";
@@ -116,8 +106,13 @@ void readFigure(const std::string& name, const json& node, DeviceProfile& profil
         ok = false;
     } else {
         figure.value = value->get<double>();
+        const FigureRange range = figureRange(name);
         if (figure.value < 0) {
             problems.add(where + ": value " + formatNumber(figure.value) + " is negative");
+            ok = false;
+        } else if (figure.value > range.max) {
+            problems.add(where + ": value " + formatNumber(figure.value) + " is out of range (at most " +
+                         formatNumber(range.max) + ")");
             ok = false;
         } else if (kCountFigures.count(name) &&
                    (figure.value < 1 || figure.value != std::floor(figure.value))) {
@@ -230,11 +225,10 @@ DeviceProfile readProfile(const json& root, const fs::path& path, Problems& prob
 
     if (auto it = root.find("npu_arch"); it == root.end())
         problems.add("'npu_arch' is missing");
-    else if (!it->is_number_integer() || it->get<long long>() < 0)
-        problems.add(std::string("'npu_arch' must be a non-negative integer, got ") +
-                     (it->is_number() ? it->dump() : std::string(it->type_name())));
+    else if (const auto arch = util::jsonInteger(*it, 0, 1 << 20))
+        profile.npuArch = int(*arch);
     else
-        profile.npuArch = it->get<int>();
+        problems.add("'npu_arch' must be a whole number from 0 to 2^20, got " + util::describeJson(*it));
 
     if (auto it = root.find("triton_ascend"); it == root.end())
         problems.add("'triton_ascend' is missing");
@@ -296,13 +290,14 @@ struct LoadOutcome {
 LoadOutcome parseText(std::string_view text, const fs::path& path)
 {
     LoadOutcome out;
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        describeParseError(e, text, out.problems);
+    const util::JsonRead<json> read = util::readJson(text, path.string());
+    if (!read.ok()) {
+        out.problems.line = read.line;
+        out.problems.column = read.column;
+        out.problems.add("not valid JSON: " + read.message);
         return out;
     }
+    const json& root = read.value;
     DeviceProfile profile = readProfile(root, path, out.problems);
     if (out.problems.empty())
         out.profile = std::move(profile);
@@ -311,16 +306,13 @@ LoadOutcome parseText(std::string_view text, const fs::path& path)
 
 LoadOutcome loadFile(const fs::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    if (!input.ok()) {
         LoadOutcome out;
-        std::error_code ec;
-        out.problems.add(fs::exists(path, ec) ? "cannot be read" : "no such file");
+        out.problems.add(input.problem);
         return out;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseText(ss.str(), path);
+    return parseText(input.text, path);
 }
 
 DeviceLoadResult toResult(LoadOutcome outcome, const fs::path& path)

@@ -89,7 +89,11 @@ bool Machine::setup(const CandidateValues& cand)
         cur = &scratch;
         execBlock(t.gridBlock());
         const AVal g = get(t.gridSlot());
-        if (g.k == K::Tuple) {
+        if (g.k == K::Tuple && (g.rank < 1 || g.rank > 3)) {
+            fail(CompileFailure::InvalidGrid,
+                 "the grid has " + std::to_string(g.rank) + " dimensions; a launch takes 1 to 3", 0);
+            return false;
+        } else if (g.k == K::Tuple) {
             for (int d = 0; d < 3; ++d)
                 grid[std::size_t(d)] = d < g.rank ? g.shape[d] : 1;
         } else if (g.k == K::Int) {
@@ -108,7 +112,7 @@ bool Machine::setup(const CandidateValues& cand)
                  0);
             return false;
         }
-        programs *= g;
+        programs = pyMul(programs, g).value_or(INT64_MAX);  // past the limit either way
     }
     for (int d = 0; d < 3; ++d)
         if (grid[std::size_t(d)] > m.maxGridPrograms) {

@@ -1,6 +1,7 @@
 // calibrate (workflow.h): runner results and a cache's measurements in, a fitted device profile out.
 
 #include "core/pipeline/workflow.h"
+#include "core/util/json_reader.h"
 
 #include "core/util/format.h"
 
@@ -296,7 +297,7 @@ CalibrateResult calibrate(const CalibrateRequest& request, const RunControl& con
         out.error = out.calibration.error;
         return out;
     }
-    out.profileText = npu::toJson(out.calibration.profile).dump(2) + "\n";
+    out.profileText = util::jsonText(npu::toJson(out.calibration.profile), 2) + "\n";
     return out;
 }
 

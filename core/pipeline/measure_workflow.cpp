@@ -6,6 +6,8 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,12 +24,8 @@ namespace fs = std::filesystem;
 
 std::string fileSha256(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return {};
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return cache::sha256Hex(buffer.str());
+    const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    return input.ok() ? cache::sha256Hex(input.text) : std::string();
 }
 
 std::string diagnosticsText(const Diagnostics& diagnostics)
@@ -69,7 +67,7 @@ std::optional<kernel::Workload> runnerWorkload(const measure::ParsedFile& file, 
             return std::nullopt;
         }
     kernel::WorkloadLoadResult embedded =
-        kernel::parseWorkload(header.workload.dump(), (folder / "measured-workload.json").string());
+        kernel::parseWorkload(util::jsonText(header.workload), (folder / "measured-workload.json").string());
     if (embedded.workload) {
         std::error_code exists;
         if (fs::exists(embedded.workload->kernelPath, exists))
@@ -316,6 +314,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         out.error = stored.error->message;
         return out;
     }
+    out.notes.insert(out.notes.end(), stored.skipped.begin(), stored.skipped.end());
 
     // Devices with measurements of the launch; the one compared.
     std::map<std::string, std::size_t> perDevice;
@@ -511,14 +510,13 @@ MeasurementListResult listMeasurements(const MeasurementListRequest& request)
         out.error = stored.error->message;
         return out;
     }
+    out.notes = std::move(stored.skipped);
     for (const cache::MeasurementRecord& r : *stored.value) {
         std::string problem;
         if (auto m = measure::fromRecord(r, &problem))
             out.measurements.push_back(std::move(*m));
-        else {
-            out.error = problem;
-            return out;
-        }
+        else
+            out.notes.push_back("measurement #" + std::to_string(r.id) + " was left out: " + problem);
     }
     return out;
 }

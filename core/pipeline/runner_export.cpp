@@ -7,6 +7,8 @@
 #include "core/python/evaluator.h"
 #include "core/python/parser.h"
 #include "core/space/candidate_query.h"
+#include "core/util/input_file.h"
+#include "core/util/json_reader.h"
 
 #include <algorithm>
 #include <fstream>
@@ -81,11 +83,8 @@ std::optional<json> pyValueJson(const py::Value& v)
     return std::nullopt;
 }
 
-int lineOfOffset(const std::string& text, std::size_t offset)
-{
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(
-                                                                         std::min(offset, text.size())), '\n'));
-}
+// triton.Config's num_warps and num_stages: small positive counts.
+constexpr std::int64_t kMaxLaunchCount = 1 << 20;
 
 // A config given as {"kwargs": {...}, "num_warps": 4, "num_stages": 2} (or inside a results
 // file's "config").
@@ -99,7 +98,11 @@ std::optional<exporter::RunnerCandidate> candidateFromJson(const json& j, std::s
     exporter::RunnerCandidate c;
     for (const auto& [name, value] : config["kwargs"].items()) {
         if (!value.is_number_integer() && !value.is_boolean() && !value.is_string() && !value.is_number_float()) {
-            *why = "\"kwargs\"." + name + " must be a number, a bool or a string, found " + value.dump();
+            *why = "\"kwargs\"." + name + " must be a number, a bool or a string, found " + util::describeJson(value);
+            return std::nullopt;
+        }
+        if (value.is_number_integer() && !util::jsonInteger(value)) {
+            *why = "\"kwargs\"." + name + ": " + util::describeJson(value) + " does not fit a 64-bit integer";
             return std::nullopt;
         }
         c.kwargs[name] = value;
@@ -108,11 +111,13 @@ std::optional<exporter::RunnerCandidate> candidateFromJson(const json& j, std::s
                                          std::pair<const char*, int*>{"num_stages", &c.numStages}}) {
         if (!config.contains(field))
             continue;
-        if (!config[field].is_number_integer() || config[field].get<long long>() < 1) {
-            *why = std::string("\"") + field + "\" must be a positive integer, found " + config[field].dump();
+        const auto count = util::jsonInteger(config[field], 1, kMaxLaunchCount);
+        if (!count) {
+            *why = std::string("\"") + field + "\" must be a whole number from 1 to 2^20, found " +
+                   util::describeJson(config[field]);
             return std::nullopt;
         }
-        *target = config[field].get<int>();
+        *target = int(*count);
     }
     return c;
 }
@@ -126,14 +131,12 @@ struct FileCandidates {
 FileCandidates readJsonCandidates(const fs::path& path, const std::string& text)
 {
     FileCandidates out;
-    json root;
-    try {
-        root = json::parse(text);
-    } catch (const json::parse_error& e) {
-        out.error = path.string() + ":" + std::to_string(lineOfOffset(text, e.byte == 0 ? 0 : e.byte - 1)) +
-                    ": malformed JSON: " + std::string(e.what()).substr(std::string(e.what()).find(']') + 2);
+    const util::JsonRead<json> read = util::readJson(text, path.string());
+    if (!read.ok()) {
+        out.error = read.error;
         return out;
     }
+    const json& root = read.value;
     const json* items = &root;
     if (root.is_object() && root.contains("candidates"))
         items = &root["candidates"];
@@ -196,8 +199,16 @@ FileCandidates readPythonCandidates(const fs::path& path)
                     usable = false;
                 }
             }
-        c.numWarps = static_cast<int>(config.numWarps.value_or(4));
-        c.numStages = static_cast<int>(config.numStages.value_or(3));  // triton.Config's default
+        for (const auto& [field, value, target] :
+             {std::tuple<const char*, std::int64_t, int*>{"num_warps", config.numWarps.value_or(4), &c.numWarps},
+              {"num_stages", config.numStages.value_or(3), &c.numStages}}) {  // triton.Config's defaults
+            if (value < 1 || value > kMaxLaunchCount) {
+                out.notes.push_back(where + ": left out: " + field + "=" + std::to_string(value) +
+                                    " is not a count from 1 to 2^20");
+                usable = false;
+            }
+            *target = int(std::clamp<std::int64_t>(value, 1, kMaxLaunchCount));
+        }
         if (usable)
             out.list.push_back(std::move(c));
     }
@@ -209,15 +220,13 @@ FileCandidates readPythonCandidates(const fs::path& path)
 
 FileCandidates readCandidateFile(const fs::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const util::InputText input = util::readInputFile(path);
+    if (!input.ok()) {
         FileCandidates out;
-        out.error = path.string() + ": cannot read the file";
+        out.error = input.error;
         return out;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    const std::string& text = input.text;
     const auto first = text.find_first_not_of(" \t\r\n");
     if (path.extension() == ".json" || (first != std::string::npos && (text[first] == '[' || text[first] == '{')))
         return readJsonCandidates(path, text);
@@ -295,7 +304,7 @@ RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunCon
     std::set<std::string> seen;
     std::vector<exporter::RunnerCandidate> unique;
     for (exporter::RunnerCandidate& c : candidates) {
-        const std::string id = c.kwargs.dump() + "/" + std::to_string(c.numWarps) + "/" + std::to_string(c.numStages);
+        const std::string id = util::jsonText(c.kwargs) + "/" + std::to_string(c.numWarps) + "/" + std::to_string(c.numStages);
         if (seen.insert(id).second)
             unique.push_back(std::move(c));
     }
@@ -311,15 +320,17 @@ RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunCon
         unique = std::move(kept);
     }
 
-    std::ifstream kernelIn(a.workload.kernelPath, std::ios::binary);
-    std::stringstream kernelBytes;
-    kernelBytes << kernelIn.rdbuf();
+    const util::InputText kernelBytes = util::readInputFile(a.workload.kernelPath, util::kMaxSmallInputBytes);
+    if (!kernelBytes.ok()) {
+        out.error = kernelBytes.error;
+        return out;
+    }
 
     exporter::RunnerScriptInput input;
     input.workload = workloadJson(a.workload, a);
     input.workloadFile = a.workload.path;
     input.kernelPath = a.workload.kernelPath;
-    input.kernelSha256 = cache::sha256Hex(kernelBytes.str());
+    input.kernelSha256 = cache::sha256Hex(kernelBytes.text);
     input.scriptPath = request.scriptPath.empty() ? fs::path("run.py") : request.scriptPath;
     input.backend = std::string(kernel::backendName(a.workload.backend));
     input.candidatesFrom = from;

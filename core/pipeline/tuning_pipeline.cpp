@@ -1,4 +1,5 @@
 #include "core/pipeline/tuning_pipeline.h"
+#include "core/util/json_reader.h"
 
 #include "core/cache/sha256.h"
 
@@ -111,7 +112,7 @@ std::string ubTuneJson(const tuning::UbTuneResult& u)
                                 {"finalOk", u.finalOk},
                                 {"finalError", u.finalError},
                                 {"ubtuneCfg", std::move(cfg)}};
-    return j.dump();
+    return util::jsonText(j);
 }
 
 cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const tuning::TuningResult& result,
@@ -138,7 +139,7 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
     }
     const nlohmann::json breakdown = breakdownOf(o);
     if (!breakdown.empty())
-        c.breakdownJson = breakdown.dump();
+        c.breakdownJson = util::jsonText(breakdown);
     if (o.ubTune)
         c.ubTuneJson = ubTuneJson(*o.ubTune);
     return c;
@@ -262,7 +263,7 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
     for (const Diagnostic& d : result.diagnostics)
         diagnostics.push_back({{"code", d.code}, {"severity", std::string(severityName(d.severity))},
                                {"line", d.line}, {"message", d.message}});
-    details.diagnosticsJson = diagnostics.dump();
+    details.diagnosticsJson = util::jsonText(diagnostics);
     details.ubTuner = std::string(tuning::ubTunerModeName(result.ubTuner));
 
     // Which space candidates to keep, in order: tuned first, then the untuned backend list.
@@ -344,6 +345,13 @@ double jsonNumber(const nlohmann::json& j, const char* name)
     return it != j.end() && it->is_number() ? it->get<double>() : 0.0;
 }
 
+// A stored count (bytes, programs), 0 when missing or beyond what it can be.
+std::int64_t jsonCount(const nlohmann::json& j, const char* name)
+{
+    const double v = jsonNumber(j, name);
+    return v >= 0 && v < 9e18 ? std::int64_t(v) : 0;
+}
+
 } // namespace
 
 RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::CandidateSpace& space)
@@ -376,7 +384,7 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         tuning::CandidateOutcome& o = result->outcomes[index];
         nlohmann::json breakdown = nlohmann::json::object();
         if (!c.breakdownJson.empty()) {
-            breakdown = nlohmann::json::parse(c.breakdownJson, nullptr, false);
+            breakdown = util::parseStoredJson(c.breakdownJson);
             if (!breakdown.is_object())
                 breakdown = nlohmann::json::object();
         }
@@ -397,9 +405,9 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
             o.failureMessage = c.reasonMessage;
         }
         o.compileSeconds = jsonNumber(breakdown, "compile_seconds_model");
-        o.ubPeakBytes = std::int64_t(jsonNumber(breakdown, "ub_peak_bytes"));
-        o.ubCapacityBytes = std::int64_t(jsonNumber(breakdown, "ub_capacity_bytes"));
-        o.programs = std::int64_t(jsonNumber(breakdown, "programs"));
+        o.ubPeakBytes = jsonCount(breakdown, "ub_peak_bytes");
+        o.ubCapacityBytes = jsonCount(breakdown, "ub_capacity_bytes");
+        o.programs = jsonCount(breakdown, "programs");
         if (o.status != tuning::OutcomeStatus::Benchmarked && o.status != tuning::OutcomeStatus::Best)
             continue;
         npu::BenchResult& b = o.bench;
@@ -453,17 +461,22 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         if (!d->error.empty())
             result->error = d->error;
         result->ubTuner = tuning::parseUbTunerMode(d->ubTuner).value_or(tuning::UbTunerMode::Off);
-        const nlohmann::json diagnostics = nlohmann::json::parse(d->diagnosticsJson, nullptr, false);
+        const nlohmann::json diagnostics = util::parseStoredJson(d->diagnosticsJson);
         if (diagnostics.is_array())
             for (const nlohmann::json& j : diagnostics) {
                 if (!j.is_object())
                     continue;
+                // Each field read only when it has its type: the stored text may have been edited.
+                auto text = [&](const char* name) {
+                    const auto it = j.find(name);
+                    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+                };
                 Diagnostic diag;
-                diag.code = j.value("code", std::string());
-                const std::string severity = j.value("severity", std::string());
+                diag.code = text("code");
+                const std::string severity = text("severity");
                 diag.severity = severity == "error" ? Severity::Error : severity == "note" ? Severity::Note : Severity::Warning;
-                diag.line = j.value("line", 0);
-                diag.message = j.value("message", std::string());
+                diag.line = int(j.contains("line") ? util::jsonInteger(j["line"], 0, INT32_MAX).value_or(0) : 0);
+                diag.message = text("message");
                 result->diagnostics.push_back(std::move(diag));
             }
         // The profiler session is paid once, before the first benchmark run: what the stored

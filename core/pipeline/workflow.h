@@ -561,6 +561,7 @@ struct MeasurementListRequest {
 struct MeasurementListResult {
     std::filesystem::path cachePath;
     std::vector<measure::Measurement> measurements;
+    std::vector<std::string> notes;  // damaged rows left out, with their ids
     std::optional<std::string> error;
     bool ok() const { return !error.has_value(); }
 };

@@ -4,6 +4,18 @@
 
 #include "core/python/parser.h"
 
+#include "core/util/input_file.h"
+
+// GCC says it builds with AddressSanitizer by __SANITIZE_ADDRESS__, clang by __has_feature.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TILESCOPE_CLANG_ASAN 1
+#endif
+#endif
+#ifndef TILESCOPE_CLANG_ASAN
+#define TILESCOPE_CLANG_ASAN 0
+#endif
+
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -42,7 +54,7 @@ Interpreter& interpreter()
             // Someone else embeds Python in this process; use it as it is.
             state.started = true;
         } else {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || TILESCOPE_CLANG_ASAN
             // Under AddressSanitizer every Python object comes from malloc, not from pymalloc's
             // arenas (which LeakSanitizer does not scan): the interpreter's live objects are then
             // seen as reachable, and only what is really lost is reported.
@@ -411,15 +423,13 @@ ParseResult parseSource(const std::string& source, const std::string& fileName)
 
 ParseResult parseFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
+    if (!input.ok()) {
         ParseResult result;
-        result.error = ParseError{path, 0, 0, "cannot read the file (missing or not readable)"};
+        result.error = ParseError{path, 0, 0, "cannot read the file: " + input.problem};
         return result;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return parseSource(buffer.str(), path);
+    return parseSource(input.text, path);
 }
 
 } // namespace ts::py

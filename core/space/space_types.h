@@ -32,7 +32,10 @@ std::optional<ParamValue> paramFromPython(std::string_view text);
 // Ordered like a Python dict: insertion order is what the backend prints and compares.
 using Kwargs = std::vector<std::pair<std::string, ParamValue>>;
 
+// A pointer into `kwargs`: never into a temporary (findKwarg(space.params(i), ...) would dangle),
+// so the owner must be a named value.
 const ParamValue* findKwarg(const Kwargs& kwargs, const std::string& name);
+const ParamValue* findKwarg(Kwargs&& kwargs, const std::string& name) = delete;
 void setKwarg(Kwargs& kwargs, const std::string& name, ParamValue value);
 
 // One triton.Config: keyword arguments plus the launch options the backend sets.

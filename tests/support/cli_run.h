@@ -55,6 +55,16 @@ inline CliRun python(const std::filesystem::path& dir, const std::string& script
 
 inline std::string quote(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
 
+// A word for the shell whatever it holds (quotes, newlines, spaces), where quote() would break.
+inline std::string shellWord(const std::string& text)
+{
+    std::string out = "'";
+    for (char c : text)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+inline std::string shellWord(const std::filesystem::path& path) { return shellWord(path.string()); }
+
 // A scratch folder with the vector-add kernel and workloads of the given sizes (name -> n), under
 // backend 2026-04 (the configs these tests expect are the ones it generates).
 inline void writeAddWorkload(const std::filesystem::path& dir, const std::string& name, long long n,
