@@ -11,20 +11,24 @@
 #include "widgets/frozen_table_view.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
+#include "widgets/launch_editor.h"
 #include "widgets/main_window.h"
 #include "widgets/pipe_chart.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/space_page.h"
+#include "widgets/ub_chart.h"
 #include "widgets/timeline_chart.h"
 
 #include <QAction>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -211,6 +215,36 @@ private Q_SLOTS:
         // The index column holds its largest number whole.
         const int width = view->fontMetrics().horizontalAdvance(QString::number(model->rowCount() - 1));
         QVERIFY(view->columnWidth(0) > width);
+
+        // The charts' axis labels fit their axes at 1280x800 (the UB chart's was cut to "by L1").
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        window.chartsPage()->tabs()->setCurrentIndex(0);
+        QVERIFY(test::waitUntil([&] { return window.chartsPage()->ubChart()->plot()->isVisible(); }));
+        QCoreApplication::sendPostedEvents();
+        for (QCustomPlot* plot : {window.chartsPage()->ubChart()->plot(), window.chartsPage()->pipeChart()->plot()}) {
+            plot->replot();
+            QCPAxis* x = plot->xAxis;
+            const int needed = QFontMetrics(x->labelFont()).horizontalAdvance(x->label());
+            QVERIFY2(needed <= plot->width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(x->label()).arg(needed).arg(plot->width())));
+        }
+    }
+
+    // A float argument reads as the launch and the CLI write it, never as its 17-digit expansion.
+    void aFloatArgumentReadsAsWritten()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(test::openAndSettle(window, test::examplePath("rms_norm.json")));
+        QTableWidget* table = window.launchEditor()->paramTable();
+        bool found = false;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0) && table->item(r, 0)->text() == QLatin1String("eps")) {
+                auto* value = qobject_cast<QLineEdit*>(table->cellWidget(r, gui::LaunchEditor::ValueColumn));
+                QVERIFY(value);
+                QCOMPARE(value->text(), QStringLiteral("1e-06"));
+                found = true;
+            }
+        QVERIFY(found);
     }
 
     void simulatorWarningsStandBesideTheTimes()
