@@ -549,10 +549,6 @@
         <translation>调优所用的模拟 NPU 版本</translation>
     </message>
     <message>
-        <source>Median time of the best config, in milliseconds</source>
-        <translation>最佳配置的中位耗时（毫秒）</translation>
-    </message>
-    <message>
         <source>Whether the tuning was made on the kernel&apos;s current source</source>
         <translation>调优是否基于内核的当前源码</translation>
     </message>
@@ -597,12 +593,16 @@
         <translation>最佳配置</translation>
     </message>
     <message>
-        <source>Best p50 (ms)</source>
-        <translation>最佳 p50（ms）</translation>
-    </message>
-    <message>
         <source>State</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <source>Median time of the best config, in microseconds</source>
+        <translation>最佳配置的中位时间，单位微秒</translation>
+    </message>
+    <message>
+        <source>Best p50 (µs)</source>
+        <translation>最佳 p50（µs）</translation>
     </message>
 </context>
 <context>
@@ -1017,12 +1017,12 @@
         <translation>已停止</translation>
     </message>
     <message>
-        <source>Fastest: %1, best p50 %2 µs.</source>
-        <translation>最快：%1，最佳 p50 %2 µs。</translation>
-    </message>
-    <message>
         <source>No device found a valid config.</source>
         <translation>没有设备找到有效配置。</translation>
+    </message>
+    <message>
+        <source>Fastest: %1, best p50 %2.</source>
+        <translation>最快：%1，最佳 p50 %2。</translation>
     </message>
 </context>
 <context>
@@ -3213,24 +3213,8 @@ compile %1 (modelled)</source>
         <translation>将耗时图保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <source>#%1 %2
-p50 %3 µs (p20 %4, p80 %5)</source>
-        <translation>#%1 %2
-p50 %3 µs（p20 %4，p80 %5）</translation>
-    </message>
-    <message>
-        <source>
-×%1 the best</source>
-        <translation>
-为最佳的 %1 倍</translation>
-    </message>
-    <message>
         <source>No tuning yet: Run &gt; Tune (F5) benchmarks the candidates on the simulated NPU.</source>
         <translation>尚未调优：“运行 &gt; 调优”（F5）会在模拟 NPU 上对候选测速。</translation>
-    </message>
-    <message>
-        <source>; %1 #%2: p50 %3 µs</source>
-        <translation>；%1 #%2：p50 %3 µs</translation>
     </message>
     <message>
         <source>fastest so far</source>
@@ -3259,6 +3243,22 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
     <message>
         <source>Ranked by the simulated %1 on %2 (simulator %3), then p20, p80.</source>
         <translation>按 %2 上模拟的 %1 排序（模拟器 %3），其次 p20、p80。</translation>
+    </message>
+    <message>
+        <source>#%1 %2
+p50 %3 (p20 %4, p80 %5)</source>
+        <translation>#%1 %2
+p50 %3（p20 %4，p80 %5）</translation>
+    </message>
+    <message>
+        <source>
+%1 the best&apos;s</source>
+        <translation>
+为最佳的 %1</translation>
+    </message>
+    <message>
+        <source>; %1 #%2: p50 %3</source>
+        <translation>；%1 #%2：p50 %3</translation>
     </message>
 </context>
 <context>
