@@ -159,9 +159,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s) only repeat a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
+        <source>%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
         <translation>
-            <numerusform>%n config only repeat a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
+            <numerusform>%n config only repeats a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
             <numerusform>%n configs only repeat a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
         </translation>
     </message>

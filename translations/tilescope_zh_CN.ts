@@ -1190,10 +1190,6 @@
         <translation>低于 1×：%1 的最佳配置在 %2 上比 %2 自己选出的配置更快；%2 的后端不会生成该配置（手写给出时它会在那里胜出）。</translation>
     </message>
     <message>
-        <source>%1 (no Triton-Ascend)</source>
-        <translation>%1（无 Triton-Ascend）</translation>
-    </message>
-    <message>
         <source>Best p50</source>
         <translation>最佳 p50</translation>
     </message>
@@ -1345,7 +1341,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s) only repeat a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
+        <source>%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
         <translation>
             <numerusform>%n 个配置对模拟器而言只是重复了更快的配置（num_warps / num_stages 不同，时间相同）：勾选上方选项可略去它们。</numerusform>
         </translation>
@@ -2553,32 +2549,36 @@ measured %2 ms (%n run(s)), simulated %3 ms, ratio %4</source>
         <translation>目前最快</translation>
     </message>
     <message>
-        <source>%1 &lt;b&gt;#%2&lt;/b&gt;: device time %3, the sum of the &lt;i&gt;critical path&lt;/i&gt; bars (each pipe&apos;s share of it).</source>
-        <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：设备时间 %3，即各&lt;i&gt;关键路径&lt;/i&gt;条之和（每条流水线所占的份额）。</translation>
-    </message>
-    <message>
-        <source>The &lt;i&gt;busy&lt;/i&gt; bars, how long each pipe works, add up to %1</source>
-        <translation>&lt;i&gt;忙碌&lt;/i&gt;条（每条流水线工作的时长）合计 %1</translation>
-    </message>
-    <message>
-        <source>: at least %1 of it runs beside another pipe (overlap).</source>
-        <translation>：其中至少 %1 与其他流水线并行（重叠）。</translation>
-    </message>
-    <message>
-        <source>: they do not overlap.</source>
-        <translation>：它们没有重叠。</translation>
-    </message>
-    <message>
         <source>No busy times: this tuning was cached before they were kept.</source>
         <translation>没有忙碌时间：此调优在开始记录它们之前已缓存。</translation>
     </message>
     <message>
-        <source>Roofline %1 (bound by %2): no schedule of this work is faster; it is %3 of the device time.</source>
-        <translation>屋顶线 %1（受%2限制）：这项工作的任何调度都不会更快；它是设备时间的 %3。</translation>
-    </message>
-    <message>
         <source>%1 &lt;b&gt;#%2&lt;/b&gt;: device time %3 (%4 of it here).</source>
         <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：设备时间 %3（此处为它的 %4）。</translation>
+    </message>
+    <message>
+        <source>Critical path: the device time attributed to the pipes along the critical path of the slowest core; the pipes&apos; shares add up to the device time.
+Busy: how long each pipe works; with multibuffer the pipes overlap, so the busy times add up to more.
+Roofline: no schedule of this work runs faster.</source>
+        <translation>关键路径：沿最慢核心的关键路径分摊到各流水线的设备时间；各流水线的份额之和即设备时间。
+忙碌：每条流水线工作的时长；使用 multibuffer 时流水线相互重叠，因此忙碌时间之和更大。
+屋顶线：这项工作的任何调度都不会更快。</translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;#%2&lt;/b&gt;: device time %3, the sum of the &lt;i&gt;critical path&lt;/i&gt; bars.</source>
+        <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：设备时间 %3，即各&lt;i&gt;关键路径&lt;/i&gt;条之和。</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Busy&lt;/i&gt; %1 in all, at least %2 of it overlapped.</source>
+        <translation>&lt;i&gt;忙碌&lt;/i&gt;共 %1，其中至少 %2 重叠。</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Busy&lt;/i&gt; %1 in all, no overlap.</source>
+        <translation>&lt;i&gt;忙碌&lt;/i&gt;共 %1，没有重叠。</translation>
+    </message>
+    <message>
+        <source>Roofline %1 (bound by %2), %3 of the device time.</source>
+        <translation>屋顶线 %1（受%2限制），为设备时间的 %3。</translation>
     </message>
 </context>
 <context>

@@ -307,6 +307,10 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     m_plot->yAxis2->setRange(0, std::max(topTime, 1e-3) * 1.25);
     styleChart();
     m_table->resizeColumnsToContents();
+    // The config wraps at its spaces, so that every column after it stays in sight.
+    m_table->setWordWrap(true);
+    m_table->setColumnWidth(BestColumn, std::min(m_table->columnWidth(BestColumn), m_table->viewport()->width() / 4));
+    m_table->resizeRowsToContents();
     m_plot->replot();
     m_panel->showMessage(fastest ? tr("Fastest: %1, best p50 %2.").arg(fastest->device, timeUsText(*fastest->bestP50Us))
                               : tr("No device found a valid config."));

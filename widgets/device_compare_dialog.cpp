@@ -87,7 +87,7 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
             item->setData(Qt::UserRole, QString::fromStdString(soc));
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             if (const npu::DeviceProfile* profile = m_registry->find(soc); profile && !profile->tritonAscendSupported) {
-                item->setText(tr("%1 (no Triton-Ascend)").arg(QString::fromStdString(soc)));
+                item->setText(QString::fromStdString(soc) + QStringLiteral(" *"));  // as in the best table
                 item->setToolTip(unsupportedText());
             }
             item->setCheckState(soc == current ? Qt::Checked : Qt::Unchecked);
@@ -473,7 +473,7 @@ void DeviceCompareDialog::plotRegret()
             if (!v)
                 continue;
             keys << double(j + 1);
-            values << *v;
+            values << *v - 1.0;  // a bar is drawn from its base (1) to base + value
             top = std::max(top, *v);
             bottom = std::min(bottom, *v);
         }

@@ -331,7 +331,7 @@ void ExportDialog::render()
                     (request.dropEquivalent
                          ? tr("%n config(s) left out: the same simulated times as a faster one, other num_warps / "
                               "num_stages.", nullptr, int(written.equivalent.size()))
-                         : tr("%n config(s) only repeat a faster one for the simulator (other num_warps / num_stages, "
+                         : tr("%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, "
                               "the same times): tick the box above to leave them out.", nullptr,
                               int(written.equivalent.size())));
             m_message->setToolTip(QString::fromStdString([&] {

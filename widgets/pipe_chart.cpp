@@ -96,6 +96,10 @@ PipeChart::PipeChart(QWidget* parent) : QWidget(parent)
 
     m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("pipes"), tr("Save the per-pipe chart as PNG, SVG or PDF"));
     m_summary->setObjectName(QStringLiteral("pipeSummary"));
+    m_summary->setToolTip(tr("Critical path: the device time attributed to the pipes along the critical path of the "
+                             "slowest core; the pipes' shares add up to the device time.\nBusy: how long each pipe "
+                             "works; with multibuffer the pipes overlap, so the busy times add up to more.\nRoofline: "
+                             "no schedule of this work runs faster."));
     m_summary->setTextFormat(Qt::RichText);
 
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
@@ -232,21 +236,21 @@ void PipeChart::rebuild()
                                              ? (m_run->isFinished() ? tr("Selected, the best,") : tr("Selected, the fastest so far,"))
                                              : tr("Selected"))
                                       : (m_run->isFinished() ? tr("The best") : tr("The fastest so far"));
-    lines << tr("%1 <b>#%2</b>: device time %3, the sum of the <i>critical path</i> bars (each pipe's share of it).")
+    // Three short lines, so that the chart keeps its height; the summary's tooltip says more.
+    lines << tr("%1 <b>#%2</b>: device time %3, the sum of the <i>critical path</i> bars.")
                  .arg(who)
                  .arg(t->candidate)
                  .arg(timeUsText(t->deviceUs));
     if (hasBusy) {
         const double overlap = npu::overlappedUs(t->busy, t->breakdown);
-        QString busyLine = tr("The <i>busy</i> bars, how long each pipe works, add up to %1").arg(timeUsText(t->busy.pipes()));
-        busyLine += overlap > 0 ? tr(": at least %1 of it runs beside another pipe (overlap).").arg(timeUsText(overlap))
-                                : tr(": they do not overlap.");
-        lines << busyLine;
+        lines << (overlap > 0 ? tr("<i>Busy</i> %1 in all, at least %2 of it overlapped.")
+                                    .arg(timeUsText(t->busy.pipes()), timeUsText(overlap))
+                              : tr("<i>Busy</i> %1 in all, no overlap.").arg(timeUsText(t->busy.pipes())));
     } else {
         lines << tr("No busy times: this tuning was cached before they were kept.");
     }
     const double efficiency = t->deviceUs > 0 ? t->rooflineUs / t->deviceUs : 0;
-    lines << tr("Roofline %1 (bound by %2): no schedule of this work is faster; it is %3 of the device time.")
+    lines << tr("Roofline %1 (bound by %2), %3 of the device time.")
                  .arg(timeUsText(t->rooflineUs), limiterText(t->limiter), percentText(efficiency));
     if (selected && !selected->measured())
         lines << tr("Selected <b>#%1</b>: %2 — %3")
