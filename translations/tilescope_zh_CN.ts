@@ -493,6 +493,10 @@
         <source>tuned %1, modelled tuning time %2</source>
         <translation>调优于 %1，建模调优时间 %2</translation>
     </message>
+    <message>
+        <source>%1[%2] on %3 (%4 method, simulator %5, backend %6)</source>
+        <translation>%1[%2]，设备 %3（%4 方法，模拟器 %5，后端 %6）</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheTableModel</name>

@@ -38,6 +38,29 @@ namespace {
 // The GUI never waits long on a cache another process is writing: it says "busy" instead.
 constexpr std::chrono::milliseconds kBusyTimeout{400};
 
+// A tuning's key in the reader's language: "matmul_kernel[M=4096, ...; float16, ...] on
+// Ascend910B2 (default method, simulator sim-3, backend 2026-08)".
+QString keyText(const cache::TuningKey& key)
+{
+    QStringList values;
+    for (const auto& [name, value] : key.keyValues)
+        values << QString::fromStdString(name + "=" + value);
+    QString launch = values.join(QStringLiteral(", "));
+    if (!key.dtypes.empty()) {
+        QStringList dtypes;
+        for (const std::string& d : key.dtypes)
+            dtypes << QString::fromStdString(d);
+        launch += (launch.isEmpty() ? QString() : QStringLiteral("; ")) + dtypes.join(QStringLiteral(", "));
+    }
+    QString text = CacheBrowser::tr("%1[%2] on %3 (%4 method, simulator %5, backend %6)")
+                       .arg(QString::fromStdString(key.kernelName), launch, QString::fromStdString(key.device),
+                            QString::fromStdString(key.benchMethod), QString::fromStdString(key.simulatorVersion),
+                            QString::fromStdString(key.backend));
+    if (!key.candidateSet.empty())
+        text += QStringLiteral(" [%1]").arg(QString::fromStdString(key.candidateSet));
+    return text;
+}
+
 std::filesystem::path toPath(const QString& path)
 {
     return std::filesystem::path(path.toStdU16String());
@@ -493,7 +516,7 @@ void CacheBrowser::showSelected()
             m_detailsModel->setRecord(m_shown);
             QString title = tr("<b>#%1 %2</b>")
                                 .arg(m_shown->id)
-                                .arg(QString::fromStdString(m_shown->key.describe()).toHtmlEscaped());
+                                .arg(keyText(m_shown->key).toHtmlEscaped());
             QStringList facts;
             if (!m_shown->workloadPath.empty())
                 facts << tr("workload %1").arg(QString::fromStdString(m_shown->workloadPath).toHtmlEscaped());
@@ -565,7 +588,7 @@ void CacheBrowser::deleteSelected()
         }
         const int row = m_model->rowOfId(id);
         if (const cache::TuningSummary* s = m_model->summary(row))
-            names << QStringLiteral("#%1 %2").arg(id).arg(QString::fromStdString(s->key.describe()));
+            names << QStringLiteral("#%1 %2").arg(id).arg(keyText(s->key));
     }
     if (!confirm(tr("Delete tunings"),
                  tr("Delete %n tuning(s) from %1?", nullptr, int(ids.size())).arg(QDir::toNativeSeparators(m_path)) +
@@ -637,7 +660,7 @@ void CacheBrowser::pruneStale()
                     lines << QStringLiteral("…");
                     break;
                 }
-                lines << QStringLiteral("#%1 %2").arg(e.summary.id).arg(QString::fromStdString(e.summary.key.describe()));
+                lines << QStringLiteral("#%1 %2").arg(e.summary.id).arg(keyText(e.summary.key));
             }
             if (!confirm(tr("Prune stale tunings"),
                          tr("Remove %n stale tuning(s)?", nullptr, int(dry.entries.size())) + QStringLiteral("\n\n") +
