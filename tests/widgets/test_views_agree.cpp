@@ -54,6 +54,17 @@ bool tuneAndWait(MainWindow& window)
     return test::waitForCount(finished);
 }
 
+// Shows the window at `size`, opens `path` and tunes it to a best config.
+bool openAndTune(MainWindow& window, const QString& path, QSize size)
+{
+    window.resize(size);
+    window.show();
+    if (!test::openAndSettle(window, path) || !tuneAndWait(window))
+        return false;
+    const auto result = window.document()->tuningResult();
+    return result && result->best;
+}
+
 // The label's text without its markup, as the reader sees it.
 QString plain(const QLabel* label)
 {
@@ -126,12 +137,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = test::copyExample(dir, "add.json", "add.py");
         MainWindow window;
-        window.resize(1440, 900);
-        window.show();
-        QVERIFY(test::openAndSettle(window, path));
-        QVERIFY(tuneAndWait(window));
+        QVERIFY(openAndTune(window, path, QSize(1440, 900)));
         const auto result = window.document()->tuningResult();
-        QVERIFY(result && result->best);
         const npu::SimResult& sim = result->outcomes[*result->best].bench.sim;
         gui::ChartsPage* charts = window.chartsPage();
         window.tabs()->setCurrentWidget(charts);
@@ -177,12 +184,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = test::copyExample(dir, "add.json", "add.py");
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(test::openAndSettle(window, path));
-        QVERIFY(tuneAndWait(window));
+        QVERIFY(openAndTune(window, path, QSize(1280, 800)));
         const auto result = window.document()->tuningResult();
-        QVERIFY(result && result->best);
         window.tabs()->setCurrentWidget(window.spacePage());
         const QString details = window.spacePage()->details()->toPlainText();
         const tuning::CandidateOutcome& best = result->outcomes[*result->best];
@@ -264,12 +267,8 @@ private Q_SLOTS:
         kernel.close();
 
         MainWindow window;
-        window.resize(1440, 900);
-        window.show();
-        QVERIFY(test::openAndSettle(window, path));
-        QVERIFY(tuneAndWait(window));
+        QVERIFY(openAndTune(window, path, QSize(1440, 900)));
         const auto result = window.document()->tuningResult();
-        QVERIFY(result && result->best);
         bool warned = false;
         for (const Diagnostic& d : result->diagnostics)
             warned = warned || d.code == "npu-unsupported-call";
