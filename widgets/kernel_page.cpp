@@ -2,6 +2,7 @@
 
 #include "core/python/ast.h"
 #include "widgets/source_view.h"
+#include "widgets/wrapping_delegate.h"
 
 #include <QFileInfo>
 #include <QHeaderView>
@@ -28,6 +29,7 @@ KernelPage::KernelPage(QWidget* parent) : QWidget(parent)
     m_diagnostics->setUniformRowHeights(false);
     m_diagnostics->setWordWrap(true);
     m_diagnostics->setTextElideMode(Qt::ElideNone);
+    m_diagnostics->setItemDelegate(new WrappingDelegate(m_diagnostics));
     connect(m_diagnostics->header(), &QHeaderView::sectionResized, m_diagnostics, &QTreeView::doItemsLayout);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);

@@ -21,6 +21,7 @@
 #include "widgets/timeline_chart.h"
 
 #include <QAction>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -283,6 +284,19 @@ private Q_SLOTS:
         for (int i = 0; i < list->topLevelItemCount(); ++i)
             listed = listed || list->topLevelItem(i)->text(2) == QLatin1String("npu-unsupported-call");
         QVERIFY(listed);
+        // Every message is read whole: a row gets the lines its wrapped text needs.
+        window.tabs()->setCurrentWidget(window.kernelPage());
+        QVERIFY(test::waitUntil([&] { return list->isVisible(); }));
+        list->doItemsLayout();
+        const int width = list->header()->sectionSize(3);
+        for (int i = 0; i < list->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* item = list->topLevelItem(i);
+            const int needed = list->fontMetrics()
+                                   .boundingRect(QRect(0, 0, width - 8, 10000), Qt::TextWordWrap, item->text(3))
+                                   .height();
+            QVERIFY2(list->visualItemRect(item).height() >= needed,
+                     qPrintable(item->text(3) + QStringLiteral(": %1 of %2 px").arg(list->visualItemRect(item).height()).arg(needed)));
+        }
     }
 };
 
