@@ -47,6 +47,7 @@
 #include <random>
 
 using namespace ts;
+using test::tuneAndWait;
 using gui::CandidateTableModel;
 using gui::KernelDocument;
 using gui::MainWindow;
@@ -56,15 +57,6 @@ using test::copyExample;
 using test::openAndSettle;
 
 namespace {
-
-bool tuneAndWait(MainWindow& window)
-{
-    QSignalSpy finished(window.document(), &KernelDocument::tuningFinished);
-    if (!window.tuneAction()->isEnabled())
-        return false;
-    window.tuneAction()->trigger();
-    return test::waitForCount(finished);
-}
 
 // The lanes' blocks as their definition reads: every visible span looked at in turn.
 std::vector<gui::LaneBlock> laneBlocksSpanBySpan(const std::vector<gui::LaneSpan>& lane, double lower, double upper,

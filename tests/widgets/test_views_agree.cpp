@@ -39,21 +39,13 @@
 #include <cmath>
 
 using namespace ts;
+using test::tuneAndWait;
 using gui::CandidateTableModel;
 using gui::KernelDocument;
 using gui::MainWindow;
 using Column = CandidateTableModel::Column;
 
 namespace {
-
-bool tuneAndWait(MainWindow& window)
-{
-    QSignalSpy finished(window.document(), &KernelDocument::tuningFinished);
-    if (!window.tuneAction()->isEnabled())
-        return false;
-    window.tuneAction()->trigger();
-    return test::waitForCount(finished);
-}
 
 // Shows the window at `size`, opens `path` and tunes it to a best config.
 bool openAndTune(MainWindow& window, const QString& path, QSize size)
