@@ -16,10 +16,10 @@ int runBackends(const Args& args)
         std::cerr << "tilescope backends: takes no positional arguments\n";
         return kExitUsage;
     }
-    const std::string_view defaultName = kernel::backendName(kernel::kDefaultBackend);
+    const std::string_view defaultName = kernel::backendName(kernel::defaultBackend());
     if (args.flag("json")) {
         nlohmann::ordered_json versions = nlohmann::ordered_json::array();
-        for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions)
+        for (const kernel::BackendVersionInfo& info : kernel::backendInfos())
             versions.push_back({{"name", info.name},
                                 {"repository", info.repository},
                                 {"commit", info.commit},
@@ -33,14 +33,14 @@ int runBackends(const Args& args)
         return kExitOk;
     }
     std::size_t repositoryWidth = std::string_view("repository").size();
-    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions)
+    for (const kernel::BackendVersionInfo& info : kernel::backendInfos())
         repositoryWidth = std::max(repositoryWidth, info.repository.size());
     auto pad = [](std::string_view text, std::size_t width) {
         return std::string(text) + std::string(width > text.size() ? width - text.size() : 0, ' ');
     };
     std::cout << pad("version", 9) << "  " << pad("repository", repositoryWidth) << "  " << pad("commit", 7) << "  "
               << pad("date", 10) << "  summary\n";
-    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions)
+    for (const kernel::BackendVersionInfo& info : kernel::backendInfos())
         std::cout << pad(info.name, 9) << "  " << pad(info.repository, repositoryWidth) << "  "
                   << info.commit.substr(0, 7) << "  " << pad(info.date, 10) << "  " << info.summary
                   << (info.name == defaultName ? " (default)" : "") << "\n";

@@ -159,6 +159,7 @@ int runExport(const Args& args)
         std::cerr << "tilescope export: from cache #" << tuned.record->id << ", tuned " << tuned.record->createdAt << "\n";
 
     pipeline::ExportRequest exportRequest;
+    exportRequest.includeIncorrect = args.flag("include-incorrect");
     exportRequest.record = std::make_shared<const cache::TuningRecord>(*tuned.record);
     exportRequest.format = format == "json"            ? pipeline::ExportFormat::JsonReport
                            : format == "csv"           ? pipeline::ExportFormat::CsvReport

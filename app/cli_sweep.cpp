@@ -66,6 +66,7 @@ int runSweep(const Args& args)
             return fail("--tolerance takes a percentage such as 5, got '" + *text + "'");
         request.cover.tolerance = *share;
     }
+    request.cover.includeIncorrect = args.flag("include-incorrect");
     if (args.flag("no-cache") && args.value("cache"))
         return fail("--cache and --no-cache exclude each other");
 

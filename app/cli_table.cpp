@@ -3,6 +3,9 @@
 
 #include "app/cli_commands.h"
 #include "app/cli_options.h"
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
+#include "core/analysis/axis_parse.h"
 #include "core/kernel/backend_version.h"
 
 namespace ts::cli {
@@ -75,13 +78,13 @@ OptionSpec deviceOption()
 OptionSpec backendOption()
 {
     std::vector<EnumValue> values;
-    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions)
+    for (const kernel::BackendVersionInfo& info : kernel::backendInfos())
         values.push_back({std::string(info.name), std::string(info.repository) + " " +
                                                       std::string(info.commit.substr(0, 7)) + ": " +
                                                       std::string(info.summary)});
     return oneOf("backend", "VERSION",
                  "the Triton-Ascend version whose autotune is modelled (default " +
-                     std::string(kernel::backendName(kernel::kDefaultBackend)) +
+                     std::string(kernel::backendName(kernel::defaultBackend())) +
                      ", the newest; see `tilescope backends`); wins over the workload's \"backend\"",
                  std::move(values));
 }
@@ -113,17 +116,39 @@ OptionSpec jobsOption()
                   "TRITON_AUTOTUNE_PARALLEL_COMPILE=0");
 }
 
+// "2026-08", "2026-08 or 2027-01": the versions whose policy has `property`.
+template <typename Property>
+std::string versionsWhere(Property&& property)
+{
+    std::string out;
+    for (const kernel::BackendVersion version : kernel::backendVersions())
+        if (property(backends::policy(version)))
+            out += (out.empty() ? "" : " or ") + std::string(kernel::backendName(version));
+    return out;
+}
+
+// "cores / 2 workers (2026-04), cores * 3 / 4 (2026-08)": every version's rule, from its policy.
+std::string compileWorkerRules()
+{
+    std::string out;
+    for (const kernel::BackendVersion version : kernel::backendVersions())
+        out += (out.empty() ? "" : ", ") + backends::policy(version).compileWorkerRule().text() +
+               (out.empty() ? " workers (" : " (") + std::string(kernel::backendName(version)) + ")";
+    return out;
+}
+
 OptionSpec hostCoresOption()
 {
     return valued("host-cores", "N",
                   "physical cores of the NPU's host, for the modelled tuning time (default: the device profile's "
-                  "\"host\"); Triton-Ascend compiles on cores / 2 workers (2026-04), cores * 3 / 4 (2026-08)");
+                  "\"host\"); Triton-Ascend compiles on " + compileWorkerRules());
 }
 
 OptionSpec ubTunerOption()
 {
     return oneOf("ub-tuner", "MODE",
-                 "2026-08's UB tuner: after a UB overflow, search storage_align, multibuffer and vf_fusion_mode for "
+                 versionsWhere([](const backends::BackendPolicy& p) { return p.hasUbTuner(); }) +
+                     "'s UB tuner: after a UB overflow, search storage_align, multibuffer and vf_fusion_mode for "
                  "options that fit and benchmark the candidate with them (ubtune_cfg); wins over "
                  "TRITON_ENABLE_UBTUNER. A cached tuning made with another mode is tuned again",
                  {{"off", "no UB tuner (the default)"},
@@ -294,6 +319,9 @@ CommandSpec exportCommand()
                    "--format python: these stored candidates, by the indices `tilescope cache show ID` prints"),
             flag("drop-equivalent", "--format python with --top: leave out a config that differs from a faster one only in "
                                     "num_warps / num_stages with the same simulated times (reported either way)"),
+            flag("include-incorrect", "--format python: rank incorrect candidates (whose launch leaves data "
+                                      "unprocessed or reaches past the end without a mask) with the others; left out "
+                                      "by default"),
             valued("output", "FILE", "write to FILE instead of standard output", Completion::File),
             valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
                    Completion::File, {"json"}),
@@ -338,6 +366,8 @@ CommandSpec sweepCommand()
                               "(arithmetic), n=1000,3000 (a list); needed unless the input is a capture folder")),
             valued("tolerance", "PCT", "how far from each shape's best the list may be, in percent (default 5)"),
             valued("output", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
+            flag("include-incorrect", "let the list use configs incorrect at a shape (their launch leaves data "
+                                      "unprocessed or reaches past the end there); left out by default"),
             benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
             flag("lattice", "tune the whole lattice at every shape, not only the backend's candidates"),
             cacheOption(), noCacheOption(), forceOption(),
@@ -484,6 +514,14 @@ CommandSpec cacheCommand()
 
 CommandSpec measureCommand()
 {
+    const std::string diskCacheVersions = versionsWhere(
+        [](const backends::BackendPolicy& p) { return p.autotuneCacheFile() == backends::AutotuneCacheFile::DiskCache; });
+    // The version that prints rough times: the one whose autotune prunes by a time limit (cube kernels).
+    const std::string timeLimitVersions = versionsWhere([](const backends::BackendPolicy& p) {
+        analysis::AxisParse cube;
+        cube.kernelType = "cube";
+        return p.prunesByTimeLimit(cube);
+    });
     auto sub = [](std::string name, std::string summary, PositionalSpec positionals, std::string description,
                   std::vector<OptionSpec> options) {
         CommandSpec s;
@@ -526,8 +564,9 @@ CommandSpec measureCommand()
     c.subcommands = {
         sub("import", "read measurement files into the config cache", {"FILE ...", Completion::File, {}, {}},
             "Reads the runner's JSON (tilescope.measurements/1), Triton .autotune.json files (upstream Triton's "
-            "autotuner with cache_results, and Triton-Ascend 2026-08's disk cache) and TRITON_PRINT_AUTOTUNING=1 "
-            "logs (per-config timing lines, 2026-08's rough times and the \"best config selected\" line) and "
+            "autotuner with cache_results, and Triton-Ascend " + diskCacheVersions + "'s disk cache) and "
+            "TRITON_PRINT_AUTOTUNING=1 logs (per-config timing lines, " + timeLimitVersions + "'s rough times and "
+            "the \"best config selected\" line) and "
             "stores their measurements in the config cache. Every file is checked first; a file with an error "
             "(named with its line) stores nothing from any file. Importing the same measurements again adds "
             "nothing: they are counted as duplicates. Entries left out (not run, a config of another kernel) are "

@@ -66,7 +66,7 @@ void BM_CubeParseMatmul(benchmark::State& state)
 {
     const Matmul& m = matmul();
     for (auto _ : state) {
-        CubeParse p = parseCube2608(m.input, m.options);
+        CubeParse p = parseCube(m.input, m.options);
         benchmark::DoNotOptimize(p);
     }
 }
@@ -75,13 +75,13 @@ BENCHMARK(BM_CubeParseMatmul)->Unit(benchmark::kMicrosecond);
 void BM_CubeGenerateMatmul4096(benchmark::State& state)
 {
     const Matmul& m = matmul();
-    const CubeParse parse = parseCube2608(m.input, m.options);
+    const CubeParse parse = parseCube(m.input, m.options);
     const CubeHardware hw = CubeHardware::forSoc("Ascend910B2");
     CubeGenOptions options;
     options.maxPrunedRecords = state.range(0) ? std::numeric_limits<std::size_t>::max() : 0;
     std::size_t kept = 0;
     for (auto _ : state) {
-        CubeGeneration g = generateCubeConfigs2608(parse, m.input.args, hw, options);
+        CubeGeneration g = generateCubeConfigs(parse, m.input.args, hw, options);
         kept = g.configs.size();
         benchmark::DoNotOptimize(g);
     }

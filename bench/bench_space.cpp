@@ -2,16 +2,29 @@
 // examples; the Python backend takes milliseconds) and lattice throughput in candidates/s
 // (target: a 1,000,000-point lattice with reasons in under a second).
 
+#include "core/analysis/kernel_analysis.h"
+#include "core/analysis/launch_model.h"
 #include "core/space/backend_configs.h"
 #include "core/space/candidate_space.h"
 #include "core/space/tile_generator.h"
 
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 using namespace ts::space;
 using ts::analysis::AxisParse;
 
 namespace {
+
+// The lattice is walked under 2026-04's rows (tilings crossed with hints and multibuffer).
+ts::kernel::BackendVersion latticeVersion()
+{
+    return *ts::kernel::parseBackendVersion("2026-04");
+}
 
 struct Workload {
     const char* name;
@@ -24,6 +37,7 @@ Workload vectorAdd()
 {
     // add_1d: 98,432 fp16 elements, one split parameter, on a 910B2.
     Workload w{"vector_add", {}, {}, GeneratorDevice::forSoc("Ascend910B2", 24)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "BLOCK"}};
     w.parse.lowDimAxes = {"x"};
     w.parse.numBuffers = 3;
@@ -36,6 +50,7 @@ Workload axpyTiled()
 {
     // 1-D split + tiling, 1M fp32 elements.
     Workload w{"axpy_split_tiling", {}, {}, GeneratorDevice::forSoc("Ascend910B2", 24)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "XBLOCK"}};
     w.parse.tilingParams = {{"x", "XBLOCK_SUB"}};
     w.parse.lowDimAxes = {"x"};
@@ -49,6 +64,7 @@ Workload softmaxRows()
 {
     // Rows split across programs, a persistent inner reduction tiled in UB.
     Workload w{"softmax_rows", {}, {}, GeneratorDevice::forSoc("Ascend910B4", 20)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "XBLOCK"}};
     w.parse.tilingParams = {{"x", "XBLOCK_SUB"}, {"ry", "RBLOCK"}};
     w.parse.lowDimAxes = {"ry"};
@@ -64,6 +80,7 @@ Workload biasAct3d()
 {
     // 3-D elementwise: two split axes, three tiling axes.
     Workload w{"bias_act_3d", {}, {}, GeneratorDevice::forSoc("Ascend910B3", 20)};
+    w.launch.backend = latticeVersion();
     w.parse.splitParams = {{"x", "XBLOCK"}, {"y", "YBLOCK"}};
     w.parse.tilingParams = {{"x", "XBLOCK_SUB"}, {"y", "YBLOCK_SUB"}, {"z", "ZBLOCK_SUB"}};
     w.parse.lowDimAxes = {"z"};
@@ -117,16 +134,27 @@ void BM_BackendConfigs(benchmark::State& state)
 }
 BENCHMARK(BM_BackendConfigs)->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 
-// The full lattice of the 1-D split + tiling kernel with a 4-value hint and multibuffer:
-// about 1.2 million candidates, every one with a status and reason.
+// The 1-D split + tiling kernel over 6,144 fp16 elements with a 4-value hint and multibuffer:
+// a lattice of about 1.2 million candidates.
+struct LatticeCase {
+    Workload workload;
+    HintList hints;
+};
+
+LatticeCase millionPointLattice()
+{
+    LatticeCase c{axpyTiled(), {}};
+    c.workload.launch.keyValues = {{"x", 6144}};
+    c.workload.launch.tensorDtypes = {"float16", "float16"};
+    c.hints = {{"GROUP_SIZE_M",
+                {ParamValue::integer(1), ParamValue::integer(2), ParamValue::integer(4), ParamValue::integer(8)}}};
+    return c;
+}
+
+// The full lattice, every candidate with a status and reason.
 void BM_Lattice(benchmark::State& state)
 {
-    Workload w = axpyTiled();
-    w.launch.keyValues = {{"x", 6144}};
-    w.launch.tensorDtypes = {"float16", "float16"};
-    const HintList hints = {
-        {"GROUP_SIZE_M",
-         {ParamValue::integer(1), ParamValue::integer(2), ParamValue::integer(4), ParamValue::integer(8)}}};
+    const auto [w, hints] = millionPointLattice();
     SpaceOptions options;
     options.lattice = true;
     std::size_t candidates = 0;
@@ -139,5 +167,71 @@ void BM_Lattice(benchmark::State& state)
     state.SetLabel(std::to_string(candidates) + " candidates");
 }
 BENCHMARK(BM_Lattice)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The launch model of an axpy kernel like the lattice above (XBLOCK split, XBLOCK_SUB tiling,
+// masked, grid cdiv(n, XBLOCK)), from its source, as the analysis builds it.
+std::shared_ptr<const ts::analysis::LaunchModel> axpyLaunchModel()
+{
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("bench-space-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "axpy.py") << "import triton\nimport triton.language as tl\nimport triton.backends.ascend.runtime\n\n"
+                                      "@triton.autotune(configs=[], key=['n'])\n@triton.jit\n"
+                                      "def axpy(x_ptr, y_ptr, n, XBLOCK: tl.constexpr, XBLOCK_SUB: tl.constexpr,\n"
+                                      "         GROUP_SIZE_M: tl.constexpr):\n"
+                                      "    base = tl.program_id(0) * XBLOCK\n"
+                                      "    for sub in range(0, XBLOCK, XBLOCK_SUB):\n"
+                                      "        offs = base + sub + tl.arange(0, XBLOCK_SUB)\n"
+                                      "        mask = offs < n\n"
+                                      "        x = tl.load(x_ptr + offs, mask=mask)\n"
+                                      "        tl.store(y_ptr + offs, x * 2 + tl.load(y_ptr + offs, mask=mask), mask=mask)\n";
+    ts::kernel::Workload w;
+    w.kernelPath = (dir / "axpy.py").string();
+    w.setArg("x_ptr", ts::kernel::ArgValue::tensor("float16", {6144}));
+    w.setArg("y_ptr", ts::kernel::ArgValue::tensor("float16", {6144}));
+    w.setArg("n", ts::kernel::ArgValue::integer(6144));
+    w.grid.kind = ts::kernel::GridArg::Kind::Expression;
+    w.grid.expression = "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)";
+    const ts::analysis::AnalysisResult r = ts::analysis::analyzeWorkload(w);
+    std::filesystem::remove_all(dir);
+    return r.analysis ? r.analysis->launch : nullptr;
+}
+
+// What judging every candidate's launch (programs, coverage) costs on the 1.2M-point lattice:
+// the same build with and without the kernel's launch model, fastest of the iterations each.
+// Target: coverage adds under 5 % to the build.
+void BM_LatticeCoverageCost(benchmark::State& state)
+{
+    const auto [w, hints] = millionPointLattice();
+    SpaceOptions options;
+    options.lattice = true;
+    LaunchSpec withModel = w.launch;
+    withModel.launchModel = axpyLaunchModel();
+    if (!withModel.launchModel) {
+        state.SkipWithError("the axpy kernel has no launch model");
+        return;
+    }
+    double bare = 1e300, judged = 1e300;
+    std::size_t candidates = 0, launches = 0, incorrect = 0;
+    using Clock = std::chrono::steady_clock;
+    for (auto _ : state) {
+        const auto t0 = Clock::now();
+        const CandidateSpace a = CandidateSpace::build(w.parse, w.launch, hints, w.device, options);
+        const auto t1 = Clock::now();
+        const CandidateSpace b = CandidateSpace::build(w.parse, withModel, hints, w.device, options);
+        const auto t2 = Clock::now();
+        bare = std::min(bare, std::chrono::duration<double, std::milli>(t1 - t0).count());
+        judged = std::min(judged, std::chrono::duration<double, std::milli>(t2 - t1).count());
+        candidates = b.size();
+        launches = b.distinctLaunches();
+        incorrect = b.count(CandidateStatus::Incorrect);
+        benchmark::DoNotOptimize(a.size());
+    }
+    state.counters["lattice_ms"] = bare;
+    state.counters["with_coverage_ms"] = judged;
+    state.counters["coverage_share_pct"] = 100.0 * (judged - bare) / bare;
+    state.SetLabel(std::to_string(candidates) + " candidates, " + std::to_string(launches) + " distinct launches, " +
+                   std::to_string(incorrect) + " incorrect");
+}
+BENCHMARK(BM_LatticeCoverageCost)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 } // namespace

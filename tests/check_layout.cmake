@@ -54,6 +54,35 @@ forbid_calls("${front_end_files}"
 file(GLOB calibrate_files "${SOURCE_DIR}/core/calibrate/*.h" "${SOURCE_DIR}/core/calibrate/*.cpp")
 forbid_includes("${calibrate_files}" "core/(cache|export|pipeline|batch|sweep|tuning)/")
 forbid_includes("${front_end_files}" "core/batch/cached_tuning.h")
+
+# Backend versions are policies (docs/LAYOUT.md, "Backend versions"): only core/backends/ names a
+# version. Anywhere else in the product, outside a // comment, a version shows up as an enum value
+# (V2026_08), an identifier or file with a year-month suffix (parseAxes2608, v2608/,
+# *_2608.cpp) or a string literal naming it ("2026-08"; a date such as "2026-08-18" is not one). The cache keeps the name of the version
+# its oldest records were made with (a fact about stored data, not a decision): those two files
+# are the only exception.
+file(GLOB_RECURSE product_files "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp"
+    "${SOURCE_DIR}/widgets/*.h" "${SOURCE_DIR}/widgets/*.cpp" "${SOURCE_DIR}/app/*.h" "${SOURCE_DIR}/app/*.cpp")
+set(version_free_files "")
+foreach(file ${product_files})
+    if(NOT file MATCHES "/core/backends/" AND NOT file MATCHES "/core/cache/(tuning_record\\.h|cache_schema\\.cpp)$")
+        list(APPEND version_free_files "${file}")
+    endif()
+endforeach()
+set(version_names "V20[0-9][0-9]_[0-9][0-9]|[A-Za-z_]2[0-9](0[1-9]|1[0-2])([^0-9]|$)|\"[^\"]*20[0-9][0-9]-(0[1-9]|1[0-2])([^-0-9\"][^\"]*)?\"")
+foreach(file ${version_free_files})
+    if(file MATCHES "[A-Za-z_]2[0-9](0[1-9]|1[0-2])\\.(h|cpp)$")
+        string(APPEND problems "${file}: a file named after a backend version outside core/backends/\n")
+    endif()
+    file(STRINGS "${file}" lines REGEX "${version_names}")
+    foreach(line ${lines})
+        string(REGEX REPLACE "//.*$" "" code "${line}")
+        if(code MATCHES "${version_names}")
+            string(APPEND problems "${file}: names a backend version outside core/backends/: ${line}\n")
+        endif()
+    endforeach()
+endforeach()
+
 # core/capture turns a program's launches into workloads: it reads the hook's records and writes
 # files, and knows no stage that analyses, simulates, tunes or caches (the workflow does that).
 file(GLOB capture_files "${SOURCE_DIR}/core/capture/*.h" "${SOURCE_DIR}/core/capture/*.cpp")
@@ -66,4 +95,5 @@ endif()
 list(LENGTH core_files core_count)
 list(LENGTH widget_files widget_count)
 list(LENGTH front_end_files front_count)
-message(STATUS "layout: ${core_count} core files include no front end and no Qt; ${widget_count} widget files include no app/; ${front_count} front-end files start runs only through the workflow API")
+list(LENGTH version_free_files version_free_count)
+message(STATUS "layout: ${core_count} core files include no front end and no Qt; ${widget_count} widget files include no app/; ${front_count} front-end files start runs only through the workflow API; ${version_free_count} files outside core/backends/ name no backend version")

@@ -1,6 +1,7 @@
 // The analysis stage end to end: a kernel file plus a launch in, the backend's conclusions, the
 // parameter roles and every guide rule as a diagnostic out.
 
+#include "backend_versions.h"
 #include "core/analysis/analysis_report.h"
 #include "core/analysis/kernel_analysis.h"
 #include "testutil.h"
@@ -40,7 +41,7 @@ protected:
         std::ofstream(dir / name) << source;
         kernel::Workload w;
         w.kernelPath = (dir / name).string();
-        w.backend = kernel::BackendVersion::V2026_04;  // the parse these tests expect is 2026-04's
+        w.backend = test::backend2604();  // the parse these tests expect is 2026-04's
         return w;
     }
 

@@ -2,6 +2,7 @@
 // tuning's times and their ratio to the best, UB / L1 / L0 use, waves (cube candidates
 // included), the ratio to another tuning of the launch, and where the source fixes a dimension.
 
+#include "backend_versions.h"
 #include "core/pipeline/workflow.h"
 #include "testutil.h"
 
@@ -59,7 +60,7 @@ std::shared_ptr<const std::vector<double>> p50Of(const tuning::TuningResult& res
 TEST(CandidateMetrics, TimesAndTheRatioToTheBestOfATuning)
 {
     const std::filesystem::path dir = test::scratchDir("metrics-tuned");
-    const auto a = analyse("softmax.json", kernel::BackendVersion::V2026_04);
+    const auto a = analyse("softmax.json", test::backend2604());
     const pipeline::TuneResult tuned = tuneOn(a, "Ascend910B2", dir / "cache.sqlite");
     ASSERT_TRUE(tuned.result && tuned.space && tuned.result->best);
     const auto p50 = p50Of(*tuned.result);
@@ -108,7 +109,7 @@ TEST(CandidateMetrics, TimesAndTheRatioToTheBestOfATuning)
 
 TEST(CandidateMetrics, UbUseIsAShareOfTheBudgetAndOverflowIsCounted)
 {
-    const auto a = analyse("softmax.json", kernel::BackendVersion::V2026_04);
+    const auto a = analyse("softmax.json", test::backend2604());
     pipeline::SpaceRequest sr;
     sr.analysis = a;
     sr.device = device("Ascend910B2");
@@ -151,7 +152,7 @@ TEST(CandidateMetrics, UbUseIsAShareOfTheBudgetAndOverflowIsCounted)
 
 TEST(CandidateMetrics, CubeCandidatesHaveProgramsWavesAndBufferUse)
 {
-    const auto a = analyse("matmul.json", kernel::BackendVersion::V2026_08);
+    const auto a = analyse("matmul.json", test::backend2608());
     pipeline::SpaceRequest sr;
     sr.analysis = a;
     sr.device = device("Ascend910B2");
@@ -222,7 +223,7 @@ TEST(CandidateMetrics, TheRatioToAnotherTuningOfTheLaunch)
 {
     const std::filesystem::path dir = test::scratchDir("metrics-diff");
     const std::filesystem::path cache = dir / "cache.sqlite";
-    const auto a = analyse("softmax.json", kernel::BackendVersion::V2026_04);
+    const auto a = analyse("softmax.json", test::backend2604());
     const pipeline::TuneResult here = tuneOn(a, "Ascend910B2", cache);
     const pipeline::TuneResult there = tuneOn(a, "Ascend910B4", cache);
     ASSERT_TRUE(here.result && here.space && there.record);

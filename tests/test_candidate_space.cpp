@@ -1,6 +1,7 @@
 // The candidate space: the backend's list first and unchanged, the lattice around it with a
 // status and a reason for every point, hints and multibuffer crossing, metrics and reports.
 
+#include "backend_versions.h"
 #include "core/space/candidate_space.h"
 #include "core/space/space_report.h"
 #include "core/npu/cost_program.h"
@@ -36,6 +37,7 @@ AxisParse splitTilingParse()
 LaunchSpec launchOf(std::int64_t n, const std::string& dtype = "float16")
 {
     LaunchSpec launch;
+    launch.backend = ts::test::backend2604();  // the lattice is walked under 2026-04's rows
     launch.keyValues = {{"x", n}};
     launch.tensorDtypes = {dtype, dtype, dtype};
     return launch;
@@ -260,6 +262,7 @@ TEST(CandidateSpace, EveryReasonCodeIsReachable)
     stuck.lowDimAxes = {"y"};
     stuck.numBuffers = 2;
     LaunchSpec wide;
+    wide.backend = ts::test::backend2604(); // its fallback config raises at a84b1eb
     wide.keyValues = {{"x", 64}, {"y", 1 << 17}};
     wide.tensorDtypes = {"float32", "float32"};
     const CandidateSpace n = CandidateSpace::build(stuck, wide, {}, b2(), withLattice());
@@ -278,6 +281,7 @@ TEST(CandidateSpace, EveryReasonCodeIsReachable)
     persistent.persistentReduction = true;
     persistent.numBuffers = 2;
     LaunchSpec rows;
+    rows.backend = ts::test::backend2604();
     rows.keyValues = {{"x", 64}, {"rx", 512}};
     rows.tensorDtypes = {"float32", "float32"};
     const CandidateSpace f = CandidateSpace::build(persistent, rows, {}, b2(), withLattice());
@@ -302,6 +306,8 @@ TEST(CandidateSpace, EveryReasonCodeIsReachable)
         const auto code = ReasonCode(c);
         if (isCubeReason(code))
             continue; // the cube generator's codes: tests/test_cube_generator.cpp
+        if (code == ReasonCode::Uncovered || code == ReasonCode::Overrun)
+            continue; // coverage needs the kernel's launch: tests/test_launch_model.cpp
         EXPECT_TRUE(examples.count(code)) << "never produced: " << reasonCodeName(code);
         if (examples.count(code)) {
             EXPECT_FALSE(examples[code].empty()) << reasonCodeName(code);

@@ -111,12 +111,12 @@ CubeGeneration generate(const Launch& l, const std::string& soc, const std::stri
 {
     CubeParseOptions o;
     o.module = l.module;
-    const CubeParse parse = parseCube2608(l.input, o);
+    const CubeParse parse = parseCube(l.input, o);
     EXPECT_FALSE(parse.error) << parse.error.value_or("");
     CubeGenOptions g;
     g.dtype = dtype;
     g.checkEachCandidate = checkEach;
-    return generateCubeConfigs2608(parse, l.input.args, CubeHardware::forSoc(soc), g);
+    return generateCubeConfigs(parse, l.input.args, CubeHardware::forSoc(soc), g);
 }
 
 struct Expected {
@@ -214,7 +214,7 @@ TEST(CubeGenerator, Matmul4096PerDevice)
     // From the lengths the parse resolved: the same list.
     CubeParseOptions po;
     po.module = l.module;
-    expectList(generateCubeConfigs2608(parseCube2608(l.input, po), CubeHardware::forSoc("Ascend910B2")),
+    expectList(generateCubeConfigs(parseCube(l.input, po), CubeHardware::forSoc("Ascend910B2")),
                {794, 2196206, "a91f4fae3a183ec0", "ae0ea2731967c566"});
 
     // Every candidate checked on its own gives the same list.
@@ -256,7 +256,7 @@ TEST(CubeGenerator, PruneRecordsCarryTheNumbers)
     o.module = l.module;
     CubeGenOptions capped;
     capped.maxPrunedRecords = 100;
-    const CubeGeneration c = generateCubeConfigs2608(parseCube2608(l.input, o), l.input.args,
+    const CubeGeneration c = generateCubeConfigs(parseCube(l.input, o), l.input.args,
                                                      CubeHardware::forSoc("Ascend910B2"), capped);
     EXPECT_EQ(c.pruned.size(), 100u);
     EXPECT_EQ(c.prunedCount, g.prunedCount);
@@ -330,7 +330,7 @@ TEST(CubeGenerator, HugeCrossProductIsRefused)
 TEST(CubeGenerator, NoDotSitesGivesNothing)
 {
     CubeParse parse;
-    const CubeGeneration g = generateCubeConfigs2608(parse, {}, CubeHardware::forSoc("Ascend910B2"));
+    const CubeGeneration g = generateCubeConfigs(parse, {}, CubeHardware::forSoc("Ascend910B2"));
     EXPECT_FALSE(g.error);
     EXPECT_TRUE(g.params.empty());
     EXPECT_TRUE(g.configs.empty());
@@ -363,7 +363,7 @@ TEST(CubeGenerator, TunableParamsWithoutDotSiteParameters)
     site.k = axis("k", std::nullopt, "unknown");
     parse.dotSites.push_back(site);
     parse.tunableParams = {{"BLOCK_SIZE_M", "OTHER", "signature"}, {"BLOCK_K", "K", "signature"}};
-    const CubeGeneration g = generateCubeConfigs2608(parse, {}, CubeHardware::forSoc("Ascend910B2"));
+    const CubeGeneration g = generateCubeConfigs(parse, {}, CubeHardware::forSoc("Ascend910B2"));
     ASSERT_EQ(g.params.size(), 2u);
     EXPECT_EQ(g.params[0].values, (std::vector<std::int64_t>{16, 32, 48, 64, 96, 128, 160, 192, 224, 256}));
     EXPECT_EQ(g.params[1].values, (std::vector<std::int64_t>{16, 32, 48, 64, 96, 128}));
@@ -397,7 +397,7 @@ TEST(CubeGenerator, CoupledParametersAcrossSites)
     args[2].intValue = 40;
     CubeGenOptions o;
     o.dtype = "float32";
-    const CubeGeneration g = generateCubeConfigs2608(parse, args, CubeHardware::forSoc("Ascend910B2"), o);
+    const CubeGeneration g = generateCubeConfigs(parse, args, CubeHardware::forSoc("Ascend910B2"), o);
     ASSERT_EQ(g.params.size(), 3u);
     EXPECT_EQ(g.params[0].values.back(), 500);
     EXPECT_EQ(g.params[1].values.back(), 300);
@@ -411,7 +411,7 @@ TEST(CubeGenerator, TimeBudgetCut)
     std::vector<double> ramp;
     for (int i = 0; i < 40; ++i)
         ramp.push_back(500.0 * (i + 1));
-    CubeTimeCut c = cutByTimeBudget2608(ramp);
+    CubeTimeCut c = cutByTimeBudget(ramp);
     EXPECT_TRUE(c.applied);
     EXPECT_EQ(c.warmup, 1);
     EXPECT_EQ(c.repeat, 1);
@@ -423,11 +423,11 @@ TEST(CubeGenerator, TimeBudgetCut)
     EXPECT_NE(describeTimeCut(c, 19).find("210.0 s > 200 s"), std::string::npos);
     EXPECT_NE(describeTimeCut(c, 0).find("kept"), std::string::npos);
 
-    c = cutByTimeBudget2608(std::vector<double>(15, 50000.0)); // 100 s each: at least 10 kept
+    c = cutByTimeBudget(std::vector<double>(15, 50000.0)); // 100 s each: at least 10 kept
     EXPECT_EQ(c.kept, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
     EXPECT_EQ(c.minKept, 10);
 
-    c = cutByTimeBudget2608({3.0, 1.0, 2.0, 1.0, 0.5, 8.0, 0.5, 4.0, 2.5, 7.0, 6.0, 9.0});
+    c = cutByTimeBudget({3.0, 1.0, 2.0, 1.0, 0.5, 8.0, 0.5, 4.0, 2.5, 7.0, 6.0, 9.0});
     EXPECT_EQ(c.warmup, 50);
     EXPECT_EQ(c.repeat, 200);
     EXPECT_EQ(c.kept, (std::vector<std::size_t>{4, 6, 1, 3, 2, 8, 0, 7, 10, 9, 5, 11})); // stable by time
@@ -435,13 +435,13 @@ TEST(CubeGenerator, TimeBudgetCut)
 
     std::vector<double> withInf = {2000.0, std::numeric_limits<double>::infinity(), 1500.0};
     withInf.insert(withInf.end(), 12, 30000.0);
-    c = cutByTimeBudget2608(withInf);
+    c = cutByTimeBudget(withInf);
     EXPECT_EQ(c.kept, (std::vector<std::size_t>{2, 0, 3, 4, 5, 6, 7, 8, 9, 10}));
 
     std::vector<double> mixed;
     for (int i = 0; i < 300; ++i)
         mixed.push_back(0.04 * (1 + (i * 7919) % 97));
-    c = cutByTimeBudget2608(mixed);
+    c = cutByTimeBudget(mixed);
     EXPECT_EQ(c.warmup, 625);
     EXPECT_EQ(c.repeat, 2500);
     EXPECT_EQ(c.kept, (std::vector<std::size_t>{
@@ -453,11 +453,11 @@ TEST(CubeGenerator, TimeBudgetCut)
                           110, 207, 49}));
     EXPECT_EQ(c.kept.size() + c.cut.size(), 300u);
 
-    c = cutByTimeBudget2608({0.0, 1.0});
+    c = cutByTimeBudget({0.0, 1.0});
     ASSERT_TRUE(c.error);
     EXPECT_EQ(*c.error, "ZeroDivisionError: float division by zero");
 
-    c = cutByTimeBudget2608({4.0}); // a single config is benchmarked as is
+    c = cutByTimeBudget({4.0}); // a single config is benchmarked as is
     EXPECT_FALSE(c.applied);
     EXPECT_EQ(c.kept, (std::vector<std::size_t>{0}));
     EXPECT_EQ(c.warmup, 5);
@@ -481,7 +481,7 @@ TEST(CubeGenerator, HintExpansion)
     std::string error;
     HintList hints = {{"GROUP_SIZE_M", ints({1, 2, 4, 8})},
                       {"multibuffer", {ParamValue::boolean(false), ParamValue::boolean(true)}}};
-    auto out = expandConfigsWithHints2608(base, hints, &error);
+    auto out = expandConfigsWithHints(base, hints, &error);
     ASSERT_EQ(out.size(), 16u);
     EXPECT_EQ(out[0].toPython(),
               "triton.Config({'BLOCK_M': 16, 'BLOCK_N': 32, 'GROUP_SIZE_M': 1}, num_warps=1, num_stages=1)");
@@ -494,18 +494,18 @@ TEST(CubeGenerator, HintExpansion)
 
     hints = {{"num_stages", ints({3})}, {"multibuffer", {ParamValue::boolean(false), ParamValue::boolean(true)}},
              {"GROUP_SIZE_M", ints({1})}};
-    out = expandConfigsWithHints2608(base, hints, &error);
+    out = expandConfigsWithHints(base, hints, &error);
     ASSERT_EQ(out.size(), 2u); // an explicit num_stages drops multibuffer
     EXPECT_EQ(out[1].toPython(),
               "triton.Config({'BLOCK_M': 32, 'BLOCK_N': 32, 'GROUP_SIZE_M': 1}, num_warps=1, num_stages=3)");
 
     hints = {{"multibuffer", ints({1})}};
-    EXPECT_TRUE(expandConfigsWithHints2608(base, hints, &error).empty());
+    EXPECT_TRUE(expandConfigsWithHints(base, hints, &error).empty());
     EXPECT_EQ(error, "hints['multibuffer'] must contain only boolean values.");
     hints = {{"GROUP_SIZE_M", {}}};
-    EXPECT_TRUE(expandConfigsWithHints2608(base, hints, &error).empty());
+    EXPECT_TRUE(expandConfigsWithHints(base, hints, &error).empty());
     EXPECT_EQ(error, "hints['GROUP_SIZE_M'] must be a non-empty list/tuple when used for config expansion.");
-    EXPECT_EQ(expandConfigsWithHints2608(base, {}, &error).size(), 2u);
+    EXPECT_EQ(expandConfigsWithHints(base, {}, &error).size(), 2u);
 }
 
 TEST(CubeGenerator, ReasonCodesRoundTrip)

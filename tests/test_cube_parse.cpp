@@ -2,6 +2,7 @@
 // backend's own Python code (Geofeng12138/triton-ascend 189dd87, dsl_analysis/ and autotuner.py's
 // _resolve_kernel_type / _autoparse_axis_params_cube_mix) on the same kernels and launches.
 
+#include "backend_versions.h"
 #include "core/analysis/cube_parse.h"
 #include "core/python/parser.h"
 
@@ -69,7 +70,7 @@ Kernel kernel(const std::string& source, const std::string& name, const std::vec
         k.input.args.push_back(tensorArg(t));
     for (const auto& [n, v] : ints)
         k.input.args.push_back(intArg(n, v));
-    k.input.backend = ts::kernel::BackendVersion::V2026_08;
+    k.input.backend = ts::test::backend2608();
     return k;
 }
 
@@ -115,10 +116,10 @@ TEST(CubeParse, MatmulAxesResolveFromTheLaunch)
 {
     const Kernel k = matmul(4096, 4096, 4096);
     std::string error;
-    EXPECT_EQ(resolveKernelType2608(k.input, withModule(k), &error), "mix");
+    EXPECT_EQ(resolveKernelType(k.input, withModule(k), &error), "mix");
     EXPECT_TRUE(error.empty());
 
-    const CubeParse p = parseCube2608(k.input, withModule(k));
+    const CubeParse p = parseCube(k.input, withModule(k));
     EXPECT_FALSE(p.error) << *p.error;
     EXPECT_EQ(p.status, "ok");
     EXPECT_EQ(p.mode, "mix");
@@ -146,7 +147,7 @@ TEST(CubeParse, ConstexprPassedAtLaunchIsFixed)
 {
     Kernel k = matmul(512, 300, 512);
     k.input.args.push_back(intArg("BLOCK_K", 128));
-    const CubeParse p = parseCube2608(k.input, withModule(k));
+    const CubeParse p = parseCube(k.input, withModule(k));
     EXPECT_EQ(p.missingTunableParams, (std::vector<std::string>{"BLOCK_M", "BLOCK_N", "GROUP_SIZE_M"}));
     ASSERT_EQ(p.dotSites.size(), 1u);
     expectAxis(p.dotSites[0].n, "offs_n", "N", "tunable", "BLOCK_N");
@@ -158,7 +159,7 @@ TEST(CubeParse, UnresolvedLengthsKeepTheBlockSymbol)
 {
     const Kernel k = kernel(cube_kernels::kUnresolved, "mm_unmasked", {"a_ptr", "b_ptr", "c_ptr"},
                             {{"stride_a", 64}, {"stride_b", 64}});
-    const CubeParse p = parseCube2608(k.input, withModule(k));
+    const CubeParse p = parseCube(k.input, withModule(k));
     EXPECT_EQ(p.status, "ok");
     ASSERT_EQ(p.dotSites.size(), 1u);
     expectAxis(p.dotSites[0].m, "rm", "BLOCK_M", "tunable", "BLOCK_M");
@@ -173,8 +174,8 @@ TEST(CubeParse, MixKernelWithVectorEpilogue)
                             {{"M", 1000}, {"N", 384}, {"K", 256}, {"stride_am", 256}, {"stride_ak", 1},
                              {"stride_bk", 384}, {"stride_bn", 1}, {"stride_cm", 384}, {"stride_cn", 1}});
     std::string error;
-    EXPECT_EQ(resolveKernelType2608(k.input, &error), "mix");
-    const CubeParse p = parseCube2608(k.input, withModule(k));
+    EXPECT_EQ(resolveKernelType(k.input, &error), "mix");
+    const CubeParse p = parseCube(k.input, withModule(k));
     EXPECT_EQ(p.status, "ok");
     ASSERT_EQ(p.dotSites.size(), 1u);
     expectAxis(p.dotSites[0].m, "offs_m", "M", "tunable", "BLOCK_M");
@@ -190,9 +191,9 @@ TEST(CubeParse, HelperFunctionCalledFromTheKernel)
                             {{"M", 128}, {"N", 160}, {"K", 96}});
     // The kernel itself has no tl.dot: the helper's makes it mix, once the module is known.
     std::string error;
-    EXPECT_EQ(resolveKernelType2608(k.input, &error), "vector");
-    EXPECT_EQ(resolveKernelType2608(k.input, withModule(k), &error), "mix");
-    const CubeParse p = parseCube2608(k.input, withModule(k));
+    EXPECT_EQ(resolveKernelType(k.input, &error), "vector");
+    EXPECT_EQ(resolveKernelType(k.input, withModule(k), &error), "mix");
+    const CubeParse p = parseCube(k.input, withModule(k));
     EXPECT_EQ(p.status, "ok");
     ASSERT_EQ(p.dotSites.size(), 1u);
     const CubeDotSite& s = p.dotSites[0];
@@ -210,7 +211,7 @@ TEST(CubeParse, BlockPointersAndTranspose)
 {
     const Kernel k = kernel(cube_kernels::kAttention, "attn_fwd", {"Q", "Kt", "V", "Out"},
                             {{"seq_len", 1024}, {"HEAD_DIM", 64}});
-    const CubeParse p = parseCube2608(k.input, withModule(k));
+    const CubeParse p = parseCube(k.input, withModule(k));
     EXPECT_EQ(p.status, "ok");
     EXPECT_EQ(tunableSummary(p), (std::vector<std::string>{"BLOCK_M:M:signature", "BLOCK_N:N:signature"}));
     ASSERT_EQ(p.dotSites.size(), 2u);
@@ -234,7 +235,7 @@ TEST(CubeParse, MaskAgainstALoadedValueNamesItsPointer)
     // it picks is the pointer parameter behind it.
     const Kernel k = kernel(cube_kernels::kDynamicRows, "grouped_mm", {"a_ptr", "b_ptr", "c_ptr", "sizes_ptr"},
                             {{"N", 96}, {"K", 64}});
-    const CubeParse p = parseCube2608(k.input, withModule(k));
+    const CubeParse p = parseCube(k.input, withModule(k));
     ASSERT_EQ(p.dotSites.size(), 1u);
     expectAxis(p.dotSites[0].m, "offs_m", "sizes_ptr", "tunable", "BLOCK_M");
     expectAxis(p.dotSites[0].n, "offs_n", "N", "tunable", "BLOCK_N");
@@ -246,25 +247,25 @@ TEST(CubeParse, KernelTypeHints)
     const Kernel k = kernel(cube_kernels::kVectorOnly, "add_kernel", {"x_ptr", "y_ptr", "out_ptr"},
                             {{"n_elements", 4096}});
     std::string error;
-    EXPECT_EQ(resolveKernelType2608(k.input, withModule(k), &error), "vector");
+    EXPECT_EQ(resolveKernelType(k.input, withModule(k), &error), "vector");
 
     CubeParseOptions o = withModule(k);
     o.kernelType = {true, true, " CUBE "};
-    EXPECT_EQ(resolveKernelType2608(k.input, o, &error), "cube");
+    EXPECT_EQ(resolveKernelType(k.input, o, &error), "cube");
     EXPECT_TRUE(error.empty());
 
     o.kernelType = {true, true, "simt"};
-    EXPECT_EQ(resolveKernelType2608(k.input, o, &error), "");
+    EXPECT_EQ(resolveKernelType(k.input, o, &error), "");
     EXPECT_EQ(error, "Unsupported kernel_type 'simt', expected one of: ['auto', 'cube', 'mix', 'vector']");
 
     o.kernelType = {true, false, "None"}; // kernel_type=None
     error.clear();
-    EXPECT_EQ(resolveKernelType2608(k.input, o, &error), "");
+    EXPECT_EQ(resolveKernelType(k.input, o, &error), "");
     EXPECT_EQ(error, "Unsupported kernel_type 'None', expected one of: ['auto', 'cube', 'mix', 'vector']");
 
     o.kernelType = {true, true, "auto"};
     error.clear();
-    EXPECT_EQ(resolveKernelType2608(k.input, o, &error), "vector");
+    EXPECT_EQ(resolveKernelType(k.input, o, &error), "vector");
     EXPECT_TRUE(error.empty());
 }
 
@@ -274,7 +275,7 @@ TEST(CubeParse, CubeHintOnAKernelWithoutDotRaises)
                             {{"n_elements", 4096}});
     CubeParseOptions o = withModule(k);
     o.mode = "cube";
-    const CubeParse p = parseCube2608(k.input, o);
+    const CubeParse p = parseCube(k.input, o);
     EXPECT_EQ(p.mode, "cube");
     EXPECT_EQ(p.status, "partial");
     EXPECT_TRUE(p.dotSites.empty());
@@ -289,13 +290,13 @@ TEST(CubeParse, ExplicitTunableParameters)
     const Kernel k = matmul(64, 64, 64);
     CubeParseOptions o = withModule(k);
     o.explicitTunableParams = {"BLOCK_Q"};
-    CubeParse p = parseCube2608(k.input, o);
+    CubeParse p = parseCube(k.input, o);
     ASSERT_TRUE(p.error);
     EXPECT_EQ(*p.error, "hints.tunable_parameter contains unknown parameters: ['BLOCK_Q']");
     EXPECT_EQ(p.errorType, "ValueError");
 
     o.explicitTunableParams = {"M"};
-    p = parseCube2608(k.input, o);
+    p = parseCube(k.input, o);
     ASSERT_TRUE(p.error);
     EXPECT_EQ(*p.error, "hints.tunable_parameter must reference constexpr parameters only: ['M']");
 }
@@ -303,7 +304,7 @@ TEST(CubeParse, ExplicitTunableParameters)
 TEST(CubeParse, WithoutTheModuleTheKernelAloneIsRead)
 {
     const Kernel k = matmul(256, 256, 256);
-    const CubeParse p = parseCube2608(k.input);
+    const CubeParse p = parseCube(k.input);
     EXPECT_EQ(p.status, "ok");
     ASSERT_EQ(p.dotSites.size(), 1u);
     expectAxis(p.dotSites[0].m, "offs_m", "M", "tunable", "BLOCK_M");
@@ -312,9 +313,9 @@ TEST(CubeParse, WithoutTheModuleTheKernelAloneIsRead)
 TEST(CubeParse, NullFunctionIsAnErrorNotACrash)
 {
     ParseInput input;
-    const CubeParse p = parseCube2608(input);
+    const CubeParse p = parseCube(input);
     EXPECT_EQ(p.status, "failed");
     ASSERT_TRUE(p.error);
     std::string error;
-    EXPECT_EQ(resolveKernelType2608(input, &error), "vector");
+    EXPECT_EQ(resolveKernelType(input, &error), "vector");
 }

@@ -4,6 +4,7 @@
 // key, ordered config list (with every option) and printed warnings, or its exception text,
 // must be upstream's. One test per case; a failure lists every field that differs.
 
+#include "backend_versions.h"
 #include "core/analysis/cube_parse.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/workflow.h"
@@ -161,7 +162,7 @@ struct Run2608 {
 // Whether the workload loader carries a backend version yet (a template, so the check is a
 // substitution and the branch that uses it is only compiled where the member exists).
 template <typename W>
-constexpr bool kWorkloadNamesBackend = requires(W w) { w.backend = kernel::BackendVersion::V2026_08; };
+constexpr bool kWorkloadNamesBackend = requires(W w) { w.backend = test::backend2608(); };
 
 template <typename W = kernel::Workload>
 Run2608 run2608(const std::filesystem::path& workloadPath)
@@ -175,7 +176,7 @@ Run2608 run2608(const std::filesystem::path& workloadPath)
     }
     W workload = *loaded.workload;
     if constexpr (kWorkloadNamesBackend<W>)
-        workload.backend = kernel::BackendVersion::V2026_08;
+        workload.backend = test::backend2608();
 
     pipeline::AnalyzeResult analysed = pipeline::analyze({workload});
     if (!analysed.ok()) {
@@ -201,7 +202,7 @@ Run2608 run2608(const std::filesystem::path& workloadPath)
         run.backend = built.space->backend();
     } else {
         space::LaunchSpec launch = pipeline::launchSpecFor(*analysed.analysis);
-        launch.backend = kernel::BackendVersion::V2026_08;
+        launch.backend = test::backend2608();
         run.backend = space::generateBackendConfigs(analysed.analysis->parse, launch, space::fromProfile(*device));
     }
     return run;
@@ -287,7 +288,7 @@ Differences compareCase(const std::string& name)
         return diff;
     }
     const analysis::AxisParse& parse = run.analysis->parse;
-    diff.check("parse backend is 2026-08", true, parse.backend == kernel::BackendVersion::V2026_08);
+    diff.check("parse backend is 2026-08", true, parse.backend == test::backend2608());
 
     const std::string upstreamError = expected.contains("error") ? expected["error_type"].get<std::string>() + ": " +
                                                                        expected["error"].get<std::string>()

@@ -7,7 +7,7 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/pipeline/workflow.h"
 #include "core/space/candidate_query.h"
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "cli_run.h"
 #include "testutil.h"
 

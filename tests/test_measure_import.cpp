@@ -2,6 +2,7 @@
 // .autotune.json, TRITON_PRINT_AUTOTUNING logs; their errors with file and line; tying a file to
 // a launch.
 
+#include "backend_versions.h"
 #include "core/measure/json_position.h"
 #include "core/measure/measurement_import.h"
 
@@ -176,7 +177,7 @@ TEST(MeasureImport, Ascend2608DiskCacheWithBareNumbersAndItsErrors)
                              "[{\"kwargs\": {\"XBLOCK\": 2048, \"multibuffer\": false}, \"num_warps\": 1, "
                              "\"num_ctas\": 1, \"num_stages\": 1, \"maxnreg\": null, \"pre_hook\": null, "
                              "\"ir_override\": null}, 0.031]]}";
-    const ParseOutcome parsed = parseAutotuneJson(text, "a.autotune.json", ts::kernel::BackendVersion::V2026_08);
+    const ParseOutcome parsed = parseAutotuneJson(text, "a.autotune.json", ts::test::backend2608());
     ASSERT_TRUE(parsed.ok()) << parsed.error;
     ASSERT_EQ(parsed.file->entries.size(), 1u);
     EXPECT_EQ(parsed.file->entries[0].benchMethod, "npu_profiler_mean");
@@ -188,7 +189,7 @@ TEST(MeasureImport, Ascend2608DiskCacheWithBareNumbersAndItsErrors)
     const std::string withUb = "{\"key\": [1], \"configs_timings\": [\n"
                                "[{\"kwargs\": {}, \"num_warps\": 1}, [1, 1, 1]],\n"
                                "[{\"kwargs\": {}, \"ubtune_cfg\": {}}, [1, 1, 1]]]}";
-    std::string error = parseAutotuneJson(withUb, "b.autotune.json", ts::kernel::BackendVersion::V2026_08).error;
+    std::string error = parseAutotuneJson(withUb, "b.autotune.json", ts::test::backend2608()).error;
     EXPECT_EQ(error.rfind("b.autotune.json:3: configs_timings[1]:", 0), 0u) << error;
     EXPECT_NE(error.find("ubtune_cfg"), std::string::npos) << error;
     error = parseAutotuneJson("{\"key\": [1],\n \"configs_timings\": [[{}, [1, 2]],]}", "c.autotune.json").error;

@@ -1,6 +1,6 @@
 // The simulated NPU's compiler: tracing kernels, specialising candidates, compile failures.
 
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include "core/kernel/kernel_model.h"

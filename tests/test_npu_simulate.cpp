@@ -1,6 +1,6 @@
 // The simulated NPU: physics that must hold, and the two benchmark methods.
 
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include "core/kernel/kernel_model.h"

@@ -8,7 +8,7 @@
 // Every check prints "published-figure: NAME simulated X (published Y, band B)": `ctest -V -R
 // test_published_figures` shows the table of docs/PUBLISHED_FIGURES.md.
 
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include "core/kernel/kernel_model.h"

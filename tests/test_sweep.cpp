@@ -6,7 +6,7 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/npu/device_profile.h"
 #include "core/sweep/shape_sweep.h"
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
 // The backend's tile generation: identical to Triton-Ascend a84b1eb on every golden case
 // (same configs, same order), the trail's reasons and numbers, and hand-checked walks.
 
+#include "backend_versions.h"
 #include "core/space/backend_configs.h"
 #include "core/space/tile_generator.h"
 #include "testutil.h"
@@ -152,6 +153,7 @@ struct GoldenInput {
 GoldenInput goldenInput(const GoldenCase& c)
 {
     GoldenInput in;
+    in.launch.backend = ts::test::backend2604();  // the golden corpus of 2026-04
     const Json& a = c.expected["analysis"];
     // Errors raised before generation are the parse's; later ones are the generator's own.
     const std::string stage = valueOr(a["error_stage"], std::string());
@@ -588,6 +590,7 @@ TEST(BackendConfigs, MultibufferAndNumWarpsExpansion)
     parse.lowDimAxes = {"x"};
     parse.numBuffers = 3;
     LaunchSpec launch;
+    launch.backend = ts::test::backend2604();
     launch.keyValues = {{"x", 4096}};
     launch.tensorDtypes = {"float16", "float32", "torch.int8"};
 
@@ -639,6 +642,7 @@ TEST(BackendConfigs, UserConfigsFollowGeneratedOnesOrReplaceThem)
     parse.splitParams = {{"x", "BLOCK"}};
     parse.numBuffers = 2;
     LaunchSpec launch;
+    launch.backend = ts::test::backend2604();
     launch.keyValues = {{"x", 1 << 16}};
     launch.tensorDtypes = {"bfloat16"};
     TritonConfig mine;

@@ -8,7 +8,7 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/tuning/tuning_report.h"
 #include "core/tuning/tuning_session.h"
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -321,13 +321,13 @@ TEST(Tuning, ReportAndAutotuningLog)
 TEST(Tuning, CompileWorkersFollowTheNpuHostAndTheBackendsRule)
 {
     using kernel::BackendVersion;
-    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_04, 192, 1000), 96);
-    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 192, 1000), 144);
-    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_04, 5, 1000), 2);
-    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 5, 1000), 3);  // 15 // 4
-    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 192, 7), 7);   // one per config at most
-    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_08, 1, 10), 1);    // never none
-    EXPECT_EQ(tuning::compileWorkerRule(BackendVersion::V2026_04, 1, 10), 1);
+    EXPECT_EQ(tuning::compileWorkerRule(test::backend2604(), 192, 1000), 96);
+    EXPECT_EQ(tuning::compileWorkerRule(test::backend2608(), 192, 1000), 144);
+    EXPECT_EQ(tuning::compileWorkerRule(test::backend2604(), 5, 1000), 2);
+    EXPECT_EQ(tuning::compileWorkerRule(test::backend2608(), 5, 1000), 3);  // 15 // 4
+    EXPECT_EQ(tuning::compileWorkerRule(test::backend2608(), 192, 7), 7);   // one per config at most
+    EXPECT_EQ(tuning::compileWorkerRule(test::backend2608(), 1, 10), 1);    // never none
+    EXPECT_EQ(tuning::compileWorkerRule(test::backend2604(), 1, 10), 1);
 
     const npu::DeviceProfile& b2 = *registry().find("Ascend910B2");
     ASSERT_TRUE(b2.host);
@@ -341,7 +341,7 @@ TEST(Tuning, CompileWorkersFollowTheNpuHostAndTheBackendsRule)
     EXPECT_EQ(tuning::modelledHostCores({}, bare), npu::kFallbackHostPhysicalCores);
 
     // A whole session under each backend, on the profile's host and on a session setting.
-    for (BackendVersion backend : {BackendVersion::V2026_04, BackendVersion::V2026_08}) {
+    for (BackendVersion backend : {test::backend2604(), test::backend2608()}) {
         auto loaded = kernel::loadWorkload(example("softmax.json"));
         ASSERT_TRUE(loaded.workload);
         loaded.workload->backend = backend;
@@ -360,7 +360,7 @@ TEST(Tuning, CompileWorkersFollowTheNpuHostAndTheBackendsRule)
         small.hostPhysicalCores = 4;
         const auto b = tuning::tune(*analysed.analysis, s, device, small);
         EXPECT_EQ(b.modelled.hostCores, 4);
-        EXPECT_EQ(b.modelled.compileWorkers, backend == BackendVersion::V2026_08 ? 3 : 2);
+        EXPECT_EQ(b.modelled.compileWorkers, backend == test::backend2608() ? 3 : 2);
         EXPECT_GT(b.modelled.compileSeconds, a.modelled.compileSeconds);
         // The simulated timings do not depend on the host.
         for (std::size_t index : a.tuned)

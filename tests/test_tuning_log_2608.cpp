@@ -1,7 +1,9 @@
 // What 2026-08 prints during a tuning (TRITON_PRINT_AUTOTUNING=1) and what it keeps on disk
 // (<fn>.autotune.json through check_disk_cache), beside 2026-04's.
 
+#include "backend_versions.h"
 #include "core/analysis/kernel_analysis.h"
+#include "core/backends/v2608/policy.h"
 #include "core/cache/sha256.h"
 #include "core/export/triton_cache_json.h"
 #include "core/npu/device_profile.h"
@@ -133,7 +135,7 @@ cache::TuningRecord sampleRecord(const std::string& benchMethod)
 
 TEST(AutotuningLog2608, UpstreamLinesOnlyNoLinePerConfig)
 {
-    auto p = prepare(kernel::BackendVersion::V2026_08);
+    auto p = prepare(test::backend2608());
     ASSERT_TRUE(p);
     tuning::TuningOptions options;
     options.jobs = 1;
@@ -150,10 +152,10 @@ TEST(AutotuningLog2608, UpstreamLinesOnlyNoLinePerConfig)
     EXPECT_EQ(log.back(), "Triton autotuning for function add2 finished after " + std::string(seconds) +
                               "s; best config selected: XBLOCK: 65536, SUB: 8192, multibuffer: True, num_warps: 4, "
                               "num_ctas: 1, num_stages: 3, maxnreg: None;");
-    EXPECT_EQ(log, tuning::autotuningLog2608(p->analysis, p->space, r, options));
+    EXPECT_EQ(log, backends::v2608::autotuningLog(p->analysis, p->space, r, options));
 
     // The same session under 2026-04 keeps its own lines.
-    auto q = prepare(kernel::BackendVersion::V2026_04);
+    auto q = prepare(test::backend2604());
     ASSERT_TRUE(q);
     const auto r04 = tuning::tune(q->analysis, q->space, *registry().find("Ascend910B2"), options);
     EXPECT_TRUE(contains(tuning::autotuningLog(q->analysis, q->space, r04, options), "[selected]"));
@@ -161,7 +163,7 @@ TEST(AutotuningLog2608, UpstreamLinesOnlyNoLinePerConfig)
 
 TEST(AutotuningLog2608, UbTunerLinesInConfigOrderThenTheBest)
 {
-    auto p = prepare(kernel::BackendVersion::V2026_08);
+    auto p = prepare(test::backend2608());
     ASSERT_TRUE(p);
     tuning::TuningOptions options;
     options.jobs = 2;
@@ -182,8 +184,8 @@ TEST(AutotuningLog2608, UbTunerLinesInConfigOrderThenTheBest)
 
     options.cacheResults = true;
     const auto cached = tuning::autotuningLog(p->analysis, p->space, r, options);
-    EXPECT_TRUE(contains(cached, std::string("RuntimeWarning: ") + tuning::kUbTunerDiskCacheWarning));
-    EXPECT_NE(std::string(tuning::kUbTunerDiskCacheWarning)
+    EXPECT_TRUE(contains(cached, std::string("RuntimeWarning: ") + backends::v2608::kUbTunerDiskCacheWarning));
+    EXPECT_NE(std::string(backends::v2608::kUbTunerDiskCacheWarning)
                   .find("Autotune disk cache is disabled because UB-tuner is enabled (TRITON_ENABLE_UBTUNER is set)."),
               std::string::npos);
 }
@@ -194,7 +196,7 @@ TEST(TritonCacheJson2608, BenchmarkedConfigsOnly)
 {
     const cache::TuningRecord record = sampleRecord("default");
     exporter::TritonCacheOptions options;
-    options.backend = kernel::BackendVersion::V2026_08;
+    options.backend = test::backend2608();
     const auto out = exporter::tritonCacheForVersion(record, options);
     ASSERT_TRUE(out.cache) << out.refusal;
     EXPECT_EQ(out.cache->key, (std::vector<std::string>{"16777216", "'torch.float32'"}));
@@ -210,14 +212,14 @@ TEST(TritonCacheJson2608, BenchmarkedConfigsOnly)
               R"("ir_override": null}, [0.125, 0.0625, 0.1875]]]})");
 
     // 2026-04 keeps the older rule (a failed config with Infinity).
-    options.backend = kernel::BackendVersion::V2026_04;
+    options.backend = test::backend2604();
     EXPECT_EQ(exporter::tritonCacheForVersion(record, options).cache->configsTimings.size(), 3u);
 }
 
 TEST(TritonCacheJson2608, NpuMethodKeepsOneNumberPerConfig)
 {
     exporter::TritonCacheOptions options;
-    options.backend = kernel::BackendVersion::V2026_08;
+    options.backend = test::backend2608();
     const auto out = exporter::tritonCacheForVersion(sampleRecord("npu"), options);
     ASSERT_TRUE(out.cache);
     ASSERT_EQ(out.cache->configsTimings.size(), 2u);
@@ -225,7 +227,7 @@ TEST(TritonCacheJson2608, NpuMethodKeepsOneNumberPerConfig)
     EXPECT_EQ(out.cache->configsTimings[0].timingsMs, std::vector<double>{0.5});
     const std::string text = exporter::writeTritonAutotuneJson(*out.cache);
     EXPECT_NE(text.find("\"ir_override\": null}, 0.5]"), std::string::npos) << text;
-    const auto back = exporter::readTritonAutotuneJson(text, "add2.autotune.json", kernel::BackendVersion::V2026_08);
+    const auto back = exporter::readTritonAutotuneJson(text, "add2.autotune.json", test::backend2608());
     ASSERT_TRUE(back.ok()) << back.error;
     EXPECT_EQ(*back.cache, *out.cache);
 
@@ -241,7 +243,7 @@ TEST(TritonCacheJson2608, NpuMethodKeepsOneNumberPerConfig)
 TEST(TritonCacheJson2608, RefusedWithTheUbTunerOrNoKey)
 {
     exporter::TritonCacheOptions options;
-    options.backend = kernel::BackendVersion::V2026_08;
+    options.backend = test::backend2608();
     options.ubTuner = true;
     const auto withTuner = exporter::tritonCacheForVersion(sampleRecord("default"), options);
     EXPECT_FALSE(withTuner.cache);
@@ -264,7 +266,7 @@ TEST(TritonCacheJson2608, ReadsWhatPythonsJsonDumpsWrote)
         R"("num_warps": 4, "num_ctas": 1, "num_stages": 3, "maxnreg": null, "pre_hook": null, "ir_override": null}, 0.5], )"
         R"([{"kwargs": {"XBLOCK": 16384, "multibuffer": false}, "num_warps": 4, "num_ctas": 1, "num_stages": 3, )"
         R"("maxnreg": null, "pre_hook": null, "ir_override": null}, 0.375]]})";
-    const auto read = exporter::readTritonAutotuneJson(upstream, "add2.autotune.json", kernel::BackendVersion::V2026_08);
+    const auto read = exporter::readTritonAutotuneJson(upstream, "add2.autotune.json", test::backend2608());
     ASSERT_TRUE(read.ok()) << read.error;
     EXPECT_EQ(read.cache->key, (std::vector<std::string>{"16777216", "'torch.float32'"}));
     ASSERT_EQ(read.cache->configsTimings.size(), 2u);
@@ -295,13 +297,13 @@ TEST(TritonCacheJson2608, AConfigFieldTritonsConfigRejects)
         R"({"key": [4096], "configs_timings": [[{"kwargs": {"XBLOCK": 64}, "num_warps": 4, "num_ctas": 1, )"
         R"("num_stages": 3, "maxnreg": null, "pre_hook": null, "ir_override": null, "ubtune_cfg": {"multibuffer": false}}, )"
         R"([1.0, 0.9, 1.1]]]})";
-    const auto v08 = exporter::readTritonAutotuneJson(text, "k.autotune.json", kernel::BackendVersion::V2026_08);
+    const auto v08 = exporter::readTritonAutotuneJson(text, "k.autotune.json", test::backend2608());
     EXPECT_FALSE(v08.ok());
     EXPECT_EQ(v08.error,
               "k.autotune.json: configs_timings[0]: Config.__init__() got an unexpected keyword argument 'ubtune_cfg'");
-    EXPECT_TRUE(exporter::readTritonAutotuneJson(text, "k.autotune.json", kernel::BackendVersion::V2026_04).ok());
+    EXPECT_TRUE(exporter::readTritonAutotuneJson(text, "k.autotune.json", test::backend2604()).ok());
     const auto noKwargs = exporter::readTritonAutotuneJson(R"({"key": [1], "configs_timings": [[{"num_warps": 4}, 1.0]]})",
-                                                           "m.json", kernel::BackendVersion::V2026_08);
+                                                           "m.json", test::backend2608());
     EXPECT_NE(noKwargs.error.find("missing 1 required positional argument: 'kwargs'"), std::string::npos);
 }
 
@@ -375,7 +377,7 @@ TEST(TimeLimitPrune2608, OnlyCubeOrMixWithGeneratedConfigs)
     auto analysed = analysis::analyzeWorkload(*loaded.workload);
     ASSERT_TRUE(analysed.analysis);
     analysis::KernelAnalysis a = std::move(*analysed.analysis);
-    a.parse.backend = kernel::BackendVersion::V2026_08;
+    a.parse.backend = test::backend2608();
     const npu::DeviceProfile& device = *registry().find(a.workload.device);
     const space::CandidateSpace s = pipeline::buildSpace(a, device);
     ASSERT_GT(s.backend().generatedCount(), 1u);
@@ -391,6 +393,6 @@ TEST(TimeLimitPrune2608, OnlyCubeOrMixWithGeneratedConfigs)
     const auto log = tuning::autotuningLog(a, s, mix, options);
     EXPECT_TRUE(contains(log, "Triton autotuning: estimate n_warmup="));
     EXPECT_TRUE(contains(log, "Triton autotuning compile debug: [valid] config="));
-    a.parse.backend = kernel::BackendVersion::V2026_04;
+    a.parse.backend = test::backend2604();
     EXPECT_FALSE(tuning::tune(a, s, device, options).timeLimitPrune);
 }

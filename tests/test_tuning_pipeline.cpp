@@ -7,7 +7,7 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/version.h"
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>

@@ -2,6 +2,7 @@
 // simulated NPU, what it attaches to a candidate, the tuning session with it on and off, and the
 // lines it prints.
 
+#include "backend_versions.h"
 #include "core/analysis/kernel_analysis.h"
 #include "core/batch/cached_tuning.h"
 #include "core/cache/config_cache.h"
@@ -133,10 +134,10 @@ TEST(UbTuner, ModeAsUpstreamReadsIt)
 
 TEST(UbTuner, OffByDefaultAndAbsentUnder2604)
 {
-    for (const auto backend : {kernel::BackendVersion::V2026_08, kernel::BackendVersion::V2026_04}) {
+    for (const auto backend : {test::backend2608(), test::backend2604()}) {
         auto p = prepareKernel("add2", kAddSource, kAddWorkload, backend);
         ASSERT_TRUE(p);
-        const auto mode = backend == kernel::BackendVersion::V2026_08 ? tuning::UbTunerMode::Off
+        const auto mode = backend == test::backend2608() ? tuning::UbTunerMode::Off
                                                                       : tuning::UbTunerMode::Compile;
         const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(mode));
         ASSERT_EQ(r.tuned.size(), 3u);
@@ -150,7 +151,7 @@ TEST(UbTuner, OffByDefaultAndAbsentUnder2604)
 
 TEST(UbTuner, CompileModeAttachesWhatTheGreedySearchKeeps)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Compile));
     ASSERT_FALSE(r.error);
@@ -208,7 +209,7 @@ TEST(UbTuner, CompileModeAttachesWhatTheGreedySearchKeeps)
 
 TEST(UbTuner, PrintsWhatUbtunerPyPrints)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Compile));
     ASSERT_TRUE(r.outcomes[1].ubTune);
@@ -252,7 +253,7 @@ TEST(UbTuner, PrintsWhatUbtunerPyPrints)
 
 TEST(UbTuner, RunModeRatesEachOptionByARun)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Run));
     ASSERT_TRUE(r.outcomes[1].ubTune);
@@ -284,7 +285,7 @@ TEST(UbTuner, RunModeRatesEachOptionByARun)
 
 TEST(UbTuner, StorageAlignFalseWhenPaddedRowsOverflow)
 {
-    auto p = prepareKernel("narrow", kNarrowSource, kNarrowWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("narrow", kNarrowSource, kNarrowWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Compile));
     ASSERT_EQ(r.tuned.size(), 3u);
@@ -307,7 +308,7 @@ TEST(UbTuner, StorageAlignFalseWhenPaddedRowsOverflow)
 
 TEST(UbTuner, VfFusionModeCountsOnThe910_95PathOnly)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const npu::DeviceModel model = npu::DeviceModel::fromProfile(device("Ascend910B2"));
     auto trace = npu::KernelTrace::build(*p->analysis.file, *p->analysis.kernel,
@@ -332,7 +333,7 @@ TEST(UbTuner, VfFusionModeCountsOnThe910_95PathOnly)
 
 TEST(UbTuner, SameResultWithAnyNumberOfWorkers)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto one = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Run, 1));
     const auto three = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Run, 3));
@@ -364,7 +365,7 @@ def add2(x_ptr, y_ptr, z_ptr, n, XBLOCK: tl.constexpr, SUB: tl.constexpr):
         y = tl.load(y_ptr + offs, mask=mask)
         tl.store(z_ptr + offs, x + y, mask=mask)
 )PY";
-    auto p = prepareKernel("add2", source.c_str(), kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", source.c_str(), kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto off = tuning::tune(p->analysis, p->space, device("Ascend910B2"), withUbTuner(tuning::UbTunerMode::Off));
     EXPECT_TRUE(off.error);  // the only config overflows
@@ -377,7 +378,7 @@ def add2(x_ptr, y_ptr, z_ptr, n, XBLOCK: tl.constexpr, SUB: tl.constexpr):
 
 TEST(UbTuner, TheTextReportShowsTheFixes)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto options = withUbTuner(tuning::UbTunerMode::Compile);
     const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), options);
@@ -395,7 +396,7 @@ TEST(UbTuner, TheTextReportShowsTheFixes)
 // columns or from its JSON export) still says what the tuner did.
 TEST(UbTuner, TheRecordKeepsEachSearch)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto options = withUbTuner(tuning::UbTunerMode::Compile);
     const auto r = tuning::tune(p->analysis, p->space, device("Ascend910B2"), options);
@@ -444,7 +445,7 @@ TEST(UbTuner, TheRecordKeepsEachSearch)
 // (and replaced); one made with the same mode is reused, its searches included.
 TEST(UbTuner, ACachedTuningIsReusedOnlyUnderTheSameMode)
 {
-    auto p = prepareKernel("add2", kAddSource, kAddWorkload, kernel::BackendVersion::V2026_08);
+    auto p = prepareKernel("add2", kAddSource, kAddWorkload, test::backend2608());
     ASSERT_TRUE(p);
     const auto dir = test::scratchDir("ub-tuner-cache");
     auto opened = cache::ConfigCache::open(dir / "cache.sqlite");

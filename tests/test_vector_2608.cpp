@@ -6,11 +6,12 @@
 // (generate_key_and_configs, with stand-ins for torch and the NPU driver) on the same kernels
 // and launches; messages are upstream's text.
 
+#include "backend_versions.h"
 #include "core/analysis/axis_parse.h"
 #include "core/analysis/kernel_analysis.h"
-#include "core/analysis/vector_parse_2608.h"
+#include "core/backends/v2608/vector_parse.h"
 #include "core/kernel/kernel_model.h"
-#include "core/kernel/max_autotune_2608.h"
+#include "core/backends/v2608/max_autotune.h"
 #include "core/kernel/workload.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/space/backend_configs.h"
@@ -87,7 +88,7 @@ Run2608 run2608(const std::string& example, const std::string& decorator = {},
     analysis::KernelAnalysis& a = *out.analysis;
 
     analysis::ParseInput in;
-    in.backend = kernel::BackendVersion::V2026_08;
+    in.backend = test::backend2608();
     in.function = a.kernel->function;
     for (const kernel::Parameter& p : a.kernel->params)
         in.argNames.push_back(p.name);
@@ -116,7 +117,7 @@ Run2608 run2608(const std::string& example, const std::string& decorator = {},
     out.parse = analysis::parseAxes(in);
     a.parse = out.parse;
     space::LaunchSpec launch = pipeline::launchSpecFor(a);
-    launch.backend = kernel::BackendVersion::V2026_08;
+    launch.backend = test::backend2608();
     const auto profile = nlohmann::json::parse(
         test::readText(test::sourceDir() / "resources" / "devices" / (w.device + ".json")));
     const int aicore = profile.at("figures").at("cube_cores").at("value").get<int>();
@@ -333,9 +334,10 @@ TEST(Vector2608, NothingToTuneStillListsBothMultibufferValues)
     ASSERT_FALSE(r.configs.error) << *r.configs.error;
     EXPECT_EQ(configTexts(r.configs),
               (std::vector<std::string>{"{'multibuffer': True} w1 s2", "{'multibuffer': False} w1 s1"}));
-    ASSERT_TRUE(r.parse.vector2608);
-    ASSERT_EQ(r.parse.vector2608->axes.size(), 1u);
-    EXPECT_EQ(r.parse.vector2608->axes[0].fixedTilingExpr, "XBLOCK_SUB");
+    const analysis::VectorParse2608* vp = analysis::vectorParse2608(r.parse);
+    ASSERT_TRUE(vp);
+    ASSERT_EQ(vp->axes.size(), 1u);
+    EXPECT_EQ(vp->axes[0].fixedTilingExpr, "XBLOCK_SUB");
     EXPECT_TRUE(hasLine(r.parse.backendLog, "Ascend autotuning parse low dimensional axes: ['x']"));
     EXPECT_TRUE(hasLine(r.parse.backendLog, "Ascend autotuning parse split axes: {'x': 'XBLOCK'}, split axis pid "
                                             "dims: {'x': 0}, axis pid dims: {'x': 0}"));
@@ -347,7 +349,7 @@ TEST(Vector2608, NothingToTuneStillListsBothMultibufferValues)
 TEST(Vector2608, EmptyGenerationFallsBackWithoutRaising)
 {
     analysis::AxisParse parse;
-    parse.backend = kernel::BackendVersion::V2026_08;
+    parse.backend = test::backend2608();
     // An axis of 2,000,000 elements with nothing to tune (clamp_default.py): no tile fits.
     auto vp = std::make_shared<analysis::VectorParse2608>();
     vp->axes.push_back(analysis::VectorAxis2608{"x"});
@@ -357,11 +359,11 @@ TEST(Vector2608, EmptyGenerationFallsBackWithoutRaising)
     vp->axes[0].size = 2000000;
     vp->axes[0].source = analysis::AxisSizeSource::LengthArg;
     vp->lowDimAxes = {"x"};
-    parse.vector2608 = vp;
+    parse.detail = vp;
     parse.keys = {{"x", "n"}};
     parse.lowDimAxes = {"x"};
     space::LaunchSpec launch;
-    launch.backend = kernel::BackendVersion::V2026_08;
+    launch.backend = test::backend2608();
     launch.tensorDtypes = {"float32", "float32"};
     launch.keyValues = {{"x", 2000000}};
     const BackendConfigs b =

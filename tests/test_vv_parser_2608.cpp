@@ -4,7 +4,7 @@
 // (test_golden_2608, tests/data/golden-2026-08/v2_*) check the same parser against upstream's
 // runtime end to end.
 
-#include "core/analysis/vv_parser_2608.h"
+#include "core/backends/v2608/vv_parser.h"
 #include "core/python/parser.h"
 
 #include <gtest/gtest.h>

@@ -4,7 +4,7 @@
 #include "core/cache/config_cache.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/workflow.h"
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -257,9 +257,9 @@ TEST(Workflow, TheVersionFlowsFromTheWorkloadToTheKeyAndTheExport)
     const std::filesystem::path dir = test::scratchDir("workflow-backend");
     auto loaded = kernel::loadWorkload((test::examplesDir() / "add.json").string());
     ASSERT_TRUE(loaded.workload);
-    EXPECT_EQ(loaded.workload->backend, kernel::BackendVersion::V2026_08);  // the examples name none
+    EXPECT_EQ(loaded.workload->backend, test::backend2608());  // the examples name none
     std::vector<std::int64_t> ids;
-    for (kernel::BackendVersion version : {kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08}) {
+    for (kernel::BackendVersion version : {test::backend2604(), test::backend2608()}) {
         kernel::Workload w = *loaded.workload;
         w.backend = version;
         const pipeline::AnalyzeResult analysed = pipeline::analyze({w});
@@ -293,7 +293,7 @@ TEST(Workflow, TheVersionFlowsFromTheWorkloadToTheKeyAndTheExport)
     pipeline::ExportRequest list;
     list.configs = std::vector<exporter::HandwrittenConfig>{exporter::handwrittenConfig({{"XBLOCK", "1024"}}, 4, 3)};
     EXPECT_EQ(pipeline::exportTuning(list).text.rfind("@triton.autotune(", 0), 0u);
-    list.backend = kernel::BackendVersion::V2026_08;
+    list.backend = test::backend2608();
     EXPECT_EQ(pipeline::exportTuning(list).text.rfind(
                   "# Tuned by TileScope for Triton-Ascend backend 2026-08 (Geofeng12138/triton-ascend 189dd87)\n", 0),
               0u);

@@ -1,5 +1,6 @@
 // Workload (launch spec) files: the documented format, relative paths, and clear errors.
 
+#include "backend_versions.h"
 #include "core/kernel/workload.h"
 #include "testutil.h"
 
@@ -95,17 +96,18 @@ TEST(Workload, BackendFieldNamesTheVersionAndDefaultsToTheNewest)
 {
     WorkloadLoadResult none = parseWorkload(R"({"kernel": "k.py", "args": {}})", "w.json");
     ASSERT_TRUE(none.workload);
-    EXPECT_EQ(none.workload->backend, kDefaultBackend);
-    EXPECT_EQ(backendName(kDefaultBackend), "2026-08");
-    for (const BackendVersionInfo& info : kBackendVersions) {
+    EXPECT_EQ(none.workload->backend, defaultBackend());
+    EXPECT_EQ(backendName(defaultBackend()), "2026-08");
+    for (const BackendVersion version : backendVersions()) {
+        const BackendVersionInfo& info = backendInfo(version);
         const std::string text = R"({"kernel": "k.py", "args": {}, "backend": ")" + std::string(info.name) + "\"}";
         WorkloadLoadResult r = parseWorkload(text, "w.json");
         ASSERT_TRUE(r.workload) << info.name;
-        EXPECT_EQ(r.workload->backend, info.version);
+        EXPECT_EQ(r.workload->backend, version);
     }
     EXPECT_EQ(backendNames(), "2026-04, 2026-08");
-    EXPECT_EQ(backendLabel(BackendVersion::V2026_08), "2026-08 (Geofeng12138/triton-ascend 189dd87)");
-    EXPECT_EQ(backendLabel(BackendVersion::V2026_04), "2026-04 (triton-lang/triton-ascend a84b1eb)");
+    EXPECT_EQ(backendLabel(ts::test::backend2608()), "2026-08 (Geofeng12138/triton-ascend 189dd87)");
+    EXPECT_EQ(backendLabel(ts::test::backend2604()), "2026-04 (triton-lang/triton-ascend a84b1eb)");
     EXPECT_EQ(backendLabel(std::string_view("2026-04")), "2026-04 (triton-lang/triton-ascend a84b1eb)");
     EXPECT_EQ(backendLabel(std::string_view("1999-01")), "1999-01");
 }
@@ -136,7 +138,7 @@ TEST(Workload, ItsTextReadsBackAsTheSameLaunch)
     w.grid.kind = GridArg::Kind::Expression;
     w.grid.expression = "lambda meta: (triton.cdiv(n, meta['XBLOCK']),)";
     w.device = "Ascend910B4";
-    w.backend = BackendVersion::V2026_04;
+    w.backend = ts::test::backend2604();
     w.benchMethod = "npu";
     w.seed = 7;
     const WorkloadLoadResult back = parseWorkload(workloadText(w), w.path);

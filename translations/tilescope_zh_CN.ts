@@ -1350,6 +1350,14 @@
             <numerusform>%n 个配置对模拟器而言只是重复了更快的配置（num_warps / num_stages 不同，时间相同）：勾选上方选项可略去它们。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Include incorrect configs (their launch computes a wrong result)</source>
+        <translation>包含不正确的配置（其启动会算出错误结果）</translation>
+    </message>
+    <message>
+        <source>Configs whose launch leaves data unprocessed or reaches past the end without a mask are left out of the top configs unless this is checked</source>
+        <translation>启动后有数据未被处理、或无掩码越界访问的配置，除非勾选此项，否则不计入前几个配置</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::HeatmapChart</name>
@@ -1648,6 +1656,15 @@
         <source>tile %1 elements, UB %2, %3 programs</source>
         <translation>分块 %1 个元素，UB %2，%3 个程序</translation>
     </message>
+    <message>
+        <source>incorrect: data unprocessed or past the end</source>
+        <translation>不正确：有数据未处理或越界</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <comment>heat map cell: incorrect result</comment>
+        <translation>错</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::KernelDocument</name>
@@ -1870,14 +1887,6 @@
         <translation>配置文件（%1）</translation>
     </message>
     <message>
-        <source>cores × 3/4</source>
-        <translation>核数 × 3/4</translation>
-    </message>
-    <message>
-        <source>cores / 2</source>
-        <translation>核数 / 2</translation>
-    </message>
-    <message>
         <source>Compile workers on the NPU host: 1 (sequential)</source>
         <translation>NPU 主机上的编译线程：1（顺序编译）</translation>
     </message>
@@ -2006,10 +2015,6 @@
         <translation>TRITON_BENCH_METHOD。default：do_bench，清空 L2 后计时运行的分位数，包含主机端启动开销；npu：性能分析器，30 次运行的片上平均时间（更稳定，调优更慢）</translation>
     </message>
     <message>
-        <source>TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on the NPU host&apos;s cores at once (2026-04: half of them, 2026-08: three quarters; off: one after the other). Changes the modelled tuning time.</source>
-        <translation>TRITON_AUTOTUNE_PARALLEL_COMPILE：用 NPU 主机的多个核心同时编译候选（2026-04：一半核心，2026-08：四分之三；关闭时逐个编译）。会改变模型估算的调优时间。</translation>
-    </message>
-    <message>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -2038,10 +2043,6 @@
         <translation>UB 调优器</translation>
     </message>
     <message>
-        <source>TRITON_ENABLE_UBTUNER=compile (2026-08 only): a candidate that overflows the UB is searched for storage_align, multibuffer and vf_fusion_mode values that fit, and benchmarked with the ubtune_cfg found</source>
-        <translation>TRITON_ENABLE_UBTUNER=compile（仅 2026-08）：对 UB 溢出的候选搜索能放得下的 storage_align、multibuffer 和 vf_fusion_mode 取值，并用找到的 ubtune_cfg 测速</translation>
-    </message>
-    <message>
         <source>Value</source>
         <translation>值</translation>
     </message>
@@ -2060,6 +2061,27 @@
     <message>
         <source>key %1</source>
         <translation>键 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a backend version and its compile worker rule</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on the NPU host&apos;s cores at once (%1; off: one after the other). Changes the modelled tuning time.</source>
+        <translation>TRITON_AUTOTUNE_PARALLEL_COMPILE：用 NPU 主机的多个核心同时编译候选（%1；关闭时逐个编译）。会改变模型估算的调优时间。</translation>
+    </message>
+    <message>
+        <source>TRITON_ENABLE_UBTUNER=compile (%1 only): a candidate that overflows the UB is searched for storage_align, multibuffer and vf_fusion_mode values that fit, and benchmarked with the ubtune_cfg found</source>
+        <translation>TRITON_ENABLE_UBTUNER=compile（仅 %1）：对 UB 溢出的候选搜索能放得下的 storage_align、multibuffer 和 vf_fusion_mode 取值，并用找到的 ubtune_cfg 测速</translation>
+    </message>
+    <message>
+        <source>cores / %1</source>
+        <translation>核数 / %1</translation>
+    </message>
+    <message>
+        <source>cores × %1/%2</source>
+        <translation>核数 × %1/%2</translation>
     </message>
 </context>
 <context>
@@ -2213,10 +2235,6 @@
         <translation>关于 TileScope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;TileScope %1&lt;/h3&gt;&lt;p&gt;Explores the tiling space of Triton kernels under Triton-Ascend&apos;s autotune: which candidates the backend generates for a launch, which it drops and why.&lt;/p&gt;&lt;p&gt;The kernel is parsed with CPython&apos;s own &lt;code&gt;ast&lt;/code&gt;; it is never run. Candidate generation follows Triton-Ascend (commit a84b1eb); the lattice, the reasons and the charts go beyond what the backend reports.&lt;/p&gt;&lt;p&gt;Resources: %2&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;TileScope %1&lt;/h3&gt;&lt;p&gt;探索 Triton 内核在 Triton-Ascend autotune 下的分块空间：后端针对一次启动生成哪些候选、舍弃哪些候选以及原因。&lt;/p&gt;&lt;p&gt;内核由 CPython 自带的 &lt;code&gt;ast&lt;/code&gt; 解析，从不运行。候选生成遵循 Triton-Ascend（提交 a84b1eb）；全网格、原因说明和图表超出了后端自身的报告范围。&lt;/p&gt;&lt;p&gt;资源目录：%2&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>No recent files</source>
         <translation>没有最近打开的文件</translation>
     </message>
@@ -2321,6 +2339,14 @@
     <message>
         <source>Reading the measured times</source>
         <translation>正在读取实测耗时</translation>
+    </message>
+    <message>
+        <source>, %1 incorrect</source>
+        <translation>，%1 个不正确</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;TileScope %1&lt;/h3&gt;&lt;p&gt;Explores the tiling space of Triton kernels under Triton-Ascend&apos;s autotune: which candidates the backend generates for a launch, which it drops and why.&lt;/p&gt;&lt;p&gt;The kernel is parsed with CPython&apos;s own &lt;code&gt;ast&lt;/code&gt;; it is never run. Candidate generation follows Triton-Ascend&apos;s own code, one release per backend version (%3); the lattice, the reasons and the charts go beyond what the backend reports.&lt;/p&gt;&lt;p&gt;Resources: %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;TileScope %1&lt;/h3&gt;&lt;p&gt;探索 Triton 内核在 Triton-Ascend autotune 下的分块空间：后端针对一次启动生成哪些候选、舍弃哪些候选以及原因。&lt;/p&gt;&lt;p&gt;内核由 CPython 自带的 &lt;code&gt;ast&lt;/code&gt; 解析，从不运行。候选生成遵循 Triton-Ascend 自身的代码，每个后端版本对应一个上游版本（%3）；全网格、原因说明和图表超出了后端自身的报告范围。&lt;/p&gt;&lt;p&gt;资源目录：%2&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Open &amp;capture folder…</source>
@@ -2733,6 +2759,22 @@ Roofline: no schedule of this work runs faster.</source>
     <message>
         <source>Tile %1 × %2, K %3 · %4</source>
         <translation>分块 %1 × %2，K %3 · %4</translation>
+    </message>
+    <message>
+        <source>Grid (%1, %2, %3)</source>
+        <translation>网格 (%1, %2, %3)</translation>
+    </message>
+    <message>
+        <source>Grid unknown</source>
+        <translation>网格未知</translation>
+    </message>
+    <message>
+        <source> · every element processed</source>
+        <translation> · 每个元素都被处理</translation>
+    </message>
+    <message>
+        <source>the launch computes a wrong result</source>
+        <translation>该启动会算出错误结果</translation>
     </message>
     <message>
         <source>Rank: simulated</source>
@@ -3625,6 +3667,14 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>time budget</source>
         <translation>超出时间预算</translation>
     </message>
+    <message>
+        <source>data left unprocessed</source>
+        <translation>有数据未处理</translation>
+    </message>
+    <message>
+        <source>past the end without a mask</source>
+        <translation>无掩码越界</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::Role</name>
@@ -3677,6 +3727,10 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>handwritten</source>
         <translation>手写</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>不正确</translation>
     </message>
 </context>
 <context>

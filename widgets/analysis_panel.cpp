@@ -184,7 +184,8 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
                                                            .arg(s->device().ubBudgetKib)});
     new QTreeWidgetItem(m_spaceSection, {tr("Backend's list"), tr("%n config(s)", nullptr, int(s->backend().configs.size()))});
     using space::CandidateStatus;
-    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Skipped, CandidateStatus::Pruned}) {
+    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Incorrect,
+                               CandidateStatus::Skipped, CandidateStatus::Pruned}) {
         auto* item = new QTreeWidgetItem(m_spaceSection, {statusLabel(st), QString::number(s->count(st))});
         item->setForeground(0, statusColor(st, isDarkPalette(palette())));
     }

@@ -23,8 +23,9 @@ QString versionName(kernel::BackendVersion version)
 QComboBox* versionBox(QWidget* parent)
 {
     auto* box = new QComboBox(parent);
-    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions) {
-        box->addItem(QString::fromStdString(std::string(info.name)), int(info.version));
+    for (const kernel::BackendVersion version : kernel::backendVersions()) {
+        const kernel::BackendVersionInfo& info = kernel::backendInfo(version);
+        box->addItem(QString::fromStdString(std::string(info.name)), int(version.index()));
         box->setItemData(box->count() - 1,
                          QStringLiteral("%1 %2").arg(QString::fromStdString(std::string(info.repository)),
                                                      QString::fromStdString(std::string(info.commit))),
@@ -35,7 +36,7 @@ QComboBox* versionBox(QWidget* parent)
 
 kernel::BackendVersion chosen(const QComboBox* box)
 {
-    return kernel::BackendVersion(box->currentData().toInt());
+    return kernel::BackendVersion::atIndex(std::size_t(box->currentData().toInt()));
 }
 
 QString kwargsText(const space::TritonConfig& config)
@@ -98,20 +99,19 @@ BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::Kerne
     layout->addLayout(buttons);
     resize(1000, 600);
 
-    // The workload's own version against the other one: 2026-04 -> 2026-08 by default, and the
-    // same pair for a 2026-04 workload (never a version against itself).
-    const kernel::BackendVersion own = m_analysis ? m_analysis->workload.backend : kernel::kDefaultBackend;
-    const kernel::BackendVersion base = kernel::BackendVersion::V2026_04;
-    const kernel::BackendVersion other = own == base ? kernel::BackendVersion::V2026_08 : own;
-    setVersions(base, other);
+    // The workload's own version against the first one, never a version against itself: a
+    // workload of the first version is compared with the default one.
+    const kernel::BackendVersion own = m_analysis ? m_analysis->workload.backend : kernel::defaultBackend();
+    const kernel::BackendVersion base = backends::firstVersion();
+    setVersions(base, own == base ? kernel::defaultBackend() : own);
 }
 
 BackendCompareDialog::~BackendCompareDialog() = default;
 
 void BackendCompareDialog::setVersions(kernel::BackendVersion base, kernel::BackendVersion other)
 {
-    m_base->setCurrentIndex(m_base->findData(int(base)));
-    m_other->setCurrentIndex(m_other->findData(int(other)));
+    m_base->setCurrentIndex(m_base->findData(int(base.index())));
+    m_other->setCurrentIndex(m_other->findData(int(other.index())));
 }
 
 bool BackendCompareDialog::run()

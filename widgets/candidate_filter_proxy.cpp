@@ -222,7 +222,7 @@ bool CandidateFilterProxy::setQuery(const QString& query)
     space::QueryLabels labels;
     using space::CandidateStatus;
     for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::Pruned, CandidateStatus::Skipped,
-                               CandidateStatus::User})
+                               CandidateStatus::User, CandidateStatus::Incorrect})
         labels.status[std::size_t(st)] = statusLabel(st).toLower().toStdString();
     for (int r = 1; r < space::kReasonCodeCount; ++r)
         labels.reason[std::size_t(r)] = reasonLabel(space::ReasonCode(r)).toLower().toStdString();

@@ -391,7 +391,7 @@ QString CandidateTableModel::describeParams(std::size_t candidate) const
     QStringList parts;
     for (const auto& [name, value] : m_space->params(candidate))
         parts << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
-    if (m_space->numWarps(candidate) != 1 || m_space->status(candidate) == CandidateStatus::User)
+    if (m_space->numWarps(candidate) != 1 || m_space->origin(candidate) == CandidateStatus::User)
         parts << QStringLiteral("num_warps=%1").arg(m_space->numWarps(candidate));
     return parts.join(QStringLiteral(", "));
 }

@@ -125,12 +125,17 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent)
                                         "(other num_warps / num_stages, the same times)"),
                                      this);
     m_dropEquivalent->setObjectName(QStringLiteral("dropEquivalent"));
+    m_includeIncorrect = new QCheckBox(tr("Include incorrect configs (their launch computes a wrong result)"), this);
+    m_includeIncorrect->setObjectName(QStringLiteral("includeIncorrect"));
+    m_includeIncorrect->setToolTip(tr("Configs whose launch leaves data unprocessed or reaches past the end without a "
+                                      "mask are left out of the top configs unless this is checked"));
 
     auto* form = new QFormLayout;
     form->addRow(tr("Format:"), m_format);
     form->addRow(tr("Configs:"), rowsBox);
     form->addRow(QString(), m_p50);
     form->addRow(QString(), m_dropEquivalent);
+    form->addRow(QString(), m_includeIncorrect);
 
     m_preview = new QPlainTextEdit(this);
     m_preview->setObjectName(QStringLiteral("exportPreview"));
@@ -174,6 +179,7 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent)
         render();
     });
     connect(m_dropEquivalent, &QCheckBox::toggled, this, [this] { render(); });
+    connect(m_includeIncorrect, &QCheckBox::toggled, this, [this] { render(); });
     connect(m_copy, &QPushButton::clicked, this, &ExportDialog::copyToClipboard);
     connect(m_save, &QPushButton::clicked, this, &ExportDialog::saveInteractively);
 
@@ -280,6 +286,7 @@ void ExportDialog::render()
     m_selectionButton->setEnabled(python && !m_selected.empty());
     m_p50->setEnabled(python);
     m_dropEquivalent->setEnabled(python && m_topKButton->isChecked() && !m_fixedConfigs);
+    m_includeIncorrect->setEnabled(python && !m_fixedConfigs);
     m_format->setEnabled(!m_fixedConfigs);
     m_highlighter->setDocument(python ? m_preview->document() : nullptr);
 
@@ -300,6 +307,7 @@ void ExportDialog::render()
     request.list.key = m_context.key;
     request.list.keepArguments = m_context.keepArguments;
     request.list.p50Comments = m_p50->isChecked();
+    request.includeIncorrect = m_includeIncorrect->isChecked();
     request.backend = m_context.backend;
     const pipeline::ExportResult written = pipeline::exportTuning(request);
     QString note;

@@ -74,6 +74,7 @@ public:
     // Leave out a config that only repeats a faster one for the simulator (other num_warps /
     // num_stages, the same times).
     QCheckBox* dropEquivalentBox() const { return m_dropEquivalent; }
+    QCheckBox* includeIncorrectBox() const { return m_includeIncorrect; }
     QPlainTextEdit* preview() const { return m_preview; }
     QPushButton* copyButton() const { return m_copy; }
     QPushButton* saveButton() const { return m_save; }
@@ -103,6 +104,7 @@ private:
     QSpinBox* m_topK = nullptr;
     QCheckBox* m_p50 = nullptr;
     QCheckBox* m_dropEquivalent = nullptr;
+    QCheckBox* m_includeIncorrect = nullptr;
     QPlainTextEdit* m_preview = nullptr;
     PythonHighlighter* m_highlighter = nullptr;
     QLabel* m_message = nullptr;

@@ -177,6 +177,7 @@ QColor HeatmapChart::categoryColor(CellCategory c) const
     case CellCategory::PrunedTileExceedsBlock: return d ? QColor(0x5e, 0x2a, 0x6e) : QColor(0xce, 0x93, 0xd8);
     case CellCategory::PrunedProgramLimit: return d ? QColor(0xa3, 0x3a, 0x3a) : QColor(0xe5, 0x73, 0x73);
     case CellCategory::PrunedOther: return d ? QColor(0x5d, 0x40, 0x37) : QColor(0xbc, 0xaa, 0xa4);
+    case CellCategory::Incorrect: return d ? QColor(0x95, 0x75, 0xcd) : QColor(0x7e, 0x57, 0xc2);
     }
     return {};
 }
@@ -196,6 +197,7 @@ QString HeatmapChart::categoryLabel(CellCategory c) const
     case CellCategory::PrunedTileExceedsBlock: return tr("pruned: tile exceeds block");
     case CellCategory::PrunedProgramLimit: return tr("pruned: program limit");
     case CellCategory::PrunedOther: return tr("pruned: invalid or missing value");
+    case CellCategory::Incorrect: return tr("incorrect: data unprocessed or past the end");
     }
     return {};
 }
@@ -215,6 +217,7 @@ QString HeatmapChart::shortLabel(CellCategory c) const
     case CellCategory::PrunedTileExceedsBlock: return tr("blk", "heat map cell: tile exceeds block");
     case CellCategory::PrunedProgramLimit: return tr("grid", "heat map cell: program limit");
     case CellCategory::PrunedOther: return tr("bad", "heat map cell: invalid value");
+    case CellCategory::Incorrect: return tr("wrong", "heat map cell: incorrect result");
     }
     return {};
 }

@@ -10,10 +10,11 @@ int rank(space::CandidateStatus status)
     switch (status) {
     case space::CandidateStatus::Generated: return 0;
     case space::CandidateStatus::User: return 1;
-    case space::CandidateStatus::Skipped: return 2;
-    case space::CandidateStatus::Pruned: return 3;
+    case space::CandidateStatus::Incorrect: return 2;
+    case space::CandidateStatus::Skipped: return 3;
+    case space::CandidateStatus::Pruned: return 4;
     }
-    return 4;
+    return 5;
 }
 
 } // namespace
@@ -25,6 +26,7 @@ CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reaso
     switch (status) {
     case CandidateStatus::Generated: return CellCategory::Generated;
     case CandidateStatus::User: return CellCategory::Handwritten;
+    case CandidateStatus::Incorrect: return CellCategory::Incorrect;
     case CandidateStatus::Skipped:
         switch (reason) {
         case ReasonCode::BelowMinTile: return CellCategory::SkippedBelowMinTile;

@@ -25,8 +25,9 @@ enum class CellCategory : std::uint8_t {
     PrunedTileExceedsBlock,
     PrunedProgramLimit,
     PrunedOther,
+    Incorrect, // the launch leaves data unprocessed or reaches past the end (launch_model.h)
 };
-inline constexpr int kCellCategoryCount = 12;
+inline constexpr int kCellCategoryCount = 13;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
 
 // Distinct values of each dimension over the whole space, ascending (kUnset first if present).

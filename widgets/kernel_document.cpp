@@ -636,7 +636,7 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
                 total = tuning::latticeCandidates(*space, options.subset).indices.size();
             } else {
                 for (std::size_t i = 0; i < space->size(); ++i) {
-                    const space::CandidateStatus s = space->status(i);
+                    const space::CandidateStatus s = space->origin(i); // the backend's list, as tuning::tune takes it
                     total += s == space::CandidateStatus::Generated || s == space::CandidateStatus::User;
                 }
             }

@@ -2,6 +2,8 @@
 
 #include "widgets/status_colors.h"
 
+#include "core/backends/backend_registry.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -108,12 +110,13 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_deviceInfo->setWordWrap(true);
     m_backend = new QComboBox(this);
     m_backend->setObjectName(QStringLiteral("backendCombo"));
-    for (const kernel::BackendVersionInfo& info : kernel::kBackendVersions) {
-        m_backend->addItem(QString::fromUtf8(info.name.data(), qsizetype(info.name.size())), int(info.version));
-        m_backend->setItemData(m_backend->count() - 1, backendToolTip(info.version), Qt::ToolTipRole);
+    for (const kernel::BackendVersion version : kernel::backendVersions()) {
+        const std::string_view name = kernel::backendName(version);
+        m_backend->addItem(QString::fromUtf8(name.data(), qsizetype(name.size())), int(version.index()));
+        m_backend->setItemData(m_backend->count() - 1, backendToolTip(version), Qt::ToolTipRole);
     }
-    m_backend->setCurrentIndex(m_backend->findData(int(kernel::kDefaultBackend)));
-    m_backend->setToolTip(backendToolTip(kernel::kDefaultBackend));
+    m_backend->setCurrentIndex(m_backend->findData(int(kernel::defaultBackend().index())));
+    m_backend->setToolTip(backendToolTip(kernel::defaultBackend()));
     m_hints = new QLabel(this);
     m_hints->setWordWrap(true);
     m_hints->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -132,14 +135,26 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_parallelCompile = new QCheckBox(tr("Parallel compile"), this);
     m_parallelCompile->setObjectName(QStringLiteral("parallelCompile"));
     m_parallelCompile->setChecked(true);
+    // Each version's rule and which versions have a UB tuner come from their policies.
+    QStringList rules;
+    QStringList ubTunerVersions;
+    for (const kernel::BackendVersion version : kernel::backendVersions()) {
+        const QString name = QString::fromUtf8(kernel::backendName(version).data(), qsizetype(kernel::backendName(version).size()));
+        rules << tr("%1: %2", "a backend version and its compile worker rule")
+                     .arg(name, compileRuleText(backends::policy(version).compileWorkerRule()));
+        if (backends::policy(version).hasUbTuner())
+            ubTunerVersions << name;
+    }
     m_parallelCompile->setToolTip(tr("TRITON_AUTOTUNE_PARALLEL_COMPILE: compile the candidates on the NPU host's "
-                                     "cores at once (2026-04: half of them, 2026-08: three quarters; off: one after "
-                                     "the other). Changes the modelled tuning time."));
+                                     "cores at once (%1; off: one after the other). Changes the modelled tuning "
+                                     "time.")
+                                      .arg(rules.join(QStringLiteral(", "))));
     m_ubTuner = new QCheckBox(tr("UB tuner"), this);
     m_ubTuner->setObjectName(QStringLiteral("ubTuner"));
-    m_ubTuner->setToolTip(tr("TRITON_ENABLE_UBTUNER=compile (2026-08 only): a candidate that overflows the UB is "
+    m_ubTuner->setToolTip(tr("TRITON_ENABLE_UBTUNER=compile (%1 only): a candidate that overflows the UB is "
                              "searched for storage_align, multibuffer and vf_fusion_mode values that fit, and "
-                             "benchmarked with the ubtune_cfg found"));
+                             "benchmarked with the ubtune_cfg found")
+                              .arg(ubTunerVersions.join(QStringLiteral(", "))));
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("workers"));
     m_workers->setRange(0, 256);
@@ -239,9 +254,9 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
         m_backend->setToolTip(backendToolTip(backend()));
         updateHostInfo();
-        m_ubTuner->setEnabled(backend() == kernel::BackendVersion::V2026_08);
+        m_ubTuner->setEnabled(backends::policy(backend()).hasUbTuner());
     });
-    m_ubTuner->setEnabled(backend() == kernel::BackendVersion::V2026_08);
+    m_ubTuner->setEnabled(backends::policy(backend()).hasUbTuner());
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_devices)
             return;
@@ -267,7 +282,7 @@ void LaunchEditor::updateHostInfo()
     m_hostCores->setSpecialValueText(tr("profile (%1)").arg(profileCores));
     const int cores = m_hostCores->value() > 0 ? m_hostCores->value() : profileCores;
     const kernel::BackendVersion version = backend();
-    const QString rule = version == kernel::BackendVersion::V2026_08 ? tr("cores × 3/4") : tr("cores / 2");
+    const QString rule = compileRuleText(backends::policy(version).compileWorkerRule());
     if (!m_parallelCompile->isChecked())
         m_compileWorkers->setText(tr("Compile workers on the NPU host: 1 (sequential)"));
     else
@@ -426,7 +441,7 @@ void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
     if (m_device->findText(device) < 0)
         m_device->addItem(device);  // unknown: kept visible, the space says why it cannot build
     m_device->setCurrentText(device);
-    m_backend->setCurrentIndex(m_backend->findData(int(a.workload.backend)));
+    m_backend->setCurrentIndex(m_backend->findData(int(a.workload.backend.index())));
     m_benchMethod->setCurrentText(benchMethodText(
         npu::parseBenchMethod(a.workload.benchMethod).value_or(npu::BenchMethod::Default)));
     m_seed->setValue(a.workload.seed ? int(*a.workload.seed % (1u << 30)) : 0);
@@ -665,7 +680,7 @@ std::optional<kernel::Workload> LaunchEditor::workload() const
 
 kernel::BackendVersion LaunchEditor::backend() const
 {
-    return kernel::BackendVersion(m_backend->currentData().toInt());
+    return kernel::BackendVersion::atIndex(std::size_t(m_backend->currentData().toInt()));
 }
 
 QString backendToolTip(kernel::BackendVersion version)
@@ -679,6 +694,12 @@ QString backendToolTip(kernel::BackendVersion version)
 QString backendLabelText(kernel::BackendVersion version)
 {
     return QString::fromStdString(kernel::backendLabel(version));
+}
+
+QString compileRuleText(const backends::CompileWorkerRule& rule)
+{
+    return rule.numerator == 1 ? LaunchEditor::tr("cores / %1").arg(rule.denominator)
+                               : LaunchEditor::tr("cores × %1/%2").arg(rule.numerator).arg(rule.denominator);
 }
 
 tuning::TuningOptions LaunchEditor::tuningOptions() const

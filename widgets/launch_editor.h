@@ -5,6 +5,7 @@
 // choices), so the analysis follows the form without re-running on every character.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/backends/backend_policy.h"
 #include "core/kernel/workload.h"
 #include "core/npu/device_profile.h"
 #include "core/tuning/tuning_session.h"
@@ -28,6 +29,8 @@ namespace ts::gui {
 QString backendToolTip(kernel::BackendVersion version);
 // "2026-08 (Geofeng12138/triton-ascend 189dd87)", as headers show it.
 QString backendLabelText(kernel::BackendVersion version);
+// "cores / 2", "cores × 3/4": a version's compile worker rule, translated.
+QString compileRuleText(const backends::CompileWorkerRule& rule);
 
 class LaunchEditor : public QWidget {
     Q_OBJECT

@@ -442,12 +442,14 @@ void MainWindow::onSpaceReady()
     showMeasured(space);
     if (space) {
         // Which backend version generated them: the same launch differs between versions.
+        const std::size_t incorrect = space->count(space::CandidateStatus::Incorrect);
         statusBar()->showMessage(tr("%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned", nullptr,
                                     int(space->size()))
                                      .arg(space->count(space::CandidateStatus::Generated))
                                      .arg(space->count(space::CandidateStatus::User))
                                      .arg(space->count(space::CandidateStatus::Skipped))
                                      .arg(space->count(space::CandidateStatus::Pruned)) +
+                                 (incorrect > 0 ? tr(", %1 incorrect").arg(incorrect) : QString()) +
                                  QStringLiteral(" · ") +
                                  tr("backend %1").arg(backendLabelText(m_document->workload().backend)));
     }
@@ -651,15 +653,19 @@ void MainWindow::chooseLanguage(const QString& language)
 
 void MainWindow::showAbout()
 {
+    QStringList labels;
+    for (const kernel::BackendVersion version : kernel::backendVersions())
+        labels << backendLabelText(version);
+    const QString versions = labels.join(QStringLiteral(", "));
     QMessageBox::about(this, tr("About TileScope"),
                        tr("<h3>TileScope %1</h3>"
                           "<p>Explores the tiling space of Triton kernels under Triton-Ascend's autotune: "
                           "which candidates the backend generates for a launch, which it drops and why.</p>"
                           "<p>The kernel is parsed with CPython's own <code>ast</code>; it is never run. "
-                          "Candidate generation follows Triton-Ascend (commit a84b1eb); the lattice, the reasons "
-                          "and the charts go beyond what the backend reports.</p>"
+                          "Candidate generation follows Triton-Ascend's own code, one release per backend version "
+                          "(%3); the lattice, the reasons and the charts go beyond what the backend reports.</p>"
                           "<p>Resources: %2</p>")
-                           .arg(QString::fromLatin1(kVersion), m_document->resourceDir().toHtmlEscaped()));
+                           .arg(QString::fromLatin1(kVersion), m_document->resourceDir().toHtmlEscaped(), versions.toHtmlEscaped()));
 }
 
 QStringList MainWindow::recentFiles() const

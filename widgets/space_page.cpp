@@ -131,7 +131,8 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_status->setObjectName(QStringLiteral("statusFilter"));
     m_status->addItem(tr("All statuses"), -1);
     using space::CandidateStatus;
-    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Skipped, CandidateStatus::Pruned})
+    for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Incorrect,
+                               CandidateStatus::Skipped, CandidateStatus::Pruned})
         m_status->addItem(statusLabel(st), int(st));
     m_reason = new QComboBox(this);
     m_reason->setObjectName(QStringLiteral("reasonFilter"));
@@ -426,7 +427,8 @@ void SpacePage::sizeColumns(int first, int last)
             break;
         case CandidateTableModel::Column::Status:
             for (space::CandidateStatus st : {space::CandidateStatus::Generated, space::CandidateStatus::User,
-                                              space::CandidateStatus::Skipped, space::CandidateStatus::Pruned})
+                                              space::CandidateStatus::Incorrect, space::CandidateStatus::Skipped,
+                                              space::CandidateStatus::Pruned})
                 width = std::max(width, fm.horizontalAdvance(statusLabel(st)) + 16);
             break;
         case CandidateTableModel::Column::Param:
@@ -626,6 +628,22 @@ void SpacePage::showDetails(std::size_t candidate)
         html += QStringLiteral("<p>") + tile +
                 tr(" · UB %1, %2").arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)) + programsAndWaves +
                 QStringLiteral("</p>");
+    // The launch: the grid every view counts programs from, and whether it covers the data.
+    QString launch = m.programs > 0 ? tr("Grid (%1, %2, %3)")
+                                          .arg(QLocale().toString(qint64(m.grid[0])), QLocale().toString(qint64(m.grid[1])),
+                                               QLocale().toString(qint64(m.grid[2])))
+                                    : tr("Grid unknown");
+    switch (s->coverage(candidate)) {
+    case analysis::Coverage::Correct: launch += tr(" · every element processed"); break;
+    case analysis::Coverage::Incorrect: // the reason above says how
+        launch += QStringLiteral(" · <span style='color:%1'>").arg(statusColor(space::CandidateStatus::Incorrect, dark).name()) +
+                  tr("the launch computes a wrong result") + QStringLiteral("</span>");
+        break;
+    case analysis::Coverage::Unknown:
+        launch += QStringLiteral(" · ") + QString::fromStdString(s->coverageNote(candidate)).toHtmlEscaped();
+        break;
+    }
+    html += QStringLiteral("<p>") + launch + QStringLiteral("</p>");
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
         html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
     if (const TunedCandidate* t = m_run ? m_run->entryFor(candidate) : nullptr) {

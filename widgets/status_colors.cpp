@@ -19,6 +19,8 @@ QColor statusColor(space::CandidateStatus status, bool dark)
     case CandidateStatus::User: return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
     case CandidateStatus::Skipped: return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00);
     case CandidateStatus::Pruned: return dark ? QColor(0xef, 0x73, 0x73) : QColor(0xc6, 0x28, 0x28);
+    // Purple: apart from every other status, and from the outcomes' red, teal and amber.
+    case CandidateStatus::Incorrect: return dark ? QColor(0xce, 0x93, 0xd8) : QColor(0x8e, 0x24, 0xaa);
     }
     return dark ? QColor(Qt::white) : QColor(Qt::black);
 }
@@ -38,6 +40,7 @@ QString statusLabel(space::CandidateStatus status)
     case CandidateStatus::Pruned: return QCoreApplication::translate("ts::gui::Status", "pruned");
     case CandidateStatus::Skipped: return QCoreApplication::translate("ts::gui::Status", "skipped");
     case CandidateStatus::User: return QCoreApplication::translate("ts::gui::Status", "handwritten");
+    case CandidateStatus::Incorrect: return QCoreApplication::translate("ts::gui::Status", "incorrect");
     }
     return {};
 }
@@ -65,6 +68,8 @@ QString reasonLabel(space::ReasonCode reason)
     case ReasonCode::CubeL0bCapacity: return QCoreApplication::translate("ts::gui::Reason", "L0B capacity");
     case ReasonCode::CubeL0cCapacity: return QCoreApplication::translate("ts::gui::Reason", "L0C capacity");
     case ReasonCode::CubeTimeBudget: return QCoreApplication::translate("ts::gui::Reason", "time budget");
+    case ReasonCode::Uncovered: return QCoreApplication::translate("ts::gui::Reason", "data left unprocessed");
+    case ReasonCode::Overrun: return QCoreApplication::translate("ts::gui::Reason", "past the end without a mask");
     }
     return {};
 }
@@ -164,6 +169,7 @@ QString storedStatusLabel(cache::CandidateStatus status)
     case CandidateStatus::CompileFailed: return outcomeLabel(tuning::OutcomeStatus::CompileFailed);
     case CandidateStatus::Benchmarked: return outcomeLabel(tuning::OutcomeStatus::Benchmarked);
     case CandidateStatus::Best: return outcomeLabel(tuning::OutcomeStatus::Best);
+    case CandidateStatus::Incorrect: return statusLabel(space::CandidateStatus::Incorrect);
     }
     return {};
 }

@@ -188,7 +188,7 @@ private:
     tuning::TuningOptions m_options;
     std::string m_device;
     std::size_t m_total = 0;
-    kernel::BackendVersion m_backend = kernel::kDefaultBackend;
+    kernel::BackendVersion m_backend = kernel::defaultBackend();
     int m_hostCores = 1;
     State m_state;
     std::shared_ptr<const tuning::TuningResult> m_result;

@@ -124,7 +124,7 @@ void UbChart::rebuild()
     // The backend's list (generated and handwritten) comes first in the space.
     std::vector<std::size_t> list;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s.status(i) != space::CandidateStatus::Generated && s.status(i) != space::CandidateStatus::User)
+        if (s.origin(i) != space::CandidateStatus::Generated && s.origin(i) != space::CandidateStatus::User)
             continue;
         list.push_back(i);
     }

@@ -7,6 +7,8 @@
 #include "core/analysis/axis_parse.h"
 
 #include "core/analysis/ast_match.h"
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 #include "core/analysis/pyrepr.h"
 
 #include <algorithm>
@@ -1666,14 +1668,13 @@ private:
 
 AxisParse parseAxes(const ParseInput& input)
 {
-    if (input.backend == kernel::BackendVersion::V2026_08)
-        return parseAxes2608(input);
-    return parseAxes2604(input);
+    return backends::policy(input.backend).parseAxes(input);
 }
 
-AxisParse parseAxes2604(const ParseInput& input)
+AxisParse autoparseAxes(const ParseInput& input)
 {
     AxisParse out;
+    out.backend = input.backend;
     AxisParseRun run(input, out);
     try {
         run.run();

@@ -106,21 +106,26 @@ struct ParseInput {
     std::vector<LaunchArgument> args;        // passed at launch, in order
     GridSpec grid;
     bool printAutotuning = false;            // TRITON_PRINT_AUTOTUNING=1: fill `backendLog`
-    // Which backend's parse to reproduce (parseAxes dispatches on it).
-    kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
-    // 2026-08: the hints dict as written (hints.axes, kernel_type, config-expansion keys, ...).
+    // Which backend's parse to reproduce (parseAxes asks its policy).
+    kernel::BackendVersion backend;
+    // The hints dict as written (hints.axes, kernel_type, config-expansion keys, ...), for the
+    // versions that read more of it than the axis hints.
     std::optional<py::Value> rawHints;
-    // 2026-08: key= given as something other than a list/tuple or dict ("str", "int", ...).
+    // key= given as something other than a list/tuple or dict ("str", "int", ...).
     std::string keyTypeName;
-    // 2026-08: the exception the decorator itself raises before any check (max_autotune's).
+    // The exception the decorator itself raises before any check (max_autotune's).
     std::optional<std::string> decoratorError;
 };
 
-// The cube/mix parse of 2026-08 (cv_autotune/, dsl_analysis/cv_param_parser.py): M/N/K from
-// the kernel's tl.dot sites. Defined in cube_parse.h.
+// The cube/mix parse (cv_autotune/, dsl_analysis/cv_param_parser.py): M/N/K from the kernel's
+// tl.dot sites. Defined in cube_parse.h.
 struct CubeParse;
-// The 2026-08 vector parse's axis table and config hints (vector_parse_2608.h).
-struct VectorParse2608;
+
+// What a version's parse keeps for its own generator beyond the fields every version fills
+// (core/backends/v*/): the version's folder defines the type and reads it back.
+struct ParseDetail {
+    virtual ~ParseDetail() = default;
+};
 
 struct AxisParse {
     AxisMap keys;  // axis -> key argument, after reduction axes were renamed r<axis> and moved last
@@ -151,17 +156,18 @@ struct AxisParse {
     // "Missing required arguments" check).
     bool completed = false;
 
-    // 2026-08 only.
-    kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
-    std::string kernelType;                 // "vector", "cube" or "mix" as resolved; "" at 2026-04
+    kernel::BackendVersion backend;
+    // "vector", "cube" or "mix" as resolved; "" for a version that does not resolve kernel types.
+    std::string kernelType;
     std::shared_ptr<const CubeParse> cube;  // cube / mix kernels
-    std::shared_ptr<const VectorParse2608> vector2608; // vector kernels at 2026-08
+    std::shared_ptr<const ParseDetail> detail; // the version's own conclusions, if it keeps any
 };
 
-// The parse of `input.backend`: parseAxes2604 or parseAxes2608.
+// The parse of `input.backend` (its policy's parseAxes).
 AxisParse parseAxes(const ParseInput& input);
-AxisParse parseAxes2604(const ParseInput& input); // axis_parse.cpp
-AxisParse parseAxes2608(const ParseInput& input); // axis_parse_2608.cpp
+// Upstream's autoparser.py and _autoparse_axis_params as the first modelled release runs them
+// (the legacy parsers later releases still call to fill gaps).
+AxisParse autoparseAxes(const ParseInput& input);
 
 // _get_fixed_grid_dim_values: grid dimensions that stay the same whatever the tunable
 // constexprs (every dimension of a static grid; a callable grid probed at 1..512).

@@ -283,7 +283,8 @@ private:
             add("split-fixed-by-grid", at,
                 "grid dim " + std::to_string(pidDim) + " is " + std::to_string(fixed->second) + " whatever " + param +
                     " is, so the backend does not tune the split parameter " + param + share +
-                    "; write the grid as a lambda of meta['" + param + "'] if " + param + " should be tuned");
+                    "; write the grid as a lambda of meta['" + param + "'] if " + param + " should be tuned",
+                Severity::Note, param, axis);
         }
     }
 

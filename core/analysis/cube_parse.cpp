@@ -321,12 +321,12 @@ std::optional<std::int64_t> launchNumber(const std::vector<LaunchArgument>& args
     return std::nullopt;
 }
 
-std::string resolveKernelType2608(const ParseInput& input, std::string* error)
+std::string resolveKernelType(const ParseInput& input, std::string* error)
 {
-    return resolveKernelType2608(input, CubeParseOptions{}, error);
+    return resolveKernelType(input, CubeParseOptions{}, error);
 }
 
-std::string resolveKernelType2608(const ParseInput& input, const CubeParseOptions& options, std::string* error)
+std::string resolveKernelType(const ParseInput& input, const CubeParseOptions& options, std::string* error)
 {
     std::string hint = "auto";
     if (options.kernelType.present) {
@@ -367,12 +367,12 @@ std::string resolveKernelType2608(const ParseInput& input, const CubeParseOption
     return "vector";
 }
 
-CubeParse parseCube2608(const ParseInput& input)
+CubeParse parseCube(const ParseInput& input)
 {
-    return parseCube2608(input, CubeParseOptions{});
+    return parseCube(input, CubeParseOptions{});
 }
 
-CubeParse parseCube2608(const ParseInput& input, const CubeParseOptions& options)
+CubeParse parseCube(const ParseInput& input, const CubeParseOptions& options)
 {
     CubeParse parse;
     parse.mode = options.mode == "cube" ? "cube" : "mix";

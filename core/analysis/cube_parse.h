@@ -97,12 +97,12 @@ struct CubeParseOptions {
 // ['auto', 'cube', 'mix', 'vector']"). With kernel_type auto (or absent), a kernel that calls
 // tl.dot itself is "mix"; otherwise a tl.dot / tl.conv site found through its helpers makes it
 // "mix" too.
-std::string resolveKernelType2608(const ParseInput& input, std::string* error);
-std::string resolveKernelType2608(const ParseInput& input, const CubeParseOptions& options, std::string* error);
+std::string resolveKernelType(const ParseInput& input, std::string* error);
+std::string resolveKernelType(const ParseInput& input, const CubeParseOptions& options, std::string* error);
 
 // The cube / mix parse of one launch (input.function, input.argNames, input.args).
-CubeParse parseCube2608(const ParseInput& input);
-CubeParse parseCube2608(const ParseInput& input, const CubeParseOptions& options);
+CubeParse parseCube(const ParseInput& input);
+CubeParse parseCube(const ParseInput& input, const CubeParseOptions& options);
 
 // The value the generator reads for `name` from the launch: an int, bool (0/1) or float
 // (truncated) argument; nullopt for tensors, strings, None or an absent name.

@@ -1,4 +1,6 @@
 #include "core/analysis/generation_fix.h"
+#include "core/analysis/advice_check.h"
+#include "core/analysis/launch_model.h"
 
 #include "core/analysis/generation_fix_impl.h"
 #include "core/analysis/kernel_analysis.h"
@@ -103,6 +105,9 @@ public:
     }
 
     std::size_t tried() const { return m_tried; }
+    // Why a hint that made the backend generate was still refused: a config it generated is
+    // incorrect (launch_model.h).
+    const std::optional<std::string>& incorrect() const { return m_incorrect; }
 
     // With every parameter tied and no low-dim axis found, a low-dim axis gives the walk
     // something to descend. A found one is never replaced: the tiles would be sized for a
@@ -297,6 +302,15 @@ private:
         const space::BackendConfigs generated = generateBackendConfigs(parse, launch, m_in.device, {false, 0});
         if (generated.error || generated.generatedCount() == 0)
             return std::nullopt;
+        // A fix must keep the kernel correct: every config it makes the backend generate is
+        // judged by the launch model.
+        if (m_in.launchModel) {
+            if (auto why = firstIncorrect(*m_in.launchModel, generatedValues(generated))) {
+                if (!m_incorrect)
+                    m_incorrect = std::move(why);
+                return std::nullopt;
+            }
+        }
         return Generated{generated.generatedCount(), generated.problem.params.size()};
     }
 
@@ -304,6 +318,7 @@ private:
     std::vector<Finding> m_findings;
     AxisMap m_key;
     std::size_t m_tried = 0;
+    mutable std::optional<std::string> m_incorrect;
 };
 
 // The parameters the parse left untied: the ones named by "Missing required arguments", or,
@@ -388,6 +403,8 @@ public:
             search.hintsAreSafe() || failure.exception ? std::nullopt : search.checkLaunchValues();
         const auto found = failure.exception && m_in.parse->errorStage == "init" ? search.searchCompletedHints()
                                                                                   : search.search();
+        if (!found)
+            m_wrong = search.incorrect();
 
         if (failure.exception)
             exceptionNote(failure, found, search.tried());
@@ -396,6 +413,10 @@ public:
                       search.tried());
         if (m_out.empty())
             generationNote(failure, now, search.searchLowDim());
+        if (m_wrong && !m_wrongSaid)
+            add(nullptr, 0, 0,
+                "a hint would make " + m_version + " generate configs, but they compute a wrong result (" + *m_wrong +
+                    "), so it is not offered");
         return std::move(m_out);
     }
 
@@ -427,10 +448,16 @@ private:
                m_version + " generates " + std::to_string(n) + " config" + (n == 1 ? "" : "s");
     }
 
-    std::string noFix(std::size_t tried, const std::string& kernelChange) const
+    std::string noFix(std::size_t tried, const std::string& kernelChange)
     {
-        return "no key/hints setting makes " + m_version + " generate" +
-               (tried ? " (" + std::to_string(tried) + " tried); " : std::string("; ")) +
+        // A hint that generates configs the launch computes wrongly with is no fix: say which.
+        std::string wrong;
+        if (m_wrong) {
+            wrong = "; one that does makes it generate configs that compute a wrong result (" + *m_wrong + ")";
+            m_wrongSaid = true;
+        }
+        return "no key/hints setting makes " + m_version + " generate" + (m_wrong ? " correct configs" : "") +
+               (tried ? " (" + std::to_string(tried) + " tried" + wrong + "); " : wrong + "; ") +
                (kernelChange.empty() ? std::string("change the kernel so the backend can follow it")
                                      : "change the kernel instead: " + kernelChange);
     }
@@ -532,6 +559,10 @@ private:
     const GenerationFixInput& m_in;
     std::string m_version;
     Diagnostics m_out;
+    // Why the hint that made the backend generate was refused (launch_model.h), and whether a
+    // note said so already.
+    std::optional<std::string> m_wrong;
+    bool m_wrongSaid = false;
 };
 
 } // namespace
@@ -584,6 +615,7 @@ Diagnostics explainGenerationFailure(const KernelAnalysis& analysis, const Parse
                 name.asStr() != "low_dim_axes" && name.asStr() != "reduction_axes")
                 in.otherHints.emplace_back(name.asStr(), value.repr());
     in.fileName = analysis.file->path;
+    in.launchModel = analysis.launch.get();
     return explainGenerationFailure(in);
 }
 

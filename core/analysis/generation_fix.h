@@ -12,7 +12,8 @@
 // The fix is the `key=..., hints={...}` text to put in `@triton.autotune`, and it is offered
 // only after the same backend version parsed and generated with it (parseAxes with those
 // hints, then generateBackendConfigs with the same launch and device) and produced a
-// non-empty list without error; the message says how many configs. When no hint does, the
+// non-empty list without error, every config of which the launch model finds correct
+// (launch_model.h); the message says how many configs. When no hint does, the
 // message says what to change in the kernel instead.
 //
 // Code: generation-fix (Severity::Note).
@@ -34,6 +35,7 @@ class Module;
 namespace ts::analysis {
 
 struct KernelAnalysis;
+class LaunchModel;
 
 struct GenerationFixInput {
     const ParseInput* input = nullptr;  // what parseAxes was given (its backend decides)
@@ -45,6 +47,9 @@ struct GenerationFixInput {
     // kept in the proposed hints={...}.
     std::vector<std::pair<std::string, std::string>> otherHints;
     std::string fileName;               // Diagnostic::file
+    // The analysis' launch model: a hint is offered only when every config it makes the backend
+    // generate is correct. Null: not checked.
+    const LaunchModel* launchModel = nullptr;
 };
 
 // A hint that made the backend generate.

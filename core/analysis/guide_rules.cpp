@@ -1,6 +1,10 @@
 #include "core/analysis/guide_rules.h"
 
+#include "core/analysis/advice_check.h"
 #include "core/analysis/ast_match.h"
+#include "core/analysis/launch_model.h"
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 
 #include <algorithm>
 #include <set>
@@ -79,6 +83,68 @@ std::string pythonList(const std::vector<std::string>& names)
     return out + "]";
 }
 
+std::string staticGridText(const GridSpec& grid)
+{
+    std::string text = "[";
+    for (std::size_t i = 0; i < grid.staticGrid.dims.size(); ++i)
+        text += (i ? ", " : "") + (grid.staticGrid.dims[i] ? std::to_string(*grid.staticGrid.dims[i]) : std::string("?"));
+    return text + "]";
+}
+
+void gridNotLambda(KernelAnalysis& a, const ParseInput& input, const kernel::KernelDef& k)
+{
+    const std::string grid = staticGridText(input.grid);
+    auto passed = [&](const std::string& param) {
+        return std::any_of(input.args.begin(), input.args.end(), [&](const LaunchArgument& arg) { return arg.name == param; });
+    };
+    // Blocks the kernel multiplies by the program id, in the order the model found them, then
+    // the parse's split parameters it did not follow.
+    std::vector<std::string> blocks;
+    if (a.launch)
+        for (const std::string& name : a.launch->slots())
+            if (!a.launch->gridDimsOf(name).empty() && !passed(name))
+                blocks.push_back(name);
+    std::vector<std::pair<std::string, std::string>> parsed; // param, axis
+    for (const auto& [axis, param] : a.parse.allSplitParams)
+        if (!passed(param) && std::find(blocks.begin(), blocks.end(), param) == blocks.end())
+            parsed.emplace_back(param, axis);
+    if (blocks.empty() && parsed.empty())
+        return;
+    const std::string lead = (blocks.empty() ? parsed.front().first : blocks.front()) +
+                             " is multiplied by tl.program_id, so the number of programs depends on it, but the grid " +
+                             grid + " is static";
+    if (!blocks.empty() && a.launch) {
+        const std::string& param = blocks.front();
+        const auto proposal = a.launch->proposeGrid(param);
+        std::vector<ConfigValues> configs = generatedConfigs(a, input, a.parse);
+        if (configs.empty())
+            configs = powersOfTwo(*a.launch, param);
+        if (proposal) {
+            if (const auto why = firstIncorrect(*proposal->model, configs))
+                add(a, "grid-not-lambda", Severity::Warning, k.location,
+                    lead + "; even the grid " + proposal->text + " leaves the kernel incorrect (" + *why +
+                        "): the kernel's indices must change before " + param + " can be tuned");
+            else
+                add(a, "grid-not-lambda", Severity::Warning, k.location,
+                    lead + "; write the grid as a lambda over meta: grid = " + proposal->text);
+            return;
+        }
+    }
+    // No proposal the model can write: the guide's own example, unless the grid must stay.
+    for (const auto& [axis, d] : a.parse.axisPidDims)
+        if (!parsed.empty() && axis == parsed.front().second && a.launch)
+            if (const auto why = a.launch->gridMustStay(d)) {
+                add(a, "grid-must-stay", Severity::Note, k.location,
+                    parsed.front().first + " is multiplied by tl.program_id, but the grid " + grid +
+                        " must stay static: " + *why);
+                return;
+            }
+    const std::string param = blocks.empty() ? parsed.front().first : blocks.front();
+    add(a, "grid-not-lambda", Severity::Warning, k.location,
+        lead + "; write the grid as a lambda over meta, e.g. grid = lambda meta: (triton.cdiv(n, meta[\"" + param +
+            "\"]),)");
+}
+
 } // namespace
 
 // One section per guide rule, each marked with its diagnostic code, in the order the guide
@@ -119,7 +185,11 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
     }
 
     // tunable-has-default / tunable-fixed-at-launch: would the backend tune the parameter if it
-    // had no default and were not passed? Ask the backend's own parse.
+    // had no default and were not passed? Ask the version's own parse, with the version's own fix
+    // (policy withTunable). And would the kernel stay correct? The configs that version would
+    // then generate are judged by the launch model; a parameter they break must stay as it is.
+    const backends::BackendPolicy& version = backends::policy(a.parse.backend);
+    bool tunableAdvised = false;
     if (autoGen) {
         std::vector<const kernel::Parameter*> withDefault;
         std::vector<const kernel::Parameter*> fixedAtLaunch;
@@ -138,15 +208,10 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         }
         if (!withDefault.empty() || !fixedAtLaunch.empty()) {
             ParseInput probe = input;
-            auto drop = [&](const std::string& name) {
-                probe.args.erase(std::remove_if(probe.args.begin(), probe.args.end(),
-                                                [&](const LaunchArgument& arg) { return arg.name == name; }),
-                                 probe.args.end());
-            };
             for (const kernel::Parameter* p : withDefault)
-                drop(p->name);
+                probe = version.withTunable(probe, p->name, backends::TunableSource::Default);
             for (const kernel::Parameter* p : fixedAtLaunch)
-                drop(p->name);
+                probe = version.withTunable(probe, p->name, backends::TunableSource::Launch);
             const AxisParse free = parseAxes(probe);
             auto tunedAs = [&](const std::string& name) -> std::string {
                 if (const std::string* axis = findAxisOfParam(free.splitParams, name))
@@ -155,48 +220,53 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                     return "tiling parameter of axis " + *axis;
                 return {};
             };
-            for (const kernel::Parameter* p : withDefault) {
+            // The configs the version generates with `name` alone left to it, judged.
+            auto breaks = [&](const std::string& name, backends::TunableSource source) -> std::optional<std::string> {
+                if (!a.launch)
+                    return std::nullopt;
+                const ParseInput alone = version.withTunable(input, name, source);
+                std::vector<ConfigValues> configs = generatedConfigs(a, alone, parseAxes(alone));
+                if (configs.empty())
+                    configs = powersOfTwo(*a.launch, name);
+                return breaksWhenTuned(*a.launch, configs, name);
+            };
+            auto rule = [&](const kernel::Parameter* p, backends::TunableSource source) {
                 const std::string role = tunedAs(p->name);
-                if (!role.empty())
+                if (role.empty())
+                    return;
+                const bool launch = source == backends::TunableSource::Launch;
+                const std::string kept = launch ? "the launch passes " + p->name + "=" + a.workload.arg(p->name)->describe()
+                                                : p->name + " has a default value (" + p->defaultText + ")";
+                if (const std::optional<std::string> why = breaks(p->name, source)) {
+                    add(a, "tunable-must-stay", Severity::Note, p->location,
+                        p->name + " is a " + role + " and " + kept + ", which keeps the kernel correct: tuned, " +
+                            *why + "; keep " + p->name + (launch ? " in the launch" : " at its default"));
+                    return;
+                }
+                tunableAdvised = true;
+                if (launch)
+                    add(a, "tunable-fixed-at-launch", Severity::Warning, p->location,
+                        p->name + " is a " + role + " but " + kept + ", so it is fixed and not tuned; " +
+                            version.tunableAdvice(p->name, source));
+                else
                     add(a, "tunable-has-default", Severity::Warning, p->location,
                         p->name + " is a " + role + " but has a default value (" + p->defaultText +
-                            "), so automatic tiling does not tune it; remove the default to let Triton-Ascend "
-                            "generate it");
-            }
-            for (const kernel::Parameter* p : fixedAtLaunch) {
-                const std::string role = tunedAs(p->name);
-                if (!role.empty())
-                    add(a, "tunable-fixed-at-launch", Severity::Warning, p->location,
-                        p->name + " is a " + role + " but the launch passes " + p->name + "=" +
-                            a.workload.arg(p->name)->describe() +
-                            ", so it is fixed and not tuned; leave it out of the launch to let Triton-Ascend "
-                            "generate it");
-            }
+                            "), so automatic tiling does not tune it; " + version.tunableAdvice(p->name, source));
+            };
+            for (const kernel::Parameter* p : withDefault)
+                rule(p, backends::TunableSource::Default);
+            for (const kernel::Parameter* p : fixedAtLaunch)
+                rule(p, backends::TunableSource::Launch);
         }
     }
 
-    // grid-not-lambda: a tuned split parameter decides the number of programs, so a static grid
-    // cannot follow it.
-    if (at && input.grid.kind == GridSpec::Kind::Static) {
-        std::vector<std::string> tunedSplits;
-        for (const auto& [axis, param] : a.parse.allSplitParams) {
-            const bool passed = std::any_of(input.args.begin(), input.args.end(),
-                                            [&](const LaunchArgument& arg) { return arg.name == param; });
-            if (!passed)
-                tunedSplits.push_back(param);
-        }
-        if (!tunedSplits.empty()) {
-            std::string grid = "[";
-            for (std::size_t i = 0; i < input.grid.staticGrid.dims.size(); ++i)
-                grid += (i ? ", " : "") + (input.grid.staticGrid.dims[i] ? std::to_string(*input.grid.staticGrid.dims[i])
-                                                                         : std::string("?"));
-            grid += "]";
-            add(a, "grid-not-lambda", Severity::Warning, k.location,
-                tunedSplits.front() + " is multiplied by tl.program_id, so the number of programs depends on it, "
-                "but the grid " + grid + " is static; write the grid as a lambda over meta, e.g. "
-                "grid = lambda meta: (triton.cdiv(n, meta[\"" + tunedSplits.front() + "\"]),)");
-        }
-    }
+    // grid-not-lambda: a tuned block multiplies tl.program_id, so the number of programs the
+    // kernel needs depends on it, but the grid is static. What the kernel's indices say (the
+    // launch model), for every version; the parse's own split parameters where the model cannot
+    // follow the kernel. The lambda proposed is checked against the configs the version
+    // generates (or powers of two) before it is offered.
+    if (at && input.grid.kind == GridSpec::Kind::Static)
+        gridNotLambda(a, input, k);
 
     // side-effects-without-hooks
     if (at && !at->hasResetToZero && !at->hasRestoreValue && !at->hasPreHook) {
@@ -243,8 +313,8 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
     }
 
     // no-tunable-params
-    if (autoGen && a.parse.completed && !a.parse.error && !a.parse.cube && a.parse.splitParams.empty() &&
-        a.parse.tilingParams.empty())
+    if (autoGen && !tunableAdvised && a.parse.completed && !a.parse.error && !a.parse.cube &&
+        a.parse.splitParams.empty() && a.parse.tilingParams.empty())
         add(a, "no-tunable-params", Severity::Warning, at->decorator->location,
             "automatic tiling finds no split or tiling parameter to generate, so configs=[] yields nothing to "
             "tune; write a handwritten configs=[triton.Config({...}), ...] list instead");
@@ -264,9 +334,9 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                 "hint '" + name + "' is neither a parameter of " + k.name +
                     " nor a known compile option; it would be passed to every config as an extra keyword");
 
-    // Hint dimensions 2026-04 does not read (the guide documents them; a84b1eb does not; 2026-08
-    // expands configs with them).
-    if (a.parse.completed && a.parse.backend == kernel::BackendVersion::V2026_04) {
+    // Hint dimensions a version does not read (the guide documents them; the first release does
+    // not read them, later ones expand configs with them).
+    if (a.parse.completed && !version.readsHintDimensions()) {
         std::vector<std::string> hinted;
         for (const auto& [name, values] : a.hintDimensions) {
             const kernel::Parameter* p = k.param(name);
@@ -276,8 +346,10 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         if (!hinted.empty())
             add(a, "hint-needs-newer-backend", Severity::Note, at->hintsLocation,
                 "following the guide, hint values " + pythonList(hinted) +
-                    " are crossed with the generated tiling; Triton-Ascend a84b1eb does not read extra hint "
-                    "dimensions and would raise \"Missing required arguments: " + pythonList(hinted) + "\"");
+                    " are crossed with the generated tiling; Triton-Ascend " +
+                    std::string(version.info().commit.substr(0, 7)) +
+                    " does not read extra hint dimensions and would raise \"Missing required arguments: " +
+                    pythonList(hinted) + "\"");
     }
 }
 

@@ -1,11 +1,12 @@
 #include "core/analysis/kernel_analysis.h"
-#include "core/analysis/vector_parse_2608.h"
 
-#include "core/analysis/axis_parse_2608_checks.h"
 #include "core/analysis/beyond_backend.h"
 #include "core/analysis/cube_parse.h"
 #include "core/analysis/generation_fix.h"
 #include "core/analysis/guide_rules.h"
+#include "core/analysis/launch_model.h"
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 #include "core/python/parser.h"
 
 #include <algorithm>
@@ -134,58 +135,6 @@ bool KernelAnalysis::inError() const
 // rules), each with a comment. It stays one function because every step fills the same
 // KernelAnalysis and may stop the rest with an error; splitting it would pass that half-built
 // value through a dozen signatures.
-namespace {
-
-// 2026-08 raises while the decorator is built (its key and hints checks), at the first launch
-// (kernel_type) or in the cube parse: upstream's exception, where in the file it points. The
-// key's checks point at key=, the hints' at hints=, the others at the decorator; the cube
-// parse's at the kernel. Empty (no code) when the parse did not raise there.
-Diagnostic raisedAt2608(const KernelAnalysis& a, const kernel::AutotuneSpec* autotune)
-{
-    const AxisParse& p = a.parse;
-    if (p.backend != kernel::BackendVersion::V2026_08 || !a.kernel)
-        return {};
-    const std::string file = a.file ? a.file->path : std::string();
-    if (!p.error && autotune) {
-        // Raised at the first launch: no tensor argument at all (the cache key needs one), or a
-        // config hint whose values fail upstream's checks (before any config is expanded).
-        const bool anyTensor = std::any_of(a.launchArgs.begin(), a.launchArgs.end(), [&](const LaunchArgument& arg) {
-            return arg.kind == LaunchArgument::Kind::Tensor && a.kernel->param(arg.name);
-        });
-        if (!anyTensor)
-            return {"backend-raises", Severity::Error, file, a.kernel->location.line, a.kernel->location.column,
-                    "2026-08 raises NotImplementedError: Not support for non-Tensor inputs (the launch passes no "
-                    "tensor to " + a.kernel->name + ")"};
-        if (p.vector2608 && p.vector2608->configHintError && !p.vector2608->configHints.empty()) {
-            const kernel::SourceLocation at =
-                autotune && autotune->hintsLocation.line > 0 ? autotune->hintsLocation : a.kernel->location;
-            return {"backend-raises", Severity::Error, file, at.line, at.column,
-                    "2026-08 raises ValueError: " + *p.vector2608->configHintError};
-        }
-        return {};
-    }
-    if (!p.error || (p.errorStage != "init" && p.errorStage != "kernel-type" && p.errorStage != "cube-parse"))
-        return {};
-    const std::string& message = *p.error;
-    kernel::SourceLocation at = a.kernel->location;
-    if (autotune && autotune->decorator && p.errorStage != "cube-parse") {
-        at = autotune->decorator->location;
-        const bool aboutKey = message.rfind("key ", 0) == 0;
-        const bool aboutHints = message.find("hints") != std::string::npos ||
-                                std::any_of(kReservedHintKeys2608.begin(), kReservedHintKeys2608.end(),
-                                            [&](std::string_view k) { return message.rfind(k, 0) == 0; }) ||
-                                message.find("axes") != std::string::npos || p.errorStage == "kernel-type";
-        if (aboutKey && autotune->keyLocation.line > 0)
-            at = autotune->keyLocation;
-        else if (aboutHints && autotune->hintsLocation.line > 0)
-            at = autotune->hintsLocation;
-    }
-    const std::string type = p.errorType.empty() ? std::string("ValueError") : p.errorType;
-    return {"backend-raises", Severity::Error, file, at.line, at.column, "2026-08 raises " + type + ": " + message};
-}
-
-} // namespace
-
 AnalysisResult analyzeWorkload(const kernel::Workload& workload)
 {
     AnalysisResult result;
@@ -231,6 +180,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
     a.workload = workload;
     a.diagnostics = file->diagnostics;
     const kernel::AutotuneSpec* autotune = kernel->autotune ? &*kernel->autotune : nullptr;
+    const backends::BackendPolicy& version = backends::policy(workload.backend);
 
     // Hint dimensions (guide: extra search dimensions joined to the generated tiling).
     static const std::set<std::string, std::less<>> kAxisHints = {"split_params", "tiling_params", "low_dim_axes",
@@ -268,11 +218,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                 isList ? void(axisHints.lowDimAxes = strings(v)) : invalid();
             else if (name == "reduction_axes" && !v.isNone())
                 isList ? void(axisHints.reductionAxes = strings(v)) : invalid();
-            else if (!kAxisHints.count(name) &&
-                     !(workload.backend == kernel::BackendVersion::V2026_08 &&
-                       std::find(kReservedHintKeys2608.begin(), kReservedHintKeys2608.end(), name) !=
-                           kReservedHintKeys2608.end())) {
-                // 2026-08 keeps its reserved keys (axes, kernel_type, ...) for itself.
+            else if (!kAxisHints.count(name) && !version.reservesHintKey(name)) {
+                // A version may keep keys (axes, kernel_type, ...) for itself.
                 std::vector<py::Value> values;
                 if (v.type() == py::Value::Type::List || v.type() == py::Value::Type::Tuple)
                     values = v.items();
@@ -337,6 +284,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         }
 
     // The grid: a static list, or an expression evaluated by the safe evaluator.
+    const py::Node* gridLambda = nullptr; // kept alive by the grid's context
     ParseInput input;
     input.backend = workload.backend;
     input.function = kernel->function;
@@ -388,6 +336,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             } else if (value.value->type() == py::Value::Type::Lambda ||
                        value.value->type() == py::Value::Type::Function) {
                 context->callable = *value.value;
+                if (value.value->type() == py::Value::Type::Lambda)
+                    gridLambda = value.value->lambdaValue().node;
                 input.grid.kind = GridSpec::Kind::Callable;
                 input.grid.function = [context](const std::map<std::string, std::int64_t>& overrides)
                     -> std::optional<GridValue> {
@@ -432,13 +382,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
     }
 
     a.parse = parseAxes(input);
-    // Importing the file prints get_max_configs' and max_autotune's warnings, before the tuner
-    // prints anything.
-    if (a.parse.backend == kernel::BackendVersion::V2026_08 && !file->importPrinted.empty()) {
-        const std::vector<std::string>& printed = file->importPrinted;
-        a.parse.backendWarnings.insert(a.parse.backendWarnings.begin(), printed.begin(), printed.end());
-        a.parse.backendLog.insert(a.parse.backendLog.begin(), printed.begin(), printed.end());
-    }
+    version.afterParse(a);
 
     // With handwritten configs (and no auto_gen_config hint) the backend never runs its axis
     // parse: parameters the configs supply are not missing. The parse is kept for display.
@@ -449,10 +393,10 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         for (const std::string& name : a.parse.missingParams)
             if (!findAxisOfParam(a.parse.splitParams, name) && !findAxisOfParam(a.parse.tilingParams, name))
                 unresolved.push_back(name);
-        // 2026-08 expands every handwritten config with the config hints: a hinted parameter is in
-        // each of them.
+        // A version may expand every handwritten config with the config hints: a hinted parameter
+        // is then in each of them.
         auto hintExpanded = [&](const std::string& name) {
-            return a.parse.backend == kernel::BackendVersion::V2026_08 &&
+            return version.expandsHandwrittenConfigsWithHints() &&
                    std::any_of(a.hintDimensions.begin(), a.hintDimensions.end(),
                                [&](const auto& h) { return h.first == name && !h.second.empty(); });
         };
@@ -467,8 +411,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         if (supplied)
             a.parse.error.reset();
     }
-    if (Diagnostic d = raisedAt2608(a, autotune); !d.code.empty())
-        a.diagnostics.push_back(std::move(d));
+    if (std::optional<Diagnostic> raised = version.launchRaises(a))
+        a.diagnostics.push_back(std::move(*raised));
 
     // Parameter roles.
     for (const kernel::Parameter& p : kernel->params) {
@@ -500,16 +444,30 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         a.params.push_back(std::move(info));
     }
 
+    // The launch: programs and coverage per candidate, from the grid and the kernel's indices.
+    a.launch = buildLaunchModel(a, input, gridLambda, [&file](const std::string& name) -> std::optional<std::int64_t> {
+        const py::Scope& module = file->evaluator->moduleScope();
+        if (const auto found = module.find(name); found != module.end() && found->second.isInt())
+            return found->second.asInt();
+        return std::nullopt;
+    });
+
     appendGuideDiagnostics(a, input);
-    for (Diagnostic& d : lookBeyondBackend(input, a.parse))
-        a.diagnostics.push_back(std::move(d));
+    for (BlindSpot& spot : findBlindSpots(input, a.parse)) {
+        // A lambda grid is proposed only where the kernel's loops do not need the static one.
+        if (spot.diagnostic.code == "split-fixed-by-grid" && a.launch)
+            for (const auto& [axis, dim] : a.parse.axisPidDims)
+                if (axis == spot.axis)
+                    if (const auto why = a.launch->gridMustStay(dim)) {
+                        std::string& m = spot.diagnostic.message;
+                        m = m.substr(0, m.rfind("; write the grid as a lambda")) + "; the grid must stay static: " + *why;
+                    }
+        a.diagnostics.push_back(std::move(spot.diagnostic));
+    }
     for (Diagnostic& d : explainGenerationFailure(a, input))
         a.diagnostics.push_back(std::move(d));
-    // 2026-08: conclusions of the backend's v2 axis parser that look like upstream bugs.
-    if (a.parse.vector2608)
-        for (const VectorParse2608::SourceNote& note : a.parse.vector2608->v2Notes)
-            a.diagnostics.push_back({"backend-v2-axis-quirk", Severity::Note, "", note.line, note.column,
-                                     note.message});
+    for (Diagnostic& d : version.parseNotes(a))
+        a.diagnostics.push_back(std::move(d));
     for (Diagnostic& d : a.diagnostics)
         if (d.file.empty())
             d.file = path;

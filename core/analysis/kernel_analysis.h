@@ -16,6 +16,8 @@
 
 namespace ts::analysis {
 
+class LaunchModel;
+
 enum class ParamRole {
     Tunable,  // a constexpr the backend generates values for (split or tiling parameter)
     Fixed,    // a constexpr with a value: passed at launch, a default, or a hint dimension
@@ -59,6 +61,8 @@ struct KernelAnalysis {
     int dtypeBytes = 0;                      // widest tensor argument, 0 when no tensor
     std::string widestDtype;
     Diagnostics diagnostics;                 // file problems, guide rules, our own notes
+    // What the launch does with each candidate: its programs and coverage (launch_model.h).
+    std::shared_ptr<const LaunchModel> launch;
 
     // The kernel is in error: the backend would raise, or a diagnostic is an error.
     bool inError() const;

@@ -1,5 +1,8 @@
 #include "core/batch/cached_tuning.h"
 
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
+
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 
@@ -37,14 +40,14 @@ void tuneInto(CachedTuning& out, const analysis::KernelAnalysis& analysis, const
     }
 }
 
-// Whether a stored tuning ran with the UB tuner mode this one would (2026-08 only has the tuner):
-// the key leaves it out, so a tuning with another mode is tuned again and replaces the entry.
+// Whether a stored tuning ran with the UB tuner mode this one would (only a version with a UB
+// tuner runs one): the key leaves it out, so a tuning with another mode is tuned again and
+// replaces the entry.
 bool sameUbTuner(const cache::TuningRecord& record, const analysis::KernelAnalysis& analysis,
                  const tuning::TuningOptions& options)
 {
-    const tuning::UbTunerMode wanted = analysis.parse.backend == kernel::BackendVersion::V2026_08
-                                           ? options.ubTuner
-                                           : tuning::UbTunerMode::Off;
+    const tuning::UbTunerMode wanted =
+        backends::policy(analysis.parse.backend).hasUbTuner() ? options.ubTuner : tuning::UbTunerMode::Off;
     const std::string stored = record.details ? record.details->ubTuner : std::string("off");
     return stored == tuning::ubTunerModeName(wanted);
 }

@@ -103,6 +103,7 @@ std::string_view candidateStatusName(CandidateStatus status)
     case CandidateStatus::CompileFailed: return "compile-failed";
     case CandidateStatus::Benchmarked: return "benchmarked";
     case CandidateStatus::Best: return "best";
+    case CandidateStatus::Incorrect: return "incorrect";
     }
     return {};
 }

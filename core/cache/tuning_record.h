@@ -49,10 +49,12 @@ using TextPairs = std::vector<std::pair<std::string, std::string>>;
 inline constexpr std::string_view kLegacyBackend = "2026-04";
 
 // What became of a stored candidate: the space's verdict for one that was not tuned (generated,
-// user = handwritten, pruned, skipped), else the tuning's (compile-failed, benchmarked, best). The
-// text is what the cache stores and every report prints (candidateStatusName).
-enum class CandidateStatus : std::uint8_t { Generated, User, Pruned, Skipped, CompileFailed, Benchmarked, Best };
-inline constexpr int kCandidateStatusCount = 7;
+// user = handwritten, pruned, skipped), else the tuning's (compile-failed, benchmarked, best).
+// Incorrect: its launch leaves data unprocessed or reaches past the end without a mask, whatever
+// the tuning did (its times are kept; it is never the best nor exported). The text is what the
+// cache stores and every report prints (candidateStatusName).
+enum class CandidateStatus : std::uint8_t { Generated, User, Pruned, Skipped, CompileFailed, Benchmarked, Best, Incorrect };
+inline constexpr int kCandidateStatusCount = 8;
 std::string_view candidateStatusName(CandidateStatus status);  // "generated", ..., "compile-failed"; "" if invalid
 std::optional<CandidateStatus> parseCandidateStatus(std::string_view name);
 // Benchmarked or Best: the candidate has measured times.

@@ -1,5 +1,8 @@
 #include "core/export/triton_cache_json.h"
 
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
+
 #include "core/cache/sha256.h"
 #include "core/export/python_literal.h"
 #include "core/python/value.h"
@@ -263,12 +266,13 @@ TritonAutotuneCache tritonCacheFromTuning(const cache::TuningRecord& record)
 TritonCacheExport tritonCacheForVersion(const cache::TuningRecord& record, const TritonCacheOptions& options)
 {
     TritonCacheExport out;
-    if (options.backend == kernel::BackendVersion::V2026_04) {
+    if (backends::policy(options.backend).autotuneCacheFile() == backends::AutotuneCacheFile::TritonCacheResults) {
         out.cache = tritonCacheFromTuning(record);
         return out;
     }
     if (options.ubTuner) {
-        out.refusal = "the UB tuner is on (TRITON_ENABLE_UBTUNER): 2026-08 warns and benchmarks without the disk cache";
+        out.refusal = "the UB tuner is on (TRITON_ENABLE_UBTUNER): " + std::string(kernel::backendName(options.backend)) +
+                      " warns and benchmarks without the disk cache";
         return out;
     }
     TritonAutotuneCache cache;
@@ -304,7 +308,7 @@ TritonJsonResult readTritonAutotuneJson(std::string_view text, const std::string
                                         kernel::BackendVersion backend)
 {
     TritonJsonResult result = readTritonAutotuneJson(text, fileName);
-    if (!result.ok() || backend == kernel::BackendVersion::V2026_04)
+    if (!result.ok() || !backends::policy(backend).rebuildsConfigsFromAutotuneJson())
         return result;
     // Config(**fields): every field must be one of its parameters, and kwargs is required.
     static const char* const kParams[] = {"kwargs", "num_warps", "num_stages", "num_ctas",

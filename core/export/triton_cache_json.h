@@ -86,7 +86,7 @@ TritonAutotuneCache tritonCacheFromTuning(const cache::TuningRecord& record);
 
 // What the version's autotuner would cache for a tuning, or why it caches nothing.
 struct TritonCacheOptions {
-    kernel::BackendVersion backend = kernel::kDefaultBackend;
+    kernel::BackendVersion backend = kernel::defaultBackend();
     bool ubTuner = false;  // TRITON_ENABLE_UBTUNER (or @ubtuner) was on
 };
 struct TritonCacheExport {

@@ -3,21 +3,20 @@
 // and each decides differently which axes it finds, which configs it generates, in which order
 // and with which options. A backend version is a value every stage takes (analysis,
 // generation, pruning rules, bench defaults, cache key, export); it is never a global.
+//
+// A BackendVersion is a handle to a version registered in core/backends/ (backend_registry.h),
+// where each version's policy says what it decides; this header only names them.
 
-#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace ts::kernel {
 
-enum class BackendVersion : std::uint8_t {
-    V2026_04, // triton-lang/triton-ascend a84b1eb: autoparser.py + tile_generator.py
-    V2026_08, // Geofeng12138/triton-ascend 189dd87: dsl_analysis/ v2 parser, cv_autotune/, ...
-};
-
 struct BackendVersionInfo {
-    BackendVersion version;
     std::string_view name;       // "2026-04": what --backend and the workload JSON take
     std::string_view repository; // the public repository whose runtime it follows
     std::string_view commit;     // full commit id
@@ -25,36 +24,39 @@ struct BackendVersionInfo {
     std::string_view summary;    // one line on what that runtime does
 };
 
-inline constexpr std::array<BackendVersionInfo, 2> kBackendVersions = {{
-    {BackendVersion::V2026_04, "2026-04", "triton-lang/triton-ascend",
-     "a84b1eb52b6215e2c171632f2df0892f1003cfc8", "2026-04-27",
-     "autoparser.py + tile_generator.py: vector kernels only; tl.dot kernels get no config"},
-    {BackendVersion::V2026_08, "2026-08", "Geofeng12138/triton-ascend",
-     "189dd87904997ed0d9704ef16ddbabfc082bef0b", "2026-08-18",
-     "v2 axis parser (dsl_analysis/), cube/mix generator (cv_autotune/), max_autotune, UB tuner"},
-}};
+class BackendVersion {
+public:
+    // The default version (backend_registry.h: the newest built-in one).
+    BackendVersion();
+    // The version registered at `index` (registration order); for the registry.
+    static BackendVersion atIndex(std::size_t index);
+    std::size_t index() const { return m_index; }
 
-// The newest version: what a workload without a "backend" field and a command without
-// --backend get.
-inline constexpr BackendVersion kDefaultBackend = BackendVersion::V2026_08;
+    friend bool operator==(const BackendVersion&, const BackendVersion&) = default;
 
-constexpr const BackendVersionInfo& backendInfo(BackendVersion version)
-{
-    return kBackendVersions[static_cast<std::size_t>(version)];
-}
+private:
+    explicit BackendVersion(std::uint16_t index) : m_index(index) {}
+    std::uint16_t m_index = 0;
+};
 
-constexpr std::string_view backendName(BackendVersion version)
-{
-    return backendInfo(version).name;
-}
-
+const BackendVersionInfo& backendInfo(BackendVersion version);
+std::string_view backendName(BackendVersion version);
 // nullopt for a name no version has.
-constexpr std::optional<BackendVersion> parseBackendVersion(std::string_view name)
-{
-    for (const BackendVersionInfo& info : kBackendVersions)
-        if (info.name == name)
-            return info.version;
-    return std::nullopt;
-}
+std::optional<BackendVersion> parseBackendVersion(std::string_view name);
+// Every registered version, oldest first.
+std::vector<BackendVersion> backendVersions();
+// Their descriptions, in the same order.
+std::vector<BackendVersionInfo> backendInfos();
+// What a workload without a "backend" field and a command without --backend get.
+BackendVersion defaultBackend();
+
+// "2026-04, 2026-08": every backend version's name, for messages that list the valid ones.
+std::string backendNames();
+
+// "2026-08 (Geofeng12138/triton-ascend 189dd87)": a version, the repository and short commit
+// whose runtime it follows, as headers and exports name it.
+std::string backendLabel(BackendVersion version);
+// The same for a version's name; a name no version has is returned as it is.
+std::string backendLabel(std::string_view name);
 
 } // namespace ts::kernel

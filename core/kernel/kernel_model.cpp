@@ -1,6 +1,7 @@
 #include "core/kernel/kernel_model.h"
 
-#include "core/kernel/max_autotune_2608.h"
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 #include "core/python/parser.h"
 #include "core/util/input_file.h"
 
@@ -129,6 +130,20 @@ constexpr std::string_view kMaxAutotuneParams[] = {
     "post_hook", "warmup", "rep", "use_cuda_graph", "do_bench",
 };
 
+// max_autotune / get_max_configs of `triton.backends.ascend.runtime`. A file is read before a
+// launch picks its backend version, so the module is the default version's; a runtime without
+// them raises as Python's import would.
+backends::MaxAutotuneExpansion runtimeMaxAutotune(const std::vector<py::ConfigValue>& bases, const std::string& kernelType,
+                                                  const std::vector<std::pair<std::string, py::Value>>& tuning)
+{
+    const backends::BackendPolicy& runtime = backends::policy(backends::defaultVersion());
+    if (auto expanded = runtime.expandMaxAutotune(bases, kernelType, tuning))
+        return std::move(*expanded);
+    backends::MaxAutotuneExpansion missing;
+    missing.error = "the runtime of Triton-Ascend " + std::string(runtime.info().name) + " has no max_autotune";
+    return missing;
+}
+
 // max_autotune expands each base config before handing the list to autotune.
 void expandMaxAutotune(AutotuneSpec& spec, const Decorator& decorator, const std::string& path,
                        Diagnostics& diagnostics)
@@ -147,7 +162,7 @@ void expandMaxAutotune(AutotuneSpec& spec, const Decorator& decorator, const std
     spec.maxBaseConfigs = spec.configs;
     if (spec.configsError)
         return;
-    MaxAutotuneExpansion expanded = expandMaxAutotune2608(spec.configs, spec.maxKernelType, spec.maxTuning);
+    backends::MaxAutotuneExpansion expanded = runtimeMaxAutotune(spec.configs, spec.maxKernelType, spec.maxTuning);
     spec.maxAutotunePrinted = expanded.printed;
     if (expanded.error) {
         spec.maxAutotuneError = "ValueError: " + *expanded.error;
@@ -284,8 +299,8 @@ py::HostFunction getMaxConfigsFunction(std::vector<std::string>* printed)
             return raise("TypeError: get_max_configs() missing 1 required positional argument: 'config'");
         if (config->type() != py::Value::Type::Config)
             return raise("AttributeError: '" + std::string(config->typeName()) + "' object has no attribute 'kwargs'");
-        MaxAutotuneExpansion expanded =
-            expandMaxAutotune2608({config->config()}, kernelType ? kernelType->str() : "mixcv", tuning);
+        backends::MaxAutotuneExpansion expanded =
+            runtimeMaxAutotune({config->config()}, kernelType ? kernelType->str() : "mixcv", tuning);
         printed->insert(printed->end(), expanded.printed.begin(), expanded.printed.end());
         if (expanded.error)
             return raise("ValueError: " + *expanded.error);

@@ -183,27 +183,6 @@ void Workload::setArg(const std::string& name, ArgValue value)
     args.emplace_back(name, std::move(value));
 }
 
-std::string backendNames()
-{
-    std::string out;
-    for (const BackendVersionInfo& info : kBackendVersions)
-        out += (out.empty() ? "" : ", ") + std::string(info.name);
-    return out;
-}
-
-std::string backendLabel(BackendVersion version)
-{
-    const BackendVersionInfo& info = backendInfo(version);
-    return std::string(info.name) + " (" + std::string(info.repository) + " " + std::string(info.commit.substr(0, 7)) +
-           ")";
-}
-
-std::string backendLabel(std::string_view name)
-{
-    const std::optional<BackendVersion> version = parseBackendVersion(name);
-    return version ? backendLabel(*version) : std::string(name);
-}
-
 std::optional<int> dtypeBytes(std::string_view dtype)
 {
     return dtypeSize(dtype);

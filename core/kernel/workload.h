@@ -7,7 +7,7 @@
 //    "device": "Ascend910B2", "backend": "2026-04"}
 //
 // "backend" names the Triton-Ascend version whose autotune is modelled (backend_version.h);
-// without it the workload gets the newest (kDefaultBackend).
+// without it the workload gets the default (defaultBackend()).
 // Paths are relative to the workload file. An argument left out is not passed at launch (a
 // constexpr left out is a tuning candidate). Unknown top-level fields are ignored.
 
@@ -51,7 +51,7 @@ struct Workload {
     std::vector<std::pair<std::string, ArgValue>> args;  // in file order
     GridArg grid;
     std::string device = "Ascend910B2";
-    BackendVersion backend = kDefaultBackend;
+    BackendVersion backend; // the default version unless set
     std::string benchMethod;     // "default" | "npu" | "" (not given)
     std::optional<std::uint64_t> seed;
 
@@ -74,15 +74,6 @@ std::string workloadText(const Workload& workload);
 // Parses a command-line value: 98432, 1.5, true/false/True/False, None, "float16[4096,1024]"
 // (a tensor), or any other text as a string.
 std::optional<ArgValue> parseArgValue(const std::string& text, std::string* error);
-
-// "2026-04, 2026-08": every backend version's name, for messages that list the valid ones.
-std::string backendNames();
-
-// "2026-08 (Geofeng12138/triton-ascend 189dd87)": a version, the repository and short commit
-// whose runtime it follows, as headers and exports name it.
-std::string backendLabel(BackendVersion version);
-// The same for a version's name; a name no version has is returned as it is.
-std::string backendLabel(std::string_view name);
 
 // The byte size of a tensor dtype ("float16" -> 2), nullopt when unknown.
 std::optional<int> dtypeBytes(std::string_view dtype);

@@ -52,10 +52,12 @@ std::string strOf(const std::string& literal)
 
 } // namespace
 
-ParseOutcome parseAutotuneJson(std::string_view text, const std::string& path, kernel::BackendVersion backend)
+ParseOutcome parseAutotuneJson(std::string_view text, const std::string& path,
+                               std::optional<kernel::BackendVersion> backend)
 {
     ParseOutcome out;
-    const exporter::TritonJsonResult read = exporter::readTritonAutotuneJson(text, path, backend);
+    const exporter::TritonJsonResult read =
+        backend ? exporter::readTritonAutotuneJson(text, path, *backend) : exporter::readTritonAutotuneJson(text, path);
     if (!read.ok()) {
         out.error = withLine(read.error, text, path);
         return out;

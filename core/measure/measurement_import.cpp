@@ -70,7 +70,7 @@ std::optional<SourceFormat> detectFormat(std::string_view text)
     return std::nullopt;
 }
 
-ParseOutcome parseMeasurementFile(const std::string& path, kernel::BackendVersion backend)
+ParseOutcome parseMeasurementFile(const std::string& path, std::optional<kernel::BackendVersion> backend)
 {
     ParseOutcome out;
     const util::InputText input = util::readInputFile(path);

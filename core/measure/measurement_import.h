@@ -89,9 +89,10 @@ struct ParseOutcome {
 };
 
 ParseOutcome parseRunnerJson(std::string_view text, const std::string& path);
-// `backend`: the version whose reader checks the file (2026-08 rebuilds Config(**fields)).
+// `backend`: the version whose reader checks the file (one may rebuild Config(**fields) and
+// reject what that cannot take); without it, the file is read as upstream Triton writes it.
 ParseOutcome parseAutotuneJson(std::string_view text, const std::string& path,
-                               kernel::BackendVersion backend = kernel::BackendVersion::V2026_04);
+                               std::optional<kernel::BackendVersion> backend = std::nullopt);
 ParseOutcome parseAutotuningLog(std::string_view text, const std::string& path);
 
 // Which format a file's text is in: a JSON object with "format": "tilescope.measurements/1",
@@ -99,7 +100,7 @@ ParseOutcome parseAutotuningLog(std::string_view text, const std::string& path);
 std::optional<SourceFormat> detectFormat(std::string_view text);
 // Reads `path` and parses it in the format its content has.
 ParseOutcome parseMeasurementFile(const std::string& path,
-                                  kernel::BackendVersion backend = kernel::BackendVersion::V2026_04);
+                                  std::optional<kernel::BackendVersion> backend = std::nullopt);
 
 // str(triton.Config) ("BLOCK_SIZE: 1024, multibuffer: True, num_warps: 4, num_ctas: 1,
 // num_stages: 3, maxnreg: None[, ir_override: None]") back to a config; nullopt and *error when

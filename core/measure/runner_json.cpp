@@ -97,10 +97,10 @@ ParseOutcome parseRunnerJson(std::string_view text, const std::string& path)
     optionalString(doc, "tilescope_version", &header.tilescopeVersion);
 
     if (!optionalString(doc, "backend", &header.backend) || header.backend.empty())
-        return check.fail("backend", "expected a backend version (" + std::string("2026-04, 2026-08") + ")");
+        return check.fail("backend", "expected a backend version (" + kernel::backendNames() + ")");
     file.backend = kernel::parseBackendVersion(header.backend);
     if (!file.backend)
-        return check.fail("backend", "unknown backend version '" + header.backend + "' (2026-04, 2026-08)");
+        return check.fail("backend", "unknown backend version '" + header.backend + "' (" + kernel::backendNames() + ")");
 
     const auto workload = doc.find("workload");
     if (workload == doc.end() || !workload->is_object())

@@ -78,8 +78,11 @@ bool Machine::setup(const CandidateValues& cand)
             return false;
         }
     }
-    // The grid.
-    if (t.hasStaticGrid()) {
+    // The grid: the launch's own count when the candidate space knows it, so that the simulator
+    // runs the programs every view shows.
+    if (cand.grid) {
+        grid = *cand.grid;
+    } else if (t.hasStaticGrid()) {
         grid = t.staticGrid();
     } else if (t.gridMissing()) {
         fail(CompileFailure::InvalidGrid, "the launch gives no grid", 0);

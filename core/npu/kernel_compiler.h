@@ -13,7 +13,9 @@
 #include "core/npu/device_model.h"
 #include "core/npu/kernel_trace.h"
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +25,8 @@ namespace ts::npu {
 struct CandidateValues {
     std::vector<std::pair<std::string, std::int64_t>> constexprs;  // name -> value (bools as 0/1)
     bool multibuffer = true;
+    // The launch's grid as the candidate space evaluated it; unset: the trace evaluates its own.
+    std::optional<std::array<std::int64_t, 3>> grid;
 };
 
 CompiledKernel compileCandidate(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate);

@@ -157,7 +157,7 @@ CacheSamples readCacheSamples(const fs::path& path, const std::string& measuredO
     }
     if (rough > 0)
         notes->push_back(formatCount(std::int64_t(rough), "measurement") +
-                         " timed by another method than a run of the config (" + "the 2026-08 time budget's rough "
+                         " timed by another method than a run of the config (the cube / mix time budget's rough "
                          "estimates) are left out");
     out.set.skipped += rough;
 

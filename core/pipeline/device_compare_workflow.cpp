@@ -210,7 +210,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         space::LaunchSpec launch = launchSpecFor(a);
         launch.userConfigs.clear();
         launch.autoGenConfigHint = false;
-        launch.backend = kernel::BackendVersion::V2026_04; // its handwritten list is taken as written
+        launch.asWritten = true; // its handwritten list is taken as written
         if (const auto& best = cmp.devices[j].best)
             if (auto t = tritonConfig(cmp.configs[*best]))
                 launch.userConfigs.push_back(std::move(*t));

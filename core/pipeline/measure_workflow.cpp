@@ -160,7 +160,7 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
         MeasureFileReport& report = result.files.emplace_back();
         report.file = path;
         const kernel::BackendVersion backend =
-            request.workload ? request.workload->backend : kernel::kDefaultBackend;
+            request.workload ? request.workload->backend : kernel::defaultBackend();
         measure::ParseOutcome parsed = measure::parseMeasurementFile(path, backend);
         if (!parsed.ok()) {
             report.error = parsed.error;
@@ -426,7 +426,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     for (const MeasuredCandidate& c : out.candidates)
         spec.userConfigs.push_back(c.config);
     spec.autoGenConfigHint = false;
-    spec.backend = kernel::BackendVersion::V2026_04;  // its handwritten list is taken as written
+    spec.asWritten = true;  // its handwritten list is taken as written
     space::SpaceOptions spaceOptions;
     spaceOptions.recordTrail = false;
     spaceOptions.stop = control.stop;

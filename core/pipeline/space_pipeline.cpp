@@ -26,6 +26,7 @@ space::LaunchSpec launchSpecFor(const analysis::KernelAnalysis& a, Diagnostics* 
 {
     space::LaunchSpec launch;
     launch.backend = a.workload.backend;
+    launch.launchModel = a.launch;
     // kv_dict: axis -> value of its key argument, in key order (after reduction renaming).
     for (const auto& [axis, param] : a.parse.keys) {
         for (const analysis::LaunchArgument& arg : a.launchArgs) {
@@ -37,7 +38,8 @@ space::LaunchSpec launchSpecFor(const analysis::KernelAnalysis& a, Diagnostics* 
                 note(notes, a, "key argument '" + param + "' is not an integer; axis " + axis + " has no size");
         }
     }
-    // 2026-08's cache key: the key list's arguments as passed, in the list's order.
+    // The key list's arguments as passed, in the list's order (the cache key of a version that
+    // keys by the list).
     if (a.kernel->autotune)
         for (const std::string& name : a.kernel->autotune->keyList)
             for (const analysis::LaunchArgument& arg : a.launchArgs)

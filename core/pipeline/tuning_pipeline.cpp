@@ -149,6 +149,9 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
 
 cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::OutcomeStatus outcome)
 {
+    // An incorrect candidate stays incorrect whatever its tuning did (its times are kept).
+    if (spaceStatus == space::CandidateStatus::Incorrect)
+        return cache::CandidateStatus::Incorrect;
     switch (outcome) {
     case tuning::OutcomeStatus::CompileFailed: return cache::CandidateStatus::CompileFailed;
     case tuning::OutcomeStatus::Benchmarked: return cache::CandidateStatus::Benchmarked;
@@ -160,6 +163,7 @@ cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::
     case space::CandidateStatus::Pruned: return cache::CandidateStatus::Pruned;
     case space::CandidateStatus::Skipped: return cache::CandidateStatus::Skipped;
     case space::CandidateStatus::User: return cache::CandidateStatus::User;
+    case space::CandidateStatus::Incorrect: return cache::CandidateStatus::Incorrect;
     }
     return cache::CandidateStatus::Generated;
 }
@@ -392,6 +396,15 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         case cache::CandidateStatus::CompileFailed: o.status = tuning::OutcomeStatus::CompileFailed; break;
         case cache::CandidateStatus::Benchmarked: o.status = tuning::OutcomeStatus::Benchmarked; break;
         case cache::CandidateStatus::Best: o.status = tuning::OutcomeStatus::Best; break;
+        case cache::CandidateStatus::Incorrect:
+            // Tuned as the backend tunes it: its times, or its compile failure, are kept.
+            if (c.p50Ms)
+                o.status = tuning::OutcomeStatus::Benchmarked;
+            else if (npu::parseCompileFailure(c.reasonCode))
+                o.status = tuning::OutcomeStatus::CompileFailed;
+            else if (jsonNumber(breakdown, "compile_seconds_model") <= 0)
+                continue;
+            break;
         default:
             // Not tuned: the space's own verdict stands. One compiled and then dropped by the
             // time-limit prune still takes its place among the compile jobs.
@@ -449,6 +462,9 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         }
         if (record.bestIndex && *record.bestIndex == k)
             result->best = index;
+        // The backend's own pick: the fastest that ran, incorrect or not.
+        if (!result->backendBest || tuning::betterThan(b, result->outcomes[*result->backendBest].bench))
+            result->backendBest = index;
     }
     if (const cache::TuningDetails* d = record.details ? &*record.details : nullptr) {
         result->modelled.hostCores = d->hostCores;

@@ -335,9 +335,9 @@ bool sameForTheSimulator(const cache::CandidateRecord& a, const cache::Candidate
 
 // The `top` fastest benchmarked candidates of a tuning, each that repeats a faster one for the
 // simulator reported and, with dropEquivalent, left out (the next one takes its place).
-std::vector<exporter::HandwrittenConfig> topConfigs(const ExportRequest& request, ExportResult& out)
+std::vector<exporter::HandwrittenConfig> topConfigs(const cache::TuningRecord& record, const ExportRequest& request,
+                                                    ExportResult& out)
 {
-    const cache::TuningRecord& record = *request.record;
     const std::vector<std::size_t> ranked = exporter::rankedCandidates(record);
     std::vector<exporter::HandwrittenConfig> configs;
     std::vector<std::size_t> kept;
@@ -386,7 +386,9 @@ void writePython(const ExportRequest& request, ExportResult& out)
                                 std::to_string(record.candidates.empty() ? 0 : record.candidates.size() - 1) +
                                 "; see `tilescope cache show " + std::to_string(record.id) + "`)");
             const cache::CandidateRecord& c = record.candidates[index];
-            if (!cache::wasBenchmarked(c.status))
+            if (c.status == cache::CandidateStatus::Incorrect)
+                out.warnings.push_back("candidate " + std::to_string(index) + " is incorrect: " + c.reasonMessage);
+            else if (!cache::wasBenchmarked(c.status))
                 out.warnings.push_back("candidate " + std::to_string(index) + " was not benchmarked (" +
                                        std::string(cache::candidateStatusName(c.status)) + ")");
             configs.push_back(exporter::handwrittenConfig(c));
@@ -395,8 +397,15 @@ void writePython(const ExportRequest& request, ExportResult& out)
                 configs.back().rankOf = ranked.size();
             }
         }
+    } else if (request.includeIncorrect) {
+        // Asked for: incorrect configs that ran are ranked with the others.
+        cache::TuningRecord shown = *request.record;
+        for (cache::CandidateRecord& c : shown.candidates)
+            if (c.status == cache::CandidateStatus::Incorrect && c.p50Ms)
+                c.status = cache::CandidateStatus::Benchmarked;
+        configs = topConfigs(shown, request, out);
     } else {
-        configs = topConfigs(request, out);
+        configs = topConfigs(*request.record, request, out);
     }
     if (configs.empty())
         return fail(out, ExportProblem::NothingMeasured,
@@ -452,7 +461,7 @@ ExportResult exportTuning(const ExportRequest& request)
         // What the record's own backend version would have cached: 2026-08 keeps only the
         // benchmarked configs and writes nothing while the UB tuner was on.
         exporter::TritonCacheOptions version;
-        version.backend = kernel::parseBackendVersion(request.record->key.backend).value_or(kernel::kDefaultBackend);
+        version.backend = kernel::parseBackendVersion(request.record->key.backend).value_or(kernel::defaultBackend());
         version.ubTuner = request.record->details && request.record->details->ubTuner != "off";
         const exporter::TritonCacheExport cached = exporter::tritonCacheForVersion(*request.record, version);
         if (!cached.cache) {

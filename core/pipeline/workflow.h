@@ -26,6 +26,7 @@
 // throws for bad input: problems come back in the result.
 
 #include "core/analysis/kernel_analysis.h"
+#include "core/backends/backend_registry.h"
 #include "core/batch/batch_run.h"
 #include "core/capture/capture_index.h"
 #include "core/calibrate/calibration.h"
@@ -336,6 +337,10 @@ struct ExportRequest {
     // Python from a tuning's `top`: leave out a config the simulator cannot tell from a faster
     // one (the same arguments and times, other num_warps / num_stages); kept and reported when false.
     bool dropEquivalent = false;
+    // Candidates whose launch is incorrect (they leave data unprocessed or reach past the end
+    // without a mask) are left out of the `top`, unless asked for; an index names one anyway,
+    // with a warning.
+    bool includeIncorrect = false;
     exporter::ConfigListOptions list;  // the decorator's key and layout
     // The backend version of a config list made elsewhere (a record names its own); written as
     // a comment line above the decorator.
@@ -374,12 +379,12 @@ ExportResult exportTuning(const ExportRequest& request);
 struct CompareBackendsRequest {
     kernel::Workload workload; // its own "backend" is ignored
     npu::DeviceProfile device;
-    kernel::BackendVersion base = kernel::BackendVersion::V2026_04;
-    kernel::BackendVersion other = kernel::kDefaultBackend;
+    kernel::BackendVersion base = backends::firstVersion();
+    kernel::BackendVersion other = kernel::defaultBackend();
 };
 
 struct BackendSide {
-    kernel::BackendVersion version = kernel::BackendVersion::V2026_04;
+    kernel::BackendVersion version;
     std::shared_ptr<const analysis::KernelAnalysis> analysis;
     std::shared_ptr<const space::CandidateSpace> space;
     std::string problem;                      // why there is no list at all (no autotune, ...)

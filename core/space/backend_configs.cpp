@@ -1,5 +1,7 @@
 #include "core/space/backend_configs.h"
 
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 #include "core/util/dtype.h"
 
 #include <algorithm>
@@ -75,120 +77,96 @@ KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec
 BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
                                       const GeneratorDevice& device, const BackendOptions& options)
 {
-    if (launch.backend == kernel::BackendVersion::V2026_08)
-        return generateBackendConfigs2608(parse, launch, device, options);
-    return generateBackendConfigs2604(parse, launch, device, options);
-}
-
-BackendConfigs generateBackendConfigs2604(const analysis::AxisParse& parse, const LaunchSpec& launch,
-                                          const GeneratorDevice& device, const BackendOptions& options)
-{
+    if (!launch.asWritten)
+        return backends::policy(launch.backend).generateConfigs(parse, launch, device, options);
     BackendConfigs out;
     out.simtMode = launch.forceSimtOnly;
     out.defaultMultibuffer = device.defaultMultibuffer;
-
     for (const auto& [axis, value] : launch.keyValues)
         out.key.push_back(std::to_string(value));
-
     if (!addTensorDtypes(launch, [](const std::string& dtype) { return dtypeBytes(dtype); }, out))
         return out;
-
-    out.generationRan = launch.userConfigs.empty() || launch.autoGenConfigHint;
-    if (out.generationRan) {
-        if (parse.error) {
-            out.error = *parse.error;
-            return out;
-        }
-        const KernelMetaInput meta = kernelMetaFor(parse, launch, out.dtypeBytes);
-        TileProblemResult made = makeTileProblem(meta, device);
-        out.problem = std::move(made.problem);
-        if (made.error) {
-            out.error = *made.error;
-            return out;
-        }
-        out.problemBuilt = true;
-        generateTiles(out.problem, out.tiles, TileGeneratorOptions{options.recordTrail});
-        if (out.tiles.error) {
-            out.error = *out.tiles.error;
-            return out;
-        }
-
-        const std::size_t k = out.problem.params.size();
-        const std::size_t base = out.tiles.count();
-        auto baseConfig = [&](std::size_t i) {
-            TritonConfig cfg;
-            cfg.numWarps = 1;
-            cfg.numStages = 1;
-            const std::int64_t* v = out.tiles.config(i, k);
-            cfg.kwargs.reserve(k + 1);
-            for (std::size_t j = 0; j < k; ++j)
-                cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
-            return cfg;
-        };
-        const bool multibufferIsParam = out.problem.paramIndex("multibuffer") >= 0;
-        if (out.simtMode) {
-            if (launch.numWarps)
-                out.simtWarps = {*launch.numWarps};
-            else
-                out.simtWarps = {8, 16, 32, 64};
-            out.configs.reserve(base * out.simtWarps.size() + launch.userConfigs.size() + 1);
-            for (std::size_t i = 0; i < base; ++i) {
-                TritonConfig cfg = baseConfig(i);
-                for (std::size_t w = 0; w < out.simtWarps.size(); ++w) {
-                    cfg.numWarps = out.simtWarps[w];
-                    if (w + 1 < out.simtWarps.size())
-                        out.configs.push_back(cfg);
-                    else
-                        out.configs.push_back(std::move(cfg));
-                    out.baseIndex.push_back(int(i));
-                }
-            }
-        } else {
-            out.multibufferExpanded = !launch.multibuffer.has_value();
-            out.configs.reserve(base * 2 + launch.userConfigs.size() + 1);
-            for (std::size_t i = 0; i < base; ++i) {
-                TritonConfig cfg = baseConfig(i);
-                out.baseIndex.push_back(int(i));
-                if (!out.multibufferExpanded) {
-                    out.configs.push_back(std::move(cfg));
-                    continue;
-                }
-                out.configs.push_back(cfg);
-                if (multibufferIsParam)
-                    setKwarg(cfg.kwargs, "multibuffer", ParamValue::boolean(!device.defaultMultibuffer));
-                else
-                    cfg.kwargs.emplace_back("multibuffer", ParamValue::boolean(!device.defaultMultibuffer));
-                out.configs.push_back(std::move(cfg));
-                out.baseIndex.push_back(int(i));
-            }
-        }
-        out.origins.assign(out.configs.size(), BackendConfigs::Origin::Generated);
-        if (out.configs.empty()) {
-            out.warnings.push_back("[WARNING] The generated candidate tiling configs are empty "
-                                   "based on provided parameters!");
-            out.emptyExplanation = explainEmptyGeneration(out.problem, out.tiles);
-        }
-    }
-
-    if (out.configs.empty() && launch.userConfigs.empty()) {
-        TritonConfig fallback;
-        fallback.numWarps = 4;
-        fallback.numStages = 2;
-        out.configs.push_back(fallback);
-        out.origins.push_back(BackendConfigs::Origin::Fallback);
-        out.baseIndex.push_back(-1);
-        // The backend builds this config with keywords (num_buffers_warp_spec, ...) that the
-        // triton.Config shipped at a84b1eb does not accept, so the launch raises here.
-        out.error = "TypeError: Config.__init__() got an unexpected keyword argument "
-                    "'num_buffers_warp_spec'";
-    } else {
-        for (const TritonConfig& cfg : launch.userConfigs) {
-            out.configs.push_back(cfg);
-            out.origins.push_back(BackendConfigs::Origin::User);
-            out.baseIndex.push_back(-1);
-        }
-    }
+    appendConfigs(launch.userConfigs, BackendConfigs::Origin::User, out);
     return out;
+}
+
+void addKeyValues(const std::vector<std::int64_t>& values, BackendConfigs& out)
+{
+    for (const std::int64_t value : values)
+        out.key.push_back(std::to_string(value));
+}
+
+bool walkTilings(const KernelMetaInput& meta, const GeneratorDevice& device, const BackendOptions& options,
+                 BackendConfigs& out)
+{
+    TileProblemResult made = makeTileProblem(meta, device);
+    out.problem = std::move(made.problem);
+    if (made.error) {
+        out.error = *made.error;
+        return false;
+    }
+    out.problemBuilt = true;
+    generateTiles(out.problem, out.tiles, TileGeneratorOptions{options.recordTrail});
+    if (out.tiles.error) {
+        out.error = *out.tiles.error;
+        return false;
+    }
+    return true;
+}
+
+TritonConfig tilingConfig(const BackendConfigs& out, std::size_t i)
+{
+    const std::size_t k = out.problem.params.size();
+    TritonConfig cfg;
+    cfg.numWarps = 1;
+    cfg.numStages = 1;
+    const std::int64_t* v = out.tiles.config(i, k);
+    cfg.kwargs.reserve(k + 1);
+    for (std::size_t j = 0; j < k; ++j)
+        cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
+    return cfg;
+}
+
+void expandSimtWarps(const LaunchSpec& launch, std::vector<TritonConfig>& configs, std::vector<int>& base,
+                     BackendConfigs& out)
+{
+    out.simtWarps = launch.numWarps ? std::vector<int>{*launch.numWarps} : std::vector<int>{8, 16, 32, 64};
+    std::vector<TritonConfig> expanded;
+    std::vector<int> expandedBase;
+    expanded.reserve(configs.size() * out.simtWarps.size());
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        for (int warps : out.simtWarps) {
+            TritonConfig cfg = configs[i];
+            cfg.numWarps = warps;
+            expanded.push_back(std::move(cfg));
+            expandedBase.push_back(base[i]);
+        }
+    configs = std::move(expanded);
+    base = std::move(expandedBase);
+}
+
+void noteEmptyGeneration(BackendConfigs& out)
+{
+    out.warnings.push_back("[WARNING] The generated candidate tiling configs are empty based on "
+                           "provided parameters!");
+    out.emptyExplanation = explainEmptyGeneration(out.problem, out.tiles);
+}
+
+TritonConfig fallbackConfig()
+{
+    TritonConfig fallback;
+    fallback.numWarps = 4;
+    fallback.numStages = 2;
+    return fallback;
+}
+
+void appendConfigs(const std::vector<TritonConfig>& configs, BackendConfigs::Origin origin, BackendConfigs& out)
+{
+    for (const TritonConfig& cfg : configs) {
+        out.configs.push_back(cfg);
+        out.origins.push_back(origin);
+        out.baseIndex.push_back(-1);
+    }
 }
 
 } // namespace ts::space

@@ -1,10 +1,13 @@
 #pragma once
-// The candidate list the backend benchmarks for one launch (Triton-Ascend autotuner.py at
-// a84b1eb: generate_key_and_configs, _gen_tile_configs and the multibuffer / num_warps
-// expansions): the widest tensor dtype, the cache key, the generated tiling, then the
-// handwritten configs, or the single fallback config when both are empty.
+// The candidate list the backend benchmarks for one launch (Triton-Ascend autotuner.py's
+// generate_key_and_configs, _gen_tile_configs and the multibuffer / num_warps expansions): the
+// widest tensor dtype, the cache key, the generated tiling, then the handwritten configs, or the
+// single fallback config when both are empty. Each backend version builds its own list
+// (core/backends/v*/backend_configs.cpp) from the pieces declared here, which every version
+// shares.
 
 #include "core/analysis/axis_parse.h"
+#include "core/analysis/launch_model.h"
 #include "core/space/generator_device.h"
 #include "core/space/space_types.h"
 #include "core/space/tile_generator.h"
@@ -36,8 +39,15 @@ struct LaunchSpec {
     std::optional<bool> multibuffer;       // fixed at launch
     std::optional<int> numWarps;           // fixed at launch
     bool forceSimtOnly = false;
-    // Which backend generates (generateBackendConfigs dispatches on it).
-    kernel::BackendVersion backend = kernel::BackendVersion::V2026_04;
+    // Which backend generates (generateBackendConfigs asks its policy).
+    kernel::BackendVersion backend;
+    // The handwritten configs, simulated exactly as written: no generation and no hint
+    // expansion, whatever the version does with a handwritten list (a measured list, another
+    // device's best).
+    bool asWritten = false;
+    // What the launch does with each candidate (programs, coverage): the analysis' model. The
+    // generator ignores it; the candidate space evaluates it for every candidate.
+    std::shared_ptr<const analysis::LaunchModel> launchModel;
 };
 
 struct CubeGeneration; // cube_generator.h
@@ -91,14 +101,30 @@ KernelMetaInput kernelMetaFor(const analysis::AxisParse& parse, const LaunchSpec
 // `bytesOf` is the version's byte-size table (0 for a dtype it does not know).
 bool addTensorDtypes(const LaunchSpec& launch, int (*bytesOf)(const std::string& dtype), BackendConfigs& out);
 
-// The list of `launch.backend`: generateBackendConfigs2604 or generateBackendConfigs2608.
+// The list of `launch.backend` (its policy's generateConfigs), or the handwritten configs as
+// written when `launch.asWritten`.
 BackendConfigs generateBackendConfigs(const analysis::AxisParse& parse, const LaunchSpec& launch,
                                       const GeneratorDevice& device, const BackendOptions& options = {});
-// backend_configs.cpp
-BackendConfigs generateBackendConfigs2604(const analysis::AxisParse& parse, const LaunchSpec& launch,
-                                          const GeneratorDevice& device, const BackendOptions& options = {});
-// backend_configs_2608.cpp
-BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, const LaunchSpec& launch,
-                                          const GeneratorDevice& device, const BackendOptions& options = {});
+
+// ---- What the versions' generators share ----
+
+// The key values of `launch`, each as Python prints an int, appended to `out.key`.
+void addKeyValues(const std::vector<std::int64_t>& values, BackendConfigs& out);
+// Builds the tile problem of `meta` and walks it (tile_generator.h) into `out.problem` and
+// `out.tiles`; false, with the exception in `out.error`, when either raises.
+bool walkTilings(const KernelMetaInput& meta, const GeneratorDevice& device, const BackendOptions& options,
+                 BackendConfigs& out);
+// Tiling `i` of `out.tiles` as a config: its parameters, num_warps=1, num_stages=1.
+TritonConfig tilingConfig(const BackendConfigs& out, std::size_t i);
+// The SIMT expansion: every config once per num_warps value (the launch's, or 8, 16, 32, 64),
+// into `out.simtWarps`; `base[i]` is the tiling of `configs[i]`, the result's the same.
+void expandSimtWarps(const LaunchSpec& launch, std::vector<TritonConfig>& configs, std::vector<int>& base,
+                     BackendConfigs& out);
+// The generator produced nothing: the backend's warning and TileScope's explanation.
+void noteEmptyGeneration(BackendConfigs& out);
+// The backend's single default config when nothing is generated or written.
+TritonConfig fallbackConfig();
+// Appends `configs` to `out.configs` with their origin.
+void appendConfigs(const std::vector<TritonConfig>& configs, BackendConfigs::Origin origin, BackendConfigs& out);
 
 } // namespace ts::space

@@ -91,7 +91,7 @@ CandidateQuery CandidateQuery::parse(std::string_view text, const QueryLabels* l
             term.field = Term::Field::Word;
             const std::string word = lower(term.text);
             // Resolved once into masks: no string work per row.
-            for (int st = 0; st < 4; ++st)
+            for (int st = 0; st < kCandidateStatusCount; ++st)
                 if (contains(statusName(CandidateStatus(st)), word) || (labels && contains(labels->status[st], word)))
                     term.statusMask |= 1u << unsigned(st);
             for (int r = 1; r < kReasonCodeCount; ++r)

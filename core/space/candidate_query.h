@@ -3,7 +3,7 @@
 // --lattice --filter EXPR` take it: whitespace-separated terms that must all hold.
 //   - `name op value` (op: = == != < <= > >=, value: an integer, True or False) on a dimension
 //     (XBLOCK, multibuffer, num_warps, ...), or on tile (elements), ub (KiB), programs, waves;
-//   - any other word names a status (generated, pruned, skipped, user) or a reason
+//   - any other word names a status (generated, pruned, skipped, user, incorrect) or a reason
 //     (off-walk, ub-capacity, ...), or a part of one: a row matches when its status or its
 //     reason contains the word.
 // Example: `XBLOCK>=1024 multibuffer=True off-walk`.
@@ -26,7 +26,7 @@ namespace ts::space {
 // Extra names a word may match, besides the statuses' and reasons' own names: the explorer's
 // labels as shown (translated). Lower case; empty strings are skipped.
 struct QueryLabels {
-    std::array<std::string, 4> status;                 // by CandidateStatus
+    std::array<std::string, kCandidateStatusCount> status; // by CandidateStatus
     std::array<std::string, kReasonCodeCount> reason;  // by ReasonCode
 };
 

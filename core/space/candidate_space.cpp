@@ -6,6 +6,8 @@
 #include "core/space/candidate_space.h"
 #include "core/space/cube_generator.h"
 
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 #include "core/space/space_format.h"
 #include "core/util/format.h"
 
@@ -27,6 +29,8 @@ std::string_view statusName(CandidateStatus status)
         return "skipped";
     case CandidateStatus::User:
         return "user";
+    case CandidateStatus::Incorrect:
+        return "incorrect";
     }
     return "unknown";
 }
@@ -72,6 +76,10 @@ std::string_view reasonCodeName(ReasonCode code)
         return "cube-l0c-capacity";
     case ReasonCode::CubeTimeBudget:
         return "cube-time-budget";
+    case ReasonCode::Uncovered:
+        return "uncovered";
+    case ReasonCode::Overrun:
+        return "overrun";
     }
     return "unknown";
 }
@@ -179,6 +187,7 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
 {
     CandidateSpace space;
     space.m_device = device;
+    space.m_backendVersion = launch.backend;
     // hints={"auto_gen_config": True} reaches the backend like the launch flag.
     LaunchSpec effective = launch;
     for (const auto& [name, values] : hints)
@@ -202,17 +211,22 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         }
     }
 
-    if (launch.backend == kernel::BackendVersion::V2026_08) {
-        space.addBackendList2608();
-        if (options.lattice)
-            space.m_notes.push_back("The lattice is walked for the 2026-04 backend only; under 2026-08 the space is "
-                                    "the backend's own list and, for a tl.dot kernel, the candidates its cube "
-                                    "pruning drops.");
+    const backends::BackendPolicy& version = backends::policy(launch.backend);
+    if (!launch.asWritten && version.spaceRows() == backends::SpaceRows::BackendList) {
+        space.m_launchModel = launch.launchModel;
+        space.addBackendListRows();
+        space.m_launchByKey.clear();
+        if (options.lattice) {
+            std::string why = version.latticeUnavailable();
+            space.m_notes.push_back(why.empty() ? std::string("The lattice is not built for this backend version.")
+                                                : std::move(why));
+        }
         if (options.progress)
             options.progress(1.0);
         return space;
     }
     space.buildDimensions(hints, effective);
+    space.bindLaunchModel(launch.launchModel);
     space.addBackendList();
     if (options.stop.stop_requested()) {
         space.m_stopped = true;
@@ -227,6 +241,7 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
                 "a valid kernel description" +
                 (space.m_backend.error ? " (" + *space.m_backend.error + ")." : std::string(".")));
     }
+    space.m_launchByKey.clear(); // only the build looks figures up by their slots
     if (!space.m_stopped && options.progress)
         options.progress(1.0);
     return space;
@@ -308,10 +323,8 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
         m_dims.push_back(std::move(dim));
     }
     if (m_hintCount > 0 || multibufferHint != nullptr)
-        m_notes.push_back("Hints are crossed with the generated tiling as the Triton-Ascend "
-                         "autotune guide describes; the backend at a84b1eb itself reads only "
-                         "the axis hints (split_params, tiling_params, low_dim_axes, "
-                         "reduction_axes) and auto_gen_config.");
+        if (std::string note = backends::policy(launch.backend).crossedHintsNote(); !note.empty())
+            m_notes.push_back(std::move(note));
 
     m_comboCount = 1;
     for (std::size_t d = std::size_t(m_hintBegin); d < m_dims.size(); ++d)
@@ -412,8 +425,9 @@ std::uint32_t CandidateSpace::checkHard(const std::int64_t* v, std::int64_t tile
 
 std::size_t CandidateSpace::push(CandidateStatus status, ReasonCode reason, std::int32_t ref,
                                  std::int8_t param, std::uint32_t violations, std::int64_t tile,
-                                 std::int64_t programs)
+                                 std::int64_t programs, std::uint32_t launch)
 {
+    m_launch.push_back(launch);
     m_status.push_back(status);
     m_reason.push_back(reason);
     m_ref.push_back(ref);
@@ -465,7 +479,7 @@ void CandidateSpace::addBackendList()
                       combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + m_hintBegin);
             m_values.insert(m_values.end(), row.begin(), row.end());
             push(CandidateStatus::Generated, firstViolation(viol), -1, std::int8_t(param), viol, tile,
-                 programs);
+                 programs, launchOf(row.data()));
         }
     }
     if (bases == 0)
@@ -477,7 +491,7 @@ void CandidateSpace::addBackendList()
         std::fill(row.begin(), row.end(), kUnset);
         m_values.insert(m_values.end(), row.begin(), row.end());
         push(CandidateStatus::Generated, ReasonCode::Fallback, -1, -1, 0, tileOf(row.data()),
-             programsOf(row.data()));
+             programsOf(row.data()), launchOf(row.data()));
     }
     m_generatedCount = m_status.size();
 
@@ -498,7 +512,7 @@ void CandidateSpace::addBackendList()
         const std::uint32_t viol = checkHard(row.data(), tile, programs, &param);
         m_values.insert(m_values.end(), row.begin(), row.end());
         push(CandidateStatus::User, viol ? firstViolation(viol) : ReasonCode::Handwritten, std::int32_t(u),
-             std::int8_t(param), viol, tile, programs);
+             std::int8_t(param), viol, tile, programs, launchOf(row.data()));
     }
 }
 
@@ -655,6 +669,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
     m_violations.reserve(rows);
     m_tile.reserve(rows);
     m_programs.reserve(rows);
+    m_launch.reserve(rows);
 
     // Why a valid point is not generated, when that does not depend on its neighbour.
     ReasonCode global = ReasonCode::None;
@@ -758,32 +773,126 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
                 }
             }
         }
+        // One launch per tiling unless a hint or variant dimension changes it.
+        const std::uint32_t tilingLaunch = m_launchIgnoresVariants ? launchOf(row.data()) : 0;
         for (std::size_t c = 0; c < m_comboCount; ++c) {
             std::copy(combos.begin() + std::ptrdiff_t(c * width),
                       combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + m_hintBegin);
             m_values.insert(m_values.end(), row.begin(), row.end());
             const std::int32_t ref =
                 neighbourBase >= 0 ? std::int32_t(std::size_t(neighbourBase) * m_comboCount + c) : -1;
-            push(status, reason, ref, std::int8_t(param), viol, tile, programs);
+            push(status, reason, ref, std::int8_t(param), viol, tile, programs,
+                 m_launchIgnoresVariants ? tilingLaunch : launchOf(row.data()));
         }
     }
 }
 
+CandidateStatus CandidateSpace::status(std::size_t i) const
+{
+    const CandidateStatus origin = m_status[i];
+    if (origin != CandidateStatus::Pruned && m_launches[m_launch[i]].coverage == analysis::Coverage::Incorrect)
+        return CandidateStatus::Incorrect;
+    return origin;
+}
+
+ReasonCode CandidateSpace::reason(std::size_t i) const
+{
+    if (status(i) == CandidateStatus::Incorrect)
+        return m_launches[m_launch[i]].issue == analysis::CoverageIssue::Overrun ? ReasonCode::Overrun
+                                                                                 : ReasonCode::Uncovered; // or a wrong stride
+    return m_reason[i];
+}
+
 std::size_t CandidateSpace::count(CandidateStatus status) const
+{
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < m_status.size(); ++i)
+        n += this->status(i) == status ? 1 : 0;
+    return n;
+}
+
+std::size_t CandidateSpace::countOrigin(CandidateStatus status) const
 {
     return std::size_t(std::count(m_status.begin(), m_status.end(), status));
 }
 
+void CandidateSpace::bindLaunchModel(std::shared_ptr<const analysis::LaunchModel> model)
+{
+    m_launchModel = std::move(model);
+    m_launches.clear();
+    m_launchByKey.clear();
+    m_slotDims.clear();
+    m_readSlots.clear();
+    m_launchIgnoresVariants = true;
+    if (!m_launchModel) {
+        m_launches.emplace_back(); // coverage unknown, programs from the backend's tile problem
+        return;
+    }
+    const std::vector<std::string>& slots = m_launchModel->slots();
+    for (std::size_t s = 0; s < slots.size(); ++s) {
+        int dim = -1;
+        for (std::size_t j = 0; j < m_dims.size(); ++j)
+            if (m_dims[j].name == slots[s] && m_dims[j].choices.empty() &&
+                m_dims[j].kind != SpaceDimension::Kind::NumWarps)
+                dim = int(j);
+        m_slotDims.push_back(dim);
+        if (m_launchModel->reads(int(s))) {
+            m_readSlots.push_back(int(s));
+            if (dim >= m_tunableCount)
+                m_launchIgnoresVariants = false;
+        }
+    }
+    m_slotScratch.assign(slots.size(), analysis::kUnknownSlot);
+}
+
+std::uint32_t CandidateSpace::launchOf(const std::int64_t* values)
+{
+    if (!m_launchModel)
+        return 0;
+    const std::vector<std::int64_t>& defaults = m_launchModel->slotDefaults();
+    m_keyScratch.clear();
+    for (int s : m_readSlots) {
+        const int dim = m_slotDims[std::size_t(s)];
+        std::int64_t v = dim >= 0 ? values[dim] : kUnset;
+        if (v == kUnset)
+            v = defaults[std::size_t(s)];
+        m_slotScratch[std::size_t(s)] = v;
+        m_keyScratch.append(reinterpret_cast<const char*>(&v), sizeof v);
+    }
+    const auto [at, inserted] = m_launchByKey.try_emplace(m_keyScratch, std::uint32_t(m_launches.size()));
+    if (!inserted)
+        return at->second;
+    // A new value of the slots: evaluate, and share the figures with an equal earlier launch.
+    const analysis::LaunchFigures figures = m_launchModel->evaluate(m_slotScratch.data());
+    for (std::size_t k = m_launches.size(); k-- > 0 && k + 64 >= m_launches.size();)
+        if (m_launches[k] == figures) {
+            at->second = std::uint32_t(k);
+            return at->second;
+        }
+    m_launches.push_back(figures);
+    return at->second;
+}
+
+std::string CandidateSpace::coverageNote(std::size_t i) const
+{
+    if (!m_launchModel)
+        return "coverage unknown: the space was built without the kernel's launch";
+    return m_launchModel->describe(launch(i));
+}
+
 std::size_t CandidateSpace::count(ReasonCode code) const
 {
-    return std::size_t(std::count(m_reason.begin(), m_reason.end(), code));
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < m_reason.size(); ++i)
+        n += reason(i) == code ? 1 : 0;
+    return n;
 }
 
 std::array<std::size_t, kReasonCodeCount> CandidateSpace::reasonCounts() const
 {
     std::array<std::size_t, kReasonCodeCount> counts{};
-    for (ReasonCode code : m_reason)
-        if (std::size_t(code) < counts.size())
+    for (std::size_t i = 0; i < m_reason.size(); ++i)
+        if (const ReasonCode code = reason(i); std::size_t(code) < counts.size())
             ++counts[std::size_t(code)];
     return counts;
 }
@@ -839,6 +948,27 @@ int CandidateSpace::numStages(std::size_t i) const
 }
 
 CandidateMetrics CandidateSpace::metrics(std::size_t i) const
+{
+    CandidateMetrics m = tileMetrics(i);
+    if (!m_launchModel)
+        return m;
+    // The launch's grid decides the programs, for every view (one number per fact).
+    const analysis::LaunchFigures& f = launch(i);
+    m.grid = f.grid;
+    m.coverage = f.coverage;
+    m.programs = f.programs;
+    m.waves = 0;
+    m.lastWaveUtilisation = 0.0;
+    const int cores = std::max(1, m_launchModel->usesCube() && m_device.numAicore > 0 ? m_device.numAicore
+                                                                                         : m_device.numVectorCores);
+    if (m.programs > 0) {
+        m.waves = (m.programs + cores - 1) / cores;
+        m.lastWaveUtilisation = double(m.programs - (m.waves - 1) * cores) / double(cores);
+    }
+    return m;
+}
+
+CandidateMetrics CandidateSpace::tileMetrics(std::size_t i) const
 {
     if (m_backend.cube && i < size() && m_tunableCount == int(m_backend.cube->params.size()))
         if (const auto use = m_backend.cube->tileUse(values(i)))
@@ -932,6 +1062,17 @@ std::string describeStepRule(const TileProblem& p, const SpaceDimension& dim)
 
 std::string CandidateSpace::describe(std::size_t i) const
 {
+    if (status(i) == CandidateStatus::Incorrect) {
+        std::string why = coverageNote(i);
+        switch (m_status[i]) {
+        case CandidateStatus::Generated:
+            return why + "; the backend generates it and would benchmark it";
+        case CandidateStatus::User:
+            return why + "; a handwritten config";
+        default:
+            return why;
+        }
+    }
     const TileProblem& p = m_backend.problem;
     const ReasonCode code = m_reason[i];
     const std::int64_t* v = values(i);
@@ -1035,7 +1176,7 @@ std::string CandidateSpace::describe(std::size_t i) const
               "default config ({}, num_warps=4, num_stages=2). " +
               m_backend.emptyExplanation;
         if (m_backend.error)
-            msg += " At a84b1eb building that config raises " + *m_backend.error + ".";
+            msg += backends::policy(m_backendVersion).fallbackNote(*m_backend.error);
         break;
     case ReasonCode::CubeL1Capacity:
     case ReasonCode::CubeL0aCapacity:
@@ -1045,6 +1186,10 @@ std::string CandidateSpace::describe(std::size_t i) const
         break;
     case ReasonCode::CubeTimeBudget:
         msg = "cut by the 200 s benchmark budget of cube / mix kernels";
+        break;
+    case ReasonCode::Uncovered: // an incorrect candidate's own reason, described above
+    case ReasonCode::Overrun:
+        msg = coverageNote(i);
         break;
     }
 

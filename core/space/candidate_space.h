@@ -8,6 +8,7 @@
 // a reference index and a parameter index for the message. Messages are formatted on demand.
 
 #include "core/analysis/axis_parse.h"
+#include "core/analysis/launch_model.h"
 #include "core/space/backend_configs.h"
 #include "core/space/generator_device.h"
 #include "core/space/space_types.h"
@@ -20,11 +21,15 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace ts::space {
 
-enum class CandidateStatus : std::uint8_t { Generated, Pruned, Skipped, User };
+// Incorrect: a candidate whose launch leaves data unprocessed or reaches past the end without a
+// mask (analysis/launch_model.h): whatever the backend makes of it, it is never recommended.
+enum class CandidateStatus : std::uint8_t { Generated, Pruned, Skipped, User, Incorrect };
+inline constexpr int kCandidateStatusCount = 5;
 std::string_view statusName(CandidateStatus status);
 
 enum class ReasonCode : std::uint8_t {
@@ -54,8 +59,11 @@ enum class ReasonCode : std::uint8_t {
     CubeL0cCapacity, // M x N x 4 B > L0C / 1
     // Cut by the 200 s benchmark budget (autotuner.py _prune_by_time_limit): informational.
     CubeTimeBudget,
+    // Coverage (analysis/launch_model.h): the reason of an incorrect candidate.
+    Uncovered, // the programs leave elements of an axis unprocessed
+    Overrun,   // an access reaches past the end of an axis without a mask
 };
-inline constexpr int kReasonCodeCount = 19;
+inline constexpr int kReasonCodeCount = 21;
 // The cube / mix codes, which only the 2026-08 cube generator produces.
 bool isCubeReason(ReasonCode code);
 std::string_view reasonCodeName(ReasonCode code); // kebab-case; "" for None
@@ -92,12 +100,16 @@ struct SpaceDimension {
 };
 
 struct CandidateMetrics {
+    std::array<std::int64_t, 3> grid{0, 0, 0}; // the launch's grid (0: unknown)
+    analysis::Coverage coverage = analysis::Coverage::Unknown;
     std::int64_t tileElements = 0;
     std::int64_t ubBytes = 0;
     double ubShare = 0.0; // of the budget
     std::int64_t ubBudgetBytes = 0;
+    // The programs the launch's grid starts (0 when the grid cannot be evaluated), and their
+    // waves over the vector cores, or the cube cores for a kernel with tl.dot.
     std::int64_t programs = 0;
-    std::int64_t waves = 0;           // over the vector cores (cube candidates: the cube cores)
+    std::int64_t waves = 0;
     double lastWaveUtilisation = 0.0; // share of those cores busy in the last wave
     // A cube candidate (2026-08 tl.dot kernels): the tile is BLOCK_M x BLOCK_N of the first dot
     // site, the programs cdiv(M, BLOCK_M) x cdiv(N, BLOCK_N), the UB figures stay 0 and these
@@ -141,8 +153,8 @@ public:
     const std::optional<std::string>& error() const { return m_backend.error; }
     const std::vector<std::string>& notes() const { return m_notes; }
     bool hasLattice() const { return m_latticeBuilt; }
-    // 2026-08: the generated rows are the backend's own configs (their num_warps / num_stages
-    // come from it, not from a variant dimension).
+    // The generated rows are the backend's own configs (their num_warps / num_stages come from
+    // it, not from a variant dimension): a version whose policy lays out the space that way.
     bool rowsAreBackendList() const { return m_rowsAreBackendList; }
     // The build was stopped before it finished: the candidates are only a prefix.
     bool stopped() const { return m_stopped; }
@@ -154,8 +166,23 @@ public:
     // The candidates of every reason, in one pass (index: ReasonCode).
     std::array<std::size_t, kReasonCodeCount> reasonCounts() const;
 
-    CandidateStatus status(std::size_t i) const { return m_status[i]; }
-    ReasonCode reason(std::size_t i) const { return m_reason[i]; }
+    // What TileScope makes of the candidate: the backend's verdict (origin), unless its launch is
+    // incorrect (a pruned candidate stays pruned).
+    CandidateStatus status(std::size_t i) const;
+    // The backend's own verdict: generated, handwritten (user), pruned or skipped.
+    CandidateStatus origin(std::size_t i) const { return m_status[i]; }
+    std::size_t countOrigin(CandidateStatus status) const;
+    // An incorrect candidate's reason is its coverage issue (Uncovered, Overrun).
+    ReasonCode reason(std::size_t i) const;
+    // What the launch does with the candidate (analysis/launch_model.h): grid, programs,
+    // coverage. Without a launch model (a space built from a parse alone) coverage is unknown.
+    const analysis::LaunchFigures& launch(std::size_t i) const { return m_launches[m_launch[i]]; }
+    analysis::Coverage coverage(std::size_t i) const { return launch(i).coverage; }
+    const analysis::LaunchModel* launchModel() const { return m_launchModel.get(); }
+    // Why the candidate is incorrect or its coverage unknown, in numbers; "" when correct.
+    std::string coverageNote(std::size_t i) const;
+    // How many distinct launches the candidates have (the figures are stored once each).
+    std::size_t distinctLaunches() const { return m_launches.size(); }
     // Every hard constraint the candidate breaks, one bit per ReasonCode.
     std::uint32_t violations(std::size_t i) const { return m_violations[i]; }
     // Position in the backend's list for generated and handwritten candidates, else -1.
@@ -176,20 +203,31 @@ public:
 private:
     void buildDimensions(const HintList& hints, const LaunchSpec& launch);
     void addBackendList();
-    // 2026-08 (candidate_space_2608.cpp): the rows are the backend's own list, config for config
-    // (its options coupled as that version couples them), then a cube kernel's pruned candidates.
-    void addBackendList2608();
+    // backends::SpaceRows::BackendList (candidate_space_list.cpp): the rows are the backend's own
+    // list, config for config (its options coupled as the version couples them), then a cube
+    // kernel's pruned candidates.
+    void addBackendListRows();
     void buildLattice(const SpaceOptions& options);
     std::uint32_t checkHard(const std::int64_t* values, std::int64_t tile, std::int64_t programs,
                             int* param) const;
     std::int64_t tileOf(const std::int64_t* values) const;
     std::int64_t programsOf(const std::int64_t* values) const;
     std::size_t push(CandidateStatus status, ReasonCode reason, std::int32_t ref, std::int8_t param,
-                     std::uint32_t violations, std::int64_t tile, std::int64_t programs);
+                     std::uint32_t violations, std::int64_t tile, std::int64_t programs, std::uint32_t launch);
+    // The launch figures of a row of dimension values (analysis/launch_model.h), evaluated once
+    // per distinct value of the slots the model reads.
+    void bindLaunchModel(std::shared_ptr<const analysis::LaunchModel> model);
+    std::uint32_t launchOf(const std::int64_t* values);
+    // Whether launchOf depends only on the tunable dimensions (so a lattice tiling's hint and
+    // variant combinations share one evaluation).
+    bool launchIgnoresVariants() const { return m_launchIgnoresVariants; }
     std::string describeValues(const std::int64_t* values) const;
     CandidateMetrics cubeMetrics(const CubeTileUse& use) const;
+    // The tile's figures (UB or L1 / L0 use) and the backend's own program count.
+    CandidateMetrics tileMetrics(std::size_t i) const;
 
     BackendConfigs m_backend;
+    kernel::BackendVersion m_backendVersion;
     GeneratorDevice m_device;
     std::vector<SpaceDimension> m_dims;
     int m_tunableCount = 0;
@@ -203,9 +241,19 @@ private:
     std::size_t m_generatedCount = 0; // candidates [0, m_generatedCount) are generated
     std::size_t m_comboCount = 1;     // hint combinations x variants per generated tiling
     bool m_latticeBuilt = false;
-    bool m_rowsAreBackendList = false; // 2026-08: generated rows read their config from m_backend
+    bool m_rowsAreBackendList = false; // generated rows read their config from m_backend
     bool m_stopped = false;
     std::size_t m_latticePoints = 0;
+
+    // The launch (analysis/launch_model.h): a table of distinct figures and an index per row.
+    std::shared_ptr<const analysis::LaunchModel> m_launchModel;
+    std::vector<int> m_slotDims;          // per model slot: its dimension, or -1 (its default)
+    std::vector<int> m_readSlots;         // the slots the model reads
+    bool m_launchIgnoresVariants = true;
+    std::vector<analysis::LaunchFigures> m_launches;
+    std::unordered_map<std::string, std::uint32_t> m_launchByKey;
+    std::vector<std::int64_t> m_slotScratch;
+    std::string m_keyScratch;
 
     // Columns.
     std::vector<std::int64_t> m_values;
@@ -215,7 +263,8 @@ private:
     std::vector<std::int32_t> m_ref;  // backend index, neighbour, or user config index
     std::vector<std::int8_t> m_param; // the dimension a message is about, -1 if none
     std::vector<std::int64_t> m_tile;
-    std::vector<std::int64_t> m_programs;
+    std::vector<std::int64_t> m_programs; // the backend's count (its tile problem's splits), for its rules
+    std::vector<std::uint32_t> m_launch;  // index into m_launches
 };
 
 } // namespace ts::space

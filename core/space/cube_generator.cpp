@@ -329,14 +329,14 @@ CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<anal
                         const CubeHardware& hardware, const CubeGenOptions& options);
 }
 
-CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse,
+CubeGeneration generateCubeConfigs(const analysis::CubeParse& parse,
                                        const std::vector<analysis::LaunchArgument>& args,
                                        const CubeHardware& hardware, const CubeGenOptions& options)
 {
     return generate(parse, &args, hardware, options);
 }
 
-CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse, const CubeHardware& hardware,
+CubeGeneration generateCubeConfigs(const analysis::CubeParse& parse, const CubeHardware& hardware,
                                        const CubeGenOptions& options)
 {
     return generate(parse, nullptr, hardware, options);
@@ -584,7 +584,7 @@ std::string describeCubePrune(const CubePruned& p, const CubeHardware& hw, int d
     }
 }
 
-std::vector<TritonConfig> expandConfigsWithHints2608(const std::vector<TritonConfig>& configs, const HintList& hints,
+std::vector<TritonConfig> expandConfigsWithHints(const std::vector<TritonConfig>& configs, const HintList& hints,
                                                      std::string* error)
 {
     HintList normalized;
@@ -646,7 +646,7 @@ std::vector<TritonConfig> expandConfigsWithHints2608(const std::vector<TritonCon
     return out;
 }
 
-CubeTimeCut cutByTimeBudget2608(const std::vector<double>& roughMs)
+CubeTimeCut cutByTimeBudget(const std::vector<double>& roughMs)
 {
     CubeTimeCut cut;
     const std::size_t count = roughMs.size();

@@ -126,11 +126,11 @@ struct CubeGeneration {
 
 // The list of _gen_tile_configs_cv: empty without dot sites. `args` are the launch arguments
 // (axis lengths are read from them).
-CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse,
+CubeGeneration generateCubeConfigs(const analysis::CubeParse& parse,
                                        const std::vector<analysis::LaunchArgument>& args,
                                        const CubeHardware& hardware, const CubeGenOptions& options = {});
 // The same with the lengths the parse resolved from its launch (CubeAxis::resolvedLength).
-CubeGeneration generateCubeConfigs2608(const analysis::CubeParse& parse, const CubeHardware& hardware,
+CubeGeneration generateCubeConfigs(const analysis::CubeParse& parse, const CubeHardware& hardware,
                                        const CubeGenOptions& options = {});
 
 // Upstream's own reason text, "Memory limit: L1: 589824 > 262144" (it labels the L0B and L0C
@@ -148,7 +148,7 @@ std::string describeCubePrune(const CubePruned& pruned, const CubeHardware& hard
 // name sets that keyword, num_stages sets the config's num_stages. The hint names are not checked
 // against the kernel's tl.constexpr parameters here. `error` gets upstream's ValueError text for
 // an empty value list or a non-boolean multibuffer value.
-std::vector<TritonConfig> expandConfigsWithHints2608(const std::vector<TritonConfig>& configs, const HintList& hints,
+std::vector<TritonConfig> expandConfigsWithHints(const std::vector<TritonConfig>& configs, const HintList& hints,
                                                      std::string* error);
 
 // autotuner.py's _prune_by_time_limit on rough single-run times (milliseconds, one per
@@ -168,7 +168,7 @@ struct CubeTimeCut {
     int minKept = 0;
     static constexpr double kBudgetSeconds = 200.0;
 };
-CubeTimeCut cutByTimeBudget2608(const std::vector<double>& roughMs);
+CubeTimeCut cutByTimeBudget(const std::vector<double>& roughMs);
 // "cut by the 200 s budget: 1.2 ms x (21 + 83) runs = 0.12 s, cumulative 200.05 s > 200 s"
 std::string describeTimeCut(const CubeTimeCut& cut, std::size_t config);
 

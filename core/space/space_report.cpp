@@ -102,6 +102,7 @@ json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
                       {"pruned", space.count(CandidateStatus::Pruned)},
                       {"skipped", space.count(CandidateStatus::Skipped)},
                       {"user", space.count(CandidateStatus::User)},
+                      {"incorrect", space.count(CandidateStatus::Incorrect)},
                       {"latticePoints", space.latticePoints()},
                       {"reasons", std::move(reasons)}};
     doc["warnings"] = b.warnings;
@@ -226,8 +227,19 @@ void appendCandidateJson(std::string& out, const CandidateSpace& space, std::siz
         out += ",\"neighbour\":";
         out += std::to_string(n);
     }
+    out += ",\"coverage\":";
+    appendJsonString(out, analysis::coverageName(space.coverage(i)));
+    if (space.coverage(i) != analysis::Coverage::Correct) {
+        out += ",\"coverageNote\":";
+        appendJsonString(out, space.coverageNote(i));
+    }
     const CandidateMetrics m = space.metrics(i);
-    out += ",\"metrics\":{\"tileElements\":";
+    out += ",\"metrics\":{\"grid\":";
+    if (m.programs > 0)
+        out += "[" + std::to_string(m.grid[0]) + "," + std::to_string(m.grid[1]) + "," + std::to_string(m.grid[2]) + "]";
+    else
+        out += "null";
+    out += ",\"tileElements\":";
     out += std::to_string(m.tileElements);
     out += ",\"ubBytes\":";
     out += std::to_string(m.ubBytes);
@@ -261,8 +273,12 @@ json candidateToJson(const CandidateSpace& space, std::size_t i)
         c["reason"] = {{"code", reasonCodeName(space.reason(i))}, {"message", space.describe(i)}};
     if (const std::int32_t n = space.neighbour(i); n >= 0)
         c["neighbour"] = n;
+    c["coverage"] = analysis::coverageName(space.coverage(i));
+    if (space.coverage(i) != analysis::Coverage::Correct)
+        c["coverageNote"] = space.coverageNote(i);
     const CandidateMetrics m = space.metrics(i);
-    c["metrics"] = {{"tileElements", m.tileElements},
+    c["metrics"] = {{"grid", m.programs > 0 ? json(m.grid) : json(nullptr)},
+                    {"tileElements", m.tileElements},
                     {"ubBytes", m.ubBytes},
                     {"ubShare", m.ubShare},
                     {"programs", m.programs},
@@ -358,7 +374,7 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
         }
         // Handwritten keywords outside the space's dimensions.
         std::string other;
-        if (space.status(i) == CandidateStatus::User) {
+        if (space.origin(i) == CandidateStatus::User) {
             for (const auto& [name, value] : space.params(i)) {
                 const bool known = std::any_of(dims.begin(), dims.end(),
                                                [&](const SpaceDimension& d) { return d.name == name; });
@@ -429,6 +445,9 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
     out << "Candidates: " << space.count(CandidateStatus::Generated) << " generated, "
         << space.count(CandidateStatus::User) << " user, " << space.count(CandidateStatus::Pruned)
         << " pruned, " << space.count(CandidateStatus::Skipped) << " skipped";
+    if (const std::size_t incorrect = space.count(CandidateStatus::Incorrect); incorrect > 0)
+        out << ", " << incorrect << " incorrect (they leave data unprocessed or reach past the end; never "
+            << "recommended)";
     if (space.hasLattice())
         out << " (lattice of " << space.latticePoints() << " points)";
     out << "\n";
@@ -447,9 +466,9 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
     std::vector<std::string> header = {"#", "status"};
     for (const SpaceDimension& dim : dims)
         header.push_back(dim.name);
-    const bool options2608 = space.rowsAreBackendList();
+    const bool listOptions = space.rowsAreBackendList();
     const bool vectorMetrics = !b.cube;
-    if (options2608)
+    if (listOptions)
         for (const char* h : {"warps", "stages"})
             header.push_back(h);
     if (vectorMetrics)
@@ -469,8 +488,8 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         const std::int64_t* v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j)
             row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
-        const bool listed = space.status(i) == CandidateStatus::Generated || space.status(i) == CandidateStatus::User;
-        if (options2608) {
+        const bool listed = space.origin(i) == CandidateStatus::Generated || space.origin(i) == CandidateStatus::User;
+        if (listOptions) {
             row.push_back(listed ? std::to_string(space.numWarps(i)) : "-");
             row.push_back(listed ? std::to_string(space.numStages(i)) : "-");
         }

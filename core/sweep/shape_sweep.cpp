@@ -536,7 +536,9 @@ CoverResult coverFromRecords(const std::vector<const cache::TuningRecord*>& perS
         if (!perShape[s])
             continue;
         for (const cache::CandidateRecord& c : perShape[s]->candidates) {
-            if (!cache::isMeasured(c))
+            const bool incorrectButTimed = options.includeIncorrect && c.status == cache::CandidateStatus::Incorrect &&
+                                           c.p50Ms && std::isfinite(*c.p50Ms);
+            if (!cache::isMeasured(c) && !incorrectButTimed)
                 continue;
             const std::string id = configId(c.params, c.numWarps, c.numStages);
             auto [it, added] = index.emplace(id, configs.size());
@@ -667,11 +669,13 @@ std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::ve
         // The u-th handwritten candidate of the space is the u-th config given.
         std::size_t u = 0;
         for (std::size_t i = 0; i < space.size(); ++i) {
-            if (space.status(i) != space::CandidateStatus::User)
+            if (space.origin(i) != space::CandidateStatus::User)
                 continue;
             const std::size_t k = u++;
             if (k >= missing.size())
                 break;
+            if (space.status(i) == space::CandidateStatus::Incorrect && !options.cover.includeIncorrect)
+                continue; // incorrect at this shape: not a time the cover may use
             const tuning::CandidateOutcome& o = result.outcomes[i];
             if (o.status == tuning::OutcomeStatus::Benchmarked || o.status == tuning::OutcomeStatus::Best) {
                 (*extra)[s][native.configs[missing[k]].id] = o.bench.p50Ms;

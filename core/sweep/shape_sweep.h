@@ -115,6 +115,9 @@ struct CoverOptions {
     // answer is the same on any machine (tests).
     std::size_t searchBudget = 2'000'000;
     std::optional<double> searchSeconds = 5.0;
+    // Configs whose launch is incorrect at a shape (they leave data unprocessed or reach past
+    // the end without a mask) are left out of the cover there, unless asked for.
+    bool includeIncorrect = false;
 };
 
 // `times[s][c]`: median ms of config c at shape s, nullopt when c was not benchmarked there.

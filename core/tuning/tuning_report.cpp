@@ -61,8 +61,14 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
     std::sort(ranked.begin(), ranked.end(), [&](std::size_t x, std::size_t y) {
         return result.outcomes[x].bench.rankMs < result.outcomes[y].bench.rankMs;
     });
+    std::size_t incorrect = 0;
+    for (std::size_t index : result.tuned)
+        incorrect += space.status(index) == space::CandidateStatus::Incorrect ? 1 : 0;
     out << "  tuned " << formatCount(std::int64_t(result.tuned.size()), "candidate") << ": " << benchmarked << " benchmarked, " << failed
-        << " failed to compile" << (result.stopped ? " (stopped)" : "") << "\n";
+        << " failed to compile" << (result.stopped ? " (stopped)" : "");
+    if (incorrect > 0)
+        out << "; " << incorrect << " of them incorrect (never the best)";
+    out << "\n";
     if (options.lattice)
         out << "  lattice: " << result.tuned.size() << " of " << formatCount(std::int64_t(result.latticeValid), "valid point")
             << (options.subset.filter.empty() ? "" : ", filter '" + options.subset.filter + "'")
@@ -103,7 +109,11 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             << " us, " << fixed(best.bench.sim.achievedGBps, 0) << " GB/s, roofline "
             << formatPercent(best.bench.sim.roofline.efficiency) << " (" << best.bench.sim.roofline.limiter
             << "-bound)\n";
-        out << pipeLines(best.bench.sim, "        ") << "\n";
+        out << pipeLines(best.bench.sim, "        ");
+        if (result.backendBest && result.backendBest != result.best)
+            out << "  note: Triton-Ascend itself selects " << configString(space, *result.backendBest) << ", which "
+                << space.coverageNote(*result.backendBest) << "\n";
+        out << "\n";
         out << "  " << describeRankBasis(rankBasis(options.method, space.device().soc)) << "\n";
         out << "  rank  p50 us     p20 us     p80 us     vs best  config\n";
         const double bestMs = best.bench.p50Ms;
@@ -119,12 +129,14 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             std::string params;
             for (const auto& [name, value] : space.params(ranked[r]))
                 params += (params.empty() ? "" : ", ") + name + "=" + value.toPython();
-            if (space.rowsAreBackendList()) // 2026-08 lists configs that differ only in num_stages
+            if (space.rowsAreBackendList()) // a version's list may hold configs that differ only in num_stages
                 params += (params.empty() ? "" : ", ") + std::string("num_stages=") +
                           std::to_string(space.numStages(ranked[r]));
             if (o.ubTune && o.ubTune->attached())
                 for (const auto& [name, value] : o.ubTune->ubtuneCfg())
                     params += ", ubtune_cfg." + name + "=" + value;
+            if (space.status(ranked[r]) == space::CandidateStatus::Incorrect)
+                params += "  (incorrect: " + space.coverageNote(ranked[r]) + ")";
             out << params << "\n";
         }
         if (ranked.size() > top)

@@ -1,5 +1,8 @@
 #include "core/tuning/tuning_session.h"
 
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
+
 #include "core/space/candidate_query.h"
 
 #include "core/npu/device_model.h"
@@ -24,9 +27,19 @@
 
 namespace ts::tuning {
 
+// The launch's grid of a candidate, when the space knows it.
+std::optional<std::array<std::int64_t, 3>> launchGrid(const space::CandidateSpace& space, std::size_t index)
+{
+    const analysis::LaunchFigures& f = space.launch(index);
+    if (f.programs <= 0)
+        return std::nullopt;
+    return f.grid;
+}
+
 npu::CandidateValues candidateValues(const space::CandidateSpace& space, std::size_t index)
 {
     npu::CandidateValues values;
+    values.grid = launchGrid(space, index);
     values.multibuffer = space.device().defaultMultibuffer;
     for (const auto& [name, value] : space.params(index)) {
         if (value.isString)
@@ -44,13 +57,12 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
-// (time_limit_prune_2608.h): the configs it drops go back to not tuned (compiled, never
+// (time_limit_prune.h): the configs it drops go back to not tuned (compiled, never
 // benchmarked), and the best and the count of benchmarked configs are taken again from the rest.
 void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                          TuningResult& result, std::size_t& valid)
 {
-    const std::string& type = analysis.parse.kernelType;
-    if (analysis.parse.backend != kernel::BackendVersion::V2026_08 || (type != "cube" && type != "mix") ||
+    if (!backends::policy(analysis.parse.backend).prunesByTimeLimit(analysis.parse) ||
         space.backend().generatedCount() == 0 || valid <= 1 || result.stopped)
         return;
     std::vector<std::pair<std::size_t, double>> compiled;
@@ -64,22 +76,26 @@ void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::
             result.outcomes[entry.index].bench = {};
         }
     result.best.reset();
+    result.backendBest.reset();
     valid = 0;
     for (std::size_t k = 0; k < result.tuned.size(); ++k) {
         const CandidateOutcome& o = result.outcomes[result.tuned[k]];
         if (o.status != OutcomeStatus::Benchmarked)
             continue;
         ++valid;
-        if (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench))
+        if (!result.backendBest || betterThan(o.bench, result.outcomes[*result.backendBest].bench))
+            result.backendBest = result.tuned[k];
+        if (space.status(result.tuned[k]) != space::CandidateStatus::Incorrect &&
+            (!result.best || betterThan(o.bench, result.outcomes[*result.best].bench)))
             result.best = result.tuned[k];
     }
     result.timeLimitPrune = std::move(prune);
 }
 
-// The UB tuner runs under 2026-08 only, when the options turn it on.
+// The UB tuner runs under a version that has one, when the options turn it on.
 bool ubTunerActive(const analysis::KernelAnalysis& analysis, const TuningOptions& options)
 {
-    return analysis.parse.backend == kernel::BackendVersion::V2026_08 && options.ubTuner != UbTunerMode::Off;
+    return backends::policy(analysis.parse.backend).hasUbTuner() && options.ubTuner != UbTunerMode::Off;
 }
 
 double secondsSince(Clock::time_point start)
@@ -103,7 +119,7 @@ public:
 
     const npu::CandidateValues& bind(std::size_t index)
     {
-        if (m_space.status(index) == space::CandidateStatus::User) {
+        if (m_space.origin(index) == space::CandidateStatus::User) {
             // Handwritten configs carry their own keywords.
             m_values = candidateValues(m_space, index);
             m_laidOut = false;
@@ -123,6 +139,7 @@ public:
             m_laidOut = true;
         }
         m_values.multibuffer = m_space.device().defaultMultibuffer;
+        m_values.grid = launchGrid(m_space, index);
         std::size_t c = 0;
         for (std::size_t j = 0; j < m_role.size(); ++j) {
             if (!m_set[j])
@@ -139,7 +156,8 @@ public:
     // both (npu::compileWithMultibufferSibling). The backend generates its tilings in such pairs.
     bool multibufferSiblings(std::size_t a, std::size_t b) const
     {
-        if (m_space.status(a) == space::CandidateStatus::User || m_space.status(b) == space::CandidateStatus::User)
+        if (m_space.origin(a) == space::CandidateStatus::User || m_space.origin(b) == space::CandidateStatus::User ||
+            m_space.launch(a) != m_space.launch(b))
             return false;
         const std::int64_t* ra = m_space.values(a);
         const std::int64_t* rb = m_space.values(b);
@@ -273,7 +291,7 @@ std::optional<std::string> backendListProblem(const space::CandidateSpace& space
 {
     if (space.error())
         return *space.error();
-    if (space.count(space::CandidateStatus::Generated) + space.count(space::CandidateStatus::User) == 0)
+    if (space.countOrigin(space::CandidateStatus::Generated) + space.countOrigin(space::CandidateStatus::User) == 0)
         return std::string("No valid triton configs. Nothing to tune: the backend produced no candidate config.");
     return std::nullopt;
 }
@@ -326,7 +344,8 @@ LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const La
     }
     std::vector<std::size_t> matched;
     for (std::size_t i = 0; i < space.size(); ++i) {
-        if (space.status(i) == space::CandidateStatus::Pruned)
+        // A pruned point cannot run; an incorrect one would compute a wrong result.
+        if (space.origin(i) == space::CandidateStatus::Pruned || space.status(i) == space::CandidateStatus::Incorrect)
             continue;
         ++out.valid;
         if ((selected.empty() || selected[i]) && (query.empty() || query.matches(space, i)))
@@ -374,11 +393,7 @@ int modelledHostCores(const TuningOptions& options, const npu::DeviceProfile& pr
 
 int compileWorkerRule(kernel::BackendVersion backend, int hostCores, std::size_t configs)
 {
-    const int cores = std::max(1, hostCores);
-    // a84b1eb autotuner.py: psutil.cpu_count(logical=False) // 2; 189dd87 _batch_bench:
-    // psutil.cpu_count(logical=False) * 3 // 4. Python raises for zero workers (one core): one.
-    const int rule = backend == kernel::BackendVersion::V2026_08 ? cores * 3 / 4 : cores / 2;
-    return std::max(1, static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(rule), configs)));
+    return backends::policy(backend).compileWorkerRule().workers(hostCores, configs);
 }
 
 int modelledCompileWorkers(const TuningOptions& options, std::size_t configs, kernel::BackendVersion backend,
@@ -404,7 +419,7 @@ ModelledStep modelledStep(const CandidateOutcome& o)
 
 bool benchmarksList(kernel::BackendVersion backend, const TuningOptions& options, std::size_t configs)
 {
-    return configs > 1 || (backend == kernel::BackendVersion::V2026_08 && options.ubTuner != UbTunerMode::Off);
+    return configs > 1 || (backends::policy(backend).hasUbTuner() && options.ubTuner != UbTunerMode::Off);
 }
 
 const char* const kSingleConfigDoBenchNote =
@@ -466,8 +481,9 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
             result.error = std::move(problem);
             return result;
         }
+        // The backend's own list, incorrect configs included: the backend benchmarks them.
         for (std::size_t i = 0; i < space.size(); ++i) {
-            const space::CandidateStatus s = space.status(i);
+            const space::CandidateStatus s = space.origin(i);
             if (s == space::CandidateStatus::Generated || s == space::CandidateStatus::User)
                 result.tuned.push_back(i);
         }
@@ -500,7 +516,8 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     constexpr std::size_t kChunk = 32;
     struct alignas(64) Tally {
         std::size_t valid = 0;                   // benchmarked
-        std::size_t best = SIZE_MAX;             // space index
+        std::size_t best = SIZE_MAX;             // space index: the backend's pick
+        std::size_t correctBest = SIZE_MAX;      // space index: the best that is not incorrect
     };
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
 
@@ -570,9 +587,14 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                         outcome.status = OutcomeStatus::Benchmarked;
                         ++tally.valid;
                         // Ties keep the earlier candidate, as one ordered pass would.
-                        if (tally.best == SIZE_MAX || betterThan(outcome.bench, result.outcomes[tally.best].bench) ||
-                            (!betterThan(result.outcomes[tally.best].bench, outcome.bench) && index < tally.best))
-                            tally.best = index;
+                        auto keep = [&](std::size_t& best) {
+                            if (best == SIZE_MAX || betterThan(outcome.bench, result.outcomes[best].bench) ||
+                                (!betterThan(result.outcomes[best].bench, outcome.bench) && index < best))
+                                best = index;
+                        };
+                        keep(tally.best);
+                        if (space.status(index) != space::CandidateStatus::Incorrect)
+                            keep(tally.correctBest);
                     } else {
                         outcome.status = OutcomeStatus::CompileFailed;
                         outcome.failure = npu::CompileFailure::InvalidGrid;
@@ -646,27 +668,32 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
 
     // Best by the backend's comparison, among what finished; ties keep the earlier candidate.
     std::size_t valid = 0;
+    auto merge = [&](std::optional<std::size_t>& best, std::size_t candidate) {
+        if (candidate == SIZE_MAX)
+            return;
+        const npu::BenchResult& b = result.outcomes[candidate].bench;
+        if (!best || betterThan(b, result.outcomes[*best].bench) ||
+            (!betterThan(result.outcomes[*best].bench, b) && candidate < *best))
+            best = candidate;
+    };
     for (Tally& tally : tallies) {
         valid += tally.valid;
-        if (tally.best == SIZE_MAX)
-            continue;
-        const npu::BenchResult& b = result.outcomes[tally.best].bench;
-        if (!result.best || betterThan(b, result.outcomes[*result.best].bench) ||
-            (!betterThan(result.outcomes[*result.best].bench, b) && tally.best < *result.best))
-            result.best = tally.best;
+        merge(result.backendBest, tally.best);
+        merge(result.best, tally.correctBest);
     }
     applyTimeLimitPrune(analysis, space, result, valid);
     // With a single compiled config the backend skips the profiler and times it with do_bench
     // (autotuner.py: "we ignore expensive profiling method when only single config is left"). The
     // times shown stay the method's own, so that a config reads the same alone and in a list; only
     // the modelled tuning time counts the do_bench run the backend makes instead.
-    if (valid == 1 && options.method == npu::BenchMethod::Npu && result.best) {
-        CandidateOutcome& only = result.outcomes[*result.best];
+    if (valid == 1 && options.method == npu::BenchMethod::Npu && result.backendBest) {
+        CandidateOutcome& only = result.outcomes[*result.backendBest];
         ValueBinder binder(space);
         const npu::CompiledKernel compiled =
             only.ubTune && only.ubTune->attached()
-                ? compileWithUbOptions(kernelTrace, device, binder.bind(*result.best), only.ubTune->chosen, vfFusionApplies)
-                : npu::compileCandidate(kernelTrace, device, binder.bind(*result.best));
+                ? compileWithUbOptions(kernelTrace, device, binder.bind(*result.backendBest), only.ubTune->chosen,
+                                       vfFusionApplies)
+                : npu::compileCandidate(kernelTrace, device, binder.bind(*result.backendBest));
         npu::BenchOptions doBench;
         doBench.method = npu::BenchMethod::Default;
         doBench.seed = options.seed;
@@ -674,9 +701,13 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         only.bench.sessionSeconds = 0;
         result.diagnostics.push_back({"single-config-do-bench", Severity::Note, {}, 0, 0, kSingleConfigDoBenchNote});
     }
-    if (result.best)
+    if (result.best) {
         result.outcomes[*result.best].status = OutcomeStatus::Best;
-    else if (!result.stopped) {
+    } else if (result.backendBest && !result.stopped) {
+        // Every config that ran computes a wrong result: TileScope recommends none of them.
+        result.error = "No correct config: every benchmarked candidate is incorrect, the backend's pick #" +
+                       std::to_string(*result.backendBest) + " " + space.coverageNote(*result.backendBest);
+    } else if (!result.stopped) {
         std::string why = "every candidate failed to compile";
         for (std::size_t index : result.tuned)
             if (result.outcomes[index].status == OutcomeStatus::CompileFailed) {
@@ -709,51 +740,10 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     return result;
 }
 
-namespace {
-
-// 2026-04's lines (the generator's, then one per tuned config, then the best).
-std::vector<std::string> autotuningLog2604(const analysis::KernelAnalysis& analysis,
-                                           const space::CandidateSpace& space, const TuningResult& result)
-{
-    std::vector<std::string> lines;
-    for (const std::string& w : space.backend().warnings)
-        lines.push_back(w);
-    lines.push_back("Generated configs number: " + std::to_string(space.backend().generatedCount()));
-    for (std::size_t index : result.tuned) {
-        const CandidateOutcome& o = result.outcomes[index];
-        const std::string config = configString(space, index);
-        switch (o.status) {
-        case OutcomeStatus::NotTuned:
-            break;
-        case OutcomeStatus::CompileFailed:
-            lines.push_back("Triton autotuning: config " + config + ": compile_failed; reason=" +
-                            std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage);
-            break;
-        case OutcomeStatus::Benchmarked:
-        case OutcomeStatus::Best:
-            lines.push_back("Triton autotuning: config " + config + ": p50 " + formatMs(o.bench.p50Ms) + " ms, p20 " +
-                            formatMs(o.bench.p20Ms) + " ms, p80 " + formatMs(o.bench.p80Ms) + " ms" +
-                            (o.status == OutcomeStatus::Best ? " [selected]" : ""));
-            break;
-        }
-    }
-    if (result.best) {
-        char seconds[32];
-        std::snprintf(seconds, sizeof seconds, "%.2f", result.modelled.benchSeconds);
-        lines.push_back("Triton autotuning for function " + analysis.kernel->name + " finished after " + seconds +
-                        "s; best config selected: " + configString(space, *result.best) + ";");
-    }
-    return lines;
-}
-
-} // namespace
-
 std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                                        const TuningResult& result, const TuningOptions& options)
 {
-    if (analysis.parse.backend == kernel::BackendVersion::V2026_08)
-        return autotuningLog2608(analysis, space, result, options);
-    return autotuningLog2604(analysis, space, result);
+    return backends::policy(analysis.parse.backend).autotuningLog(analysis, space, result, options);
 }
 
 } // namespace ts::tuning

@@ -9,7 +9,7 @@
 #include "core/npu/device_profile.h"
 #include "core/npu/kernel_compiler.h"
 #include "core/space/candidate_space.h"
-#include "core/tuning/time_limit_prune_2608.h"
+#include "core/tuning/time_limit_prune.h"
 #include "core/tuning/ub_tuner.h"
 
 #include <algorithm>
@@ -80,13 +80,13 @@ struct TuningOptions {
     bool lattice = false;          // tune the valid lattice points (of `subset`), not the backend's list
     LatticeSubset subset;          // lattice only
     int hostPhysicalCores = 0;     // the modelled tuning host's physical cores; 0 = the device profile's host
-    // 2026-08 only (2026-04 has no UB tuner): TRITON_ENABLE_UBTUNER, off by default. With it on,
+    // A version with a UB tuner only: TRITON_ENABLE_UBTUNER, off by default. With it on,
     // a candidate that overflows the UB is searched for compile options that fit (ub_tuner.h),
     // and even a single candidate is benchmarked.
     UbTunerMode ubTuner = UbTunerMode::Off;
     bool ubTunerModeDefaulted = false;  // on through @ubtuner, no mode named: 'run', and a log line says so
-    // @triton.autotune(cache_results=True): 2026-08 keeps the timings in <fn>.autotune.json, except
-    // with the UB tuner on, when it warns and benchmarks without the disk cache.
+    // @triton.autotune(cache_results=True): a version with a disk cache keeps the timings in
+    // <fn>.autotune.json, except with the UB tuner on, when it warns and benchmarks without it.
     bool cacheResults = false;
 };
 
@@ -129,7 +129,11 @@ struct ModelledTime {
 struct TuningResult {
     std::vector<std::size_t> tuned;         // space indices, in the order they were tuned
     std::vector<CandidateOutcome> outcomes; // one per space candidate
-    std::optional<std::size_t> best;        // space index
+    // Space index: the fastest candidate that is not incorrect (coverage), TileScope's pick.
+    std::optional<std::size_t> best;
+    // Space index: the fastest that ran, incorrect or not: what Triton-Ascend itself selects
+    // (its logs and its cache name this one).
+    std::optional<std::size_t> backendBest;
     std::optional<std::string> error;       // as the backend raises ("No valid triton configs. ...")
     // A lattice tuning: what the backend raises for its own list (the lattice is tuned
     // regardless), and the subset's filter when it could not be read (then `error` says why).
@@ -142,9 +146,9 @@ struct TuningResult {
     double hostSeconds = 0;                 // measured wall time of this session here
     double poolSeconds = 0;                 // of it, the worker pool compiling and benchmarking
     int threads = 1;                        // worker threads used here
-    UbTunerMode ubTuner = UbTunerMode::Off; // the UB tuner the session ran with (always off under 2026-04)
-    // 2026-08, cube / mix kernels with generated configs: the time-limit prune before benchmarking.
-    // A config it pruned is back to NotTuned (compiled, never benchmarked).
+    UbTunerMode ubTuner = UbTunerMode::Off; // the UB tuner the session ran with (off for a version without one)
+    // The time-limit prune before benchmarking (a version that prunes cube / mix tunings of
+    // generated configs). A config it pruned is back to NotTuned (compiled, never benchmarked).
     std::optional<TimeLimitPrune> timeLimitPrune;
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
 };
@@ -206,8 +210,8 @@ bool betterThan(const npu::BenchResult& a, const npu::BenchResult& b);
 int modelledHostCores(const TuningOptions& options, const npu::DeviceProfile& profile);
 
 // The compile workers of the real toolchain's tuning (Autotuner._batch_bench) for `configs`
-// candidates on a host of `hostCores` physical cores: 2026-04 min(cores // 2, configs),
-// 2026-08 min(cores * 3 // 4, configs); at least one, or one when compiling is sequential.
+// candidates on a host of `hostCores` physical cores, by the version's rule
+// (backends::CompileWorkerRule); at least one, or one when compiling is sequential.
 int compileWorkerRule(kernel::BackendVersion backend, int hostCores, std::size_t configs);
 int modelledCompileWorkers(const TuningOptions& options, std::size_t configs, kernel::BackendVersion backend,
                            int hostCores);
@@ -303,18 +307,11 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                   const TuningCallbacks& callbacks = {}, std::stop_token stop = {});
 
 // The lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1, for this session, as the
-// analysis' backend version prints them (autotuningLog2608 for 2026-08). `options` are those the
-// session ran with: with cacheResults and the UB tuner on, 2026-08 warns that it skips the disk
-// cache (the UB tuner's own lines come from the result).
+// analysis' backend version prints them (its policy's autotuningLog). `options` are those the
+// session ran with (a version may warn about a combination of them).
 std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
                                        const space::CandidateSpace& space, const TuningResult& result,
                                        const TuningOptions& options = {});
-std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analysis,
-                                           const space::CandidateSpace& space, const TuningResult& result,
-                                           const TuningOptions& options);
-
-// 2026-08's warning when cache_results meets the UB tuner (warnings.warn, RuntimeWarning).
-extern const char* const kUbTunerDiskCacheWarning;
 
 // config.all_kwargs() as Python prints the dict: {'XBLOCK': 1024, 'multibuffer': True,
 // 'num_warps': 4, 'num_ctas': 1, 'num_stages': 3} (maxnreg and ir_override are None, left out).

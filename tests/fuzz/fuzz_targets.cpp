@@ -72,7 +72,7 @@ std::string runOne(Target target, std::string_view data)
         switch (target) {
         case Target::RunnerJson: return runParsed(measure::parseRunnerJson(data, file), file);
         case Target::AutotuneJson: {
-            for (kernel::BackendVersion backend : {kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08})
+            for (kernel::BackendVersion backend : kernel::backendVersions())
                 if (std::string broke = runParsed(measure::parseAutotuneJson(data, file, backend), file); !broke.empty())
                     return broke;
             return {};

@@ -2,7 +2,7 @@
 // Real tunings for the cache browser and export dialog tests: an example workload analysed,
 // its space built and tuned on the simulated NPU, and the record the cache would store.
 
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "widget_test_support.h"
 
 #include "core/analysis/kernel_analysis.h"

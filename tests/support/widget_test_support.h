@@ -2,7 +2,7 @@
 // Shared set-up of the widget tests: the offscreen platform at a fixed DPI, settings kept away
 // from the user's, and helpers that build real analyses and spaces from the bundled examples.
 
-#include "backend_2604.h"
+#include "backend_versions.h"
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/space/candidate_space.h"

@@ -3,6 +3,7 @@
 // explorer and expect the configs 2026-04 generates choose that version with the backend
 // selector beside the device, as a user would.
 
+#include "backend_versions.h"
 #include "widget_test_support.h"
 #include "widgets/kernel_document.h"
 #include "widgets/launch_editor.h"
@@ -26,7 +27,7 @@ inline bool selectBackend(gui::MainWindow& window, kernel::BackendVersion versio
     if (doc->analysis()->workload.backend == version)
         return true;
     QComboBox* combo = window.launchEditor()->backendCombo();
-    const int index = combo->findData(int(version));
+    const int index = combo->findData(int(version.index()));
     if (index < 0)
         return false;
     combo->setCurrentIndex(index);
@@ -37,7 +38,7 @@ inline bool selectBackend(gui::MainWindow& window, kernel::BackendVersion versio
     });
 }
 
-inline bool selectBackend2604(gui::MainWindow& window) { return selectBackend(window, kBackend2604); }
+inline bool selectBackend2604(gui::MainWindow& window) { return selectBackend(window, test::backend2604()); }
 
 // A copy of an example workload and its kernel in a scratch folder, so that the cache written
 // beside it stays out of the sources. The workload's path, or empty when a copy failed.

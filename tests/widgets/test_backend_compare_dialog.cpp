@@ -2,6 +2,7 @@
 // same tilings, num_stages coupled to multibuffer under 2026-08), and the matmul that only
 // 2026-08 generates for; the table agrees with `tilescope space --compare`.
 
+#include "backend_versions.h"
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
 
@@ -27,7 +28,7 @@ class TestBackendCompareDialog : public QObject {
         if (!device)
             return nullptr;
         auto dialog = std::make_unique<BackendCompareDialog>(analysis, *device);
-        dialog->setVersions(kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08);
+        dialog->setVersions(test::backend2604(), test::backend2608());
         return dialog;
     }
 
@@ -37,7 +38,7 @@ private Q_SLOTS:
     // A workload of either version opens as 2026-04 -> 2026-08, never a version against itself.
     void opensOnTheTwoVersions()
     {
-        for (kernel::BackendVersion own : {kernel::BackendVersion::V2026_04, kernel::BackendVersion::V2026_08}) {
+        for (kernel::BackendVersion own : {test::backend2604(), test::backend2608()}) {
             auto loaded = kernel::loadWorkload(test::examplePath("add.json").toStdString());
             QVERIFY(loaded.workload);
             loaded.workload->backend = own;
@@ -48,8 +49,8 @@ private Q_SLOTS:
             auto* base = dialog.findChild<QComboBox*>(QStringLiteral("compareBaseBackend"));
             auto* other = dialog.findChild<QComboBox*>(QStringLiteral("compareOtherBackend"));
             QVERIFY(base && other);
-            QCOMPARE(base->currentData().toInt(), int(kernel::BackendVersion::V2026_04));
-            QCOMPARE(other->currentData().toInt(), int(kernel::BackendVersion::V2026_08));
+            QCOMPARE(base->currentData().toInt(), int(test::backend2604().index()));
+            QCOMPARE(other->currentData().toInt(), int(test::backend2608().index()));
         }
     }
 

@@ -3,6 +3,7 @@
 // opened as the window's workload; and the candidates tab's Rank by box, which ranks a tuning by
 // the cache's measured times when asked, or when every candidate the tuning ran is measured.
 
+#include "backend_versions.h"
 #include "testutil.h"
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
@@ -119,7 +120,7 @@ private Q_SLOTS:
         QVERIFY(analysis);
         // The candidates of the 2026-04 list, measured: later ones faster.
         kernel::Workload w = analysis->workload;
-        w.backend = kernel::BackendVersion::V2026_04;
+        w.backend = test::backend2604();
         const pipeline::AnalyzeResult analysed2604 = pipeline::analyze({w});
         QVERIFY(analysed2604.ok());
         pipeline::SpaceRequest spaceRequest{analysed2604.analysis, *test::devices().find(w.device), {}};

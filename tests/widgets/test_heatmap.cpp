@@ -2,6 +2,7 @@
 // its unit, the legend for cells without the figure, cell labels that never overlap, the
 // tooltip's config and figures, and the source line a click on a cell shows.
 
+#include "backend_versions.h"
 #include "widget_test_support.h"
 
 #include "core/pipeline/tuning_pipeline.h"
@@ -128,7 +129,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         test::isolateSettings();
-        m_softmax = tuned("softmax.json", kernel::BackendVersion::V2026_04, true, 3000);
+        m_softmax = tuned("softmax.json", test::backend2604(), true, 3000);
         QVERIFY(m_softmax.run);
         QVERIFY(m_softmax.space->dimensions().size() >= 2);
     }
@@ -300,7 +301,7 @@ private Q_SLOTS:
 
     void cubeCandidatesAndTheSourceLineOfTheAxis()
     {
-        const auto analysis = analyse("matmul.json", kernel::BackendVersion::V2026_08);
+        const auto analysis = analyse("matmul.json", test::backend2608());
         QVERIFY(analysis);
         pipeline::SpaceRequest sr{analysis, device(analysis->workload.device), {}};
         const auto space = pipeline::buildSpace(sr).space;
@@ -360,7 +361,7 @@ private Q_SLOTS:
     // use against the L1 limit (their UB figures are 0), a vector kernel's by UB use.
     void memoryChartFollowsTheKernelsBuffers()
     {
-        const auto matmul = analyse("matmul.json", kernel::BackendVersion::V2026_08);
+        const auto matmul = analyse("matmul.json", test::backend2608());
         QVERIFY(matmul);
         pipeline::SpaceRequest cubeRequest{matmul, device(matmul->workload.device), {}};
         const auto cube = pipeline::buildSpace(cubeRequest).space;
@@ -386,7 +387,7 @@ private Q_SLOTS:
         });
         QVERIFY(summarised);
 
-        const auto add = analyse("add.json", kernel::BackendVersion::V2026_08);
+        const auto add = analyse("add.json", test::backend2608());
         QVERIFY(add);
         pipeline::SpaceRequest vectorRequest{add, device(add->workload.device), {}};
         chart.setSpace(pipeline::buildSpace(vectorRequest).space);

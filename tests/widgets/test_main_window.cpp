@@ -1,6 +1,7 @@
 // The window end to end, through the real widgets: open -> analyse -> space, the launch form,
 // a bad file, stopping a big lattice, selection across views, chart export, settings.
 
+#include "backend_versions.h"
 #include "window_test_support.h"
 
 #include "widgets/analysis_panel.h"
@@ -125,7 +126,7 @@ private Q_SLOTS:
         QComboBox* combo = window.launchEditor()->backendCombo();
         QCOMPARE(combo->count(), 2);
         QCOMPARE(combo->currentText(), QStringLiteral("2026-08"));
-        QCOMPARE(doc->analysis()->workload.backend, kernel::BackendVersion::V2026_08);
+        QCOMPARE(doc->analysis()->workload.backend, test::backend2608());
         const QString tip = combo->itemData(combo->findText(QStringLiteral("2026-04")), Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QLatin1String("triton-lang/triton-ascend")) &&
                      tip.contains(QLatin1String("a84b1eb52b6215e2c171632f2df0892f1003cfc8")),
@@ -135,10 +136,10 @@ private Q_SLOTS:
 
         // Choosing another version re-runs the analysis and the space, as a device change does.
         QSignalSpy spaced(doc, &KernelDocument::spaceReady);
-        QVERIFY(test::selectBackend(window, kernel::BackendVersion::V2026_04));
+        QVERIFY(test::selectBackend(window, test::backend2604()));
         QVERIFY(test::waitUntil([&] { return spaced.count() >= 1 && !doc->isBusy(); }));
-        QCOMPARE(doc->workload().backend, kernel::BackendVersion::V2026_04);
-        QCOMPARE(doc->analysis()->parse.backend, kernel::BackendVersion::V2026_04);
+        QCOMPARE(doc->workload().backend, test::backend2604());
+        QCOMPARE(doc->analysis()->parse.backend, test::backend2604());
         QVERIFY(doc->space());
         QVERIFY(combo->toolTip().contains(QLatin1String("triton-lang/triton-ascend")));
         QVERIFY2(window.statusBar()->currentMessage().contains(

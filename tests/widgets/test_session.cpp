@@ -3,6 +3,7 @@
 // outside are read again (keeping the results that still hold), and a kernel that does not parse
 // opens with the error marked until it is fixed on disk.
 
+#include "backend_versions.h"
 #include "window_test_support.h"
 
 #include "core/pipeline/tuning_pipeline.h"
@@ -269,11 +270,11 @@ private Q_SLOTS:
         KernelDocument* doc = window.document();
         QCOMPARE(doc->path(), QFileInfo(path).absoluteFilePath());
         QCOMPARE(QString::fromStdString(doc->workload().device), device);
-        QCOMPARE(doc->workload().backend, test::kBackend2604);
-        QCOMPARE(doc->analysis()->workload.backend, test::kBackend2604);
+        QCOMPARE(doc->workload().backend, test::backend2604());
+        QCOMPARE(doc->analysis()->workload.backend, test::backend2604());
         QVERIFY(window.launchEditor()->workload().has_value());
         QCOMPARE(QString::fromStdString(window.launchEditor()->workload()->device), device);
-        QCOMPARE(window.launchEditor()->backend(), test::kBackend2604);
+        QCOMPARE(window.launchEditor()->backend(), test::backend2604());
         QCOMPARE(window.spacePage()->selectedCandidate(), std::optional<std::size_t>(selected));
         QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.spacePage()));
 

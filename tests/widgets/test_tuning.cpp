@@ -2,6 +2,8 @@
 // the config cache; stopping mid-run keeps what finished; the tuning fields feed the options;
 // a stale cache entry is shown as stale; devices compared side by side.
 
+#include "backend_versions.h"
+#include "cli_run.h"
 #include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
@@ -150,6 +152,47 @@ private Q_SLOTS:
         }
         // A lane without its counts draws nothing rather than reading past them.
         QVERIFY(gui::laneBlocks({{0, 1, 0, gui::LaneSpan::Run}}, {}, 0, 1, [](double s) { return s; }, [](double x) { return x; }).empty());
+    }
+
+    // One program count: the explorer's details pane, `space --json` and `tune --json` give the
+    // same number for a candidate of guide_violations under the default backend (a static grid
+    // (128, 4): 512 programs; the pane showed 4,096 and the tuning 512 before), and the best the
+    // explorer selects is never an incorrect candidate.
+    void detailsPaneCountsTheProgramsTheCliCounts()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "guide_violations.json", "guide_violations.py");
+        QVERIFY(!path.isEmpty());
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy opened(window.document(), &KernelDocument::opened);
+        window.openFile(path);
+        QVERIFY(test::waitForCount(opened));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        KernelDocument* doc = window.document();
+        QCOMPARE(doc->analysis()->workload.backend, kernel::defaultBackend());
+        QVERIFY(tuneAndWait(window));
+        const auto result = doc->tuningResult();
+        QVERIFY(result && result->best);
+        const std::size_t best = *result->best;
+        QVERIFY(doc->space()->status(best) != space::CandidateStatus::Incorrect);
+        window.spacePage()->selectCandidate(best);
+        const QString pane = window.spacePage()->details()->toPlainText();
+
+        const test::CliRun space = test::tilescope("space " + test::quote(path.toStdString()) + " --json");
+        QCOMPARE(space.exitCode, 0);
+        const auto spaceDoc = nlohmann::json::parse(space.out);
+        const std::int64_t programs = spaceDoc["candidates"][best]["metrics"]["programs"].get<std::int64_t>();
+        QCOMPARE(programs, std::int64_t(512));
+        const test::CliRun tuned =
+            test::tilescope("tune " + test::quote(path.toStdString()) + " --json --no-cache --jobs 1");
+        const auto tuneDoc = nlohmann::json::parse(tuned.out);
+        QCOMPARE(tuneDoc["candidates"][best]["programs"].get<std::int64_t>(), programs);
+        QVERIFY2(pane.contains(QStringLiteral(" · %1 program").arg(programs)), qPrintable(pane));
+        // The CLI's best is no more an incorrect candidate than the explorer's.
+        QVERIFY(!tuneDoc["best"].is_null());
+        QVERIFY(tuneDoc["best"]["status"] != "incorrect");
     }
 
     void tuneShowsResultsAndStoresThemInTheCache()
@@ -481,12 +524,12 @@ private Q_SLOTS:
         QVERIFY(!box->isChecked());
         QCOMPARE(window.document()->tuningOptions().ubTuner, tuning::UbTunerMode::Off);
         QComboBox* backend = editor->backendCombo();
-        backend->setCurrentIndex(backend->findData(int(kernel::BackendVersion::V2026_08)));
+        backend->setCurrentIndex(backend->findData(int(test::backend2608().index())));
         QVERIFY(box->isEnabled());
         box->setChecked(true);
         QCOMPARE(window.document()->tuningOptions().ubTuner, tuning::UbTunerMode::Compile);
         QCOMPARE(editor->tuningOptions().ubTuner, tuning::UbTunerMode::Compile);
-        backend->setCurrentIndex(backend->findData(int(kernel::BackendVersion::V2026_04)));
+        backend->setCurrentIndex(backend->findData(int(test::backend2604().index())));
         QVERIFY(!box->isEnabled());
         QCOMPARE(editor->tuningOptions().ubTuner, tuning::UbTunerMode::Off);  // 2026-04 has no UB tuner
     }
@@ -543,19 +586,19 @@ private Q_SLOTS:
                  qPrintable(editor->hostCoresSpin()->specialValueText()));
         const kernel::BackendVersion tunedUnder = editor->backend();
         QComboBox* backends = editor->backendCombo();
-        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_08)));
+        backends->setCurrentIndex(backends->findData(int(test::backend2608().index())));
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 144")),
                  qPrintable(editor->compileWorkersLabel()->text()));
-        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_04)));
+        backends->setCurrentIndex(backends->findData(int(test::backend2604().index())));
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 96")),
                  qPrintable(editor->compileWorkersLabel()->text()));
         editor->hostCoresSpin()->setValue(8);
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 4")),
                  qPrintable(editor->compileWorkersLabel()->text()));
-        backends->setCurrentIndex(backends->findData(int(kernel::BackendVersion::V2026_08)));
+        backends->setCurrentIndex(backends->findData(int(test::backend2608().index())));
         QVERIFY2(editor->compileWorkersLabel()->text().contains(QLatin1String("up to 6")),
                  qPrintable(editor->compileWorkersLabel()->text()));
-        backends->setCurrentIndex(backends->findData(int(tunedUnder)));
+        backends->setCurrentIndex(backends->findData(int(tunedUnder.index())));
         QCOMPARE(window.document()->tuningOptions().hostPhysicalCores, 8);
         QVERIFY(tuneAndWait(window));
         const auto result = window.document()->tuningResult();

@@ -1,17 +1,17 @@
 // Triton-Ascend 2026-08's vector parse (Geofeng12138/triton-ascend 189dd87,
-// autotuner.py _autoparse_axis_params_vector): the v2 axis parser (vv_parser_2608.h) first,
+// autotuner.py _autoparse_axis_params_vector): the v2 axis parser (vv_parser.h) first,
 // its result applied where the tuner accepts it, then the legacy parsers (autoparser.py, the
-// 2026-04 ones: parseAxes2604) filling every field v2 left empty, on the axes v2 sized.
+// 2026-04 ones: autoparseAxes) filling every field v2 left empty, on the axes v2 sized.
 //
 // The legacy conclusions are translated: reduction axes keep their base name, split parameters
 // are only filtered by the missing tunable parameters (a fixed grid dimension no longer drops
 // its axis' split), and leftover tunable parameters go to the axis whose name they resemble.
 #include "core/analysis/axis_parse.h"
-#include "core/analysis/axis_parse_2608_checks.h"
-#include "core/analysis/pprint_2608.h"
+#include "core/backends/v2608/axis_parse_checks.h"
+#include "core/backends/v2608/pprint.h"
 #include "core/analysis/pyrepr.h"
-#include "core/analysis/vector_parse_2608.h"
-#include "core/analysis/vv_parser_2608.h"
+#include "core/backends/v2608/vector_parse.h"
+#include "core/backends/v2608/vv_parser.h"
 
 #include <algorithm>
 #include <array>
@@ -426,7 +426,6 @@ AxisParse VectorParseRun::runLegacy()
     if (keys.empty())
         return AxisParse{};
     ParseInput legacy = m_in;
-    legacy.backend = kernel::BackendVersion::V2026_04;
     legacy.keyList.clear();
     legacy.keyDict = keys;
     legacy.hints = AxisHints{};
@@ -450,7 +449,7 @@ AxisParse VectorParseRun::runLegacy()
     legacy.hints.lowDimAxes = keptList(m_vp.lowDimAxes);
     legacy.hints.reductionAxes = keptList(m_vp.reductionAxes);
     legacy.printAutotuning = m_in.printAutotuning;
-    return parseAxes2604(legacy);
+    return autoparseAxes(legacy);
 }
 
 void VectorParseRun::translate(const AxisParse& legacy)
@@ -727,6 +726,11 @@ void runVectorParse2608(const ParseInput& input, const InitChecks2608& init, Axi
     run.run();
     out.lowDimAxes = vp.lowDimAxes;
     out.reductionAxes = vp.reductionAxes;
+}
+
+const VectorParse2608* vectorParse2608(const AxisParse& parse)
+{
+    return dynamic_cast<const VectorParse2608*>(parse.detail.get());
 }
 
 } // namespace ts::analysis

@@ -1,7 +1,7 @@
-#include "core/analysis/axis_parse_2608_checks.h"
+#include "core/backends/v2608/axis_parse_checks.h"
 
 #include "core/analysis/ast_match.h"
-#include "core/kernel/max_autotune_2608.h"
+#include "core/backends/v2608/max_autotune.h"
 
 #include <algorithm>
 #include <cctype>

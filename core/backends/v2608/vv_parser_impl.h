@@ -1,10 +1,10 @@
 #pragma once
-// The pieces of the 2026-08 v2 axis parse (vv_parser_2608.h) shared by vv_parser_2608.cpp (the
-// site walk and the choices) and vv_parser_2608_evidence.cpp (what one symbol says about its
+// The pieces of the 2026-08 v2 axis parse (vv_parser.h) shared by vv_parser.cpp (the
+// site walk and the choices) and vv_parser_evidence.cpp (what one symbol says about its
 // axis). Names follow vv_param_parser_v2.py's helpers.
 
 #include "core/analysis/cube_internal.h"
-#include "core/analysis/vv_parser_2608.h"
+#include "core/backends/v2608/vv_parser.h"
 
 #include <map>
 #include <optional>

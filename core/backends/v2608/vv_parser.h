@@ -1,7 +1,7 @@
 #pragma once
 // Triton-Ascend 2026-08's v2 axis parser for vector kernels (Geofeng12138/triton-ascend 189dd87:
 // dsl_analysis/vv_param_parser_v2.py with load_semantics.py, load_dependency_analyzer.py and
-// axis_length_resolver.py), reproduced for the vector parse (vector_parse_2608.cpp).
+// axis_length_resolver.py), reproduced for the vector parse (vector_parse.cpp).
 //
 // Every tl.load / tl.store / tl.make_block_ptr is a "site"; a site names axes by the tensor
 // dimension they index (x[:, None] is dimension 0) and collects, per dimension, candidates for

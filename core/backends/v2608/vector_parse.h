@@ -47,7 +47,7 @@ struct VectorAxis2608 {
     AxisSizeSource source = AxisSizeSource::DefaultTiling;
 };
 
-struct VectorParse2608 {
+struct VectorParse2608 : ParseDetail {
     std::vector<VectorAxis2608> axes; // the table's order: what the tile inputs list
     std::vector<std::string> lowDimAxes;
     std::vector<std::string> reductionAxes;
@@ -75,6 +75,9 @@ struct VectorParse2608 {
     };
     std::vector<SourceNote> v2Notes;
 };
+
+// The vector parse a 2026-08 parse keeps (AxisParse::detail), or null.
+const VectorParse2608* vectorParse2608(const AxisParse& parse);
 
 // Axis sizes for the tile generator, in table order: `keyValues` (axis -> key value) win over
 // the parse's own resolution, except for fixed tiling sizes.

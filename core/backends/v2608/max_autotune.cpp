@@ -1,4 +1,4 @@
-#include "core/kernel/max_autotune_2608.h"
+#include "core/backends/v2608/max_autotune.h"
 
 #include <algorithm>
 #include <array>

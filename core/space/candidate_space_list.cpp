@@ -1,5 +1,6 @@
-// The candidate space under the 2026-08 backend: its own list row for row, then for a tl.dot
-// kernel the candidates its cube pruning drops, each with the buffer and the bytes.
+// The candidate space of a version whose policy lays it out as the backend's own list
+// (backends::SpaceRows::BackendList): its list row for row, then for a tl.dot kernel the
+// candidates its cube pruning drops, each with the buffer and the bytes.
 #include "core/space/candidate_space.h"
 #include "core/space/cube_generator.h"
 
@@ -19,7 +20,7 @@ int findDimension(const std::vector<SpaceDimension>& dims, const std::string& na
 
 } // namespace
 
-void CandidateSpace::addBackendList2608()
+void CandidateSpace::addBackendListRows()
 {
     m_rowsAreBackendList = true;
     const BackendConfigs& b = m_backend;
@@ -55,6 +56,7 @@ void CandidateSpace::addBackendList2608()
                 dim.choices.push_back(value);
         }
     m_hintCount = int(m_dims.size()) - m_hintBegin;
+    bindLaunchModel(m_launchModel);
 
     // The backend's list, in its order.
     const std::size_t d = m_dims.size();
@@ -82,14 +84,15 @@ void CandidateSpace::addBackendList2608()
         switch (b.origins[i]) {
         case BackendConfigs::Origin::Generated:
             push(CandidateStatus::Generated, firstViolation(violations), -1, std::int8_t(param), violations, tile,
-                 programs);
+                 programs, launchOf(row.data()));
             break;
         case BackendConfigs::Origin::Fallback:
-            push(CandidateStatus::Generated, ReasonCode::Fallback, -1, -1, 0, tile, programs);
+            push(CandidateStatus::Generated, ReasonCode::Fallback, -1, -1, 0, tile, programs, launchOf(row.data()));
             break;
         case BackendConfigs::Origin::User:
             push(CandidateStatus::User, violations ? firstViolation(violations) : ReasonCode::Handwritten,
-                 std::int32_t(m_userConfigs.size()), std::int8_t(param), violations, tile, programs);
+                 std::int32_t(m_userConfigs.size()), std::int8_t(param), violations, tile, programs,
+                 launchOf(row.data()));
             m_userConfigs.push_back(cfg);
             break;
         }
@@ -109,7 +112,7 @@ void CandidateSpace::addBackendList2608()
         const std::vector<std::int64_t> values = cube.valuesAt(p.index);
         std::copy(values.begin(), values.end(), row.begin());
         m_values.insert(m_values.end(), row.begin(), row.end());
-        push(CandidateStatus::Pruned, p.code, -1, -1, 1u << unsigned(p.code), p.bytes, p.capacity);
+        push(CandidateStatus::Pruned, p.code, -1, -1, 1u << unsigned(p.code), p.bytes, p.capacity, launchOf(row.data()));
     }
     if (cube.prunedCount > cube.pruned.size())
         m_notes.push_back("The cube pruning drops " + std::to_string(cube.prunedCount) + " candidates; the first " +

@@ -8,14 +8,17 @@
 // a launch-fixed num_stages or multibuffer skips that expansion; hints that name constexpr
 // parameters or compile options multiply the list; the empty fallback config no longer raises;
 // unsigned dtypes have a size.
-#include "core/analysis/vector_parse_2608.h"
+#include "core/backends/v2608/policy.h"
+#include "core/backends/v2608/vector_parse.h"
 #include "core/space/backend_configs.h"
 #include "core/space/cube_generator.h"
 
 #include <algorithm>
 
-namespace ts::space {
+namespace ts::backends::v2608 {
 namespace {
+
+using namespace space;
 
 // The dtype sizes of 189dd87's utils.py, which added the unsigned types.
 int dtypeBytes2608(const std::string& dtype)
@@ -130,17 +133,18 @@ expandWithHints(const std::vector<TritonConfig>& configs,
 
 } // namespace
 
-BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, const LaunchSpec& launch,
-                                          const GeneratorDevice& device, const BackendOptions& options)
+space::BackendConfigs generateConfigs(const analysis::AxisParse& parse, const space::LaunchSpec& launch,
+                                      const space::GeneratorDevice& device, const space::BackendOptions& options)
 {
+    using namespace space;
     BackendConfigs out;
     out.simtMode = launch.forceSimtOnly;
     out.defaultMultibuffer = device.defaultMultibuffer;
     static const analysis::VectorParse2608 kEmpty;
-    const analysis::VectorParse2608& vp = parse.vector2608 ? *parse.vector2608 : kEmpty;
+    const analysis::VectorParse2608* parsed = analysis::vectorParse2608(parse);
+    const analysis::VectorParse2608& vp = parsed ? *parsed : kEmpty;
 
-    for (const std::int64_t value : launch.keyListValues)
-        out.key.push_back(std::to_string(value));
+    addKeyValues(launch.keyListValues, out);
     if (!addTensorDtypes(launch, dtypeBytes2608, out))
         return out;
 
@@ -166,7 +170,7 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
             cubeOptions.dtype = out.dtype.starts_with("torch.") ? out.dtype.substr(6) : out.dtype;
             cubeOptions.maxPrunedRecords = options.maxCubePrunedRecords;
             auto cube = std::make_shared<CubeGeneration>(
-                generateCubeConfigs2608(*parse.cube, CubeHardware::forSoc(device.soc), cubeOptions));
+                generateCubeConfigs(*parse.cube, CubeHardware::forSoc(device.soc), cubeOptions));
             out.cube = cube;
             if (cube->error) {
                 out.error = *cube->error;
@@ -195,42 +199,19 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
             meta.reductionAxes = vp.reductionAxes;
             logTileInputs(parse, vp, meta, out.log);
 
-            TileProblemResult made = makeTileProblem(meta, device);
-            out.problem = std::move(made.problem);
-            if (made.error) {
-                out.error = *made.error;
+            if (!walkTilings(meta, device, options, out))
                 return out;
-            }
-            out.problemBuilt = true;
-            generateTiles(out.problem, out.tiles, TileGeneratorOptions{options.recordTrail});
-            if (out.tiles.error) {
-                out.error = *out.tiles.error;
-                return out;
-            }
-            const std::size_t k = out.problem.params.size();
             for (std::size_t i = 0; i < out.tiles.count(); ++i) {
-                TritonConfig cfg;
-                cfg.numWarps = 1;
-                cfg.numStages = 1;
-                const std::int64_t* v = out.tiles.config(i, k);
-                for (std::size_t j = 0; j < k; ++j)
-                    cfg.kwargs.emplace_back(out.problem.params[j], ParamValue::integer(v[j]));
-                generated.push_back(std::move(cfg));
+                generated.push_back(tilingConfig(out, i));
                 out.baseIndex.push_back(int(i));
             }
 
             std::vector<TritonConfig> expanded;
             std::vector<int> expandedBase;
             if (out.simtMode) {
-                out.simtWarps =
-                    launch.numWarps ? std::vector<int>{*launch.numWarps} : std::vector<int>{8, 16, 32, 64};
-                for (std::size_t i = 0; i < generated.size(); ++i)
-                    for (int warps : out.simtWarps) {
-                        TritonConfig cfg = generated[i];
-                        cfg.numWarps = warps;
-                        expanded.push_back(std::move(cfg));
-                        expandedBase.push_back(int(i));
-                    }
+                expanded = generated;
+                expandedBase = out.baseIndex;
+                expandSimtWarps(launch, expanded, expandedBase, out);
                 std::string list;
                 for (std::size_t i = 0; i < out.simtWarps.size(); ++i)
                     list += (i ? ", " : "") + std::to_string(out.simtWarps[i]);
@@ -277,10 +258,8 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
                                   " SIMD configs (toggle multibuffer=" + pyBool(opposite) + ")");
             }
             if (expanded.empty()) {
-                out.warnings.push_back("[WARNING] The generated candidate tiling configs are empty based on "
-                                       "provided parameters!");
+                noteEmptyGeneration(out);
                 out.log.push_back(out.warnings.back());
-                out.emptyExplanation = explainEmptyGeneration(out.problem, out.tiles);
             }
             out.log.push_back("Generated configs number: " + std::to_string(expanded.size()));
             if (vp.configHintError && !configHints.empty()) {
@@ -304,20 +283,13 @@ BackendConfigs generateBackendConfigs2608(const analysis::AxisParse& parse, cons
     out.origins.assign(out.configs.size(), BackendConfigs::Origin::Generated);
     if (out.configs.empty() && user.empty()) {
         // Config({}, num_warps=4, num_stages=2, num_ctas=1): accepted by 189dd87's triton.Config.
-        TritonConfig fallback;
-        fallback.numWarps = 4;
-        fallback.numStages = 2;
-        out.configs.push_back(fallback);
+        out.configs.push_back(fallbackConfig());
         out.origins.push_back(BackendConfigs::Origin::Fallback);
         out.baseIndex.push_back(-1);
         return out;
     }
-    for (const TritonConfig& cfg : user) {
-        out.configs.push_back(cfg);
-        out.origins.push_back(BackendConfigs::Origin::User);
-        out.baseIndex.push_back(-1);
-    }
+    appendConfigs(user, BackendConfigs::Origin::User, out);
     return out;
 }
 
-} // namespace ts::space
+} // namespace ts::backends::v2608

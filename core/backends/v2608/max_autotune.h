@@ -4,6 +4,7 @@
 // @triton.max_autotune(...) accept, and how max_autotune turns each base triton.Config into
 // the Cartesian product of its tuning parameters. Messages are upstream's, verbatim.
 
+#include "core/backends/backend_policy.h"
 #include "core/python/value.h"
 
 #include <optional>
@@ -20,11 +21,7 @@ bool isCompileOptionParam2608(std::string_view name);
 // "Invalid value for 'num_stages': [3]. Expected: must be one or more of: [1, 2]".
 std::optional<std::string> checkCompileOptionValues2608(const std::string& name, const py::Value& values);
 
-struct MaxAutotuneExpansion {
-    std::vector<py::ConfigValue> configs;
-    std::vector<std::string> printed;  // the "[WARNING] ..." line upstream prints, if any
-    std::optional<std::string> error;  // the ValueError the decorator raises
-};
+using MaxAutotuneExpansion = backends::MaxAutotuneExpansion;
 
 // get_max_configs over every base config, in order. `kernelType` is "cube", "vector" or
 // anything else (treated as "mixcv"); `tuning` holds the decorator's extra keywords in order.

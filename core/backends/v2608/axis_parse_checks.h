@@ -5,7 +5,7 @@
 // are upstream's, verbatim.
 
 #include "core/analysis/axis_parse.h"
-#include "core/analysis/vector_parse_2608.h"
+#include "core/backends/v2608/vector_parse.h"
 
 #include <array>
 #include <optional>
@@ -37,6 +37,10 @@ struct InitChecks2608 {
     std::optional<std::string> kernelTypeError; // its ValueError, raised at the first launch
 };
 
+// The whole parse of 2026-08 (axis_parse.cpp): the decorator's checks, the kernel type, then
+// the cube / mix parse or the vector parse.
+AxisParse parseAxes2608(const ParseInput& input);
+
 // Runs the decorator-time checks; fills `vp`'s parser mode, config hints and launch options.
 InitChecks2608 runInitChecks2608(const ParseInput& input, VectorParse2608& vp);
 
@@ -47,7 +51,7 @@ bool isPythonIdentifier(const std::string& text);
 void resolveAxisSizes(const ParseInput& input, VectorParse2608& vp);
 
 // The vector path of _autoparse_axis_params_vector: the v2 axis parser, then the legacy gap
-// fill (vector_parse_2608.cpp). Fills `out` and `vp`.
+// fill (vector_parse.cpp). Fills `out` and `vp`.
 void runVectorParse2608(const ParseInput& input, const InitChecks2608& init, AxisParse& out, VectorParse2608& vp);
 
 // "<class 'dict'>": how str(type(value)) prints.

@@ -1,7 +1,7 @@
 // What one offset symbol tells the 2026-08 v2 axis parse about its axis: program ids, mask and
 // loop extents, split / tiling / fixed tiling candidates (vv_param_parser_v2.py's helpers).
 #include "core/analysis/ast_match.h"
-#include "core/analysis/vv_parser_2608_impl.h"
+#include "core/backends/v2608/vv_parser_impl.h"
 
 #include <algorithm>
 #include <deque>

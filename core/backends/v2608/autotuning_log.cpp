@@ -5,20 +5,24 @@
 // the UB tuner, the time-limit prune of cube / mix tunings (a "compile debug" line per compiled
 // config), and one closing line with the best config once it has benchmarked.
 
+#include "core/backends/v2604/policy.h"
+#include "core/backends/v2608/policy.h"
+
 #include "core/tuning/tuning_session.h"
 
 #include <cstdio>
 
-namespace ts::tuning {
+namespace ts::backends::v2608 {
+
+using namespace tuning;
 
 const char* const kUbTunerDiskCacheWarning =
     "Autotune disk cache is disabled because UB-tuner is enabled (TRITON_ENABLE_UBTUNER is set). UB-tuner may "
     "dynamically add compile-time fixes to configs that cannot be safely cached to disk. To enable disk caching, "
     "unset TRITON_ENABLE_UBTUNER.";
 
-std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analysis,
-                                           const space::CandidateSpace& space, const TuningResult& result,
-                                           const TuningOptions& options)
+std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                                       const tuning::TuningResult& result, const tuning::TuningOptions& options)
 {
     std::vector<std::string> lines;
     // What importing the kernel file printed (max_autotune's, get_max_configs' warnings) comes first.
@@ -40,14 +44,11 @@ std::vector<std::string> autotuningLog2608(const analysis::KernelAnalysis& analy
         for (std::string& line : timeLimitPruneLog(*result.timeLimitPrune,
                                                    [&](std::size_t index) { return configString(space, index); }))
             lines.push_back(std::move(line));
-    // bench_time spans _batch_bench: the compiles, the UB tuner and the benchmarks.
-    if (benchmarks && result.best) {
-        char seconds[32];
-        std::snprintf(seconds, sizeof seconds, "%.2f", result.modelled.totalSeconds);
-        lines.push_back("Triton autotuning for function " + analysis.kernel->name + " finished after " + seconds +
-                        "s; best config selected: " + configString(space, *result.best) + ";");
-    }
+    // The backend's own pick, even one TileScope finds incorrect; bench_time spans _batch_bench:
+    // the compiles, the UB tuner and the benchmarks.
+    if (benchmarks && result.backendBest)
+        lines.push_back(v2604::bestConfigLine(analysis, space, *result.backendBest, result.modelled.totalSeconds));
     return lines;
 }
 
-} // namespace ts::tuning
+} // namespace ts::backends::v2608

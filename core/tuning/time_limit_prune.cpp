@@ -1,4 +1,4 @@
-#include "core/tuning/time_limit_prune_2608.h"
+#include "core/tuning/time_limit_prune.h"
 
 #include <algorithm>
 #include <cmath>

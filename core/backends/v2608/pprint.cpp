@@ -1,4 +1,4 @@
-#include "core/analysis/pprint_2608.h"
+#include "core/backends/v2608/pprint.h"
 
 #include "core/analysis/pyrepr.h"
 

@@ -1,12 +1,12 @@
 // Triton-Ascend 2026-08's parse (Geofeng12138/triton-ascend 189dd87): the checks AutoTilingTuner
 // makes when the decorator is built, the kernel type, then, for vector kernels, the v2 axis
-// parser with the legacy parsers filling its gaps (vector_parse_2608.cpp, vv_parser_2608.h).
-// See vector_parse_2608.h for what the generator receives.
+// parser with the legacy parsers filling its gaps (vector_parse.cpp, vv_parser.h).
+// See vector_parse.h for what the generator receives.
 #include "core/analysis/axis_parse.h"
 #include "core/analysis/ast_match.h"
 #include "core/analysis/cube_parse.h"
-#include "core/analysis/axis_parse_2608_checks.h"
-#include "core/analysis/vector_parse_2608.h"
+#include "core/backends/v2608/axis_parse_checks.h"
+#include "core/backends/v2608/vector_parse.h"
 
 #include <algorithm>
 
@@ -14,10 +14,10 @@ namespace ts::analysis {
 AxisParse parseAxes2608(const ParseInput& input)
 {
     AxisParse out;
-    out.backend = kernel::BackendVersion::V2026_08;
+    out.backend = input.backend;
     auto vp = std::make_shared<VectorParse2608>();
     InitChecks2608 init = runInitChecks2608(input, *vp);
-    out.vector2608 = vp;
+    out.detail = vp;
     if (init.error) {
         out.error = init.error;
         out.errorType = "ValueError";
@@ -48,7 +48,7 @@ AxisParse parseAxes2608(const ParseInput& input)
     out.kernelType = init.kernelTypeHint;
     if (out.kernelType == "auto") {
         std::string error;
-        out.kernelType = resolveKernelType2608(input, cubeOptions, &error);
+        out.kernelType = resolveKernelType(input, cubeOptions, &error);
         if (out.kernelType.empty()) {
             out.error = error;
             out.errorType = "ValueError";
@@ -58,7 +58,7 @@ AxisParse parseAxes2608(const ParseInput& input)
     }
     if (out.kernelType == "cube" || out.kernelType == "mix") {
         cubeOptions.mode = out.kernelType;
-        auto cube = std::make_shared<CubeParse>(parseCube2608(effective, cubeOptions));
+        auto cube = std::make_shared<CubeParse>(parseCube(effective, cubeOptions));
         if (cube->error) {
             out.error = cube->error;
             out.errorType = cube->errorType;

@@ -1,7 +1,7 @@
 // The 2026-08 v2 axis parse (vv_param_parser_v2.py's parse_vv_axis_semantic_v2): the site walk,
 // the choice of the best site and of each axis' extent, split, tiling and fixed tiling.
 #include "core/analysis/ast_match.h"
-#include "core/analysis/vv_parser_2608_impl.h"
+#include "core/backends/v2608/vv_parser_impl.h"
 
 #include <algorithm>
 #include <array>

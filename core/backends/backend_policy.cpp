@@ -1,0 +1,122 @@
+#include "core/backends/backend_policy.h"
+
+#include "core/analysis/axis_parse.h"
+
+#include <algorithm>
+
+namespace ts::backends {
+
+BackendPolicy::~BackendPolicy() = default;
+
+int CompileWorkerRule::workers(int hostCores, std::size_t configs) const
+{
+    const int cores = std::max(1, hostCores);
+    // psutil.cpu_count(logical=False) * numerator // denominator; Python raises for zero
+    // workers (one core): one.
+    const int rule = cores * numerator / std::max(1, denominator);
+    return std::max(1, static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(0, rule)), configs)));
+}
+
+std::string CompileWorkerRule::text() const
+{
+    if (numerator == 1)
+        return "cores / " + std::to_string(denominator);
+    return "cores * " + std::to_string(numerator) + " / " + std::to_string(denominator);
+}
+
+bool BackendPolicy::reservesHintKey(std::string_view) const
+{
+    return false;
+}
+
+void BackendPolicy::afterParse(analysis::KernelAnalysis&) const {}
+
+std::optional<Diagnostic> BackendPolicy::launchRaises(const analysis::KernelAnalysis&) const
+{
+    return std::nullopt;
+}
+
+std::vector<Diagnostic> BackendPolicy::parseNotes(const analysis::KernelAnalysis&) const
+{
+    return {};
+}
+
+bool BackendPolicy::expandsHandwrittenConfigsWithHints() const
+{
+    return false;
+}
+
+bool BackendPolicy::readsHintDimensions() const
+{
+    return true;
+}
+
+analysis::ParseInput BackendPolicy::withTunable(const analysis::ParseInput& input, const std::string& param,
+                                                TunableSource) const
+{
+    // The guide's rule: a tunable is neither passed at launch nor given a default. The analysis
+    // passes a default as if the launch did; taking it out is the fix for both.
+    analysis::ParseInput out = input;
+    std::erase_if(out.args, [&](const analysis::LaunchArgument& arg) { return arg.name == param; });
+    return out;
+}
+
+std::string BackendPolicy::tunableAdvice(const std::string&, TunableSource source) const
+{
+    return source == TunableSource::Default ? "remove the default to let Triton-Ascend generate it"
+                                            : "leave it out of the launch to let Triton-Ascend generate it";
+}
+
+SpaceRows BackendPolicy::spaceRows() const
+{
+    return SpaceRows::CrossedTilings;
+}
+
+std::string BackendPolicy::latticeUnavailable() const
+{
+    return {};
+}
+
+std::string BackendPolicy::crossedHintsNote() const
+{
+    return {};
+}
+
+std::string BackendPolicy::fallbackNote(const std::string& error) const
+{
+    return error.empty() ? std::string() : " Building that config raises " + error + ".";
+}
+
+CompileWorkerRule BackendPolicy::compileWorkerRule() const
+{
+    return {1, 2};
+}
+
+bool BackendPolicy::hasUbTuner() const
+{
+    return false;
+}
+
+bool BackendPolicy::prunesByTimeLimit(const analysis::AxisParse&) const
+{
+    return false;
+}
+
+AutotuneCacheFile BackendPolicy::autotuneCacheFile() const
+{
+    return AutotuneCacheFile::TritonCacheResults;
+}
+
+bool BackendPolicy::rebuildsConfigsFromAutotuneJson() const
+{
+    return false;
+}
+
+std::optional<MaxAutotuneExpansion> BackendPolicy::expandMaxAutotune(const std::vector<py::ConfigValue>&,
+                                                                     const std::string&,
+                                                                     const std::vector<std::pair<std::string, py::Value>>&) const
+{
+    return std::nullopt;
+}
+
+} // namespace ts::backends

@@ -1,0 +1,64 @@
+// The policy of Triton-Ascend 2026-04 (triton-lang/triton-ascend a84b1eb).
+#include "core/backends/v2604/policy.h"
+
+#include "core/analysis/axis_parse.h"
+#include "core/space/backend_configs.h"
+
+namespace ts::backends::v2604 {
+namespace {
+
+const kernel::BackendVersionInfo kInfo = {
+    "2026-04", "triton-lang/triton-ascend", "a84b1eb52b6215e2c171632f2df0892f1003cfc8", "2026-04-27",
+    "autoparser.py + tile_generator.py: vector kernels only; tl.dot kernels get no config"};
+
+class Policy final : public BackendPolicy {
+public:
+    const kernel::BackendVersionInfo& info() const override { return kInfo; }
+
+    analysis::AxisParse parseAxes(const analysis::ParseInput& input) const override
+    {
+        return analysis::autoparseAxes(input);
+    }
+
+    // a84b1eb reads only the axis hints and auto_gen_config: an extra hint dimension is missing at
+    // launch ("Missing required arguments").
+    bool readsHintDimensions() const override { return false; }
+
+    space::BackendConfigs generateConfigs(const analysis::AxisParse& parse, const space::LaunchSpec& launch,
+                                          const space::GeneratorDevice& device,
+                                          const space::BackendOptions& options) const override
+    {
+        return v2604::generateConfigs(parse, launch, device, options);
+    }
+
+    std::string crossedHintsNote() const override
+    {
+        return "Hints are crossed with the generated tiling as the Triton-Ascend autotune guide describes; the "
+               "backend at a84b1eb itself reads only the axis hints (split_params, tiling_params, low_dim_axes, "
+               "reduction_axes) and auto_gen_config.";
+    }
+
+    std::string fallbackNote(const std::string& error) const override
+    {
+        return error.empty() ? std::string() : " At a84b1eb building that config raises " + error + ".";
+    }
+
+    // autotuner.py: psutil.cpu_count(logical=False) // 2.
+    CompileWorkerRule compileWorkerRule() const override { return {1, 2}; }
+
+    std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
+                                           const tuning::TuningResult& result,
+                                           const tuning::TuningOptions&) const override
+    {
+        return v2604::autotuningLog(analysis, space, result);
+    }
+};
+
+} // namespace
+
+std::unique_ptr<BackendPolicy> makePolicy()
+{
+    return std::make_unique<Policy>();
+}
+
+} // namespace ts::backends::v2604

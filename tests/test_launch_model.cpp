@@ -1,0 +1,422 @@
+// The launch model: one program count per candidate from the launch's grid (static grids, grids
+// over tiling parameters, min() grids, grid-stride loops, 2-D grids), the same in the space, the
+// tuning and its record; and coverage — a candidate that leaves data unprocessed or reaches past
+// the end without a mask is incorrect, in numbers, never the best, left out of exports; what the
+// model cannot follow is unknown, never correct.
+
+#include "backend_versions.h"
+#include "testutil.h"
+
+#include "core/analysis/launch_model.h"
+#include "core/export/tuning_report.h"
+#include "core/pipeline/workflow.h"
+#include "core/space/space_report.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace ts;
+
+namespace {
+
+const char* kHeader = "import triton\nimport triton.language as tl\nimport triton.backends.ascend.runtime\n\n";
+
+const npu::DeviceRegistry& devices()
+{
+    static const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
+    return registry;
+}
+
+struct Launch {
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::shared_ptr<const space::CandidateSpace> space;
+};
+
+class LaunchModelTest : public ::testing::Test {
+protected:
+    std::filesystem::path dir = test::scratchDir("launch-model");
+
+    // A workload of `source` with these arguments and this grid (a Python expression or list).
+    kernel::Workload workload(const std::string& name, const std::string& source, const std::string& args,
+                              const std::string& grid, kernel::BackendVersion backend = test::backend2608())
+    {
+        std::ofstream(dir / (name + ".py")) << kHeader << source;
+        std::ofstream(dir / (name + ".json")) << "{\"kernel\": \"" << name << ".py\", \"args\": {" << args
+                                              << "}, \"grid\": " << grid << ", \"device\": \"Ascend910B2\"}";
+        kernel::WorkloadLoadResult loaded = kernel::loadWorkload((dir / (name + ".json")).string());
+        EXPECT_TRUE(loaded.workload) << (loaded.diagnostics.empty() ? "" : loaded.diagnostics[0].format());
+        kernel::Workload w = loaded.workload ? *loaded.workload : kernel::Workload{};
+        w.backend = backend;
+        return w;
+    }
+
+    static Launch open(const kernel::Workload& w, bool lattice = false)
+    {
+        Launch out;
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({w});
+        EXPECT_TRUE(analysed.ok()) << (analysed.diagnostics.empty() ? "" : analysed.diagnostics[0].format());
+        if (!analysed.ok())
+            return out;
+        out.analysis = analysed.analysis;
+        const auto device = devices().find(w.device);
+        EXPECT_TRUE(device);
+        pipeline::SpaceRequest request{analysed.analysis, *device, {}};
+        request.options.lattice = lattice;
+        out.space = pipeline::buildSpace(request).space;
+        EXPECT_TRUE(out.space);
+        return out;
+    }
+
+    static pipeline::TuneResult tune(const Launch& l)
+    {
+        pipeline::TuneRequest request;
+        request.analysis = l.analysis;
+        request.device = *devices().find(l.analysis->workload.device);
+        request.options.jobs = 1;
+        request.space = l.space;
+        return pipeline::tune(request);
+    }
+
+    static const Diagnostic* find(const analysis::KernelAnalysis& a, const std::string& code)
+    {
+        for (const Diagnostic& d : a.diagnostics)
+            if (d.code == code)
+                return &d;
+        return nullptr;
+    }
+
+    // Every candidate of the space has `programs`, and the tuning's record says the same for
+    // every candidate it tuned.
+    static void expectOneProgramCount(const Launch& l, std::int64_t programs)
+    {
+        for (std::size_t i = 0; i < l.space->size(); ++i)
+            ASSERT_EQ(l.space->metrics(i).programs, programs) << "candidate " << i;
+        const nlohmann::json space = space::spaceToJson(*l.space);
+        for (const auto& c : space["candidates"])
+            EXPECT_EQ(c["metrics"]["programs"], programs);
+        const pipeline::TuneResult t = tune(l);
+        ASSERT_TRUE(t.record) << t.error.value_or("");
+        const nlohmann::json doc = nlohmann::json::parse(exporter::tuningReportJson(*t.record));
+        std::size_t counted = 0;
+        for (const auto& c : doc["candidates"])
+            if (!c["programs"].is_null()) {
+                EXPECT_EQ(c["programs"], programs) << c.dump();
+                ++counted;
+            }
+        EXPECT_GT(counted, 0u);
+    }
+};
+
+} // namespace
+
+// The bundled guide_violations: a static grid (cdiv(n_rows, 64), cdiv(n_cols, 1024)) = (128, 4)
+// over XBLOCK x tl.program_id. Every view counts 512 programs (the explorer showed 4,096, the
+// tuning 512 and the space 128 to 8,192 before); the candidates whose XBLOCK leaves rows
+// unprocessed are incorrect and never the best; the grid gets grid-not-lambda under every version.
+TEST_F(LaunchModelTest, GuideViolationsHasOneProgramCountAndNoIncorrectBest)
+{
+    kernel::WorkloadLoadResult loaded = kernel::loadWorkload((test::examplesDir() / "guide_violations.json").string());
+    ASSERT_TRUE(loaded.workload);
+    const Launch l = open(*loaded.workload);
+    ASSERT_TRUE(l.space);
+    EXPECT_TRUE(find(*l.analysis, "grid-not-lambda"));
+    expectOneProgramCount(l, 512);
+    std::size_t incorrect = 0;
+    for (std::size_t i = 0; i < l.space->size(); ++i) {
+        const std::int64_t xblock = l.space->params(i).empty() ? 0 : l.space->params(i)[0].second.value;
+        if (l.space->status(i) != space::CandidateStatus::Incorrect)
+            continue;
+        ++incorrect;
+        // 128 programs x XBLOCK (each program's loop reaches XBLOCK_SUB = 16 rows at least).
+        EXPECT_LT(xblock, 64) << l.space->describe(i);
+        EXPECT_NE(l.space->describe(i).find("of 8,192 rows: grid dim 0 is 128 programs × XBLOCK"), std::string::npos)
+            << l.space->describe(i);
+    }
+    EXPECT_GT(incorrect, 0u);
+    const pipeline::TuneResult t = tune(l);
+    ASSERT_TRUE(t.result);
+    if (t.result->best)
+        EXPECT_NE(l.space->status(*t.result->best), space::CandidateStatus::Incorrect);
+    // Not exported unless asked for.
+    if (t.record) {
+        pipeline::ExportRequest request;
+        request.record = std::make_shared<const cache::TuningRecord>(*t.record);
+        request.top = 1000;
+        const pipeline::ExportResult exported = pipeline::exportTuning(request);
+        for (const cache::CandidateRecord& c : t.record->candidates)
+            if (c.status == cache::CandidateStatus::Incorrect)
+                EXPECT_EQ(exported.text.find(c.reasonMessage), std::string::npos);
+    }
+}
+
+// A grid written as a list: [64, 32] is 2,048 programs for every candidate (1 before).
+TEST_F(LaunchModelTest, StaticTwoDimensionalGridCountsEveryProgram)
+{
+    const kernel::Workload w = workload("grid2d", R"(@triton.autotune(configs=[], key=['B', 'T'])
+@triton.jit
+def kda(q_ptr, o_ptr, B, T, BT: tl.constexpr):
+    i_t = tl.program_id(0)
+    i_b = tl.program_id(1)
+    offs = i_t * BT + tl.arange(0, BT)
+    mask = offs < T
+    q = tl.load(q_ptr + i_b * T + offs, mask=mask, other=0.0)
+    tl.store(o_ptr + i_b * T + offs, q * 2, mask=mask)
+)", R"("q_ptr": {"tensor": "float16", "shape": [32, 4096]}, "o_ptr": {"tensor": "float16", "shape": [32, 4096]},
+       "B": 32, "T": 4096)", "[64, 32]");
+    const Launch l = open(w);
+    ASSERT_TRUE(l.space);
+    expectOneProgramCount(l, 64 * 32);
+}
+
+// min(cdiv(M, BLOCK_M), 4096) over a grid-stride loop: programs follow the min (342, not 1).
+TEST_F(LaunchModelTest, MinGridFollowsTheCandidate)
+{
+    const kernel::Workload w = workload("mingrid", R"(@triton.autotune(configs=[], key=['M'])
+@triton.jit
+def scale(x_ptr, y_ptr, M, BLOCK_M: tl.constexpr):
+    pid = tl.program_id(0)
+    for start in range(pid * BLOCK_M, M, tl.num_programs(0) * BLOCK_M):
+        offs = start + tl.arange(0, BLOCK_M)
+        mask = offs < M
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2, mask=mask)
+)", R"("x_ptr": {"tensor": "float32", "shape": [349184]}, "y_ptr": {"tensor": "float32", "shape": [349184]},
+       "M": 349184)", "\"lambda meta: (min(triton.cdiv(M, meta['BLOCK_M']), 4096),)\"");
+    const Launch l = open(w);
+    ASSERT_TRUE(l.space);
+    ASSERT_GT(l.space->size(), 0u);
+    for (std::size_t i = 0; i < l.space->size(); ++i) {
+        const auto params = l.space->params(i);
+        ASSERT_FALSE(params.empty());
+        const std::int64_t block = params[0].second.value;
+        EXPECT_EQ(l.space->metrics(i).programs, std::min<std::int64_t>((349184 + block - 1) / block, 4096));
+        EXPECT_EQ(l.space->coverage(i), analysis::Coverage::Correct) << l.space->coverageNote(i);
+    }
+    const pipeline::TuneResult t = tune(l);
+    ASSERT_TRUE(t.record);
+    const nlohmann::json doc = nlohmann::json::parse(exporter::tuningReportJson(*t.record));
+    for (const auto& c : doc["candidates"])
+        if (!c["programs"].is_null())
+            EXPECT_EQ(c["programs"], std::min<std::int64_t>((349184 + c["params"]["BLOCK_M"].get<std::int64_t>() - 1) /
+                                                                c["params"]["BLOCK_M"].get<std::int64_t>(),
+                                                            4096));
+}
+
+// The bundled grid_stride: a static grid [48] over a grid-stride loop is 48 programs (1 before),
+// and correct for every XBLOCK (the loop strides by num_programs).
+TEST_F(LaunchModelTest, GridStrideLoopOverAStaticGrid)
+{
+    for (const kernel::BackendVersion version : {test::backend2604(), test::backend2608()}) {
+        kernel::WorkloadLoadResult loaded = kernel::loadWorkload((test::examplesDir() / "grid_stride.json").string());
+        ASSERT_TRUE(loaded.workload);
+        loaded.workload->backend = version;
+        const Launch l = open(*loaded.workload);
+        ASSERT_TRUE(l.space);
+        for (std::size_t i = 0; i < l.space->size(); ++i)
+            EXPECT_EQ(l.space->coverage(i), analysis::Coverage::Correct) << l.space->coverageNote(i);
+        EXPECT_FALSE(find(*l.analysis, "grid-not-lambda")) << kernel::backendName(version);
+        expectOneProgramCount(l, 48);
+    }
+}
+
+// A loop that strides by a fixed 48 programs needs exactly 48: fewer leave blocks unprocessed,
+// more repeat them. The grid must stay static, and no lambda is proposed.
+TEST_F(LaunchModelTest, FixedStrideLoopNeedsItsGrid)
+{
+    const std::string source = R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def silu(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    for start in range(pid * XBLOCK, n, 48 * XBLOCK):
+        offs = start + tl.arange(0, XBLOCK)
+        mask = offs < n
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+)";
+    const std::string args = R"("x_ptr": {"tensor": "float16", "shape": [1048576]},
+       "y_ptr": {"tensor": "float16", "shape": [1048576]}, "n": 1048576)";
+    const Launch right = open(workload("stride48", source, args, "[48]"));
+    ASSERT_TRUE(right.space);
+    for (std::size_t i = 0; i < right.space->size(); ++i)
+        EXPECT_EQ(right.space->coverage(i), analysis::Coverage::Correct) << right.space->coverageNote(i);
+    const Launch fewer = open(workload("stride32", source, args, "[32]"));
+    ASSERT_TRUE(fewer.space);
+    ASSERT_GT(fewer.space->size(), 0u);
+    for (std::size_t i = 0; i < fewer.space->size(); ++i) {
+        EXPECT_EQ(fewer.space->status(i), space::CandidateStatus::Incorrect);
+        EXPECT_NE(fewer.space->coverageNote(i).find("strides by 48 programs but grid dim 0 has 32"), std::string::npos)
+            << fewer.space->coverageNote(i);
+    }
+    const Launch more = open(workload("stride64", source, args, "[64]"));
+    ASSERT_TRUE(more.space);
+    for (std::size_t i = 0; i < more.space->size(); ++i)
+        EXPECT_EQ(more.space->status(i), space::CandidateStatus::Incorrect) << more.space->coverageNote(i);
+}
+
+// Softmax's row is persistent: BLOCK_N must cover n_cols. Passed as n_cols it is correct; a
+// smaller block leaves columns unprocessed, with the numbers; advice to tune it is given only
+// where the configs the backend would generate still cover the row.
+TEST_F(LaunchModelTest, PersistentRowNeedsItsWholeBlock)
+{
+    kernel::WorkloadLoadResult loaded = kernel::loadWorkload((test::examplesDir() / "softmax.json").string());
+    ASSERT_TRUE(loaded.workload);
+    const Launch l = open(*loaded.workload);
+    ASSERT_TRUE(l.space && l.analysis->launch);
+    for (std::size_t i = 0; i < l.space->size(); ++i)
+        EXPECT_EQ(l.space->coverage(i), analysis::Coverage::Correct) << l.space->coverageNote(i);
+    const analysis::LaunchModel& model = *l.analysis->launch;
+    const analysis::LaunchFigures half = model.evaluate({{"BLOCK_N", 512}, {"XBLOCK", 8}, {"XBLOCK_SUB", 8}});
+    EXPECT_EQ(half.coverage, analysis::Coverage::Incorrect);
+    EXPECT_EQ(half.covered, 512);
+    EXPECT_EQ(half.extent, 1024);
+    EXPECT_NE(model.describe(half).find("covers 512 of 1,024 cols"), std::string::npos) << model.describe(half);
+    // The advice to leave BLOCK_N out of the launch: 2026-08 then generates BLOCK_N = 1,024 only
+    // (a persistent row), which covers, so the advice stands. With rows of 8,192 columns it
+    // would generate blocks of 4,096 that leave half of each row: the advice is not given, and
+    // the note says why BLOCK_N must stay.
+    {
+        kernel::Workload w = *loaded.workload;
+        w.backend = test::backend2608();
+        const Launch v = open(w);
+        ASSERT_TRUE(v.analysis);
+        EXPECT_TRUE(find(*v.analysis, "tunable-fixed-at-launch"));
+        EXPECT_FALSE(find(*v.analysis, "tunable-must-stay"));
+    }
+    kernel::Workload wide = *loaded.workload;
+    wide.backend = test::backend2608();
+    wide.setArg("n_cols", kernel::ArgValue::integer(8192));
+    wide.setArg("BLOCK_N", kernel::ArgValue::integer(8192));
+    wide.setArg("in_row_stride", kernel::ArgValue::integer(8192));
+    wide.setArg("out_row_stride", kernel::ArgValue::integer(8192));
+    wide.setArg("in_ptr", kernel::ArgValue::tensor("float16", {4096, 8192}));
+    wide.setArg("out_ptr", kernel::ArgValue::tensor("float16", {4096, 8192}));
+    const Launch v = open(wide);
+    ASSERT_TRUE(v.analysis);
+    EXPECT_FALSE(find(*v.analysis, "tunable-fixed-at-launch"));
+    const Diagnostic* stay = find(*v.analysis, "tunable-must-stay");
+    ASSERT_TRUE(stay);
+    EXPECT_NE(stay->message.find("BLOCK_N=4096 covers 4,096 of 8,192 cols"), std::string::npos) << stay->message;
+}
+
+// Without a mask, a block that runs past the end of the tensor reads and writes beyond it.
+TEST_F(LaunchModelTest, UnmaskedOverrunIsIncorrect)
+{
+    const kernel::Workload w = workload("nomask", R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def copy(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs))
+)", R"("x_ptr": {"tensor": "float16", "shape": [1000]}, "y_ptr": {"tensor": "float16", "shape": [1000]}, "n": 1000)",
+                                        "\"lambda meta: (triton.cdiv(n, meta['XBLOCK']),)\"");
+    const Launch l = open(w);
+    ASSERT_TRUE(l.analysis && l.analysis->launch);
+    const analysis::LaunchModel& model = *l.analysis->launch;
+    const analysis::LaunchFigures f = model.evaluate({{"XBLOCK", 64}});
+    EXPECT_EQ(f.programs, 16);
+    EXPECT_EQ(f.coverage, analysis::Coverage::Incorrect);
+    EXPECT_EQ(f.issue, analysis::CoverageIssue::Overrun);
+    EXPECT_NE(model.describe(f).find("up to index 1,023 of 1,000"), std::string::npos) << model.describe(f);
+    // A block that divides the length never overruns.
+    EXPECT_EQ(model.evaluate({{"XBLOCK", 8}}).coverage, analysis::Coverage::Correct);
+}
+
+// A row stride passed as a constexpr is the tensor's layout, not a tuning: any other value reads
+// every row but the first from the wrong place.
+TEST_F(LaunchModelTest, ARowStrideMustStayTheTensors)
+{
+    const kernel::Workload w = workload("stride", R"(@triton.autotune(configs=[], key=['n_rows'])
+@triton.jit
+def rows(x_ptr, y_ptr, n_rows, ROW_STRIDE: tl.constexpr, XBLOCK: tl.constexpr):
+    rows = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)[:, None]
+    cols = tl.arange(0, 1024)[None, :]
+    mask = rows < n_rows
+    tl.store(y_ptr + rows * ROW_STRIDE + cols, tl.load(x_ptr + rows * ROW_STRIDE + cols, mask=mask), mask=mask)
+)", R"("x_ptr": {"tensor": "float16", "shape": [64, 1024]}, "y_ptr": {"tensor": "float16", "shape": [64, 1024]},
+       "n_rows": 64, "ROW_STRIDE": 1024)", "\"lambda meta: (triton.cdiv(n_rows, meta['XBLOCK']),)\"");
+    const Launch l = open(w);
+    ASSERT_TRUE(l.analysis && l.analysis->launch);
+    const analysis::LaunchModel& model = *l.analysis->launch;
+    EXPECT_EQ(model.evaluate({{"XBLOCK", 8}}).coverage, analysis::Coverage::Correct);
+    const analysis::LaunchFigures wrong = model.evaluate({{"XBLOCK", 8}, {"ROW_STRIDE", 64}});
+    EXPECT_EQ(wrong.coverage, analysis::Coverage::Incorrect);
+    EXPECT_EQ(wrong.issue, analysis::CoverageIssue::WrongStride);
+    EXPECT_NE(model.describe(wrong).find("ROW_STRIDE = 64 elements, but x_ptr's layout has 1,024"), std::string::npos)
+        << model.describe(wrong);
+}
+
+// An index computed from loaded data (a gather) is not followed: unknown, never correct.
+TEST_F(LaunchModelTest, GatherIsUnknown)
+{
+    const kernel::Workload w = workload("gather", R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def gather(idx_ptr, x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    mask = offs < n
+    idx = tl.load(idx_ptr + offs, mask=mask, other=0)
+    tl.store(y_ptr + offs, tl.load(x_ptr + idx, mask=mask), mask=mask)
+)", R"("idx_ptr": {"tensor": "int32", "shape": [4096]}, "x_ptr": {"tensor": "float32", "shape": [4096]},
+       "y_ptr": {"tensor": "float32", "shape": [4096]}, "n": 4096)", "\"lambda meta: (triton.cdiv(n, meta['XBLOCK']),)\"");
+    const Launch l = open(w);
+    ASSERT_TRUE(l.space);
+    ASSERT_GT(l.space->size(), 0u);
+    for (std::size_t i = 0; i < l.space->size(); ++i) {
+        EXPECT_EQ(l.space->coverage(i), analysis::Coverage::Unknown);
+        EXPECT_NE(l.space->coverageNote(i).find("loaded data"), std::string::npos) << l.space->coverageNote(i);
+    }
+}
+
+// A tl.dot kernel with grouped ordering (tl.swizzle2d): correct for every cube candidate, and its
+// programs run on the cube cores.
+TEST_F(LaunchModelTest, MatmulIsCoveredAndRunsOnTheCubeCores)
+{
+    kernel::WorkloadLoadResult loaded = kernel::loadWorkload((test::examplesDir() / "matmul.json").string());
+    ASSERT_TRUE(loaded.workload);
+    const Launch l = open(*loaded.workload);
+    ASSERT_TRUE(l.space && l.analysis->launch);
+    EXPECT_TRUE(l.analysis->launch->usesCube());
+    std::size_t judged = 0;
+    for (std::size_t i = 0; i < l.space->size() && judged < 200; ++i) {
+        if (l.space->status(i) == space::CandidateStatus::Pruned)
+            continue;
+        ++judged;
+        EXPECT_EQ(l.space->coverage(i), analysis::Coverage::Correct) << l.space->coverageNote(i);
+        const space::CandidateMetrics m = l.space->metrics(i);
+        EXPECT_EQ(m.programs, m.grid[0] * m.grid[1]);
+        EXPECT_EQ(m.waves, (m.programs + 23) / 24); // 24 cube cores on a 910B2
+    }
+    EXPECT_GT(judged, 0u);
+}
+
+// The lattice of the guide's vector add under 2026-04: every point judged, all correct (the grid
+// follows XBLOCK), the figures stored once per distinct launch.
+TEST_F(LaunchModelTest, LatticePointsAreJudgedCompactly)
+{
+    kernel::WorkloadLoadResult loaded = kernel::loadWorkload((test::examplesDir() / "add.json").string());
+    ASSERT_TRUE(loaded.workload);
+    loaded.workload->backend = test::backend2604();
+    const Launch l = open(*loaded.workload, true);
+    ASSERT_TRUE(l.space && l.space->hasLattice());
+    for (std::size_t i = 0; i < l.space->size(); ++i)
+        ASSERT_EQ(l.space->coverage(i), analysis::Coverage::Correct) << i << " " << l.space->coverageNote(i);
+    EXPECT_LT(l.space->distinctLaunches(), l.space->size());
+}
+
+// The grid expression language: constants fold, Python's floor division and modulo, cdiv.
+TEST(LaunchExpr, EvaluatesLikePython)
+{
+    using analysis::LaunchExpr;
+    using Op = LaunchExpr::Op;
+    const LaunchExpr n = LaunchExpr::constant(1000);
+    const LaunchExpr block = LaunchExpr::slot(0);
+    const LaunchExpr grid = LaunchExpr::binary(Op::Min, LaunchExpr::binary(Op::CeilDiv, n, block), LaunchExpr::constant(8));
+    std::int64_t slots[] = {64};
+    EXPECT_EQ(grid.eval(slots), 8);
+    slots[0] = 256;
+    EXPECT_EQ(grid.eval(slots), 4);
+    slots[0] = 0;
+    EXPECT_FALSE(grid.eval(slots)); // a division by zero has no value
+    EXPECT_EQ(LaunchExpr::binary(Op::FloorDiv, LaunchExpr::constant(-7), LaunchExpr::constant(2)).constantValue(), -4);
+    EXPECT_EQ(LaunchExpr::binary(Op::Mod, LaunchExpr::constant(-7), LaunchExpr::constant(2)).constantValue(), 1);
+    EXPECT_EQ(grid.text({"XBLOCK"}), "min(cdiv(1000, XBLOCK), 8)");
+    EXPECT_EQ(analysis::groupedNumber(8192), "8,192");
+    EXPECT_EQ(analysis::groupedNumber(-1234567), "-1,234,567");
+}
