@@ -759,12 +759,12 @@
         <translation>配置的 num_warps（各行取值不同）</translation>
     </message>
     <message>
-        <source>num_stages of the config (it differs between rows: under 2026-08 it follows multibuffer)</source>
-        <translation>配置的 num_stages（各行取值不同：2026-08 下随 multibuffer 而定）</translation>
-    </message>
-    <message>
         <source>p50 over the best candidate&apos;s p50: how many times slower than the best it is</source>
         <translation>p50 与最佳候选 p50 之比：比最佳慢多少倍</translation>
+    </message>
+    <message>
+        <source>num_stages of the config (it differs between rows; the backend may couple it to multibuffer)</source>
+        <translation>配置的 num_stages（各行取值不同；后端可能让它随 multibuffer 而定）</translation>
     </message>
 </context>
 <context>

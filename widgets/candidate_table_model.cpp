@@ -574,8 +574,7 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             return {};
         }
         case Column::NumWarps: return tr("num_warps of the config (it differs between rows)");
-        case Column::NumStages: return tr("num_stages of the config (it differs between rows: under 2026-08 it follows "
-                                          "multibuffer)");
+        case Column::NumStages: return tr("num_stages of the config (it differs between rows; the backend may couple it to multibuffer)");
         case Column::Status: return tr("generated: in the backend's list; handwritten: a triton.Config of the decorator; "
                                        "skipped: valid but never visited by the backend's walk; pruned: breaks a hard constraint");
         case Column::Reason: return tr("Why the candidate has its status; the full text is in the tooltip and the details pane");
