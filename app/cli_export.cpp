@@ -166,6 +166,7 @@ int runExport(const Args& args)
                            : format == "autotune-json" ? pipeline::ExportFormat::TritonAutotuneJson
                                                        : pipeline::ExportFormat::Python;
     exportRequest.top = static_cast<std::size_t>(top);
+    exportRequest.dropEquivalent = args.flag("drop-equivalent");
     exportRequest.list = listOptions;
     if (auto list = args.value("configs")) {
         std::stringstream ss(*list);
@@ -184,6 +185,10 @@ int runExport(const Args& args)
     const pipeline::ExportResult written = pipeline::exportTuning(exportRequest);
     for (const std::string& warning : written.warnings)
         std::cerr << "tilescope export: " << warning << "\n";
+    for (const std::string& same : written.equivalent)
+        std::cerr << "tilescope export: " << same << "\n";
+    if (!written.equivalent.empty() && !exportRequest.dropEquivalent)
+        std::cerr << "tilescope export: --drop-equivalent keeps only the fastest of each such group\n";
     if (written.problem == pipeline::ExportProblem::BadIndex)
         return fail("--configs: " + *written.error);
     if (!written.ok())

@@ -317,6 +317,8 @@ CommandSpec exportCommand()
             valued("top", "K", "--format python: the best K configs (default 5; excludes --configs)"),
             valued("configs", "I,J,...",
                    "--format python: these stored candidates, by the indices `tilescope cache show ID` prints"),
+            flag("drop-equivalent", "--format python with --top: leave out a config that differs from a faster one only in "
+                                    "num_warps / num_stages with the same simulated times (reported either way)"),
             flag("include-incorrect", "--format python: rank incorrect candidates (whose launch leaves data "
                                       "unprocessed or reaches past the end without a mask) with the others; left out "
                                       "by default"),

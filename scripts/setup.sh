@@ -13,6 +13,7 @@ packages=(
     nlohmann-json3-dev libsqlite3-dev
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqcustomplot-dev libgl1-mesa-dev libxkbcommon-dev
+    qt6-translations-l10n
 )
 if [[ " $* " != *" -DTILESCOPE_BUILD_TESTS=OFF "* ]]; then
     packages+=(libgtest-dev libbenchmark-dev python3-jsonschema sqlite3 desktop-file-utils)

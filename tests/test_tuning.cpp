@@ -69,6 +69,22 @@ std::optional<Prepared> prepareOneD(const std::string& name, const std::string& 
     return prepare((dir / (name + ".json")).string());
 }
 
+// The add example's valid lattice, at most `points` points.
+std::optional<Prepared> latticeOfAdd(std::size_t points)
+{
+    auto loaded = test::loadWorkload2604(example("add.json"));
+    if (!loaded.workload)
+        return std::nullopt;
+    auto analysed = analysis::analyzeWorkload(*loaded.workload);
+    if (!analysed.analysis)
+        return std::nullopt;
+    space::SpaceOptions spaceOptions;
+    spaceOptions.lattice = true;
+    spaceOptions.maxLatticePoints = points;
+    space::CandidateSpace s = pipeline::buildSpace(*analysed.analysis, *registry().find(loaded.workload->device), spaceOptions);
+    return Prepared{std::move(*analysed.analysis), std::move(s)};
+}
+
 } // namespace
 
 TEST(Tuning, EveryExampleTunesOnEveryDevice)
@@ -177,8 +193,8 @@ TEST(Tuning, LatticeSessionIsTheSameOnAnyNumberOfWorkers)
         many.hostPhysicalCores = 2; // one modelled compile worker, like the sequential session
         tuning::TuningOptions one = many;
         one.parallelCompile = false;
-        const auto a = tuning::tune(*analysed.analysis, space, device, many);
-        const auto b = tuning::tune(*analysed.analysis, space, device, one);
+        const auto a = tuning::tune(*analysed, space, device, many);
+        const auto b = tuning::tune(*analysed, space, device, one);
         EXPECT_EQ(a.threads, 3);
         EXPECT_EQ(b.threads, 1);
         ASSERT_TRUE(a.best && b.best);
@@ -454,4 +470,55 @@ TEST(Tuning, ConfidenceSaysWhatTheRankingRestsOn)
     ASSERT_TRUE(read.result && read.result->confidence);
     EXPECT_EQ(read.result->confidence->level, tuning::ConfidenceLevel::Low);
     EXPECT_EQ(read.result->confidence->unmodelledLines, std::vector<int>{9});
+}
+
+// A config reads the same time whether it is tuned alone, in a pair or in a long list, under
+// either benchmark method: a single compiled config is timed by do_bench on the real backend,
+// which only the modelled tuning time counts (and a note says so).
+TEST(Tuning, OneConfigReadsTheSameAloneAndInAList)
+{
+    const auto lattice = latticeOfAdd(400);
+    ASSERT_TRUE(lattice);
+    const analysis::KernelAnalysis* analysed = &lattice->analysis;
+    const space::CandidateSpace& space = lattice->space;
+    const npu::DeviceProfile& device = *registry().find(analysed->workload.device);
+    std::vector<std::size_t> valid;
+    for (std::size_t i = 0; i < space.size(); ++i)
+        if (space.status(i) != space::CandidateStatus::Pruned)
+            valid.push_back(i);
+    ASSERT_GT(valid.size(), 20u);
+    // A config that compiles (a lattice reaches past the UB): the one the full list finds best.
+    tuning::TuningOptions all;
+    all.lattice = true;
+    all.method = npu::BenchMethod::Npu;
+    const auto whole = tuning::tune(*analysed, space, device, all);
+    ASSERT_TRUE(whole.best);
+    const std::size_t chosen = *whole.best;
+    const std::size_t other = chosen == valid.front() ? valid.back() : valid.front();
+    for (auto method : {npu::BenchMethod::Default, npu::BenchMethod::Npu}) {
+        SCOPED_TRACE(method == npu::BenchMethod::Npu ? "npu" : "default");
+        std::vector<double> p50;
+        std::vector<tuning::TuningResult> results;
+        for (const std::vector<std::size_t>& selection :
+             {std::vector<std::size_t>{chosen}, std::vector<std::size_t>{chosen, other}, valid}) {
+            tuning::TuningOptions options;
+            options.lattice = true;
+            options.method = method;
+            options.subset.selection = selection;
+            results.push_back(tuning::tune(*analysed, space, device, options));
+            const tuning::CandidateOutcome& o = results.back().outcomes[chosen];
+            ASSERT_TRUE(o.bench.ok) << selection.size();
+            p50.push_back(o.bench.p50Ms);
+        }
+        EXPECT_EQ(p50[0], p50[1]);
+        EXPECT_EQ(p50[0], p50[2]);
+        EXPECT_EQ(results[0].outcomes[chosen].bench.p20Ms, results[2].outcomes[chosen].bench.p20Ms);
+        // Alone it is launched as it is: nothing benchmarked in the modelled tuning time.
+        EXPECT_EQ(results[0].modelled.benchSeconds, 0.0);
+        EXPECT_GT(results[1].modelled.benchSeconds, 0.0);
+        bool note = false;
+        for (const Diagnostic& d : results[0].diagnostics)
+            note = note || d.code == "single-config-do-bench";
+        EXPECT_EQ(note, method == npu::BenchMethod::Npu);
+    }
 }

@@ -418,3 +418,51 @@ TEST(Workflow, StringValuesReadBackFromTheirPythonText)
     EXPECT_FALSE(space::paramFromPython("1.5"));
     EXPECT_FALSE(space::paramFromPython("None"));
 }
+
+// Two configs that differ only in launch options the simulator does not model time the same: an
+// export of the top configs names them, keeps both by default and leaves the slower one's
+// repeat out when asked (the next fastest config takes its place).
+TEST(Workflow, ExportReportsConfigsTheSimulatorCannotTellApart)
+{
+    auto candidate = [](std::string block, int stages, double p50, cache::CandidateStatus status) {
+        cache::CandidateRecord c;
+        c.params = {{"XBLOCK", block}};
+        c.numWarps = 1;
+        c.numStages = stages;
+        c.status = status;
+        c.p50Ms = p50;
+        c.p20Ms = p50 * 0.99;
+        c.p80Ms = p50 * 1.01;
+        return c;
+    };
+    auto record = std::make_shared<cache::TuningRecord>();
+    record->key.kernelName = "add_kernel";
+    record->candidates = {candidate("1024", 1, 0.010, cache::CandidateStatus::Best),
+                          candidate("1024", 2, 0.010, cache::CandidateStatus::Benchmarked),
+                          candidate("2048", 1, 0.011, cache::CandidateStatus::Benchmarked)};
+    pipeline::ExportRequest request;
+    request.record = record;
+    request.top = 2;
+    const pipeline::ExportResult kept = pipeline::exportTuning(request);
+    ASSERT_TRUE(kept.ok()) << *kept.error;
+    EXPECT_EQ(kept.configCount, 2u);
+    ASSERT_EQ(kept.equivalent.size(), 1u);
+    EXPECT_NE(kept.equivalent[0].find("candidate 1 is candidate 0 with num_stages=2"), std::string::npos)
+        << kept.equivalent[0];
+    EXPECT_NE(kept.equivalent[0].find("kept"), std::string::npos);
+    EXPECT_EQ(kept.text.find("2048"), std::string::npos);
+
+    request.dropEquivalent = true;
+    const pipeline::ExportResult dropped = pipeline::exportTuning(request);
+    ASSERT_TRUE(dropped.ok()) << *dropped.error;
+    EXPECT_EQ(dropped.configCount, 2u);
+    ASSERT_EQ(dropped.equivalent.size(), 1u);
+    EXPECT_NE(dropped.equivalent[0].find("left out"), std::string::npos);
+    EXPECT_NE(dropped.text.find("2048"), std::string::npos);
+    EXPECT_EQ(dropped.text.find("num_stages=2"), std::string::npos);
+
+    // Another time is another config, whatever the options.
+    record->candidates[1].p50Ms = 0.0105;
+    const pipeline::ExportResult distinct = pipeline::exportTuning(request);
+    EXPECT_TRUE(distinct.equivalent.empty());
+}

@@ -152,6 +152,20 @@
 <context>
     <name>ts::gui::ExportDialog</name>
     <message numerus="yes">
+        <source>%n config(s) left out: the same simulated times as a faster one, other num_warps / num_stages.</source>
+        <translation>
+            <numerusform>%n config left out: the same simulated times as a faster one, other num_warps / num_stages.</numerusform>
+            <numerusform>%n configs left out: the same simulated times as a faster one, other num_warps / num_stages.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
+        <translation>
+            <numerusform>%n config only repeats a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
+            <numerusform>%n configs only repeat a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.</source>
         <translation>
             <numerusform>%n config. Paste this over the kernel in place of its @triton.autotune decorator.</numerusform>
@@ -176,10 +190,10 @@
 <context>
     <name>ts::gui::MainWindow</name>
     <message numerus="yes">
-        <source>%1 %2 of %n candidate(s); best #%3 p50 %4 µs; modelled tuning time %5 s</source>
+        <source>%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5</source>
         <translation>
-            <numerusform>%1 %2 of %n candidate; best #%3 p50 %4 µs; modelled tuning time %5 s</numerusform>
-            <numerusform>%1 %2 of %n candidates; best #%3 p50 %4 µs; modelled tuning time %5 s</numerusform>
+            <numerusform>%1 %2 of %Ln candidate; best #%3 p50 %4; modelled tuning time %5</numerusform>
+            <numerusform>%1 %2 of %Ln candidates; best #%3 p50 %4; modelled tuning time %5</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -190,10 +204,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate(s); %3</source>
+        <source>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate(s); %3</source>
         <translation>
-            <numerusform>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate; %3</numerusform>
-            <numerusform>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidates; %3</numerusform>
+            <numerusform>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate; %3</numerusform>
+            <numerusform>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidates; %3</numerusform>
         </translation>
     </message>
 </context>
@@ -313,17 +327,17 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
 <context>
     <name>ts::gui::TimelineChart</name>
     <message numerus="yes">
-        <source>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker(s), </source>
+        <source>Modelled tuning time %1 on the real toolchain: compile %2 on %n worker(s), </source>
         <translation>
-            <numerusform>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker, </numerusform>
-            <numerusform>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n workers, </numerusform>
+            <numerusform>Modelled tuning time %1 on the real toolchain: compile %2 on %n worker, </numerusform>
+            <numerusform>Modelled tuning time %1 on the real toolchain: compile %2 on %n workers, </numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>then %n benchmark run(s) in %1 s</source>
+        <source>then %n benchmark run(s) in %1</source>
         <translation>
-            <numerusform>then %n benchmark run in %1 s</numerusform>
-            <numerusform>then %n benchmark runs in %1 s</numerusform>
+            <numerusform>then %n benchmark run in %1</numerusform>
+            <numerusform>then %n benchmark runs in %1</numerusform>
         </translation>
     </message>
 </context>
@@ -364,17 +378,24 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
 <context>
     <name>ts::gui::UbChart</name>
     <message numerus="yes">
-        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</source>
+        <source>, %n of them drawn, evenly spaced</source>
         <translation>
-            <numerusform>L1 use of the %n candidate the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</numerusform>
-            <numerusform>L1 use of the %n candidates the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</numerusform>
+            <numerusform>, %n of them drawn, evenly spaced</numerusform>
+            <numerusform>, %n of them drawn, evenly spaced</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>UB use of the %n candidate(s) the backend benchmarks; select one to compare it.</source>
+        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</source>
         <translation>
-            <numerusform>UB use of the %n candidate the backend benchmarks; select one to compare it.</numerusform>
-            <numerusform>UB use of the %n candidates the backend benchmarks; select one to compare it.</numerusform>
+            <numerusform>L1 use of the %n candidate the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</numerusform>
+            <numerusform>L1 use of the %n candidates the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The backend's UB estimate of the %n candidate(s) it benchmarks</source>
+        <translation>
+            <numerusform>The backend's UB estimate of the %n candidate it benchmarks</numerusform>
+            <numerusform>The backend's UB estimate of the %n candidates it benchmarks</numerusform>
         </translation>
     </message>
 </context>

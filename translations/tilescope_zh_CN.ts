@@ -410,10 +410,6 @@
         <translation>工作负载 %1</translation>
     </message>
     <message>
-        <source>tuned %1 in %2 s</source>
-        <translation>调优于 %1，耗时 %2 秒</translation>
-    </message>
-    <message>
         <source>source %1</source>
         <translation>源码 %1</translation>
     </message>
@@ -493,6 +489,14 @@
         <source>Cache busy or unreadable: the list may be out of date</source>
         <translation>缓存繁忙或无法读取：列表可能不是最新的</translation>
     </message>
+    <message>
+        <source>tuned %1, modelled tuning time %2</source>
+        <translation>调优于 %1，建模调优时间 %2</translation>
+    </message>
+    <message>
+        <source>%1[%2] on %3 (%4 method, simulator %5, backend %6)</source>
+        <translation>%1[%2]，设备 %3（%4 方法，模拟器 %5，后端 %6）</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheTableModel</name>
@@ -549,10 +553,6 @@
         <translation>调优所用的模拟 NPU 版本</translation>
     </message>
     <message>
-        <source>Median time of the best config, in milliseconds</source>
-        <translation>最佳配置的中位耗时（毫秒）</translation>
-    </message>
-    <message>
         <source>Whether the tuning was made on the kernel&apos;s current source</source>
         <translation>调优是否基于内核的当前源码</translation>
     </message>
@@ -597,12 +597,16 @@
         <translation>最佳配置</translation>
     </message>
     <message>
-        <source>Best p50 (ms)</source>
-        <translation>最佳 p50（ms）</translation>
-    </message>
-    <message>
         <source>State</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <source>Median time of the best config, in microseconds</source>
+        <translation>最佳配置的中位时间，单位微秒</translation>
+    </message>
+    <message>
+        <source>Best p50 (µs)</source>
+        <translation>最佳 p50（µs）</translation>
     </message>
 </context>
 <context>
@@ -731,14 +735,6 @@
         <translation>在模拟 NPU 上测得（基准测试运行的分位数）</translation>
     </message>
     <message>
-        <source>: p50 %1 µs (p20 %2, p80 %3)</source>
-        <translation>：p50 %1 µs（p20 %2，p80 %3）</translation>
-    </message>
-    <message>
-        <source>, ×%1 the best</source>
-        <translation>，为最佳的 %1 倍</translation>
-    </message>
-    <message>
         <source>Tuning</source>
         <translation>调优</translation>
     </message>
@@ -751,8 +747,24 @@
         <translation>调优对该候选的结论：编译失败、已测速，或最佳（autotuner 选中的那个）</translation>
     </message>
     <message>
-        <source>p50 over the best candidate&apos;s p50: how many times faster the best is</source>
-        <translation>p50 与最佳候选 p50 之比：最佳候选快多少倍</translation>
+        <source>: p50 %1 (p20 %2, p80 %3)</source>
+        <translation>：p50 %1（p20 %2，p80 %3）</translation>
+    </message>
+    <message>
+        <source>, %1 the best&apos;s</source>
+        <translation>，为最佳的 %1</translation>
+    </message>
+    <message>
+        <source>num_warps of the config (it differs between rows)</source>
+        <translation>配置的 num_warps（各行取值不同）</translation>
+    </message>
+    <message>
+        <source>p50 over the best candidate&apos;s p50: how many times slower than the best it is</source>
+        <translation>p50 与最佳候选 p50 之比：比最佳慢多少倍</translation>
+    </message>
+    <message>
+        <source>num_stages of the config (it differs between rows; the backend may couple it to multibuffer)</source>
+        <translation>配置的 num_stages（各行取值不同；后端可能让它随 multibuffer 而定）</translation>
     </message>
 </context>
 <context>
@@ -1009,27 +1021,19 @@
         <translation>已停止</translation>
     </message>
     <message>
-        <source>Fastest: %1, best p50 %2 µs.</source>
-        <translation>最快：%1，最佳 p50 %2 µs。</translation>
-    </message>
-    <message>
         <source>No device found a valid config.</source>
         <translation>没有设备找到有效配置。</translation>
+    </message>
+    <message>
+        <source>Fastest: %1, best p50 %2.</source>
+        <translation>最快：%1，最佳 p50 %2。</translation>
     </message>
 </context>
 <context>
     <name>ts::gui::DeviceCompareDialog</name>
     <message>
-        <source>%1 runs faster here (%2 ms), written by hand</source>
-        <translation>%1 在此运行更快（%2 毫秒），需手写配置</translation>
-    </message>
-    <message>
         <source>Best config</source>
         <translation>最佳配置</translation>
-    </message>
-    <message>
-        <source>Best p50 (ms)</source>
-        <translation>最佳 p50（毫秒）</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
@@ -1181,6 +1185,26 @@
             <numerusform>%n 个配置可使每个设备都在其最快配置的 %1 以内</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Triton-Ascend does not support this device (see tilescope devices): its figures are the simulator&apos;s alone, no backend would run the kernel there.</source>
+        <translation>Triton-Ascend 不支持此设备（见 tilescope devices）：其数据仅来自模拟器，没有后端会在其上运行该内核。</translation>
+    </message>
+    <message>
+        <source>Below 1×: the best of %1 runs faster on %2 than %2&apos;s own pick; %2&apos;s backend does not generate that config (written by hand it would win there).</source>
+        <translation>低于 1×：%1 的最佳配置在 %2 上比 %2 自己选出的配置更快；%2 的后端不会生成该配置（手写给出时它会在那里胜出）。</translation>
+    </message>
+    <message>
+        <source>Best p50</source>
+        <translation>最佳 p50</translation>
+    </message>
+    <message>
+        <source>* not supported by Triton-Ascend</source>
+        <translation>* Triton-Ascend 不支持</translation>
+    </message>
+    <message>
+        <source>%1 runs faster here (%2), written by hand</source>
+        <translation>%1 在此更快（%2），需手写给出</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ExportDialog</name>
@@ -1308,6 +1332,22 @@
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidate(s), %2 measured, tuned %3</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n 个候选，%2 个已测量，调优于 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Leave out configs the simulator cannot tell from a faster one (other num_warps / num_stages, the same times)</source>
+        <translation>略去模拟器无法与更快配置区分的配置（num_warps / num_stages 不同，时间相同）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s) left out: the same simulated times as a faster one, other num_warps / num_stages.</source>
+        <translation>
+            <numerusform>已略去 %n 个配置：模拟时间与更快的配置相同，仅 num_warps / num_stages 不同。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
+        <translation>
+            <numerusform>%n 个配置对模拟器而言只是重复了更快的配置（num_warps / num_stages 不同，时间相同）：勾选上方选项可略去它们。</numerusform>
         </translation>
     </message>
     <message>
@@ -1653,10 +1693,6 @@
         <translation>正在生成候选</translation>
     </message>
     <message>
-        <source>best %1, p50 %2 ms, tuned %3 UTC</source>
-        <translation>最佳 %1，p50 %2 ms，调优于 %3 UTC</translation>
-    </message>
-    <message>
         <source>no valid config, tuned %1 UTC</source>
         <translation>无有效配置，调优于 %1 UTC</translation>
     </message>
@@ -1720,6 +1756,10 @@
         <source>Nothing to tune yet: wait for the candidate space.</source>
         <translation>暂无可调优的内容：请等待候选空间构建完成。</translation>
     </message>
+    <message>
+        <source>best %1, p50 %2, tuned %3 UTC</source>
+        <translation>最佳 %1，p50 %2，调优于 %3 UTC</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::KernelPage</name>
@@ -1782,6 +1822,10 @@
     <message>
         <source>Triton-Ascend raises: %1</source>
         <translation>Triton-Ascend 抛出异常：%1</translation>
+    </message>
+    <message>
+        <source>%1 (the simulator does not model it: every simulated time of this kernel is an approximation)</source>
+        <translation>%1（模拟器未建模此项：该内核的所有模拟时间均为近似值）</translation>
     </message>
 </context>
 <context>
@@ -1856,7 +1900,7 @@
     </message>
     <message>
         <source>Grid</source>
-        <translation>Grid</translation>
+        <translation>网格</translation>
     </message>
     <message>
         <source>multibuffer</source>
@@ -2296,18 +2340,6 @@
             <numerusform>%n 个候选：%1 个生成，%2 个手写，%3 个已跳过，%4 个已剪除</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate(s); %3</source>
-        <translation>
-            <numerusform>已载入缓存的调优：%n 个候选中最佳为 #%1，p50 %2 µs；%3</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 %2 of %n candidate(s); best #%3 p50 %4 µs; modelled tuning time %5 s</source>
-        <translation>
-            <numerusform>%1 %2 / %n 个候选；最佳 #%3 p50 %4 µs；建模调优时间 %5 s</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Reading the measured times</source>
         <translation>正在读取实测耗时</translation>
@@ -2331,6 +2363,18 @@
     <message>
         <source>Open a capture folder</source>
         <translation>打开捕获文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate(s); %3</source>
+        <translation>
+            <numerusform>已加载缓存的调优：%Ln 个候选中最佳为 #%1，p50 %2；%3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5</source>
+        <translation>
+            <numerusform>%1 %2 / %Ln 个候选；最佳 #%3 p50 %4；建模调优时间 %5</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2447,32 +2491,8 @@ measured %2 ms (%n run(s)), simulated %3 ms, ratio %4</source>
 <context>
     <name>ts::gui::PipeChart</name>
     <message>
-        <source>selected</source>
-        <translation>选中</translation>
-    </message>
-    <message>
-        <source>best</source>
-        <translation>最佳</translation>
-    </message>
-    <message>
-        <source>share of the device time (µs)</source>
-        <translation>设备时间的构成（µs）</translation>
-    </message>
-    <message>
         <source>Save the per-pipe chart as PNG, SVG or PDF</source>
         <translation>将各流水线耗时图保存为 PNG、SVG 或 PDF</translation>
-    </message>
-    <message>
-        <source>
-#%1: %2 µs</source>
-        <translation>
-#%1：%2 µs</translation>
-    </message>
-    <message>
-        <source>
-best #%1: %2 µs</source>
-        <translation>
-最佳 #%1：%2 µs</translation>
     </message>
     <message>
         <source>Tune (F5) to see where the time of each candidate goes, pipe by pipe.</source>
@@ -2499,20 +2519,100 @@ best #%1: %2 µs</source>
         <translation>目前最快</translation>
     </message>
     <message>
-        <source>roofline #%1: %2 µs</source>
-        <translation>roofline #%1：%2 µs</translation>
-    </message>
-    <message>
-        <source>%1 &lt;b&gt;#%2&lt;/b&gt;: %3 µs, roofline %4 µs (%5), %6% of it; UB %7 / %8 KiB</source>
-        <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：%3 µs，roofline %4 µs（%5），为其 %6%；UB %7 / %8 KiB</translation>
-    </message>
-    <message>
         <source>Selected, the best,</source>
         <translation>选中（即最佳）</translation>
     </message>
     <message>
         <source>Selected, the fastest so far,</source>
         <translation>选中（即目前最快）</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>device time</source>
+        <translation>设备时间</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <source>critical path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <source>roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message>
+        <source>time (µs)</source>
+        <translation>时间（µs）</translation>
+    </message>
+    <message>
+        <source>%1 of #%2: on the critical path %3</source>
+        <translation>#%2 的 %1：关键路径上 %3</translation>
+    </message>
+    <message>
+        <source>, busy %1</source>
+        <translation>，忙碌 %1</translation>
+    </message>
+    <message>
+        <source>#%1: device time %2, roofline %3 (%4)</source>
+        <translation>#%1：设备时间 %2，屋顶线 %3（%4）</translation>
+    </message>
+    <message>
+        <source>Nothing benchmarked yet.</source>
+        <translation>尚无已基准测试的候选。</translation>
+    </message>
+    <message>
+        <source>Nothing tuned yet.</source>
+        <translation>尚未调优。</translation>
+    </message>
+    <message>
+        <source>The tuning has not benchmarked a candidate yet.</source>
+        <translation>调优尚未对任何候选进行基准测试。</translation>
+    </message>
+    <message>
+        <source>The best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>The fastest so far</source>
+        <translation>目前最快</translation>
+    </message>
+    <message>
+        <source>No busy times: this tuning was cached before they were kept.</source>
+        <translation>没有忙碌时间：此调优在开始记录它们之前已缓存。</translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;#%2&lt;/b&gt;: device time %3 (%4 of it here).</source>
+        <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：设备时间 %3（此处为它的 %4）。</translation>
+    </message>
+    <message>
+        <source>Critical path: the device time attributed to the pipes along the critical path of the slowest core; the pipes&apos; shares add up to the device time.
+Busy: how long each pipe works; with multibuffer the pipes overlap, so the busy times add up to more.
+Roofline: no schedule of this work runs faster.</source>
+        <translation>关键路径：沿最慢核心的关键路径分摊到各流水线的设备时间；各流水线的份额之和即设备时间。
+忙碌：每条流水线工作的时长；使用 multibuffer 时流水线相互重叠，因此忙碌时间之和更大。
+屋顶线：这项工作的任何调度都不会更快。</translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;#%2&lt;/b&gt;: device time %3, the sum of the &lt;i&gt;critical path&lt;/i&gt; bars.</source>
+        <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：设备时间 %3，即各&lt;i&gt;关键路径&lt;/i&gt;条之和。</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Busy&lt;/i&gt; %1 in all, at least %2 of it overlapped.</source>
+        <translation>&lt;i&gt;忙碌&lt;/i&gt;共 %1，其中至少 %2 重叠。</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Busy&lt;/i&gt; %1 in all, no overlap.</source>
+        <translation>&lt;i&gt;忙碌&lt;/i&gt;共 %1，没有重叠。</translation>
+    </message>
+    <message>
+        <source>Roofline %1 (bound by %2), %3 of the device time.</source>
+        <translation>屋顶线 %1（受%2限制），为设备时间的 %3。</translation>
     </message>
 </context>
 <context>
@@ -2595,22 +2695,6 @@ best #%1: %2 µs</source>
     <message>
         <source>&lt;p&gt;Nearest generated candidate: #%1&lt;/p&gt;</source>
         <translation>&lt;p&gt;最近的已生成候选：#%1&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>: p50 %1 µs (p20 %2, p80 %3)</source>
-        <translation>：p50 %1 µs（p20 %2，p80 %3）</translation>
-    </message>
-    <message>
-        <source>, ×%1 the best (#%2)</source>
-        <translation>，为最佳（#%2）的 %1 倍</translation>
-    </message>
-    <message>
-        <source>&lt;br&gt;device %1 µs: MTE2 %2, Vector %3, Cube %4, MTE3 %5, Scalar %6, launch %7; roofline %8 µs (%9)</source>
-        <translation>&lt;br&gt;设备 %1 µs：MTE2 %2，Vector %3，Cube %4，MTE3 %5，Scalar %6，启动 %7；roofline %8 µs（%9）</translation>
-    </message>
-    <message>
-        <source>&lt;br&gt;modelled compile %1 s, benchmark %2 s; UB peak %3 of %4 KiB&lt;/p&gt;</source>
-        <translation>&lt;br&gt;模型估算：编译 %1 秒，测速 %2 秒；UB 峰值 %3 / %4 KiB&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Tune the lattice</source>
@@ -2737,6 +2821,70 @@ best #%1: %2 µs</source>
     <message>
         <source>Ranked by the simulated p50: %1 on %2, not all.</source>
         <translation>按模拟 p50 排序：在 %2 上 %1，并非全部。</translation>
+    </message>
+    <message>
+        <source>, launch %1</source>
+        <translation>，启动 %1</translation>
+    </message>
+    <message>
+        <source>device time %1, on the critical path: %2</source>
+        <translation>设备时间 %1，关键路径上：%2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;busy: %1</source>
+        <translation>&lt;br&gt;忙碌：%1</translation>
+    </message>
+    <message>
+        <source>, at least %1 of it overlapped</source>
+        <translation>，其中至少 %1 重叠</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;roofline %1 (bound by %2)</source>
+        <translation>&lt;br&gt;屋顶线 %1（受%2限制）</translation>
+    </message>
+    <message>
+        <source>peak of live buffers in the simulated compile: %1 of %2</source>
+        <translation>模拟编译中存活缓冲区的峰值：%1 / %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;: %1. A tl.dot kernel keeps its tiles in L1 and L0 (the figures above, what the backend prunes by); the UB holds only what its vector code uses.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;：%1。tl.dot 内核把分块放在 L1 和 L0 中（即上面的数据，后端据此剪枝）；UB 只存放其向量代码所用的数据。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;: the backend&apos;s estimate %1 (tile × %2 B × %3 buffers, what it prunes by); %4. The estimate counts one tile per buffer at the widest dtype; the compile counts every buffer the kernel&apos;s code holds at once (float32 copies, intermediates, multibuffer&apos;s second half), so the two differ. A compile over the UB fails, whatever the estimate.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;：后端的估计 %1（分块 × %2 B × %3 个缓冲区，后端据此剪枝）；%4。估计按最宽的 dtype 为每个缓冲区计一个分块；编译则计入内核代码同时持有的每个缓冲区（float32 副本、中间结果、multibuffer 的另一半），因此两者不同。超出 UB 的编译会失败，无论估计如何。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;⚠ The simulated times are approximations&lt;/b&gt;: the simulator does not model everything this kernel does (the same for every candidate; the kernel tab lists them):&lt;br&gt;%1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;⚠ 模拟时间为近似值&lt;/b&gt;：模拟器未对该内核的所有操作建模（对每个候选都一样；内核页列出了它们）：&lt;br&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Note: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;注：%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>: p50 %1 (p20 %2, p80 %3)</source>
+        <translation>：p50 %1（p20 %2，p80 %3）</translation>
+    </message>
+    <message>
+        <source>, %1 the best&apos;s (#%2)</source>
+        <translation>，为最佳（#%2）的 %1</translation>
+    </message>
+    <message>
+        <source>: compiled, then left out by the backend&apos;s time limit before benchmarking</source>
+        <translation>：已编译，随后在基准测试前被后端的时间限制略去</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;modelled compile %1</source>
+        <translation>&lt;br&gt;建模编译 %1</translation>
+    </message>
+    <message>
+        <source>, benchmark %1</source>
+        <translation>，基准测试 %1</translation>
     </message>
 </context>
 <context>
@@ -3030,20 +3178,6 @@ best #%1: %2 µs</source>
         <translation>#%1  %2</translation>
     </message>
     <message>
-        <source>p50 %1 µs</source>
-        <translation>p50 %1 µs</translation>
-    </message>
-    <message>
-        <source>
-compile %1 s (modelled)</source>
-        <translation>
-编译 %1 秒（模型估算）</translation>
-    </message>
-    <message>
-        <source>, benchmark %1 s</source>
-        <translation>，测速 %1 秒</translation>
-    </message>
-    <message>
         <source>worker %1</source>
         <translation>工作线程 %1</translation>
     </message>
@@ -3055,22 +3189,6 @@ compile %1 s (modelled)</source>
         <source>No tuning yet: Run &gt; Tune (F5) benchmarks the candidates on the simulated NPU.</source>
         <translation>尚未调优：“运行 &gt; 调优”（F5）会在模拟 NPU 上对候选测速。</translation>
     </message>
-    <message numerus="yes">
-        <source>Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker(s), </source>
-        <translation>
-            <numerusform>在真实工具链上模型估算的调优时间为 %1 秒：%n 个工作线程编译 %2 秒，</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>then %n benchmark run(s) in %1 s</source>
-        <translation>
-            <numerusform>随后 %n 次测速运行用时 %1 秒</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>; the best was found after %1 s</source>
-        <translation>；在 %1 秒时找到最佳配置</translation>
-    </message>
     <message>
         <source> (so far)</source>
         <translation>（截至目前）</translation>
@@ -3078,6 +3196,40 @@ compile %1 s (modelled)</source>
     <message>
         <source>Preparing the tuning time chart</source>
         <translation>正在准备调优时间图</translation>
+    </message>
+    <message>
+        <source>p50 %1</source>
+        <translation>p50 %1</translation>
+    </message>
+    <message>
+        <source>
+compile %1 (modelled)</source>
+        <translation>
+编译 %1（建模）</translation>
+    </message>
+    <message>
+        <source>, benchmark %1</source>
+        <translation>，基准测试 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Modelled tuning time %1 on the real toolchain: compile %2 on %n worker(s), </source>
+        <translation>
+            <numerusform>真实工具链上的建模调优时间 %1：在 %n 个工作进程上编译 %2，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>then %n benchmark run(s) in %1</source>
+        <translation>
+            <numerusform>随后 %n 次基准测试运行共 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, then the UB tuner %1</source>
+        <translation>，随后 UB 调优器 %1</translation>
+    </message>
+    <message>
+        <source>; the best was found after %1</source>
+        <translation>；在 %1 后找到最佳</translation>
     </message>
 </context>
 <context>
@@ -3111,24 +3263,8 @@ compile %1 s (modelled)</source>
         <translation>将耗时图保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <source>#%1 %2
-p50 %3 µs (p20 %4, p80 %5)</source>
-        <translation>#%1 %2
-p50 %3 µs（p20 %4，p80 %5）</translation>
-    </message>
-    <message>
-        <source>
-×%1 the best</source>
-        <translation>
-为最佳的 %1 倍</translation>
-    </message>
-    <message>
         <source>No tuning yet: Run &gt; Tune (F5) benchmarks the candidates on the simulated NPU.</source>
         <translation>尚未调优：“运行 &gt; 调优”（F5）会在模拟 NPU 上对候选测速。</translation>
-    </message>
-    <message>
-        <source>; %1 #%2: p50 %3 µs</source>
-        <translation>；%1 #%2：p50 %3 µs</translation>
     </message>
     <message>
         <source>fastest so far</source>
@@ -3157,6 +3293,22 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
     <message>
         <source>Ranked by the simulated %1 on %2 (simulator %3), then p20, p80.</source>
         <translation>按 %2 上模拟的 %1 排序（模拟器 %3），其次 p20、p80。</translation>
+    </message>
+    <message>
+        <source>#%1 %2
+p50 %3 (p20 %4, p80 %5)</source>
+        <translation>#%1 %2
+p50 %3（p20 %4，p80 %5）</translation>
+    </message>
+    <message>
+        <source>
+%1 the best&apos;s</source>
+        <translation>
+为最佳的 %1</translation>
+    </message>
+    <message>
+        <source>; %1 #%2: p50 %3</source>
+        <translation>；%1 #%2：p50 %3</translation>
     </message>
 </context>
 <context>
@@ -3213,20 +3365,20 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <translation>状态</translation>
     </message>
     <message>
-        <source>p50 (ms)</source>
-        <translation>p50（ms）</translation>
-    </message>
-    <message>
-        <source>p20 (ms)</source>
-        <translation>p20（ms）</translation>
-    </message>
-    <message>
-        <source>p80 (ms)</source>
-        <translation>p80（ms）</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>p50 (µs)</source>
+        <translation>p50（µs）</translation>
+    </message>
+    <message>
+        <source>p20 (µs)</source>
+        <translation>p20（µs）</translation>
+    </message>
+    <message>
+        <source>p80 (µs)</source>
+        <translation>p80（µs）</translation>
     </message>
 </context>
 <context>
@@ -3234,10 +3386,6 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
     <message>
         <source>UB use (KiB)</source>
         <translation>UB 占用（KiB）</translation>
-    </message>
-    <message>
-        <source>candidates of the backend&apos;s list, by UB use</source>
-        <translation>后端列表中的候选，按 UB 占用排序</translation>
     </message>
     <message>
         <source>Save the UB chart as PNG, SVG or PDF</source>
@@ -3250,16 +3398,6 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
     <message>
         <source>UB budget %1 KiB</source>
         <translation>UB 预算 %1 KiB</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;#%1&lt;/b&gt;: tile %2 elements × %3 B × %4 buffers = &lt;b&gt;%5&lt;/b&gt;, %6</source>
-        <translation>&lt;b&gt;#%1&lt;/b&gt;：分块 %2 个元素 × %3 B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，%6</translation>
-    </message>
-    <message numerus="yes">
-        <source>UB use of the %n candidate(s) the backend benchmarks; select one to compare it.</source>
-        <translation>
-            <numerusform>后端要测试的 %n 个候选的 UB 占用；选择一个候选进行对比。</numerusform>
-        </translation>
     </message>
     <message>
         <source>UB %1, %2</source>
@@ -3278,10 +3416,6 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <translation>L1 占用（KiB）</translation>
     </message>
     <message>
-        <source>candidates of the backend&apos;s list, by L1 use</source>
-        <translation>后端列表中的候选，按 L1 占用排序</translation>
-    </message>
-    <message>
         <source>L1 limit %1 KiB</source>
         <translation>L1 上限 %1 KiB</translation>
     </message>
@@ -3289,11 +3423,39 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
         <source>&lt;b&gt;#%1&lt;/b&gt;: tile %2 × %3, K %4 · %5</source>
         <translation>&lt;b&gt;#%1&lt;/b&gt;：分块 %2 × %3，K %4 · %5</translation>
     </message>
+    <message>
+        <source>backend&apos;s list, by UB use</source>
+        <translation>后端列表，按 UB 用量</translation>
+    </message>
+    <message>
+        <source>backend&apos;s list, by L1 use</source>
+        <translation>后端列表，按 L1 用量</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;#%1&lt;/b&gt;: the backend&apos;s UB estimate, tile %2 elements × %3 B × %4 buffers = &lt;b&gt;%5&lt;/b&gt;, %6</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt;：后端的 UB 估计，分块 %2 个元素 × %3 B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，%6</translation>
+    </message>
     <message numerus="yes">
-        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB); select one to compare it.</source>
+        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</source>
         <translation>
-            <numerusform>后端要测试的 %n 个候选的 L1 占用（tl.dot 内核的分块位于 L1 和 L0，而非 UB）；选择一个候选进行对比。</numerusform>
+            <numerusform>后端基准测试的 %n 个候选的 L1 用量（tl.dot 内核把分块放在 L1 和 L0 中，而不是 UB）</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>The backend&apos;s UB estimate of the %n candidate(s) it benchmarks</source>
+        <translation>
+            <numerusform>后端对其基准测试的 %n 个候选的 UB 估计</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n of them drawn, evenly spaced</source>
+        <translation>
+            <numerusform>，均匀抽取其中 %n 个绘制</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; select one to compare it.</source>
+        <translation>；选中一个以作比较。</translation>
     </message>
 </context>
 <context>
@@ -3421,10 +3583,18 @@ p50 %3 µs（p20 %4，p80 %5）</translation>
     </message>
 </context>
 <context>
-    <name>ts::gui::PipeChart</name>
+    <name>ts::gui::Quantity</name>
     <message>
-        <source>launch</source>
-        <translation>启动</translation>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <source>cube</source>
+        <translation>矩阵</translation>
     </message>
 </context>
 <context>

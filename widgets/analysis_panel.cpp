@@ -1,10 +1,10 @@
 #include "widgets/analysis_panel.h"
 
 #include "widgets/status_colors.h"
+#include "widgets/wrapping_delegate.h"
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -15,27 +15,6 @@ QString q(const std::string& s)
 {
     return QString::fromStdString(s);
 }
-
-// Measures an item at the width its column has, so that wrapped text gets the rows it needs:
-// QTreeView asks for a row's height without telling the delegate the column's width.
-class WrappingDelegate : public QStyledItemDelegate {
-public:
-    explicit WrappingDelegate(QTreeView* view) : QStyledItemDelegate(view), m_view(view) {}
-
-    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
-    {
-        // The first column is sized to its content: measured unwrapped, it never wraps.
-        if (index.column() == 0)
-            return QStyledItemDelegate::sizeHint(option, index);
-        QStyleOptionViewItem measured = option;
-        measured.rect = QRect(0, 0, std::max(m_view->header()->sectionSize(index.column()), 1),
-                              std::max(option.rect.height(), 1));
-        return QStyledItemDelegate::sizeHint(measured, index);
-    }
-
-private:
-    QTreeView* m_view;
-};
 
 QString axisList(const std::vector<std::string>& axes)
 {

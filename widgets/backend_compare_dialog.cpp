@@ -99,7 +99,11 @@ BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::Kerne
     layout->addLayout(buttons);
     resize(1000, 600);
 
-    setVersions(backends::firstVersion(), m_analysis ? m_analysis->workload.backend : kernel::defaultBackend());
+    // The workload's own version against the first one, never a version against itself: a
+    // workload of the first version is compared with the default one.
+    const kernel::BackendVersion own = m_analysis ? m_analysis->workload.backend : kernel::defaultBackend();
+    const kernel::BackendVersion base = backends::firstVersion();
+    setVersions(base, own == base ? kernel::defaultBackend() : own);
 }
 
 BackendCompareDialog::~BackendCompareDialog() = default;

@@ -3,6 +3,8 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
 #include "widgets/cache_table_model.h"
+#include "widgets/frozen_table_view.h"
+#include "widgets/quantity_text.h"
 #include "widgets/export_dialog.h"
 #include "widgets/status_colors.h"
 #include "widgets/tuning_record_model.h"
@@ -35,6 +37,29 @@ namespace {
 
 // The GUI never waits long on a cache another process is writing: it says "busy" instead.
 constexpr std::chrono::milliseconds kBusyTimeout{400};
+
+// A tuning's key in the reader's language: "matmul_kernel[M=4096, ...; float16, ...] on
+// Ascend910B2 (default method, simulator sim-3, backend 2026-08)".
+QString keyText(const cache::TuningKey& key)
+{
+    QStringList values;
+    for (const auto& [name, value] : key.keyValues)
+        values << QString::fromStdString(name + "=" + value);
+    QString launch = values.join(QStringLiteral(", "));
+    if (!key.dtypes.empty()) {
+        QStringList dtypes;
+        for (const std::string& d : key.dtypes)
+            dtypes << QString::fromStdString(d);
+        launch += (launch.isEmpty() ? QString() : QStringLiteral("; ")) + dtypes.join(QStringLiteral(", "));
+    }
+    QString text = CacheBrowser::tr("%1[%2] on %3 (%4 method, simulator %5, backend %6)")
+                       .arg(QString::fromStdString(key.kernelName), launch, QString::fromStdString(key.device),
+                            QString::fromStdString(key.benchMethod), QString::fromStdString(key.simulatorVersion),
+                            QString::fromStdString(key.backend));
+    if (!key.candidateSet.empty())
+        text += QStringLiteral(" [%1]").arg(QString::fromStdString(key.candidateSet));
+    return text;
+}
 
 std::filesystem::path toPath(const QString& path)
 {
@@ -172,7 +197,7 @@ CacheBrowser::CacheBrowser(QWidget* parent) : QDialog(parent)
     m_detailsProxy = new QSortFilterProxyModel(this);
     m_detailsProxy->setSourceModel(m_detailsModel);
     m_detailsProxy->setSortRole(TuningRecordModel::SortRole);
-    m_detailsView = new QTableView(this);
+    m_detailsView = new FrozenTableView(this);
     m_detailsView->setObjectName(QStringLiteral("cacheDetails"));
     m_detailsView->setModel(m_detailsProxy);
     setupTable(m_detailsView);
@@ -491,12 +516,12 @@ void CacheBrowser::showSelected()
             m_detailsModel->setRecord(m_shown);
             QString title = tr("<b>#%1 %2</b>")
                                 .arg(m_shown->id)
-                                .arg(QString::fromStdString(m_shown->key.describe()).toHtmlEscaped());
+                                .arg(keyText(m_shown->key).toHtmlEscaped());
             QStringList facts;
             if (!m_shown->workloadPath.empty())
                 facts << tr("workload %1").arg(QString::fromStdString(m_shown->workloadPath).toHtmlEscaped());
-            facts << tr("tuned %1 in %2 s").arg(CacheTableModel::createdText(m_shown->createdAt))
-                         .arg(m_shown->tuningWallSeconds, 0, 'f', 1);
+            facts << tr("tuned %1, modelled tuning time %2")
+                         .arg(CacheTableModel::createdText(m_shown->createdAt), secondsText(m_shown->tuningWallSeconds));
             facts << tr("source %1").arg(QString::fromStdString(m_shown->key.sourceHash.substr(0, 12)));
             title += QStringLiteral("<br>") + facts.join(QStringLiteral(" · "));
             if (!m_shown->notes.empty())
@@ -504,9 +529,16 @@ void CacheBrowser::showSelected()
                          QStringLiteral("</i>");
             m_detailsTitle->setText(title);
             m_detailsView->resizeColumnsToContents();
+            m_detailsView->freezeConfigColumns(m_detailsModel->configColumnCount(),
+                                               [this](int column) { return m_detailsModel->columnVaries(column); });
             updateActions();
             Q_EMIT recordShown();
         });
+}
+
+QTableView* CacheBrowser::detailsView() const
+{
+    return m_detailsView;
 }
 
 bool CacheBrowser::confirm(const QString& title, const QString& text)
@@ -556,7 +588,7 @@ void CacheBrowser::deleteSelected()
         }
         const int row = m_model->rowOfId(id);
         if (const cache::TuningSummary* s = m_model->summary(row))
-            names << QStringLiteral("#%1 %2").arg(id).arg(QString::fromStdString(s->key.describe()));
+            names << QStringLiteral("#%1 %2").arg(id).arg(keyText(s->key));
     }
     if (!confirm(tr("Delete tunings"),
                  tr("Delete %n tuning(s) from %1?", nullptr, int(ids.size())).arg(QDir::toNativeSeparators(m_path)) +
@@ -628,7 +660,7 @@ void CacheBrowser::pruneStale()
                     lines << QStringLiteral("…");
                     break;
                 }
-                lines << QStringLiteral("#%1 %2").arg(e.summary.id).arg(QString::fromStdString(e.summary.key.describe()));
+                lines << QStringLiteral("#%1 %2").arg(e.summary.id).arg(keyText(e.summary.key));
             }
             if (!confirm(tr("Prune stale tunings"),
                          tr("Remove %n stale tuning(s)?", nullptr, int(dry.entries.size())) + QStringLiteral("\n\n") +

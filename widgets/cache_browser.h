@@ -29,6 +29,7 @@ namespace ts::gui {
 class BackgroundJob;
 class CacheTableModel;
 class ExportDialog;
+class FrozenTableView;
 class TuningRecordModel;
 
 class CacheBrowser : public QDialog {
@@ -65,7 +66,7 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTableView* view() const { return m_view; }
     TuningRecordModel* detailsModel() const { return m_detailsModel; }
-    QTableView* detailsView() const { return m_detailsView; }
+    QTableView* detailsView() const;
     QLabel* messageBar() const { return m_message; }
     QLabel* statusLabel() const { return m_status; }
     QLineEdit* filterEdit() const { return m_filter; }
@@ -129,7 +130,7 @@ private:
     QLabel* m_detailsTitle = nullptr;
     TuningRecordModel* m_detailsModel = nullptr;
     QSortFilterProxyModel* m_detailsProxy = nullptr;
-    QTableView* m_detailsView = nullptr;
+    FrozenTableView* m_detailsView = nullptr;
     QSplitter* m_splitter = nullptr;
     QLabel* m_status = nullptr;
     ExportDialog* m_exportDialog = nullptr;

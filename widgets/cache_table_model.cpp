@@ -1,5 +1,7 @@
 #include "widgets/cache_table_model.h"
 
+#include "core/util/format.h"
+
 #include <QColor>
 #include <QDateTime>
 #include <QFont>
@@ -157,7 +159,7 @@ QString CacheTableModel::displayText(const cache::TuningSummary& row, int column
             text += QStringLiteral(", num_stages=%1").arg(*row.bestNumStages);
         return row.bestIndex ? text : tr("none");
     }
-    case BestP50: return row.bestP50Ms ? QLocale().toString(*row.bestP50Ms, 'f', 4) : QString();
+    case BestP50: return row.bestP50Ms ? QString::fromStdString(formatUs(*row.bestP50Ms * 1000.0)) : QString();
     case State: return freshnessText(row.freshness);
     case ColumnCount: break;
     }
@@ -241,7 +243,7 @@ QVariant CacheTableModel::headerData(int section, Qt::Orientation orientation, i
         case Method: return tr("The benchmark method (TRITON_BENCH_METHOD)");
         case Simulator: return tr("The version of the simulated NPU the tuning ran on");
         case Backend: return tr("The Triton-Ascend version whose candidates were tuned");
-        case BestP50: return tr("Median time of the best config, in milliseconds");
+        case BestP50: return tr("Median time of the best config, in microseconds");
         case State: return tr("Whether the tuning was made on the kernel's current source");
         default: return {};
         }
@@ -260,7 +262,7 @@ QVariant CacheTableModel::headerData(int section, Qt::Orientation orientation, i
     case Created: return tr("Created");
     case Candidates: return tr("Candidates");
     case BestParams: return tr("Best config");
-    case BestP50: return tr("Best p50 (ms)");
+    case BestP50: return tr("Best p50 (µs)");
     case State: return tr("State");
     case ColumnCount: break;
     }

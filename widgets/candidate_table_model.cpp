@@ -1,11 +1,13 @@
 #include "widgets/candidate_table_model.h"
 
 #include "core/util/format.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QFont>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ts::gui {
@@ -16,17 +18,11 @@ using space::kUnset;
 
 constexpr int kFixedBefore = 1;  // the index column
 constexpr int kMetricColumns = 8;
+// Rows scanned for num_warps / num_stages that differ: the backend's and handwritten lists come
+// first in the space, and lattice rows past them take the defaults.
+constexpr std::size_t kOptionScanRows = 200000;
 constexpr int kTimingColumns = 5;  // outcome, p50, p20, p80, against the best
 
-QString bytesText(std::int64_t bytes)
-{
-    return QString::fromStdString(formatBytes(bytes));
-}
-
-QString percent(double share)
-{
-    return QString::fromStdString(formatPercent(share));
-}
 
 } // namespace
 
@@ -37,6 +33,19 @@ void CandidateTableModel::setSpace(std::shared_ptr<const space::CandidateSpace> 
     beginResetModel();
     m_space = std::move(space);
     m_dimensionCount = m_space ? int(m_space->dimensions().size()) : 0;
+    m_options.clear();
+    if (m_space && m_space->size() > 0) {
+        bool warps = false, stages = false;
+        const int warps0 = m_space->numWarps(0), stages0 = m_space->numStages(0);
+        for (std::size_t i = 1; i < std::min(m_space->size(), kOptionScanRows) && !(warps && stages); ++i) {
+            warps = warps || m_space->numWarps(i) != warps0;
+            stages = stages || m_space->numStages(i) != stages0;
+        }
+        if (warps)
+            m_options.push_back(Column::NumWarps);
+        if (stages)
+            m_options.push_back(Column::NumStages);
+    }
     if (m_timings && (!m_space || m_timings->p50Us.size() != m_space->size()))
         m_timings.reset();  // timings belong to the space they were measured on
     if (m_measured && (!m_space || m_measured->size() != m_space->size()))
@@ -57,7 +66,7 @@ void CandidateTableModel::setTimings(std::shared_ptr<const CandidateTimings> tim
             Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
         return;
     }
-    const int first = kFixedBefore + m_dimensionCount + kMetricColumns;
+    const int first = metricsBase() + kMetricColumns;
     if (timings) {
         beginInsertColumns({}, first, first + kTimingColumns - 1);
         m_timings = std::move(timings);
@@ -165,7 +174,7 @@ void CandidateTableModel::setMeasured(std::shared_ptr<const std::vector<double>>
     // with every row (a lattice has millions).
     if (!measuredMs && !m_measured)
         return;
-    const int column = kFixedBefore + m_dimensionCount + kMetricColumns + (m_timings ? kTimingColumns : 0);
+    const int column = metricsBase() + kMetricColumns + (m_timings ? kTimingColumns : 0);
     if (measuredMs && m_measured) {
         m_measured = std::move(measuredMs);
         if (rowCount() > 0)
@@ -217,7 +226,17 @@ int CandidateTableModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid() || !m_space)
         return 0;
-    return kFixedBefore + m_dimensionCount + kMetricColumns + (m_timings ? kTimingColumns : 0) + (m_measured ? 1 : 0);
+    return metricsBase() + kMetricColumns + (m_timings ? kTimingColumns : 0) + (m_measured ? 1 : 0);
+}
+
+bool CandidateTableModel::columnVaries(int column) const
+{
+    switch (columnKind(column)) {
+    case Column::Param: return m_space && m_space->dimensions()[std::size_t(column - kFixedBefore)].values.size() > 1;
+    case Column::NumWarps:
+    case Column::NumStages: return true;  // present only when they differ
+    default: return false;
+    }
 }
 
 CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
@@ -226,9 +245,11 @@ CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
         return Column::Index;
     if (column < kFixedBefore + m_dimensionCount)
         return Column::Param;
+    if (column < metricsBase())
+        return m_options[std::size_t(column - kFixedBefore - m_dimensionCount)];
     if (m_measured && column == columnOf(Column::Measured))
         return Column::Measured;
-    const int metric = column - kFixedBefore - m_dimensionCount;
+    const int metric = column - metricsBase();
     static constexpr Column kMetrics[] = {Column::Status, Column::Reason, Column::Tile, Column::UbBytes,
                                           Column::UbShare, Column::Programs, Column::Waves, Column::LastWave,
                                           Column::Outcome, Column::P50, Column::P20, Column::P80, Column::SpeedUp};
@@ -237,10 +258,15 @@ CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
 
 int CandidateTableModel::columnOf(Column kind) const
 {
-    const int base = kFixedBefore + m_dimensionCount;
+    const int base = metricsBase();
     switch (kind) {
     case Column::Index: return 0;
     case Column::Param: return m_dimensionCount > 0 ? kFixedBefore : -1;
+    case Column::NumWarps:
+    case Column::NumStages: {
+        const auto it = std::find(m_options.begin(), m_options.end(), kind);
+        return it == m_options.end() ? -1 : kFixedBefore + m_dimensionCount + int(it - m_options.begin());
+    }
     case Column::Status: return base;
     case Column::Reason: return base + 1;
     case Column::Tile: return base + 2;
@@ -281,6 +307,8 @@ bool CandidateTableModel::lessThan(std::size_t a, std::size_t b, int column) con
         const int d = column - kFixedBefore;
         return s.values(a)[d] < s.values(b)[d];  // kUnset is the smallest int64: unset sorts first
     }
+    case Column::NumWarps: return s.numWarps(a) < s.numWarps(b);
+    case Column::NumStages: return s.numStages(a) < s.numStages(b);
     case Column::Status: return s.status(a) < s.status(b);
     case Column::Reason: return s.reason(a) < s.reason(b);
     case Column::Tile: return s.metrics(a).tileElements < s.metrics(b).tileElements;
@@ -328,6 +356,8 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
         // kUnset is the smallest int64: unset sorts first.
         return [s, d](std::size_t row) { return double(s->values(row)[d]); };
     }
+    case Column::NumWarps: return [s](std::size_t row) { return double(s->numWarps(row)); };
+    case Column::NumStages: return [s](std::size_t row) { return double(s->numStages(row)); };
     case Column::Status: return [s](std::size_t row) { return double(s->status(row)); };
     case Column::Reason: return [s](std::size_t row) { return double(s->reason(row)); };
     case Column::Tile: return [s](std::size_t row) { return double(s->metrics(row).tileElements); };
@@ -372,6 +402,8 @@ QVariant CandidateTableModel::sortValue(std::size_t row, int column) const
     switch (columnKind(column)) {
     case Column::Index: return qulonglong(row);
     case Column::Param: return qint64(s.values(row)[column - kFixedBefore]);
+    case Column::NumWarps: return s.numWarps(row);
+    case Column::NumStages: return s.numStages(row);
     case Column::Status: return int(s.status(row));
     case Column::Reason: return int(s.reason(row));
     case Column::Tile: return qint64(s.metrics(row).tileElements);
@@ -406,6 +438,8 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
             return QString::fromStdString(dim.text(v));
         return QString::number(v);
     }
+    case Column::NumWarps: return QString::number(s.numWarps(row));
+    case Column::NumStages: return QString::number(s.numStages(row));
     case Column::Status: return statusLabel(s.status(row));
     case Column::Reason: return reasonLabel(s.reason(row));
     case Column::Tile: return locale.toString(qint64(s.metrics(row).tileElements));
@@ -413,7 +447,7 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::UbShare: return ubShareText(s.metrics(row));
     case Column::Programs: return locale.toString(qint64(s.metrics(row).programs));
     case Column::Waves: return locale.toString(qint64(s.metrics(row).waves));
-    case Column::LastWave: return s.metrics(row).programs > 0 ? percent(s.metrics(row).lastWaveUtilisation)
+    case Column::LastWave: return s.metrics(row).programs > 0 ? percentText(s.metrics(row).lastWaveUtilisation)
                                                               : QStringLiteral("–");
     case Column::Outcome: {
         const tuning::OutcomeStatus o = outcome(row);
@@ -423,15 +457,15 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::P20:
     case Column::P80: {
         const double t = timing(row, columnKind(column));
-        return std::isnan(t) ? QStringLiteral("–") : locale.toString(t, 'f', 2);
+        return std::isnan(t) ? QStringLiteral("–") : QString::fromStdString(formatUs(t));  // the unit is in the header
     }
     case Column::SpeedUp: {
         const double x = speedUp(row);
-        return std::isnan(x) ? QStringLiteral("–") : QStringLiteral("×") + locale.toString(x, 'f', x < 10 ? 2 : 1);
+        return std::isnan(x) ? QStringLiteral("–") : ratioText(x);
     }
     case Column::Measured: {
         const double t = measuredUs(row);
-        return std::isnan(t) ? QStringLiteral("–") : locale.toString(t, 'f', 2);
+        return std::isnan(t) ? QStringLiteral("–") : QString::fromStdString(formatUs(t));
     }
     }
     return {};
@@ -460,12 +494,11 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
                 if (m_timings->failureOf)
                     tip += QStringLiteral(": ") + QString::fromStdString(m_timings->failureOf(row));
             } else {
-                const QLocale locale;
-                tip += tr(": p50 %1 µs (p20 %2, p80 %3)")
-                           .arg(locale.toString(m_timings->p50Us[row], 'f', 2), locale.toString(m_timings->p20Us[row], 'f', 2),
-                                locale.toString(m_timings->p80Us[row], 'f', 2));
+                tip += tr(": p50 %1 (p20 %2, p80 %3)")
+                           .arg(timeUsText(m_timings->p50Us[row]), timeUsText(m_timings->p20Us[row]),
+                                timeUsText(m_timings->p80Us[row]));
                 if (const double x = speedUp(row); !std::isnan(x) && o != tuning::OutcomeStatus::Best)
-                    tip += tr(", ×%1 the best").arg(locale.toString(x, 'f', 2));
+                    tip += tr(", %1 the best's").arg(ratioText(x));
             }
         }
         return tip;
@@ -509,6 +542,8 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         case Column::Index: return tr("#");
         case Column::Param:
             return QString::fromStdString(m_space->dimensions()[std::size_t(section - kFixedBefore)].name);
+        case Column::NumWarps: return QStringLiteral("num_warps");
+        case Column::NumStages: return QStringLiteral("num_stages");
         case Column::Status: return tr("Status");
         case Column::Reason: return tr("Reason");
         case Column::Tile: return tr("Tile (elements)");
@@ -538,6 +573,8 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             }
             return {};
         }
+        case Column::NumWarps: return tr("num_warps of the config (it differs between rows)");
+        case Column::NumStages: return tr("num_stages of the config (it differs between rows; the backend may couple it to multibuffer)");
         case Column::Status: return tr("generated: in the backend's list; handwritten: a triton.Config of the decorator; "
                                        "skipped: valid but never visited by the backend's walk; pruned: breaks a hard constraint");
         case Column::Reason: return tr("Why the candidate has its status; the full text is in the tooltip and the details pane");
@@ -552,7 +589,7 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         case Column::P80: return tr("Measured on the simulated NPU (quantiles of the benchmark runs)");
         case Column::Outcome: return tr("What the tuning made of the candidate: compile failed, benchmarked, or best "
                                         "(the one the autotuner picks)");
-        case Column::SpeedUp: return tr("p50 over the best candidate's p50: how many times faster the best is");
+        case Column::SpeedUp: return tr("p50 over the best candidate's p50: how many times slower than the best it is");
         case Column::Measured: return tr("Measured on real hardware: the median p50 of the imported timings of this "
                                          "config (tilescope measure import)");
         }

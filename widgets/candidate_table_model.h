@@ -41,8 +41,8 @@ public:
         StatusRole,                   // int(CandidateStatus)
         ReasonRole,                   // int(ReasonCode)
     };
-    enum class Column { Index, Param, Status, Reason, Tile, UbBytes, UbShare, Programs, Waves, LastWave,
-                        Outcome, P50, P20, P80, SpeedUp, Measured };
+    enum class Column { Index, Param, NumWarps, NumStages, Status, Reason, Tile, UbBytes, UbShare, Programs, Waves,
+                        LastWave, Outcome, P50, P20, P80, SpeedUp, Measured };
 
     explicit CandidateTableModel(QObject* parent = nullptr);
 
@@ -78,6 +78,13 @@ public:
     Column columnKind(int column) const;
     int paramColumn(int dimension) const { return 1 + dimension; }
     int columnOf(Column kind) const;  // -1 when absent (timings)
+    // The columns that make a candidate's config: the index, the parameters, and num_warps /
+    // num_stages when they differ between rows (2026-08 lists configs that differ only in
+    // num_stages). They come first; views keep them in sight.
+    int configColumnCount() const { return kConfigBefore + m_dimensionCount + int(m_options.size()); }
+    // Whether a config column takes more than one value over the space (a column that does not
+    // tells no rows apart).
+    bool columnVaries(int column) const;
     // Compares two candidates on a column without building QVariants.
     bool lessThan(std::size_t a, std::size_t b, int column) const;
     // The sort key of every row of a column as a function any thread may call: it owns what it
@@ -105,7 +112,10 @@ private:
     double m_bestP50 = 0;  // NaN-free: 0 when nothing is measured
     std::optional<std::size_t> m_best;
     std::optional<std::size_t> m_measuredBest;
+    static constexpr int kConfigBefore = 1;  // the index column
+    int metricsBase() const { return configColumnCount(); }
     int m_dimensionCount = 0;
+    std::vector<Column> m_options;  // NumWarps / NumStages, when they differ between rows
     bool m_dark = false;
 };
 

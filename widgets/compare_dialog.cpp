@@ -6,6 +6,7 @@
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/run_panel.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -141,8 +142,14 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     m_plot->yAxis2->setLabel(tr("modelled tuning time (s)"));
     m_plot->yAxis2->setVisible(true);
     m_plot->xAxis->grid()->setVisible(false);
+    // The legend in a row of its own above the axes, so that it never covers a bar; each series
+    // names the axis (and unit) it is read on.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->legend->setWrap(2);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     installExportMenu(m_plot, QStringLiteral("device-comparison"));
     styleChart();
 
@@ -261,7 +268,6 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     for (const DeviceComparison& r : m_results)
         if (r.bestP50Us)
             slowest = std::max(slowest, *r.bestP50Us);
-    const QLocale locale;
     m_table->setRowCount(int(m_results.size()));
     QVector<double> keys, p50, time;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -278,12 +284,10 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
         set(TunedColumn, tr("%1 (%2 benchmarked)").arg(r.candidates).arg(r.benchmarked));
         set(BestColumn, r.bestConfig.isEmpty() ? QStringLiteral("–") : r.bestConfig);
         m_table->item(int(i), BestColumn)->setToolTip(r.bestConfigFull);
-        set(P50Column, r.bestP50Us ? locale.toString(*r.bestP50Us, 'f', 2) : QStringLiteral("–"));
-        set(SpeedUpColumn, r.bestP50Us && *r.bestP50Us > 0 ? QStringLiteral("×") + locale.toString(slowest / *r.bestP50Us, 'f', 2)
-                                                           : QStringLiteral("–"));
+        set(P50Column, r.bestP50Us ? timeUsText(*r.bestP50Us) : QStringLiteral("–"));
+        set(SpeedUpColumn, r.bestP50Us && *r.bestP50Us > 0 ? ratioText(slowest / *r.bestP50Us) : QStringLiteral("–"));
         set(TimeColumn, tr("%1 (compile %2, benchmark %3)")
-                            .arg(locale.toString(r.modelledSeconds, 'f', 1), locale.toString(r.compileSeconds, 'f', 1),
-                                 locale.toString(r.benchSeconds, 'f', 1)));
+                            .arg(secondsText(r.modelledSeconds), secondsText(r.compileSeconds), secondsText(r.benchSeconds)));
         set(NoteColumn, r.stopped ? tr("stopped") : r.error);
         m_table->item(int(i), NoteColumn)->setToolTip(r.error);
         keys << double(i);
@@ -303,8 +307,12 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     m_plot->yAxis2->setRange(0, std::max(topTime, 1e-3) * 1.25);
     styleChart();
     m_table->resizeColumnsToContents();
+    // The config wraps at its spaces, so that every column after it stays in sight.
+    m_table->setWordWrap(true);
+    m_table->setColumnWidth(BestColumn, std::min(m_table->columnWidth(BestColumn), m_table->viewport()->width() / 4));
+    m_table->resizeRowsToContents();
     m_plot->replot();
-    m_panel->showMessage(fastest ? tr("Fastest: %1, best p50 %2 µs.").arg(fastest->device, locale.toString(*fastest->bestP50Us, 'f', 2))
+    m_panel->showMessage(fastest ? tr("Fastest: %1, best p50 %2.").arg(fastest->device, timeUsText(*fastest->bestP50Us))
                               : tr("No device found a valid config."));
     Q_EMIT comparisonFinished();
 }

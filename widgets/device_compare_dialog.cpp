@@ -4,6 +4,7 @@
 #include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
 
 #include <QCoreApplication>
@@ -36,9 +37,24 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
     return item;
 }
 
-QString ms(double v)
+// A p50 of the comparison (milliseconds) as every kernel time of the explorer: in µs.
+QString p50Text(double ms)
 {
-    return QString::number(v, 'f', 4);
+    return timeUsText(ms * 1000.0);
+}
+
+QString unsupportedText()
+{
+    return DeviceCompareDialog::tr("Triton-Ascend does not support this device (see tilescope devices): its figures "
+                                   "are the simulator's alone, no backend would run the kernel there.");
+}
+
+// Why a regret can be below 1.
+QString belowOneText(const QString& from, const QString& on)
+{
+    return DeviceCompareDialog::tr("Below 1×: the best of %1 runs faster on %2 than %2's own pick; %2's backend does "
+                                   "not generate that config (written by hand it would win there).")
+        .arg(from, on);
 }
 
 // The bar colours of the regret chart, one per device whose best is run.
@@ -68,7 +84,12 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     if (m_registry)
         for (const std::string& soc : m_registry->socNames()) {
             auto* item = new QListWidgetItem(QString::fromStdString(soc), m_devices);
+            item->setData(Qt::UserRole, QString::fromStdString(soc));
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            if (const npu::DeviceProfile* profile = m_registry->find(soc); profile && !profile->tritonAscendSupported) {
+                item->setText(QString::fromStdString(soc) + QStringLiteral(" *"));  // as in the best table
+                item->setToolTip(unsupportedText());
+            }
             item->setCheckState(soc == current ? Qt::Checked : Qt::Unchecked);
         }
     m_devices->setMaximumWidth(200);
@@ -99,7 +120,7 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
 
     m_best = new QTableWidget(0, 5, this);
     m_best->setObjectName(QStringLiteral("deviceCompareBest"));
-    m_best->setHorizontalHeaderLabels({tr("Device"), tr("Best p50 (ms)"), tr("Best config"),
+    m_best->setHorizontalHeaderLabels({tr("Device"), tr("Best p50"), tr("Best config"),
                                        tr("List's pick (vs its fastest)"), tr("Note")});
     m_best->verticalHeader()->hide();
     m_best->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -218,7 +239,7 @@ bool DeviceCompareDialog::isRunning() const
 void DeviceCompareDialog::setChosenDevices(const QStringList& devices)
 {
     for (int i = 0; i < m_devices->count(); ++i)
-        m_devices->item(i)->setCheckState(devices.contains(m_devices->item(i)->text()) ? Qt::Checked
+        m_devices->item(i)->setCheckState(devices.contains(m_devices->item(i)->data(Qt::UserRole).toString()) ? Qt::Checked
                                                                                        : Qt::Unchecked);
 }
 
@@ -227,7 +248,7 @@ QStringList DeviceCompareDialog::chosenDevices() const
     QStringList out;
     for (int i = 0; i < m_devices->count(); ++i)
         if (m_devices->item(i)->checkState() == Qt::Checked)
-            out << m_devices->item(i)->text();
+            out << m_devices->item(i)->data(Qt::UserRole).toString();
     return out;
 }
 
@@ -311,17 +332,23 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     m_best->setRowCount(n);
     for (int j = 0; j < n; ++j) {
         const sweep::DeviceEntry& d = c.devices[std::size_t(j)];
-        m_best->setItem(j, 0, cell(QString::fromStdString(d.device)));
-        m_best->setItem(j, 1, cell(d.best ? ms(d.bestMs) : QStringLiteral("–"), true));
+        QTableWidgetItem* name = cell(QString::fromStdString(d.device) +
+                                      (d.tritonAscendSupported ? QString() : QStringLiteral(" *")));
+        if (!d.tritonAscendSupported)
+            name->setToolTip(unsupportedText());
+        m_best->setItem(j, 0, name);
+        m_best->setItem(j, 1, cell(d.best ? p50Text(d.bestMs) : QStringLiteral("–"), true));
         m_best->setItem(j, 2,
                         cell(d.best ? QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best]))
                                     : QString::fromStdString(d.error)));
         QString note = d.fromCache ? tr("from the cache") : QString();
+        if (!d.tritonAscendSupported)
+            note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + tr("* not supported by Triton-Ascend");
         if (d.fastest)
             note += (note.isEmpty() ? QString() : QStringLiteral("; ")) +
-                    tr("%1 runs faster here (%2 ms), written by hand")
+                    tr("%1 runs faster here (%2), written by hand")
                         .arg(QString::fromStdString(sweep::deviceConfigText(c.configs[*d.fastest])),
-                             ms(d.fastestMs));
+                             p50Text(d.fastestMs));
         m_best->setItem(j, 4, cell(note));
     }
 
@@ -344,9 +371,11 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
             const sweep::DeviceEntry& from = c.devices[std::size_t(i)];
             QTableWidgetItem* item = nullptr;
             if (v) {
-                item = cell(QString::number(*v, 'f', 3) + QStringLiteral("×"), true);
+                item = cell(ratioText(*v), true);
                 if (i != j && *v > 1.0 + c.cover.tolerance)
                     item->setForeground(QColor(0xc0, 0x39, 0x2b));
+                if (*v < 1.0)
+                    item->setToolTip(belowOneText(names[i], names[j]));
             } else if (from.best && c.devices[std::size_t(j)].best) {
                 item = cell(tr("does not run"), true);
                 item->setForeground(QColor(0xc0, 0x39, 0x2b));
@@ -357,10 +386,16 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
             m_regret->setItem(i, j, item);
         }
 
+    m_regret->resizeColumnsToContents();
+    m_regret->resizeRowsToContents();
     showList();
     m_best->resizeRowsToContents();
     plotRegret();
     QStringList lines;
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+            if (const auto& v = c.regret[std::size_t(i)][std::size_t(j)]; v && *v < 1.0 && lines.isEmpty())
+                lines << belowOneText(names[i], names[j]);
     if (r.stopped)
         lines << tr("Stopped: what finished is shown.");
     for (const std::string& note : c.notes)
@@ -380,8 +415,8 @@ void DeviceCompareDialog::showList()
         const sweep::ShapeCover& s = c.cover.shapes[std::size_t(j)];
         m_best->setItem(
             j, 3,
-            cell(s.chosen ? QStringLiteral("%1 ms (%2%3%)")
-                                .arg(ms(s.chosenMs), s.lossPercent >= 0 ? QStringLiteral("+") : QString(),
+            cell(s.chosen ? QStringLiteral("%1 (%2%3%)")
+                                .arg(p50Text(s.chosenMs), s.lossPercent >= 0 ? QStringLiteral("+") : QString(),
                                      QString::number(s.lossPercent, 'f', 1))
                           : QStringLiteral("–"),
                  true));
@@ -417,7 +452,8 @@ void DeviceCompareDialog::plotRegret()
     const std::size_t n = c.devices.size();
     auto* group = new QCPBarsGroup(m_plot);
     const double width = 0.8 / double(n);
-    double top = 1.0;
+    // Bars stand on 1 (no regret), up for a loss, down below 1, so that 1.00x and 1.02x differ.
+    double top = 1.0 + c.cover.tolerance, bottom = 1.0;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (std::size_t j = 0; j < n; ++j)
         ticker->addTick(double(j + 1), QString::fromStdString(c.devices[j].device));
@@ -426,6 +462,7 @@ void DeviceCompareDialog::plotRegret()
         bars->setName(tr("best of %1").arg(QString::fromStdString(c.devices[i].device)));
         bars->setWidth(width);
         bars->setBarsGroup(group);
+        bars->setBaseValue(1.0);
         QColor color = barColor(i);
         bars->setPen(QPen(color.darker(130)));
         color.setAlpha(210);
@@ -436,8 +473,9 @@ void DeviceCompareDialog::plotRegret()
             if (!v)
                 continue;
             keys << double(j + 1);
-            values << *v;
+            values << *v - 1.0;  // a bar is drawn from its base (1) to base + value
             top = std::max(top, *v);
+            bottom = std::min(bottom, *v);
         }
         bars->setData(keys, values);
     }
@@ -447,7 +485,7 @@ void DeviceCompareDialog::plotRegret()
             if (!c.regret[i][j] && c.devices[i].best && c.devices[j].best) {
                 auto* mark = new QCPItemText(m_plot);
                 mark->position->setType(QCPItemPosition::ptPlotCoords);
-                mark->position->setCoords(double(j + 1) + (double(i) - double(n - 1) / 2.0) * width, 0.0);
+                mark->position->setCoords(double(j + 1) + (double(i) - double(n - 1) / 2.0) * width, 1.0);
                 mark->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
                 mark->setText(QStringLiteral("✕"));
                 mark->setColor(barColor(i));
@@ -462,7 +500,8 @@ void DeviceCompareDialog::plotRegret()
     tolerance->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1, Qt::DotLine));
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(0.4, double(n) + 0.6);
-    m_plot->yAxis->setRange(0.0, top * 1.1);
+    const double margin = std::max(0.005, (top - bottom) * 0.12);
+    m_plot->yAxis->setRange(bottom - margin, top + margin);
     m_plot->replot();
 }
 

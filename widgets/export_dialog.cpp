@@ -121,6 +121,10 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent)
     m_p50->setObjectName(QStringLiteral("p50Comments"));
     m_p50->setChecked(QSettings().value(QStringLiteral("export/p50Comments"), true).toBool());
 
+    m_dropEquivalent = new QCheckBox(tr("Leave out configs the simulator cannot tell from a faster one "
+                                        "(other num_warps / num_stages, the same times)"),
+                                     this);
+    m_dropEquivalent->setObjectName(QStringLiteral("dropEquivalent"));
     m_includeIncorrect = new QCheckBox(tr("Include incorrect configs (their launch computes a wrong result)"), this);
     m_includeIncorrect->setObjectName(QStringLiteral("includeIncorrect"));
     m_includeIncorrect->setToolTip(tr("Configs whose launch leaves data unprocessed or reaches past the end without a "
@@ -130,6 +134,7 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent)
     form->addRow(tr("Format:"), m_format);
     form->addRow(tr("Configs:"), rowsBox);
     form->addRow(QString(), m_p50);
+    form->addRow(QString(), m_dropEquivalent);
     form->addRow(QString(), m_includeIncorrect);
 
     m_preview = new QPlainTextEdit(this);
@@ -173,6 +178,7 @@ ExportDialog::ExportDialog(QWidget* parent) : QDialog(parent)
         QSettings().setValue(QStringLiteral("export/p50Comments"), on);
         render();
     });
+    connect(m_dropEquivalent, &QCheckBox::toggled, this, [this] { render(); });
     connect(m_includeIncorrect, &QCheckBox::toggled, this, [this] { render(); });
     connect(m_copy, &QPushButton::clicked, this, &ExportDialog::copyToClipboard);
     connect(m_save, &QPushButton::clicked, this, &ExportDialog::saveInteractively);
@@ -279,6 +285,7 @@ void ExportDialog::render()
     m_topK->setEnabled(python);
     m_selectionButton->setEnabled(python && !m_selected.empty());
     m_p50->setEnabled(python);
+    m_dropEquivalent->setEnabled(python && m_topKButton->isChecked() && !m_fixedConfigs);
     m_includeIncorrect->setEnabled(python && !m_fixedConfigs);
     m_format->setEnabled(!m_fixedConfigs);
     m_highlighter->setDocument(python ? m_preview->document() : nullptr);
@@ -294,6 +301,7 @@ void ExportDialog::render()
                      : f == Format::TritonJson ? pipeline::ExportFormat::TritonAutotuneJson
                                                : pipeline::ExportFormat::Python;
     request.top = std::size_t(m_topK->value());
+    request.dropEquivalent = m_dropEquivalent->isChecked();
     if (python && m_selectionButton->isChecked() && !m_fixedConfigs)
         request.indices = m_selected;  // in the order they were picked
     request.list.key = m_context.key;
@@ -325,6 +333,24 @@ void ExportDialog::render()
         m_configCount = int(written.configCount);
         note = tr("%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.", nullptr,
                   m_configCount);
+        // Configs the simulator does not tell apart: the user chooses whether to keep them.
+        if (!written.equivalent.empty()) {
+            note += QLatin1Char(' ') +
+                    (request.dropEquivalent
+                         ? tr("%n config(s) left out: the same simulated times as a faster one, other num_warps / "
+                              "num_stages.", nullptr, int(written.equivalent.size()))
+                         : tr("%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, "
+                              "the same times): tick the box above to leave them out.", nullptr,
+                              int(written.equivalent.size())));
+            m_message->setToolTip(QString::fromStdString([&] {
+                std::string all;
+                for (const std::string& line : written.equivalent)
+                    all += (all.empty() ? "" : "\n") + line;
+                return all;
+            }()));
+        } else {
+            m_message->setToolTip(QString());
+        }
     } else if (written.ok() && f == Format::TritonJson) {
         note = tr("Put it in Triton's cache folder to skip benchmarking on the next run.");
     }

@@ -71,6 +71,9 @@ public:
     QRadioButton* topKButton() const { return m_topKButton; }
     QRadioButton* selectionButton() const { return m_selectionButton; }
     QCheckBox* p50Box() const { return m_p50; }
+    // Leave out a config that only repeats a faster one for the simulator (other num_warps /
+    // num_stages, the same times).
+    QCheckBox* dropEquivalentBox() const { return m_dropEquivalent; }
     QCheckBox* includeIncorrectBox() const { return m_includeIncorrect; }
     QPlainTextEdit* preview() const { return m_preview; }
     QPushButton* copyButton() const { return m_copy; }
@@ -100,6 +103,7 @@ private:
     QRadioButton* m_selectionButton = nullptr;
     QSpinBox* m_topK = nullptr;
     QCheckBox* m_p50 = nullptr;
+    QCheckBox* m_dropEquivalent = nullptr;
     QCheckBox* m_includeIncorrect = nullptr;
     QPlainTextEdit* m_preview = nullptr;
     PythonHighlighter* m_highlighter = nullptr;

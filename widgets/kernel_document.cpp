@@ -3,6 +3,7 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QDir>
@@ -147,9 +148,9 @@ CacheState lookUpCache(const QString& path, std::shared_ptr<const analysis::Kern
     }
     const QString when = QString::fromStdString(found.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
     if (found.best) {
-        state.summary = KernelDocument::tr("best %1, p50 %2 ms, tuned %3 UTC")
+        state.summary = KernelDocument::tr("best %1, p50 %2, tuned %3 UTC")
                             .arg(describeParams(found.best->params))
-                            .arg(found.best->p50Ms ? QString::number(*found.best->p50Ms, 'f', 4) : QStringLiteral("–"))
+                            .arg(found.best->p50Ms ? timeUsText(*found.best->p50Ms * 1000.0) : QStringLiteral("–"))
                             .arg(when);
     } else {
         state.summary = KernelDocument::tr("no valid config, tuned %1 UTC").arg(when);

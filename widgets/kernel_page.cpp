@@ -2,6 +2,7 @@
 
 #include "core/python/ast.h"
 #include "widgets/source_view.h"
+#include "widgets/wrapping_delegate.h"
 
 #include <QFileInfo>
 #include <QHeaderView>
@@ -22,10 +23,14 @@ KernelPage::KernelPage(QWidget* parent) : QWidget(parent)
     m_diagnostics = new QTreeWidget(this);
     m_diagnostics->setObjectName(QStringLiteral("diagnostics"));
     m_diagnostics->setRootIsDecorated(false);
-    m_diagnostics->setUniformRowHeights(true);
     m_diagnostics->setHeaderLabels({tr("Severity"), tr("Line"), tr("Code"), tr("Message")});
     m_diagnostics->header()->setStretchLastSection(true);
-    m_diagnostics->setWordWrap(false);
+    // Messages wrap to the width they have: a diagnostic is read whole, never cut.
+    m_diagnostics->setUniformRowHeights(false);
+    m_diagnostics->setWordWrap(true);
+    m_diagnostics->setTextElideMode(Qt::ElideNone);
+    m_diagnostics->setItemDelegate(new WrappingDelegate(m_diagnostics));
+    connect(m_diagnostics->header(), &QHeaderView::sectionResized, m_diagnostics, &QTreeView::doItemsLayout);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("kernelSplitter"));
@@ -70,6 +75,9 @@ void KernelPage::setSource(const QString& path, const QString& text)
 void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
 {
     m_diagnostics->clear();
+    m_analysisMarks.clear();
+    m_tuningMarks.clear();
+    m_kernelFile = a && a->file ? a->file->path : std::string();
     if (!a) {
         m_source->setParamMarks({}, 0, 0);
         m_source->setDiagnostics({});
@@ -119,19 +127,39 @@ void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
         item->setText(3, tr("Triton-Ascend raises: %1").arg(QString::fromStdString(*a->parse.error)));
         item->setData(0, Qt::UserRole, a->kernel ? a->kernel->location.line : 0);
     }
+    m_analysisMarks = local;
     m_source->setDiagnostics(local);
+    fitDiagnosticColumns();
+}
+
+void KernelPage::setTuningDiagnostics(const Diagnostics& diagnostics)
+{
+    for (int i = m_diagnostics->topLevelItemCount() - 1; i >= 0; --i)
+        if (m_diagnostics->topLevelItem(i)->data(0, Qt::UserRole + 2).toBool())
+            delete m_diagnostics->takeTopLevelItem(i);
+    m_tuningMarks = listDiagnostics(diagnostics, m_kernelFile, /*tuning=*/true);
+    Diagnostics marks = m_analysisMarks;
+    marks.insert(marks.end(), m_tuningMarks.begin(), m_tuningMarks.end());
+    m_source->setDiagnostics(marks);
+    fitDiagnosticColumns();
+}
+
+void KernelPage::fitDiagnosticColumns()
+{
     for (int c = 0; c < 3; ++c)
         m_diagnostics->resizeColumnToContents(c);
+    m_diagnostics->doItemsLayout();
 }
 
 void KernelPage::setProblems(const Diagnostics& problems)
 {
     m_diagnostics->clear();
+    m_analysisMarks.clear();
+    m_tuningMarks.clear();
     m_source->setParamMarks({}, 0, 0);
     const Diagnostics local = listDiagnostics(problems, m_kernelPath.toStdString());
     m_source->setDiagnostics(local);
-    for (int c = 0; c < 3; ++c)
-        m_diagnostics->resizeColumnToContents(c);
+    fitDiagnosticColumns();
     // The first error is where the reader goes.
     for (const Diagnostic& d : local)
         if (d.severity == Severity::Error && d.line > 0) {
@@ -141,11 +169,12 @@ void KernelPage::setProblems(const Diagnostics& problems)
         }
 }
 
-Diagnostics KernelPage::listDiagnostics(const Diagnostics& diagnostics, const std::string& kernelFile)
+Diagnostics KernelPage::listDiagnostics(const Diagnostics& diagnostics, const std::string& kernelFile, bool tuning)
 {
     Diagnostics local;
     for (const Diagnostic& d : diagnostics) {
         auto* item = new QTreeWidgetItem(m_diagnostics);
+        item->setData(0, Qt::UserRole + 2, tuning);
         const QStyle::StandardPixmap icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
                                             : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                                               : QStyle::SP_MessageBoxInformation;
@@ -159,7 +188,12 @@ Diagnostics KernelPage::listDiagnostics(const Diagnostics& diagnostics, const st
                                                   QLatin1Char(':') + QString::number(d.line))
                                     : QString());
         item->setText(2, QString::fromStdString(d.code));
-        item->setText(3, QString::fromStdString(d.message));
+        // The simulator's warnings say what they mean for the times; they come with the tuning.
+        const bool fidelity = tuning && d.severity != Severity::Note && d.code.rfind("npu-", 0) == 0;
+        item->setText(3, fidelity ? tr("%1 (the simulator does not model it: every simulated time of this kernel "
+                                       "is an approximation)")
+                                        .arg(QString::fromStdString(d.message))
+                                  : QString::fromStdString(d.message));
         item->setToolTip(3, QString::fromStdString(d.format()));
         item->setData(0, Qt::UserRole, here ? d.line : 0);
         item->setData(0, Qt::UserRole + 1, d.column);

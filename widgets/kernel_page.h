@@ -23,6 +23,9 @@ public:
     void setAnalysis(const analysis::KernelAnalysis* analysis);
     // A kernel without an analysis (it does not parse): why, marked in the source and listed.
     void setProblems(const Diagnostics& problems);
+    // The tuning's own diagnostics, listed after the analysis': the simulator's fidelity warnings
+    // (what it does not model, so every simulated time is an approximation) and the tuning's notes.
+    void setTuningDiagnostics(const Diagnostics& diagnostics);
     void setDark(bool dark);
 
     SourceView* sourceView() const { return m_source; }
@@ -31,13 +34,17 @@ public:
 private:
     void showDiagnostic(QTreeWidgetItem* item);
     // Lists the diagnostics and returns those of the kernel file (the ones the source can mark).
-    Diagnostics listDiagnostics(const Diagnostics& diagnostics, const std::string& kernelFile);
+    Diagnostics listDiagnostics(const Diagnostics& diagnostics, const std::string& kernelFile, bool tuning = false);
+    void fitDiagnosticColumns();
 
     QLabel* m_title = nullptr;
     QLabel* m_legend = nullptr;
     SourceView* m_source = nullptr;
     QTreeWidget* m_diagnostics = nullptr;
     QString m_kernelPath;
+    std::string m_kernelFile;     // the analysed kernel's path, as diagnostics name it
+    Diagnostics m_analysisMarks;  // the analysis' diagnostics the source marks
+    Diagnostics m_tuningMarks;    // the tuning's
     bool m_dark = false;
 };
 

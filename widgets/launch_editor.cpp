@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -32,7 +33,8 @@ QString argText(const kernel::ArgValue& v)
 {
     switch (v.kind) {
     case kernel::ArgValue::Kind::Int: return QString::number(v.intValue);
-    case kernel::ArgValue::Kind::Float: return QString::number(v.floatValue, 'g', 17);
+    // The shortest text that reads back as the same double, as Python's repr writes it ("1e-06").
+    case kernel::ArgValue::Kind::Float: return QString::number(v.floatValue, 'g', QLocale::FloatingPointShortest);
     case kernel::ArgValue::Kind::Bool: return v.boolValue ? QStringLiteral("True") : QStringLiteral("False");
     case kernel::ArgValue::Kind::Str: return QString::fromStdString(v.text);
     case kernel::ArgValue::Kind::None: return QStringLiteral("None");

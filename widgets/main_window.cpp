@@ -14,6 +14,7 @@
 #include "widgets/kernel_page.h"
 #include "widgets/launch_editor.h"
 #include "widgets/progress_widget.h"
+#include "widgets/quantity_text.h"
 #include "widgets/source_view.h"
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
@@ -157,6 +158,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_document, &KernelDocument::tuningCleared, this, [this] {
         m_spacePage->setRun(nullptr);
         m_chartsPage->setRun(nullptr);
+        m_kernelPage->setTuningDiagnostics({});
     });
     connect(m_document, &KernelDocument::tuningStored, this, [this](const QString& message) {
         statusBar()->showMessage(statusBar()->currentMessage() + QStringLiteral(" · ") + message, 10000);
@@ -475,23 +477,24 @@ void MainWindow::onTuningFinished()
     const auto result = m_document->tuningResult();
     if (!run || !result)
         return;
+    m_kernelPage->setTuningDiagnostics(result->diagnostics);
     QString message;
     if (run->cachedOrigin() && run->bestEntry()) {
         const TunedCandidate* best = run->bestEntry();
-        message = tr("Loaded the cached tuning: best #%1 p50 %2 µs of %n candidate(s); %3", nullptr, int(result->finished))
+        message = tr("Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate(s); %3", nullptr, int(result->finished))
                       .arg(best->candidate)
-                      .arg(QLocale().toString(best->p50Us, 'f', 2), cachedOriginText(*run->cachedOrigin()));
+                      .arg(timeUsText(best->p50Us), cachedOriginText(*run->cachedOrigin()));
         selectCandidate(best->candidate);
     } else if (result->error && !result->best) {
         showError(tr("The tuning found no valid config"), QString::fromStdString(*result->error));
         message = tr("Tuning failed.");
     } else if (const TunedCandidate* best = run->bestEntry()) {
-        message = tr("%1 %2 of %n candidate(s); best #%3 p50 %4 µs; modelled tuning time %5 s", nullptr,
+        message = tr("%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5", nullptr,
                      int(result->tuned.size()))
                       .arg(result->stopped ? tr("Stopped after") : tr("Tuned"))
                       .arg(QLocale().toString(qulonglong(result->finished)))
                       .arg(best->candidate)
-                      .arg(QLocale().toString(best->p50Us, 'f', 2), QLocale().toString(result->modelled.totalSeconds, 'f', 1));
+                      .arg(timeUsText(best->p50Us), secondsText(result->modelled.totalSeconds));
         if (result->confidence)  // the reasons are in the best's detail pane
             message += QStringLiteral(" · ") +
                        tr("confidence in the pick: %1").arg(confidenceLevelText(result->confidence->level));

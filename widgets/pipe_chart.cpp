@@ -3,87 +3,127 @@
 #include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace ts::gui {
 namespace {
 
-std::array<double, 6> pipes(const TunedCandidate& t)
+std::array<double, PipeChart::kPipeRows> pipeValues(const npu::PipeTimes& p)
 {
-    const npu::PipeTimes& b = t.breakdown;
-    return {b.mte2, b.vector, b.cube, b.mte3, b.scalar, b.launch};
+    return {p.mte2, p.vector, p.cube, p.mte3, p.scalar, p.launch};
 }
 
-QString pipeName(int k)
+// The candidate the chart shows: the selected one when it was benchmarked, else the best.
+const TunedCandidate* shownEntry(const TuningRun* run, std::optional<std::size_t> selected)
 {
-    static const char* const kNames[] = {"MTE2", "Vector", "Cube", "MTE3", "Scalar", QT_TRANSLATE_NOOP("ts::gui::PipeChart", "launch")};
-    return k == 5 ? PipeChart::tr(kNames[5]) : QString::fromLatin1(kNames[k]);
+    if (!run)
+        return nullptr;
+    if (const TunedCandidate* s = selected ? run->entryFor(*selected) : nullptr; s && s->measured())
+        return s;
+    return run->bestEntry();
 }
 
 } // namespace
+
+QString PipeChart::rowName(int row)
+{
+    switch (row) {
+    case 0: return QStringLiteral("MTE2");
+    case 1: return QStringLiteral("Vector");
+    case 2: return QStringLiteral("Cube");
+    case 3: return QStringLiteral("MTE3");
+    case 4: return QStringLiteral("Scalar");
+    case 5: return tr("launch");
+    case kDeviceRow: return tr("device time");
+    default: return {};
+    }
+}
 
 PipeChart::PipeChart(QWidget* parent) : QWidget(parent)
 {
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("pipePlot"));
-    m_plot->setMinimumSize(280, 180);
+    m_plot->setMinimumSize(280, 220);
     m_plot->setMouseTracking(true);
-    m_group = new QCPBarsGroup(m_plot);
-    m_selectedBars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-    m_bestBars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-    for (QCPBars* bars : {m_selectedBars, m_bestBars}) {
-        bars->setWidth(0.36);
-        bars->setBarsGroup(m_group);
+    // Pipes down the side, so that every name is written level and none is cut; time across.
+    QCPAxis* rows = m_plot->yAxis;
+    QCPAxis* time = m_plot->xAxis;
+    auto* group = new QCPBarsGroup(m_plot);
+    m_busy = new QCPBars(rows, time);
+    m_critical = new QCPBars(rows, time);
+    for (QCPBars* bars : {m_busy, m_critical}) {
+        bars->setWidth(0.38);
+        bars->setBarsGroup(group);
     }
-    m_selectedBars->setName(tr("selected"));
-    m_bestBars->setName(tr("best"));
+    m_device = new QCPBars(rows, time);
+    m_device->setWidth(0.6);
+    // Short names, two to a row: the summary below says what each one is.
+    m_busy->setName(tr("busy"));
+    m_critical->setName(tr("critical path"));
+    m_device->setName(tr("device time"));
+    m_roofline = m_plot->addGraph(time, rows);
+    m_roofline->setName(tr("roofline"));
+
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int k = 0; k < 6; ++k)
-        ticker->addTick(k, pipeName(k));
-    m_plot->xAxis->setTicker(ticker);
-    m_plot->xAxis->setRange(-0.6, 5.6);
-    m_plot->xAxis->grid()->setVisible(false);
-    m_plot->yAxis->setLabel(tr("share of the device time (µs)"));
-    m_plot->xAxis->setTickLabelRotation(30);
+    for (int row = 0; row < kPipeRows; ++row)
+        ticker->addTick(row, rowName(row));
+    ticker->addTick(kDeviceRow, rowName(kDeviceRow));
+    rows->setTicker(ticker);
+    rows->setRange(-0.6, kDeviceRow + 0.6);
+    rows->setRangeReversed(true);
+    rows->grid()->setVisible(false);
+    time->setLabel(tr("time (µs)"));
+    // The legend in a row of its own above the axes: it never covers a bar.
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    m_roofline = new QCPItemStraightLine(m_plot);
-    m_rooflineLabel = new QCPItemText(m_plot);
-    m_rooflineLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    m_rooflineLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    m_rooflineLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    m_plot->legend->setWrap(2);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_empty = new QCPItemText(m_plot);
+    m_empty->position->setType(QCPItemPosition::ptViewportRatio);
+    m_empty->position->setCoords(0.5, 0.5);
+    m_empty->setPositionAlignment(Qt::AlignCenter);
 
     m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("pipes"), tr("Save the per-pipe chart as PNG, SVG or PDF"));
     m_summary->setObjectName(QStringLiteral("pipeSummary"));
+    m_summary->setToolTip(tr("Critical path: the device time attributed to the pipes along the critical path of the "
+                             "slowest core; the pipes' shares add up to the device time.\nBusy: how long each pipe "
+                             "works; with multibuffer the pipes overlap, so the busy times add up to more.\nRoofline: "
+                             "no schedule of this work runs faster."));
     m_summary->setTextFormat(Qt::RichText);
 
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
-        if (!m_run || !m_plot->axisRect()->rect().contains(e->position().toPoint())) {
+        const TunedCandidate* t = shownEntry(m_run.get(), m_selected);
+        if (!t || !m_plot->axisRect()->rect().contains(e->position().toPoint())) {
             QToolTip::hideText();
             return;
         }
-        const long k = std::lround(m_plot->xAxis->pixelToCoord(e->position().x()));
-        if (k < 0 || k > 5)
-            return;
-        const QLocale locale;
-        QString text = pipeName(int(k));
-        const TunedCandidate* s = m_shown ? m_run->entryFor(*m_shown) : nullptr;
-        const TunedCandidate* b = m_run->bestEntry();
-        if (s && s->measured())
-            text += tr("\n#%1: %2 µs").arg(s->candidate).arg(locale.toString(pipes(*s)[std::size_t(k)], 'f', 2));
-        if (b)
-            text += tr("\nbest #%1: %2 µs").arg(b->candidate).arg(locale.toString(pipes(*b)[std::size_t(k)], 'f', 2));
-        QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
+        const long row = std::lround(m_plot->yAxis->pixelToCoord(e->position().y()));
+        QString text;
+        if (row >= 0 && row < kPipeRows) {
+            text = tr("%1 of #%2: on the critical path %3").arg(rowName(int(row))).arg(t->candidate)
+                       .arg(timeUsText(pipeValues(t->breakdown)[std::size_t(row)]));
+            if (t->busy.pipes() > 0 && row < kPipeRows - 1)
+                text += tr(", busy %1").arg(timeUsText(pipeValues(t->busy)[std::size_t(row)]));
+        } else if (row == kDeviceRow) {
+            text = tr("#%1: device time %2, roofline %3 (%4)")
+                       .arg(t->candidate)
+                       .arg(timeUsText(t->deviceUs), timeUsText(t->rooflineUs), limiterText(t->limiter));
+        }
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
     });
     setDark(false);
 }
@@ -98,10 +138,14 @@ void PipeChart::setDark(bool dark)
         c.setAlpha(210);
         bars->setBrush(c);
     };
-    fill(m_selectedBars, pal.color(QPalette::Highlight));
-    fill(m_bestBars, outcomeColor(tuning::OutcomeStatus::Best, dark));
+    fill(m_busy, pal.color(QPalette::Highlight));
+    fill(m_critical, outcomeColor(tuning::OutcomeStatus::Best, dark));
+    QColor device = pal.color(QPalette::Text);
+    device.setAlpha(dark ? 150 : 110);
+    m_device->setPen(QPen(pal.color(QPalette::Text)));
+    m_device->setBrush(device);
     m_roofline->setPen(QPen(pal.color(QPalette::Text), 1.5, Qt::DashLine));
-    m_rooflineLabel->setColor(pal.color(QPalette::Text));
+    m_empty->setColor(pal.color(QPalette::PlaceholderText));
     rebuild();
 }
 
@@ -131,70 +175,94 @@ void PipeChart::setSelectedCandidate(std::optional<std::size_t> candidate)
     rebuild();
 }
 
+void PipeChart::showNothing(const QString& why)
+{
+    for (QCPBars* bars : {m_busy, m_critical, m_device})
+        bars->data()->clear();
+    m_roofline->data()->clear();
+    m_plot->xAxis->setVisible(false);
+    m_plot->yAxis->setVisible(false);
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->legend->setVisible(false);
+    m_empty->setText(why);
+    m_empty->setVisible(true);
+}
+
 void PipeChart::rebuild()
 {
     m_dirty = false;
-    const TunedCandidate* s = m_run && m_selected ? m_run->entryFor(*m_selected) : nullptr;
-    const TunedCandidate* b = m_run ? m_run->bestEntry() : nullptr;
     m_shown.reset();
-    QVector<double> keys{0, 1, 2, 3, 4, 5}, sv, bv;
-    double top = 0;
-    if (s && s->measured()) {
-        m_shown = s->candidate;
-        for (double v : pipes(*s)) {
-            sv << v;
-            top = std::max(top, v);
-        }
-    }
-    if (b) {
-        for (double v : pipes(*b)) {
-            bv << v;
-            top = std::max(top, v);
-        }
-    }
-    m_selectedBars->setData(sv.isEmpty() ? QVector<double>{} : keys, sv, true);
-    m_bestBars->setData(bv.isEmpty() ? QVector<double>{} : keys, bv, true);
-    m_selectedBars->setVisible(!sv.isEmpty());
-    const TunedCandidate* bound = s && s->measured() ? s : b;
-    const double roof = bound ? bound->rooflineUs : 0;
-    m_roofline->setVisible(roof > 0);
-    m_rooflineLabel->setVisible(roof > 0);
-    if (roof > 0) {
-        m_roofline->point1->setCoords(0, roof);
-        m_roofline->point2->setCoords(1, roof);
-        m_rooflineLabel->position->setCoords(0.99, roof);
-        m_rooflineLabel->setText(tr("roofline #%1: %2 µs").arg(bound->candidate).arg(QLocale().toString(roof, 'f', 2)));
-        top = std::max(top, roof);
-    }
-    m_plot->yAxis->setRange(0, std::max(top * 1.45, 1e-3));  // room for the legend
-
-    const QLocale locale;
-    auto line = [&](const TunedCandidate& t, const QString& who) {
-        const double efficiency = t.deviceUs > 0 ? t.rooflineUs / t.deviceUs : 0;
-        return tr("%1 <b>#%2</b>: %3 µs, roofline %4 µs (%5), %6% of it; UB %7 / %8 KiB")
-            .arg(who)
-            .arg(t.candidate)
-            .arg(locale.toString(t.deviceUs, 'f', 2), locale.toString(t.rooflineUs, 'f', 2), QString::fromStdString(t.limiter))
-            .arg(int(std::lround(efficiency * 100)))
-            .arg(locale.toString(double(t.ubPeakBytes) / 1024.0, 'f', 1), locale.toString(double(t.ubCapacityBytes) / 1024.0, 'f', 0));
-    };
+    const TunedCandidate* t = shownEntry(m_run.get(), m_selected);
+    const TunedCandidate* selected = m_run && m_selected ? m_run->entryFor(*m_selected) : nullptr;
+    const TunedCandidate* best = m_run ? m_run->bestEntry() : nullptr;
     QStringList lines;
-    if (!m_run) {
-        lines << tr("Tune (F5) to see where the time of each candidate goes, pipe by pipe.");
-    } else {
-        if (s && s->measured() && b && s->candidate == b->candidate)
-            lines << line(*s, m_run->isFinished() ? tr("Selected, the best,") : tr("Selected, the fastest so far,"));
-        else if (s && s->measured())
-            lines << line(*s, tr("Selected"));
-        else if (s)
-            lines << tr("Selected <b>#%1</b>: %2 — %3")
-                         .arg(s->candidate)
-                         .arg(outcomeLabel(s->status), QString::fromStdString(s->failureMessage).toHtmlEscaped());
-        else if (m_selected)
-            lines << tr("Selected #%1 was not tuned.").arg(*m_selected);
-        if (b && !(s && s->candidate == b->candidate))
-            lines << line(*b, m_run->isFinished() ? tr("Best") : tr("Fastest so far"));
+    if (!t) {
+        // Nothing benchmarked yet: no axes to read a meaning into.
+        showNothing(m_run ? tr("Nothing benchmarked yet.") : tr("Nothing tuned yet."));
+        lines << (m_run ? tr("The tuning has not benchmarked a candidate yet.")
+                        : tr("Tune (F5) to see where the time of each candidate goes, pipe by pipe."));
+        m_summary->setText(lines.join(QStringLiteral("<br>")));
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
     }
+    m_shown = t->candidate;
+    m_empty->setVisible(false);
+    m_plot->xAxis->setVisible(true);
+    m_plot->yAxis->setVisible(true);
+    m_plot->xAxis->grid()->setVisible(true);
+    m_plot->legend->setVisible(true);
+
+    const bool hasBusy = t->busy.pipes() > 0;
+    QVector<double> keys, busy, critical;
+    double top = std::max(t->deviceUs, t->rooflineUs);
+    const auto busyValues = pipeValues(t->busy);
+    const auto criticalValues = pipeValues(t->breakdown);
+    for (int row = 0; row < kPipeRows; ++row) {
+        keys << row;
+        critical << criticalValues[std::size_t(row)];
+        busy << (hasBusy ? busyValues[std::size_t(row)] : 0.0);
+        top = std::max({top, busy.back(), critical.back()});
+    }
+    m_critical->setData(keys, critical, true);
+    if (hasBusy)
+        m_busy->setData(keys, busy, true);
+    else
+        m_busy->data()->clear();
+    m_device->setData({double(kDeviceRow)}, {t->deviceUs}, true);
+    m_roofline->setData({t->rooflineUs, t->rooflineUs}, {-0.6, kDeviceRow + 0.6}, true);
+    m_plot->xAxis->setRange(0, std::max(top, 1e-9) * 1.06);
+
+    const QString who = t == selected ? (best && best->candidate == t->candidate
+                                             ? (m_run->isFinished() ? tr("Selected, the best,") : tr("Selected, the fastest so far,"))
+                                             : tr("Selected"))
+                                      : (m_run->isFinished() ? tr("The best") : tr("The fastest so far"));
+    // Three short lines, so that the chart keeps its height; the summary's tooltip says more.
+    lines << tr("%1 <b>#%2</b>: device time %3, the sum of the <i>critical path</i> bars.")
+                 .arg(who)
+                 .arg(t->candidate)
+                 .arg(timeUsText(t->deviceUs));
+    if (hasBusy) {
+        const double overlap = npu::overlappedUs(t->busy, t->breakdown);
+        lines << (overlap > 0 ? tr("<i>Busy</i> %1 in all, at least %2 of it overlapped.")
+                                    .arg(timeUsText(t->busy.pipes()), timeUsText(overlap))
+                              : tr("<i>Busy</i> %1 in all, no overlap.").arg(timeUsText(t->busy.pipes())));
+    } else {
+        lines << tr("No busy times: this tuning was cached before they were kept.");
+    }
+    const double efficiency = t->deviceUs > 0 ? t->rooflineUs / t->deviceUs : 0;
+    lines << tr("Roofline %1 (bound by %2), %3 of the device time.")
+                 .arg(timeUsText(t->rooflineUs), limiterText(t->limiter), percentText(efficiency));
+    if (selected && !selected->measured())
+        lines << tr("Selected <b>#%1</b>: %2 — %3")
+                     .arg(selected->candidate)
+                     .arg(outcomeLabel(selected->status), QString::fromStdString(selected->failureMessage).toHtmlEscaped());
+    else if (m_selected && !selected)
+        lines << tr("Selected #%1 was not tuned.").arg(*m_selected);
+    if (best && best->candidate != t->candidate && best->deviceUs > 0)
+        lines << tr("%1 <b>#%2</b>: device time %3 (%4 of it here).")
+                     .arg(m_run->isFinished() ? tr("Best") : tr("Fastest so far"))
+                     .arg(best->candidate)
+                     .arg(timeUsText(best->deviceUs), ratioText(t->deviceUs / best->deviceUs));
     m_summary->setText(lines.join(QStringLiteral("<br>")));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -1,7 +1,9 @@
 #pragma once
-// Where the time of one launch goes for the selected candidate: its device time attributed to
-// the pipes (MTE2 in, Vector, Cube, MTE3 out, Scalar, launch), beside the best candidate's, with
-// the roofline bound the time is measured against.
+// Where the device time of one candidate goes, and what the figures are not: for each pipe
+// (MTE2 in, Vector, Cube, MTE3 out, Scalar, the launch) how long it is busy on the slowest core
+// beside its share of the critical path that makes the device time (multibuffer overlaps the
+// pipes, so a busy pipe may get little of it), then the device time against the roofline. The
+// selected candidate when it was benchmarked, else the best.
 
 #include "widgets/tuning_run.h"
 
@@ -11,8 +13,7 @@
 #include <optional>
 
 class QCPBars;
-class QCPBarsGroup;
-class QCPItemStraightLine;
+class QCPGraph;
 class QCPItemText;
 class QCustomPlot;
 class QLabel;
@@ -22,6 +23,10 @@ namespace ts::gui {
 class PipeChart : public QWidget {
     Q_OBJECT
 public:
+    // The rows of the chart, top to bottom: the pipes, then the device time.
+    static constexpr int kPipeRows = 6;
+    static constexpr int kDeviceRow = kPipeRows + 1;  // a gap row between
+
     explicit PipeChart(QWidget* parent = nullptr);
 
     void setRun(std::shared_ptr<const TuningRun> run);
@@ -31,24 +36,34 @@ public:
 
     QCustomPlot* plot() const { return m_plot; }
     QLabel* summary() const { return m_summary; }
-    // The candidate whose bars are shown (the selected one when tuned, else none).
+    // The candidate whose bars are shown (the selected one when benchmarked, else the best; none
+    // before a tuning).
     std::optional<std::size_t> shownCandidate() const { return m_shown; }
+    QCPBars* busyBars() const { return m_busy; }
+    QCPBars* criticalPathBars() const { return m_critical; }
+    QCPBars* deviceBar() const { return m_device; }
+    QCPGraph* rooflineLine() const { return m_roofline; }
+    // The text in place of the axes while there is nothing to show.
+    QCPItemText* emptyText() const { return m_empty; }
+    // The name of a row as its tick label reads ("MTE2", ..., "launch", "device time").
+    static QString rowName(int row);
 
 protected:
     void showEvent(QShowEvent* event) override;
 
 private:
     void rebuild();
+    void showNothing(const QString& why);
 
     std::shared_ptr<const TuningRun> m_run;
     std::optional<std::size_t> m_selected;
     std::optional<std::size_t> m_shown;
     QCustomPlot* m_plot = nullptr;
-    QCPBars* m_selectedBars = nullptr;
-    QCPBars* m_bestBars = nullptr;
-    QCPBarsGroup* m_group = nullptr;
-    QCPItemStraightLine* m_roofline = nullptr;
-    QCPItemText* m_rooflineLabel = nullptr;
+    QCPBars* m_busy = nullptr;
+    QCPBars* m_critical = nullptr;
+    QCPBars* m_device = nullptr;
+    QCPGraph* m_roofline = nullptr;
+    QCPItemText* m_empty = nullptr;
     QLabel* m_summary = nullptr;
     bool m_dirty = false;
     bool m_dark = false;

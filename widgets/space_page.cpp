@@ -5,6 +5,8 @@
 #include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
+#include "widgets/frozen_table_view.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -35,6 +37,71 @@ namespace ts::gui {
 namespace {
 // Spaces bigger than this are filtered and sorted off the GUI thread (a few ms below it).
 constexpr std::size_t kSortOnWorkerAbove = 50000;
+
+QString pipeList(const npu::PipeTimes& p, bool launch)
+{
+    auto us = [](double v) { return QString::fromStdString(formatUs(v)); };
+    QString text = QStringLiteral("MTE2 %1, Vector %2, Cube %3, MTE3 %4, Scalar %5")
+                       .arg(us(p.mte2), us(p.vector), us(p.cube), us(p.mte3), us(p.scalar));
+    if (launch)
+        text += SpacePage::tr(", launch %1").arg(us(p.launch));
+    return text + QStringLiteral(" µs");
+}
+
+// Where a benchmarked candidate's device time goes: the critical path that makes it, how long
+// each pipe works, and the roofline (the per-pipe chart draws the same).
+QString pipeTimesText(const TunedCandidate& t)
+{
+    QString text = SpacePage::tr("device time %1, on the critical path: %2")
+                       .arg(timeUsText(t.deviceUs), pipeList(t.breakdown, true));
+    if (t.busy.pipes() > 0) {
+        text += SpacePage::tr("<br>busy: %1").arg(pipeList(t.busy, false));
+        if (const double overlap = npu::overlappedUs(t.busy, t.breakdown); overlap > 0)
+            text += SpacePage::tr(", at least %1 of it overlapped").arg(timeUsText(overlap));
+    }
+    return text + SpacePage::tr("<br>roofline %1 (bound by %2)").arg(timeUsText(t.rooflineUs), limiterText(t.limiter));
+}
+
+// The two UB figures of a candidate side by side, each named, and why they differ.
+QString footprintText(const space::CandidateMetrics& m, const TunedCandidate& t, const space::TileProblem& problem)
+{
+    const QString peak = SpacePage::tr("peak of live buffers in the simulated compile: %1 of %2")
+                             .arg(bytesText(t.ubPeakBytes), bytesText(t.ubCapacityBytes));
+    if (m.cube)
+        return SpacePage::tr("<p><b>UB</b>: %1. A tl.dot kernel keeps its tiles in L1 and L0 (the figures above, what "
+                             "the backend prunes by); the UB holds only what its vector code uses.</p>")
+            .arg(peak);
+    return SpacePage::tr("<p><b>UB</b>: the backend's estimate %1 (tile × %2 B × %3 buffers, what it prunes by); %4. "
+                         "The estimate counts one tile per buffer at the widest dtype; the compile counts every buffer "
+                         "the kernel's code holds at once (float32 copies, intermediates, multibuffer's second half), so "
+                         "the two differ. A compile over the UB fails, whatever the estimate.</p>")
+        .arg(bytesText(m.ubBytes))
+        .arg(problem.dtypeBytes)
+        .arg(problem.numBuffers)
+        .arg(peak);
+}
+
+// The simulator's warnings about the kernel: constructs it does not model, so that every
+// simulated time of the tuning is an approximation.
+QString fidelityText(const Diagnostics& diagnostics)
+{
+    QStringList items;
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity != Severity::Note && d.code.rfind("npu-", 0) == 0)
+            items << (d.line > 0 ? SpacePage::tr("line %1: %2").arg(d.line).arg(QString::fromStdString(d.message).toHtmlEscaped())
+                                 : QString::fromStdString(d.message).toHtmlEscaped());
+    QString text;
+    if (!items.isEmpty())
+        text = SpacePage::tr("<p><b>⚠ The simulated times are approximations</b>: the simulator does not model "
+                             "everything this kernel does (the same for every candidate; the kernel tab lists them):"
+                             "<br>%1</p>")
+                   .arg(items.join(QStringLiteral("<br>")));
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Note)
+            text += SpacePage::tr("<p>Note: %1</p>").arg(QString::fromStdString(d.message).toHtmlEscaped());
+    return text;
+}
+
 } // namespace
 
 SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
@@ -89,7 +156,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_ranking->setObjectName(QStringLiteral("rankingLabel"));
     m_ranking->setWordWrap(true);
 
-    m_view = new QTableView(this);
+    m_view = new FrozenTableView(this);
     m_view->setObjectName(QStringLiteral("candidateTable"));
     m_view->setModel(m_proxy);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -171,13 +238,15 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
         QApplication::clipboard()->setText(QString::fromStdString(c.toPython()));
     });
 
+    // The filter on a line of its own: beside the other controls it was cut to a few letters on
+    // a 1280 or 1440 pixel wide window.
     auto* bar = new QHBoxLayout;
-    bar->addWidget(m_filter, 3);
     bar->addWidget(m_status);
     bar->addWidget(m_reason);
     bar->addWidget(m_lattice);
     bar->addWidget(m_count);
     bar->addWidget(m_tuneLattice);
+    bar->addStretch(1);
     // Which time ranks the table: a line of its own, shown once there is a measured time to rank
     // by, so the bar above never widens the window.
     m_rankRow = new QWidget(this);
@@ -202,6 +271,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_filter);
     layout->addLayout(bar);
     layout->addWidget(m_filterError);
     layout->addWidget(m_problem);
@@ -297,6 +367,7 @@ void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, con
     m_tuneLattice->setEnabled(shown != nullptr);
     if (!sameShape && m_model->columnCount() > 0)
         sizeColumns(0, m_model->columnCount() - 1);
+    arrangeConfigColumns();
     m_selected.reset();
     m_details->setHtml(m_model->space() ? tr("<i>Select a candidate to see why it has its status.</i>") : QString());
     updateCount();
@@ -330,6 +401,17 @@ std::optional<tuning::LatticeSubset> SpacePage::selectedSubset() const
     return subset;
 }
 
+QTableView* SpacePage::view() const
+{
+    return m_view;
+}
+
+void SpacePage::arrangeConfigColumns()
+{
+    m_view->freezeConfigColumns(m_model->space() ? m_model->configColumnCount() : 0,
+                                [this](int column) { return m_model->columnVaries(column); });
+}
+
 void SpacePage::sizeColumns(int first, int last)
 {
     const QFontMetrics fm = fontMetrics();
@@ -337,6 +419,9 @@ void SpacePage::sizeColumns(int first, int last)
         const QString header = m_model->headerData(c, Qt::Horizontal).toString();
         int width = fm.horizontalAdvance(header) + 28;
         switch (m_model->columnKind(c)) {
+        case CandidateTableModel::Column::Index:
+            width = std::max(width, fm.horizontalAdvance(QString::number(m_model->rowCount())) + 16);
+            break;
         case CandidateTableModel::Column::Reason:
             width = std::max(width, fm.horizontalAdvance(tr("below minimum tile")) + 16);
             break;
@@ -562,35 +647,35 @@ void SpacePage::showDetails(std::size_t candidate)
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
         html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
     if (const TunedCandidate* t = m_run ? m_run->entryFor(candidate) : nullptr) {
-        const QLocale locale;
         const tuning::OutcomeStatus outcome = m_model->outcome(candidate);
         html += QStringLiteral("<p><span style='color:%1'><b>%2</b></span>")
                     .arg(outcomeColor(outcome, dark).name(), outcomeLabel(outcome).toHtmlEscaped());
         if (t->measured()) {
-            html += tr(": p50 %1 µs (p20 %2, p80 %3)")
-                        .arg(locale.toString(t->p50Us, 'f', 2), locale.toString(t->p20Us, 'f', 2), locale.toString(t->p80Us, 'f', 2));
+            html += tr(": p50 %1 (p20 %2, p80 %3)").arg(timeUsText(t->p50Us), timeUsText(t->p20Us), timeUsText(t->p80Us));
             // Against the simulated best; under a measured ranking the table's column compares measured times.
             const TunedCandidate* best = m_model->rankedByMeasured() ? nullptr : m_run->bestEntry();
             if (best && best->candidate != candidate && best->p50Us > 0)
-                html += tr(", ×%1 the best (#%2)").arg(locale.toString(t->p50Us / best->p50Us, 'f', 2)).arg(best->candidate);
-            html += tr("<br>device %1 µs: MTE2 %2, Vector %3, Cube %4, MTE3 %5, Scalar %6, launch %7; roofline %8 µs (%9)")
-                        .arg(locale.toString(t->deviceUs, 'f', 2), locale.toString(t->breakdown.mte2, 'f', 2),
-                             locale.toString(t->breakdown.vector, 'f', 2), locale.toString(t->breakdown.cube, 'f', 2),
-                             locale.toString(t->breakdown.mte3, 'f', 2), locale.toString(t->breakdown.scalar, 'f', 2),
-                             locale.toString(t->breakdown.launch, 'f', 2), locale.toString(t->rooflineUs, 'f', 2),
-                             QString::fromStdString(t->limiter));
+                html += tr(", %1 the best's (#%2)").arg(ratioText(t->p50Us / best->p50Us)).arg(best->candidate);
+            html += QStringLiteral("<br>") + pipeTimesText(*t);
         } else if (t->status == tuning::OutcomeStatus::CompileFailed) {
             html += QStringLiteral(": %1 — %2").arg(compileFailureLabel(t->failure).toHtmlEscaped(),
                                                      QString::fromStdString(t->failureMessage).toHtmlEscaped());
+        } else if (m_run->result() && m_run->result()->timeLimitPrune) {
+            html += tr(": compiled, then left out by the backend's time limit before benchmarking");
         }
-        html += tr("<br>modelled compile %1 s, benchmark %2 s; UB peak %3 of %4 KiB</p>")
-                    .arg(locale.toString(t->compileSeconds, 'f', 2), locale.toString(t->benchSeconds, 'f', 2),
-                         locale.toString(double(t->ubPeakBytes) / 1024.0, 'f', 1),
-                         locale.toString(double(t->ubCapacityBytes) / 1024.0, 'f', 0));
+        html += tr("<br>modelled compile %1").arg(secondsText(t->compileSeconds));
+        if (t->measured())
+            html += tr(", benchmark %1").arg(secondsText(t->benchSeconds));
+        html += QStringLiteral("</p>");
+        if (t->ubCapacityBytes > 0)
+            html += footprintText(m, *t, s->backend().problem);
         const auto& result = m_run->result();
         if (result && result->confidence && result->best == candidate)
             html += confidenceHtml(*result->confidence);
     }
+    // What the simulated times rest on: the simulator's own warnings about this kernel.
+    if (const auto& result = m_run ? m_run->result() : nullptr)
+        html += fidelityText(result->diagnostics);
     m_details->setHtml(html);
 }
 

@@ -27,6 +27,7 @@ namespace ts::gui {
 
 class CandidateFilterProxy;
 class CandidateTableModel;
+class FrozenTableView;
 
 class SpacePage : public QWidget {
     Q_OBJECT
@@ -54,7 +55,7 @@ public:
 
     CandidateTableModel* model() const { return m_model; }
     CandidateFilterProxy* proxy() const { return m_proxy; }
-    QTableView* view() const { return m_view; }
+    QTableView* view() const;
     QLineEdit* filterEdit() const { return m_filter; }
     QComboBox* statusFilter() const { return m_status; }
     QComboBox* reasonFilter() const { return m_reason; }
@@ -84,10 +85,12 @@ private:
     void updateCount();
     void fillReasons();
     void sizeColumns(int first, int last);
+    // The config columns kept in sight on the left, those that differ between rows first.
+    void arrangeConfigColumns();
 
     CandidateTableModel* m_model = nullptr;
     CandidateFilterProxy* m_proxy = nullptr;
-    QTableView* m_view = nullptr;
+    FrozenTableView* m_view = nullptr;
     QLineEdit* m_filter = nullptr;
     QTimer* m_filterDebounce = nullptr;
     QLabel* m_filterError = nullptr;

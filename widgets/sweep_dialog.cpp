@@ -537,7 +537,7 @@ void SweepDialog::showCover()
                 worst = std::max(worst, s.lossPercent);
             }
         auto* item = new QTreeWidgetItem(m_cover);
-        item->setText(0, SweepTableModel::configText(cover.configs[config]));
+        item->setText(0, SweepTableModel::configText(cover.configs[config], m_model->differing()));
         item->setToolTip(0, item->text(0));
         item->setText(1, tr("%n shape(s)", nullptr, int(serves)));
         item->setText(2, QLocale().toString(worst, 'f', 1));

@@ -13,6 +13,24 @@ void SweepTableModel::setResult(std::shared_ptr<const sweep::SweepResult> result
 {
     beginResetModel();
     m_result = std::move(result);
+    m_differing.clear();
+    if (m_result && !m_result->cover.configs.empty()) {
+        const auto& configs = m_result->cover.configs;
+        auto valueOf = [](const sweep::CoverConfig& c, const std::string& name) -> const std::string* {
+            for (const auto& [n, v] : c.params)
+                if (n == name)
+                    return &v;
+            return nullptr;
+        };
+        for (const auto& [name, value] : configs.front().params)
+            for (const sweep::CoverConfig& c : configs) {
+                const std::string* v = valueOf(c, name);
+                if (!v || *v != value) {
+                    m_differing << QString::fromStdString(name);
+                    break;
+                }
+            }
+    }
     endResetModel();
 }
 
@@ -35,11 +53,14 @@ int SweepTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString SweepTableModel::configText(const sweep::CoverConfig& config)
+QString SweepTableModel::configText(const sweep::CoverConfig& config, const QStringList& first)
 {
-    QStringList parts;
-    for (const auto& [name, value] : config.params)
-        parts << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value);
+    QStringList parts, rest;
+    for (const auto& [name, value] : config.params) {
+        const QString key = QString::fromStdString(name);
+        (first.contains(key) ? parts : rest) << key + QLatin1Char('=') + QString::fromStdString(value);
+    }
+    parts << rest;
     if (config.numWarps != 4)
         parts << QStringLiteral("num_warps=%1").arg(config.numWarps);
     if (config.numStages != 3)
@@ -63,10 +84,10 @@ QString SweepTableModel::displayText(int row, int column) const
     auto ms = [](double t) { return QLocale().toString(t, 'f', 4); };
     switch (Column(column)) {
     case ShapeColumn: return QString::fromStdString(shape.shape.describe());
-    case BestConfig: return c && c->best < configs.size() ? configText(configs[c->best]) : QString();
+    case BestConfig: return c && c->best < configs.size() ? configText(configs[c->best], m_differing) : QString();
     case BestMs: return c ? ms(c->bestMs) : QString();
     case ChosenConfig:
-        return c && c->chosen && *c->chosen < configs.size() ? configText(configs[*c->chosen]) : QString();
+        return c && c->chosen && *c->chosen < configs.size() ? configText(configs[*c->chosen], m_differing) : QString();
     case ChosenMs: return c && c->chosen ? ms(c->chosenMs) : QString();
     case Loss: return c && c->chosen ? QLocale().toString(c->lossPercent, 'f', 1) : QString();
     case Source:

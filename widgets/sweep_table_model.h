@@ -27,8 +27,12 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // "BLOCK=128, multibuffer=True" plus num_warps / num_stages when not triton.Config's defaults.
-    static QString configText(const sweep::CoverConfig& config);
+    // "BLOCK=128, multibuffer=True" plus num_warps / num_stages when not triton.Config's defaults;
+    // the names in `first` lead (the values that differ between the configs, so that a cut cell
+    // still shows them).
+    static QString configText(const sweep::CoverConfig& config, const QStringList& first = {});
+    // The parameter names whose values differ between the sweep's configs.
+    const QStringList& differing() const { return m_differing; }
 
 private:
     const sweep::ShapeCover* cover(int row) const;
@@ -36,6 +40,7 @@ private:
     QVariant sortValue(int row, int column) const;
 
     std::shared_ptr<const sweep::SweepResult> m_result;
+    QStringList m_differing;
     bool m_dark = false;
 };
 

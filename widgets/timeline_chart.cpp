@@ -5,6 +5,7 @@
 #include "widgets/lane_blocks.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -22,10 +23,6 @@
 namespace ts::gui {
 namespace {
 
-QString seconds(double s)
-{
-    return QLocale().toString(s, 'f', s < 10 ? 2 : 1);
-}
 
 } // namespace
 
@@ -192,11 +189,11 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
             return;
         }
         const QLocale locale;
-        QString text = tr("#%1  %2").arg(*c).arg(entry->measured() ? tr("p50 %1 µs").arg(locale.toString(entry->p50Us, 'f', 2))
+        QString text = tr("#%1  %2").arg(*c).arg(entry->measured() ? tr("p50 %1").arg(timeUsText(entry->p50Us))
                                                                    : outcomeLabel(entry->status));
-        text += tr("\ncompile %1 s (modelled)").arg(seconds(entry->compileSeconds));
+        text += tr("\ncompile %1 (modelled)").arg(secondsText(entry->compileSeconds));
         if (entry->measured())
-            text += tr(", benchmark %1 s").arg(seconds(entry->benchSeconds));
+            text += tr(", benchmark %1").arg(secondsText(entry->benchSeconds));
         if (!entry->failureMessage.empty())
             text += QLatin1Char('\n') + QString::fromStdString(entry->failureMessage);
         QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
@@ -403,12 +400,24 @@ void TimelineChart::apply(TimelinePrepared&& p)
     if (!m_run) {
         m_summary->setText(tr("No tuning yet: Run > Tune (F5) benchmarks the candidates on the simulated NPU."));
     } else {
-        QString text = tr("Modelled tuning time %1 s on the real toolchain: compile %2 s on %n worker(s), ", nullptr, t.workers)
-                           .arg(seconds(t.totalSeconds), seconds(t.compileSeconds));
-        text += tr("then %n benchmark run(s) in %1 s", nullptr, int(t.benchRuns.size()))
-                    .arg(seconds(t.totalSeconds - t.compileSeconds));
+        // A finished tuning says its own figures (those of the CLI and the status bar); the
+        // lanes above are the same model laid out.
+        tuning::ModelledTime m;
+        if (const auto& result = m_run->result()) {
+            m = result->modelled;
+        } else {
+            m.compileWorkers = t.workers;
+            m.compileSeconds = t.compileSeconds;
+            m.benchSeconds = t.totalSeconds - t.compileSeconds - t.ubTunerSeconds;
+            m.totalSeconds = t.totalSeconds;
+        }
+        QString text = tr("Modelled tuning time %1 on the real toolchain: compile %2 on %n worker(s), ", nullptr, m.compileWorkers)
+                           .arg(secondsText(m.totalSeconds), secondsText(m.compileSeconds));
+        text += tr("then %n benchmark run(s) in %1", nullptr, int(t.benchRuns.size())).arg(secondsText(m.benchSeconds));
+        if (m.ubTunerSeconds > 0)
+            text += tr(", then the UB tuner %1").arg(secondsText(m.ubTunerSeconds));
         if (!t.bestSoFar.empty())
-            text += tr("; the best was found after %1 s").arg(seconds(t.bestSoFar.back().seconds));
+            text += tr("; the best was found after %1").arg(secondsText(t.bestSoFar.back().seconds));
         if (!m_run->isFinished())
             text += tr(" (so far)");
         m_summary->setText(text);

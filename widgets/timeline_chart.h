@@ -38,6 +38,7 @@ public:
 
     QCustomPlot* plot() const { return m_plot; }
     const TuningTimeline& timeline() const { return m_timeline; }
+    QLabel* summary() const { return m_summary; }
     QCPAxisRect* bestRect() const { return m_bestRect; }
     QCPAxisRect* laneRect() const { return m_laneRect; }
     std::optional<std::size_t> candidateAtPixel(const QPointF& pos) const;

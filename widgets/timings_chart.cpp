@@ -4,6 +4,7 @@
 #include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -85,13 +86,11 @@ TimingsChart::TimingsChart(QWidget* parent) : QWidget(parent)
             QToolTip::hideText();
             return;
         }
-        const QLocale locale;
-        QString text = tr("#%1 %2\np50 %3 µs (p20 %4, p80 %5)")
+        QString text = tr("#%1 %2\np50 %3 (p20 %4, p80 %5)")
                            .arg(*c)
-                           .arg(paramsOf(*m_run->space(), *c), locale.toString(t->p50Us, 'f', 2),
-                                locale.toString(t->p20Us, 'f', 2), locale.toString(t->p80Us, 'f', 2));
+                           .arg(paramsOf(*m_run->space(), *c), timeUsText(t->p50Us), timeUsText(t->p20Us), timeUsText(t->p80Us));
         if (const TunedCandidate* best = m_run->bestEntry(); best && best->candidate != *c && best->p50Us > 0)
-            text += tr("\n×%1 the best").arg(locale.toString(t->p50Us / best->p50Us, 'f', 2));
+            text += tr("\n%1 the best's").arg(ratioText(t->p50Us / best->p50Us));
         QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
     });
     setDark(false);
@@ -233,10 +232,10 @@ void TimingsChart::apply(TimingsPrepared&& p)
                       .arg(QLocale().toString(qulonglong(m_run->measuredCount())));
         summary += tr(", %n failed to compile", nullptr, int(m_run->failedCount()));
         if (const TunedCandidate* best = m_run->bestEntry())
-            summary += tr("; %1 #%2: p50 %3 µs")
+            summary += tr("; %1 #%2: p50 %3")
                            .arg(m_run->isFinished() ? tr("best") : tr("fastest so far"))
                            .arg(best->candidate)
-                           .arg(QLocale().toString(best->p50Us, 'f', 2));
+                           .arg(timeUsText(best->p50Us));
         if (m_run->isFinished() && m_run->result()->stopped)
             summary += tr(" (stopped)");
         // Which time the ranking follows (never a measured one).

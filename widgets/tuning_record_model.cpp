@@ -1,5 +1,6 @@
 #include "widgets/tuning_record_model.h"
 
+#include "core/util/format.h"
 #include "widgets/status_colors.h"
 
 #include <QFont>
@@ -35,7 +36,19 @@ void TuningRecordModel::setRecord(std::shared_ptr<const cache::TuningRecord> rec
             m_paramSlots.push_back(std::move(slots));
         }
     }
+    m_varies.assign(std::size_t(configColumnCount()), false);
+    if (m_record && !m_record->candidates.empty())
+        for (int column = 1; column < configColumnCount(); ++column) {
+            const QString first = displayText(m_record->candidates.front(), 0, column);
+            for (std::size_t row = 1; row < m_record->candidates.size() && !m_varies[std::size_t(column)]; ++row)
+                m_varies[std::size_t(column)] = displayText(m_record->candidates[row], row, column) != first;
+        }
     endResetModel();
+}
+
+bool TuningRecordModel::columnVaries(int column) const
+{
+    return column >= 0 && std::size_t(column) < m_varies.size() && m_varies[std::size_t(column)];
 }
 
 int TuningRecordModel::rowCount(const QModelIndex& parent) const
@@ -45,7 +58,7 @@ int TuningRecordModel::rowCount(const QModelIndex& parent) const
 
 int TuningRecordModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : 2 + int(m_params.size()) + 6;
+    return parent.isValid() ? 0 : configColumnCount() + 5;
 }
 
 TuningRecordModel::Kind TuningRecordModel::kindOf(int column, int* param) const
@@ -53,21 +66,21 @@ TuningRecordModel::Kind TuningRecordModel::kindOf(int column, int* param) const
     const int params = int(m_params.size());
     if (column == 0)
         return Kind::Index;
-    if (column == 1)
-        return Kind::Status;
-    if (column < 2 + params) {
+    if (column < 1 + params) {
         if (param)
-            *param = column - 2;
+            *param = column - 1;
         return Kind::Param;
     }
-    static constexpr Kind tail[] = {Kind::NumWarps, Kind::NumStages, Kind::P50, Kind::P20, Kind::P80, Kind::Reason};
-    return tail[column - 2 - params];
+    static constexpr Kind tail[] = {Kind::NumWarps, Kind::NumStages, Kind::Status, Kind::P50, Kind::P20, Kind::P80,
+                                    Kind::Reason};
+    return tail[column - 1 - params];
 }
 
 QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::size_t row, int column) const
 {
-    auto ms = [](const std::optional<double>& t) {
-        return t && std::isfinite(*t) ? QLocale().toString(*t, 'f', 4) : QString();
+    // In µs, as every kernel time of the explorer (the unit is in the header).
+    auto us = [](const std::optional<double>& ms) {
+        return ms && std::isfinite(*ms) ? QString::fromStdString(formatUs(*ms * 1000.0)) : QString();
     };
     int param = -1;
     switch (kindOf(column, &param)) {
@@ -79,9 +92,9 @@ QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::siz
     }
     case Kind::NumWarps: return QString::number(c.numWarps);
     case Kind::NumStages: return QString::number(c.numStages);
-    case Kind::P50: return ms(c.p50Ms);
-    case Kind::P20: return ms(c.p20Ms);
-    case Kind::P80: return ms(c.p80Ms);
+    case Kind::P50: return us(c.p50Ms);
+    case Kind::P20: return us(c.p20Ms);
+    case Kind::P80: return us(c.p80Ms);
     case Kind::Reason:
         return c.reasonMessage.empty() ? QString::fromStdString(c.reasonCode) : QString::fromStdString(c.reasonMessage);
     }
@@ -154,9 +167,9 @@ QVariant TuningRecordModel::headerData(int section, Qt::Orientation orientation,
     case Kind::Param: return QString::fromStdString(m_params[std::size_t(param)]);
     case Kind::NumWarps: return QStringLiteral("num_warps");
     case Kind::NumStages: return QStringLiteral("num_stages");
-    case Kind::P50: return tr("p50 (ms)");
-    case Kind::P20: return tr("p20 (ms)");
-    case Kind::P80: return tr("p80 (ms)");
+    case Kind::P50: return tr("p50 (µs)");
+    case Kind::P20: return tr("p20 (µs)");
+    case Kind::P80: return tr("p80 (µs)");
     case Kind::Reason: return tr("Reason");
     }
     return {};

@@ -1,7 +1,8 @@
 #pragma once
-// The candidates of one stored tuning as a table: status, one column per parameter (in the
-// order they first appear), num_warps / num_stages, the measured quantiles and the reason a
-// candidate was not measured. The chosen candidate is in bold.
+// The candidates of one stored tuning as a table: the config first (the index, one column per
+// parameter in the order they first appear, num_warps / num_stages), then the status, the
+// simulated quantiles and the reason a candidate was not measured. The chosen candidate is in
+// bold.
 
 #include "core/cache/tuning_record.h"
 
@@ -26,6 +27,10 @@ public:
     void setRecord(std::shared_ptr<const cache::TuningRecord> record);
     const std::shared_ptr<const cache::TuningRecord>& record() const { return m_record; }
     const std::vector<std::string>& paramNames() const { return m_params; }
+    // The config columns (index, parameters, num_warps, num_stages): they come first.
+    int configColumnCount() const { return 3 + int(m_params.size()); }
+    // Whether a config column takes more than one value over the candidates.
+    bool columnVaries(int column) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -42,6 +47,7 @@ private:
     std::vector<std::string> m_params;
     // Per candidate, per parameter: index into the candidate's params, or -1.
     std::vector<std::vector<int>> m_paramSlots;
+    std::vector<bool> m_varies;  // per config column
 };
 
 } // namespace ts::gui

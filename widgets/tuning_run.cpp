@@ -168,6 +168,7 @@ TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome&
         t.sessionSeconds = o.bench.sessionSeconds;
         t.deviceUs = o.bench.sim.deviceUs;
         t.breakdown = o.bench.sim.breakdown;
+        t.busy = o.bench.sim.busy;
         t.rooflineUs = o.bench.sim.roofline.boundUs;
         t.limiter = o.bench.sim.roofline.limiter;
     }
@@ -191,8 +192,10 @@ TuningRun::State TuningRun::finalState(std::size_t spaceSize, const tuning::Tuni
     state.timings = emptyTimings(spaceSize);
     auto entries = std::make_shared<std::vector<TunedCandidate>>();
     entries->reserve(result.finished);
+    // Every candidate that compiled, those 2026-08's time-limit prune then left unbenchmarked
+    // included: their compiles are part of the modelled tuning time.
     for (std::size_t index : result.tuned)
-        if (result.outcomes[index].status != tuning::OutcomeStatus::NotTuned)
+        if (tuning::modelledStep(result.outcomes[index]).compiled)
             entries->push_back(tunedCandidate(index, result.outcomes[index]));
     for (std::size_t e = 0; e < entries->size(); ++e) {
         record(state, e, (*entries)[e]);
@@ -261,6 +264,8 @@ TuningSnapshot TuningRun::snapshot() const
     s.total = m_total;
     s.bestCandidate = bestCandidate();
     s.workers = modelledWorkers();
+    s.benchmarks = tuning::benchmarksList(m_backend, m_options, m_total);
+    s.ubTunerSeconds = m_result ? m_result->modelled.ubTunerSeconds : 0;
     s.finished = isFinished();
     return s;
 }
@@ -328,47 +333,37 @@ TuningTimeline buildTimeline(const TuningSnapshot& s)
     TuningTimeline t;
     t.workers = std::max(1, s.workers);
     t.compileLanes.resize(std::size_t(t.workers));
-
-    // Longest first onto the least loaded worker: the schedule whose makespan the model reports.
-    std::vector<std::uint32_t> order;
-    order.reserve(s.count);
-    std::vector<double> seconds(s.count);
+    // The core's own model (tuning::modelTuningTime) over the candidates finished so far, so that
+    // a finished tuning's chart and its figures are one computation.
+    std::vector<tuning::ModelledStep> steps(s.count);
     s.forEach([&](std::size_t e, const TunedCandidate& c) {
-        order.push_back(std::uint32_t(e));
-        seconds[e] = c.compileSeconds;
+        tuning::ModelledStep& step = steps[e];
+        step.compiled = c.status != tuning::OutcomeStatus::NotTuned || c.compileSeconds > 0;
+        step.compileSeconds = c.compileSeconds;
+        if (c.measured()) {
+            step.benchSeconds = c.benchSeconds;
+            step.sessionSeconds = c.sessionSeconds;
+        }
     });
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return seconds[a] > seconds[b]; });
-    std::vector<double> jobs(order.size());
-    for (std::size_t j = 0; j < order.size(); ++j)
-        jobs[j] = seconds[order[j]];
-    t.compileSeconds =
-        tuning::scheduleLongestFirst(jobs, t.workers, [&](std::size_t j, int w, double start, double end) {
-            t.compileLanes[std::size_t(w)].push_back({start, end, order[j]});
-        });
-
-    // Then the benchmark runs, in the order they were tuned; a lone candidate is not benchmarked.
-    double clock = t.compileSeconds;
-    std::size_t measured = 0;
-    s.forEach([&](std::size_t, const TunedCandidate& c) { measured += c.measured() ? 1 : 0; });
-    const bool benchmarked = s.total > 1;
+    std::vector<std::uint32_t> benchOrder;
+    const tuning::ModelledTime m = tuning::modelTuningTime(
+        steps, t.workers, s.benchmarks,
+        [&](std::size_t e, int worker, double start, double end) {
+            t.compileLanes[std::size_t(worker)].push_back({start, end, std::uint32_t(e)});
+        },
+        [&](std::size_t e, double start, double end) { t.benchRuns.push_back({start, end, std::uint32_t(e)}); });
+    t.compileSeconds = m.compileSeconds;
+    t.sessionSeconds = t.benchRuns.empty() ? 0 : t.benchRuns.front().start - m.compileSeconds;
+    t.ubTunerSeconds = s.ubTunerSeconds;
+    t.totalSeconds = m.totalSeconds + s.ubTunerSeconds;
     const TunedCandidate* best = nullptr;
-    if (benchmarked)
-        s.forEach([&](std::size_t e, const TunedCandidate& c) {
-            if (!c.measured())
-                return;
-            if (t.benchRuns.empty() && measured > 1) {
-                t.sessionSeconds = c.sessionSeconds;
-                clock += c.sessionSeconds;
-            }
-            t.benchRuns.push_back({clock, clock + c.benchSeconds, std::uint32_t(e)});
-            clock += c.benchSeconds;
-            if (!best || fasterThan(c, *best)) {
-                best = &c;
-                t.bestSoFar.push_back({clock, c.p50Us, std::uint32_t(e)});
-            }
-        });
-    t.totalSeconds = clock;
+    for (const TimelineSpan& run : t.benchRuns) {
+        const TunedCandidate& c = s.at(run.entry);
+        if (!best || fasterThan(c, *best)) {
+            best = &c;
+            t.bestSoFar.push_back({run.end, c.p50Us, run.entry});
+        }
+    }
     return t;
 }
 

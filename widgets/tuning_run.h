@@ -33,7 +33,8 @@ struct TunedCandidate {
     double benchSeconds = 0;    // modelled
     double sessionSeconds = 0;  // profiler session, paid once per tuning
     double deviceUs = 0;
-    npu::PipeTimes breakdown;   // attribution of deviceUs to the pipes
+    npu::PipeTimes breakdown;   // deviceUs attributed to the pipes along the critical path
+    npu::PipeTimes busy;        // how long each pipe of the slowest core works (0: not known)
     double rooflineUs = 0;
     std::string limiter;        // "memory", "vector" or "cube"
     std::int64_t ubPeakBytes = 0, ubCapacityBytes = 0, programs = 0;
@@ -59,6 +60,8 @@ struct TuningSnapshot {
     std::size_t total = 0;                // candidates to tune
     std::optional<std::size_t> bestCandidate;
     int workers = 1;                      // modelled compile workers
+    bool benchmarks = true;               // tuning::benchmarksList: a single config is not benchmarked
+    double ubTunerSeconds = 0;            // the finished tuning's UB tuner time (tuning::ModelledTime)
     bool finished = false;
 
     const TunedCandidate& at(std::size_t entry) const;
@@ -72,9 +75,9 @@ struct TuningSnapshot {
     }
 };
 
-// The modelled wall time of the tuning on the real toolchain: the compile workers, each with the
-// candidates it compiled (longest first onto the least loaded worker, as the model counts it),
-// then the benchmark runs one after the other on the device.
+// The modelled wall time of the tuning on the real toolchain (tuning::modelTuningTime): the compile
+// workers, each with the candidates it compiled (longest first onto the least loaded worker),
+// then the benchmark runs one after the other on the device, then the UB tuner's time.
 struct TimelineSpan {
     double start = 0;
     double end = 0;
@@ -93,6 +96,7 @@ struct TuningTimeline {
     std::vector<TimelineSpan> benchRuns;                  // in benchmark order
     double compileSeconds = 0;                            // the slowest worker
     double sessionSeconds = 0;                            // before the first benchmark run
+    double ubTunerSeconds = 0;                            // after the benchmark runs
     double totalSeconds = 0;
     std::vector<BestStep> bestSoFar;                      // one step per improvement
 };

@@ -39,7 +39,7 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
     m_budgetLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_budgetLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
     m_plot->yAxis->setLabel(tr("UB use (KiB)"));
-    m_plot->xAxis->setLabel(tr("candidates of the backend's list, by UB use"));
+    m_plot->xAxis->setLabel(tr("backend's list, by UB use"));
     m_plot->xAxis->setTicks(false);
     m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("ub-footprint"), tr("Save the UB chart as PNG, SVG or PDF"));
 
@@ -128,6 +128,7 @@ void UbChart::rebuild()
             continue;
         list.push_back(i);
     }
+    const std::size_t listed = list.size();  // the whole list, before a sample is drawn of it
     if (list.size() > kMaxBars) {
         std::vector<std::size_t> thinned;
         for (std::size_t k = 0; k < kMaxBars; ++k)
@@ -141,8 +142,7 @@ void UbChart::rebuild()
     if (cube != m_cube) {
         m_cube = cube;
         m_plot->yAxis->setLabel(cube ? tr("L1 use (KiB)") : tr("UB use (KiB)"));
-        m_plot->xAxis->setLabel(cube ? tr("candidates of the backend's list, by L1 use")
-                                     : tr("candidates of the backend's list, by UB use"));
+        m_plot->xAxis->setLabel(cube ? tr("backend's list, by L1 use") : tr("backend's list, by UB use"));
         Q_EMIT titleChanged(title());
     }
     auto used = [&](std::size_t c) {
@@ -195,19 +195,21 @@ void UbChart::rebuild()
     } else if (m_selected && *m_selected < s.size()) {
         const space::CandidateMetrics m = s.metrics(*m_selected);
         const space::TileProblem& p = s.backend().problem;
-        m_summary->setText(tr("<b>#%1</b>: tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6")
+        m_summary->setText(tr("<b>#%1</b>: the backend's UB estimate, tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6")
                                .arg(*m_selected)
                                .arg(QLocale().toString(qint64(m.tileElements)))
                                .arg(p.dtypeBytes)
                                .arg(p.numBuffers)
                                .arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)));
-    } else if (cube) {
-        m_summary->setText(tr("L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles "
-                              "in L1 and L0, not in the UB); select one to compare it.",
-                              nullptr, int(list.size())));
     } else {
-        m_summary->setText(tr("UB use of the %n candidate(s) the backend benchmarks; select one to compare it.", nullptr,
-                              int(list.size())));
+        // A long list is drawn as an even sample of it: the text says so, never a sample as the whole.
+        QString what = cube ? tr("L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles "
+                                 "in L1 and L0, not in the UB)",
+                                 nullptr, int(listed))
+                            : tr("The backend's UB estimate of the %n candidate(s) it benchmarks", nullptr, int(listed));
+        if (listed > list.size())
+            what += tr(", %n of them drawn, evenly spaced", nullptr, int(list.size()));
+        m_summary->setText(what + tr("; select one to compare it."));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

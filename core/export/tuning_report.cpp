@@ -56,13 +56,22 @@ void addBreakdown(ojson& out, const std::string& breakdownJson)
     const ojson b = breakdownJson.empty() ? ojson() : util::parseStoredOrderedJson(breakdownJson);
     auto field = [&](const char* name) { return b.is_object() && b.contains(name) ? b[name] : ojson(nullptr); };
     if (b.is_object() && b.contains("device_us")) {
+        // The device time attributed to the pipes along the critical path (sums to deviceUs):
+        // criticalPathUs, and under its first name pipesUs for readers of earlier documents.
+        const ojson criticalPath{{"mte2", field("mte2_us")},   {"vector", field("vector_us")},
+                                 {"cube", field("cube_us")},   {"mte3", field("mte3_us")},
+                                 {"scalar", field("scalar_us")}, {"launch", field("launch_us")}};
+        // How long each pipe of the critical core works; null in records made before it was kept.
+        const ojson busy = b.contains("busy_mte2_us") ? ojson{{"mte2", field("busy_mte2_us")},
+                                                              {"vector", field("busy_vector_us")},
+                                                              {"cube", field("busy_cube_us")},
+                                                              {"mte3", field("busy_mte3_us")},
+                                                              {"scalar", field("busy_scalar_us")}}
+                                                      : ojson(nullptr);
         out["sim"] = ojson{{"deviceUs", field("device_us")},
-                           {"pipesUs", ojson{{"mte2", field("mte2_us")},
-                                             {"vector", field("vector_us")},
-                                             {"cube", field("cube_us")},
-                                             {"mte3", field("mte3_us")},
-                                             {"scalar", field("scalar_us")},
-                                             {"launch", field("launch_us")}}},
+                           {"pipesUs", criticalPath},
+                           {"criticalPathUs", criticalPath},
+                           {"busyUs", busy},
                            {"roofline", ojson{{"boundUs", field("roofline_us")},
                                               {"limiter", field("limiter")},
                                               {"efficiency", field("efficiency")}}},

@@ -13,6 +13,11 @@ void PipeTimes::add(const PipeTimes& o, double k)
         this->*pipe += k * (o.*pipe);
 }
 
+double overlappedUs(const PipeTimes& busy, const PipeTimes& criticalPath)
+{
+    return std::max(0.0, busy.pipes() - criticalPath.pipes());
+}
+
 namespace {
 
 // What one core gets in a wave of `active` cores.

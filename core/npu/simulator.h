@@ -19,8 +19,14 @@ struct PipeTimes {
     double mte2 = 0, vector = 0, cube = 0, mte3 = 0, scalar = 0, launch = 0;  // microseconds
 
     double total() const { return mte2 + vector + cube + mte3 + scalar + launch; }
+    double pipes() const { return total() - launch; }  // the programs' part, without the launch
     void add(const PipeTimes& o, double k = 1.0);
 };
+
+// How much of the pipes' busy time ran beside another pipe's: the busy times' sum beyond the
+// programs' part of the critical path (multibuffer overlaps MTE2, compute and MTE3). A lower
+// bound: pipes may also overlap while another waits on memory latency. 0 when nothing overlaps.
+double overlappedUs(const PipeTimes& busy, const PipeTimes& criticalPath);
 
 struct Roofline {
     double memoryUs = 0;   // minimal bytes over the bandwidth they come from

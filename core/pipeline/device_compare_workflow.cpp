@@ -129,6 +129,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         if (tuned.cacheError)
             cmp.notes.push_back(device.soc + ": " + *tuned.cacheError);
         entry.fromCache = tuned.fromCache;
+        entry.tritonAscendSupported = device.tritonAscendSupported;
         if (tuned.stopped) {
             out.stopped = true;
             entry.error = "stopped while tuning";

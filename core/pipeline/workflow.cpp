@@ -5,6 +5,7 @@
 #include "core/export/tuning_report.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
+#include "core/util/format.h"
 
 #include <algorithm>
 #include <map>
@@ -325,6 +326,48 @@ void fail(ExportResult& out, ExportProblem problem, std::string message)
     out.text.clear();
 }
 
+// Whether the simulator tells two candidates apart: the same kernel arguments and the same simulated
+// times, differing only in launch options it does not model (num_warps, num_stages), are one.
+bool sameForTheSimulator(const cache::CandidateRecord& a, const cache::CandidateRecord& b)
+{
+    return a.params == b.params && a.p50Ms == b.p50Ms && a.p20Ms == b.p20Ms && a.p80Ms == b.p80Ms;
+}
+
+// The `top` fastest benchmarked candidates of a tuning, each that repeats a faster one for the
+// simulator reported and, with dropEquivalent, left out (the next one takes its place).
+std::vector<exporter::HandwrittenConfig> topConfigs(const cache::TuningRecord& record, const ExportRequest& request,
+                                                    ExportResult& out)
+{
+    const std::vector<std::size_t> ranked = exporter::rankedCandidates(record);
+    std::vector<exporter::HandwrittenConfig> configs;
+    std::vector<std::size_t> kept;
+    for (std::size_t k = 0; k < ranked.size() && kept.size() < request.top; ++k) {
+        const cache::CandidateRecord& c = record.candidates[ranked[k]];
+        const auto twin = std::find_if(kept.begin(), kept.end(), [&](std::size_t i) {
+            return sameForTheSimulator(record.candidates[i], c);
+        });
+        if (twin != kept.end()) {
+            const cache::CandidateRecord& first = record.candidates[*twin];
+            std::string options;
+            if (c.numWarps != first.numWarps)
+                options += "num_warps=" + std::to_string(c.numWarps);
+            if (c.numStages != first.numStages)
+                options += (options.empty() ? "" : ", ") + std::string("num_stages=") + std::to_string(c.numStages);
+            out.equivalent.push_back("candidate " + std::to_string(ranked[k]) + " is candidate " + std::to_string(*twin) +
+                                     " with " + (options.empty() ? std::string("the same options") : options) + ": the same simulated times (p50 " +
+                                     formatUsUnit(c.p50Ms.value_or(0) * 1000.0) + "), as the simulator does not model " +
+                                     "these options; " + (request.dropEquivalent ? "left out" : "kept"));
+            if (request.dropEquivalent)
+                continue;
+        }
+        kept.push_back(ranked[k]);
+        configs.push_back(exporter::handwrittenConfig(c));
+        configs.back().rank = k + 1;
+        configs.back().rankOf = ranked.size();
+    }
+    return configs;
+}
+
 void writePython(const ExportRequest& request, ExportResult& out)
 {
     std::vector<exporter::HandwrittenConfig> configs;
@@ -360,9 +403,9 @@ void writePython(const ExportRequest& request, ExportResult& out)
         for (cache::CandidateRecord& c : shown.candidates)
             if (c.status == cache::CandidateStatus::Incorrect && c.p50Ms)
                 c.status = cache::CandidateStatus::Benchmarked;
-        configs = exporter::configsFromTuning(shown, request.top);
+        configs = topConfigs(shown, request, out);
     } else {
-        configs = exporter::configsFromTuning(*request.record, request.top);
+        configs = topConfigs(*request.record, request, out);
     }
     if (configs.empty())
         return fail(out, ExportProblem::NothingMeasured,

@@ -334,6 +334,9 @@ struct ExportRequest {
     // candidate indices (in this order).
     std::size_t top = 8;
     std::vector<std::size_t> indices;
+    // Python from a tuning's `top`: leave out a config the simulator cannot tell from a faster
+    // one (the same arguments and times, other num_warps / num_stages); kept and reported when false.
+    bool dropEquivalent = false;
     // Candidates whose launch is incorrect (they leave data unprocessed or reach past the end
     // without a mask) are left out of the `top`, unless asked for; an index names one anyway,
     // with a warning.
@@ -358,6 +361,9 @@ struct ExportResult {
     std::string fileName;               // the file Triton (or TileScope) gives this output
     std::size_t configCount = 0;        // configs written (Python)
     std::vector<std::string> warnings;  // e.g. a chosen candidate that was not benchmarked
+    // Python from a tuning's `top`: each config that only repeats a faster one for the simulator
+    // ("candidate 4511 is candidate 4510 with num_stages=2: ..."), kept or left out as asked.
+    std::vector<std::string> equivalent;
     ExportProblem problem = ExportProblem::None;
     std::optional<std::string> error;
     bool ok() const { return !error.has_value(); }

@@ -12,13 +12,6 @@
 namespace ts::sweep {
 namespace {
 
-std::string ratioText(double ratio)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3fx", ratio);
-    return text;
-}
-
 std::string lossText(double percent)
 {
     char text[32];
@@ -177,6 +170,7 @@ nlohmann::ordered_json deviceComparisonToJson(const DeviceComparison& r)
              {"bestMs", e.best ? nlohmann::ordered_json(e.bestMs) : nlohmann::ordered_json()},
              {"tunedCandidates", e.tunedCandidates},
              {"fromCache", e.fromCache},
+             {"tritonAscendSupported", e.tritonAscendSupported},
              {"fastestKnown", optionalIndex(e.fastest)},
              {"fastestKnownMs", e.fastest ? nlohmann::ordered_json(e.fastestMs) : nlohmann::ordered_json()},
              {"listChoice", s && s->chosen ? nlohmann::ordered_json(*s->chosen) : nlohmann::ordered_json()},
@@ -233,7 +227,7 @@ std::string deviceComparisonToText(const DeviceComparison& r)
         return s;
     };
     out << "Each device's best (its own tuning's pick):\n";
-    out << "  " << pad("device", width) << "  " << padLeft("p50 ms", 12) << "  best config\n";
+    out << "  " << pad("device", width) << "  " << padLeft("p50 us", 12) << "  best config\n";
     for (const DeviceEntry& d : r.devices) {
         out << "  " << pad(d.device, width) << "  ";
         if (!d.best) {
@@ -241,10 +235,10 @@ std::string deviceComparisonToText(const DeviceComparison& r)
                 << "\n";
             continue;
         }
-        out << padLeft(formatMs(d.bestMs), 12) << "  " << deviceConfigText(r.configs[*d.best])
-            << (d.fromCache ? "  (cached)" : "") << "\n";
+        out << padLeft(formatUs(d.bestMs * 1000.0), 12) << "  " << deviceConfigText(r.configs[*d.best])
+            << (d.fromCache ? "  (cached)" : "") << (d.tritonAscendSupported ? "" : "  (*)") << "\n";
         if (d.fastest)
-            out << "  " << pad("", width) << "  " << padLeft(formatMs(d.fastestMs), 12) << "  "
+            out << "  " << pad("", width) << "  " << padLeft(formatUs(d.fastestMs * 1000.0), 12) << "  "
                 << deviceConfigText(r.configs[*d.fastest])
                 << "  (faster here, written by hand: the backend does not "
                 << "generate it)\n";
@@ -264,7 +258,7 @@ std::string deviceComparisonToText(const DeviceComparison& r)
         for (std::size_t j = 0; j < r.devices.size(); ++j) {
             std::string text = "-";
             if (r.regret[i][j])
-                text = ratioText(*r.regret[i][j]);
+                text = formatRatio(*r.regret[i][j]);
             else if (r.devices[i].best && r.devices[j].best) {
                 text = "does not run";
                 std::string why = r.times[j][*r.devices[i].best].failure;
@@ -278,6 +272,18 @@ std::string deviceComparisonToText(const DeviceComparison& r)
     }
     for (const std::string& f : failures)
         out << "  " << f << "\n";
+    bool below = false;
+    for (std::size_t i = 0; i < r.devices.size(); ++i)
+        for (std::size_t j = 0; j < r.devices.size(); ++j)
+            below = below || (r.regret[i][j] && *r.regret[i][j] < 1.0);
+    if (below)
+        out << "  Below 1.000x: the row device's best runs faster on the column device than that device's own "
+               "pick (its backend does not generate that config there).\n";
+    for (const DeviceEntry& d : r.devices)
+        if (!d.tritonAscendSupported) {
+            out << "  (*) Triton-Ascend does not support " << d.device
+                << " (tilescope devices): its figures are the simulator's alone.\n";
+        }
 
     char tol[32];
     std::snprintf(tol, sizeof tol, "%g%%", r.cover.tolerance * 100.0);
@@ -296,7 +302,7 @@ std::string deviceComparisonToText(const DeviceComparison& r)
             const ShapeCover& s = r.cover.shapes[j];
             if (!s.chosen)
                 continue;
-            out << "  " << pad(r.devices[j].device, width) << "  " << padLeft(formatMs(s.chosenMs), 12)
+            out << "  " << pad(r.devices[j].device, width) << "  " << padLeft(formatUs(s.chosenMs * 1000.0), 12)
                 << "  " << lossText(s.lossPercent) << "  " << deviceConfigText(r.configs[*s.chosen]) << "\n";
         }
     }

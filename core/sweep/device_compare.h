@@ -40,6 +40,9 @@ struct DeviceEntry {
     double bestMs = 0;               // p50 of that pick
     std::size_t tunedCandidates = 0; // candidates of its own tuning
     bool fromCache = false;          // the tuning was read from the config cache
+    // Whether Triton-Ascend supports the device (`tilescope devices`): on one it does not, the
+    // figures are the simulator's alone, with no backend that would run the kernel there.
+    bool tritonAscendSupported = true;
     std::string error;               // the tuning failed or was stopped: no best
     // A config of another device's list that runs faster here than the own best, when one does.
     std::optional<std::size_t> fastest;

@@ -17,6 +17,28 @@ std::string fixed(double v, int digits)
     return buffer;
 }
 
+// Where the device time goes: its attribution along the critical path (what makes the time), how
+// long each pipe works, and the roofline no schedule beats.
+std::string pipeLines(const npu::SimResult& sim, const std::string& indent)
+{
+    auto pipes = [](const npu::PipeTimes& p, bool launch) {
+        std::string text = "MTE2 " + formatUs(p.mte2) + ", Vector " + formatUs(p.vector) + ", Cube " + formatUs(p.cube) +
+                           ", MTE3 " + formatUs(p.mte3) + ", Scalar " + formatUs(p.scalar);
+        return text + (launch ? ", launch " + formatUs(p.launch) : std::string()) + " us";
+    };
+    std::string out = indent + "critical path (device time " + formatUsUnit(sim.deviceUs) + " attributed to the pipes): " +
+                      pipes(sim.breakdown, true) + "\n";
+    if (sim.busy.pipes() > 0) {
+        out += indent + "busy (how long each pipe of the slowest core works): " + pipes(sim.busy, false);
+        if (const double overlap = npu::overlappedUs(sim.busy, sim.breakdown); overlap > 0)
+            out += ", at least " + formatUsUnit(overlap) + " of it overlapped";
+        out += "\n";
+    }
+    out += indent + "roofline " + formatUsUnit(sim.roofline.boundUs) + " (" + sim.roofline.limiter +
+           "): no schedule of this work runs faster\n";
+    return out;
+}
+
 } // namespace
 
 std::string tuningToText(const analysis::KernelAnalysis& a, const space::CandidateSpace& space,
@@ -55,14 +77,18 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             << "\n";
     if (result.backendError)
         out << "  note: " << latticeBackendNote(*result.backendError) << "\n";
-    out << "  modelled tuning time on the real toolchain: " << formatSeconds(result.modelled.totalSeconds) << " ("
-        << formatSeconds(result.modelled.compileSeconds) << " compile on "
-        << formatCount(result.modelled.compileWorkers, "worker") << " of a "
-        << result.modelled.hostCores << "-core host + " << formatSeconds(result.modelled.benchSeconds)
-        << " benchmark";
-    if (result.modelled.ubTunerSeconds > 0)
-        out << " + " << formatSeconds(result.modelled.ubTunerSeconds) << " UB tuner";
-    out << ")\n";
+    for (const Diagnostic& d : result.diagnostics)
+        if (d.severity == Severity::Note)
+            out << "  note: " << d.message << "\n";
+    if (!result.tuned.empty()) {
+        out << "  modelled tuning time on the real toolchain: " << formatSeconds(result.modelled.totalSeconds) << " ("
+            << formatSeconds(result.modelled.compileSeconds) << " compile on "
+            << formatCount(result.modelled.compileWorkers, "worker") << " of a " << result.modelled.hostCores
+            << "-core host + " << formatSeconds(result.modelled.benchSeconds) << " benchmark";
+        if (result.modelled.ubTunerSeconds > 0)
+            out << " + " << formatSeconds(result.modelled.ubTunerSeconds) << " UB tuner";
+        out << ")\n";
+    }
     if (result.ubTuner != UbTunerMode::Off) {
         std::size_t searched = 0, fixes = 0;
         for (std::size_t index : result.tuned)
@@ -83,6 +109,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             << " us, " << fixed(best.bench.sim.achievedGBps, 0) << " GB/s, roofline "
             << formatPercent(best.bench.sim.roofline.efficiency) << " (" << best.bench.sim.roofline.limiter
             << "-bound)\n";
+        out << pipeLines(best.bench.sim, "        ");
         if (result.confidence) {
             out << "        confidence " << confidenceLevelName(result.confidence->level);
             const std::vector<std::string> reasons = describeConfidence(*result.confidence);
@@ -95,8 +122,8 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
                 << space.coverageNote(*result.backendBest) << "\n";
         out << "\n";
         out << "  " << describeRankBasis(rankBasis(options.method, space.device().soc)) << "\n";
-        out << "  rank  p50 us     p20 us     p80 us     speed-up vs best  config\n";
-        const double bestMs = best.bench.rankMs;
+        out << "  rank  p50 us     p20 us     p80 us     vs best  config\n";
+        const double bestMs = best.bench.p50Ms;
         for (std::size_t r = 0; r < ranked.size() && r < top; ++r) {
             const CandidateOutcome& o = result.outcomes[ranked[r]];
             out << "  " << r + 1 << std::string(r + 1 < 10 ? 5 : 4, ' ') << formatUs(o.bench.p50Ms * 1000)
@@ -105,7 +132,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
                 << std::string(11 - std::min<std::size_t>(10, formatUs(o.bench.p20Ms * 1000).size()), ' ')
                 << formatUs(o.bench.p80Ms * 1000)
                 << std::string(11 - std::min<std::size_t>(10, formatUs(o.bench.p80Ms * 1000).size()), ' ')
-                << fixed(bestMs / o.bench.rankMs, 3) << "x            ";
+                << formatRatio(o.bench.p50Ms / bestMs) << "   ";
             std::string params = paramsString(space, ranked[r]);
             if (o.ubTune && o.ubTune->attached())
                 for (const auto& [name, value] : o.ubTune->ubtuneCfg())

@@ -57,11 +57,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
-// (time_limit_prune.h): the configs it drops go back to not tuned, and the best, the count
-// of benchmarked configs and the first benchmarked position are taken again from the rest.
+// (time_limit_prune.h): the configs it drops go back to not tuned (compiled, never
+// benchmarked), and the best and the count of benchmarked configs are taken again from the rest.
 void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
-                         TuningResult& result, std::vector<double>& benchSecondsAt, std::size_t& valid,
-                         std::size_t& firstBenchmarked)
+                         TuningResult& result, std::size_t& valid)
 {
     if (!backends::policy(analysis.parse.backend).prunesByTimeLimit(analysis.parse) ||
         space.backend().generatedCount() == 0 || valid <= 1 || result.stopped)
@@ -79,15 +78,11 @@ void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::
     result.best.reset();
     result.backendBest.reset();
     valid = 0;
-    firstBenchmarked = SIZE_MAX;
     for (std::size_t k = 0; k < result.tuned.size(); ++k) {
         const CandidateOutcome& o = result.outcomes[result.tuned[k]];
-        if (o.status != OutcomeStatus::Benchmarked) {
-            benchSecondsAt[k] = std::numeric_limits<double>::quiet_NaN();
+        if (o.status != OutcomeStatus::Benchmarked)
             continue;
-        }
         ++valid;
-        firstBenchmarked = std::min(firstBenchmarked, k);
         if (!result.backendBest || betterThan(o.bench, result.outcomes[*result.backendBest].bench))
             result.backendBest = result.tuned[k];
         if (space.status(result.tuned[k]) != space::CandidateStatus::Incorrect &&
@@ -209,14 +204,6 @@ void sizeOutcomes(std::vector<CandidateOutcome>& outcomes, std::size_t n, int th
         }
     }
     outcomes.resize(n);
-}
-
-// The longest-first order of two descending lists.
-std::vector<double> mergeDescending(const std::vector<double>& a, const std::vector<double>& b)
-{
-    std::vector<double> out(a.size() + b.size());
-    std::merge(a.begin(), a.end(), b.begin(), b.end(), out.begin(), std::greater<>());
-    return out;
 }
 
 
@@ -430,6 +417,28 @@ int modelledCompileWorkers(const TuningOptions& options, std::size_t configs, ke
     return compileWorkerRule(backend, hostCores, configs);
 }
 
+ModelledStep modelledStep(const CandidateOutcome& o)
+{
+    ModelledStep step;
+    // A config the time-limit prune dropped was compiled but is back to not tuned.
+    step.compiled = o.status != OutcomeStatus::NotTuned || o.compileSeconds > 0;
+    step.compileSeconds = o.compileSeconds;
+    if (o.status == OutcomeStatus::Benchmarked || o.status == OutcomeStatus::Best) {
+        step.benchSeconds = o.bench.benchSeconds;
+        step.sessionSeconds = o.bench.sessionSeconds;
+    }
+    return step;
+}
+
+bool benchmarksList(kernel::BackendVersion backend, const TuningOptions& options, std::size_t configs)
+{
+    return configs > 1 || (backends::policy(backend).hasUbTuner() && options.ubTuner != UbTunerMode::Off);
+}
+
+const char* const kSingleConfigDoBenchNote =
+    "a single config compiled: Triton-Ascend times it with do_bench, not the profiler (there is nothing to choose "
+    "between); its times are the npu method's, as asked, and the modelled tuning time counts the do_bench run";
+
 // A tuning session: trace once, compile and simulate in a pool of workers (chunked, per-worker
 // tallies), pick the best by the backend's rule, then model the real toolchain's time. It is long
 // because the pool's shared state (chunk counter, stop, per-worker scratch, progress) lives in
@@ -445,6 +454,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     if (!options.parallelCompile)
         threads = 1;
     sizeOutcomes(result.outcomes, space.size(), threads);
+    result.modelled.hostCores = modelledHostCores(options, profile);
 
     auto report = [&](ProgressStage stage, std::size_t done, std::size_t total) {
         if (!callbacks.progress)
@@ -518,16 +528,11 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     // work. Each worker keeps its own tallies (on its own cache line) and scratch.
     constexpr std::size_t kChunk = 32;
     struct alignas(64) Tally {
-        std::vector<double> compileJobs;         // sorted longest first at the end
         std::size_t valid = 0;                   // benchmarked
         std::size_t best = SIZE_MAX;             // space index: the backend's pick
         std::size_t correctBest = SIZE_MAX;      // space index: the best that is not incorrect
-        std::size_t firstBenchmarked = SIZE_MAX; // position in `tuned`
     };
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
-    // Per position in `tuned`: the modelled benchmark seconds, NaN when not benchmarked. Summed
-    // in order afterwards, so the total is the same whatever the number of workers.
-    std::vector<double> benchSecondsAt(total, std::numeric_limits<double>::quiet_NaN());
 
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> doneCount{0};
@@ -594,8 +599,6 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                     if (outcome.bench.ok) {
                         outcome.status = OutcomeStatus::Benchmarked;
                         ++tally.valid;
-                        benchSecondsAt[k] = outcome.bench.benchSeconds;
-                        tally.firstBenchmarked = std::min(tally.firstBenchmarked, k);
                         // Ties keep the earlier candidate, as one ordered pass would.
                         auto keep = [&](std::size_t& best) {
                             if (best == SIZE_MAX || betterThan(outcome.bench, result.outcomes[best].bench) ||
@@ -611,7 +614,6 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                         outcome.failureMessage = outcome.bench.sim.error;
                     }
                 }
-                tally.compileJobs.push_back(initial.compileSeconds);
                 finishedChunk[finished++] = index;
             };
             for (std::size_t k = begin; k < end && !stop.stop_requested(); ++k) {
@@ -638,8 +640,6 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
             if (callbacks.workerStep)
                 callbacks.workerStep(doneNow);
         }
-        // Sorting here keeps the longest-first order of the makespan off the calling thread.
-        std::sort(tally.compileJobs.begin(), tally.compileJobs.end(), std::greater<>());
     };
 
     const auto poolStart = Clock::now();
@@ -680,9 +680,7 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     result.stopped = stop.stop_requested() && result.finished < total;
 
     // Best by the backend's comparison, among what finished; ties keep the earlier candidate.
-    std::vector<double> compileJobs;
     std::size_t valid = 0;
-    std::size_t firstBenchmarked = SIZE_MAX;
     auto merge = [&](std::optional<std::size_t>& best, std::size_t candidate) {
         if (candidate == SIZE_MAX)
             return;
@@ -692,14 +690,15 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
             best = candidate;
     };
     for (Tally& tally : tallies) {
-        compileJobs = compileJobs.empty() ? std::move(tally.compileJobs) : mergeDescending(compileJobs, tally.compileJobs);
         valid += tally.valid;
-        firstBenchmarked = std::min(firstBenchmarked, tally.firstBenchmarked);
         merge(result.backendBest, tally.best);
         merge(result.best, tally.correctBest);
     }
-    applyTimeLimitPrune(analysis, space, result, benchSecondsAt, valid, firstBenchmarked);
-    // With a single compiled config the backend skips the profiler and uses do_bench.
+    applyTimeLimitPrune(analysis, space, result, valid);
+    // With a single compiled config the backend skips the profiler and times it with do_bench
+    // (autotuner.py: "we ignore expensive profiling method when only single config is left"). The
+    // times shown stay the method's own, so that a config reads the same alone and in a list; only
+    // the modelled tuning time counts the do_bench run the backend makes instead.
     if (valid == 1 && options.method == npu::BenchMethod::Npu && result.backendBest) {
         CandidateOutcome& only = result.outcomes[*result.backendBest];
         ValueBinder binder(space, !ubTunerOn);
@@ -711,8 +710,9 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         npu::BenchOptions doBench;
         doBench.method = npu::BenchMethod::Default;
         doBench.seed = options.seed;
-        only.bench = npu::benchmark(compiled, device, doBench);
-        benchSecondsAt[firstBenchmarked] = only.bench.benchSeconds; // the only one benchmarked
+        only.bench.benchSeconds = npu::benchmark(compiled, device, doBench).benchSeconds;
+        only.bench.sessionSeconds = 0;
+        result.diagnostics.push_back({"single-config-do-bench", Severity::Note, {}, 0, 0, kSingleConfigDoBenchNote});
     }
     if (result.best) {
         result.outcomes[*result.best].status = OutcomeStatus::Best;
@@ -732,24 +732,22 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     }
 
     // The real toolchain on the NPU's host: the backend's compile workers, then benchmarks.
+    std::vector<ModelledStep> steps(total);
+    std::size_t compiled = 0;
+    for (std::size_t k = 0; k < total; ++k) {
+        const CandidateOutcome& o = result.outcomes[result.tuned[k]];
+        steps[k] = modelledStep(o);
+        compiled += steps[k].compiled ? 1 : 0;
+    }
+    const int hostCores = modelledHostCores(options, profile);
+    const int workers = modelledCompileWorkers(options, compiled, analysis.parse.backend, hostCores);
     ModelledTime& m = result.modelled;
-    m.hostCores = modelledHostCores(options, profile);
-    m.compileWorkers = modelledCompileWorkers(options, compileJobs.size(), analysis.parse.backend, m.hostCores);
-    m.compileSeconds = scheduleLongestFirst(compileJobs, m.compileWorkers, [](std::size_t, int, double, double) {});
+    m = modelTuningTime(steps, workers, benchmarksList(analysis.parse.backend, options, total));
+    m.hostCores = hostCores;
     for (double seconds : ubSecondsAt)
         if (!std::isnan(seconds))
             m.ubTunerSeconds += seconds;
-    // One config: Triton-Ascend launches it without benchmarking (2026-08: unless the UB tuner is on).
-    if ((result.tuned.size() > 1 || ubTunerOn) && firstBenchmarked != SIZE_MAX) {
-        for (std::size_t k = firstBenchmarked; k < total; ++k) {
-            if (std::isnan(benchSecondsAt[k]))
-                continue;
-            m.benchSeconds += benchSecondsAt[k];
-            if (k == firstBenchmarked && valid > 1)
-                m.benchSeconds += result.outcomes[result.tuned[k]].bench.sessionSeconds;
-        }
-    }
-    m.totalSeconds = m.compileSeconds + m.benchSeconds + m.ubTunerSeconds;
+    m.totalSeconds += m.ubTunerSeconds;
     result.confidence = assessConfidence(result, profile, [&](std::size_t i) { return paramsString(space, i); });
     result.hostSeconds = secondsSince(start);
     report(ProgressStage::Done, result.finished, total);

@@ -244,6 +244,70 @@ double scheduleLongestFirst(const std::vector<double>& jobs, int workers, Place&
     return makespan;
 }
 
+// One tuned candidate as the modelled tuning time counts it, in the order the backend tunes.
+struct ModelledStep {
+    bool compiled = false;               // it finished compiling (a stopped tuning leaves some out)
+    double compileSeconds = 0;
+    std::optional<double> benchSeconds;  // set when it was benchmarked
+    double sessionSeconds = 0;           // the profiler's session, paid once before the first run
+};
+ModelledStep modelledStep(const CandidateOutcome& outcome);
+
+// Whether the backend benchmarks a list of `configs` configs: more than one (a single config is
+// launched as it is), or any under 2026-08 with the UB tuner on.
+bool benchmarksList(kernel::BackendVersion backend, const TuningOptions& options, std::size_t configs);
+
+// The modelled wall time of `steps` on the real toolchain, and where each part of it falls: the
+// compiled steps longest first onto `workers` (placeCompile(step, worker, start, end) per step,
+// in placement order), then, with `benchmarks`, the benchmark runs one after the other in step
+// order (placeBench(step, start, end)), the profiler's session before the first when more than one
+// is benchmarked. The tuning's own figures and the explorer's tuning-time chart both come from
+// here. hostCores and ubTunerSeconds are the caller's to fill.
+template <typename PlaceCompile, typename PlaceBench>
+ModelledTime modelTuningTime(const std::vector<ModelledStep>& steps, int workers, bool benchmarks,
+                             PlaceCompile&& placeCompile, PlaceBench&& placeBench)
+{
+    ModelledTime m;
+    m.compileWorkers = std::max(1, workers);
+    std::vector<std::size_t> order;
+    std::size_t runs = 0;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        if (steps[k].compiled)
+            order.push_back(k);
+        runs += steps[k].benchSeconds ? 1 : 0;
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return steps[a].compileSeconds > steps[b].compileSeconds; });
+    std::vector<double> jobs(order.size());
+    for (std::size_t j = 0; j < order.size(); ++j)
+        jobs[j] = steps[order[j]].compileSeconds;
+    m.compileSeconds = scheduleLongestFirst(
+        jobs, m.compileWorkers, [&](std::size_t j, int worker, double start, double end) { placeCompile(order[j], worker, start, end); });
+    if (benchmarks) {
+        bool first = true;
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            if (!steps[k].benchSeconds)
+                continue;
+            if (first && runs > 1)
+                m.benchSeconds += steps[k].sessionSeconds;
+            first = false;
+            const double start = m.compileSeconds + m.benchSeconds;
+            m.benchSeconds += *steps[k].benchSeconds;
+            placeBench(k, start, m.compileSeconds + m.benchSeconds);
+        }
+    }
+    m.totalSeconds = m.compileSeconds + m.benchSeconds;
+    return m;
+}
+inline ModelledTime modelTuningTime(const std::vector<ModelledStep>& steps, int workers, bool benchmarks)
+{
+    return modelTuningTime(steps, workers, benchmarks, [](std::size_t, int, double, double) {}, [](std::size_t, double, double) {});
+}
+
+// The note a tuning with the profiler (`npu`) carries when a single config compiled: the backend
+// times it with do_bench instead (code "single-config-do-bench").
+extern const char* const kSingleConfigDoBenchNote;
+
 TuningResult tune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                   const npu::DeviceProfile& device, const TuningOptions& options,
                   const TuningCallbacks& callbacks = {}, std::stop_token stop = {});

@@ -38,12 +38,26 @@ inline std::string formatUs(double us)
     return buffer;
 }
 
-// A duration in seconds, with the unit: one decimal ("12.5 s").
+// A kernel time in microseconds with its unit: "17.68 us" (the CLI's ASCII spelling; the
+// explorer writes "µs" after the same number).
+inline std::string formatUsUnit(double us) { return formatUs(us) + " us"; }
+
+// A duration in seconds, with the unit: one decimal ("12.5 s"); below a second two, so that a
+// candidate's own compile or benchmark time does not read "0.0 s" ("0.03 s").
 inline std::string formatSeconds(double seconds)
 {
     char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.1f s", seconds);
+    std::snprintf(buffer, sizeof buffer, seconds > 0 && seconds < 0.95 ? "%.2f s" : "%.1f s", seconds);
     return buffer;
+}
+
+// How many times one time is another, three decimals and the sign of times: "1.005x" (the
+// explorer passes "×"). One spelling for every ratio: against the best, regret, speed-up.
+inline std::string formatRatio(double ratio, std::string_view times = "x")
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.3f", ratio);
+    return std::string(buffer).append(times);
 }
 
 // A size in bytes: "100 B" below 1 KiB, else the largest binary unit it fills with at most one

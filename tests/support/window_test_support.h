@@ -9,6 +9,7 @@
 #include "widgets/launch_editor.h"
 #include "widgets/main_window.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFile>
 #include <QSignalSpy>
@@ -58,6 +59,17 @@ inline bool openAndSettle(gui::MainWindow& window, const QString& path)
         return false;
     return waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }) &&
            selectBackend2604(window) && waitUntil([&] { return window.document()->space() != nullptr; });
+}
+
+// Starts a tuning of the open launch (Run > Tune) and waits until it finishes. False when Tune
+// is not enabled.
+inline bool tuneAndWait(gui::MainWindow& window)
+{
+    QSignalSpy finished(window.document(), &gui::KernelDocument::tuningFinished);
+    if (!window.tuneAction()->isEnabled())
+        return false;
+    window.tuneAction()->trigger();
+    return waitForCount(finished);
 }
 
 } // namespace ts::test

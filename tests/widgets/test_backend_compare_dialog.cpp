@@ -8,6 +8,7 @@
 
 #include "widgets/backend_compare_dialog.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -33,6 +34,25 @@ class TestBackendCompareDialog : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
+
+    // A workload of either version opens as 2026-04 -> 2026-08, never a version against itself.
+    void opensOnTheTwoVersions()
+    {
+        for (kernel::BackendVersion own : {test::backend2604(), test::backend2608()}) {
+            auto loaded = kernel::loadWorkload(test::examplePath("add.json").toStdString());
+            QVERIFY(loaded.workload);
+            loaded.workload->backend = own;
+            auto analysed = analysis::analyzeWorkload(*loaded.workload);
+            QVERIFY(analysed.analysis);
+            auto analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*analysed.analysis));
+            BackendCompareDialog dialog(analysis, *test::devices().find(analysis->workload.device));
+            auto* base = dialog.findChild<QComboBox*>(QStringLiteral("compareBaseBackend"));
+            auto* other = dialog.findChild<QComboBox*>(QStringLiteral("compareOtherBackend"));
+            QVERIFY(base && other);
+            QCOMPARE(base->currentData().toInt(), int(test::backend2604().index()));
+            QCOMPARE(other->currentData().toInt(), int(test::backend2608().index()));
+        }
+    }
 
     void addKernelChangesOnlyOptions()
     {

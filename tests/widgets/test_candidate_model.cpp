@@ -201,7 +201,7 @@ private Q_SLOTS:
         }
         QCOMPARE(model.bestCandidate(), best);
         QCOMPARE(model.data(model.index(int(*best), outcome)).toString(), QStringLiteral("best"));
-        QCOMPARE(model.data(model.index(int(*best), speedUp)).toString(), QStringLiteral("×1.00"));
+        QCOMPARE(model.data(model.index(int(*best), speedUp)).toString(), QStringLiteral("1.000×"));
         QCOMPARE(model.data(model.index(8, outcome)).toString(), QStringLiteral("benchmarked"));  // the old best
         QCOMPARE(model.data(model.index(0, speedUp), CandidateTableModel::SortRole).toDouble(), 100.0 / (100.0 - 18.0));
         QCOMPARE(model.data(model.index(4, outcome)).toString(), QStringLiteral("compile failed"));

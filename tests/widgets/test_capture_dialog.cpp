@@ -35,21 +35,13 @@
 #include <fstream>
 
 using namespace ts;
+using test::tuneAndWait;
 
 namespace {
 
 QString fixtureFolder()
 {
     return QString::fromStdString((test::dataDir() / "capture" / "fixtures" / "stub-program").string());
-}
-
-bool tuneAndWait(gui::MainWindow& window)
-{
-    QSignalSpy finished(window.document(), &gui::KernelDocument::tuningFinished);
-    if (!window.tuneAction()->isEnabled())
-        return false;
-    window.tuneAction()->trigger();
-    return test::waitForCount(finished);
 }
 
 } // namespace

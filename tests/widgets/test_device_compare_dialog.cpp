@@ -12,6 +12,7 @@
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -79,13 +80,19 @@ private Q_SLOTS:
         }
         QCOMPARE(c.regret, direct.comparison.regret);
 
-        // The best table: one row per device, its p50 and config.
+        // The best table: one row per device, its p50 (in µs, as every kernel time of the
+        // explorer) and config; the device Triton-Ascend does not support is marked.
         QTableWidget* best = dialog.bestTable();
         QCOMPARE(best->rowCount(), 2);
+        QVERIFY(!c.devices[0].tritonAscendSupported);
+        QVERIFY(c.devices[1].tritonAscendSupported);
         for (int j = 0; j < 2; ++j) {
             const sweep::DeviceEntry& d = c.devices[std::size_t(j)];
-            QCOMPARE(best->item(j, 0)->text(), QString::fromStdString(d.device));
-            QCOMPARE(best->item(j, 1)->text(), QString::number(d.bestMs, 'f', 4));
+            QCOMPARE(best->item(j, 0)->text(),
+                     QString::fromStdString(d.device) + (d.tritonAscendSupported ? QString() : QStringLiteral(" *")));
+            QCOMPARE(best->item(j, 1)->text(), gui::timeUsText(d.bestMs * 1000.0));
+            QCOMPARE(best->item(j, 4)->text().contains(QStringLiteral("not supported by Triton-Ascend")),
+                     !d.tritonAscendSupported);
             QCOMPARE(best->item(j, 2)->text(),
                      QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best])));
         }
@@ -100,7 +107,7 @@ private Q_SLOTS:
                 if (i == j)
                     QCOMPARE(text, QStringLiteral("1.000×"));
                 else if (v)
-                    QCOMPARE(text, QString::number(*v, 'f', 3) + QStringLiteral("×"));
+                    QCOMPARE(text, gui::ratioText(*v));
                 else
                     QCOMPARE(text, QStringLiteral("does not run"));
             }
@@ -114,7 +121,29 @@ private Q_SLOTS:
             for (int j = 0; j < 2; ++j)
                 finite += c.regret[std::size_t(i)][std::size_t(j)].has_value();
             QCOMPARE(bars->dataCount(), finite);
+            QCOMPARE(bars->baseValue(), 1.0);  // a bar stands on "no regret" and reaches the regret
+            for (int k = 0; k < bars->dataCount(); ++k) {
+                const int j = int(bars->data()->at(k)->key) - 1;
+                QCOMPARE(bars->baseValue() + bars->data()->at(k)->value, *c.regret[std::size_t(i)][std::size_t(j)]);
+            }
         }
+        // The regret axis starts near 1, so that 1.00x and 1.02x are told apart.
+        double low = 1.0, high = 1.0 + c.cover.tolerance;
+        for (const auto& row : c.regret)
+            for (const auto& v : row)
+                if (v) {
+                    low = std::min(low, *v);
+                    high = std::max(high, *v);
+                }
+        QVERIFY2(plot->yAxis->range().lower > low - 0.5 * (high - low) && plot->yAxis->range().lower < low,
+                 qPrintable(QStringLiteral("%1 .. %2").arg(plot->yAxis->range().lower).arg(plot->yAxis->range().upper)));
+        QVERIFY(plot->yAxis->range().upper > high);
+        // The device list says which device Triton-Ascend does not support.
+        const QList<QListWidgetItem*> p3 = dialog.findChild<QListWidget*>(QStringLiteral("deviceCompareDevices"))
+                                               ->findItems(QStringLiteral("Ascend310P3"), Qt::MatchStartsWith);
+        QCOMPARE(p3.size(), 1);
+        QCOMPARE(p3.front()->text(), QStringLiteral("Ascend310P3 *"));
+        QVERIFY(p3.front()->toolTip().contains(QStringLiteral("does not support")));
 
         // The list within 5%, exported as a decorator.
         QVERIFY(c.listExists);

@@ -12,6 +12,7 @@
 #include "widgets/main_window.h"
 #include "widgets/space_page.h"
 #include "widgets/tool_dialogs.h"
+#include "widgets/translations.h"
 
 #include <QAction>
 #include <QApplication>
@@ -19,6 +20,7 @@
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QCheckBox>
+#include <QLabel>
 #include <QClipboard>
 #include <QComboBox>
 #include <QFile>
@@ -129,6 +131,37 @@ private Q_SLOTS:
         dialog.topKSpin()->setValue(1);
         QCOMPARE(probe(dialog.text()).value(QLatin1String("configs")).toArray().size(), 1);
         QCOMPARE(dialog.defaultFileName(), QStringLiteral("add_kernel_configs.py"));
+    }
+
+    // Configs the simulator cannot tell apart (a faster one's arguments and times, another
+    // num_stages): the dialog says so, keeps them, and leaves them out when its box is ticked.
+    void equivalentConfigsAreNamedAndLeftOutOnRequest()
+    {
+        QVERIFY(gui::installLanguage(QStringLiteral("en")));  // "1 config", not "1 config(s)"
+        auto record = std::make_shared<cache::TuningRecord>(*m_record);
+        const std::vector<std::size_t> order = measuredByP50(*record);
+        QVERIFY(order.size() >= 3);
+        cache::CandidateRecord twin = record->candidates[order[0]];
+        twin.status = cache::CandidateStatus::Benchmarked;
+        twin.numStages += 1;
+        record->candidates.push_back(twin);
+        ExportDialog dialog;
+        dialog.setRecord(record, gui::decoratorContextFor(*record, m_analysis.get()));
+        dialog.show();
+        dialog.setFormat(ExportDialog::Format::PythonDecorator);
+        dialog.setTopK(2);
+        QVERIFY(dialog.dropEquivalentBox()->isEnabled());
+        QVERIFY(!dialog.dropEquivalentBox()->isChecked());
+        QLabel* message = dialog.messageLabel();
+        QVERIFY2(message->text().contains(QStringLiteral("1 config only repeats")), qPrintable(message->text()));
+        const QJsonArray kept = probe(dialog.text()).value(QLatin1String("configs")).toArray();
+        QCOMPARE(kept.size(), 2);
+        QCOMPARE(kept[1].toObject().value(QLatin1String("kwargs")).toObject(), paramsJson(record->candidates[order[0]]));
+        dialog.dropEquivalentBox()->setChecked(true);
+        const QJsonArray dropped = probe(dialog.text()).value(QLatin1String("configs")).toArray();
+        QCOMPARE(dropped.size(), 2);
+        QCOMPARE(dropped[1].toObject().value(QLatin1String("kwargs")).toObject(), paramsJson(record->candidates[order[1]]));
+        QVERIFY(message->text().contains(QStringLiteral("1 config left out")));
     }
 
     void selectedRowsAreWrittenInTheirOrder()

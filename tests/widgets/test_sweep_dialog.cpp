@@ -52,6 +52,25 @@ private Q_SLOTS:
         QVERIFY(m_analysis);
     }
 
+    // The values that differ between the sweep's configs lead every config cell, so that a cut
+    // cell still shows them (a matmul sweep's configs differ only in GROUP_SIZE_M, the last).
+    void differingValuesLeadTheConfigs()
+    {
+        auto result = std::make_shared<sweep::SweepResult>();
+        for (const char* group : {"1", "8"}) {
+            sweep::CoverConfig c;
+            c.params = {{"BLOCK_M", "128"}, {"BLOCK_N", "256"}, {"GROUP_SIZE_M", group}};
+            result->cover.configs.push_back(c);
+        }
+        gui::SweepTableModel model;
+        model.setResult(result);
+        QCOMPARE(model.differing(), QStringList{QStringLiteral("GROUP_SIZE_M")});
+        QCOMPARE(gui::SweepTableModel::configText(result->cover.configs[1], model.differing()),
+                 QStringLiteral("GROUP_SIZE_M=8, BLOCK_M=128, BLOCK_N=256"));
+        QCOMPARE(gui::SweepTableModel::configText(result->cover.configs[1]),
+                 QStringLiteral("BLOCK_M=128, BLOCK_N=256, GROUP_SIZE_M=8"));
+    }
+
     void startsFromTheKeyArgument()
     {
         SweepDialog dialog;

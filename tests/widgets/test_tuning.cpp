@@ -49,6 +49,7 @@
 #include <random>
 
 using namespace ts;
+using test::tuneAndWait;
 using gui::CandidateTableModel;
 using gui::KernelDocument;
 using gui::MainWindow;
@@ -58,15 +59,6 @@ using test::copyExample;
 using test::openAndSettle;
 
 namespace {
-
-bool tuneAndWait(MainWindow& window)
-{
-    QSignalSpy finished(window.document(), &KernelDocument::tuningFinished);
-    if (!window.tuneAction()->isEnabled())
-        return false;
-    window.tuneAction()->trigger();
-    return test::waitForCount(finished);
-}
 
 // The lanes' blocks as their definition reads: every visible span looked at in turn.
 std::vector<gui::LaneBlock> laneBlocksSpanBySpan(const std::vector<gui::LaneSpan>& lane, double lower, double upper,
@@ -246,7 +238,7 @@ private Q_SLOTS:
         QVERIFY(outcome >= 0 && p50 >= 0 && speedUp >= 0);
         const int best = int(*result->best);
         QCOMPARE(model->data(model->index(best, outcome)).toString(), QStringLiteral("best"));
-        QCOMPARE(model->data(model->index(best, speedUp)).toString(), QStringLiteral("×1.00"));
+        QCOMPARE(model->data(model->index(best, speedUp)).toString(), QStringLiteral("1.000×"));
         const double bestP50 = model->data(model->index(best, p50), CandidateTableModel::SortRole).toDouble();
         QVERIFY(std::abs(bestP50 - result->outcomes[*result->best].bench.p50Ms * 1000.0) < 1e-9);
         int benchmarked = 0;

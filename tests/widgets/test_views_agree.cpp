@@ -1,0 +1,296 @@
+// The explorer reads true: one figure reads the same in every view that shows it, the per-pipe
+// chart names what it draws (and draws nothing before a tuning), every footprint figure says
+// what it is, the config columns stay in sight, and the simulator's own warnings stand beside the
+// times they qualify.
+
+#include "window_test_support.h"
+
+#include "core/util/format.h"
+#include "widgets/candidate_table_model.h"
+#include "widgets/charts_page.h"
+#include "widgets/frozen_table_view.h"
+#include "widgets/kernel_document.h"
+#include "widgets/kernel_page.h"
+#include "widgets/launch_editor.h"
+#include "widgets/main_window.h"
+#include "widgets/pipe_chart.h"
+#include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
+#include "widgets/space_page.h"
+#include "widgets/ub_chart.h"
+#include "widgets/timeline_chart.h"
+
+#include <QAction>
+#include <QFontMetrics>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextStream>
+#include <QTreeWidget>
+
+#include <cmath>
+
+using namespace ts;
+using test::tuneAndWait;
+using gui::CandidateTableModel;
+using gui::KernelDocument;
+using gui::MainWindow;
+using Column = CandidateTableModel::Column;
+
+namespace {
+
+// Shows the window at `size`, opens `path` and tunes it to a best config.
+bool openAndTune(MainWindow& window, const QString& path, QSize size)
+{
+    window.resize(size);
+    window.show();
+    if (!test::openAndSettle(window, path) || !tuneAndWait(window))
+        return false;
+    const auto result = window.document()->tuningResult();
+    return result && result->best;
+}
+
+// The label's text without its markup, as the reader sees it.
+QString plain(const QLabel* label)
+{
+    QTextDocument doc;
+    doc.setHtml(label->text());
+    return doc.toPlainText();
+}
+
+} // namespace
+
+class TestViewsAgree : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { test::isolateSettings(); }
+
+    void oneFigureReadsTheSameInEveryView()
+    {
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(test::openAndSettle(window, path));
+        // Before a tuning the per-pipe chart says so instead of drawing an empty axis.
+        gui::ChartsPage* charts = window.chartsPage();
+        gui::PipeChart* pipes = charts->pipeChart();
+        QVERIFY(pipes->emptyText()->visible());
+        QVERIFY(!pipes->plot()->xAxis->visible());
+        QVERIFY(!pipes->emptyText()->text().isEmpty());
+
+        QVERIFY(tuneAndWait(window));
+        const auto result = window.document()->tuningResult();
+        const auto run = window.document()->tuningRun();
+        QVERIFY(result && result->best && run);
+        const tuning::CandidateOutcome& best = result->outcomes[*result->best];
+        const double p50Us = best.bench.p50Ms * 1000.0;
+
+        // The modelled tuning time: the status bar and the tuning-time view say the same.
+        const QString total = gui::secondsText(result->modelled.totalSeconds);
+        const QString compile = gui::secondsText(result->modelled.compileSeconds);
+        QVERIFY2(window.statusBar()->currentMessage().contains(total), qPrintable(window.statusBar()->currentMessage()));
+        window.tabs()->setCurrentWidget(charts);
+        charts->tabs()->setCurrentWidget(charts->timelineTab());
+        gui::TimelineChart* timeline = charts->timelineChart();
+        QVERIFY(test::waitUntil([&] { return timeline->timeline().totalSeconds > 0; }));
+        const QString summary = timeline->summary()->text();
+        QVERIFY2(summary.contains(total) && summary.contains(compile), qPrintable(summary + QLatin1String(" / ") + total));
+        // ... and the CLI's report (its text comes from the same formatting).
+        const std::string report = formatSeconds(result->modelled.totalSeconds);
+        QCOMPARE(QString::fromStdString(report), total);
+
+        // The best's p50: status bar, table (the unit in its header), details pane.
+        QVERIFY(window.statusBar()->currentMessage().contains(gui::timeUsText(p50Us)));
+        CandidateTableModel* model = window.spacePage()->model();
+        const int p50 = model->columnOf(Column::P50);
+        QCOMPARE(model->data(model->index(int(*result->best), p50)).toString(), QString::fromStdString(formatUs(p50Us)));
+        QVERIFY(model->headerData(p50, Qt::Horizontal).toString().contains(QStringLiteral("µs")));
+        const QString details = window.spacePage()->details()->toPlainText();
+        QVERIFY2(details.contains(gui::timeUsText(p50Us)), qPrintable(details));
+
+        // The device time: the details pane and the per-pipe chart.
+        const QString device = gui::timeUsText(best.bench.sim.deviceUs);
+        QVERIFY(details.contains(device));
+        QVERIFY2(plain(pipes->summary()).contains(device), qPrintable(pipes->summary()->text()));
+    }
+
+    void pipeChartNamesEveryBarAndLine()
+    {
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        QVERIFY(openAndTune(window, path, QSize(1440, 900)));
+        const auto result = window.document()->tuningResult();
+        const npu::SimResult& sim = result->outcomes[*result->best].bench.sim;
+        gui::ChartsPage* charts = window.chartsPage();
+        window.tabs()->setCurrentWidget(charts);
+        gui::PipeChart* pipes = charts->pipeChart();
+        QVERIFY(test::waitUntil([&] { return pipes->shownCandidate() == result->best; }));
+        QCustomPlot* plot = pipes->plot();
+        plot->replot();
+        QVERIFY(!pipes->emptyText()->visible());
+
+        // Every row named, the launch and the device time included.
+        const auto ticks = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticks);
+        QStringList names = ticks->ticks().values();
+        for (const char* name : {"MTE2", "Vector", "Cube", "MTE3", "Scalar", "launch", "device time"})
+            QVERIFY2(names.contains(QString::fromLatin1(name)), qPrintable(names.join(QLatin1Char(','))));
+        // Every series named in a legend that is drawn whole, above the axes.
+        QCOMPARE(plot->legend->itemCount(), 4);
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            QCPAbstractLegendItem* item = plot->legend->item(i);
+            QVERIFY(item);
+            QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
+                     qPrintable(QStringLiteral("legend item %1: %2 px of %3").arg(i).arg(item->outerRect().width())
+                                    .arg(item->minimumOuterSizeHint().width())));
+            QVERIFY(plot->viewport().contains(item->outerRect()));
+            QVERIFY(!item->outerRect().intersects(plot->axisRect()->rect()));
+        }
+        // The critical path adds up to the device time; busy is the simulator's own figure.
+        double critical = 0;
+        for (auto it = pipes->criticalPathBars()->data()->constBegin(); it != pipes->criticalPathBars()->data()->constEnd(); ++it)
+            critical += it->value;
+        QVERIFY(std::abs(critical - sim.deviceUs) < 1e-6 * std::max(1.0, sim.deviceUs));
+        QCOMPARE(pipes->busyBars()->data()->at(0)->value, sim.busy.mte2);
+        QCOMPARE(pipes->busyBars()->data()->at(1)->value, sim.busy.vector);
+        QCOMPARE(pipes->deviceBar()->data()->at(0)->value, sim.deviceUs);
+        // The time axis starts at 0 and holds the device time and the roofline.
+        QCOMPARE(plot->xAxis->range().lower, 0.0);
+        QVERIFY(plot->xAxis->range().upper >= std::max(sim.deviceUs, sim.roofline.boundUs));
+        QVERIFY(plot->xAxis->label().contains(QStringLiteral("µs")));
+    }
+
+    void footprintFiguresSayWhatTheyAreAndConfigColumnsStayInSight()
+    {
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        QVERIFY(openAndTune(window, path, QSize(1280, 800)));
+        const auto result = window.document()->tuningResult();
+        window.tabs()->setCurrentWidget(window.spacePage());
+        const QString details = window.spacePage()->details()->toPlainText();
+        const tuning::CandidateOutcome& best = result->outcomes[*result->best];
+        // The compile's peak and the backend's estimate, each named.
+        QVERIFY2(details.contains(QStringLiteral("peak of live buffers in the simulated compile: %1")
+                                      .arg(gui::bytesText(best.ubPeakBytes))),
+                 qPrintable(details));
+        QVERIFY(details.contains(QStringLiteral("the backend's estimate %1")
+                                     .arg(gui::bytesText(window.document()->space()->metrics(*result->best).ubBytes))));
+
+        // The table opens with its config columns in sight, and they stay there scrolled.
+        auto* view = qobject_cast<gui::FrozenTableView*>(window.spacePage()->view());
+        QVERIFY(view);
+        CandidateTableModel* model = window.spacePage()->model();
+        QCOMPARE(view->frozenColumnCount(), model->configColumnCount());
+        QVERIFY(view->frozenView()->isVisible());
+        QCOMPARE(view->horizontalHeader()->logicalIndexAt(0), 0);
+        QCOMPARE(view->frozenView()->horizontalHeader()->logicalIndexAt(0), 0);
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum());
+        QCOMPARE(view->frozenView()->horizontalHeader()->logicalIndexAt(0), 0);
+        for (int c = 1; c < model->configColumnCount(); ++c)
+            QVERIFY(!view->frozenView()->isColumnHidden(c));
+        // Values that differ between rows come first after the index.
+        bool constantSeen = false;
+        for (int visual = 1; visual < model->configColumnCount(); ++visual) {
+            const bool varies = model->columnVaries(view->horizontalHeader()->logicalIndex(visual));
+            QVERIFY(!(varies && constantSeen));
+            constantSeen = constantSeen || !varies;
+        }
+        // The index column holds its largest number whole.
+        const int width = view->fontMetrics().horizontalAdvance(QString::number(model->rowCount() - 1));
+        QVERIFY(view->columnWidth(0) > width);
+
+        // The charts' axis labels fit their axes at 1280x800 (the UB chart's was cut to "by L1").
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        window.chartsPage()->tabs()->setCurrentIndex(0);
+        QVERIFY(test::waitUntil([&] { return window.chartsPage()->ubChart()->plot()->isVisible(); }));
+        QCoreApplication::sendPostedEvents();
+        for (QCustomPlot* plot : {window.chartsPage()->ubChart()->plot(), window.chartsPage()->pipeChart()->plot()}) {
+            plot->replot();
+            QCPAxis* x = plot->xAxis;
+            const int needed = QFontMetrics(x->labelFont()).horizontalAdvance(x->label());
+            QVERIFY2(needed <= plot->width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(x->label()).arg(needed).arg(plot->width())));
+        }
+    }
+
+    // A float argument reads as the launch and the CLI write it, never as its 17-digit expansion.
+    void aFloatArgumentReadsAsWritten()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(test::openAndSettle(window, test::examplePath("rms_norm.json")));
+        QTableWidget* table = window.launchEditor()->paramTable();
+        bool found = false;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0) && table->item(r, 0)->text() == QLatin1String("eps")) {
+                auto* value = qobject_cast<QLineEdit*>(table->cellWidget(r, gui::LaunchEditor::ValueColumn));
+                QVERIFY(value);
+                QCOMPARE(value->text(), QStringLiteral("1e-06"));
+                found = true;
+            }
+        QVERIFY(found);
+    }
+
+    void simulatorWarningsStandBesideTheTimes()
+    {
+        // A kernel with a call the simulator does not model.
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "add.json", "add.py");
+        QFile kernel(dir.filePath(QStringLiteral("add.py")));
+        QVERIFY(kernel.open(QIODevice::ReadOnly));
+        QString source = QString::fromUtf8(kernel.readAll());
+        kernel.close();
+        const QString store = QStringLiteral("        tl.store(out_ptr + offsets, x + y, mask=mask)");
+        QVERIFY(source.contains(store));
+        source.replace(store, QStringLiteral("        y = tl.extra.cann.libdevice.fancy(y)\n") + store);
+        QVERIFY(kernel.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        kernel.write(source.toUtf8());
+        kernel.close();
+
+        MainWindow window;
+        QVERIFY(openAndTune(window, path, QSize(1440, 900)));
+        const auto result = window.document()->tuningResult();
+        bool warned = false;
+        for (const Diagnostic& d : result->diagnostics)
+            warned = warned || d.code == "npu-unsupported-call";
+        QVERIFY(warned);
+        // Beside the candidate ...
+        const QString details = window.spacePage()->details()->toPlainText();
+        QVERIFY2(details.contains(QStringLiteral("approximations")) && details.contains(QStringLiteral("fancy")),
+                 qPrintable(details));
+        // ... and in the kernel view's list.
+        QTreeWidget* list = window.kernelPage()->diagnosticsList();
+        bool listed = false;
+        for (int i = 0; i < list->topLevelItemCount(); ++i)
+            listed = listed || list->topLevelItem(i)->text(2) == QLatin1String("npu-unsupported-call");
+        QVERIFY(listed);
+        // Every message is read whole: a row gets the lines its wrapped text needs.
+        window.tabs()->setCurrentWidget(window.kernelPage());
+        QVERIFY(test::waitUntil([&] { return list->isVisible(); }));
+        list->doItemsLayout();
+        const int width = list->header()->sectionSize(3);
+        for (int i = 0; i < list->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* item = list->topLevelItem(i);
+            const int needed = list->fontMetrics()
+                                   .boundingRect(QRect(0, 0, width - 8, 10000), Qt::TextWordWrap, item->text(3))
+                                   .height();
+            QVERIFY2(list->visualItemRect(item).height() >= needed,
+                     qPrintable(item->text(3) + QStringLiteral(": %1 of %2 px").arg(list->visualItemRect(item).height()).arg(needed)));
+        }
+    }
+};
+
+TILESCOPE_WIDGET_TEST_MAIN(TestViewsAgree)
+#include "test_views_agree.moc"

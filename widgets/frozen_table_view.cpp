@@ -1,0 +1,178 @@
+#include "widgets/frozen_table_view.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+
+namespace ts::gui {
+
+FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
+{
+    m_frozen = new QTableView(this);
+    m_frozen->setObjectName(QStringLiteral("frozenColumns"));
+    m_frozen->setFocusPolicy(Qt::NoFocus);
+    m_frozen->verticalHeader()->hide();
+    m_frozen->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_frozen->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_frozen->setFrameShape(QFrame::NoFrame);
+    m_frozen->setStyleSheet(QStringLiteral("QTableView { border-right: 1px solid palette(mid); }"));
+    m_frozen->hide();
+    viewport()->stackUnder(m_frozen);
+    // Pixel steps, so that a column is never left half under the frozen ones.
+    setHorizontalScrollMode(ScrollPerPixel);
+
+    // Widths and order follow either header; the vertical scroll follows either view.
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
+        m_frozen->setColumnWidth(column, size);
+        placeFrozen();
+    });
+    connect(m_frozen->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
+        if (columnWidth(column) != size)
+            setColumnWidth(column, size);
+    });
+    connect(horizontalHeader(), &QHeaderView::sectionMoved, this, [this] { syncColumns(); });
+    connect(verticalHeader(), &QHeaderView::sectionResized, this,
+            [this](int row, int, int size) { m_frozen->setRowHeight(row, size); });
+    connect(m_frozen->verticalScrollBar(), &QAbstractSlider::valueChanged, verticalScrollBar(), &QAbstractSlider::setValue);
+    connect(verticalScrollBar(), &QAbstractSlider::valueChanged, m_frozen->verticalScrollBar(), &QAbstractSlider::setValue);
+    // Sorting from either header sorts the one model; both show the indicator.
+    connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [this](int column, Qt::SortOrder order) {
+        const QSignalBlocker block(m_frozen->horizontalHeader());
+        m_frozen->horizontalHeader()->setSortIndicator(column, order);
+    });
+    connect(m_frozen->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int column) {
+        if (!isSortingEnabled())
+            return;
+        const QHeaderView* header = horizontalHeader();
+        const Qt::SortOrder order = header->sortIndicatorSection() == column && header->sortIndicatorOrder() == Qt::AscendingOrder
+                                        ? Qt::DescendingOrder
+                                        : Qt::AscendingOrder;
+        sortByColumn(column, order);
+    });
+    m_frozen->horizontalHeader()->setSortIndicatorShown(true);
+    m_frozen->horizontalHeader()->setSectionsClickable(true);
+}
+
+void FrozenTableView::setModel(QAbstractItemModel* model)
+{
+    if (QAbstractItemModel* old = this->model())
+        disconnect(old, nullptr, this, nullptr);
+    QTableView::setModel(model);
+    m_frozen->setModel(model);
+    m_frozen->setSelectionModel(selectionModel());
+    if (model) {
+        // Columns come and go (a tuning's timings): the frozen view hides all but the frozen ones.
+        for (auto signal : {&QAbstractItemModel::columnsInserted, &QAbstractItemModel::columnsRemoved})
+            connect(model, signal, this, [this] { syncColumns(); });
+        connect(model, &QAbstractItemModel::modelReset, this, [this] { syncColumns(); });
+        connect(model, &QAbstractItemModel::layoutChanged, this, [this] { syncColumns(); });
+    }
+    syncColumns();
+}
+
+void FrozenTableView::setSelectionModel(QItemSelectionModel* selectionModel)
+{
+    QTableView::setSelectionModel(selectionModel);
+    m_frozen->setSelectionModel(selectionModel);
+}
+
+void FrozenTableView::setFrozenColumnCount(int count)
+{
+    m_count = std::max(0, count);
+    syncColumns();
+}
+
+void FrozenTableView::freezeConfigColumns(int count, const std::function<bool(int)>& varies)
+{
+    QHeaderView* header = horizontalHeader();
+    int next = 1;  // after the index
+    for (int logical = 1; logical < count && logical < header->count(); ++logical)
+        if (varies(logical))
+            header->moveSection(header->visualIndex(logical), next++);
+    setFrozenColumnCount(count);
+}
+
+int FrozenTableView::frozenWidth() const
+{
+    int width = 0;
+    const QHeaderView* header = horizontalHeader();
+    for (int visual = 0; visual < m_count && visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!isColumnHidden(logical))
+            width += columnWidth(logical);
+    }
+    return width;
+}
+
+void FrozenTableView::syncColumns()
+{
+    const QHeaderView* header = horizontalHeader();
+    QHeaderView* frozenHeader = m_frozen->horizontalHeader();
+    const int columns = model() ? model()->columnCount() : 0;
+    for (int visual = 0; visual < columns && visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        const int at = frozenHeader->visualIndex(logical);
+        if (at >= 0 && at != visual)
+            frozenHeader->moveSection(at, visual);
+        m_frozen->setColumnHidden(logical, visual >= m_count || isColumnHidden(logical));
+        m_frozen->setColumnWidth(logical, columnWidth(logical));
+    }
+    m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
+    m_frozen->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_frozen->setVerticalScrollMode(verticalScrollMode());
+    m_frozen->setWordWrap(wordWrap());
+    m_frozen->setTextElideMode(textElideMode());
+    m_frozen->setVisible(m_count > 0 && columns > 0);
+    {
+        const QSignalBlocker block(frozenHeader);
+        frozenHeader->setSortIndicator(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    }
+    placeFrozen();
+}
+
+void FrozenTableView::placeFrozen()
+{
+    m_frozen->setGeometry(verticalHeader()->width() + frameWidth(), frameWidth(), frozenWidth(),
+                          viewport()->height() + horizontalHeader()->height());
+    m_frozen->horizontalHeader()->setFixedHeight(horizontalHeader()->height());
+}
+
+void FrozenTableView::resizeEvent(QResizeEvent* event)
+{
+    QTableView::resizeEvent(event);
+    placeFrozen();
+}
+
+void FrozenTableView::updateGeometries()
+{
+    QTableView::updateGeometries();
+    placeFrozen();
+}
+
+QModelIndex FrozenTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
+{
+    // Moving left into the frozen columns keeps the scrolled part where it is.
+    const QModelIndex current = QTableView::moveCursor(cursorAction, modifiers);
+    if (cursorAction == MoveLeft && current.isValid() && horizontalHeader()->visualIndex(current.column()) >= m_count &&
+        visualRect(current).left() < frozenWidth()) {
+        const int shift = frozenWidth() - visualRect(current).left();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - shift);
+    }
+    return current;
+}
+
+void FrozenTableView::scrollTo(const QModelIndex& index, ScrollHint hint)
+{
+    // A frozen column is always in sight: only the rows scroll for it.
+    if (index.isValid() && horizontalHeader()->visualIndex(index.column()) < m_count) {
+        const int keep = horizontalScrollBar()->value();
+        QTableView::scrollTo(index, hint);
+        horizontalScrollBar()->setValue(keep);
+        return;
+    }
+    QTableView::scrollTo(index, hint);
+    // Past the frozen columns: the cell must not end up under them.
+    if (index.isValid() && visualRect(index).left() < frozenWidth())
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - (frozenWidth() - visualRect(index).left()));
+}
+
+} // namespace ts::gui

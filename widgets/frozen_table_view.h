@@ -1,0 +1,49 @@
+#pragma once
+// A table whose first columns (a candidate's config: its index and parameters) stay in place
+// while the rest scroll sideways, so that a row is always read with the config it belongs to.
+// A second view over the same model and selection lies over the left edge and shows only those
+// columns (Qt's frozen-column pattern); widths, order, sorting, row heights and the vertical
+// scroll follow the main view.
+
+#include <QTableView>
+
+#include <functional>
+
+namespace ts::gui {
+
+class FrozenTableView : public QTableView {
+    Q_OBJECT
+public:
+    explicit FrozenTableView(QWidget* parent = nullptr);
+
+    void setModel(QAbstractItemModel* model) override;
+    void setSelectionModel(QItemSelectionModel* selectionModel) override;
+
+    // Freezes the first `count` columns in visual order (0: none).
+    void setFrozenColumnCount(int count);
+    // A table of configs: its first `count` logical columns (an index, then the config's values)
+    // stay in sight, those that `varies` (a logical column) first after the index, so that two
+    // rows never look the same for a value out of sight.
+    void freezeConfigColumns(int count, const std::function<bool(int)>& varies);
+    int frozenColumnCount() const { return m_count; }
+    // The view laid over the frozen columns.
+    QTableView* frozenView() const { return m_frozen; }
+    // The width the frozen columns take.
+    int frozenWidth() const;
+
+    void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
+    void updateGeometries() override;
+
+private:
+    void syncColumns();
+    void placeFrozen();
+
+    QTableView* m_frozen = nullptr;
+    int m_count = 0;
+};
+
+} // namespace ts::gui

@@ -1,0 +1,60 @@
+#pragma once
+// Quantities as the explorer writes them: the text of core/util/format.h (what the CLI prints),
+// with the unit spelt for the screen (µs, ×). Every view formats through these, so that one
+// figure reads the same in every view and in the CLI. Counts use the locale's digit grouping
+// (tr("%Ln ...")), the same in every view.
+
+#include "core/util/format.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <string>
+
+#include <cstdint>
+
+namespace ts::gui {
+
+// A kernel time: "561.81 µs".
+inline QString timeUsText(double us)
+{
+    return QString::fromStdString(formatUs(us)) + QStringLiteral(" µs");
+}
+
+// A duration of the tuning: "261.2 s", "0.03 s".
+inline QString secondsText(double seconds)
+{
+    return QString::fromStdString(formatSeconds(seconds));
+}
+
+// A size: "104.4 KiB".
+inline QString bytesText(std::int64_t bytes)
+{
+    return QString::fromStdString(formatBytes(bytes));
+}
+
+// A ratio of two times: "1.005×".
+inline QString ratioText(double ratio)
+{
+    return QString::fromStdString(formatRatio(ratio, "×"));
+}
+
+// A share: "73.4%".
+inline QString percentText(double share)
+{
+    return QString::fromStdString(formatPercent(share));
+}
+
+// What bounds the roofline ("memory", "vector", "cube" from the simulator), in the reader's language.
+inline QString limiterText(const std::string& limiter)
+{
+    if (limiter == "memory")
+        return QCoreApplication::translate("ts::gui::Quantity", "memory");
+    if (limiter == "vector")
+        return QCoreApplication::translate("ts::gui::Quantity", "vector");
+    if (limiter == "cube")
+        return QCoreApplication::translate("ts::gui::Quantity", "cube");
+    return QString::fromStdString(limiter);
+}
+
+} // namespace ts::gui
