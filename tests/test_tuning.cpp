@@ -193,8 +193,8 @@ TEST(Tuning, LatticeSessionIsTheSameOnAnyNumberOfWorkers)
         many.hostPhysicalCores = 2; // one modelled compile worker, like the sequential session
         tuning::TuningOptions one = many;
         one.parallelCompile = false;
-        const auto a = tuning::tune(*analysed, space, device, many);
-        const auto b = tuning::tune(*analysed, space, device, one);
+        const auto a = tuning::tune(*analysed.analysis, space, device, many);
+        const auto b = tuning::tune(*analysed.analysis, space, device, one);
         EXPECT_EQ(a.threads, 3);
         EXPECT_EQ(b.threads, 1);
         ASSERT_TRUE(a.best && b.best);
