@@ -415,10 +415,20 @@ void Machine::slice(const Instr& ins)
     r = res;
 }
 
-// tl.flip: the compiler reverses an axis of length n by splitting it into log2(n) axes of two
-// and swapping each, one copy per axis; the innermost axis of two elements is padded to a 32 B
-// block in the UB, so the copies take several times the tile (triton-ascend#1638: a 64 x 64
-// flip expands to 64x2x2x2x2x2x2 and overflows the UB where 32 x 32 fits).
+// tl.flip, as Triton's own flip (triton/language/standard.py, the same at both modelled commits)
+// lowers it: the flipped axis of n elements is reshaped into log2(n) axes of two (a 64 x 64 flip
+// of dim 1 becomes 64x2x2x2x2x2x2, triton-ascend#1638) and each level swaps the two halves of its
+// axis on the bits, y = y ^ xor_sum(y, axis, keep_dims=True). What each level holds in the UB:
+//  - y, the expanded tile. Flipping the innermost axis leaves an innermost axis of two elements,
+//    each pair padded to a 32 B block (#1638's expand_shape fails its alignment; estimate).
+//  - s = xor_sum(y): half the elements; the last level reduces the innermost axis, which leaves
+//    one element per block.
+//  - the reduction's extra buffer, from AscendNPU-IR's rule for an xor reduction
+//    (ExtraBufferOpInterface/Utils.cpp): the source and one block over an outer axis, three times
+//    the source over an innermost axis of at most one repeat.
+//  - the xor's result, in a buffer of its own (xor is not one of the ISA's in-place operations).
+// The peak is the last level's reduction, y + s + 3y: five padded tiles when the innermost axis is
+// flipped (320 KiB for 64 x 64 fp32, which overflows the 192 KiB UB; 80 KiB at 32 x 32).
 void Machine::flip(const Instr& ins)
 {
     const AVal& x = get(ins.a);
@@ -430,14 +440,52 @@ void Machine::flip(const Instr& ins)
     Spare tx;
     const AVal& a = inUB(x, ins, tx);
     AVal res = newTile(a.dt, a.rank, a.shape, Home::UB);
-    double levels = 0;
-    for (int d = 0; d < a.rank; ++d)
-        if (ins.imm == kAxisNone || d == (ins.imm < 0 ? ins.imm + a.rank : ins.imm))
-            levels += std::ceil(std::log2(double(std::max<std::int64_t>(2, a.shape[d]))));
-    const std::int64_t pairBytes = roundUpUb(2 * dtBytes(a.dt));
-    const std::int64_t expanded = (a.numel() + 1) / 2 * pairBytes;
-    vec(res, VClass::Elementwise, levels * double(expanded) / double(std::max<std::int64_t>(1, tileBytes(res))));
-    tempBytes += 2.0 * double(expanded);  // the expanded source and the copy being written
+    // tl.flip(x) without dim flips the last axis (standard.py's _get_flip_dim).
+    int axis = ins.imm == kAxisNone ? a.rank - 1 : (ins.imm < 0 ? ins.imm + a.rank : ins.imm);
+    axis = std::clamp(axis, 0, std::max(0, int(a.rank) - 1));
+    const std::int64_t n = a.rank > 0 ? a.shape[axis] : 1;
+    const int levels = n > 1 ? int(std::ceil(std::log2(double(n)))) : 0;
+    if (levels == 0) {
+        vec(res, VClass::Elementwise, 1.0);
+        r = res;
+        return;
+    }
+    // The bits move as integers of the element's width (standard.py bitcasts before the xors).
+    const int width = dtBytes(a.dt);
+    const Dt bits = width >= 8 ? Dt::I64 : width == 4 ? Dt::I32 : width == 2 ? Dt::I16 : Dt::I8;
+    const bool innermost = axis == a.rank - 1;
+    const std::int64_t numel = a.numel();
+    // The expanded tile as the UB lays it out: pairs of elements when the innermost axis is the
+    // flipped one, else the tile's own rows.
+    AVal y = a;
+    y.dt = bits;
+    if (innermost) {
+        const std::int64_t pairs[2] = {std::max<std::int64_t>(1, numel / 2), 2};
+        y = newTile(bits, 2, pairs, Home::Affine);  // for its size and work only: no buffer of its own
+    }
+    const std::int64_t expanded = tileBytes(y);
+    // The last level's reduction leaves one element per block when it reduces the innermost axis.
+    const std::int64_t singles[2] = {std::max<std::int64_t>(1, numel / 2), 1};
+    const std::int64_t lastHalf = innermost ? tileBytes(newTile(bits, 2, singles, Home::Affine)) : expanded / 2;
+    const std::int64_t outerLevel = expanded + expanded / 2 + expanded + ubAlign;
+    const std::int64_t lastLevel = innermost ? expanded + lastHalf + 3 * expanded : outerLevel;
+    const std::int64_t source = tileBytes(a), result = tileBytes(res);
+    // The footprint of this instruction already counts the source and the result; the source is
+    // live through every level only if something reads it after the flip (`t = tl.flip(t)`
+    // overwrites it).
+    bool sourceLives = false;
+    for (std::int32_t i = 0; i < ins.liveSize && !sourceLives && ins.a != ins.dest; ++i)
+        sourceLives = ir.lists[std::size_t(ins.liveBegin + i)] == ins.a;
+    const std::int64_t held = sourceLives ? source : 0;
+    const std::int64_t peak = held + std::max({(sourceLives ? 0 : source) + expanded,
+                                               std::max(outerLevel, lastLevel), expanded + result});
+    tempBytes += double(std::max<std::int64_t>(0, peak - source - result));
+    // Work: the copies into the expanded layout and back; per level the xor over the whole tile
+    // and the reduction, an xor of its two halves (the innermost level's on the reduction unit).
+    vec(y, VClass::Elementwise, 2.0 + double(levels));
+    vec(y, VClass::Elementwise, 0.5 * double(innermost ? levels - 1 : levels));
+    if (innermost)
+        vec(y, VClass::Reduction, 1.0, bits, true);
     r = res;
 }
 

@@ -157,6 +157,15 @@ void Machine::math(const Instr& ins)
     case MathFn::Sigmoid: tr = 2; el = 1; break;  // exp, add, reciprocal
     case MathFn::Tanh: tr = 2; el = 2; break;
     case MathFn::Sin: case MathFn::Cos: tr = 2; el = 2; break;
+    case MathFn::Tan: {
+        // libdevice.tan (__hmf_tanf, not public): costed as a sine, a cosine and a division, with
+        // the working set of Ascend C's Tan (asc-devkit tan_tiling_impl.cpp: up to 4 tiles of
+        // temporaries for fp32, 10 for fp16); both estimates.
+        tr = 5;
+        el = 4;
+        tempBytes += double((dtBytes(dt) >= 4 ? 4 : 10) * tileBytes(res));
+        break;
+    }
     case MathFn::Erf: tr = 3; el = 4; break;
     case MathFn::Fma: el = 2; break;
     case MathFn::Clamp: el = 2; break;

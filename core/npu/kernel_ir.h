@@ -74,7 +74,7 @@ enum class CmpKind : std::uint8_t { Lt, Le, Gt, Ge, Eq, Ne };
 // Vector cost classes of the math functions: elementwise (full vector rate) or transcendental.
 enum class MathFn : std::uint8_t {
     Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Sigmoid, Abs, Maximum, Minimum, Sin, Cos, Tanh, Erf,
-    Floor, Ceil, Fma, Clamp, Div, Pow, Softmax, Relu, Umulhi,
+    Floor, Ceil, Fma, Clamp, Div, Pow, Softmax, Relu, Umulhi, Tan,
 };
 // Custom: tl.reduce with a combine function of its own; b = a constant slot holding how many
 // operations the function applies per step.

@@ -58,6 +58,7 @@ constexpr MathEntry kMathTable[] = {
     {"sigmoid", MathFn::Sigmoid, 1}, {"abs", MathFn::Abs, 1}, {"fabs", MathFn::Abs, 1},
     {"maximum", MathFn::Maximum, 2}, {"minimum", MathFn::Minimum, 2}, {"fmax", MathFn::Maximum, 2},
     {"fmin", MathFn::Minimum, 2}, {"sin", MathFn::Sin, 1}, {"cos", MathFn::Cos, 1}, {"tanh", MathFn::Tanh, 1},
+    {"tan", MathFn::Tan, 1},
     {"erf", MathFn::Erf, 1}, {"floor", MathFn::Floor, 1}, {"ceil", MathFn::Ceil, 1}, {"fma", MathFn::Fma, 3},
     {"clamp", MathFn::Clamp, 3}, {"div_rn", MathFn::Div, 2}, {"fdiv", MathFn::Div, 2}, {"pow", MathFn::Pow, 2},
     {"softmax", MathFn::Softmax, 1}, {"relu", MathFn::Relu, 1}, {"umulhi", MathFn::Umulhi, 2},

@@ -4,6 +4,7 @@
 import triton
 import triton.language as tl
 import triton.language.extra.cann.extension as extension
+import triton.language.extra.cann.libdevice as libdevice
 from flag_gems.utils.limits import get_dtype_max, get_dtype_min
 
 
@@ -49,11 +50,38 @@ def slice_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, SUB: tl.constexpr):
 
 
 @triton.jit
-def flip_tan_kernel(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
+def flip_tan_kernel(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr, FLIP: tl.constexpr):
+    # triton-ascend#1638: one column inserted, libdevice.tan, a flip of dim 1 (FLIP=0 leaves it
+    # out), libdevice.tan.
     offsets = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offsets[:, None] * BLOCK + offsets[None, :])
     y = tl.load(y_ptr + offsets[:, None] * BLOCK + offsets[None, :])
-    t = tl.sin(x + y) / tl.cos(x + y)
-    f = tl.flip(t, 1)
-    out = tl.sin(f) / tl.cos(f)
+    zeros = tl.zeros_like(x)
+    column = extension.extract_slice(y, [0, 0], [BLOCK, 1], [1, 1])
+    inserted = extension.insert_slice(zeros, column, [0, 0], [BLOCK, 1], [1, 1])
+    t = libdevice.tan(x + inserted)
+    if FLIP:
+        t = tl.flip(t, 1)
+    out = libdevice.tan(t)
     tl.store(out_ptr + offsets[:, None] * BLOCK + offsets[None, :], out)
+
+
+@triton.jit
+def flip_inner_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets[:, None] * BLOCK + offsets[None, :])
+    tl.store(out_ptr + offsets[:, None] * BLOCK + offsets[None, :], tl.flip(x, 1))
+
+
+@triton.jit
+def flip_default_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets[:, None] * BLOCK + offsets[None, :])
+    tl.store(out_ptr + offsets[:, None] * BLOCK + offsets[None, :], tl.flip(x))
+
+
+@triton.jit
+def flip_outer_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets[:, None] * BLOCK + offsets[None, :])
+    tl.store(out_ptr + offsets[:, None] * BLOCK + offsets[None, :], tl.flip(x, 0))
