@@ -30,8 +30,9 @@ std::optional<ConfidenceLevel> parseConfidenceLevel(std::string_view name)
 
 namespace {
 
-// The device figures each pipe's time is computed from (device_model.cpp).
-const std::vector<std::string>& figuresOf(std::string_view pipe)
+// The device figures each pipe's time is computed from (device_model.cpp); a kernel without the
+// cube loads nothing into L1, so the figures of DMAs into L1 do not count for it.
+const std::vector<std::string>& figuresOf(std::string_view pipe, bool cubeKernel)
 {
     static const std::vector<std::string> memory = {
         "hbm_gbps", "hbm_sustained_fraction", "l2_fill_gbps", "l2_gbps", "l2_resident_fraction", "l2_thrash_factor",
@@ -39,6 +40,13 @@ const std::vector<std::string>& figuresOf(std::string_view pipe)
         "mte_gm_write_latency_cycles", "l2_hit_cycles", "dma_overhead_bytes", "dma_row_overhead_bytes",
         "nd2nz_row_overhead_bytes", "dma_burst_cycles", "nd2nz_burst_cycles", "gm_32b_aligned_bandwidth_fraction",
         "gm_unaligned_bandwidth_fraction"};
+    static const std::vector<std::string> vectorMemory = [] {
+        std::vector<std::string> figures = memory;
+        std::erase_if(figures, [](const std::string& f) {
+            return f == "cube_core_gm_bytes_per_cycle" || f.starts_with("nd2nz_");
+        });
+        return figures;
+    }();
     static const std::vector<std::string> vector = {"vector_bytes_per_cycle", "vector_transcendental_per_cycle",
                                                     "vector_int32_per_cycle", "reduction_rate_fraction",
                                                     "vector_issue_cycles", "vector_repeat_bytes"};
@@ -57,7 +65,7 @@ const std::vector<std::string>& figuresOf(std::string_view pipe)
         return scalar;
     if (pipe == "launch")
         return launch;
-    return memory;
+    return cubeKernel ? memory : vectorMemory;
 }
 
 // Marked G in the profile, or missing from it with a guessed fallback.
@@ -112,7 +120,7 @@ std::optional<TuningConfidence> assessConfidence(const TuningResult& result, con
     c.limitingPipe = top->first;
     c.limitingShare = total > 0 ? top->second / total : 0.0;
     const npu::DeviceModel model = npu::DeviceModel::fromProfile(profile);
-    for (const std::string& figure : figuresOf(c.limitingPipe))
+    for (const std::string& figure : figuresOf(c.limitingPipe, best.bench.sim.cubeKernel))
         if (guessed(figure, profile, model))
             c.guessedFigures.push_back(figure);
 
