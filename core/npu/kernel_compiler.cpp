@@ -262,8 +262,8 @@ Diagnostic multibufferFallbackNote(const Machine& machine, const KernelTrace& tr
     d.line = doubled.ubPeakLine;
     d.message = "multibuffer's doubled buffers need " + std::to_string(doubled.ubPeakBytes / 1024) +
                 " KiB of UB (L1 " + std::to_string(doubled.l1PeakBytes / 1024) +
-                " KiB); the compiler builds the kernel without them, so its loads do not overlap its "
-                "vector work";
+                " KiB); bishengir-compile (May 2026 or later) retries the compile without them, so its "
+                "loads do not overlap its vector work (an older toolchain fails it instead)";
     return d;
 }
 
@@ -300,8 +300,9 @@ void conclude(const Machine& machine, int track, CompiledKernel& out, const Kern
 // Compiles `candidate` into `out` and, with `sibling`, the same candidate with multibuffer
 // flipped into `*sibling`, from one trace. Both footprints are always tracked: a multibuffer
 // candidate whose doubled buffers overflow while the single ones fit is built without them, as
-// BiShengIR's compile driver retries an overflowing compile with auto multi-buffer off
-// (AscendNPU-IR, bishengir-compile: "fallback with disabled auto multi buffer").
+// bishengir-compile retries a Triton compile that overflows the UB with code motion off, then
+// auto multi-buffer off (Ascend/AscendNPU-IR 52f96a1, RetriablePassManager/OverFlowPolicyBase.cpp;
+// code motion is not modelled). An older toolchain fails such a candidate: an estimate here.
 void compileInto(const KernelTrace& trace, const DeviceModel& device, const CandidateValues& candidate,
                  CompiledKernel& out, CompiledKernel* sibling)
 {
