@@ -200,7 +200,7 @@ TEST(TuningPipeline, EditedKernelMakesTheCachedTuningStale)
     std::filesystem::remove_all(dir);
 }
 
-// The simulator's model changed (sim-3 -> sim-4): a tuning cached under the old version holds
+// The simulator's model changed (sim-4 -> sim-5): a tuning cached under the old version holds
 // times the new model would not give, so it is never reused; the tuning runs again and its record
 // replaces nothing of the old version's.
 TEST(TuningPipeline, ATuningCachedUnderTheOldSimulatorIsNotReused)

@@ -39,8 +39,10 @@ namespace ts::tuning {
 //          rows, instructions and alignment from asc-devkit's data_copy, the profiler's task time
 //          without the launch's head, the compiler's UB plan (reuse, multibuffer doubling and its
 //          fallback, reduction temporaries), the calls once skipped (docs/SIMULATOR_MODEL.md)
-inline constexpr const char* kSimulatorVersion = "sim-4";
-inline constexpr const char* kPreviousSimulatorVersion = "sim-3";
+//   sim-5  tl.flip held as Triton lowers it (a 64 x 64 flip of the innermost axis overflows the
+//          UB), libdevice.tan costed, no per-row cap on DMAs into L1
+inline constexpr const char* kSimulatorVersion = "sim-5";
+inline constexpr const char* kPreviousSimulatorVersion = "sim-4";
 
 // Which points a lattice tuning (TuningOptions::lattice) tunes: the valid lattice points (every
 // candidate of the space but those pruned by a hard constraint), narrowed by a filter and a
