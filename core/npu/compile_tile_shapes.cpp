@@ -426,7 +426,8 @@ void Machine::slice(const Instr& ins)
 //  - the reduction's extra buffer, from AscendNPU-IR's rule for an xor reduction
 //    (ExtraBufferOpInterface/Utils.cpp): the source and one block over an outer axis, three times
 //    the source over an innermost axis of at most one repeat.
-//  - the xor's result, in a buffer of its own (xor is not one of the ISA's in-place operations).
+//  - the xor's result, which may take over y (PlanMemory::IsReuseHIVMOp); after the reduction,
+//    so below the peak either way.
 // The peak is the last level's reduction, y + s + 3y: five padded tiles when the innermost axis is
 // flipped (320 KiB for 64 x 64 fp32, which overflows the 192 KiB UB; 80 KiB at 32 x 32).
 void Machine::flip(const Instr& ins)
