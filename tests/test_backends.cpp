@@ -383,6 +383,9 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
         EXPECT_EQ(d->message.find("does not tune the split parameter BLOCK") != std::string::npos, !tunesIt)
             << d->message;
         EXPECT_EQ(d->message.find("pass BLOCK=1000 at launch") != std::string::npos, tunesIt) << d->message;
+        EXPECT_EQ(d->message.find("unprocessed (BLOCK=500: covers 4,000 of 8,000") != std::string::npos,
+                  tunesIt)
+            << d->message;
         if (tunesIt) {
             // What the rule says: the version generates BLOCK below the grid's share, incorrect.
             const pipeline::SpaceResult space = pipeline::buildSpace({a, *device, {}});
@@ -400,5 +403,26 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
         const pipeline::SpaceResult fixedSpace = pipeline::buildSpace({fixedAnalysis, *device, {}});
         ASSERT_TRUE(fixedSpace.space);
         EXPECT_EQ(fixedSpace.space->count(space::CandidateStatus::Incorrect), 0u);
+
+        // A loop that strides by the grid covers the axis whatever BLOCK is: a version that tunes
+        // BLOCK breaks nothing, so only the version that leaves it untuned has the note.
+        std::ofstream(dir / "strided.py")
+            << "import triton\nimport triton.language as tl\nimport triton.backends.ascend.runtime\n\n"
+            << R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    for start in range(tl.program_id(0) * BLOCK, n, 8 * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        mask = offs < n
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2, mask=mask)
+)";
+        std::ofstream(dir / "strided.json")
+            << "{\"kernel\": \"strided.py\", \"args\": {" << args << "}, \"grid\": [8]}";
+        kernel::WorkloadLoadResult stridedLoad = kernel::loadWorkload((dir / "strided.json").string());
+        ASSERT_TRUE(stridedLoad.workload);
+        stridedLoad.workload->backend = version;
+        const auto strided = analyse(*stridedLoad.workload);
+        ASSERT_TRUE(strided);
+        EXPECT_EQ(hasCode(*strided, "split-fixed-by-grid"), !tunesIt) << codes(*strided);
     }
 }
