@@ -99,6 +99,26 @@ kernel::Workload example(const std::string& name, kernel::BackendVersion version
     return w;
 }
 
+// The analysis of a workload file under `version`; null when the file does not load.
+std::shared_ptr<const analysis::KernelAnalysis> analyseFile(const std::filesystem::path& file,
+                                                            kernel::BackendVersion version)
+{
+    kernel::WorkloadLoadResult loaded = kernel::loadWorkload(file.string());
+    EXPECT_TRUE(loaded.workload) << file;
+    if (!loaded.workload)
+        return nullptr;
+    loaded.workload->backend = version;
+    return analyse(*loaded.workload);
+}
+
+// The first diagnostic with `code`; null when there is none.
+const Diagnostic* diagnosticOf(const analysis::KernelAnalysis& a, const std::string& code)
+{
+    const auto d = std::find_if(a.diagnostics.begin(), a.diagnostics.end(),
+                                [&](const Diagnostic& x) { return x.code == code; });
+    return d == a.diagnostics.end() ? nullptr : &*d;
+}
+
 bool hasCode(const analysis::KernelAnalysis& a, const std::string& code)
 {
     return std::any_of(a.diagnostics.begin(), a.diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
@@ -328,14 +348,10 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr = 512):
         "y_ptr": {"tensor": "float32", "shape": [65536]}, "n": 65536},
         "grid": "lambda meta: (triton.cdiv(n, meta['BLOCK']),)"})json";
     for (const kernel::BackendVersion version : {test::backend2604(), test::backend2608()}) {
-        kernel::WorkloadLoadResult loaded = kernel::loadWorkload((dir / "k.json").string());
-        ASSERT_TRUE(loaded.workload);
-        loaded.workload->backend = version;
-        const auto a = analyse(*loaded.workload);
+        const auto a = analyseFile(dir / "k.json", version);
         ASSERT_TRUE(a);
-        const auto d = std::find_if(a->diagnostics.begin(), a->diagnostics.end(),
-                                    [](const Diagnostic& x) { return x.code == "tunable-has-default"; });
-        ASSERT_NE(d, a->diagnostics.end()) << codes(*a);
+        const Diagnostic* d = diagnosticOf(*a, "tunable-has-default");
+        ASSERT_TRUE(d) << codes(*a);
         EXPECT_FALSE(hasCode(*a, "no-tunable-params")) << codes(*a);
         const bool listsIt = d->message.find("tunable_parameter") != std::string::npos;
         EXPECT_EQ(listsIt, version == test::backend2608()) << d->message;
@@ -368,14 +384,10 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
         << "{\"kernel\": \"k.py\", \"args\": {" << args << ", \"BLOCK\": 1000}, \"grid\": [8]}";
     for (const kernel::BackendVersion version : {test::backend2604(), test::backend2608()}) {
         SCOPED_TRACE(std::string(kernel::backendName(version)));
-        kernel::WorkloadLoadResult loaded = kernel::loadWorkload((dir / "k.json").string());
-        ASSERT_TRUE(loaded.workload);
-        loaded.workload->backend = version;
-        const auto a = analyse(*loaded.workload);
+        const auto a = analyseFile(dir / "k.json", version);
         ASSERT_TRUE(a);
-        const auto d = std::find_if(a->diagnostics.begin(), a->diagnostics.end(),
-                                    [](const Diagnostic& x) { return x.code == "split-fixed-by-grid"; });
-        ASSERT_NE(d, a->diagnostics.end()) << codes(*a);
+        const Diagnostic* d = diagnosticOf(*a, "split-fixed-by-grid");
+        ASSERT_TRUE(d) << codes(*a);
         EXPECT_NE(d->message.find("grid dim 0 is 8 whatever BLOCK is"), std::string::npos) << d->message;
         EXPECT_NE(d->message.find("each program gets 1000 elements of axis x"), std::string::npos)
             << d->message;
@@ -394,10 +406,7 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
         }
 
         // The fix it gives: BLOCK passed at the grid's share leaves no candidate incorrect.
-        kernel::WorkloadLoadResult fixedLoad = kernel::loadWorkload((dir / "fixed.json").string());
-        ASSERT_TRUE(fixedLoad.workload);
-        fixedLoad.workload->backend = version;
-        const auto fixedAnalysis = analyse(*fixedLoad.workload);
+        const auto fixedAnalysis = analyseFile(dir / "fixed.json", version);
         ASSERT_TRUE(fixedAnalysis);
         EXPECT_FALSE(hasCode(*fixedAnalysis, "split-fixed-by-grid")) << codes(*fixedAnalysis);
         const pipeline::SpaceResult fixedSpace = pipeline::buildSpace({fixedAnalysis, *device, {}});
@@ -418,10 +427,7 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 )";
         std::ofstream(dir / "strided.json")
             << "{\"kernel\": \"strided.py\", \"args\": {" << args << "}, \"grid\": [8]}";
-        kernel::WorkloadLoadResult stridedLoad = kernel::loadWorkload((dir / "strided.json").string());
-        ASSERT_TRUE(stridedLoad.workload);
-        stridedLoad.workload->backend = version;
-        const auto strided = analyse(*stridedLoad.workload);
+        const auto strided = analyseFile(dir / "strided.json", version);
         ASSERT_TRUE(strided);
         EXPECT_EQ(hasCode(*strided, "split-fixed-by-grid"), !tunesIt) << codes(*strided);
     }
