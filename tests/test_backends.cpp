@@ -99,6 +99,26 @@ kernel::Workload example(const std::string& name, kernel::BackendVersion version
     return w;
 }
 
+// The analysis of a workload file under `version`; null when the file does not load.
+std::shared_ptr<const analysis::KernelAnalysis> analyseFile(const std::filesystem::path& file,
+                                                            kernel::BackendVersion version)
+{
+    kernel::WorkloadLoadResult loaded = kernel::loadWorkload(file.string());
+    EXPECT_TRUE(loaded.workload) << file;
+    if (!loaded.workload)
+        return nullptr;
+    loaded.workload->backend = version;
+    return analyse(*loaded.workload);
+}
+
+// The first diagnostic with `code`; null when there is none.
+const Diagnostic* diagnosticOf(const analysis::KernelAnalysis& a, const std::string& code)
+{
+    const auto d = std::find_if(a.diagnostics.begin(), a.diagnostics.end(),
+                                [&](const Diagnostic& x) { return x.code == code; });
+    return d == a.diagnostics.end() ? nullptr : &*d;
+}
+
 bool hasCode(const analysis::KernelAnalysis& a, const std::string& code)
 {
     return std::any_of(a.diagnostics.begin(), a.diagnostics.end(), [&](const Diagnostic& d) { return d.code == code; });
@@ -195,6 +215,19 @@ TEST(Backends, EveryFeatureRunsUnderEveryVersion)
             EXPECT_TRUE(exported.ok()) << exported.error.value_or("") << " format " << int(format);
             EXPECT_FALSE(exported.text.empty());
         }
+        // A record of a version this build does not model: its Triton cache file is refused, not
+        // written by the default version's rules.
+        {
+            cache::TuningRecord unknown = *tuned.record;
+            unknown.key.backend = "2099-01";
+            pipeline::ExportRequest request;
+            request.record = std::make_shared<const cache::TuningRecord>(unknown);
+            request.format = pipeline::ExportFormat::TritonAutotuneJson;
+            const pipeline::ExportResult refused = pipeline::exportTuning(request);
+            EXPECT_FALSE(refused.ok());
+            EXPECT_NE(refused.error.value_or("").find("backend version '2099-01'"), std::string::npos)
+                << refused.error.value_or("");
+        }
 
         // guide rules and coverage: the static grid over XBLOCK
         const auto violations = analyse(example("guide_violations.json", version));
@@ -244,31 +277,39 @@ def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, XBLOCK: tl.constexpr, XBLOCK_S
         std::string grid;
     };
     const std::vector<Rule> rules = {
-        {"missing-ascend-runtime-import", "import triton\nimport triton.language as tl\n\n" + decorator + add, addArgs, lambda},
-        {"autotune-not-directly-over-jit", header + "import functools\n" + decorator + "@functools.wraps(print)\n" + add,
+        {"missing-ascend-runtime-import", "import triton\nimport triton.language as tl\n\n" + decorator + add,
          addArgs, lambda},
+        {"autotune-not-directly-over-jit",
+         header + "import functools\n" + decorator + "@functools.wraps(print)\n" + add, addArgs, lambda},
         {"tunable-has-default", header + decorator + withDefault, addArgs, lambda},
         {"tunable-fixed-at-launch", header + decorator + add, addArgs + R"(, "XBLOCK_SUB": 512)", lambda},
         {"grid-not-lambda", header + decorator + add, addArgs, "[48]"},
-        {"key-unknown-arg", header + "@triton.autotune(configs=[], key=['n_elements', 'M'])\n" + add, addArgs, lambda},
+        {"split-fixed-by-grid", header + decorator + add, addArgs, "[48]"},
+        {"key-unknown-arg", header + "@triton.autotune(configs=[], key=['n_elements', 'M'])\n" + add, addArgs,
+         lambda},
         {"side-effects-without-hooks", header + decorator + R"(@triton.jit
 def count_kernel(x_ptr, out_ptr, n_elements, XBLOCK: tl.constexpr):
     offsets = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
     mask = offsets < n_elements
     tl.atomic_add(out_ptr, tl.sum(tl.load(x_ptr + offsets, mask=mask), axis=0))
-)", R"("x_ptr": {"tensor": "float32", "shape": [4096]}, "out_ptr": {"tensor": "float32", "shape": [1]}, "n_elements": 4096)",
+)",
+         R"("x_ptr": {"tensor": "float32", "shape": [4096]}, "out_ptr": {"tensor": "float32", "shape": [1]}, "n_elements": 4096)",
          lambda},
         {"no-tunable-params", header + decorator + R"(@triton.jit
 def copy(x_ptr, y_ptr, n_elements):
     offs = tl.program_id(0) * 1024 + tl.arange(0, 1024)
     tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n_elements), mask=offs < n_elements)
-)", R"("x_ptr": {"tensor": "float16", "shape": [8192]}, "y_ptr": {"tensor": "float16", "shape": [8192]}, "n_elements": 8192)",
+)",
+         R"("x_ptr": {"tensor": "float16", "shape": [8192]}, "y_ptr": {"tensor": "float16", "shape": [8192]}, "n_elements": 8192)",
          "[8]"},
-        {"hint-unknown", header + "@triton.autotune(configs=[], key=['n_elements'], hints={'FANCY': [1, 2]})\n" + add,
+        {"hint-unknown",
+         header + "@triton.autotune(configs=[], key=['n_elements'], hints={'FANCY': [1, 2]})\n" + add,
          addArgs, lambda},
-        {"user-prune-function", header + "def prune(configs, nargs, **kw):\n    return configs\n\n" +
-                                    "@triton.autotune(configs=[], key=['n_elements'], prune_configs_by={'early_config_prune': prune})\n" +
-                                    add,
+        {"user-prune-function",
+         header + "def prune(configs, nargs, **kw):\n    return configs\n\n" +
+             "@triton.autotune(configs=[], key=['n_elements'], prune_configs_by={'early_config_prune': "
+             "prune})\n" +
+             add,
          addArgs, lambda},
     };
     for (const kernel::BackendVersion version : backends::registeredVersions()) {
@@ -307,16 +348,87 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr = 512):
         "y_ptr": {"tensor": "float32", "shape": [65536]}, "n": 65536},
         "grid": "lambda meta: (triton.cdiv(n, meta['BLOCK']),)"})json";
     for (const kernel::BackendVersion version : {test::backend2604(), test::backend2608()}) {
-        kernel::WorkloadLoadResult loaded = kernel::loadWorkload((dir / "k.json").string());
-        ASSERT_TRUE(loaded.workload);
-        loaded.workload->backend = version;
-        const auto a = analyse(*loaded.workload);
+        const auto a = analyseFile(dir / "k.json", version);
         ASSERT_TRUE(a);
-        const auto d = std::find_if(a->diagnostics.begin(), a->diagnostics.end(),
-                                    [](const Diagnostic& x) { return x.code == "tunable-has-default"; });
-        ASSERT_NE(d, a->diagnostics.end()) << codes(*a);
+        const Diagnostic* d = diagnosticOf(*a, "tunable-has-default");
+        ASSERT_TRUE(d) << codes(*a);
         EXPECT_FALSE(hasCode(*a, "no-tunable-params")) << codes(*a);
         const bool listsIt = d->message.find("tunable_parameter") != std::string::npos;
         EXPECT_EQ(listsIt, version == test::backend2608()) << d->message;
+    }
+}
+
+// A grid dimension fixed whatever the split parameter is: 2026-04 leaves the split untuned (the
+// kernel runs with the grid's share), 2026-08 tunes it from that share down, and every smaller
+// value leaves rows unprocessed. Both get the rule; the fix each proposes keeps every candidate
+// correct.
+TEST(Backends, AFixedGridSplitIsDiagnosedInEachVersionsFacts)
+{
+    static const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
+    const npu::DeviceProfile* device = registry.find("Ascend910B2");
+    ASSERT_TRUE(device);
+    const std::filesystem::path dir = test::scratchDir("fixed-grid-split");
+    std::ofstream(dir / "k.py")
+        << "import triton\nimport triton.language as tl\nimport triton.backends.ascend.runtime\n\n"
+        << R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2, mask=mask)
+)";
+    const std::string args =
+        R"("x_ptr": {"tensor": "float32", "shape": [8000]}, "y_ptr": {"tensor": "float32", "shape": [8000]}, "n": 8000)";
+    std::ofstream(dir / "k.json") << "{\"kernel\": \"k.py\", \"args\": {" << args << "}, \"grid\": [8]}";
+    std::ofstream(dir / "fixed.json")
+        << "{\"kernel\": \"k.py\", \"args\": {" << args << ", \"BLOCK\": 1000}, \"grid\": [8]}";
+    for (const kernel::BackendVersion version : {test::backend2604(), test::backend2608()}) {
+        SCOPED_TRACE(std::string(kernel::backendName(version)));
+        const auto a = analyseFile(dir / "k.json", version);
+        ASSERT_TRUE(a);
+        const Diagnostic* d = diagnosticOf(*a, "split-fixed-by-grid");
+        ASSERT_TRUE(d) << codes(*a);
+        EXPECT_NE(d->message.find("grid dim 0 is 8 whatever BLOCK is"), std::string::npos) << d->message;
+        EXPECT_NE(d->message.find("each program gets 1000 elements of axis x"), std::string::npos)
+            << d->message;
+        const bool tunesIt = version == test::backend2608();
+        EXPECT_EQ(d->message.find("does not tune the split parameter BLOCK") != std::string::npos, !tunesIt)
+            << d->message;
+        EXPECT_EQ(d->message.find("pass BLOCK=1000 at launch") != std::string::npos, tunesIt) << d->message;
+        EXPECT_EQ(d->message.find("unprocessed (BLOCK=500: covers 4,000 of 8,000") != std::string::npos,
+                  tunesIt)
+            << d->message;
+        if (tunesIt) {
+            // What the rule says: the version generates BLOCK below the grid's share, incorrect.
+            const pipeline::SpaceResult space = pipeline::buildSpace({a, *device, {}});
+            ASSERT_TRUE(space.space);
+            EXPECT_GT(space.space->count(space::CandidateStatus::Incorrect), 0u);
+        }
+
+        // The fix it gives: BLOCK passed at the grid's share leaves no candidate incorrect.
+        const auto fixedAnalysis = analyseFile(dir / "fixed.json", version);
+        ASSERT_TRUE(fixedAnalysis);
+        EXPECT_FALSE(hasCode(*fixedAnalysis, "split-fixed-by-grid")) << codes(*fixedAnalysis);
+        const pipeline::SpaceResult fixedSpace = pipeline::buildSpace({fixedAnalysis, *device, {}});
+        ASSERT_TRUE(fixedSpace.space);
+        EXPECT_EQ(fixedSpace.space->count(space::CandidateStatus::Incorrect), 0u);
+
+        // A loop that strides by the grid covers the axis whatever BLOCK is: a version that tunes
+        // BLOCK breaks nothing, so only the version that leaves it untuned has the note.
+        std::ofstream(dir / "strided.py")
+            << "import triton\nimport triton.language as tl\nimport triton.backends.ascend.runtime\n\n"
+            << R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    for start in range(tl.program_id(0) * BLOCK, n, 8 * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        mask = offs < n
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2, mask=mask)
+)";
+        std::ofstream(dir / "strided.json")
+            << "{\"kernel\": \"strided.py\", \"args\": {" << args << "}, \"grid\": [8]}";
+        const auto strided = analyseFile(dir / "strided.json", version);
+        ASSERT_TRUE(strided);
+        EXPECT_EQ(hasCode(*strided, "split-fixed-by-grid"), !tunesIt) << codes(*strided);
     }
 }

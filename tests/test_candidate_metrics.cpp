@@ -132,8 +132,9 @@ TEST(CandidateMetrics, UbUseIsAShareOfTheBudgetAndOverflowIsCounted)
             ++over;
             EXPECT_TRUE(built.space->violations(i) & (1u << unsigned(space::ReasonCode::UbCapacity))) << i;
         }
-        if (built.space->status(i) == space::CandidateStatus::Generated)
+        if (built.space->status(i) == space::CandidateStatus::Generated) {
             EXPECT_LE(v, 100.0) << i;
+        }
     }
     EXPECT_EQ(ub.overflow, over);
     EXPECT_GT(over, 0u);  // the lattice reaches tiles over the UB
@@ -141,8 +142,9 @@ TEST(CandidateMetrics, UbUseIsAShareOfTheBudgetAndOverflowIsCounted)
     request.metric = pipeline::CandidateMetric::Waves;
     const pipeline::CandidateMetricValues waves = pipeline::candidateMetrics(request);
     for (std::size_t i = 0; i < waves.values.size(); ++i)
-        if (built.space->status(i) == space::CandidateStatus::Generated)
+        if (built.space->status(i) == space::CandidateStatus::Generated) {
             EXPECT_GE(waves.values[i], 1.0) << i;
+        }
     // A vector kernel has no L1 / L0 figure.
     request.metric = pipeline::CandidateMetric::L1Use;
     const pipeline::CandidateMetricValues l1 = pipeline::candidateMetrics(request);

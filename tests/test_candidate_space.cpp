@@ -157,6 +157,10 @@ TEST(CandidateSpace, LatticeStatusesMakeSense)
         case CandidateStatus::User:
             ADD_FAILURE() << "no handwritten configs were given";
             break;
+        case CandidateStatus::Incorrect:
+            EXPECT_EQ(s.launch(i).coverage, ts::analysis::Coverage::Incorrect) << i;
+            EXPECT_FALSE(why.empty());
+            break;
         }
         if (s.status(i) != CandidateStatus::Generated) {
             EXPECT_NE(s.reason(i), ReasonCode::None) << i;

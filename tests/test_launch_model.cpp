@@ -136,8 +136,9 @@ TEST_F(LaunchModelTest, GuideViolationsHasOneProgramCountAndNoIncorrectBest)
     EXPECT_GT(incorrect, 0u);
     const pipeline::TuneResult t = tune(l);
     ASSERT_TRUE(t.result);
-    if (t.result->best)
+    if (t.result->best) {
         EXPECT_NE(l.space->status(*t.result->best), space::CandidateStatus::Incorrect);
+    }
     // Not exported unless asked for.
     if (t.record) {
         pipeline::ExportRequest request;
@@ -145,8 +146,9 @@ TEST_F(LaunchModelTest, GuideViolationsHasOneProgramCountAndNoIncorrectBest)
         request.top = 1000;
         const pipeline::ExportResult exported = pipeline::exportTuning(request);
         for (const cache::CandidateRecord& c : t.record->candidates)
-            if (c.status == cache::CandidateStatus::Incorrect)
+            if (c.status == cache::CandidateStatus::Incorrect) {
                 EXPECT_EQ(exported.text.find(c.reasonMessage), std::string::npos);
+            }
     }
 }
 
@@ -196,10 +198,11 @@ def scale(x_ptr, y_ptr, M, BLOCK_M: tl.constexpr):
     ASSERT_TRUE(t.record);
     const nlohmann::json doc = nlohmann::json::parse(exporter::tuningReportJson(*t.record));
     for (const auto& c : doc["candidates"])
-        if (!c["programs"].is_null())
+        if (!c["programs"].is_null()) {
             EXPECT_EQ(c["programs"], std::min<std::int64_t>((349184 + c["params"]["BLOCK_M"].get<std::int64_t>() - 1) /
                                                                 c["params"]["BLOCK_M"].get<std::int64_t>(),
                                                             4096));
+        }
 }
 
 // The bundled grid_stride: a static grid [48] over a grid-stride loop is 48 programs (1 before),
@@ -398,6 +401,58 @@ TEST_F(LaunchModelTest, LatticePointsAreJudgedCompactly)
     for (std::size_t i = 0; i < l.space->size(); ++i)
         ASSERT_EQ(l.space->coverage(i), analysis::Coverage::Correct) << i << " " << l.space->coverageNote(i);
     EXPECT_LT(l.space->distinctLaunches(), l.space->size());
+}
+
+// A lattice keys its launches by the positions of its rows' values (space/launch_index.h), not
+// by the values: every row's figures must still be the model's own for that row, on vector and
+// tl.dot kernels, correct and incorrect rows alike.
+TEST_F(LaunchModelTest, LatticeFiguresAreTheModelsOwnForEveryRow)
+{
+    std::vector<std::pair<std::string, kernel::Workload>> launches;
+    for (const char* name : {"add.json", "softmax.json", "guide_violations.json", "matmul.json"}) {
+        kernel::WorkloadLoadResult loaded = kernel::loadWorkload((test::examplesDir() / name).string());
+        ASSERT_TRUE(loaded.workload);
+        loaded.workload->backend = test::backend2604();
+        launches.emplace_back(name, *loaded.workload);
+    }
+    // A store without the loads' mask: every XBLOCK that does not divide n_elements writes past
+    // the end.
+    launches.emplace_back("unmasked", workload("unmasked", R"(@triton.autotune(configs=[], key=['n_elements'])
+@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, XBLOCK: tl.constexpr, XBLOCK_SUB: tl.constexpr):
+    block_start = tl.program_id(0) * XBLOCK
+    for sub in range(0, XBLOCK, XBLOCK_SUB):
+        offsets = block_start + sub + tl.arange(0, XBLOCK_SUB)
+        mask = offsets < n_elements
+        tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=mask) + tl.load(y_ptr + offsets, mask=mask))
+)", R"("x_ptr": {"tensor": "float16", "shape": [98432]}, "y_ptr": {"tensor": "float16", "shape": [98432]},
+        "out_ptr": {"tensor": "float16", "shape": [98432]}, "n_elements": 98432)",
+                                                   "\"lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)\"",
+                                                   test::backend2604()));
+    std::size_t lattices = 0, rows = 0, incorrect = 0;
+    for (const auto& [name, w] : launches) {
+        SCOPED_TRACE(name);
+        const Launch l = open(w, true);
+        ASSERT_TRUE(l.space && l.analysis && l.analysis->launch);
+        if (!l.space->hasLattice())
+            continue;
+        ++lattices;
+        const std::size_t step = std::max<std::size_t>(1, l.space->size() / 20000);
+        for (std::size_t i = 0; i < l.space->size(); i += step) {
+            std::vector<std::pair<std::string, std::int64_t>> config;
+            for (const auto& [param, value] : l.space->params(i))
+                config.emplace_back(param, value.value);
+            const analysis::LaunchFigures expected = l.analysis->launch->evaluate(config);
+            ASSERT_TRUE(l.space->launch(i) == expected)
+                << name << " row " << i << ": " << l.space->coverageNote(i) << " / "
+                << l.analysis->launch->describe(expected);
+            ++rows;
+            incorrect += expected.coverage == analysis::Coverage::Incorrect ? 1 : 0;
+        }
+    }
+    EXPECT_GE(lattices, 2u);
+    EXPECT_GT(rows, 1000u);
+    EXPECT_GT(incorrect, 0u);
 }
 
 // The grid expression language: constants fold, Python's floor division and modulo, cdiv.

@@ -134,6 +134,20 @@ TEST(MeasureCompare, AFileWithAnErrorStoresNothingFromAnyFile)
     EXPECT_EQ(imported.files[1].added, 1u);
 }
 
+// A .autotune.json without a workload: no version is assumed to read it (the default's reader
+// would reject a field upstream Triton writes), the one problem is the missing launch.
+TEST(MeasureCompare, AnAutotuneFileWithoutAWorkloadAssumesNoVersion)
+{
+    const fs::path dir = test::scratchDir("measure-no-workload");
+    std::ofstream(dir / "k.autotune.json") << "{\"key\": [1], \"configs_timings\": [\n"
+                                              "[{\"kwargs\": {}, \"ubtune_cfg\": {}}, [1, 1, 1]]]}";
+    const test::CliRun run = test::tilescope("measure import " + test::quote(dir / "k.autotune.json") +
+                                             " --cache " + test::quote(dir / "cache.sqlite"));
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("--workload"), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("ubtune_cfg"), std::string::npos) << run.err;
+}
+
 TEST(MeasureCompare, TheCliImportsAnAutotuningLogAndComparesIt)
 {
     const fs::path dir = test::scratchDir("measure-compare-cli");

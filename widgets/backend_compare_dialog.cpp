@@ -1,6 +1,7 @@
 #include "widgets/backend_compare_dialog.h"
 
 #include "widgets/background_job.h"
+#include "widgets/pipeline_job.h"
 #include "widgets/run_panel.h"
 
 #include <QComboBox>
@@ -121,12 +122,7 @@ bool BackendCompareDialog::run()
     pipeline::CompareBackendsRequest request{m_analysis->workload, m_device, chosen(m_base), chosen(m_other)};
     m_job->start<pipeline::CompareBackendsResult>(
         tr("Comparing backend versions"),
-        [request](JobContext& context) {
-            pipeline::RunControl control;
-            control.stop = context.stopToken();
-            context.checkpoint(0.0, QString());
-            return pipeline::compareBackends(request, control);
-        },
+        stoppableRun(request, &pipeline::compareBackends),
         [this](pipeline::CompareBackendsResult&& result) { showResult(std::move(result)); });
     m_panel->showMessage(tr("Comparing %1 with %2…").arg(versionName(chosen(m_base)), versionName(chosen(m_other))));
     return true;

@@ -107,6 +107,16 @@ struct CacheBrowser::Listing {
     std::vector<cache::TuningSummary> rows;
     std::optional<cache::CacheError> listError;
     std::optional<std::int64_t> keepSelected;
+
+    // The cache's tunings that pass `filter` (on the worker), or why they cannot be listed.
+    void list(cache::ConfigCache& from, const cache::ListFilter& filter)
+    {
+        auto listed = from.list(filter);
+        if (listed.ok())
+            rows = std::move(*listed.value);
+        else
+            listError = listed.error;
+    }
 };
 
 CacheBrowser::CacheBrowser(QWidget* parent) : QDialog(parent)
@@ -331,11 +341,7 @@ void CacheBrowser::openCache(const QString& path, bool create)
             if (!opened.cache)
                 return out;
             out.cache = std::shared_ptr<cache::ConfigCache>(std::move(opened.cache));
-            auto listed = out.cache->list(filter);
-            if (listed.ok())
-                out.rows = std::move(*listed.value);
-            else
-                out.listError = listed.error;
+            out.list(*out.cache, filter);
             return out;
         },
         [this](Listing&& listing) { showListing(std::move(listing)); });
@@ -365,11 +371,7 @@ void CacheBrowser::startList(std::optional<std::int64_t> keepSelected)
         [cache, filter, keepSelected](JobContext&) {
             Listing out;
             out.keepSelected = keepSelected;
-            auto listed = cache->list(filter);
-            if (listed.ok())
-                out.rows = std::move(*listed.value);
-            else
-                out.listError = listed.error;
+            out.list(*cache, filter);
             return out;
         },
         [this](Listing&& listing) { showListing(std::move(listing)); });

@@ -142,14 +142,8 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     m_plot->yAxis2->setLabel(tr("modelled tuning time (s)"));
     m_plot->yAxis2->setVisible(true);
     m_plot->xAxis->grid()->setVisible(false);
-    // The legend in a row of its own above the axes, so that it never covers a bar; each series
-    // names the axis (and unit) it is read on.
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setWrap(2);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    // Each series names the axis (and unit) it is read on.
+    placeLegendAbove(m_plot, 2);
     installExportMenu(m_plot, QStringLiteral("device-comparison"));
     styleChart();
 

@@ -143,12 +143,7 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     m_plot->xAxis->setLabel(tr("run on"));
     m_plot->yAxis->setLabel(tr("regret (× its own best)"));
     m_plot->xAxis->grid()->setVisible(false);
-    // The legend in a row of its own above the axes, so that it never covers a bar.
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    placeLegendAbove(m_plot, 0);
     installExportMenu(m_plot, QStringLiteral("device-regret"));
 
     m_panel = new RunPanel(tr("Compare"), this);

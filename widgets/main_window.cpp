@@ -52,6 +52,21 @@
 namespace ts::gui {
 namespace {
 
+// A modeless dialog that deletes itself when closed.
+template <typename Dialog> Dialog* showOwned(Dialog* dialog)
+{
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+// The profile of the device the document's launch names; null when there is none.
+const npu::DeviceProfile* analysisDevice(KernelDocument& document)
+{
+    const auto analysis = document.analysis();
+    return analysis ? document.devices().find(analysis->workload.device) : nullptr;
+}
+
 constexpr int kMaxRecent = 10;
 constexpr int kLaunchDockWidth = 450;  // the launch dock at first start, before a file widens it
 
@@ -545,37 +560,22 @@ void MainWindow::showCacheState()
 
 void MainWindow::compareDevices()
 {
-    auto analysis = m_document->analysis();
-    if (!analysis)
-        return;
-    auto* dialog = new CompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
+    if (auto analysis = m_document->analysis())
+        showOwned(new CompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(), this));
 }
 
 void MainWindow::compareDeviceRegret()
 {
-    auto analysis = m_document->analysis();
-    if (!analysis)
-        return;
-    auto* dialog = new DeviceCompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(),
-                                           m_document->cacheFile().toStdString(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
+    if (auto analysis = m_document->analysis())
+        showOwned(new DeviceCompareDialog(analysis, &m_document->devices(), m_launchEditor->tuningOptions(),
+                                          m_document->cacheFile().toStdString(), this));
 }
 
 void MainWindow::compareBackends()
 {
     auto analysis = m_document->analysis();
-    if (!analysis)
-        return;
-    const npu::DeviceProfile* device = m_document->devices().find(analysis->workload.device);
-    if (!device)
-        return;
-    auto* dialog = new BackendCompareDialog(analysis, *device, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
-    dialog->run();
+    if (const npu::DeviceProfile* device = analysisDevice(*m_document))
+        showOwned(new BackendCompareDialog(analysis, *device, this))->run();
 }
 
 void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>& space)
@@ -617,16 +617,10 @@ void MainWindow::showMeasured(const std::shared_ptr<const space::CandidateSpace>
 void MainWindow::compareMeasured()
 {
     auto analysis = m_document->analysis();
-    if (!analysis)
-        return;
-    const npu::DeviceProfile* device = m_document->devices().find(analysis->workload.device);
-    if (!device)
-        return;
-    auto* dialog = new MeasuredCompareDialog(analysis, *device, m_launchEditor->tuningOptions(),
-                                             m_document->cacheFile().toStdString(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
-    dialog->run();
+    if (const npu::DeviceProfile* device = analysisDevice(*m_document))
+        showOwned(new MeasuredCompareDialog(analysis, *device, m_launchEditor->tuningOptions(),
+                                            m_document->cacheFile().toStdString(), this))
+            ->run();
 }
 
 void MainWindow::selectCandidate(std::size_t candidate)

@@ -1,6 +1,7 @@
 #include "widgets/measured_compare_dialog.h"
 
 #include "widgets/background_job.h"
+#include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/run_panel.h"
@@ -139,12 +140,7 @@ bool MeasuredCompareDialog::run()
     request.cachePath = m_cachePath;
     m_job->start<pipeline::CompareMeasuredResult>(
         tr("Comparing with measured timings"),
-        [request](JobContext& context) {
-            pipeline::RunControl control;
-            control.stop = context.stopToken();
-            context.checkpoint(0.0, QString());
-            return pipeline::compareMeasured(request, control);
-        },
+        stoppableRun(request, &pipeline::compareMeasured),
         [this](pipeline::CompareMeasuredResult&& result) { showResult(std::move(result)); });
     m_panel->showMessage(tr("Simulating the measured configs…"));
     return true;

@@ -82,13 +82,7 @@ PipeChart::PipeChart(QWidget* parent) : QWidget(parent)
     rows->setRangeReversed(true);
     rows->grid()->setVisible(false);
     time->setLabel(tr("time (µs)"));
-    // The legend in a row of its own above the axes: it never covers a bar.
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setWrap(2);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    placeLegendAbove(m_plot, 2);
     m_empty = new QCPItemText(m_plot);
     m_empty->position->setType(QCPItemPosition::ptViewportRatio);
     m_empty->position->setCoords(0.5, 0.5);

@@ -21,6 +21,16 @@ void styleAxisRect(QCPAxisRect* rect)
     }
 }
 
+void placeLegendAbove(QCustomPlot* plot, int wrap)
+{
+    plot->legend->setVisible(true);
+    plot->legend->setWrap(wrap);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+}
+
 void stylePlot(QCustomPlot* plot)
 {
     const QPalette pal = QApplication::palette();

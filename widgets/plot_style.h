@@ -9,5 +9,8 @@ namespace ts::gui {
 
 void stylePlot(QCustomPlot* plot);
 void styleAxisRect(QCPAxisRect* rect);
+// Shows the legend in a row of its own above the axes, so that it never covers a bar or a
+// point; `wrap` items a row (0: one row).
+void placeLegendAbove(QCustomPlot* plot, int wrap);
 
 } // namespace ts::gui

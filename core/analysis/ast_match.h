@@ -39,4 +39,15 @@ inline bool isTlCall(const py::Node* node, std::string_view attr)
     return !name.empty() && name == attr;
 }
 
+// A Name(id=var) anywhere below `node` (None items tolerated, unlike the backend).
+inline bool mentions(const py::Node* node, std::string_view var)
+{
+    bool found = false;
+    py::walkUntil(node, [&](const py::Node* n) {
+        found = isName(n, var);
+        return found;
+    });
+    return found;
+}
+
 } // namespace ts::analysis

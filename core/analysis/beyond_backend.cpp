@@ -2,6 +2,7 @@
 
 #include "core/analysis/ast_match.h"
 #include "core/analysis/pyrepr.h"
+#include "core/kernel/backend_version.h"
 
 #include <algorithm>
 #include <array>
@@ -12,17 +13,6 @@ namespace {
 
 using py::Kind;
 using py::Node;
-
-// A Name(id=var) anywhere below `node` (None items tolerated, unlike the backend).
-bool mentions(const Node* node, const std::string& var)
-{
-    bool found = false;
-    py::walkUntil(node, [&](const Node* n) {
-        found = isName(n, var);
-        return found;
-    });
-    return found;
-}
 
 bool before(const Node* a, const Node* b)
 {
@@ -258,11 +248,22 @@ private:
         }
     }
 
+    // A grid dimension the split's parameter does not change. A version that leaves the split
+    // untuned says so (the kernel runs with the grid's share); a version that tunes it from the
+    // grid's share (the fixed split) also generates smaller values, which the fixed programs
+    // cannot cover: both get the rule, each in what the version does.
     void fixedByGrid()
     {
-        for (const auto& [axis, param] : m_parse.allSplitParams) {
-            if (findAxis(m_parse.splitParams, axis) || !contains(m_parse.missingParams, param))
+        // Every split the parse found: a version may tune one its split-axis search does not
+        // list (a parse that reads the kernel's axes as a table, not by the legacy search).
+        AxisMap splits = m_parse.allSplitParams;
+        for (const auto& [axis, param] : m_parse.splitParams)
+            if (!findAxis(splits, axis))
+                splits.emplace_back(axis, param);
+        for (const auto& [axis, param] : splits) {
+            if (!contains(m_parse.missingParams, param))
                 continue;
+            const bool tuned = findAxis(m_parse.splitParams, axis) != nullptr;
             int pidDim = -1;
             for (const auto& [a, d] : m_parse.axisPidDims)
                 if (a == axis)
@@ -270,20 +271,39 @@ private:
             const auto fixed = m_parse.fixedGridDims.find(pidDim);
             if (fixed == m_parse.fixedGridDims.end())
                 continue;
+            std::int64_t share = 0;
+            for (const auto& [a, s] : m_parse.fixedSplitParams)
+                if (a == axis)
+                    share = s;
+            if (tuned && share <= 0)
+                continue; // the version tunes it with nothing fixed: the grid rule's matter
             const Node* at = nullptr;
             for (const Node* n : m_nodes)
                 if (isName(n, param)) {
                     at = n;
                     break;
                 }
-            std::string share;
-            for (const auto& [a, s] : m_parse.fixedSplitParams)
-                if (a == axis)
-                    share = "; each program gets " + std::to_string(s) + " elements of axis " + axis;
+            const std::string gridDim = "grid dim " + std::to_string(pidDim) + " is " +
+                                        std::to_string(fixed->second) + " whatever " + param + " is";
+            const std::string perProgram =
+                share > 0 ? "each program gets " + std::to_string(share) + " elements of axis " + axis
+                          : std::string();
+            const std::string lambda =
+                "; write the grid as a lambda of meta['" + param + "'] if " + param + " should be tuned";
+            if (tuned) {
+                const std::string version(kernel::backendName(m_in.backend));
+                add("split-fixed-by-grid", at,
+                    gridDim + ", but " + version + " still tunes the split parameter " + param +
+                        ": it starts from the share the grid fixes (" + perProgram +
+                        ") and also generates smaller values of " + param +
+                        ", which leave elements of axis " + axis + " unprocessed; pass " + param + "=" +
+                        std::to_string(share) + " at launch to keep the grid" + lambda,
+                    Severity::Note, param, axis);
+                continue;
+            }
             add("split-fixed-by-grid", at,
-                "grid dim " + std::to_string(pidDim) + " is " + std::to_string(fixed->second) + " whatever " + param +
-                    " is, so the backend does not tune the split parameter " + param + share +
-                    "; write the grid as a lambda of meta['" + param + "'] if " + param + " should be tuned",
+                gridDim + ", so the backend does not tune the split parameter " + param +
+                    (perProgram.empty() ? std::string() : "; " + perProgram) + lambda,
                 Severity::Note, param, axis);
         }
     }

@@ -19,16 +19,6 @@ namespace {
 using py::Kind;
 using py::Node;
 
-bool mentions(const Node* node, const std::string& var)
-{
-    bool found = false;
-    py::walkUntil(node, [&](const Node* n) {
-        found = isName(n, var);
-        return found;
-    });
-    return found;
-}
-
 bool mentionsAny(const Node* node, const std::set<std::string>& vars)
 {
     bool found = false;
@@ -277,11 +267,7 @@ private:
     std::optional<std::pair<const Node*, std::string>> wrappedPidProduct(const std::string& param) const
     {
         for (const Node* n : m_nodes) {
-            if (!isMult(n))
-                continue;
-            const Node* left = n->child("left");
-            const Node* right = n->child("right");
-            const Node* other = isName(left, param) ? right : isName(right, param) ? left : nullptr;
+            const Node* other = factorBeside(n, param);
             if (!other)
                 continue;
             if (other->is(Kind::Name)) {
@@ -303,14 +289,20 @@ private:
         return std::nullopt;
     }
 
+    // The other operand of a product `param * x` (or `x * param`); null when `n` is none.
+    static const Node* factorBeside(const Node* n, const std::string& param)
+    {
+        if (!isMult(n))
+            return nullptr;
+        const Node* left = n->child("left");
+        const Node* right = n->child("right");
+        return isName(left, param) ? right : isName(right, param) ? left : nullptr;
+    }
+
     bool multipliedByPid(const std::string& param) const
     {
         for (const Node* n : m_nodes) {
-            if (!isMult(n))
-                continue;
-            const Node* left = n->child("left");
-            const Node* right = n->child("right");
-            const Node* other = isName(left, param) ? right : isName(right, param) ? left : nullptr;
+            const Node* other = factorBeside(n, param);
             if (other && (isTlCall(other, "program_id") || (other->is(Kind::Name) && m_pidVars.count(other->id()))))
                 return true;
         }

@@ -454,6 +454,28 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
 
     appendGuideDiagnostics(a, input);
     for (BlindSpot& spot : findBlindSpots(input, a.parse)) {
+        // A version that tunes a split the grid fixes (from the grid's share down): the note
+        // stands only where a smaller value leaves elements unprocessed (not under a loop that
+        // strides by the grid), and gives the numbers.
+        if (spot.diagnostic.code == "split-fixed-by-grid" && findAxis(a.parse.splitParams, spot.axis)) {
+            std::int64_t share = 0;
+            for (const auto& [axis, s] : a.parse.fixedSplitParams)
+                if (axis == spot.axis)
+                    share = s;
+            // Half the share, its axis's tiling parameter (tuned too) taking the whole block.
+            const std::int64_t smaller = share / 2;
+            std::vector<std::pair<std::string, std::int64_t>> config = {{spot.param, smaller}};
+            for (const auto& [axis, tiling] : a.parse.tilingParams)
+                if (axis == spot.axis && tiling != spot.param)
+                    config.emplace_back(tiling, smaller);
+            const LaunchFigures f = a.launch && smaller > 0 ? a.launch->evaluate(config) : LaunchFigures{};
+            if (f.coverage != Coverage::Incorrect)
+                continue;
+            std::string& m = spot.diagnostic.message;
+            if (const auto at = m.find(" unprocessed;"); at != std::string::npos)
+                m.insert(at + 12, " (" + spot.param + "=" + std::to_string(smaller) + ": " +
+                                      a.launch->describe(f) + ")");
+        }
         // A lambda grid is proposed only where the kernel's loops do not need the static one.
         if (spot.diagnostic.code == "split-fixed-by-grid" && a.launch)
             for (const auto& [axis, dim] : a.parse.axisPidDims)

@@ -125,6 +125,13 @@ bool LaunchExpr::usesSlot(int index) const
 
 std::optional<std::int64_t> LaunchExpr::eval(const std::int64_t* slots) const
 {
+    // Most are one constant or one slot (a block size, a coefficient): no stack for those.
+    if (m_steps.size() == 1 && m_steps[0].op == Op::Const)
+        return m_steps[0].value;
+    if (m_steps.size() == 1 && m_steps[0].op == Op::Slot) {
+        const std::int64_t v = slots[m_steps[0].value];
+        return v == kUnknownSlot ? std::nullopt : std::optional<std::int64_t>(v);
+    }
     // Expressions are short (a grid, a block): a small fixed stack, no allocation.
     std::array<std::int64_t, 32> stack;
     std::size_t top = 0;

@@ -6,12 +6,18 @@
 
 namespace ts::analysis {
 
-std::string pyStrRepr(std::string_view text)
+namespace {
+
+// Python's repr of a str (prefix "") or bytes (prefix "b"): the quote it picks and its escapes.
+// A str passes the UTF-8 bytes of printable characters through; bytes escape every byte from
+// 0x7f up.
+std::string quotedRepr(std::string_view text, const char* prefix, bool escapeHighBytes)
 {
     const bool hasSingle = text.find('\'') != std::string_view::npos;
     const bool hasDouble = text.find('"') != std::string_view::npos;
     const char quote = hasSingle && !hasDouble ? '"' : '\'';
-    std::string out(1, quote);
+    std::string out = prefix;
+    out += quote;
     for (const char c : text) {
         const auto u = static_cast<unsigned char>(c);
         if (c == '\\')
@@ -24,15 +30,22 @@ std::string pyStrRepr(std::string_view text)
             out += "\\r";
         else if (c == '\t')
             out += "\\t";
-        else if (u < 0x20 || u == 0x7f) {
+        else if (u < 0x20 || u == 0x7f || (escapeHighBytes && u > 0x7f)) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02x", u);
             out += buf;
         } else
-            out += c;  // UTF-8 bytes of printable characters pass through, as in Python
+            out += c;
     }
     out += quote;
     return out;
+}
+
+} // namespace
+
+std::string pyStrRepr(std::string_view text)
+{
+    return quotedRepr(text, "", false);
 }
 
 std::string pyFloatRepr(double value)
@@ -108,32 +121,7 @@ namespace {
 
 std::string bytesRepr(std::string_view bytes)
 {
-    const bool hasSingle = bytes.find('\'') != std::string_view::npos;
-    const bool hasDouble = bytes.find('"') != std::string_view::npos;
-    const char quote = hasSingle && !hasDouble ? '"' : '\'';
-    std::string out = "b";
-    out += quote;
-    for (const char c : bytes) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '\\')
-            out += "\\\\";
-        else if (c == quote)
-            out += std::string("\\") + quote;
-        else if (c == '\n')
-            out += "\\n";
-        else if (c == '\r')
-            out += "\\r";
-        else if (c == '\t')
-            out += "\\t";
-        else if (u < 0x20 || u >= 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", u);
-            out += buf;
-        } else
-            out += c;
-    }
-    out += quote;
-    return out;
+    return quotedRepr(bytes, "b", true);
 }
 
 std::string complexRepr(double imag)

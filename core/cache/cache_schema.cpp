@@ -102,6 +102,25 @@ std::string hex32(std::int64_t v)
     return buf;
 }
 
+// The key columns a migration selects after the row id (kernel_name, key_values, dtypes,
+// device, bench_method, simulator_version); false, with why, when they do not decode.
+bool readStoredKey(SqliteStatement& select, TuningKey& key, std::string* message)
+{
+    key.kernelName = select.text(1);
+    auto values = decodePairs(select.textView(2));
+    auto dtypes = decodeStrings(select.textView(3));
+    if (!values || !dtypes) {
+        *message = "tuning " + std::to_string(select.integer(0)) + " has unreadable key values or dtypes";
+        return false;
+    }
+    key.keyValues = std::move(*values);
+    key.dtypes = std::move(*dtypes);
+    key.device = select.text(4);
+    key.benchMethod = select.text(5);
+    key.simulatorVersion = select.text(6);
+    return true;
+}
+
 int migrateV1ToV2(SqliteDatabase& db, std::string* message)
 {
     int rc = db.exec("ALTER TABLE tunings ADD COLUMN key_digest TEXT NOT NULL DEFAULT '';"
@@ -133,18 +152,8 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
         while ((rc = select.step()) == SQLITE_ROW) {
             TuningKey key;
             const std::int64_t id = select.integer(0);
-            key.kernelName = select.text(1);
-            auto values = decodePairs(select.textView(2));
-            auto dtypes = decodeStrings(select.textView(3));
-            if (!values || !dtypes) {
-                *message = "tuning " + std::to_string(id) + " has unreadable key values or dtypes";
+            if (!readStoredKey(select, key, message))
                 return SQLITE_CORRUPT;
-            }
-            key.keyValues = std::move(*values);
-            key.dtypes = std::move(*dtypes);
-            key.device = select.text(4);
-            key.benchMethod = select.text(5);
-            key.simulatorVersion = select.text(6);
 
             std::string packed = "[", best;
             std::int64_t count = 0;
@@ -237,12 +246,18 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
     return SQLITE_OK;
 }
 
+// One statement of a migration; what it was for, with SQLite's message, when it fails.
+int step(SqliteDatabase& db, const char* sql, const char* what, std::string* message)
+{
+    const int rc = db.exec(sql);
+    if (rc != SQLITE_OK)
+        *message = std::string(what) + ": " + db.errorMessage();
+    return rc;
+}
+
 int migrateV2ToV3(SqliteDatabase& db, std::string* message)
 {
-    const int rc = db.exec("ALTER TABLE tunings ADD COLUMN details TEXT;");
-    if (rc != SQLITE_OK)
-        *message = "cannot add the details column: " + db.errorMessage();
-    return rc;
+    return step(db, "ALTER TABLE tunings ADD COLUMN details TEXT;", "cannot add the details column", message);
 }
 
 int migrateV3ToV4(SqliteDatabase& db, std::string* message)
@@ -263,18 +278,8 @@ int migrateV3ToV4(SqliteDatabase& db, std::string* message)
     while ((rc = select.step()) == SQLITE_ROW) {
         TuningKey key;
         const std::int64_t id = select.integer(0);
-        key.kernelName = select.text(1);
-        auto values = decodePairs(select.textView(2));
-        auto dtypes = decodeStrings(select.textView(3));
-        if (!values || !dtypes) {
-            *message = "tuning " + std::to_string(id) + " has unreadable key values or dtypes";
+        if (!readStoredKey(select, key, message))
             return SQLITE_CORRUPT;
-        }
-        key.keyValues = std::move(*values);
-        key.dtypes = std::move(*dtypes);
-        key.device = select.text(4);
-        key.benchMethod = select.text(5);
-        key.simulatorVersion = select.text(6);
         key.backend = select.text(7);
         update.bind(1, key.digest()).bind(2, id);
         if ((rc = update.step()) != SQLITE_DONE) {
@@ -292,35 +297,25 @@ int migrateV3ToV4(SqliteDatabase& db, std::string* message)
 
 int migrateV4ToV5(SqliteDatabase& db, std::string* message)
 {
-    const int rc = db.exec(kMeasurementsSql);
-    if (rc != SQLITE_OK)
-        *message = "cannot add the measurements table: " + db.errorMessage();
-    return rc;
+    return step(db, kMeasurementsSql, "cannot add the measurements table", message);
 }
 
 int migrateV5ToV6(SqliteDatabase& db, std::string* message)
 {
-    const int rc = db.exec("ALTER TABLE tunings ADD COLUMN tilescope_version TEXT NOT NULL DEFAULT '';");
-    if (rc != SQLITE_OK)
-        *message = "cannot add the tilescope_version column: " + db.errorMessage();
-    return rc;
+    return step(db, "ALTER TABLE tunings ADD COLUMN tilescope_version TEXT NOT NULL DEFAULT '';",
+                "cannot add the tilescope_version column", message);
 }
 
 int migrateV6ToV7(SqliteDatabase& db, std::string* message)
 {
     // The digests stay: a key's canonical text names its candidate set only when it has one.
-    const int rc = db.exec("ALTER TABLE tunings ADD COLUMN candidate_set TEXT NOT NULL DEFAULT '';");
-    if (rc != SQLITE_OK)
-        *message = "cannot add the candidate_set column: " + db.errorMessage();
-    return rc;
+    return step(db, "ALTER TABLE tunings ADD COLUMN candidate_set TEXT NOT NULL DEFAULT '';",
+                "cannot add the candidate_set column", message);
 }
 
 int migrateV7ToV8(SqliteDatabase& db, std::string* message)
 {
-    const int rc = db.exec(kLaunchWorkloadsSql);
-    if (rc != SQLITE_OK)
-        *message = "cannot add the launch_workloads table: " + db.errorMessage();
-    return rc;
+    return step(db, kLaunchWorkloadsSql, "cannot add the launch_workloads table", message);
 }
 
 } // namespace

@@ -268,34 +268,34 @@ public:
     // without an explicit transaction). SQLITE_OK with an empty optional when there is none.
     int loadByKey(const TuningKey& key, const std::string& digest, std::optional<TuningRecord>& out)
     {
-        out.reset();
         StatementUse s(findByDigest);
         s->bind(1, digest);
-        const int rc = s->step();
-        if (rc == SQLITE_DONE)
-            return SQLITE_OK;
-        if (rc != SQLITE_ROW)
+        if (const int rc = readOneTuning(*s, out); rc != SQLITE_OK)
             return rc;
-        out.emplace();
-        if (int r = readTuningRow(*s, *out, true); r != SQLITE_OK)
-            return kDamagedRow;
-        if (!out->key.sameKey(key))  // only a hand-edited file could get here
+        if (out && !out->key.sameKey(key)) // only a hand-edited file could get here
             out.reset();
         return SQLITE_OK;
     }
 
     int loadById(std::int64_t id, std::optional<TuningRecord>& out)
     {
-        out.reset();
         StatementUse s(selectById);
         s->bind(1, id);
-        const int rc = s->step();
+        return readOneTuning(*s, out);
+    }
+
+    // The tuning a bound lookup finds, with its candidates: SQLITE_OK with `out` empty when
+    // there is none.
+    static int readOneTuning(SqliteStatement& s, std::optional<TuningRecord>& out)
+    {
+        out.reset();
+        const int rc = s.step();
         if (rc == SQLITE_DONE)
             return SQLITE_OK;
         if (rc != SQLITE_ROW)
             return rc;
         out.emplace();
-        return readTuningRow(*s, *out, true) == SQLITE_OK ? SQLITE_OK : kDamagedRow;
+        return readTuningRow(s, *out, true) == SQLITE_OK ? SQLITE_OK : kDamagedRow;
     }
 
     int deleteTuningRow(std::int64_t id)

@@ -140,20 +140,28 @@ public:
         return true;
     }
 
-    bool pairs(TextPairs& out)
+    // A list `[item, ...]`, each item read by `item` into a new element of `out`.
+    template <typename T, typename Item> bool list(std::vector<T>& out, Item item)
     {
-        out.clear();
         if (!consume('['))
             return false;
         if (consume(']'))
             return true;
-        out.reserve(4);  // configs have a handful of parameters; spare the first regrowths
         do {
-            auto& [name, value] = out.emplace_back();
-            if (!consume('[') || !string(name) || !consume(',') || !string(value) || !consume(']'))
+            if (!item(out.emplace_back()))
                 return false;
         } while (consume(','));
         return consume(']');
+    }
+
+    bool pairs(TextPairs& out)
+    {
+        out.clear();
+        out.reserve(4); // configs have a handful of parameters; spare the first regrowths
+        return list(out, [this](auto& pair) {
+            auto& [name, value] = pair;
+            return consume('[') && string(name) && consume(',') && string(value) && consume(']');
+        });
     }
 
     bool candidate(CandidateRecord& c)
@@ -317,17 +325,7 @@ std::optional<std::vector<std::string>> decodeStrings(std::string_view json)
 {
     JsonCursor r(json);
     std::vector<std::string> items;
-    if (!r.consume('['))
-        return std::nullopt;
-    if (!r.consume(']')) {
-        do {
-            if (!r.string(items.emplace_back()))
-                return std::nullopt;
-        } while (r.consume(','));
-        if (!r.consume(']'))
-            return std::nullopt;
-    }
-    if (!r.atEnd())
+    if (!r.list(items, [&r](std::string& item) { return r.string(item); }) || !r.atEnd())
         return std::nullopt;
     return items;
 }
@@ -393,17 +391,7 @@ std::optional<std::vector<CandidateRecord>> decodeCandidates(std::string_view js
     JsonCursor r(json);
     std::vector<CandidateRecord> out;
     out.reserve(expected);
-    if (!r.consume('['))
-        return std::nullopt;
-    if (!r.consume(']')) {
-        do {
-            if (!r.candidate(out.emplace_back()))
-                return std::nullopt;
-        } while (r.consume(','));
-        if (!r.consume(']'))
-            return std::nullopt;
-    }
-    if (!r.atEnd())
+    if (!r.list(out, [&r](CandidateRecord& c) { return r.candidate(c); }) || !r.atEnd())
         return std::nullopt;
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <utility>
 
 namespace ts::cache {
 
@@ -138,12 +139,18 @@ int SqliteDatabase::extendedErrorCode() const { return m_db ? sqlite3_extended_e
 std::int64_t SqliteDatabase::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
 int SqliteDatabase::changes() const { return sqlite3_changes(m_db); }
 
-std::optional<std::int64_t> SqliteDatabase::queryInt(const char* sql, int* rc)
+namespace {
+
+// The first column of a query's first row, read by `read`; nullopt when there is no row or
+// the query fails (its code in *rc).
+template <typename Read>
+auto queryFirst(SqliteDatabase& db, const char* sql, int* rc, Read read)
+    -> std::optional<decltype(read(std::declval<SqliteStatement&>()))>
 {
-    SqliteStatement stmt = prepare(sql);
+    SqliteStatement stmt = db.prepare(sql);
     if (!stmt) {
         if (rc)
-            *rc = extendedErrorCode();
+            *rc = db.extendedErrorCode();
         return std::nullopt;
     }
     const int r = stmt.step();
@@ -151,23 +158,19 @@ std::optional<std::int64_t> SqliteDatabase::queryInt(const char* sql, int* rc)
         *rc = (r == SQLITE_ROW || r == SQLITE_DONE) ? SQLITE_OK : r;
     if (r != SQLITE_ROW)
         return std::nullopt;
-    return stmt.integer(0);
+    return read(stmt);
+}
+
+} // namespace
+
+std::optional<std::int64_t> SqliteDatabase::queryInt(const char* sql, int* rc)
+{
+    return queryFirst(*this, sql, rc, [](SqliteStatement& stmt) { return stmt.integer(0); });
 }
 
 std::optional<std::string> SqliteDatabase::queryText(const char* sql, int* rc)
 {
-    SqliteStatement stmt = prepare(sql);
-    if (!stmt) {
-        if (rc)
-            *rc = extendedErrorCode();
-        return std::nullopt;
-    }
-    const int r = stmt.step();
-    if (rc)
-        *rc = (r == SQLITE_ROW || r == SQLITE_DONE) ? SQLITE_OK : r;
-    if (r != SQLITE_ROW)
-        return std::nullopt;
-    return stmt.text(0);
+    return queryFirst(*this, sql, rc, [](SqliteStatement& stmt) { return stmt.text(0); });
 }
 
 bool isBusy(int rc)

@@ -67,12 +67,7 @@ public:
                 ++m_pos;
                 if (key == step.key)
                     return find(steps, from + 1);
-                if (!skipValue())
-                    return here;
-                skipSpace();
-                if (m_pos < m_text.size() && m_text[m_pos] == ',')
-                    ++m_pos;
-                else
+                if (!skipValueAndComma())
                     return here;
             }
         }
@@ -84,12 +79,7 @@ public:
                     return here;
                 if (i == step.index)
                     return find(steps, from + 1);
-                if (!skipValue())
-                    return here;
-                skipSpace();
-                if (m_pos < m_text.size() && m_text[m_pos] == ',')
-                    ++m_pos;
-                else
+                if (!skipValueAndComma())
                     return here;
             }
         }
@@ -109,17 +99,25 @@ public:
             if (m_pos >= m_text.size() || m_text[m_pos] == ']')
                 return lines;
             lines.push_back(m_line);
-            if (!skipValue())
-                return lines;
-            skipSpace();
-            if (m_pos < m_text.size() && m_text[m_pos] == ',')
-                ++m_pos;
-            else
+            if (!skipValueAndComma())
                 return lines;
         }
     }
 
 private:
+    // Skips one value of a list or object and the comma after it: false at its end (or a value
+    // that does not parse).
+    bool skipValueAndComma()
+    {
+        if (!skipValue())
+            return false;
+        skipSpace();
+        if (m_pos >= m_text.size() || m_text[m_pos] != ',')
+            return false;
+        ++m_pos;
+        return true;
+    }
+
     void skipSpace()
     {
         while (m_pos < m_text.size()) {

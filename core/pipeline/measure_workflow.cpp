@@ -3,6 +3,7 @@
 #include "core/pipeline/workflow.h"
 
 #include "core/cache/sha256.h"
+#include "core/pipeline/run_progress.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
@@ -159,8 +160,11 @@ MeasureImportResult importMeasurements(const MeasureImportRequest& request)
     for (const std::string& path : request.files) {
         MeasureFileReport& report = result.files.emplace_back();
         report.file = path;
-        const kernel::BackendVersion backend =
-            request.workload ? request.workload->backend : kernel::defaultBackend();
+        // The launch's version checks the file; without a launch, no version is assumed (the
+        // file is read as upstream Triton writes it, a runner file names its own).
+        const std::optional<kernel::BackendVersion> backend =
+            request.workload ? std::optional<kernel::BackendVersion>(request.workload->backend)
+                             : std::nullopt;
         measure::ParseOutcome parsed = measure::parseMeasurementFile(path, backend);
         if (!parsed.ok()) {
             report.error = parsed.error;
@@ -436,14 +440,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     tuningOptions.lattice = false;
     tuningOptions.cacheResults = false;
     tuning::TuningCallbacks callbacks;
-    if (control.progress)
-        callbacks.progress = [&control](const tuning::Progress& p) {
-            RunProgress report;
-            report.tuning = p;
-            if (p.total > 0)
-                report.fraction = double(p.done) / double(p.total);
-            control.progress(report);
-        };
+    callbacks.progress = tuningProgress(control);
     const tuning::TuningResult tuned = tuning::tune(a, *space, request.device, tuningOptions, callbacks, control.stop);
     out.stopped = tuned.stopped;
     if (tuned.error)

@@ -3,6 +3,7 @@
 #include "core/batch/cached_tuning.h"
 #include "core/export/triton_cache_json.h"
 #include "core/export/tuning_report.h"
+#include "core/pipeline/run_progress.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
@@ -39,14 +40,7 @@ OpenedCache openCache(const std::filesystem::path& path, bool readOnly)
 tuning::TuningCallbacks tuningCallbacks(const RunControl& control)
 {
     tuning::TuningCallbacks callbacks;
-    if (control.progress)
-        callbacks.progress = [&control](const tuning::Progress& p) {
-            RunProgress report;
-            report.tuning = p;
-            if (p.total > 0)
-                report.fraction = double(p.done) / double(p.total);
-            control.progress(report);
-        };
+    callbacks.progress = tuningProgress(control);
     callbacks.candidate = control.candidate;
     callbacks.workerStep = control.workerStep;
     return callbacks;
@@ -60,6 +54,19 @@ std::string spaceProblem(const analysis::KernelAnalysis& analysis)
 }
 
 } // namespace
+
+std::function<void(const tuning::Progress&)> tuningProgress(const RunControl& control)
+{
+    if (!control.progress)
+        return {};
+    return [&control](const tuning::Progress& p) {
+        RunProgress report;
+        report.tuning = p;
+        if (p.total > 0)
+            report.fraction = double(p.done) / double(p.total);
+        control.progress(report);
+    };
+}
 
 std::filesystem::path defaultCachePath(const kernel::Workload& workload)
 {
@@ -460,8 +467,19 @@ ExportResult exportTuning(const ExportRequest& request)
         out.fileName = exporter::tritonAutotuneFileName(stem);
         // What the record's own backend version would have cached: 2026-08 keeps only the
         // benchmarked configs and writes nothing while the UB tuner was on.
+        // A record of a version this build does not model (a cache written by a newer TileScope)
+        // is refused: another version's cache rules would write a file that version never does.
+        const std::optional<kernel::BackendVersion> recorded =
+            kernel::parseBackendVersion(request.record->key.backend);
+        if (!recorded) {
+            fail(out, ExportProblem::WriteFailed,
+                 "the tuning was made under backend version '" + request.record->key.backend +
+                     "', which this build does not model (" + kernel::backendNames() +
+                     "): its Triton cache file cannot be written");
+            break;
+        }
         exporter::TritonCacheOptions version;
-        version.backend = kernel::parseBackendVersion(request.record->key.backend).value_or(kernel::defaultBackend());
+        version.backend = *recorded;
         version.ubTuner = request.record->details && request.record->details->ubTuner != "off";
         const exporter::TritonCacheExport cached = exporter::tritonCacheForVersion(*request.record, version);
         if (!cached.cache) {

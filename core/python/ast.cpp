@@ -101,11 +101,11 @@ Kind Node::op() const
     return o ? o->kind : Kind::Other;
 }
 
-std::vector<const Node*> iterChildNodes(const Node* node)
+namespace {
+
+// Appends a node's children in field order (ast.iter_child_nodes), None items left out.
+void appendChildren(const Node* node, std::vector<const Node*>& out)
 {
-    std::vector<const Node*> out;
-    if (!node)
-        return out;
     for (const Field& f : node->fields) {
         if (f.type == Field::Type::Node && f.node)
             out.push_back(f.node);
@@ -114,6 +114,15 @@ std::vector<const Node*> iterChildNodes(const Node* node)
                 if (n)
                     out.push_back(n);
     }
+}
+
+} // namespace
+
+std::vector<const Node*> iterChildNodes(const Node* node)
+{
+    std::vector<const Node*> out;
+    if (node)
+        appendChildren(node, out);
     return out;
 }
 
@@ -124,16 +133,8 @@ std::vector<const Node*> walk(const Node* node)
         return out;
     // A vector used as a queue: the visiting order is the breadth-first order itself.
     out.push_back(node);
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        for (const Field& f : out[i]->fields) {
-            if (f.type == Field::Type::Node && f.node)
-                out.push_back(f.node);
-            else if (f.type == Field::Type::NodeList)
-                for (const Node* n : f.nodes)
-                    if (n)
-                        out.push_back(n);
-        }
-    }
+    for (std::size_t i = 0; i < out.size(); ++i)
+        appendChildren(out[i], out);
     return out;
 }
 

@@ -4,7 +4,9 @@
 // tile_generator.cpp.
 
 #include "core/space/candidate_space.h"
+
 #include "core/space/cube_generator.h"
+#include "core/space/launch_index.h"
 
 #include "core/backends/backend_policy.h"
 #include "core/backends/backend_registry.h"
@@ -15,6 +17,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace ts::space {
 
@@ -618,6 +621,16 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
                          std::to_string(maxPoints) + " even with powers of two only.");
         return;
     }
+    // The lattice's rows hold these values: its launches are keyed by their positions
+    // (launch_index.h), not by the slot values as the backend's few rows are.
+    std::optional<LaunchIndex> launches;
+    if (m_launchModel) {
+        LaunchIndex::DimValues dimValues;
+        for (const SpaceDimension& dim : m_dims)
+            dimValues.push_back(&dim.values);
+        launches.emplace(*m_launchModel, m_slotDims, dimValues, m_launches);
+    }
+    auto launchOfRow = [&](const std::int64_t* values) { return launches ? launches->of(values) : 0u; };
     m_latticeBuilt = true;
     m_latticePoints = tilings * m_comboCount;
 
@@ -774,7 +787,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
             }
         }
         // One launch per tiling unless a hint or variant dimension changes it.
-        const std::uint32_t tilingLaunch = m_launchIgnoresVariants ? launchOf(row.data()) : 0;
+        const std::uint32_t tilingLaunch = m_launchIgnoresVariants ? launchOfRow(row.data()) : 0;
         for (std::size_t c = 0; c < m_comboCount; ++c) {
             std::copy(combos.begin() + std::ptrdiff_t(c * width),
                       combos.begin() + std::ptrdiff_t((c + 1) * width), row.begin() + m_hintBegin);
@@ -782,7 +795,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
             const std::int32_t ref =
                 neighbourBase >= 0 ? std::int32_t(std::size_t(neighbourBase) * m_comboCount + c) : -1;
             push(status, reason, ref, std::int8_t(param), viol, tile, programs,
-                 m_launchIgnoresVariants ? tilingLaunch : launchOf(row.data()));
+                 m_launchIgnoresVariants ? tilingLaunch : launchOfRow(row.data()));
         }
     }
 }

@@ -1,0 +1,63 @@
+#pragma once
+// The launch figures of a lattice's rows (analysis/launch_model.h), judged once per distinct
+// value of the slots the launch model reads and stored once per distinct figures.
+//
+// A lattice has a million rows and some hundred thousand distinct tilings, so the lookup is
+// compiled once per lattice into integers: each slot the model reads is tied to its dimension
+// (its position in a row), a value is found by its position among that dimension's values, and
+// the positions form one mixed-radix key into a flat table. No string, map or allocation per
+// row; a value outside the dimension's values takes a hashed path.
+
+#include "core/analysis/launch_model.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace ts::space {
+
+class LaunchIndex {
+public:
+    // Each dimension's values, by the dimension's position in a row.
+    using DimValues = std::vector<const std::vector<std::int64_t>*>;
+
+    // `slotDims` gives each model slot's dimension, or -1 when a row never sets it (the slot
+    // keeps the model's default). Figures judged here are appended to `figures`; equal ones,
+    // there already or new, are stored once.
+    LaunchIndex(const analysis::LaunchModel& model, const std::vector<int>& slotDims, const DimValues& dims,
+                std::vector<analysis::LaunchFigures>& figures);
+
+    // The index in `figures` of what the launch does with one row of dimension values
+    // (analysis::kUnknownSlot: a value the row does not set).
+    std::uint32_t of(const std::int64_t* row);
+
+private:
+    struct Slot {
+        int slot = 0;                     // in the model
+        int dim = -1;                     // in a row, -1: never set
+        std::int64_t fallback = 0;        // the model's default
+        std::vector<std::int64_t> values; // the dimension's values, sorted
+        std::uint64_t stride = 0;         // of its position in the flat key
+    };
+    struct FiguresHash {
+        std::size_t operator()(const analysis::LaunchFigures& f) const;
+    };
+    struct ValuesHash {
+        std::size_t operator()(const std::vector<std::int64_t>& v) const;
+    };
+
+    std::uint32_t judge();
+
+    const analysis::LaunchModel& m_model;
+    std::vector<analysis::LaunchFigures>& m_figures;
+    std::vector<Slot> m_read;               // the slots the model reads
+    std::vector<std::int64_t> m_slotValues; // one row's value of every model slot
+    std::vector<std::uint32_t> m_flat;      // by mixed-radix key; kNone: not judged yet
+    std::unordered_map<std::vector<std::int64_t>, std::uint32_t, ValuesHash> m_byValues;
+    std::vector<std::int64_t> m_keyScratch;
+    std::unordered_map<analysis::LaunchFigures, std::uint32_t, FiguresHash> m_byFigures;
+    std::uint32_t m_last = 0; // the figures of the last row judged: rows in order often share them
+};
+
+} // namespace ts::space
