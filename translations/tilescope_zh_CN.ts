@@ -3764,6 +3764,34 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>the kernel has no @triton.autotune decorator: the backend tunes nothing</source>
         <translation>内核没有 @triton.autotune 装饰器：后端不会调优任何配置</translation>
     </message>
+    <message>
+        <source>call &apos;%1&apos; is not modelled (approximation: its result is unknown and costs nothing)</source>
+        <translation>未建模调用 &apos;%1&apos;（近似：结果未知，不计开销）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not modelled (approximation: an atomic add)</source>
+        <translation>未建模 &apos;%1&apos;（近似：按原子加计）</translation>
+    </message>
+    <message>
+        <source>tl.reduce with the combine function &apos;%1&apos; (1 operation a step): costed as 1 reduction pass over the input</source>
+        <translation>使用合并函数 &apos;%1&apos; 的 tl.reduce（每步 1 个运算）：按对输入的 1 次归约计开销</translation>
+    </message>
+    <message>
+        <source>tl.reduce with the combine function &apos;%1&apos; (%2 operations a step): costed as %2 reduction passes over the input</source>
+        <translation>使用合并函数 &apos;%1&apos; 的 tl.reduce（每步 %2 个运算）：按对输入的 %2 次归约计开销</translation>
+    </message>
+    <message>
+        <source>helper calls nested too deeply; approximation: result unknown</source>
+        <translation>辅助函数调用嵌套过深；近似：结果未知</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a kernel variable, parameter or module constant; its value is unknown (approximation: no cost, unknown shape)</source>
+        <translation>&apos;%1&apos; 不是内核变量、参数或模块常量；其值未知（近似：不计开销，形状未知）</translation>
+    </message>
+    <message>
+        <source>attribute &apos;%1&apos; is not modelled (approximation: unknown value)</source>
+        <translation>未建模属性 &apos;%1&apos;（近似：值未知）</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheOperation</name>
