@@ -118,8 +118,11 @@ bool isHeadlessInvocation(int argc, char** argv)
     };
     if (endsWith(".py") || endsWith(".json"))
         return false;
-    if (first == "--lang" || first.rfind("--lang=", 0) == 0)
-        return false;
+    // The explorer's own options may come before the file (`--screenshots DIR kernel.json`).
+    for (std::string_view option : {"--lang", "--screenshots", "--theme", "--size"})
+        if (first == option ||
+            (first.size() > option.size() && first.substr(0, option.size() + 1) == std::string(option) + "="))
+            return false;
     // A capture folder opens the explorer on its list of launches (a command's name wins).
     return findCommand(first) || !capture::isCaptureFolder(std::string(first));
 }

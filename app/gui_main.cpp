@@ -1,5 +1,7 @@
 // The desktop explorer: `tilescope [--lang zh_CN|en] [file.py|file.json|capture folder]`.
-// `--screenshots DIR` renders the main views of the opened file to DIR and quits (documentation).
+// `--screenshots DIR` renders the main views of the opened file to DIR and quits (documentation),
+// in the window size `--size WIDTHxHEIGHT` and the theme `--theme light|dark` when given; the
+// options come before or after the file.
 
 #include "widgets/capture_dialog.h"
 #include "widgets/main_window.h"
@@ -11,11 +13,17 @@
 #include <QIcon>
 #include <QLocale>
 #include <QSettings>
+#include <QSize>
 #include <QTimer>
 
 #include <iostream>
 
 namespace {
+
+constexpr const char* kUsage =
+    "usage: tilescope [--lang zh_CN|en] [kernel.py|workload.json]\n"
+    "       tilescope [--lang zh_CN|en] [--theme light|dark] [--size WIDTHxHEIGHT] --screenshots DIR FILE\n"
+    "       tilescope <command> ... (tilescope --help lists the commands)\n";
 
 int runGui(int argc, char** argv)
 {
@@ -30,6 +38,8 @@ int runGui(int argc, char** argv)
     QString language;
     QString file;
     QString screenshots;
+    QString theme;
+    QSize size;
     const QStringList args = QApplication::arguments();
     for (int i = 1; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -39,10 +49,19 @@ int runGui(int argc, char** argv)
             language = a.mid(7);
         } else if (a == QLatin1String("--screenshots") && i + 1 < args.size()) {
             screenshots = args[++i];
+        } else if (a.startsWith(QLatin1String("--screenshots="))) {
+            screenshots = a.mid(14);
+        } else if (a == QLatin1String("--theme") && i + 1 < args.size()) {
+            theme = args[++i];
+        } else if (a == QLatin1String("--size") && i + 1 < args.size()) {
+            const QStringList wh = args[++i].split(QLatin1Char('x'));
+            size = wh.size() == 2 ? QSize(wh[0].toInt(), wh[1].toInt()) : QSize();
+            if (size.width() < 320 || size.height() < 240) {
+                std::cerr << "tilescope: --size takes WIDTHxHEIGHT of at least 320x240, e.g. 1280x800\n";
+                return 2;
+            }
         } else if (a.startsWith(QLatin1String("-"))) {
-            std::cerr << "tilescope: unknown option " << a.toStdString()
-                      << "\nusage: tilescope [--lang zh_CN|en] [kernel.py|workload.json]\n"
-                         "       tilescope <command> ... (tilescope --help lists the commands)\n";
+            std::cerr << "tilescope: unknown option " << a.toStdString() << "\n" << kUsage;
             return 2;
         } else {
             file = a;
@@ -55,7 +74,16 @@ int runGui(int argc, char** argv)
     if (!ts::gui::installLanguage(language))
         std::cerr << "tilescope: no translation for " << language.toStdString() << ", using English\n";
 
+    if (!theme.isEmpty() && theme != QLatin1String("light") && theme != QLatin1String("dark")) {
+        std::cerr << "tilescope: --theme takes light or dark, not " << theme.toStdString() << "\n" << kUsage;
+        return 2;
+    }
+
     ts::gui::MainWindow window;
+    if (size.isValid())
+        window.resize(size);
+    if (!theme.isEmpty())
+        window.setDarkTheme(theme == QLatin1String("dark"));
     window.show();
     // A capture folder's list of launches, rendered on its own (documentation).
     if (!screenshots.isEmpty() && QFileInfo(file).isDir()) {

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 namespace ts {
 namespace {
@@ -367,6 +368,41 @@ TEST(Calibrate, GpuFixtureEndToEndWritesALoadableProfile)
     EXPECT_TRUE(doc["agreement"]["after"]["held_out"]["rms_log"].is_number());
     const std::string text = calibrate::formatCalibration(r, inputs);
     EXPECT_NE(text.find("held out, after"), std::string::npos);
+}
+
+// The per-kernel table keeps its columns in line when a kernel's name is longer than the column
+// the short names take (a FlagGems or vllm kernel's full name).
+TEST(Calibrate, PerKernelTableAlignsLongNames)
+{
+    calibrate::CalibrationResult r;
+    for (const std::string& name :
+         {std::string("add"), std::string("chunk_kda_fwd_kernel_intra_sub_chunk_long"),
+          std::string("rms_norm")}) {
+        calibrate::KernelReport k;
+        k.name = name;
+        k.heldOut = name == "rms_norm";
+        r.kernels.push_back(k);
+    }
+    const std::string text = calibrate::formatCalibration(r, calibrate::CalibrationInputs{});
+    const std::size_t table = text.find("Per kernel");
+    ASSERT_NE(table, std::string::npos) << text;
+    std::vector<std::size_t> split, arrow, regret;
+    std::istringstream lines(text.substr(table));
+    std::string line;
+    std::getline(lines, line);
+    while (std::getline(lines, line) && !line.empty()) {
+        split.push_back(line.find("fitted") != std::string::npos ? line.find("fitted")
+                                                                 : line.find("held out"));
+        arrow.push_back(line.find("->"));
+        regret.push_back(line.find("regret"));
+    }
+    ASSERT_EQ(split.size(), 3u) << text;
+    for (std::size_t i = 1; i < split.size(); ++i) {
+        EXPECT_EQ(split[i], split[0]) << text;
+        EXPECT_EQ(arrow[i], arrow[0]) << text;
+        EXPECT_EQ(regret[i], regret[0]) << text;
+    }
+    EXPECT_GT(split[0], std::string("  chunk_kda_fwd_kernel_intra_sub_chunk_long").size()) << text;
 }
 
 // The command: -o must give the SoC's file name (else --device-file would refuse it), a folder gets

@@ -218,7 +218,7 @@
     </message>
     <message>
         <source>%1 raises %2</source>
-        <translation>%1 抛出 %2</translation>
+        <translation>%1 抛出「%2」</translation>
     </message>
     <message numerus="yes">
         <source>%1 benchmarks %n config(s)</source>
@@ -251,6 +251,10 @@
     <message>
         <source>only %1</source>
         <translation>仅 %1</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>（未设置）</translation>
     </message>
 </context>
 <context>
@@ -744,7 +748,7 @@
     </message>
     <message>
         <source>What the tuning made of the candidate: compile failed, benchmarked, or best (the one the autotuner picks)</source>
-        <translation>调优对该候选的结论：编译失败、已测速，或最佳（autotuner 选中的那个）</translation>
+        <translation>调优对该候选的结论：编译失败、已测速，或最佳（自动调优器选中的那个）</translation>
     </message>
     <message>
         <source>: p50 %1 (p20 %2, p80 %3)</source>
@@ -1204,6 +1208,10 @@
     <message>
         <source>%1 runs faster here (%2), written by hand</source>
         <translation>%1 在此更快（%2），需手写给出</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步，共 %2 步：%3</translation>
     </message>
 </context>
 <context>
@@ -2954,10 +2962,6 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>覆盖集</translation>
     </message>
     <message>
-        <source>p50 (ms)</source>
-        <translation>p50（ms）</translation>
-    </message>
-    <message>
         <source>Config</source>
         <translation>配置</translation>
     </message>
@@ -3083,6 +3087,10 @@ Roofline: no schedule of this work runs faster.</source>
             <numerusform>%n 个配置即可服务 %1，与各形状最佳配置相差不超过 %2 %（最大损失 %3 %，%4搜索）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>p50 (µs)</source>
+        <translation>p50（µs）</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::SweepTableModel</name>
@@ -3123,16 +3131,8 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>最佳配置</translation>
     </message>
     <message>
-        <source>Best p50 (ms)</source>
-        <translation>最佳 p50（ms）</translation>
-    </message>
-    <message>
         <source>Covering config</source>
         <translation>覆盖配置</translation>
-    </message>
-    <message>
-        <source>Its p50 (ms)</source>
-        <translation>其 p50（ms）</translation>
     </message>
     <message>
         <source>Loss (%)</source>
@@ -3141,6 +3141,14 @@ Roofline: no schedule of this work runs faster.</source>
     <message>
         <source>Source</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <source>Best p50 (µs)</source>
+        <translation>最佳 p50（µs）</translation>
+    </message>
+    <message>
+        <source>Its p50 (µs)</source>
+        <translation>其 p50（µs）</translation>
     </message>
 </context>
 <context>
@@ -3459,6 +3467,333 @@ p50 %3（p20 %4，p80 %5）</translation>
     </message>
 </context>
 <context>
+    <name>ts::Message</name>
+    <message>
+        <source>The cube pruning drops %1 candidates; the first %2 are listed.</source>
+        <translation>Cube 剪除去掉 %1 个候选；列出前 %2 个。</translation>
+    </message>
+    <message>
+        <source>UB overflow: %1 KiB live at line %2, the UB holds %3 KiB; live tiles:%4</source>
+        <translation>UB 溢出：第 %2 行同时存活 %1 KiB，UB 容量 %3 KiB；存活的块：%4</translation>
+    </message>
+    <message>
+        <source>UB overflow: %1 KiB live at line %2, the UB holds %3 KiB (multibuffer doubles transfer buffers); live tiles:%4</source>
+        <translation>UB 溢出：第 %2 行同时存活 %1 KiB，UB 容量 %3 KiB（multibuffer 使传输缓冲翻倍）；存活的块：%4</translation>
+    </message>
+    <message>
+        <source>UB overflow: %1 KiB live at line %2 with %3, the UB holds %4 KiB</source>
+        <translation>UB 溢出：使用 %3 时第 %2 行同时存活 %1 KiB，UB 容量 %4 KiB</translation>
+    </message>
+    <message>
+        <source>L1 overflow: the tl.dot operand tiles need %1 KiB, L1 holds %2 KiB</source>
+        <translation>L1 溢出：tl.dot 操作数块需要 %1 KiB，L1 容量 %2 KiB</translation>
+    </message>
+    <message>
+        <source>L1 overflow: the tl.dot operand tiles need %1 KiB, L1 holds %2 KiB (multibuffer doubles them)</source>
+        <translation>L1 溢出：tl.dot 操作数块需要 %1 KiB，L1 容量 %2 KiB（multibuffer 使其翻倍）</translation>
+    </message>
+    <message>
+        <source>%1 is multiplied by tl.program_id, so the number of programs depends on it, but the grid %2 is static; even the grid %3 leaves the kernel incorrect (%4): the kernel&apos;s indices must change before %5 can be tuned</source>
+        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但 grid %2 是静态的；即使改用 grid %3，内核仍不正确（%4）：必须先修改内核的索引，%5 才能调优</translation>
+    </message>
+    <message>
+        <source>%1 is multiplied by tl.program_id, so the number of programs depends on it, but the grid %2 is static; write the grid as a lambda over meta: grid = %3</source>
+        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但 grid %2 是静态的；请把 grid 写成基于 meta 的 lambda：grid = %3</translation>
+    </message>
+    <message>
+        <source>%1 is multiplied by tl.program_id, but the grid %2 must stay static: %3</source>
+        <translation>%1 与 tl.program_id 相乘，但 grid %2 必须保持静态：%3</translation>
+    </message>
+    <message>
+        <source>%1 is multiplied by tl.program_id, so the number of programs depends on it, but the grid %2 is static; write the grid as a lambda over meta, e.g. grid = lambda meta: (triton.cdiv(n, meta[&quot;%3&quot;]),)</source>
+        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但 grid %2 是静态的；请把 grid 写成基于 meta 的 lambda，例如 grid = lambda meta: (triton.cdiv(n, meta[&quot;%3&quot;]),)</translation>
+    </message>
+    <message>
+        <source>configs=[] without `import triton.backends.ascend.runtime`: community triton.autotune would run with no configs and nothing would be generated; add the import at the top of the file</source>
+        <translation>configs=[] 但没有 `import triton.backends.ascend.runtime`：社区版 triton.autotune 会在没有配置的情况下运行，不会生成任何配置；请在文件开头加上该导入</translation>
+    </message>
+    <message>
+        <source>@triton.autotune must wrap @triton.jit directly; move the other decorator(s) above @triton.autotune, or the kernel may not be parsed and automatic tiling may not run</source>
+        <translation>@triton.autotune 必须直接包裹 @triton.jit；请把其他装饰器移到 @triton.autotune 之上，否则内核可能无法解析，自动分块也可能不运行</translation>
+    </message>
+    <message>
+        <source>key names &apos;%1&apos;, which is not a parameter of %2; key entries must be argument names (shapes such as M, N, K, or other arguments)</source>
+        <translation>key 中的 &apos;%1&apos; 不是 %2 的参数；key 的条目必须是参数名（如形状 M、N、K 或其他参数）</translation>
+    </message>
+    <message>
+        <source>split parameter of axis %1</source>
+        <translation>轴 %1 的切分参数</translation>
+    </message>
+    <message>
+        <source>tiling parameter of axis %1</source>
+        <translation>轴 %1 的分块参数</translation>
+    </message>
+    <message>
+        <source>the launch passes %1=%2</source>
+        <translation>启动时传入了 %1=%2</translation>
+    </message>
+    <message>
+        <source>%1 has a default value (%2)</source>
+        <translation>%1 有默认值（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 and %3, which keeps the kernel correct: tuned, %4; keep %5 in the launch</source>
+        <translation>%1 是%2，且%3，这使内核保持正确：若调优，%4；请在启动中保留 %5</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 and %3, which keeps the kernel correct: tuned, %4; keep %5 at its default</source>
+        <translation>%1 是%2，且%3，这使内核保持正确：若调优，%4；请保留 %5 的默认值</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 but %3, so it is fixed and not tuned; %4</source>
+        <translation>%1 是%2，但%3，因此它被固定而不参与调优；%4</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 but has a default value (%3), so automatic tiling does not tune it; %4</source>
+        <translation>%1 是%2，但有默认值（%3），因此自动分块不会调优它；%4</translation>
+    </message>
+    <message>
+        <source>remove the default to let Triton-Ascend generate it</source>
+        <translation>去掉默认值，让 Triton-Ascend 生成它</translation>
+    </message>
+    <message>
+        <source>leave it out of the launch to let Triton-Ascend generate it</source>
+        <translation>启动时不要传入它，让 Triton-Ascend 生成它</translation>
+    </message>
+    <message>
+        <source>%1 tunes a parameter with a default only when hints={&apos;tunable_parameter&apos;: [&apos;%2&apos;]} lists it (_resolve_vv_tunable_candidates_by_cv_policy); list it there, or remove the default, to let Triton-Ascend generate it</source>
+        <translation>%1 只在 hints={&apos;tunable_parameter&apos;: [&apos;%2&apos;]} 列出带默认值的参数时才调优它（_resolve_vv_tunable_candidates_by_cv_policy）；请在那里列出它或去掉默认值，让 Triton-Ascend 生成它</translation>
+    </message>
+    <message>
+        <source>the kernel uses atomics and autotune runs it many times while benchmarking; add reset_to_zero=[...] (or restore_value / pre_hook) so every run starts from the same data</source>
+        <translation>内核使用原子操作，而 autotune 在基准测试时会多次运行它；请添加 reset_to_zero=[...]（或 restore_value / pre_hook），让每次运行都从相同的数据开始</translation>
+    </message>
+    <message>
+        <source>the kernel reads and writes %1 (an in-place or accumulating update) and autotune runs it many times while benchmarking; add restore_value=[&apos;%1&apos;] (or reset_to_zero / pre_hook)</source>
+        <translation>内核读写 %1（原地或累加更新），而 autotune 在基准测试时会多次运行它；请添加 restore_value=[&apos;%1&apos;]（或 reset_to_zero / pre_hook）</translation>
+    </message>
+    <message>
+        <source>automatic tiling finds no split or tiling parameter to generate, so configs=[] yields nothing to tune; write a handwritten configs=[triton.Config({...}), ...] list instead</source>
+        <translation>自动分块找不到可生成的切分或分块参数，configs=[] 不会产生可调优的配置；请改写为手写的 configs=[triton.Config({...}), ...] 列表</translation>
+    </message>
+    <message>
+        <source>prune_configs_by names user code, which TileScope does not run: the candidates it would prune are still listed and benchmarked here</source>
+        <translation>prune_configs_by 指向用户代码，TileScope 不会运行它：它会剪除的候选在这里仍会列出并测试</translation>
+    </message>
+    <message>
+        <source>hint &apos;%1&apos; is neither a parameter of %2 nor a known compile option; it would be passed to every config as an extra keyword</source>
+        <translation>提示 &apos;%1&apos; 既不是 %2 的参数，也不是已知的编译选项；它会作为额外关键字传给每个配置</translation>
+    </message>
+    <message>
+        <source>following the guide, hint values %1 are crossed with the generated tiling; Triton-Ascend %2 does not read extra hint dimensions and would raise &quot;Missing required arguments: %3&quot;</source>
+        <translation>按照指南，提示值 %1 会与生成的分块组合；Triton-Ascend %2 不读取额外的提示维度，会报错 &quot;Missing required arguments: %3&quot;</translation>
+    </message>
+    <message>
+        <source>%1; the backend generates it and would benchmark it</source>
+        <translation>%1；后端会生成并测试它</translation>
+    </message>
+    <message>
+        <source>%1; a handwritten config</source>
+        <translation>%1；手写配置</translation>
+    </message>
+    <message>
+        <source>tile %1</source>
+        <translation>分块 %1</translation>
+    </message>
+    <message>
+        <source>%1 elements x %2 B x %3 buffers = %4 &gt; %5 UB budget</source>
+        <translation>%1 个元素 × %2 B × %3 个缓冲 = %4 &gt; UB 预算 %5</translation>
+    </message>
+    <message>
+        <source>%1 elements x %2 B x %3 buffer = %4 &gt; %5 UB budget</source>
+        <translation>%1 个元素 × %2 B × %3 个缓冲 = %4 &gt; UB 预算 %5</translation>
+    </message>
+    <message>
+        <source>%1 elements x %2 B x %3 buffers = %4 &gt; %5 register file budget</source>
+        <translation>%1 个元素 × %2 B × %3 个缓冲 = %4 &gt; 寄存器堆预算 %5</translation>
+    </message>
+    <message>
+        <source>%1 elements x %2 B x %3 buffer = %4 &gt; %5 register file budget</source>
+        <translation>%1 个元素 × %2 B × %3 个缓冲 = %4 &gt; 寄存器堆预算 %5</translation>
+    </message>
+    <message>
+        <source>%1; nearest generated candidate #%2 (%3)</source>
+        <translation>%1；最近的已生成候选为 #%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 (also %2)</source>
+        <translation>%1（另有 %2）</translation>
+    </message>
+    <message>
+        <source>generated although %1: the backend checks the walk&apos;s current blocks, not the config&apos;s own values</source>
+        <translation>虽然%1仍被生成：后端检查的是遍历中的当前块，而不是该配置自身的取值</translation>
+    </message>
+    <message>
+        <source>%1; kept: the backend benchmarks handwritten configs as written</source>
+        <translation>%1；保留：后端按原样测试手写配置</translation>
+    </message>
+    <message>
+        <source>coverage unknown: the grid %1 cannot be evaluated for this candidate</source>
+        <translation>覆盖未知：无法为此候选计算 grid %1</translation>
+    </message>
+    <message>
+        <source>coverage unknown: %1</source>
+        <translation>覆盖未知：%1</translation>
+    </message>
+    <message>
+        <source>coverage unknown: the kernel has no tl.load or tl.store whose index TileScope follows</source>
+        <translation>覆盖未知：内核中没有 TileScope 能跟踪其索引的 tl.load 或 tl.store</translation>
+    </message>
+    <message>
+        <source>coverage unknown: %1 does not equal grid dim %2 (%3 programs)</source>
+        <translation>覆盖未知：%1 不等于 grid 第 %2 维（%3 个程序）</translation>
+    </message>
+    <message>
+        <source>coverage unknown: the index %1 (line %2) has no value TileScope can compute for this candidate</source>
+        <translation>覆盖未知：索引 %1（第 %2 行）对此候选没有 TileScope 可计算的值</translation>
+    </message>
+    <message>
+        <source>coverage unknown</source>
+        <translation>覆盖未知</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>不正确</translation>
+    </message>
+    <message>
+        <source>grid dim %1 is %2 programs × %3</source>
+        <translation>grid 第 %1 维为 %2 个程序 × %3</translation>
+    </message>
+    <message>
+        <source>grid dim %1 is %2 programs, each starting a block of %3</source>
+        <translation>grid 第 %1 维为 %2 个程序，每个从一块 %3 开始</translation>
+    </message>
+    <message>
+        <source>every program processes %1 (tl.arange up to %2)</source>
+        <translation>每个程序处理 %1（tl.arange 直到 %2）</translation>
+    </message>
+    <message>
+        <source>covers %1 of %2 %3</source>
+        <translation>只覆盖 %3 的 %2 个中的 %1 个</translation>
+    </message>
+    <message>
+        <source>writes %1 up to index %2 of %3 (%4) without a mask</source>
+        <translation>无掩码写入 %1，索引最高到 %2（共 %3，%4）</translation>
+    </message>
+    <message>
+        <source>reads %1 up to index %2 of %3 (%4) without a mask</source>
+        <translation>无掩码读取 %1，索引最高到 %2（共 %3，%4）</translation>
+    </message>
+    <message>
+        <source>covers %1 of %2 %3: %4</source>
+        <translation>只覆盖 %3 的 %2 个中的 %1 个：%4</translation>
+    </message>
+    <message>
+        <source>writes %1 up to index %2 of %3 (%4) without a mask: %5</source>
+        <translation>无掩码写入 %1，索引最高到 %2（共 %3，%4）：%5</translation>
+    </message>
+    <message>
+        <source>reads %1 up to index %2 of %3 (%4) without a mask: %5</source>
+        <translation>无掩码读取 %1，索引最高到 %2（共 %3，%4）：%5</translation>
+    </message>
+    <message>
+        <source>%1 steps through %2 by %3 = %4 elements, but %2&apos;s layout has %5 there: every %1 but the first would be read from the wrong place</source>
+        <translation>%1 以步长 %3 = %4 个元素遍历 %2，但 %2 的布局在该处为 %5：除第一个外，每个 %1 都会从错误的位置读取</translation>
+    </message>
+    <message>
+        <source>the loop at line %1 strides by %2 programs but grid dim %3 has %4: programs %2 and up process %5 blocks the first %2 already process</source>
+        <translation>第 %1 行的循环步长为 %2 个程序，但 grid 第 %3 维有 %4 个：编号 %2 及以上的程序会重复处理前 %2 个程序已处理的 %5 块</translation>
+    </message>
+    <message>
+        <source>the loop at line %1 strides by %2 programs but grid dim %3 has %4: covers %5 of %6 %7</source>
+        <translation>第 %1 行的循环步长为 %2 个程序，但 grid 第 %3 维有 %4 个：只覆盖 %7 的 %6 个中的 %5 个</translation>
+    </message>
+    <message>
+        <source>autoparser.py + tile_generator.py: vector kernels only; tl.dot kernels get no config</source>
+        <translation>autoparser.py + tile_generator.py：仅支持向量内核；tl.dot 内核得不到任何配置</translation>
+    </message>
+    <message>
+        <source>v2 axis parser (dsl_analysis/), cube/mix generator (cv_autotune/), max_autotune, UB tuner</source>
+        <translation>v2 轴解析器（dsl_analysis/）、cube/mix 生成器（cv_autotune/）、max_autotune、UB 调优器</translation>
+    </message>
+    <message>
+        <source>grid dimension %1 is %2 programs; at most %3 are allowed</source>
+        <translation>grid 第 %1 维为 %2 个程序；最多允许 %3 个</translation>
+    </message>
+    <message>
+        <source>the grid launches %1 programs; at most %2 are allowed</source>
+        <translation>grid 启动 %1 个程序；最多允许 %2 个</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not in the kernel&apos;s key: Triton-Ascend would reuse one config for all of its values</source>
+        <translation>&apos;%1&apos; 不在内核的 key 中：Triton-Ascend 会对它的所有取值复用同一个配置</translation>
+    </message>
+    <message>
+        <source>cache: %1</source>
+        <translation>缓存：%1</translation>
+    </message>
+    <message>
+        <source>stale: the kernel source changed</source>
+        <translation>过期：内核源码已改变</translation>
+    </message>
+    <message>
+        <source>superseded: a newer tuning of %1 has another source</source>
+        <translation>已被取代：%1 较新的调优基于另一份源码</translation>
+    </message>
+    <message>
+        <source>unknown simulator version &apos;%1&apos;</source>
+        <translation>未知的模拟器版本 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 (x2 multibuffer)</source>
+        <translation>%1（multibuffer ×2）</translation>
+    </message>
+    <message>
+        <source>%1 @ line %2</source>
+        <translation>%1 @ 第 %2 行</translation>
+    </message>
+    <message>
+        <source>temporary (broadcast / materialised index)</source>
+        <translation>临时块（广播 / 物化的索引）</translation>
+    </message>
+    <message>
+        <source>tensor dimensions of %1 are left unchanged: %2 shares that value with %3, so they cannot be told apart</source>
+        <translation>值为 %1 的张量维度保持不变：%2 与 %3 共用这个值，无法区分</translation>
+    </message>
+    <message>
+        <source>the kernel has no @triton.autotune decorator: the backend tunes nothing</source>
+        <translation>内核没有 @triton.autotune 装饰器：后端不会调优任何配置</translation>
+    </message>
+    <message>
+        <source>call &apos;%1&apos; is not modelled (approximation: its result is unknown and costs nothing)</source>
+        <translation>未建模调用 &apos;%1&apos;（近似：结果未知，不计开销）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not modelled (approximation: an atomic add)</source>
+        <translation>未建模 &apos;%1&apos;（近似：按原子加计）</translation>
+    </message>
+    <message>
+        <source>tl.reduce with the combine function &apos;%1&apos; (1 operation a step): costed as 1 reduction pass over the input</source>
+        <translation>使用合并函数 &apos;%1&apos; 的 tl.reduce（每步 1 个运算）：按对输入的 1 次归约计开销</translation>
+    </message>
+    <message>
+        <source>tl.reduce with the combine function &apos;%1&apos; (%2 operations a step): costed as %2 reduction passes over the input</source>
+        <translation>使用合并函数 &apos;%1&apos; 的 tl.reduce（每步 %2 个运算）：按对输入的 %2 次归约计开销</translation>
+    </message>
+    <message>
+        <source>helper calls nested too deeply; approximation: result unknown</source>
+        <translation>辅助函数调用嵌套过深；近似：结果未知</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a kernel variable, parameter or module constant; its value is unknown (approximation: no cost, unknown shape)</source>
+        <translation>&apos;%1&apos; 不是内核变量、参数或模块常量；其值未知（近似：不计开销，形状未知）</translation>
+    </message>
+    <message>
+        <source>attribute &apos;%1&apos; is not modelled (approximation: unknown value)</source>
+        <translation>未建模属性 &apos;%1&apos;（近似：值未知）</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::CacheOperation</name>
     <message>
         <source>Deleted %1 of %2; then: %3</source>
@@ -3522,13 +3857,6 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>Export…</source>
         <translation>导出…</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::DeviceCompareDialog</name>
-    <message>
-        <source>Step %1 of %2: %3</source>
-        <translation>第 %1 步，共 %2 步：%3</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,10 @@
 #include "widgets/analysis_panel.h"
+#include "widgets/core_text.h"
 
 #include "widgets/status_colors.h"
 #include "widgets/wrapping_delegate.h"
 
+#include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
@@ -40,6 +42,9 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
     // measured again when a column's width changes.
     m_tree->setUniformRowHeights(false);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // A narrow dock (a 1280-pixel screen) wraps the values more rather than cutting the column
+    // off at the panel's edge: the value column may shrink below Qt's default minimum.
+    m_tree->header()->setMinimumSectionSize(40);
     m_tree->setWordWrap(true);
     m_tree->setItemDelegate(new WrappingDelegate(m_tree));
     connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
@@ -187,7 +192,8 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
     for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Incorrect,
                                CandidateStatus::Skipped, CandidateStatus::Pruned}) {
         auto* item = new QTreeWidgetItem(m_spaceSection, {statusLabel(st), QString::number(s->count(st))});
-        item->setForeground(0, statusColor(st, isDarkPalette(palette())));
+        // The application's palette: a theme switch reaches this widget's own palette later.
+        item->setForeground(0, statusColor(st, isDarkPalette(QApplication::palette())));
     }
     if (s->hasLattice())
         new QTreeWidgetItem(m_spaceSection, {tr("Lattice points"), QString::number(s->latticePoints())});
@@ -196,8 +202,8 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
         item->setToolTip(1, q(*s->error()));
     }
     for (const std::string& note : s->notes()) {
-        auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Note"), q(note)});
-        item->setToolTip(1, q(note));
+        auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Note"), coreText(note)});
+        item->setToolTip(1, coreText(note));
     }
     for (const std::string& w : s->backend().warnings) {
         auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Backend prints"), q(w)});

@@ -173,8 +173,8 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
         case space::ComparedConfig::Change::OnlyOther: change = tr("only %1").arg(other); break;
         }
         QStringList options;
-        for (const std::string& o : e.changedOptions)
-            options << QString::fromStdString(o);
+        for (const std::string& o : e.changedOptions)  // "multibuffer (unset) -> True"
+            options << QString::fromStdString(o).replace(QStringLiteral("(unset)"), tr("(unset)"));
         const QStringList cells = {e.baseIndex >= 0 ? QString::number(e.baseIndex) : QStringLiteral("-"),
                                    e.otherIndex >= 0 ? QString::number(e.otherIndex) : QStringLiteral("-"),
                                    change,

@@ -1,4 +1,5 @@
 #include "widgets/cache_browser.h"
+#include "widgets/core_text.h"
 
 #include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
@@ -662,7 +663,9 @@ void CacheBrowser::pruneStale()
                     lines << QStringLiteral("…");
                     break;
                 }
-                lines << QStringLiteral("#%1 %2").arg(e.summary.id).arg(keyText(e.summary.key));
+                lines << QStringLiteral("#%1 %2 (%3)")
+                             .arg(e.summary.id)
+                             .arg(keyText(e.summary.key), coreText(e.reason));
             }
             if (!confirm(tr("Prune stale tunings"),
                          tr("Remove %n stale tuning(s)?", nullptr, int(dry.entries.size())) + QStringLiteral("\n\n") +

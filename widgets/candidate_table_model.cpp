@@ -1,4 +1,5 @@
 #include "widgets/candidate_table_model.h"
+#include "widgets/core_text.h"
 
 #include "core/util/format.h"
 #include "widgets/quantity_text.h"
@@ -483,7 +484,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     case StatusRole: return int(m_space->status(row));
     case ReasonRole: return int(m_space->reason(row));
     case Qt::ToolTipRole: {
-        const QString why = QString::fromStdString(m_space->describe(row));
+        const QString why = coreText(m_space->describe(row));
         QString tip = QStringLiteral("#%1  %2\n%3").arg(row).arg(describeParams(row), statusLabel(m_space->status(row)));
         if (!why.isEmpty())
             tip += QStringLiteral(": ") + why;
@@ -492,7 +493,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
             tip += QLatin1Char('\n') + outcomeLabel(o);
             if (o == tuning::OutcomeStatus::CompileFailed) {
                 if (m_timings->failureOf)
-                    tip += QStringLiteral(": ") + QString::fromStdString(m_timings->failureOf(row));
+                    tip += QStringLiteral(": ") + coreText(m_timings->failureOf(row));
             } else {
                 tip += tr(": p50 %1 (p20 %2, p80 %3)")
                            .arg(timeUsText(m_timings->p50Us[row]), timeUsText(m_timings->p20Us[row]),

@@ -280,8 +280,7 @@ bool DeviceCompareDialog::run()
             control.progress = [&context, &stopSource](const pipeline::RunProgress& p) {
                 if (context.stopRequested())
                     stopSource->request_stop();
-                context.reportProgress(p.fraction, QCoreApplication::translate("ts::gui::DeviceCompareDialog",
-                                                                               "Step %1 of %2: %3")
+                context.reportProgress(p.fraction, DeviceCompareDialog::tr("Step %1 of %2: %3")
                                                        .arg(std::min(p.item + 1, p.items))
                                                        .arg(p.items)
                                                        .arg(QString::fromStdString(p.itemName)));

@@ -17,8 +17,11 @@ FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
     m_frozen->setStyleSheet(QStringLiteral("QTableView { border-right: 1px solid palette(mid); }"));
     m_frozen->hide();
     viewport()->stackUnder(m_frozen);
-    // Pixel steps, so that a column is never left half under the frozen ones.
+    // Pixel steps, so that a column is never left half under the frozen ones; every step ends
+    // on a column's edge (snapScroll).
     setHorizontalScrollMode(ScrollPerPixel);
+    connect(horizontalScrollBar(), &QAbstractSlider::valueChanged, this,
+            [this](int value) { snapScroll(value); });
 
     // Widths and order follow either header; the vertical scroll follows either view.
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
@@ -136,6 +139,39 @@ void FrozenTableView::placeFrozen()
     m_frozen->horizontalHeader()->setFixedHeight(horizontalHeader()->height());
 }
 
+int FrozenTableView::scrollStop(int value, bool forward) const
+{
+    // The scrolled columns start where the frozen ones end: at scroll offset v the frozen block
+    // covers content [v, v + frozen width), so a column starts in sight exactly when v is its
+    // position less that width. The stop at or past `value` going forward, at or before it back.
+    const QHeaderView* header = horizontalHeader();
+    const int frozen = frozenWidth();
+    int before = 0;
+    for (int visual = m_count; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (header->isSectionHidden(logical))
+            continue;
+        const int stop = header->sectionPosition(logical) - frozen;
+        if (stop >= value)
+            return forward || stop == value ? stop : before;
+        before = stop;
+    }
+    return forward ? value : before;
+}
+
+void FrozenTableView::snapScroll(int value)
+{
+    if (m_count <= 0 || m_snapping)
+        return;
+    QScrollBar* bar = horizontalScrollBar();
+    const int stop = std::min(scrollStop(value, value > m_lastScroll), bar->maximum());
+    m_snapping = true;
+    if (stop != value)
+        bar->setValue(stop);
+    m_snapping = false;
+    m_lastScroll = bar->value();
+}
+
 void FrozenTableView::resizeEvent(QResizeEvent* event)
 {
     QTableView::resizeEvent(event);
@@ -145,6 +181,16 @@ void FrozenTableView::resizeEvent(QResizeEvent* event)
 void FrozenTableView::updateGeometries()
 {
     QTableView::updateGeometries();
+    // Room to scroll the last column to the frozen block's edge: a maximum between two stops
+    // would leave the column before it cut at the end of the range.
+    if (m_count > 0) {
+        QScrollBar* bar = horizontalScrollBar();
+        if (bar->maximum() > 0) {
+            const int last = scrollStop(bar->maximum(), true);
+            if (last > bar->maximum())
+                bar->setRange(0, last);
+        }
+    }
     placeFrozen();
 }
 

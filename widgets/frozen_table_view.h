@@ -41,9 +41,13 @@ protected:
 private:
     void syncColumns();
     void placeFrozen();
+    int scrollStop(int value, bool forward) const;
+    void snapScroll(int value);
 
     QTableView* m_frozen = nullptr;
     int m_count = 0;
+    int m_lastScroll = 0;
+    bool m_snapping = false;
 };
 
 } // namespace ts::gui

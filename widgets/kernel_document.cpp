@@ -1,4 +1,5 @@
 #include "widgets/kernel_document.h"
+#include "widgets/core_text.h"
 
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/pipeline/workflow.h"
@@ -510,7 +511,7 @@ void KernelDocument::startSpace()
             m_space = std::move(built.space);
             m_spaceAnalysis = from;
             m_spaceLattice = lattice;
-            m_spaceProblem = QString::fromStdString(built.problem);
+            m_spaceProblem = coreText(built.problem);
             clearTuning();
             Q_EMIT spaceReady();
             loadCachedTuning();  // not for a lattice: a tuning asked for below comes first

@@ -1,4 +1,5 @@
 #include "widgets/kernel_page.h"
+#include "widgets/core_text.h"
 
 #include "core/python/ast.h"
 #include "widgets/source_view.h"
@@ -190,11 +191,19 @@ Diagnostics KernelPage::listDiagnostics(const Diagnostics& diagnostics, const st
         item->setText(2, QString::fromStdString(d.code));
         // The simulator's warnings say what they mean for the times; they come with the tuning.
         const bool fidelity = tuning && d.severity != Severity::Note && d.code.rfind("npu-", 0) == 0;
-        item->setText(3, fidelity ? tr("%1 (the simulator does not model it: every simulated time of this kernel "
-                                       "is an approximation)")
-                                        .arg(QString::fromStdString(d.message))
-                                  : QString::fromStdString(d.message));
-        item->setToolTip(3, QString::fromStdString(d.format()));
+        item->setText(3, fidelity
+                             ? tr("%1 (the simulator does not model it: every simulated time of this kernel "
+                                  "is an approximation)")
+                                   .arg(coreText(d.message))
+                             : coreText(d.message));
+        // Diagnostic::format() in the reader's language: "file:line:column: severity: message [code]".
+        QString where = QString::fromStdString(d.file);
+        if (!where.isEmpty() && d.line > 0)
+            where += QLatin1Char(':') + QString::number(d.line) +
+                     (d.column > 0 ? QLatin1Char(':') + QString::number(d.column) : QString());
+        item->setToolTip(3, (where.isEmpty() ? QString() : where + QStringLiteral(": ")) + item->text(0) +
+                                QStringLiteral(": ") + coreText(d.message) +
+                                (d.code.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(d.code))));
         item->setData(0, Qt::UserRole, here ? d.line : 0);
         item->setData(0, Qt::UserRole + 1, d.column);
         if (here)

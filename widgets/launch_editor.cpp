@@ -1,4 +1,5 @@
 #include "widgets/launch_editor.h"
+#include "widgets/core_text.h"
 
 #include "widgets/status_colors.h"
 
@@ -688,7 +689,8 @@ QString backendToolTip(kernel::BackendVersion version)
     const kernel::BackendVersionInfo& info = kernel::backendInfo(version);
     auto text = [](std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); };
     return LaunchEditor::tr("Triton-Ascend %1: %2 at commit %3 (%4). %5")
-        .arg(text(info.name), text(info.repository), text(info.commit), text(info.date), text(info.summary));
+        .arg(text(info.name), text(info.repository), text(info.commit), text(info.date),
+             coreText(text(info.summary)));
 }
 
 QString backendLabelText(kernel::BackendVersion version)

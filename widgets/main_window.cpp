@@ -1,4 +1,5 @@
 #include "widgets/main_window.h"
+#include "widgets/core_text.h"
 
 #include "core/util/version.h"
 #include "widgets/analysis_panel.h"
@@ -441,7 +442,7 @@ void MainWindow::onAnalysisReady()
             statusBar()->showMessage(tr("%1 does not parse (line %2: %3); it is read again when saved.")
                                          .arg(QFileInfo(m_document->kernelPath()).fileName())
                                          .arg(problems.front().line)
-                                         .arg(QString::fromStdString(problems.front().message)));
+                                         .arg(coreText(problems.front().message)));
     }
 }
 

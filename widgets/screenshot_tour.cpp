@@ -11,6 +11,7 @@
 #include "widgets/compare_dialog.h"
 #include "widgets/device_compare_dialog.h"
 #include "widgets/export_dialog.h"
+#include "widgets/frozen_table_view.h"
 #include "widgets/heatmap_chart.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
@@ -23,6 +24,7 @@
 #include <QDir>
 #include <QSortFilterProxyModel>
 #include <QPixmap>
+#include <QHeaderView>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -111,7 +113,10 @@ void ScreenshotTour::addTuningSteps()
             if (p50 >= 0) {
                 page->view()->sortByColumn(p50, Qt::AscendingOrder);
                 page->view()->scrollToTop();
-                page->view()->horizontalScrollBar()->setValue(page->view()->horizontalScrollBar()->maximum());
+                // The p50 column first beside the frozen config columns.
+                const auto* frozen = qobject_cast<const FrozenTableView*>(page->view());
+                page->view()->horizontalScrollBar()->setValue(page->view()->horizontalHeader()->sectionPosition(p50) -
+                                                              (frozen ? frozen->frozenWidth() : 0));
             }
         },
         [this] { grab(QStringLiteral("tuned")); },

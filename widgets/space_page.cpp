@@ -1,4 +1,5 @@
 #include "widgets/space_page.h"
+#include "widgets/core_text.h"
 
 #include "core/pipeline/workflow.h"
 #include "core/util/format.h"
@@ -88,8 +89,9 @@ QString fidelityText(const Diagnostics& diagnostics)
     QStringList items;
     for (const Diagnostic& d : diagnostics)
         if (d.severity != Severity::Note && d.code.rfind("npu-", 0) == 0)
-            items << (d.line > 0 ? SpacePage::tr("line %1: %2").arg(d.line).arg(QString::fromStdString(d.message).toHtmlEscaped())
-                                 : QString::fromStdString(d.message).toHtmlEscaped());
+            items << (d.line > 0
+                          ? SpacePage::tr("line %1: %2").arg(d.line).arg(coreText(d.message).toHtmlEscaped())
+                          : coreText(d.message).toHtmlEscaped());
     QString text;
     if (!items.isEmpty())
         text = SpacePage::tr("<p><b>⚠ The simulated times are approximations</b>: the simulator does not model "
@@ -98,7 +100,7 @@ QString fidelityText(const Diagnostics& diagnostics)
                    .arg(items.join(QStringLiteral("<br>")));
     for (const Diagnostic& d : diagnostics)
         if (d.severity == Severity::Note)
-            text += SpacePage::tr("<p>Note: %1</p>").arg(QString::fromStdString(d.message).toHtmlEscaped());
+            text += SpacePage::tr("<p>Note: %1</p>").arg(coreText(d.message).toHtmlEscaped());
     return text;
 }
 
@@ -596,10 +598,10 @@ void SpacePage::showDetails(std::size_t candidate)
     const auto& s = m_model->space();
     if (!s || candidate >= s->size())
         return;
-    const bool dark = isDarkPalette(palette());
+    const bool dark = isDarkPalette(QApplication::palette()); // set before this widget's own follows
     const space::CandidateStatus status = s->status(candidate);
     const space::CandidateMetrics m = s->metrics(candidate);
-    const QString why = QString::fromStdString(s->describe(candidate));
+    const QString why = coreText(s->describe(candidate));
     space::TritonConfig config{s->params(candidate), s->numWarps(candidate), s->numStages(candidate)};
     QString html = QStringLiteral("<p><b>#%1</b> &nbsp;<span style='color:%2'><b>%3</b></span>%4</p>")
                        .arg(candidate)

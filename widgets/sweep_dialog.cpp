@@ -1,4 +1,5 @@
 #include "widgets/sweep_dialog.h"
+#include "widgets/core_text.h"
 
 #include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
@@ -122,7 +123,7 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     m_coverGraph = m_plot->addGraph();
     m_bestGraph->setName(tr("best config of each shape"));
     m_coverGraph->setName(tr("covering set"));
-    m_plot->yAxis->setLabel(tr("p50 (ms)"));
+    m_plot->yAxis->setLabel(tr("p50 (µs)"));
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     m_plot->legend->setVisible(true);
@@ -488,7 +489,7 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
     if (m_result->stopped)
         lines << tr("Stopped: %n shape(s) tuned before the stop {is|are} shown.", nullptr, int(m_result->shapes.size()));
     for (const std::string& note : m_result->notes)
-        lines << QString::fromStdString(note);
+        lines << coreText(note);
     if (m_result->crossMeasurements > 0)
         lines << tr("%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, "
                     "as Triton benchmarks a handwritten list at every shape.",
@@ -580,10 +581,10 @@ void SweepDialog::updateChart()
                 continue;
             const sweep::ShapeCover& c = m_result->cover.shapes[i];
             x << xi;
-            best << c.bestMs;
+            best << c.bestMs * 1000.0;
             if (c.chosen) {
                 xc << xi;
-                covering << c.chosenMs;
+                covering << c.chosenMs * 1000.0;
             }
         }
     }

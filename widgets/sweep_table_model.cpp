@@ -1,5 +1,7 @@
 #include "widgets/sweep_table_model.h"
 
+#include "core/util/format.h"
+
 #include <QColor>
 #include <QLocale>
 
@@ -81,14 +83,17 @@ QString SweepTableModel::displayText(int row, int column) const
     const sweep::ShapeOutcome& shape = m_result->shapes[std::size_t(row)];
     const sweep::ShapeCover* c = cover(row);
     const auto& configs = m_result->cover.configs;
-    auto ms = [](double t) { return QLocale().toString(t, 'f', 4); };
+    // Kernel times in µs, as in every other view and the CLI (core/util/format.h).
+    auto us = [](double ms) { return QString::fromStdString(formatUs(ms * 1000.0)); };
     switch (Column(column)) {
     case ShapeColumn: return QString::fromStdString(shape.shape.describe());
     case BestConfig: return c && c->best < configs.size() ? configText(configs[c->best], m_differing) : QString();
-    case BestMs: return c ? ms(c->bestMs) : QString();
+    case BestMs:
+        return c ? us(c->bestMs) : QString();
     case ChosenConfig:
         return c && c->chosen && *c->chosen < configs.size() ? configText(configs[*c->chosen], m_differing) : QString();
-    case ChosenMs: return c && c->chosen ? ms(c->chosenMs) : QString();
+    case ChosenMs:
+        return c && c->chosen ? us(c->chosenMs) : QString();
     case Loss: return c && c->chosen ? QLocale().toString(c->lossPercent, 'f', 1) : QString();
     case Source:
         if (!shape.record)
@@ -157,9 +162,11 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
     switch (Column(section)) {
     case ShapeColumn: return tr("Shape");
     case BestConfig: return tr("Best config");
-    case BestMs: return tr("Best p50 (ms)");
+    case BestMs:
+        return tr("Best p50 (µs)");
     case ChosenConfig: return tr("Covering config");
-    case ChosenMs: return tr("Its p50 (ms)");
+    case ChosenMs:
+        return tr("Its p50 (µs)");
     case Loss: return tr("Loss (%)");
     case Source: return tr("Source");
     case ColumnCount: break;

@@ -134,8 +134,13 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
     m_selectedMark->removeFromLegend();
     bestY->setLabel(tr("best p50 (µs)"));
     bestX->setLabel(tr("modelled tuning time (s)"));
+    // The legend in a row of its own above the best-so-far axes: inside them it covered the
+    // first runs, which start at the top.
     m_plot->legend->setVisible(true);
-    m_bestRect->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
 
     m_lanes = new LanesPlottable(laneX, laneY);
     m_lanes->setName(tr("compile"));

@@ -1,4 +1,5 @@
 #include "widgets/tuning_record_model.h"
+#include "widgets/core_text.h"
 
 #include "core/util/format.h"
 #include "widgets/status_colors.h"
@@ -96,7 +97,7 @@ QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::siz
     case Kind::P20: return us(c.p20Ms);
     case Kind::P80: return us(c.p80Ms);
     case Kind::Reason:
-        return c.reasonMessage.empty() ? QString::fromStdString(c.reasonCode) : QString::fromStdString(c.reasonMessage);
+        return c.reasonMessage.empty() ? QString::fromStdString(c.reasonCode) : coreText(c.reasonMessage);
     }
     return {};
 }
@@ -150,7 +151,7 @@ QVariant TuningRecordModel::data(const QModelIndex& index, int role) const
     }
     case Qt::ToolTipRole:
         if (kindOf(index.column()) == Kind::Reason && !c.reasonMessage.empty())
-            return QString::fromStdString(c.reasonMessage);
+            return coreText(c.reasonMessage);
         return {};
     default: return {};
     }

@@ -3,7 +3,7 @@
 # `namespace ts::gui {`, so it files tr() calls of class X under "X" while Qt looks them up
 # under "ts::gui::X" at run time: the contexts are renamed around the lupdate run.
 #
-#   cmake -DLUPDATE=<lupdate> -DSOURCE_DIR=<repo> -P update_translations.cmake
+#   cmake -DLUPDATE=<lupdate> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch folder> -P update_translations.cmake
 
 file(GLOB headers "${SOURCE_DIR}/widgets/*.h")
 set(classes "")
@@ -20,6 +20,23 @@ file(GLOB ts_files "${SOURCE_DIR}/translations/*.ts")
 list(FILTER ts_files EXCLUDE REGEX "_en\\.ts$")
 file(GLOB sources "${SOURCE_DIR}/widgets/*.cpp" "${SOURCE_DIR}/widgets/*.h")
 list(APPEND sources "${SOURCE_DIR}/app/gui_main.cpp")
+
+# Core's messages (core/util/message_catalog.inc, one TS_MESSAGE(Id, "English") a line) under
+# the context the explorer looks them up in (widgets/core_text.cpp): written for lupdate as
+# QT_TRANSLATE_NOOP calls in a scratch file, as core itself has no Qt.
+# A message's own ";" would split CMake's list: it travels as @SEMICOLON@.
+file(READ "${SOURCE_DIR}/core/util/message_catalog.inc" catalogue)
+string(REPLACE ";" "@SEMICOLON@" catalogue "${catalogue}")
+string(REGEX MATCHALL "\nTS_MESSAGE\\([A-Za-z0-9]+, \"[^\n]*\"\\)" entries "${catalogue}")
+set(noop "// Written by update_translations.cmake from core/util/message_catalog.inc.\n")
+foreach(entry ${entries})
+    string(REGEX REPLACE "^\nTS_MESSAGE\\([A-Za-z0-9]+, (\".*\")\\)$" "QT_TRANSLATE_NOOP(\"ts::Message\", \\1)" call "${entry}")
+    string(REPLACE "@SEMICOLON@" ";" call "${call}")
+    string(APPEND noop "${call}\n")
+endforeach()
+set(core_messages "${WORK_DIR}/core_messages_for_lupdate.cpp")
+file(WRITE "${core_messages}" "${noop}")
+list(APPEND sources "${core_messages}")
 
 foreach(ts ${ts_files})
     file(READ "${ts}" text)

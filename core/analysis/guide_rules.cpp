@@ -5,6 +5,7 @@
 #include "core/analysis/launch_model.h"
 #include "core/backends/backend_policy.h"
 #include "core/backends/backend_registry.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <set>
@@ -110,9 +111,7 @@ void gridNotLambda(KernelAnalysis& a, const ParseInput& input, const kernel::Ker
             parsed.emplace_back(param, axis);
     if (blocks.empty() && parsed.empty())
         return;
-    const std::string lead = (blocks.empty() ? parsed.front().first : blocks.front()) +
-                             " is multiplied by tl.program_id, so the number of programs depends on it, but the grid " +
-                             grid + " is static";
+    const std::string& multiplied = blocks.empty() ? parsed.front().first : blocks.front();
     if (!blocks.empty() && a.launch) {
         const std::string& param = blocks.front();
         const auto proposal = a.launch->proposeGrid(param);
@@ -122,11 +121,11 @@ void gridNotLambda(KernelAnalysis& a, const ParseInput& input, const kernel::Ker
         if (proposal) {
             if (const auto why = firstIncorrect(*proposal->model, configs))
                 add(a, "grid-not-lambda", Severity::Warning, k.location,
-                    lead + "; even the grid " + proposal->text + " leaves the kernel incorrect (" + *why +
-                        "): the kernel's indices must change before " + param + " can be tuned");
+                    msg::text(msg::Id::GuideGridIncorrectEvenLambda,
+                              {multiplied, grid, proposal->text, *why, param}));
             else
                 add(a, "grid-not-lambda", Severity::Warning, k.location,
-                    lead + "; write the grid as a lambda over meta: grid = " + proposal->text);
+                    msg::text(msg::Id::GuideGridLambda, {multiplied, grid, proposal->text}));
             return;
         }
     }
@@ -135,14 +134,12 @@ void gridNotLambda(KernelAnalysis& a, const ParseInput& input, const kernel::Ker
         if (!parsed.empty() && axis == parsed.front().second && a.launch)
             if (const auto why = a.launch->gridMustStay(d)) {
                 add(a, "grid-must-stay", Severity::Note, k.location,
-                    parsed.front().first + " is multiplied by tl.program_id, but the grid " + grid +
-                        " must stay static: " + *why);
+                    msg::text(msg::Id::GuideGridMustStay, {parsed.front().first, grid, *why}));
                 return;
             }
     const std::string param = blocks.empty() ? parsed.front().first : blocks.front();
     add(a, "grid-not-lambda", Severity::Warning, k.location,
-        lead + "; write the grid as a lambda over meta, e.g. grid = lambda meta: (triton.cdiv(n, meta[\"" + param +
-            "\"]),)");
+        msg::text(msg::Id::GuideGridLambdaExample, {multiplied, grid, param}));
 }
 
 } // namespace
@@ -161,15 +158,13 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         const kernel::DecoratorArgument* configs = at->decorator->argument("configs");
         add(a, "missing-ascend-runtime-import", Severity::Error,
             configs ? configs->location : at->decorator->location,
-            "configs=[] without `import triton.backends.ascend.runtime`: community triton.autotune would run "
-            "with no configs and nothing would be generated; add the import at the top of the file");
+            msg::text(msg::Id::GuideMissingRuntimeImport));
     }
 
     // autotune-not-directly-over-jit
     if (at && !k.autotuneDirectlyOverJit)
         add(a, "autotune-not-directly-over-jit", Severity::Error, at->decorator->location,
-            "@triton.autotune must wrap @triton.jit directly; move the other decorator(s) above @triton.autotune, "
-            "or the kernel may not be parsed and automatic tiling may not run");
+            msg::text(msg::Id::GuideAutotuneNotOverJit));
 
     // key-unknown-arg
     if (at) {
@@ -180,8 +175,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         for (const std::string& arg : keyArgs)
             if (!k.param(arg))
                 add(a, "key-unknown-arg", Severity::Error, at->keyLocation,
-                    "key names '" + arg + "', which is not a parameter of " + k.name +
-                        "; key entries must be argument names (shapes such as M, N, K, or other arguments)");
+                    msg::text(msg::Id::GuideKeyUnknownArg, {arg, k.name}));
     }
 
     // tunable-has-default / tunable-fixed-at-launch: would the backend tune the parameter if it
@@ -215,9 +209,9 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
             const AxisParse free = parseAxes(probe);
             auto tunedAs = [&](const std::string& name) -> std::string {
                 if (const std::string* axis = findAxisOfParam(free.splitParams, name))
-                    return "split parameter of axis " + *axis;
+                    return msg::text(msg::Id::GuideSplitParamOfAxis, {*axis});
                 if (const std::string* axis = findAxisOfParam(free.tilingParams, name))
-                    return "tiling parameter of axis " + *axis;
+                    return msg::text(msg::Id::GuideTilingParamOfAxis, {*axis});
                 return {};
             };
             // The configs the version generates with `name` alone left to it, judged.
@@ -235,23 +229,26 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                 if (role.empty())
                     return;
                 const bool launch = source == backends::TunableSource::Launch;
-                const std::string kept = launch ? "the launch passes " + p->name + "=" + a.workload.arg(p->name)->describe()
-                                                : p->name + " has a default value (" + p->defaultText + ")";
+                const std::string kept = launch
+                                             ? msg::text(msg::Id::GuideLaunchPasses,
+                                                         {p->name, a.workload.arg(p->name)->describe()})
+                                             : msg::text(msg::Id::GuideHasDefault, {p->name, p->defaultText});
                 if (const std::optional<std::string> why = breaks(p->name, source)) {
                     add(a, "tunable-must-stay", Severity::Note, p->location,
-                        p->name + " is a " + role + " and " + kept + ", which keeps the kernel correct: tuned, " +
-                            *why + "; keep " + p->name + (launch ? " in the launch" : " at its default"));
+                        msg::text(launch ? msg::Id::GuideTunableMustStayLaunch
+                                         : msg::Id::GuideTunableMustStayDefault,
+                                  {p->name, role, kept, *why, p->name}));
                     return;
                 }
                 tunableAdvised = true;
                 if (launch)
                     add(a, "tunable-fixed-at-launch", Severity::Warning, p->location,
-                        p->name + " is a " + role + " but " + kept + ", so it is fixed and not tuned; " +
-                            version.tunableAdvice(p->name, source));
+                        msg::text(msg::Id::GuideTunableFixedAtLaunch,
+                                  {p->name, role, kept, version.tunableAdvice(p->name, source)}));
                 else
                     add(a, "tunable-has-default", Severity::Warning, p->location,
-                        p->name + " is a " + role + " but has a default value (" + p->defaultText +
-                            "), so automatic tiling does not tune it; " + version.tunableAdvice(p->name, source));
+                        msg::text(msg::Id::GuideTunableHasDefault,
+                                  {p->name, role, p->defaultText, version.tunableAdvice(p->name, source)}));
             };
             for (const kernel::Parameter* p : withDefault)
                 rule(p, backends::TunableSource::Default);
@@ -290,8 +287,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                 pointerParams.push_back(p.name);
         if (atomic) {
             add(a, "side-effects-without-hooks", Severity::Warning, kernel::locationOf(atomic),
-                "the kernel uses atomics and autotune runs it many times while benchmarking; add "
-                "reset_to_zero=[...] (or restore_value / pre_hook) so every run starts from the same data");
+                msg::text(msg::Id::GuideAtomicsWithoutHooks));
         } else {
             for (const auto& [store, names] : stores) {
                 std::string inPlace;
@@ -303,9 +299,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                     }
                 if (!inPlace.empty()) {
                     add(a, "side-effects-without-hooks", Severity::Warning, kernel::locationOf(store),
-                        "the kernel reads and writes " + inPlace +
-                            " (an in-place or accumulating update) and autotune runs it many times while "
-                            "benchmarking; add restore_value=['" + inPlace + "'] (or reset_to_zero / pre_hook)");
+                        msg::text(msg::Id::GuideInPlaceWithoutHooks, {inPlace}));
                     break;
                 }
             }
@@ -316,23 +310,20 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
     if (autoGen && !tunableAdvised && a.parse.completed && !a.parse.error && !a.parse.cube &&
         a.parse.splitParams.empty() && a.parse.tilingParams.empty())
         add(a, "no-tunable-params", Severity::Warning, at->decorator->location,
-            "automatic tiling finds no split or tiling parameter to generate, so configs=[] yields nothing to "
-            "tune; write a handwritten configs=[triton.Config({...}), ...] list instead");
+            msg::text(msg::Id::GuideNoTunableParams));
 
     // user-prune-function
     if (at && at->hasPruneConfigsBy) {
         const kernel::DecoratorArgument* prune = at->decorator->argument("prune_configs_by");
         add(a, "user-prune-function", Severity::Note, prune ? prune->location : at->decorator->location,
-            "prune_configs_by names user code, which TileScope does not run: the candidates it would prune "
-            "are still listed and benchmarked here");
+            msg::text(msg::Id::GuideUserPruneFunction));
     }
 
     // hint-unknown
     for (const auto& [name, values] : a.hintDimensions)
         if (!k.param(name) && !kKnownHintOptions.count(name))
             add(a, "hint-unknown", Severity::Warning, at ? at->hintsLocation : k.location,
-                "hint '" + name + "' is neither a parameter of " + k.name +
-                    " nor a known compile option; it would be passed to every config as an extra keyword");
+                msg::text(msg::Id::GuideHintUnknown, {name, k.name}));
 
     // Hint dimensions a version does not read (the guide documents them; the first release does
     // not read them, later ones expand configs with them).
@@ -345,11 +336,8 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         }
         if (!hinted.empty())
             add(a, "hint-needs-newer-backend", Severity::Note, at->hintsLocation,
-                "following the guide, hint values " + pythonList(hinted) +
-                    " are crossed with the generated tiling; Triton-Ascend " +
-                    std::string(version.info().commit.substr(0, 7)) +
-                    " does not read extra hint dimensions and would raise \"Missing required arguments: " +
-                    pythonList(hinted) + "\"");
+                msg::text(msg::Id::GuideHintNeedsNewerBackend,
+                          {pythonList(hinted), version.info().commit.substr(0, 7), pythonList(hinted)}));
     }
 }
 

@@ -3,6 +3,7 @@
 // recognises: a program's block (pid x B), at most one loop (from 0 within the block, over the
 // whole axis, or a grid-stride loop from pid x B by num_programs x B) and one tl.arange.
 #include "core/analysis/launch_model.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cctype>
@@ -541,57 +542,61 @@ std::string LaunchModel::describe(const LaunchFigures& f) const
     const CoverageCheck* c = f.check >= 0 && std::size_t(f.check) < m_checks.size() ? &m_checks[std::size_t(f.check)] : nullptr;
     if (f.coverage == Coverage::Unknown) {
         if (f.programs == 0)
-            return "coverage unknown: the grid " + m_grid.text + " cannot be evaluated for this candidate";
+            return msg::text(msg::Id::CoverageUnknownGrid, {m_grid.text});
         if (!m_unfollowed.empty())
-            return "coverage unknown: " + m_unfollowed;
+            return msg::text(msg::Id::CoverageUnknownBecause, {m_unfollowed});
         if (m_checks.empty())
-            return "coverage unknown: the kernel has no tl.load or tl.store whose index TileScope follows";
+            return msg::text(msg::Id::CoverageUnknownNoIndex);
         if (f.check <= -2) {
             const GridEquality& e = m_gridEqualities[std::size_t(-2 - f.check)];
-            return "coverage unknown: " + e.text + " does not equal grid dim " + std::to_string(e.dim) + " (" +
-                   groupedNumber(f.grid[std::size_t(e.dim)]) + " programs)";
+            return msg::text(msg::Id::CoverageUnknownGridDim,
+                             {e.text, e.dim, groupedNumber(f.grid[std::size_t(e.dim)])});
         }
         if (c && !c->unknown.empty())
-            return "coverage unknown: " + c->unknown;
+            return msg::text(msg::Id::CoverageUnknownBecause, {c->unknown});
         if (c)
-            return "coverage unknown: the index " + c->what + " (line " + std::to_string(c->line) +
-                   ") has no value TileScope can compute for this candidate";
-        return "coverage unknown";
+            return msg::text(msg::Id::CoverageUnknownIndex, {c->what, c->line});
+        return msg::text(msg::Id::CoverageUnknown);
     }
     if (!c)
-        return "incorrect";
+        return msg::text(msg::Id::Incorrect);
     // What decides how far the programs reach: "grid dim 0 is 128 programs × XBLOCK 2".
     std::string by;
     for (const IndexTerm& t : c->terms)
         if (t.kind == IndexTerm::Kind::Pid && f.along > 0) {
             const std::string coef = t.coef.text(m_slots);
-            by = "grid dim " + std::to_string(t.ref) + " is " + groupedNumber(f.along) + " programs × " +
-                 (t.coef.constantValue() ? groupedNumber(f.block) : coef + " " + groupedNumber(f.block));
+            by = msg::text(
+                msg::Id::CoverageByGridDim,
+                {t.ref, groupedNumber(f.along),
+                 t.coef.constantValue() ? groupedNumber(f.block) : coef + " " + groupedNumber(f.block)});
         }
     for (const IndexTerm& t : c->terms)
         if (t.kind == IndexTerm::Kind::Loop && m_loops[std::size_t(t.ref)].startPid >= 0)
-            by = "grid dim " + std::to_string(m_loops[std::size_t(t.ref)].startPid) + " is " +
-                 groupedNumber(f.along) + " programs, each starting a block of " + groupedNumber(f.block);
+            by = msg::text(msg::Id::CoverageByLoop, {m_loops[std::size_t(t.ref)].startPid,
+                                                     groupedNumber(f.along), groupedNumber(f.block)});
     if (by.empty()) {
         for (const IndexTerm& t : c->terms)
             if (t.kind == IndexTerm::Kind::Arange) {
                 const ArangeRange& r = m_aranges[std::size_t(t.ref)];
                 const std::string len = r.end.text(m_slots);
-                by = "every program processes " + groupedNumber(f.block) + " (tl.arange up to " + len + ")";
+                by = msg::text(msg::Id::CoverageByArange, {groupedNumber(f.block), len});
             }
     }
-    const std::string suffix = by.empty() ? std::string() : ": " + by;
     switch (f.issue) {
     case CoverageIssue::Uncovered:
-        return "covers " + groupedNumber(f.covered) + " of " + groupedNumber(f.extent) + " " + c->what + suffix;
-    case CoverageIssue::Overrun:
-        return std::string(c->store ? "writes" : "reads") + " " + c->what + " up to index " +
-               groupedNumber(f.covered - 1) + " of " + groupedNumber(f.extent) + " (" + c->extentText +
-               ") without a mask" + suffix;
+        return msg::text(by.empty() ? msg::Id::CoverageCovers : msg::Id::CoverageCoversBy,
+                         {groupedNumber(f.covered), groupedNumber(f.extent), c->what, by});
+    case CoverageIssue::Overrun: {
+        using msg::Id;
+        const Id id = c->store ? (by.empty() ? Id::CoverageWritesPast : Id::CoverageWritesPastBy)
+                               : (by.empty() ? Id::CoverageReadsPast : Id::CoverageReadsPastBy);
+        return msg::text(id,
+                         {c->what, groupedNumber(f.covered - 1), groupedNumber(f.extent), c->extentText, by});
+    }
     case CoverageIssue::WrongStride:
-        return c->what + " steps through " + c->tensor + " by " + (c->stride ? c->stride->text(m_slots) : std::string("a stride")) +
-               " = " + groupedNumber(f.stride) + " elements, but " + c->tensor + "'s layout has " + groupedNumber(f.block) +
-               " there: every " + c->what + " but the first would be read from the wrong place";
+        return msg::text(msg::Id::CoverageWrongStride,
+                         {c->what, c->tensor, c->stride ? c->stride->text(m_slots) : std::string("a stride"),
+                          groupedNumber(f.stride), groupedNumber(f.block)});
     case CoverageIssue::StrideMismatch: {
         int dim = 0, line = 0;
         for (const IndexTerm& t : c->terms)
@@ -599,15 +604,15 @@ std::string LaunchModel::describe(const LaunchFigures& f) const
                 dim = std::max(0, m_loops[std::size_t(t.ref)].startPid);
                 line = m_loops[std::size_t(t.ref)].line;
             }
-        return "the loop at line " + std::to_string(line) + " strides by " + groupedNumber(f.stride) +
-               " programs but grid dim " + std::to_string(dim) + " has " + groupedNumber(f.along) +
-               (f.along > f.stride ? ": programs " + groupedNumber(f.stride) + " and up process " + c->what +
-                                         " blocks the first " + groupedNumber(f.stride) + " already process"
-                                   : ": covers " + groupedNumber(f.covered) + " of " + groupedNumber(f.extent) + " " +
-                                         c->what);
+        if (f.along > f.stride)
+            return msg::text(msg::Id::CoverageLoopRepeats,
+                             {line, groupedNumber(f.stride), dim, groupedNumber(f.along), c->what});
+        return msg::text(msg::Id::CoverageLoopShort,
+                         {line, groupedNumber(f.stride), dim, groupedNumber(f.along),
+                          groupedNumber(f.covered), groupedNumber(f.extent), c->what});
     }
     default:
-        return "incorrect";
+        return msg::text(msg::Id::Incorrect);
     }
 }
 

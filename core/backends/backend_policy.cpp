@@ -1,6 +1,7 @@
 #include "core/backends/backend_policy.h"
 
 #include "core/analysis/axis_parse.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 
@@ -63,8 +64,8 @@ analysis::ParseInput BackendPolicy::withTunable(const analysis::ParseInput& inpu
 
 std::string BackendPolicy::tunableAdvice(const std::string&, TunableSource source) const
 {
-    return source == TunableSource::Default ? "remove the default to let Triton-Ascend generate it"
-                                            : "leave it out of the launch to let Triton-Ascend generate it";
+    return msg::text(source == TunableSource::Default ? msg::Id::AdviceRemoveDefault
+                                                      : msg::Id::AdviceLeaveOutOfLaunch);
 }
 
 SpaceRows BackendPolicy::spaceRows() const

@@ -13,6 +13,7 @@
 #include "core/cache/sqlite_db.h"
 #include "core/util/input_file.h"
 #include "core/util/json_reader.h"
+#include "core/util/message.h"
 #include "core/util/version.h"
 
 #include <algorithm>
@@ -1211,9 +1212,9 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
             std::string reason;
             if (auto it = options.currentSourceHashes.find(row.key.kernelName);
                 it != options.currentSourceHashes.end() && it->second != row.key.sourceHash)
-                reason = "stale: the kernel source changed";
+                reason = msg::text(msg::Id::PruneStale);
             else if (options.superseded && newestOfKernel[row.key.kernelName]->key.sourceHash != row.key.sourceHash)
-                reason = "superseded: a newer tuning of " + row.key.kernelName + " has another source";
+                reason = msg::text(msg::Id::PruneSuperseded, {row.key.kernelName});
             else if (options.olderThanDays) {
                 if (auto created = parseIsoUtc(row.createdAt)) {
                     const double ageDays = std::chrono::duration<double>(now - *created).count() / 86400.0;
@@ -1227,7 +1228,7 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
             if (reason.empty() && options.knownSimulatorVersions) {
                 const auto& known = *options.knownSimulatorVersions;
                 if (std::find(known.begin(), known.end(), row.key.simulatorVersion) == known.end())
-                    reason = "unknown simulator version '" + row.key.simulatorVersion + "'";
+                    reason = msg::text(msg::Id::PruneUnknownSimulator, {row.key.simulatorVersion});
             }
             if (!reason.empty())
                 pruned.push_back(PrunedEntry{row, reason});

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -9,6 +10,15 @@ namespace ts::calibrate {
 namespace {
 
 using json = nlohmann::ordered_json;
+
+// Characters on the terminal: UTF-8 continuation bytes take no column.
+std::size_t displayWidth(const std::string& text)
+{
+    std::size_t width = 0;
+    for (const char c : text)
+        width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return width;
+}
 
 std::string num(double v, const char* format = "%.3g")
 {
@@ -83,11 +93,18 @@ std::string formatCalibration(const CalibrationResult& r, const CalibrationInput
     out += row("held out, before", r.before.heldOut);
     out += row("held out, after", r.after.heldOut);
     out += "\nPer kernel (rms log and spearman, before -> after)\n";
+    // The name column as wide as the longest name, so that a long one does not push its row's
+    // figures out of line with the others.
+    std::size_t nameWidth = 22;
+    for (const KernelReport& k : r.kernels)
+        nameWidth = std::max(nameWidth, displayWidth(k.name));
     for (const KernelReport& k : r.kernels) {
-        std::snprintf(buf, sizeof buf, "  %-22s %-9s %6s -> %-6s  %5s -> %-5s  regret %s -> %s\n", k.name.c_str(),
-                      k.heldOut ? "held out" : "fitted", num(k.before.rmsLog).c_str(), num(k.after.rmsLog).c_str(),
-                      num(k.before.spearman, "%.2f").c_str(), num(k.after.spearman, "%.2f").c_str(),
-                      num(k.before.top1Regret, "%.3f").c_str(), num(k.after.top1Regret, "%.3f").c_str());
+        out += "  " + k.name + std::string(nameWidth - displayWidth(k.name), ' ') + " ";
+        std::snprintf(buf, sizeof buf, "%-9s %6s -> %-6s  %5s -> %-5s  regret %s -> %s\n",
+                      k.heldOut ? "held out" : "fitted", num(k.before.rmsLog).c_str(),
+                      num(k.after.rmsLog).c_str(), num(k.before.spearman, "%.2f").c_str(),
+                      num(k.after.spearman, "%.2f").c_str(), num(k.before.top1Regret, "%.3f").c_str(),
+                      num(k.after.top1Regret, "%.3f").c_str());
         out += buf;
     }
     if (!in.output.empty())

@@ -1,6 +1,7 @@
 // The UB / L1 footprint: what is live after each operation, under both multibuffer settings,
 // and the tiles live at the UB peak (footprintBefore is inline in compiler_machine.h).
 #include "core/npu/compiler_machine.h"
+#include "core/util/message.h"
 
 namespace ts::npu::compiler {
 
@@ -167,7 +168,7 @@ void Machine::writeFootprint(int k, Footprint& fp) const
             tile.line = ir.slots[std::size_t(p.slot)].line;
             tile.shape.assign(p.shape, p.shape + p.rank);
         } else {
-            tile.name = "temporary (broadcast / materialised index)";
+            tile.name = msg::text(msg::Id::TemporaryTile);
             tile.line = p.line;
         }
         tile.dtype = p.dtype;

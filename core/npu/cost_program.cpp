@@ -1,6 +1,7 @@
 #include "core/npu/cost_program.h"
 
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <cmath>
 #include <cstdio>
@@ -66,9 +67,9 @@ std::string LiveTile::describe() const
     }
     s += formatBytes(bytes);
     if (doubled)
-        s += " (x2 multibuffer)";
+        s = msg::text(msg::Id::LiveTileDoubled, {s});
     if (line > 0)
-        s += " @ line " + std::to_string(line);
+        s = msg::text(msg::Id::LiveTileAtLine, {s, line});
     return s;
 }
 

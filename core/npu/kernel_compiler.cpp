@@ -4,6 +4,7 @@
 // machine evaluates are in the compile_*.cpp files.
 
 #include "core/npu/compiler_machine.h"
+#include "core/util/message.h"
 
 namespace ts::npu::compiler {
 namespace {
@@ -120,16 +121,11 @@ bool Machine::setup(const CandidateValues& cand)
     for (int d = 0; d < 3; ++d)
         if (grid[std::size_t(d)] > m.maxGridPrograms) {
             fail(CompileFailure::InvalidGrid,
-                 "grid dimension " + std::to_string(d) + " is " + std::to_string(grid[std::size_t(d)]) +
-                     " programs; at most " + std::to_string(m.maxGridPrograms) + " are allowed",
-                 0);
+                 msg::text(msg::Id::GridDimensionTooLarge, {d, grid[std::size_t(d)], m.maxGridPrograms}), 0);
             return false;
         }
     if (programs > m.maxGridPrograms) {
-        fail(CompileFailure::InvalidGrid,
-             "the grid launches " + std::to_string(programs) + " programs; at most " +
-                 std::to_string(m.maxGridPrograms) + " are allowed",
-             0);
+        fail(CompileFailure::InvalidGrid, msg::text(msg::Id::GridTooLarge, {programs, m.maxGridPrograms}), 0);
         return false;
     }
     out.grid = grid;
@@ -285,15 +281,13 @@ void conclude(const Machine& machine, int track, CompiledKernel& out, const Kern
         std::string tiles;
         for (const LiveTile& tile : fp.ubPeakTiles)
             tiles += "\n  " + tile.describe();
-        out.message = "UB overflow: " + std::to_string(fp.ubPeakBytes / 1024) + " KiB live at line " +
-                      std::to_string(fp.ubPeakLine) + ", the UB holds " + std::to_string(fp.ubCapacityBytes / 1024) +
-                      " KiB" + (out.multibuffer ? " (multibuffer doubles transfer buffers)" : "") + "; live tiles:" +
-                      tiles;
+        out.message =
+            msg::text(out.multibuffer ? msg::Id::UbOverflowLiveMultibuffer : msg::Id::UbOverflowLive,
+                      {fp.ubPeakBytes / 1024, fp.ubPeakLine, fp.ubCapacityBytes / 1024, tiles});
     } else if (fp.l1PeakBytes > fp.l1CapacityBytes) {
         out.failure = CompileFailure::L1Overflow;
-        out.message = "L1 overflow: the tl.dot operand tiles need " + std::to_string(fp.l1PeakBytes / 1024) +
-                      " KiB, L1 holds " + std::to_string(fp.l1CapacityBytes / 1024) + " KiB" +
-                      (out.multibuffer ? " (multibuffer doubles them)" : "");
+        out.message = msg::text(out.multibuffer ? msg::Id::L1OverflowMultibuffer : msg::Id::L1Overflow,
+                                {fp.l1PeakBytes / 1024, fp.l1CapacityBytes / 1024});
     }
 }
 

@@ -2,6 +2,7 @@
 // reductions, tl.dot, the math functions, ...); a @triton.jit helper of the same file is inlined;
 // anything else is evaluated for its arguments and warned about.
 #include "core/npu/trace_builder.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <limits>
@@ -301,7 +302,7 @@ std::int32_t TraceBuilder::lowerAtomic(const Call& c)
         {"cas", AtomicKind::Cas}, {"and", AtomicKind::And}, {"or", AtomicKind::Or}, {"xor", AtomicKind::Xor}};
     auto it = kinds.find(kind);
     if (it == kinds.end()) {
-        warn(c.call, "npu-unsupported-call", "'" + c.raw + "' is not modelled (approximation: an atomic add)");
+        warn(c.call, "npu-unsupported-call", msg::text(msg::Id::FidelityAtomicNotModelled, {c.raw}));
     } else {
         ins.sub = std::uint8_t(it->second);
     }
@@ -435,9 +436,8 @@ std::int32_t TraceBuilder::lowerCustomReduce(const Call& c)
     const kernel::KernelDef* combine = fn && fn->is(Kind::Name) ? m_file.kernel(fn->id()) : nullptr;
     const int ops = combine && combine->function ? combineOperations(combine->function) : 1;
     warn(c.call, "npu-approximate-call",
-         "tl.reduce with the combine function '" + (fn ? text(fn) : std::string("?")) + "' (" + std::to_string(ops) +
-             (ops == 1 ? " operation" : " operations") + " a step): costed as " + std::to_string(ops) +
-             " reduction pass" + (ops == 1 ? "" : "es") + " over the input");
+         msg::text(ops == 1 ? msg::Id::FidelityReduceCombine1 : msg::Id::FidelityReduceCombine,
+                   {fn ? text(fn) : std::string("?"), ops}));
     const std::int32_t axis = literalAxis(c, b.args[1]);
     bool keep = false;
     if (b.args[3] && b.args[3]->is(Kind::Constant))
@@ -705,16 +705,14 @@ std::int32_t TraceBuilder::lowerOtherCall(const Call& c)
         lowerArg(c, a);
     if (c.self)
         lowerArg(c, c.self);
-    warn(c.call, "npu-unsupported-call",
-         "call '" + (c.raw.empty() ? text(func) : c.raw) +
-             "' is not modelled (approximation: its result is unknown and costs nothing)");
+    warn(c.call, "npu-unsupported-call", msg::text(msg::Id::FidelityCallNotModelled, {c.raw.empty() ? text(func) : c.raw}));
     return finish(unknownConst(), c.call, c.block, c.dest);
 }
 
 std::int32_t TraceBuilder::inlineCall(const kernel::KernelDef& callee, const Node* call, Block& block, std::int32_t dest)
 {
     if (m_inlineDepth >= 8) {
-        warn(call, "npu-unsupported-call", "helper calls nested too deeply; approximation: result unknown");
+        warn(call, "npu-unsupported-call", msg::text(msg::Id::FidelityHelpersTooDeep));
         return finish(unknownConst(), call, block, dest);
     }
     // Bind arguments in the caller's scope.

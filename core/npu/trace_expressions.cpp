@@ -1,6 +1,7 @@
 // Expressions: constants, names, attributes (dtypes, .T), operators, comparisons, tuples and
 // subscripts; calls are lowered by trace_calls.cpp.
 #include "core/npu/trace_builder.h"
+#include "core/util/message.h"
 
 #include <limits>
 
@@ -111,7 +112,7 @@ std::int32_t TraceBuilder::lowerExpr(const Node* e, Block& block, std::int32_t d
             emit(block, ins);
             return out;
         }
-        warn(e, "npu-unsupported-attribute", "attribute '" + text(e) + "' is not modelled (approximation: unknown value)");
+        warn(e, "npu-unsupported-attribute", msg::text(msg::Id::FidelityAttributeNotModelled, {text(e)}));
         return finish(unknownConst(), e, block, dest);
     }
     case Kind::BinOp: {

@@ -2,6 +2,7 @@
 // canonical form ("tl.load"), the scopes of kernel variables and module constants, and which
 // names only ever feed tl.dot (their loads go to L1, not the UB).
 #include "core/npu/trace_builder.h"
+#include "core/util/message.h"
 
 namespace ts::npu {
 
@@ -119,9 +120,7 @@ std::int32_t TraceBuilder::lookupName(const std::string& name, const Node* node)
     }
     if (name == "None")
         return noneConst();
-    warn(node, "npu-unknown-name",
-         "'" + name + "' is not a kernel variable, parameter or module constant; its value is unknown "
-         "(approximation: no cost, unknown shape)");
+    warn(node, "npu-unknown-name", msg::text(msg::Id::FidelityUnknownName, {name}));
     return unknownConst();
 }
 

@@ -7,6 +7,7 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <map>
@@ -49,7 +50,7 @@ tuning::TuningCallbacks tuningCallbacks(const RunControl& control)
 std::string spaceProblem(const analysis::KernelAnalysis& analysis)
 {
     if (analysis.kernel == nullptr || !analysis.kernel->isAutotuned())
-        return "the kernel has no @triton.autotune decorator: the backend tunes nothing";
+        return msg::text(msg::Id::NoAutotuneDecorator);
     return {};
 }
 

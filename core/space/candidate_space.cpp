@@ -12,6 +12,7 @@
 #include "core/backends/backend_registry.h"
 #include "core/space/space_format.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <array>
@@ -1079,9 +1080,9 @@ std::string CandidateSpace::describe(std::size_t i) const
         std::string why = coverageNote(i);
         switch (m_status[i]) {
         case CandidateStatus::Generated:
-            return why + "; the backend generates it and would benchmark it";
+            return ts::msg::text(ts::msg::Id::IncorrectGenerated, {why});
         case CandidateStatus::User:
-            return why + "; a handwritten config";
+            return ts::msg::text(ts::msg::Id::IncorrectHandwritten, {why});
         default:
             return why;
         }
@@ -1106,7 +1107,7 @@ std::string CandidateSpace::describe(std::size_t i) const
     case ReasonCode::None:
         break;
     case ReasonCode::UbCapacity:
-        msg = "tile " + describeBudget(p, m_tile[i]);
+        msg = ts::msg::text(ts::msg::Id::TileOverBudget, {describeBudget(p, m_tile[i])});
         break;
     case ReasonCode::ProgramLimit:
         if (m_status[i] == CandidateStatus::Skipped)
@@ -1208,8 +1209,8 @@ std::string CandidateSpace::describe(std::size_t i) const
 
     // Every skipped point names its nearest generated neighbour.
     if (m_status[i] == CandidateStatus::Skipped && code != ReasonCode::OffWalk && m_ref[i] >= 0)
-        msg += "; nearest generated candidate #" + std::to_string(m_ref[i]) + " (" +
-               describeValues(values(std::size_t(m_ref[i]))) + ")";
+        msg = ts::msg::text(ts::msg::Id::NearestGenerated,
+                            {msg, m_ref[i], describeValues(values(std::size_t(m_ref[i])))});
 
     // Further hard constraints beyond the one reported.
     const std::uint32_t more = m_violations[i] & ~bit(code);
@@ -1218,14 +1219,13 @@ std::string CandidateSpace::describe(std::size_t i) const
         for (ReasonCode c : kHardOrder)
             if (more & bit(c))
                 list += (list.empty() ? "" : ", ") + std::string(reasonCodeName(c));
-        msg += " (also " + list + ")";
+        msg = ts::msg::text(ts::msg::Id::AlsoViolates, {msg, list});
     }
     if (isHardConstraint(code)) {
         if (m_status[i] == CandidateStatus::Generated)
-            msg = "generated although " + msg +
-                  ": the backend checks the walk's current blocks, not the config's own values";
+            msg = ts::msg::text(ts::msg::Id::GeneratedAlthough, {msg});
         else if (m_status[i] == CandidateStatus::User)
-            msg += "; kept: the backend benchmarks handwritten configs as written";
+            msg = ts::msg::text(ts::msg::Id::KeptHandwritten, {msg});
     }
     return msg;
 }

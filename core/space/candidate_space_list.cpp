@@ -3,6 +3,7 @@
 // candidates its cube pruning drops, each with the buffer and the bytes.
 #include "core/space/candidate_space.h"
 #include "core/space/cube_generator.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 
@@ -115,8 +116,7 @@ void CandidateSpace::addBackendListRows()
         push(CandidateStatus::Pruned, p.code, -1, -1, 1u << unsigned(p.code), p.bytes, p.capacity, launchOf(row.data()));
     }
     if (cube.prunedCount > cube.pruned.size())
-        m_notes.push_back("The cube pruning drops " + std::to_string(cube.prunedCount) + " candidates; the first " +
-                          std::to_string(cube.pruned.size()) + " are listed.");
+        m_notes.push_back(msg::text(msg::Id::CubePruningDrops, {cube.prunedCount, cube.pruned.size()}));
 }
 
 } // namespace ts::space

@@ -3,6 +3,7 @@
 #include "core/space/space_format.h"
 #include "core/space/tile_generator.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <limits>
@@ -55,9 +56,10 @@ std::string describeBudget(const TileProblem& p, std::int64_t tile)
         used = std::to_string(bytes) + " B";
         limit = std::to_string(budget) + " B";
     }
-    return std::to_string(tile) + " elements x " + std::to_string(p.dtypeBytes) + " B x " +
-           std::to_string(p.numBuffers) + (p.numBuffers == 1 ? " buffer" : " buffers") + " = " + used +
-           " > " + limit + (p.simtMode ? " register file budget" : " UB budget");
+    using msg::Id;
+    return msg::text(p.simtMode ? (p.numBuffers == 1 ? Id::TileBudgetRegisters1 : Id::TileBudgetRegisters)
+                                : (p.numBuffers == 1 ? Id::TileBudgetUb1 : Id::TileBudgetUb),
+                     {tile, p.dtypeBytes, p.numBuffers, used, limit});
 }
 
 std::string GenerationTrail::describeValues(std::size_t i, const TileProblem& problem) const

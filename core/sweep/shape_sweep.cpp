@@ -11,6 +11,7 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/space/generator_device.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <bit>
@@ -382,8 +383,7 @@ std::optional<kernel::Workload> workloadForShape(const kernel::Workload& base, c
             std::string others;
             for (const std::string& o : sharing)
                 others += (others.empty() ? "" : ", ") + o;
-            const std::string note = "tensor dimensions of " + std::to_string(was) + " are left unchanged: " + name +
-                                     " shares that value with " + others + ", so they cannot be told apart";
+            const std::string note = msg::text(msg::Id::SweepSharedDimension, {was, name, others});
             if (std::find(notes->begin(), notes->end(), note) == notes->end())
                 notes->push_back(note);
         }
@@ -745,8 +745,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             return out;
         }
         if (std::find(keyArguments.begin(), keyArguments.end(), r.name) == keyArguments.end())
-            out.notes.push_back("'" + r.name + "' is not in the kernel's key: Triton-Ascend would reuse one config "
-                                "for all of its values");
+            out.notes.push_back(msg::text(msg::Id::SweepArgumentNotInKey, {r.name}));
     }
 
     batch::CachedTuningOptions tuneOptions;
@@ -794,7 +793,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             break;
         }
         if (tuned.cacheError) {
-            const std::string note = "cache: " + *tuned.cacheError;
+            const std::string note = msg::text(msg::Id::SweepCacheProblem, {*tuned.cacheError});
             if (std::find(out.notes.begin(), out.notes.end(), note) == out.notes.end())
                 out.notes.push_back(note);
         }

@@ -2,6 +2,7 @@
 
 #include "core/npu/kernel_ir.h"
 #include "core/python/value.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cctype>
@@ -198,17 +199,17 @@ npu::CompiledKernel compileWithUbOptions(const npu::KernelTrace& trace, const np
     if (fp.ubPeakBytes > fp.ubCapacityBytes) {
         kernel.failure = npu::CompileFailure::UbOverflow;
         kernel.failureLine = fp.ubPeakLine;
-        kernel.message = "UB overflow: " + std::to_string(fp.ubPeakBytes / 1024) + " KiB live at line " +
-                         std::to_string(fp.ubPeakLine) + " with " + optionsText(options) + ", the UB holds " +
-                         std::to_string(fp.ubCapacityBytes / 1024) + " KiB";
+        kernel.message =
+            msg::text(msg::Id::UbOverflowWithOptions, {fp.ubPeakBytes / 1024, fp.ubPeakLine,
+                                                       optionsText(options), fp.ubCapacityBytes / 1024});
     } else if (kernel.failure == npu::CompileFailure::UbOverflow) {
         kernel.failure = npu::CompileFailure::None;
         kernel.message.clear();
         kernel.failureLine = 0;
         if (fp.l1PeakBytes > fp.l1CapacityBytes) {
             kernel.failure = npu::CompileFailure::L1Overflow;
-            kernel.message = "L1 overflow: the tl.dot operand tiles need " + std::to_string(fp.l1PeakBytes / 1024) +
-                             " KiB, L1 holds " + std::to_string(fp.l1CapacityBytes / 1024) + " KiB";
+            kernel.message =
+                msg::text(msg::Id::L1Overflow, {fp.l1PeakBytes / 1024, fp.l1CapacityBytes / 1024});
         }
     }
     return kernel;

@@ -19,6 +19,7 @@
 #include "widgets/qcp.h"
 #include "widgets/source_view.h"
 #include "widgets/space_page.h"
+#include "widgets/status_colors.h"
 #include "widgets/theme.h"
 #include "widgets/ub_chart.h"
 
@@ -160,6 +161,32 @@ private Q_SLOTS:
             QCOMPARE(status->palette().color(QPalette::WindowText), QApplication::palette().color(QPalette::WindowText));
         }
         gui::applyTheme(gui::Theme::Light);
+    }
+
+    // The analysis panel's counts of generated, handwritten, incorrect, skipped and pruned
+    // candidates take the colours of the theme switched to (dark labels on the dark theme were
+    // nearly unreadable), however often it is switched.
+    void statusCountsTakeTheThemesColours()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("guide_violations.json")));
+        auto* tree = window.analysisPanel()->findChild<QTreeWidget*>(QStringLiteral("analysisTree"));
+        QVERIFY(tree);
+        for (bool dark : {true, false, true}) {
+            window.setDarkTheme(dark);
+            int seen = 0;
+            for (space::CandidateStatus st : {space::CandidateStatus::Generated, space::CandidateStatus::User,
+                                              space::CandidateStatus::Pruned}) {
+                const QList<QTreeWidgetItem*> items =
+                    tree->findItems(gui::statusLabel(st), Qt::MatchExactly | Qt::MatchRecursive);
+                QVERIFY2(!items.isEmpty(), qPrintable(gui::statusLabel(st)));
+                QCOMPARE(items.front()->foreground(0).color(), gui::statusColor(st, dark));
+                ++seen;
+            }
+            QCOMPARE(seen, 3);
+        }
+        window.setDarkTheme(false);
     }
 
     void diagnosticClickShowsItsLine()

@@ -6,14 +6,15 @@
 #include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
+#include "core/util/format.h"
 #include "widgets/background_job.h"
 #include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
-#include "widgets/tool_dialogs.h"
 #include "widgets/qcp.h"
 #include "widgets/sweep_dialog.h"
 #include "widgets/sweep_table_model.h"
+#include "widgets/tool_dialogs.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -145,7 +146,14 @@ private Q_SLOTS:
         QCOMPARE(plot->graph(0)->dataCount(), 3);
         QCOMPARE(plot->graph(1)->dataCount(), 3);
         QCOMPARE(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
-        QCOMPARE(plot->graph(0)->data()->begin()->value, cover.shapes[0].bestMs);
+        // Kernel times in µs, as everywhere else: the chart, its axis, the table's cells and headers.
+        QCOMPARE(plot->graph(0)->data()->begin()->value, cover.shapes[0].bestMs * 1000.0);
+        QVERIFY2(plot->yAxis->label().contains(QStringLiteral("µs")), qPrintable(plot->yAxis->label()));
+        for (int column : {int(gui::SweepTableModel::BestMs), int(gui::SweepTableModel::ChosenMs)})
+            QVERIFY(
+                dialog.model()->headerData(column, Qt::Horizontal).toString().contains(QStringLiteral("µs")));
+        QCOMPARE(dialog.model()->index(0, gui::SweepTableModel::BestMs).data().toString(),
+                 QString::fromStdString(formatUs(cover.shapes[0].bestMs * 1000.0)));
 
         // A looser tolerance never needs more configs, recomputed without tuning again from the
         // times the sweep measured, cross-evaluation included: what a sweep at that tolerance

@@ -1,20 +1,49 @@
 // English and Simplified Chinese: the translation is complete, compiled in, and applied.
 
 #include "widget_test_support.h"
+#include "window_test_support.h"
 
+#include "core/util/message.h"
+#include "widgets/backend_compare_dialog.h"
+#include "widgets/background_job.h"
+#include "widgets/cache_browser.h"
+#include "widgets/charts_page.h"
+#include "widgets/core_text.h"
+#include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
+#include "widgets/qcp.h"
+#include "widgets/source_view.h"
+#include "widgets/tool_dialogs.h"
 #include "widgets/status_colors.h"
 #include "widgets/translations.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QLibraryInfo>
-#include <QPushButton>
+#include <QLineEdit>
 #include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStatusBar>
 #include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextDocumentFragment>
+#include <QTextEdit>
 #include <QXmlStreamReader>
+
+#include <functional>
 
 class TestTranslations : public QObject {
     Q_OBJECT
@@ -65,6 +94,106 @@ class TestTranslations : public QObject {
         static const QRegularExpression re(QStringLiteral("%(\\d+|n)"));
         for (auto it = re.globalMatch(text); it.hasNext();)
             out << it.next().captured();
+        return out;
+    }
+
+    // Every text a reader of the window can see or hover: labels, buttons, menus and their
+    // actions, tabs, group titles, combo items, table and tree headers and cells, rich text,
+    // tooltips, chart axes and legends, the status bar. The kernel's own source is not ours.
+    static void collectTexts(QWidget* root, QStringList& out)
+    {
+        auto add = [&](const QString& where, const QString& text) {
+            if (!text.trimmed().isEmpty())
+                out << where + QStringLiteral(": ") + text;
+        };
+        QList<QWidget*> widgets = root->findChildren<QWidget*>();
+        widgets.prepend(root);
+        for (QWidget* w : widgets) {
+            // The kernel's source and the Python file an export writes are code, not the explorer's words.
+            if (qobject_cast<ts::gui::SourceView*>(w) || qobject_cast<ts::gui::SourceView*>(w->parentWidget()) ||
+                w->objectName() == QLatin1String("exportPreview") ||
+                (w->parentWidget() && w->parentWidget()->objectName() == QLatin1String("exportPreview")))
+                continue;
+            const QString name =
+                QString::fromLatin1(w->metaObject()->className()) + QLatin1Char('/') + w->objectName();
+            add(name + QStringLiteral(" tooltip"), w->toolTip());
+            add(name + QStringLiteral(" title"), w->isWindow() ? w->windowTitle() : QString());
+            for (QAction* a : w->actions()) {
+                add(name + QStringLiteral(" action"), a->text());
+                add(name + QStringLiteral(" action tooltip"),
+                    a->toolTip() == QString(a->text()).remove(QLatin1Char('&')) ? QString() : a->toolTip());
+            }
+            if (auto* l = qobject_cast<QLabel*>(w))
+                add(name, QTextDocumentFragment::fromHtml(l->text()).toPlainText());
+            else if (auto* b = qobject_cast<QAbstractButton*>(w))
+                add(name, b->text());
+            else if (auto* g = qobject_cast<QGroupBox*>(w))
+                add(name, g->title());
+            else if (auto* t = qobject_cast<QTabWidget*>(w))
+                for (int i = 0; i < t->count(); ++i) {
+                    add(name + QStringLiteral(" tab"), t->tabText(i));
+                    add(name + QStringLiteral(" tab tooltip"), t->tabToolTip(i));
+                }
+            else if (auto* c = qobject_cast<QComboBox*>(w))
+                for (int i = 0; i < c->count(); ++i)
+                    add(name + QStringLiteral(" item"), c->itemText(i));
+            else if (auto* e = qobject_cast<QLineEdit*>(w))
+                add(name + QStringLiteral(" placeholder"), e->placeholderText());
+            else if (auto* e = qobject_cast<QTextEdit*>(w))
+                add(name, e->toPlainText());
+            else if (auto* e = qobject_cast<QPlainTextEdit*>(w); e && e->isReadOnly())
+                add(name, e->toPlainText());
+            else if (auto* plot = qobject_cast<QCustomPlot*>(w)) {
+                for (QCPAxis* axis : plot->axisRect()->axes())
+                    add(name + QStringLiteral(" axis"), axis->label());
+                for (int i = 0; i < plot->legend->itemCount(); ++i)
+                    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                        add(name + QStringLiteral(" legend"), item->plottable()->name());
+                for (int i = 0; i < plot->itemCount(); ++i)
+                    if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible())
+                        add(name + QStringLiteral(" text"), text->text());
+            }
+            if (auto* view = qobject_cast<QAbstractItemView*>(w); view && view->model()) {
+                const QAbstractItemModel* model = view->model();
+                for (int c = 0; c < model->columnCount(); ++c) {
+                    add(name + QStringLiteral(" header"), model->headerData(c, Qt::Horizontal).toString());
+                    add(name + QStringLiteral(" header tooltip"),
+                        model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
+                }
+                // The first rows and their children: every kind of row is among them.
+                std::function<void(const QModelIndex&, int)> rows = [&](const QModelIndex& parent,
+                                                                        int depth) {
+                    for (int r = 0; r < std::min(model->rowCount(parent), 40); ++r)
+                        for (int c = 0; c < model->columnCount(parent); ++c) {
+                            const QModelIndex i = model->index(r, c, parent);
+                            add(name + QStringLiteral(" cell"), i.data().toString());
+                            add(name + QStringLiteral(" cell tooltip"), i.data(Qt::ToolTipRole).toString());
+                            if (c == 0 && depth < 4)
+                                rows(i, depth + 1);
+                        }
+                };
+                rows(QModelIndex(), 0);
+            }
+        }
+    }
+
+    // The words of `text` that are English: three letters or more, not part of an identifier,
+    // a path, a placeholder or a number, and not a name kept as written.
+    static QStringList englishWords(const QString& text, const QSet<QString>& names)
+    {
+        static const QRegularExpression word(
+            QStringLiteral("(?<![\\w.%@/\\\\=-])[A-Za-z]{3,}(?![\\w.(/\\\\-])"));
+        QStringList out;
+        // HTML that reached a cell as text: its tags are not words.
+        static const QRegularExpression tags(QStringLiteral("<[^>]*>"));
+        // A program's own words quoted as it prints them ("Missing required arguments: ...").
+        static const QRegularExpression quoted(QStringLiteral("\"[^\"]*\"|“[^”]*”|「[^」]*」"));
+        const QString plain = QString(text).remove(tags).remove(quoted);
+        for (auto it = word.globalMatch(plain); it.hasNext();) {
+            const QString w = it.next().captured();
+            if (!names.contains(w))
+                out << w;
+        }
         return out;
     }
 
@@ -153,6 +282,182 @@ private Q_SLOTS:
         }
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         QCOMPARE(QCoreApplication::translate("ts::gui::MainWindow", "&File"), QStringLiteral("&File"));
+    }
+
+    // The explorer in zh_CN after opening matmul, softmax and guide_violations and tuning each
+    // holds no English: every text a reader sees is walked, and any Latin word that is not a
+    // name kept as written (a kernel's or parameter's name, a unit, a device, Python's words)
+    // fails the test with the widget that shows it.
+    void chineseExplorerShowsNoEnglish()
+    {
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        QSet<QString> names = {
+            // The product, devices, formats and tools named as they are written.
+            QStringLiteral("TileScope"), QStringLiteral("Triton"), QStringLiteral("Ascend"),
+            QStringLiteral("Python"), QStringLiteral("JSON"), QStringLiteral("CSV"), QStringLiteral("SQLite"),
+            QStringLiteral("PNG"), QStringLiteral("SVG"), QStringLiteral("PDF"), QStringLiteral("UTC"),
+            QStringLiteral("NPU"), QStringLiteral("CPU"), QStringLiteral("GPU"), QStringLiteral("MTE"),
+            QStringLiteral("DMA"), QStringLiteral("AIV"), QStringLiteral("AIC"), QStringLiteral("SIMT"),
+            QStringLiteral("Cube"), QStringLiteral("KiB"), QStringLiteral("MiB"), QStringLiteral("GiB"),
+            QStringLiteral("TFLOPS"), QStringLiteral("GB"), QStringLiteral("sim"), QStringLiteral("npu"),
+            QStringLiteral("default"), QStringLiteral("triton"), QStringLiteral("torch"),
+            QStringLiteral("Geofeng"), QStringLiteral("lang"),
+            // Python's words in configs and values.
+            QStringLiteral("True"), QStringLiteral("False"), QStringLiteral("None"), QStringLiteral("int"),
+            QStringLiteral("float"), QStringLiteral("bool"), QStringLiteral("str"), QStringLiteral("Config"),
+            QStringLiteral("multibuffer"), QStringLiteral("hints"), QStringLiteral("key"),
+            QStringLiteral("configs"), QStringLiteral("constexpr"), QStringLiteral("autotune"),
+            QStringLiteral("jit"), QStringLiteral("grid"), QStringLiteral("cdiv"), QStringLiteral("tensor"),
+            QStringLiteral("dtype"), QStringLiteral("max"), QStringLiteral("min"), QStringLiteral("dot"),
+            QStringLiteral("ubtune"), QStringLiteral("cfg"),
+            // The filter's keywords, a key's name and the CLI's commands, typed as written.
+            QStringLiteral("tile"), QStringLiteral("waves"), QStringLiteral("programs"),
+            QStringLiteral("generated"), QStringLiteral("pruned"), QStringLiteral("Esc"),
+            QStringLiteral("tilescope"), QStringLiteral("measure"), QStringLiteral("devices"), QStringLiteral("import"),
+            // The NPU's pipes as the hardware names them, the decorator's name, a language's own name.
+            QStringLiteral("Vector"), QStringLiteral("Scalar"), QStringLiteral("Autotune"),
+            QStringLiteral("English")};
+        // The kernels' own names: parameters, tensors, the kernel.
+        for (const char* example : {"matmul.py", "softmax.py", "guide_violations.py"}) {
+            QFile f(ts::test::examplePath(example));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            static const QRegularExpression identifier(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
+            const QString source = QString::fromUtf8(f.readAll());
+            for (auto it = identifier.globalMatch(source); it.hasNext();)
+                names << it.next().captured();
+        }
+        for (const QString& dtype : {QStringLiteral("fp16"), QStringLiteral("fp32"), QStringLiteral("bf16")})
+            names << dtype;
+        // A workload's "description" is its author's text, shown as written (the Examples menu's
+        // tooltips): not the explorer's words.
+        QSet<QString> authored;
+        for (const QFileInfo& file : QDir(QStringLiteral(TILESCOPE_SOURCE_DIR "/resources/examples"))
+                                         .entryInfoList({QStringLiteral("*.json")}, QDir::Files)) {
+            QFile f(file.filePath());
+            if (f.open(QIODevice::ReadOnly))
+                authored << QJsonDocument::fromJson(f.readAll())
+                                .object()
+                                .value(QStringLiteral("description"))
+                                .toString();
+        }
+        authored.remove(QString());
+        QVERIFY(!authored.isEmpty());
+        QTemporaryDir scratch;
+        QStringList english;
+        for (const auto& [workload, kernel] :
+             {std::pair{"matmul.json", "matmul.py"}, std::pair{"softmax.json", "softmax.py"},
+              std::pair{"guide_violations.json", "guide_violations.py"}}) {
+            const QString path = ts::test::copyExample(scratch, workload, kernel);
+            QVERIFY(!path.isEmpty());
+            ts::gui::MainWindow window;
+            window.show();
+            QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+            window.openFile(path);
+            QVERIFY(ts::test::waitForCount(opened, 1));
+            QVERIFY(ts::test::waitUntil(
+                [&] { return !window.document()->isBusy() && window.document()->space(); }));
+            window.document()->setCacheFile(scratch.filePath(QStringLiteral("cache.sqlite")));
+            QStringList texts;
+            collectTexts(&window, texts);
+            QVERIFY(ts::test::tuneAndWait(window));
+            QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy(); }));
+            // Every tab shown once, so that views built on demand are built.
+            for (QTabWidget* tabs : window.findChildren<QTabWidget*>())
+                for (int i = 0; i < tabs->count(); ++i)
+                    tabs->setCurrentIndex(i);
+            // The dialogs of the Run and Tools menus, open as a reader opens them.
+            auto* tools = window.findChild<ts::gui::ToolDialogs*>();
+            QVERIFY(tools);
+            tools->openCacheBrowser();
+            QVERIFY(ts::test::waitUntil([&] { return !tools->cacheBrowser()->isBusy(); }));
+            tools->exportConfigs();
+            tools->openSweep();
+            for (const char* action : {"compareAction", "deviceRegretAction", "compareBackendsAction"})
+                if (QAction* a = window.findChild<QAction*>(QString::fromLatin1(action)))
+                    a->trigger();
+            if (auto* backends = window.findChild<ts::gui::BackendCompareDialog*>())
+                QVERIFY(ts::test::waitUntil([&] { return !backends->job()->isRunning(); }));
+            QCoreApplication::processEvents();
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (top->isVisible() && top != &window)
+                    collectTexts(top, texts);
+            collectTexts(&window, texts);
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (top != &window && top->isVisible())
+                    top->close();
+            for (const QString& text : texts) {
+                const QString shown = text.mid(text.indexOf(QStringLiteral(": ")) + 2);
+                if (authored.contains(shown))
+                    continue;
+                const QStringList words = englishWords(shown, names);
+                if (!words.isEmpty())
+                    english << QStringLiteral("%1 [%2] in %3")
+                                   .arg(QString::fromLatin1(workload), words.join(QLatin1Char(' ')),
+                                        text.left(300));
+            }
+        }
+        english.removeDuplicates();
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
+        // Each on a line of its own: QTest cuts a long failure message short.
+        for (const QString& line : english)
+            qWarning("English in zh_CN: %s", qPrintable(QString(line).replace(QLatin1Char('\n'), QStringLiteral(" | "))));
+        QVERIFY2(english.isEmpty(),
+                 qPrintable(QStringLiteral("%1 texts hold English (listed above)").arg(english.size())));
+    }
+
+    // The check sees English where there is some, and lets names through.
+    void theEnglishCheckSeesEnglish()
+    {
+        const QSet<QString> names = {QStringLiteral("XBLOCK")};
+        QCOMPARE(englishWords(QStringLiteral("UB overflow"), names), QStringList{QStringLiteral("overflow")});
+        QVERIFY(englishWords(QStringLiteral("已生成 XBLOCK=64 · num_warps 2 · 192 KiB"),
+                             names + QSet<QString>{QStringLiteral("KiB")})
+                    .isEmpty());
+        QVERIFY(englishWords(QStringLiteral("/tmp/TileScope-XlCMvK/cache.sqlite"), names).isEmpty());
+    }
+
+    // Core's messages reach the reader in Chinese, arguments and all, a message inside a message
+    // too; a text no catalogue entry made stays as it is.
+    void coreMessagesAreTranslated()
+    {
+        using ts::msg::Id;
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        static const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const std::string drops = ts::msg::text(Id::CubePruningDrops, {6352, 64});
+        const QString zh = ts::gui::coreText(drops);
+        QVERIFY2(zh.contains(chinese) && zh.contains(QLatin1String("6352")) &&
+                     zh.contains(QLatin1String("64")),
+                 qPrintable(zh));
+        QVERIFY2(englishWords(zh, {QStringLiteral("Cube")}).isEmpty(), qPrintable(zh));
+        const QString ub =
+            ts::gui::coreText(ts::msg::text(Id::UbOverflowWithOptions, {200, 12, "multibuffer=True", 192}));
+        QVERIFY2(ub.contains(chinese) && ub.contains(QLatin1String("multibuffer=True")) &&
+                     ub.contains(QLatin1String("200")),
+                 qPrintable(ub));
+        QCOMPARE(ts::gui::coreText(std::string("row_scale_kernel")), QStringLiteral("row_scale_kernel"));
+        // A list as the last argument keeps its lines, each translated: a compile failure's live tiles.
+        const std::string tiles =
+            "\n  x: float32[32, 1024] 128 KiB @ line 35\n  " + ts::msg::text(Id::TemporaryTile) + ": 128 KiB @ line 39";
+        const QString overflow = ts::gui::coreText(ts::msg::text(Id::UbOverflowLive, {257, 39, 192, tiles}));
+        const QStringList lines = overflow.split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[1].startsWith(QLatin1String("  x: float32[32, 1024] 128 KiB")) && lines[1].contains(QLatin1String("35")),
+                 qPrintable(overflow));
+        for (const QString& line : lines)
+            QVERIFY2(line.contains(chinese) && englishWords(line, {QStringLiteral("KiB")}).isEmpty(), qPrintable(overflow));
+        // Every catalogue entry has its translation in the .ts file.
+        QSet<QString> translated;
+        for (const Message& m : readTs())
+            if (m.context == QLatin1String("ts::Message"))
+                translated << m.source;
+        for (const ts::msg::Entry& e : ts::msg::catalogue())
+            QVERIFY2(
+                translated.contains(QString::fromUtf8(e.english.data(), qsizetype(e.english.size()))),
+                qPrintable(QStringLiteral(
+                               "%1 has no zh_CN translation (run the tilescope_update_translations target)")
+                               .arg(QString::fromUtf8(e.name.data(), qsizetype(e.name.size())))));
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
+        QCOMPARE(ts::gui::coreText(drops), QString::fromStdString(drops));
     }
 
     // Every reason a candidate can carry has a label of its own in both languages: the table's

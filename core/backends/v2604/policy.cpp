@@ -3,13 +3,14 @@
 
 #include "core/analysis/axis_parse.h"
 #include "core/space/backend_configs.h"
+#include "core/util/message.h"
 
 namespace ts::backends::v2604 {
 namespace {
 
-const kernel::BackendVersionInfo kInfo = {
-    "2026-04", "triton-lang/triton-ascend", "a84b1eb52b6215e2c171632f2df0892f1003cfc8", "2026-04-27",
-    "autoparser.py + tile_generator.py: vector kernels only; tl.dot kernels get no config"};
+const kernel::BackendVersionInfo kInfo = {"2026-04", "triton-lang/triton-ascend",
+                                          "a84b1eb52b6215e2c171632f2df0892f1003cfc8", "2026-04-27",
+                                          msg::entry(msg::Id::SummaryAutoparser).english};
 
 class Policy final : public BackendPolicy {
 public:

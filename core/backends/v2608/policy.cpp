@@ -3,19 +3,20 @@
 
 #include "core/analysis/cube_parse.h"
 #include "core/analysis/kernel_analysis.h"
-#include "core/space/backend_configs.h"
 #include "core/backends/v2608/axis_parse_checks.h"
 #include "core/backends/v2608/max_autotune.h"
 #include "core/backends/v2608/vector_parse.h"
+#include "core/space/backend_configs.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 
 namespace ts::backends::v2608 {
 namespace {
 
-const kernel::BackendVersionInfo kInfo = {
-    "2026-08", "Geofeng12138/triton-ascend", "189dd87904997ed0d9704ef16ddbabfc082bef0b", "2026-08-18",
-    "v2 axis parser (dsl_analysis/), cube/mix generator (cv_autotune/), max_autotune, UB tuner"};
+const kernel::BackendVersionInfo kInfo = {"2026-08", "Geofeng12138/triton-ascend",
+                                          "189dd87904997ed0d9704ef16ddbabfc082bef0b", "2026-08-18",
+                                          msg::entry(msg::Id::SummaryAxisParserV2).english};
 
 // 2026-08 raises while the decorator is built (its key and hints checks), at the first launch
 // (kernel_type) or in the cube parse: upstream's exception, where in the file it points. The
@@ -149,9 +150,7 @@ public:
     {
         if (source == TunableSource::Launch)
             return BackendPolicy::tunableAdvice(param, source);
-        return "2026-08 tunes a parameter with a default only when hints={'tunable_parameter': ['" + param +
-               "']} lists it (_resolve_vv_tunable_candidates_by_cv_policy); list it there, or remove the default, "
-               "to let Triton-Ascend generate it";
+        return msg::text(msg::Id::AdviceTunableParameterHint, {"2026-08", param});
     }
 
     space::BackendConfigs generateConfigs(const analysis::AxisParse& parse, const space::LaunchSpec& launch,

@@ -1,0 +1,55 @@
+#include "core/util/message.h"
+
+#include <array>
+#include <vector>
+
+namespace ts::msg {
+namespace {
+
+constexpr std::array kCatalogue = {
+#define TS_MESSAGE(id, english) Entry{Id::id, #id, english},
+#include "core/util/message_catalog.inc"
+#undef TS_MESSAGE
+};
+
+} // namespace
+
+std::span<const Entry> catalogue()
+{
+    return kCatalogue;
+}
+
+const Entry& entry(Id id)
+{
+    return kCatalogue[std::size_t(id)];
+}
+
+std::string fill(std::string_view format, std::span<const std::string> args)
+{
+    std::string out;
+    out.reserve(format.size() + 16 * args.size());
+    for (std::size_t i = 0; i < format.size(); ++i) {
+        const char c = format[i];
+        if (c == '%' && i + 1 < format.size() && format[i + 1] >= '1' && format[i + 1] <= '9') {
+            const std::size_t n = std::size_t(format[i + 1] - '1');
+            if (n < args.size()) {
+                out += args[n];
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+std::string text(Id id, std::initializer_list<Arg> args)
+{
+    std::vector<std::string> texts;
+    texts.reserve(args.size());
+    for (const Arg& a : args)
+        texts.push_back(a.text());
+    return fill(entry(id).english, texts);
+}
+
+} // namespace ts::msg
