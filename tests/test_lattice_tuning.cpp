@@ -26,13 +26,24 @@ const npu::DeviceProfile& device(const std::string& soc)
     return *r.find(soc);
 }
 
-std::shared_ptr<const analysis::KernelAnalysis> analyse(const char* example)
+std::shared_ptr<const analysis::KernelAnalysis> analyseLoaded(const kernel::WorkloadLoadResult& loaded)
 {
-    auto loaded = test::loadWorkload2604((test::examplesDir() / example).string());
     EXPECT_TRUE(loaded.workload);
     pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
     EXPECT_TRUE(analysed.ok());
     return analysed.analysis;
+}
+
+// An example under 2026-04.
+std::shared_ptr<const analysis::KernelAnalysis> analyse(const char* example)
+{
+    return analyseLoaded(test::loadWorkload2604((test::examplesDir() / example).string()));
+}
+
+// An example under the default backend.
+std::shared_ptr<const analysis::KernelAnalysis> analyseDefault(const char* example)
+{
+    return analyseLoaded(kernel::loadWorkload((test::examplesDir() / example).string()));
 }
 
 std::shared_ptr<const space::CandidateSpace> lattice(const std::shared_ptr<const analysis::KernelAnalysis>& a)
@@ -327,4 +338,99 @@ TEST(LatticeTuning, CliTunesTheMatmulLatticeUnder2604)
     EXPECT_EQ(again.exitCode, 0) << again.err;
     EXPECT_NE(again.out.find("from cache #"), std::string::npos) << again.out;
     EXPECT_NE(again.out.find("[lattice limit=8]"), std::string::npos) << again.out;
+}
+
+// Under 2026-08 a vector kernel's lattice is its tiling around the backend's own list: the list
+// first and unchanged, then every other tiling with the options the list gives each one, pruned
+// by the tile problem's hard constraints or valid but off the backend's walk.
+TEST(LatticeTuning, SoftmaxUnder2608HasTheLatticeAroundTheBackendsList)
+{
+    const auto a = analyseDefault("softmax.json");
+    ASSERT_EQ(a->parse.backend, test::backend2608());
+    pipeline::SpaceRequest request{a, device(a->workload.device), {}};
+    const auto list = pipeline::buildSpace(request).space;
+    ASSERT_TRUE(list);
+    request.options.lattice = true;
+    const auto s = pipeline::buildSpace(request).space;
+    ASSERT_TRUE(s);
+    ASSERT_TRUE(s->hasLattice());
+    ASSERT_TRUE(s->rowsAreBackendList());
+
+    // The backend's list comes first, config for config.
+    const std::size_t n = list->size();
+    ASSERT_GT(n, 0u);
+    ASSERT_GT(s->size(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+        EXPECT_EQ(s->origin(i), list->origin(i)) << i;
+        EXPECT_EQ(s->params(i), list->params(i)) << i;
+        EXPECT_EQ(s->numStages(i), list->numStages(i)) << i;
+    }
+    // Each lattice tiling is listed with both multibuffer values, num_stages coupled as the
+    // backend couples them (True: 2, False: 1).
+    const int mb = dimension(*s, "multibuffer");
+    ASSERT_GE(mb, 0);
+    std::size_t pruned = 0, skipped = 0;
+    for (std::size_t i = n; i < s->size(); ++i) {
+        const space::CandidateStatus origin = s->origin(i);
+        ASSERT_TRUE(origin == space::CandidateStatus::Pruned || origin == space::CandidateStatus::Skipped) << i;
+        ASSERT_NE(s->reason(i), space::ReasonCode::None) << i;
+        const std::int64_t v = s->values(i)[mb];
+        ASSERT_NE(v, space::kUnset) << i;
+        EXPECT_EQ(s->numStages(i), v != 0 ? 2 : 1) << i;
+        // Pruned: a hard constraint broken, its reason; skipped: none broken, off the walk.
+        if (origin == space::CandidateStatus::Pruned) {
+            ++pruned;
+            ASSERT_NE(s->violations(i), 0u) << i;
+            EXPECT_TRUE(space::isHardConstraint(s->reason(i))) << i;
+        } else {
+            ++skipped;
+            ASSERT_EQ(s->violations(i), 0u) << i;
+        }
+    }
+    EXPECT_GT(pruned, 0u);
+    EXPECT_GT(skipped, 0u);
+    EXPECT_GT(s->count(space::ReasonCode::UbCapacity), 0u);
+
+    // Tuned: the valid points, the backend's list among them.
+    const tuning::LatticeCandidates valid = tuning::latticeCandidates(*s, {});
+    EXPECT_GT(valid.valid, n);
+    pipeline::TuneRequest tune;
+    tune.analysis = a;
+    tune.device = device(a->workload.device);
+    tune.space = s;
+    tune.options.jobs = 2;
+    tune.options.lattice = true;
+    tune.options.subset.filter = "skipped";
+    tune.options.subset.limit = 6;
+    tune.cache.path = test::scratchDir("lattice-2608") / "cache.sqlite";
+    const pipeline::TuneResult tuned = pipeline::tune(tune);
+    ASSERT_TRUE(tuned.result);
+    ASSERT_EQ(tuned.result->tuned.size(), 6u);
+    for (std::size_t i : tuned.result->tuned)
+        EXPECT_EQ(s->origin(i), space::CandidateStatus::Skipped);
+    ASSERT_TRUE(tuned.result->best);
+    ASSERT_TRUE(tuned.record);
+    EXPECT_EQ(tuned.record->candidates.size(), 6u + n); // the backend's list is always kept
+}
+
+TEST(LatticeTuning, CliListsAndTunesTheSoftmaxLatticeUnder2608)
+{
+    const std::string softmax = test::quote(test::examplesDir() / "softmax.json");
+    const test::CliRun space = test::tilescope("space " + softmax + " --lattice");
+    EXPECT_EQ(space.exitCode, 0) << space.err;
+    const std::string head = space.out.substr(0, 4000);
+    EXPECT_NE(head.find("backend 2026-08"), std::string::npos) << head;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(head, m, std::regex(R"(Candidates: (\d+) generated, 0 user, (\d+) pruned, (\d+) skipped \(lattice of (\d+) points\))")))
+        << head;
+    EXPECT_GT(std::stol(m[2]), 0);
+    EXPECT_GT(std::stol(m[3]), 0);
+    EXPECT_EQ(std::stol(m[1]) + std::stol(m[2]) + std::stol(m[3]), std::stol(m[4]));
+
+    const std::filesystem::path dir = test::scratchDir("lattice-2608-cli");
+    const test::CliRun run = test::tilescope("tune " + softmax + " --lattice --filter skipped --limit 5 "
+                                             "--jobs 2 --cache " + test::quote(dir / "cache.sqlite"));
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_NE(run.out.find("tuned 5 candidates"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("lattice: 5 of "), std::string::npos) << run.out;
 }
