@@ -434,3 +434,84 @@ TEST(LatticeTuning, CliListsAndTunesTheSoftmaxLatticeUnder2608)
     EXPECT_NE(run.out.find("tuned 5 candidates"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("lattice: 5 of "), std::string::npos) << run.out;
 }
+
+// 2026-08 cuts a cube tuning by its time budget: each candidate it cut says so, and the counts
+// add up, fresh and read back from the cache alike.
+TEST(LatticeTuning, TheTimeBudgetCutIsACandidateStatusFreshAndCached)
+{
+    const auto a = analyseDefault("matmul.json");
+    pipeline::TuneRequest request;
+    request.analysis = a;
+    request.device = device(a->workload.device);
+    request.options.jobs = 2;
+    request.cache.path = test::scratchDir("time-budget") / "cache.sqlite";
+    const pipeline::TuneResult fresh = pipeline::tune(request);
+    ASSERT_TRUE(fresh.result && fresh.record && fresh.space);
+    const tuning::TuningResult& r = *fresh.result;
+    ASSERT_TRUE(r.timeLimitPrune);
+    std::size_t benchmarked = 0, failed = 0, cut = 0;
+    for (std::size_t i : r.tuned) {
+        const tuning::OutcomeStatus o = r.outcomes[i].status;
+        benchmarked += o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best;
+        failed += o == tuning::OutcomeStatus::CompileFailed;
+        cut += o == tuning::OutcomeStatus::TimeBudgetCut;
+    }
+    EXPECT_GT(cut, 0u);
+    EXPECT_EQ(benchmarked + failed + cut, r.tuned.size());
+    EXPECT_EQ(benchmarked, r.timeLimitPrune->validCount);
+
+    // The record keeps the cut with its status and reason.
+    std::size_t storedCut = 0;
+    for (const cache::CandidateRecord& c : fresh.record->candidates)
+        if (c.status == cache::CandidateStatus::TimeBudgetCut) {
+            ++storedCut;
+            EXPECT_EQ(c.reasonCode, "cube-time-budget");
+        }
+    EXPECT_EQ(storedCut, cut);
+
+    // Read back from the cache and laid on the space: the same counts.
+    pipeline::CacheLookupRequest lookup{a, a->workload.device, npu::BenchMethod::Default, request.cache.path};
+    lookup.space = fresh.space;
+    const pipeline::CacheLookupResult cached = pipeline::lookupCached(lookup);
+    ASSERT_TRUE(cached.tuning) << cached.error.value_or("");
+    const tuning::TuningResult& back = *cached.tuning;
+    std::size_t backCut = 0, backBenchmarked = 0, backFailed = 0;
+    for (std::size_t i : back.tuned) {
+        const tuning::OutcomeStatus o = back.outcomes[i].status;
+        backBenchmarked += o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best;
+        backFailed += o == tuning::OutcomeStatus::CompileFailed;
+        backCut += o == tuning::OutcomeStatus::TimeBudgetCut;
+    }
+    EXPECT_EQ(back.tuned.size(), r.tuned.size());
+    EXPECT_EQ(backCut, cut);
+    EXPECT_EQ(backBenchmarked, benchmarked);
+    EXPECT_EQ(backFailed, failed);
+}
+
+TEST(LatticeTuning, CliSaysWhereEveryCandidateOfACutTuningWent)
+{
+    const std::string matmul = test::quote(test::examplesDir() / "matmul.json");
+    const std::filesystem::path dir = test::scratchDir("time-budget-cli");
+    const std::string cache = " --jobs 2 --cache " + test::quote(dir / "cache.sqlite");
+    const test::CliRun fresh = test::tilescope("tune " + matmul + cache);
+    EXPECT_EQ(fresh.exitCode, 0) << fresh.err;
+    const std::regex counts(R"(tuned (\d+) candidates: (\d+) benchmarked, (\d+) failed to compile, (\d+) cut by the time budget)");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(fresh.out, m, counts)) << fresh.out;
+    const long total = std::stol(m[1]), benchmarked = std::stol(m[2]), failed = std::stol(m[3]), cut = std::stol(m[4]);
+    EXPECT_GT(cut, 0);
+    EXPECT_EQ(benchmarked + failed + cut, total);
+
+    const test::CliRun again = test::tilescope("tune " + matmul + cache);
+    EXPECT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_NE(again.out.find("from cache #"), std::string::npos) << again.out;
+    const std::string stored = std::to_string(benchmarked) + " benchmarked, " + std::to_string(failed) +
+                               " failed to compile, " + std::to_string(cut) + " cut by the time budget, " +
+                               std::to_string(total) + " candidates stored";
+    EXPECT_NE(again.out.find(stored), std::string::npos) << again.out;
+
+    const test::CliRun json = test::tilescope("tune " + matmul + cache + " --json");
+    EXPECT_EQ(json.exitCode, 0) << json.err;
+    EXPECT_NE(json.out.find("\"time-budget-cut\": " + std::to_string(cut)), std::string::npos)
+        << json.out.substr(0, 2000);
+}

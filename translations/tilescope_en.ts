@@ -351,6 +351,13 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <source>, %n cut by the time budget</source>
+        <translation>
+            <numerusform>, %n cut by the time budget</numerusform>
+            <numerusform>, %n cut by the time budget</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>, %n failed to compile</source>
         <translation>
             <numerusform>, %n failed to compile</numerusform>

@@ -2376,6 +2376,10 @@
             <numerusform>%1 %2 / %Ln 个候选；最佳 #%3 p50 %4；建模调优时间 %5</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 = %2 benchmarked + %3 failed + %4 cut by the time budget</source>
+        <translation>%1 = %2 个已测速 + %3 个失败 + %4 个被时间预算裁去</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MeasuredCompareDialog</name>
@@ -3310,6 +3314,12 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>; %1 #%2: p50 %3</source>
         <translation>；%1 #%2：p50 %3</translation>
     </message>
+    <message numerus="yes">
+        <source>, %n cut by the time budget</source>
+        <translation>
+            <numerusform>，%n 个被时间预算裁去</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ToolDialogs</name>
@@ -3580,6 +3590,10 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>trace error</source>
         <translation>跟踪错误</translation>
+    </message>
+    <message>
+        <source>cut by the time budget</source>
+        <translation>被时间预算裁去</translation>
     </message>
 </context>
 <context>
