@@ -11,6 +11,20 @@
             <numerusform>%n configs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n refused candidate(s)</source>
+        <translation>
+            <numerusform>%n refused candidate</numerusform>
+            <numerusform>%n refused candidates</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n more</numerusform>
+            <numerusform>… %n more</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>

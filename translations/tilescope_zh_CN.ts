@@ -157,6 +157,26 @@
         <source>Backend prints</source>
         <translation>后端输出</translation>
     </message>
+    <message>
+        <source>Generator trail</source>
+        <translation>生成器拒绝的候选</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refused candidate(s)</source>
+        <translation>
+            <numerusform>%n 个被拒绝的候选</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What the backend&apos;s tile generator tried and turned down while it walked the tiling, and why</source>
+        <translation>后端分块生成器在遍历分块时尝试过又拒绝的候选，以及拒绝的原因</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>…… 另有 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>
