@@ -98,16 +98,17 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
                formatCount(std::int64_t(searched), "UB overflow") + " fixed by a ubtune_cfg\n";
     }
     std::vector<const cache::CandidateRecord*> measured;
-    std::size_t failed = 0;
+    std::size_t failed = 0, cut = 0;
     for (const cache::CandidateRecord& c : r.candidates) {
         if (c.p50Ms && std::isfinite(*c.p50Ms))
             measured.push_back(&c);
         failed += c.status == cache::CandidateStatus::CompileFailed;
+        cut += c.status == cache::CandidateStatus::TimeBudgetCut;
     }
     std::stable_sort(measured.begin(), measured.end(),
                      [](const auto* a, const auto* b) { return *a->p50Ms < *b->p50Ms; });
     out += std::to_string(measured.size()) + " benchmarked, " + std::to_string(failed) + " failed to compile, " +
-           formatCount(std::int64_t(r.candidates.size()), "candidate") + " stored\n";
+           (cut > 0 ? std::to_string(cut) + " cut by the time budget, " : std::string()) + formatCount(std::int64_t(r.candidates.size()), "candidate") + " stored\n";
     const std::size_t shown = std::min<std::size_t>(measured.size(), 10);
     for (std::size_t i = 0; i < shown; ++i)
         out += "  " + std::to_string(i + 1) + ". " + paramsText(*measured[i]) + "  p50 " + usText(measured[i]->p50Ms) +

@@ -26,13 +26,24 @@ const npu::DeviceProfile& device(const std::string& soc)
     return *r.find(soc);
 }
 
-std::shared_ptr<const analysis::KernelAnalysis> analyse(const char* example)
+std::shared_ptr<const analysis::KernelAnalysis> analyseLoaded(const kernel::WorkloadLoadResult& loaded)
 {
-    auto loaded = test::loadWorkload2604((test::examplesDir() / example).string());
     EXPECT_TRUE(loaded.workload);
     pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
     EXPECT_TRUE(analysed.ok());
     return analysed.analysis;
+}
+
+// An example under 2026-04.
+std::shared_ptr<const analysis::KernelAnalysis> analyse(const char* example)
+{
+    return analyseLoaded(test::loadWorkload2604((test::examplesDir() / example).string()));
+}
+
+// An example under the default backend.
+std::shared_ptr<const analysis::KernelAnalysis> analyseDefault(const char* example)
+{
+    return analyseLoaded(kernel::loadWorkload((test::examplesDir() / example).string()));
 }
 
 std::shared_ptr<const space::CandidateSpace> lattice(const std::shared_ptr<const analysis::KernelAnalysis>& a)
@@ -327,4 +338,180 @@ TEST(LatticeTuning, CliTunesTheMatmulLatticeUnder2604)
     EXPECT_EQ(again.exitCode, 0) << again.err;
     EXPECT_NE(again.out.find("from cache #"), std::string::npos) << again.out;
     EXPECT_NE(again.out.find("[lattice limit=8]"), std::string::npos) << again.out;
+}
+
+// Under 2026-08 a vector kernel's lattice is its tiling around the backend's own list: the list
+// first and unchanged, then every other tiling with the options the list gives each one, pruned
+// by the tile problem's hard constraints or valid but off the backend's walk.
+TEST(LatticeTuning, SoftmaxUnder2608HasTheLatticeAroundTheBackendsList)
+{
+    const auto a = analyseDefault("softmax.json");
+    ASSERT_EQ(a->parse.backend, test::backend2608());
+    pipeline::SpaceRequest request{a, device(a->workload.device), {}};
+    const auto list = pipeline::buildSpace(request).space;
+    ASSERT_TRUE(list);
+    request.options.lattice = true;
+    const auto s = pipeline::buildSpace(request).space;
+    ASSERT_TRUE(s);
+    ASSERT_TRUE(s->hasLattice());
+    ASSERT_TRUE(s->rowsAreBackendList());
+
+    // The backend's list comes first, config for config.
+    const std::size_t n = list->size();
+    ASSERT_GT(n, 0u);
+    ASSERT_GT(s->size(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+        EXPECT_EQ(s->origin(i), list->origin(i)) << i;
+        EXPECT_EQ(s->params(i), list->params(i)) << i;
+        EXPECT_EQ(s->numStages(i), list->numStages(i)) << i;
+    }
+    // Each lattice tiling is listed with both multibuffer values, num_stages coupled as the
+    // backend couples them (True: 2, False: 1).
+    const int mb = dimension(*s, "multibuffer");
+    ASSERT_GE(mb, 0);
+    std::size_t pruned = 0, skipped = 0;
+    for (std::size_t i = n; i < s->size(); ++i) {
+        const space::CandidateStatus origin = s->origin(i);
+        ASSERT_TRUE(origin == space::CandidateStatus::Pruned || origin == space::CandidateStatus::Skipped) << i;
+        ASSERT_NE(s->reason(i), space::ReasonCode::None) << i;
+        const std::int64_t v = s->values(i)[mb];
+        ASSERT_NE(v, space::kUnset) << i;
+        EXPECT_EQ(s->numStages(i), v != 0 ? 2 : 1) << i;
+        // Pruned: a hard constraint broken, its reason; skipped: none broken, off the walk.
+        if (origin == space::CandidateStatus::Pruned) {
+            ++pruned;
+            ASSERT_NE(s->violations(i), 0u) << i;
+            EXPECT_TRUE(space::isHardConstraint(s->reason(i))) << i;
+        } else {
+            ++skipped;
+            ASSERT_EQ(s->violations(i), 0u) << i;
+        }
+    }
+    EXPECT_GT(pruned, 0u);
+    EXPECT_GT(skipped, 0u);
+    EXPECT_GT(s->count(space::ReasonCode::UbCapacity), 0u);
+
+    // Tuned: the valid points, the backend's list among them.
+    const tuning::LatticeCandidates valid = tuning::latticeCandidates(*s, {});
+    EXPECT_GT(valid.valid, n);
+    pipeline::TuneRequest tune;
+    tune.analysis = a;
+    tune.device = device(a->workload.device);
+    tune.space = s;
+    tune.options.jobs = 2;
+    tune.options.lattice = true;
+    tune.options.subset.filter = "skipped";
+    tune.options.subset.limit = 6;
+    tune.cache.path = test::scratchDir("lattice-2608") / "cache.sqlite";
+    const pipeline::TuneResult tuned = pipeline::tune(tune);
+    ASSERT_TRUE(tuned.result);
+    ASSERT_EQ(tuned.result->tuned.size(), 6u);
+    for (std::size_t i : tuned.result->tuned)
+        EXPECT_EQ(s->origin(i), space::CandidateStatus::Skipped);
+    ASSERT_TRUE(tuned.result->best);
+    ASSERT_TRUE(tuned.record);
+    EXPECT_EQ(tuned.record->candidates.size(), 6u + n); // the backend's list is always kept
+}
+
+TEST(LatticeTuning, CliListsAndTunesTheSoftmaxLatticeUnder2608)
+{
+    const std::string softmax = test::quote(test::examplesDir() / "softmax.json");
+    const test::CliRun space = test::tilescope("space " + softmax + " --lattice");
+    EXPECT_EQ(space.exitCode, 0) << space.err;
+    const std::string head = space.out.substr(0, 4000);
+    EXPECT_NE(head.find("backend 2026-08"), std::string::npos) << head;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(head, m, std::regex(R"(Candidates: (\d+) generated, 0 user, (\d+) pruned, (\d+) skipped \(lattice of (\d+) points\))")))
+        << head;
+    EXPECT_GT(std::stol(m[2]), 0);
+    EXPECT_GT(std::stol(m[3]), 0);
+    EXPECT_EQ(std::stol(m[1]) + std::stol(m[2]) + std::stol(m[3]), std::stol(m[4]));
+
+    const std::filesystem::path dir = test::scratchDir("lattice-2608-cli");
+    const test::CliRun run = test::tilescope("tune " + softmax + " --lattice --filter skipped --limit 5 "
+                                             "--jobs 2 --cache " + test::quote(dir / "cache.sqlite"));
+    EXPECT_EQ(run.exitCode, 0) << run.err << run.out;
+    EXPECT_NE(run.out.find("tuned 5 candidates"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("lattice: 5 of "), std::string::npos) << run.out;
+}
+
+// 2026-08 cuts a cube tuning by its time budget: each candidate it cut says so, and the counts
+// add up, fresh and read back from the cache alike.
+TEST(LatticeTuning, TheTimeBudgetCutIsACandidateStatusFreshAndCached)
+{
+    const auto a = analyseDefault("matmul.json");
+    pipeline::TuneRequest request;
+    request.analysis = a;
+    request.device = device(a->workload.device);
+    request.options.jobs = 2;
+    request.cache.path = test::scratchDir("time-budget") / "cache.sqlite";
+    const pipeline::TuneResult fresh = pipeline::tune(request);
+    ASSERT_TRUE(fresh.result && fresh.record && fresh.space);
+    const tuning::TuningResult& r = *fresh.result;
+    ASSERT_TRUE(r.timeLimitPrune);
+    std::size_t benchmarked = 0, failed = 0, cut = 0;
+    for (std::size_t i : r.tuned) {
+        const tuning::OutcomeStatus o = r.outcomes[i].status;
+        benchmarked += o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best;
+        failed += o == tuning::OutcomeStatus::CompileFailed;
+        cut += o == tuning::OutcomeStatus::TimeBudgetCut;
+    }
+    EXPECT_GT(cut, 0u);
+    EXPECT_EQ(benchmarked + failed + cut, r.tuned.size());
+    EXPECT_EQ(benchmarked, r.timeLimitPrune->validCount);
+
+    // The record keeps the cut with its status and reason.
+    std::size_t storedCut = 0;
+    for (const cache::CandidateRecord& c : fresh.record->candidates)
+        if (c.status == cache::CandidateStatus::TimeBudgetCut) {
+            ++storedCut;
+            EXPECT_EQ(c.reasonCode, "cube-time-budget");
+        }
+    EXPECT_EQ(storedCut, cut);
+
+    // Read back from the cache and laid on the space: the same counts.
+    pipeline::CacheLookupRequest lookup{a, a->workload.device, npu::BenchMethod::Default, request.cache.path};
+    lookup.space = fresh.space;
+    const pipeline::CacheLookupResult cached = pipeline::lookupCached(lookup);
+    ASSERT_TRUE(cached.tuning) << cached.error.value_or("");
+    const tuning::TuningResult& back = *cached.tuning;
+    std::size_t backCut = 0, backBenchmarked = 0, backFailed = 0;
+    for (std::size_t i : back.tuned) {
+        const tuning::OutcomeStatus o = back.outcomes[i].status;
+        backBenchmarked += o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best;
+        backFailed += o == tuning::OutcomeStatus::CompileFailed;
+        backCut += o == tuning::OutcomeStatus::TimeBudgetCut;
+    }
+    EXPECT_EQ(back.tuned.size(), r.tuned.size());
+    EXPECT_EQ(backCut, cut);
+    EXPECT_EQ(backBenchmarked, benchmarked);
+    EXPECT_EQ(backFailed, failed);
+}
+
+TEST(LatticeTuning, CliSaysWhereEveryCandidateOfACutTuningWent)
+{
+    const std::string matmul = test::quote(test::examplesDir() / "matmul.json");
+    const std::filesystem::path dir = test::scratchDir("time-budget-cli");
+    const std::string cache = " --jobs 2 --cache " + test::quote(dir / "cache.sqlite");
+    const test::CliRun fresh = test::tilescope("tune " + matmul + cache);
+    EXPECT_EQ(fresh.exitCode, 0) << fresh.err;
+    const std::regex counts(R"(tuned (\d+) candidates: (\d+) benchmarked, (\d+) failed to compile, (\d+) cut by the time budget)");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(fresh.out, m, counts)) << fresh.out;
+    const long total = std::stol(m[1]), benchmarked = std::stol(m[2]), failed = std::stol(m[3]), cut = std::stol(m[4]);
+    EXPECT_GT(cut, 0);
+    EXPECT_EQ(benchmarked + failed + cut, total);
+
+    const test::CliRun again = test::tilescope("tune " + matmul + cache);
+    EXPECT_EQ(again.exitCode, 0) << again.err;
+    EXPECT_NE(again.out.find("from cache #"), std::string::npos) << again.out;
+    const std::string stored = std::to_string(benchmarked) + " benchmarked, " + std::to_string(failed) +
+                               " failed to compile, " + std::to_string(cut) + " cut by the time budget, " +
+                               std::to_string(total) + " candidates stored";
+    EXPECT_NE(again.out.find(stored), std::string::npos) << again.out;
+
+    const test::CliRun json = test::tilescope("tune " + matmul + cache + " --json");
+    EXPECT_EQ(json.exitCode, 0) << json.err;
+    EXPECT_NE(json.out.find("\"time-budget-cut\": " + std::to_string(cut)), std::string::npos)
+        << json.out.substr(0, 2000);
 }

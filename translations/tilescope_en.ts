@@ -11,6 +11,20 @@
             <numerusform>%n configs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n refused candidate(s)</source>
+        <translation>
+            <numerusform>%n refused candidate</numerusform>
+            <numerusform>%n refused candidates</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>… %n more</numerusform>
+            <numerusform>… %n more</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>
@@ -348,6 +362,13 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
         <translation>
             <numerusform>%1 of %n candidate benchmarked</numerusform>
             <numerusform>%1 of %n candidates benchmarked</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n cut by the time budget</source>
+        <translation>
+            <numerusform>, %n cut by the time budget</numerusform>
+            <numerusform>, %n cut by the time budget</numerusform>
         </translation>
     </message>
     <message numerus="yes">

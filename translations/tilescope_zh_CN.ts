@@ -157,6 +157,26 @@
         <source>Backend prints</source>
         <translation>后端输出</translation>
     </message>
+    <message>
+        <source>Generator trail</source>
+        <translation>生成器拒绝的候选</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refused candidate(s)</source>
+        <translation>
+            <numerusform>%n 个被拒绝的候选</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What the backend&apos;s tile generator tried and turned down while it walked the tiling, and why</source>
+        <translation>后端分块生成器在遍历分块时尝试过又拒绝的候选，以及拒绝的原因</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more</source>
+        <translation>
+            <numerusform>…… 另有 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>
@@ -2384,6 +2404,10 @@
             <numerusform>%1 %2 / %Ln 个候选；最佳 #%3 p50 %4；建模调优时间 %5</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 = %2 benchmarked + %3 failed + %4 cut by the time budget</source>
+        <translation>%1 = %2 个已测速 + %3 个失败 + %4 个被时间预算裁去</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MeasuredCompareDialog</name>
@@ -3318,6 +3342,12 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>; %1 #%2: p50 %3</source>
         <translation>；%1 #%2：p50 %3</translation>
     </message>
+    <message numerus="yes">
+        <source>, %n cut by the time budget</source>
+        <translation>
+            <numerusform>，%n 个被时间预算裁去</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ToolDialogs</name>
@@ -3908,6 +3938,10 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>trace error</source>
         <translation>跟踪错误</translation>
+    </message>
+    <message>
+        <source>cut by the time budget</source>
+        <translation>被时间预算裁去</translation>
     </message>
 </context>
 <context>

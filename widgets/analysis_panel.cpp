@@ -173,6 +173,38 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
     restoreExpansion();
 }
 
+// The tile generator's refused candidates: a count per reason, and the first few of each with
+// the numbers behind the refusal (a walk refuses few: hundreds, not millions).
+void AnalysisPanel::addTrail(const space::CandidateSpace& s)
+{
+    const space::GenerationTrail& trail = s.backend().tiles.trail;
+    if (trail.empty())
+        return;
+    constexpr int kShownPerCode = 20;
+    auto* top = new QTreeWidgetItem(m_spaceSection, {tr("Generator trail"),
+                                                     tr("%n refused candidate(s)", nullptr, int(trail.size()))});
+    top->setToolTip(1, tr("What the backend's tile generator tried and turned down while it walked the tiling, "
+                          "and why"));
+    for (int c = 0; c < space::kTrailCodeCount; ++c) {
+        const auto code = space::TrailCode(c);
+        const std::size_t n = trail.count(code);
+        if (n == 0)
+            continue;
+        auto* byCode = new QTreeWidgetItem(top, {q(std::string(space::trailCodeName(code))), QString::number(n)});
+        int shown = 0;
+        for (std::size_t i = 0; i < trail.size() && shown < kShownPerCode; ++i) {
+            if (trail[i].code != code)
+                continue;
+            ++shown;
+            const QString what = q(trail.describe(i, s.backend().problem));
+            auto* item = new QTreeWidgetItem(byCode, {q(trail.describeValues(i, s.backend().problem)), what});
+            item->setToolTip(1, what);
+        }
+        if (std::size_t(shown) < n)
+            new QTreeWidgetItem(byCode, {QString(), tr("… %n more", nullptr, int(n - std::size_t(shown)))});
+    }
+}
+
 void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& problem)
 {
     if (!m_spaceSection)
@@ -209,6 +241,7 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
         auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Backend prints"), q(w)});
         item->setToolTip(1, q(w));
     }
+    addTrail(*s);
     m_spaceSection->setExpanded(!m_collapsed.contains(m_spaceSection->text(0)));
 }
 

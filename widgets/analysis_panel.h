@@ -31,6 +31,7 @@ public:
 private:
     QTreeWidgetItem* section(const QString& title);
     void restoreExpansion();
+    void addTrail(const space::CandidateSpace& space);
 
     QLabel* m_backend = nullptr;
     QTreeWidget* m_tree = nullptr;

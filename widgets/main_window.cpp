@@ -520,6 +520,13 @@ void MainWindow::onTuningFinished()
     } else {
         message = tr("Stopped before any candidate was benchmarked.");
     }
+    // Where every candidate of a tuning cut by the time budget went, fresh or cached alike.
+    if (run->cutCount() > 0)
+        message += QStringLiteral(" · ") + tr("%1 = %2 benchmarked + %3 failed + %4 cut by the time budget")
+                                              .arg(QLocale().toString(qulonglong(run->entryCount())),
+                                                   QLocale().toString(qulonglong(run->measuredCount())),
+                                                   QLocale().toString(qulonglong(run->failedCount())),
+                                                   QLocale().toString(qulonglong(run->cutCount())));
     statusBar()->showMessage(message, 15000);
     updateTuneAction();
 }

@@ -93,6 +93,7 @@ QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark)
     case OutcomeStatus::CompileFailed: return dark ? QColor(0xef, 0x73, 0x73) : QColor(0xc6, 0x28, 0x28);
     case OutcomeStatus::Benchmarked: return dark ? QColor(0x4d, 0xd0, 0xe1) : QColor(0x00, 0x83, 0x8f);
     case OutcomeStatus::Best: return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
+    case OutcomeStatus::TimeBudgetCut: return dark ? QColor(0xb3, 0x9d, 0xdb) : QColor(0x5e, 0x35, 0xb1);
     }
     return {};
 }
@@ -112,6 +113,7 @@ QString outcomeLabel(tuning::OutcomeStatus outcome)
     case OutcomeStatus::CompileFailed: return QCoreApplication::translate("ts::gui::Outcome", "compile failed");
     case OutcomeStatus::Benchmarked: return QCoreApplication::translate("ts::gui::Outcome", "benchmarked");
     case OutcomeStatus::Best: return QCoreApplication::translate("ts::gui::Outcome", "best");
+    case OutcomeStatus::TimeBudgetCut: return QCoreApplication::translate("ts::gui::Outcome", "cut by the time budget");
     }
     return {};
 }
@@ -170,6 +172,7 @@ QString storedStatusLabel(cache::CandidateStatus status)
     case CandidateStatus::Benchmarked: return outcomeLabel(tuning::OutcomeStatus::Benchmarked);
     case CandidateStatus::Best: return outcomeLabel(tuning::OutcomeStatus::Best);
     case CandidateStatus::Incorrect: return statusLabel(space::CandidateStatus::Incorrect);
+    case CandidateStatus::TimeBudgetCut: return outcomeLabel(tuning::OutcomeStatus::TimeBudgetCut);
     }
     return {};
 }

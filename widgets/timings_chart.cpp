@@ -231,6 +231,8 @@ void TimingsChart::apply(TimingsPrepared&& p)
         summary = tr("%1 of %n candidate(s) benchmarked", nullptr, int(m_run->total()))
                       .arg(QLocale().toString(qulonglong(m_run->measuredCount())));
         summary += tr(", %n failed to compile", nullptr, int(m_run->failedCount()));
+        if (m_run->cutCount() > 0)
+            summary += tr(", %n cut by the time budget", nullptr, int(m_run->cutCount()));
         if (const TunedCandidate* best = m_run->bestEntry())
             summary += tr("; %1 #%2: p50 %3")
                            .arg(m_run->isFinished() ? tr("best") : tr("fastest so far"))

@@ -38,6 +38,8 @@ void record(TuningRun::State& state, std::size_t entry, const TunedCandidate& t)
         timings.p80Us[t.candidate] = t.p80Us;
     } else if (t.status == tuning::OutcomeStatus::CompileFailed) {
         ++state.failed;
+    } else if (t.status == tuning::OutcomeStatus::TimeBudgetCut) {
+        ++state.cut;
     }
 }
 

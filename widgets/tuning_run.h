@@ -151,6 +151,7 @@ public:
         std::optional<std::uint32_t> best;  // entry
         std::size_t measured = 0;
         std::size_t failed = 0;
+        std::size_t cut = 0; // cut by the time budget before benchmarking
         std::shared_ptr<CandidateTimings> timings;
     };
     // The final state of a finished tuning, built where the result is (off the GUI thread).
@@ -168,6 +169,7 @@ public:
     const TunedCandidate& entry(std::size_t e) const;
     std::size_t measuredCount() const { return m_state.measured; }
     std::size_t failedCount() const { return m_state.failed; }
+    std::size_t cutCount() const { return m_state.cut; }
     const TunedCandidate* entryFor(std::size_t candidate) const;
     // The chosen candidate once finished, the fastest so far before.
     std::optional<std::size_t> bestCandidate() const;

@@ -19,7 +19,8 @@
 
 namespace ts::analysis {
 
-std::map<int, std::int64_t> fixedGridDimValues(const ParseInput& input, const std::vector<std::string>& constexprs)
+std::map<int, std::int64_t> fixedGridDimValues(const ParseInput& input, const std::vector<std::string>& constexprs,
+                                               bool probeDefaults)
 {
     std::map<int, std::int64_t> fixed;
     const GridSpec& grid = input.grid;
@@ -39,8 +40,9 @@ std::map<int, std::int64_t> fixedGridDimValues(const ParseInput& input, const st
     std::map<std::string, std::int64_t> base;
     std::vector<std::string> tunable;
     for (const std::string& name : constexprs)
-        if (std::none_of(input.args.begin(), input.args.end(),
-                         [&](const LaunchArgument& a) { return a.name == name; })) {
+        if (std::none_of(input.args.begin(), input.args.end(), [&](const LaunchArgument& a) {
+                return a.name == name && !(probeDefaults && a.fromDefault);
+            })) {
             base[name] = kBaseline;
             tunable.push_back(name);
         }

@@ -71,6 +71,9 @@ struct LaunchArgument {
     std::string text;                // Str; Other: the Python type name when known
     std::string dtype;               // Tensor: "float16", "bfloat16", "float32", "int8", ...
     std::vector<std::int64_t> shape; // Tensor
+    // A constexpr's default, which the analysis passes as if the launch did: the autotuner's
+    // own arguments (all_args) do not hold it.
+    bool fromDefault = false;
 };
 
 // The outcome of calling the grid: a tuple/list/int normalised to dims. A dim that is not a
@@ -170,8 +173,11 @@ AxisParse parseAxes(const ParseInput& input);
 AxisParse autoparseAxes(const ParseInput& input);
 
 // _get_fixed_grid_dim_values: grid dimensions that stay the same whatever the tunable
-// constexprs (every dimension of a static grid; a callable grid probed at 1..512).
-std::map<int, std::int64_t> fixedGridDimValues(const ParseInput& input, const std::vector<std::string>& constexprs);
+// constexprs (every dimension of a static grid; a callable grid probed at 1..512). With
+// `probeDefaults`, a constexpr left at its default is probed like one the launch leaves out: the
+// autotuner's own arguments do not hold defaults.
+std::map<int, std::int64_t> fixedGridDimValues(const ParseInput& input, const std::vector<std::string>& constexprs,
+                                               bool probeDefaults = false);
 
 // The axis the backend's mask search (`AxesKeyParser.get_axis`) ties variable `var` to, run
 // fresh on `function` with `keys`; empty when none, or when the search itself would raise.

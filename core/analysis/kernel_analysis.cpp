@@ -239,12 +239,15 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
         } else if (p.isConstexpr && p.hasDefault()) {
             // The guide: a constexpr with a default keeps it and is not tuned.
             if (p.defaultValue) {
-                if (auto arg = launchArgumentFromValue(p.name, *p.defaultValue))
+                if (auto arg = launchArgumentFromValue(p.name, *p.defaultValue)) {
+                    arg->fromDefault = true;
                     a.launchArgs.push_back(*arg);
+                }
             } else {
                 LaunchArgument arg;
                 arg.name = p.name;
                 arg.kind = LaunchArgument::Kind::Other;
+                arg.fromDefault = true;
                 a.launchArgs.push_back(arg);
             }
         } else {

@@ -104,6 +104,7 @@ std::string_view candidateStatusName(CandidateStatus status)
     case CandidateStatus::Benchmarked: return "benchmarked";
     case CandidateStatus::Best: return "best";
     case CandidateStatus::Incorrect: return "incorrect";
+    case CandidateStatus::TimeBudgetCut: return "time-budget-cut";
     }
     return {};
 }

@@ -54,8 +54,19 @@ inline constexpr std::string_view kLegacyBackend = "2026-04";
 // Incorrect: its launch leaves data unprocessed or reaches past the end without a mask, whatever
 // the tuning did (its times are kept; it is never the best nor exported). The text is what the
 // cache stores and every report prints (candidateStatusName).
-enum class CandidateStatus : std::uint8_t { Generated, User, Pruned, Skipped, CompileFailed, Benchmarked, Best, Incorrect };
-inline constexpr int kCandidateStatusCount = 8;
+// TimeBudgetCut: compiled, then cut by the backend's time-limit prune before benchmarking.
+enum class CandidateStatus : std::uint8_t {
+    Generated,
+    User,
+    Pruned,
+    Skipped,
+    CompileFailed,
+    Benchmarked,
+    Best,
+    Incorrect,
+    TimeBudgetCut
+};
+inline constexpr int kCandidateStatusCount = 9;
 std::string_view candidateStatusName(CandidateStatus status);  // "generated", ..., "compile-failed"; "" if invalid
 std::optional<CandidateStatus> parseCandidateStatus(std::string_view name);
 // Benchmarked or Best: the candidate has measured times.

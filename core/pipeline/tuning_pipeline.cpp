@@ -81,7 +81,7 @@ nlohmann::json breakdownOf(const tuning::CandidateOutcome& o)
         j["cores_used"] = s.coresUsed;
         j["bench_seconds_model"] = o.bench.benchSeconds;
     }
-    // Compiled: tuned, or dropped by 2026-08's time-limit prune after compiling (then not tuned).
+    // Compiled: tuned, or cut by the time-limit prune after compiling.
     if (o.status != tuning::OutcomeStatus::NotTuned || o.compileSeconds > 0) {
         j["ub_peak_bytes"] = o.ubPeakBytes;
         j["ub_capacity_bytes"] = o.ubCapacityBytes;
@@ -128,6 +128,9 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
     if (o.status == tuning::OutcomeStatus::CompileFailed) {
         c.reasonCode = std::string(npu::compileFailureName(o.failure));
         c.reasonMessage = o.failureMessage;
+    } else if (o.status == tuning::OutcomeStatus::TimeBudgetCut) {
+        c.reasonCode = std::string(space::reasonCodeName(space::ReasonCode::CubeTimeBudget));
+        c.reasonMessage = tuning::timeBudgetCutText();
     } else if (space.reason(index) != space::ReasonCode::None) {
         c.reasonCode = std::string(space::reasonCodeName(space.reason(index)));
         c.reasonMessage = space.describe(index);
@@ -156,6 +159,7 @@ cache::CandidateStatus storedStatus(space::CandidateStatus spaceStatus, tuning::
     case tuning::OutcomeStatus::CompileFailed: return cache::CandidateStatus::CompileFailed;
     case tuning::OutcomeStatus::Benchmarked: return cache::CandidateStatus::Benchmarked;
     case tuning::OutcomeStatus::Best: return cache::CandidateStatus::Best;
+    case tuning::OutcomeStatus::TimeBudgetCut: return cache::CandidateStatus::TimeBudgetCut;
     case tuning::OutcomeStatus::NotTuned: break;
     }
     switch (spaceStatus) {
@@ -398,6 +402,7 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         case cache::CandidateStatus::CompileFailed: o.status = tuning::OutcomeStatus::CompileFailed; break;
         case cache::CandidateStatus::Benchmarked: o.status = tuning::OutcomeStatus::Benchmarked; break;
         case cache::CandidateStatus::Best: o.status = tuning::OutcomeStatus::Best; break;
+        case cache::CandidateStatus::TimeBudgetCut: o.status = tuning::OutcomeStatus::TimeBudgetCut; break;
         case cache::CandidateStatus::Incorrect:
             // Tuned as the backend tunes it: its times, or its compile failure, are kept.
             if (c.p50Ms)
@@ -408,10 +413,11 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
                 continue;
             break;
         default:
-            // Not tuned: the space's own verdict stands. One compiled and then dropped by the
-            // time-limit prune still takes its place among the compile jobs.
+            // Not tuned: the space's own verdict stands. One compiled and never benchmarked was
+            // cut by the time-limit prune (a record made before the cut had its own status).
             if (jsonNumber(breakdown, "compile_seconds_model") <= 0)
                 continue;
+            o.status = tuning::OutcomeStatus::TimeBudgetCut;
         }
         result->tuned.push_back(index);
         ++result->finished;

@@ -219,13 +219,27 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
     if (!launch.asWritten && version.spaceRows() == backends::SpaceRows::BackendList) {
         space.m_launchModel = launch.launchModel;
         space.addBackendListRows();
-        space.m_launchByKey.clear();
         if (options.lattice) {
-            std::string why = version.latticeUnavailable();
-            space.m_notes.push_back(why.empty() ? std::string("The lattice is not built for this backend version.")
-                                                : std::move(why));
+            // A vector kernel's lattice is its tiling's, around the list; a tl.dot kernel's
+            // space is the cube generator's, kept and pruned.
+            if (std::string why = version.latticeUnavailable(); !why.empty())
+                space.m_notes.push_back(std::move(why));
+            else if (space.m_backend.cube)
+                space.m_notes.push_back("The lattice of a tl.dot kernel is the cube generator's own space: its "
+                                        "candidates, kept and pruned with their reasons.");
+            else if (problemValid && space.m_tunableCount == 0)
+                space.m_notes.push_back("The lattice is not built: the backend tunes no block parameter here.");
+            else if (!problemValid)
+                space.m_notes.push_back(
+                    "The lattice is not built: the backend stops before it has a valid kernel description" +
+                    (space.m_backend.error ? " (" + *space.m_backend.error + ")." : std::string(".")));
+            else if (space.prepareListLattice() && !options.stop.stop_requested())
+                space.buildLattice(options);
+            if (options.stop.stop_requested())
+                space.m_stopped = true;
         }
-        if (options.progress)
+        space.m_launchByKey.clear();
+        if (!space.m_stopped && options.progress)
             options.progress(1.0);
         return space;
     }
@@ -665,7 +679,9 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
 
     const std::size_t width = d - std::size_t(m_hintBegin);
     std::vector<std::int64_t> combos(m_comboCount * width);
-    for (std::size_t c = 0; c < m_comboCount; ++c) {
+    if (m_rowsAreBackendList)
+        combos = m_listCombos; // the options the list gives each tiling (prepareListLattice)
+    for (std::size_t c = 0; c < m_comboCount && !m_rowsAreBackendList; ++c) {
         std::size_t rest = c;
         for (std::size_t j = width; j-- > 0;) {
             const auto& vals = m_dims[std::size_t(m_hintBegin) + j].values;
@@ -945,6 +961,8 @@ int CandidateSpace::numWarps(std::size_t i) const
         return m_userConfigs[std::size_t(m_ref[i])].numWarps;
     if (m_rowsAreBackendList && i < m_generatedCount)
         return m_backend.configs[i].numWarps;
+    if (m_rowsAreBackendList && m_latticeBuilt && i >= m_latticeBegin)
+        return m_listComboOptions[(i - m_latticeBegin) % m_comboCount].first;
     if (m_reason[i] == ReasonCode::Fallback)
         return 4;
     if (m_variantDim >= 0 && m_dims[std::size_t(m_variantDim)].kind == SpaceDimension::Kind::NumWarps)
@@ -958,6 +976,8 @@ int CandidateSpace::numStages(std::size_t i) const
         return m_userConfigs[std::size_t(m_ref[i])].numStages;
     if (m_rowsAreBackendList && i < m_generatedCount)
         return m_backend.configs[i].numStages;
+    if (m_rowsAreBackendList && m_latticeBuilt && i >= m_latticeBegin)
+        return m_listComboOptions[(i - m_latticeBegin) % m_comboCount].second;
     return m_reason[i] == ReasonCode::Fallback ? 2 : 1;
 }
 

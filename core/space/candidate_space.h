@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ts::space {
@@ -207,6 +208,10 @@ private:
     // list, config for config (its options coupled as the version couples them), then a cube
     // kernel's pruned candidates.
     void addBackendListRows();
+    // The lattice around a backend's own list (a vector kernel's tiling): the tiling's axes on
+    // the tunable dimensions and the options every tiling of the list is crossed with, taken
+    // from the list itself; false, with a note, when the list is not laid out tiling by tiling.
+    bool prepareListLattice();
     void buildLattice(const SpaceOptions& options);
     std::uint32_t checkHard(const std::int64_t* values, std::int64_t tile, std::int64_t programs,
                             int* param) const;
@@ -240,6 +245,11 @@ private:
     std::int64_t m_maxGeneratedPrograms = 0;
     std::size_t m_generatedCount = 0; // candidates [0, m_generatedCount) are generated
     std::size_t m_comboCount = 1;     // hint combinations x variants per generated tiling
+    // A lattice around a backend's own list: where its rows begin, and per combination the
+    // launch options (num_warps, num_stages) of the list's rows with those dimension values.
+    std::size_t m_latticeBegin = 0;
+    std::vector<std::int64_t> m_listCombos; // m_comboCount x (dimensions after the tunables)
+    std::vector<std::pair<int, int>> m_listComboOptions;
     bool m_latticeBuilt = false;
     bool m_rowsAreBackendList = false; // generated rows read their config from m_backend
     bool m_stopped = false;

@@ -1,6 +1,7 @@
 // The candidate space of a version whose policy lays it out as the backend's own list
 // (backends::SpaceRows::BackendList): its list row for row, then for a tl.dot kernel the
-// candidates its cube pruning drops, each with the buffer and the bytes.
+// candidates its cube pruning drops, each with the buffer and the bytes, or for a vector kernel
+// on request the lattice of tilings around the list.
 #include "core/space/candidate_space.h"
 #include "core/space/cube_generator.h"
 #include "core/util/message.h"
@@ -117,6 +118,76 @@ void CandidateSpace::addBackendListRows()
     }
     if (cube.prunedCount > cube.pruned.size())
         m_notes.push_back(msg::text(msg::Id::CubePruningDrops, {cube.prunedCount, cube.pruned.size()}));
+}
+
+bool CandidateSpace::prepareListLattice()
+{
+    const BackendConfigs& b = m_backend;
+    const TileProblem& p = b.problem;
+    const std::size_t d = m_dims.size();
+    const std::size_t width = d - std::size_t(m_tunableCount);
+    // The lattice walk checks each tiling against the tile problem's axes.
+    for (int k = 0; k < m_tunableCount; ++k) {
+        SpaceDimension& dim = m_dims[std::size_t(k)];
+        dim.splitAxes.clear();
+        dim.tilingAxes.clear();
+        const int param = p.paramIndex(dim.name);
+        for (std::size_t a = 0; a < p.axes.size(); ++a) {
+            if (param >= 0 && p.axes[a].splitParam == param)
+                dim.splitAxes.push_back(int(a));
+            if (param >= 0 && p.axes[a].tilingParam == param)
+                dim.tilingAxes.push_back(int(a));
+        }
+    }
+
+    // The options each tiling is listed with: those of the first tiling's rows, in list order.
+    // The lattice crosses every tiling with the same ones, so the list must be laid out that
+    // way (the tiling's rows one after the other, the same options for each).
+    const bool anyGenerated = !b.origins.empty() && b.origins.front() == BackendConfigs::Origin::Generated;
+    const std::size_t bases = anyGenerated ? b.tiles.count() : 0;
+    m_listCombos.clear();
+    m_listComboOptions.clear();
+    std::size_t rows = 0;
+    while (rows < b.origins.size() && b.origins[rows] == BackendConfigs::Origin::Generated)
+        ++rows;
+    if (bases == 0) {
+        m_comboCount = 1;
+        m_listCombos.assign(width, kUnset);
+        m_listComboOptions.emplace_back(1, 1); // a tiling's own config: num_warps=1, num_stages=1
+    } else {
+        m_comboCount = rows / bases;
+        bool uniform = m_comboCount > 0 && rows == bases * m_comboCount && b.baseIndex.size() >= rows;
+        for (std::size_t i = 0; uniform && i < rows; ++i) {
+            const std::size_t c = i % m_comboCount;
+            const std::int64_t* v = values(i) + m_tunableCount;
+            if (b.baseIndex[i] != int(i / m_comboCount))
+                uniform = false;
+            else if (i < m_comboCount) {
+                m_listCombos.insert(m_listCombos.end(), v, v + width);
+                m_listComboOptions.emplace_back(b.configs[i].numWarps, b.configs[i].numStages);
+            } else if (!std::equal(v, v + width, m_listCombos.begin() + std::ptrdiff_t(c * width)) ||
+                       m_listComboOptions[c] != std::pair(b.configs[i].numWarps, b.configs[i].numStages)) {
+                uniform = false;
+            }
+        }
+        if (!uniform) {
+            m_comboCount = 1;
+            m_notes.push_back("The lattice is not built: the backend's list does not give every tiling the same "
+                              "options.");
+            return false;
+        }
+    }
+    m_minGeneratedTile = bases > 0 ? std::numeric_limits<std::int64_t>::max() : 0;
+    m_maxGeneratedPrograms = 0;
+    std::vector<std::int64_t> row(d, kUnset);
+    for (std::size_t g = 0; g < bases; ++g) {
+        const std::int64_t* base = b.tiles.config(g, p.params.size());
+        std::copy(base, base + m_tunableCount, row.begin());
+        m_minGeneratedTile = std::min(m_minGeneratedTile, tileOf(row.data()));
+        m_maxGeneratedPrograms = std::max(m_maxGeneratedPrograms, programsOf(row.data()));
+    }
+    m_latticeBegin = size();
+    return true;
 }
 
 } // namespace ts::space

@@ -488,7 +488,10 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         const std::int64_t* v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j)
             row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
-        const bool listed = space.origin(i) == CandidateStatus::Generated || space.origin(i) == CandidateStatus::User;
+        // A lattice point takes the options the backend's list gives each tiling; a pruned cube
+        // candidate has none.
+        const bool listed = space.origin(i) == CandidateStatus::Generated || space.origin(i) == CandidateStatus::User ||
+                            (space.hasLattice() && !b.cube);
         if (listOptions) {
             row.push_back(listed ? std::to_string(space.numWarps(i)) : "-");
             row.push_back(listed ? std::to_string(space.numStages(i)) : "-");

@@ -45,6 +45,12 @@ TimeLimitPrune pruneByTimeLimit(const std::vector<std::pair<std::size_t, double>
     return prune;
 }
 
+std::string timeBudgetCutText()
+{
+    return "compiled, then cut before benchmarking: the estimated benchmarking time of the faster configs already "
+           "fills the " + std::to_string(int(kTimeLimitSeconds)) + " s budget";
+}
+
 std::string timeLimitSummaryLine(const TimeLimitPrune& prune)
 {
     char cumulative[64];

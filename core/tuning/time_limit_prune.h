@@ -37,6 +37,8 @@ template <typename ConfigText>
 std::vector<std::string> timeLimitPruneLog(const TimeLimitPrune& prune, ConfigText&& configText);
 
 std::string timeLimitSummaryLine(const TimeLimitPrune& prune);
+// Why a candidate the prune cut was never benchmarked, in words.
+std::string timeBudgetCutText();
 std::string timeLimitEntryLine(const TimeLimitPrune::Entry& entry, const std::string& config);
 
 template <typename ConfigText>

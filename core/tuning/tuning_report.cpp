@@ -47,7 +47,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
     std::ostringstream out;
     out << a.kernel->name << " on " << space.device().soc << ", bench method " << npu::benchMethodName(options.method)
         << ", seed " << options.seed << ", backend " << kernel::backendLabel(a.workload.backend) << "\n";
-    std::size_t benchmarked = 0, failed = 0;
+    std::size_t benchmarked = 0, failed = 0, cut = 0;
     std::vector<std::size_t> ranked;
     for (std::size_t index : result.tuned) {
         const CandidateOutcome& o = result.outcomes[index];
@@ -56,6 +56,8 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             ranked.push_back(index);
         } else if (o.status == OutcomeStatus::CompileFailed) {
             ++failed;
+        } else if (o.status == OutcomeStatus::TimeBudgetCut) {
+            ++cut;
         }
     }
     std::sort(ranked.begin(), ranked.end(), [&](std::size_t x, std::size_t y) {
@@ -65,7 +67,8 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
     for (std::size_t index : result.tuned)
         incorrect += space.status(index) == space::CandidateStatus::Incorrect ? 1 : 0;
     out << "  tuned " << formatCount(std::int64_t(result.tuned.size()), "candidate") << ": " << benchmarked << " benchmarked, " << failed
-        << " failed to compile" << (result.stopped ? " (stopped)" : "");
+        << " failed to compile" << (cut > 0 ? ", " + std::to_string(cut) + " cut by the time budget" : std::string())
+        << (result.stopped ? " (stopped)" : "");
     if (incorrect > 0)
         out << "; " << incorrect << " of them incorrect (never the best)";
     out << "\n";

@@ -57,7 +57,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
-// (time_limit_prune.h): the configs it drops go back to not tuned (compiled, never
+// (time_limit_prune.h): the configs it drops are cut by the time budget (compiled, never
 // benchmarked), and the best and the count of benchmarked configs are taken again from the rest.
 void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                          TuningResult& result, std::size_t& valid)
@@ -72,7 +72,7 @@ void applyTimeLimitPrune(const analysis::KernelAnalysis& analysis, const space::
     TimeLimitPrune prune = pruneByTimeLimit(compiled);
     for (const TimeLimitPrune::Entry& entry : prune.entries)
         if (!entry.valid) {
-            result.outcomes[entry.index].status = OutcomeStatus::NotTuned;
+            result.outcomes[entry.index].status = OutcomeStatus::TimeBudgetCut;
             result.outcomes[entry.index].bench = {};
         }
     result.best.reset();
@@ -216,6 +216,7 @@ std::string_view outcomeStatusName(OutcomeStatus status)
     case OutcomeStatus::CompileFailed: return "compile-failed";
     case OutcomeStatus::Benchmarked: return "benchmarked";
     case OutcomeStatus::Best: return "best";
+    case OutcomeStatus::TimeBudgetCut: return "time-budget-cut";
     }
     return "not-tuned";
 }
@@ -223,7 +224,7 @@ std::string_view outcomeStatusName(OutcomeStatus status)
 std::optional<OutcomeStatus> parseOutcomeStatus(std::string_view name)
 {
     for (OutcomeStatus status : {OutcomeStatus::NotTuned, OutcomeStatus::CompileFailed, OutcomeStatus::Benchmarked,
-                                 OutcomeStatus::Best})
+                                 OutcomeStatus::Best, OutcomeStatus::TimeBudgetCut})
         if (outcomeStatusName(status) == name)
             return status;
     return std::nullopt;
@@ -421,7 +422,7 @@ ModelledStep modelledStep(const CandidateOutcome& o)
 {
     ModelledStep step;
     // A config the time-limit prune dropped was compiled but is back to not tuned.
-    step.compiled = o.status != OutcomeStatus::NotTuned || o.compileSeconds > 0;
+    step.compiled = o.status != OutcomeStatus::NotTuned || o.compileSeconds > 0; // a cut one compiled
     step.compileSeconds = o.compileSeconds;
     if (o.status == OutcomeStatus::Benchmarked || o.status == OutcomeStatus::Best) {
         step.benchSeconds = o.bench.benchSeconds;

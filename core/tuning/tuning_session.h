@@ -105,8 +105,11 @@ TuningOptions optionsFromEnvironment(TuningOptions base = {});
 // multibuffer (the device's default when the candidate does not set it).
 npu::CandidateValues candidateValues(const space::CandidateSpace& space, std::size_t index);
 
-enum class OutcomeStatus : std::uint8_t { NotTuned, CompileFailed, Benchmarked, Best };
-std::string_view outcomeStatusName(OutcomeStatus status);  // "not-tuned", "compile-failed", "benchmarked", "best"
+// TimeBudgetCut: compiled, then cut by the time-limit prune (time_limit_prune.h) before
+// benchmarking: the backend never benchmarks it.
+enum class OutcomeStatus : std::uint8_t { NotTuned, CompileFailed, Benchmarked, Best, TimeBudgetCut };
+// "not-tuned", "compile-failed", "benchmarked", "best", "time-budget-cut"
+std::string_view outcomeStatusName(OutcomeStatus status);
 std::optional<OutcomeStatus> parseOutcomeStatus(std::string_view name);
 
 struct CandidateOutcome {
@@ -155,7 +158,7 @@ struct TuningResult {
     int threads = 1;                        // worker threads used here
     UbTunerMode ubTuner = UbTunerMode::Off; // the UB tuner the session ran with (off for a version without one)
     // The time-limit prune before benchmarking (a version that prunes cube / mix tunings of
-    // generated configs). A config it pruned is back to NotTuned (compiled, never benchmarked).
+    // generated configs). A config it pruned is TimeBudgetCut (compiled, never benchmarked).
     std::optional<TimeLimitPrune> timeLimitPrune;
     Diagnostics diagnostics;                // trace warnings (unsupported constructs, approximations)
     std::optional<TuningConfidence> confidence;  // how far the pick can be trusted (when one was made)

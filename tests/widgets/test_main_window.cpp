@@ -115,6 +115,39 @@ private Q_SLOTS:
         QCOMPARE(window.recentFiles().value(0), QFileInfo(test::examplePath("add.json")).absoluteFilePath());
     }
 
+    // The tile generator's refused candidates, as `space` prints them: a count per reason,
+    // each with the first ones and the numbers behind the refusal.
+    void analysisPanelShowsTheGeneratorsTrail()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("softmax.json")));
+        const space::GenerationTrail& trail = window.document()->space()->backend().tiles.trail;
+        QVERIFY(!trail.empty());
+        QTreeWidgetItem* section = findTopLevel(window.analysisPanel()->tree(), QStringLiteral("Candidate space"));
+        QVERIFY(section);
+        QTreeWidgetItem* top = nullptr;
+        for (int i = 0; i < section->childCount() && !top; ++i)
+            if (section->child(i)->text(0) == QStringLiteral("Generator trail"))
+                top = section->child(i);
+        QVERIFY(top);
+        QVERIFY2(top->text(1).startsWith(QStringLiteral("%1 refused candidate").arg(trail.size())), qPrintable(top->text(1)));
+        std::size_t listed = 0;
+        for (int i = 0; i < top->childCount(); ++i) {
+            QTreeWidgetItem* byCode = top->child(i);
+            std::optional<space::TrailCode> code;
+            for (int c = 0; c < space::kTrailCodeCount; ++c)
+                if (byCode->text(0).toStdString() == space::trailCodeName(space::TrailCode(c)))
+                    code = space::TrailCode(c);
+            QVERIFY2(code, qPrintable(byCode->text(0)));
+            QCOMPARE(byCode->text(1).toULongLong(), qulonglong(trail.count(*code)));
+            listed += trail.count(*code);
+            QVERIFY(byCode->childCount() > 0);
+            QVERIFY(!byCode->child(0)->text(1).isEmpty());  // the numbers behind the refusal
+        }
+        QCOMPARE(listed, trail.size());
+    }
+
     void backendSelectorChangesTheDocumentsBackend()
     {
         MainWindow window;
@@ -472,9 +505,15 @@ private Q_SLOTS:
         QTreeWidget* tree = window.analysisPanel()->tree();
         const int column = tree->header()->sectionSize(1);
         int checked = 0;
+        auto shown = [](const QTreeWidgetItem* item) {  // not inside a collapsed item (the generator's trail)
+            for (const QTreeWidgetItem* p = item->parent(); p; p = p->parent())
+                if (!p->isExpanded())
+                    return false;
+            return true;
+        };
         for (QTreeWidgetItemIterator it(tree); *it; ++it) {
             const QString text = (*it)->text(1);
-            if (text.isEmpty())
+            if (text.isEmpty() || !shown(*it))
                 continue;
             const QRect rect = tree->visualItemRect(*it);
             const int needed = tree->fontMetrics()

@@ -25,6 +25,7 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -200,6 +201,49 @@ private Q_SLOTS:
         QVERIFY(!doc->tuningRun()->cachedOrigin());
         QVERIFY(window.spacePage()->originLabel()->isHidden());
         QVERIFY(charts->originLabel()->isHidden());
+    }
+
+    // 2026-08 cuts the matmul tuning by its time budget: the status bar says where every
+    // candidate went, and the sum is the same when the tuning is read back from the cache.
+    void aTuningCutByTheTimeBudgetAddsUpFreshAndCached()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "matmul.json", "matmul.py");
+        QVERIFY(!path.isEmpty());
+        const QRegularExpression sum(QStringLiteral("([\\d,]+) = ([\\d,]+) benchmarked \\+ ([\\d,]+) failed \\+ "
+                                                    "([\\d,]+) cut by the time budget"));
+        QStringList fresh;
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(openAndCheckCache(window, path));
+            QVERIFY(tuneAndWait(window));
+            const auto run = window.document()->tuningRun();
+            QVERIFY(run && run->cutCount() > 0);
+            QCOMPARE(run->measuredCount() + run->failedCount() + run->cutCount(), run->entryCount());
+            QCOMPARE(run->entryCount(), window.document()->tuningResult()->tuned.size());
+            const QRegularExpressionMatch m = sum.match(window.statusBar()->currentMessage());
+            QVERIFY2(m.hasMatch(), qPrintable(window.statusBar()->currentMessage()));
+            fresh = m.capturedTexts();
+            // The timings chart, once shown, says the same.
+            gui::ChartsPage* charts = window.chartsPage();
+            window.tabs()->setCurrentWidget(charts);
+            charts->tabs()->setCurrentWidget(charts->timingsTab());
+            auto* summary = charts->timingsChart()->findChild<QLabel*>(QStringLiteral("timingsSummary"));
+            QVERIFY(summary);
+            QVERIFY2(test::waitUntil([&] { return summary->text().contains(QLatin1String("cut by the time budget")); }),
+                     qPrintable(summary->text()));
+        }
+        MainWindow window;
+        window.show();
+        bool loaded = false;
+        QVERIFY(openAndCheckCache(window, path, &loaded));
+        QVERIFY(loaded);
+        const auto run = window.document()->tuningRun();
+        QVERIFY(run && run->cachedOrigin());
+        const QRegularExpressionMatch m = sum.match(window.statusBar()->currentMessage());
+        QVERIFY2(m.hasMatch(), qPrintable(window.statusBar()->currentMessage()));
+        QCOMPARE(m.capturedTexts(), fresh);
     }
 
     void aStaleCachedTuningIsNotShownAsCurrent()

@@ -26,6 +26,7 @@ std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
         const std::string config = configString(space, index);
         switch (o.status) {
         case OutcomeStatus::NotTuned:
+        case OutcomeStatus::TimeBudgetCut:
             break;
         case OutcomeStatus::CompileFailed:
             lines.push_back("Triton autotuning: config " + config + ": compile_failed; reason=" +

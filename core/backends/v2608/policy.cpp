@@ -162,12 +162,6 @@ public:
 
     SpaceRows spaceRows() const override { return SpaceRows::BackendList; }
 
-    std::string latticeUnavailable() const override
-    {
-        return "The lattice is walked for the 2026-04 backend only; under 2026-08 the space is the backend's own "
-               "list and, for a tl.dot kernel, the candidates its cube pruning drops.";
-    }
-
     // Config({}, num_warps=4, num_stages=2) is accepted by 189dd87's triton.Config.
     std::string fallbackNote(const std::string&) const override { return {}; }
 

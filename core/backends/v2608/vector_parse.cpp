@@ -589,11 +589,12 @@ void VectorParseRun::persistentReduction()
 }
 
 // _apply_fixed_grid_semantics: a grid dimension that does not depend on the tunables fixes the
-// split size of the axes on it.
+// split size of the axes on it. all_args holds what the launch passes, without defaults, so a
+// grid that reads a defaulted constexpr (meta['BLOCK']) is probed on it and is not fixed.
 void VectorParseRun::fixedGridSemantics()
 {
     m_out.fixedSplitParams.clear();
-    m_out.fixedGridDims = fixedGridDimValues(m_in, m_init.constexprNames);
+    m_out.fixedGridDims = fixedGridDimValues(m_in, m_init.constexprNames, /*probeDefaults=*/true);
     if (m_out.fixedGridDims.empty())
         return;
     const AxisTable table = lengthTable(m_hintsAxes, m_v2Table);
