@@ -115,8 +115,10 @@ void CandidateSpace::addBackendListRows()
         push(CandidateStatus::Pruned, p.code, -1, -1, 1u << unsigned(p.code), p.bytes, p.capacity, launchOf(row.data()));
     }
     if (cube.prunedCount > cube.pruned.size())
-        m_notes.push_back("The cube pruning drops " + std::to_string(cube.prunedCount) + " candidates; the first " +
-                          std::to_string(cube.pruned.size()) + " are listed.");
+        m_notes.push_back("The cube pruning drops " + std::to_string(cube.prunedCount) + " candidates (L1 " +
+                          std::to_string(cube.prunedBy[0]) + ", L0A " + std::to_string(cube.prunedBy[1]) + ", L0B " +
+                          std::to_string(cube.prunedBy[2]) + ", L0C " + std::to_string(cube.prunedBy[3]) +
+                          "); the first " + std::to_string(cube.pruned.size()) + " are listed.");
 }
 
 } // namespace ts::space
