@@ -524,7 +524,7 @@ TEST(CubeAnalysis, MatmulGivesItsDotSiteUnderEveryVersion)
         EXPECT_EQ(site["accumulator"], "acc");
         EXPECT_EQ(site["accumulatorDtype"], "float32");
         EXPECT_EQ(site["accumulatorSource"], "tl.zeros at line 50");
-        EXPECT_EQ(site["footprint"]["L1"], "(BLOCK_M x BLOCK_K + BLOCK_K x BLOCK_N) x 2 B");
+        EXPECT_EQ(site["footprint"]["L1"], "(BLOCK_M + BLOCK_N) x BLOCK_K x 2 B");
         EXPECT_EQ(site["footprint"]["L0A"], "BLOCK_M x BLOCK_K x 2 B");
         EXPECT_EQ(site["footprint"]["L0B"], "BLOCK_K x BLOCK_N x 2 B");
         EXPECT_EQ(site["footprint"]["L0C"], "BLOCK_M x BLOCK_N x 4 B");

@@ -135,6 +135,7 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
     for (const auto& [name, value] : a->workload.args)
         if (value.kind == kernel::ArgValue::Kind::Tensor)
             new QTreeWidgetItem(tensors, {q(name), q(value.describe())});
+    tensors->setExpanded(true);
     if (!a->widestDtype.empty())
         new QTreeWidgetItem(axes, {tr("Widest dtype"), tr("%1 (%2 bytes)").arg(q(a->widestDtype)).arg(a->dtypeBytes)});
 

@@ -99,7 +99,7 @@ HeatmapSlice computeHeatmapSlice(const space::CandidateSpace& space,
         const std::int64_t* v = space.values(i);
         // A pruned tiling is dropped before the hints are crossed with it (the cube pruning):
         // what it leaves unset it is dropped for, whatever value the slice fixes there.
-        const bool anyUnset = space.origin(i) == space::CandidateStatus::Pruned;
+        const bool anyUnset = space.origin(i) == space::CandidateStatus::Pruned && space::isCubeReason(space.reason(i));
         bool match = true;
         for (int j = 0; j < d && match; ++j)
             if (j != xDim && j != yDim && v[j] != fixed[std::size_t(j)] && !(anyUnset && v[j] == space::kUnset))

@@ -124,7 +124,7 @@ CubeSummary summarizeCube(const KernelAnalysis& a)
         const std::string& n = s.block[1];
         const std::string& k = s.block[2];
         // The pruner's byte counts: operands in the launch's widest dtype, the accumulator in fp32.
-        s.footprint = {{"L1", "(" + m + " x " + k + " + " + k + " x " + n + ") x " + bytes},
+        s.footprint = {{"L1", "(" + m + " + " + n + ") x " + k + " x " + bytes}, // M x K + K x N
                        {"L0A", m + " x " + k + " x " + bytes},
                        {"L0B", k + " x " + n + " x " + bytes},
                        {"L0C", m + " x " + n + " x 4 B"}};

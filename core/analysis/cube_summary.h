@@ -21,7 +21,7 @@ void readCubeSites(KernelAnalysis& a, const ParseInput& input);
 
 struct CubeBufferUse {
     std::string buffer;  // "L1", "L0A", "L0B", "L0C"
-    std::string formula; // "(BLOCK_M x BLOCK_K + BLOCK_K x BLOCK_N) x 2 B"
+    std::string formula; // "(BLOCK_M + BLOCK_N) x BLOCK_K x 2 B"
 };
 
 struct CubeSiteSummary {

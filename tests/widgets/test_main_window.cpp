@@ -155,6 +155,11 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QVERIFY(openAndSettle(window, test::examplePath("matmul.json")));
+        if (window.document()->analysis()->workload.backend != test::backend2608()) {
+            QSignalSpy spaced(window.document(), &KernelDocument::spaceReady);
+            QVERIFY(test::selectBackend(window, test::backend2608()));
+            QVERIFY(test::waitUntil([&] { return spaced.count() >= 1 && !window.document()->isBusy(); }));
+        }
         QTreeWidget* tree = window.analysisPanel()->tree();
         auto child = [](QTreeWidgetItem* parent, const QString& name) -> QTreeWidgetItem* {
             for (int i = 0; parent && i < parent->childCount(); ++i)
