@@ -4,6 +4,7 @@
 #include "core/analysis/analysis_report.h"
 #include "core/pipeline/workflow.h"
 #include "core/space/space_report.h"
+#include "core/space/space_summary.h"
 
 #include <nlohmann/json.hpp>
 
@@ -150,6 +151,10 @@ int runSpace(const Args& args)
         std::cerr << "tilescope space: --json and --csv exclude each other\n";
         return kExitUsage;
     }
+    if (args.flag("summary") && (args.flag("csv") || args.flag("bench") || args.value("compare"))) {
+        std::cerr << "tilescope space: --summary excludes --csv, --bench and --compare\n";
+        return kExitUsage;
+    }
     if (args.flag("bench"))
         return runSpaceBench(args);
     if (args.value("reps")) {
@@ -187,7 +192,15 @@ int runSpace(const Args& args)
 
     space::SpaceReportOptions report;
     report.backend = kernel::backendName(a.workload.backend);
-    if (args.flag("json")) {
+    if (args.flag("summary")) {
+        const space::SpaceSummary summary = space::summarizeSpace(candidates);
+        if (args.flag("json"))
+            std::cout << jsonText(space::spaceSummaryToJson(summary, report.backend)) << "\n";
+        else
+            std::cout << a.kernel->name << " on " << lookup.profile->soc << ", backend "
+                      << kernel::backendLabel(a.workload.backend) << "\n"
+                      << space::formatSpaceSummary(summary);
+    } else if (args.flag("json")) {
         space::writeSpaceJson(std::cout, candidates, report, 2);
         std::cout << "\n";
     } else if (args.flag("csv")) {

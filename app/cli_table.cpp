@@ -237,6 +237,9 @@ CommandSpec spaceCommand()
                        jsonOption("the candidates as JSON (excludes --csv); with --bench the timings as a "
                                   "\"tilescope.space-bench/1\" document"),
                        flag("csv", "the candidates as CSV (excludes --json)"),
+                       flag("summary", "count every candidate judged by status and reason instead of listing them "
+                                       "(a tl.dot kernel's pruned candidates all, by the buffer they overflow); the "
+                                       "counts add up to the candidates judged (--json: \"tilescope.space-summary/1\")"),
                        flag("bench", "time WORKLOAD... from file to candidate space instead of listing candidates"),
                        valued("reps", "N", "--bench: how many times each workload is timed (default 20)"),
                        valued("compare", "VERSION",

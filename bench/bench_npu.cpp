@@ -106,7 +106,7 @@ std::vector<CandidateValues> lattice(const KernelTrace& trace)
 {
     std::vector<std::string> tunables;
     for (const auto& c : trace.constexprs())
-        if (!c.fixed && !c.isFloat)
+        if (!c.fixed && !c.fixedNonInteger)
             tunables.push_back(c.name);
     std::vector<std::int64_t> values;
     for (std::int64_t v = 16; v <= 65536; v *= 2)

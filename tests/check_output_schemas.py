@@ -2,8 +2,8 @@
 
 Usage: check_output_schemas.py TILESCOPE SOURCE_DIR SCRATCH_DIR
 
-Runs each command that prints or writes JSON (analyze, space, tune fresh and cached and ranked by measured
-time, sweep, compare-devices, batch, export --format json, cache list/show/export, devices, backends,
+Runs each command that prints or writes JSON (analyze, also of the matmul example's tl.dot site, space,
+tune fresh and cached and ranked by measured time, sweep, compare-devices, batch, export --format json, cache list/show/export, devices, backends,
 space --bench, space --compare, measure import/compare/list, calibrate from files and from the cache) on the
 bundled vector-add kernel, and capture list on the checked-in capture folder,
 in a scratch copy with its own cache, and validates every document against the schema file its
@@ -64,6 +64,8 @@ def written(what, path, *args):
 
 printed("analyze", "analyze", workload, "--json")
 printed("space", "space", workload, "--json")
+printed("space --summary", "space", workload, "--summary", "--json")
+printed("space --summary matmul", "space", str(examples / "matmul.json"), "--summary", "--json")
 printed("tune (fresh)", "tune", workload, "--json", "--jobs", "2", *cache)
 printed("tune (cached)", "tune", workload, "--json", *cache)
 printed("tune (no cache)", "tune", workload, "--json", "--jobs", "2", "--no-cache")
@@ -80,6 +82,9 @@ written("batch --report", scratch / "batch.json", "batch", workload, "--jobs", "
 printed("devices", "devices", "--json")
 printed("backends", "backends", "--json")
 printed("analyze --backend 2026-08", "analyze", workload, "--json", "--backend", "2026-08")
+# A tl.dot kernel: the analysis carries the cube parse, under the version that parses it and the one that does not.
+for backend in ("2026-08", "2026-04"):
+    printed(f"analyze matmul --backend {backend}", "analyze", str(examples / "matmul.json"), "--json", "--backend", backend)
 printed("space --bench", "space", workload, "--bench", "--reps", "2", "--json")
 printed("space --compare", "space", workload, "--compare", "2026-04", "--json")
 measurements = str(source / "tests" / "data" / "measure" / "add_runner.json")

@@ -3,12 +3,14 @@
 // cache keeping one entry per version, and `space --bench`.
 
 #include "cli_run.h"
+#include "testutil.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace {
@@ -312,4 +314,83 @@ TEST(CliBackend, AutotuneJsonExportFollowsTheRecordsBackendVersion)
     EXPECT_NE(tuner.exitCode, 0);
     EXPECT_EQ(tuner.out, "");
     EXPECT_NE(tuner.err.find("UB tuner"), std::string::npos) << tuner.err;
+}
+
+// `space --summary` counts every candidate judged, the counts adding up: for the 4096^3 matmul
+// under 2026-08 every one of the cube generator's 130^3 block tilings, the pruned ones by the
+// buffer they overflow (the space lists only the first of them); for a vector kernel the rows.
+TEST(CliBackend, SpaceSummaryCountsEveryPrunedCubeCandidate)
+{
+    const std::string matmul = quote((ts::test::examplesDir() / "matmul.json").string());
+    const CliRun run = tilescope("space " + matmul + " --summary --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const nlohmann::json doc = parsed(run);
+    ASSERT_FALSE(doc.is_discarded()) << run.out;
+    EXPECT_EQ(doc["schema"], "tilescope.space-summary/1");
+    std::uint64_t sum = 0;
+    std::uint64_t pruned = 0;
+    std::map<std::string, std::uint64_t> byReason;
+    for (const nlohmann::json& c : doc["counts"]) {
+        sum += c["count"].get<std::uint64_t>();
+        if (c["status"] == "pruned") {
+            pruned += c["count"].get<std::uint64_t>();
+            byReason[c["reason"].get<std::string>()] += c["count"].get<std::uint64_t>();
+        }
+    }
+    EXPECT_EQ(sum, doc["judged"].get<std::uint64_t>());
+    EXPECT_EQ(doc["cube"]["tilings"], 2197000);
+    EXPECT_EQ(doc["cube"]["kept"], 794);
+    EXPECT_EQ(doc["cube"]["pruned"], 2196206);
+    EXPECT_EQ(doc["cube"]["generatedConfigs"], 6352);
+    EXPECT_EQ(pruned, 2196206u);
+    EXPECT_EQ(byReason.size(), 4u);
+    for (const char* reason : {"cube-l1-capacity", "cube-l0a-capacity", "cube-l0b-capacity", "cube-l0c-capacity"})
+        EXPECT_GT(byReason[reason], 0u) << reason;
+
+    const CliRun text = tilescope("space " + matmul + " --summary");
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("Cube tilings: 2197000 judged = 794 kept + 2196206 pruned"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("cube-l0c-capacity"), std::string::npos) << text.out;
+
+    // A vector kernel's lattice: its rows, counted by status and reason, add up to them all.
+    const std::string add = quote((ts::test::examplesDir() / "add.json").string());
+    const nlohmann::json lattice = parsed(tilescope("space " + add + " --backend 2026-04 --lattice --summary --json"));
+    ASSERT_FALSE(lattice.is_discarded());
+    std::uint64_t rows = 0;
+    for (const nlohmann::json& c : lattice["counts"])
+        rows += c["count"].get<std::uint64_t>();
+    EXPECT_EQ(rows, lattice["judged"].get<std::uint64_t>());
+    EXPECT_TRUE(lattice["cube"].is_null());
+    EXPECT_EQ(tilescope("space " + add + " --summary --csv").exitCode, 2);
+}
+
+// A kernel whose constexpr is a string (ACTIVATION, as in the upstream tutorial's matmul) tunes
+// end to end under every version: no candidate misses a constexpr, and one is best.
+TEST(CliBackend, StringConstexprKernelTunesUnderEveryVersion)
+{
+    const fs::path dir = scratchDir("cli-string-constexpr");
+    fs::copy_file(ts::test::examplesDir() / "linear_act.py", dir / "linear_act.py");
+    nlohmann::json workload =
+        nlohmann::json::parse(ts::test::readText(ts::test::examplesDir() / "linear_act.json"));
+    // A small launch, so that the whole list tunes quickly.
+    workload["args"]["M"] = 64;
+    workload["args"]["N"] = 96;
+    workload["args"]["K"] = 64;
+    workload["args"]["a_ptr"]["shape"] = {64, 64};
+    workload["args"]["w_ptr"]["shape"] = {64, 96};
+    workload["args"]["bias_ptr"]["shape"] = {96};
+    workload["args"]["c_ptr"]["shape"] = {64, 96};
+    std::ofstream(dir / "linear_act.json") << workload.dump(1);
+    const std::string w = quote((dir / "linear_act.json").string());
+    for (const std::string& version : {std::string("2026-08"), std::string("2026-04")}) {
+        // 2026-04 generates nothing for a tl.dot kernel: its lattice is tuned instead.
+        const std::string extra = version == "2026-04" ? " --lattice --limit 8" : "";
+        const CliRun run = tilescope("tune " + w + " --backend " + version + extra + " --jobs 2 --json --cache " +
+                                     quote((dir / ("cache-" + version + ".sqlite")).string()));
+        ASSERT_EQ(run.exitCode, 0) << version << "\n" << run.err;
+        const nlohmann::json doc = parsed(run);
+        ASSERT_FALSE(doc.is_discarded()) << run.out;
+        EXPECT_EQ(run.out.find("missing-constexpr"), std::string::npos) << version;
+        EXPECT_FALSE(doc["best"].is_null()) << version << "\n" << run.out.substr(0, 2000);
+    }
 }

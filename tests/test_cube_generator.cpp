@@ -14,12 +14,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <tuple>
 
 using namespace ts::analysis;
 using namespace ts::space;
@@ -126,6 +128,25 @@ struct Expected {
     const char* reasonDigest;
 };
 
+// The verdict grid (one byte per position) says what the records say, position for position:
+// `grid` may be a generation whose records were capped, `full` one that kept them all.
+void expectVerdictsMatchRecords(const CubeGeneration& grid, const CubeGeneration& full)
+{
+    ASSERT_EQ(grid.verdicts.size(), grid.totalCombinations);
+    const auto dropped = std::count_if(grid.verdicts.begin(), grid.verdicts.end(), [](std::uint8_t v) { return v != 0; });
+    EXPECT_EQ(std::uint64_t(dropped), grid.prunedCount);
+    for (std::uint64_t index : grid.keptIndex)
+        EXPECT_EQ(grid.reasonAt(index), ReasonCode::None) << index;
+    for (const CubePruned& p : full.pruned) {
+        const std::optional<CubePruned> q = grid.prunedAt(p.index);
+        ASSERT_TRUE(q) << p.index;
+        EXPECT_EQ(grid.reasonAt(p.index), p.code);
+        EXPECT_EQ(std::tie(q->site, q->code, q->blockM, q->blockN, q->blockK, q->bytes, q->capacity),
+                  std::tie(p.site, p.code, p.blockM, p.blockN, p.blockK, p.bytes, p.capacity))
+            << p.index;
+    }
+}
+
 void expectList(const CubeGeneration& g, const Expected& e)
 {
     EXPECT_FALSE(g.error) << g.error.value_or("");
@@ -135,6 +156,7 @@ void expectList(const CubeGeneration& g, const Expected& e)
     EXPECT_EQ(g.configs.size() + g.prunedCount, g.totalCombinations);
     EXPECT_EQ(configDigest(g), e.configDigest);
     EXPECT_EQ(reasonDigest(g), e.reasonDigest);
+    expectVerdictsMatchRecords(g, g);
     for (const TritonConfig& c : g.configs) {
         EXPECT_EQ(c.numWarps, 1);
         EXPECT_EQ(c.numStages, 1);
@@ -260,6 +282,8 @@ TEST(CubeGenerator, PruneRecordsCarryTheNumbers)
                                                      CubeHardware::forSoc("Ascend910B2"), capped);
     EXPECT_EQ(c.pruned.size(), 100u);
     EXPECT_EQ(c.prunedCount, g.prunedCount);
+    // The verdict grid is complete all the same: every dropped candidate, with its reason.
+    expectVerdictsMatchRecords(c, g);
     EXPECT_EQ(c.configs.size(), g.configs.size());
 }
 

@@ -5,6 +5,7 @@
 // must be upstream's. One test per case; a failure lists every field that differs.
 
 #include "backend_versions.h"
+#include "core/analysis/analysis_report.h"
 #include "core/analysis/cube_parse.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/workflow.h"
@@ -278,6 +279,44 @@ void compareCubeParse(const Json& e, const analysis::AxisParse& p, Differences& 
     diff.check("cube.cv_parse.missing_tunable_params", e["missing_tunable_params"], Json(c.missingTunableParams));
 }
 
+// What `analyze --json` reports of the cube parse ("cube": parserMode, each site's M / N / K and
+// tunableParams) must be upstream's CvParseResult too: the report is what users compare.
+void compareAnalyzeJson(const Json& e, const analysis::KernelAnalysis& a, Differences& diff)
+{
+    const Json cube = analysis::analysisToJson(a)["cube"];
+    if (!cube.is_object()) {
+        diff.note("analyze --json: no cube object, upstream parsed dot sites");
+        return;
+    }
+    diff.check("analyze.cube.byBackend", true, cube["byBackend"]);
+    diff.check("analyze.cube.parserMode", e["mode"], cube["parserMode"]);
+    diff.check("analyze.cube.status", e["status"], cube["status"]);
+    Json sites = Json::array();
+    for (const Json& site : cube["dotSites"]) {
+        Json s;
+        for (const char* axis : {"m", "n", "k"})
+            s[axis] = {{"axis_symbol", site[axis]["axisSymbol"]},
+                       {"length_expr", site[axis]["lengthExpr"]},
+                       {"state", site[axis]["state"]},
+                       {"tunable_param", site[axis]["tunableParam"]},
+                       {"const_value", site[axis]["constValue"]}};
+        sites.push_back(std::move(s));
+    }
+    Json expectedSites = Json::array();
+    for (const Json& site : e["dot_sites"]) {
+        Json s;
+        for (const char* axis : {"m", "n", "k"})
+            s[axis] = {{"axis_symbol", site[axis]["axis_symbol"]},
+                       {"length_expr", site[axis]["length_expr"]},
+                       {"state", site[axis]["state"]},
+                       {"tunable_param", site[axis]["tunable_param"]},
+                       {"const_value", site[axis]["const_value"]}};
+        expectedSites.push_back(std::move(s));
+    }
+    diff.checkList("analyze.cube.dotSites (m/n/k)", expectedSites, sites);
+    diff.check("analyze.cube.tunableParams", e["tunable_params"], cube["tunableParams"]);
+}
+
 Differences compareCase(const std::string& name)
 {
     Differences diff;
@@ -301,8 +340,10 @@ Differences compareCase(const std::string& name)
         diff.check("kernel_type", expected["kernel_type"], parse.kernelType);
     if (expected["kernel_type"] == "vector")
         compareVectorAnalysis(expected["analysis"], parse, diff);
-    if (expected.contains("cube") && expected["cube"]["cv_parse"].is_object())
+    if (expected.contains("cube") && expected["cube"]["cv_parse"].is_object()) {
         compareCubeParse(expected["cube"]["cv_parse"], parse, diff);
+        compareAnalyzeJson(expected["cube"]["cv_parse"], *run.analysis, diff);
+    }
     diff.check("dtype", expected["dtype"], run.backend.dtype);
     Json key = Json::array();
     for (const auto& item : expected["cache_key"])

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -263,6 +264,36 @@ print("ok")
         EXPECT_FALSE(fs::exists(dir / "INJECTED")) << "name " << i << " ran as code";
         EXPECT_TRUE(fs::exists(dir / "out.json"));
     }
+}
+
+// A string constexpr is launch data: the runner script carries it in its JSON, never as code,
+// whatever quotes and backslashes it holds.
+TEST(HostileCache, RunnerScriptCarriesAStringConstexprAsData)
+{
+    const fs::path dir = scratchDir("hostile-runner-string-constexpr");
+    fs::copy_file(examplesDir() / "linear_act.py", dir / "linear_act.py");
+    const std::string value = R"(relu''' + __import__("os").system("touch INJECTED") + r'''\)";
+    nlohmann::json workload = nlohmann::json::parse(readText(examplesDir() / "linear_act.json"));
+    workload["args"]["ACTIVATION"] = value;
+    std::ofstream(dir / "w.json") << workload.dump(1);
+    std::ofstream(dir / "c.json")
+        << R"([{"kwargs": {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64}, "num_warps": 1, "num_stages": 1}])";
+    const fs::path script = dir / "run.py";
+    const CliRun exported = tilescope("runner export " + shellWord(dir / "w.json") + " --candidates " +
+                                      shellWord(dir / "c.json") + " -o " + shellWord(script));
+    ASSERT_EQ(exported.exitCode, 0) << exported.err;
+    std::ofstream(dir / "value.txt") << value;
+    const CliRun checked = python(dir, R"PY(
+import ast, json, sys
+tree = ast.parse(open(sys.argv[1], encoding="utf-8").read())
+data = next(n.value.value for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "DATA_JSON")
+args = json.loads(data)["workload"]["args"]
+assert args["ACTIVATION"] == open(sys.argv[2], encoding="utf-8").read(), args["ACTIVATION"]
+print("ok")
+)PY",
+                                  shellWord(script) + " " + shellWord(dir / "value.txt"));
+    EXPECT_EQ(checked.exitCode, 0) << checked.err << readText(script).substr(0, 1200);
+    EXPECT_FALSE(fs::exists(dir / "INJECTED"));
 }
 
 } // namespace

@@ -176,7 +176,7 @@ TEST(NpuCompile, EveryExampleTracesAndSomeCandidateCompiles)
         const KernelTrace& trace = t.trace();
         std::vector<std::string> tunables;
         for (const auto& c : trace.constexprs())
-            if (!c.fixed && !c.isFloat)
+            if (!c.fixed && !c.fixedNonInteger)
                 tunables.push_back(c.name);
         ASSERT_FALSE(tunables.empty());
         // A small lattice: every tunable from 16 to 1024; some candidate must compile.
@@ -233,7 +233,7 @@ TEST(NpuCompile, EveryGoldenWorkloadTracesCompilesOrFailsWithAReason)
         const DeviceModel dev = DeviceModel::fromProfile(profile ? *profile : *registry().find("Ascend910B2"));
         std::vector<std::string> tunables;
         for (const auto& c : t.trace().constexprs())
-            if (!c.fixed && !c.isFloat)
+            if (!c.fixed && !c.fixedNonInteger)
                 tunables.push_back(c.name);
         for (std::int64_t v : {16, 256, 4096})
             for (bool mb : {false, true}) {
@@ -463,7 +463,7 @@ TEST(NpuCompile, MultibufferSiblingsCompiledTogetherEqualTwoCompiles)
         ASSERT_TRUE(t.result.trace);
         std::vector<std::string> tunables;
         for (const auto& c : t.trace().constexprs())
-            if (!c.fixed && !c.isFloat)
+            if (!c.fixed && !c.fixedNonInteger)
                 tunables.push_back(c.name);
         for (const char* soc : {"Ascend910B2", "Ascend310P3"}) {
             const DeviceModel dev = device(soc);
@@ -898,4 +898,48 @@ TEST(NpuCompile, TracesAreSharedAcrossThreads)
         EXPECT_TRUE(r.variants[0].total.sameAs(results[0].variants[0].total));
         EXPECT_EQ(r.footprint.ubPeakBytes, results[0].footprint.ubPeakBytes);
     }
+}
+
+// A string constexpr selects code (`if ACTIVATION == "relu":` in a helper): each value compiles
+// its own epilogue, the default string applies when the launch passes none, and a value no
+// branch names runs none of them. No candidate fails for want of a number.
+TEST(NpuCompile, StringConstexprSelectsTheBranchItNames)
+{
+    kernel::WorkloadLoadResult wl = test::loadWorkload2604((test::examplesDir() / "linear_act.json").string());
+    ASSERT_TRUE(wl.workload);
+    kernel::KernelLoadResult loaded = kernel::loadKernelFile(wl.workload->kernelPath);
+    ASSERT_TRUE(loaded.file);
+    const kernel::KernelDef* k = loaded.file->kernel(wl.workload->function);
+    ASSERT_NE(k, nullptr);
+    auto vectorCycles = [&](const std::optional<std::string>& activation) {
+        KernelLaunch launch = KernelLaunch::fromWorkload(*wl.workload);
+        std::erase_if(launch.args, [](const auto& arg) { return arg.first == "ACTIVATION"; });
+        if (activation) {
+            kernel::ArgValue v;
+            v.kind = kernel::ArgValue::Kind::Str;
+            v.text = *activation;
+            launch.args.emplace_back("ACTIVATION", v);
+        }
+        const TraceResult traced = KernelTrace::build(*loaded.file, *k, launch);
+        EXPECT_TRUE(traced.trace);
+        if (!traced.trace)
+            return -1.0;
+        const CompiledKernel c =
+            compileCandidate(*traced.trace, device(), cand({{"BLOCK_M", 128}, {"BLOCK_N", 128}, {"BLOCK_K", 64}}));
+        EXPECT_TRUE(c.ok()) << activation.value_or("(default)") << ": " << c.message;
+        double cycles = 0;
+        for (const auto& v : c.variants)
+            cycles += v.count * v.total.vectorCycles;
+        return cycles;
+    };
+    const double none = vectorCycles(std::nullopt); // the default, "none"
+    const double relu = vectorCycles("relu");
+    const double leaky = vectorCycles("leaky_relu");
+    const double silu = vectorCycles("silu");
+    EXPECT_GT(relu, none);
+    EXPECT_GT(leaky, relu);
+    EXPECT_GT(silu, none);
+    EXPECT_NE(silu, leaky);
+    EXPECT_DOUBLE_EQ(vectorCycles("gelu"), none);
+    EXPECT_DOUBLE_EQ(vectorCycles("none"), none);
 }

@@ -118,7 +118,7 @@ std::vector<CandidateValues> lattice(const KernelTrace& trace, const std::vector
 {
     std::vector<std::string> tunables;
     for (const auto& c : trace.constexprs())
-        if (!c.fixed && !c.isFloat)
+        if (!c.fixed && !c.fixedNonInteger)
             tunables.push_back(c.name);
     std::vector<CandidateValues> out;
     std::vector<std::size_t> idx(tunables.size(), 0);

@@ -177,6 +177,58 @@
             <numerusform>…… 另有 %n 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Kernel kind</source>
+        <translation>内核类型</translation>
+    </message>
+    <message>
+        <source> · tl.dot %1</source>
+        <translation> · tl.dot %1</translation>
+    </message>
+    <message>
+        <source>tl.dot sites</source>
+        <translation>tl.dot 调用点</translation>
+    </message>
+    <message>
+        <source>Cube parse</source>
+        <translation>Cube 解析</translation>
+    </message>
+    <message>
+        <source>mode %1, status %2</source>
+        <translation>模式 %1，状态 %2</translation>
+    </message>
+    <message>
+        <source>mode %1, status %2 (upstream&apos;s cube parse run by TileScope: this version has none)</source>
+        <translation>模式 %1，状态 %2（由 TileScope 运行上游的 cube 解析：此版本没有该解析）</translation>
+    </message>
+    <message>
+        <source>Site %1</source>
+        <translation>调用点 %1</translation>
+    </message>
+    <message>
+        <source>%1 x %2, line %3</source>
+        <translation>%1 x %2，第 %3 行</translation>
+    </message>
+    <message>
+        <source>%1, tiled by %2 (%3)</source>
+        <translation>%1，由 %2 分块（%3）</translation>
+    </message>
+    <message>
+        <source>Accumulator</source>
+        <translation>累加器</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Tunable parameters</source>
+        <translation>可调参数</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>
@@ -1693,6 +1745,24 @@
         <comment>heat map cell: incorrect result</comment>
         <translation>错</translation>
     </message>
+    <message>
+        <source>pruned: L1 capacity (tl.dot tiles)</source>
+        <translation>已剪除：L1 容量（tl.dot 分块）</translation>
+    </message>
+    <message>
+        <source>pruned: L0A / L0B / L0C capacity (tl.dot tiles)</source>
+        <translation>已剪除：L0A / L0B / L0C 容量（tl.dot 分块）</translation>
+    </message>
+    <message>
+        <source>L1</source>
+        <comment>heat map cell: L1 capacity</comment>
+        <translation>L1</translation>
+    </message>
+    <message>
+        <source>L0</source>
+        <comment>heat map cell: L0A / L0B / L0C capacity</comment>
+        <translation>L0</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::KernelDocument</name>
@@ -1854,6 +1924,14 @@
     <message>
         <source>%1 (the simulator does not model it: every simulated time of this kernel is an approximation)</source>
         <translation>%1（模拟器未建模此项：该内核的所有模拟时间均为近似值）</translation>
+    </message>
+    <message>
+        <source>%1: tiles %2 of the tl.dot sites</source>
+        <translation>%1：对 tl.dot 调用点的 %2 维分块</translation>
+    </message>
+    <message>
+        <source>%1: a hint dimension, swept over its hinted values</source>
+        <translation>%1：提示维度，遍历其提示给出的取值</translation>
     </message>
 </context>
 <context>
@@ -2035,8 +2113,8 @@
         <translation>%1：请填写 True 或 False</translation>
     </message>
     <message>
-        <source>%1: a fixed constexpr needs a value (a number or True/False)</source>
-        <translation>%1：固定的 constexpr 需要一个值（数字或 True/False）</translation>
+        <source>%1: a fixed constexpr needs a value (a number, True/False, None or a string)</source>
+        <translation>%1：固定的 constexpr 需要一个值（数字、True/False、None 或字符串）</translation>
     </message>
     <message>
         <source>TRITON_BENCH_METHOD. default: do_bench, quantiles of timed runs with the L2 flushed, host launch included; npu: the profiler, mean on-chip time of 30 runs (steadier, slower to tune)</source>
@@ -3499,8 +3577,8 @@ p50 %3（p20 %4，p80 %5）</translation>
 <context>
     <name>ts::Message</name>
     <message>
-        <source>The cube pruning drops %1 candidates; the first %2 are listed.</source>
-        <translation>Cube 剪除去掉 %1 个候选；列出前 %2 个。</translation>
+        <source>The cube pruning drops %1 candidates (L1 %2, L0A %3, L0B %4, L0C %5); the first %6 are listed.</source>
+        <translation>Cube 剪除去掉 %1 个候选（L1 %2、L0A %3、L0B %4、L0C %5）；列出前 %6 个。</translation>
     </message>
     <message>
         <source>UB overflow: %1 KiB live at line %2, the UB holds %3 KiB; live tiles:%4</source>
@@ -4059,6 +4137,10 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>missing</source>
         <translation>缺失</translation>
+    </message>
+    <message>
+        <source>swept</source>
+        <translation>遍历</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 #include "widgets/analysis_panel.h"
 #include "widgets/core_text.h"
 
+#include "core/analysis/cube_summary.h"
+
 #include "widgets/status_colors.h"
 #include "widgets/wrapping_delegate.h"
 
@@ -130,9 +132,19 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
     new QTreeWidgetItem(axes, {tr("Persistent reduction"), p.persistentReduction ? tr("yes") : tr("no")});
     if (p.dualReduction)
         new QTreeWidgetItem(axes, {tr("Dual reduction"), tr("yes")});
-    new QTreeWidgetItem(axes, {tr("Tensors passed"), QString::number(p.numBuffers)});
+    new QTreeWidgetItem(axes, {tr("Kernel kind"), q(a->kernelKind)});
+    int tensorCount = 0;
+    for (const auto& [name, value] : a->workload.args)
+        tensorCount += value.kind == kernel::ArgValue::Kind::Tensor;
+    auto* tensors = new QTreeWidgetItem(axes, {tr("Tensors passed"), QString::number(tensorCount)});
+    for (const auto& [name, value] : a->workload.args)
+        if (value.kind == kernel::ArgValue::Kind::Tensor)
+            new QTreeWidgetItem(tensors, {q(name), q(value.describe())});
+    tensors->setExpanded(true);
     if (!a->widestDtype.empty())
         new QTreeWidgetItem(axes, {tr("Widest dtype"), tr("%1 (%2 bytes)").arg(q(a->widestDtype)).arg(a->dtypeBytes)});
+
+    addCubeSites(*a);
 
     auto* params = section(tr("Parameters"));
     for (const analysis::ParamInfo& info : a->params) {
@@ -143,6 +155,8 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
             role += tr(" · tiling %1").arg(q(info.tilingAxis));
         if (!info.keyAxis.empty())
             role += tr(" · key %1").arg(q(info.keyAxis));
+        if (!info.cubeAxis.empty())
+            role += tr(" · tl.dot %1").arg(q(info.cubeAxis));
         if (!info.value.empty())
             role += QStringLiteral(" = ") + q(info.value);
         else if (!info.defaultText.empty())
@@ -203,6 +217,41 @@ void AnalysisPanel::addTrail(const space::CandidateSpace& s)
         if (std::size_t(shown) < n)
             new QTreeWidgetItem(byCode, {QString(), tr("… %n more", nullptr, int(n - std::size_t(shown)))});
     }
+}
+
+void AnalysisPanel::addCubeSites(const analysis::KernelAnalysis& a)
+{
+    if (!a.cube)
+        return;
+    const analysis::CubeSummary summary = analysis::summarizeCube(a);
+    auto* cube = section(tr("tl.dot sites"));
+    new QTreeWidgetItem(cube, {tr("Cube parse"), summary.byBackend ? tr("mode %1, status %2").arg(q(a.cube->mode), q(a.cube->status))
+                                                                   : tr("mode %1, status %2 (upstream's cube parse run by TileScope: this version has none)")
+                                                                         .arg(q(a.cube->mode), q(a.cube->status))});
+    for (const analysis::CubeSiteSummary& s : summary.sites) {
+        const analysis::CubeDotSite& site = *s.site;
+        auto* item = new QTreeWidgetItem(cube, {tr("Site %1").arg(site.siteId),
+                                                tr("%1 x %2, line %3").arg(q(site.lhs.value_or("?")), q(site.rhs.value_or("?")))
+                                                    .arg(site.line)});
+        const std::pair<const char*, const analysis::CubeAxis*> axes[3] = {{"M", &site.m}, {"N", &site.n}, {"K", &site.k}};
+        for (std::size_t i = 0; i < 3; ++i) {
+            const analysis::CubeAxis& axis = *axes[i].second;
+            QString length = q(axis.lengthExpr.value_or("?"));
+            if (axis.resolvedLength)
+                length += QStringLiteral(" = ") + QString::number(*axis.resolvedLength);
+            new QTreeWidgetItem(item, {QString::fromLatin1(axes[i].first),
+                                       tr("%1, tiled by %2 (%3)").arg(length, q(s.block[i]), q(axis.state))});
+        }
+        new QTreeWidgetItem(item, {tr("Accumulator"), tr("%1 %2 (%3)").arg(q(s.accumulator), q(s.accumulatorDtype),
+                                                                           q(s.accumulatorSource))});
+        for (const analysis::CubeBufferUse& use : s.footprint)
+            new QTreeWidgetItem(item, {q(use.buffer), q(use.formula)});
+        item->setExpanded(true);
+    }
+    QStringList tunables;
+    for (const analysis::CubeTunableParam& t : a.cube->tunableParams)
+        tunables << tr("%1 (%2)").arg(q(t.name), q(t.role));
+    new QTreeWidgetItem(cube, {tr("Tunable parameters"), tunables.join(QStringLiteral(", "))});
 }
 
 void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& problem)

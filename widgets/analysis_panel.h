@@ -30,6 +30,9 @@ public:
 
 private:
     QTreeWidgetItem* section(const QString& title);
+    // The tl.dot sites of a cube / mix kernel: M, N, K with the block tiling each, the
+    // accumulator and the buffer footprints.
+    void addCubeSites(const analysis::KernelAnalysis& a);
     void restoreExpansion();
     void addTrail(const space::CandidateSpace& space);
 

@@ -178,6 +178,8 @@ QColor HeatmapChart::categoryColor(CellCategory c) const
     case CellCategory::PrunedProgramLimit: return d ? QColor(0xa3, 0x3a, 0x3a) : QColor(0xe5, 0x73, 0x73);
     case CellCategory::PrunedOther: return d ? QColor(0x5d, 0x40, 0x37) : QColor(0xbc, 0xaa, 0xa4);
     case CellCategory::Incorrect: return d ? QColor(0x95, 0x75, 0xcd) : QColor(0x7e, 0x57, 0xc2);
+    case CellCategory::PrunedL1: return d ? QColor(0x8d, 0x3b, 0x1f) : QColor(0xff, 0xab, 0x91);
+    case CellCategory::PrunedL0: return d ? QColor(0xb0, 0x50, 0x2c) : QColor(0xff, 0x70, 0x43);
     }
     return {};
 }
@@ -198,6 +200,8 @@ QString HeatmapChart::categoryLabel(CellCategory c) const
     case CellCategory::PrunedProgramLimit: return tr("pruned: program limit");
     case CellCategory::PrunedOther: return tr("pruned: invalid or missing value");
     case CellCategory::Incorrect: return tr("incorrect: data unprocessed or past the end");
+    case CellCategory::PrunedL1: return tr("pruned: L1 capacity (tl.dot tiles)");
+    case CellCategory::PrunedL0: return tr("pruned: L0A / L0B / L0C capacity (tl.dot tiles)");
     }
     return {};
 }
@@ -218,6 +222,8 @@ QString HeatmapChart::shortLabel(CellCategory c) const
     case CellCategory::PrunedProgramLimit: return tr("grid", "heat map cell: program limit");
     case CellCategory::PrunedOther: return tr("bad", "heat map cell: invalid value");
     case CellCategory::Incorrect: return tr("wrong", "heat map cell: incorrect result");
+    case CellCategory::PrunedL1: return tr("L1", "heat map cell: L1 capacity");
+    case CellCategory::PrunedL0: return tr("L0", "heat map cell: L0A / L0B / L0C capacity");
     }
     return {};
 }

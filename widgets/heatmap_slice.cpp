@@ -40,6 +40,10 @@ CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reaso
         case ReasonCode::UnalignedTile: return CellCategory::PrunedUnaligned;
         case ReasonCode::TileExceedsBlock: return CellCategory::PrunedTileExceedsBlock;
         case ReasonCode::ProgramLimit: return CellCategory::PrunedProgramLimit;
+        case ReasonCode::CubeL1Capacity: return CellCategory::PrunedL1;
+        case ReasonCode::CubeL0aCapacity:
+        case ReasonCode::CubeL0bCapacity:
+        case ReasonCode::CubeL0cCapacity: return CellCategory::PrunedL0;
         default: return CellCategory::PrunedOther;
         }
     }
@@ -93,9 +97,12 @@ HeatmapSlice computeHeatmapSlice(const space::CandidateSpace& space,
     slice.categories.assign(nx * ny, CellCategory::Empty);
     for (std::size_t i = 0; i < space.size(); ++i) {
         const std::int64_t* v = space.values(i);
+        // A pruned tiling is dropped before the hints are crossed with it (the cube pruning):
+        // what it leaves unset it is dropped for, whatever value the slice fixes there.
+        const bool anyUnset = space.origin(i) == space::CandidateStatus::Pruned && space::isCubeReason(space.reason(i));
         bool match = true;
         for (int j = 0; j < d && match; ++j)
-            if (j != xDim && j != yDim && v[j] != fixed[std::size_t(j)])
+            if (j != xDim && j != yDim && v[j] != fixed[std::size_t(j)] && !(anyUnset && v[j] == space::kUnset))
                 match = false;
         if (!match)
             continue;

@@ -26,8 +26,10 @@ enum class CellCategory : std::uint8_t {
     PrunedProgramLimit,
     PrunedOther,
     Incorrect, // the launch leaves data unprocessed or reaches past the end (launch_model.h)
+    PrunedL1,  // a tl.dot kernel's tiles over L1 (the cube pruning)
+    PrunedL0,  // over L0A, L0B or L0C
 };
-inline constexpr int kCellCategoryCount = 13;
+inline constexpr int kCellCategoryCount = 15;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
 
 // Distinct values of each dimension over the whole space, ascending (kUnset first if present).

@@ -102,6 +102,13 @@ void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
             mark.kind = SourceView::ParamMark::Kind::Tiling;
             mark.tooltip = tr("%1: tiling parameter of axis %2 (walked inside one program)")
                                .arg(mark.name, QString::fromStdString(p.tilingAxis));
+        } else if (!p.cubeAxis.empty()) {
+            // A tl.dot block: M and N tiles are cut across programs, K is walked inside one.
+            mark.kind = p.cubeAxis == "K" ? SourceView::ParamMark::Kind::Tiling : SourceView::ParamMark::Kind::Split;
+            mark.tooltip = tr("%1: tiles %2 of the tl.dot sites").arg(mark.name, QString::fromStdString(p.cubeAxis));
+        } else if (p.isConstexpr && p.role == analysis::ParamRole::Swept) {
+            mark.kind = SourceView::ParamMark::Kind::Fixed;
+            mark.tooltip = tr("%1: a hint dimension, swept over its hinted values").arg(mark.name);
         } else if (p.isConstexpr && p.role == analysis::ParamRole::Fixed) {
             mark.kind = SourceView::ParamMark::Kind::Fixed;
             mark.tooltip = tr("%1: constexpr with a fixed value, not tuned").arg(mark.name);

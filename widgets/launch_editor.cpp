@@ -49,6 +49,33 @@ QString argText(const kernel::ArgValue& v)
     return {};
 }
 
+// A fixed constexpr's string as Python writes it, so that "128" the string reads back as a string.
+QString pythonStringText(const std::string& text)
+{
+    QString out = QStringLiteral("\"");
+    for (const QChar c : QString::fromStdString(text)) {
+        if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
+            out += QLatin1Char('\\');
+        out += c;
+    }
+    return out + QLatin1Char('"');
+}
+
+// A quoted value ("relu" or 'relu', backslash escapes the next character), or nullopt.
+std::optional<std::string> unquotedString(const QString& text)
+{
+    if (text.size() < 2 || text.front() != text.back() ||
+        (text.front() != QLatin1Char('"') && text.front() != QLatin1Char('\'')))
+        return std::nullopt;
+    QString out;
+    for (qsizetype i = 1; i + 1 < text.size(); ++i) {
+        if (text[i] == QLatin1Char('\\') && i + 2 < text.size())
+            ++i;
+        out += text[i];
+    }
+    return out.toStdString();
+}
+
 Kind kindOf(const kernel::ArgValue& v)
 {
     switch (v.kind) {
@@ -347,7 +374,9 @@ void LaunchEditor::addRow(const kernel::Parameter& param, const kernel::ArgValue
         row.kind->addItem(param.hasDefault() ? tr("default") : tr("tuned"), param.hasDefault() ? Default : Tuned);
         row.kind->addItem(tr("fixed"), Fixed);
         kind = value ? Fixed : (param.hasDefault() ? Default : Tuned);
-        row.value->setText(value ? argText(*value) : QString::fromStdString(param.defaultText));
+        row.value->setText(!value ? QString::fromStdString(param.defaultText)
+                           : value->kind == kernel::ArgValue::Kind::Str ? pythonStringText(value->text)
+                                                                        : argText(*value));
     } else {
         row.kind->addItem(tr("not passed"), NotPassed);
         row.kind->addItem(tr("tensor"), Tensor);
@@ -610,10 +639,20 @@ std::optional<kernel::ArgValue> LaunchEditor::rowValue(const Row& row, QString* 
         return v;
     }
     case Fixed: {
+        // A constexpr selects code as often by a string (ACTIVATION="leaky_relu") as by a number;
+        // a bare word is taken as a string too.
+        const QString trimmed = text.trimmed();
+        if (std::optional<std::string> quoted = unquotedString(trimmed)) {
+            kernel::ArgValue v;
+            v.kind = kernel::ArgValue::Kind::Str;
+            v.text = std::move(*quoted);
+            return v;
+        }
         std::string why;
-        std::optional<kernel::ArgValue> v = kernel::parseArgValue(text.toStdString(), &why);
-        if (!v || text.isEmpty() || v->kind == kernel::ArgValue::Kind::Str) {
-            *error = tr("%1: a fixed constexpr needs a value (a number or True/False)").arg(QString::fromStdString(row.name));
+        std::optional<kernel::ArgValue> v = kernel::parseArgValue(trimmed.toStdString(), &why);
+        if (!v || trimmed.isEmpty() || v->kind == kernel::ArgValue::Kind::Tensor) {
+            *error = tr("%1: a fixed constexpr needs a value (a number, True/False, None or a string)")
+                         .arg(QString::fromStdString(row.name));
             return std::nullopt;
         }
         return v;

@@ -81,6 +81,7 @@ QString paramRoleLabel(analysis::ParamRole role)
     case analysis::ParamRole::Fixed: return QCoreApplication::translate("ts::gui::Role", "fixed");
     case analysis::ParamRole::Runtime: return QCoreApplication::translate("ts::gui::Role", "runtime");
     case analysis::ParamRole::Missing: return QCoreApplication::translate("ts::gui::Role", "missing");
+    case analysis::ParamRole::Swept: return QCoreApplication::translate("ts::gui::Role", "swept");
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "core/analysis/beyond_backend.h"
 #include "core/analysis/cube_parse.h"
+#include "core/analysis/cube_summary.h"
 #include "core/analysis/generation_fix.h"
 #include "core/analysis/guide_rules.h"
 #include "core/analysis/launch_model.h"
@@ -121,6 +122,7 @@ std::string_view paramRoleName(ParamRole role)
     case ParamRole::Fixed: return "fixed";
     case ParamRole::Runtime: return "runtime";
     case ParamRole::Missing: return "missing";
+    case ParamRole::Swept: return "swept";
     }
     return "runtime";
 }
@@ -385,6 +387,7 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
     }
 
     a.parse = parseAxes(input);
+    readCubeSites(a, input);
     version.afterParse(a);
 
     // With handwritten configs (and no auto_gen_config hint) the backend never runs its axis
@@ -440,6 +443,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             cubeRole(*a.parse.cube, info); // M / N / K block parameters of the tl.dot sites
         if (!info.splitAxis.empty() || !info.tilingAxis.empty() || !info.cubeAxis.empty())
             info.role = ParamRole::Tunable;
+        else if (p.isConstexpr && hinted && !info.passed && version.readsHintDimensions())
+            info.role = ParamRole::Swept;
         else if (p.isConstexpr)
             info.role = info.passed || p.hasDefault() || hinted ? ParamRole::Fixed : ParamRole::Missing;
         else

@@ -23,6 +23,7 @@ enum class ParamRole {
     Fixed,    // a constexpr with a value: passed at launch, a default, or a hint dimension
     Runtime,  // an ordinary argument (pointer, size, scalar)
     Missing,  // a constexpr with no value that the backend cannot tune
+    Swept,    // a hint dimension: the backend crosses its values with the generated tiling
 };
 
 std::string_view paramRoleName(ParamRole role);
@@ -61,6 +62,11 @@ struct KernelAnalysis {
     int dtypeBytes = 0;                      // widest tensor argument, 0 when no tensor
     std::string widestDtype;
     Diagnostics diagnostics;                 // file problems, guide rules, our own notes
+    // "vector", "cube" or "mix" as upstream's classifier resolves it, and the tl.dot sites as its
+    // cube / mix parse reads them: the version's own parse.cube when it has one, otherwise the
+    // same rules run by TileScope (cube_summary.h), so every version shows them.
+    std::string kernelKind;
+    std::shared_ptr<const CubeParse> cube;
     // What the launch does with each candidate: its programs and coverage (launch_model.h).
     std::shared_ptr<const LaunchModel> launch;
 

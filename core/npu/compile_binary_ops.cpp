@@ -443,6 +443,12 @@ void Machine::compare(const Instr& ins)
             r = AVal::boolean(op == CmpKind::Ne ? !eq : eq);
             return;
         }
+        if ((x.k == K::Str || y.k == K::Str) && (op == CmpKind::Eq || op == CmpKind::Ne)) {
+            // Strings are interned per trace: the same text is the same number.
+            const bool eq = x.k == y.k && x.i == y.i;
+            r = AVal::boolean(op == CmpKind::Ne ? !eq : eq);
+            return;
+        }
         if (!x.isScalarNumber() || !y.isScalarNumber()) {
             r = AVal::unknown();
             r.dt = Dt::I1;

@@ -73,7 +73,7 @@ bool Machine::setup(const CandidateValues& cand)
             out.constexprs.emplace_back(c.name, *given);
         } else if (c.fixed) {
             out.constexprs.emplace_back(c.name, *c.fixed);
-        } else if (!c.isFloat) {
+        } else if (!c.fixedNonInteger) {
             fail(CompileFailure::MissingConstexpr,
                  "constexpr '" + c.name + "' has no value: not in the config, not passed at launch, no default", 0);
             return false;

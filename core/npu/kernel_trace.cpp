@@ -88,14 +88,28 @@ void TraceBuilder::run()
                 c.fixed = arg->kind == kernel::ArgValue::Kind::Bool ? std::int64_t(arg->boolValue) : arg->intValue;
                 c.fromLaunch = true;
             } else if (arg && arg->kind == kernel::ArgValue::Kind::Float) {
-                c.isFloat = true;
+                c.fixedNonInteger = true;
                 init = AVal::real(arg->floatValue);
+                c.fromLaunch = true;
+            } else if (arg && arg->kind == kernel::ArgValue::Kind::Str) {
+                c.fixedNonInteger = true;
+                init = strValue(arg->text);
+                c.fromLaunch = true;
+            } else if (arg && arg->kind == kernel::ArgValue::Kind::None) {
+                c.fixedNonInteger = true;
+                init = AVal::none();
                 c.fromLaunch = true;
             } else if (p.defaultValue && p.defaultValue->isIntLike()) {
                 c.fixed = p.defaultValue->asInt();
             } else if (p.defaultValue && p.defaultValue->isFloat()) {
-                c.isFloat = true;
+                c.fixedNonInteger = true;
                 init = AVal::real(p.defaultValue->asFloat());
+            } else if (p.defaultValue && p.defaultValue->isStr()) {
+                c.fixedNonInteger = true;
+                init = strValue(p.defaultValue->asStr());
+            } else if (p.defaultValue && p.defaultValue->isNone()) {
+                c.fixedNonInteger = true;
+                init = AVal::none();
             }
             if (c.fixed)
                 init = AVal::integer(*c.fixed);
@@ -137,7 +151,7 @@ void TraceBuilder::run()
         case kernel::ArgValue::Kind::Bool: init = AVal::boolean(arg->boolValue); break;
         case kernel::ArgValue::Kind::Float: init = AVal::real(arg->floatValue); break;
         case kernel::ArgValue::Kind::None: init = AVal::none(); break;
-        case kernel::ArgValue::Kind::Str: init.k = AVal::K::Str; break;
+        case kernel::ArgValue::Kind::Str: init = strValue(arg->text); break;
         }
         m_constSlots.insert(slot);
     }

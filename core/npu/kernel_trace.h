@@ -51,7 +51,9 @@ public:
         std::int32_t slot = -1;
         std::optional<std::int64_t> fixed;  // given at launch (or by its default)
         bool fromLaunch = false;            // the launch passed it explicitly
-        bool isFloat = false;               // a float default (rare): not tunable
+        // A float, string or None, at launch or by default (`ACTIVATION: tl.constexpr = "relu"`):
+        // it selects code, it is never tuned.
+        bool fixedNonInteger = false;
     };
 
     const std::string& kernelName() const { return m_kernelName; }

@@ -91,6 +91,15 @@ private:
             return it->second;
         return m_dtConsts[int(dt)] = constSlot(AVal::dtype(dt), std::string("tl.") + dtName(dt));
     }
+    // Strings are compared only with each other, so a string is its number among the distinct
+    // strings of the trace: a constexpr "relu" and a literal "relu" compare equal.
+    AVal strValue(const std::string& text)
+    {
+        AVal v;
+        v.k = AVal::K::Str;
+        v.i = m_strings.emplace(text, std::int64_t(m_strings.size())).first->second;
+        return v;
+    }
     std::int32_t noneConst()
     {
         if (m_noneSlot < 0)
@@ -265,6 +274,7 @@ private:
     std::map<std::int64_t, std::int32_t> m_intConsts;
     std::vector<std::pair<double, std::int32_t>> m_floatConsts;
     std::map<int, std::int32_t> m_dtConsts;
+    std::map<std::string, std::int64_t, std::less<>> m_strings;
     std::int32_t m_noneSlot = -1;
     std::int32_t m_unknownSlot = -1;
     std::set<std::int32_t> m_constSlots;

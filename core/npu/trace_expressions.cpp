@@ -65,12 +65,7 @@ std::int32_t TraceBuilder::lowerExpr(const Node* e, Block& block, std::int32_t d
             break;
         case py::ConstantValue::Type::Float: s = floatConst(c.real); break;
         case py::ConstantValue::Type::None: s = noneConst(); break;
-        case py::ConstantValue::Type::Str: {
-            AVal v;
-            v.k = AVal::K::Str;
-            s = constSlot(v, c.text);
-            break;
-        }
+        case py::ConstantValue::Type::Str: s = constSlot(strValue(c.text), c.text); break;
         default: s = unknownConst();
         }
         return finish(s, e, block, dest);

@@ -116,6 +116,8 @@ std::int32_t TraceBuilder::lookupName(const std::string& name, const Node* node)
                 return intConst(v.asInt());
             if (v.isFloat())
                 return floatConst(v.asFloat());
+            if (v.isStr())
+                return constSlot(strValue(v.asStr()), name);
         }
     }
     if (name == "None")

@@ -117,7 +117,9 @@ void CandidateSpace::addBackendListRows()
         push(CandidateStatus::Pruned, p.code, -1, -1, 1u << unsigned(p.code), p.bytes, p.capacity, launchOf(row.data()));
     }
     if (cube.prunedCount > cube.pruned.size())
-        m_notes.push_back(msg::text(msg::Id::CubePruningDrops, {cube.prunedCount, cube.pruned.size()}));
+        m_notes.push_back(msg::text(msg::Id::CubePruningDrops,
+                                    {cube.prunedCount, cube.prunedBy[0], cube.prunedBy[1], cube.prunedBy[2],
+                                     cube.prunedBy[3], cube.pruned.size()}));
 }
 
 bool CandidateSpace::prepareListLattice()

@@ -176,6 +176,58 @@ std::vector<std::int64_t> CubeGeneration::valuesAt(std::uint64_t index) const
 
 namespace {
 
+constexpr ReasonCode kBufferCodes[4] = {ReasonCode::CubeL1Capacity, ReasonCode::CubeL0aCapacity,
+                                        ReasonCode::CubeL0bCapacity, ReasonCode::CubeL0cCapacity};
+
+std::uint8_t verdictOf(std::size_t site, int buffer)
+{
+    return std::uint8_t((std::min<std::size_t>(site, 31) << 3) | std::size_t(buffer + 1));
+}
+
+std::int64_t mul(std::int64_t a, std::int64_t b);
+std::int64_t add(std::int64_t a, std::int64_t b);
+
+// One site's blocks for a candidate's parameter values, and the bytes the pruner counts in L1,
+// L0A, L0B and L0C for them.
+void siteNeed(const CubeSiteTiling& s, const std::int64_t* values, std::int64_t dtypeBytes, std::int64_t block[3],
+              std::int64_t need[4])
+{
+    for (std::size_t r = 0; r < 3; ++r)
+        block[r] = s.param[r] >= 0 ? values[std::size_t(s.param[r])] : s.constant[r];
+    const std::int64_t mk = mul(block[0], block[2]), kn = mul(block[2], block[1]);
+    need[0] = mul(add(mk, kn), dtypeBytes);
+    need[1] = mul(mk, dtypeBytes);
+    need[2] = mul(kn, dtypeBytes);
+    need[3] = mul(mul(block[0], block[1]), kAccumulatorBytes);
+}
+
+} // namespace
+
+ReasonCode CubeGeneration::reasonAt(std::uint64_t index) const
+{
+    const std::uint8_t v = index < verdicts.size() ? verdicts[index] : 0;
+    return v ? kBufferCodes[(v & 7) - 1] : ReasonCode::None;
+}
+
+std::optional<CubePruned> CubeGeneration::prunedAt(std::uint64_t index) const
+{
+    const std::uint8_t v = index < verdicts.size() ? verdicts[index] : 0;
+    const std::size_t si = std::size_t(v >> 3);
+    if (!v || si >= sites.size())
+        return std::nullopt;
+    const int buffer = (v & 7) - 1;
+    const std::vector<std::int64_t> values = valuesAt(index);
+    const CubeSiteTiling& s = sites[si];
+    std::int64_t block[3];
+    std::int64_t need[4];
+    siteNeed(s, values.data(), dtypeBytes, block, need);
+    const std::int64_t limits[4] = {hardware.l1Limit(), hardware.l0aLimit(), hardware.l0bLimit(), hardware.l0cLimit()};
+    return CubePruned{index, s.siteId, kBufferCodes[buffer], block[0], block[1], block[2],
+                      need[buffer], limits[buffer]};
+}
+
+namespace {
+
 // `args` null: the lengths the parse resolved.
 void buildParamSpace(const analysis::CubeParse& parse, const std::vector<analysis::LaunchArgument>* args,
                      CubeGeneration& gen)
@@ -302,15 +354,11 @@ std::optional<CubeTileUse> CubeGeneration::tileUse(const std::int64_t* values) c
             return std::nullopt;
     CubeTileUse use;
     use.limits = {hardware.l1Limit(), hardware.l0aLimit(), hardware.l0bLimit(), hardware.l0cLimit()};
-    const std::int64_t ts = dtypeBytes;
     for (std::size_t si = 0; si < sites.size(); ++si) {
         const CubeSiteTiling& s = sites[si];
         std::int64_t block[3];
-        for (std::size_t r = 0; r < 3; ++r)
-            block[r] = s.param[r] >= 0 ? values[std::size_t(s.param[r])] : s.constant[r];
-        const std::int64_t mk = mul(block[0], block[2]), kn = mul(block[2], block[1]);
-        const std::int64_t need[4] = {mul(add(mk, kn), ts), mul(mk, ts), mul(kn, ts),
-                                      mul(mul(block[0], block[1]), kAccumulatorBytes)};
+        std::int64_t need[4];
+        siteNeed(s, values, dtypeBytes, block, need);
         for (std::size_t b = 0; b < 4; ++b)
             use.bytes[b] = std::max(use.bytes[b], need[b]);
         if (si == 0) {
@@ -367,6 +415,7 @@ CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<anal
         return gen;
     }
     gen.pruned.reserve(std::size_t(std::min<std::uint64_t>(options.maxPrunedRecords, gen.totalCombinations)));
+    gen.verdicts.assign(std::size_t(gen.totalCombinations), 0);
 
     const std::size_t paramCount = gen.params.size();
     std::vector<std::int64_t> slots(paramCount, 0);
@@ -396,8 +445,6 @@ CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<anal
     const std::int64_t ts = gen.dtypeBytes;
     const std::int64_t limits[4] = {hardware.l1Limit(), hardware.l0aLimit(), hardware.l0bLimit(),
                                     hardware.l0cLimit()};
-    constexpr ReasonCode kCodes[4] = {ReasonCode::CubeL1Capacity, ReasonCode::CubeL0aCapacity,
-                                      ReasonCode::CubeL0bCapacity, ReasonCode::CubeL0cCapacity};
     // Bytes one site needs in each buffer for the current slot values.
     auto needOf = [&](const SiteSources& s, std::int64_t need[4]) {
         const std::int64_t m = slots[std::size_t(s.slot[0])];
@@ -422,9 +469,10 @@ CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<anal
     auto drop = [&](std::uint64_t index, std::size_t site, int buffer, const std::int64_t need[4]) {
         ++gen.prunedCount;
         ++gen.prunedBy[std::size_t(buffer)];
+        gen.verdicts[std::size_t(index)] = verdictOf(site, buffer);
         if (gen.pruned.size() < options.maxPrunedRecords) {
             const SiteSources& s = sites[site];
-            gen.pruned.push_back({index, s.siteId, kCodes[buffer], slots[std::size_t(s.slot[0])],
+            gen.pruned.push_back({index, s.siteId, kBufferCodes[buffer], slots[std::size_t(s.slot[0])],
                                   slots[std::size_t(s.slot[1])], slots[std::size_t(s.slot[2])], need[buffer],
                                   limits[buffer]});
         }
@@ -485,6 +533,8 @@ CubeGeneration generate(const analysis::CubeParse& parse, const std::vector<anal
             if (gen.pruned.size() >= options.maxPrunedRecords) {
                 gen.prunedCount += sp.end - sp.begin;
                 gen.prunedBy[std::size_t(sp.buffer)] += sp.end - sp.begin;
+                std::fill(gen.verdicts.begin() + std::ptrdiff_t(base + sp.begin),
+                          gen.verdicts.begin() + std::ptrdiff_t(base + sp.end), verdictOf(sp.site, sp.buffer));
                 continue;
             }
             for (std::size_t i = sp.begin; i < sp.end; ++i) {

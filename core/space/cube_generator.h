@@ -113,12 +113,22 @@ struct CubeGeneration {
     std::vector<TritonConfig> configs;    // kept, in generation order
     std::vector<std::uint64_t> keptIndex; // their positions in the cross product
     std::vector<CubePruned> pruned;       // in generation order, up to maxPrunedRecords
+    // Every cross-product position's verdict, one byte each (the tiling grid is `params`, so a
+    // position's values are valuesAt), complete whatever maxPrunedRecords keeps: 0 kept, else
+    // the buffer that overflows (1 L1, 2 L0A, 3 L0B, 4 L0C) in the low 3 bits and the index of
+    // the dot site that overflows first (in `sites`, 31 and past share 31) in the high 5.
+    std::vector<std::uint8_t> verdicts;
     std::uint64_t prunedCount = 0;
     std::array<std::uint64_t, 4> prunedBy{}; // L1, L0A, L0B, L0C
     std::vector<CubeSiteTiling> sites;       // one per dot site, in site order
 
     // The parameter values of cross-product position `index`.
     std::vector<std::int64_t> valuesAt(std::uint64_t index) const;
+    // The reason position `index` is dropped for (None: kept), from `verdicts`.
+    ReasonCode reasonAt(std::uint64_t index) const;
+    // The record of a dropped position, bytes and capacity recomputed from its values; nullopt
+    // for a kept one.
+    std::optional<CubePruned> prunedAt(std::uint64_t index) const;
     // The tiles of a candidate given its parameter values (one per `params`, in order); nullopt
     // without dot sites or when a value is missing (kUnset) or not positive.
     std::optional<CubeTileUse> tileUse(const std::int64_t* values) const;

@@ -18,6 +18,7 @@
 #include <QSignalSpy>
 
 #include <cmath>
+#include <set>
 
 using namespace ts;
 using pipeline::CandidateMetric;
@@ -355,6 +356,49 @@ private Q_SLOTS:
             pipeline::dimensionSource(*analysis, *space, std::size_t(chart.slice().xDim));
         QVERIFY(where.line > 0);
         QCOMPARE(source.at(0).at(0).toInt(), where.line);
+    }
+
+    // The cube pruning drops a tiling before the hints are crossed with it: a slice that fixes
+    // GROUP_SIZE_M (or any hint) still shows it, in the colour of the buffer it overflows.
+    void cubePrunedTilingsShowInEverySliceOfTheHints()
+    {
+        const auto analysis = analyse("matmul.json", test::backend2608());
+        QVERIFY(analysis);
+        pipeline::SpaceRequest sr{analysis, device(analysis->workload.device), {}};
+        const auto space = pipeline::buildSpace(sr).space;
+        QVERIFY(space && space->backend().cube);
+        const auto& dims = space->dimensions();
+        QCOMPARE(dims[0].name, std::string("BLOCK_M"));
+        QCOMPARE(dims[1].name, std::string("BLOCK_N"));
+        const auto values = gui::dimensionValues(*space);
+        // A pruned tiling whose BLOCK_K some generated config has too.
+        std::set<std::int64_t> generatedK;
+        for (std::size_t i = 0; i < space->size(); ++i)
+            if (space->origin(i) == space::CandidateStatus::Generated)
+                generatedK.insert(space->values(i)[2]);
+        std::size_t pruned = space->size();
+        for (std::size_t i = 0; i < space->size() && pruned == space->size(); ++i)
+            if (space->origin(i) == space::CandidateStatus::Pruned && generatedK.count(space->values(i)[2]))
+                pruned = i;
+        QVERIFY(pruned < space->size());
+        // The slice through that tiling's BLOCK_K, each hint at its first value.
+        std::vector<std::int64_t> fixed(dims.size(), space::kUnset);
+        for (std::size_t j = 0; j < dims.size(); ++j) {
+            fixed[j] = space->values(pruned)[j];
+            for (std::size_t k = 0; k < values[j].size() && fixed[j] == space::kUnset; ++k)
+                fixed[j] = values[j][k];
+        }
+        QVERIFY(fixed[3] != space::kUnset);
+        const gui::HeatmapSlice slice = gui::computeHeatmapSlice(*space, values, 0, 1, fixed);
+        std::size_t cube = 0, generated = 0;
+        for (gui::CellCategory c : slice.categories) {
+            cube += c == gui::CellCategory::PrunedL0 || c == gui::CellCategory::PrunedL1;
+            generated += c == gui::CellCategory::Generated;
+        }
+        QVERIFY(cube > 0);
+        QVERIFY(generated > 0);
+        const auto at = std::find(slice.cells.begin(), slice.cells.end(), std::int32_t(pruned));
+        QVERIFY(at != slice.cells.end());
     }
 
     // The memory chart beside the heat map: a tl.dot kernel's cube candidates are drawn by L1

@@ -181,6 +181,91 @@ private Q_SLOTS:
                  qPrintable(window.statusBar()->currentMessage()));
     }
 
+    // A tl.dot kernel: the analysis panel gives its kind, the tensors, the dot site's M / N / K
+    // with the block tiling each, the accumulator, the footprints and upstream's tunable list;
+    // the hint dimension is swept and the source marks the block parameters.
+    void analysisPanelShowsTheCubeParse()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("matmul.json")));
+        if (window.document()->analysis()->workload.backend != test::backend2608()) {
+            QSignalSpy spaced(window.document(), &KernelDocument::spaceReady);
+            QVERIFY(test::selectBackend(window, test::backend2608()));
+            QVERIFY(test::waitUntil([&] { return spaced.count() >= 1 && !window.document()->isBusy(); }));
+        }
+        QTreeWidget* tree = window.analysisPanel()->tree();
+        auto child = [](QTreeWidgetItem* parent, const QString& name) -> QTreeWidgetItem* {
+            for (int i = 0; parent && i < parent->childCount(); ++i)
+                if (parent->child(i)->text(0) == name)
+                    return parent->child(i);
+            return nullptr;
+        };
+        QTreeWidgetItem* axes = findTopLevel(tree, QStringLiteral("Axes"));
+        QVERIFY(axes);
+        QCOMPARE(child(axes, QStringLiteral("Kernel kind"))->text(1), QStringLiteral("mix"));
+        QTreeWidgetItem* tensors = child(axes, QStringLiteral("Tensors passed"));
+        QVERIFY(tensors);
+        QCOMPARE(tensors->text(1), QStringLiteral("3"));
+        QCOMPARE(tensors->childCount(), 3);
+        QTreeWidgetItem* cube = findTopLevel(tree, QStringLiteral("tl.dot sites"));
+        QVERIFY(cube);
+        QTreeWidgetItem* site = child(cube, QStringLiteral("Site 0"));
+        QVERIFY(site);
+        QCOMPARE(site->text(1), QStringLiteral("a x b, line 64"));
+        QCOMPARE(child(site, QStringLiteral("M"))->text(1), QStringLiteral("M = 4096, tiled by BLOCK_M (tunable)"));
+        QCOMPARE(child(site, QStringLiteral("K"))->text(1), QStringLiteral("K = 4096, tiled by BLOCK_K (tunable)"));
+        QVERIFY(child(site, QStringLiteral("Accumulator"))->text(1).startsWith(QLatin1String("acc float32")));
+        QCOMPARE(child(site, QStringLiteral("L0C"))->text(1), QStringLiteral("BLOCK_M x BLOCK_N x 4 B"));
+        QCOMPARE(child(cube, QStringLiteral("Tunable parameters"))->text(1),
+                 QStringLiteral("BLOCK_M (M), BLOCK_N (N), BLOCK_K (K), GROUP_SIZE_M (OTHER)"));
+        QTreeWidgetItem* params = findTopLevel(tree, QStringLiteral("Parameters"));
+        QVERIFY(params);
+        QVERIFY(child(params, QStringLiteral("GROUP_SIZE_M"))->text(1).startsWith(QLatin1String("swept")));
+        QVERIFY(child(params, QStringLiteral("BLOCK_K"))->text(1).contains(QLatin1String("tl.dot K")));
+
+        bool marked = false;
+        for (const QTextEdit::ExtraSelection& s : window.kernelPage()->sourceView()->extraSelections())
+            marked |= s.cursor.selectedText() == QLatin1String("BLOCK_K");
+        QVERIFY(marked);
+    }
+
+    // A string constexpr is a value the launch form takes: quoted or bare, it reaches the launch
+    // as a string; an empty fixed value is refused.
+    void launchEditorTakesAStringConstexpr()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndSettle(window, test::examplePath("linear_act.json")));
+        gui::LaunchEditor* editor = window.launchEditor();
+        QTableWidget* table = editor->paramTable();
+        int row = -1;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, gui::LaunchEditor::NameColumn)->text() == QLatin1String("ACTIVATION"))
+                row = r;
+        QVERIFY(row >= 0);
+        auto* value = qobject_cast<QLineEdit*>(table->cellWidget(row, gui::LaunchEditor::ValueColumn));
+        QVERIFY(value);
+        QCOMPARE(value->text(), QStringLiteral("\"leaky_relu\""));
+        auto activation = [&]() -> std::optional<kernel::ArgValue> {
+            const std::optional<kernel::Workload> w = editor->workload();
+            if (!w || !w->arg("ACTIVATION"))
+                return std::nullopt;
+            return *w->arg("ACTIVATION");
+        };
+        for (const auto& [typed, expected] : {std::pair{QStringLiteral("'silu'"), std::string("silu")},
+                                              std::pair{QStringLiteral("relu"), std::string("relu")},
+                                              std::pair{QStringLiteral("\"128\""), std::string("128")}}) {
+            value->setText(typed);
+            const std::optional<kernel::ArgValue> v = activation();
+            QVERIFY2(v, qPrintable(typed));
+            QCOMPARE(int(v->kind), int(kernel::ArgValue::Kind::Str));
+            QCOMPARE(v->text, expected);
+        }
+        value->setText(QString());
+        QVERIFY(!editor->workload());
+    }
+
     void styledLabelsFollowAThemeSwitch()
     {
         MainWindow window;
