@@ -3900,6 +3900,74 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>attribute &apos;%1&apos; is not modelled (approximation: unknown value)</source>
         <translation>未建模属性 &apos;%1&apos;（近似：值未知）</translation>
     </message>
+    <message>
+        <source>grid dim %1 is %2 whatever %3 is, but %4 still tunes the split parameter %3: it starts from the share the grid fixes (each program gets %5 elements of axis %6) and also generates smaller values of %3, which leave elements of axis %6 unprocessed%7; pass %3=%8 at launch to keep the grid; %9</source>
+        <translation>无论 %3 取何值，grid 第 %1 维都是 %2，但 %4 仍会调优切分参数 %3：它从 grid 固定的份额开始（每个程序处理轴 %6 的 %5 个元素），也会生成更小的 %3 值，使轴 %6 的部分元素得不到处理%7；在启动时传入 %3=%8 以保留该 grid；%9</translation>
+    </message>
+    <message>
+        <source>grid dim %1 is %2 whatever %3 is, so the backend does not tune the split parameter %3; %4</source>
+        <translation>无论 %3 取何值，grid 第 %1 维都是 %2，因此后端不会调优切分参数 %3；%4</translation>
+    </message>
+    <message>
+        <source>grid dim %1 is %2 whatever %3 is, so the backend does not tune the split parameter %3; each program gets %4 elements of axis %5; %6</source>
+        <translation>无论 %3 取何值，grid 第 %1 维都是 %2，因此后端不会调优切分参数 %3；每个程序处理轴 %5 的 %4 个元素；%6</translation>
+    </message>
+    <message>
+        <source> (%1=%2: %3)</source>
+        <translation>（%1=%2：%3）</translation>
+    </message>
+    <message>
+        <source>write the grid as a lambda of meta[&apos;%1&apos;] if %1 should be tuned</source>
+        <translation>若要调优 %1，请把 grid 写成 meta[&apos;%1&apos;] 的 lambda</translation>
+    </message>
+    <message>
+        <source>the grid must stay static: %1</source>
+        <translation>grid 必须保持静态：%1</translation>
+    </message>
+    <message>
+        <source>walk tile %1 (at most %2 elements)</source>
+        <translation>遍历中的分块 %1（最多 %2 个元素）</translation>
+    </message>
+    <message>
+        <source>%1; the check reads the walk&apos;s current blocks, this candidate&apos;s own tile is %2 elements</source>
+        <translation>%1；该检查读取的是遍历当前的块大小，此候选自身的分块为 %2 个元素</translation>
+    </message>
+    <message>
+        <source>walk tile %1 elements &lt; minimum %2 (stop tile %3 + 100, enforced once %4 &gt;= 10 configs exist in a kernel of 128K elements or more)</source>
+        <translation>遍历中的分块 %1 个元素 &lt; 最小值 %2（停止分块 %3 + 100；在不少于 128K 元素的内核中，一旦已有 %4 &gt;= 10 个配置即生效）</translation>
+    </message>
+    <message>
+        <source>walk tile %1 elements &lt; minimum %2 for a candidate with %3 programs (&lt;= %4): once a low-program config exists, smaller tiles need more programs</source>
+        <translation>遍历中的分块 %1 个元素 &lt; 最小值 %2，该候选有 %3 个程序（&lt;= %4）：一旦已有低程序数配置，更小的分块需要更多程序</translation>
+    </message>
+    <message>
+        <source>same values as generated config #%1</source>
+        <translation>与已生成的配置 #%1 取值相同</translation>
+    </message>
+    <message>
+        <source>%1 programs &gt; %2 vector cores: the split descent stops here</source>
+        <translation>%1 个程序 &gt; %2 个向量核：切分下降在此停止</translation>
+    </message>
+    <message>
+        <source>%1 programs &gt; %2 (the grid limit): the split descent stops here</source>
+        <translation>%1 个程序 &gt; %2（grid 上限）：切分下降在此停止</translation>
+    </message>
+    <message>
+        <source>%1 and restarts the axis at block %2 (one program per vector core)</source>
+        <translation>%1，并以块大小 %2 重新开始该轴（每个向量核一个程序）</translation>
+    </message>
+    <message>
+        <source>a config with %1 programs is already kept (tiny kernels keep one per program count)</source>
+        <translation>已保留一个 %1 个程序的配置（极小内核每种程序数只保留一个）</translation>
+    </message>
+    <message>
+        <source>reduction axis of %1 elements is a persistent reduction: the walk never splits it</source>
+        <translation>%1 个元素的归约轴是持久化归约：遍历从不切分它</translation>
+    </message>
+    <message>
+        <source>tl.%1 at line %2</source>
+        <translation>tl.%1，第 %2 行</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheOperation</name>
@@ -4020,6 +4088,53 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>cut by the time budget</source>
         <translation>被时间预算裁去</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ParseWord</name>
+    <message>
+        <source>vector</source>
+        <translation>向量</translation>
+    </message>
+    <message>
+        <source>cube</source>
+        <translation>矩阵</translation>
+    </message>
+    <message>
+        <source>mix</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>tunable</source>
+        <translation>可调</translation>
+    </message>
+    <message>
+        <source>fixed_compile_time</source>
+        <translation>编译期固定</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>OTHER</source>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -4186,6 +4301,37 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>Shape %1 of %2: %3</source>
         <translation>形状 %1/%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TrailCode</name>
+    <message>
+        <source>UB capacity</source>
+        <translation>UB 容量不足</translation>
+    </message>
+    <message>
+        <source>below the minimum tile</source>
+        <translation>低于最小分块</translation>
+    </message>
+    <message>
+        <source>low-program floor</source>
+        <translation>低程序数下限</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>program limit</source>
+        <translation>程序数超限</translation>
+    </message>
+    <message>
+        <source>low-program cap</source>
+        <translation>低程序数上限</translation>
+    </message>
+    <message>
+        <source>persistent reduction</source>
+        <translation>持久化归约</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,8 @@
 #include "widgets/status_colors.h"
 #include "widgets/wrapping_delegate.h"
 
+#include <QCoreApplication>
+
 #include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
@@ -72,6 +74,50 @@ QTreeWidgetItem* AnalysisPanel::section(const QString& title)
     return item;
 }
 
+namespace {
+
+// The words of the backend's own parse (kernel kinds, cube modes and states, the cv parser's
+// roles) and the generator trail's codes, in the reader's language; a word it does not know
+// is shown as the backend wrote it.
+QString parseWord(const std::string& word)
+{
+    static const std::pair<const char*, const char*> words[] = {
+        {"vector", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "vector")},
+        {"cube", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "cube")},
+        {"mix", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "mix")},
+        {"auto", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "auto")},
+        {"ok", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "ok")},
+        {"partial", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "partial")},
+        {"failed", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "failed")},
+        {"tunable", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "tunable")},
+        {"fixed_compile_time", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "fixed_compile_time")},
+        {"unknown", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "unknown")},
+        {"OTHER", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "OTHER")},
+    };
+    for (const auto& [english, shown] : words)
+        if (word == english)
+            return QCoreApplication::translate("ts::gui::ParseWord", shown);
+    return QString::fromStdString(word);
+}
+
+QString trailCodeText(space::TrailCode code)
+{
+    switch (code) {
+    case space::TrailCode::UbCapacity: return QCoreApplication::translate("ts::gui::TrailCode", "UB capacity");
+    case space::TrailCode::BelowMinTile: return QCoreApplication::translate("ts::gui::TrailCode", "below the minimum tile");
+    case space::TrailCode::LowProgramFloor:
+        return QCoreApplication::translate("ts::gui::TrailCode", "low-program floor");
+    case space::TrailCode::Duplicate: return QCoreApplication::translate("ts::gui::TrailCode", "duplicate");
+    case space::TrailCode::ProgramLimit: return QCoreApplication::translate("ts::gui::TrailCode", "program limit");
+    case space::TrailCode::LowProgramCap: return QCoreApplication::translate("ts::gui::TrailCode", "low-program cap");
+    case space::TrailCode::PersistentReduction:
+        return QCoreApplication::translate("ts::gui::TrailCode", "persistent reduction");
+    }
+    return QString::fromLatin1(space::trailCodeName(code).data());
+}
+
+} // namespace
+
 void AnalysisPanel::restoreExpansion()
 {
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
@@ -132,7 +178,7 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
     new QTreeWidgetItem(axes, {tr("Persistent reduction"), p.persistentReduction ? tr("yes") : tr("no")});
     if (p.dualReduction)
         new QTreeWidgetItem(axes, {tr("Dual reduction"), tr("yes")});
-    new QTreeWidgetItem(axes, {tr("Kernel kind"), q(a->kernelKind)});
+    new QTreeWidgetItem(axes, {tr("Kernel kind"), parseWord(a->kernelKind)});
     int tensorCount = 0;
     for (const auto& [name, value] : a->workload.args)
         tensorCount += value.kind == kernel::ArgValue::Kind::Tensor;
@@ -204,13 +250,14 @@ void AnalysisPanel::addTrail(const space::CandidateSpace& s)
         const std::size_t n = trail.count(code);
         if (n == 0)
             continue;
-        auto* byCode = new QTreeWidgetItem(top, {q(std::string(space::trailCodeName(code))), QString::number(n)});
+        auto* byCode = new QTreeWidgetItem(top, {trailCodeText(code), QString::number(n)});
+        byCode->setData(0, Qt::UserRole, c); // the code, whatever the language
         int shown = 0;
         for (std::size_t i = 0; i < trail.size() && shown < kShownPerCode; ++i) {
             if (trail[i].code != code)
                 continue;
             ++shown;
-            const QString what = q(trail.describe(i, s.backend().problem));
+            const QString what = coreText(trail.describe(i, s.backend().problem));
             auto* item = new QTreeWidgetItem(byCode, {q(trail.describeValues(i, s.backend().problem)), what});
             item->setToolTip(1, what);
         }
@@ -225,9 +272,9 @@ void AnalysisPanel::addCubeSites(const analysis::KernelAnalysis& a)
         return;
     const analysis::CubeSummary summary = analysis::summarizeCube(a);
     auto* cube = section(tr("tl.dot sites"));
-    new QTreeWidgetItem(cube, {tr("Cube parse"), summary.byBackend ? tr("mode %1, status %2").arg(q(a.cube->mode), q(a.cube->status))
+    new QTreeWidgetItem(cube, {tr("Cube parse"), summary.byBackend ? tr("mode %1, status %2").arg(parseWord(a.cube->mode), parseWord(a.cube->status))
                                                                    : tr("mode %1, status %2 (upstream's cube parse run by TileScope: this version has none)")
-                                                                         .arg(q(a.cube->mode), q(a.cube->status))});
+                                                                         .arg(parseWord(a.cube->mode), parseWord(a.cube->status))});
     for (const analysis::CubeSiteSummary& s : summary.sites) {
         const analysis::CubeDotSite& site = *s.site;
         auto* item = new QTreeWidgetItem(cube, {tr("Site %1").arg(site.siteId),
@@ -240,17 +287,17 @@ void AnalysisPanel::addCubeSites(const analysis::KernelAnalysis& a)
             if (axis.resolvedLength)
                 length += QStringLiteral(" = ") + QString::number(*axis.resolvedLength);
             new QTreeWidgetItem(item, {QString::fromLatin1(axes[i].first),
-                                       tr("%1, tiled by %2 (%3)").arg(length, q(s.block[i]), q(axis.state))});
+                                       tr("%1, tiled by %2 (%3)").arg(length, q(s.block[i]), parseWord(axis.state))});
         }
         new QTreeWidgetItem(item, {tr("Accumulator"), tr("%1 %2 (%3)").arg(q(s.accumulator), q(s.accumulatorDtype),
-                                                                           q(s.accumulatorSource))});
+                                                                           coreText(s.accumulatorSource))});
         for (const analysis::CubeBufferUse& use : s.footprint)
             new QTreeWidgetItem(item, {q(use.buffer), q(use.formula)});
         item->setExpanded(true);
     }
     QStringList tunables;
     for (const analysis::CubeTunableParam& t : a.cube->tunableParams)
-        tunables << tr("%1 (%2)").arg(q(t.name), q(t.role));
+        tunables << tr("%1 (%2)").arg(q(t.name), parseWord(t.role));
     new QTreeWidgetItem(cube, {tr("Tunable parameters"), tunables.join(QStringLiteral(", "))});
 }
 

@@ -3,6 +3,7 @@
 #include "core/analysis/ast_match.h"
 #include "core/analysis/pyrepr.h"
 #include "core/kernel/backend_version.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <array>
@@ -283,27 +284,18 @@ private:
                     at = n;
                     break;
                 }
-            const std::string gridDim = "grid dim " + std::to_string(pidDim) + " is " +
-                                        std::to_string(fixed->second) + " whatever " + param + " is";
-            const std::string perProgram =
-                share > 0 ? "each program gets " + std::to_string(share) + " elements of axis " + axis
-                          : std::string();
-            const std::string lambda =
-                "; write the grid as a lambda of meta['" + param + "'] if " + param + " should be tuned";
+            const std::string lambda = msg::text(msg::Id::GridLambdaAdvice, {param});
             if (tuned) {
                 const std::string version(kernel::backendName(m_in.backend));
                 add("split-fixed-by-grid", at,
-                    gridDim + ", but " + version + " still tunes the split parameter " + param +
-                        ": it starts from the share the grid fixes (" + perProgram +
-                        ") and also generates smaller values of " + param +
-                        ", which leave elements of axis " + axis + " unprocessed; pass " + param + "=" +
-                        std::to_string(share) + " at launch to keep the grid" + lambda,
+                    msg::text(msg::Id::SplitFixedStillTuned,
+                              {pidDim, fixed->second, param, version, share, axis, "", share, lambda}),
                     Severity::Note, param, axis);
                 continue;
             }
             add("split-fixed-by-grid", at,
-                gridDim + ", so the backend does not tune the split parameter " + param +
-                    (perProgram.empty() ? std::string() : "; " + perProgram) + lambda,
+                share > 0 ? msg::text(msg::Id::SplitFixedUntunedShare, {pidDim, fixed->second, param, share, axis, lambda})
+                          : msg::text(msg::Id::SplitFixedUntuned, {pidDim, fixed->second, param, lambda}),
                 Severity::Note, param, axis);
         }
     }

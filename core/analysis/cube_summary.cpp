@@ -1,6 +1,7 @@
 #include "core/analysis/cube_summary.h"
 
 #include "core/analysis/ast_match.h"
+#include "core/util/message.h"
 
 #include <memory>
 
@@ -77,7 +78,7 @@ void readAccumulator(const py::Node* function, const CubeDotSite& site, CubeSite
             dtype = vargs[isTlCall(value, "full") ? 2 : 1];
         if (const std::string d = dtypeText(dtype); !d.empty()) {
             out.accumulatorDtype = d;
-            out.accumulatorSource = "tl." + std::string(tlCallName(value)) + " at line " + std::to_string(n->line);
+            out.accumulatorSource = msg::text(msg::Id::AccumulatorFrom, {std::string(tlCallName(value)), n->line});
             return;
         }
     }

@@ -1,4 +1,5 @@
 #include "core/analysis/kernel_analysis.h"
+#include "core/util/message.h"
 
 #include "core/analysis/beyond_backend.h"
 #include "core/analysis/cube_parse.h"
@@ -481,8 +482,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                 continue;
             std::string& m = spot.diagnostic.message;
             if (const auto at = m.find(" unprocessed;"); at != std::string::npos)
-                m.insert(at + 12, " (" + spot.param + "=" + std::to_string(smaller) + ": " +
-                                      a.launch->describe(f) + ")");
+                m.insert(at + 12, msg::text(msg::Id::SplitSmallerLeavesData,
+                                            {spot.param, smaller, a.launch->describe(f)}));
         }
         // A lambda grid is proposed only where the kernel's loops do not need the static one.
         if (spot.diagnostic.code == "split-fixed-by-grid" && a.launch)
@@ -490,7 +491,8 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                 if (axis == spot.axis)
                     if (const auto why = a.launch->gridMustStay(dim)) {
                         std::string& m = spot.diagnostic.message;
-                        m = m.substr(0, m.rfind("; write the grid as a lambda")) + "; the grid must stay static: " + *why;
+                        m = m.substr(0, m.rfind(msg::text(msg::Id::GridLambdaAdvice, {spot.param}))) +
+                            msg::text(msg::Id::GridMustStayStatic, {*why});
                     }
         a.diagnostics.push_back(std::move(spot.diagnostic));
     }

@@ -81,47 +81,39 @@ std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
     const TrailEntry& e = m_entries[i];
     const auto& n = e.n;
     std::string msg;
+    using msg::Id;
     switch (e.code) {
     case TrailCode::UbCapacity: {
-        msg = "walk tile " + describeBudget(p, n[0]) + " (at most " + std::to_string(n[1]) + " elements)";
+        msg = msg::text(Id::TrailUbCapacity, {describeBudget(p, n[0]), n[1]});
         if (const std::int64_t* v = values(i)) {
             const std::int64_t own = p.tileElementsOf(v);
             if (own != n[0])
-                msg += "; the check reads the walk's current blocks, this candidate's own tile is " +
-                       std::to_string(own) + " elements";
+                msg = msg::text(Id::TrailUbCapacityOwnTile, {msg, own});
         }
         break;
     }
     case TrailCode::BelowMinTile:
-        msg = "walk tile " + formatCount(n[0], "element") + " < minimum " + std::to_string(n[1]) + " (stop tile " +
-              std::to_string(n[1] - 100) + " + 100, enforced once " + std::to_string(n[2]) +
-              " >= 10 configs exist in a kernel of 128K elements or more)";
+        msg = msg::text(Id::TrailBelowMinTile, {n[0], n[1], n[1] - 100, n[2]});
         break;
     case TrailCode::LowProgramFloor:
-        msg = "walk tile " + formatCount(n[0], "element") + " < minimum " + std::to_string(n[1]) +
-              " for a candidate with " + std::to_string(n[2]) + " programs (<= " + std::to_string(n[3]) +
-              "): once a low-program config exists, smaller tiles need more programs";
+        msg = msg::text(Id::TrailLowProgramFloor, {n[0], n[1], n[2], n[3]});
         break;
     case TrailCode::Duplicate:
-        msg = "same values as generated config #" + std::to_string(n[0]);
+        msg = msg::text(Id::TrailDuplicate, {n[0]});
         break;
     case TrailCode::ProgramLimit:
-        msg = std::to_string(n[0]) + " programs > " + std::to_string(n[1]) +
-              (n[2] != 0 ? " (the grid limit)" : " vector cores") + ": the split descent stops here";
+        msg = msg::text(n[2] != 0 ? Id::TrailProgramLimitGrid : Id::TrailProgramLimitCores, {n[0], n[1]});
         if (const std::int64_t* v = values(i); v != nullptr && e.axis >= 0) {
             const std::int64_t block = p.blockOf(e.axis, v);
             if (n[3] != block)
-                msg += " and restarts the axis at block " + std::to_string(n[3]) +
-                       " (one program per vector core)";
+                msg = msg::text(Id::TrailProgramLimitRestart, {msg, n[3]});
         }
         break;
     case TrailCode::LowProgramCap:
-        msg = "a config with " + std::to_string(n[0]) +
-              " programs is already kept (tiny kernels keep one per program count)";
+        msg = msg::text(Id::TrailLowProgramCap, {n[0]});
         break;
     case TrailCode::PersistentReduction:
-        msg = "reduction axis of " + std::to_string(n[0]) +
-              " elements is a persistent reduction: the walk never splits it";
+        msg = msg::text(Id::TrailPersistentReduction, {n[0]});
         break;
     }
     return msg;

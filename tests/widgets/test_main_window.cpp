@@ -136,10 +136,11 @@ private Q_SLOTS:
         for (int i = 0; i < top->childCount(); ++i) {
             QTreeWidgetItem* byCode = top->child(i);
             std::optional<space::TrailCode> code;
-            for (int c = 0; c < space::kTrailCodeCount; ++c)
-                if (byCode->text(0).toStdString() == space::trailCodeName(space::TrailCode(c)))
-                    code = space::TrailCode(c);
+            const QVariant stored = byCode->data(0, Qt::UserRole);
+            if (stored.isValid() && stored.toInt() >= 0 && stored.toInt() < space::kTrailCodeCount)
+                code = space::TrailCode(stored.toInt());
             QVERIFY2(code, qPrintable(byCode->text(0)));
+            QVERIFY(!byCode->text(0).isEmpty());
             QCOMPARE(byCode->text(1).toULongLong(), qulonglong(trail.count(*code)));
             listed += trail.count(*code);
             QVERIFY(byCode->childCount() > 0);
