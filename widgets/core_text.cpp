@@ -135,7 +135,7 @@ QString coreText(const QString& english)
 
 QString coreText(const std::string& english)
 {
-    return render(QString::fromStdString(english), 0);
+    return coreText(QString::fromStdString(english));
 }
 
 } // namespace ts::gui
