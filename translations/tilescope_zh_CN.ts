@@ -2337,6 +2337,10 @@
         <translation>使用 %1 中的启动参数</translation>
     </message>
     <message>
+        <source>%1: no candidates. %2</source>
+        <translation>%1：没有候选。%2</translation>
+    </message>
+    <message>
         <source>The language changes the next time TileScope starts.</source>
         <translation>语言将在下次启动 TileScope 时生效。</translation>
     </message>

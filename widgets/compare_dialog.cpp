@@ -121,10 +121,12 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     m_table->horizontalHeaderItem(SpeedUpColumn)->setToolTip(tr("The slowest device's best p50 over this device's"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Every column as wide as its text (the best config is the point of the table); the note
-    // takes what is left.
+    // Every figure as wide as its text; the best config and the note share what is left and
+    // wrap (a config sized to its text pushed the speed-up and the tuning time out of sight).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(NoteColumn, QHeaderView::Stretch);
+    for (int column : {int(BestColumn), int(NoteColumn)})
+        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Stretch);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("comparePlot"));
@@ -303,7 +305,6 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     m_table->resizeColumnsToContents();
     // The config wraps at its spaces, so that every column after it stays in sight.
     m_table->setWordWrap(true);
-    m_table->setColumnWidth(BestColumn, std::min(m_table->columnWidth(BestColumn), m_table->viewport()->width() / 4));
     m_table->resizeRowsToContents();
     m_plot->replot();
     m_panel->showMessage(fastest ? tr("Fastest: %1, best p50 %2.").arg(fastest->device, timeUsText(*fastest->bestP50Us))
