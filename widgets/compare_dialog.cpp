@@ -121,11 +121,11 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     m_table->horizontalHeaderItem(SpeedUpColumn)->setToolTip(tr("The slowest device's best p50 over this device's"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Every figure as wide as its text; the best config and the note share what is left and
-    // wrap (a config sized to its text pushed the speed-up and the tuning time out of sight).
+    // Every figure and note as wide as its text; the best config takes what is left and wraps
+    // (sized to its text, it pushed the speed-up and the tuning time out of sight).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    for (int column : {int(BestColumn), int(NoteColumn)})
-        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(BestColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
 
     m_plot = new QCustomPlot(this);
@@ -302,7 +302,6 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     m_plot->yAxis->setRange(0, std::max(topP50, 1e-3) * 1.25);
     m_plot->yAxis2->setRange(0, std::max(topTime, 1e-3) * 1.25);
     styleChart();
-    m_table->resizeColumnsToContents();
     // The config wraps at its spaces, so that every column after it stays in sight.
     m_table->setWordWrap(true);
     m_table->resizeRowsToContents();

@@ -117,9 +117,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->addWidget(m_error);
     centralLayout->addWidget(m_tabs, 1);
-    // On a narrow screen the docks give way before the pages do: the candidates need their
-    // config columns and a timing in sight (the pages scroll within this width).
-    central->setMinimumWidth(560);
+    // On a narrow screen the docks give way before the pages do: the candidates' config columns
+    // with a timing, and the charts side by side, need this width (the docks wrap their text).
+    central->setMinimumWidth(600);
     setCentralWidget(central);
 
     m_launchEditor = new LaunchEditor(this);
