@@ -367,7 +367,7 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr = 512):
 // A grid dimension fixed whatever the split parameter is: 2026-04 leaves the split untuned (the
 // kernel runs with the grid's share), 2026-08 tunes it from that share down, and every smaller
 // value leaves rows unprocessed. Both get the rule; the fix each proposes keeps every candidate
-// correct.
+// correct. A grid fixed only up to a value is said to be so.
 TEST(Backends, AFixedGridSplitIsDiagnosedInEachVersionsFacts)
 {
     static const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
@@ -436,5 +436,21 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
         const auto strided = analyseFile(dir / "strided.json", version);
         ASSERT_TRUE(strided);
         EXPECT_EQ(hasCode(*strided, "split-fixed-by-grid"), !tunesIt) << codes(*strided);
+
+        // A grid the parse sees fixed (it probes the split up to 512) that a larger BLOCK
+        // shrinks: the note says up to which value the dim holds, never "whatever".
+        std::ofstream(dir / "shrinking.json")
+            << "{\"kernel\": \"k.py\", \"args\": {" << args << "}, "
+            << R"j("grid": "lambda meta: (min(triton.cdiv(n, meta['BLOCK']), 8),)"})j";
+        const auto shrinking = analyseFile(dir / "shrinking.json", version);
+        ASSERT_TRUE(shrinking);
+        const Diagnostic* upTo = diagnosticOf(*shrinking, "split-fixed-by-grid");
+        ASSERT_TRUE(upTo) << codes(*shrinking);
+        // cdiv(8000, 1142) is 8, cdiv(8000, 1143) is 7.
+        EXPECT_NE(upTo->message.find("grid dim 0 is 8 for every BLOCK up to 1142 (fewer programs above)"),
+                  std::string::npos)
+            << upTo->message;
+        for (const Diagnostic& any : shrinking->diagnostics)
+            EXPECT_EQ(any.message.find("whatever BLOCK is"), std::string::npos) << any.message;
     }
 }

@@ -2337,6 +2337,10 @@
         <translation>使用 %1 中的启动参数</translation>
     </message>
     <message>
+        <source>%1: no candidates. %2</source>
+        <translation>%1：没有候选。%2</translation>
+    </message>
+    <message>
         <source>The language changes the next time TileScope starts.</source>
         <translation>语言将在下次启动 TileScope 时生效。</translation>
     </message>
@@ -3901,16 +3905,24 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>未建模属性 &apos;%1&apos;（近似：值未知）</translation>
     </message>
     <message>
-        <source>grid dim %1 is %2 whatever %3 is, but %4 still tunes the split parameter %3: it starts from the share the grid fixes (each program gets %5 elements of axis %6) and also generates smaller values of %3, which leave elements of axis %6 unprocessed%7; pass %3=%8 at launch to keep the grid; %9</source>
-        <translation>无论 %3 取何值，grid 第 %1 维都是 %2，但 %4 仍会调优切分参数 %3：它从 grid 固定的份额开始（每个程序处理轴 %6 的 %5 个元素），也会生成更小的 %3 值，使轴 %6 的部分元素得不到处理%7；在启动时传入 %3=%8 以保留该 grid；%9</translation>
+        <source>grid dim %1 is %2 whatever %3 is</source>
+        <translation>无论 %3 取何值，grid 第 %1 维都是 %2</translation>
     </message>
     <message>
-        <source>grid dim %1 is %2 whatever %3 is, so the backend does not tune the split parameter %3; %4</source>
-        <translation>无论 %3 取何值，grid 第 %1 维都是 %2，因此后端不会调优切分参数 %3；%4</translation>
+        <source>grid dim %1 is %2 for every %3 up to %4 (fewer programs above)</source>
+        <translation>%3 不超过 %4 时 grid 第 %1 维都是 %2（更大时程序更少）</translation>
     </message>
     <message>
-        <source>grid dim %1 is %2 whatever %3 is, so the backend does not tune the split parameter %3; each program gets %4 elements of axis %5; %6</source>
-        <translation>无论 %3 取何值，grid 第 %1 维都是 %2，因此后端不会调优切分参数 %3；每个程序处理轴 %5 的 %4 个元素；%6</translation>
+        <source>%1, but %2 still tunes the split parameter %3: it starts from the share the grid fixes (each program gets %4 elements of axis %5) and also generates smaller values of %3, which leave elements of axis %5 unprocessed%6; pass %3=%7 at launch to keep the grid; %8</source>
+        <translation>%1，但 %2 仍会调优切分参数 %3：它从 grid 固定的份额开始（每个程序处理轴 %5 的 %4 个元素），也会生成更小的 %3 值，使轴 %5 的部分元素得不到处理%6；在启动时传入 %3=%7 以保留该 grid；%8</translation>
+    </message>
+    <message>
+        <source>%1, so the backend does not tune the split parameter %2; %3</source>
+        <translation>%1，因此后端不会调优切分参数 %2；%3</translation>
+    </message>
+    <message>
+        <source>%1, so the backend does not tune the split parameter %2; each program gets %3 elements of axis %4; %5</source>
+        <translation>%1，因此后端不会调优切分参数 %2；每个程序处理轴 %4 的 %3 个元素；%5</translation>
     </message>
     <message>
         <source> (%1=%2: %3)</source>

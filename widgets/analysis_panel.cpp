@@ -9,9 +9,14 @@
 #include <QCoreApplication>
 
 #include <QApplication>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+
+#include <algorithm>
 #include <QVBoxLayout>
 
 namespace ts::gui {
@@ -45,12 +50,18 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
     // Values wrap at the panel's width instead of eliding; rows grow to fit them, and are
     // measured again when a column's width changes.
     m_tree->setUniformRowHeights(false);
-    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // The names take their width up to about half the tree (fitNameColumn); a longer one (a
+    // config of the generator's trail) wraps, so that the values keep their room.
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::Interactive);
     // A narrow dock (a 1280-pixel screen) wraps the values more rather than cutting the column
     // off at the panel's edge: the value column may shrink below Qt's default minimum.
     m_tree->header()->setMinimumSectionSize(40);
+    // Each level of the tree costs the value column its indentation: half Qt's default keeps
+    // the nesting visible and gives the values room.
+    m_tree->setIndentation(m_tree->indentation() / 2 + 2);
     m_tree->setWordWrap(true);
-    m_tree->setItemDelegate(new WrappingDelegate(m_tree));
+    m_tree->setItemDelegate(new WrappingDelegate(m_tree, 0));
+    m_tree->viewport()->installEventFilter(this);
     connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -61,7 +72,37 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
             m_collapsed << item->text(0);
     });
     connect(m_tree, &QTreeWidget::itemExpanded, this, [this](QTreeWidgetItem* item) { m_collapsed.removeAll(item->text(0)); });
+    for (auto signal : {&QTreeWidget::itemExpanded, &QTreeWidget::itemCollapsed})
+        connect(m_tree, signal, this, &AnalysisPanel::fitNameColumn);
     setAnalysis(nullptr);
+}
+
+bool AnalysisPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_tree->viewport() && event->type() == QEvent::Resize)
+        fitNameColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void AnalysisPanel::fitNameColumn()
+{
+    const int margin = WrappingDelegate::textMargin(m_tree);
+    int natural = 0;
+    for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+        int depth = m_tree->rootIsDecorated() ? 1 : 0;
+        bool shown = true;
+        for (const QTreeWidgetItem* p = (*it)->parent(); p; p = p->parent()) {
+            ++depth;
+            shown &= p->isExpanded();
+        }
+        if (shown)
+            natural = std::max(natural, depth * m_tree->indentation() +
+                                            QFontMetrics((*it)->font(0)).horizontalAdvance((*it)->text(0)) + 2 * margin);
+    }
+    const int minimum = m_tree->header()->minimumSectionSize();
+    const int width = std::clamp(natural, minimum, std::max(minimum, m_tree->viewport()->width() * 9 / 20));
+    if (m_tree->header()->sectionSize(0) != width)
+        m_tree->header()->resizeSection(0, width);
 }
 
 QTreeWidgetItem* AnalysisPanel::section(const QString& title)
@@ -124,6 +165,7 @@ void AnalysisPanel::restoreExpansion()
         QTreeWidgetItem* item = m_tree->topLevelItem(i);
         item->setExpanded(!m_collapsed.contains(item->text(0)));
     }
+    fitNameColumn();
 }
 
 void AnalysisPanel::showKernelErrors()
@@ -339,6 +381,7 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
     }
     addTrail(*s);
     m_spaceSection->setExpanded(!m_collapsed.contains(m_spaceSection->text(0)));
+    fitNameColumn();
 }
 
 } // namespace ts::gui

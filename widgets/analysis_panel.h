@@ -28,7 +28,12 @@ public:
     QTreeWidget* tree() const { return m_tree; }
     QLabel* backendStatus() const { return m_backend; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    // The names' column as wide as the widest name shown, at most about half the tree.
+    void fitNameColumn();
     QTreeWidgetItem* section(const QString& title);
     // The tl.dot sites of a cube / mix kernel: M, N, K with the block tiling each, the
     // accumulator and the buffer footprints.

@@ -8,6 +8,7 @@
 
 #include <QGroupBox>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -49,7 +50,13 @@ ChartsPage::ChartsPage(QWidget* parent) : QWidget(parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("chartTabs"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(splitter, tr("Space"));
+    // On a short screen the space tab scrolls rather than cutting the charts' axes off below.
+    auto* spaceScroll = new QScrollArea(this);
+    spaceScroll->setObjectName(QStringLiteral("chartsSpaceScroll"));
+    spaceScroll->setFrameShape(QFrame::NoFrame);
+    spaceScroll->setWidgetResizable(true);
+    spaceScroll->setWidget(splitter);
+    m_tabs->addTab(spaceScroll, tr("Space"));
     m_tabs->addTab(boxed(tr("Timings of the benchmarked candidates (p50, p20–p80)"), m_timings, this), tr("Timings"));
     m_tabs->addTab(boxed(tr("Modelled tuning time: best so far, compile workers, benchmark runs"), m_timeline, this),
                    tr("Tuning time"));

@@ -121,10 +121,12 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     m_table->horizontalHeaderItem(SpeedUpColumn)->setToolTip(tr("The slowest device's best p50 over this device's"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Every column as wide as its text (the best config is the point of the table); the note
-    // takes what is left.
+    // Every figure and note as wide as its text; the best config takes what is left and wraps
+    // (sized to its text, it pushed the speed-up and the tuning time out of sight).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(NoteColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(BestColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("comparePlot"));
@@ -300,10 +302,8 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     m_plot->yAxis->setRange(0, std::max(topP50, 1e-3) * 1.25);
     m_plot->yAxis2->setRange(0, std::max(topTime, 1e-3) * 1.25);
     styleChart();
-    m_table->resizeColumnsToContents();
     // The config wraps at its spaces, so that every column after it stays in sight.
     m_table->setWordWrap(true);
-    m_table->setColumnWidth(BestColumn, std::min(m_table->columnWidth(BestColumn), m_table->viewport()->width() / 4));
     m_table->resizeRowsToContents();
     m_plot->replot();
     m_panel->showMessage(fastest ? tr("Fastest: %1, best p50 %2.").arg(fastest->device, timeUsText(*fastest->bestP50Us))

@@ -124,10 +124,12 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
                                        tr("List's pick (vs its fastest)"), tr("Note")});
     m_best->verticalHeader()->hide();
     m_best->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // The config takes what the other columns leave, wrapping at spaces; rows grow to fit it.
+    // The config and the note share what the other columns leave, wrapping at spaces; rows grow
+    // to fit them (a note sized to its content pushed the columns after the config off the table).
     m_best->setWordWrap(true);
     m_best->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_best->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    for (int column : {2, 4})
+        m_best->horizontalHeader()->setSectionResizeMode(column, QHeaderView::Stretch);
     m_best->horizontalHeader()->setStretchLastSection(false);
     connect(m_best->horizontalHeader(), &QHeaderView::sectionResized, m_best, &QTableView::resizeRowsToContents);
 

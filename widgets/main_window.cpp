@@ -32,6 +32,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QScrollArea>
+#include <QStyle>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -71,6 +73,12 @@ const npu::DeviceProfile* analysisDevice(KernelDocument& document)
 constexpr int kMaxRecent = 10;
 constexpr int kLaunchDockWidth = 450;  // the launch dock at first start, before a file widens it
 
+// The launch form's vertical scroll bar, kept out of the width its table's columns need.
+int scrollBarExtent(const QWidget* widget)
+{
+    return widget->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, widget);
+}
+
 bool isOpenable(const QString& path)
 {
     const QFileInfo info(path);
@@ -109,13 +117,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->addWidget(m_error);
     centralLayout->addWidget(m_tabs, 1);
+    // On a narrow screen the docks give way before the pages do: the candidates' config columns
+    // with a timing, and the charts side by side, need this width (the docks wrap their text).
+    central->setMinimumWidth(600);
     setCentralWidget(central);
 
     m_launchEditor = new LaunchEditor(this);
     m_launchEditor->setDevices(m_document->devices());
     auto* launchDock = new QDockWidget(tr("Launch"), this);
     launchDock->setObjectName(QStringLiteral("launchDock"));
-    launchDock->setWidget(m_launchEditor);
+    // The form scrolls rather than squeezing its wrapped notes (the compile workers, the cached
+    // tuning) to a line on a short screen.
+    auto* launchScroll = new QScrollArea(launchDock);
+    launchScroll->setObjectName(QStringLiteral("launchScroll"));
+    launchScroll->setFrameShape(QFrame::NoFrame);
+    launchScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    launchScroll->setWidgetResizable(true);
+    launchScroll->setWidget(m_launchEditor);
+    launchScroll->setMinimumWidth(m_launchEditor->minimumWidth() + scrollBarExtent(launchScroll));
+    launchDock->setWidget(launchScroll);
     addDockWidget(Qt::LeftDockWidgetArea, launchDock);
     m_analysisPanel = new AnalysisPanel(this);
     auto* analysisDock = new QDockWidget(tr("Analysis"), this);
@@ -468,6 +488,10 @@ void MainWindow::onSpaceReady()
                                  (incorrect > 0 ? tr(", %1 incorrect").arg(incorrect) : QString()) +
                                  QStringLiteral(" · ") +
                                  tr("backend %1").arg(backendLabelText(m_document->workload().backend)));
+    } else if (const QString problem = m_document->spaceProblem(); !problem.isEmpty()) {
+        // The "Opening …" of openFile would otherwise stay: say why there is nothing to tune.
+        statusBar()->showMessage(tr("%1: no candidates. %2")
+                                     .arg(QFileInfo(m_document->kernelPath()).fileName(), problem));
     }
 }
 
@@ -721,7 +745,7 @@ void MainWindow::fitLaunchDock()
         return;
     }
     // Never below the first-start width, never more than 40 % of the window.
-    const int target = std::clamp(m_launchEditor->preferredWidth(), kLaunchDockWidth,
+    const int target = std::clamp(m_launchEditor->preferredWidth() + scrollBarExtent(dock), kLaunchDockWidth,
                                   std::max(kLaunchDockWidth, width() * 2 / 5));
     if (target != dock->width())
         resizeDocks({dock}, {target}, Qt::Horizontal);

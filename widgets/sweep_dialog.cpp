@@ -10,6 +10,7 @@
 #include "widgets/run_panel.h"
 #include "widgets/status_colors.h"
 #include "widgets/sweep_table_model.h"
+#include "widgets/wrapping_delegate.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -110,11 +111,15 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     m_table->setModel(proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
-    m_table->setWordWrap(false);
+    // The two configs share what the figures leave and wrap at their commas: an elided config
+    // hid the one value that told two shapes' picks apart.
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    for (int c : {SweepTableModel::BestConfig, SweepTableModel::ChosenConfig})
+        m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("sweepPlot"));
@@ -138,6 +143,10 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     m_cover->setObjectName(QStringLiteral("sweepCover"));
     m_cover->setHeaderLabels({tr("Config"), tr("Serves"), tr("Worst loss (%)")});
     m_cover->setRootIsDecorated(false);
+    m_cover->setWordWrap(true);
+    m_cover->setUniformRowHeights(false);
+    m_cover->setItemDelegate(new WrappingDelegate(m_cover, 0));
+    connect(m_cover->header(), &QHeaderView::sectionResized, m_cover, [this] { m_cover->doItemsLayout(); });
     m_coverSummary = new QLabel(this);
     m_coverSummary->setWordWrap(true);
     m_export = new QPushButton(tr("&Export the set…"), this);
@@ -495,9 +504,6 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
                     "as Triton benchmarks a handwritten list at every shape.",
                     nullptr, int(m_result->crossMeasurements));
     m_panel->showMessage(lines.join(QLatin1Char('\n')));
-    m_table->resizeColumnsToContents();
-    for (int c : {SweepTableModel::BestConfig, SweepTableModel::ChosenConfig})
-        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 320));
     showCover();
     Q_EMIT finished();
 }

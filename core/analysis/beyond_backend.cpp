@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <optional>
 #include <set>
 
 namespace ts::analysis {
@@ -285,17 +287,22 @@ private:
                     break;
                 }
             const std::string lambda = msg::text(msg::Id::GridLambdaAdvice, {param});
+            std::int64_t length = 0;
+            if (const std::string* key = findAxis(m_parse.keys, axis))
+                for (const LaunchArgument& a : m_in.args)
+                    if (a.name == *key && a.kind == LaunchArgument::Kind::Int)
+                        length = a.intValue;
+            const std::string dim = fixedGridDimText(m_in, m_parse, param, pidDim, fixed->second, length);
             if (tuned) {
                 const std::string version(kernel::backendName(m_in.backend));
                 add("split-fixed-by-grid", at,
-                    msg::text(msg::Id::SplitFixedStillTuned,
-                              {pidDim, fixed->second, param, version, share, axis, "", share, lambda}),
+                    msg::text(msg::Id::SplitFixedStillTuned, {dim, version, param, share, axis, "", share, lambda}),
                     Severity::Note, param, axis);
                 continue;
             }
             add("split-fixed-by-grid", at,
-                share > 0 ? msg::text(msg::Id::SplitFixedUntunedShare, {pidDim, fixed->second, param, share, axis, lambda})
-                          : msg::text(msg::Id::SplitFixedUntuned, {pidDim, fixed->second, param, lambda}),
+                share > 0 ? msg::text(msg::Id::SplitFixedUntunedShare, {dim, param, share, axis, lambda})
+                          : msg::text(msg::Id::SplitFixedUntuned, {dim, param, lambda}),
                 Severity::Note, param, axis);
         }
     }
@@ -398,6 +405,39 @@ std::vector<BlindSpot> findBlindSpots(const ParseInput& input, const AxisParse& 
     if (!input.function)
         return {};
     return BlindSpotFinder(input, parse, fileName).run();
+}
+
+std::string fixedGridDimText(const ParseInput& input, const AxisParse& parse, const std::string& param, int dim,
+                             std::int64_t value, std::int64_t axisLength)
+{
+    // The parse probes `param` up to 512; the grid as the launch evaluates it at a larger value
+    // (the tunables it does not pass at the parse's baseline, 128) says whether "whatever" holds.
+    auto dimAt = [&](std::int64_t v) -> std::optional<std::int64_t> {
+        std::map<std::string, std::int64_t> meta;
+        for (const std::string& name : parse.constexprParams)
+            if (std::none_of(input.args.begin(), input.args.end(),
+                             [&](const LaunchArgument& a) { return a.name == name && !a.fromDefault; }))
+                meta[name] = 128;
+        meta[param] = v;
+        const auto grid = input.grid.kind == GridSpec::Kind::Callable && input.grid.function
+                              ? input.grid.function(meta)
+                              : std::nullopt;
+        if (!grid || !grid->valid || dim < 0 || std::size_t(dim) >= grid->dims.size())
+            return std::nullopt;
+        return grid->dims[std::size_t(dim)];
+    };
+    const std::int64_t limit = axisLength > 512 ? axisLength : std::int64_t(1) << 24;
+    const auto atLimit = dimAt(limit);
+    if (!atLimit || *atLimit == value)
+        return msg::text(msg::Id::GridDimFixed, {dim, value, param});
+    // The largest value that keeps the dim (the parse saw it keep it at 512).
+    std::int64_t low = 512, high = limit;
+    while (high - low > 1) {
+        const std::int64_t mid = low + (high - low) / 2;
+        const auto at = dimAt(mid);
+        (at && *at == value ? low : high) = mid;
+    }
+    return msg::text(msg::Id::GridDimFixedUpTo, {dim, value, param, low});
 }
 
 Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName)

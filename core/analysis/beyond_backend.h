@@ -35,6 +35,12 @@ struct BlindSpot {
     std::string param;  // the block parameter the backend misses ("" for key notes)
     std::string axis;   // the axis it would tie it to, when a mask says so
 };
+// "grid dim D is V whatever P is", or, where a larger P than the parse probes (up to the axis's
+// length, or 2^24 unknown) changes the dim, "... for every P up to U (fewer programs above)":
+// `min(cdiv(n, P), 16)` is 16 only while cdiv(n, P) >= 16.
+std::string fixedGridDimText(const ParseInput& input, const AxisParse& parse, const std::string& param, int dim,
+                             std::int64_t value, std::int64_t axisLength);
+
 std::vector<BlindSpot> findBlindSpots(const ParseInput& input, const AxisParse& parse,
                                       const std::string& fileName = {});
 

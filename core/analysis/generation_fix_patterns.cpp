@@ -351,9 +351,16 @@ private:
             if (a == *axis)
                 pidDim = d;
         const auto fixed = m_cx.parse.fixedGridDims.find(pidDim);
-        f.why = param + " splits axis " + f.axis + ", but grid dim " + std::to_string(pidDim) + " is " +
-                (fixed == m_cx.parse.fixedGridDims.end() ? std::string("fixed") : std::to_string(fixed->second)) +
-                " whatever " + param + " is, so the backend does not tune it, and the launch does not pass it";
+        std::int64_t length = 0;
+        if (const std::string* key = findAxis(m_cx.parse.keys, *axis))
+            for (const LaunchArgument& a : m_cx.input.args)
+                if (a.name == *key && a.kind == LaunchArgument::Kind::Int)
+                    length = a.intValue;
+        f.why = param + " splits axis " + f.axis + ", but " +
+                (fixed == m_cx.parse.fixedGridDims.end()
+                     ? "grid dim " + std::to_string(pidDim) + " is fixed whatever " + param + " is"
+                     : fixedGridDimText(m_cx.input, m_cx.parse, param, pidDim, fixed->second, length)) +
+                ", so the backend does not tune it, and the launch does not pass it";
         for (const auto& [a, share] : m_cx.parse.fixedSplitParams)
             if (a == *axis)
                 f.launchValue = share;

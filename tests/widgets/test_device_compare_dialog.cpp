@@ -3,6 +3,7 @@
 // device, a new tolerance chooses the list again without running, Export writes the list, and
 // a Stop held at the second step keeps what finished.
 
+#include "text_fit.h"
 #include "testutil.h"
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
@@ -14,6 +15,7 @@
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 
+#include <QHeaderView>
 #include <QAction>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -96,6 +98,19 @@ private Q_SLOTS:
             QCOMPARE(best->item(j, 2)->text(),
                      QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best])));
         }
+        // Every column inside the table and every cell whole at 1280x800's dialog size, the long
+        // note included (sized to its text, it pushed the columns after the config out of sight).
+        QCoreApplication::processEvents();
+        const QHeaderView* columns = best->horizontalHeader();
+        QVERIFY2(columns->sectionViewportPosition(4) + columns->sectionSize(4) <= best->viewport()->width(),
+                 qPrintable(QStringLiteral("the note ends at %1 px in %2")
+                                .arg(columns->sectionViewportPosition(4) + columns->sectionSize(4))
+                                .arg(best->viewport()->width())));
+        for (int j = 0; j < best->rowCount(); ++j)
+            for (int column = 0; column < best->columnCount(); ++column) {
+                const QString cut = test::cutCell(best, best->model()->index(j, column), best->columnWidth(column), false);
+                QVERIFY2(cut.isEmpty(), qPrintable(cut));
+            }
         // The regret matrix: 1 on the diagonal, the ratio (or "does not run") elsewhere.
         QTableWidget* regret = dialog.regretTable();
         QCOMPARE(regret->rowCount(), 2);

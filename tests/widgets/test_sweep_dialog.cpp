@@ -2,6 +2,7 @@
 // every shape, the covering set (in the list, the table and the chart) and exports it; a sweep
 // stopped midway keeps the shapes already tuned; the range editor rejects bad rows.
 
+#include "text_fit.h"
 #include "tuning_test_support.h"
 #include "window_test_support.h"
 
@@ -17,6 +18,7 @@
 #include "widgets/tool_dialogs.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QAction>
 #include <QCheckBox>
 #include <QLabel>
@@ -130,6 +132,25 @@ private Q_SLOTS:
         QCOMPARE(dialog.model()->rowCount(), 3);
         QCOMPARE(dialog.model()->index(0, gui::SweepTableModel::ShapeColumn).data().toString(),
                  QStringLiteral("n_elements=4096"));
+        // On a narrow dialog the configs wrap at their commas, whole, and every column stays in
+        // sight (an elided config hid the one value that told two shapes' picks apart).
+        dialog.resize(480, 820);
+        QCoreApplication::processEvents();
+        QTableView* table = dialog.findChild<QTableView*>(QStringLiteral("sweepTable"));
+        QVERIFY(table);
+        const int last = gui::SweepTableModel::ColumnCount - 1;
+        QVERIFY(table->horizontalHeader()->sectionViewportPosition(last) + table->columnWidth(last) <=
+                table->viewport()->width());
+        bool wrapped = false;
+        for (int row = 0; row < table->model()->rowCount(); ++row)
+            for (int column : {int(gui::SweepTableModel::BestConfig), int(gui::SweepTableModel::ChosenConfig)}) {
+                const QModelIndex index = table->model()->index(row, column);
+                const QString cut = test::cutCell(table, index, table->columnWidth(column), false);
+                QVERIFY2(cut.isEmpty(), qPrintable(cut));
+                wrapped |= table->visualRect(index).height() > table->fontMetrics().height() * 3 / 2;
+            }
+        QVERIFY(wrapped);  // the check above saw configs on more than one line
+        dialog.resize(1200, 820);
 
         // The covering set: listed, and every shape served within the tolerance.
         const auto& cover = result->cover;

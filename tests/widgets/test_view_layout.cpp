@@ -1,15 +1,27 @@
 // Layout defects a reader saw: a scrolled column shown partly under the frozen config block,
-// a legend over the dots it names.
+// a legend over the dots it names, analysis values cut on a 1280x800 screen, a status bar that
+// kept saying "Opening" for a kernel with nothing to tune.
 
+#include "text_fit.h"
 #include "widget_test_support.h"
+#include "window_test_support.h"
 
+#include "widgets/analysis_panel.h"
 #include "widgets/frozen_table_view.h"
 #include "widgets/qcp.h"
 #include "widgets/timeline_chart.h"
+#include "widgets/translations.h"
 
+#include <QDir>
+#include <QFile>
 #include <QHeaderView>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QStandardItemModel>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 class TestViewLayout : public QObject {
     Q_OBJECT
@@ -92,6 +104,100 @@ private Q_SLOTS:
                                     .arg(legend.width())
                                     .arg(legend.height())
                                     .arg(i)));
+    }
+
+    // At the default size and on a 1280x800 screen, in English and in Chinese, the analysis
+    // names and values show whole inside the dock: no column past its edge, every cell given the
+    // lines it needs, a word wider than its column broken rather than cut.
+    void explorerReadsWholeAtEachSize_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QTest::newRow(qPrintable(language + QStringLiteral(" default"))) << language << QSize();
+            QTest::newRow(qPrintable(language + QStringLiteral(" 1280x800"))) << language << QSize(1280, 800);
+        }
+    }
+
+    void explorerReadsWholeAtEachSize()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QVERIFY(ts::gui::installLanguage(language));
+        const auto english = qScopeGuard([] { ts::gui::installLanguage(QStringLiteral("en")); });
+        QSettings().remove(QStringLiteral("window"));  // a first start
+        ts::gui::MainWindow window;
+        if (size.isValid())
+            window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (const char* example : {"matmul.json", "guide_violations.json", "softmax.json"}) {
+            QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+            window.openFile(ts::test::examplePath(example));
+            QVERIFY(ts::test::waitForCount(opened));
+            QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+            window.layout()->activate();
+
+            QTreeWidget* tree = window.analysisPanel()->tree();
+            tree->doItemsLayout();
+            QHeaderView* header = tree->header();
+            QVERIFY2(header->sectionViewportPosition(1) + header->sectionSize(1) <= tree->viewport()->width(),
+                     qPrintable(QStringLiteral("%1: the value column ends at %2 px in a %3 px tree")
+                                    .arg(QLatin1String(example))
+                                    .arg(header->sectionViewportPosition(1) + header->sectionSize(1))
+                                    .arg(tree->viewport()->width())));
+            int checked = 0;
+            for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+                bool shown = true;
+                for (const QTreeWidgetItem* p = (*it)->parent(); p; p = p->parent())
+                    shown &= p->isExpanded();
+                if (!shown || (*it)->text(1).isEmpty())
+                    continue;
+                const QString cut = ts::test::cutText(tree, (*it)->text(1), tree->visualItemRect(*it),
+                                                      header->sectionSize(1), true);
+                QVERIFY2(cut.isEmpty(), qPrintable(QLatin1String(example) + QStringLiteral(": ") + cut));
+                // The name too, in what its indentation leaves of the first column.
+                int depth = 1;
+                for (const QTreeWidgetItem* p = (*it)->parent(); p; p = p->parent())
+                    ++depth;
+                const QString name = ts::test::cutText(tree, (*it)->text(0), tree->visualItemRect(*it),
+                                                       header->sectionSize(0) - depth * tree->indentation(), true);
+                QVERIFY2(name.isEmpty(), qPrintable(QLatin1String(example) + QStringLiteral(": ") + name));
+                ++checked;
+            }
+            QVERIFY(checked > 10);
+
+        }
+    }
+
+    // A kernel without @triton.autotune: the status bar says there is nothing to tune, and why,
+    // instead of the "Opening ..." it showed while the file was read.
+    void aKernelWithNothingToTuneSaysSo()
+    {
+        QTemporaryDir dir;
+        QFile in(ts::test::examplePath("add.py"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QString source = QString::fromUtf8(in.readAll());
+        const qsizetype from = source.indexOf(QStringLiteral("@triton.autotune("));
+        const qsizetype to = source.indexOf(QStringLiteral("\n)\n"), from);
+        QVERIFY(from >= 0 && to > from);
+        source.remove(from, to + 3 - from);
+        QFile out(dir.filePath(QStringLiteral("add.py")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(source.toUtf8());
+        out.close();
+        QVERIFY(QFile::copy(ts::test::examplePath("add.json"), dir.filePath(QStringLiteral("add.json"))));
+
+        ts::gui::MainWindow window;
+        window.show();
+        QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+        window.openFile(dir.filePath(QStringLiteral("add.json")));
+        QVERIFY(ts::test::waitForCount(opened));
+        QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy(); }));
+        QVERIFY(!window.document()->space());
+        const QString status = window.statusBar()->currentMessage();
+        QVERIFY2(status.contains(QLatin1String("@triton.autotune")) && status.contains(QLatin1String("add.py")),
+                 qPrintable(status));
     }
 };
 
