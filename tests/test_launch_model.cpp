@@ -600,7 +600,8 @@ TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementOnEveryLatticeRow)
 TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementAtTheEdges)
 {
     const std::vector<std::int64_t> edges = {analysis::kUnknownSlot, -7, -1, 0, 1, 2, 3, 7, 16, 48, 63, 64, 100,
-                                             1000, 1024, std::int64_t(1) << 40, (std::int64_t(1) << 40) + 1,
+                                             1000, 1024, std::int64_t(1) << 31, (std::int64_t(1) << 31) + 1,
+                                             std::int64_t(1) << 40,
                                              INT64_MAX / 4};
     std::mt19937_64 random(26);
     std::size_t compared = 0;

@@ -7,8 +7,8 @@ namespace ts::analysis {
 namespace {
 
 // Values beyond this take the arithmetic in full, where every product is checked for overflow;
-// below it the compares here cannot overflow.
-constexpr std::int64_t kQuickLimit = std::int64_t(1) << 40;
+// below it no product or sum in the compares here can overflow.
+constexpr std::int64_t kQuickLimit = std::int64_t(1) << 31;
 
 bool isConstant(const LaunchShape::Operand& o, std::int64_t c)
 {
