@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "core/analysis/launch_model.h"
+#include "core/analysis/launch_model_shape.h"
 #include "core/export/tuning_report.h"
 #include "core/pipeline/workflow.h"
 #include "core/space/space_report.h"
@@ -15,6 +16,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
+#include <random>
 
 using namespace ts;
 
@@ -453,6 +456,181 @@ def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, XBLOCK: tl.constexpr, XBLOCK_S
     EXPECT_GE(lattices, 2u);
     EXPECT_GT(rows, 1000u);
     EXPECT_GT(incorrect, 0u);
+}
+
+// The kernels whose lattices the closed form is checked on: one of each index shape it knows,
+// 1-D and 2-D grids (lambdas and static), and an unmasked store it leaves to the arithmetic.
+struct ShapeCase {
+    std::string name;
+    kernel::Workload workload;
+    std::vector<analysis::LaunchShape::Kind> kinds;
+};
+
+static std::vector<ShapeCase> shapeCases(const std::function<kernel::Workload(const std::string&, const std::string&,
+                                                                         const std::string&, const std::string&)>& make)
+{
+    using K = analysis::LaunchShape::Kind;
+    std::vector<ShapeCase> cases;
+    auto example = [&](const char* file, std::vector<K> kinds) {
+        kernel::WorkloadLoadResult loaded = kernel::loadWorkload((test::examplesDir() / file).string());
+        EXPECT_TRUE(loaded.workload) << file;
+        if (loaded.workload)
+            cases.push_back({file, *loaded.workload, std::move(kinds)});
+    };
+    example("add.json", {K::TiledBlock});
+    example("softmax.json", {K::TiledBlock, K::Whole});
+    example("guide_violations.json", {K::TiledBlock, K::Block}); // static 2-D grid, incorrect rows
+    example("bias_gelu_2d.json", {K::Block, K::TiledBlock});     // a 2-D lambda grid
+    example("grid_stride.json", {K::GridStride});
+    example("column_sum.json", {K::AxisLoop, K::Block});
+    // A kernel reading x_ptr and writing y_ptr, two float16 tensors of n elements.
+    auto copying = [&](const char* name, const std::string& body, std::int64_t n, const std::string& moreArgs,
+                       const std::string& grid, std::vector<K> kinds) {
+        const std::string tensor = "{\"tensor\": \"float16\", \"shape\": [" + std::to_string(n) + "]}";
+        cases.push_back({name,
+                         make(name, "@triton.autotune(configs=[], key=['n'])\n@triton.jit\n" + body,
+                              "\"x_ptr\": " + tensor + ", \"y_ptr\": " + tensor + ", \"n\": " + std::to_string(n) + moreArgs,
+                              grid),
+                         std::move(kinds)});
+    };
+    const std::string cdivGrid = "\"lambda meta: (triton.cdiv(n, meta['XBLOCK']),)\"";
+    // A store without the load's mask: every XBLOCK that does not divide n writes past the end.
+    copying("unmasked", R"(def add_kernel(x_ptr, y_ptr, n, XBLOCK: tl.constexpr, XBLOCK_SUB: tl.constexpr):
+    block_start = tl.program_id(0) * XBLOCK
+    for sub in range(0, XBLOCK, XBLOCK_SUB):
+        offsets = block_start + sub + tl.arange(0, XBLOCK_SUB)
+        tl.store(y_ptr + offsets, tl.load(x_ptr + offsets, mask=offsets < n))
+)",
+            98432, "", cdivGrid, {K::TiledBlock, K::Other}); // the masked load, then the store
+    // Each program's arange shorter than its block: elements between them are never processed.
+    copying("gaps", R"(def head_kernel(x_ptr, y_ptr, n, XBLOCK: tl.constexpr, XBLOCK_SUB: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK_SUB)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+)",
+            98432, "", cdivGrid, {K::Block});
+    // A loop over the axis whose bound is a parameter of its own, not the mask's.
+    copying("loop_bound", R"(def copy_kernel(x_ptr, y_ptr, n, COLS: tl.constexpr, RBLOCK: tl.constexpr):
+    for c in range(0, COLS, RBLOCK):
+        cols = c + tl.arange(0, RBLOCK)
+        mask = cols < n
+        tl.store(y_ptr + cols, tl.load(x_ptr + cols, mask=mask), mask=mask)
+)",
+            4096, ", \"COLS\": 4096", "[1]", {K::AxisLoop});
+    // A grid-stride loop whose arange may be shorter than the block it strides by.
+    copying("stride_head", R"(def silu_kernel(x_ptr, y_ptr, n, XBLOCK: tl.constexpr, XBLOCK_SUB: tl.constexpr):
+    for start in range(tl.program_id(0) * XBLOCK, n, tl.num_programs(0) * XBLOCK):
+        offs = start + tl.arange(0, XBLOCK_SUB)
+        mask = offs < n
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+)",
+            98432, "", "[48]", {K::GridStride});
+    // A loop within the block that may stop short of it: left to the arithmetic.
+    copying("short_loop", R"(def add_kernel(x_ptr, y_ptr, n, XBLOCK: tl.constexpr, SPAN: tl.constexpr, XBLOCK_SUB: tl.constexpr):
+    for sub in range(0, SPAN, XBLOCK_SUB):
+        offs = tl.program_id(0) * XBLOCK + sub + tl.arange(0, XBLOCK_SUB)
+        mask = offs < n
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+)",
+            98432, ", \"SPAN\": 1024", cdivGrid, {K::Other});
+    return cases;
+}
+
+// The closed form of the launch (analysis/launch_model_shape.h) against the general judgement,
+// on every row of real kernels' lattices under both backend versions: each distinct tiling's
+// figures are the model's own, and every row shows them. The shapes' compares must both answer
+// (correct rows) and pass to the arithmetic (incorrect rows), or the test proves nothing.
+TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementOnEveryLatticeRow)
+{
+    std::size_t quick = 0, judged = 0, incorrect = 0, lattices = 0;
+    for (const kernel::BackendVersion& backend : {test::backend2604(), test::backend2608()}) {
+        const auto make = [&](const std::string& name, const std::string& source, const std::string& args,
+                              const std::string& grid) { return workload(name, source, args, grid, backend); };
+        for (ShapeCase& c : shapeCases(make)) {
+            SCOPED_TRACE(c.name + " under " + std::string(kernel::backendName(backend)));
+            c.workload.backend = backend;
+            const Launch l = open(c.workload, true);
+            ASSERT_TRUE(l.space && l.analysis && l.analysis->launch);
+            const analysis::LaunchModel& model = *l.analysis->launch;
+            std::optional<analysis::LaunchShape> shape = analysis::LaunchShape::of(model);
+            ASSERT_TRUE(shape);
+            EXPECT_EQ(shape->kinds(), c.kinds);
+            if (!l.space->hasLattice())
+                continue;
+            ++lattices;
+            // Each slot's dimension in a row, as the space binds them.
+            const auto& dims = l.space->dimensions();
+            std::vector<int> dimOf(model.slots().size(), -1);
+            for (std::size_t s = 0; s < dimOf.size(); ++s)
+                for (std::size_t j = 0; j < dims.size(); ++j)
+                    if (dims[j].name == model.slots()[s] && dims[j].choices.empty() &&
+                        dims[j].kind != space::SpaceDimension::Kind::NumWarps)
+                        dimOf[s] = int(j);
+            std::vector<std::int64_t> values(dimOf.size()), last;
+            analysis::LaunchFigures figures;
+            for (std::size_t i = 0; i < l.space->size(); ++i) {
+                const std::int64_t* row = l.space->values(i);
+                for (std::size_t s = 0; s < dimOf.size(); ++s) {
+                    const std::int64_t v = dimOf[s] >= 0 ? row[dimOf[s]] : analysis::kUnknownSlot;
+                    values[s] = v == analysis::kUnknownSlot ? model.slotDefaults()[s] : v;
+                }
+                if (values != last) {
+                    last = values;
+                    figures = shape->evaluate(values.data());
+                    quick += shape->lastCorrectByShape() ? 1 : 0;
+                    const analysis::LaunchFigures expected = model.evaluate(values.data());
+                    ASSERT_TRUE(figures == expected) << "row " << i << ": " << model.describe(figures) << " / "
+                                                     << model.describe(expected);
+                    ++judged;
+                    incorrect += expected.coverage == analysis::Coverage::Incorrect ? 1 : 0;
+                }
+                ASSERT_TRUE(l.space->launch(i) == figures) << "row " << i << ": " << l.space->coverageNote(i);
+            }
+        }
+    }
+    EXPECT_GE(lattices, 10u);
+    EXPECT_GT(quick, 10000u);
+    EXPECT_GT(judged - quick, 1000u);
+    EXPECT_GT(incorrect, 1000u);
+}
+
+// The same agreement away from the lattices' values: every slot the model reads takes values at
+// the edges of each shape's compares (unset, negative, zero, one, beyond the quick range, near
+// overflow), crossed at random with a fixed seed.
+TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementAtTheEdges)
+{
+    const std::vector<std::int64_t> edges = {analysis::kUnknownSlot, -7, -1, 0, 1, 2, 3, 7, 16, 48, 63, 64, 100,
+                                             1000, 1024, std::int64_t(1) << 31, (std::int64_t(1) << 31) + 1,
+                                             std::int64_t(1) << 40,
+                                             INT64_MAX / 4};
+    std::mt19937_64 random(26);
+    std::size_t compared = 0;
+    const auto make = [&](const std::string& name, const std::string& source, const std::string& args,
+                          const std::string& grid) { return workload(name, source, args, grid); };
+    for (const ShapeCase& c : shapeCases(make)) {
+        SCOPED_TRACE(c.name);
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({c.workload});
+        ASSERT_TRUE(analysed.ok() && analysed.analysis->launch);
+        const analysis::LaunchModel& model = *analysed.analysis->launch;
+        std::optional<analysis::LaunchShape> shape = analysis::LaunchShape::of(model);
+        ASSERT_TRUE(shape);
+        // Besides the edges, the values around each axis's extent and its halves.
+        std::vector<std::int64_t> pool = edges;
+        for (const analysis::CoverageCheck& check : model.checks())
+            if (const auto extent = check.extent.constantValue())
+                for (std::int64_t v : {*extent / 2, *extent - 1, *extent, *extent + 1})
+                    pool.push_back(v);
+        std::vector<std::int64_t> values = model.slotDefaults();
+        for (int n = 0; n < 20000; ++n) {
+            for (std::size_t s = 0; s < values.size(); ++s)
+                if (model.reads(int(s)))
+                    values[s] = pool[random() % pool.size()];
+            const analysis::LaunchFigures expected = model.evaluate(values.data());
+            ASSERT_TRUE(shape->evaluate(values.data()) == expected) << model.describe(expected);
+            ++compared;
+        }
+    }
+    EXPECT_EQ(compared, 11u * 20000u);
 }
 
 // The grid expression language: constants fold, Python's floor division and modulo, cdiv.

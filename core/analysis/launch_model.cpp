@@ -1,8 +1,8 @@
 // Judging one candidate's launch: its grid, and for every index the kernel reads or writes
-// through, which elements the programs reach. The index forms are those launch_model_kernel.cpp
-// recognises: a program's block (pid x B), at most one loop (from 0 within the block, over the
-// whole axis, or a grid-stride loop from pid x B by num_programs x B) and one tl.arange.
+// through, which elements the programs reach (the arithmetic is launch_model_judge.h's, shared
+// with the closed form of launch_model_shape.h); what a verdict says in words.
 #include "core/analysis/launch_model.h"
+#include "core/analysis/launch_model_judge.h"
 #include "core/util/message.h"
 
 #include <algorithm>
@@ -102,293 +102,24 @@ std::optional<std::array<std::int64_t, 3>> LaunchModel::evaluateGrid(const std::
     return result;
 }
 
-namespace {
-
-// a * b, or nullopt on overflow.
-std::optional<std::int64_t> times(std::int64_t a, std::int64_t b)
-{
-    std::int64_t out = 0;
-    if (__builtin_mul_overflow(a, b, &out))
-        return std::nullopt;
-    return out;
-}
-
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
-{
-    return a <= 0 ? 0 : (a - 1) / b + 1;
-}
-
-// Elements of [0, extent) in the union over programs p < programs of
-// [p * block + first, p * block + first + width), first >= 0: each program's span is contiguous.
-std::int64_t coveredBySpans(std::int64_t programs, std::int64_t block, std::int64_t first, std::int64_t width,
-                            std::int64_t extent)
-{
-    if (programs <= 0 || width <= 0 || extent <= first)
-        return 0;
-    if (block <= 0 || width >= block) {
-        // Overlapping or touching spans: one stretch from `first`.
-        const auto lastStart = times(programs - 1, std::max<std::int64_t>(block, 0));
-        if (!lastStart || *lastStart >= extent - first)
-            return extent - first;
-        return std::min(extent, first + *lastStart + width) - first;
-    }
-    // Disjoint spans: the programs wholly inside, then the one cut by the end.
-    std::int64_t whole = 0;
-    if (extent - first - width >= 0)
-        whole = std::min(programs, (extent - first - width) / block + 1);
-    std::int64_t out = whole * width;
-    if (whole < programs)
-        out += std::clamp<std::int64_t>(extent - (whole * block + first), 0, width);
-    return out;
-}
-
-} // namespace
-
-// One index for one candidate. Any value that cannot be computed makes the verdict unknown.
+// One index for one candidate, each of its numbers evaluated from the candidate's values.
 LaunchFigures LaunchModel::judge(const CoverageCheck& c, const std::int64_t* values,
                                  const std::array<std::int64_t, 3>& grid) const
 {
-    LaunchFigures f;
-    f.coverage = Coverage::Unknown;
-    f.issue = CoverageIssue::Unknown;
-    if (!c.unknown.empty() || !c.extentKnown)
-        return f;
-    const IndexTerm* pid = nullptr;
-    const IndexTerm* loop = nullptr;
-    const IndexTerm* arange = nullptr;
-    for (const IndexTerm& t : c.terms) {
-        const IndexTerm** slot = t.kind == IndexTerm::Kind::Pid ? &pid : t.kind == IndexTerm::Kind::Loop ? &loop : &arange;
-        if (*slot)
-            return f; // two of a kind: not a form the model follows
-        *slot = &t;
-    }
-    auto value = [&](const LaunchExpr& e) { return e.eval(values); };
-    const auto extentValue = value(c.extent);
-    if (!extentValue)
-        return f;
-    const std::int64_t extent = *extentValue;
-    f.extent = extent;
-    // A stride the candidate sets must be the tensor's own, or the index walks other elements.
-    if (c.stride) {
-        const auto stride = value(*c.stride);
-        if (!stride)
-            return f;
-        if (*stride != c.tensorStride) {
-            f.stride = *stride;
-            f.block = c.tensorStride;
-            f.coverage = Coverage::Incorrect;
-            f.issue = CoverageIssue::WrongStride;
-            return f;
-        }
-    }
-    auto correct = [&] {
-        f.coverage = Coverage::Correct;
-        f.issue = CoverageIssue::None;
-        return f;
-    };
-    auto incorrect = [&](CoverageIssue issue) {
-        f.coverage = Coverage::Incorrect;
-        f.issue = issue;
-        return f;
-    };
-    // How much of the axis the programs process, and whether that is all of it.
-    auto verdict = [&](std::int64_t covered, bool gapBefore) {
-        f.covered = covered;
-        return gapBefore || covered < extent ? incorrect(CoverageIssue::Uncovered) : correct();
-    };
-
-    // The arange: its length and its offset; the unit every other coefficient is counted in.
-    std::int64_t width = 1, shift = 0, unit = 0;
-    if (arange) {
-        const ArangeRange& r = m_aranges[std::size_t(arange->ref)];
-        const auto start = value(r.start);
-        const auto end = value(r.end);
-        const auto coef = value(arange->coef);
-        if (!start || !end || !coef || *coef <= 0)
-            return f;
-        width = *end - *start;
-        shift = *start;
-        unit = *coef;
-        if (width <= 0 || shift < 0)
-            return f;
-    }
-    auto inUnits = [&](const IndexTerm* t) -> std::optional<std::int64_t> {
-        const auto coef = value(t->coef);
-        if (!coef)
-            return std::nullopt;
-        if (unit == 0)
-            unit = *coef; // no arange: the first term sets the unit
-        if (unit <= 0 || *coef % unit != 0)
-            return std::nullopt;
-        return *coef / unit;
-    };
-
-    std::int64_t programs = 1, block = 0;
-    int dim = -1;
-    if (pid) {
-        const auto b = inUnits(pid);
-        if (!b || *b < 0)
-            return f;
-        dim = pid->ref;
-        programs = grid[std::size_t(dim)];
-        block = *b;
-    }
-    if (unit == 0 && loop) {
-        // No arange, no pid: the loop variable is the unit.
-        const auto coef = value(loop->coef);
-        if (!coef || *coef <= 0)
-            return f;
-        unit = *coef;
-    }
-
-    if (loop && m_loops[std::size_t(loop->ref)].startPid >= 0) {
-        // A grid-stride loop: program p starts at p x b and steps by the stride.
-        if (pid)
-            return f;
-        const LoopRange& L = m_loops[std::size_t(loop->ref)];
-        const auto scale = inUnits(loop);
-        const auto b = value(L.startCoef);
-        const auto s0 = value(L.start);
-        const auto stop = value(L.stop);
-        if (!scale || !b || !s0 || !stop || *b <= 0 || *s0 != 0)
-            return f;
-        dim = L.startPid;
-        programs = grid[std::size_t(dim)];
-        std::int64_t strideUnits = 0;
-        if (L.stepDim >= 0) {
-            const auto k = value(L.stepCoef);
-            if (L.stepDim != dim || !k || *k != *b)
-                return f;
-            strideUnits = programs;
-        } else {
-            const auto step = value(L.step);
-            if (!step || *step <= 0 || *step % *b != 0)
-                return f;
-            strideUnits = *step / *b;
-        }
-        const std::int64_t blocks = ceilDiv(*stop, *b); // blocks j x b below the stop
-        const auto elementBlock = times(*b, *scale);
-        if (!elementBlock)
-            return f;
-        f.along = programs;
-        f.block = *elementBlock;
-        const auto lastStart = times(std::max<std::int64_t>(blocks - 1, 0), *elementBlock);
-        if (!lastStart)
-            return f;
-        const std::int64_t reach = shift + *lastStart + width;
-        if (!c.masked && !c.wrap && reach > extent && blocks > 0) {
-            f.covered = reach;
-            return incorrect(CoverageIssue::Overrun);
-        }
-        if (strideUnits != programs) {
-            f.stride = strideUnits;
-            // Programs beyond the stride redo blocks; below it, blocks j with j % stride >= programs
-            // are never reached.
-            const std::int64_t reached =
-                programs >= strideUnits ? blocks
-                                        : (blocks / strideUnits) * programs + std::min(blocks % strideUnits, programs);
-            f.covered = std::min(extent, reached * std::min(width, *elementBlock));
-            return incorrect(CoverageIssue::StrideMismatch);
-        }
-        if (!c.judgeCoverage)
-            return correct();
-        return verdict(coveredBySpans(blocks, *elementBlock, shift, width, extent), false);
-    }
-
-    // One program's elements: the loop's steps (from `first`, `steps` of `gap`) each `width` wide.
-    std::int64_t first = shift, steps = 1, gap = 0;
-    if (loop) {
-        const LoopRange& L = m_loops[std::size_t(loop->ref)];
-        const auto scale = inUnits(loop);
-        const auto s = value(L.start);
-        const auto e = value(L.stop);
-        const auto st = value(L.step);
-        if (!scale || !s || !e || !st || *st <= 0 || *s < 0 || *scale <= 0)
-            return f;
-        steps = *e > *s ? ceilDiv(*e - *s, *st) : 0;
-        const auto a = times(*s, *scale);
-        const auto g = times(*st, *scale);
-        if (!a || !g)
-            return f;
-        first += *a;
-        gap = *g;
-    }
-    f.along = pid ? programs : 0;
-    f.block = pid ? block : width;
-    if (steps == 0 || programs <= 0) // the accesses never run: nothing of the axis is processed
-        return c.judgeCoverage ? verdict(0, false) : correct();
-    const auto loopSpan = times(steps - 1, gap);
-    const auto lastProgram = times(programs - 1, block);
-    if (!loopSpan || !lastProgram)
-        return f;
-    const std::int64_t span = *loopSpan + width; // one program's reach from its first element
-    const std::int64_t reach = *lastProgram + first + span;
-    if (!c.masked && !c.wrap && reach > extent) {
-        f.covered = reach;
-        return incorrect(CoverageIssue::Overrun);
-    }
-    if (!c.judgeCoverage)
-        return correct();
-    // A loop that steps further than one step covers skips the elements between its steps.
-    if (steps > 1 && gap > width)
-        return verdict(std::min(extent, steps * width * programs), true);
-    return verdict(coveredBySpans(programs, block, first, span, extent), first > 0);
+    const auto form = judging::formOf<const LaunchExpr*>(c, m_loops, m_aranges, [](const LaunchExpr& e) { return &e; });
+    return judging::judgeIndex(form, [values](const LaunchExpr* e) { return e->eval(values); }, grid);
 }
 
 LaunchFigures LaunchModel::evaluate(const std::int64_t* values) const
 {
-    LaunchFigures out;
-    const auto grid = evaluateGrid(values);
-    if (!grid || std::any_of(grid->begin(), grid->end(), [](std::int64_t d) { return d <= 0; })) {
-        out.coverage = Coverage::Unknown;
-        out.issue = CoverageIssue::Unknown;
-        return out;
-    }
-    out.grid = *grid;
-    out.programs = 1;
-    for (std::int64_t d : *grid) {
-        const auto p = times(out.programs, d);
-        if (!p) {
-            out.programs = 0;
-            out.coverage = Coverage::Unknown;
-            out.issue = CoverageIssue::Unknown;
-            return out;
-        }
-        out.programs = *p;
-    }
-    auto finish = [&](const LaunchFigures& verdict) {
-        LaunchFigures f = verdict;
-        f.grid = out.grid;
-        f.programs = out.programs;
-        return f;
-    };
-    if (!m_unfollowed.empty() || m_checks.empty()) {
-        LaunchFigures f;
-        return finish(f);
-    }
-    for (std::size_t i = 0; i < m_gridEqualities.size(); ++i) {
-        const auto v = m_gridEqualities[i].value.eval(values);
-        if (!v || *v != (*grid)[std::size_t(m_gridEqualities[i].dim)]) {
-            LaunchFigures f;
-            f.check = std::int16_t(-2 - int(i)); // an equality, not an index
-            return finish(f);
-        }
-    }
-    std::optional<LaunchFigures> unknown;
-    for (std::size_t i = 0; i < m_checks.size(); ++i) {
-        LaunchFigures f = judge(m_checks[i], values, *grid);
-        f.check = std::int16_t(i);
-        if (f.coverage == Coverage::Incorrect)
-            return finish(f);
-        if (f.coverage == Coverage::Unknown && !unknown)
-            unknown = f;
-    }
-    if (unknown)
-        return finish(*unknown);
-    LaunchFigures correct;
-    correct.coverage = Coverage::Correct;
-    correct.issue = CoverageIssue::None;
-    return finish(correct);
+    return judging::combineLaunch(
+        evaluateGrid(values), m_unfollowed.empty() && !m_checks.empty(), m_gridEqualities.size(),
+        [&](std::size_t i, const std::array<std::int64_t, 3>& grid) {
+            const auto v = m_gridEqualities[i].value.eval(values);
+            return v && *v == grid[std::size_t(m_gridEqualities[i].dim)];
+        },
+        m_checks.size(),
+        [&](std::size_t i, const std::array<std::int64_t, 3>& grid) { return judge(m_checks[i], values, grid); });
 }
 
 LaunchFigures LaunchModel::evaluate(const std::vector<std::pair<std::string, std::int64_t>>& config) const

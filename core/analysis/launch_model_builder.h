@@ -6,10 +6,13 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/analysis/launch_model.h"
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ts::analysis {
 
@@ -29,6 +32,20 @@ public:
 
     LaunchModel& model() { return *m_model; }
     const KernelAnalysis& analysis() const { return m_analysis; }
+
+    // What a built model judges with, for its closed form (launch_model_shape.cpp), which
+    // classifies it once per space.
+    struct Parts {
+        const LaunchModel::Grid& grid;
+        const std::vector<LoopRange>& loops;
+        const std::vector<ArangeRange>& aranges;
+        const std::vector<GridEquality>& gridEqualities;
+        bool judged; // the model follows the kernel and it has indices
+    };
+    static Parts partsOf(const LaunchModel& model);
+    // The grid of one candidate, as LaunchModel::evaluate computes it.
+    static std::optional<std::array<std::int64_t, 3>> gridOf(const LaunchModel& model,
+                                                             const std::int64_t* values);
 
 private:
     void buildSlots();

@@ -267,6 +267,18 @@ std::shared_ptr<LaunchModel> LaunchModelBuilder::build(const Node* gridLambda)
     return m_model;
 }
 
+LaunchModelBuilder::Parts LaunchModelBuilder::partsOf(const LaunchModel& model)
+{
+    return {model.m_grid, model.m_loops, model.m_aranges, model.m_gridEqualities,
+            model.m_unfollowed.empty() && !model.m_checks.empty()};
+}
+
+std::optional<std::array<std::int64_t, 3>> LaunchModelBuilder::gridOf(const LaunchModel& model,
+                                                                      const std::int64_t* values)
+{
+    return model.evaluateGrid(values);
+}
+
 std::shared_ptr<const LaunchModel>
 buildLaunchModel(const KernelAnalysis& analysis, const ParseInput& input, const py::Node* gridLambda,
                  const std::function<std::optional<std::int64_t>(const std::string&)>& nameValue)

@@ -40,7 +40,7 @@ std::size_t LaunchIndex::ValuesHash::operator()(const std::vector<std::int64_t>&
 
 LaunchIndex::LaunchIndex(const analysis::LaunchModel& model, const std::vector<int>& slotDims,
                          const DimValues& dims, std::vector<analysis::LaunchFigures>& figures)
-    : m_model(model), m_figures(figures)
+    : m_model(model), m_shape(analysis::LaunchShape::of(model)), m_figures(figures)
 {
     for (std::size_t i = 0; i < m_figures.size(); ++i)
         m_byFigures.try_emplace(m_figures[i], std::uint32_t(i));
@@ -68,18 +68,43 @@ LaunchIndex::LaunchIndex(const analysis::LaunchModel& model, const std::vector<i
             size *= r.values.size();
     }
     m_keyScratch.reserve(m_read.size());
-    if (flat)
+    if (flat && !m_shape)
         m_flat.assign(std::size_t(size), kNone);
 }
 
 std::uint32_t LaunchIndex::of(const std::int64_t* row)
 {
+    bool same = m_any;
     for (const Slot& r : m_read) {
         std::int64_t v = r.dim >= 0 ? row[r.dim] : analysis::kUnknownSlot;
         if (v == analysis::kUnknownSlot)
             v = r.fallback;
-        m_slotValues[std::size_t(r.slot)] = v;
+        std::int64_t& slot = m_slotValues[std::size_t(r.slot)];
+        if (slot != v) {
+            slot = v;
+            same = false;
+        }
     }
+    if (same)
+        return m_lastRow;
+    m_any = true;
+    if (m_shape) {
+        const analysis::LaunchFigures& figures = m_shape->evaluate(m_slotValues.data());
+        if (!m_shape->lastCorrectByShape())
+            return m_lastRow = store(figures);
+        // A correct row's figures are the grid's: stored once per grid.
+        if (m_correctGrid != m_shape->gridVersion()) {
+            m_correctGrid = m_shape->gridVersion();
+            m_correct = store(figures);
+        }
+        return m_lastRow = m_correct;
+    }
+    m_lastRow = lookUp();
+    return m_lastRow;
+}
+
+std::uint32_t LaunchIndex::lookUp()
+{
     if (!m_flat.empty()) {
         std::uint64_t key = 0;
         bool inTable = true;
@@ -111,7 +136,11 @@ std::uint32_t LaunchIndex::of(const std::int64_t* row)
 
 std::uint32_t LaunchIndex::judge()
 {
-    const analysis::LaunchFigures figures = m_model.evaluate(m_slotValues.data());
+    return store(m_model.evaluate(m_slotValues.data()));
+}
+
+std::uint32_t LaunchIndex::store(const analysis::LaunchFigures& figures)
+{
     if (m_last < m_figures.size() && m_figures[m_last] == figures)
         return m_last;
     const auto [at, inserted] = m_byFigures.try_emplace(figures, std::uint32_t(m_figures.size()));

@@ -1,17 +1,22 @@
 #pragma once
-// The launch figures of a lattice's rows (analysis/launch_model.h), judged once per distinct
-// value of the slots the launch model reads and stored once per distinct figures.
+// The launch figures of a lattice's rows (analysis/launch_model.h), stored once per distinct
+// figures.
 //
-// A lattice has a million rows and some hundred thousand distinct tilings, so the lookup is
-// compiled once per lattice into integers: each slot the model reads is tied to its dimension
-// (its position in a row), a value is found by its position among that dimension's values, and
-// the positions form one mixed-radix key into a flat table. No string, map or allocation per
-// row; a value outside the dimension's values takes a hashed path.
+// A lattice has a million rows and some hundred thousand distinct tilings. Where the model has
+// a closed form (analysis/launch_model_shape.h) every tiling is judged by it: a few integer
+// operations, cheaper than any lookup. Otherwise each tiling is judged once through the model,
+// and the lookup is compiled once per lattice into integers: each slot the model reads is tied
+// to its dimension (its position in a row), a value is found by its position among that
+// dimension's values, and the positions form one mixed-radix key into a flat table. No string,
+// map or allocation per row; a value outside the dimension's values takes a hashed path.
+// Consecutive rows with the same values of the slots the model reads share their figures.
 
 #include "core/analysis/launch_model.h"
+#include "core/analysis/launch_model_shape.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -47,9 +52,12 @@ private:
         std::size_t operator()(const std::vector<std::int64_t>& v) const;
     };
 
+    std::uint32_t lookUp(); // through the flat table or the hashed path
     std::uint32_t judge();
+    std::uint32_t store(const analysis::LaunchFigures& figures);
 
     const analysis::LaunchModel& m_model;
+    std::optional<analysis::LaunchShape> m_shape;
     std::vector<analysis::LaunchFigures>& m_figures;
     std::vector<Slot> m_read;               // the slots the model reads
     std::vector<std::int64_t> m_slotValues; // one row's value of every model slot
@@ -57,7 +65,11 @@ private:
     std::unordered_map<std::vector<std::int64_t>, std::uint32_t, ValuesHash> m_byValues;
     std::vector<std::int64_t> m_keyScratch;
     std::unordered_map<analysis::LaunchFigures, std::uint32_t, FiguresHash> m_byFigures;
-    std::uint32_t m_last = 0; // the figures of the last row judged: rows in order often share them
+    std::uint32_t m_last = 0;        // the figures of the last row judged: rows in order often share them
+    std::uint32_t m_lastRow = 0;     // the figures of the last row asked for
+    bool m_any = false;              // a row was asked for
+    std::uint32_t m_correct = 0;     // the figures of a correct row under the shape's grid...
+    std::uint64_t m_correctGrid = 0; // ...of this version (0: none yet)
 };
 
 } // namespace ts::space

@@ -1,0 +1,215 @@
+#include "core/analysis/launch_model_shape.h"
+
+#include "core/analysis/launch_model_builder.h"
+
+namespace ts::analysis {
+
+namespace {
+
+// Values beyond this take the arithmetic in full, where every product is checked for overflow;
+// below it no product or sum in the compares here can overflow.
+constexpr std::int64_t kQuickLimit = std::int64_t(1) << 31;
+
+bool isConstant(const LaunchShape::Operand& o, std::int64_t c)
+{
+    return o.slot < 0 && o.constant == c;
+}
+
+} // namespace
+
+LaunchShape::Quick LaunchShape::quickOf(const judging::IndexForm<Operand>& f)
+{
+    Quick q;
+    if (!f.followed || !(f.masked || f.wraps) || !f.hasArange || !isConstant(f.arangeStart, 0) ||
+        !isConstant(f.arangeCoef, 1))
+        return q;
+    q.extent = f.extent;
+    q.width = f.arangeEnd;
+    q.hasStride = f.hasStride;
+    q.stride = f.stride;
+    q.tensorStride = f.tensorStride;
+    // A loop in elements from 0 whose step is the arange's width: its steps tile what it spans.
+    const bool tiles =
+        f.hasLoop && isConstant(f.loopCoef, 1) && isConstant(f.loopStart, 0) && f.loopStep == f.arangeEnd;
+    if (f.hasPid && !f.hasLoop) {
+        q.kind = Kind::Block;
+        q.dim = f.pidDim;
+        q.block = f.pidCoef;
+    } else if (f.hasPid && tiles && f.startPid < 0 && f.loopStop == f.pidCoef) {
+        q.kind = Kind::TiledBlock;
+        q.dim = f.pidDim;
+        q.block = f.pidCoef;
+    } else if (!f.hasPid && !f.hasLoop) {
+        q.kind = Kind::Whole;
+    } else if (!f.hasPid && tiles && f.startPid < 0) {
+        q.kind = Kind::AxisLoop;
+        q.stop = f.loopStop;
+    } else if (!f.hasPid && f.hasLoop && f.startPid >= 0 && f.stepDim == f.startPid &&
+               isConstant(f.loopCoef, 1) && isConstant(f.loopStart, 0) && f.stepCoef == f.startCoef) {
+        q.kind = Kind::GridStride;
+        q.dim = f.startPid;
+        q.block = f.startCoef;
+        q.stop = f.loopStop;
+    }
+    return q;
+}
+
+// Whether the index is correct for this candidate, shown by its shape's compare. False says
+// nothing: the arithmetic decides.
+bool LaunchShape::quicklyCorrect(const Quick& q, const std::int64_t* values) const
+{
+    // The value of an operand within the quick range, or -1.
+    auto get = [values](const Operand& o) -> std::int64_t {
+        const std::int64_t v = o.slot < 0 ? o.constant : values[o.slot];
+        return v >= 1 && v <= kQuickLimit ? v : -1;
+    };
+    if (q.hasStride) {
+        const std::int64_t stride = q.stride.slot < 0 ? q.stride.constant : values[q.stride.slot];
+        if (stride == kUnknownSlot || stride != q.tensorStride)
+            return false;
+    }
+    const std::int64_t extent = q.extent.slot < 0 ? q.extent.constant : values[q.extent.slot];
+    const std::int64_t width = get(q.width);
+    if (extent == kUnknownSlot || width < 0)
+        return false;
+    const std::int64_t programs = (*m_grid)[std::size_t(q.dim)];
+    switch (q.kind) {
+    case Kind::Block: {
+        const std::int64_t block = get(q.block);
+        return block > 0 && block <= width && programs <= kQuickLimit &&
+               (programs - 1) * block + width >= extent;
+    }
+    case Kind::TiledBlock: {
+        const std::int64_t block = get(q.block);
+        return block > 0 && programs <= kQuickLimit && programs * block >= extent;
+    }
+    case Kind::Whole:
+        return width >= extent;
+    case Kind::AxisLoop: {
+        const std::int64_t stop = get(q.stop);
+        return stop > 0 && stop >= extent;
+    }
+    case Kind::GridStride: {
+        const std::int64_t block = get(q.block);
+        const std::int64_t stop = get(q.stop);
+        return block > 0 && block <= width && stop > 0 && stop >= extent;
+    }
+    case Kind::Other:
+        return false;
+    }
+    return false;
+}
+
+std::vector<LaunchShape::Kind> LaunchShape::kinds() const
+{
+    std::vector<Kind> out;
+    for (const Quick& q : m_quick)
+        out.push_back(q.kind);
+    return out;
+}
+
+std::optional<LaunchShape> LaunchShape::of(const LaunchModel& model)
+{
+    const std::size_t slots = model.slots().size();
+    bool closed = true;
+    // A constant or one slot; anything else leaves the model without a closed form.
+    auto operand = [&](const LaunchExpr& e) {
+        Operand o;
+        if (const auto c = e.constantValue()) {
+            o.constant = *c;
+            return o;
+        }
+        for (std::size_t s = 0; s < slots; ++s)
+            if (e == LaunchExpr::slot(int(s))) {
+                o.slot = int(s);
+                return o;
+            }
+        closed = false;
+        return o;
+    };
+    const LaunchModelBuilder::Parts parts = LaunchModelBuilder::partsOf(model);
+    LaunchShape shape(model);
+    shape.m_judged = parts.judged;
+    shape.m_allQuick = true;
+    for (const CoverageCheck& c : model.checks()) {
+        shape.m_indices.push_back(judging::formOf<Operand>(c, parts.loops, parts.aranges, operand));
+        shape.m_quick.push_back(quickOf(shape.m_indices.back()));
+        shape.m_allQuick = shape.m_allQuick && shape.m_quick.back().kind != Kind::Other;
+    }
+    for (const GridEquality& g : parts.gridEqualities)
+        shape.m_equalities.emplace_back(operand(g.value), g.dim);
+    if (!closed)
+        return std::nullopt;
+    // The grid reads the slots its dimensions name, or those a callable grid may read.
+    for (std::size_t s = 0; s < slots; ++s) {
+        bool reads = false;
+        for (const LaunchExpr& d : parts.grid.dims)
+            reads = reads || d.usesSlot(int(s));
+        for (int r : parts.grid.callReads)
+            reads = reads || r == int(s);
+        if (reads)
+            shape.m_gridSlots.push_back(int(s));
+    }
+    shape.m_gridKey.assign(shape.m_gridSlots.size(), 0);
+    return shape;
+}
+
+const LaunchFigures& LaunchShape::evaluate(const std::int64_t* values)
+{
+    bool sameGrid = m_gridComputed;
+    for (std::size_t i = 0; i < m_gridSlots.size(); ++i) {
+        const std::int64_t v = values[m_gridSlots[i]];
+        if (m_gridKey[i] != v) {
+            m_gridKey[i] = v;
+            sameGrid = false;
+        }
+    }
+    if (!sameGrid) {
+        m_grid = LaunchModelBuilder::gridOf(*m_model, values);
+        m_gridComputed = true;
+        // What the launch is when every index is correct: the arithmetic's own figures.
+        m_correct = judging::combineLaunch(
+            m_grid, true, 0, [](std::size_t, const std::array<std::int64_t, 3>&) { return true; }, 1,
+            [](std::size_t, const std::array<std::int64_t, 3>&) {
+                LaunchFigures f;
+                f.coverage = Coverage::Correct;
+                f.issue = CoverageIssue::None;
+                return f;
+            });
+        m_gridValid = m_correct.coverage == Coverage::Correct;
+        ++m_gridVersion;
+    }
+    m_lastQuick = false;
+    if (m_allQuick && m_judged && m_gridValid) {
+        bool correct = true;
+        for (const auto& [value, dim] : m_equalities) {
+            const std::int64_t v = value.slot < 0 ? value.constant : values[value.slot];
+            correct = correct && v != kUnknownSlot && v == (*m_grid)[std::size_t(dim)];
+        }
+        for (std::size_t i = 0; i < m_quick.size() && correct; ++i)
+            correct = quicklyCorrect(m_quick[i], values);
+        if (correct) {
+            m_lastQuick = true;
+            return m_correct;
+        }
+    }
+    auto value = [values](const Operand& o) -> std::optional<std::int64_t> {
+        if (o.slot < 0)
+            return o.constant;
+        const std::int64_t v = values[o.slot];
+        return v == kUnknownSlot ? std::nullopt : std::optional<std::int64_t>(v);
+    };
+    m_figures = judging::combineLaunch(
+        m_grid, m_judged, m_equalities.size(),
+        [&](std::size_t i, const std::array<std::int64_t, 3>& grid) {
+            const auto v = value(m_equalities[i].first);
+            return v && *v == grid[std::size_t(m_equalities[i].second)];
+        },
+        m_indices.size(),
+        [&](std::size_t i, const std::array<std::int64_t, 3>& grid) {
+            return judging::judgeIndex(m_indices[i], value, grid);
+        });
+    return m_figures;
+}
+
+} // namespace ts::analysis
