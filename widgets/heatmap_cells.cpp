@@ -431,9 +431,15 @@ void HeatmapChart::fillCells()
         legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
                       .arg(tr("over capacity (> 100 %)").toHtmlEscaped())
                       .arg(info.overflow);
-    if (m_slice.reduced)
-        legend << QStringLiteral("<tr><td colspan='3'>%1</td></tr>")
-                      .arg(tr("reduced over the hidden dimensions marked minimum or median").toHtmlEscaped());
+    // Which dimensions the cells are reduced over, one line each (a long line would widen the
+    // legend's columns).
+    for (std::size_t d = 0; d < m_slice.modes.size() && m_space; ++d) {
+        const QString name = QString::fromStdString(m_space->dimensions()[d].name);
+        if (int(d) == m_slice.xDim || int(d) == m_slice.yDim || m_slice.modes[d] == HiddenMode::Fixed)
+            continue;
+        legend << QStringLiteral("<tr><td></td><td colspan='2'>&nbsp;%1</td></tr>")
+                      .arg((m_slice.modes[d] == HiddenMode::Min ? tr("minimum over %1") : tr("median over %1")).arg(name).toHtmlEscaped());
+    }
     // Why the other cells show no figure: the tuning's outcome, then the candidate's status.
     for (int band : {int(kCompileFailedBand), int(kTimeBudgetCutBand), int(kAbsentBand)})
         if (bandCounts[std::size_t(band)] > 0)

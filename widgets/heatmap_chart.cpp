@@ -11,6 +11,7 @@
 #include "widgets/tuning_run.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFontMetricsF>
 #include <QFormLayout>
@@ -33,7 +34,8 @@ using pipeline::CandidateMetric;
 using pipeline::MetricScale;
 
 struct Prepared {
-    std::vector<std::vector<std::int64_t>> values;
+    std::vector<std::vector<std::int64_t>> all;
+    std::vector<std::vector<std::int64_t>> kept;
 };
 
 bool isTuningMetric(int metric)
@@ -63,6 +65,10 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_compare->setObjectName(QStringLiteral("heatmapCompareWith"));
     m_compare->setToolTip(tr("Another tuning of this launch in the cache: another device, backend version or bench method"));
     m_compareLabel = new QLabel(tr("compare with"), this);
+    m_keptOnly = new QCheckBox(tr("Kept values only"), this);
+    m_keptOnly->setObjectName(QStringLiteral("heatmapKeptOnly"));
+    m_keptOnly->setToolTip(tr("Only the values some generated or handwritten candidate has: rows and columns where "
+                              "every candidate is pruned or skipped are left out"));
     // The combos share the row's width and may shrink below their longest entry (the list
     // still shows it whole): the chart must not hold the window's side panels narrow.
     for (QComboBox* combo : {m_x, m_y, m_colourBy, m_compare}) {
@@ -121,6 +127,7 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     axes->addWidget(m_colourBy, 1);
     axes->addWidget(m_compareLabel);
     axes->addWidget(m_compare, 1);
+    axes->addWidget(m_keptOnly);
     axes->addWidget(exportButton);
     m_compareLabel->hide();
     m_compare->hide();
@@ -150,6 +157,13 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
         if (diff)
             refreshComparisons();
         refreshTimings();
+        requestSlice();
+    });
+    connect(m_keptOnly, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_updating || m_allValues.empty())
+            return;
+        m_values = on && !m_keptValues.empty() ? m_keptValues : m_allValues;
+        rebuildControls();
         requestSlice();
     });
     connect(m_compare, &QComboBox::currentIndexChanged, this, [this] {
@@ -259,6 +273,8 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
 {
     m_space = std::move(space);
     m_values.clear();
+    m_allValues.clear();
+    m_keptValues.clear();
     m_slice = {};
     m_job->stop();
     m_updating = true;
@@ -283,10 +299,16 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
     }
     std::shared_ptr<const space::CandidateSpace> s = m_space;
     m_valuesJob->start<Prepared>(
-        tr("Preparing the heat map"), [s](JobContext&) { return Prepared{dimensionValues(*s)}; },
+        tr("Preparing the heat map"), [s](JobContext&) { return Prepared{dimensionValues(*s), dimensionValues(*s, true)}; },
         [this](Prepared&& prepared) {
-            m_values = std::move(prepared.values);
+            m_allValues = std::move(prepared.all);
+            m_keptValues = std::move(prepared.kept);
+            if (std::any_of(m_keptValues.begin(), m_keptValues.end(), [](const auto& v) { return v.empty(); }))
+                m_keptValues.clear();  // nothing kept: every value
             m_updating = true;
+            m_keptOnly->setEnabled(!m_keptValues.empty());
+            m_keptOnly->setChecked(!m_keptValues.empty() && m_space->backend().cube);
+            m_values = m_keptOnly->isChecked() ? m_keptValues : m_allValues;
             const auto& dims = m_space->dimensions();
             for (std::size_t d = 0; d < dims.size(); ++d) {
                 m_x->addItem(QString::fromStdString(dims[d].name), int(d));

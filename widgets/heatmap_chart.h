@@ -23,6 +23,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QCPColorMap;
 class QCPColorScale;
@@ -76,6 +77,9 @@ public:
     QComboBox* yCombo() const { return m_y; }
     QComboBox* colourByCombo() const { return m_colourBy; }
     QComboBox* compareCombo() const { return m_compare; }
+    // Axes and value lists limited to the values some generated or handwritten candidate has
+    // (checked at first for a cube kernel, whose prunes reach far beyond them).
+    QCheckBox* keptOnlyBox() const { return m_keptOnly; }
     // The combo holding a hidden dimension's value, and the one choosing fixed / min / median
     // (null for the dimensions on the axes).
     QComboBox* fixedCombo(int dim) const;
@@ -132,7 +136,9 @@ private:
     QString metricValueText(int metric, double value) const;
 
     std::shared_ptr<const space::CandidateSpace> m_space;
-    std::vector<std::vector<std::int64_t>> m_values;
+    std::vector<std::vector<std::int64_t>> m_values;  // m_allValues or m_keptValues
+    std::vector<std::vector<std::int64_t>> m_allValues;
+    std::vector<std::vector<std::int64_t>> m_keptValues;  // empty when no candidate is kept
     HeatmapSlice m_slice;
     std::optional<std::size_t> m_selected;
     std::shared_ptr<const TuningRun> m_run;
@@ -152,6 +158,7 @@ private:
     QComboBox* m_y = nullptr;
     QComboBox* m_colourBy = nullptr;
     QComboBox* m_compare = nullptr;
+    QCheckBox* m_keptOnly = nullptr;
     QLabel* m_compareLabel = nullptr;
     QWidget* m_fixedBox = nullptr;
     QFormLayout* m_fixedLayout = nullptr;

@@ -51,7 +51,7 @@ CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reaso
     return CellCategory::Empty;
 }
 
-std::vector<std::vector<std::int64_t>> dimensionValues(const space::CandidateSpace& space)
+std::vector<std::vector<std::int64_t>> dimensionValues(const space::CandidateSpace& space, bool keptOnly)
 {
     const std::size_t d = space.dimensions().size();
     std::vector<std::vector<std::int64_t>> out(d);
@@ -67,6 +67,9 @@ std::vector<std::vector<std::int64_t>> dimensionValues(const space::CandidateSpa
             extra.clear();
         };
         for (std::size_t i = 0; i < space.size(); ++i) {
+            if (keptOnly && space.origin(i) != space::CandidateStatus::Generated &&
+                space.origin(i) != space::CandidateStatus::User)
+                continue;
             const std::int64_t v = space.values(i)[j];
             if (!std::binary_search(vals.begin(), vals.end(), v))
                 extra.push_back(v);
@@ -166,6 +169,7 @@ HeatmapSlice computeHeatmapSlice(const space::CandidateSpace& space,
     }
     slice.xDim = xDim;
     slice.yDim = yDim;
+    slice.modes = request.modes;
     slice.xValues = values[std::size_t(xDim)];
     slice.yValues = strip ? std::vector<std::int64_t>{0} : values[std::size_t(yDim)];
     const std::size_t nx = slice.xValues.size();

@@ -36,8 +36,9 @@ inline constexpr int kCellCategoryCount = 15;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
 
 // Distinct values of each dimension over the space's candidates, ascending (kUnset first if
-// present): the axes are ordinal, one column per value some candidate has.
-std::vector<std::vector<std::int64_t>> dimensionValues(const space::CandidateSpace& space);
+// present): the axes are ordinal, one column per value some candidate has. `keptOnly`: only the
+// values some generated or handwritten candidate has (a cube kernel's prunes reach far beyond).
+std::vector<std::vector<std::int64_t>> dimensionValues(const space::CandidateSpace& space, bool keptOnly = false);
 
 // What the slice does with a dimension on neither axis.
 enum class HiddenMode : std::uint8_t {
@@ -66,6 +67,7 @@ struct HeatmapSlice {
     std::vector<CellCategory> categories;
     std::size_t matched = 0;          // candidates in the slice (several may share a cell)
     bool reduced = false;             // some hidden dimension is Min or Median
+    std::vector<HiddenMode> modes;    // the request's
     // Colouring by a figure (colourBy >= 0, an int pipeline::CandidateMetric): its value per
     // cell (NaN: none, or no candidate), and the figure's unit, scale and range over the cells.
     int colourBy = -1;
