@@ -184,6 +184,17 @@ void showAt(gui::HeatmapChart& chart, int w, int h)
     chart.plot()->replot();
 }
 
+// The chart shown at 640 x 420 with these two dimensions on its axes, once drawn.
+bool shownOnAxes(gui::HeatmapChart& chart, int x, int y)
+{
+    chart.resize(640, 420);
+    chart.show();
+    if (!QTest::qWaitForWindowExposed(&chart) || !settled(chart))
+        return false;
+    chart.setAxes(x, y);
+    return settled(chart);
+}
+
 // When TILESCOPE_SHOT_DIR is set, the chart as drawn, for a person to look at.
 void shoot(gui::HeatmapChart& chart, const char* name)
 {
@@ -598,10 +609,7 @@ private Q_SLOTS:
         chart.setSpace(space);
         chart.setMeasured(measured);
         chart.setColourBy(int(CandidateMetric::Measured));
-        showAt(chart, 640, 420);
-        QVERIFY(settled(chart));
-        chart.setAxes(bs, sub);
-        QVERIFY(settled(chart));
+        QVERIFY(shownOnAxes(chart, bs, sub));
         QVERIFY(chart.fixedCombo(mb) && chart.modeCombo(mb));
         QVERIFY(!chart.fixedCombo(bs) && !chart.modeCombo(sub));
         const auto cell = [&](std::int64_t block, std::int64_t s) {
@@ -688,10 +696,7 @@ private Q_SLOTS:
         chart.setSpace(space);
         chart.setRun(run);
         chart.setColourBy(int(CandidateMetric::SimulatedP50));
-        showAt(chart, 640, 420);
-        QVERIFY(settled(chart));
-        chart.setAxes(bs, sub);
-        QVERIFY(settled(chart));
+        QVERIFY(shownOnAxes(chart, bs, sub));
         chart.fixedCombo(mb)->setCurrentIndex(chart.fixedCombo(mb)->findData(qint64(1)));
         QVERIFY(settled(chart));
         const gui::HeatmapSlice& slice = chart.slice();
