@@ -127,7 +127,6 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     axes->addWidget(m_colourBy, 1);
     axes->addWidget(m_compareLabel);
     axes->addWidget(m_compare, 1);
-    axes->addWidget(m_keptOnly);
     axes->addWidget(exportButton);
     m_compareLabel->hide();
     m_compare->hide();
@@ -138,7 +137,11 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     auto* body = new QHBoxLayout;
     body->addWidget(m_plot, 1);
     body->addWidget(m_empty, 1);
-    body->addWidget(m_legend);
+    // The kept-values box above the legend: in the axes' row it would widen the chart's minimum.
+    auto* side = new QVBoxLayout;
+    side->addWidget(m_keptOnly);
+    side->addWidget(m_legend, 1);
+    body->addLayout(side);
     layout->addLayout(body, 1);
 
     connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("heatmap")); });
