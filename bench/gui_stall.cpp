@@ -4,7 +4,8 @@
 // run, so that every view that follows the tuning is measured. A benchmark, not a test: the
 // figures depend on the machine, so they are printed beside the target (50 ms), never asserted.
 // A second run opens a lattice of more than a million candidates and measures opening it,
-// sorting by every column, filtering and recolouring the heat map by every figure.
+// sorting by every column, filtering, recolouring the heat map by every figure and reducing its
+// hidden dimensions (minimum, median).
 // Run it on an idle machine: `build-bench/bench/bench_gui_stall` (offscreen by default).
 //
 // TILESCOPE_STALL_WORKLOAD picks another example for the tuning (default: add.json, whose
@@ -283,6 +284,19 @@ private Q_SLOTS:
         }
         measure(QStringLiteral("heat map back to status"), [&] { heatmap->setColourBy(gui::HeatmapChart::kColourByStatus); },
                 [&] { return !heatmap->job()->isRunning(); });
+        // Every dimension off the axes reduced (each cell the minimum, then the median, of UB use
+        // over them): every lattice point feeds a cell, its figure computed off the GUI thread.
+        heatmap->setColourBy(int(pipeline::CandidateMetric::UbUse));
+        QVERIFY(test::waitUntil([&] { return !heatmap->job()->isRunning(); }));
+        const int dimensions = int(doc->space()->dimensions().size());
+        for (const gui::HiddenMode mode : {gui::HiddenMode::Min, gui::HiddenMode::Median})
+            measure(QStringLiteral("heat map, hidden dimensions by %1")
+                        .arg(mode == gui::HiddenMode::Min ? QStringLiteral("minimum") : QStringLiteral("median")),
+                    [&, mode] {
+                        for (int d = 0; d < dimensions; ++d)
+                            heatmap->setHiddenMode(d, mode);
+                    },
+                    [&] { return !heatmap->job()->isRunning() && heatmap->slice().reduced; });
 
         double longest = 0;
         for (const Step& s : steps)

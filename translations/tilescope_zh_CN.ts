@@ -1569,16 +1569,8 @@
         <translation>尚无候选空间。</translation>
     </message>
     <message>
-        <source>The heat map needs a space with two dimensions or more; this one has %1.</source>
-        <translation>热力图需要至少两个维度的空间；当前空间只有 %1 个。</translation>
-    </message>
-    <message>
         <source>Preparing the heat map</source>
         <translation>正在准备热力图</translation>
-    </message>
-    <message>
-        <source>%1 fixed at</source>
-        <translation>%1 固定为</translation>
     </message>
     <message>
         <source>Choose two different dimensions.</source>
@@ -1762,6 +1754,50 @@
         <source>L0</source>
         <comment>heat map cell: L0A / L0B / L0C capacity</comment>
         <translation>L0</translation>
+    </message>
+    <message>
+        <source>minimum over %1</source>
+        <translation>%1 上的最小值</translation>
+    </message>
+    <message>
+        <source>median over %1</source>
+        <translation>%1 上的中位数</translation>
+    </message>
+    <message>
+        <source>Kept values only</source>
+        <translation>仅显示保留的值</translation>
+    </message>
+    <message>
+        <source>Only the values some generated or handwritten candidate has: rows and columns where every candidate is pruned or skipped are left out</source>
+        <translation>只显示生成或手写候选所具有的值：所有候选都被剪除或跳过的行和列不显示</translation>
+    </message>
+    <message>
+        <source>The space has no candidate to show.</source>
+        <translation>该空间没有可显示的候选。</translation>
+    </message>
+    <message>
+        <source>none (a strip)</source>
+        <translation>无（条带图）</translation>
+    </message>
+    <message>
+        <source>Hold %1 at one value, or show in each cell the lowest or the median figure over its values</source>
+        <translation>将 %1 固定为一个值，或在每个单元格中显示其所有取值上的最小值或中位数</translation>
+    </message>
+    <message>
+        <source>fixed at</source>
+        <translation>固定为</translation>
+    </message>
+    <message>
+        <source>minimum over all</source>
+        <translation>取全部的最小值</translation>
+    </message>
+    <message>
+        <source>median over all</source>
+        <translation>取全部的中位数</translation>
+    </message>
+    <message>
+        <source>reduced over the hidden dimensions: %1 %2 (the candidate below stands for it)</source>
+        <translation>按隐藏维度归约：%1 %2（由下面的候选代表）</translation>
     </message>
 </context>
 <context>

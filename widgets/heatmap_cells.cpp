@@ -1,14 +1,18 @@
 // The heat map's cells (see heatmap_chart.h): their colours by status or by a figure, the
-// legend and colour bar that say what the colours mean, and labels that show only where they fit.
+// legend and colour bar that say what the colours mean, and the labels of cells and axes, each
+// shown only where it fits.
 #include "widgets/heatmap_chart.h"
 
 #include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
+#include "widgets/status_colors.h"
+#include "widgets/themed_color.h"
 
 #include <QFontMetricsF>
 #include <QLabel>
 #include <QLocale>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -21,13 +25,19 @@ namespace {
 using pipeline::CandidateMetric;
 using pipeline::MetricScale;
 
-// Positions on the colour map's gradient: two flat bands for cells without a candidate and
-// cells without the figure, then the figure's gradient.
-constexpr double kEmptyPos = 0.01;
-constexpr double kAbsentPos = 0.03;
-constexpr double kValueStart = 0.05;
+// Positions on the colour map's gradient: one flat band per reason a cell shows no figure
+// (heatmap_chart_impl.h), then the figure's gradient.
+constexpr double kBandWidth = 0.004;
+constexpr double kValueStart = kBandCount * kBandWidth + 0.004;
+
+double bandPosition(int band)
+{
+    return (band + 0.5) * kBandWidth;
+}
 // Padding around a cell label, in pixels: a label shows only when it fits inside its cell.
 constexpr double kLabelPad = 2.0;
+// Room between two axis labels, in pixels.
+constexpr double kTickGap = 8.0;
 
 // The figure's gradient: sequential (low = dark) or diverging around 1 (faster blue, slower red).
 QCPColorGradient valueGradient(MetricScale scale)
@@ -92,9 +102,77 @@ double gradientPosition(double v, const QCPRange& range, MetricScale scale)
 
 } // namespace
 
+namespace heatmap_detail {
+
+// Why each cell of a slice coloured by a figure shows none, or kFigureBand. An incorrect launch
+// keeps its own colour even with a figure: its time is not the kernel's.
+void assignBands(HeatmapSlice& slice, const std::vector<tuning::OutcomeStatus>* outcomes)
+{
+    slice.bands.assign(slice.cells.size(), kFigureBand);
+    for (std::size_t cell = 0; cell < slice.cells.size(); ++cell) {
+        const CellCategory category = slice.categories[cell];
+        const std::int32_t c = slice.cells[cell];
+        const bool ownColour = category != CellCategory::Generated && category != CellCategory::Handwritten;
+        if (category == CellCategory::Incorrect || (!std::isfinite(slice.metric[cell]) && ownColour)) {
+            slice.bands[cell] = std::uint8_t(category);
+            continue;
+        }
+        if (std::isfinite(slice.metric[cell]))
+            continue;
+        slice.bands[cell] = kAbsentBand;
+        if (outcomes && c >= 0 && std::size_t(c) < outcomes->size()) {
+            if ((*outcomes)[std::size_t(c)] == tuning::OutcomeStatus::CompileFailed)
+                slice.bands[cell] = kCompileFailedBand;
+            else if ((*outcomes)[std::size_t(c)] == tuning::OutcomeStatus::TimeBudgetCut)
+                slice.bands[cell] = kTimeBudgetCutBand;
+        }
+    }
+}
+
+// The figure's range over the cells that show it (reduced ones included), as candidateMetrics
+// gives it over candidates.
+void summariseFigures(const HeatmapSlice& slice, pipeline::CandidateMetricValues& info)
+{
+    std::vector<double> shown;
+    for (std::size_t cell = 0; cell < slice.cells.size(); ++cell)
+        if (slice.bands[cell] == kFigureBand)
+            shown.push_back(slice.metric[cell]);
+    info.present = shown.size();
+    const auto [low, high] = std::minmax_element(shown.begin(), shown.end());
+    info.low = shown.empty() ? 0.0 : *low;
+    info.high = shown.empty() ? 0.0 : *high;
+    const bool use = info.metric == CandidateMetric::UbUse || info.metric == CandidateMetric::L1Use ||
+                     info.metric == CandidateMetric::L0Use;
+    info.overflow = use ? std::size_t(std::count_if(shown.begin(), shown.end(), [](double v) { return v > 100.0; })) : 0;
+}
+
+} // namespace heatmap_detail
+
 QColor HeatmapChart::absentColor() const
 {
     return m_dark ? QColor(0x61, 0x61, 0x61) : QColor(0xbd, 0xbd, 0xbd);
+}
+
+QColor HeatmapChart::bandColor(int band) const
+{
+    if (band < kCellCategoryCount)
+        return categoryColor(CellCategory(band));
+    if (band == kCompileFailedBand)
+        return m_dark ? QColor(0xe5, 0x39, 0x35) : QColor(0xb7, 0x1c, 0x1c);
+    if (band == kTimeBudgetCutBand)
+        return m_dark ? QColor(0x54, 0x6e, 0x7a) : QColor(0x90, 0xa4, 0xae);
+    return absentColor();
+}
+
+QString HeatmapChart::bandLabel(int band) const
+{
+    if (band < kCellCategoryCount)
+        return categoryLabel(CellCategory(band));
+    if (band == kCompileFailedBand)
+        return outcomeLabel(tuning::OutcomeStatus::CompileFailed);
+    if (band == kTimeBudgetCutBand)
+        return outcomeLabel(tuning::OutcomeStatus::TimeBudgetCut);
+    return absentText(m_slice.colourBy);
 }
 
 QString HeatmapChart::metricLabel(int metric) const
@@ -163,25 +241,25 @@ QString HeatmapChart::metricValueText(int metric, double v) const
 
 QColor HeatmapChart::categoryColor(CellCategory c) const
 {
-    const bool d = m_dark;
-    switch (c) {
-    case CellCategory::Empty: return d ? QColor(0x2b, 0x2b, 0x2b) : QColor(0xee, 0xee, 0xee);
-    case CellCategory::Generated: return d ? QColor(0x43, 0xa0, 0x47) : QColor(0x2e, 0x7d, 0x32);
-    case CellCategory::Handwritten: return d ? QColor(0x1e, 0x88, 0xe5) : QColor(0x15, 0x65, 0xc0);
-    case CellCategory::SkippedBelowMinTile: return d ? QColor(0x8d, 0x6e, 0x00) : QColor(0xff, 0xe0, 0x82);
-    case CellCategory::SkippedOffWalk: return d ? QColor(0xb2, 0x87, 0x04) : QColor(0xff, 0xca, 0x28);
-    case CellCategory::SkippedProgramLimit: return d ? QColor(0xc7, 0x78, 0x00) : QColor(0xff, 0xa7, 0x26);
-    case CellCategory::SkippedOther: return d ? QColor(0x6d, 0x5a, 0x1e) : QColor(0xff, 0xf3, 0xc4);
-    case CellCategory::PrunedUb: return d ? QColor(0x8e, 0x24, 0x24) : QColor(0xef, 0x9a, 0x9a);
-    case CellCategory::PrunedUnaligned: return d ? QColor(0x7b, 0x1f, 0x4a) : QColor(0xf8, 0xbb, 0xd0);
-    case CellCategory::PrunedTileExceedsBlock: return d ? QColor(0x5e, 0x2a, 0x6e) : QColor(0xce, 0x93, 0xd8);
-    case CellCategory::PrunedProgramLimit: return d ? QColor(0xa3, 0x3a, 0x3a) : QColor(0xe5, 0x73, 0x73);
-    case CellCategory::PrunedOther: return d ? QColor(0x5d, 0x40, 0x37) : QColor(0xbc, 0xaa, 0xa4);
-    case CellCategory::Incorrect: return d ? QColor(0x95, 0x75, 0xcd) : QColor(0x7e, 0x57, 0xc2);
-    case CellCategory::PrunedL1: return d ? QColor(0x8d, 0x3b, 0x1f) : QColor(0xff, 0xab, 0x91);
-    case CellCategory::PrunedL0: return d ? QColor(0xb0, 0x50, 0x2c) : QColor(0xff, 0x70, 0x43);
-    }
-    return {};
+    // In CellCategory order.
+    static constexpr std::array<ThemedColor, kCellCategoryCount> kColors = {{
+        {0xeeeeee, 0x2b2b2b},  // no candidate
+        {0x2e7d32, 0x43a047},  // generated
+        {0x1565c0, 0x1e88e5},  // handwritten
+        {0xffe082, 0x8d6e00},  // skipped: below the minimum tile
+        {0xffca28, 0xb28704},  // skipped: off the walk
+        {0xffa726, 0xc77800},  // skipped: too many programs
+        {0xfff3c4, 0x6d5a1e},  // skipped: other
+        {0xef9a9a, 0x8e2424},  // pruned: UB capacity
+        {0xf8bbd0, 0x7b1f4a},  // pruned: unaligned
+        {0xce93d8, 0x5e2a6e},  // pruned: tile exceeds block
+        {0xe57373, 0xa33a3a},  // pruned: program limit
+        {0xbcaaa4, 0x5d4037},  // pruned: other
+        {0x7e57c2, 0x9575cd},  // incorrect
+        {0xffab91, 0x8d3b1f},  // pruned: L1
+        {0xff7043, 0xb0502c},  // pruned: L0A / L0B / L0C
+    }};
+    return kColors[std::size_t(c)].pick(m_dark);
 }
 
 QString HeatmapChart::categoryLabel(CellCategory c) const
@@ -236,11 +314,9 @@ void HeatmapChart::fillCells()
     const std::size_t ny = m_slice.yValues.size();
     QCPColorMapData* data = m_map->data();
     data->setSize(int(nx), int(ny));
-    data->setRange(QCPRange(0, double(nx - 1)), QCPRange(0, double(ny - 1)));
-    if (nx == 1 || ny == 1) {
-        // A single row or column still needs a cell width.
-        data->setRange(QCPRange(0, std::max<double>(1, double(nx - 1))), QCPRange(0, std::max<double>(1, double(ny - 1))));
-    }
+    // A single row or column (a strip) spans its range: one cell around 0.
+    const auto span = [](std::size_t n) { return n == 1 ? QCPRange(-0.5, 0.5) : QCPRange(0, double(n - 1)); };
+    data->setRange(span(nx), span(ny));
     const auto swatch = [](const QColor& colour, const QString& label, std::size_t count, bool hatched = false) {
         return QStringLiteral("<tr><td style='background:%1'>%4</td><td>&nbsp;%2</td>"
                               "<td align='right'>&nbsp;%3</td></tr>")
@@ -278,17 +354,17 @@ void HeatmapChart::fillCells()
         return;
     }
 
-    // A figure: two flat bands (no candidate, no figure), then the figure's gradient.
+    // A figure: the flat bands, then the figure's gradient.
     const pipeline::CandidateMetricValues& info = m_slice.metricInfo;
     const QCPRange range = valueRange(info);
     QCPColorGradient values = valueGradient(info.scale);
     QCPColorGradient gradient;
     gradient.clearColorStops();
-    gradient.setLevelCount(500);
-    gradient.setColorStopAt(0.0, categoryColor(CellCategory::Empty));
-    gradient.setColorStopAt(0.0199, categoryColor(CellCategory::Empty));
-    gradient.setColorStopAt(0.02, absentColor());
-    gradient.setColorStopAt(0.0399, absentColor());
+    gradient.setLevelCount(4000);  // several levels per band
+    for (int k = 0; k < kBandCount; ++k) {
+        gradient.setColorStopAt(k * kBandWidth + 0.0005, bandColor(k));
+        gradient.setColorStopAt((k + 1) * kBandWidth - 0.0005, bandColor(k));
+    }
     for (int k = 0; k <= 16; ++k) {
         const double t = double(k) / 16.0;
         gradient.setColorStopAt(kValueStart + (1.0 - kValueStart) * t, QColor::fromRgb(values.color(t, QCPRange(0, 1))));
@@ -296,29 +372,31 @@ void HeatmapChart::fillCells()
     m_map->setGradient(gradient);
     m_map->setDataRange(QCPRange(0, 1));
     m_map->setDataScaleType(QCPAxis::stLinear);
-    std::size_t absent = 0;
+    std::array<std::size_t, kBandCount> bandCounts{};
     for (std::size_t y = 0; y < ny; ++y)
         for (std::size_t x = 0; x < nx; ++x) {
             const std::size_t cell = y * nx + x;
-            const double v = m_slice.metric[cell];
-            double pos = kEmptyPos;
-            if (m_slice.cells[cell] >= 0 && !std::isfinite(v)) {
-                pos = kAbsentPos;
-                ++absent;
-                if (nx * ny <= kMaxCellTexts) {
-                    // Hatched as well as grey: a missing figure never reads as a low one.
-                    auto* hatch = new QCPItemRect(m_plot);
-                    hatch->topLeft->setCoords(double(x) - 0.5, double(y) + 0.5);
-                    hatch->bottomRight->setCoords(double(x) + 0.5, double(y) - 0.5);
-                    hatch->setPen(Qt::NoPen);
-                    hatch->setBrush(QBrush(m_dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0x75, 0x75, 0x75), Qt::BDiagPattern));
-                    hatch->setSelectable(false);
-                    m_hatches.push_back(hatch);
-                }
-            } else if (m_slice.cells[cell] >= 0) {
-                pos = kValueStart + (1.0 - kValueStart) * gradientPosition(v, range, info.scale);
+            const std::uint8_t band = m_slice.bands.size() == m_slice.cells.size() ? m_slice.bands[cell] : kAbsentBand;
+            if (band == kFigureBand) {
+                data->setCell(int(x), int(y),
+                              kValueStart + (1.0 - kValueStart) * gradientPosition(m_slice.metric[cell], range, info.scale));
+                continue;
             }
-            data->setCell(int(x), int(y), pos);
+            data->setCell(int(x), int(y), bandPosition(band));
+            ++bandCounts[band];
+            if ((band == kAbsentBand || band == kCompileFailedBand) && nx * ny <= kMaxCellTexts) {
+                // Hatched as well as coloured: a missing figure never reads as a low one.
+                auto* hatch = new QCPItemRect(m_plot);
+                hatch->topLeft->setCoords(double(x) - 0.5, double(y) + 0.5);
+                hatch->bottomRight->setCoords(double(x) + 0.5, double(y) - 0.5);
+                hatch->setPen(Qt::NoPen);
+                const QColor ink = band == kCompileFailedBand ? QColor(Qt::white)
+                                   : m_dark                   ? QColor(0x9e, 0x9e, 0x9e)
+                                                              : QColor(0x75, 0x75, 0x75);
+                hatch->setBrush(QBrush(ink, band == kCompileFailedBand ? Qt::DiagCrossPattern : Qt::BDiagPattern));
+                hatch->setSelectable(false);
+                m_hatches.push_back(hatch);
+            }
         }
     m_scale->setGradient(values);
     m_scale->setDataScaleType(info.scale == MetricScale::Linear ? QCPAxis::stLinear : QCPAxis::stLogarithmic);
@@ -353,13 +431,59 @@ void HeatmapChart::fillCells()
         legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
                       .arg(tr("over capacity (> 100 %)").toHtmlEscaped())
                       .arg(info.overflow);
-    if (absent > 0)
-        legend << swatch(absentColor(), absentText(m_slice.colourBy), absent, true);
-    if (counts[std::size_t(CellCategory::Empty)] > 0)
-        legend << swatch(categoryColor(CellCategory::Empty), categoryLabel(CellCategory::Empty),
-                         counts[std::size_t(CellCategory::Empty)]);
+    // Which dimensions the cells are reduced over, one line each (a long line would widen the
+    // legend's columns).
+    for (std::size_t d = 0; d < m_slice.modes.size() && m_space; ++d) {
+        const QString name = QString::fromStdString(m_space->dimensions()[d].name);
+        if (int(d) == m_slice.xDim || int(d) == m_slice.yDim || m_slice.modes[d] == HiddenMode::Fixed)
+            continue;
+        legend << QStringLiteral("<tr><td></td><td colspan='2'>&nbsp;%1</td></tr>")
+                      .arg((m_slice.modes[d] == HiddenMode::Min ? tr("minimum over %1") : tr("median over %1")).arg(name).toHtmlEscaped());
+    }
+    // Why the other cells show no figure: the tuning's outcome, then the candidate's status.
+    for (int band : {int(kCompileFailedBand), int(kTimeBudgetCutBand), int(kAbsentBand)})
+        if (bandCounts[std::size_t(band)] > 0)
+            legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)], band != kTimeBudgetCutBand);
+    for (int band = 1; band < kCellCategoryCount; ++band)
+        if (bandCounts[std::size_t(band)] > 0)
+            legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)]);
+    if (bandCounts[0] > 0)
+        legend << swatch(bandColor(0), bandLabel(0), bandCounts[0]);
     m_legend->setText(QStringLiteral("<table cellspacing='2'>") + legend.join(QString()) + QStringLiteral("</table>"));
     m_legend->setMinimumWidth(m_legend->sizeHint().width());
+}
+
+// One tick per column, thinned to every n-th so that each label keeps its distance from the
+// next: the widest label (x, side by side) or a line (y, stacked) plus a gap, against the
+// column's width in pixels. Redone when the cells' size changes (after a layout).
+void HeatmapChart::thinTicks()
+{
+    if (!m_space || m_slice.xValues.empty() || m_slice.xDim < 0)
+        return;
+    const double cellW = std::abs(m_plot->xAxis->coordToPixel(1.0) - m_plot->xAxis->coordToPixel(0.0));
+    const double cellH = std::abs(m_plot->yAxis->coordToPixel(1.0) - m_plot->yAxis->coordToPixel(0.0));
+    if (cellW == m_tickPixels[0] && cellH == m_tickPixels[1])
+        return;
+    m_tickPixels[0] = cellW;
+    m_tickPixels[1] = cellH;
+    const auto ticker = [this](int dim, const std::vector<std::int64_t>& values, double cell, const QFontMetricsF& fm,
+                               bool sideBySide) {
+        QStringList texts;
+        double room = 0;
+        for (std::int64_t v : values) {
+            texts << valueText(dim, v);
+            room = std::max(room, sideBySide ? fm.horizontalAdvance(texts.back()) : fm.height());
+        }
+        const std::size_t step = cell > 0 ? std::max<std::size_t>(1, std::size_t(std::ceil((room + kTickGap) / cell))) : 1;
+        auto t = QSharedPointer<QCPAxisTickerText>::create();
+        for (std::size_t i = 0; i < values.size(); i += step)
+            t->addTick(double(i), texts[qsizetype(i)]);
+        return t;
+    };
+    m_plot->xAxis->setTicker(ticker(m_slice.xDim, m_slice.xValues, cellW, QFontMetricsF(m_plot->xAxis->tickLabelFont()), true));
+    if (m_slice.yDim >= 0)
+        m_plot->yAxis->setTicker(
+            ticker(m_slice.yDim, m_slice.yValues, cellH, QFontMetricsF(m_plot->yAxis->tickLabelFont()), false));
 }
 
 // Each label shows only when it fits inside its cell (with padding): cells do not overlap, so
@@ -386,11 +510,12 @@ void HeatmapChart::layoutLabels()
         QColor background = categoryColor(category);
         if (byFigure) {
             const double v = m_slice.metric[cell];
-            if (std::isfinite(v)) {
+            const std::uint8_t band = m_slice.bands.size() == m_slice.cells.size() ? m_slice.bands[cell] : kAbsentBand;
+            if (band == kFigureBand) {
                 choices << metricValueText(m_slice.colourBy, v);
                 background = QColor::fromRgb(values.color(gradientPosition(v, range, m_slice.metricInfo.scale), QCPRange(0, 1)));
             } else {
-                background = absentColor();
+                background = bandColor(band);
             }
         } else {
             const QString full = shortLabel(category);

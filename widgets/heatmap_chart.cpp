@@ -1,3 +1,5 @@
+// The heat map's widget, its data and its events (heatmap_cells.cpp: the colours, the legend
+// and the labels of cells and axes).
 #include "widgets/heatmap_chart.h"
 
 #include "core/util/format.h"
@@ -9,6 +11,7 @@
 #include "widgets/tuning_run.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFontMetricsF>
 #include <QFormLayout>
@@ -30,10 +33,9 @@ namespace {
 using pipeline::CandidateMetric;
 using pipeline::MetricScale;
 
-constexpr int kMaxTicks = 12;
-
 struct Prepared {
-    std::vector<std::vector<std::int64_t>> values;
+    std::vector<std::vector<std::int64_t>> all;
+    std::vector<std::vector<std::int64_t>> kept;
 };
 
 bool isTuningMetric(int metric)
@@ -63,6 +65,10 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_compare->setObjectName(QStringLiteral("heatmapCompareWith"));
     m_compare->setToolTip(tr("Another tuning of this launch in the cache: another device, backend version or bench method"));
     m_compareLabel = new QLabel(tr("compare with"), this);
+    m_keptOnly = new QCheckBox(tr("Kept values only"), this);
+    m_keptOnly->setObjectName(QStringLiteral("heatmapKeptOnly"));
+    m_keptOnly->setToolTip(tr("Only the values some generated or handwritten candidate has: rows and columns where "
+                              "every candidate is pruned or skipped are left out"));
     // The combos share the row's width and may shrink below their longest entry (the list
     // still shows it whole): the chart must not hold the window's side panels narrow.
     for (QComboBox* combo : {m_x, m_y, m_colourBy, m_compare}) {
@@ -131,7 +137,11 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     auto* body = new QHBoxLayout;
     body->addWidget(m_plot, 1);
     body->addWidget(m_empty, 1);
-    body->addWidget(m_legend);
+    // The kept-values box above the legend: in the axes' row it would widen the chart's minimum.
+    auto* side = new QVBoxLayout;
+    side->addWidget(m_keptOnly);
+    side->addWidget(m_legend, 1);
+    body->addLayout(side);
     layout->addLayout(body, 1);
 
     connect(exportButton, &QPushButton::clicked, this, [this] { exportPlotInteractively(m_plot, window(), QStringLiteral("heatmap")); });
@@ -152,11 +162,24 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
         refreshTimings();
         requestSlice();
     });
+    connect(m_keptOnly, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_updating || m_allValues.empty())
+            return;
+        m_values = on && !m_keptValues.empty() ? m_keptValues : m_allValues;
+        rebuildControls();
+        requestSlice();
+    });
     connect(m_compare, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_updating && colourBy() == int(CandidateMetric::TuningDiff))
             requestSlice();
     });
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { layoutLabels(); });
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const double before[2] = {m_tickPixels[0], m_tickPixels[1]};
+        thinTicks();
+        if (before[0] != m_tickPixels[0] || before[1] != m_tickPixels[1])
+            m_plot->replot(QCustomPlot::rpQueuedReplot);  // the ticks are read before the layout
+        layoutLabels();
+    });
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) { hover(e); });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         if (e->button() != Qt::LeftButton || !m_plot->axisRect()->rect().contains(e->position().toPoint()))
@@ -253,6 +276,8 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
 {
     m_space = std::move(space);
     m_values.clear();
+    m_allValues.clear();
+    m_keptValues.clear();
     m_slice = {};
     m_job->stop();
     m_updating = true;
@@ -262,50 +287,49 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
     rebuildControls();
     m_map->data()->clear();
     m_marker->setVisible(false);
-    for (QCPItemText* t : m_texts)
-        m_plot->removeItem(t);
-    m_texts.clear();
-    m_textCells.clear();
-    for (QCPItemRect* r : m_hatches)
-        m_plot->removeItem(r);
-    m_hatches.clear();
-    m_labels.clear();
-    m_tipCandidate = -1;
+    clearItems();
     m_legend->clear();
     m_generatedMarks->data()->clear();
     m_handwrittenMarks->data()->clear();
     refreshTimings();
-    const bool usable = m_space && m_space->dimensions().size() >= 2 && m_space->size() > 0;
+    const bool usable = m_space && !m_space->dimensions().empty() && m_space->size() > 0;
     m_plot->setVisible(usable);
     m_empty->setVisible(!usable);
-    m_empty->setText(!m_space ? tr("No candidate space yet.")
-                              : tr("The heat map needs a space with two dimensions or more; this one has %1.")
-                                    .arg(m_space->dimensions().size()));
+    m_empty->setText(!m_space ? tr("No candidate space yet.") : tr("The space has no candidate to show."));
     if (!usable) {
         m_valuesJob->stop();
         return;
     }
     std::shared_ptr<const space::CandidateSpace> s = m_space;
     m_valuesJob->start<Prepared>(
-        tr("Preparing the heat map"), [s](JobContext&) { return Prepared{dimensionValues(*s)}; },
+        tr("Preparing the heat map"), [s](JobContext&) { return Prepared{dimensionValues(*s), dimensionValues(*s, true)}; },
         [this](Prepared&& prepared) {
-            m_values = std::move(prepared.values);
+            m_allValues = std::move(prepared.all);
+            m_keptValues = std::move(prepared.kept);
+            if (std::any_of(m_keptValues.begin(), m_keptValues.end(), [](const auto& v) { return v.empty(); }))
+                m_keptValues.clear();  // nothing kept: every value
             m_updating = true;
+            m_keptOnly->setEnabled(!m_keptValues.empty());
+            m_keptOnly->setChecked(!m_keptValues.empty() && m_space->backend().cube);
+            m_values = m_keptOnly->isChecked() ? m_keptValues : m_allValues;
             const auto& dims = m_space->dimensions();
             for (std::size_t d = 0; d < dims.size(); ++d) {
                 m_x->addItem(QString::fromStdString(dims[d].name), int(d));
                 m_y->addItem(QString::fromStdString(dims[d].name), int(d));
             }
-            // The first two dimensions with more than one value, tunables first.
+            m_y->addItem(tr("none (a strip)"), -1);
+            // The first two dimensions with more than one value, tunables first; a strip of the
+            // one that varies when no other does.
             std::vector<int> order;
             for (std::size_t d = 0; d < dims.size(); ++d)
                 if (m_values[d].size() > 1)
                     order.push_back(int(d));
+            const bool strip = order.size() < 2;
             for (std::size_t d = 0; d < dims.size(); ++d)
                 if (m_values[d].size() <= 1)
                     order.push_back(int(d));
             m_x->setCurrentIndex(order[0]);
-            m_y->setCurrentIndex(order[1]);
+            m_y->setCurrentIndex(strip ? m_y->count() - 1 : order[1]);
             m_updating = false;
             rebuildControls();
             requestSlice();
@@ -343,6 +367,7 @@ void HeatmapChart::refreshTimings() const
     m_p50Stale = false;
     m_p50Ms.reset();
     m_best.reset();
+    m_outcomes.reset();
     if (!m_run || !m_space || m_run->space() != m_space)
         return;
     const std::shared_ptr<const CandidateTimings> t = m_run->timings();
@@ -354,6 +379,9 @@ void HeatmapChart::refreshTimings() const
         v /= 1000.0;
     m_p50Ms = std::move(ms);
     m_best = m_run->bestCandidate();
+    // Why a candidate has no time: a failed compile or the time budget's cut, not "not tuned".
+    if (t->outcome.size() == m_space->size())
+        m_outcomes = std::make_shared<const std::vector<tuning::OutcomeStatus>>(t->outcome);
 }
 
 void HeatmapChart::setMeasured(std::shared_ptr<const std::vector<double>> measuredMs)
@@ -425,21 +453,45 @@ void HeatmapChart::emitSource(int dim)
 
 void HeatmapChart::setAxes(int xDim, int yDim)
 {
-    if (xDim < 0 || yDim < 0 || xDim >= m_x->count() || yDim >= m_y->count())
+    const int xi = m_x->findData(xDim);
+    const int yi = m_y->findData(yDim);
+    if (xDim < 0 || xi < 0 || yi < 0)
         return;
     m_updating = true;
-    m_x->setCurrentIndex(xDim);
-    m_y->setCurrentIndex(yDim);
+    m_x->setCurrentIndex(xi);
+    m_y->setCurrentIndex(yi);
     m_updating = false;
     rebuildControls();
     requestSlice();
 }
 
+QComboBox* HeatmapChart::fixedCombo(int dim) const
+{
+    return dim >= 0 && std::size_t(dim) < m_fixed.size() ? m_fixed[std::size_t(dim)] : nullptr;
+}
+
+QComboBox* HeatmapChart::modeCombo(int dim) const
+{
+    return dim >= 0 && std::size_t(dim) < m_modes.size() ? m_modes[std::size_t(dim)] : nullptr;
+}
+
+void HeatmapChart::setHiddenMode(int dim, HiddenMode mode)
+{
+    if (QComboBox* combo = modeCombo(dim))
+        combo->setCurrentIndex(std::max(0, combo->findData(int(mode))));
+}
+
 void HeatmapChart::rebuildControls()
 {
+    // A dimension keeps its mode when the axes change.
+    std::vector<int> previous(m_values.size(), int(HiddenMode::Fixed));
+    for (std::size_t d = 0; d < m_modes.size() && d < previous.size(); ++d)
+        if (m_modes[d])
+            previous[d] = m_modes[d]->currentData().toInt();
     while (m_fixedLayout->rowCount() > 0)
         m_fixedLayout->removeRow(0);
     m_fixed.assign(m_values.size(), nullptr);
+    m_modes.assign(m_values.size(), nullptr);
     if (!m_space || m_values.empty())
         return;
     const int xDim = m_x->currentData().toInt();
@@ -449,18 +501,38 @@ void HeatmapChart::rebuildControls()
     for (std::size_t d = 0; d < dims.size(); ++d) {
         if (int(d) == xDim || int(d) == yDim)
             continue;
+        const QString name = QString::fromStdString(dims[d].name);
+        auto* mode = new QComboBox(m_fixedBox);
+        mode->setObjectName(QStringLiteral("mode_") + name);
+        mode->setToolTip(tr("Hold %1 at one value, or show in each cell the lowest or the median figure over its "
+                            "values")
+                             .arg(name));
+        mode->addItem(tr("fixed at"), int(HiddenMode::Fixed));
+        mode->addItem(tr("minimum over all"), int(HiddenMode::Min));
+        mode->addItem(tr("median over all"), int(HiddenMode::Median));
+        mode->setCurrentIndex(std::max(0, mode->findData(previous[d])));
         auto* combo = new QComboBox(m_fixedBox);
-        combo->setObjectName(QStringLiteral("fixed_") + QString::fromStdString(dims[d].name));
+        combo->setObjectName(QStringLiteral("fixed_") + name);
         for (std::int64_t v : m_values[d])
             combo->addItem(valueText(int(d), v), qint64(v));
         const std::int64_t want = reference < m_space->size() ? m_space->values(reference)[d] : m_values[d].front();
         combo->setCurrentIndex(std::max(0, combo->findData(qint64(want))));
+        combo->setEnabled(mode->currentData().toInt() == int(HiddenMode::Fixed));
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_updating)
                 requestSlice();
         });
-        m_fixedLayout->addRow(tr("%1 fixed at").arg(QString::fromStdString(dims[d].name)), combo);
+        connect(mode, &QComboBox::currentIndexChanged, this, [this, mode, combo] {
+            combo->setEnabled(mode->currentData().toInt() == int(HiddenMode::Fixed));
+            if (!m_updating)
+                requestSlice();
+        });
+        auto* row = new QHBoxLayout;
+        row->addWidget(mode);
+        row->addWidget(combo, 1);
+        m_fixedLayout->addRow(name, row);
         m_fixed[d] = combo;
+        m_modes[d] = mode;
     }
 }
 
@@ -478,14 +550,20 @@ void HeatmapChart::requestSlice()
     }
     m_empty->hide();
     m_plot->show();
-    std::vector<std::int64_t> fixed(m_values.size(), space::kUnset);
-    for (std::size_t d = 0; d < m_fixed.size(); ++d)
+    SliceRequest request{xDim, yDim, std::vector<std::int64_t>(m_values.size(), space::kUnset),
+                         std::vector<HiddenMode>(m_values.size(), HiddenMode::Fixed)};
+    for (std::size_t d = 0; d < m_fixed.size(); ++d) {
         if (m_fixed[d])
-            fixed[d] = m_fixed[d]->currentData().toLongLong();
+            request.fixed[d] = m_fixed[d]->currentData().toLongLong();
+        if (m_modes[d])
+            request.modes[d] = HiddenMode(m_modes[d]->currentData().toInt());
+    }
     // The figure's inputs travel with the job; its values are computed there, for the cells
-    // shown only, so that recolouring costs the GUI thread nothing however big the space.
+    // shown only (every candidate of a reduced cell), so that recolouring costs the GUI thread
+    // nothing however big the space.
     pipeline::CandidateMetricsRequest metric;
     const int colour = colourBy();
+    std::shared_ptr<const std::vector<tuning::OutcomeStatus>> outcomes;
     if (colour != kColourByStatus) {
         if (isTuningMetric(colour) && (m_p50Stale || !m_p50Ms))
             refreshTimings();
@@ -498,26 +576,30 @@ void HeatmapChart::requestSlice()
         for (const auto& r : m_others)
             if (r->id == otherId)
                 metric.other = r;
+        if (isTuningMetric(colour))
+            outcomes = m_outcomes;
     }
     std::shared_ptr<const space::CandidateSpace> s = m_space;
     m_job->start<HeatmapSlice>(
         tr("Preparing the heat map"),
-        [s, values = m_values, xDim, yDim, fixed, colour, metric = std::move(metric)](JobContext&) mutable {
-            HeatmapSlice slice = computeHeatmapSlice(*s, values, xDim, yDim, fixed);
-            slice.colourBy = colour;
-            if (colour == kColourByStatus || slice.cells.empty())
+        [s, values = m_values, request = std::move(request), colour, metric = std::move(metric),
+         outcomes = std::move(outcomes)](JobContext&) mutable {
+            if (colour == kColourByStatus) {
+                HeatmapSlice slice = computeHeatmapSlice(*s, values, request);
+                slice.colourBy = colour;
                 return slice;
-            for (std::int32_t c : slice.cells)
-                if (c >= 0)
-                    metric.candidates.push_back(std::size_t(c));
-            pipeline::CandidateMetricValues computed = pipeline::candidateMetrics(metric);
-            slice.metric.assign(slice.cells.size(), std::nan(""));
-            std::size_t k = 0;
-            for (std::size_t cell = 0; cell < slice.cells.size(); ++cell)
-                if (slice.cells[cell] >= 0)
-                    slice.metric[cell] = computed.values[k++];
-            computed.values.clear();
-            slice.metricInfo = std::move(computed);
+            }
+            pipeline::CandidateMetricValues info;
+            HeatmapSlice slice = computeHeatmapSlice(*s, values, request, [&](const std::vector<std::size_t>& candidates) {
+                metric.candidates = candidates;
+                info = pipeline::candidateMetrics(metric);
+                return std::move(info.values);
+            });
+            info.values.clear();
+            slice.colourBy = colour;
+            assignBands(slice, outcomes.get());
+            summariseFigures(slice, info);
+            slice.metricInfo = std::move(info);
             return slice;
         },
         [this](HeatmapSlice&& slice) { showSlice(std::move(slice)); });
@@ -529,14 +611,7 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
     m_tipCandidate = -1;
     const std::size_t nx = m_slice.xValues.size();
     const std::size_t ny = m_slice.yValues.size();
-    for (QCPItemText* t : m_texts)
-        m_plot->removeItem(t);
-    m_texts.clear();
-    m_textCells.clear();
-    for (QCPItemRect* r : m_hatches)
-        m_plot->removeItem(r);
-    m_hatches.clear();
-    m_labels.clear();
+    clearItems();
     if (nx == 0 || ny == 0) {
         m_map->data()->clear();
         m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -545,24 +620,23 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
     }
     fillCells();
 
-    // About one label per 80 pixels, so that rotated labels do not collide.
-    const auto ticksFor = [](int pixels) { return std::size_t(std::clamp(pixels / 80, 2, kMaxTicks)); };
-    const std::size_t xTicks = ticksFor(m_plot->axisRect()->width());
-    const std::size_t yTicks = ticksFor(m_plot->axisRect()->height() * 2);
-    auto ticker = [this](int dim, const std::vector<std::int64_t>& values, std::size_t maxTicks) {
-        auto t = QSharedPointer<QCPAxisTickerText>::create();
-        const std::size_t step = std::max<std::size_t>(1, (values.size() + maxTicks - 1) / maxTicks);
-        for (std::size_t i = 0; i < values.size(); i += step)
-            t->addTick(double(i), valueText(dim, values[i]));
-        return t;
-    };
-    m_plot->xAxis->setTicker(ticker(m_slice.xDim, m_slice.xValues, xTicks));
-    m_plot->yAxis->setTicker(ticker(m_slice.yDim, m_slice.yValues, yTicks));
-    m_plot->xAxis->setTickLabelRotation(nx > 8 ? 40 : 0);
+    // Ordinal axes: the labels are set at layout, when the cells' size is known (thinTicks).
+    m_tickPixels[0] = m_tickPixels[1] = 0;
+    const bool strip = m_slice.yDim < 0;
+    m_plot->xAxis->setTickLabelRotation(0);
     m_plot->xAxis->setLabel(QString::fromStdString(m_space->dimensions()[std::size_t(m_slice.xDim)].name));
-    m_plot->yAxis->setLabel(QString::fromStdString(m_space->dimensions()[std::size_t(m_slice.yDim)].name));
+    m_plot->yAxis->setLabel(strip ? QString() : QString::fromStdString(m_space->dimensions()[std::size_t(m_slice.yDim)].name));
+    m_plot->yAxis->setTicks(!strip);
+    m_plot->yAxis->setTickLabels(!strip);
     m_plot->xAxis->setRange(-0.5, double(nx) - 0.5);
     m_plot->yAxis->setRange(-0.5, double(ny) - 0.5);
+    // A strip is one row: as tall as a few lines of text, not the whole plot.
+    m_plot->setMinimumHeight(strip ? 5 * fontMetrics().height() : 240);
+    m_plot->setMaximumHeight(strip ? 8 * fontMetrics().height() : QWIDGETSIZE_MAX);
+    for (int i = 0; i < layout()->count(); ++i)
+        if (QLayout* row = layout()->itemAt(i)->layout())
+            row->setAlignment(m_plot, strip ? Qt::AlignTop : Qt::Alignment());
+    thinTicks();
 
     // Label items for small slices; which of them show, and how, is decided at each layout
     // (layoutLabels), when the cells' size in pixels is known.
@@ -608,6 +682,19 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
 
 
 
+void HeatmapChart::clearItems()
+{
+    for (QCPItemText* t : m_texts)
+        m_plot->removeItem(t);
+    m_texts.clear();
+    m_textCells.clear();
+    for (QCPItemRect* r : m_hatches)
+        m_plot->removeItem(r);
+    m_hatches.clear();
+    m_labels.clear();
+    m_tipCandidate = -1;
+}
+
 void HeatmapChart::setSelectedCandidate(std::optional<std::size_t> candidate)
 {
     m_selected = candidate;
@@ -620,7 +707,7 @@ void HeatmapChart::setSelectedCandidate(std::optional<std::size_t> candidate)
     m_updating = true;
     const std::int64_t* v = m_space->values(*candidate);
     for (std::size_t d = 0; d < m_fixed.size(); ++d) {
-        if (!m_fixed[d])
+        if (!m_fixed[d] || !m_fixed[d]->isEnabled())
             continue;
         const int index = m_fixed[d]->findData(qint64(v[d]));
         if (index >= 0 && index != m_fixed[d]->currentIndex()) {
@@ -641,12 +728,15 @@ void HeatmapChart::updateMarker()
     if (m_selected && m_space && *m_selected < m_space->size() && !m_slice.cells.empty()) {
         const std::int64_t* v = m_space->values(*m_selected);
         const auto xi = std::lower_bound(m_slice.xValues.begin(), m_slice.xValues.end(), v[m_slice.xDim]) - m_slice.xValues.begin();
-        const auto yi = std::lower_bound(m_slice.yValues.begin(), m_slice.yValues.end(), v[m_slice.yDim]) - m_slice.yValues.begin();
+        const bool strip = m_slice.yDim < 0;
+        const auto yi = strip ? 0
+                              : std::lower_bound(m_slice.yValues.begin(), m_slice.yValues.end(), v[m_slice.yDim]) -
+                                    m_slice.yValues.begin();
         if (std::size_t(xi) < m_slice.xValues.size() && std::size_t(yi) < m_slice.yValues.size() &&
-            m_slice.xValues[std::size_t(xi)] == v[m_slice.xDim] && m_slice.yValues[std::size_t(yi)] == v[m_slice.yDim]) {
+            m_slice.xValues[std::size_t(xi)] == v[m_slice.xDim] && (strip || m_slice.yValues[std::size_t(yi)] == v[m_slice.yDim])) {
             bool inSlice = true;
             for (std::size_t d = 0; d < m_fixed.size(); ++d)
-                if (m_fixed[d] && m_fixed[d]->currentData().toLongLong() != v[d])
+                if (m_fixed[d] && m_fixed[d]->isEnabled() && m_fixed[d]->currentData().toLongLong() != v[d])
                     inSlice = false;
             if (inSlice) {
                 m_marker->topLeft->setCoords(double(xi) - 0.5, double(yi) + 0.5);
@@ -686,11 +776,11 @@ void HeatmapChart::hover(QMouseEvent* event)
         return;
     }
     const auto& dims = m_space->dimensions();
-    QString text = QStringLiteral("%1 = %2\n%3 = %4")
-                       .arg(QString::fromStdString(dims[std::size_t(m_slice.xDim)].name),
-                            valueText(m_slice.xDim, m_slice.xValues[std::size_t(x)]),
-                            QString::fromStdString(dims[std::size_t(m_slice.yDim)].name),
-                            valueText(m_slice.yDim, m_slice.yValues[std::size_t(y)]));
+    QString text = QStringLiteral("%1 = %2").arg(QString::fromStdString(dims[std::size_t(m_slice.xDim)].name),
+                                                 valueText(m_slice.xDim, m_slice.xValues[std::size_t(x)]));
+    if (m_slice.yDim >= 0)
+        text += QStringLiteral("\n%1 = %2").arg(QString::fromStdString(dims[std::size_t(m_slice.yDim)].name),
+                                                valueText(m_slice.yDim, m_slice.yValues[std::size_t(y)]));
     const std::int32_t c = m_slice.candidateAt(std::size_t(x), std::size_t(y));
     if (c < 0) {
         text += QLatin1Char('\n') + tr("no candidate here (turn on the lattice to see every value)");
@@ -700,6 +790,11 @@ void HeatmapChart::hover(QMouseEvent* event)
             m_tipText = toolTipFor(std::size_t(c));
             m_tipCandidate = c;
         }
+        if (m_slice.reduced && m_slice.bands.size() == m_slice.cells.size() &&
+            m_slice.bands[std::size_t(y) * m_slice.xValues.size() + std::size_t(x)] == kFigureBand)
+            text += QLatin1Char('\n') + tr("reduced over the hidden dimensions: %1 %2 (the candidate below stands for it)")
+                                            .arg(metricValueText(m_slice.colourBy, m_slice.metric[std::size_t(y) * m_slice.xValues.size() + std::size_t(x)]),
+                                                 unitText(m_slice.colourBy));
         text += QLatin1Char('\n') + m_tipText;
     }
     QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);

@@ -1,11 +1,15 @@
 #pragma once
-// A heat map of the candidate space over any two dimensions, the others held at values chosen
-// in combo boxes. Cells are coloured by status and reason (generated ones stand out) or by a
-// figure of each candidate (pipeline::candidateMetrics: the tuning's p50, the ratio to its best,
-// the measured time, UB / L1 / L0 use, waves, the ratio to another tuning of the launch), with
-// a colour bar in the figure's unit and a legend for cells without one. Cell labels appear only
-// where they fit their cell. Hovering tells the config and every figure; clicking selects the
-// candidate everywhere and shows the source line that fixes the dimension.
+// A heat map of the candidate space over any two dimensions (a strip over one), on ordinal axes:
+// one evenly spaced column per value some candidate has, labels thinned until none overlaps. Each
+// other dimension is held at a value chosen in a combo box, or reduced: the cell shows the
+// minimum or the median of the figure over its values. Cells are coloured by status and reason
+// (generated ones stand out) or by a figure of each candidate (pipeline::candidateMetrics: the
+// tuning's p50, the ratio to its best, the measured time, UB / L1 / L0 use, waves, the ratio to
+// another tuning of the launch), with a colour bar in the figure's unit; a cell without the
+// figure takes the colour of why (its prune or skip reason, an incorrect launch, a failed
+// compile, the time budget's cut, not tuned). Cell labels appear only where they fit their
+// cell. Hovering tells the config and every figure; clicking selects the candidate everywhere
+// and shows the source line that fixes the dimension.
 
 #include "core/pipeline/workflow.h"
 #include "core/space/candidate_space.h"
@@ -19,6 +23,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QCPColorMap;
 class QCPColorScale;
@@ -47,8 +52,10 @@ public:
     // Marks the candidate; moves the fixed dimensions to its values so that it is in view.
     void setSelectedCandidate(std::optional<std::size_t> candidate);
     void setDark(bool dark);
-    // Chooses the two dimensions shown (by index in the space's dimensions).
+    // Chooses the two dimensions shown (by index in the space's dimensions; yDim -1: a strip).
     void setAxes(int xDim, int yDim);
+    // How a dimension off the axes is treated: held at its combo's value, or reduced.
+    void setHiddenMode(int dim, HiddenMode mode);
     // The tuning whose times colour the cells (null: none); runUpdated() after each batch.
     void setRun(std::shared_ptr<const TuningRun> run);
     void runUpdated();
@@ -70,6 +77,13 @@ public:
     QComboBox* yCombo() const { return m_y; }
     QComboBox* colourByCombo() const { return m_colourBy; }
     QComboBox* compareCombo() const { return m_compare; }
+    // Axes and value lists limited to the values some generated or handwritten candidate has
+    // (checked at first for a cube kernel, whose prunes reach far beyond them).
+    QCheckBox* keptOnlyBox() const { return m_keptOnly; }
+    // The combo holding a hidden dimension's value, and the one choosing fixed / min / median
+    // (null for the dimensions on the axes).
+    QComboBox* fixedCombo(int dim) const;
+    QComboBox* modeCombo(int dim) const;
     QCPColorScale* colourScale() const { return m_scale; }
     // Whether the colour bar is part of the plot (continuous figures only).
     bool colourScaleShown() const;
@@ -101,6 +115,8 @@ private:
     void showSlice(HeatmapSlice&& slice);
     void fillCells();
     void layoutLabels();
+    void thinTicks();
+    void clearItems();
     void updateMarker();
     void hover(QMouseEvent* event);
     void refreshComparisons();
@@ -108,6 +124,9 @@ private:
     void emitSource(int dim);
     QColor categoryColor(CellCategory category) const;
     QColor absentColor() const;
+    // Why a cell has no figure: its category when pruned, skipped or incorrect, else its outcome.
+    QColor bandColor(int band) const;
+    QString bandLabel(int band) const;
     QString categoryLabel(CellCategory category) const;
     QString shortLabel(CellCategory category) const;
     QString valueText(int dim, std::int64_t value) const;
@@ -117,13 +136,16 @@ private:
     QString metricValueText(int metric, double value) const;
 
     std::shared_ptr<const space::CandidateSpace> m_space;
-    std::vector<std::vector<std::int64_t>> m_values;
+    std::vector<std::vector<std::int64_t>> m_values;  // m_allValues or m_keptValues
+    std::vector<std::vector<std::int64_t>> m_allValues;
+    std::vector<std::vector<std::int64_t>> m_keptValues;  // empty when no candidate is kept
     HeatmapSlice m_slice;
     std::optional<std::size_t> m_selected;
     std::shared_ptr<const TuningRun> m_run;
     // A copy of m_run's times, made when something reads them (refreshTimings).
     mutable std::shared_ptr<const std::vector<double>> m_p50Ms;  // of m_run, in ms
     mutable std::optional<std::size_t> m_best;
+    mutable std::shared_ptr<const std::vector<tuning::OutcomeStatus>> m_outcomes;  // of m_run
     std::shared_ptr<const std::vector<double>> m_measuredMs;
     std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
     std::filesystem::path m_cachePath;
@@ -136,10 +158,12 @@ private:
     QComboBox* m_y = nullptr;
     QComboBox* m_colourBy = nullptr;
     QComboBox* m_compare = nullptr;
+    QCheckBox* m_keptOnly = nullptr;
     QLabel* m_compareLabel = nullptr;
     QWidget* m_fixedBox = nullptr;
     QFormLayout* m_fixedLayout = nullptr;
     std::vector<QComboBox*> m_fixed;  // one per dimension; null for the shown ones
+    std::vector<QComboBox*> m_modes;  // likewise: HiddenMode per hidden dimension
     QCustomPlot* m_plot = nullptr;
     QCPColorMap* m_map = nullptr;
     QCPColorScale* m_scale = nullptr;
@@ -150,6 +174,7 @@ private:
     std::vector<std::pair<std::size_t, std::size_t>> m_textCells;
     std::vector<QCPItemRect*> m_hatches; // cells whose figure is absent
     std::vector<CellLabel> m_labels;
+    double m_tickPixels[2] = {0, 0};  // the cell sizes the axes' labels were thinned for
     QLabel* m_legend = nullptr;
     QLabel* m_empty = nullptr;
     std::int32_t m_tipCandidate = -1;  // the candidate m_tipText is about

@@ -1,8 +1,11 @@
 #include "widgets/status_colors.h"
 
 #include "core/util/format.h"
+#include "widgets/themed_color.h"
 
 #include <QCoreApplication>
+
+#include <iterator>
 
 namespace ts::gui {
 
@@ -14,14 +17,16 @@ bool isDarkPalette(const QPalette& palette)
 QColor statusColor(space::CandidateStatus status, bool dark)
 {
     using space::CandidateStatus;
-    switch (status) {
-    case CandidateStatus::Generated: return dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32);
-    case CandidateStatus::User: return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
-    case CandidateStatus::Skipped: return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00);
-    case CandidateStatus::Pruned: return dark ? QColor(0xef, 0x73, 0x73) : QColor(0xc6, 0x28, 0x28);
-    // Purple: apart from every other status, and from the outcomes' red, teal and amber.
-    case CandidateStatus::Incorrect: return dark ? QColor(0xce, 0x93, 0xd8) : QColor(0x8e, 0x24, 0xaa);
-    }
+    // In CandidateStatus order: generated, pruned, skipped, handwritten, incorrect (purple: apart
+    // from every other status, and from the outcomes' red, teal and amber).
+    static constexpr ThemedColor kColors[] = {
+        {0x2e7d32, 0x66bb6a}, {0xc62828, 0xef7373}, {0xb26a00, 0xffb74d}, {0x1565c0, 0x64b5f6}, {0x8e24aa, 0xce93d8},
+    };
+    static_assert(int(CandidateStatus::Generated) == 0 && int(CandidateStatus::Pruned) == 1 &&
+                  int(CandidateStatus::Skipped) == 2 && int(CandidateStatus::User) == 3 &&
+                  int(CandidateStatus::Incorrect) == 4);
+    if (std::size_t(status) < std::size(kColors))
+        return kColors[std::size_t(status)].pick(dark);
     return dark ? QColor(Qt::white) : QColor(Qt::black);
 }
 
@@ -89,14 +94,14 @@ QString paramRoleLabel(analysis::ParamRole role)
 QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark)
 {
     using tuning::OutcomeStatus;
-    switch (outcome) {
-    case OutcomeStatus::NotTuned: return dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0x75, 0x75, 0x75);
-    case OutcomeStatus::CompileFailed: return dark ? QColor(0xef, 0x73, 0x73) : QColor(0xc6, 0x28, 0x28);
-    case OutcomeStatus::Benchmarked: return dark ? QColor(0x4d, 0xd0, 0xe1) : QColor(0x00, 0x83, 0x8f);
-    case OutcomeStatus::Best: return dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0xb2, 0x6a, 0x00);
-    case OutcomeStatus::TimeBudgetCut: return dark ? QColor(0xb3, 0x9d, 0xdb) : QColor(0x5e, 0x35, 0xb1);
-    }
-    return {};
+    // In OutcomeStatus order: not tuned, compile failed, benchmarked, best, cut by the time budget.
+    static constexpr ThemedColor kColors[] = {
+        {0x757575, 0x9e9e9e}, {0xc62828, 0xef7373}, {0x00838f, 0x4dd0e1}, {0xb26a00, 0xffd54f}, {0x5e35b1, 0xb39ddb},
+    };
+    static_assert(int(OutcomeStatus::NotTuned) == 0 && int(OutcomeStatus::CompileFailed) == 1 &&
+                  int(OutcomeStatus::Benchmarked) == 2 && int(OutcomeStatus::Best) == 3 &&
+                  int(OutcomeStatus::TimeBudgetCut) == 4);
+    return std::size_t(outcome) < std::size(kColors) ? kColors[std::size_t(outcome)].pick(dark) : QColor();
 }
 
 QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark)

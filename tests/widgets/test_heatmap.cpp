@@ -1,6 +1,9 @@
 // The heat map coloured by a figure of each candidate: the colour-by choice, the colour bar and
 // its unit, the legend for cells without the figure, cell labels that never overlap, the
-// tooltip's config and figures, and the source line a click on a cell shows.
+// tooltip's config and figures, and the source line a click on a cell shows. Its ordinal axes
+// (one column per value, labels thinned apart), hidden dimensions fixed or reduced (minimum,
+// median), the colours of cells without a figure (compile failed, not tuned, incorrect) and
+// the strip of a space that varies along one dimension.
 
 #include "backend_versions.h"
 #include "widget_test_support.h"
@@ -8,11 +11,13 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
 #include "widgets/heatmap_chart.h"
+#include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
 #include "widgets/tuning_run.h"
 #include "widgets/ub_chart.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QLabel>
 #include <QSignalSpy>
@@ -76,6 +81,94 @@ Tuned tuned(const char* example, kernel::BackendVersion backend, bool lattice, s
     return out;
 }
 
+std::shared_ptr<const analysis::KernelAnalysis> analysePath(const QString& path, kernel::BackendVersion backend)
+{
+    kernel::WorkloadLoadResult loaded = kernel::loadWorkload(path.toStdString());
+    if (!loaded.workload)
+        return nullptr;
+    kernel::Workload w = *loaded.workload;
+    w.backend = backend;
+    return pipeline::analyze({w}).analysis;
+}
+
+// handwritten_configs.json in `dir` with other configs (Python list items) and, when given,
+// another grid: a small space whose every candidate a test knows.
+QString handwrittenVariant(const QTemporaryDir& dir, const QString& name, const QString& configs,
+                           const QString& grid = {})
+{
+    QFile py(test::examplePath("handwritten_configs.py"));
+    QFile js(test::examplePath("handwritten_configs.json"));
+    if (!py.open(QIODevice::ReadOnly) || !js.open(QIODevice::ReadOnly))
+        return {};
+    QString source = QString::fromUtf8(py.readAll());
+    const qsizetype from = source.indexOf(QStringLiteral("    return ["));
+    const qsizetype to = source.indexOf(QStringLiteral("    ]"), from);
+    if (from < 0 || to < 0)
+        return {};
+    source.replace(from, to - from, QStringLiteral("    return [\n") + configs + QLatin1Char('\n'));
+    QString workload = QString::fromUtf8(js.readAll());
+    workload.replace(QStringLiteral("handwritten_configs.py"), name + QStringLiteral(".py"));
+    if (!grid.isEmpty())
+        workload.replace(QStringLiteral("lambda meta: (triton.cdiv(n_elements, meta['BLOCK_SIZE']),)"), grid);
+    QFile outPy(dir.filePath(name + QStringLiteral(".py")));
+    QFile outJs(dir.filePath(name + QStringLiteral(".json")));
+    if (!outPy.open(QIODevice::WriteOnly) || !outJs.open(QIODevice::WriteOnly))
+        return {};
+    outPy.write(source.toUtf8());
+    outJs.write(workload.toUtf8());
+    return outJs.fileName();
+}
+
+std::shared_ptr<const space::CandidateSpace> spaceOf(const std::shared_ptr<const analysis::KernelAnalysis>& analysis)
+{
+    if (!analysis)
+        return nullptr;
+    pipeline::SpaceRequest sr{analysis, device(analysis->workload.device), {}};
+    return pipeline::buildSpace(sr).space;
+}
+
+int dimensionOf(const space::CandidateSpace& s, const char* name)
+{
+    for (std::size_t d = 0; d < s.dimensions().size(); ++d)
+        if (s.dimensions()[d].name == name)
+            return int(d);
+    return -1;
+}
+
+// The candidate whose dimensions hold these values (in dimensions() order), or -1.
+std::int32_t candidateWith(const space::CandidateSpace& s, const std::vector<std::int64_t>& values)
+{
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (std::equal(values.begin(), values.end(), s.values(i)))
+            return std::int32_t(i);
+    return -1;
+}
+
+// The mean colour inside a cell as drawn (the hatches included), away from its edges.
+QColor cellColour(gui::HeatmapChart& chart, std::size_t x, std::size_t y)
+{
+    chart.plot()->replot();
+    const QImage image = chart.plot()->toPixmap().toImage();
+    const QPointF c = chart.cellCenterPixel(x, y);
+    const QPointF next = chart.cellCenterPixel(x + 1, y + 1);
+    const int rx = std::max(1, int(std::abs(next.x() - c.x()) / 3)), ry = std::max(1, int(std::abs(next.y() - c.y()) / 3));
+    double r = 0, g = 0, b = 0, n = 0;
+    for (int py = int(c.y()) - ry; py <= int(c.y()) + ry; ++py)
+        for (int px = int(c.x()) - rx; px <= int(c.x()) + rx; ++px) {
+            const QColor p = image.pixelColor(px, py);
+            r += p.red();
+            g += p.green();
+            b += p.blue();
+            ++n;
+        }
+    return QColor(int(r / n), int(g / n), int(b / n));
+}
+
+int colourDistance(const QColor& a, const QColor& b)
+{
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
+}
+
 bool settled(gui::HeatmapChart& chart)
 {
     return test::waitUntil([&] { return !chart.job()->isRunning() && !chart.slice().cells.empty(); });
@@ -89,6 +182,17 @@ void showAt(gui::HeatmapChart& chart, int w, int h)
     QVERIFY(QTest::qWaitForWindowExposed(&chart));
     QCoreApplication::processEvents();
     chart.plot()->replot();
+}
+
+// The chart shown at 640 x 420 with these two dimensions on its axes, once drawn.
+bool shownOnAxes(gui::HeatmapChart& chart, int x, int y)
+{
+    chart.resize(640, 420);
+    chart.show();
+    if (!QTest::qWaitForWindowExposed(&chart) || !settled(chart))
+        return false;
+    chart.setAxes(x, y);
+    return settled(chart);
 }
 
 // When TILESCOPE_SHOT_DIR is set, the chart as drawn, for a person to look at.
@@ -166,9 +270,17 @@ private Q_SLOTS:
                 continue;
             }
             const double us = timings->p50Us[std::size_t(c)];
+            const gui::CellCategory category = slice.categories[k];
+            const bool ownColour = category != gui::CellCategory::Generated && category != gui::CellCategory::Handwritten;
             if (std::isnan(us)) {
                 QVERIFY(std::isnan(slice.metric[k]));
-                ++untimed;
+                // A pruned or skipped point shows why in its reason's colour, not as "not tuned".
+                const tuning::OutcomeStatus outcome = timings->outcome[std::size_t(c)];
+                QCOMPARE(slice.bands[k], ownColour ? std::uint8_t(category)
+                                         : outcome == tuning::OutcomeStatus::CompileFailed ? gui::heatmap_detail::kCompileFailedBand
+                                         : outcome == tuning::OutcomeStatus::TimeBudgetCut ? gui::heatmap_detail::kTimeBudgetCutBand
+                                                                                           : gui::heatmap_detail::kAbsentBand);
+                untimed += slice.bands[k] == gui::heatmap_detail::kAbsentBand;
             } else {
                 QVERIFY(std::abs(slice.metric[k] - us) < 1e-6 * us);
                 ++timed;
@@ -179,8 +291,7 @@ private Q_SLOTS:
         QVERIFY(chart.colourScale()->dataRange().upper >= slice.metricInfo.high * 0.9999999);
         // The legend names the figure and what the grey cells mean.
         QVERIFY(chart.legend()->text().contains(QStringLiteral("Simulated p50")));
-        if (untimed > 0)
-            QVERIFY(chart.legend()->text().contains(QStringLiteral("not tuned")));
+        QCOMPARE(chart.legend()->text().contains(QStringLiteral("not tuned")), untimed > 0);
         shoot(chart, "heatmap_softmax_p50");
 
         // The ratio to the best: 1 at the best (when it is in the slice), on a log axis.
@@ -399,6 +510,304 @@ private Q_SLOTS:
         QVERIFY(generated > 0);
         const auto at = std::find(slice.cells.begin(), slice.cells.end(), std::int32_t(pruned));
         QVERIFY(at != slice.cells.end());
+    }
+
+    // One column per value some candidate has (at first, for a cube kernel, some kept one),
+    // evenly spaced, labelled in order, every n-th only where the labels would otherwise touch.
+    void ordinalAxesLabelTheValuesInOrderWithoutOverlap()
+    {
+        const auto space = spaceOf(analyse("matmul.json", test::backend2608()));
+        QVERIFY(space);
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        showAt(chart, 640, 420);
+        QVERIFY(settled(chart));
+        QVERIFY(chart.keptOnlyBox()->isChecked());
+        for (const QSize size : {QSize(640, 420), QSize(1100, 800), QSize(0, 0)}) {
+            if (size.isEmpty()) {
+                chart.keptOnlyBox()->setChecked(false);  // every value, the pruned tilings' too
+                QVERIFY(settled(chart));
+            } else {
+                showAt(chart, size.width(), size.height());
+                QVERIFY(settled(chart));
+            }
+            const bool kept = chart.keptOnlyBox()->isChecked();
+            chart.plot()->replot();  // the ticks thinned at the first layout are drawn at the next
+            const gui::HeatmapSlice& slice = chart.slice();
+            for (int axis = 0; axis < 2; ++axis) {
+                const int dim = axis == 0 ? slice.xDim : slice.yDim;
+                const std::vector<std::int64_t>& values = axis == 0 ? slice.xValues : slice.yValues;
+                std::set<std::int64_t> had;
+                for (std::size_t i = 0; i < space->size(); ++i)
+                    if (!kept || space->origin(i) == space::CandidateStatus::Generated)
+                        had.insert(space->values(i)[dim]);
+                QCOMPARE(values, std::vector<std::int64_t>(had.begin(), had.end()));
+                QCPAxis* a = axis == 0 ? chart.plot()->xAxis : chart.plot()->yAxis;
+                const auto ticker = a->ticker().dynamicCast<QCPAxisTickerText>();
+                QVERIFY(ticker);
+                const QMap<double, QString>& ticks = ticker->ticks();
+                QVERIFY(ticks.size() >= 2);
+                const QList<double> at = ticks.keys();
+                QCOMPARE(at.front(), 0.0);
+                const double step = at[1] - at[0];
+                const double stepPixels = std::abs(a->coordToPixel(at[1]) - a->coordToPixel(at[0]));
+                const QFontMetricsF fm(a->tickLabelFont());
+                double widest = 0;
+                for (std::int64_t v : values)
+                    widest = std::max(widest, axis == 0 ? fm.boundingRect(QString::number(v)).width() : fm.height());
+                for (qsizetype k = 0; k < at.size(); ++k) {
+                    QCOMPARE(ticks[at[k]], QString::number(values[std::size_t(at[k])]));
+                    if (k == 0)
+                        continue;
+                    QCOMPARE(at[k] - at[k - 1], step);
+                    const double gap = std::abs(a->coordToPixel(at[k]) - a->coordToPixel(at[k - 1]));
+                    QVERIFY(std::abs(gap - stepPixels) < 0.5);
+                    const double need = axis == 0 ? (fm.boundingRect(ticks[at[k - 1]]).width() + fm.boundingRect(ticks[at[k]]).width()) / 2
+                                                  : fm.height();
+                    QVERIFY2(gap > need, qPrintable(QStringLiteral("%1 / %2: %3 px apart, %4 px wide")
+                                                        .arg(ticks[at[k - 1]], ticks[at[k]])
+                                                        .arg(gap)
+                                                        .arg(need)));
+                }
+                // Thinned no more than it takes: one step less would not leave the widest label room.
+                if (step > 1)
+                    QVERIFY(stepPixels / step * (step - 1) < widest + 8.0);
+            }
+        }
+        shoot(chart, "heatmap_matmul_ordinal");
+    }
+
+    // handwritten_configs.json: six configs over BLOCK_SIZE x BLOCK_SIZE_SUB, two of them at the
+    // same tiling with multibuffer on and off. Measured times set by hand colour the cells.
+    void hiddenDimensionFixedOrReducedByMinimumOrMedian()
+    {
+        const auto space = spaceOf(analyse("handwritten_configs.json", test::backend2608()));
+        QVERIFY(space);
+        const int bs = dimensionOf(*space, "BLOCK_SIZE"), sub = dimensionOf(*space, "BLOCK_SIZE_SUB"),
+                  mb = dimensionOf(*space, "multibuffer");
+        QVERIFY(bs >= 0 && sub >= 0 && mb >= 0);
+        QCOMPARE(space->dimensions().size(), std::size_t(3));
+        struct Config {
+            std::int64_t block, sub, multibuffer;
+            double ms;
+        };
+        // Measured in ms; the heat map shows µs.
+        const std::vector<Config> configs = {{8192, 1024, 1, 0.010},  {8192, 2048, 1, 0.020},  {16384, 4096, 1, 0.030},
+                                             {16384, 4096, 0, 0.050}, {32768, 8192, 0, 0.040}, {65536, 8192, 1, 0.060}};
+        auto measured = std::make_shared<std::vector<double>>(space->size(), std::nan(""));
+        std::vector<std::int32_t> index;
+        for (const Config& c : configs) {
+            std::vector<std::int64_t> v(3);
+            v[std::size_t(bs)] = c.block;
+            v[std::size_t(sub)] = c.sub;
+            v[std::size_t(mb)] = c.multibuffer;
+            index.push_back(candidateWith(*space, v));
+            QVERIFY(index.back() >= 0);
+            (*measured)[std::size_t(index.back())] = c.ms;
+        }
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        chart.setMeasured(measured);
+        chart.setColourBy(int(CandidateMetric::Measured));
+        QVERIFY(shownOnAxes(chart, bs, sub));
+        QVERIFY(chart.fixedCombo(mb) && chart.modeCombo(mb));
+        QVERIFY(!chart.fixedCombo(bs) && !chart.modeCombo(sub));
+        const auto cell = [&](std::int64_t block, std::int64_t s) {
+            const gui::HeatmapSlice& slice = chart.slice();
+            const auto x = std::find(slice.xValues.begin(), slice.xValues.end(), block) - slice.xValues.begin();
+            const auto y = std::find(slice.yValues.begin(), slice.yValues.end(), s) - slice.yValues.begin();
+            return std::size_t(y) * slice.xValues.size() + std::size_t(x);
+        };
+        const auto figure = [&](std::int64_t block, std::int64_t s) { return std::round(chart.slice().metric[cell(block, s)]); };
+        const auto candidate = [&](std::int64_t block, std::int64_t s) { return chart.slice().cells[cell(block, s)]; };
+        // Every value of a small space labelled: four columns, four rows.
+        QCOMPARE(chart.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().size(), 4);
+        QCOMPARE(chart.plot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().size(), 4);
+
+        // Fixed: one slice each.
+        chart.fixedCombo(mb)->setCurrentIndex(chart.fixedCombo(mb)->findData(qint64(1)));
+        QVERIFY(settled(chart));
+        QCOMPARE(figure(8192, 1024), 10.0);
+        QCOMPARE(figure(16384, 4096), 30.0);
+        QCOMPARE(candidate(16384, 4096), index[2]);
+        QCOMPARE(candidate(32768, 8192), -1);
+        QCOMPARE(figure(65536, 8192), 60.0);
+        chart.fixedCombo(mb)->setCurrentIndex(chart.fixedCombo(mb)->findData(qint64(0)));
+        QVERIFY(settled(chart));
+        QCOMPARE(figure(16384, 4096), 50.0);
+        QCOMPARE(figure(32768, 8192), 40.0);
+        QCOMPARE(candidate(8192, 1024), -1);
+        QVERIFY(!chart.slice().reduced);
+
+        // Minimum over multibuffer: every config's cell, the faster of the two at 16384 x 4096.
+        chart.setHiddenMode(mb, gui::HiddenMode::Min);
+        QVERIFY(settled(chart));
+        QVERIFY(!chart.fixedCombo(mb)->isEnabled());
+        QVERIFY(chart.slice().reduced);
+        QCOMPARE(figure(8192, 1024), 10.0);
+        QCOMPARE(figure(8192, 2048), 20.0);
+        QCOMPARE(figure(16384, 4096), 30.0);
+        QCOMPARE(candidate(16384, 4096), index[2]);
+        QCOMPARE(figure(32768, 8192), 40.0);
+        QCOMPARE(figure(65536, 8192), 60.0);
+        QCOMPARE(std::round(chart.slice().metricInfo.low), 10.0);
+        QCOMPARE(std::round(chart.slice().metricInfo.high), 60.0);
+        QVERIFY(chart.legend()->text().contains(QStringLiteral("minimum over multibuffer")));
+        shoot(chart, "heatmap_handwritten_min");
+        // Median: of two, their mean; the cell stands for the lower one.
+        chart.setHiddenMode(mb, gui::HiddenMode::Median);
+        QVERIFY(settled(chart));
+        QCOMPARE(figure(16384, 4096), 40.0);
+        QCOMPARE(candidate(16384, 4096), index[2]);
+        QVERIFY(chart.legend()->text().contains(QStringLiteral("median over multibuffer")));
+        QCOMPARE(figure(32768, 8192), 40.0);
+        QCOMPARE(figure(8192, 2048), 20.0);
+        // Back to fixed: the slice of the value held.
+        chart.setHiddenMode(mb, gui::HiddenMode::Fixed);
+        QVERIFY(settled(chart));
+        QVERIFY(chart.fixedCombo(mb)->isEnabled());
+        QCOMPARE(figure(16384, 4096), 50.0);
+    }
+
+    // Coloured by the tuning's p50: a config that failed to compile, one never tuned and one
+    // measured each look different, and the legend names both reasons.
+    void compileFailedAndNotTunedAreDrawnApart()
+    {
+        const auto space = spaceOf(analyse("handwritten_configs.json", test::backend2608()));
+        QVERIFY(space);
+        const int bs = dimensionOf(*space, "BLOCK_SIZE"), sub = dimensionOf(*space, "BLOCK_SIZE_SUB"),
+                  mb = dimensionOf(*space, "multibuffer");
+        const std::int32_t fast = candidateWith(*space, {8192, 1024, 1});
+        const std::int32_t failed = candidateWith(*space, {8192, 2048, 1});
+        const std::int32_t untouched = candidateWith(*space, {16384, 4096, 1});
+        QVERIFY(bs == 0 && sub == 1 && mb == 2 && fast >= 0 && failed >= 0 && untouched >= 0);
+        auto run = std::make_shared<gui::TuningRun>(space, tuning::TuningOptions{}, "Ascend910B2", space->size(),
+                                                    test::backend2608(), 8);
+        gui::TunedCandidate ok;
+        ok.candidate = std::size_t(fast);
+        ok.status = tuning::OutcomeStatus::Benchmarked;
+        ok.p50Us = ok.p20Us = ok.p80Us = ok.rankUs = 120;
+        gui::TunedCandidate broken;
+        broken.candidate = std::size_t(failed);
+        broken.status = tuning::OutcomeStatus::CompileFailed;
+        broken.failure = npu::CompileFailure::UbOverflow;
+        run->append({ok, broken});
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        chart.setRun(run);
+        chart.setColourBy(int(CandidateMetric::SimulatedP50));
+        QVERIFY(shownOnAxes(chart, bs, sub));
+        chart.fixedCombo(mb)->setCurrentIndex(chart.fixedCombo(mb)->findData(qint64(1)));
+        QVERIFY(settled(chart));
+        const gui::HeatmapSlice& slice = chart.slice();
+        const auto where = [&](std::int32_t c) {
+            const std::size_t k = std::size_t(std::find(slice.cells.begin(), slice.cells.end(), c) - slice.cells.begin());
+            return std::pair<std::size_t, std::size_t>(k % slice.xValues.size(), k / slice.xValues.size());
+        };
+        const auto bandOf = [&](std::int32_t c) {
+            const auto [x, y] = where(c);
+            return slice.bands[y * slice.xValues.size() + x];
+        };
+        QCOMPARE(bandOf(fast), gui::heatmap_detail::kFigureBand);
+        QCOMPARE(bandOf(failed), gui::heatmap_detail::kCompileFailedBand);
+        QCOMPARE(bandOf(untouched), gui::heatmap_detail::kAbsentBand);
+        const QString legend = chart.legend()->text();
+        QVERIFY2(legend.contains(QStringLiteral("compile failed")) && legend.contains(QStringLiteral("not tuned")),
+                 qPrintable(legend));
+        const QColor measuredColour = cellColour(chart, where(fast).first, where(fast).second);
+        const QColor failedColour = cellColour(chart, where(failed).first, where(failed).second);
+        const QColor untouchedColour = cellColour(chart, where(untouched).first, where(untouched).second);
+        QVERIFY2(colourDistance(failedColour, untouchedColour) > 90,
+                 qPrintable(failedColour.name() + QStringLiteral(" / ") + untouchedColour.name()));
+        QVERIFY(colourDistance(failedColour, measuredColour) > 90);
+        QVERIFY(colourDistance(untouchedColour, measuredColour) > 90);
+        shoot(chart, "heatmap_handwritten_failed");
+    }
+
+    // A grid of 1,024 programs leaves most of the tensor unprocessed for the smaller blocks:
+    // those configs are incorrect, drawn in their own colour whatever the figure, and left out
+    // of a reduction.
+    void incorrectCellsKeepTheirOwnColour()
+    {
+        QTemporaryDir dir;
+        const QString path = handwrittenVariant(dir, QStringLiteral("fixed_grid"),
+                                                QStringLiteral(R"(        triton.Config({"BLOCK_SIZE": 8192, "BLOCK_SIZE_SUB": 1024, "multibuffer": True}),
+        triton.Config({"BLOCK_SIZE": 8192, "BLOCK_SIZE_SUB": 1024, "multibuffer": False}),
+        triton.Config({"BLOCK_SIZE": 32768, "BLOCK_SIZE_SUB": 1024, "multibuffer": True}),
+        triton.Config({"BLOCK_SIZE": 32768, "BLOCK_SIZE_SUB": 1024, "multibuffer": False}),)"),
+                                                QStringLiteral("lambda meta: (1024,)"));
+        QVERIFY(!path.isEmpty());
+        const auto space = spaceOf(analysePath(path, test::backend2608()));
+        QVERIFY(space);
+        QCOMPARE(space->size(), std::size_t(4));
+        const int bs = dimensionOf(*space, "BLOCK_SIZE"), mb = dimensionOf(*space, "multibuffer");
+        const std::int32_t small = candidateWith(*space, {8192, 1024, 1});
+        const std::int32_t whole = candidateWith(*space, {32768, 1024, 1});
+        QVERIFY(small >= 0 && whole >= 0);
+        QCOMPARE(space->status(std::size_t(small)), space::CandidateStatus::Incorrect);
+        QCOMPARE(space->status(std::size_t(whole)), space::CandidateStatus::User);
+        auto measured = std::make_shared<std::vector<double>>(space->size(), 5.0);
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        chart.setMeasured(measured);
+        showAt(chart, 640, 420);
+        QVERIFY(settled(chart));
+        chart.setAxes(bs, mb);
+        QVERIFY(settled(chart));
+        const auto xOf = [&](std::int64_t block) {
+            return std::size_t(std::find(chart.slice().xValues.begin(), chart.slice().xValues.end(), block) -
+                               chart.slice().xValues.begin());
+        };
+        const std::size_t yTrue = std::size_t(std::find(chart.slice().yValues.begin(), chart.slice().yValues.end(), 1) -
+                                              chart.slice().yValues.begin());
+        QCOMPARE(chart.slice().categories[yTrue * chart.slice().xValues.size() + xOf(8192)], gui::CellCategory::Incorrect);
+        const QColor byStatus = cellColour(chart, xOf(8192), yTrue);
+
+        chart.setColourBy(int(CandidateMetric::Measured));
+        QVERIFY(settled(chart));
+        QCOMPARE(chart.slice().bands[yTrue * chart.slice().xValues.size() + xOf(8192)], std::uint8_t(gui::CellCategory::Incorrect));
+        QCOMPARE(chart.slice().bands[yTrue * chart.slice().xValues.size() + xOf(32768)], gui::heatmap_detail::kFigureBand);
+        QCOMPARE(chart.slice().metricInfo.present, std::size_t(2));  // the two correct configs
+        QVERIFY(chart.legend()->text().contains(QStringLiteral("incorrect")));
+        const QColor incorrect = cellColour(chart, xOf(8192), yTrue);
+        const QColor figure = cellColour(chart, xOf(32768), yTrue);
+        QVERIFY2(colourDistance(incorrect, byStatus) < 12, qPrintable(incorrect.name() + QStringLiteral(" / ") + byStatus.name()));
+        QVERIFY(colourDistance(incorrect, figure) > 90);
+        shoot(chart, "heatmap_incorrect");
+    }
+
+    // One varying dimension: a strip of its values, one row, no y axis.
+    void oneDimensionalSpaceShowsAStrip()
+    {
+        QTemporaryDir dir;
+        const QString path = handwrittenVariant(dir, QStringLiteral("one_dimension"),
+                                                QStringLiteral(R"(        triton.Config({"BLOCK_SIZE": 8192, "BLOCK_SIZE_SUB": 1024}),
+        triton.Config({"BLOCK_SIZE": 16384, "BLOCK_SIZE_SUB": 1024}),
+        triton.Config({"BLOCK_SIZE": 32768, "BLOCK_SIZE_SUB": 1024}),
+        triton.Config({"BLOCK_SIZE": 65536, "BLOCK_SIZE_SUB": 1024}),)"));
+        QVERIFY(!path.isEmpty());
+        const auto space = spaceOf(analysePath(path, test::backend2608()));
+        QVERIFY(space);
+        QCOMPARE(space->size(), std::size_t(4));
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        showAt(chart, 640, 420);
+        QVERIFY(settled(chart));
+        const gui::HeatmapSlice& slice = chart.slice();
+        QCOMPARE(slice.xDim, dimensionOf(*space, "BLOCK_SIZE"));
+        QCOMPARE(slice.yDim, -1);
+        QCOMPARE(chart.yCombo()->currentData().toInt(), -1);
+        QCOMPARE(slice.xValues, (std::vector<std::int64_t>{8192, 16384, 32768, 65536}));
+        QCOMPARE(slice.yValues.size(), std::size_t(1));
+        for (std::int32_t c : slice.cells)
+            QVERIFY(c >= 0);
+        QVERIFY(!chart.plot()->yAxis->tickLabels());
+        QCoreApplication::processEvents();  // the layout, after the plot's height was capped
+        QVERIFY2(chart.plot()->height() < 200, qPrintable(QString::number(chart.plot()->height())));  // a strip, not a square of one row
+        QCOMPARE(chart.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks().size(), 4);
+        // Every cell labelled, as in a heat map.
+        QCOMPARE(chart.cellLabels().size(), std::size_t(4));
+        shoot(chart, "heatmap_strip");
     }
 
     // The memory chart beside the heat map: a tl.dot kernel's cube candidates are drawn by L1
