@@ -192,5 +192,25 @@ TEST(Escape, TerminalTextShowsControlsAndKeepsPrintableText)
     EXPECT_EQ(json::parse(util::terminalSafe(json(std::string("a\x7f\xc2\x85")).dump())), std::string("a\x7f\xc2\x85"));
 }
 
+TEST(Escape, OneLetterEscapesReadBothWaysAndOnlyTheLettersAReaderTakes)
+{
+    EXPECT_EQ(util::simpleEscape('n', "nrt"), '\n');
+    EXPECT_EQ(util::simpleEscape('0', "\\0"), '\0');
+    EXPECT_EQ(util::simpleEscape('/', "\"\\/"), '/');
+    EXPECT_EQ(util::simpleEscape('v', "nrt"), std::nullopt);  // a letter the reader does not take
+    EXPECT_EQ(util::simpleEscape('q', "q"), std::nullopt);    // no escape at all
+    EXPECT_EQ(util::simpleEscape('\0', "nrt"), std::nullopt);
+    EXPECT_EQ(util::escapeLetter('\t', "\"\\nrt"), 't');
+    EXPECT_EQ(util::escapeLetter('"', "\"\\nrt"), '"');
+    EXPECT_EQ(util::escapeLetter('\b', "\"\\nrt"), std::nullopt);  // the writer escapes it its own way
+    EXPECT_EQ(util::escapeLetter('/', "\"\\nrt"), std::nullopt);
+    const std::string_view every = "\"\\/'abfnrtv0";
+    for (char letter : every) {
+        const auto c = util::simpleEscape(letter, every);
+        ASSERT_TRUE(c) << letter;
+        EXPECT_EQ(util::escapeLetter(*c, every), letter) << letter;
+    }
+}
+
 } // namespace
 } // namespace ts::test

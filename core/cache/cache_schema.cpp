@@ -121,6 +121,47 @@ bool readStoredKey(SqliteStatement& select, TuningKey& key, std::string* message
     return true;
 }
 
+// How a statement's run of rows ended: SQLITE_OK when every row was read, else the error with
+// SQLite's message.
+int finished(SqliteDatabase& db, int rc, std::string* message)
+{
+    if (rc == SQLITE_DONE)
+        return SQLITE_OK;
+    *message = db.errorMessage();
+    return rc;
+}
+
+// Runs a bound statement that returns no rows and makes it ready for the next binding.
+int runOnce(SqliteDatabase& db, SqliteStatement& statement, std::string* message)
+{
+    if (const int rc = finished(db, statement.step(), message); rc != SQLITE_OK)
+        return rc;
+    statement.reset();
+    return SQLITE_OK;
+}
+
+// The migrations that change what a key's digest covers visit every stored tuning: `select`
+// reads the id and the key columns (readStoredKey) first, then what `visit` reads itself.
+// `visit(select, key)` returns SQLITE_OK to go on; anything else stops the walk and is returned.
+template <typename Visit>
+int forEachStoredKey(SqliteDatabase& db, const char* select, std::string* message, Visit visit)
+{
+    SqliteStatement rows = db.prepare(select);
+    if (!rows) {
+        *message = db.errorMessage();
+        return db.extendedErrorCode();
+    }
+    int rc = SQLITE_OK;
+    while ((rc = rows.step()) == SQLITE_ROW) {
+        TuningKey key;
+        if (!readStoredKey(rows, key, message))
+            return SQLITE_CORRUPT;
+        if (const int visited = visit(rows, key); visited != SQLITE_OK)
+            return visited;
+    }
+    return finished(db, rc, message);
+}
+
 int migrateV1ToV2(SqliteDatabase& db, std::string* message)
 {
     int rc = db.exec("ALTER TABLE tunings ADD COLUMN key_digest TEXT NOT NULL DEFAULT '';"
@@ -137,29 +178,23 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
     };
     std::map<std::string, std::vector<Row>> byDigest;
     {
-        SqliteStatement select = db.prepare(
-            "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, created_at, "
-            "candidate_count, best_index FROM tunings ORDER BY id");
         SqliteStatement candidates = db.prepare(
             "SELECT idx, params, num_warps, num_stages, status, reason_code, reason_message, p50_ms, p20_ms, p80_ms, "
             "breakdown FROM candidates WHERE tuning_id = ?1 ORDER BY idx");
         SqliteStatement update =
             db.prepare("UPDATE tunings SET key_digest = ?1, candidates = ?2, best = ?3 WHERE id = ?4");
-        if (!select || !candidates || !update) {
+        if (!candidates || !update) {
             *message = db.errorMessage();
             return db.extendedErrorCode();
         }
-        while ((rc = select.step()) == SQLITE_ROW) {
-            TuningKey key;
+        auto repack = [&](SqliteStatement& select, const TuningKey& key) {
             const std::int64_t id = select.integer(0);
-            if (!readStoredKey(select, key, message))
-                return SQLITE_CORRUPT;
-
             std::string packed = "[", best;
             std::int64_t count = 0;
             const std::int64_t bestIndex = select.isNull(9) ? -1 : select.integer(9);
             candidates.bind(1, id);
-            while ((rc = candidates.step()) == SQLITE_ROW) {
+            int row = SQLITE_OK;
+            while ((row = candidates.step()) == SQLITE_ROW) {
                 CandidateRecord c;
                 auto params = decodePairs(candidates.textView(1));
                 const auto status = parseCandidateStatus(candidates.textView(4));
@@ -184,10 +219,8 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
                 appendCandidate(packed, c);
             }
             candidates.reset();
-            if (rc != SQLITE_DONE) {
-                *message = db.errorMessage();
-                return rc;
-            }
+            if (const int read = finished(db, row, message); read != SQLITE_OK)
+                return read;
             packed += ']';
             if (count != select.integer(8)) {
                 *message = "tuning " + std::to_string(id) + " is missing candidates";
@@ -200,17 +233,17 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
                 update.bindNull(3);
             else
                 update.bind(3, best);
-            if ((rc = update.step()) != SQLITE_DONE) {
-                *message = db.errorMessage();
-                return rc;
-            }
-            update.reset();
+            if (const int updated = runOnce(db, update, message); updated != SQLITE_OK)
+                return updated;
             byDigest[digest].push_back(Row{id, select.text(7)});
-        }
-        if (rc != SQLITE_DONE) {
-            *message = db.errorMessage();
+            return SQLITE_OK;
+        };
+        rc = forEachStoredKey(db,
+                              "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, "
+                              "created_at, candidate_count, best_index FROM tunings ORDER BY id",
+                              message, repack);
+        if (rc != SQLITE_OK)
             return rc;
-        }
     }
 
     // Version 1 allowed duplicates of a key; keep the newest (ties: the later row).
@@ -229,11 +262,8 @@ int migrateV1ToV2(SqliteDatabase& db, std::string* message)
             if (i == keep)
                 continue;
             drop.bind(1, rows[i].id);
-            if ((rc = drop.step()) != SQLITE_DONE) {
-                *message = db.errorMessage();
+            if ((rc = runOnce(db, drop, message)) != SQLITE_OK)
                 return rc;
-            }
-            drop.reset();
         }
     }
 
@@ -268,31 +298,18 @@ int migrateV3ToV4(SqliteDatabase& db, std::string* message)
         return rc;
     }
     // The backend is part of the key, so every stored digest changes.
-    SqliteStatement select = db.prepare(
-        "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, backend FROM tunings");
     SqliteStatement update = db.prepare("UPDATE tunings SET key_digest = ?1 WHERE id = ?2");
-    if (!select || !update) {
+    if (!update) {
         *message = db.errorMessage();
         return db.extendedErrorCode();
     }
-    while ((rc = select.step()) == SQLITE_ROW) {
-        TuningKey key;
-        const std::int64_t id = select.integer(0);
-        if (!readStoredKey(select, key, message))
-            return SQLITE_CORRUPT;
-        key.backend = select.text(7);
-        update.bind(1, key.digest()).bind(2, id);
-        if ((rc = update.step()) != SQLITE_DONE) {
-            *message = db.errorMessage();
-            return rc;
-        }
-        update.reset();
-    }
-    if (rc != SQLITE_DONE) {
-        *message = db.errorMessage();
-        return rc;
-    }
-    return SQLITE_OK;
+    return forEachStoredKey(
+        db, "SELECT id, kernel_name, key_values, dtypes, device, bench_method, simulator_version, backend FROM tunings",
+        message, [&](SqliteStatement& select, TuningKey& key) {
+            key.backend = select.text(7);
+            update.bind(1, key.digest()).bind(2, select.integer(0));
+            return runOnce(db, update, message);
+        });
 }
 
 int migrateV4ToV5(SqliteDatabase& db, std::string* message)

@@ -1,4 +1,5 @@
 #include "core/cache/record_codec.h"
+#include "core/util/escape.h"
 #include "core/util/json_reader.h"
 
 #include "core/util/utf8.h"
@@ -82,34 +83,26 @@ public:
             if (m_pos >= m_text.size())
                 return false;
             const char e = m_text[m_pos++];
-            switch (e) {
-            case '"': out.push_back('"'); break;
-            case '\\': out.push_back('\\'); break;
-            case '/': out.push_back('/'); break;
-            case 'b': out.push_back('\b'); break;
-            case 'f': out.push_back('\f'); break;
-            case 'n': out.push_back('\n'); break;
-            case 'r': out.push_back('\r'); break;
-            case 't': out.push_back('\t'); break;
-            case 'u': {
-                auto code = hex4();
-                if (!code)
+            if (const auto c = util::simpleEscape(e, "\"\\/bfnrt")) {
+                out.push_back(*c);
+                continue;
+            }
+            if (e != 'u')
+                return false;
+            auto code = hex4();
+            if (!code)
+                return false;
+            std::uint32_t cp = *code;
+            if (cp >= 0xd800 && cp < 0xdc00) {  // a surrogate pair
+                if (!(m_pos + 1 < m_text.size() && m_text[m_pos] == '\\' && m_text[m_pos + 1] == 'u'))
                     return false;
-                std::uint32_t cp = *code;
-                if (cp >= 0xd800 && cp < 0xdc00) {  // a surrogate pair
-                    if (!(m_pos + 1 < m_text.size() && m_text[m_pos] == '\\' && m_text[m_pos + 1] == 'u'))
-                        return false;
-                    m_pos += 2;
-                    auto low = hex4();
-                    if (!low || *low < 0xdc00 || *low > 0xdfff)
-                        return false;
-                    cp = 0x10000 + ((cp - 0xd800) << 10) + (*low - 0xdc00);
-                }
-                appendUtf8(out, cp);
-                break;
+                m_pos += 2;
+                auto low = hex4();
+                if (!low || *low < 0xdc00 || *low > 0xdfff)
+                    return false;
+                cp = 0x10000 + ((cp - 0xd800) << 10) + (*low - 0xdc00);
             }
-            default: return false;
-            }
+            appendUtf8(out, cp);
         }
         return false;
     }
@@ -268,13 +261,9 @@ void appendJsonString(std::string& out, std::string_view text)
             continue;  // UTF-8 passes through unchanged
         out.append(text.data() + run, i - run);
         run = i + 1;
-        switch (byte) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
+        if (const auto letter = util::escapeLetter(char(byte), "\"\\nrt")) {
+            out += {'\\', *letter};
+        } else {
             out += "\\u00";
             out.push_back(kHex[byte >> 4]);
             out.push_back(kHex[byte & 0xf]);

@@ -1,5 +1,6 @@
 #include "core/export/python_literal.h"
 
+#include "core/util/escape.h"
 #include "core/util/utf8.h"
 
 #include "core/python/value.h"
@@ -160,34 +161,21 @@ private:
             if (m_pos >= m_text.size())
                 return std::nullopt;
             const char e = m_text[m_pos++];
-            switch (e) {
-            case '\\': out.push_back('\\'); break;
-            case '\'': out.push_back('\''); break;
-            case '"': out.push_back('"'); break;
-            case 'n': out.push_back('\n'); break;
-            case 't': out.push_back('\t'); break;
-            case 'r': out.push_back('\r'); break;
-            case 'b': out.push_back('\b'); break;
-            case 'f': out.push_back('\f'); break;
-            case 'v': out.push_back('\v'); break;
-            case 'a': out.push_back('\a'); break;
-            case '0': out.push_back('\0'); break;
-            case 'x':
-            case 'u':
-            case 'U': {
-                const std::size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
-                if (m_pos + n > m_text.size())
-                    return std::nullopt;
-                std::uint32_t code = 0;
-                auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_pos + n, code, 16);
-                if (ec != std::errc() || end != m_text.data() + m_pos + n || code > 0x10ffff)
-                    return std::nullopt;
-                m_pos += n;
-                appendUtf8(out, code);
-                break;
+            if (const auto c = util::simpleEscape(e, "\\'\"ntrbfva0")) {
+                out.push_back(*c);
+                continue;
             }
-            default: return std::nullopt;  // keep to escapes whose meaning is certain
-            }
+            if (e != 'x' && e != 'u' && e != 'U')
+                return std::nullopt;  // keep to escapes whose meaning is certain
+            const std::size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+            if (m_pos + n > m_text.size())
+                return std::nullopt;
+            std::uint32_t code = 0;
+            auto [end, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_pos + n, code, 16);
+            if (ec != std::errc() || end != m_text.data() + m_pos + n || code > 0x10ffff)
+                return std::nullopt;
+            m_pos += n;
+            appendUtf8(out, code);
         }
         return std::nullopt;
     }
@@ -215,20 +203,12 @@ void appendJsonString(std::string& out, std::string_view text)
         const auto byte = static_cast<unsigned char>(text[i]);
         if (byte < 0x80) {
             ++i;
-            switch (byte) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            default:
-                if (byte < 0x20 || byte == 0x7f)
-                    escape(byte);
-                else
-                    out.push_back(char(byte));
-            }
+            if (const auto letter = util::escapeLetter(char(byte), "\"\\nrtbf"))
+                out += {'\\', *letter};
+            else if (byte < 0x20 || byte == 0x7f)
+                escape(byte);
+            else
+                out.push_back(char(byte));
             continue;
         }
         // Decode one UTF-8 sequence; a malformed byte is written as U+FFFD like a lenient decoder.
@@ -338,20 +318,14 @@ std::string pythonQuoted(std::string_view text)
     std::string out = "\"";
     for (char c : text) {
         const auto byte = static_cast<unsigned char>(c);
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (byte < 0x20 || byte == 0x7f) {
-                out += "\\x";
-                out.push_back(kHex[byte >> 4]);
-                out.push_back(kHex[byte & 0xf]);
-            } else {
-                out.push_back(c);
-            }
+        if (const auto letter = util::escapeLetter(c, "\"\\nrt")) {
+            out += {'\\', *letter};
+        } else if (byte < 0x20 || byte == 0x7f) {
+            out += "\\x";
+            out.push_back(kHex[byte >> 4]);
+            out.push_back(kHex[byte & 0xf]);
+        } else {
+            out.push_back(c);
         }
     }
     out.push_back('"');

@@ -35,9 +35,9 @@ void Machine::execInstr(const Instr& ins)
     }
     case Op::MakeTuple: makeTuple(ins); break;
     case Op::Reduce: reduce(ins); break;
-    case Op::Scan: scan(ins); break;
+    case Op::Scan: tileOnly(ins, &Machine::scan); break;
     case Op::Dot: dot(ins); break;
-    case Op::Trans: trans(ins); break;
+    case Op::Trans: tileOnly(ins, &Machine::trans); break;
     case Op::Reshape:
     case Op::BroadcastTo:
     case Op::ExpandDims: reshapeLike(ins); break;
@@ -64,12 +64,22 @@ void Machine::execInstr(const Instr& ins)
     }
     case Op::ExtractSlice:
     case Op::InsertSlice: slice(ins); break;
-    case Op::Flip: flip(ins); break;
+    case Op::Flip: tileOnly(ins, &Machine::flip); break;
     case Op::GetElement: getElement(ins); break;
     case Op::Unknown: r = AVal::unknown(); break;
     }
     if (track && !failed)
         footprintAfter(ins);
+}
+
+// A transpose, a flip or a scan rearranges or accumulates a tile's elements: of anything else (a
+// scalar, an unknown) it is that value.
+void Machine::tileOnly(const Instr& ins, void (Machine::*op)(const Instr&))
+{
+    if (const AVal& x = get(ins.a); x.k != K::Tile)
+        S(ins.dest) = x;
+    else
+        (this->*op)(ins);
 }
 
 // A tuple of integers (shapes, grids); unknown unless every element is known.

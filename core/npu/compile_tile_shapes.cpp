@@ -219,10 +219,6 @@ void Machine::trans(const Instr& ins)
 {
     const AVal& x = get(ins.a);
     AVal& r = S(ins.dest);
-    if (x.k != K::Tile) {
-        r = x;
-        return;
-    }
     int perm[kMaxRank] = {0, 1, 2, 3};
     if (ins.listSize == x.rank && ins.listSize > 0) {
         for (int d = 0; d < x.rank; ++d)
@@ -434,10 +430,6 @@ void Machine::flip(const Instr& ins)
 {
     const AVal& x = get(ins.a);
     AVal& r = S(ins.dest);
-    if (x.k != K::Tile) {
-        r = x;
-        return;
-    }
     Spare tx;
     const AVal& a = inUB(x, ins, tx);
     AVal res = newTile(a.dt, a.rank, a.shape, Home::UB);

@@ -370,10 +370,6 @@ void Machine::scan(const Instr& ins)
 {
     AVal& r = S(ins.dest);
     const AVal x = get(ins.a);
-    if (x.k != K::Tile) {
-        r = x;
-        return;
-    }
     AVal a = toUB(x, ins);
     AVal res = newTile(a.dt, a.rank, a.shape, Home::UB);
     vec(res, VClass::Reduction, 2.0);  // estimate: a scan costs two reductions

@@ -508,6 +508,7 @@ private:
     void getElement(const Instr& ins);
 
     // --- scalar bookkeeping outside the ops above (compile_control_flow.cpp)
+    void tileOnly(const Instr& ins, void (Machine::*op)(const Instr&));  // trans, flip, scan of a tile
     void makeTuple(const Instr& ins);
     void minMax(const Instr& ins);
     void swizzle2d(const Instr& ins);

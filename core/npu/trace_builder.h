@@ -219,17 +219,15 @@ private:
     std::int32_t lowerWhere(const Call& c);
     std::int32_t lowerCast(const Call& c);
     std::int32_t lowerReduce(const Call& c);
-    std::int32_t lowerScan(const Call& c);
+    std::int32_t lowerAlongAxis(const Call& c);
     std::int32_t lowerCustomReduce(const Call& c);
     std::int32_t lowerDtypeLimit(const Call& c);
     std::int32_t lowerSlice(const Call& c);
-    std::int32_t lowerFlip(const Call& c);
     std::int32_t lowerGetElement(const Call& c);
     std::int32_t literalAxis(const Call& c, const Node* axisNode);
     int combineOperations(const Node* function) const;
     std::int32_t lowerTrans(const Call& c);
     std::int32_t lowerReshape(const Call& c);
-    std::int32_t lowerExpandDims(const Call& c);
     std::int32_t lowerMakeBlockPtr(const Call& c);
     std::int32_t lowerAdvance(const Call& c);
     std::int32_t lowerCdiv(const Call& c);

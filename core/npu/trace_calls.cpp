@@ -46,6 +46,14 @@ Bound bind(const Node* call, std::initializer_list<std::string_view> params, con
     return b;
 }
 
+// The value of an integer literal argument; nullopt for anything else or an absent argument.
+std::optional<std::int32_t> literalInt(const Node* n)
+{
+    if (n && n->is(Kind::Constant) && n->constant()->isInt())
+        return std::int32_t(n->constant()->integer);
+    return std::nullopt;
+}
+
 struct MathEntry {
     std::string_view name;
     MathFn fn;
@@ -133,22 +141,22 @@ std::int32_t TraceBuilder::lowerCall(const Node* call, Block& block, std::int32_
         {"tl.reduce_or", &TraceBuilder::lowerReduce},
         {"tl.reduce_and", &TraceBuilder::lowerReduce},
         {"tl.prod", &TraceBuilder::lowerReduce},
-        {"tl.cumsum", &TraceBuilder::lowerScan},
-        {"tl.cumprod", &TraceBuilder::lowerScan},
-        {"tl.associative_scan", &TraceBuilder::lowerScan},
+        {"tl.cumsum", &TraceBuilder::lowerAlongAxis},
+        {"tl.cumprod", &TraceBuilder::lowerAlongAxis},
+        {"tl.associative_scan", &TraceBuilder::lowerAlongAxis},
         {"tl.reduce", &TraceBuilder::lowerCustomReduce},
         {"tl.get_dtype_min", &TraceBuilder::lowerDtypeLimit},
         {"tl.get_dtype_max", &TraceBuilder::lowerDtypeLimit},
         {"tl.extract_slice", &TraceBuilder::lowerSlice},
         {"tl.insert_slice", &TraceBuilder::lowerSlice},
-        {"tl.flip", &TraceBuilder::lowerFlip},
+        {"tl.flip", &TraceBuilder::lowerAlongAxis},
         {"tl.get_element", &TraceBuilder::lowerGetElement},
         {"tl.trans", &TraceBuilder::lowerTrans},
         {"tl.permute", &TraceBuilder::lowerTrans},
         {"tl.reshape", &TraceBuilder::lowerReshape},
         {"tl.view", &TraceBuilder::lowerReshape},
         {"tl.broadcast_to", &TraceBuilder::lowerReshape},
-        {"tl.expand_dims", &TraceBuilder::lowerExpandDims},
+        {"tl.expand_dims", &TraceBuilder::lowerAlongAxis},
         {"tl.make_block_ptr", &TraceBuilder::lowerMakeBlockPtr},
         {"tl.advance", &TraceBuilder::lowerAdvance},
         {"tl.cdiv", &TraceBuilder::lowerCdiv},
@@ -206,10 +214,9 @@ std::int32_t TraceBuilder::lowerFloat(const Call& c)
 std::int32_t TraceBuilder::lowerProgramId(const Call& c)
 {
     const Bound b = bind(c.call, {"axis"});
-    std::int32_t axis = 0;
-    if (b.args[0] && b.args[0]->is(Kind::Constant) && b.args[0]->constant()->isInt())
-        axis = std::int32_t(b.args[0]->constant()->integer);
-    else if (b.args[0])
+    const std::optional<std::int32_t> literal = literalInt(b.args[0]);
+    const std::int32_t axis = literal.value_or(0);
+    if (!literal && b.args[0])
         warn(c.call, "npu-unsupported-construct", "program axis must be a literal 0, 1 or 2; approximation: axis 0");
     Instr ins = make(c.name == "tl.program_id" ? Op::ProgramId : Op::NumPrograms, c.call, callResult(c));
     ins.imm = std::clamp(axis, 0, 2);
@@ -408,8 +415,8 @@ std::int32_t TraceBuilder::literalAxis(const Call& c, const Node* axisNode)
 {
     if (!axisNode || (axisNode->is(Kind::Constant) && axisNode->constant()->isNone()))
         return kAxisNone;
-    if (axisNode->is(Kind::Constant) && axisNode->constant()->isInt())
-        return std::int32_t(axisNode->constant()->integer);
+    if (const auto axis = literalInt(axisNode))
+        return *axis;
     if (axisNode->is(Kind::UnaryOp) && axisNode->op() == Kind::USub && axisNode->child("operand")->is(Kind::Constant))
         return -std::int32_t(axisNode->child("operand")->constant()->integer);
     warn(c.call, "npu-unsupported-construct", "reduction axis must be a literal; approximation: all axes");
@@ -501,13 +508,18 @@ std::int32_t TraceBuilder::lowerSlice(const Call& c)
     return emitCall(c, ins);
 }
 
-// tl.flip(x, dim): reversed along one axis (every axis without dim).
-std::int32_t TraceBuilder::lowerFlip(const Call& c)
+// One tile along one literal axis: tl.flip(x, dim), reversed along the axis (every axis without
+// dim); tl.cumsum / tl.cumprod / tl.associative_scan(input, axis), a running total along it;
+// tl.expand_dims(input, axis), a new axis of one there.
+std::int32_t TraceBuilder::lowerAlongAxis(const Call& c)
 {
-    const Bound b = bind(c.call, {"x", "dim"}, c.self);
-    Instr ins = make(Op::Flip, c.call, -1);
+    const bool flip = c.name == "tl.flip";
+    const Bound b = flip ? bind(c.call, {"x", "dim"}, c.self) : bind(c.call, {"input", "axis"}, c.self);
+    Instr ins = make(flip ? Op::Flip : c.name == "tl.expand_dims" ? Op::ExpandDims : Op::Scan, c.call, -1);
     ins.a = lowerArg(c, b.args[0]);
-    ins.imm = literalAxis(c, b.args[1]);
+    ins.imm = flip ? literalAxis(c, b.args[1]) : literalInt(b.args[1]).value_or(0);
+    if (c.name == "tl.associative_scan")
+        warn(c.call, "npu-approximate-call", "associative_scan's combine function is not traced; approximation: cost of a cumsum");
     return emitCall(c, ins);
 }
 
@@ -518,20 +530,6 @@ std::int32_t TraceBuilder::lowerGetElement(const Call& c)
     Instr ins = make(Op::GetElement, c.call, -1);
     ins.a = lowerArg(c, b.args[0]);
     lowerArg(c, b.args[1]);
-    return emitCall(c, ins);
-}
-
-// tl.cumsum, tl.cumprod, tl.associative_scan.
-std::int32_t TraceBuilder::lowerScan(const Call& c)
-{
-    const Bound b = bind(c.call, {"input", "axis", "reverse"}, c.self);
-    Instr ins = make(Op::Scan, c.call, -1);
-    ins.a = lowerArg(c, b.args[0]);
-    ins.imm = 0;
-    if (b.args[1] && b.args[1]->is(Kind::Constant) && b.args[1]->constant()->isInt())
-        ins.imm = std::int32_t(b.args[1]->constant()->integer);
-    if (c.name == "tl.associative_scan")
-        warn(c.call, "npu-approximate-call", "associative_scan's combine function is not traced; approximation: cost of a cumsum");
     return emitCall(c, ins);
 }
 
@@ -546,10 +544,9 @@ std::int32_t TraceBuilder::lowerTrans(const Call& c)
             rest.push_back(kw->child("value"));
     if (rest.size() == 1 && (rest[0]->is(Kind::Tuple) || rest[0]->is(Kind::List)))
         rest.assign(rest[0]->list("elts").begin(), rest[0]->list("elts").end());
-    for (const Node* d : rest) {
-        if (d->is(Kind::Constant) && d->constant()->isInt())
-            dims.push_back(std::int32_t(d->constant()->integer));
-    }
+    for (const Node* d : rest)
+        if (const auto dim = literalInt(d))
+            dims.push_back(*dim);
     Instr ins = make(Op::Trans, c.call, -1);
     ins.a = lowerArg(c, b.args[0]);
     setList(ins, dims);
@@ -568,17 +565,6 @@ std::int32_t TraceBuilder::lowerReshape(const Call& c)
     Instr ins = make(c.name == "tl.broadcast_to" ? Op::BroadcastTo : Op::Reshape, c.call, -1);
     ins.a = lowerArg(c, b.args[0]);
     setList(ins, shape);
-    return emitCall(c, ins);
-}
-
-// tl.expand_dims.
-std::int32_t TraceBuilder::lowerExpandDims(const Call& c)
-{
-    const Bound b = bind(c.call, {"input", "axis"}, c.self);
-    Instr ins = make(Op::ExpandDims, c.call, -1);
-    ins.a = lowerArg(c, b.args[0]);
-    if (b.args[1] && b.args[1]->is(Kind::Constant) && b.args[1]->constant()->isInt())
-        ins.imm = std::int32_t(b.args[1]->constant()->integer);
     return emitCall(c, ins);
 }
 

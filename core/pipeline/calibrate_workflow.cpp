@@ -3,6 +3,7 @@
 #include "core/pipeline/workflow.h"
 #include "core/util/json_reader.h"
 
+#include "core/pipeline/run_progress.h"
 #include "core/util/format.h"
 
 #include <nlohmann/json.hpp>
@@ -285,12 +286,7 @@ CalibrateResult calibrate(const CalibrateRequest& request, const RunControl& con
 
     calibrate::CalibrationOptions options = request.options;
     options.stop = control.stop;
-    if (control.progress)
-        options.progress = [&control](double fraction) {
-            RunProgress p;
-            p.fraction = fraction;
-            control.progress(p);
-        };
+    options.progress = fractionProgress(control);
     out.calibration = calibrate::calibrate(set.samples, request.device, options, out.files);
     out.calibration.notes.insert(out.calibration.notes.begin(), cacheNotes.begin(), cacheNotes.end());
     if (!out.calibration.ok()) {

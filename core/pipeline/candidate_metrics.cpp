@@ -43,21 +43,41 @@ double at(const std::shared_ptr<const std::vector<double>>& column, std::size_t 
     return column && i < column->size() ? (*column)[i] : kNaN;
 }
 
+// Each metric's name (the CLI's and the settings' word), the unit and scale its legend shows,
+// and what a candidate without a figure lacks.
+struct MetricInfo {
+    CandidateMetric metric;
+    std::string_view name;
+    std::string_view unit;
+    MetricScale scale;
+    std::string_view absent;
+};
+
+constexpr MetricInfo kMetricInfo[] = {
+    {CandidateMetric::SimulatedP50, "p50", "µs", MetricScale::Log, "not tuned"},
+    {CandidateMetric::RatioToBest, "ratio-to-best", "× best", MetricScale::Log, "not tuned"},
+    {CandidateMetric::Measured, "measured", "µs", MetricScale::Log, "not measured"},
+    {CandidateMetric::UbUse, "ub-use", "% of UB budget", MetricScale::Linear, "no UB figure"},
+    {CandidateMetric::L1Use, "l1-use", "% of L1 limit", MetricScale::Linear, "not a cube candidate"},
+    {CandidateMetric::L0Use, "l0-use", "% of L0 limit", MetricScale::Linear, "not a cube candidate"},
+    {CandidateMetric::Waves, "waves", "waves", MetricScale::Log, "no program count"},  // one wave to thousands
+    {CandidateMetric::TuningDiff, "tuning-diff", "× other", MetricScale::Diverging, "not in both tunings"},
+};
+
+const MetricInfo& metricInfo(CandidateMetric metric)
+{
+    static constexpr MetricInfo kNone{CandidateMetric::SimulatedP50, "", "", MetricScale::Linear, ""};  // none such
+    for (const MetricInfo& info : kMetricInfo)
+        if (info.metric == metric)
+            return info;
+    return kNone;
+}
+
 } // namespace
 
 std::string_view candidateMetricName(CandidateMetric metric)
 {
-    switch (metric) {
-    case CandidateMetric::SimulatedP50: return "p50";
-    case CandidateMetric::RatioToBest: return "ratio-to-best";
-    case CandidateMetric::Measured: return "measured";
-    case CandidateMetric::UbUse: return "ub-use";
-    case CandidateMetric::L1Use: return "l1-use";
-    case CandidateMetric::L0Use: return "l0-use";
-    case CandidateMetric::Waves: return "waves";
-    case CandidateMetric::TuningDiff: return "tuning-diff";
-    }
-    return "";
+    return metricInfo(metric).name;
 }
 
 CandidateMetricValues candidateMetrics(const CandidateMetricsRequest& request)
@@ -89,45 +109,10 @@ CandidateMetricValues candidateMetrics(const CandidateMetricsRequest& request)
             if (cache::isMeasured(c))
                 other.emplace(configKey(c.params, c.numWarps, c.numStages), *c.p50Ms);
 
-    switch (request.metric) {
-    case CandidateMetric::SimulatedP50:
-        out.unit = "µs";
-        out.scale = MetricScale::Log;
-        out.absent = "not tuned";
-        break;
-    case CandidateMetric::RatioToBest:
-        out.unit = "× best";
-        out.scale = MetricScale::Log;
-        out.absent = "not tuned";
-        break;
-    case CandidateMetric::Measured:
-        out.unit = "µs";
-        out.scale = MetricScale::Log;
-        out.absent = "not measured";
-        break;
-    case CandidateMetric::UbUse:
-        out.unit = "% of UB budget";
-        out.absent = "no UB figure";
-        break;
-    case CandidateMetric::L1Use:
-        out.unit = "% of L1 limit";
-        out.absent = "not a cube candidate";
-        break;
-    case CandidateMetric::L0Use:
-        out.unit = "% of L0 limit";
-        out.absent = "not a cube candidate";
-        break;
-    case CandidateMetric::Waves:
-        out.unit = "waves";
-        out.scale = MetricScale::Log;  // one wave to thousands
-        out.absent = "no program count";
-        break;
-    case CandidateMetric::TuningDiff:
-        out.unit = "× other";
-        out.scale = MetricScale::Diverging;
-        out.absent = "not in both tunings";
-        break;
-    }
+    const MetricInfo& info = metricInfo(request.metric);
+    out.unit = info.unit;
+    out.scale = info.scale;
+    out.absent = info.absent;
 
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = candidate(k);

@@ -4,6 +4,7 @@
 
 #include "core/pipeline/workflow.h"
 
+#include "core/pipeline/run_progress.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
@@ -241,14 +242,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         tuning::TuningOptions handOptions = options;
         handOptions.cacheResults = false;
         tuning::TuningCallbacks callbacks;
-        if (step.progress)
-            callbacks.progress = [&step](const tuning::Progress& p) {
-                RunProgress report;
-                report.tuning = p;
-                if (p.total > 0)
-                    report.fraction = double(p.done) / double(p.total);
-                step.progress(report);
-            };
+        callbacks.progress = tuningProgress(step);
         callbacks.workerStep = control.workerStep;
         const tuning::TuningResult result =
             tuning::tune(a, space, device, handOptions, callbacks, control.stop);

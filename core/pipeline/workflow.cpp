@@ -47,9 +47,13 @@ tuning::TuningCallbacks tuningCallbacks(const RunControl& control)
     return callbacks;
 }
 
-std::string spaceProblem(const analysis::KernelAnalysis& analysis)
+// Why a request gets no space: no analysis (`task`: to do what), or a kernel without @autotune;
+// "" when it gets one.
+std::string spaceProblem(const analysis::KernelAnalysis* analysis, std::string_view task)
 {
-    if (analysis.kernel == nullptr || !analysis.kernel->isAutotuned())
+    if (!analysis)
+        return "no analysis to " + std::string(task);
+    if (analysis->kernel == nullptr || !analysis->kernel->isAutotuned())
         return msg::text(msg::Id::NoAutotuneDecorator);
     return {};
 }
@@ -65,6 +69,17 @@ std::function<void(const tuning::Progress&)> tuningProgress(const RunControl& co
         report.tuning = p;
         if (p.total > 0)
             report.fraction = double(p.done) / double(p.total);
+        control.progress(report);
+    };
+}
+
+std::function<void(double)> fractionProgress(const RunControl& control)
+{
+    if (!control.progress)
+        return {};
+    return [&control](double fraction) {
+        RunProgress report;
+        report.fraction = fraction;
         control.progress(report);
     };
 }
@@ -92,21 +107,12 @@ AnalyzeResult analyze(const AnalyzeRequest& request)
 SpaceResult buildSpace(const SpaceRequest& request, const RunControl& control)
 {
     SpaceResult out;
-    if (!request.analysis) {
-        out.problem = "no analysis to build a space from";
-        return out;
-    }
-    out.problem = spaceProblem(*request.analysis);
+    out.problem = spaceProblem(request.analysis.get(), "build a space from");
     if (!out.problem.empty())
         return out;
     space::SpaceOptions options = request.options;
     options.stop = control.stop;
-    if (control.progress)
-        options.progress = [&control](double fraction) {
-            RunProgress report;
-            report.fraction = fraction;
-            control.progress(report);
-        };
+    options.progress = fractionProgress(control);
     auto built = std::make_shared<space::CandidateSpace>(pipeline::buildSpace(*request.analysis, request.device, options));
     if (built->stopped()) {
         out.stopped = true;
@@ -119,15 +125,13 @@ SpaceResult buildSpace(const SpaceRequest& request, const RunControl& control)
 TuneResult tune(const TuneRequest& request, const RunControl& control)
 {
     TuneResult out;
-    if (!request.analysis) {
-        out.error = "no analysis to tune";
-        return out;
-    }
-    const analysis::KernelAnalysis& a = *request.analysis;
-    if (std::string problem = spaceProblem(a); !problem.empty() && !request.options.lattice) {
+    // A lattice tunes a kernel without @autotune too.
+    if (std::string problem = spaceProblem(request.analysis.get(), "tune");
+        !problem.empty() && !(request.analysis && request.options.lattice)) {
         out.error = std::move(problem);
         return out;
     }
+    const analysis::KernelAnalysis& a = *request.analysis;
     // A lattice tuning is cached under its own key (its candidate set), beside the backend's own.
     OpenedCache opened;
     if (!request.cache.path.empty()) {

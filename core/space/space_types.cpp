@@ -1,6 +1,7 @@
 #include "core/space/space_types.h"
 
 #include "core/analysis/pyrepr.h"
+#include "core/util/escape.h"
 
 #include <charconv>
 
@@ -25,22 +26,16 @@ std::optional<std::string> unquote(std::string_view text)
         if (i + 2 >= text.size())
             return std::nullopt;
         const char e = text[++i];
-        switch (e) {
-        case '\\': case '\'': case '"': out += e; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'x': {
-            unsigned byte = 0;
-            if (i + 3 >= text.size() ||
-                std::from_chars(text.data() + i + 1, text.data() + i + 3, byte, 16).ptr != text.data() + i + 3)
-                return std::nullopt;
-            out += char(byte);
-            i += 2;
-            break;
+        if (const auto c = util::simpleEscape(e, "\\'\"nrt")) {
+            out += *c;
+            continue;
         }
-        default: return std::nullopt;
-        }
+        unsigned byte = 0;
+        if (e != 'x' || i + 3 >= text.size() ||
+            std::from_chars(text.data() + i + 1, text.data() + i + 3, byte, 16).ptr != text.data() + i + 3)
+            return std::nullopt;
+        out += char(byte);
+        i += 2;
     }
     return out;
 }
