@@ -50,12 +50,11 @@ QString rangeText(const QString& name, qint64 from, qint64 to, SweepDialog::Step
 
 } // namespace
 
-SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
+SweepDialog::SweepDialog(QWidget* parent) : RunDialog(parent)
 {
     setObjectName(QStringLiteral("sweepDialog"));
     setWindowTitle(tr("Shape sweep"));
     setWindowFlag(Qt::WindowMaximizeButtonHint, true);
-    m_job = new BackgroundJob(this);
     m_coverJob = new BackgroundJob(this);
 
     m_launchLabel = new QLabel(this);
@@ -80,18 +79,12 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     rangeRow->addWidget(m_ranges, 1);
     rangeRow->addLayout(rangeButtons);
 
-    m_tolerance = new QDoubleSpinBox(this);
-    m_tolerance->setObjectName(QStringLiteral("sweepTolerance"));
-    m_tolerance->setRange(0.0, 100.0);
-    m_tolerance->setDecimals(1);
-    m_tolerance->setSingleStep(1.0);
-    m_tolerance->setValue(5.0);
-    m_tolerance->setSuffix(QStringLiteral(" %"));
-    m_tolerance->setToolTip(tr("A config serves a shape when it is at most this much slower than the shape's own best"));
+    m_tolerance = createToleranceBox(QStringLiteral("sweepTolerance"),
+                                     tr("A config serves a shape when it is at most this much slower than the shape's "
+                                        "own best"));
     m_useCache = new QCheckBox(tr("Reuse and store tunings in the config cache"), this);
     m_useCache->setObjectName(QStringLiteral("sweepUseCache"));
-    m_panel = new RunPanel(tr("&Run sweep"), this);
-    m_panel->runButton()->setObjectName(QStringLiteral("sweepRun"));
+    createRunPanel(tr("&Run sweep"), QStringLiteral("sweepRun"));
     m_panel->stopButton()->setToolTip(tr("Stop after the running candidate; the shapes already tuned are kept"));
     m_panel->messageLabel()->setObjectName(QStringLiteral("sweepMessage"));
     m_shapeCount = new QLabel(this);
@@ -99,7 +92,6 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     m_panel->addToRow(m_tolerance);
     m_panel->addToRow(m_useCache);
     m_panel->addToRow(m_shapeCount);
-    m_panel->attach(m_job);
 
     m_model = new SweepTableModel(this);
     auto* proxy = new QSortFilterProxyModel(this);
@@ -392,31 +384,6 @@ void SweepDialog::updateRangeCounts()
 void SweepDialog::setTolerancePercent(double percent)
 {
     m_tolerance->setValue(percent);
-}
-
-bool SweepDialog::isRunning() const
-{
-    return m_job->isRunning();
-}
-
-QPushButton* SweepDialog::runButton() const
-{
-    return m_panel->runButton();
-}
-
-QAbstractButton* SweepDialog::stopButton() const
-{
-    return m_panel->stopButton();
-}
-
-QProgressBar* SweepDialog::progressBar() const
-{
-    return m_panel->progressBar();
-}
-
-QLabel* SweepDialog::messageLabel() const
-{
-    return m_panel->messageLabel();
 }
 
 void SweepDialog::setRunning(bool running)
