@@ -2,6 +2,7 @@
 
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
@@ -239,20 +240,7 @@ bool DeviceCompareDialog::run()
     m_stopSource = stopSource;
     m_job->start<std::shared_ptr<const pipeline::CompareDevicesResult>>(
         tr("Comparing devices"),
-        [request = std::move(request), stopSource](JobContext& context) {
-            pipeline::RunControl control;
-            control.stop = stopSource->get_token();
-            control.progress = [&context, &stopSource](const pipeline::RunProgress& p) {
-                if (context.stopRequested())
-                    stopSource->request_stop();
-                context.reportProgress(p.fraction, DeviceCompareDialog::tr("Step %1 of %2: %3")
-                                                       .arg(std::min(p.item + 1, p.items))
-                                                       .arg(p.items)
-                                                       .arg(QString::fromStdString(p.itemName)));
-            };
-            return std::make_shared<const pipeline::CompareDevicesResult>(
-                pipeline::compareDevices(request, control));
-        },
+        keepingRun(std::move(request), &pipeline::compareDevices, stopSource, tr("Step %1 of %2: %3")),
         [this](std::shared_ptr<const pipeline::CompareDevicesResult>&& result) {
             showResult(std::move(result));
             updateRunButton();

@@ -5,6 +5,7 @@
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
 #include "widgets/export_dialog.h"
+#include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/run_panel.h"
@@ -418,20 +419,8 @@ void SweepDialog::run()
     setRunning(true);
     m_job->start<std::shared_ptr<const sweep::SweepResult>>(
         tr("Shape sweep"),
-        [request = std::move(request), stopSource](JobContext& context) {
-            pipeline::RunControl control;
-            control.stop = stopSource->get_token();
-            control.progress = [&context, &stopSource](const pipeline::RunProgress& p) {
-                if (context.stopRequested())
-                    stopSource->request_stop();
-                context.reportProgress(p.fraction,
-                                       QCoreApplication::translate("ts::gui::SweepProgress", "Shape %1 of %2: %3")
-                                           .arg(std::min(p.item + 1, p.items))
-                                           .arg(p.items)
-                                           .arg(QString::fromStdString(p.itemName)));
-            };
-            return std::make_shared<const sweep::SweepResult>(pipeline::sweep(request, control));
-        },
+        keepingRun(std::move(request), &pipeline::sweep, stopSource,
+                   QCoreApplication::translate("ts::gui::SweepProgress", "Shape %1 of %2: %3")),
         [this](std::shared_ptr<const sweep::SweepResult>&& result) {
             setRunning(false);
             showResult(std::move(result));
@@ -601,7 +590,6 @@ void SweepDialog::updateChart()
 
 void SweepDialog::setDark(bool dark)
 {
-    m_dark = dark;
     m_model->setDarkPalette(dark);
     const QPalette pal = QApplication::palette();
     stylePlot(m_plot);

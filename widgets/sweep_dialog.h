@@ -113,7 +113,6 @@ private:
     QLabel* m_coverSummary = nullptr;
     QPushButton* m_export = nullptr;
     ExportDialog* m_exportDialog = nullptr;
-    bool m_dark = false;
 };
 
 } // namespace ts::gui
