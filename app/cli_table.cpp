@@ -75,18 +75,19 @@ OptionSpec deviceOption()
                   Completion::Device);
 }
 
-OptionSpec backendOption()
+// `help` words it for a command that takes the version for something other than its launch.
+OptionSpec backendOption(std::string help = {})
 {
     std::vector<EnumValue> values;
     for (const kernel::BackendVersionInfo& info : kernel::backendInfos())
         values.push_back({std::string(info.name), std::string(info.repository) + " " +
                                                       std::string(info.commit.substr(0, 7)) + ": " +
                                                       std::string(info.summary)});
-    return oneOf("backend", "VERSION",
-                 "the Triton-Ascend version whose autotune is modelled (default " +
-                     std::string(kernel::backendName(kernel::defaultBackend())) +
-                     ", the newest; see `tilescope backends`); wins over the workload's \"backend\"",
-                 std::move(values));
+    if (help.empty())
+        help = "the Triton-Ascend version whose autotune is modelled (default " +
+               std::string(kernel::backendName(kernel::defaultBackend())) +
+               ", the newest; see `tilescope backends`); wins over the workload's \"backend\"";
+    return oneOf("backend", "VERSION", std::move(help), std::move(values));
 }
 
 OptionSpec deviceFileOption()
@@ -182,10 +183,50 @@ std::vector<OptionSpec> workloadOptions()
     return {functionOption(), argOption(), gridOption(), deviceOption(), backendOption(), deviceFileOption()};
 }
 
-void append(std::vector<OptionSpec>& to, std::vector<OptionSpec> more)
+// How a tuning runs: the benchmark method, the compile workers, the modelled host, the noise seed
+// and (where the command can use it) the UB tuner.
+std::vector<OptionSpec> tuningOptions(bool withUbTuner = true)
 {
-    for (OptionSpec& o : more)
-        to.push_back(std::move(o));
+    std::vector<OptionSpec> out = {benchMethodOption(), jobsOption(), hostCoresOption(), seedOption()};
+    if (withUbTuner)
+        out.push_back(ubTunerOption());
+    return out;
+}
+
+// Whether a tuning comes from the cache or goes into it.
+std::vector<OptionSpec> cachingOptions(OptionSpec cache = cacheOption())
+{
+    return {std::move(cache), noCacheOption(), forceOption()};
+}
+
+// Which lattice points a command tunes; `latticeHelp` says what --lattice does for it.
+std::vector<OptionSpec> latticeOptions(std::string latticeHelp)
+{
+    return {flag("lattice", std::move(latticeHelp)),
+            valued("filter", "EXPR",
+                   "with --lattice: only the points matching EXPR, terms that must all hold: NAME OP VALUE on a "
+                   "dimension or tile, ub (KiB), programs, waves (OP: = != < <= > >=), or a status or reason word; "
+                   "e.g. 'XBLOCK>=1024 multibuffer=True off-walk'"),
+            valued("limit", "N",
+                   "with --lattice: at most N points, spread evenly over the matching ones in lattice order (the "
+                   "first, the last and equal steps between)")};
+}
+
+// -o, --output: where a command that writes one file or folder writes it.
+OptionSpec outputOption(std::string valueName, std::string help, std::vector<std::string> extensions = {})
+{
+    OptionSpec o = valued("output", std::move(valueName), std::move(help), Completion::File, std::move(extensions));
+    o.shortName = 'o';
+    return o;
+}
+
+// A command's options, group after group, in the order --help lists them.
+std::vector<OptionSpec> options(std::initializer_list<std::vector<OptionSpec>> groups)
+{
+    std::vector<OptionSpec> out;
+    for (const std::vector<OptionSpec>& group : groups)
+        out.insert(out.end(), group.begin(), group.end());
+    return out;
 }
 
 PositionalSpec workloadPositional()
@@ -193,33 +234,56 @@ PositionalSpec workloadPositional()
     return {"WORKLOAD.json | KERNEL.py", Completion::File, {"json", "py"}, {}};
 }
 
+using RunCommand = int (*)(const Args&);
+
+// A command or subcommand, declared by what is particular to it.
+CommandSpec command(std::string name, std::string summary, PositionalSpec positionals, std::string description,
+                    std::vector<OptionSpec> options, RunCommand run = nullptr)
+{
+    return {.name = std::move(name),
+            .summary = std::move(summary),
+            .positionals = std::move(positionals),
+            .description = std::move(description),
+            .options = std::move(options),
+            .run = run};
+}
+
+// A command whose first word is one of its subcommands (`cache list`, `measure import`).
+CommandSpec commandWithSubcommands(std::string name, std::string summary, std::string description,
+                                   std::vector<CommandSpec> subcommands, RunCommand run)
+{
+    CommandSpec c = command(std::move(name), std::move(summary), {"SUBCOMMAND", Completion::Enum, {}, {}},
+                            std::move(description), {}, run);
+    c.subcommands = std::move(subcommands);
+    for (const CommandSpec& s : c.subcommands)
+        c.positionals.values.push_back({s.name, s.summary});
+    return c;
+}
+
 CommandSpec analyzeCommand()
 {
-    CommandSpec c;
-    c.name = "analyze";
-    c.summary = "what Triton-Ascend's autotune concludes about a kernel: tunable parameters, split/tiling/low-dim/"
-                "reduction axes, guide-rule diagnostics";
-    c.positionals = workloadPositional();
-    c.description =
+    return command(
+        "analyze",
+        "what Triton-Ascend's autotune concludes about a kernel: tunable parameters, split/tiling/low-dim/"
+        "reduction axes, guide-rule diagnostics",
+        workloadPositional(),
         "Shows what Triton-Ascend's autotune concludes about the kernel for this launch: the key axes, split and "
         "tiling parameters, low-dim and reduction axes, persistent reduction, the role of every parameter, the "
         "backend's own error, and the guide rules the kernel breaks. The axis parse does not depend on the "
-        "device; a --device-file is read and checked as every other command checks it.";
-    c.options = workloadOptions();
-    c.options.push_back(jsonOption("the analysis as a JSON object (keys, split_params, tiling_params, "
-                                   "low_dim_axes, reduction_axes, persistent_reduction, params, diagnostics, error)"));
-    c.run = runAnalyze;
-    return c;
+        "device; a --device-file is read and checked as every other command checks it.",
+        options({workloadOptions(),
+                 {jsonOption("the analysis as a JSON object (keys, split_params, tiling_params, low_dim_axes, "
+                             "reduction_axes, persistent_reduction, params, diagnostics, error)")}}),
+        runAnalyze);
 }
 
 CommandSpec spaceCommand()
 {
-    CommandSpec c;
-    c.name = "space";
-    c.summary = "the candidate configs the backend generates, the ones it rejects and why, and (--lattice) the "
-                "wider space it never visits";
-    c.positionals = workloadPositional();
-    c.description =
+    return command(
+        "space",
+        "the candidate configs the backend generates, the ones it rejects and why, and (--lattice) the wider "
+        "space it never visits",
+        workloadPositional(),
         "Lists the candidate configs Triton-Ascend's configs=[] generates for this launch and device, in the "
         "backend's order, then every candidate its generator tried and rejected, each with a reason that carries "
         "the numbers. With --lattice, also the full lattice around it: every value a user could write for each "
@@ -231,32 +295,30 @@ CommandSpec spaceCommand()
         "microseconds and their geometric mean.\n\n"
         "With --compare VERSION it lists what changes for this launch between VERSION and the --backend version "
         "(by default the newest): the configs each generates, those only one of them has, reordered ones and "
-        "changed options — what to know before upgrading Triton-Ascend.";
-    c.options = workloadOptions();
-    append(c.options, {flag("lattice", "also the full lattice of values around the generated candidates"),
-                       jsonOption("the candidates as JSON (excludes --csv); with --bench the timings as a "
-                                  "\"tilescope.space-bench/1\" document"),
-                       flag("csv", "the candidates as CSV (excludes --json)"),
-                       flag("summary", "count every candidate judged by status and reason instead of listing them "
-                                       "(a tl.dot kernel's pruned candidates all, by the buffer they overflow); the "
-                                       "counts add up to the candidates judged (--json: \"tilescope.space-summary/1\")"),
-                       flag("bench", "time WORKLOAD... from file to candidate space instead of listing candidates"),
-                       valued("reps", "N", "--bench: how many times each workload is timed (default 20)"),
-                       valued("compare", "VERSION",
-                              "compare with the list VERSION generates for the same launch: configs only one "
-                              "version has, reordered ones, changed options (--json: \"tilescope.backend-compare/1\")")});
-    c.run = runSpace;
-    return c;
+        "changed options — what to know before upgrading Triton-Ascend.",
+        options({workloadOptions(),
+                 {flag("lattice", "also the full lattice of values around the generated candidates"),
+                  jsonOption("the candidates as JSON (excludes --csv); with --bench the timings as a "
+                             "\"tilescope.space-bench/1\" document"),
+                  flag("csv", "the candidates as CSV (excludes --json)"),
+                  flag("summary", "count every candidate judged by status and reason instead of listing them (a "
+                                  "tl.dot kernel's pruned candidates all, by the buffer they overflow); the counts "
+                                  "add up to the candidates judged (--json: \"tilescope.space-summary/1\")"),
+                  flag("bench", "time WORKLOAD... from file to candidate space instead of listing candidates"),
+                  valued("reps", "N", "--bench: how many times each workload is timed (default 20)"),
+                  valued("compare", "VERSION",
+                         "compare with the list VERSION generates for the same launch: configs only one version "
+                         "has, reordered ones, changed options (--json: \"tilescope.backend-compare/1\")")}}),
+        runSpace);
 }
 
 CommandSpec tuneCommand()
 {
-    CommandSpec c;
-    c.name = "tune";
-    c.summary = "compile and benchmark the candidates on the simulated NPU, pick the best as the backend does, "
-                "and model the real tuning time";
-    c.positionals = workloadPositional();
-    c.description =
+    return command(
+        "tune",
+        "compile and benchmark the candidates on the simulated NPU, pick the best as the backend does, and model "
+        "the real tuning time",
+        workloadPositional(),
         "Compiles every candidate the backend would benchmark on the simulated NPU, in a pool of worker threads, "
         "benchmarks the ones that compiled, and picks the best by its median time, as Triton-Ascend's autotune "
         "does. Prints the best config, the ranking, and the modelled tuning time on the real toolchain. "
@@ -267,90 +329,72 @@ CommandSpec tuneCommand()
         "whose kernel source changed is stale: it is named on stderr and the kernel is tuned. With --json the "
         "tuning is printed as a \"tilescope.tuning/1\" document (docs/OUTPUT.md), the same whether it ran now or "
         "came from the cache: only its \"cache\" block differs ({hit, path, id, createdAt, staleId, error}; null "
-        "with --no-cache).";
-    c.options = workloadOptions();
-    append(c.options, {benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
-                       flag("lattice", "tune the valid lattice points (all, or --filter / --limit of them), whatever the backend "
-                                     "generates or raises; cached apart from the backend's own tuning"),
-                       valued("filter", "EXPR",
-                              "with --lattice: only the points matching EXPR, terms that must all hold: NAME OP VALUE on "
-                              "a dimension or tile, ub (KiB), programs, waves (OP: = != < <= > >=), or a status or "
-                              "reason word; e.g. 'XBLOCK>=1024 multibuffer=True off-walk'"),
-                       valued("limit", "N",
-                              "with --lattice: at most N points, spread evenly over the matching ones in lattice order "
-                              "(the first, the last and equal steps between)"),
-                       cacheOption(), noCacheOption(), forceOption(),
-                       oneOf("rank-by", "TIME",
-                             "which time ranks the candidates and picks the best (default simulated); measured times "
-                             "are read from the cache (tilescope measure import)",
-                             {{"simulated", "the simulated p50, as the tuning ranked them"},
-                              {"measured", "the median measured p50 of each config (candidates without one after "
-                                           "the others)"},
-                              {"auto", "measured when every candidate the tuning ran has a measured time on the "
-                                       "measured device, else simulated; the result says which"}}),
-                       valued("measured-on", "NAME",
-                              "--rank-by: the measured device (default: the one with the most measurements of the "
-                              "launch)"),
-                       jsonOption("every candidate with params, status, reason, timings (ms), breakdown and UB "
-                                  "footprint, and the best"),
-                       flag("print-autotuning", "print the lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1")});
-    c.run = runTune;
-    return c;
+        "with --no-cache).",
+        options({workloadOptions(), tuningOptions(),
+                 latticeOptions("tune the valid lattice points (all, or --filter / --limit of them), whatever the "
+                                "backend generates or raises; cached apart from the backend's own tuning"),
+                 cachingOptions(),
+                 {oneOf("rank-by", "TIME",
+                        "which time ranks the candidates and picks the best (default simulated); measured times "
+                        "are read from the cache (tilescope measure import)",
+                        {{"simulated", "the simulated p50, as the tuning ranked them"},
+                         {"measured", "the median measured p50 of each config (candidates without one after the "
+                                      "others)"},
+                         {"auto", "measured when every candidate the tuning ran has a measured time on the "
+                                  "measured device, else simulated; the result says which"}}),
+                  valued("measured-on", "NAME",
+                         "--rank-by: the measured device (default: the one with the most measurements of the "
+                         "launch)"),
+                  jsonOption("every candidate with params, status, reason, timings (ms), breakdown and UB "
+                             "footprint, and the best"),
+                  flag("print-autotuning", "print the lines Triton-Ascend prints with TRITON_PRINT_AUTOTUNING=1")}}),
+        runTune);
 }
 
 CommandSpec exportCommand()
 {
-    CommandSpec c;
-    c.name = "export";
-    c.summary = "the tuned configs as an @triton.autotune decorator to paste, a JSON or CSV report, or Triton's "
-                "<fn>.autotune.json";
-    c.positionals = workloadPositional();
-    c.description =
+    return command(
+        "export",
+        "the tuned configs as an @triton.autotune decorator to paste, a JSON or CSV report, or Triton's "
+        "<fn>.autotune.json",
+        workloadPositional(),
         "Writes the cached tuning of a launch (tuning it first when the cache has no fresh entry) in the "
         "--format asked for. With --from-autotune-json FILE it reads Triton's results file instead and writes "
-        "its configs (fastest first) as Python for the workload's kernel; nothing is tuned then.";
-    c.options = workloadOptions();
-    append(c.options,
-           {oneOf("format", "FORMAT", "what to write (default python)",
-                  {{"python", "the @triton.autotune(configs=[...], key=[...]) decorator to paste over the kernel, "
-                              "with the kernel's own key: the best config first, then the fastest others"},
-                   {"json", "a report of the whole tuning: every candidate's status, reason and timings"},
-                   {"csv", "the same report as CSV"},
-                   {"autotune-json", "Triton's <fn>.autotune.json results file (key, configs and their timings)"}}),
-            valued("top", "K", "--format python: the best K configs (default 5; excludes --configs)"),
-            valued("configs", "I,J,...",
-                   "--format python: these stored candidates, by the indices `tilescope cache show ID` prints"),
-            flag("drop-equivalent", "--format python with --top: leave out a config that differs from a faster one only in "
-                                    "num_warps / num_stages with the same simulated times (reported either way)"),
-            flag("include-incorrect", "--format python: rank incorrect candidates (whose launch leaves data "
-                                      "unprocessed or reaches past the end without a mask) with the others; left out "
-                                      "by default"),
-            valued("output", "FILE", "write to FILE instead of standard output", Completion::File),
-            valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
-                   Completion::File, {"json"}),
-            benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
-            flag("lattice", "export a tuning of the valid lattice points (all, or --filter / --limit of them), whatever the backend "
-                                     "generates or raises; cached apart from the backend's own tuning"),
-                       valued("filter", "EXPR",
-                              "with --lattice: only the points matching EXPR, terms that must all hold: NAME OP VALUE on "
-                              "a dimension or tile, ub (KiB), programs, waves (OP: = != < <= > >=), or a status or "
-                              "reason word; e.g. 'XBLOCK>=1024 multibuffer=True off-walk'"),
-                       valued("limit", "N",
-                              "with --lattice: at most N points, spread evenly over the matching ones in lattice order "
-                              "(the first, the last and equal steps between)"), cacheOption(), noCacheOption(),
-            forceOption()});
-    c.run = runExport;
-    return c;
+        "its configs (fastest first) as Python for the workload's kernel; nothing is tuned then.",
+        options(
+            {workloadOptions(),
+             {oneOf("format", "FORMAT", "what to write (default python)",
+                    {{"python", "the @triton.autotune(configs=[...], key=[...]) decorator to paste over the kernel, "
+                                "with the kernel's own key: the best config first, then the fastest others"},
+                     {"json", "a report of the whole tuning: every candidate's status, reason and timings"},
+                     {"csv", "the same report as CSV"},
+                     {"autotune-json", "Triton's <fn>.autotune.json results file (key, configs and their timings)"}}),
+              valued("top", "K", "--format python: the best K configs (default 5; excludes --configs)"),
+              valued("configs", "I,J,...",
+                     "--format python: these stored candidates, by the indices `tilescope cache show ID` prints"),
+              flag("drop-equivalent", "--format python with --top: leave out a config that differs from a faster "
+                                      "one only in num_warps / num_stages with the same simulated times (reported "
+                                      "either way)"),
+              flag("include-incorrect", "--format python: rank incorrect candidates (whose launch leaves data "
+                                        "unprocessed or reaches past the end without a mask) with the others; left "
+                                        "out by default"),
+              valued("output", "FILE", "write to FILE instead of standard output", Completion::File),
+              valued("from-autotune-json", "FILE", "read Triton's <fn>.autotune.json and write its configs as Python",
+                     Completion::File, {"json"})},
+             tuningOptions(),
+             latticeOptions("export a tuning of the valid lattice points (all, or --filter / --limit of them), "
+                            "whatever the backend generates or raises; cached apart from the backend's own tuning"),
+             cachingOptions()}),
+        runExport);
 }
 
 CommandSpec sweepCommand()
 {
-    CommandSpec c;
-    c.name = "sweep";
-    c.summary = "tune every shape of a range and propose the smallest config list within a tolerance of each "
-                "shape's best";
-    c.positionals = {"WORKLOAD.json | KERNEL.py | CAPTURE_DIR", Completion::File, {"json", "py"}, {}};
-    c.description =
+    return command(
+        "sweep",
+        "tune every shape of a range and propose the smallest config list within a tolerance of each shape's "
+        "best",
+        {"WORKLOAD.json | KERNEL.py | CAPTURE_DIR", Completion::File, {"json", "py"}, {}},
         "Tunes the kernel at every shape of the ranges (their cartesian product), or at every shape a program "
         "launched it with (a capture folder, `tilescope capture`: its workloads of one kernel, --function when it "
         "holds several), reports each shape's best "
@@ -361,32 +405,30 @@ CommandSpec sweepCommand()
         "decorator.\n\n"
         "A swept argument's value also replaces every tensor dimension equal to its original value, unless "
         "another key argument had that value too (then the dimension is left as it is). Each shape's tuning is "
-        "cached like `tilescope tune` (reused when fresh unless --force).";
-    c.options = workloadOptions();
-    append(c.options,
-           {repeatable(valued("range", "NAME=START..END[:xF|:+S]",
-                              "a range of an argument: n=1024..16777216:x2 (geometric), n=64..512:+64 "
-                              "(arithmetic), n=1000,3000 (a list); needed unless the input is a capture folder")),
-            valued("tolerance", "PCT", "how far from each shape's best the list may be, in percent (default 5)"),
-            valued("output", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
-            flag("include-incorrect", "let the list use configs incorrect at a shape (their launch leaves data "
-                                      "unprocessed or reaches past the end there); left out by default"),
-            benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
-            flag("lattice", "tune the whole lattice at every shape, not only the backend's candidates"),
-            cacheOption(), noCacheOption(), forceOption(),
-            jsonOption("every shape's best and the config list (with its Python) as JSON")});
-    c.run = runSweep;
-    return c;
+        "cached like `tilescope tune` (reused when fresh unless --force).",
+        options({workloadOptions(),
+                 {repeatable(valued("range", "NAME=START..END[:xF|:+S]",
+                                    "a range of an argument: n=1024..16777216:x2 (geometric), n=64..512:+64 "
+                                    "(arithmetic), n=1000,3000 (a list); needed unless the input is a capture "
+                                    "folder")),
+                  valued("tolerance", "PCT", "how far from each shape's best the list may be, in percent (default 5)"),
+                  valued("output", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
+                  flag("include-incorrect", "let the list use configs incorrect at a shape (their launch leaves "
+                                            "data unprocessed or reaches past the end there); left out by default")},
+                 tuningOptions(),
+                 {flag("lattice", "tune the whole lattice at every shape, not only the backend's candidates")},
+                 cachingOptions(),
+                 {jsonOption("every shape's best and the config list (with its Python) as JSON")}}),
+        runSweep);
 }
 
 CommandSpec compareDevicesCommand()
 {
-    CommandSpec c;
-    c.name = "compare-devices";
-    c.summary = "tune one launch on several devices: each one's best, the regret of one's best on another, and "
-                "one config list within a tolerance on all";
-    c.positionals = workloadPositional();
-    c.description =
+    return command(
+        "compare-devices",
+        "tune one launch on several devices: each one's best, the regret of one's best on another, and one "
+        "config list within a tolerance on all",
+        workloadPositional(),
         "Tunes the launch on every device of --devices (the backend's own list on each, cached like `tilescope "
         "tune`), then simulates every config benchmarked on some device on the other devices, written by hand "
         "as a user would paste it. Prints each device's best config and p50, and the regret matrix: the p50 of "
@@ -397,31 +439,27 @@ CommandSpec compareDevicesCommand()
         "devices in place of shapes), printed as an @triton.autotune decorator whose comments name the devices "
         "each config serves; or says why no such list exists (a device on which nothing runs).\n\n"
         "Exit codes: 0 compared and a list exists, 1 a device could not be tuned, no list exists or the run was "
-        "stopped, 2 bad usage or unreadable input.";
-    c.options = {functionOption(), argOption(), gridOption(),
-                 required(repeatable(valued("devices", "A,B[,C...]",
-                                            "the devices to compare, by SoC name (two or more; `all` = every "
-                                            "profile; see `tilescope devices`)",
-                                            Completion::Device))),
-                 backendOption(), deviceFileOption(),
-                 valued("tolerance", "PCT",
-                        "how far from each device's fastest config the list may be, in percent (default 5)"),
-                 valued("export", "FILE.py", "also write the config list to this file", Completion::File, {"py"}),
-                 benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), cacheOption(), noCacheOption(),
-                 forceOption(),
-                 jsonOption("the comparison as a \"tilescope.device-compare/1\" document (docs/OUTPUT.md)")};
-    c.run = runCompareDevices;
-    return c;
+        "stopped, 2 bad usage or unreadable input.",
+        options({{functionOption(), argOption(), gridOption(),
+                  required(repeatable(valued("devices", "A,B[,C...]",
+                                             "the devices to compare, by SoC name (two or more; `all` = every "
+                                             "profile; see `tilescope devices`)",
+                                             Completion::Device))),
+                  backendOption(), deviceFileOption(),
+                  valued("tolerance", "PCT",
+                         "how far from each device's fastest config the list may be, in percent (default 5)"),
+                  valued("export", "FILE.py", "also write the config list to this file", Completion::File, {"py"})},
+                 tuningOptions(/*withUbTuner=*/false), cachingOptions(),
+                 {jsonOption("the comparison as a \"tilescope.device-compare/1\" document (docs/OUTPUT.md)")}}),
+        runCompareDevices);
 }
 
 CommandSpec batchCommand()
 {
-    CommandSpec c;
-    c.name = "batch";
-    c.summary = "tune for CI: every workload on every device, JSON report, JUnit XML, baseline regressions, "
-                "--shard I/N";
-    c.positionals = {"WORKLOAD.json... | CAPTURE_DIR...", Completion::File, {"json"}, {}};
-    c.description =
+    return command(
+        "batch",
+        "tune for CI: every workload on every device, JSON report, JUnit XML, baseline regressions, --shard I/N",
+        {"WORKLOAD.json... | CAPTURE_DIR...", Completion::File, {"json"}, {}},
         "Tunes every workload on every device (default: each workload's own device; a capture folder of "
         "`tilescope capture` stands for its autotuned workloads), reusing fresh cache "
         "entries, and writes a JSON report and a JUnit XML file with one test case per workload and device. A "
@@ -430,89 +468,64 @@ CommandSpec batchCommand()
         "display is needed. Each workload file is its own launch, so batch takes no --function, --arg or --grid.\n\n"
         "--shard I/N takes every N-th workload of the sorted list, starting with the I-th, so N jobs given the "
         "same list share the work; join their caches afterwards with `tilescope cache merge`.\n\n"
-        "Exit codes: 0 every case passed, 1 failures or regressions, 2 bad usage or unreadable input.";
-    OptionSpec devices = repeatable(valued("device", "D[,D...]",
-                                           "the devices to tune on, by SoC name; `all` = every profile (default: "
-                                           "each workload's own device)",
-                                           Completion::Device));
-    OptionSpec backend = backendOption();
-    backend.help = "tune every workload under this Triton-Ascend version (default: each workload's own "
-                   "\"backend\", else the newest; see `tilescope backends`)";
-    c.options = {devices, backend, deviceFileOption(),
-                 valued("report", "FILE.json", "write the JSON report here", Completion::File, {"json"}),
-                 valued("junit", "FILE.xml", "write the JUnit XML here", Completion::File, {"xml"}),
-                 valued("baseline", "FILE.json", "a previous --report to compare the best times with",
-                        Completion::File, {"json"}),
-                 valued("max-regression", "PCT",
-                        "how much slower than the baseline a best time may get, in percent (default 5; needs "
-                        "--baseline)"),
-                 valued("shard", "I/N", "tune the I-th of N shares of the workloads"),
-                 benchMethodOption(), jobsOption(), hostCoresOption(), seedOption(), ubTunerOption(),
-                 cacheOption("one config cache for every workload (default .tilescope/cache.sqlite beside each "
-                             "workload)"),
-                 noCacheOption(), forceOption()};
-    c.run = runBatch;
-    return c;
+        "Exit codes: 0 every case passed, 1 failures or regressions, 2 bad usage or unreadable input.",
+        options({{repeatable(valued("device", "D[,D...]",
+                                    "the devices to tune on, by SoC name; `all` = every profile (default: each "
+                                    "workload's own device)",
+                                    Completion::Device)),
+                  backendOption("tune every workload under this Triton-Ascend version (default: each workload's own "
+                                "\"backend\", else the newest; see `tilescope backends`)"),
+                  deviceFileOption(),
+                  valued("report", "FILE.json", "write the JSON report here", Completion::File, {"json"}),
+                  valued("junit", "FILE.xml", "write the JUnit XML here", Completion::File, {"xml"}),
+                  valued("baseline", "FILE.json", "a previous --report to compare the best times with",
+                         Completion::File, {"json"}),
+                  valued("max-regression", "PCT",
+                         "how much slower than the baseline a best time may get, in percent (default 5; needs "
+                         "--baseline)"),
+                  valued("shard", "I/N", "tune the I-th of N shares of the workloads")},
+                 tuningOptions(),
+                 cachingOptions(cacheOption("one config cache for every workload (default "
+                                            ".tilescope/cache.sqlite beside each workload)"))}),
+        runBatch);
 }
 
 CommandSpec cacheCommand()
 {
-    const std::string where = "the cache file (default .tilescope/cache.sqlite in the current folder)";
-    auto cacheSub = [&](std::string name, std::string summary, PositionalSpec positionals, std::string description,
-                        std::vector<OptionSpec> options) {
-        CommandSpec s;
-        s.name = std::move(name);
-        s.summary = std::move(summary);
-        s.positionals = std::move(positionals);
-        s.description = std::move(description);
-        s.options = std::move(options);
-        s.options.push_back(cacheOption(where));
-        return s;
+    std::vector<CommandSpec> subcommands = {
+        command("list", "the stored tunings, one line each", {"[WORKLOAD.json ...]", Completion::File, {"json"}, {}},
+                "Lists the stored tunings, one line each; entries of the given workloads' kernels whose source "
+                "changed are marked [stale]. Tunings of each backend version are separate entries; --backend "
+                "lists only those of one version.",
+                {jsonOption("the tunings as a JSON array"),
+                 backendOption("only the tunings made under this Triton-Ascend version")}),
+        command("show", "one tuning: key, best, every candidate", {"ID", Completion::None, {}, {}},
+                "Shows one tuning by the id `cache list` prints: its key, its best config and every candidate "
+                "with status, reason and p50.",
+                {jsonOption("the stored tuning report as JSON")}),
+        command("export", "every tuning as portable JSON", {"FILE.json", Completion::File, {"json"}, {}},
+                "Writes every tuning of the cache to FILE.json, portable between machines.", {}),
+        command("import", "merge a JSON export (newest wins per key)", {"FILE.json", Completion::File, {"json"}, {}},
+                "Merges a file written by `cache export` into the cache; the newest tuning wins per key.", {}),
+        command("merge", "join other caches into this one (newest wins per key)",
+                {"A.sqlite B.sqlite ...", Completion::File, {"sqlite"}, {}},
+                "Joins other cache files into --cache, for example the caches of sharded CI jobs; the newest "
+                "tuning wins per key.",
+                {}),
+        command("prune", "drop entries that are stale or superseded", {"[WORKLOAD.json ...]", Completion::File, {"json"}, {}},
+                "Drops entries whose kernel source differs from the newest entry of the same kernel (superseded), "
+                "entries of another simulator version, entries of the given workloads' kernels whose source "
+                "changed since (stale), and with --older-than, entries older than DAYS.",
+                {valued("older-than", "DAYS", "also drop entries older than DAYS (a number, may have a fraction)"),
+                 flag("dry-run", "print what would be removed and remove nothing"),
+                 backendOption("only drop entries made under this Triton-Ascend version")}),
     };
-    CommandSpec c;
-    c.name = "cache";
-    c.summary = "the config cache: list, show, export, import, merge, prune";
-    c.positionals = {"SUBCOMMAND", Completion::Enum, {}, {}};
-    c.description = "Reads and maintains a config cache file. Every subcommand takes --cache PATH (default: "
-                    ".tilescope/cache.sqlite in the current folder).";
-    c.subcommands = {
-        cacheSub("list", "the stored tunings, one line each", {"[WORKLOAD.json ...]", Completion::File, {"json"}, {}},
-                 "Lists the stored tunings, one line each; entries of the given workloads' kernels whose source "
-                 "changed are marked [stale]. Tunings of each backend version are separate entries; --backend "
-                 "lists only those of one version.",
-                 {jsonOption("the tunings as a JSON array"), [] {
-                      OptionSpec o = backendOption();
-                      o.help = "only the tunings made under this Triton-Ascend version";
-                      return o;
-                  }()}),
-        cacheSub("show", "one tuning: key, best, every candidate", {"ID", Completion::None, {}, {}},
-                 "Shows one tuning by the id `cache list` prints: its key, its best config and every candidate "
-                 "with status, reason and p50.",
-                 {jsonOption("the stored tuning report as JSON")}),
-        cacheSub("export", "every tuning as portable JSON", {"FILE.json", Completion::File, {"json"}, {}},
-                 "Writes every tuning of the cache to FILE.json, portable between machines.", {}),
-        cacheSub("import", "merge a JSON export (newest wins per key)", {"FILE.json", Completion::File, {"json"}, {}},
-                 "Merges a file written by `cache export` into the cache; the newest tuning wins per key.", {}),
-        cacheSub("merge", "join other caches into this one (newest wins per key)",
-                 {"A.sqlite B.sqlite ...", Completion::File, {"sqlite"}, {}},
-                 "Joins other cache files into --cache, for example the caches of sharded CI jobs; the newest "
-                 "tuning wins per key.",
-                 {}),
-        cacheSub("prune", "drop entries that are stale or superseded", {"[WORKLOAD.json ...]", Completion::File, {"json"}, {}},
-                 "Drops entries whose kernel source differs from the newest entry of the same kernel (superseded), "
-                 "entries of another simulator version, entries of the given workloads' kernels whose source "
-                 "changed since (stale), and with --older-than, entries older than DAYS.",
-                 {valued("older-than", "DAYS", "also drop entries older than DAYS (a number, may have a fraction)"),
-                  flag("dry-run", "print what would be removed and remove nothing"), [] {
-                      OptionSpec o = backendOption();
-                      o.help = "only drop entries made under this Triton-Ascend version";
-                      return o;
-                  }()}),
-    };
-    for (const CommandSpec& s : c.subcommands)
-        c.positionals.values.push_back({s.name, s.summary});
-    c.run = runCache;
-    return c;
+    for (CommandSpec& s : subcommands)
+        s.options.push_back(cacheOption("the cache file (default .tilescope/cache.sqlite in the current folder)"));
+    return commandWithSubcommands("cache", "the config cache: list, show, export, import, merge, prune",
+                                  "Reads and maintains a config cache file. Every subcommand takes --cache PATH "
+                                  "(default: .tilescope/cache.sqlite in the current folder).",
+                                  std::move(subcommands), runCache);
 }
 
 CommandSpec measureCommand()
@@ -525,120 +538,87 @@ CommandSpec measureCommand()
         cube.kernelType = "cube";
         return p.prunesByTimeLimit(cube);
     });
-    auto sub = [](std::string name, std::string summary, PositionalSpec positionals, std::string description,
-                  std::vector<OptionSpec> options) {
-        CommandSpec s;
-        s.name = std::move(name);
-        s.summary = std::move(summary);
-        s.positionals = std::move(positionals);
-        s.description = std::move(description);
-        s.options = std::move(options);
-        return s;
-    };
     const OptionSpec measuredOn =
         valued("measured-on", "NAME", "the measured device (as the runner names it, e.g. \"NVIDIA H100 80GB HBM3\")");
-    CommandSpec c;
-    c.name = "measure";
-    c.summary = "timings measured on real hardware: import them, compare them with the simulator's";
-    c.positionals = {"SUBCOMMAND", Completion::Enum, {}, {}};
-    c.description = "Measured timings live in the config cache beside the simulated tunings, keyed by the launch "
-                    "(kernel, key values, dtypes, backend version) with the measured device and the software "
-                    "versions. The formats are described in docs/MEASUREMENTS.md.";
-    std::vector<OptionSpec> importOptions = {
-        valued("workload", "W.json",
-               "the launch the files were measured for; required for .autotune.json files and logs, which name "
-               "none (the runner's JSON names its own)",
-               Completion::File, {"json", "py"}),
-        valued("measured-on", "NAME", "the device of files that do not name one (.autotune.json files, logs; "
-                                      "default \"unknown\")"),
-        cacheOption("the config cache (default .tilescope/cache.sqlite beside the workload)"),
-        jsonOption("the counts per file as a \"tilescope.measure-import/1\" document")};
-    append(importOptions, workloadOptions());
-    std::vector<OptionSpec> compareOptions = {measuredOn,
-                                              valued("top-k", "K", "the k of top-k recall (default 5)"),
-                                              cacheOption(), benchMethodOption(), jobsOption(), seedOption(),
-                                              jsonOption("the comparison as a \"tilescope.measure-compare/1\" document")};
-    append(compareOptions, workloadOptions());
-    std::vector<OptionSpec> listOptions = {
-        measuredOn, cacheOption("the config cache (default .tilescope/cache.sqlite beside the workload, or in the "
-                                "current folder without one)"),
-        jsonOption("the measurements as a \"tilescope.measure-list/1\" document")};
-    append(listOptions, workloadOptions());
-    c.subcommands = {
-        sub("import", "read measurement files into the config cache", {"FILE ...", Completion::File, {}, {}},
-            "Reads the runner's JSON (tilescope.measurements/1), Triton .autotune.json files (upstream Triton's "
-            "autotuner with cache_results, and Triton-Ascend " + diskCacheVersions + "'s disk cache) and "
-            "TRITON_PRINT_AUTOTUNING=1 logs (per-config timing lines, " + timeLimitVersions + "'s rough times and "
-            "the \"best config selected\" line) and "
-            "stores their measurements in the config cache. Every file is checked first; a file with an error "
-            "(named with its line) stores nothing from any file. Importing the same measurements again adds "
-            "nothing: they are counted as duplicates. Entries left out (not run, a config of another kernel) are "
-            "counted with the reason.",
-            importOptions),
-        sub("compare", "simulated vs measured for one launch", workloadPositional(),
-            "Simulates every config measured for the launch (on --device, default the workload's) and compares "
-            "the two rankings: Spearman and Kendall tau-b rank correlation, top-1 regret (the measured time of "
-            "the simulator's pick divided by the measured best), top-k recall, and per config the ratio "
-            "simulated/measured, the largest deviations listed as outliers. A config measured several times "
-            "counts with the median of its p50s.",
-            compareOptions),
-        sub("list", "the stored measurements", {"[WORKLOAD.json | KERNEL.py]", Completion::File, {"json", "py"}, {}},
-            "Lists the measurements of the cache, or only those of the given launch.", listOptions),
-    };
-    for (const CommandSpec& s : c.subcommands)
-        c.positionals.values.push_back({s.name, s.summary});
-    c.run = runMeasure;
-    return c;
+    return commandWithSubcommands(
+        "measure", "timings measured on real hardware: import them, compare them with the simulator's",
+        "Measured timings live in the config cache beside the simulated tunings, keyed by the launch "
+        "(kernel, key values, dtypes, backend version) with the measured device and the software "
+        "versions. The formats are described in docs/MEASUREMENTS.md.",
+        {command("import", "read measurement files into the config cache", {"FILE ...", Completion::File, {}, {}},
+                 "Reads the runner's JSON (tilescope.measurements/1), Triton .autotune.json files (upstream Triton's "
+                 "autotuner with cache_results, and Triton-Ascend " + diskCacheVersions + "'s disk cache) and "
+                 "TRITON_PRINT_AUTOTUNING=1 logs (per-config timing lines, " + timeLimitVersions + "'s rough times and "
+                 "the \"best config selected\" line) and "
+                 "stores their measurements in the config cache. Every file is checked first; a file with an error "
+                 "(named with its line) stores nothing from any file. Importing the same measurements again adds "
+                 "nothing: they are counted as duplicates. Entries left out (not run, a config of another kernel) are "
+                 "counted with the reason.",
+                 options({{valued("workload", "W.json",
+                                  "the launch the files were measured for; required for .autotune.json files and "
+                                  "logs, which name none (the runner's JSON names its own)",
+                                  Completion::File, {"json", "py"}),
+                           valued("measured-on", "NAME", "the device of files that do not name one (.autotune.json "
+                                                         "files, logs; default \"unknown\")"),
+                           cacheOption("the config cache (default .tilescope/cache.sqlite beside the workload)"),
+                           jsonOption("the counts per file as a \"tilescope.measure-import/1\" document")},
+                          workloadOptions()})),
+         command("compare", "simulated vs measured for one launch", workloadPositional(),
+                 "Simulates every config measured for the launch (on --device, default the workload's) and compares "
+                 "the two rankings: Spearman and Kendall tau-b rank correlation, top-1 regret (the measured time of "
+                 "the simulator's pick divided by the measured best), top-k recall, and per config the ratio "
+                 "simulated/measured, the largest deviations listed as outliers. A config measured several times "
+                 "counts with the median of its p50s.",
+                 options({{measuredOn, valued("top-k", "K", "the k of top-k recall (default 5)"), cacheOption(),
+                           benchMethodOption(), jobsOption(), seedOption(),
+                           jsonOption("the comparison as a \"tilescope.measure-compare/1\" document")},
+                          workloadOptions()})),
+         command("list", "the stored measurements", {"[WORKLOAD.json | KERNEL.py]", Completion::File, {"json", "py"}, {}},
+                 "Lists the measurements of the cache, or only those of the given launch.",
+                 options({{measuredOn,
+                           cacheOption("the config cache (default .tilescope/cache.sqlite beside the workload, or "
+                                       "in the current folder without one)"),
+                           jsonOption("the measurements as a \"tilescope.measure-list/1\" document")},
+                          workloadOptions()}))},
+        runMeasure);
 }
 
 CommandSpec devicesCommand()
 {
-    CommandSpec c;
-    c.name = "devices";
-    c.summary = "the bundled device profiles";
-    c.description = "Lists the device profiles: cores, clock, UB, HBM bandwidth, and whether Triton-Ascend supports "
-                    "the SoC. Every figure in a profile carries its source.";
-    c.options = {deviceFileOption(), jsonOption("the profiles as JSON, every figure with its source"),
-                 flag("names", "the SoC names only, one a line (for scripts and shell completion)")};
-    c.run = runDevices;
-    return c;
+    return command("devices", "the bundled device profiles", {},
+                   "Lists the device profiles: cores, clock, UB, HBM bandwidth, and whether Triton-Ascend supports "
+                   "the SoC. Every figure in a profile carries its source.",
+                   {deviceFileOption(), jsonOption("the profiles as JSON, every figure with its source"),
+                    flag("names", "the SoC names only, one a line (for scripts and shell completion)")},
+                   runDevices);
 }
 
 CommandSpec backendsCommand()
 {
-    CommandSpec c;
-    c.name = "backends";
-    c.summary = "the Triton-Ascend versions TileScope models, for --backend and the workload's \"backend\"";
-    c.description = "Lists every backend version TileScope can model: its name (what --backend and a workload's "
-                    "\"backend\" field take), the public repository and commit whose autotune runtime it follows, "
-                    "the commit's date and what that runtime does. The newest is the default.";
-    c.options = {jsonOption("the versions as a \"tilescope.backends/1\" document")};
-    c.run = runBackends;
-    return c;
+    return command("backends",
+                   "the Triton-Ascend versions TileScope models, for --backend and the workload's \"backend\"", {},
+                   "Lists every backend version TileScope can model: its name (what --backend and a workload's "
+                   "\"backend\" field take), the public repository and commit whose autotune runtime it follows, "
+                   "the commit's date and what that runtime does. The newest is the default.",
+                   {jsonOption("the versions as a \"tilescope.backends/1\" document")}, runBackends);
 }
 
 CommandSpec helpCommand()
 {
-    CommandSpec c;
-    c.name = "help";
-    c.summary = "this overview, a command's help, or the whole reference as Markdown or a man page";
-    c.positionals = {"[COMMAND [SUBCOMMAND]]", Completion::Command, {}, {}};
-    c.description = "Prints the overview of the commands, or with COMMAND that command's help (as `tilescope "
-                    "COMMAND --help` does), or with SUBCOMMAND too, that subcommand's.";
-    c.options = {flag("markdown", "the reference of every command as Markdown (README.md's CLI reference)"),
-                 flag("man", "the reference as a roff man page, tilescope(1)"),
-                 jsonOption("the command table itself as JSON (commands, options, values, completion), for tools")};
-    c.run = runHelp;
-    return c;
+    return command("help", "this overview, a command's help, or the whole reference as Markdown or a man page",
+                   {"[COMMAND [SUBCOMMAND]]", Completion::Command, {}, {}},
+                   "Prints the overview of the commands, or with COMMAND that command's help (as `tilescope "
+                   "COMMAND --help` does), or with SUBCOMMAND too, that subcommand's.",
+                   {flag("markdown", "the reference of every command as Markdown (README.md's CLI reference)"),
+                    flag("man", "the reference as a roff man page, tilescope(1)"),
+                    jsonOption("the command table itself as JSON (commands, options, values, completion), for tools")},
+                   runHelp);
 }
 
 CommandSpec runnerCommand()
 {
-    CommandSpec exportSub;
-    exportSub.name = "export";
-    exportSub.summary = "write a Python script that measures the candidates on a real NPU or GPU";
-    exportSub.positionals = workloadPositional();
-    exportSub.description =
+    CommandSpec exportSub = command(
+        "export", "write a Python script that measures the candidates on a real NPU or GPU", workloadPositional(),
         "Writes one self-contained Python script (standard library plus the machine's own triton and torch) "
         "that imports the kernel file, builds the workload's launch, runs every candidate config with "
         "triton.testing.do_bench (quantiles 0.5/0.2/0.8), or Triton-Ascend's NPU profiler where torch_npu "
@@ -648,47 +628,33 @@ CommandSpec runnerCommand()
         "The script resumes an interrupted run from its results file, shows progress, and honours a time "
         "budget. On a GPU with upstream Triton it leaves out Ascend-only compile options (multibuffer, ...) "
         "and says so in its output. The kernel file is found relative to the script, as it lay at export; "
-        "`--kernel PATH` on the script's command line overrides that.";
-    exportSub.options = workloadOptions();
-    append(exportSub.options,
-           {valued("candidates", "SOURCE|FILE",
-                   "what to measure: generated (the backend's list, default), handwritten (the decorator's "
-                   "configs), lattice (every valid lattice point), or a FILE: Python with triton.Config(...) "
-                   "calls (an exported list), a runner results file, or a JSON list of {kwargs, num_warps, "
-                   "num_stages}",
-                   Completion::File, {"py", "json"}),
-            valued("limit", "N", "at most N candidates, spread evenly over the list (first, last, equal steps)"),
-            valued("time-budget", "SECONDS",
-                   "the script's default budget for the whole run (0, the default: none; the script's "
-                   "--time-budget overrides it)"),
-            valued("timeout", "SECONDS", "the script's default limit per candidate, compile and timing together (default 120)"),
-            [] {
-                OptionSpec o = valued("output", "FILE", "where to write the script (default: standard output)",
-                                      Completion::File, {"py"});
-                o.shortName = 'o';
-                return o;
-            }()});
-    CommandSpec c;
-    c.name = "runner";
-    c.summary = "measure candidates on real hardware: export a self-contained benchmark script";
-    c.positionals = {"SUBCOMMAND", Completion::Enum, {}, {}};
-    c.description = "Exports a script that runs a workload's candidates on the user's own NPU (Triton-Ascend) or "
-                    "CUDA GPU (upstream Triton) and records measured times, which `tilescope measure import` "
-                    "brings back beside the simulated ones.";
-    c.subcommands = {exportSub};
-    for (const CommandSpec& s : c.subcommands)
-        c.positionals.values.push_back({s.name, s.summary});
-    c.run = runRunner;
-    return c;
+        "`--kernel PATH` on the script's command line overrides that.",
+        options({workloadOptions(),
+                 {valued("candidates", "SOURCE|FILE",
+                         "what to measure: generated (the backend's list, default), handwritten (the decorator's "
+                         "configs), lattice (every valid lattice point), or a FILE: Python with triton.Config(...) "
+                         "calls (an exported list), a runner results file, or a JSON list of {kwargs, num_warps, "
+                         "num_stages}",
+                         Completion::File, {"py", "json"}),
+                  valued("limit", "N", "at most N candidates, spread evenly over the list (first, last, equal steps)"),
+                  valued("time-budget", "SECONDS",
+                         "the script's default budget for the whole run (0, the default: none; the script's "
+                         "--time-budget overrides it)"),
+                  valued("timeout", "SECONDS",
+                         "the script's default limit per candidate, compile and timing together (default 120)"),
+                  outputOption("FILE", "where to write the script (default: standard output)", {"py"})}}));
+    return commandWithSubcommands("runner", "measure candidates on real hardware: export a self-contained benchmark script",
+                                  "Exports a script that runs a workload's candidates on the user's own NPU "
+                                  "(Triton-Ascend) or CUDA GPU (upstream Triton) and records measured times, which "
+                                  "`tilescope measure import` brings back beside the simulated ones.",
+                                  {std::move(exportSub)}, runRunner);
 }
 
 CommandSpec calibrateCommand()
 {
-    CommandSpec c;
-    c.name = "calibrate";
-    c.summary = "fit a device profile's uncertain figures to measured times; writes a profile for --device-file";
-    c.positionals = {"[MEASUREMENTS.json...]", Completion::File, {"json"}, {}};
-    c.description =
+    return command(
+        "calibrate", "fit a device profile's uncertain figures to measured times; writes a profile for --device-file",
+        {"[MEASUREMENTS.json...]", Completion::File, {"json"}, {}},
         "Reads runner results files (`tilescope runner export`, format docs/MEASUREMENTS.md; one file per kernel, "
         "its `ok` candidates are the samples) and, with --cache, the timed measurements of a config cache, "
         "whatever they were imported from (runner JSON, Triton .autotune.json files, TRITON_PRINT_AUTOTUNING logs: "
@@ -705,44 +671,33 @@ CommandSpec calibrateCommand()
         "-o writes the profile with every changed figure marked F (fitted) and its source naming the "
         "measurements and the value before; load it with --device-file. The file must be named after the SoC "
         "(Ascend910B2.json); -o DIR writes DIR/<SoC>.json.\n\n"
-        "Exit codes: 0 fitted, 2 bad usage or unreadable input, 1 nothing could be fitted.";
-    OptionSpec device = required(valued("device", "NAME", "the SoC whose profile is fitted, e.g. Ascend910B2",
-                                        Completion::Device));
-    c.options = {device, deviceFileOption(),
-                 cacheOption("a config cache whose measurements are samples too (tilescope measure import); each "
-                             "kernel is named after the workload file it was imported with"),
-                 valued("measured-on", "NAME",
-                        "--cache: the measured device whose measurements are used (default: the only one)"),
-                 valued("figures", "F[,F...]",
-                        "fit exactly these figures (profile figures or ones the simulator falls back to); default: "
-                        "every guessed or fitted figure and the unsourced overheads, bandwidths, rates and L2 figures"),
-                 valued("holdout", "K[,K...]",
-                        "the kernels to hold out, by file name less .measurements.json, or the workload's file name "
-                        "less .json for the cache's (default: every other kernel)"),
-                 flag("no-holdout", "fit to every kernel, hold none out"),
-                 flag("recompile", "also fit the figures the trace compiler reads (instruction and DMA costs), "
-                                   "compiling every candidate again at each step (slower)"),
-                 valued("bound", "K", "keep each figure within [before / K, before x K] (default 8)"),
-                 valued("max-iterations", "N", "Levenberg-Marquardt iterations at most (default 60)"),
-                 [] {
-                     OptionSpec o = valued("output", "FILE|DIR", "write the fitted profile here (a device file, "
-                                                                 "named <SoC>.json)",
-                                           Completion::File, {"json"});
-                     o.shortName = 'o';
-                     return o;
-                 }(),
-                 jsonOption("the report as a \"tilescope.calibration/1\" document")};
-    c.run = runCalibrate;
-    return c;
+        "Exit codes: 0 fitted, 2 bad usage or unreadable input, 1 nothing could be fitted.",
+        {required(valued("device", "NAME", "the SoC whose profile is fitted, e.g. Ascend910B2", Completion::Device)),
+         deviceFileOption(),
+         cacheOption("a config cache whose measurements are samples too (tilescope measure import); each kernel is "
+                     "named after the workload file it was imported with"),
+         valued("measured-on", "NAME", "--cache: the measured device whose measurements are used (default: the only one)"),
+         valued("figures", "F[,F...]",
+                "fit exactly these figures (profile figures or ones the simulator falls back to); default: every "
+                "guessed or fitted figure and the unsourced overheads, bandwidths, rates and L2 figures"),
+         valued("holdout", "K[,K...]",
+                "the kernels to hold out, by file name less .measurements.json, or the workload's file name less "
+                ".json for the cache's (default: every other kernel)"),
+         flag("no-holdout", "fit to every kernel, hold none out"),
+         flag("recompile", "also fit the figures the trace compiler reads (instruction and DMA costs), compiling "
+                           "every candidate again at each step (slower)"),
+         valued("bound", "K", "keep each figure within [before / K, before x K] (default 8)"),
+         valued("max-iterations", "N", "Levenberg-Marquardt iterations at most (default 60)"),
+         outputOption("FILE|DIR", "write the fitted profile here (a device file, named <SoC>.json)", {"json"}),
+         jsonOption("the report as a \"tilescope.calibration/1\" document")},
+        runCalibrate);
 }
 
 CommandSpec captureCommand()
 {
-    CommandSpec c;
-    c.name = "capture";
-    c.summary = "run your own program and write a workload for every autotuned Triton launch it makes";
-    c.positionals = {"-- COMMAND [ARGS...] | list DIR", Completion::File, {}, {}};
-    c.description =
+    return command(
+        "capture", "run your own program and write a workload for every autotuned Triton launch it makes",
+        {"-- COMMAND [ARGS...] | list DIR", Completion::File, {}, {}},
         "Runs COMMAND (your program, unchanged: `tilescope capture -- python3 train.py --steps 10`) with a hook "
         "that records every launch of a @triton.autotune kernel: the kernel's file and function, every argument "
         "(tensors by dtype, shape, strides and device, never their contents; scalars by value; constexprs), the "
@@ -759,43 +714,28 @@ CommandSpec captureCommand()
         "prints it.\n\n"
         "Exit status: the program's (a capture that saw no autotuned launch says so, and still exits with it); 2 "
         "bad usage or a capture folder that is in the way; 127 a command that cannot be run. With --from-raw: 0 "
-        "written, 1 some launches could not be written, 2 unreadable input.";
-    c.options = {[] {
-                     OptionSpec o = valued("output", "DIR",
-                                           "the capture folder to write (default: tilescope-capture); it must not "
-                                           "exist, or be empty",
-                                           Completion::File);
-                     o.shortName = 'o';
-                     return o;
-                 }(),
-                 flag("all-jit", "also record every @triton.jit launch, not only the autotuned ones"),
-                 [] {
-                     OptionSpec o = backendOption();
-                     o.help = "write this Triton-Ascend version into every workload (default: none, so the newest "
-                              "is used)";
-                     return o;
-                 }(),
-                 valued("from-raw", "RAW",
-                        "write the capture folder from the records of the hook run alone (python3 "
-                        "tilescope_capture.py -o RAW -- COMMAND, where TileScope is not installed) instead of running "
-                        "a command",
-                        Completion::File),
-                 jsonOption("capture list: the index as a \"tilescope.capture/1\" document (docs/OUTPUT.md)")};
-    c.run = runCapture;
-    return c;
+        "written, 1 some launches could not be written, 2 unreadable input.",
+        {outputOption("DIR", "the capture folder to write (default: tilescope-capture); it must not exist, or be "
+                             "empty"),
+         flag("all-jit", "also record every @triton.jit launch, not only the autotuned ones"),
+         backendOption("write this Triton-Ascend version into every workload (default: none, so the newest is "
+                       "used)"),
+         valued("from-raw", "RAW",
+                "write the capture folder from the records of the hook run alone (python3 tilescope_capture.py -o RAW "
+                "-- COMMAND, where TileScope is not installed) instead of running a command",
+                Completion::File),
+         jsonOption("capture list: the index as a \"tilescope.capture/1\" document (docs/OUTPUT.md)")},
+        runCapture);
 }
 
 CommandSpec completionCommand()
 {
-    CommandSpec c;
-    c.name = "completion";
-    c.summary = "a shell completion script for bash or zsh";
-    c.positionals = {"SHELL", Completion::Enum, {}, {{"bash", ""}, {"zsh", ""}}};
-    c.description = "Prints a script that completes commands, subcommands, options, their values, files and "
-                    "device names. For bash: `source <(tilescope completion bash)` (or save it under "
-                    "/etc/bash_completion.d/); for zsh: `source <(tilescope completion zsh)`.";
-    c.run = runCompletion;
-    return c;
+    return command("completion", "a shell completion script for bash or zsh",
+                   {"SHELL", Completion::Enum, {}, {{"bash", ""}, {"zsh", ""}}},
+                   "Prints a script that completes commands, subcommands, options, their values, files and device "
+                   "names. For bash: `source <(tilescope completion bash)` (or save it under "
+                   "/etc/bash_completion.d/); for zsh: `source <(tilescope completion zsh)`.",
+                   {}, runCompletion);
 }
 
 std::vector<CommandSpec> buildTable()

@@ -5,7 +5,6 @@
 #include "widgets/run_panel.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -52,10 +51,9 @@ QString kwargsText(const space::TritonConfig& config)
 
 BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis,
                                            npu::DeviceProfile device, QWidget* parent)
-    : QDialog(parent), m_analysis(std::move(analysis)), m_device(std::move(device))
+    : RunDialog(parent), m_analysis(std::move(analysis)), m_device(std::move(device))
 {
     setWindowTitle(tr("Compare backend versions"));
-    m_job = new BackgroundJob(this);
     m_base = versionBox(this);
     m_base->setObjectName(QStringLiteral("compareBaseBackend"));
     m_other = versionBox(this);
@@ -72,9 +70,7 @@ BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::Kerne
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
 
-    m_panel = new RunPanel(tr("Compare"), this);
-    m_panel->runButton()->setObjectName(QStringLiteral("backendCompareRun"));
-    m_panel->attach(m_job);
+    createRunPanel(tr("Compare"), QStringLiteral("backendCompareRun"));
     m_panel->setReady(m_analysis != nullptr);
     connect(m_panel, &RunPanel::runRequested, this, [this] { run(); });
     connect(m_panel, &RunPanel::stopRequested, this, [this] { m_job->stop(); });
@@ -85,11 +81,7 @@ BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::Kerne
     versions->addWidget(new QLabel(tr("to"), this));
     versions->addWidget(m_other);
     versions->addStretch(1);
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_panel, 1);
-    buttons->addWidget(close);
+    QHBoxLayout* buttons = bottomRow();
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("The same launch under two Triton-Ascend versions: the configs only one of them "
                                     "generates, the reordered ones and the changed options."),

@@ -6,8 +6,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/workflow.h"
-
-#include <QDialog>
+#include "widgets/run_dialog.h"
 
 #include <memory>
 #include <optional>
@@ -18,10 +17,7 @@ class QTableWidget;
 
 namespace ts::gui {
 
-class BackgroundJob;
-class RunPanel;
-
-class BackendCompareDialog : public QDialog {
+class BackendCompareDialog : public RunDialog {
     Q_OBJECT
 public:
     // `analysis` is the document's launch; `device` its device.
@@ -36,7 +32,6 @@ public:
     const std::optional<pipeline::CompareBackendsResult>& result() const { return m_result; }
     QTableWidget* table() const { return m_table; }
     QLabel* summary() const { return m_summary; }
-    BackgroundJob* job() const { return m_job; }
 
 Q_SIGNALS:
     void comparisonFinished();
@@ -47,8 +42,6 @@ private:
     std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
     npu::DeviceProfile m_device;
     std::optional<pipeline::CompareBackendsResult> m_result;
-    BackgroundJob* m_job = nullptr;
-    RunPanel* m_panel = nullptr;
     QComboBox* m_base = nullptr;
     QComboBox* m_other = nullptr;
     QLabel* m_summary = nullptr;

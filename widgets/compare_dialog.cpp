@@ -10,7 +10,6 @@
 #include "widgets/status_colors.h"
 
 #include <QApplication>
-#include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -91,12 +90,11 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
 
 CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis, const npu::DeviceRegistry* devices,
                              tuning::TuningOptions options, QWidget* parent)
-    : QDialog(parent), m_analysis(std::move(analysis)), m_registry(devices), m_options(options)
+    : RunDialog(parent), m_analysis(std::move(analysis)), m_registry(devices), m_options(options)
 {
     setObjectName(QStringLiteral("compareDialog"));
     setWindowTitle(tr("Compare devices"));
     m_options.lattice = false;
-    m_job = new BackgroundJob(this);
 
     m_devices = new QListWidget(this);
     m_devices->setObjectName(QStringLiteral("compareDevices"));
@@ -149,13 +147,10 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     installExportMenu(m_plot, QStringLiteral("device-comparison"));
     styleChart();
 
-    m_panel = new RunPanel(tr("Compare"), this);
-    m_panel->runButton()->setObjectName(QStringLiteral("compareRun"));
+    createRunPanel(tr("Compare"), QStringLiteral("compareRun"));
     m_panel->showMessage(tr("Tick two or more devices and press Compare."));
-    m_panel->attach(m_job);
     auto* exportButton = new QPushButton(tr("Export chart…"), this);
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    QHBoxLayout* buttons = bottomRow({exportButton});
     connect(m_panel, &RunPanel::runRequested, this, [this] { run(); });
     connect(m_panel, &RunPanel::stopRequested, this, &CompareDialog::stop);
     connect(exportButton, &QPushButton::clicked, this,
@@ -167,10 +162,6 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     auto* body = new QHBoxLayout;
     body->addWidget(m_devices);
     body->addWidget(right, 1);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_panel, 1);
-    buttons->addWidget(exportButton);
-    buttons->addWidget(close);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("The same launch tuned on each device (the backend's candidates, %1 method).")
                                      .arg(QString::fromStdString(std::string(npu::benchMethodName(m_options.method)))),
@@ -184,11 +175,6 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
 }
 
 CompareDialog::~CompareDialog() = default;
-
-QPushButton* CompareDialog::runButton() const
-{
-    return m_panel->runButton();
-}
 
 void CompareDialog::styleChart()
 {

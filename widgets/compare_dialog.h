@@ -6,8 +6,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/tuning/tuning_session.h"
-
-#include <QDialog>
+#include "widgets/run_dialog.h"
 
 #include <memory>
 #include <optional>
@@ -15,17 +14,10 @@
 
 class QCPBars;
 class QCustomPlot;
-class QLabel;
 class QListWidget;
-class QProgressBar;
-class QPushButton;
 class QTableWidget;
 
 namespace ts::gui {
-
-class RunPanel;
-
-class BackgroundJob;
 
 // One device's tuning, as compared.
 struct DeviceComparison {
@@ -42,7 +34,7 @@ struct DeviceComparison {
     bool stopped = false;
 };
 
-class CompareDialog : public QDialog {
+class CompareDialog : public RunDialog {
     Q_OBJECT
 public:
     CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis, const npu::DeviceRegistry* devices,
@@ -60,8 +52,6 @@ public:
     QListWidget* deviceList() const { return m_devices; }
     QTableWidget* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
-    QPushButton* runButton() const;
-    BackgroundJob* job() const { return m_job; }
 
 Q_SIGNALS:
     void comparisonFinished();
@@ -75,13 +65,11 @@ private:
     const npu::DeviceRegistry* m_registry = nullptr;
     tuning::TuningOptions m_options;
     std::vector<DeviceComparison> m_results;
-    BackgroundJob* m_job = nullptr;
     QListWidget* m_devices = nullptr;
     QTableWidget* m_table = nullptr;
     QCustomPlot* m_plot = nullptr;
     QCPBars* m_p50Bars = nullptr;
     QCPBars* m_timeBars = nullptr;
-    RunPanel* m_panel = nullptr;
 };
 
 } // namespace ts::gui

@@ -2,13 +2,13 @@
 
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
 
 #include <QCoreApplication>
-#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
@@ -72,11 +72,10 @@ QColor barColor(std::size_t i)
 DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis,
                                          const npu::DeviceRegistry* devices, tuning::TuningOptions options,
                                          std::filesystem::path cachePath, QWidget* parent)
-    : QDialog(parent), m_analysis(std::move(analysis)), m_registry(devices), m_options(options),
+    : RunDialog(parent), m_analysis(std::move(analysis)), m_registry(devices), m_options(options),
       m_cachePath(std::move(cachePath))
 {
     setWindowTitle(tr("Compare devices: regret and one config list"));
-    m_job = new BackgroundJob(this);
 
     m_devices = new QListWidget(this);
     m_devices->setObjectName(QStringLiteral("deviceCompareDevices"));
@@ -95,14 +94,8 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     m_devices->setMaximumWidth(200);
     connect(m_devices, &QListWidget::itemChanged, this, &DeviceCompareDialog::updateRunButton);
 
-    m_tolerance = new QDoubleSpinBox(this);
-    m_tolerance->setObjectName(QStringLiteral("deviceCompareTolerance"));
-    m_tolerance->setRange(0.0, 100.0);
-    m_tolerance->setDecimals(1);
-    m_tolerance->setSingleStep(1.0);
-    m_tolerance->setValue(5.0);
-    m_tolerance->setSuffix(QStringLiteral(" %"));
-    m_tolerance->setToolTip(tr("How far from each device's fastest config the shared list may be"));
+    m_tolerance = createToleranceBox(QStringLiteral("deviceCompareTolerance"),
+                                     tr("How far from each device's fastest config the shared list may be"));
     connect(m_tolerance, &QDoubleSpinBox::valueChanged, this, [this] {
         if (m_result && m_result->ok() && !isRunning()) {
             sweep::CoverOptions cover;
@@ -148,12 +141,10 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     placeLegendAbove(m_plot, 0);
     installExportMenu(m_plot, QStringLiteral("device-regret"));
 
-    m_panel = new RunPanel(tr("Compare"), this);
-    m_panel->runButton()->setObjectName(QStringLiteral("deviceCompareRun"));
+    createRunPanel(tr("Compare"), QStringLiteral("deviceCompareRun"));
     m_panel->stopButton()->setToolTip(tr("Stop after the running candidate; what finished is shown"));
     m_panel->addToRow(new QLabel(tr("Tolerance:"), this));
     m_panel->addToRow(m_tolerance);
-    m_panel->attach(m_job);
     m_panel->showMessage(tr("Tick two or more devices and press Compare."));
     connect(m_panel, &RunPanel::runRequested, this, [this] { run(); });
     connect(m_panel, &RunPanel::stopRequested, this, &DeviceCompareDialog::stop);
@@ -163,8 +154,7 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     m_export->setObjectName(QStringLiteral("deviceCompareExport"));
     m_export->setEnabled(false);
     connect(m_export, &QPushButton::clicked, this, &DeviceCompareDialog::exportInteractively);
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    QHBoxLayout* buttons = bottomRow({m_export});
 
     auto* tables = new QWidget(this);
     auto* tablesLayout = new QVBoxLayout(tables);
@@ -183,10 +173,6 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     auto* body = new QHBoxLayout;
     body->addWidget(m_devices);
     body->addWidget(right, 1);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_panel, 1);
-    buttons->addWidget(m_export);
-    buttons->addWidget(close);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(
         new QLabel(tr("The launch tuned on each ticked device, then every device's configs simulated "
@@ -211,26 +197,6 @@ DeviceCompareDialog::~DeviceCompareDialog()
 {
     if (m_stopSource)
         m_stopSource->request_stop();
-}
-
-QPushButton* DeviceCompareDialog::runButton() const
-{
-    return m_panel->runButton();
-}
-
-QAbstractButton* DeviceCompareDialog::stopButton() const
-{
-    return m_panel->stopButton();
-}
-
-QLabel* DeviceCompareDialog::messageLabel() const
-{
-    return m_panel->messageLabel();
-}
-
-bool DeviceCompareDialog::isRunning() const
-{
-    return m_job->isRunning();
 }
 
 void DeviceCompareDialog::setChosenDevices(const QStringList& devices)
@@ -276,20 +242,7 @@ bool DeviceCompareDialog::run()
     m_stopSource = stopSource;
     m_job->start<std::shared_ptr<const pipeline::CompareDevicesResult>>(
         tr("Comparing devices"),
-        [request = std::move(request), stopSource](JobContext& context) {
-            pipeline::RunControl control;
-            control.stop = stopSource->get_token();
-            control.progress = [&context, &stopSource](const pipeline::RunProgress& p) {
-                if (context.stopRequested())
-                    stopSource->request_stop();
-                context.reportProgress(p.fraction, DeviceCompareDialog::tr("Step %1 of %2: %3")
-                                                       .arg(std::min(p.item + 1, p.items))
-                                                       .arg(p.items)
-                                                       .arg(QString::fromStdString(p.itemName)));
-            };
-            return std::make_shared<const pipeline::CompareDevicesResult>(
-                pipeline::compareDevices(request, control));
-        },
+        keepingRun(std::move(request), &pipeline::compareDevices, stopSource, tr("Step %1 of %2: %3")),
         [this](std::shared_ptr<const pipeline::CompareDevicesResult>&& result) {
             showResult(std::move(result));
             updateRunButton();

@@ -9,14 +9,12 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/workflow.h"
-
-#include <QDialog>
+#include "widgets/run_dialog.h"
 
 #include <filesystem>
 #include <memory>
 #include <stop_token>
 
-class QAbstractButton;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
@@ -26,10 +24,7 @@ class QTableWidget;
 
 namespace ts::gui {
 
-class BackgroundJob;
-class RunPanel;
-
-class DeviceCompareDialog : public QDialog {
+class DeviceCompareDialog : public RunDialog {
     Q_OBJECT
 public:
     // `cachePath` empty: no cache.
@@ -46,7 +41,6 @@ public:
     bool run();
     // Stops after the running candidate; what finished is shown.
     void stop();
-    bool isRunning() const;
 
     const std::shared_ptr<const pipeline::CompareDevicesResult>& result() const { return m_result; }
     // The list as Python (empty when there is none); writes it to `path`, or returns why not.
@@ -60,10 +54,6 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     QLabel* summary() const { return m_summary; }
     QPushButton* exportButton() const { return m_export; }
-    QPushButton* runButton() const;
-    QAbstractButton* stopButton() const;
-    QLabel* messageLabel() const;
-    BackgroundJob* job() const { return m_job; }
 
 Q_SIGNALS:
     void comparisonFinished();
@@ -81,8 +71,6 @@ private:
     std::filesystem::path m_cachePath;
     std::shared_ptr<const pipeline::CompareDevicesResult> m_result;
     std::shared_ptr<std::stop_source> m_stopSource;
-    BackgroundJob* m_job = nullptr;
-    RunPanel* m_panel = nullptr;
     QListWidget* m_devices = nullptr;
     QDoubleSpinBox* m_tolerance = nullptr;
     QLabel* m_summary = nullptr;

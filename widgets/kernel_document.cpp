@@ -324,19 +324,29 @@ void KernelDocument::open(const QString& path, const std::optional<kernel::Workl
             m_source = std::move(result.source);
             m_problems = std::move(result.problems);
             m_workload = std::move(*result.workload);
-            m_analysis = std::move(result.analysis);
-            m_space.reset();
-            m_spaceAnalysis.reset();
-            m_spaceProblem = m_analysis ? QString() : tr("The kernel does not parse: fix it and save, and it is read again.");
-            clearTuning();
-            watchFiles();
+            replaceAnalysis(std::move(result.analysis));
             Q_EMIT opened(m_path);
-            Q_EMIT analysisReady();
-            Q_EMIT spaceReady();
-            refreshCacheState();
-            if (m_analysis)
-                startSpace();
+            announceAnalysis();
         });
+}
+
+void KernelDocument::replaceAnalysis(std::shared_ptr<const analysis::KernelAnalysis> analysis)
+{
+    m_analysis = std::move(analysis);
+    m_space.reset();
+    m_spaceAnalysis.reset();
+    m_spaceProblem = m_analysis ? QString() : tr("The kernel does not parse: fix it and save, and it is read again.");
+    clearTuning();
+    watchFiles();
+}
+
+void KernelDocument::announceAnalysis()
+{
+    Q_EMIT analysisReady();
+    Q_EMIT spaceReady();
+    refreshCacheState();
+    if (m_analysis)
+        startSpace();  // then a cached tuning of the new source, when there is one
 }
 
 void KernelDocument::watchFiles()
@@ -405,20 +415,11 @@ void KernelDocument::reloadFromDisk(const QString& changed)
                 return;
             }
             const bool hadResults = m_run != nullptr;
-            m_analysis = std::move(result.analysis);
-            m_space.reset();
-            m_spaceAnalysis.reset();
-            m_spaceProblem = m_analysis ? QString() : tr("The kernel does not parse: fix it and save, and it is read again.");
-            clearTuning();
-            watchFiles();
+            replaceAnalysis(std::move(result.analysis));
             Q_EMIT reloaded(hadResults ? tr("%1 reloaded from disk; the kernel or the launch changed, so the results "
                                             "shown are out of date and were cleared.").arg(name)
                                        : tr("%1 reloaded from disk.").arg(name));
-            Q_EMIT analysisReady();
-            Q_EMIT spaceReady();
-            refreshCacheState();
-            if (m_analysis)
-                startSpace();  // then a cached tuning of the new source, when there is one
+            announceAnalysis();
         });
 }
 

@@ -149,6 +149,10 @@ private:
     void updateBusy();
     void pullTuningFeed();
     void clearTuning();
+    // The document shows `analysis` from now on: the space and the tuning of the one before go.
+    void replaceAnalysis(std::shared_ptr<const analysis::KernelAnalysis> analysis);
+    // Tells the views of the analysis just replaced, and builds its space.
+    void announceAnalysis();
     void watchFiles();
     void onFileChanged(const QString& path);
     bool startTune(const std::optional<tuning::LatticeSubset>& lattice);

@@ -6,7 +6,6 @@
 #include "widgets/qcp.h"
 #include "widgets/run_panel.h"
 
-#include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -54,11 +53,10 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
 MeasuredCompareDialog::MeasuredCompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis,
                                              npu::DeviceProfile device, tuning::TuningOptions options,
                                              std::filesystem::path cachePath, QWidget* parent)
-    : QDialog(parent), m_analysis(std::move(analysis)), m_device(std::move(device)), m_options(options),
+    : RunDialog(parent), m_analysis(std::move(analysis)), m_device(std::move(device)), m_options(options),
       m_cachePath(std::move(cachePath))
 {
     setWindowTitle(tr("Simulated vs measured"));
-    m_job = new BackgroundJob(this);
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("measuredSummary"));
     m_summary->setWordWrap(true);
@@ -104,17 +102,11 @@ MeasuredCompareDialog::MeasuredCompareDialog(std::shared_ptr<const analysis::Ker
     split->setStretchFactor(1, 1);
     split->setSizes({500, 600});
 
-    m_panel = new RunPanel(tr("Compare"), this);
-    m_panel->runButton()->setObjectName(QStringLiteral("measuredCompareRun"));
-    m_panel->attach(m_job);
+    createRunPanel(tr("Compare"), QStringLiteral("measuredCompareRun"));
     m_panel->setReady(m_analysis != nullptr);
     connect(m_panel, &RunPanel::runRequested, this, [this] { run(); });
     connect(m_panel, &RunPanel::stopRequested, this, [this] { m_job->stop(); });
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_panel, 1);
-    buttons->addWidget(close);
+    QHBoxLayout* buttons = bottomRow();
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("The configs of this launch measured on real hardware (tilescope measure import), "

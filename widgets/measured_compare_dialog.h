@@ -8,8 +8,7 @@
 #include "core/analysis/kernel_analysis.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/workflow.h"
-
-#include <QDialog>
+#include "widgets/run_dialog.h"
 
 #include <filesystem>
 #include <memory>
@@ -23,10 +22,7 @@ class QTableWidget;
 
 namespace ts::gui {
 
-class BackgroundJob;
-class RunPanel;
-
-class MeasuredCompareDialog : public QDialog {
+class MeasuredCompareDialog : public RunDialog {
     Q_OBJECT
 public:
     MeasuredCompareDialog(std::shared_ptr<const analysis::KernelAnalysis> analysis, npu::DeviceProfile device,
@@ -61,8 +57,6 @@ private:
     std::filesystem::path m_cachePath;
     std::optional<pipeline::CompareMeasuredResult> m_result;
     std::vector<std::size_t> m_plotted;  // candidate of each plotted point, in the graph's order
-    BackgroundJob* m_job = nullptr;
-    RunPanel* m_panel = nullptr;
     QLabel* m_summary = nullptr;
     QCustomPlot* m_plot = nullptr;
     QTableWidget* m_table = nullptr;

@@ -5,6 +5,7 @@
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
 #include "widgets/export_dialog.h"
+#include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/run_panel.h"
@@ -51,12 +52,11 @@ QString rangeText(const QString& name, qint64 from, qint64 to, SweepDialog::Step
 
 } // namespace
 
-SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
+SweepDialog::SweepDialog(QWidget* parent) : RunDialog(parent)
 {
     setObjectName(QStringLiteral("sweepDialog"));
     setWindowTitle(tr("Shape sweep"));
     setWindowFlag(Qt::WindowMaximizeButtonHint, true);
-    m_job = new BackgroundJob(this);
     m_coverJob = new BackgroundJob(this);
 
     m_launchLabel = new QLabel(this);
@@ -81,18 +81,12 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     rangeRow->addWidget(m_ranges, 1);
     rangeRow->addLayout(rangeButtons);
 
-    m_tolerance = new QDoubleSpinBox(this);
-    m_tolerance->setObjectName(QStringLiteral("sweepTolerance"));
-    m_tolerance->setRange(0.0, 100.0);
-    m_tolerance->setDecimals(1);
-    m_tolerance->setSingleStep(1.0);
-    m_tolerance->setValue(5.0);
-    m_tolerance->setSuffix(QStringLiteral(" %"));
-    m_tolerance->setToolTip(tr("A config serves a shape when it is at most this much slower than the shape's own best"));
+    m_tolerance = createToleranceBox(QStringLiteral("sweepTolerance"),
+                                     tr("A config serves a shape when it is at most this much slower than the shape's "
+                                        "own best"));
     m_useCache = new QCheckBox(tr("Reuse and store tunings in the config cache"), this);
     m_useCache->setObjectName(QStringLiteral("sweepUseCache"));
-    m_panel = new RunPanel(tr("&Run sweep"), this);
-    m_panel->runButton()->setObjectName(QStringLiteral("sweepRun"));
+    createRunPanel(tr("&Run sweep"), QStringLiteral("sweepRun"));
     m_panel->stopButton()->setToolTip(tr("Stop after the running candidate; the shapes already tuned are kept"));
     m_panel->messageLabel()->setObjectName(QStringLiteral("sweepMessage"));
     m_shapeCount = new QLabel(this);
@@ -100,7 +94,6 @@ SweepDialog::SweepDialog(QWidget* parent) : QDialog(parent)
     m_panel->addToRow(m_tolerance);
     m_panel->addToRow(m_useCache);
     m_panel->addToRow(m_shapeCount);
-    m_panel->attach(m_job);
 
     m_model = new SweepTableModel(this);
     auto* proxy = new QSortFilterProxyModel(this);
@@ -403,31 +396,6 @@ void SweepDialog::setTolerancePercent(double percent)
     m_tolerance->setValue(percent);
 }
 
-bool SweepDialog::isRunning() const
-{
-    return m_job->isRunning();
-}
-
-QPushButton* SweepDialog::runButton() const
-{
-    return m_panel->runButton();
-}
-
-QAbstractButton* SweepDialog::stopButton() const
-{
-    return m_panel->stopButton();
-}
-
-QProgressBar* SweepDialog::progressBar() const
-{
-    return m_panel->progressBar();
-}
-
-QLabel* SweepDialog::messageLabel() const
-{
-    return m_panel->messageLabel();
-}
-
 void SweepDialog::setRunning(bool running)
 {
     // Run, Stop and the progress follow the job (RunPanel); the inputs wait for it.
@@ -460,20 +428,8 @@ void SweepDialog::run()
     setRunning(true);
     m_job->start<std::shared_ptr<const sweep::SweepResult>>(
         tr("Shape sweep"),
-        [request = std::move(request), stopSource](JobContext& context) {
-            pipeline::RunControl control;
-            control.stop = stopSource->get_token();
-            control.progress = [&context, &stopSource](const pipeline::RunProgress& p) {
-                if (context.stopRequested())
-                    stopSource->request_stop();
-                context.reportProgress(p.fraction,
-                                       QCoreApplication::translate("ts::gui::SweepProgress", "Shape %1 of %2: %3")
-                                           .arg(std::min(p.item + 1, p.items))
-                                           .arg(p.items)
-                                           .arg(QString::fromStdString(p.itemName)));
-            };
-            return std::make_shared<const sweep::SweepResult>(pipeline::sweep(request, control));
-        },
+        keepingRun(std::move(request), &pipeline::sweep, stopSource,
+                   QCoreApplication::translate("ts::gui::SweepProgress", "Shape %1 of %2: %3")),
         [this](std::shared_ptr<const sweep::SweepResult>&& result) {
             setRunning(false);
             showResult(std::move(result));
@@ -640,7 +596,6 @@ void SweepDialog::updateChart()
 
 void SweepDialog::setDark(bool dark)
 {
-    m_dark = dark;
     m_model->setDarkPalette(dark);
     const QPalette pal = QApplication::palette();
     stylePlot(m_plot);

@@ -11,8 +11,7 @@
 #include "core/npu/device_profile.h"
 #include "core/sweep/shape_sweep.h"
 #include "core/tuning/tuning_session.h"
-
-#include <QDialog>
+#include "widgets/run_dialog.h"
 
 #include <memory>
 #include <optional>
@@ -22,11 +21,9 @@
 class QCPGraph;
 class QCPItemText;
 class QCustomPlot;
-class QAbstractButton;
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QTableView;
 class QTableWidget;
@@ -36,10 +33,9 @@ namespace ts::gui {
 
 class BackgroundJob;
 class ExportDialog;
-class RunPanel;
 class SweepTableModel;
 
-class SweepDialog : public QDialog {
+class SweepDialog : public RunDialog {
     Q_OBJECT
 public:
     enum RangeColumn { ArgColumn, FromColumn, ToColumn, StepKindColumn, StepColumn, CountColumn };
@@ -62,7 +58,6 @@ public:
 
     void run();
     void stop();  // keeps the shapes already tuned
-    bool isRunning() const;
     const std::shared_ptr<const sweep::SweepResult>& result() const { return m_result; }
     // The chart's data: x (swept value or shape number), best and covering times in ms.
     const std::vector<double>& chartX() const { return m_chartX; }
@@ -72,16 +67,11 @@ public:
     QTableWidget* rangeTable() const { return m_ranges; }
     QDoubleSpinBox* toleranceSpin() const { return m_tolerance; }
     QCheckBox* cacheBox() const { return m_useCache; }
-    QPushButton* runButton() const;
-    QAbstractButton* stopButton() const;
     QPushButton* exportButton() const { return m_export; }
-    QProgressBar* progressBar() const;
-    QLabel* messageLabel() const;
     SweepTableModel* model() const { return m_model; }
     QTableView* shapeTable() const { return m_table; }
     QTreeWidget* coverList() const { return m_cover; }
     QCustomPlot* plot() const { return m_plot; }
-    BackgroundJob* job() const { return m_job; }
 
 Q_SIGNALS:
     void finished();  // a result (complete or stopped) is shown
@@ -107,13 +97,11 @@ private:
     std::shared_ptr<std::stop_source> m_stopSource;
     std::vector<double> m_chartX;
 
-    BackgroundJob* m_job = nullptr;
     BackgroundJob* m_coverJob = nullptr;
     QLabel* m_launchLabel = nullptr;
     QTableWidget* m_ranges = nullptr;
     QDoubleSpinBox* m_tolerance = nullptr;
     QCheckBox* m_useCache = nullptr;
-    RunPanel* m_panel = nullptr;
     QLabel* m_shapeCount = nullptr;
     SweepTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
@@ -125,7 +113,6 @@ private:
     QLabel* m_coverSummary = nullptr;
     QPushButton* m_export = nullptr;
     ExportDialog* m_exportDialog = nullptr;
-    bool m_dark = false;
 };
 
 } // namespace ts::gui

@@ -1,7 +1,5 @@
 #include "widgets/timeline_chart.h"
 
-#include "widgets/background_job.h"
-#include "widgets/chart_export.h"
 #include "widgets/lane_blocks.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
@@ -10,21 +8,13 @@
 
 #include <QApplication>
 #include <QFontMetricsF>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
-#include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
 namespace ts::gui {
-namespace {
-
-
-} // namespace
 
 // Lanes of back-to-back bars (compile workers, the device), drawn as laneBlocks() lays them out.
 class LanesPlottable : public QCPAbstractPlottable {
@@ -96,12 +86,10 @@ protected:
     }
 };
 
-TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
+TimelineChart::TimelineChart(QWidget* parent)
+    : RunChart(parent, QStringLiteral("timeline"), 260, QStringLiteral("tuning-time"),
+               tr("Save the tuning time charts as PNG, SVG or PDF"))
 {
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("timelinePlot"));
-    m_plot->setMinimumSize(240, 260);
-    m_plot->setMouseTracking(true);
     m_bestRect = m_plot->axisRect();
     m_laneRect = new QCPAxisRect(m_plot);
     m_plot->plotLayout()->addElement(1, 0, m_laneRect);
@@ -174,41 +162,23 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
         }
     });
 
-    m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("tuning-time"), tr("Save the tuning time charts as PNG, SVG or PDF"));
-    m_summary->setObjectName(QStringLiteral("timelineSummary"));
-
-    m_job = new BackgroundJob(this);
-    m_refresh = std::make_unique<RunRefresh>(this, [this] { rebuild(); });
-
-    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
-        if (e->button() != Qt::LeftButton)
-            return;
-        if (const auto c = candidateAtPixel(e->position()))
-            Q_EMIT candidateClicked(*c);
-    });
-    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
-        const auto c = candidateAtPixel(e->position());
-        const TunedCandidate* entry = c && m_run ? m_run->entryFor(*c) : nullptr;
-        if (!entry) {
-            QToolTip::hideText();
-            return;
-        }
-        const QLocale locale;
-        QString text = tr("#%1  %2").arg(*c).arg(entry->measured() ? tr("p50 %1").arg(timeUsText(entry->p50Us))
-                                                                   : outcomeLabel(entry->status));
-        text += tr("\ncompile %1 (modelled)").arg(secondsText(entry->compileSeconds));
-        if (entry->measured())
-            text += tr(", benchmark %1").arg(secondsText(entry->benchSeconds));
-        if (!entry->failureMessage.empty())
-            text += QLatin1Char('\n') + QString::fromStdString(entry->failureMessage);
-        QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
-    });
     setDark(false);
+}
+
+QString TimelineChart::hoverText(std::size_t candidate, const TunedCandidate& entry) const
+{
+    QString text = tr("#%1  %2").arg(candidate).arg(entry.measured() ? tr("p50 %1").arg(timeUsText(entry.p50Us))
+                                                                     : outcomeLabel(entry.status));
+    text += tr("\ncompile %1 (modelled)").arg(secondsText(entry.compileSeconds));
+    if (entry.measured())
+        text += tr(", benchmark %1").arg(secondsText(entry.benchSeconds));
+    if (!entry.failureMessage.empty())
+        text += QLatin1Char('\n') + QString::fromStdString(entry.failureMessage);
+    return text;
 }
 
 void TimelineChart::setDark(bool dark)
 {
-    m_dark = dark;
     stylePlot(m_plot);
     const QPalette pal = QApplication::palette();
     const QColor measured = outcomeColor(tuning::OutcomeStatus::Benchmarked, dark);
@@ -230,23 +200,6 @@ void TimelineChart::setDark(bool dark)
     m_lanes->separator = pal.color(QPalette::Base);
     m_compileEnd->setPen(QPen(pal.color(QPalette::Text), 1, Qt::DashLine));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void TimelineChart::setRun(std::shared_ptr<const TuningRun> run)
-{
-    m_run = std::move(run);
-    m_refresh->newRun();
-}
-
-void TimelineChart::runUpdated()
-{
-    m_refresh->updated(m_run && m_run->isFinished());
-}
-
-void TimelineChart::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    m_refresh->shown();
 }
 
 void TimelineChart::setSelectedCandidate(std::optional<std::size_t> candidate)
@@ -357,17 +310,8 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
 
 void TimelineChart::rebuild()
 {
-    if (!m_run) {
-        m_job->stop();
-        apply({});
-        return;
-    }
-    m_job->start<TimelinePrepared>(
-        tr("Preparing the tuning time chart"), [snapshot = m_run->snapshot()](JobContext&) {
-            const LowerThreadPriority nice;  // drawing waits, the GUI thread does not
-            return prepareTimeline(snapshot);
-        },
-        [this](TimelinePrepared&& p) { apply(std::move(p)); });
+    prepareOffThread<TimelinePrepared>(tr("Preparing the tuning time chart"), prepareTimeline,
+                                       [this](TimelinePrepared&& p) { apply(std::move(p)); });
 }
 
 void TimelineChart::apply(TimelinePrepared&& p)

@@ -1,18 +1,12 @@
 #include "widgets/timings_chart.h"
 
-#include "widgets/background_job.h"
-#include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
-#include <QToolTip>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -35,12 +29,10 @@ QString paramsOf(const space::CandidateSpace& s, std::size_t c)
 
 } // namespace
 
-TimingsChart::TimingsChart(QWidget* parent) : QWidget(parent)
+TimingsChart::TimingsChart(QWidget* parent)
+    : RunChart(parent, QStringLiteral("timings"), 200, QStringLiteral("timings"),
+               tr("Save the timings chart as PNG, SVG or PDF"))
 {
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("timingsPlot"));
-    m_plot->setMinimumSize(240, 200);
-    m_plot->setMouseTracking(true);
     m_plot->setNoAntialiasingOnDrag(true);
     m_barCarrier = m_plot->addGraph();
     m_barCarrier->setLineStyle(QCPGraph::lsNone);
@@ -66,39 +58,22 @@ TimingsChart::TimingsChart(QWidget* parent) : QWidget(parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
-
-    m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("timings"), tr("Save the timings chart as PNG, SVG or PDF"));
-    m_summary->setObjectName(QStringLiteral("timingsSummary"));
-
-    m_job = new BackgroundJob(this);
-    m_refresh = std::make_unique<RunRefresh>(this, [this] { rebuild(); });
-
-    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
-        if (e->button() != Qt::LeftButton)
-            return;
-        if (const auto c = candidateAtPixel(e->position()))
-            Q_EMIT candidateClicked(*c);
-    });
-    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
-        const auto c = candidateAtPixel(e->position());
-        const TunedCandidate* t = c && m_run ? m_run->entryFor(*c) : nullptr;
-        if (!t) {
-            QToolTip::hideText();
-            return;
-        }
-        QString text = tr("#%1 %2\np50 %3 (p20 %4, p80 %5)")
-                           .arg(*c)
-                           .arg(paramsOf(*m_run->space(), *c), timeUsText(t->p50Us), timeUsText(t->p20Us), timeUsText(t->p80Us));
-        if (const TunedCandidate* best = m_run->bestEntry(); best && best->candidate != *c && best->p50Us > 0)
-            text += tr("\n%1 the best's").arg(ratioText(t->p50Us / best->p50Us));
-        QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
-    });
     setDark(false);
+}
+
+QString TimingsChart::hoverText(std::size_t candidate, const TunedCandidate& entry) const
+{
+    QString text = tr("#%1 %2\np50 %3 (p20 %4, p80 %5)")
+                       .arg(candidate)
+                       .arg(paramsOf(*m_run->space(), candidate), timeUsText(entry.p50Us), timeUsText(entry.p20Us),
+                            timeUsText(entry.p80Us));
+    if (const TunedCandidate* best = m_run->bestEntry(); best && best->candidate != candidate && best->p50Us > 0)
+        text += tr("\n%1 the best's").arg(ratioText(entry.p50Us / best->p50Us));
+    return text;
 }
 
 void TimingsChart::setDark(bool dark)
 {
-    m_dark = dark;
     stylePlot(m_plot);
     const QPalette pal = QApplication::palette();
     const QColor measured = outcomeColor(tuning::OutcomeStatus::Benchmarked, dark);
@@ -112,23 +87,6 @@ void TimingsChart::setDark(bool dark)
     m_selectedMark->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(pal.color(QPalette::Highlight), 2.5), Qt::NoBrush, 13));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void TimingsChart::setRun(std::shared_ptr<const TuningRun> run)
-{
-    m_run = std::move(run);
-    m_refresh->newRun();
-}
-
-void TimingsChart::runUpdated()
-{
-    m_refresh->updated(m_run && m_run->isFinished());
-}
-
-void TimingsChart::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    m_refresh->shown();
 }
 
 void TimingsChart::setSelectedCandidate(std::optional<std::size_t> candidate)
@@ -187,17 +145,8 @@ TimingsPrepared prepareTimings(const TuningSnapshot& snapshot)
 
 void TimingsChart::rebuild()
 {
-    if (!m_run) {
-        m_job->stop();
-        apply({});
-        return;
-    }
-    m_job->start<TimingsPrepared>(
-        tr("Preparing the timings chart"), [snapshot = m_run->snapshot()](JobContext&) {
-            const LowerThreadPriority nice;  // drawing waits, the GUI thread does not
-            return prepareTimings(snapshot);
-        },
-        [this](TimingsPrepared&& p) { apply(std::move(p)); });
+    prepareOffThread<TimingsPrepared>(tr("Preparing the timings chart"), prepareTimings,
+                                      [this](TimingsPrepared&& p) { apply(std::move(p)); });
 }
 
 void TimingsChart::apply(TimingsPrepared&& p)
