@@ -2,6 +2,7 @@
 
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/core_text.h"
 #include "widgets/lane_blocks.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
@@ -200,7 +201,7 @@ TimelineChart::TimelineChart(QWidget* parent) : QWidget(parent)
         if (entry->measured())
             text += tr(", benchmark %1").arg(secondsText(entry->benchSeconds));
         if (!entry->failureMessage.empty())
-            text += QLatin1Char('\n') + QString::fromStdString(entry->failureMessage);
+            text += QLatin1Char('\n') + coreText(entry->failureMessage);
         QToolTip::showText(e->globalPosition().toPoint(), text, m_plot);
     });
     setDark(false);
