@@ -314,7 +314,7 @@ private Q_SLOTS:
             QStringLiteral("configs"), QStringLiteral("constexpr"), QStringLiteral("autotune"),
             QStringLiteral("jit"), QStringLiteral("grid"), QStringLiteral("cdiv"), QStringLiteral("tensor"),
             QStringLiteral("dtype"), QStringLiteral("max"), QStringLiteral("min"), QStringLiteral("dot"),
-            QStringLiteral("ubtune"), QStringLiteral("cfg"),
+            QStringLiteral("ubtune"), QStringLiteral("cfg"), QStringLiteral("ValueError"),
             // The filter's keywords, a key's name and the CLI's commands, typed as written.
             QStringLiteral("tile"), QStringLiteral("waves"), QStringLiteral("programs"),
             QStringLiteral("generated"), QStringLiteral("pruned"), QStringLiteral("Esc"),
@@ -380,11 +380,10 @@ private Q_SLOTS:
                              {QStringLiteral("grid"), QStringLiteral("lambda meta: (triton.cdiv(numel, meta['BLOCK']),)")},
                              {QStringLiteral("device"), QStringLiteral("Ascend910B2")}};
         QVERIFY(write(QStringLiteral("scale_hoisted_arange.json"), QJsonDocument(launch).toJson()));
-        // The kernels' own names: parameters, tensors, the kernel (not the words of its comments).
+        // The kernels' own names: parameters, tensors, the kernel.
         for (const Case& c : cases) {
             static const QRegularExpression identifier(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
-            static const QRegularExpression comment(QStringLiteral("#[^\\n]*"));
-            const QString source = QString::fromUtf8(read(scratch.filePath(QLatin1String(c.kernel)))).remove(comment);
+            const QString source = QString::fromUtf8(read(scratch.filePath(QLatin1String(c.kernel))));
             QVERIFY(!source.isEmpty());
             for (auto it = identifier.globalMatch(source); it.hasNext();)
                 names << it.next().captured();
