@@ -44,3 +44,34 @@ TEST(Messages, ArgumentsAreFilledOnce)
     const std::string args[] = {"a"};
     EXPECT_EQ(msg::fill("%1 and %2", args), "a and %2");
 }
+
+TEST(Messages, AMessageCarriesItsIdAndRendersTheCliEnglish)
+{
+    // A message inside a message, and an argument made of text and a message, render to the
+    // English msg::text writes, byte for byte.
+    const msg::Message tile(msg::Id::LiveTileAtLine, {msg::Message(msg::Id::TemporaryTile), 39});
+    msg::Arg tiles = "\n  x: float32[32, 1024] 128 KiB";
+    tiles += "\n  ";
+    tiles += tile;
+    const msg::Message overflow(msg::Id::UbOverflowLive, {257, 39, 192, tiles});
+    EXPECT_EQ(overflow.english(),
+              "UB overflow: 257 KiB live at line 39, the UB holds 192 KiB; live tiles:\n  x: float32[32, 1024] 128 KiB"
+              "\n  temporary (broadcast / materialised index) @ line 39");
+    EXPECT_EQ(overflow.english(),
+              msg::text(msg::Id::UbOverflowLive,
+                        {257, 39, 192, "\n  x: float32[32, 1024] 128 KiB\n  " + tile.english()}));
+    // The id and the arguments stay readable: the front end writes the message from them.
+    EXPECT_EQ(overflow.id(), msg::Id::UbOverflowLive);
+    ASSERT_EQ(overflow.args().size(), 4u);
+    const auto& pieces = overflow.args()[3].pieces();
+    ASSERT_EQ(pieces.size(), 3u);
+    EXPECT_EQ(pieces[0].message, nullptr);
+    ASSERT_NE(pieces[2].message, nullptr);
+    EXPECT_EQ(pieces[2].message->id(), msg::Id::LiveTileAtLine);
+    EXPECT_EQ(pieces[2].message->args()[0].pieces()[0].message->id(), msg::Id::TemporaryTile);
+    // No message: nothing to say.
+    EXPECT_TRUE(msg::Message().empty());
+    EXPECT_EQ(msg::Message().english(), "");
+    EXPECT_TRUE(msg::Arg().empty());
+    EXPECT_FALSE(msg::Arg(msg::Message(msg::Id::CoverageUnknown)).empty());
+}

@@ -4016,6 +4016,894 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>tl.%1 at line %2</source>
         <translation>tl.%1，第 %2 行</translation>
     </message>
+    <message>
+        <source>The lattice of a tl.dot kernel is the cube generator&apos;s own space: its candidates, kept and pruned with their reasons.</source>
+        <translation>tl.dot 内核的网格就是 cube 生成器自己的空间：它的候选，保留的和剪除的，各附原因。</translation>
+    </message>
+    <message>
+        <source>The lattice is not built: the backend tunes no block parameter here.</source>
+        <translation>未构建网格：后端在此不调优任何块参数。</translation>
+    </message>
+    <message>
+        <source>The lattice is not built: the backend stops before it has a valid kernel description.</source>
+        <translation>未构建网格：后端在得到有效的内核描述之前就停止了。</translation>
+    </message>
+    <message>
+        <source>The lattice is not built: the backend stops before it has a valid kernel description (%1).</source>
+        <translation>未构建网格：后端在得到有效的内核描述之前就停止了（%1）。</translation>
+    </message>
+    <message>
+        <source>Lattice thinned to fit %1 points: %2 keeps multiples of %3 only, besides powers of two, the whole extent and generated values.</source>
+        <translation>网格已稀疏化以容纳 %1 个点：%2 除 2 的幂、整个范围和已生成的值外，只保留 %3 的倍数。</translation>
+    </message>
+    <message>
+        <source>Lattice thinned to fit %1 points: %2 keeps no aligned multiples, besides powers of two, the whole extent and generated values.</source>
+        <translation>网格已稀疏化以容纳 %1 个点：%2 除 2 的幂、整个范围和已生成的值外，不保留对齐的倍数。</translation>
+    </message>
+    <message>
+        <source>The lattice is not built: %1 points exceed the limit of %2 even with powers of two only.</source>
+        <translation>未构建网格：即使只取 2 的幂，%1 个点仍超过上限 %2。</translation>
+    </message>
+    <message>
+        <source>The lattice is not built: the backend&apos;s list does not give every tiling the same options.</source>
+        <translation>未构建网格：后端列表没有为每种分块给出相同的选项。</translation>
+    </message>
+    <message>
+        <source>The hint %1 names a parameter the backend generates; it is ignored.</source>
+        <translation>hints 中的 %1 是后端自动生成的参数；已忽略。</translation>
+    </message>
+    <message>
+        <source>The hint %1 has no values; it is ignored.</source>
+        <translation>hints 中的 %1 没有取值；已忽略。</translation>
+    </message>
+    <message>
+        <source>multibuffer is fixed at launch; the multibuffer hint is ignored.</source>
+        <translation>multibuffer 已在启动时固定；忽略 multibuffer 提示。</translation>
+    </message>
+    <message>
+        <source>Hints are crossed with the generated tiling as the Triton-Ascend autotune guide describes; the backend at a84b1eb itself reads only the axis hints (split_params, tiling_params, low_dim_axes, reduction_axes) and auto_gen_config.</source>
+        <translation>按 Triton-Ascend autotune 指南所述，hints 与生成的分块做笛卡尔组合；而 a84b1eb 版后端本身只读取轴提示（split_params、tiling_params、low_dim_axes、reduction_axes）和 auto_gen_config。</translation>
+    </message>
+    <message>
+        <source>%1: numel (%2) exceeds triton maximum tensor numel (1048576)</source>
+        <translation>%1：元素数（%2）超过 triton 张量元素数上限（1048576）</translation>
+    </message>
+    <message>
+        <source>integer overflow: %1 %2 %3 is beyond the 64-bit integers a kernel computes with</source>
+        <translation>整数溢出：%1 %2 %3 超出了内核运算所用的 64 位整数范围</translation>
+    </message>
+    <message>
+        <source>incompatible shapes for broadcasting: dimension %1 is %2 vs %3</source>
+        <translation>形状无法广播：第 %1 维为 %2 对 %3</translation>
+    </message>
+    <message>
+        <source>tl.dot: both inputs must be either 2D or 3D</source>
+        <translation>tl.dot：两个输入必须同为二维或三维</translation>
+    </message>
+    <message>
+        <source>tl.dot: first input shape (%1, %2) and second input shape (%3, %4) are not compatible</source>
+        <translation>tl.dot：第一个输入的形状（%1, %2）与第二个输入的形状（%3, %4）不兼容</translation>
+    </message>
+    <message>
+        <source>tl.dot: both operands must be same dtype, got %1 and %2</source>
+        <translation>tl.dot：两个操作数的数据类型必须相同，实际为 %1 和 %2</translation>
+    </message>
+    <message>
+        <source>tl.dot %1x%2x%3: one K-slice needs %4 KiB of L0A and %5 KiB of L0B (capacity %6 / %7 KiB)</source>
+        <translation>tl.dot %1x%2x%3：一个 K 切片需要 %4 KiB 的 L0A 和 %5 KiB 的 L0B（容量 %6 / %7 KiB）</translation>
+    </message>
+    <message>
+        <source>tl.dot accumulator %1x%2 %3 needs %4 KiB of L0C (capacity %5 KiB)</source>
+        <translation>tl.dot 累加器 %1x%2 %3 需要 %4 KiB 的 L0C（容量 %5 KiB）</translation>
+    </message>
+    <message>
+        <source>reduction axis %1 is out of range for a %2-D tile</source>
+        <translation>归约轴 %1 超出了 %2 维分块的范围</translation>
+    </message>
+    <message>
+        <source>negative shift count: %1 %2 %3</source>
+        <translation>移位位数为负：%1 %2 %3</translation>
+    </message>
+    <message>
+        <source>tiles of more than 4 dimensions are not modelled</source>
+        <translation>未建模超过 4 维的分块</translation>
+    </message>
+    <message>
+        <source>tile shape element %1 is not a compile-time integer (constexpr)</source>
+        <translation>分块形状的第 %1 个元素不是编译期整数（constexpr）</translation>
+    </message>
+    <message>
+        <source>tile shape element %1 is %2; it must be positive</source>
+        <translation>分块形状的第 %1 个元素为 %2；必须为正数</translation>
+    </message>
+    <message>
+        <source>shape must be compile-time integers of at most 4 dimensions</source>
+        <translation>形状必须是至多 4 维的编译期整数</translation>
+    </message>
+    <message>
+        <source>reshape: cannot reshape a tile of %1 elements into %2</source>
+        <translation>reshape：无法把 %1 个元素的分块重塑为 %2 个元素</translation>
+    </message>
+    <message>
+        <source>extract_slice: sizes must be positive compile-time integers</source>
+        <translation>extract_slice：大小必须是正的编译期整数</translation>
+    </message>
+    <message>
+        <source>arange&apos;s arguments must be of type tl.constexpr</source>
+        <translation>arange 的参数必须是 tl.constexpr 类型</translation>
+    </message>
+    <message>
+        <source>arange&apos;s end argument must be greater than the start argument (start %1, end %2)</source>
+        <translation>arange 的结束参数必须大于起始参数（起始 %1，结束 %2）</translation>
+    </message>
+    <message>
+        <source>arange must fit in int32</source>
+        <translation>arange 必须在 int32 范围内</translation>
+    </message>
+    <message>
+        <source>Conflicting meta-parameters: %1 is passed at launch and by the config</source>
+        <translation>元参数冲突：%1 既在启动时传入，又由配置给出</translation>
+    </message>
+    <message>
+        <source>constexpr &apos;%1&apos; has no value: not in the config, not passed at launch, no default</source>
+        <translation>constexpr &apos;%1&apos; 没有取值：配置中没有，启动时未传入，也没有默认值</translation>
+    </message>
+    <message>
+        <source>the launch gives no grid</source>
+        <translation>启动未给出 grid</translation>
+    </message>
+    <message>
+        <source>the grid has %1 dimensions; a launch takes 1 to 3</source>
+        <translation>grid 有 %1 维；启动只接受 1 到 3 维</translation>
+    </message>
+    <message>
+        <source>the grid does not evaluate to integers for this config</source>
+        <translation>对此配置，grid 的求值结果不是整数</translation>
+    </message>
+    <message>
+        <source>the grid (%1, %2, %3) launches no program</source>
+        <translation>grid（%1, %2, %3）不启动任何程序</translation>
+    </message>
+    <message>
+        <source>kernel &apos;%1&apos; has no function body to trace</source>
+        <translation>内核 &apos;%1&apos; 没有可追踪的函数体</translation>
+    </message>
+    <message>
+        <source>older than %1 days</source>
+        <translation>早于 %1 天</translation>
+    </message>
+    <message>
+        <source>program axis must be a literal 0, 1 or 2; approximation: axis 0</source>
+        <translation>程序轴必须是字面量 0、1 或 2；近似：按第 0 轴</translation>
+    </message>
+    <message>
+        <source>reduction axis must be a literal; approximation: all axes</source>
+        <translation>归约轴必须是字面量；近似：按全部轴</translation>
+    </message>
+    <message>
+        <source>associative_scan&apos;s combine function is not traced; approximation: cost of a cumsum</source>
+        <translation>未追踪 associative_scan 的合并函数；近似：按 cumsum 的开销计</translation>
+    </message>
+    <message>
+        <source>operator in &apos;%1&apos; is not modelled (approximation: addition)</source>
+        <translation>未建模 &apos;%1&apos; 中的运算符（近似：按加法计）</translation>
+    </message>
+    <message>
+        <source>integer constant beyond 64 bits; approximation: unknown</source>
+        <translation>整数常量超过 64 位；近似：值未知</translation>
+    </message>
+    <message>
+        <source>comparison in &apos;%1&apos; is not modelled (approximation: ==)</source>
+        <translation>未建模 &apos;%1&apos; 中的比较（近似：按 == 计）</translation>
+    </message>
+    <message>
+        <source>expression &apos;%1&apos; is not modelled (approximation: unknown value, no cost)</source>
+        <translation>未建模表达式 &apos;%1&apos;（近似：值未知，不计开销）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a constexpr of the kernel (approximation: unknown)</source>
+        <translation>&apos;%1&apos; 不是内核的 constexpr（近似：值未知）</translation>
+    </message>
+    <message>
+        <source>subscript &apos;%1&apos; is not modelled (only [:, None]-style broadcasting is); approximation: unknown value</source>
+        <translation>未建模下标 &apos;%1&apos;（只建模 [:, None] 式的广播）；近似：值未知</translation>
+    </message>
+    <message>
+        <source>assignment to &apos;%1&apos; is not modelled (approximation: ignored)</source>
+        <translation>未建模对 &apos;%1&apos; 的赋值（近似：忽略）</translation>
+    </message>
+    <message>
+        <source>assignment to &apos;%1&apos; is not modelled (approximation: the value is computed, the store ignored)</source>
+        <translation>未建模对 &apos;%1&apos; 的赋值（近似：计算其值，忽略写入）</translation>
+    </message>
+    <message>
+        <source>parallel(..., bind_sub_block=True) shares the loop between the two vector cores of an AI core, which the simulator does not model (approximation: one core runs every iteration)</source>
+        <translation>parallel(..., bind_sub_block=True) 让一个 AI 核的两个向量核分担循环，模拟器未建模这一点（近似：由一个核执行全部迭代）</translation>
+    </message>
+    <message>
+        <source>loop over &apos;%1&apos; is not a range; approximation: the body runs once with the loop variable unknown</source>
+        <translation>遍历 &apos;%1&apos; 的循环不是 range；近似：循环体执行一次，循环变量未知</translation>
+    </message>
+    <message>
+        <source>loop target &apos;%1&apos; is not a plain name; it is not modelled</source>
+        <translation>循环目标 &apos;%1&apos; 不是简单名称；未建模</translation>
+    </message>
+    <message>
+        <source>for ... else is not modelled (approximation: the else block is ignored)</source>
+        <translation>未建模 for ... else（近似：忽略 else 块）</translation>
+    </message>
+    <message>
+        <source>augmented assignment to &apos;%1&apos; is not modelled</source>
+        <translation>未建模对 &apos;%1&apos; 的增量赋值</translation>
+    </message>
+    <message>
+        <source>break is data dependent here; approximation: the loop runs all its trips</source>
+        <translation>此处的 break 取决于数据；近似：循环执行全部迭代</translation>
+    </message>
+    <message>
+        <source>continue is not modelled; approximation: the rest of the body always runs</source>
+        <translation>未建模 continue；近似：循环体的剩余部分总会执行</translation>
+    </message>
+    <message>
+        <source>statement &apos;%1&apos; is not modelled (approximation: ignored)</source>
+        <translation>未建模语句 &apos;%1&apos;（近似：忽略）</translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; is not given in the launch; approximation: its value is unknown</source>
+        <translation>启动时未给出参数 &apos;%1&apos;；近似：其值未知</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; has dtype &apos;%2&apos; that the simulator does not know; approximation: 4-byte elements</source>
+        <translation>张量 &apos;%1&apos; 的数据类型 &apos;%2&apos; 模拟器不认识；近似：按每元素 4 字节计</translation>
+    </message>
+    <message>
+        <source>condition not known at compile time (data dependent); approximation: the if-branch is taken</source>
+        <translation>编译期无法确定条件（取决于数据）；近似：执行 if 分支</translation>
+    </message>
+    <message>
+        <source>while condition not known at compile time; approximation: one iteration</source>
+        <translation>编译期无法确定 while 条件；近似：迭代一次</translation>
+    </message>
+    <message>
+        <source>while loop ran over %1 iterations; approximation: stopped there</source>
+        <translation>while 循环超过 %1 次迭代；近似：在此停止</translation>
+    </message>
+    <message>
+        <source>loop bounds not known at compile time; approximation: one iteration</source>
+        <translation>编译期无法确定循环边界；近似：迭代一次</translation>
+    </message>
+    <message>
+        <source>tl.dot of operands with unknown shapes; approximation: no cost</source>
+        <translation>tl.dot 的操作数形状未知；近似：不计开销</translation>
+    </message>
+    <message>
+        <source>tl.load from a pointer the simulator cannot follow; approximation: no cost</source>
+        <translation>tl.load 读取的指针模拟器无法跟踪；近似：不计开销</translation>
+    </message>
+    <message>
+        <source>tl.store to a pointer the simulator cannot follow; approximation: no cost</source>
+        <translation>tl.store 写入的指针模拟器无法跟踪；近似：不计开销</translation>
+    </message>
+    <message>
+        <source>block pointer with unknown strides or block shape; approximation: no cost</source>
+        <translation>块指针的步长或块形状未知；近似：不计开销</translation>
+    </message>
+    <message>
+        <source>cast to an unknown dtype; approximation: no conversion</source>
+        <translation>转换到未知的数据类型；近似：不做转换</translation>
+    </message>
+    <message>
+        <source>multibuffer&apos;s doubled buffers need %1 KiB of UB (L1 %2 KiB); bishengir-compile (May 2026 or later) retries the compile without them, so its loads do not overlap its vector work (an older toolchain fails it instead)</source>
+        <translation>multibuffer 加倍后的缓冲区需要 %1 KiB 的 UB（L1 %2 KiB）；bishengir-compile（2026 年 5 月及以后）会去掉它们重新编译，因此加载不再与向量计算重叠（较旧的工具链则直接编译失败）</translation>
+    </message>
+    <message>
+        <source>the backend will miss the tiling parameter %1: tl.arange(..., %1) is used without being assigned to a variable, and the backend only follows assigned aranges; assign it inside the loop (e.g. `lanes = tl.arange(0, %1)`)</source>
+        <translation>后端会漏掉分块参数 %1：tl.arange(..., %1) 未赋值给变量就被使用，而后端只跟踪赋值过的 arange；请在循环内赋值（例如 `lanes = tl.arange(0, %1)`）</translation>
+    </message>
+    <message>
+        <source>the backend will miss the tiling axis %1 because tl.arange is outside the loop (line %2): it only looks for tl.arange after the loop that steps by %1; move it inside the loop, or pass the tiling_params hint for axis %3 (the generation-fix note gives one checked by generating)</source>
+        <translation>后端会漏掉分块轴 %1，因为 tl.arange 在循环之外（第 %2 行）：它只在以 %1 为步长的循环之后查找 tl.arange；请把它移到循环内，或为轴 %3 传入 tiling_params 提示（generation-fix 说明给出了一个经生成验证的提示）</translation>
+    </message>
+    <message>
+        <source>the backend will miss the tiling parameter %1: no mask compares `%2` (or a value computed from it) with a key argument in a form it follows (`name &lt; n` or `name &lt; min(..., n)`); add such a mask or pass the tiling_params hint</source>
+        <translation>后端会漏掉分块参数 %1：没有掩码以它能跟踪的形式（`name &lt; n` 或 `name &lt; min(..., n)`）把 `%2`（或由它算出的值）与 key 参数比较；请添加这样的掩码，或传入 tiling_params 提示</translation>
+    </message>
+    <message>
+        <source>%1 is multiplied by the program id, but no mask compares the offsets built from it with a key argument in a form the backend follows (`offsets &lt; n` or `offsets &lt; min(..., n)` with n in key), so it cannot tell which axis %1 splits; add such a mask, or pass the split_params hint</source>
+        <translation>%1 与程序编号相乘，但没有掩码以后端能跟踪的形式（`offsets &lt; n` 或 `offsets &lt; min(..., n)`，n 在 key 中）把由它构造的偏移与 key 参数比较，因此后端无法判断 %1 切分的是哪个轴；请添加这样的掩码，或传入 split_params 提示</translation>
+    </message>
+    <message>
+        <source>the backend does not see this tl.%1: it does not look inside the arguments of another tl.* call or of a plain function call; assign the reduction to a variable first, or pass the reduction_axes hint</source>
+        <translation>后端看不到这个 tl.%1：它不会查看另一个 tl.* 调用或普通函数调用的参数内部；请先把归约结果赋值给变量，或传入 reduction_axes 提示</translation>
+    </message>
+    <message>
+        <source>key argument &apos;%1&apos; (axis %2) is never compared in a mask, so the backend cannot tie any block parameter to axis %2</source>
+        <translation>key 参数 &apos;%1&apos;（轴 %2）从未在掩码中比较，因此后端无法把任何块参数关联到轴 %2</translation>
+    </message>
+    <message>
+        <source>key argument &apos;%1&apos; (axis %2) is only compared in forms the backend does not follow; it reads `name &lt; %1` or `name &lt; min(..., %1)`</source>
+        <translation>key 参数 &apos;%1&apos;（轴 %2）只以后端无法跟踪的形式比较；后端只读取 `name &lt; %1` 或 `name &lt; min(..., %1)`</translation>
+    </message>
+    <message>
+        <source>the backend will tune %1 (axis %2) but it is not declared `tl.constexpr`; declare it `%1: tl.constexpr` or pass it at launch</source>
+        <translation>后端会调优 %1（轴 %2），但它未声明为 `tl.constexpr`；请声明为 `%1: tl.constexpr` 或在启动时传入</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s function is not available</source>
+        <translation>内核的函数不可用</translation>
+    </message>
+    <message>
+        <source>the kernel uses block pointers (%1, line %2): their bounds are checked by boundary_check, which TileScope does not follow</source>
+        <translation>内核使用了块指针（%1，第 %2 行）：其边界由 boundary_check 检查，TileScope 不跟踪</translation>
+    </message>
+    <message>
+        <source>the kernel passes %1 to %2 (line %3), whose loads and stores TileScope does not follow</source>
+        <translation>内核把 %1 传给了 %2（第 %3 行），TileScope 不跟踪其中的加载和存储</translation>
+    </message>
+    <message>
+        <source>the kernel passes %1 to a function (line %2), whose loads and stores TileScope does not follow</source>
+        <translation>内核把 %1 传给了一个函数（第 %2 行），TileScope 不跟踪其中的加载和存储</translation>
+    </message>
+    <message>
+        <source>tuned without the cache: %1</source>
+        <translation>未使用缓存进行调优：%1</translation>
+    </message>
+    <message>
+        <source>%1 configs were benchmarked in all; only the %2 within tolerance of a device&apos;s best were simulated on the other devices (a wider tolerance may need them all)</source>
+        <translation>共测速 %1 个配置；只有与某设备最佳值相差在容差内的 %2 个在其他设备上做了模拟（容差更宽时可能需要全部模拟）</translation>
+    </message>
+    <message>
+        <source>%1 config were benchmarked in all; only the %2 within tolerance of a device&apos;s best were simulated on the other devices (a wider tolerance may need them all)</source>
+        <translation>共测速 %1 个配置；只有与某设备最佳值相差在容差内的 %2 个在其他设备上做了模拟（容差更宽时可能需要全部模拟）</translation>
+    </message>
+    <message>
+        <source>stopped: what was not reached is missing</source>
+        <translation>已停止：未完成的部分缺失</translation>
+    </message>
+    <message>
+        <source>measurements on %1 devices; comparing %2 (choose with --measured-on)</source>
+        <translation>共有 %1 个设备上的实测数据；比较的是 %2（可用 --measured-on 选择）</translation>
+    </message>
+    <message>
+        <source>measurement %1: unknown status &apos;%2&apos;</source>
+        <translation>实测记录 %1：未知状态 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 measurements of an earlier version of the kernel&apos;s source are left out</source>
+        <translation>已略去 %1 条基于内核旧版源码的实测记录</translation>
+    </message>
+    <message>
+        <source>the simulated tuning raised: %1</source>
+        <translation>模拟调优出错：%1</translation>
+    </message>
+    <message>
+        <source>fewer than two candidates have both a measured and a simulated time: no rank correlation</source>
+        <translation>同时有实测和模拟时间的候选不足两个：无法计算排名相关性</translation>
+    </message>
+    <message>
+        <source>measurement #%1 was left out: %2</source>
+        <translation>实测记录 #%1 已略去：%2</translation>
+    </message>
+    <message>
+        <source>%1: left out: %2</source>
+        <translation>%1：已略去：%2</translation>
+    </message>
+    <message>
+        <source>%1: left out: not a triton.Config</source>
+        <translation>%1：已略去：不是 triton.Config</translation>
+    </message>
+    <message>
+        <source>%1: left out: %2=%3 is not a plain value</source>
+        <translation>%1：已略去：%2=%3 不是简单值</translation>
+    </message>
+    <message>
+        <source>%1: left out: %2=%3 is not a count from 1 to 2^20</source>
+        <translation>%1：已略去：%2=%3 不是 1 到 2^20 之间的计数</translation>
+    </message>
+    <message>
+        <source>%1 repeated configs left out</source>
+        <translation>已略去 %1 个重复的配置</translation>
+    </message>
+    <message>
+        <source>kept %1 of %2 candidates, spread evenly over the list</source>
+        <translation>保留了 %2 个候选中的 %1 个，在列表中均匀分布</translation>
+    </message>
+    <message>
+        <source>kernel &apos;%1&apos;: %2 of %3 candidates left out: they do not compile or run on the simulated %4 (first: %5)</source>
+        <translation>内核 &apos;%1&apos;：%3 个候选中有 %2 个被略去：它们在模拟的 %4 上无法编译或运行（第一个原因：%5）</translation>
+    </message>
+    <message>
+        <source>the backend will miss the tiling parameter %1: tl.arange(..., %1) is used without being assigned to a variable, and the backend only follows assigned aranges</source>
+        <translation>后端会漏掉分块参数 %1：tl.arange(..., %1) 未赋值给变量就被使用，而后端只跟踪赋值过的 arange</translation>
+    </message>
+    <message>
+        <source>assign it inside the loop (e.g. `lanes = tl.arange(0, %1)`)</source>
+        <translation>请在循环内赋值（例如 `lanes = tl.arange(0, %1)`）</translation>
+    </message>
+    <message>
+        <source>the backend will miss the tiling axis %1 because tl.arange is outside the loop (line %2): it only looks for tl.arange after the loop that steps by %1</source>
+        <translation>后端会漏掉分块轴 %1，因为 tl.arange 在循环之外（第 %2 行）：它只在以 %1 为步长的循环之后查找 tl.arange</translation>
+    </message>
+    <message>
+        <source>move it inside the loop</source>
+        <translation>请把它移到循环内</translation>
+    </message>
+    <message>
+        <source>the backend will miss the tiling parameter %1: no mask compares `%2` (or a value computed from it) with a key argument in a form it follows (`name &lt; n` or `name &lt; min(..., n)`)</source>
+        <translation>后端会漏掉分块参数 %1：没有掩码以它能跟踪的形式（`name &lt; n` 或 `name &lt; min(..., n)`）把 `%2`（或由它算出的值）与 key 参数比较</translation>
+    </message>
+    <message>
+        <source>%1 is multiplied by the program id, but no mask compares the offsets built from it with a key argument in a form the backend follows (`offsets &lt; n` or `offsets &lt; min(..., n)` with n in key), so it cannot tell which axis %1 splits</source>
+        <translation>%1 与程序编号相乘，但没有掩码以后端能跟踪的形式（`offsets &lt; n` 或 `offsets &lt; min(..., n)`，n 在 key 中）把由它构造的偏移与 key 参数比较，因此后端无法判断 %1 切分的是哪个轴</translation>
+    </message>
+    <message>
+        <source>add such a mask</source>
+        <translation>请添加这样的掩码</translation>
+    </message>
+    <message>
+        <source>its parse raises %1: %2</source>
+        <translation>它的解析抛出 %1：「%2」</translation>
+    </message>
+    <message>
+        <source>it generates no config and raises %1</source>
+        <translation>它不生成任何配置并抛出「%1」</translation>
+    </message>
+    <message>
+        <source>it raises %1</source>
+        <translation>它抛出「%1」</translation>
+    </message>
+    <message>
+        <source>it generates no config</source>
+        <translation>它不生成任何配置</translation>
+    </message>
+    <message>
+        <source>a hint would make %1 generate configs, but they compute a wrong result (%2), so it is not offered</source>
+        <translation>有一种提示能让 %1 生成配置，但这些配置的计算结果错误（%2），因此不予推荐</translation>
+    </message>
+    <message>
+        <source>checked fix: put `%1` in @triton.autotune; with it %2 generates %3 configs</source>
+        <translation>已验证的修正：在 @triton.autotune 中写入 `%1`；这样 %2 会生成 %3 个配置</translation>
+    </message>
+    <message>
+        <source>checked fix: put `%1` in @triton.autotune; with it %2 generates %3 config</source>
+        <translation>已验证的修正：在 @triton.autotune 中写入 `%1`；这样 %2 会生成 %3 个配置</translation>
+    </message>
+    <message>
+        <source>no key/hints setting makes %1 generate</source>
+        <translation>没有任何 key/hints 设置能让 %1 生成配置</translation>
+    </message>
+    <message>
+        <source>no key/hints setting makes %1 generate correct configs</source>
+        <translation>没有任何 key/hints 设置能让 %1 生成正确的配置</translation>
+    </message>
+    <message>
+        <source> (%1 tried)</source>
+        <translation>（已尝试 %1 种）</translation>
+    </message>
+    <message>
+        <source> (%1 tried; one that does makes it generate configs that compute a wrong result (%2))</source>
+        <translation>（已尝试 %1 种；能生成配置的那种设置得到的配置计算结果错误（%2））</translation>
+    </message>
+    <message>
+        <source>; one that does makes it generate configs that compute a wrong result (%1)</source>
+        <translation>；能生成配置的那种设置得到的配置计算结果错误（%1）</translation>
+    </message>
+    <message>
+        <source>change the kernel so the backend can follow it</source>
+        <translation>请修改内核，使后端能够跟踪它</translation>
+    </message>
+    <message>
+        <source>change the kernel instead: %1</source>
+        <translation>请改为修改内核：%1</translation>
+    </message>
+    <message>
+        <source>%1 generates nothing for this launch (%2): it cannot tie %3 to %4 [%5]: %6; %7</source>
+        <translation>%1 对此次启动不生成任何配置（%2）：它无法把 %3 关联到%4 [%5]：%6；%7</translation>
+    </message>
+    <message>
+        <source>axis %1</source>
+        <translation>轴 %1</translation>
+    </message>
+    <message>
+        <source>axis %1 (%2)</source>
+        <translation>轴 %1（%2）</translation>
+    </message>
+    <message>
+        <source>any axis</source>
+        <translation>任何轴</translation>
+    </message>
+    <message>
+        <source>any axis (%1)</source>
+        <translation>任何轴（%1）</translation>
+    </message>
+    <message>
+        <source>split axis %1</source>
+        <translation>切分轴 %1</translation>
+    </message>
+    <message>
+        <source>split axis %1 (%2)</source>
+        <translation>切分轴 %1（%2）</translation>
+    </message>
+    <message>
+        <source>split any axis</source>
+        <translation>任何切分轴</translation>
+    </message>
+    <message>
+        <source>split any axis (%1)</source>
+        <translation>任何切分轴（%1）</translation>
+    </message>
+    <message>
+        <source>tiling axis %1</source>
+        <translation>分块轴 %1</translation>
+    </message>
+    <message>
+        <source>tiling axis %1 (%2)</source>
+        <translation>分块轴 %1（%2）</translation>
+    </message>
+    <message>
+        <source>tiling any axis</source>
+        <translation>任何分块轴</translation>
+    </message>
+    <message>
+        <source>tiling any axis (%1)</source>
+        <translation>任何分块轴（%1）</translation>
+    </message>
+    <message>
+        <source>checked fix: pass %1=%2 at launch (the share of axis %3 the grid gives each program); with it %4 generates %5 configs; to tune %1 instead, %6</source>
+        <translation>已验证的修正：在启动时传入 %1=%2（grid 分给每个程序的轴 %3 的份额）；这样 %4 会生成 %5 个配置；若要改为调优 %1，%6</translation>
+    </message>
+    <message>
+        <source>checked fix: pass %1=%2 at launch (the share of axis %3 the grid gives each program); with it %4 generates %5 config; to tune %1 instead, %6</source>
+        <translation>已验证的修正：在启动时传入 %1=%2（grid 分给每个程序的轴 %3 的份额）；这样 %4 会生成 %5 个配置；若要改为调优 %1，%6</translation>
+    </message>
+    <message>
+        <source>no hint is offered, as tuning a split the grid does not follow would skip or repeat elements; %1</source>
+        <translation>不推荐任何提示，因为调优 grid 不跟随的切分会跳过或重复处理元素；%1</translation>
+    </message>
+    <message>
+        <source>%1 (no mask names the axis of %2: check that it walks axis %3)</source>
+        <translation>%1（没有掩码指明 %2 的轴：请确认它遍历的是轴 %3）</translation>
+    </message>
+    <message>
+        <source>%1 generates nothing for this launch (%2): %3; %4</source>
+        <translation>%1 对此次启动不生成任何配置（%2）：%3；%4</translation>
+    </message>
+    <message>
+        <source>its split-axis parser reads the call `%1` in a product as `name.program_id(...)` and fails because what precedes the method is not a plain name; it runs even when split_params is given</source>
+        <translation>它的切分轴解析器把乘积中的调用 `%1` 当作 `name.program_id(...)` 读取，并因方法前面不是简单名称而失败；即使给出了 split_params，该解析器也会运行</translation>
+    </message>
+    <message>
+        <source>assign the call to a name first (`v = %1`) and multiply the name</source>
+        <translation>先把该调用赋值给一个名称（`v = %1`），再用这个名称相乘</translation>
+    </message>
+    <message>
+        <source>it checks the key and the axis hints before parsing: with any axis hint, key must be a dict and split_params, tiling_params, low_dim_axes and reduction_axes must all be given, with axes of the key</source>
+        <translation>它在解析前检查 key 和轴提示：只要有任一轴提示，key 就必须是字典，并且 split_params、tiling_params、low_dim_axes 和 reduction_axes 都必须给出，且使用 key 中的轴</translation>
+    </message>
+    <message>
+        <source>fix the key and hints in @triton.autotune as the message says</source>
+        <translation>请按提示信息修正 @triton.autotune 中的 key 和 hints</translation>
+    </message>
+    <message>
+        <source>the %1 stage of its parse raises on this kernel</source>
+        <translation>它的解析在 %1 阶段对此内核抛出异常</translation>
+    </message>
+    <message>
+        <source>%1 generates nothing for this launch (%2). No block parameter is left untied; %3</source>
+        <translation>%1 对此次启动不生成任何配置（%2）。没有未关联的块参数；%3</translation>
+    </message>
+    <message>
+        <source>%1 generates nothing for this launch (%2): %3. No block parameter is left untied; %4</source>
+        <translation>%1 对此次启动不生成任何配置（%2）：%3。没有未关联的块参数；%4</translation>
+    </message>
+    <message>
+        <source>the empty list comes from the generator&apos;s walk itself, which no axis hint changes without misdescribing the kernel</source>
+        <translation>空列表来自生成器自身的遍历，任何轴提示都无法在不错误描述内核的前提下改变它</translation>
+    </message>
+    <message>
+        <source>no key/hints setting makes it generate</source>
+        <translation>没有任何 key/hints 设置能让它生成配置</translation>
+    </message>
+    <message>
+        <source>no key/hints setting makes it generate, so the kernel needs a handwritten configs=[triton.Config({...}), ...] list</source>
+        <translation>没有任何 key/hints 设置能让它生成配置，因此该内核需要手写的 configs=[triton.Config({...}), ...] 列表</translation>
+    </message>
+    <message>
+        <source>%1 (they set no block parameter, only the launch options: the kernel has nothing to tune)</source>
+        <translation>%1（这些配置不设置任何块参数，只设置启动选项：该内核没有可调的内容）</translation>
+    </message>
+    <message>
+        <source>not a block size</source>
+        <translation>不是块大小</translation>
+    </message>
+    <message>
+        <source>%1 is never a tl.arange size, a loop step, a block shape or a factor of the program id, so it is no block parameter</source>
+        <translation>%1 从未作为 tl.arange 的大小、循环步长、块形状或程序编号的因子出现，因此不是块参数</translation>
+    </message>
+    <message>
+        <source>no axis hint fits it (the backend would tune it as a tile size); pass %1 at launch or give it a default value</source>
+        <translation>没有适合它的轴提示（后端会把它当作分块大小来调优）；请在启动时传入 %1 或给它一个默认值</translation>
+    </message>
+    <message>
+        <source>no pattern the backend follows</source>
+        <translation>没有后端能跟踪的模式</translation>
+    </message>
+    <message>
+        <source>the backend found no `tl.program_id(d) * %1`, no loop stepping by %1 and no mask it follows on a value computed from %1</source>
+        <translation>后端没有找到 `tl.program_id(d) * %1`、以 %1 为步长的循环，也没有找到它能跟踪的、作用于由 %1 算出的值的掩码</translation>
+    </message>
+    <message>
+        <source>compute the offsets as `offs = tl.program_id(0) * %1 + tl.arange(0, %1)` and mask them with `mask = offs &lt; n` (n in key)</source>
+        <translation>按 `offs = tl.program_id(0) * %1 + tl.arange(0, %1)` 计算偏移，并用 `mask = offs &lt; n`（n 在 key 中）加掩码</translation>
+    </message>
+    <message>
+        <source>split fixed by the grid</source>
+        <translation>被 grid 固定的切分</translation>
+    </message>
+    <message>
+        <source>%1 splits axis %2, but grid dim %3 is %4 whatever %1 is, so the backend does not tune it, and the launch does not pass it</source>
+        <translation>%1 切分轴 %2，但无论 %1 取何值，grid 第 %3 维都是 %4，因此后端不会调优它，而启动也没有传入它</translation>
+    </message>
+    <message>
+        <source>%1 splits axis %2, but grid dim %3 is fixed whatever %1 is, so the backend does not tune it, and the launch does not pass it</source>
+        <translation>%1 切分轴 %2，但无论 %1 取何值，grid 第 %3 维都是固定的，因此后端不会调优它，而启动也没有传入它</translation>
+    </message>
+    <message>
+        <source>write the grid as a lambda of meta[&apos;%1&apos;] (e.g. `lambda meta: (triton.cdiv(n, meta[&apos;%1&apos;]),)`) so that the backend can tune %1</source>
+        <translation>把 grid 写成 meta[&apos;%1&apos;] 的 lambda（例如 `lambda meta: (triton.cdiv(n, meta[&apos;%1&apos;]),)`），以便后端能调优 %1</translation>
+    </message>
+    <message>
+        <source>program id through arithmetic</source>
+        <translation>经算术运算得到的程序编号</translation>
+    </message>
+    <message>
+        <source>program id read through a call</source>
+        <translation>经函数调用读取的程序编号</translation>
+    </message>
+    <message>
+        <source>%1 is multiplied by the program id, but %2</source>
+        <translation>%1 与程序编号相乘，但%2</translation>
+    </message>
+    <message>
+        <source>give each axis its own grid dim and multiply %1 by `tl.program_id(d)` itself</source>
+        <translation>为每个轴分配独立的 grid 维度，并直接用 `tl.program_id(d)` 与 %1 相乘</translation>
+    </message>
+    <message>
+        <source>read the program id directly in the kernel: `pid = tl.program_id(0)`</source>
+        <translation>在内核中直接读取程序编号：`pid = tl.program_id(0)`</translation>
+    </message>
+    <message>
+        <source>it is a method call of `%1`, and the backend recognises a program id only when it is spelled `tl.program_id(d)`</source>
+        <translation>它是 `%1` 的方法调用，而后端只识别写作 `tl.program_id(d)` 的程序编号</translation>
+    </message>
+    <message>
+        <source>it wraps tl.program_id in another call, and the backend recognises only `tl.program_id(d)` itself</source>
+        <translation>它把 tl.program_id 包在另一个调用中，而后端只识别 `tl.program_id(d)` 本身</translation>
+    </message>
+    <message>
+        <source>the helper `%1` (line %2) reads tl.program_id, and the backend does not look into helpers</source>
+        <translation>辅助函数 `%1`（第 %2 行）读取 tl.program_id，而后端不会查看辅助函数内部</translation>
+    </message>
+    <message>
+        <source>`%1` is computed from the program id (`%2`, line %3) and the backend follows only `tl.program_id(d)` or a name assigned straight from it</source>
+        <translation>`%1` 由程序编号计算得到（`%2`，第 %3 行），而后端只跟踪 `tl.program_id(d)` 或直接由它赋值的名称</translation>
+    </message>
+    <message>
+        <source>`%1` comes from `%2` (line %3): %4</source>
+        <translation>`%1` 来自 `%2`（第 %3 行）：%4</translation>
+    </message>
+    <message>
+        <source>the program id is `%1`: %2</source>
+        <translation>程序编号为 `%1`：%2</translation>
+    </message>
+    <message>
+        <source>grid-stride task loop</source>
+        <translation>grid 步进的任务循环</translation>
+    </message>
+    <message>
+        <source>%1 multiplies the task index `%2` of the loop `for %2 in %3`, not the program id, and the loop does not step by %1; the backend ties a block parameter only to `tl.program_id(d) * %1` or to a loop stepping by it</source>
+        <translation>%1 乘的是循环 `for %2 in %3` 的任务下标 `%2`，而不是程序编号，且该循环的步长不是 %1；后端只把块参数关联到 `tl.program_id(d) * %1` 或以它为步长的循环</translation>
+    </message>
+    <message>
+        <source>launch one program per block (`offs = tl.program_id(0) * %1 + tl.arange(0, %1)`), or loop over elements: `for start in range(pid * %1, n, tl.num_programs(0) * %1)`</source>
+        <translation>每个块启动一个程序（`offs = tl.program_id(0) * %1 + tl.arange(0, %1)`），或按元素循环：`for start in range(pid * %1, n, tl.num_programs(0) * %1)`</translation>
+    </message>
+    <message>
+        <source>tiling only through tl.make_block_ptr</source>
+        <translation>仅通过 tl.make_block_ptr 分块</translation>
+    </message>
+    <message>
+        <source>%1 tiles dimension %2 (`%3`) of a block pointer, and the backend reads no block pointer: it needs a mask `name &lt; n` on offsets computed from %1</source>
+        <translation>%1 对块指针的第 %2 维（`%3`）分块，而后端不读取块指针：它需要作用于由 %1 算出的偏移的掩码 `name &lt; n`</translation>
+    </message>
+    <message>
+        <source>compute the offsets with tl.arange and mask them (`offs = pid * %1 + tl.arange(0, %1)`, `mask = offs &lt; n`) instead of the block pointer</source>
+        <translation>改用 tl.arange 计算偏移并加掩码（`offs = pid * %1 + tl.arange(0, %1)`，`mask = offs &lt; n`），不用块指针</translation>
+    </message>
+    <message>
+        <source>axis not in key</source>
+        <translation>轴不在 key 中</translation>
+    </message>
+    <message>
+        <source>the mask `%1` ties %2 to the size %3, which is not in key, so the backend has no axis for it (it also needs %3&apos;s value to size the tiles)</source>
+        <translation>掩码 `%1` 把 %2 关联到大小 %3，但 %3 不在 key 中，因此后端没有与之对应的轴（它还需要 %3 的值来确定分块大小）</translation>
+    </message>
+    <message>
+        <source>add %1 to key</source>
+        <translation>把 %1 加入 key</translation>
+    </message>
+    <message>
+        <source>mask in a form the backend does not follow</source>
+        <translation>后端无法跟踪的掩码形式</translation>
+    </message>
+    <message>
+        <source>mask written inline</source>
+        <translation>内联写出的掩码</translation>
+    </message>
+    <message>
+        <source>the mask `%1` is not written `%2 &lt; %3`, and the backend follows only `name &lt; n` where name holds offsets computed from %4</source>
+        <translation>掩码 `%1` 没有写成 `%2 &lt; %3`，而后端只跟踪 `name &lt; n`，其中 name 保存由 %4 算出的偏移</translation>
+    </message>
+    <message>
+        <source>the mask `%1` compares an expression, not a name, and the backend follows only `name &lt; n` where name holds offsets computed from %2</source>
+        <translation>掩码 `%1` 比较的是表达式而不是名称，而后端只跟踪 `name &lt; n`，其中 name 保存由 %2 算出的偏移</translation>
+    </message>
+    <message>
+        <source>assign the offsets and the mask to names: `mask = %1 &lt; %2`</source>
+        <translation>把偏移和掩码赋值给名称：`mask = %1 &lt; %2`</translation>
+    </message>
+    <message>
+        <source>assign the offsets and the mask to names: `offs = %1`, `mask = offs &lt; %2`</source>
+        <translation>把偏移和掩码赋值给名称：`offs = %1`，`mask = offs &lt; %2`</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>没有掩码</translation>
+    </message>
+    <message>
+        <source>no comparison mentions %1 or a value computed from it, and the backend names the axis of a block parameter only from a mask `offs &lt; n` with n in key</source>
+        <translation>没有比较涉及 %1 或由它算出的值，而后端只根据掩码 `offs &lt; n`（n 在 key 中）确定块参数的轴</translation>
+    </message>
+    <message>
+        <source>mask the offsets built from %1: `mask = offs &lt; n` with n in key</source>
+        <translation>给由 %1 构造的偏移加掩码：`mask = offs &lt; n`，n 在 key 中</translation>
+    </message>
+    <message>
+        <source>tl.arange hoisted above its loop</source>
+        <translation>tl.arange 被提到循环之前</translation>
+    </message>
+    <message>
+        <source>tl.arange not assigned</source>
+        <translation>tl.arange 未赋值</translation>
+    </message>
+    <message>
+        <source>no mask the backend follows</source>
+        <translation>没有后端能跟踪的掩码</translation>
+    </message>
+    <message>
+        <source>pointer offsets computed from data: modelled as a discrete access per element</source>
+        <translation>指针偏移由数据计算得到：按逐元素的离散访问建模</translation>
+    </message>
+    <message>
+        <source>%1 programs &gt; %2: the split descent stops once the grid exceeds the %3 vector cores (largest generated grid: %4 programs)</source>
+        <translation>%1 个程序 &gt; %2：grid 超过 %3 个向量核后切分下降即停止（已生成的最大 grid：%4 个程序）</translation>
+    </message>
+    <message>
+        <source>%1 programs &gt; %2, the most one launch grid can hold</source>
+        <translation>%1 个程序 &gt; %2，即一次启动的 grid 所能容纳的上限</translation>
+    </message>
+    <message>
+        <source>%1=%2 is not a power of two (SIMT tiles are rounded up to powers of two)</source>
+        <translation>%1=%2 不是 2 的幂（SIMT 分块会向上取整到 2 的幂）</translation>
+    </message>
+    <message>
+        <source>%1=%2 is neither a multiple of %3 elements (32 B of %4-byte elements) nor the whole extent</source>
+        <translation>%1=%2 既不是 %3 个元素（32 B 的 %4 字节元素）的倍数，也不是整个范围</translation>
+    </message>
+    <message>
+        <source>%1=%2 &gt; %3, the block of axis %4 one program owns</source>
+        <translation>%1=%2 &gt; %3，即一个程序负责的轴 %4 的块</translation>
+    </message>
+    <message>
+        <source>%1=%2 &gt; %3, the length of axis %4</source>
+        <translation>%1=%2 &gt; %3，即轴 %4 的长度</translation>
+    </message>
+    <message>
+        <source>%1=%2: a tile size must be at least 1</source>
+        <translation>%1=%2：分块大小至少为 1</translation>
+    </message>
+    <message>
+        <source>%1 is set neither by this config nor at launch: the kernel cannot be compiled without it</source>
+        <translation>%1 既未由此配置设置，也未在启动时给出：缺少它内核无法编译</translation>
+    </message>
+    <message>
+        <source>tile %1 elements &lt; %2 elements: the walk stops at the first tile at or below that size (1024 B of %3-byte elements); the smallest generated tile has %4 elements</source>
+        <translation>分块 %1 个元素 &lt; %2 个元素：遍历在第一个不超过该大小的分块处停止（1024 B 的 %3 字节元素）；已生成的最小分块为 %4 个元素</translation>
+    </message>
+    <message>
+        <source>tile %1 element &lt; %2 elements: the walk stops at the first tile at or below that size (1024 B of %3-byte elements); the smallest generated tile has %4 elements</source>
+        <translation>分块 %1 个元素 &lt; %2 个元素：遍历在第一个不超过该大小的分块处停止（1024 B 的 %3 字节元素）；已生成的最小分块为 %4 个元素</translation>
+    </message>
+    <message>
+        <source>tile %1 elements &lt; %2 elements: the walk stops at the first tile at or below that size (1024 B of %3-byte elements, or total / (2 x %4 vector cores)); the smallest generated tile has %5 elements</source>
+        <translation>分块 %1 个元素 &lt; %2 个元素：遍历在第一个不超过该大小的分块处停止（1024 B 的 %3 字节元素，或总数 / (2 x %4 个向量核)）；已生成的最小分块为 %5 个元素</translation>
+    </message>
+    <message>
+        <source>tile %1 element &lt; %2 elements: the walk stops at the first tile at or below that size (1024 B of %3-byte elements, or total / (2 x %4 vector cores)); the smallest generated tile has %5 elements</source>
+        <translation>分块 %1 个元素 &lt; %2 个元素：遍历在第一个不超过该大小的分块处停止（1024 B 的 %3 字节元素，或总数 / (2 x %4 个向量核)）；已生成的最小分块为 %5 个元素</translation>
+    </message>
+    <message>
+        <source>valid but never visited by the backend&apos;s walk; nearest generated candidate #%1 (%2)</source>
+        <translation>有效，但后端的遍历从未访问；最近的已生成候选 #%1（%2）</translation>
+    </message>
+    <message>
+        <source>valid but never visited by the backend&apos;s walk; nearest generated candidate #%1 (%2) differs most in %3 (%4 vs %5): %6</source>
+        <translation>有效，但后端的遍历从未访问；与最近的已生成候选 #%1（%2）差别最大的是 %3（%4 对 %5）：%6</translation>
+    </message>
+    <message>
+        <source>the backend generated nothing for this launch. %1</source>
+        <translation>后端对此次启动没有生成任何配置。%1</translation>
+    </message>
+    <message>
+        <source>configs=[...] is not empty, so the backend benchmarks only the handwritten configs (hints={&apos;auto_gen_config&apos;: True} adds the generated ones)</source>
+        <translation>configs=[...] 不为空，因此后端只测速手写的配置（hints={&apos;auto_gen_config&apos;: True} 会加入生成的配置）</translation>
+    </message>
+    <message>
+        <source>the backend raises before benchmarking: %1</source>
+        <translation>后端在测速前抛出异常：「%1」</translation>
+    </message>
+    <message>
+        <source>handwritten triton.Config, benchmarked as written; passes every hard constraint</source>
+        <translation>手写的 triton.Config，按原样测速；满足所有硬性约束</translation>
+    </message>
+    <message>
+        <source>nothing was generated and configs=[] is empty, so the backend falls back to one default config ({}, num_warps=4, num_stages=2). %1</source>
+        <translation>没有生成任何配置且 configs=[] 为空，因此后端退回到一个默认配置（{}, num_warps=4, num_stages=2）。%1</translation>
+    </message>
+    <message>
+        <source>cut by the 200 s benchmark budget of cube / mix kernels</source>
+        <translation>被 cube / mix 内核 200 s 的测速预算裁掉</translation>
+    </message>
+    <message>
+        <source>the low-dim descent halves all low-dim tiles together, to powers of two (32-byte aligned below 128 elements)</source>
+        <translation>低维下降把所有低维分块一起减半，取 2 的幂（128 个元素以下按 32 字节对齐）</translation>
+    </message>
+    <message>
+        <source>the tiling descent of %1 starts from the split block and halves %2 to powers of two</source>
+        <translation>%1 的分块下降从切分块开始，把 %2 减半到 2 的幂</translation>
+    </message>
+    <message>
+        <source>the tiling descent of %1 halves %2 to powers of two</source>
+        <translation>%1 的分块下降把 %2 减半到 2 的幂</translation>
+    </message>
+    <message>
+        <source>the split descent of %1 halves %2 from %3 (quarter steps once the grid nears the vector cores), rounding up, and stops once the grid exceeds the vector cores</source>
+        <translation>%1 的切分下降从 %3 开始把 %2 减半（grid 接近向量核数时改为四分之一步长），向上取整，grid 超过向量核数后停止</translation>
+    </message>
+    <message>
+        <source>the walk never sets this value</source>
+        <translation>遍历从不设置这个值</translation>
+    </message>
+    <message>
+        <source>L1: (M x K + K x N) tiles need %1 &gt; %2 (L1 / 2 buffers)</source>
+        <translation>L1：(M x K + K x N) 分块需要 %1 &gt; %2（L1 / 2 个缓冲区）</translation>
+    </message>
+    <message>
+        <source>L0A: M x K tile needs %1 &gt; %2 (L0A / 2 buffers)</source>
+        <translation>L0A：M x K 分块需要 %1 &gt; %2（L0A / 2 个缓冲区）</translation>
+    </message>
+    <message>
+        <source>L0B: K x N tile needs %1 &gt; %2 (L0B / 2 buffers)</source>
+        <translation>L0B：K x N 分块需要 %1 &gt; %2（L0B / 2 个缓冲区）</translation>
+    </message>
+    <message>
+        <source>L0C: M x N fp32 accumulator needs %1 &gt; %2</source>
+        <translation>L0C：M x N fp32 累加器需要 %1 &gt; %2</translation>
+    </message>
+    <message>
+        <source>coverage unknown: the space was built without the kernel&apos;s launch</source>
+        <translation>覆盖情况未知：构建候选空间时没有内核的启动信息</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheOperation</name>

@@ -371,7 +371,7 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
         auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Backend error"), q(*s->error())});
         item->setToolTip(1, q(*s->error()));
     }
-    for (const std::string& note : s->notes()) {
+    for (const msg::Message& note : s->noteMessages()) {
         auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Note"), coreText(note)});
         item->setToolTip(1, coreText(note));
     }

@@ -57,6 +57,23 @@ const std::vector<Pattern>& patterns()
     return all;
 }
 
+// `format` with args[0..8] in place of %1..%9, in one pass, so that an argument holding "%2" is
+// not filled again.
+QString fillArguments(const QString& format, const QString (&args)[9])
+{
+    QString filled;
+    for (qsizetype i = 0; i < format.size(); ++i) {
+        if (format[i] == QLatin1Char('%') && i + 1 < format.size() && format[i + 1] >= QLatin1Char('1') &&
+            format[i + 1] <= QLatin1Char('9')) {
+            filled += args[format[i + 1].unicode() - '1'];
+            ++i;
+        } else {
+            filled += format[i];
+        }
+    }
+    return filled;
+}
+
 QString render(const QString& text, int depth)
 {
     if (text.isEmpty() || depth > 4)
@@ -77,19 +94,7 @@ QString render(const QString& text, int depth)
         for (std::size_t i = 0; i < p.order.size(); ++i)
             args[p.order[i] - 1] = render(m.captured(int(i) + 1), depth + 1);
         const std::string english(p.entry->english);
-        QString out = QCoreApplication::translate("ts::Message", english.c_str());
-        // One pass, so that an argument holding "%2" is not filled again.
-        QString filled;
-        for (qsizetype i = 0; i < out.size(); ++i) {
-            if (out[i] == QLatin1Char('%') && i + 1 < out.size() && out[i + 1] >= QLatin1Char('1') &&
-                out[i + 1] <= QLatin1Char('9')) {
-                filled += args[out[i + 1].unicode() - '1'];
-                ++i;
-            } else {
-                filled += out[i];
-            }
-        }
-        return filled;
+        return fillArguments(QCoreApplication::translate("ts::Message", english.c_str()), args);
     }
     // No entry made the whole text: a list of lines ("live tiles:\n  x: ...") is read line by
     // line, and a fixed phrase of the catalogue inside a text (a tile's name) is translated where
@@ -115,6 +120,24 @@ QString render(const QString& text, int depth)
 }
 
 } // namespace
+
+QString coreText(const msg::Message& message)
+{
+    if (message.empty())
+        return {};
+    const std::string english(msg::entry(message.id()).english);
+    const QString format = QCoreApplication::translate("ts::Message", english.c_str());
+    QString args[9];
+    for (std::size_t i = 0; i < message.args().size() && i < 9; ++i)
+        for (const msg::Arg::Piece& piece : message.args()[i].pieces())
+            args[i] += piece.message ? coreText(*piece.message) : QString::fromStdString(piece.text);
+    return fillArguments(format, args);
+}
+
+QString coreText(const msg::Message& message, const std::string& english)
+{
+    return message.empty() ? coreText(english) : coreText(message);
+}
 
 QString coreText(const QString& english)
 {

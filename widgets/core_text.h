@@ -1,15 +1,25 @@
 #pragma once
-// Core's messages in the reader's language. Core writes each message in English from its
-// catalogue (core/util/message.h); coreText finds the entry a text was rendered from, takes the
-// arguments back out of the text, and writes the entry's translation (context "ts::Message",
-// seen by lupdate through the catalogue) with them, each argument translated in turn when it is
-// a catalogue message itself. A text no entry made (a user's name, a path) is shown as it is.
+// Core's messages in the reader's language. Core's types carry a message as its catalogue id and
+// arguments (core/util/message_value.h); coreText writes the entry's translation (context
+// "ts::Message", seen by lupdate through the catalogue) with the arguments, an argument that is a
+// message translated in turn and a text argument (a name, a number, code) kept as written.
+//
+// A text read back from a cache record or a file written before has no id, only its English:
+// coreText(english) finds the entry the text was rendered from and takes the arguments back out
+// of it. That reading is a guess (an argument holding another entry's wording can match the
+// wrong entry), so it serves only texts that come with no message.
+
+#include "core/util/message_value.h"
 
 #include <QString>
 
 #include <string>
 
 namespace ts::gui {
+
+QString coreText(const msg::Message& message);
+// `message` when it has an id, else `english` read back to its entry.
+QString coreText(const msg::Message& message, const std::string& english);
 
 QString coreText(const std::string& english);
 QString coreText(const QString& english);

@@ -2,6 +2,7 @@
 
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/core_text.h"
 #include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
@@ -348,7 +349,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     if (r.stopped)
         lines << tr("Stopped: what finished is shown.");
     for (const std::string& note : c.notes)
-        lines << QString::fromStdString(note);
+        lines << coreText(note);
     m_panel->showMessage(lines.isEmpty() ? tr("Compared %n device(s).", nullptr, n)
                                          : lines.join(QLatin1Char(' ')));
     Q_EMIT comparisonFinished();

@@ -201,15 +201,15 @@ Diagnostics KernelPage::listDiagnostics(const Diagnostics& diagnostics, const st
         item->setText(3, fidelity
                              ? tr("%1 (the simulator does not model it: every simulated time of this kernel "
                                   "is an approximation)")
-                                   .arg(coreText(d.message))
-                             : coreText(d.message));
+                                   .arg(coreText(d.text, d.message))
+                             : coreText(d.text, d.message));
         // Diagnostic::format() in the reader's language: "file:line:column: severity: message [code]".
         QString where = QString::fromStdString(d.file);
         if (!where.isEmpty() && d.line > 0)
             where += QLatin1Char(':') + QString::number(d.line) +
                      (d.column > 0 ? QLatin1Char(':') + QString::number(d.column) : QString());
         item->setToolTip(3, (where.isEmpty() ? QString() : where + QStringLiteral(": ")) + item->text(0) +
-                                QStringLiteral(": ") + coreText(d.message) +
+                                QStringLiteral(": ") + coreText(d.text, d.message) +
                                 (d.code.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(d.code))));
         item->setData(0, Qt::UserRole, here ? d.line : 0);
         item->setData(0, Qt::UserRole + 1, d.column);

@@ -462,7 +462,7 @@ void MainWindow::onAnalysisReady()
             statusBar()->showMessage(tr("%1 does not parse (line %2: %3); it is read again when saved.")
                                          .arg(QFileInfo(m_document->kernelPath()).fileName())
                                          .arg(problems.front().line)
-                                         .arg(coreText(problems.front().message)));
+                                         .arg(coreText(problems.front().text, problems.front().message)));
     }
 }
 

@@ -1,6 +1,7 @@
 #include "widgets/measured_compare_dialog.h"
 
 #include "widgets/background_job.h"
+#include "widgets/core_text.h"
 #include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
@@ -162,7 +163,7 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
                                        .arg(a.k)
                                        .arg(statistic(a.topKRecall, 2), statistic(a.geomeanRatio));
     for (const std::string& note : r.notes)
-        text += QLatin1Char('\n') + QString::fromStdString(note);
+        text += QLatin1Char('\n') + coreText(note);
     m_summary->setText(text);
 
     m_table->setRowCount(int(r.candidates.size()));

@@ -141,7 +141,7 @@ void SourceView::updateSelections()
             }
             at.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
             at.format.setUnderlineColor(d.severity == Severity::Error ? QColor(0xe5, 0x39, 0x35) : QColor(0xfb, 0x8c, 0x00));
-            at.format.setToolTip(coreText(d.message));
+            at.format.setToolTip(coreText(d.text, d.message));
             QColor tint = at.format.underlineColor();
             tint.setAlpha(m_dark ? 110 : 80);
             at.format.setBackground(tint);
@@ -206,7 +206,7 @@ bool SourceView::event(QEvent* event)
         const int line = at.blockNumber() + 1;
         for (const Diagnostic& d : m_diagnostics)
             if (d.line == line)
-                tips << coreText(d.message);
+                tips << coreText(d.text, d.message);
         if (tips.isEmpty())
             QToolTip::hideText();
         else

@@ -90,8 +90,8 @@ QString fidelityText(const Diagnostics& diagnostics)
     for (const Diagnostic& d : diagnostics)
         if (d.severity != Severity::Note && d.code.rfind("npu-", 0) == 0)
             items << (d.line > 0
-                          ? SpacePage::tr("line %1: %2").arg(d.line).arg(coreText(d.message).toHtmlEscaped())
-                          : coreText(d.message).toHtmlEscaped());
+                          ? SpacePage::tr("line %1: %2").arg(d.line).arg(coreText(d.text, d.message).toHtmlEscaped())
+                          : coreText(d.text, d.message).toHtmlEscaped());
     QString text;
     if (!items.isEmpty())
         text = SpacePage::tr("<p><b>⚠ The simulated times are approximations</b>: the simulator does not model "
@@ -100,7 +100,7 @@ QString fidelityText(const Diagnostics& diagnostics)
                    .arg(items.join(QStringLiteral("<br>")));
     for (const Diagnostic& d : diagnostics)
         if (d.severity == Severity::Note)
-            text += SpacePage::tr("<p>Note: %1</p>").arg(coreText(d.message).toHtmlEscaped());
+            text += SpacePage::tr("<p>Note: %1</p>").arg(coreText(d.text, d.message).toHtmlEscaped());
     return text;
 }
 
@@ -661,7 +661,7 @@ void SpacePage::showDetails(std::size_t candidate)
             html += QStringLiteral("<br>") + pipeTimesText(*t);
         } else if (t->status == tuning::OutcomeStatus::CompileFailed) {
             html += QStringLiteral(": %1 — %2").arg(compileFailureLabel(t->failure).toHtmlEscaped(),
-                                                     QString::fromStdString(t->failureMessage).toHtmlEscaped());
+                                                     coreText(t->failureMessage).toHtmlEscaped());
         } else if (m_run->result() && m_run->result()->timeLimitPrune) {
             html += tr(": compiled, then left out by the backend's time limit before benchmarking");
         }

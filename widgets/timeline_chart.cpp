@@ -1,5 +1,6 @@
 #include "widgets/timeline_chart.h"
 
+#include "widgets/core_text.h"
 #include "widgets/lane_blocks.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
@@ -173,7 +174,7 @@ QString TimelineChart::hoverText(std::size_t candidate, const TunedCandidate& en
     if (entry.measured())
         text += tr(", benchmark %1").arg(secondsText(entry.benchSeconds));
     if (!entry.failureMessage.empty())
-        text += QLatin1Char('\n') + QString::fromStdString(entry.failureMessage);
+        text += QLatin1Char('\n') + coreText(entry.failureMessage);
     return text;
 }
 

@@ -90,7 +90,7 @@ public:
     }
 
 private:
-    void add(const char* code, const Node* at, std::string message, Severity severity = Severity::Note,
+    void add(const char* code, const Node* at, const msg::Message& message, Severity severity = Severity::Note,
              std::string param = {}, std::string axis = {})
     {
         BlindSpot spot;
@@ -103,7 +103,7 @@ private:
         const Node* where = at && at->line > 0 ? at : m_in.function;
         d.line = where ? where->line : 0;
         d.column = where && where->line > 0 ? where->col + 1 : 0;
-        d.message = std::move(message);
+        d.say(message);
         m_out.push_back(std::move(spot));
     }
 
@@ -189,9 +189,7 @@ private:
                 }
             if (!assigned) {
                 add("backend-misses-tiling-axis", aranges.front().call,
-                    "the backend will miss the tiling parameter " + param + ": tl.arange(..., " + param +
-                        ") is used without being assigned to a variable, and the backend only follows assigned "
-                        "aranges; assign it inside the loop (e.g. `lanes = tl.arange(0, " + param + ")`)",
+msg::Message(msg::Id::BeyondArangeNotAssigned, {param}),
                     Severity::Note, param);
                 continue;
             }
@@ -201,16 +199,11 @@ private:
             if (!assignedAfter && !axis.empty()) {
                 // A hint is proposed only where it was checked by generating (generation-fix).
                 add("backend-misses-tiling-axis", used.call,
-                    "the backend will miss the tiling axis " + param + " because tl.arange is outside the loop "
-                    "(line " + std::to_string(loop->line) + "): it only looks for tl.arange after the loop that "
-                    "steps by " + param + "; move it inside the loop, or pass the tiling_params hint for axis " +
-                        bareAxis(axis) + " (the generation-fix note gives one checked by generating)",
+msg::Message(msg::Id::BeyondArangeOutsideLoop, {param, loop->line, bareAxis(axis)}),
                     Severity::Note, param, axis);
             } else if (axis.empty()) {
                 add("backend-misses-tiling-axis", used.call,
-                    "the backend will miss the tiling parameter " + param + ": no mask compares `" + var +
-                        "` (or a value computed from it) with a key argument in a form it follows "
-                        "(`name < n` or `name < min(..., n)`); add such a mask or pass the tiling_params hint",
+msg::Message(msg::Id::BeyondTilingNoMask, {param, var}),
                     Severity::Note, param);
             }
         }
@@ -243,10 +236,7 @@ private:
             if (!maskAxisOf(m_in.function, m_parse.keys, param).empty())
                 continue;
             add("backend-misses-split-axis", n,
-                param + " is multiplied by the program id, but no mask compares the offsets built from it with a "
-                "key argument in a form the backend follows (`offsets < n` or `offsets < min(..., n)` with n in "
-                "key), so it cannot tell which axis " + param + " splits; add such a mask, or pass the "
-                "split_params hint",
+msg::Message(msg::Id::BeyondSplitNoMask, {param}),
                 Severity::Note, param);
         }
     }
@@ -286,23 +276,23 @@ private:
                     at = n;
                     break;
                 }
-            const std::string lambda = msg::text(msg::Id::GridLambdaAdvice, {param});
+            const msg::Message lambda(msg::Id::GridLambdaAdvice, {param});
             std::int64_t length = 0;
             if (const std::string* key = findAxis(m_parse.keys, axis))
                 for (const LaunchArgument& a : m_in.args)
                     if (a.name == *key && a.kind == LaunchArgument::Kind::Int)
                         length = a.intValue;
-            const std::string dim = fixedGridDimText(m_in, m_parse, param, pidDim, fixed->second, length);
+            const msg::Message dim = fixedGridDim(m_in, m_parse, param, pidDim, fixed->second, length);
             if (tuned) {
                 const std::string version(kernel::backendName(m_in.backend));
                 add("split-fixed-by-grid", at,
-                    msg::text(msg::Id::SplitFixedStillTuned, {dim, version, param, share, axis, "", share, lambda}),
+                    msg::Message(msg::Id::SplitFixedStillTuned, {dim, version, param, share, axis, "", share, lambda}),
                     Severity::Note, param, axis);
                 continue;
             }
             add("split-fixed-by-grid", at,
-                share > 0 ? msg::text(msg::Id::SplitFixedUntunedShare, {dim, param, share, axis, lambda})
-                          : msg::text(msg::Id::SplitFixedUntuned, {dim, param, lambda}),
+                share > 0 ? msg::Message(msg::Id::SplitFixedUntunedShare, {dim, param, share, axis, lambda})
+                          : msg::Message(msg::Id::SplitFixedUntuned, {dim, param, lambda}),
                 Severity::Note, param, axis);
         }
     }
@@ -318,9 +308,7 @@ private:
             const bool tlCall = func && func->is(Kind::Attribute) && isName(func->child("value"), "tl");
             if (hidden && tlCall && contains(reductions, func->str("attr")))
                 add("backend-misses-reduction", node,
-                    "the backend does not see this tl." + func->str("attr") + ": it does not look inside the "
-                    "arguments of another tl.* call or of a plain function call; assign the reduction to a "
-                    "variable first, or pass the reduction_axes hint");
+msg::Message(msg::Id::BeyondHiddenReduction, {func->str("attr")}));
             if (!func || !func->is(Kind::Attribute) || tlCall)
                 hidden = true;
         }
@@ -362,12 +350,10 @@ private:
             }
             if (!firstCompare) {
                 add("key-never-compared", parameterNode(param),
-                    "key argument '" + param + "' (axis " + axis + ") is never compared in a mask, so the backend "
-                    "cannot tie any block parameter to axis " + axis);
+msg::Message(msg::Id::BeyondKeyNeverCompared, {param, axis}));
             } else if (!recognised) {
                 add("key-compare-unrecognised", firstCompare,
-                    "key argument '" + param + "' (axis " + axis + ") is only compared in forms the backend does "
-                    "not follow; it reads `name < " + param + "` or `name < min(..., " + param + ")`");
+msg::Message(msg::Id::BeyondKeyCompareUnrecognised, {param, axis}));
             }
         }
     }
@@ -383,8 +369,7 @@ private:
                     !seen.insert(param).second)
                     continue;
                 add("tunable-not-constexpr", parameterNode(param),
-                    "the backend will tune " + param + " (axis " + axis + ") but it is not declared "
-                    "`tl.constexpr`; declare it `" + param + ": tl.constexpr` or pass it at launch",
+msg::Message(msg::Id::BeyondTunableNotConstexpr, {param, axis}),
                     Severity::Warning);
             }
     }
@@ -407,7 +392,7 @@ std::vector<BlindSpot> findBlindSpots(const ParseInput& input, const AxisParse& 
     return BlindSpotFinder(input, parse, fileName).run();
 }
 
-std::string fixedGridDimText(const ParseInput& input, const AxisParse& parse, const std::string& param, int dim,
+msg::Message fixedGridDim(const ParseInput& input, const AxisParse& parse, const std::string& param, int dim,
                              std::int64_t value, std::int64_t axisLength)
 {
     // The parse probes `param` up to 512; the grid as the launch evaluates it at a larger value
@@ -429,7 +414,7 @@ std::string fixedGridDimText(const ParseInput& input, const AxisParse& parse, co
     const std::int64_t limit = axisLength > 512 ? axisLength : std::int64_t(1) << 24;
     const auto atLimit = dimAt(limit);
     if (!atLimit || *atLimit == value)
-        return msg::text(msg::Id::GridDimFixed, {dim, value, param});
+        return msg::Message(msg::Id::GridDimFixed, {dim, value, param});
     // The largest value that keeps the dim (the parse saw it keep it at 512).
     std::int64_t low = 512, high = limit;
     while (high - low > 1) {
@@ -437,7 +422,7 @@ std::string fixedGridDimText(const ParseInput& input, const AxisParse& parse, co
         const auto at = dimAt(mid);
         (at && *at == value ? low : high) = mid;
     }
-    return msg::text(msg::Id::GridDimFixedUpTo, {dim, value, param, low});
+    return msg::Message(msg::Id::GridDimFixedUpTo, {dim, value, param, low});
 }
 
 Diagnostics lookBeyondBackend(const ParseInput& input, const AxisParse& parse, const std::string& fileName)

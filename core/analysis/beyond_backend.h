@@ -38,7 +38,7 @@ struct BlindSpot {
 // "grid dim D is V whatever P is", or, where a larger P than the parse probes (up to the axis's
 // length, or 2^24 unknown) changes the dim, "... for every P up to U (fewer programs above)":
 // `min(cdiv(n, P), 16)` is 16 only while cdiv(n, P) >= 16.
-std::string fixedGridDimText(const ParseInput& input, const AxisParse& parse, const std::string& param, int dim,
+msg::Message fixedGridDim(const ParseInput& input, const AxisParse& parse, const std::string& param, int dim,
                              std::int64_t value, std::int64_t axisLength);
 
 std::vector<BlindSpot> findBlindSpots(const ParseInput& input, const AxisParse& parse,

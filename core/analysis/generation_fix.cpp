@@ -355,7 +355,7 @@ const py::Node* raisingProduct(const py::Node* function)
 }
 
 struct Failure {
-    std::string summary;  // "it raises ValueError: Missing required arguments: ['BLOCK']"
+    msg::Message summary;  // "it raises ValueError: Missing required arguments: ['BLOCK']"
     bool parseRaised = false;
     bool exception = false;  // the parse raised before it could list missing arguments
 };
@@ -366,13 +366,13 @@ Failure describeFailure(const AxisParse& parse, const space::BackendConfigs& gen
     if (parse.error) {
         f.parseRaised = true;
         f.exception = !parse.completed;
-        f.summary = "its parse raises " + parse.errorType + ": " + shortError(*parse.error);
+        f.summary = msg::Message(msg::Id::GenFixParseRaises, {parse.errorType, shortError(*parse.error)});
     } else if (generated.generatedCount() == 0 && generated.error) {
-        f.summary = "it generates no config and raises " + shortError(*generated.error);
+        f.summary = msg::Message(msg::Id::GenFixNoConfigRaises, {shortError(*generated.error)});
     } else if (generated.error) {
-        f.summary = "it raises " + shortError(*generated.error);
+        f.summary = msg::Message(msg::Id::GenFixRaises, {shortError(*generated.error)});
     } else {
-        f.summary = "it generates no config";
+        f.summary = msg::Message(msg::Id::GenFixNoConfig);
     }
     return f;
 }
@@ -414,14 +414,12 @@ public:
         if (m_out.empty())
             generationNote(failure, now, search.searchLowDim());
         if (m_wrong && !m_wrongSaid)
-            add(nullptr, 0, 0,
-                "a hint would make " + m_version + " generate configs, but they compute a wrong result (" + *m_wrong +
-                    "), so it is not offered");
+            add(nullptr, 0, 0, msg::Message(msg::Id::GenFixWrongResult, {m_version, *m_wrong}));
         return std::move(m_out);
     }
 
 private:
-    void add(const py::Node* at, int line, int column, std::string message)
+    void add(const py::Node* at, int line, int column, const msg::Message& message)
     {
         Diagnostic d;
         d.code = "generation-fix";
@@ -437,100 +435,101 @@ private:
             d.line = m_in.input->function->line;
             d.column = m_in.input->function->col + 1;
         }
-        d.message = std::move(message);
+        d.say(message);
         m_out.push_back(std::move(d));
     }
 
-    std::string checkedFix(const std::pair<Trial, Generated>& found) const
+    msg::Message checkedFix(const std::pair<Trial, Generated>& found) const
     {
         const std::size_t n = found.second.configs;
-        return "checked fix: put `" + hintText(found.first.key, found.first.hints, m_in.otherHints) + "` in @triton.autotune; with it " +
-               m_version + " generates " + std::to_string(n) + " config" + (n == 1 ? "" : "s");
+        return msg::Message(n == 1 ? msg::Id::GenFixChecked1 : msg::Id::GenFixChecked,
+                            {hintText(found.first.key, found.first.hints, m_in.otherHints), m_version, n});
     }
 
-    std::string noFix(std::size_t tried, const std::string& kernelChange)
+    msg::Arg noFix(std::size_t tried, const msg::Arg& kernelChange)
     {
         // A hint that generates configs the launch computes wrongly with is no fix: say which.
-        std::string wrong;
+        msg::Arg out = msg::Message(m_wrong ? msg::Id::GenFixNoSettingCorrect : msg::Id::GenFixNoSetting, {m_version});
         if (m_wrong) {
-            wrong = "; one that does makes it generate configs that compute a wrong result (" + *m_wrong + ")";
             m_wrongSaid = true;
+            out += tried ? msg::Message(msg::Id::GenFixTriedWrong, {tried, *m_wrong})
+                         : msg::Message(msg::Id::GenFixWrongOnly, {*m_wrong});
+        } else if (tried) {
+            out += msg::Message(msg::Id::GenFixTried, {tried});
         }
-        return "no key/hints setting makes " + m_version + " generate" + (m_wrong ? " correct configs" : "") +
-               (tried ? " (" + std::to_string(tried) + " tried" + wrong + "); " : wrong + "; ") +
-               (kernelChange.empty() ? std::string("change the kernel so the backend can follow it")
-                                     : "change the kernel instead: " + kernelChange);
+        out += "; ";
+        out += kernelChange.empty() ? msg::Message(msg::Id::GenFixChangeKernel)
+                                    : msg::Message(msg::Id::GenFixChangeKernelInstead, {kernelChange});
+        return out;
     }
 
     void paramNote(const Failure& failure, const Finding& f, const Option* option, const Found& found,
                    const std::optional<Generated>& launchFix, std::size_t tried)
     {
         const std::string axis = option ? option->axis : f.axis;
-        std::string axisText = axis.empty() ? "any axis" : "axis " + axis;
         const std::string* keyArg = nullptr;
         if (option)
             keyArg = findAxis(found->first.key, option->axis);
         for (const auto& [a, param] : m_in.parse->keys)
             if (!keyArg && !axis.empty() && bare(a) == axis)
                 keyArg = &param;
+        // Which axis, with its key argument, and the role tried: one message for each form.
+        static constexpr msg::Id kAxisText[3][4] = {
+            {msg::Id::GenFixAnyAxis, msg::Id::GenFixAnyAxisKey, msg::Id::GenFixAxis, msg::Id::GenFixAxisKey},
+            {msg::Id::GenFixSplitAnyAxis, msg::Id::GenFixSplitAnyAxisKey, msg::Id::GenFixSplitAxis, msg::Id::GenFixSplitAxisKey},
+            {msg::Id::GenFixTilingAnyAxis, msg::Id::GenFixTilingAnyAxisKey, msg::Id::GenFixTilingAxis,
+             msg::Id::GenFixTilingAxisKey}};
+        const int role = option || f.roles.size() == 1 ? ((option ? option->role : f.roles.front()) == Role::Split ? 1 : 2) : 0;
+        const msg::Id axisId = kAxisText[role][(axis.empty() ? 0 : 2) + (keyArg ? 1 : 0)];
+        std::vector<msg::Arg> axisArgs;
+        if (!axis.empty())
+            axisArgs.push_back(axis);
         if (keyArg)
-            axisText += " (" + *keyArg + ")";
-        if (option || f.roles.size() == 1)
-            axisText = ((option ? option->role : f.roles.front()) == Role::Split ? "split " : "tiling ") + axisText;
-        std::string message = m_version + " generates nothing for this launch (" + failure.summary +
-                              "): it cannot tie " + f.param + " to " + axisText + " [" + f.pattern + "]: " + f.why +
-                              "; ";
+            axisArgs.push_back(*keyArg);
+        msg::Arg rest;
         if (launchFix && f.launchValue)
-            message += "checked fix: pass " + f.param + "=" + std::to_string(*f.launchValue) +
-                       " at launch (the share of axis " + f.axis + " the grid gives each program); with it " +
-                       m_version + " generates " + std::to_string(launchFix->configs) + " config" +
-                       (launchFix->configs == 1 ? "" : "s") + "; to tune " + f.param + " instead, " + f.kernelChange;
+            rest = msg::Message(launchFix->configs == 1 ? msg::Id::GenFixLaunchValue1 : msg::Id::GenFixLaunchValue,
+                                {f.param, *f.launchValue, f.axis, m_version, launchFix->configs, f.kernelChange});
         else if (f.fixedByGrid)
-            message += "no hint is offered, as tuning a split the grid does not follow would skip or repeat "
-                       "elements; " + f.kernelChange;
+            rest = msg::Message(msg::Id::GenFixNoHintFixed, {f.kernelChange});
         else if (f.notBlockSize)
-            message += f.kernelChange;
+            rest = f.kernelChange;
         else if (found && f.axisGuessed && m_in.parse->keys.size() > 1)
-            message += checkedFix(*found) + " (no mask names the axis of " + f.param + ": check that it walks axis " +
-                       axis + ")";
+            rest = msg::Message(msg::Id::GenFixAxisGuessed, {checkedFix(*found), f.param, axis});
         else
-            message += found ? checkedFix(*found) : noFix(tried, f.kernelChange);
-        add(f.at, f.line, f.column, std::move(message));
+            rest = found ? msg::Arg(checkedFix(*found)) : noFix(tried, f.kernelChange);
+        add(f.at, f.line, f.column,
+            msg::Message(msg::Id::GenFixCannotTie, {m_version, failure.summary, f.param, msg::Message(axisId, std::move(axisArgs)),
+                                                    f.pattern, f.why, rest}));
     }
 
     void exceptionNote(const Failure& failure, const Found& found,
                        std::size_t tried)
     {
         const py::Node* at = nullptr;
-        std::string why;
-        std::string change;
+        msg::Message why;
+        msg::Message change;
         const AxisParse& parse = *m_in.parse;
         const bool splitStage = parse.errorStage == "split" || parse.errorStage == "axis-pid";
         if (parse.errorType == "AttributeError" && splitStage)
             at = raisingProduct(m_in.input->function);
         if (at) {
             const std::string text = fix::quote(m_in.module, at);
-            why = "its split-axis parser reads the call `" + text + "` in a product as `name.program_id(...)` and "
-                  "fails because what precedes the method is not a plain name; it runs even when split_params "
-                  "is given";
-            change = "assign the call to a name first (`v = " + text + "`) and multiply the name";
+            why = msg::Message(msg::Id::GenFixWhyCallInProduct, {text});
+            change = msg::Message(msg::Id::GenFixChangeAssignCall, {text});
         } else if (parse.errorStage == "init") {
-            why = "it checks the key and the axis hints before parsing: with any axis hint, key must be a dict and "
-                  "split_params, tiling_params, low_dim_axes and reduction_axes must all be given, with axes of the "
-                  "key";
-            change = "fix the key and hints in @triton.autotune as the message says";
+            why = msg::Message(msg::Id::GenFixWhyInit);
+            change = msg::Message(msg::Id::GenFixChangeKeyHints);
         } else {
-            why = "the " + parse.errorStage + " stage of its parse raises on this kernel";
+            why = msg::Message(msg::Id::GenFixWhyStage, {parse.errorStage});
         }
-        std::string message = m_version + " generates nothing for this launch (" + failure.summary + "): " + why +
-                              "; ";
-        message += found ? checkedFix(*found) : noFix(tried, change);
-        add(at, 0, 0, std::move(message));
+        add(at, 0, 0,
+            msg::Message(msg::Id::GenFixNothingBecause,
+                         {m_version, failure.summary, why, found ? msg::Arg(checkedFix(*found)) : noFix(tried, change.empty() ? msg::Arg() : msg::Arg(change))}));
     }
 
     void generationNote(const Failure& failure, const space::BackendConfigs& now, const Found& found)
     {
-        std::string message = m_version + " generates nothing for this launch (" + failure.summary + ")";
         std::string why = now.emptyExplanation;
         if (now.problemBuilt && now.generatedCount() == 0) {
             // The explanation needs the generator's trail: generate again with it.
@@ -538,22 +537,21 @@ private:
             launch.backend = m_in.input->backend;
             why = generateBackendConfigs(*m_in.parse, launch, m_in.device).emptyExplanation;
         }
-        if (!why.empty())
-            message += ": " + why.substr(0, why.find_last_not_of(". ") + 1);
-        message += ". No block parameter is left untied; ";
-        if (!found && !m_in.parse->lowDimAxes.empty()) {
-            message += "the empty list comes from the generator's walk itself, which no axis hint changes without "
-                       "misdescribing the kernel";
-        } else if (!found) {
-            message += "no key/hints setting makes it generate";
-            if (why.find("handwritten") == std::string::npos)
-                message += ", so the kernel needs a handwritten configs=[triton.Config({...}), ...] list";
-        } else {
-            message += checkedFix(*found);
-            if (found->second.blockParams == 0)
-                message += " (they set no block parameter, only the launch options: the kernel has nothing to tune)";
-        }
-        add(nullptr, 0, 0, std::move(message));
+        msg::Message advice;
+        if (!found && !m_in.parse->lowDimAxes.empty())
+            advice = msg::Message(msg::Id::GenFixEmptyFromWalk);
+        else if (!found)
+            advice = msg::Message(why.find("handwritten") == std::string::npos ? msg::Id::GenFixNoSettingItHandwritten
+                                                                               : msg::Id::GenFixNoSettingIt);
+        else if (found->second.blockParams == 0)
+            advice = msg::Message(msg::Id::GenFixCheckedNoBlock, {checkedFix(*found)});
+        else
+            advice = checkedFix(*found);
+        // The generator's explanation is the backend model's own English.
+        add(nullptr, 0, 0,
+            why.empty() ? msg::Message(msg::Id::GenFixNothingUntied, {m_version, failure.summary, advice})
+                        : msg::Message(msg::Id::GenFixNothingUntiedBecause,
+                                       {m_version, failure.summary, why.substr(0, why.find_last_not_of(". ") + 1), advice}));
     }
 
     const GenerationFixInput& m_in;

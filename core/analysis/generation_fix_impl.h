@@ -4,6 +4,7 @@
 
 #include "core/analysis/axis_parse.h"
 #include "core/analysis/beyond_backend.h"
+#include "core/util/message.h"
 
 #include <cstdint>
 #include <optional>
@@ -21,12 +22,12 @@ enum class Role { Split, Tiling };
 // Why one parameter stayed untied, where, and what the backend would need.
 struct Finding {
     std::string param;
-    std::string pattern;      // "program id through a helper", "grid-stride task loop", ...
+    msg::Message pattern;     // "program id through a helper", "grid-stride task loop", ...
     const py::Node* at = nullptr;
     int line = 0;             // when `at` is absent (blind spots carry positions only)
     int column = 0;
-    std::string why;          // what the code does and why the backend misses it
-    std::string kernelChange; // what to change in the kernel when no hint helps
+    msg::Arg why;             // what the code does and why the backend misses it
+    msg::Arg kernelChange;    // what to change in the kernel when no hint helps
     std::vector<Role> roles;  // roles to try, likeliest first (both when unknown)
     std::string axis;         // the key axis its mask or shape names, when known
     std::string unkeyedArg;   // a runtime argument its mask compares with that is not in key

@@ -101,21 +101,17 @@ public:
         Finding f;
         f.param = param;
         if (!blockSizeEvidence(param)) {
-            f.pattern = "not a block size";
+            f.pattern = msg::Message(msg::Id::GenFixPatternNotBlockSize);
             f.at = parameterNode(param);
             f.notBlockSize = true;
-            f.why = param + " is never a tl.arange size, a loop step, a block shape or a factor of the program id, "
-                    "so it is no block parameter";
-            f.kernelChange = "no axis hint fits it (the backend would tune it as a tile size); pass " + param +
-                             " at launch or give it a default value";
+            f.why = msg::Message(msg::Id::GenFixWhyNotBlockSize, {param});
+            f.kernelChange = msg::Message(msg::Id::GenFixChangeNotBlockSize, {param});
             return f;
         }
-        f.pattern = "no pattern the backend follows";
+        f.pattern = msg::Message(msg::Id::GenFixPatternNone);
         f.at = parameterNode(param);
-        f.why = "the backend found no `tl.program_id(d) * " + param + "`, no loop stepping by " + param +
-                " and no mask it follows on a value computed from " + param;
-        f.kernelChange = "compute the offsets as `offs = tl.program_id(0) * " + param + " + tl.arange(0, " + param +
-                         ")` and mask them with `mask = offs < n` (n in key)";
+        f.why = msg::Message(msg::Id::GenFixWhyNone, {param});
+        f.kernelChange = msg::Message(msg::Id::GenFixChangeNone, {param});
         f.roles = {Role::Split, Role::Tiling};
         f.axis = looseAxis(param);
         f.axisGuessed = f.axis.empty();
@@ -238,33 +234,30 @@ private:
     }
 
     // Why `value` is a program id the backend does not see, else empty.
-    std::string pidWrapper(const Node* value) const
+    msg::Message pidWrapper(const Node* value) const
     {
         if (!value || !value->is(Kind::Call) || isTlCall(value, "program_id"))
             return {};
         const Node* func = value->child("func");
         if (func && func->is(Kind::Attribute) && func->str("attr") == "program_id")
-            return "it is a method call of `" + quote(m_cx.module, func->child("value")) +
-                   "`, and the backend recognises a program id only when it is spelled `tl.program_id(d)`";
+            return msg::Message(msg::Id::GenFixPidMethodCall, {quote(m_cx.module, func->child("value"))});
         bool wrapsPid = false;
         py::walkUntil(value, [&](const Node* n) { return wrapsPid = n != value && isTlCall(n, "program_id"); });
         if (wrapsPid)
-            return "it wraps tl.program_id in another call, and the backend recognises only `tl.program_id(d)` "
-                   "itself";
+            return msg::Message(msg::Id::GenFixPidWrapped);
         if (func && func->is(Kind::Name) && m_cx.module)
             for (const Node* stmt : m_cx.module->root()->list("body"))
                 if (stmt->is(Kind::FunctionDef) && stmt->str("name") == func->id()) {
                     bool returnsPid = false;
                     py::walkUntil(stmt, [&](const Node* n) { return returnsPid = isTlCall(n, "program_id"); });
                     if (returnsPid)
-                        return "the helper `" + func->id() + "` (line " + std::to_string(stmt->line) +
-                               ") reads tl.program_id, and the backend does not look into helpers";
+                        return msg::Message(msg::Id::GenFixPidHelper, {func->id(), stmt->line});
                 }
         return {};
     }
 
     // `other * param` where `other` is a program id the backend does not see.
-    std::optional<std::pair<const Node*, std::string>> wrappedPidProduct(const std::string& param) const
+    std::optional<std::pair<const Node*, msg::Message>> wrappedPidProduct(const std::string& param) const
     {
         for (const Node* n : m_nodes) {
             const Node* other = factorBeside(n, param);
@@ -272,18 +265,15 @@ private:
                 continue;
             if (other->is(Kind::Name)) {
                 if (const auto d = m_derivedPids.find(other->id()); d != m_derivedPids.end())
-                    return std::pair{n, "`" + other->id() + "` is computed from the program id (`" +
-                                            quote(m_cx.module, d->second) + "`, line " +
-                                            std::to_string(d->second->line) + ") and the backend follows only "
-                                            "`tl.program_id(d)` or a name assigned straight from it"};
+                    return std::pair{n, msg::Message(msg::Id::GenFixPidDerived,
+                                                     {other->id(), quote(m_cx.module, d->second), d->second->line})};
                 const auto it = m_wrapperAssigns.find(other->id());
                 if (it != m_wrapperAssigns.end())
-                    return std::pair{n, "`" + other->id() + "` comes from `" +
-                                            quote(m_cx.module, it->second->child("value")) + "` (line " +
-                                            std::to_string(it->second->line) + "): " +
-                                            pidWrapper(it->second->child("value"))};
-            } else if (std::string why = pidWrapper(other); !why.empty()) {
-                return std::pair{n, "the program id is `" + quote(m_cx.module, other) + "`: " + why};
+                    return std::pair{n, msg::Message(msg::Id::GenFixPidFromWrapper,
+                                                     {other->id(), quote(m_cx.module, it->second->child("value")),
+                                                      it->second->line, pidWrapper(it->second->child("value"))})};
+            } else if (msg::Message why = pidWrapper(other); !why.empty()) {
+                return std::pair{n, msg::Message(msg::Id::GenFixPidIs, {quote(m_cx.module, other), why})};
             }
         }
         return std::nullopt;
@@ -338,7 +328,7 @@ private:
         if (!axis || findAxisOfParam(m_cx.parse.splitParams, param))
             return std::nullopt;
         Finding f;
-        f.pattern = "split fixed by the grid";
+        f.pattern = msg::Message(msg::Id::GenFixPatternFixedByGrid);
         f.fixedByGrid = true;
         f.axis = bare(*axis);
         for (const Node* n : m_nodes)
@@ -356,16 +346,14 @@ private:
             for (const LaunchArgument& a : m_cx.input.args)
                 if (a.name == *key && a.kind == LaunchArgument::Kind::Int)
                     length = a.intValue;
-        f.why = param + " splits axis " + f.axis + ", but " +
-                (fixed == m_cx.parse.fixedGridDims.end()
-                     ? "grid dim " + std::to_string(pidDim) + " is fixed whatever " + param + " is"
-                     : fixedGridDimText(m_cx.input, m_cx.parse, param, pidDim, fixed->second, length)) +
-                ", so the backend does not tune it, and the launch does not pass it";
+        f.why = fixed == m_cx.parse.fixedGridDims.end()
+                    ? msg::Message(msg::Id::GenFixWhyFixedByGridFixed, {param, f.axis, pidDim})
+                    : msg::Message(msg::Id::GenFixWhyFixedByGrid,
+                                   {param, f.axis, fixedGridDim(m_cx.input, m_cx.parse, param, pidDim, fixed->second, length)});
         for (const auto& [a, share] : m_cx.parse.fixedSplitParams)
             if (a == *axis)
                 f.launchValue = share;
-        f.kernelChange = "write the grid as a lambda of meta['" + param + "'] (e.g. `lambda meta: (triton.cdiv(n, "
-                         "meta['" + param + "']),)`) so that the backend can tune " + param;
+        f.kernelChange = msg::Message(msg::Id::GenFixChangeFixedByGrid, {param});
         f.roles = {Role::Split};
         return f;
     }
@@ -376,15 +364,13 @@ private:
         if (!product)
             return std::nullopt;
         Finding f;
-        f.pattern = m_derivedPids.count(product->first->child("left")->id()) ||
-                            m_derivedPids.count(product->first->child("right")->id())
-                        ? "program id through arithmetic"
-                        : "program id read through a call";
+        const bool arithmetic = m_derivedPids.count(product->first->child("left")->id()) ||
+                                m_derivedPids.count(product->first->child("right")->id());
+        f.pattern = msg::Message(arithmetic ? msg::Id::GenFixPatternPidArithmetic : msg::Id::GenFixPatternPidCall);
         f.at = product->first;
-        f.why = param + " is multiplied by the program id, but " + product->second;
-        f.kernelChange = f.pattern == "program id through arithmetic"
-                             ? "give each axis its own grid dim and multiply " + param + " by `tl.program_id(d)` itself"
-                             : "read the program id directly in the kernel: `pid = tl.program_id(0)`";
+        f.why = msg::Message(msg::Id::GenFixWhyPidWrapped, {param, product->second});
+        f.kernelChange = arithmetic ? msg::Message(msg::Id::GenFixChangePidArithmetic, {param})
+                                    : msg::Message(msg::Id::GenFixChangePidCall);
         f.roles = {Role::Split, Role::Tiling};
         f.axis = looseAxis(param);
         f.axisGuessed = f.axis.empty();
@@ -419,15 +405,10 @@ private:
             if (!product)
                 continue;
             Finding f;
-            f.pattern = "grid-stride task loop";
+            f.pattern = msg::Message(msg::Id::GenFixPatternGridStride);
             f.at = loop;
-            f.why = param + " multiplies the task index `" + target->id() + "` of the loop `for " + target->id() +
-                    " in " + quote(m_cx.module, iter) + "`, not the program id, and the loop does not step by " +
-                    param + "; the backend ties a block parameter only to `tl.program_id(d) * " + param +
-                    "` or to a loop stepping by it";
-            f.kernelChange = "launch one program per block (`offs = tl.program_id(0) * " + param +
-                             " + tl.arange(0, " + param + ")`), or loop over elements: `for start in range(pid * " +
-                             param + ", n, tl.num_programs(0) * " + param + ")`";
+            f.why = msg::Message(msg::Id::GenFixWhyGridStride, {param, target->id(), quote(m_cx.module, iter)});
+            f.kernelChange = msg::Message(msg::Id::GenFixChangeGridStride, {param});
             f.roles = {Role::Tiling, Role::Split};
             f.axis = looseAxis(param);
         f.axisGuessed = f.axis.empty();
@@ -466,16 +447,13 @@ private:
                 if (!derivedCompared(param).empty())
                     return std::nullopt;  // a mask exists: another detector explains it
                 Finding f;
-                f.pattern = "tiling only through tl.make_block_ptr";
+                f.pattern = msg::Message(msg::Id::GenFixPatternBlockPtr);
                 f.at = n;
                 f.axis = keyAxisOf(shapeDims[i]);
                 if (f.axis.empty())
                     f.unkeyedArg = unkeyedArgIn(shapeDims[i]);
-                f.why = param + " tiles dimension " + std::to_string(i) + " (`" + quote(m_cx.module, shapeDims[i]) +
-                        "`) of a block pointer, and the backend reads no block pointer: it needs a mask `name < n` "
-                        "on offsets computed from " + param;
-                f.kernelChange = "compute the offsets with tl.arange and mask them (`offs = pid * " + param +
-                                 " + tl.arange(0, " + param + ")`, `mask = offs < n`) instead of the block pointer";
+                f.why = msg::Message(msg::Id::GenFixWhyBlockPtr, {param, i, quote(m_cx.module, shapeDims[i])});
+                f.kernelChange = msg::Message(msg::Id::GenFixChangeBlockPtr, {param});
                 f.roles = likelyRoles(param);
                 return f;
             }
@@ -502,17 +480,15 @@ private:
             if (maskAxisOf(m_function, AxisMap{{a.name, a.name}}, param).empty())
                 continue;
             Finding f;
-            f.pattern = "axis not in key";
+            f.pattern = msg::Message(msg::Id::GenFixPatternUnkeyed);
             for (const Node* cmp : derivedCompared(param))
                 if (mentions(cmp, a.name)) {
                     f.at = cmp;
                     break;
                 }
             f.unkeyedArg = a.name;
-            f.why = "the mask `" + quote(m_cx.module, f.at) + "` ties " + param + " to the size " + a.name +
-                    ", which is not in key, so the backend has no axis for it (it also needs " + a.name +
-                    "'s value to size the tiles)";
-            f.kernelChange = "add " + a.name + " to key";
+            f.why = msg::Message(msg::Id::GenFixWhyUnkeyed, {quote(m_cx.module, f.at), param, a.name});
+            f.kernelChange = msg::Message(msg::Id::GenFixChangeUnkeyed, {a.name});
             f.roles = likelyRoles(param);
             return f;
         }
@@ -546,17 +522,15 @@ private:
                 continue;
             const bool named = offsets->is(Kind::Name);
             Finding f;
-            f.pattern = named ? "mask in a form the backend does not follow" : "mask written inline";
+            f.pattern = msg::Message(named ? msg::Id::GenFixPatternMaskForm : msg::Id::GenFixPatternMaskInline);
             f.at = cmp;
             f.axis = axis;
-            f.why = "the mask `" + quote(m_cx.module, cmp) + "` " +
-                    (named ? std::string("is not written `") + offsets->id() + " < " + quote(m_cx.module, bound) + "`"
-                           : std::string("compares an expression, not a name")) +
-                    ", and the backend follows only `name < n` where name holds offsets computed from " + param;
-            const std::string offsetsName = named ? offsets->id() : "offs";
-            f.kernelChange = "assign the offsets and the mask to names: " +
-                             (named ? std::string() : "`offs = " + quote(m_cx.module, offsets) + "`, ") + "`mask = " +
-                             offsetsName + " < " + quote(m_cx.module, bound) + "`";
+            f.why = named ? msg::Message(msg::Id::GenFixWhyMaskNamed,
+                                         {quote(m_cx.module, cmp), offsets->id(), quote(m_cx.module, bound), param})
+                          : msg::Message(msg::Id::GenFixWhyMaskInline, {quote(m_cx.module, cmp), param});
+            f.kernelChange = named ? msg::Message(msg::Id::GenFixChangeMaskNamed, {offsets->id(), quote(m_cx.module, bound)})
+                                   : msg::Message(msg::Id::GenFixChangeMaskInline,
+                                                  {quote(m_cx.module, offsets), quote(m_cx.module, bound)});
             f.roles = likelyRoles(param);
             return f;
         }
@@ -576,11 +550,10 @@ private:
         if (!at)
             return std::nullopt;
         Finding f;
-        f.pattern = "no mask";
+        f.pattern = msg::Message(msg::Id::GenFixPatternNoMask);
         f.at = at;
-        f.why = "no comparison mentions " + param + " or a value computed from it, and the backend names the axis "
-                "of a block parameter only from a mask `offs < n` with n in key";
-        f.kernelChange = "mask the offsets built from " + param + ": `mask = offs < n` with n in key";
+        f.why = msg::Message(msg::Id::GenFixWhyNoMask, {param});
+        f.kernelChange = msg::Message(msg::Id::GenFixChangeNoMask, {param});
         f.roles = likelyRoles(param);
         // One key axis leaves no choice.
         if (m_cx.parse.keys.size() == 1)
@@ -589,26 +562,59 @@ private:
         return f;
     }
 
+    // A blind spot's advice as a finding's why and change, without its hint text (the fix the
+    // note gives is checked by generating). A note without its message id (none is made so
+    // today) is cut from its English.
+    static void blindSpotAdvice(const Diagnostic& d, Finding& f)
+    {
+        const std::vector<msg::Arg>& a = d.text.args();
+        switch (d.text.empty() ? msg::Id{} : d.text.id()) {
+        case msg::Id::BeyondArangeNotAssigned:
+            f.pattern = msg::Message(msg::Id::GenFixPatternArangeNotAssigned);
+            f.why = msg::Message(msg::Id::BeyondArangeNotAssignedWhy, {a.at(0)});
+            f.kernelChange = msg::Message(msg::Id::BeyondArangeNotAssignedChange, {a.at(0)});
+            return;
+        case msg::Id::BeyondArangeOutsideLoop:
+            f.pattern = msg::Message(msg::Id::GenFixPatternArangeHoisted);
+            f.why = msg::Message(msg::Id::BeyondArangeOutsideLoopWhy, {a.at(0), a.at(1)});
+            f.kernelChange = msg::Message(msg::Id::BeyondArangeOutsideLoopChange);
+            return;
+        case msg::Id::BeyondTilingNoMask:
+            f.pattern = msg::Message(msg::Id::GenFixPatternNoFollowedMask);
+            f.why = msg::Message(msg::Id::BeyondTilingNoMaskWhy, {a.at(0), a.at(1)});
+            f.kernelChange = msg::Message(msg::Id::BeyondAddSuchMask);
+            return;
+        case msg::Id::BeyondSplitNoMask:
+            f.pattern = msg::Message(msg::Id::GenFixPatternNoFollowedMask);
+            f.why = msg::Message(msg::Id::BeyondSplitNoMaskWhy, {a.at(0)});
+            f.kernelChange = msg::Message(msg::Id::BeyondAddSuchMask);
+            return;
+        default: break;
+        }
+        const std::string& m = d.message;
+        f.pattern = msg::Message(m.find("outside the loop") != std::string::npos         ? msg::Id::GenFixPatternArangeHoisted
+                                 : m.find("without being assigned") != std::string::npos ? msg::Id::GenFixPatternArangeNotAssigned
+                                                                                         : msg::Id::GenFixPatternNoFollowedMask);
+        f.why = m.substr(0, m.find("; "));
+        std::string change = m.find("; ") == std::string::npos ? std::string() : m.substr(m.find("; ") + 2);
+        if (const auto cut = change.find(", or pass"); cut != std::string::npos)
+            change.resize(cut);
+        if (const auto cut = change.find(" or pass the"); cut != std::string::npos)
+            change.resize(cut);
+        f.kernelChange = change;
+    }
+
     std::optional<Finding> blindSpot(const std::string& param)
     {
         for (const BlindSpot& spot : m_cx.blindSpots) {
             if (spot.param != param)
                 continue;
             Finding f;
-            const std::string& m = spot.diagnostic.message;
             const bool tiling = spot.diagnostic.code == "backend-misses-tiling-axis";
-            f.pattern = m.find("outside the loop") != std::string::npos       ? "tl.arange hoisted above its loop"
-                        : m.find("without being assigned") != std::string::npos ? "tl.arange not assigned"
-                                                                               : "no mask the backend follows";
             f.line = spot.diagnostic.line;
             f.column = spot.diagnostic.column;
             // The blind spot's own advice, without its hint text: the fix below is checked.
-            f.why = m.substr(0, m.find("; "));
-            f.kernelChange = m.find("; ") == std::string::npos ? std::string() : m.substr(m.find("; ") + 2);
-            if (const auto cut = f.kernelChange.find(", or pass"); cut != std::string::npos)
-                f.kernelChange.resize(cut);
-            if (const auto cut = f.kernelChange.find(" or pass the"); cut != std::string::npos)
-                f.kernelChange.resize(cut);
+            blindSpotAdvice(spot.diagnostic, f);
             f.roles = tiling ? std::vector<Role>{Role::Tiling, Role::Split} : std::vector<Role>{Role::Split, Role::Tiling};
             f.axis = bare(spot.axis);
             return f;

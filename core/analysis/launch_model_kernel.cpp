@@ -8,6 +8,7 @@
 #include "core/analysis/launch_model_builder.h"
 
 #include "core/analysis/ast_match.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <map>
@@ -135,7 +136,7 @@ public:
     void run(const Node* function)
     {
         if (!function) {
-            m_unfollowed = "the kernel's function is not available";
+            m_unfollowed = msg::text(msg::Id::UnfollowedNoFunction);
             return;
         }
         block(function->list("body"));
@@ -733,8 +734,7 @@ private:
         if (name == "tl.swizzle2d")
             return swizzle(n);
         if (name == "tl.make_block_ptr" || name == "tl.advance" || name == "tl.make_tensor_descriptor") {
-            unfollowed("the kernel uses block pointers (" + name + ", line " + std::to_string(n->line) +
-                       "): their bounds are checked by boundary_check, which TileScope does not follow");
+            unfollowed(msg::text(msg::Id::UnfollowedBlockPointers, {name, n->line}));
             for (const Node* a : args)
                 expr(a);
             return Sym::unknown("a block pointer");
@@ -754,9 +754,9 @@ private:
         for (const Node* a : args) {
             const Sym v = expr(a);
             if (v.kind == Sym::Kind::Pointer && name.rfind("tl.", 0) != 0)
-                unfollowed("the kernel passes " + v.pointer + " to " +
-                           (func && func->is(Kind::Name) ? func->id() : std::string("a function")) + " (line " +
-                           std::to_string(n->line) + "), whose loads and stores TileScope does not follow");
+                unfollowed(func && func->is(Kind::Name)
+                               ? msg::text(msg::Id::UnfollowedPointerPassed, {v.pointer, func->id(), n->line})
+                               : msg::text(msg::Id::UnfollowedPointerPassedToCall, {v.pointer, n->line}));
         }
         for (const Node* k : n->list("keywords"))
             if (k)

@@ -73,12 +73,12 @@ SpaceRows BackendPolicy::spaceRows() const
     return SpaceRows::CrossedTilings;
 }
 
-std::string BackendPolicy::latticeUnavailable() const
+msg::Message BackendPolicy::latticeUnavailable() const
 {
     return {};
 }
 
-std::string BackendPolicy::crossedHintsNote() const
+msg::Message BackendPolicy::crossedHintsNote() const
 {
     return {};
 }

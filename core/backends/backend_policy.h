@@ -14,6 +14,7 @@
 #include "core/kernel/backend_version.h"
 #include "core/python/value.h"
 #include "core/util/diagnostic.h"
+#include "core/util/message_value.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -123,9 +124,9 @@ public:
                                                   const space::BackendOptions& options) const = 0;
     virtual SpaceRows spaceRows() const;
     // Why the space has no lattice under this version, when it has none; empty when it has one.
-    virtual std::string latticeUnavailable() const;
+    virtual msg::Message latticeUnavailable() const;
     // The note on hint dimensions crossed with the generated tiling (CrossedTilings rows).
-    virtual std::string crossedHintsNote() const;
+    virtual msg::Message crossedHintsNote() const;
     // What building the fallback config does in this version, after `error` (empty: nothing).
     virtual std::string fallbackNote(const std::string& error) const;
 

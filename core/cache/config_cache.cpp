@@ -1220,8 +1220,8 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
                     const double ageDays = std::chrono::duration<double>(now - *created).count() / 86400.0;
                     if (ageDays > *options.olderThanDays) {
                         char buf[64];
-                        std::snprintf(buf, sizeof buf, "older than %g days", *options.olderThanDays);
-                        reason = buf;
+                        std::snprintf(buf, sizeof buf, "%g", *options.olderThanDays);
+                        reason = msg::text(msg::Id::PruneOlderThan, {buf});
                     }
                 }
             }

@@ -7,6 +7,7 @@
 #include "core/npu/kernel_trace.h"
 #include "core/npu/simulator.h"
 #include "core/space/backend_compare.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cmath>
@@ -367,9 +368,8 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
             samples.push_back(std::move(p));
         }
         if (leftOut > 0)
-            result.notes.push_back("kernel '" + groups[g].name + "': " + std::to_string(leftOut) + " of " +
-                                   std::to_string(members.size()) + " candidates left out: they do not compile or run on the simulated " +
-                                   profile.soc + " (first: " + firstWhy + ")");
+            result.notes.push_back(
+                msg::text(msg::Id::CalibrationLeftOut, {groups[g].name, leftOut, members.size(), profile.soc, firstWhy}));
         progress(0.3 * double(g + 1) / double(groups.size()));
     }
     result.samplesUsed = samples.size();

@@ -95,8 +95,8 @@ inline void Machine::foldScalars(BinKind k, const AVal& x, const AVal& y, AVal& 
             return;
         }
         if ((k == BinKind::Shl || k == BinKind::Shr) && b < 0) {
-            fail(CompileFailure::TraceError, "negative shift count: " + std::to_string(a) + (k == BinKind::Shl ? " << " : " >> ") +
-                                                 std::to_string(b), line);
+            fail(CompileFailure::TraceError, msg::Message(msg::Id::CompileNegativeShift, {a, k == BinKind::Shl ? "<<" : ">>", b}),
+                 line);
             r = AVal::unknown();
             return;
         }
@@ -199,7 +199,7 @@ inline void Machine::offsetPointer(const Instr& ins, BinKind k, const AVal& x, c
         } else {
             r.home = Home::Gather;
             note("npu-gather", ins.line,
-                 "pointer offsets computed from data: modelled as a discrete access per element");
+                 msg::Message(msg::Id::FidelityGatherAccess));
         }
         return;
     }

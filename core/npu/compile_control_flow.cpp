@@ -194,7 +194,7 @@ void Machine::execIf(const IfStmt& s)
         return;
     }
     note("npu-unknown-condition", s.line,
-         "condition not known at compile time (data dependent); approximation: the if-branch is taken");
+         msg::Message(msg::Id::FidelityUnknownCondition));
     execBlock(s.then);
 }
 
@@ -210,7 +210,7 @@ void Machine::execWhile(const WhileLoop& w)
             return;
         if (c.k != K::Int && c.k != K::Bool) {
             note("npu-unknown-condition", w.line,
-                 "while condition not known at compile time; approximation: one iteration");
+                 msg::Message(msg::Id::FidelityUnknownWhile));
             ++loopDepth;
             execBlock(w.body);
             --loopDepth;
@@ -221,7 +221,7 @@ void Machine::execWhile(const WhileLoop& w)
         --loopDepth;
         cur->direct.scalarCycles += m.loopIterationCycles;
     }
-    note("npu-approximate-loop", w.line, "while loop ran over 4096 iterations; approximation: stopped there");
+    note("npu-approximate-loop", w.line, msg::Message(msg::Id::FidelityLongWhile, {kCap}));
 }
 
 // The iterations where a loop's masks change, from the comparisons its first and its last
@@ -412,7 +412,7 @@ void Machine::execFor(const ForLoop& loop)
         trips = n > INT64_MAX ? INT64_MAX : std::int64_t(n);
     } else {
         note("npu-unknown-trip-count", loop.line,
-             "loop bounds not known at compile time; approximation: one iteration");
+             msg::Message(msg::Id::FidelityUnknownTrips));
     }
     cur->direct.scalarCycles += 4 * m.scalarCyclesPerOp;
     if (trips <= 0)

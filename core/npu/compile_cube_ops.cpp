@@ -12,12 +12,12 @@ void Machine::dot(const Instr& ins)
     const AVal& outDt = get(ins.d);
     AVal& r = S(ins.dest);
     if (a.k != K::Tile || b.k != K::Tile) {
-        note("npu-approximate-call", ins.line, "tl.dot of operands with unknown shapes; approximation: no cost");
+        note("npu-approximate-call", ins.line, msg::Message(msg::Id::FidelityDotUnknownShapes));
         r = AVal::unknown();
         return;
     }
     if (a.rank != b.rank || (a.rank != 2 && a.rank != 3)) {
-        fail(CompileFailure::InvalidShape, "tl.dot: both inputs must be either 2D or 3D", ins.line);
+        fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileDotRank), ins.line);
         return;
     }
     const int rk = a.rank;
@@ -25,14 +25,13 @@ void Machine::dot(const Instr& ins)
     const std::int64_t batch = rk == 3 ? a.shape[0] : 1;
     if (Kd != K2) {
         fail(CompileFailure::InvalidShape,
-             "tl.dot: first input shape (" + std::to_string(M) + ", " + std::to_string(Kd) +
-                 ") and second input shape (" + std::to_string(K2) + ", " + std::to_string(N) + ") are not compatible",
+             msg::Message(msg::Id::CompileDotShapes, {M, Kd, K2, N}),
              ins.line);
         return;
     }
     if (a.dt != Dt::Unknown && b.dt != Dt::Unknown && a.dt != b.dt) {
         fail(CompileFailure::InvalidShape,
-             std::string("tl.dot: both operands must be same dtype, got ") + dtName(a.dt) + " and " + dtName(b.dt),
+             msg::Message(msg::Id::CompileDotDtypes, {dtName(a.dt), dtName(b.dt)}),
              ins.line);
         return;
     }
@@ -79,18 +78,16 @@ void Machine::dot(const Instr& ins)
     }
     if (l0aMin > std::int64_t(m.l0aBytes) || l0bMin > std::int64_t(m.l0bBytes)) {
         fail(CompileFailure::L0Overflow,
-             "tl.dot " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(Kd) +
-                 ": one K-slice needs " + std::to_string(l0aMin / 1024) + " KiB of L0A and " +
-                 std::to_string(l0bMin / 1024) + " KiB of L0B (capacity " + std::to_string(std::int64_t(m.l0aBytes) / 1024) +
-                 " / " + std::to_string(std::int64_t(m.l0bBytes) / 1024) + " KiB)",
+             msg::Message(msg::Id::CompileL0abOverflow,
+                          {M, N, Kd, l0aMin / 1024, l0bMin / 1024, std::int64_t(m.l0aBytes) / 1024,
+                           std::int64_t(m.l0bBytes) / 1024}),
              ins.line);
         return;
     }
     if (l0cNeed > std::int64_t(m.l0cBytes)) {
         fail(CompileFailure::L0Overflow,
-             "tl.dot accumulator " + std::to_string(M) + "x" + std::to_string(N) + " " + dtName(dt) + " needs " +
-                 std::to_string(l0cNeed / 1024) + " KiB of L0C (capacity " +
-                 std::to_string(std::int64_t(m.l0cBytes) / 1024) + " KiB)",
+             msg::Message(msg::Id::CompileL0cOverflow,
+                          {M, N, dtName(dt), l0cNeed / 1024, std::int64_t(m.l0cBytes) / 1024}),
              ins.line);
         return;
     }

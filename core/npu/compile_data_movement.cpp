@@ -231,7 +231,7 @@ void Machine::transfer(bool in, const AVal& p, const Box& box, double bytesFacto
         box = boxFor(mask, p, ins.line);
     } else {
         note("npu-unknown-pointer", ins.line,
-             std::string(op) + " a pointer the simulator cannot follow; approximation: no cost");
+             msg::Message(std::string_view(op) == "tl.store to" ? msg::Id::FidelityStorePointer : msg::Id::FidelityLoadPointer));
         return nullptr;
     }
     return descp;
@@ -376,7 +376,7 @@ void Machine::makeBlockPtr(const Instr& ins)
         v.shape[d] = block.i;
     }
     if (!ok) {
-        note("npu-unknown-pointer", ins.line, "block pointer with unknown strides or block shape; approximation: no cost");
+        note("npu-unknown-pointer", ins.line, msg::Message(msg::Id::FidelityBlockPointer));
         r = AVal::unknown();
         return;
     }

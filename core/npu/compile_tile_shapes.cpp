@@ -152,7 +152,7 @@ void Machine::subscript(const Instr& ins)
         res.hi[dst] = x.hi[src];
     }
     if (dst > kMaxRank) {
-        fail(CompileFailure::InvalidShape, "tiles of more than 4 dimensions are not modelled", ins.line);
+        fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileRankOver4), ins.line);
         return;
     }
     res.rank = std::uint8_t(dst);
@@ -176,7 +176,7 @@ void Machine::full(const Instr& ins)
         }
     } else {
         if (ins.listSize > kMaxRank) {
-            fail(CompileFailure::InvalidShape, "tiles of more than 4 dimensions are not modelled", ins.line);
+            fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileRankOver4), ins.line);
             return;
         }
         for (std::int32_t i = 0; i < ins.listSize; ++i) {
@@ -188,12 +188,12 @@ void Machine::full(const Instr& ins)
             }
             if (d.k != K::Int) {
                 fail(CompileFailure::InvalidShape,
-                     "tile shape element " + std::to_string(i) + " is not a compile-time integer (constexpr)", ins.line);
+                     msg::Message(msg::Id::CompileShapeNotConstexpr, {i}), ins.line);
                 return;
             }
             if (d.i <= 0) {
                 fail(CompileFailure::InvalidShape,
-                     "tile shape element " + std::to_string(i) + " is " + std::to_string(d.i) + "; it must be positive",
+                     msg::Message(msg::Id::CompileShapeNotPositive, {i, d.i}),
                      ins.line);
                 return;
             }
@@ -260,7 +260,7 @@ void Machine::reshapeLike(const Instr& ins)
             continue;
         }
         if (d.k != K::Int || rank >= kMaxRank) {
-            fail(CompileFailure::InvalidShape, "shape must be compile-time integers of at most 4 dimensions", ins.line);
+            fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileShapeIntegers), ins.line);
             return;
         }
         shape[rank++] = d.i;
@@ -310,8 +310,7 @@ void Machine::reshapeLike(const Instr& ins)
     if (ins.op == Op::Reshape) {
         if (numel != x.numel()) {
             fail(CompileFailure::InvalidShape,
-                 "reshape: cannot reshape a tile of " + std::to_string(x.numel()) + " elements into " +
-                     std::to_string(numel),
+                 msg::Message(msg::Id::CompileReshape, {x.numel(), numel}),
                  ins.line);
             return;
         }
@@ -401,7 +400,7 @@ void Machine::slice(const Instr& ins)
     for (std::int32_t i = 0; i < ins.listSize && rank < kMaxRank; ++i) {
         const AVal& d = get(listAt(ins, i));
         if (d.k != K::Int || d.i <= 0) {
-            fail(CompileFailure::InvalidShape, "extract_slice: sizes must be positive compile-time integers", ins.line);
+            fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileExtractSliceSizes), ins.line);
             return;
         }
         shape[rank++] = d.i;
@@ -500,18 +499,17 @@ void Machine::arange(const Instr& ins)
     const AVal& a = get(ins.a);
     const AVal& b = get(ins.b);
     if (a.k != K::Int || b.k != K::Int) {
-        fail(CompileFailure::InvalidShape, "arange's arguments must be of type tl.constexpr", ins.line);
+        fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileArangeConstexpr), ins.line);
         return;
     }
     if (b.i <= a.i) {
         fail(CompileFailure::InvalidShape,
-             "arange's end argument must be greater than the start argument (start " + std::to_string(a.i) +
-                 ", end " + std::to_string(b.i) + ")",
+             msg::Message(msg::Id::CompileArangeOrder, {a.i, b.i}),
              ins.line);
         return;
     }
     if ((a.i >> 31) != 0 || (b.i >> 31) != 0) {
-        fail(CompileFailure::InvalidShape, "arange must fit in int32", ins.line);
+        fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileArangeInt32), ins.line);
         return;
     }
     if (!checkNumel(b.i - a.i, ins.line, "tl.arange"))

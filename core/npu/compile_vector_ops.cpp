@@ -248,7 +248,7 @@ void Machine::cast(const Instr& ins)
     if (to == Dt::Unknown || to == x.dt) {
         r = x;
         if (to == Dt::Unknown)
-            note("npu-unknown-dtype", ins.line, "cast to an unknown dtype; approximation: no conversion");
+            note("npu-unknown-dtype", ins.line, msg::Message(msg::Id::FidelityUnknownCast));
         return;
     }
     if (x.home == Home::L0C) {
@@ -286,8 +286,7 @@ void Machine::reduce(const Instr& ins)
         axis += a.rank;
     if (axis != kAxisNone && (axis < 0 || axis >= a.rank)) {
         fail(CompileFailure::InvalidShape,
-             "reduction axis " + std::to_string(ins.imm) + " is out of range for a " + std::to_string(a.rank) +
-                 "-D tile",
+             msg::Message(msg::Id::CompileReductionAxis, {ins.imm, a.rank}),
              ins.line);
         return;
     }

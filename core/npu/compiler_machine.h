@@ -18,6 +18,7 @@
 // defined here, inline, so that the split into files costs no calls.
 
 #include "core/npu/kernel_compiler.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <array>
@@ -262,16 +263,17 @@ private:
     std::int32_t listAt(const Instr& ins, std::int32_t i) const { return ir.lists[std::size_t(ins.listBegin + i)]; }
 
     // --- helpers
-    void fail(CompileFailure kind, const std::string& message, int line)
+    void fail(CompileFailure kind, const msg::Message& message, int line)
     {
         if (failed)
             return;
         failed = true;
         out.failure = kind;
-        out.message = message;
+        out.message = message.english();
+        out.text = message;
         out.failureLine = line;
     }
-    void note(const std::string& code, int line, const std::string& message)
+    void note(const std::string& code, int line, const msg::Message& message)
     {
         for (const Diagnostic& d : out.diagnostics)
             if (d.line == line && d.code == code)
@@ -281,7 +283,7 @@ private:
         d.severity = Severity::Warning;
         d.file = t.fileName();
         d.line = line;
-        d.message = message;
+        d.say(message);
         out.diagnostics.push_back(std::move(d));
     }
     bool checkNumel(std::int64_t numel, int line, const char* what)
@@ -294,9 +296,7 @@ private:
     }
     [[gnu::noinline, gnu::cold]] void failNumel(std::int64_t numel, int line, const char* what)
     {
-        fail(CompileFailure::InvalidShape,
-             std::string(what) + ": numel (" + std::to_string(numel) + ") exceeds triton maximum tensor numel (1048576)",
-             line);
+        fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileNumelTooLarge, {what, numel}), line);
     }
     // The value of a checked integer operation; an overflow fails the compile at `line`, as
     // Python's exact result would not fit the 64-bit integers Triton computes with.
@@ -309,10 +309,7 @@ private:
     }
     [[gnu::noinline, gnu::cold]] void failOverflow(std::int64_t a, const char* op, std::int64_t b, int line)
     {
-        fail(CompileFailure::TraceError,
-             "integer overflow: " + std::to_string(a) + " " + op + " " + std::to_string(b) +
-                 " is beyond the 64-bit integers a kernel computes with",
-             line);
+        fail(CompileFailure::TraceError, msg::Message(msg::Id::CompileIntegerOverflow, {a, op, b}), line);
     }
     AVal newTile(Dt dt, int rank, const std::int64_t* shape, Home home)
     {
@@ -492,10 +489,7 @@ private:
     // Out of line: the message's strings would otherwise weigh on every broadcastShape call.
     [[gnu::noinline, gnu::cold]] void failBroadcast(int j, std::int64_t da, std::int64_t db, int line)
     {
-        fail(CompileFailure::InvalidShape,
-             "incompatible shapes for broadcasting: dimension " + std::to_string(j) + " is " + std::to_string(da) +
-                 " vs " + std::to_string(db),
-             line);
+        fail(CompileFailure::InvalidShape, msg::Message(msg::Id::CompileBroadcast, {j, da, db}), line);
     }
     AVal expandTo(const AVal& v, int rank, const std::int64_t* shape) const;
     void arange(const Instr& ins);

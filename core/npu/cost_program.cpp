@@ -58,18 +58,24 @@ Work IterCost::total() const
 
 std::string LiveTile::describe() const
 {
-    std::string s = name + ": ";
+    return described().text();
+}
+
+msg::Arg LiveTile::described() const
+{
+    msg::Arg s = name == msg::text(msg::Id::TemporaryTile) ? msg::Arg(msg::Message(msg::Id::TemporaryTile)) : msg::Arg(name);
+    std::string figures = ": ";
     if (!shape.empty() || dtype != Dt::Unknown) {
-        s += std::string(dtName(dtype)) + "[";
+        figures += std::string(dtName(dtype)) + "[";
         for (std::size_t i = 0; i < shape.size(); ++i)
-            s += (i ? ", " : "") + std::to_string(shape[i]);
-        s += "] ";
+            figures += (i ? ", " : "") + std::to_string(shape[i]);
+        figures += "] ";
     }
-    s += formatBytes(bytes);
+    s += figures + formatBytes(bytes);
     if (doubled)
-        s = msg::text(msg::Id::LiveTileDoubled, {s});
+        s = msg::Message(msg::Id::LiveTileDoubled, {s});
     if (line > 0)
-        s = msg::text(msg::Id::LiveTileAtLine, {s, line});
+        s = msg::Message(msg::Id::LiveTileAtLine, {s, line});
     return s;
 }
 

@@ -91,6 +91,7 @@ struct LiveTile {
     std::int64_t bytes = 0;  // as allocated (32 B-aligned rows, doubled under multibuffer)
     bool doubled = false;
     std::string describe() const;  // "x: float16[1024, 64] 128.0 KiB (x2 multibuffer) @ line 12"
+    msg::Arg described() const;    // the same, its catalogue phrases as messages
 };
 
 struct Footprint {
@@ -130,7 +131,8 @@ struct TensorTraffic {
 
 struct CompiledKernel {
     CompileFailure failure = CompileFailure::None;
-    std::string message;   // why it failed, with numbers
+    std::string message;   // why it failed, with numbers (English, what the CLI prints)
+    msg::Message text;     // the same by catalogue id and arguments, for the explorer
     int failureLine = 0;
     bool ok() const { return failure == CompileFailure::None; }
 

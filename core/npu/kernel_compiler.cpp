@@ -65,7 +65,7 @@ bool Machine::setup(const CandidateValues& cand)
                 given = &value;
         if (given && c.fromLaunch) {
             fail(CompileFailure::ConflictingConstexpr,
-                 "Conflicting meta-parameters: " + c.name + " is passed at launch and by the config", 0);
+                 msg::Message(msg::Id::CompileConflictingConstexpr, {c.name}), 0);
             return false;
         }
         if (given) {
@@ -75,7 +75,7 @@ bool Machine::setup(const CandidateValues& cand)
             out.constexprs.emplace_back(c.name, *c.fixed);
         } else if (!c.fixedNonInteger) {
             fail(CompileFailure::MissingConstexpr,
-                 "constexpr '" + c.name + "' has no value: not in the config, not passed at launch, no default", 0);
+                 msg::Message(msg::Id::CompileMissingConstexpr, {c.name}), 0);
             return false;
         }
     }
@@ -86,7 +86,7 @@ bool Machine::setup(const CandidateValues& cand)
     } else if (t.hasStaticGrid()) {
         grid = t.staticGrid();
     } else if (t.gridMissing()) {
-        fail(CompileFailure::InvalidGrid, "the launch gives no grid", 0);
+        fail(CompileFailure::InvalidGrid, msg::Message(msg::Id::CompileNoGrid), 0);
         return false;
     } else {
         IterCost scratch;
@@ -95,7 +95,7 @@ bool Machine::setup(const CandidateValues& cand)
         const AVal g = get(t.gridSlot());
         if (g.k == K::Tuple && (g.rank < 1 || g.rank > 3)) {
             fail(CompileFailure::InvalidGrid,
-                 "the grid has " + std::to_string(g.rank) + " dimensions; a launch takes 1 to 3", 0);
+                 msg::Message(msg::Id::CompileGridRank, {g.rank}), 0);
             return false;
         } else if (g.k == K::Tuple) {
             for (int d = 0; d < 3; ++d)
@@ -103,7 +103,7 @@ bool Machine::setup(const CandidateValues& cand)
         } else if (g.k == K::Int) {
             grid = {g.i, 1, 1};
         } else {
-            fail(CompileFailure::InvalidGrid, "the grid does not evaluate to integers for this config", 0);
+            fail(CompileFailure::InvalidGrid, msg::Message(msg::Id::CompileGridNotIntegers), 0);
             return false;
         }
     }
@@ -111,8 +111,7 @@ bool Machine::setup(const CandidateValues& cand)
     for (std::int64_t g : grid) {
         if (g <= 0) {
             fail(CompileFailure::InvalidGrid,
-                 "the grid (" + std::to_string(grid[0]) + ", " + std::to_string(grid[1]) + ", " + std::to_string(grid[2]) +
-                     ") launches no program",
+                 msg::Message(msg::Id::CompileGridEmpty, {grid[0], grid[1], grid[2]}),
                  0);
             return false;
         }
@@ -121,11 +120,11 @@ bool Machine::setup(const CandidateValues& cand)
     for (int d = 0; d < 3; ++d)
         if (grid[std::size_t(d)] > m.maxGridPrograms) {
             fail(CompileFailure::InvalidGrid,
-                 msg::text(msg::Id::GridDimensionTooLarge, {d, grid[std::size_t(d)], m.maxGridPrograms}), 0);
+                 msg::Message(msg::Id::GridDimensionTooLarge, {d, grid[std::size_t(d)], m.maxGridPrograms}), 0);
             return false;
         }
     if (programs > m.maxGridPrograms) {
-        fail(CompileFailure::InvalidGrid, msg::text(msg::Id::GridTooLarge, {programs, m.maxGridPrograms}), 0);
+        fail(CompileFailure::InvalidGrid, msg::Message(msg::Id::GridTooLarge, {programs, m.maxGridPrograms}), 0);
         return false;
     }
     out.grid = grid;
@@ -256,10 +255,7 @@ Diagnostic multibufferFallbackNote(const Machine& machine, const KernelTrace& tr
     d.severity = Severity::Warning;
     d.file = trace.fileName();
     d.line = doubled.ubPeakLine;
-    d.message = "multibuffer's doubled buffers need " + std::to_string(doubled.ubPeakBytes / 1024) +
-                " KiB of UB (L1 " + std::to_string(doubled.l1PeakBytes / 1024) +
-                " KiB); bishengir-compile (May 2026 or later) retries the compile without them, so its "
-                "loads do not overlap its vector work (an older toolchain fails it instead)";
+    d.say(msg::Message(msg::Id::FidelityMultibufferFallback, {doubled.ubPeakBytes / 1024, doubled.l1PeakBytes / 1024}));
     return d;
 }
 
@@ -278,16 +274,19 @@ void conclude(const Machine& machine, int track, CompiledKernel& out, const Kern
     if (fp.ubPeakBytes > fp.ubCapacityBytes) {
         out.failure = CompileFailure::UbOverflow;
         out.failureLine = fp.ubPeakLine;
-        std::string tiles;
-        for (const LiveTile& tile : fp.ubPeakTiles)
-            tiles += "\n  " + tile.describe();
-        out.message =
-            msg::text(out.multibuffer ? msg::Id::UbOverflowLiveMultibuffer : msg::Id::UbOverflowLive,
-                      {fp.ubPeakBytes / 1024, fp.ubPeakLine, fp.ubCapacityBytes / 1024, tiles});
+        msg::Arg tiles;
+        for (const LiveTile& tile : fp.ubPeakTiles) {
+            tiles += "\n  ";
+            tiles += tile.described();
+        }
+        out.text = msg::Message(out.multibuffer ? msg::Id::UbOverflowLiveMultibuffer : msg::Id::UbOverflowLive,
+                                {fp.ubPeakBytes / 1024, fp.ubPeakLine, fp.ubCapacityBytes / 1024, tiles});
+        out.message = out.text.english();
     } else if (fp.l1PeakBytes > fp.l1CapacityBytes) {
         out.failure = CompileFailure::L1Overflow;
-        out.message = msg::text(out.multibuffer ? msg::Id::L1OverflowMultibuffer : msg::Id::L1Overflow,
+        out.text = msg::Message(out.multibuffer ? msg::Id::L1OverflowMultibuffer : msg::Id::L1Overflow,
                                 {fp.l1PeakBytes / 1024, fp.l1CapacityBytes / 1024});
+        out.message = out.text.english();
     }
 }
 
@@ -312,6 +311,7 @@ void compileInto(const KernelTrace& trace, const DeviceModel& device, const Cand
         for (const Diagnostic& d : trace.diagnostics())
             if (d.severity == Severity::Error) {
                 out.message = d.message;
+                out.text = d.text;
                 out.failureLine = d.line;
                 break;
             }

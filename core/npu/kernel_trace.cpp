@@ -125,7 +125,7 @@ void TraceBuilder::run()
                 init = AVal::none();
             else
                 warn(m_kernel.function, "npu-missing-argument",
-                     "argument '" + p.name + "' is not given in the launch; approximation: its value is unknown");
+                     msg::Message(msg::Id::FidelityMissingArgument, {p.name}));
             m_constSlots.insert(slot);
             continue;
         }
@@ -141,8 +141,7 @@ void TraceBuilder::run()
             t.bytes = t.numel * dtBytes(t.dtype);
             if (t.dtype == Dt::Unknown)
                 warn(m_kernel.function, "npu-unknown-dtype",
-                     "tensor '" + p.name + "' has dtype '" + arg->dtype + "' that the simulator does not know; "
-                     "approximation: 4-byte elements");
+                     msg::Message(msg::Id::FidelityUnknownTensorDtype, {p.name, arg->dtype}));
             init = AVal::pointer(int(m_out.m_tensors.size()), t.dtype);
             m_out.m_tensors.push_back(std::move(t));
             break;
@@ -237,7 +236,7 @@ TraceResult KernelTrace::build(const kernel::KernelFile& file, const kernel::Ker
         d.code = "npu-trace-failed";
         d.severity = Severity::Error;
         d.file = file.path;
-        d.message = "kernel '" + kernel.name + "' has no function body to trace";
+        d.say(msg::Message(msg::Id::TraceNoBody, {kernel.name}));
         result.diagnostics.push_back(std::move(d));
         return result;
     }

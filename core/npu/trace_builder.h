@@ -15,6 +15,7 @@
 #include "core/npu/kernel_trace.h"
 
 #include "core/python/parser.h"
+#include "core/util/message.h"
 
 #include <cmath>
 #include <cstdint>
@@ -143,11 +144,12 @@ private:
     }
 
     // --- diagnostics
-    void warn(const Node* node, const std::string& code, const std::string& message)
+    void warn(const Node* node, const std::string& code, const msg::Message& message)
     {
         const int line = node ? node->line : 0;
+        const std::string english = message.english();
         for (const Diagnostic& d : m_out.m_diagnostics)
-            if (d.line == line && d.code == code && d.message == message)
+            if (d.line == line && d.code == code && d.message == english)
                 return;
         Diagnostic d;
         d.code = code;
@@ -155,7 +157,8 @@ private:
         d.file = m_textFile;
         d.line = line;
         d.column = node ? node->col + 1 : 0;
-        d.message = message;
+        d.message = english;
+        d.text = message;
         m_out.m_diagnostics.push_back(std::move(d));
     }
     void error(const std::string& code, const std::string& message, int line = 0)

@@ -217,7 +217,7 @@ std::int32_t TraceBuilder::lowerProgramId(const Call& c)
     const std::optional<std::int32_t> literal = literalInt(b.args[0]);
     const std::int32_t axis = literal.value_or(0);
     if (!literal && b.args[0])
-        warn(c.call, "npu-unsupported-construct", "program axis must be a literal 0, 1 or 2; approximation: axis 0");
+        warn(c.call, "npu-unsupported-construct", msg::Message(msg::Id::FidelityProgramAxis));
     Instr ins = make(c.name == "tl.program_id" ? Op::ProgramId : Op::NumPrograms, c.call, callResult(c));
     ins.imm = std::clamp(axis, 0, 2);
     emit(c.block, ins);
@@ -309,7 +309,7 @@ std::int32_t TraceBuilder::lowerAtomic(const Call& c)
         {"cas", AtomicKind::Cas}, {"and", AtomicKind::And}, {"or", AtomicKind::Or}, {"xor", AtomicKind::Xor}};
     auto it = kinds.find(kind);
     if (it == kinds.end()) {
-        warn(c.call, "npu-unsupported-call", msg::text(msg::Id::FidelityAtomicNotModelled, {c.raw}));
+        warn(c.call, "npu-unsupported-call", msg::Message(msg::Id::FidelityAtomicNotModelled, {c.raw}));
     } else {
         ins.sub = std::uint8_t(it->second);
     }
@@ -419,7 +419,7 @@ std::int32_t TraceBuilder::literalAxis(const Call& c, const Node* axisNode)
         return *axis;
     if (axisNode->is(Kind::UnaryOp) && axisNode->op() == Kind::USub && axisNode->child("operand")->is(Kind::Constant))
         return -std::int32_t(axisNode->child("operand")->constant()->integer);
-    warn(c.call, "npu-unsupported-construct", "reduction axis must be a literal; approximation: all axes");
+    warn(c.call, "npu-unsupported-construct", msg::Message(msg::Id::FidelityReductionAxis));
     return kAxisNone;
 }
 
@@ -443,7 +443,7 @@ std::int32_t TraceBuilder::lowerCustomReduce(const Call& c)
     const kernel::KernelDef* combine = fn && fn->is(Kind::Name) ? m_file.kernel(fn->id()) : nullptr;
     const int ops = combine && combine->function ? combineOperations(combine->function) : 1;
     warn(c.call, "npu-approximate-call",
-         msg::text(ops == 1 ? msg::Id::FidelityReduceCombine1 : msg::Id::FidelityReduceCombine,
+         msg::Message(ops == 1 ? msg::Id::FidelityReduceCombine1 : msg::Id::FidelityReduceCombine,
                    {fn ? text(fn) : std::string("?"), ops}));
     const std::int32_t axis = literalAxis(c, b.args[1]);
     bool keep = false;
@@ -519,7 +519,7 @@ std::int32_t TraceBuilder::lowerAlongAxis(const Call& c)
     ins.a = lowerArg(c, b.args[0]);
     ins.imm = flip ? literalAxis(c, b.args[1]) : literalInt(b.args[1]).value_or(0);
     if (c.name == "tl.associative_scan")
-        warn(c.call, "npu-approximate-call", "associative_scan's combine function is not traced; approximation: cost of a cumsum");
+        warn(c.call, "npu-approximate-call", msg::Message(msg::Id::FidelityScanCombine));
     return emitCall(c, ins);
 }
 
@@ -691,14 +691,14 @@ std::int32_t TraceBuilder::lowerOtherCall(const Call& c)
         lowerArg(c, a);
     if (c.self)
         lowerArg(c, c.self);
-    warn(c.call, "npu-unsupported-call", msg::text(msg::Id::FidelityCallNotModelled, {c.raw.empty() ? text(func) : c.raw}));
+    warn(c.call, "npu-unsupported-call", msg::Message(msg::Id::FidelityCallNotModelled, {c.raw.empty() ? text(func) : c.raw}));
     return finish(unknownConst(), c.call, c.block, c.dest);
 }
 
 std::int32_t TraceBuilder::inlineCall(const kernel::KernelDef& callee, const Node* call, Block& block, std::int32_t dest)
 {
     if (m_inlineDepth >= 8) {
-        warn(call, "npu-unsupported-call", msg::text(msg::Id::FidelityHelpersTooDeep));
+        warn(call, "npu-unsupported-call", msg::Message(msg::Id::FidelityHelpersTooDeep));
         return finish(unknownConst(), call, block, dest);
     }
     // Bind arguments in the caller's scope.

@@ -38,7 +38,7 @@ std::uint8_t TraceBuilder::binaryOperator(const Node* node, Kind op)
         if (kind == op)
             return std::uint8_t(bin);
     warn(node, "npu-unsupported-operator",
-         "operator in '" + text(node) + "' is not modelled (approximation: addition)");
+         msg::Message(msg::Id::FidelityOperator, {text(node)}));
     return std::uint8_t(BinKind::Add);
 }
 
@@ -57,7 +57,7 @@ std::int32_t TraceBuilder::lowerExpr(const Node* e, Block& block, std::int32_t d
         case py::ConstantValue::Type::Bool: s = constSlot(AVal::boolean(c.boolean), c.boolean ? "True" : "False"); break;
         case py::ConstantValue::Type::Int:
             if (c.bigInt) {
-                warn(e, "npu-unsupported-construct", "integer constant beyond 64 bits; approximation: unknown");
+                warn(e, "npu-unsupported-construct", msg::Message(msg::Id::FidelityBigInteger));
                 s = unknownConst();
             } else {
                 s = intConst(c.integer);
@@ -107,7 +107,7 @@ std::int32_t TraceBuilder::lowerExpr(const Node* e, Block& block, std::int32_t d
             emit(block, ins);
             return out;
         }
-        warn(e, "npu-unsupported-attribute", msg::text(msg::Id::FidelityAttributeNotModelled, {text(e)}));
+        warn(e, "npu-unsupported-attribute", msg::Message(msg::Id::FidelityAttributeNotModelled, {text(e)}));
         return finish(unknownConst(), e, block, dest);
     }
     case Kind::BinOp: {
@@ -174,7 +174,7 @@ std::int32_t TraceBuilder::lowerExpr(const Node* e, Block& block, std::int32_t d
             case Kind::Eq: case Kind::Is: ins.sub = std::uint8_t(CmpKind::Eq); break;
             case Kind::NotEq: case Kind::IsNot: ins.sub = std::uint8_t(CmpKind::Ne); break;
             default:
-                warn(e, "npu-unsupported-operator", "comparison in '" + text(e) + "' is not modelled (approximation: ==)");
+                warn(e, "npu-unsupported-operator", msg::Message(msg::Id::FidelityComparison, {text(e)}));
                 ins.sub = std::uint8_t(CmpKind::Eq);
             }
             emit(block, ins);
@@ -223,7 +223,7 @@ std::int32_t TraceBuilder::lowerExpr(const Node* e, Block& block, std::int32_t d
         return lowerCall(e, block, dest);
     default:
         warn(e, "npu-unsupported-construct",
-             "expression '" + text(e) + "' is not modelled (approximation: unknown value, no cost)");
+             msg::Message(msg::Id::FidelityExpression, {text(e)}));
         return finish(unknownConst(), e, block, dest);
     }
 }
@@ -237,7 +237,7 @@ std::int32_t TraceBuilder::lowerSubscript(const Node* e, Block& block, std::int3
         slice->constant()->isStr()) {
         if (const auto* c = m_out.findConstexpr(slice->constant()->text))
             return finish(c->slot, e, block, dest);
-        warn(e, "npu-unknown-name", "'" + slice->constant()->text + "' is not a constexpr of the kernel (approximation: unknown)");
+        warn(e, "npu-unknown-name", msg::Message(msg::Id::FidelityNotConstexpr, {slice->constant()->text}));
         return finish(unknownConst(), e, block, dest);
     }
     const std::int32_t base = lowerExpr(value, block);
@@ -269,7 +269,7 @@ std::int32_t TraceBuilder::lowerSubscript(const Node* e, Block& block, std::int3
             pattern.push_back(std::int32_t(p->constant()->integer));
         } else {
             warn(e, "npu-unsupported-subscript",
-                 "subscript '" + text(e) + "' is not modelled (only [:, None]-style broadcasting is); approximation: unknown value");
+                 msg::Message(msg::Id::FidelitySubscript, {text(e)}));
             return finish(unknownConst(), e, block, dest);
         }
     }

@@ -122,7 +122,7 @@ std::int32_t TraceBuilder::lookupName(const std::string& name, const Node* node)
     }
     if (name == "None")
         return noneConst();
-    warn(node, "npu-unknown-name", msg::text(msg::Id::FidelityUnknownName, {name}));
+    warn(node, "npu-unknown-name", msg::Message(msg::Id::FidelityUnknownName, {name}));
     return unknownConst();
 }
 

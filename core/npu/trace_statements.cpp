@@ -50,8 +50,7 @@ void TraceBuilder::lowerAssignTo(const Node* target, const Node* value, Block& b
         }
         for (std::size_t i = 0; i < targets.size(); ++i) {
             if (!targets[i]->is(Kind::Name)) {
-                warn(targets[i], "npu-unsupported-target", "assignment to '" + text(targets[i]) +
-                     "' is not modelled (approximation: ignored)");
+                warn(targets[i], "npu-unsupported-target", msg::Message(msg::Id::FidelityAssignIgnored, {text(targets[i])}));
                 continue;
             }
             const bool known = i < items.size();
@@ -65,7 +64,7 @@ void TraceBuilder::lowerAssignTo(const Node* target, const Node* value, Block& b
         return;
     }
     warn(target, "npu-unsupported-target",
-         "assignment to '" + text(target) + "' is not modelled (approximation: the value is computed, the store ignored)");
+         msg::Message(msg::Id::FidelityAssignStoreIgnored, {text(target)}));
     lowerExpr(value, block);
 }
 
@@ -85,9 +84,7 @@ void TraceBuilder::lowerFor(const Node* stmt, Block& block)
                 if (kw->str("arg") == "bind_sub_block" &&
                     !(kw->child("value")->is(Kind::Constant) && !kw->child("value")->constant()->boolean))
                     warn(iter, "npu-approximate-call",
-                         "parallel(..., bind_sub_block=True) shares the loop between the two vector cores of an "
-                         "AI core, which the simulator does not model (approximation: one core runs every "
-                         "iteration)");
+                         msg::Message(msg::Id::FidelityBindSubBlock));
             std::vector<const Node*> args(iter->list("args").begin(), iter->list("args").end());
             for (const Node* kw : iter->list("keywords")) {
                 const std::string& k = kw->str("arg");
@@ -112,22 +109,21 @@ void TraceBuilder::lowerFor(const Node* stmt, Block& block)
     }
     if (!understood) {
         warn(stmt, "npu-unsupported-loop",
-             "loop over '" + (iter ? text(iter) : std::string("?")) +
-             "' is not a range; approximation: the body runs once with the loop variable unknown");
+             msg::Message(msg::Id::FidelityLoopNotRange, {iter ? text(iter) : std::string("?")}));
         loop.start = intConst(0);
         loop.stop = intConst(1);
     }
     if (target && target->is(Kind::Name))
         loop.var = assignSlot(target->id(), target->line);
     else if (target)
-        warn(target, "npu-unsupported-target", "loop target '" + text(target) + "' is not a plain name; it is not modelled");
+        warn(target, "npu-unsupported-target", msg::Message(msg::Id::FidelityLoopTarget, {text(target)}));
     if (!understood && loop.var >= 0)
         loop.var = -1;  // stays whatever it was: unknown
     ++m_loopDepth;
     lowerBlock(stmt->list("body"), loop.body);
     --m_loopDepth;
     if (!stmt->list("orelse").empty())
-        warn(stmt, "npu-unsupported-construct", "for ... else is not modelled (approximation: the else block is ignored)");
+        warn(stmt, "npu-unsupported-construct", msg::Message(msg::Id::FidelityForElse));
     m_ir.loops.push_back(std::move(loop));
     block.stmts.push_back({Stmt::Kind::For, std::int32_t(m_ir.loops.size() - 1)});
 }
@@ -158,7 +154,7 @@ void TraceBuilder::lowerStmt(const Node* stmt, Block& block)
     case Kind::AugAssign: {
         const Node* target = stmt->child("target");
         if (!target->is(Kind::Name)) {
-            warn(stmt, "npu-unsupported-target", "augmented assignment to '" + text(target) + "' is not modelled");
+            warn(stmt, "npu-unsupported-target", msg::Message(msg::Id::FidelityAugAssign, {text(target)}));
             lowerExpr(stmt->child("value"), block);
             return;
         }
@@ -214,10 +210,10 @@ void TraceBuilder::lowerStmt(const Node* stmt, Block& block)
         return;
     }
     case Kind::Break:
-        warn(stmt, "npu-approximate-break", "break is data dependent here; approximation: the loop runs all its trips");
+        warn(stmt, "npu-approximate-break", msg::Message(msg::Id::FidelityBreak));
         return;
     case Kind::Continue:
-        warn(stmt, "npu-approximate-break", "continue is not modelled; approximation: the rest of the body always runs");
+        warn(stmt, "npu-approximate-break", msg::Message(msg::Id::FidelityContinue));
         return;
     case Kind::Pass:
     case Kind::Assert:
@@ -231,7 +227,7 @@ void TraceBuilder::lowerStmt(const Node* stmt, Block& block)
         return;
     default:
         warn(stmt, "npu-unsupported-construct",
-             std::string("statement '") + std::string(stmt->typeName()) + "' is not modelled (approximation: ignored)");
+             msg::Message(msg::Id::FidelityStatement, {stmt->typeName()}));
         return;
     }
 }

@@ -8,6 +8,7 @@
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <map>
@@ -192,10 +193,9 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
                     wanted[c] = true;
         }
         const auto kept = std::count(wanted.begin(), wanted.end(), true);
-        cmp.notes.push_back(formatCount(std::int64_t(universe), "config") +
-                            " were benchmarked in all; only the " + std::to_string(kept) +
-                            " within tolerance of a device's best were simulated on the other "
-                            "devices (a wider tolerance may need them all)");
+        cmp.notes.push_back(msg::text(universe == 1 ? msg::Id::DeviceCompareOnlyWithinTolerance1
+                                                    : msg::Id::DeviceCompareOnlyWithinTolerance,
+                                      {universe, kept}));
     }
 
     // 3. On each device, the configs its tuning did not measure, written by hand. Its own best
@@ -272,7 +272,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
     sweep::computeRegret(cmp);
     sweep::chooseDeviceList(cmp, request.cover);
     if (out.stopped)
-        cmp.notes.push_back("stopped: what was not reached is missing");
+        cmp.notes.push_back(msg::text(msg::Id::DeviceCompareStopped));
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include "core/util/format.h"
 #include "core/util/input_file.h"
 #include "core/util/json_reader.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cmath>
@@ -336,8 +337,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     if (out.measuredDevice.empty()) {
         out.measuredDevice = busiestDevice(*stored.value);
         if (perDevice.size() > 1)
-            out.notes.push_back("measurements on " + std::to_string(perDevice.size()) + " devices; comparing " +
-                                out.measuredDevice + " (choose with --measured-on)");
+            out.notes.push_back(msg::text(msg::Id::MeasureSeveralDevices, {perDevice.size(), out.measuredDevice}));
     } else if (!perDevice.count(out.measuredDevice)) {
         std::string names;
         for (const auto& [device, count] : perDevice)
@@ -366,7 +366,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         }
         const auto status = measure::parseMeasureStatus(r.status);
         if (!status) {
-            out.notes.push_back("measurement " + std::to_string(r.id) + ": unknown status '" + r.status + "'");
+            out.notes.push_back(msg::text(msg::Id::MeasureUnknownStatus, {r.id, r.status}));
             continue;
         }
         auto [it, fresh] = byConfig.try_emplace(measure::configText(r), out.candidates.size());
@@ -395,8 +395,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         }
     }
     if (stale > 0)
-        out.notes.push_back(std::to_string(stale) + " measurements of an earlier version of the kernel's source are "
-                                                    "left out");
+        out.notes.push_back(msg::text(msg::Id::MeasureStaleLeftOut, {stale}));
     // Each candidate's medians over its timed runs.
     std::stable_sort(timed.begin(), timed.end(), [](const Timed& x, const Timed& y) { return x.candidate < y.candidate; });
     std::vector<double> values;
@@ -444,7 +443,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     const tuning::TuningResult tuned = tuning::tune(a, *space, request.device, tuningOptions, callbacks, control.stop);
     out.stopped = tuned.stopped;
     if (tuned.error)
-        out.notes.push_back("the simulated tuning raised: " + *tuned.error);
+        out.notes.push_back(msg::text(msg::Id::MeasureTuningRaised, {*tuned.error}));
     for (std::size_t i = 0; i < space->size(); ++i) {
         const std::int32_t listIndex = space->backendIndex(i);
         if (listIndex < 0 || std::size_t(listIndex) >= out.candidates.size())
@@ -475,8 +474,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     }
     out.agreement = measure::rankAgreement(simulated, measured, request.topK, request.maxOutliers);
     if (out.compared.size() < 2)
-        out.notes.push_back("fewer than two candidates have both a measured and a simulated time: no rank "
-                            "correlation");
+        out.notes.push_back(msg::text(msg::Id::MeasureTooFewCompared));
     return out;
 }
 
@@ -513,7 +511,7 @@ MeasurementListResult listMeasurements(const MeasurementListRequest& request)
         if (auto m = measure::fromRecord(r, &problem))
             out.measurements.push_back(std::move(*m));
         else
-            out.notes.push_back("measurement #" + std::to_string(r.id) + " was left out: " + problem);
+            out.notes.push_back(msg::text(msg::Id::MeasureLeftOut, {r.id, problem}));
     }
     return out;
 }

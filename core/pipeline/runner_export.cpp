@@ -9,6 +9,7 @@
 #include "core/space/candidate_query.h"
 #include "core/util/input_file.h"
 #include "core/util/json_reader.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <fstream>
@@ -183,8 +184,8 @@ FileCandidates readPythonCandidates(const fs::path& path)
         const std::string where = path.string() + ":" + std::to_string(call->line) + ":" + std::to_string(call->col + 1);
         py::EvalResult value = evaluator.eval(call);
         if (!value.ok() || !value.value->isConfig()) {
-            out.notes.push_back(where + ": left out: " +
-                                (value.error ? value.error->message : std::string("not a triton.Config")));
+            out.notes.push_back(value.error ? msg::text(msg::Id::RunnerLeftOut, {where, value.error->message})
+                                            : msg::text(msg::Id::RunnerLeftOutNotConfig, {where}));
             continue;
         }
         const py::ConfigValue& config = value.value->config();
@@ -195,7 +196,7 @@ FileCandidates readPythonCandidates(const fs::path& path)
                 if (auto j = pyValueJson(v))
                     c.kwargs[name] = *j;
                 else if (group == &config.kwargs) {
-                    out.notes.push_back(where + ": left out: " + name + "=" + v.repr() + " is not a plain value");
+                    out.notes.push_back(msg::text(msg::Id::RunnerLeftOutNotPlain, {where, name, v.repr()}));
                     usable = false;
                 }
             }
@@ -203,8 +204,7 @@ FileCandidates readPythonCandidates(const fs::path& path)
              {std::tuple<const char*, std::int64_t, int*>{"num_warps", config.numWarps.value_or(4), &c.numWarps},
               {"num_stages", config.numStages.value_or(3), &c.numStages}}) {  // triton.Config's defaults
             if (value < 1 || value > kMaxLaunchCount) {
-                out.notes.push_back(where + ": left out: " + field + "=" + std::to_string(value) +
-                                    " is not a count from 1 to 2^20");
+                out.notes.push_back(msg::text(msg::Id::RunnerLeftOutNotCount, {where, field, value}));
                 usable = false;
             }
             *target = int(std::clamp<std::int64_t>(value, 1, kMaxLaunchCount));
@@ -309,14 +309,13 @@ RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunCon
             unique.push_back(std::move(c));
     }
     if (unique.size() < candidates.size())
-        out.notes.push_back(std::to_string(candidates.size() - unique.size()) + " repeated configs left out");
+        out.notes.push_back(msg::text(msg::Id::RunnerRepeatedLeftOut, {candidates.size() - unique.size()}));
     out.availableCount = unique.size();
     if (request.limit && *request.limit < unique.size()) {
         std::vector<exporter::RunnerCandidate> kept;
         for (std::size_t i : space::spreadEvenly(unique.size(), *request.limit))
             kept.push_back(unique[i]);
-        out.notes.push_back("kept " + std::to_string(kept.size()) + " of " + std::to_string(unique.size()) +
-                            " candidates, spread evenly over the list");
+        out.notes.push_back(msg::text(msg::Id::RunnerKeptSpread, {kept.size(), unique.size()}));
         unique = std::move(kept);
     }
 

@@ -258,7 +258,7 @@ sweep::SweepResult sweep(const SweepRequest& request, const RunControl& control)
     sweep::SweepResult result = sweep::runSweep(request.base, request.device, options, control.stop);
     std::vector<std::string> notes = opened.notices;
     if (opened.error)
-        notes.push_back("tuned without the cache: " + *opened.error);
+        notes.push_back(msg::text(msg::Id::SweepWithoutCache, {*opened.error}));
     result.notes.insert(result.notes.begin(), notes.begin(), notes.end());
     return result;
 }

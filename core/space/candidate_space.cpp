@@ -222,17 +222,14 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         if (options.lattice) {
             // A vector kernel's lattice is its tiling's, around the list; a tl.dot kernel's
             // space is the cube generator's, kept and pruned.
-            if (std::string why = version.latticeUnavailable(); !why.empty())
+            if (msg::Message why = version.latticeUnavailable(); !why.empty())
                 space.m_notes.push_back(std::move(why));
             else if (space.m_backend.cube)
-                space.m_notes.push_back("The lattice of a tl.dot kernel is the cube generator's own space: its "
-                                        "candidates, kept and pruned with their reasons.");
+                space.m_notes.push_back(msg::Message(msg::Id::LatticeIsCubeSpace));
             else if (problemValid && space.m_tunableCount == 0)
-                space.m_notes.push_back("The lattice is not built: the backend tunes no block parameter here.");
+                space.m_notes.push_back(msg::Message(msg::Id::LatticeNoBlockParameter));
             else if (!problemValid)
-                space.m_notes.push_back(
-                    "The lattice is not built: the backend stops before it has a valid kernel description" +
-                    (space.m_backend.error ? " (" + *space.m_backend.error + ")." : std::string(".")));
+                space.m_notes.push_back(space.invalidDescriptionNote());
             else if (space.prepareListLattice() && !options.stop.stop_requested())
                 space.buildLattice(options);
             if (options.stop.stop_requested())
@@ -254,10 +251,7 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         if (problemValid)
             space.buildLattice(options);
         else
-            space.m_notes.push_back(
-                "The lattice is not built: the backend stops before it has "
-                "a valid kernel description" +
-                (space.m_backend.error ? " (" + *space.m_backend.error + ")." : std::string(".")));
+            space.m_notes.push_back(space.invalidDescriptionNote());
     }
     space.m_launchByKey.clear(); // only the build looks figures up by their slots
     if (!space.m_stopped && options.progress)
@@ -293,11 +287,11 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
             continue;
         }
         if (p.paramIndex(name) >= 0) {
-            m_notes.push_back("The hint " + name + " names a parameter the backend generates; it is ignored.");
+            m_notes.push_back(msg::Message(msg::Id::HintNamesGenerated, {name}));
             continue;
         }
         if (values.empty()) {
-            m_notes.push_back("The hint " + name + " has no values; it is ignored.");
+            m_notes.push_back(msg::Message(msg::Id::HintHasNoValues, {name}));
             continue;
         }
         SpaceDimension dim;
@@ -324,7 +318,7 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
         m_dims.push_back(std::move(dim));
     } else if (launch.multibuffer) {
         if (multibufferHint != nullptr)
-            m_notes.push_back("multibuffer is fixed at launch; the multibuffer hint is ignored.");
+            m_notes.push_back(msg::Message(msg::Id::HintMultibufferFixed));
     } else {
         SpaceDimension dim;
         dim.name = "multibuffer";
@@ -341,7 +335,7 @@ void CandidateSpace::buildDimensions(const HintList& hints, const LaunchSpec& la
         m_dims.push_back(std::move(dim));
     }
     if (m_hintCount > 0 || multibufferHint != nullptr)
-        if (std::string note = backends::policy(launch.backend).crossedHintsNote(); !note.empty())
+        if (msg::Message note = backends::policy(launch.backend).crossedHintsNote(); !note.empty())
             m_notes.push_back(std::move(note));
 
     m_comboCount = 1;
@@ -618,11 +612,9 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
         vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
         m_dims[std::size_t(j)].step = step[j];
         if (step[j] != (p.simtMode ? 0 : align))
-            m_notes.push_back("Lattice thinned to fit " + std::to_string(maxPoints) +
-                             " points: " + m_dims[std::size_t(j)].name +
-                             (step[j] == 0 ? std::string(" keeps no aligned multiples")
-                                           : " keeps multiples of " + std::to_string(step[j]) + " only") +
-                             ", besides powers of two, the whole extent and generated values.");
+            m_notes.push_back(step[j] == 0 ? msg::Message(msg::Id::LatticeThinnedNoMultiples, {maxPoints, m_dims[std::size_t(j)].name})
+                                           : msg::Message(msg::Id::LatticeThinned,
+                                                          {maxPoints, m_dims[std::size_t(j)].name, step[j]}));
     }
 
     std::size_t tilings = 1;
@@ -632,8 +624,7 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
         exact *= double(m_dims[std::size_t(j)].values.size());
     }
     if (exact > double(maxPoints)) {
-        m_notes.push_back("The lattice is not built: " + formatDouble(exact) + " points exceed the limit of " +
-                         std::to_string(maxPoints) + " even with powers of two only.");
+        m_notes.push_back(msg::Message(msg::Id::LatticeTooLarge, {formatDouble(exact), maxPoints}));
         return;
     }
     // The lattice's rows hold these values: its launches are keyed by their positions
@@ -903,10 +894,25 @@ std::uint32_t CandidateSpace::launchOf(const std::int64_t* values)
     return at->second;
 }
 
+std::vector<std::string> CandidateSpace::notes() const
+{
+    std::vector<std::string> out;
+    out.reserve(m_notes.size());
+    for (const msg::Message& n : m_notes)
+        out.push_back(n.english());
+    return out;
+}
+
+msg::Message CandidateSpace::invalidDescriptionNote() const
+{
+    return m_backend.error ? msg::Message(msg::Id::LatticeNoValidDescriptionBecause, {*m_backend.error})
+                           : msg::Message(msg::Id::LatticeNoValidDescription);
+}
+
 std::string CandidateSpace::coverageNote(std::size_t i) const
 {
     if (!m_launchModel)
-        return "coverage unknown: the space was built without the kernel's launch";
+        return ts::msg::text(ts::msg::Id::CoverageUnknownNoLaunch);
     return m_launchModel->describe(launch(i));
 }
 
@@ -1073,23 +1079,16 @@ std::string describeStepRule(const TileProblem& p, const SpaceDimension& dim)
     if (!dim.tilingAxes.empty()) {
         const TileAxis& axis = p.axes[std::size_t(dim.tilingAxes.front())];
         if (axis.lowDim)
-            return "the low-dim descent halves all low-dim tiles together, to powers of two "
-                   "(32-byte aligned below 128 elements)";
+            return ts::msg::text(ts::msg::Id::StepRuleLowDim);
         if (axis.split)
-            return "the tiling descent of " + axis.name +
-                   " starts from the split block and "
-                   "halves " +
-                   dim.name + " to powers of two";
-        return "the tiling descent of " + axis.name + " halves " + dim.name + " to powers of two";
+            return ts::msg::text(ts::msg::Id::StepRuleSplitTiling, {axis.name, dim.name});
+        return ts::msg::text(ts::msg::Id::StepRuleTiling, {axis.name, dim.name});
     }
     if (!dim.splitAxes.empty()) {
         const TileAxis& axis = p.axes[std::size_t(dim.splitAxes.front())];
-        return "the split descent of " + axis.name + " halves " + dim.name + " from " +
-               std::to_string(axis.length) +
-               " (quarter steps once the grid nears the vector cores), rounding up, and stops "
-               "once the grid exceeds the vector cores";
+        return ts::msg::text(ts::msg::Id::StepRuleSplit, {axis.name, dim.name, axis.length});
     }
-    return "the walk never sets this value";
+    return ts::msg::text(ts::msg::Id::StepRuleNever);
 }
 
 } // namespace
@@ -1131,23 +1130,17 @@ std::string CandidateSpace::describe(std::size_t i) const
         break;
     case ReasonCode::ProgramLimit:
         if (m_status[i] == CandidateStatus::Skipped)
-            msg = std::to_string(m_programs[i]) + " programs > " +
-                  std::to_string(std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms)) +
-                  ": the split descent stops once the grid exceeds the " + std::to_string(p.vectorCores) +
-                  " vector cores (largest generated grid: " + std::to_string(m_maxGeneratedPrograms) +
-                  " programs)";
+            msg = ts::msg::text(ts::msg::Id::ReasonProgramLimitSkipped,
+                                {m_programs[i], std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms),
+                                 p.vectorCores, m_maxGeneratedPrograms});
         else
-            msg = std::to_string(m_programs[i]) + " programs > " + std::to_string(kMaxPrograms) +
-                  ", the most one launch grid can hold";
+            msg = ts::msg::text(ts::msg::Id::ReasonProgramLimit, {m_programs[i], kMaxPrograms});
         break;
     case ReasonCode::UnalignedTile:
         if (p.simtMode) {
-            msg = paramName + "=" + paramValue +
-                  " is not a power of two (SIMT tiles are rounded up to powers of two)";
+            msg = ts::msg::text(ts::msg::Id::ReasonNotPowerOfTwo, {paramName, paramValue});
         } else {
-            msg = paramName + "=" + paramValue + " is neither a multiple of " +
-                  std::to_string(p.alignElements()) + " elements (32 B of " + std::to_string(p.dtypeBytes) +
-                  "-byte elements) nor the whole extent";
+            msg = ts::msg::text(ts::msg::Id::ReasonUnaligned, {paramName, paramValue, p.alignElements(), p.dtypeBytes});
         }
         break;
     case ReasonCode::TileExceedsBlock: {
@@ -1156,61 +1149,50 @@ std::string CandidateSpace::describe(std::size_t i) const
             const std::int64_t block = blockFor(a);
             if (block > 0 && v[param] > (p.simtMode ? nextPowerOf2(block) : block)) {
                 const TileAxis& axis = p.axes[std::size_t(a)];
-                msg = paramName + "=" + paramValue + " > " + std::to_string(block) +
-                      (axis.split ? ", the block of axis " + axis.name + " one program owns"
-                                  : ", the length of axis " + axis.name);
+                msg = ts::msg::text(axis.split ? ts::msg::Id::ReasonTileExceedsBlock : ts::msg::Id::ReasonTileExceedsAxis,
+                                    {paramName, paramValue, block, axis.name});
                 break;
             }
         }
         break;
     }
     case ReasonCode::InvalidValue:
-        msg = paramName + "=" + paramValue + ": a tile size must be at least 1";
+        msg = ts::msg::text(ts::msg::Id::ReasonInvalidValue, {paramName, paramValue});
         break;
     case ReasonCode::MissingParam:
-        msg = paramName + " is set neither by this config nor at launch: the kernel cannot be "
-                          "compiled without it";
+        msg = ts::msg::text(ts::msg::Id::ReasonMissingParam, {paramName});
         break;
     case ReasonCode::BelowMinTile:
-        msg = "tile " + formatCount(m_tile[i], "element") + " < " +
-              std::to_string(m_backend.tiles.limits.stopNumel) +
-              " elements: the walk stops at the first tile at or below that size (1024 B of " +
-              std::to_string(p.dtypeBytes) + "-byte elements" +
-              (m_backend.tiles.limits.smallKernel
-                   ? ", or total / (2 x " + std::to_string(p.vectorCores) + " vector cores)"
-                   : std::string()) +
-              "); the smallest generated tile has " + std::to_string(m_minGeneratedTile) + " elements";
+        msg = m_backend.tiles.limits.smallKernel
+                  ? ts::msg::text(m_tile[i] == 1 ? ts::msg::Id::ReasonBelowMinTileSmall1 : ts::msg::Id::ReasonBelowMinTileSmall,
+                                  {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, p.vectorCores, m_minGeneratedTile})
+                  : ts::msg::text(m_tile[i] == 1 ? ts::msg::Id::ReasonBelowMinTile1 : ts::msg::Id::ReasonBelowMinTile,
+                                  {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, m_minGeneratedTile});
         break;
     case ReasonCode::OffWalk: {
         const std::int32_t n = m_ref[i];
-        msg = "valid but never visited by the backend's walk; nearest generated candidate #" +
-              std::to_string(n) + " (" + describeValues(values(std::size_t(n))) + ")";
-        if (param >= 0) {
-            msg += " differs most in " + paramName + " (" + paramValue + " vs " +
-                   std::to_string(values(std::size_t(n))[param]) +
-                   "): " + describeStepRule(p, m_dims[std::size_t(param)]);
-        }
+        msg = param >= 0 ? ts::msg::text(ts::msg::Id::ReasonOffWalkDiffers,
+                                         {n, describeValues(values(std::size_t(n))), paramName, paramValue,
+                                          values(std::size_t(n))[param], describeStepRule(p, m_dims[std::size_t(param)])})
+                         : ts::msg::text(ts::msg::Id::ReasonOffWalk, {n, describeValues(values(std::size_t(n)))});
         break;
     }
     case ReasonCode::NothingGenerated:
-        msg = "the backend generated nothing for this launch. " + m_backend.emptyExplanation;
+        msg = ts::msg::text(ts::msg::Id::ReasonNothingGenerated, {m_backend.emptyExplanation});
         break;
     case ReasonCode::GenerationOff:
-        msg = "configs=[...] is not empty, so the backend benchmarks only the handwritten "
-              "configs (hints={'auto_gen_config': True} adds the generated ones)";
+        msg = ts::msg::text(ts::msg::Id::ReasonGenerationOff);
         break;
     case ReasonCode::BackendError:
-        msg = "the backend raises before benchmarking: " + m_backend.error.value_or("");
+        msg = ts::msg::text(ts::msg::Id::ReasonBackendError, {m_backend.error.value_or("")});
         break;
     case ReasonCode::Handwritten:
-        msg = "handwritten triton.Config, benchmarked as written; passes every hard constraint";
+        msg = ts::msg::text(ts::msg::Id::ReasonHandwritten);
         break;
     case ReasonCode::Fallback:
-        msg = "nothing was generated and configs=[] is empty, so the backend falls back to one "
-              "default config ({}, num_warps=4, num_stages=2). " +
-              m_backend.emptyExplanation;
-        if (m_backend.error)
-            msg += backends::policy(m_backendVersion).fallbackNote(*m_backend.error);
+        msg = ts::msg::text(ts::msg::Id::ReasonFallback,
+                            {m_backend.emptyExplanation +
+                             (m_backend.error ? backends::policy(m_backendVersion).fallbackNote(*m_backend.error) : std::string())});
         break;
     case ReasonCode::CubeL1Capacity:
     case ReasonCode::CubeL0aCapacity:
@@ -1219,7 +1201,7 @@ std::string CandidateSpace::describe(std::size_t i) const
         msg = describeCubeCapacity(code, m_tile[i], m_programs[i]);
         break;
     case ReasonCode::CubeTimeBudget:
-        msg = "cut by the 200 s benchmark budget of cube / mix kernels";
+        msg = ts::msg::text(ts::msg::Id::ReasonCubeTimeBudget);
         break;
     case ReasonCode::Uncovered: // an incorrect candidate's own reason, described above
     case ReasonCode::Overrun:

@@ -12,6 +12,7 @@
 #include "core/space/backend_configs.h"
 #include "core/space/generator_device.h"
 #include "core/space/space_types.h"
+#include "core/util/message_value.h"
 
 #include <array>
 #include <cstdint>
@@ -152,7 +153,8 @@ public:
     const GeneratorDevice& device() const { return m_device; }
     const std::vector<SpaceDimension>& dimensions() const { return m_dims; }
     const std::optional<std::string>& error() const { return m_backend.error; }
-    const std::vector<std::string>& notes() const { return m_notes; }
+    std::vector<std::string> notes() const; // in English, as the CLI prints them
+    const std::vector<msg::Message>& noteMessages() const { return m_notes; }
     bool hasLattice() const { return m_latticeBuilt; }
     // The generated rows are the backend's own configs (their num_warps / num_stages come from
     // it, not from a variant dimension): a version whose policy lays out the space that way.
@@ -203,6 +205,7 @@ public:
 
 private:
     void buildDimensions(const HintList& hints, const LaunchSpec& launch);
+    msg::Message invalidDescriptionNote() const;
     void addBackendList();
     // backends::SpaceRows::BackendList (candidate_space_list.cpp): the rows are the backend's own
     // list, config for config (its options coupled as the version couples them), then a cube
@@ -239,7 +242,7 @@ private:
     int m_hintBegin = 0;
     int m_hintCount = 0;
     int m_variantDim = -1; // the multibuffer / num_warps dimension, -1 if none
-    std::vector<std::string> m_notes;
+    std::vector<msg::Message> m_notes;
     std::vector<TritonConfig> m_userConfigs;
     std::int64_t m_minGeneratedTile = 0;
     std::int64_t m_maxGeneratedPrograms = 0;

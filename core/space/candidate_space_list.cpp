@@ -117,7 +117,7 @@ void CandidateSpace::addBackendListRows()
         push(CandidateStatus::Pruned, p.code, -1, -1, 1u << unsigned(p.code), p.bytes, p.capacity, launchOf(row.data()));
     }
     if (cube.prunedCount > cube.pruned.size())
-        m_notes.push_back(msg::text(msg::Id::CubePruningDrops,
+        m_notes.push_back(msg::Message(msg::Id::CubePruningDrops,
                                     {cube.prunedCount, cube.prunedBy[0], cube.prunedBy[1], cube.prunedBy[2],
                                      cube.prunedBy[3], cube.pruned.size()}));
 }
@@ -174,8 +174,7 @@ bool CandidateSpace::prepareListLattice()
         }
         if (!uniform) {
             m_comboCount = 1;
-            m_notes.push_back("The lattice is not built: the backend's list does not give every tiling the same "
-                              "options.");
+            m_notes.push_back(msg::Message(msg::Id::LatticeListNotUniform));
             return false;
         }
     }

@@ -3,6 +3,7 @@
 #include "core/space/cube_generator.h"
 
 #include "core/space/backend_configs.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cctype>
@@ -595,14 +596,13 @@ std::string describeCubeCapacity(ReasonCode code, std::int64_t bytes, std::int64
 {
     switch (code) {
     case ReasonCode::CubeL1Capacity:
-        return "L1: (M x K + K x N) tiles need " + bytesText(bytes) + " > " + bytesText(capacity) +
-               " (L1 / 2 buffers)";
+        return msg::text(msg::Id::CubeL1Need, {bytesText(bytes), bytesText(capacity)});
     case ReasonCode::CubeL0aCapacity:
-        return "L0A: M x K tile needs " + bytesText(bytes) + " > " + bytesText(capacity) + " (L0A / 2 buffers)";
+        return msg::text(msg::Id::CubeL0aNeed, {bytesText(bytes), bytesText(capacity)});
     case ReasonCode::CubeL0bCapacity:
-        return "L0B: K x N tile needs " + bytesText(bytes) + " > " + bytesText(capacity) + " (L0B / 2 buffers)";
+        return msg::text(msg::Id::CubeL0bNeed, {bytesText(bytes), bytesText(capacity)});
     case ReasonCode::CubeL0cCapacity:
-        return "L0C: M x N fp32 accumulator needs " + bytesText(bytes) + " > " + bytesText(capacity);
+        return msg::text(msg::Id::CubeL0cNeed, {bytesText(bytes), bytesText(capacity)});
     default:
         return {};
     }

@@ -45,11 +45,32 @@ std::string fill(std::string_view format, std::span<const std::string> args)
 
 std::string text(Id id, std::initializer_list<Arg> args)
 {
+    return Message(id, args).english();
+}
+
+std::string Arg::text() const
+{
+    std::string out;
+    for (const Piece& p : m_pieces)
+        out += p.message ? p.message->english() : p.text;
+    return out;
+}
+
+Arg& Arg::operator+=(const Arg& more)
+{
+    m_pieces.insert(m_pieces.end(), more.m_pieces.begin(), more.m_pieces.end());
+    return *this;
+}
+
+std::string Message::english() const
+{
+    if (!m_set)
+        return {};
     std::vector<std::string> texts;
-    texts.reserve(args.size());
-    for (const Arg& a : args)
+    texts.reserve(m_args.size());
+    for (const Arg& a : m_args)
         texts.push_back(a.text());
-    return fill(entry(id).english, texts);
+    return fill(entry(m_id).english, texts);
 }
 
 } // namespace ts::msg

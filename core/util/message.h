@@ -1,12 +1,14 @@
 #pragma once
 // Messages for people that core writes (notes, diagnostics, reasons, fidelity warnings): each has
 // an id and one English text in the catalogue (message_catalog.inc), with %1..%9 where its typed
-// arguments go. Core renders the English, which is what the CLI prints and the cache stores; the
-// explorer finds the entry a text was rendered from, takes its arguments back out and writes the
-// message through Qt's translation system (widgets/core_text.h), so that zh_CN reads it in
-// Chinese. An argument that is itself a catalogue message is translated in turn.
+// arguments go. Core's types carry a message as its id and arguments (msg::Message,
+// message_value.h) beside the English it renders, which is what the CLI prints and the cache
+// stores; the explorer writes the message from its id through Qt's translation system
+// (widgets/core_text.h), so that zh_CN reads it in Chinese, an argument that is itself a message
+// translated in turn.
 
-#include <concepts>
+#include "core/util/message_value.h"
+
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -14,7 +16,7 @@
 
 namespace ts::msg {
 
-enum class Id {
+enum class Id : std::uint16_t {
 #define TS_MESSAGE(id, english) id,
 #include "core/util/message_catalog.inc"
 #undef TS_MESSAGE
@@ -28,20 +30,6 @@ struct Entry {
 
 std::span<const Entry> catalogue();
 const Entry& entry(Id id);
-
-// A typed argument: text as it is, a count or a figure written as the CLI writes it.
-class Arg {
-public:
-    Arg(std::string_view text) : m_text(text) {}
-    Arg(const std::string& text) : m_text(text) {}
-    Arg(const char* text) : m_text(text) {}
-    template <std::integral T>
-    requires(!std::same_as<T, bool> && !std::same_as<T, char>) Arg(T n) : m_text(std::to_string(n)) {}
-    const std::string& text() const { return m_text; }
-
-private:
-    std::string m_text;
-};
 
 // The English text of `id` with its arguments in place of %1..%9.
 std::string text(Id id, std::initializer_list<Arg> args = {});

@@ -9,13 +9,17 @@
 #include "widgets/cache_browser.h"
 #include "widgets/charts_page.h"
 #include "widgets/core_text.h"
+#include "widgets/device_compare_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
 #include "widgets/qcp.h"
 #include "widgets/source_view.h"
+#include "widgets/space_page.h"
+#include "widgets/sweep_dialog.h"
 #include "widgets/tool_dialogs.h"
 #include "widgets/status_colors.h"
 #include "widgets/translations.h"
+#include "widgets/tuning_run.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -26,6 +30,7 @@
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -309,7 +314,7 @@ private Q_SLOTS:
             QStringLiteral("configs"), QStringLiteral("constexpr"), QStringLiteral("autotune"),
             QStringLiteral("jit"), QStringLiteral("grid"), QStringLiteral("cdiv"), QStringLiteral("tensor"),
             QStringLiteral("dtype"), QStringLiteral("max"), QStringLiteral("min"), QStringLiteral("dot"),
-            QStringLiteral("ubtune"), QStringLiteral("cfg"),
+            QStringLiteral("ubtune"), QStringLiteral("cfg"), QStringLiteral("ValueError"),
             // The filter's keywords, a key's name and the CLI's commands, typed as written.
             QStringLiteral("tile"), QStringLiteral("waves"), QStringLiteral("programs"),
             QStringLiteral("generated"), QStringLiteral("pruned"), QStringLiteral("Esc"),
@@ -317,12 +322,69 @@ private Q_SLOTS:
             // The NPU's pipes as the hardware names them, the decorator's name, a language's own name.
             QStringLiteral("Vector"), QStringLiteral("Scalar"), QStringLiteral("Autotune"),
             QStringLiteral("English")};
+        QTemporaryDir scratch;
+        // The kernels walked: the examples, and two kernels that reach what the examples do not:
+        // softmax with a tl.reduce of its own combine function and a helper the simulator does
+        // not model (its fidelity warnings), and a tests' data kernel whose tl.arange the
+        // 2026-04 parse misses (a rule beyond the backend and its generation-fix note).
+        struct Case {
+            const char* workload;
+            const char* kernel;
+            bool lattice = false;         // the lattice shown after the tuning
+            bool sweepAndDevices = false; // a sweep and a device comparison run
+            bool selectFailure = false;   // a candidate that failed to compile selected
+        };
+        const std::vector<Case> cases = {
+            {"matmul.json", "matmul.py", false, false, true},
+            {"softmax.json", "softmax.py", true, true, false},
+            {"guide_violations.json", "guide_violations.py"},
+            {"softmax_reduce.json", "softmax_reduce.py"},
+            {"scale_hoisted_arange.json", "generation_fix.py"},
+        };
+        for (const char* example : {"matmul", "softmax", "guide_violations"})
+            QVERIFY(!ts::test::copyExample(scratch, (example + std::string(".json")).c_str(),
+                                           (example + std::string(".py")).c_str())
+                         .isEmpty());
+        auto write = [&](const QString& name, const QByteArray& text) {
+            QFile out(scratch.filePath(name));
+            return out.open(QIODevice::WriteOnly) && out.write(text) == text.size();
+        };
+        auto read = [](const QString& path) {
+            QFile in(path);
+            return in.open(QIODevice::ReadOnly) ? in.readAll() : QByteArray();
+        };
+        QByteArray reduce = read(ts::test::examplePath("softmax.py"));
+        for (const auto& [from, to] : std::vector<std::pair<QByteArray, QByteArray>>{
+                 {"import triton.backends.ascend.runtime\n",
+                  "import triton.backends.ascend.runtime\nfrom flag_gems.utils.limits import get_dtype_min\n\n\n"
+                  "@triton.jit\ndef _max_combine(a, b):\n    return tl.maximum(a, b)\n"},
+                 {"row_max = tl.max(x, axis=1)", "row_max = tl.reduce(x, 1, _max_combine)"},
+                 {"other=-float(\"inf\")", "other=get_dtype_min(in_ptr.dtype.element_ty)"}}) {
+            QVERIFY2(reduce.contains(from), from.constData());
+            reduce.replace(from, to);
+        }
+        QVERIFY(write(QStringLiteral("softmax_reduce.py"), reduce));
+        QJsonObject launch = QJsonDocument::fromJson(read(ts::test::examplePath("softmax.json"))).object();
+        launch[QStringLiteral("kernel")] = QStringLiteral("softmax_reduce.py");
+        QVERIFY(write(QStringLiteral("softmax_reduce.json"), QJsonDocument(launch).toJson()));
+        QVERIFY(write(QStringLiteral("generation_fix.py"),
+                      read(QStringLiteral(TILESCOPE_SOURCE_DIR "/tests/data/analysis/generation_fix.py"))));
+        const QJsonObject tensor{{QStringLiteral("tensor"), QStringLiteral("float16")},
+                                 {QStringLiteral("shape"), QJsonArray{98432}}};
+        launch = QJsonObject{{QStringLiteral("kernel"), QStringLiteral("generation_fix.py")},
+                             {QStringLiteral("function"), QStringLiteral("scale_hoisted_arange")},
+                             {QStringLiteral("backend"), QStringLiteral("2026-04")},
+                             {QStringLiteral("args"), QJsonObject{{QStringLiteral("src"), tensor},
+                                                                  {QStringLiteral("dst"), tensor},
+                                                                  {QStringLiteral("numel"), 98432}}},
+                             {QStringLiteral("grid"), QStringLiteral("lambda meta: (triton.cdiv(numel, meta['BLOCK']),)")},
+                             {QStringLiteral("device"), QStringLiteral("Ascend910B2")}};
+        QVERIFY(write(QStringLiteral("scale_hoisted_arange.json"), QJsonDocument(launch).toJson()));
         // The kernels' own names: parameters, tensors, the kernel.
-        for (const char* example : {"matmul.py", "softmax.py", "guide_violations.py"}) {
-            QFile f(ts::test::examplePath(example));
-            QVERIFY(f.open(QIODevice::ReadOnly));
+        for (const Case& c : cases) {
             static const QRegularExpression identifier(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
-            const QString source = QString::fromUtf8(f.readAll());
+            const QString source = QString::fromUtf8(read(scratch.filePath(QLatin1String(c.kernel))));
+            QVERIFY(!source.isEmpty());
             for (auto it = identifier.globalMatch(source); it.hasNext();)
                 names << it.next().captured();
         }
@@ -332,70 +394,135 @@ private Q_SLOTS:
         // tooltips): not the explorer's words.
         QSet<QString> authored;
         for (const QFileInfo& file : QDir(QStringLiteral(TILESCOPE_SOURCE_DIR "/resources/examples"))
-                                         .entryInfoList({QStringLiteral("*.json")}, QDir::Files)) {
-            QFile f(file.filePath());
-            if (f.open(QIODevice::ReadOnly))
-                authored << QJsonDocument::fromJson(f.readAll())
-                                .object()
-                                .value(QStringLiteral("description"))
-                                .toString();
-        }
+                                         .entryInfoList({QStringLiteral("*.json")}, QDir::Files))
+            authored << QJsonDocument::fromJson(read(file.filePath())).object().value(QStringLiteral("description")).toString();
         authored.remove(QString());
         QVERIFY(!authored.isEmpty());
-        QTemporaryDir scratch;
         QStringList english;
-        for (const auto& [workload, kernel] :
-             {std::pair{"matmul.json", "matmul.py"}, std::pair{"softmax.json", "softmax.py"},
-              std::pair{"guide_violations.json", "guide_violations.py"}}) {
-            const QString path = ts::test::copyExample(scratch, workload, kernel);
-            QVERIFY(!path.isEmpty());
+        // What the walk reached beyond the examples' first views, so that a change that stops
+        // reaching it fails here rather than passing on fewer texts.
+        bool sawFidelity = false, sawFailure = false, sawLattice = false, sawBeyond = false, sawSweep = false,
+             sawDevices = false;
+        for (const Case& c : cases) {
+            const QString path = scratch.filePath(QLatin1String(c.workload));
             ts::gui::MainWindow window;
             window.show();
             QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
             window.openFile(path);
             QVERIFY(ts::test::waitForCount(opened, 1));
-            QVERIFY(ts::test::waitUntil(
-                [&] { return !window.document()->isBusy() && window.document()->space(); }));
+            QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
             window.document()->setCacheFile(scratch.filePath(QStringLiteral("cache.sqlite")));
             QStringList texts;
             collectTexts(&window, texts);
-            QVERIFY(ts::test::tuneAndWait(window));
-            QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy(); }));
+            if (window.tuneAction()->isEnabled()) {
+                QVERIFY(ts::test::tuneAndWait(window));
+                QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy(); }));
+            }
             // Every tab shown once, so that views built on demand are built.
             for (QTabWidget* tabs : window.findChildren<QTabWidget*>())
                 for (int i = 0; i < tabs->count(); ++i)
                     tabs->setCurrentIndex(i);
+            if (const auto run = window.document()->tuningRun()) {
+                for (std::size_t i = 0; i < window.document()->space()->size(); ++i)
+                    if (const ts::gui::TunedCandidate* t = run->entryFor(i)) {
+                        if (!t->failureMessage.empty() && c.selectFailure) {
+                            window.spacePage()->selectCandidate(i);
+                            sawFailure = true;
+                            break;
+                        }
+                    }
+            }
+            for (const ts::Diagnostic& d : window.document()->analysis() ? window.document()->analysis()->diagnostics
+                                                                         : ts::Diagnostics{})
+                sawBeyond = sawBeyond || d.code == "generation-fix" || d.code.rfind("backend-misses", 0) == 0;
+            if (const auto run = window.document()->tuningRun(); run && run->result())
+                for (const ts::Diagnostic& d : run->result()->diagnostics)
+                    sawFidelity = sawFidelity || d.code.rfind("npu-", 0) == 0;
             // The dialogs of the Run and Tools menus, open as a reader opens them.
             auto* tools = window.findChild<ts::gui::ToolDialogs*>();
             QVERIFY(tools);
             tools->openCacheBrowser();
             QVERIFY(ts::test::waitUntil([&] { return !tools->cacheBrowser()->isBusy(); }));
             tools->exportConfigs();
-            tools->openSweep();
+            ts::gui::SweepDialog* sweep = tools->openSweep();
             for (const char* action : {"compareAction", "deviceRegretAction", "compareBackendsAction"})
-                if (QAction* a = window.findChild<QAction*>(QString::fromLatin1(action)))
+                if (QAction* a = window.findChild<QAction*>(QString::fromLatin1(action)); a && a->isEnabled())
                     a->trigger();
             if (auto* backends = window.findChild<ts::gui::BackendCompareDialog*>())
                 QVERIFY(ts::test::waitUntil([&] { return !backends->job()->isRunning(); }));
+            if (c.sweepAndDevices) {
+                // A sweep of two shapes and a comparison of two devices, run to the end.
+                QVERIFY(sweep);
+                QString error;
+                const auto ranges = sweep->ranges(&error);
+                QVERIFY2(ranges && !ranges->empty(), qPrintable(error));
+                QSignalSpy swept(sweep, &ts::gui::SweepDialog::finished);
+                sweep->run();
+                QVERIFY(ts::test::waitForCount(swept));
+                sawSweep = true;
+                ts::gui::DeviceCompareDialog* devices = nullptr;
+                for (QWidget* top : QApplication::topLevelWidgets())
+                    if (auto* d = qobject_cast<ts::gui::DeviceCompareDialog*>(top))
+                        devices = d;
+                QVERIFY(devices);
+                devices->setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend910B4")});
+                QSignalSpy compared(devices, &ts::gui::DeviceCompareDialog::comparisonFinished);
+                QVERIFY(devices->run());
+                QVERIFY(ts::test::waitForCount(compared));
+                sawDevices = true;
+            }
             QCoreApplication::processEvents();
             for (QWidget* top : QApplication::topLevelWidgets())
                 if (top->isVisible() && top != &window)
                     collectTexts(top, texts);
             collectTexts(&window, texts);
+            if (c.lattice) {
+                // The lattice around the backend's list, with its notes in the analysis panel.
+                window.document()->setLattice(true);
+                QVERIFY(ts::test::waitUntil([&] {
+                    return !window.document()->isBusy() && window.document()->space() &&
+                           window.document()->space()->hasLattice();
+                }));
+                // A point the backend never visits, selected: its reason in the detail pane.
+                const auto space = window.document()->space();
+                for (std::size_t i = 0; i < space->size(); ++i)
+                    if (space->status(i) == ts::space::CandidateStatus::Skipped) {
+                        window.spacePage()->selectCandidate(i);
+                        sawLattice = true;
+                        break;
+                    }
+                collectTexts(&window, texts);
+                window.document()->setLattice(false);
+            }
             for (QWidget* top : QApplication::topLevelWidgets())
                 if (top != &window && top->isVisible())
                     top->close();
+            // What Triton-Ascend itself raises or prints is shown in its own words.
+            QStringList backendWords;
+            if (const auto space = window.document()->space()) {
+                if (space->error())
+                    backendWords << QString::fromStdString(*space->error());
+                for (const std::string& w : space->backend().warnings)
+                    backendWords << QString::fromStdString(w);
+            }
             for (const QString& text : texts) {
-                const QString shown = text.mid(text.indexOf(QStringLiteral(": ")) + 2);
+                QString shown = text.mid(text.indexOf(QStringLiteral(": ")) + 2);
                 if (authored.contains(shown))
                     continue;
+                for (const QString& words : backendWords)
+                    shown.remove(words);
                 const QStringList words = englishWords(shown, names);
                 if (!words.isEmpty())
                     english << QStringLiteral("%1 [%2] in %3")
-                                   .arg(QString::fromLatin1(workload), words.join(QLatin1Char(' ')),
-                                        text.left(300));
+                                   .arg(QString::fromLatin1(c.workload), words.join(QLatin1Char(' ')), text.left(300));
             }
         }
+        QVERIFY(sawFidelity);
+        QVERIFY(sawFailure);
+        QVERIFY(sawLattice);
+        QVERIFY(sawBeyond);
+        QVERIFY(sawSweep);
+        QVERIFY(sawDevices);
         english.removeDuplicates();
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         // Each on a line of its own: QTest cuts a long failure message short.
@@ -458,6 +585,43 @@ private Q_SLOTS:
                                .arg(QString::fromUtf8(e.name.data(), qsizetype(e.name.size())))));
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         QCOMPARE(ts::gui::coreText(drops), QString::fromStdString(drops));
+    }
+
+    // A message core carries by id is written from its id: an argument that reads like another
+    // entry (a parameter named "incorrect", a user's text quoting a message) stays as written,
+    // where reading the English back would translate it as that entry.
+    void aMessageIsRenderedFromItsId()
+    {
+        using ts::msg::Id;
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        static const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const ts::msg::Message key(Id::GuideKeyUnknownArg, {"incorrect", "coverage unknown"});
+        const QString fromId = ts::gui::coreText(key);
+        QVERIFY2(fromId.contains(chinese), qPrintable(fromId));
+        QVERIFY2(fromId.contains(QLatin1String("'incorrect'")) && fromId.contains(QLatin1String("coverage unknown")),
+                 qPrintable(fromId));
+        // The same text read back from its English takes the arguments for the entries they quote.
+        const QString readBack = ts::gui::coreText(key.english());
+        QVERIFY2(!readBack.contains(QLatin1String("'incorrect'")), qPrintable(readBack));
+        QVERIFY(readBack != fromId);
+        // A Diagnostic's id wins over its English; without an id (an old record) the English is read.
+        ts::Diagnostic d;
+        d.say(key);
+        QCOMPARE(d.message, key.english());
+        QCOMPARE(ts::gui::coreText(d.text, d.message), fromId);
+        QCOMPARE(ts::gui::coreText(ts::msg::Message(), d.message), readBack);
+        // A message inside a message, and a list of lines whose lines are messages.
+        ts::msg::Arg tiles = "\n  ";
+        tiles += ts::msg::Message(Id::LiveTileAtLine, {ts::msg::Message(Id::TemporaryTile), 39});
+        const ts::msg::Message overflow(Id::UbOverflowLive, {257, 39, 192, tiles});
+        const QString zh = ts::gui::coreText(overflow);
+        QCOMPARE(zh.count(QLatin1Char('\n')), 1);
+        for (const QString& line : zh.split(QLatin1Char('\n')))
+            QVERIFY2(line.contains(chinese) && englishWords(line, {QStringLiteral("KiB")}).isEmpty(), qPrintable(zh));
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
+        // In English the explorer shows what the CLI prints.
+        QCOMPARE(ts::gui::coreText(overflow), QString::fromStdString(overflow.english()));
+        QCOMPARE(ts::gui::coreText(key), QString::fromStdString(key.english()));
     }
 
     // Every reason a candidate can carry has a label of its own in both languages: the table's

@@ -32,11 +32,9 @@ public:
         return v2604::generateConfigs(parse, launch, device, options);
     }
 
-    std::string crossedHintsNote() const override
+    msg::Message crossedHintsNote() const override
     {
-        return "Hints are crossed with the generated tiling as the Triton-Ascend autotune guide describes; the "
-               "backend at a84b1eb itself reads only the axis hints (split_params, tiling_params, low_dim_axes, "
-               "reduction_axes) and auto_gen_config.";
+        return msg::Message(msg::Id::HintsCrossedAsGuide);
     }
 
     std::string fallbackNote(const std::string& error) const override

@@ -1,0 +1,78 @@
+#pragma once
+// A message for people as core's types carry it: a catalogue id (core/util/message.h) and its
+// arguments, an argument being text shown as written (a name, a number, code) or a message in
+// turn. Core renders it to the English the CLI prints and the cache stores; the explorer renders
+// it from the id in the reader's language. This header does not list the catalogue, so that the
+// types holding a message (Diagnostic, a compile result) do not rebuild with every new entry.
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace ts::msg {
+
+enum class Id : std::uint16_t;
+class Message;
+
+// One argument: pieces written one after the other, each a text kept as written or a message
+// (a list of lines whose lines are messages is several pieces).
+class Arg {
+public:
+    struct Piece {
+        std::string text;                       // when message is null
+        std::shared_ptr<const Message> message; // a message of the catalogue
+    };
+
+    Arg() = default;
+    Arg(std::string_view text) : m_pieces{Piece{std::string(text), nullptr}} {}
+    Arg(const std::string& text) : m_pieces{Piece{text, nullptr}} {}
+    Arg(const char* text) : m_pieces{Piece{text, nullptr}} {}
+    // A count or a figure (not a bool or a char); enable_if rather than a constraint, which moc
+    // cannot read in the headers it follows.
+    template <typename T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>, int> = 0>
+    Arg(T n) : m_pieces{Piece{std::to_string(n), nullptr}}
+    {
+    }
+    Arg(const Message& message);
+
+    // The argument's English, as the CLI prints it.
+    std::string text() const;
+    const std::vector<Piece>& pieces() const { return m_pieces; }
+    bool empty() const
+    {
+        for (const Piece& p : m_pieces)
+            if (p.message || !p.text.empty())
+                return false;
+        return true;
+    }
+    Arg& operator+=(const Arg& more);
+
+private:
+    std::vector<Piece> m_pieces;
+};
+
+class Message {
+public:
+    Message() = default; // no message: a text no catalogue entry made
+    Message(Id id, std::initializer_list<Arg> args = {}) : m_id(id), m_set(true), m_args(args) {}
+    Message(Id id, std::vector<Arg> args) : m_id(id), m_set(true), m_args(std::move(args)) {}
+
+    bool empty() const { return !m_set; }
+    Id id() const { return m_id; }
+    const std::vector<Arg>& args() const { return m_args; }
+    // The English text, byte for byte what the CLI prints.
+    std::string english() const;
+
+private:
+    Id m_id{};
+    bool m_set = false;
+    std::vector<Arg> m_args;
+};
+
+inline Arg::Arg(const Message& message) : m_pieces{Piece{{}, std::make_shared<const Message>(message)}} {}
+
+} // namespace ts::msg
