@@ -4641,10 +4641,6 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>被 grid 固定的切分</translation>
     </message>
     <message>
-        <source>%1 splits axis %2, but grid dim %3 is %4 whatever %1 is, so the backend does not tune it, and the launch does not pass it</source>
-        <translation>%1 切分轴 %2，但无论 %1 取何值，grid 第 %3 维都是 %4，因此后端不会调优它，而启动也没有传入它</translation>
-    </message>
-    <message>
         <source>%1 splits axis %2, but grid dim %3 is fixed whatever %1 is, so the backend does not tune it, and the launch does not pass it</source>
         <translation>%1 切分轴 %2，但无论 %1 取何值，grid 第 %3 维都是固定的，因此后端不会调优它，而启动也没有传入它</translation>
     </message>
@@ -4903,6 +4899,10 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>coverage unknown: the space was built without the kernel&apos;s launch</source>
         <translation>覆盖情况未知：构建候选空间时没有内核的启动信息</translation>
+    </message>
+    <message>
+        <source>%1 splits axis %2, but %3, so the backend does not tune it, and the launch does not pass it</source>
+        <translation>%1 切分轴 %2，但%3，因此后端不会调优它，而启动也没有传入它</translation>
     </message>
 </context>
 <context>
