@@ -61,7 +61,7 @@ std::vector<std::vector<std::int64_t>> dimensionValues(const space::CandidateSpa
         std::sort(vals.begin(), vals.end());
         std::vector<std::int64_t> extra;
         for (std::size_t i = 0; i < space.size(); ++i) {
-            const std::int64_t v = space.values(i)[j];
+            const std::int64_t v = space.value(i, j);
             if (!std::binary_search(vals.begin(), vals.end(), v))
                 extra.push_back(v);
             if (extra.size() > 4096) {  // keep the scratch small on big spaces
@@ -96,7 +96,7 @@ HeatmapSlice computeHeatmapSlice(const space::CandidateSpace& space,
     slice.cells.assign(nx * ny, -1);
     slice.categories.assign(nx * ny, CellCategory::Empty);
     for (std::size_t i = 0; i < space.size(); ++i) {
-        const std::int64_t* v = space.values(i);
+        const auto v = space.values(i);
         // A pruned tiling is dropped before the hints are crossed with it (the cube pruning):
         // what it leaves unset it is dropped for, whatever value the slice fixes there.
         const bool anyUnset = space.origin(i) == space::CandidateStatus::Pruned && space::isCubeReason(space.reason(i));
