@@ -3,6 +3,7 @@
 #include "app/cli_common.h"
 #include "core/analysis/analysis_report.h"
 #include "core/pipeline/workflow.h"
+#include "core/space/candidate_query.h"
 #include "core/space/space_report.h"
 #include "core/space/space_summary.h"
 
@@ -155,6 +156,10 @@ int runSpace(const Args& args)
         std::cerr << "tilescope space: --summary excludes --csv, --bench and --compare\n";
         return kExitUsage;
     }
+    if (args.value("filter") && (args.flag("bench") || args.value("compare"))) {
+        std::cerr << "tilescope space: --filter excludes --bench and --compare\n";
+        return kExitUsage;
+    }
     if (args.flag("bench"))
         return runSpaceBench(args);
     if (args.value("reps")) {
@@ -192,8 +197,19 @@ int runSpace(const Args& args)
 
     space::SpaceReportOptions report;
     report.backend = kernel::backendName(a.workload.backend);
+    space::CandidateQuery query;
+    if (const auto filter = args.value("filter")) {
+        query = space::CandidateQuery::parse(*filter);
+        query.bind(&candidates);
+        if (std::string why = query.error(); !why.empty()) {
+            std::cerr << "tilescope space: --filter '" << *filter << "' is not understood: " << why << "\n";
+            return kExitUsage;
+        }
+        report.keep = [&](std::size_t i) { return query.matches(candidates, i); };
+    }
     if (args.flag("summary")) {
-        const space::SpaceSummary summary = space::summarizeSpace(candidates);
+        const space::SpaceSummary summary =
+            space::summarizeSpace(candidates, report.keep, args.value("filter").value_or(""));
         if (args.flag("json"))
             std::cout << jsonText(space::spaceSummaryToJson(summary, report.backend)) << "\n";
         else
@@ -204,11 +220,11 @@ int runSpace(const Args& args)
         space::writeSpaceJson(std::cout, candidates, report, 2);
         std::cout << "\n";
     } else if (args.flag("csv")) {
-        space::writeSpaceCsv(std::cout, candidates);
+        space::writeSpaceCsv(std::cout, candidates, report);
     } else {
         std::cout << a.kernel->name << " on " << lookup.profile->soc << ", backend "
                   << kernel::backendLabel(a.workload.backend) << "\n";
-        std::cout << space::formatSpaceTable(candidates);
+        std::cout << space::formatSpaceTable(candidates, report);
     }
     printDiagnostics(a.diagnostics);
     return candidates.error() || a.inError() ? kExitKernelError : kExitOk;

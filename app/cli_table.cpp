@@ -301,6 +301,11 @@ CommandSpec spaceCommand()
                   jsonOption("the candidates as JSON (excludes --csv); with --bench the timings as a "
                              "\"tilescope.space-bench/1\" document"),
                   flag("csv", "the candidates as CSV (excludes --json)"),
+                  valued("filter", "EXPR",
+                         "only the candidates matching EXPR, listed or (--summary) counted: terms that must all "
+                         "hold, NAME OP VALUE on a dimension or tile, ub (KiB), programs, waves (OP: = != < <= > "
+                         ">=), or a status or reason word (a part of one matches); e.g. 'pruned "
+                         "cube-l0c-capacity', 'BLOCK_M>=256 l0a'"),
                   flag("summary", "count every candidate judged by status and reason instead of listing them (a "
                                   "tl.dot kernel's pruned candidates all, by the buffer they overflow); the counts "
                                   "add up to the candidates judged (--json: \"tilescope.space-summary/1\")"),

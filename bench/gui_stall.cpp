@@ -5,7 +5,8 @@
 // figures depend on the machine, so they are printed beside the target (50 ms), never asserted.
 // A second run opens a lattice of more than a million candidates and measures opening it,
 // sorting by every column, filtering, recolouring the heat map by every figure and reducing its
-// hidden dimensions (minimum, median).
+// hidden dimensions (minimum, median); a third does the same on the 4096^3 matmul's cube space
+// (2.2 million candidates, nearly all cube-pruned), filtering by status and by reason too.
 // Run it on an idle machine: `build-bench/bench/bench_gui_stall` (offscreen by default).
 //
 // TILESCOPE_STALL_WORKLOAD picks another example for the tuning (default: add.json, whose
@@ -129,6 +130,90 @@ QString under2604(const QByteArray& workload, const QTemporaryDir& dir)
     return copy;
 }
 
+// Steps measured one by one: each is started from the event loop and counts as done once the
+// view shows its result.
+class StepMeter {
+public:
+    void measure(const QString& name, const std::function<void()>& act, const std::function<bool()>& done)
+    {
+        StallMeter meter;
+        meter.start();
+        QTest::qWait(20);
+        act();  // on the GUI thread, between two ticks of the meter
+        const bool ok = test::waitUntil(done);
+        QTest::qWait(100);  // the repaint that follows
+        meter.stop();
+        m_longest = std::max(m_longest, meter.longestMs());
+        ++m_steps;
+        qInfo("%-40s longest stall %6.1f ms (%6.1f ms of CPU) over %5.2f s%s", qPrintable(name), meter.longestMs(),
+              meter.longestBusyMs(), meter.seconds(), ok ? "" : "  (did not finish)");
+    }
+    void report(std::size_t candidates) const
+    {
+        qInfo("longest GUI-thread stall over %d steps on %zu candidates: %.1f ms; target under 50 ms: %s", m_steps,
+              candidates, m_longest, m_longest < 50 ? "met" : "missed");
+    }
+
+private:
+    double m_longest = 0;
+    int m_steps = 0;
+};
+
+// The open space sorted by every column both ways, filtered by each query and by each reason of
+// the table's list, then the heat map (charts tab) recoloured by each figure it offers; the space
+// is not tuned, so the tuning's figures colour every cell "not tuned".
+void sortFilterAndRecolour(MainWindow& window, StepMeter& steps, const std::vector<const char*>& queries,
+                           const std::vector<space::ReasonCode>& reasons)
+{
+    gui::SpacePage* page = window.spacePage();
+    const int columns = page->model()->columnCount();
+    for (int c = 0; c < columns; ++c) {
+        const QString header = page->model()->headerData(c, Qt::Horizontal).toString();
+        for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder})
+            steps.measure(QStringLiteral("sort by %1 %2").arg(header, order == Qt::AscendingOrder ? QStringLiteral("up") : QStringLiteral("down")),
+                          [&, c, order] { page->view()->sortByColumn(c, order); },
+                          [&] { return page->proxy()->isSettled(); });
+    }
+    for (const char* query : queries)
+        steps.measure(QStringLiteral("filter \"%1\"").arg(QString::fromLatin1(query)),
+                      [&, query] { page->proxy()->setQuery(QString::fromLatin1(query)); },
+                      [&] { return page->proxy()->isSettled(); });
+    for (space::ReasonCode reason : reasons)
+        steps.measure(QStringLiteral("reason %1").arg(QString::fromLatin1(space::reasonCodeName(reason).data())),
+                      [&, reason] { page->proxy()->setReasonFilter(reason); },
+                      [&] { return page->proxy()->isSettled(); });
+    if (!reasons.empty())
+        steps.measure(QStringLiteral("every reason"), [&] { page->proxy()->setReasonFilter(std::nullopt); },
+                      [&] { return page->proxy()->isSettled(); });
+
+    window.tabs()->setCurrentWidget(window.chartsPage());
+    window.chartsPage()->tabs()->setCurrentWidget(window.chartsPage()->spaceTab());
+    gui::HeatmapChart* heatmap = window.chartsPage()->heatmap();
+    QVERIFY(test::waitUntil([&] { return !heatmap->job()->isRunning(); }));
+    QComboBox* colourBy = heatmap->colourByCombo();
+    for (int i = 0; i < colourBy->count(); ++i) {
+        const int metric = colourBy->itemData(i).toInt();
+        steps.measure(QStringLiteral("heat map by %1").arg(colourBy->itemText(i)), [&, metric] { heatmap->setColourBy(metric); },
+                      [&] { return !heatmap->job()->isRunning(); });
+    }
+    steps.measure(QStringLiteral("heat map back to status"), [&] { heatmap->setColourBy(gui::HeatmapChart::kColourByStatus); },
+                  [&] { return !heatmap->job()->isRunning(); });
+    // Every dimension off the axes reduced (each cell the minimum, then the median, of UB use over
+    // them): every point feeds a cell, its figure computed off the GUI thread.
+    heatmap->setColourBy(int(pipeline::CandidateMetric::UbUse));
+    QVERIFY(test::waitUntil([&] { return !heatmap->job()->isRunning(); }));
+    const int dimensions = int(window.document()->space()->dimensions().size());
+    for (const gui::HiddenMode mode : {gui::HiddenMode::Min, gui::HiddenMode::Median})
+        steps.measure(QStringLiteral("heat map, hidden dimensions by %1")
+                          .arg(mode == gui::HiddenMode::Min ? QStringLiteral("minimum") : QStringLiteral("median")),
+                      [&, mode] {
+                          for (int d = 0; d < dimensions; ++d)
+                              heatmap->setHiddenMode(d, mode);
+                      },
+                      [&] { return !heatmap->job()->isRunning() && heatmap->slice().reduced; });
+    window.tabs()->setCurrentWidget(window.spacePage());
+}
+
 } // namespace
 
 class GuiStall : public QObject {
@@ -231,78 +316,45 @@ private Q_SLOTS:
         window.tabs()->setCurrentWidget(window.spacePage());
         gui::SpacePage* page = window.spacePage();
 
-        struct Step {
-            QString name;
-            double longestMs = 0;
-            double busyMs = 0;
-            double seconds = 0;
-        };
-        std::vector<Step> steps;
-        auto measure = [&](const QString& name, const std::function<void()>& act, const std::function<bool()>& done) {
-            StallMeter meter;
-            meter.start();
-            QTest::qWait(20);
-            act();  // on the GUI thread, between two ticks of the meter
-            const bool ok = test::waitUntil(done);
-            QTest::qWait(100);  // the repaint that follows
-            meter.stop();
-            steps.push_back({name, meter.longestMs(), meter.longestBusyMs(), meter.seconds()});
-            qInfo("%-40s longest stall %6.1f ms (%6.1f ms of CPU) over %5.2f s%s", qPrintable(name), meter.longestMs(),
-                  meter.longestBusyMs(), meter.seconds(), ok ? "" : "  (did not finish)");
-        };
-
-        measure(QStringLiteral("open the lattice"), [&] { doc->setLattice(true); },
-                [&] { return !doc->isBusy() && doc->space() && doc->space()->hasLattice() && page->proxy()->isSettled(); });
+        StepMeter steps;
+        steps.measure(QStringLiteral("open the lattice"), [&] { doc->setLattice(true); },
+                      [&] { return !doc->isBusy() && doc->space() && doc->space()->hasLattice() && page->proxy()->isSettled(); });
         const std::size_t candidates = doc->space()->size();
         qInfo("%s lattice: %zu candidates", workload.constData(), candidates);
         QVERIFY2(candidates >= 1000000, "the benchmark needs a lattice of at least 1,000,000 candidates");
+        sortFilterAndRecolour(window, steps,
+                              {"XBLOCK>=1024", "multibuffer=True ub<=96", "generated", "programs>48 XBLOCK_SUB<=512", ""},
+                              {});
+        steps.report(candidates);
+    }
 
-        const int columns = page->model()->columnCount();
-        for (int c = 0; c < columns; ++c) {
-            const QString header = page->model()->headerData(c, Qt::Horizontal).toString();
-            for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder})
-                measure(QStringLiteral("sort by %1 %2").arg(header, order == Qt::AscendingOrder ? QStringLiteral("up") : QStringLiteral("down")),
-                        [&, c, order] { page->view()->sortByColumn(c, order); },
-                        [&] { return page->proxy()->isSettled(); });
-        }
-        for (const char* query : {"XBLOCK>=1024", "multibuffer=True ub<=96", "generated", "programs>48 XBLOCK_SUB<=512", ""})
-            measure(QStringLiteral("filter \"%1\"").arg(QString::fromLatin1(query)),
-                    [&, query] { page->proxy()->setQuery(QString::fromLatin1(query)); },
-                    [&] { return page->proxy()->isSettled(); });
+    // The 4096^3 matmul under 2026-08 (the default): 6,352 generated configs and every one of the
+    // 2,196,206 tilings the cube pruning drops, each a row read from the verdict grid. The same
+    // steps as the lattice's, and the filters by status and by reason (the query and the table's
+    // reason list).
+    void cubeSpaceStaysResponsive()
+    {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        KernelDocument* doc = window.document();
+        doc->setCacheFile(dir.filePath(QStringLiteral("cache.sqlite")));
+        window.tabs()->setCurrentWidget(window.spacePage());
+        gui::SpacePage* page = window.spacePage();
 
-        // The heat map (charts tab) recoloured by each figure it offers; the lattice is not tuned, so
-        // the tuning's figures colour every cell "not tuned".
-        window.tabs()->setCurrentWidget(window.chartsPage());
-        window.chartsPage()->tabs()->setCurrentWidget(window.chartsPage()->spaceTab());
-        gui::HeatmapChart* heatmap = window.chartsPage()->heatmap();
-        QVERIFY(test::waitUntil([&] { return !heatmap->job()->isRunning(); }));
-        QComboBox* colourBy = heatmap->colourByCombo();
-        for (int i = 0; i < colourBy->count(); ++i) {
-            const int metric = colourBy->itemData(i).toInt();
-            measure(QStringLiteral("heat map by %1").arg(colourBy->itemText(i)), [&, metric] { heatmap->setColourBy(metric); },
-                    [&] { return !heatmap->job()->isRunning(); });
-        }
-        measure(QStringLiteral("heat map back to status"), [&] { heatmap->setColourBy(gui::HeatmapChart::kColourByStatus); },
-                [&] { return !heatmap->job()->isRunning(); });
-        // Every dimension off the axes reduced (each cell the minimum, then the median, of UB use
-        // over them): every lattice point feeds a cell, its figure computed off the GUI thread.
-        heatmap->setColourBy(int(pipeline::CandidateMetric::UbUse));
-        QVERIFY(test::waitUntil([&] { return !heatmap->job()->isRunning(); }));
-        const int dimensions = int(doc->space()->dimensions().size());
-        for (const gui::HiddenMode mode : {gui::HiddenMode::Min, gui::HiddenMode::Median})
-            measure(QStringLiteral("heat map, hidden dimensions by %1")
-                        .arg(mode == gui::HiddenMode::Min ? QStringLiteral("minimum") : QStringLiteral("median")),
-                    [&, mode] {
-                        for (int d = 0; d < dimensions; ++d)
-                            heatmap->setHiddenMode(d, mode);
-                    },
-                    [&] { return !heatmap->job()->isRunning() && heatmap->slice().reduced; });
-
-        double longest = 0;
-        for (const Step& s : steps)
-            longest = std::max(longest, s.longestMs);
-        qInfo("longest GUI-thread stall over %zu steps on %zu candidates: %.1f ms; target under 50 ms: %s",
-              steps.size(), candidates, longest, longest < 50 ? "met" : "missed");
+        StepMeter steps;
+        steps.measure(QStringLiteral("open matmul.json"), [&] { window.openFile(test::examplePath("matmul.json")); },
+                      [&] { return !doc->isBusy() && doc->space() && page->proxy()->isSettled(); });
+        QVERIFY(doc->space());
+        const std::size_t candidates = doc->space()->size();
+        qInfo("matmul.json cube space: %zu candidates, %zu of them cube-pruned rows", candidates,
+              doc->space()->cubePrunedRows());
+        QVERIFY2(candidates >= 2000000, "the benchmark needs the 4096^3 matmul's 2.2 million candidates");
+        sortFilterAndRecolour(window, steps,
+                              {"pruned", "generated", "cube-l0c-capacity", "l0a BLOCK_M>=256", "BLOCK_K<=64 l1", ""},
+                              {space::ReasonCode::CubeL1Capacity, space::ReasonCode::CubeL0cCapacity});
+        steps.report(candidates);
     }
 };
 

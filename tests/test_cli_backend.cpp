@@ -318,7 +318,7 @@ TEST(CliBackend, AutotuneJsonExportFollowsTheRecordsBackendVersion)
 
 // `space --summary` counts every candidate judged, the counts adding up: for the 4096^3 matmul
 // under 2026-08 every one of the cube generator's 130^3 block tilings, the pruned ones by the
-// buffer they overflow (the space lists only the first of them); for a vector kernel the rows.
+// buffer they overflow (each a row of the space); for a vector kernel the rows.
 TEST(CliBackend, SpaceSummaryCountsEveryPrunedCubeCandidate)
 {
     const std::string matmul = quote((ts::test::examplesDir() / "matmul.json").string());
@@ -362,6 +362,58 @@ TEST(CliBackend, SpaceSummaryCountsEveryPrunedCubeCandidate)
     EXPECT_EQ(rows, lattice["judged"].get<std::uint64_t>());
     EXPECT_TRUE(lattice["cube"].is_null());
     EXPECT_EQ(tilescope("space " + add + " --summary --csv").exitCode, 2);
+}
+
+// `space --filter` keeps the candidates of one reason: listed (every one, with its numbers and the
+// hints it leaves unset) or counted, under 2026-08 and 2026-04 alike; a term it does not
+// understand is refused with the term named.
+TEST(CliBackend, SpaceFilterKeepsOneReason)
+{
+    const std::string matmul = quote((ts::test::examplesDir() / "matmul.json").string());
+    const CliRun counted = tilescope("space " + matmul + " --filter cube-l0c-capacity --summary --json");
+    ASSERT_EQ(counted.exitCode, 0) << counted.err;
+    const nlohmann::json summary = parsed(counted);
+    ASSERT_FALSE(summary.is_discarded()) << counted.out;
+    EXPECT_EQ(summary["judged"], 1146);
+    EXPECT_EQ(summary["filter"], "cube-l0c-capacity");
+    ASSERT_EQ(summary["counts"].size(), 1u);
+    EXPECT_EQ(summary["counts"][0]["status"], "pruned");
+    EXPECT_EQ(summary["counts"][0]["reason"], "cube-l0c-capacity");
+
+    const CliRun listed = tilescope("space " + matmul + " --filter 'pruned l0c BLOCK_K=16' --json");
+    ASSERT_EQ(listed.exitCode, 0) << listed.err;
+    const nlohmann::json doc = parsed(listed);
+    ASSERT_FALSE(doc.is_discarded());
+    const nlohmann::json& rows = doc["candidates"];
+    ASSERT_FALSE(rows.empty());
+    for (const nlohmann::json& row : rows) {
+        EXPECT_EQ(row["status"], "pruned");
+        EXPECT_EQ(row["reason"]["code"], "cube-l0c-capacity");
+        const std::int64_t m = row["params"]["BLOCK_M"], n = row["params"]["BLOCK_N"];
+        EXPECT_EQ(row["params"]["BLOCK_K"], 16);
+        EXPECT_FALSE(row["params"].contains("GROUP_SIZE_M")) << row.dump();
+        EXPECT_GT(m * n * 4, 128 * 1024);
+        EXPECT_NE(row["reason"]["message"].get<std::string>().find("L0C"), std::string::npos) << row.dump();
+    }
+    // The document's own counts are the whole space's.
+    EXPECT_EQ(doc["summary"]["pruned"], 2196206);
+    EXPECT_EQ(doc["summary"]["reasons"]["cube-l0c-capacity"], 1146);
+
+    const CliRun text = tilescope("space " + matmul + " --filter cube-l0c-capacity");
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("2196206 pruned"), std::string::npos) << text.out;
+    EXPECT_EQ(text.out.find("are listed"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("... 1086 more"), std::string::npos) << text.out;  // 60 rows shown of 1146
+
+    const CliRun bad = tilescope("space " + matmul + " --filter 'BLOCK_Q>16'");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("BLOCK_Q"), std::string::npos) << bad.err;
+
+    // 2026-04 raises on the kernel: nothing is cube-pruned, and the filter finds nothing.
+    const nlohmann::json old = parsed(tilescope("space " + matmul + " --backend 2026-04 --filter l0c --summary --json"));
+    ASSERT_FALSE(old.is_discarded());
+    EXPECT_EQ(old["judged"], 0);
+    EXPECT_TRUE(old["cube"].is_null());
 }
 
 // A kernel whose constexpr is a string (ACTIVATION, as in the upstream tutorial's matmul) tunes

@@ -569,7 +569,7 @@ TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementOnEveryLatticeRow)
             std::vector<std::int64_t> values(dimOf.size()), last;
             analysis::LaunchFigures figures;
             for (std::size_t i = 0; i < l.space->size(); ++i) {
-                const std::int64_t* row = l.space->values(i);
+                const space::ValueRow row = l.space->values(i);
                 for (std::size_t s = 0; s < dimOf.size(); ++s) {
                     const std::int64_t v = dimOf[s] >= 0 ? row[dimOf[s]] : analysis::kUnknownSlot;
                     values[s] = v == analysis::kUnknownSlot ? model.slotDefaults()[s] : v;

@@ -36,8 +36,8 @@ TEST(Messages, EveryEntryIsNamedOnceAndNumbersItsArguments)
 TEST(Messages, ArgumentsAreFilledOnce)
 {
     EXPECT_EQ(msg::text(msg::Id::CubePruningDrops,
-                        {std::int64_t(6352), 6000, 300, 50, 2, std::size_t(64)}),
-              "The cube pruning drops 6352 candidates (L1 6000, L0A 300, L0B 50, L0C 2); the first 64 are listed.");
+                        {std::int64_t(6352), 6000, 300, std::size_t(50), 2}),
+              "The cube pruning drops 6352 candidates (L1 6000, L0A 300, L0B 50, L0C 2); each is listed with its reason.");
     // An argument that reads like a placeholder stays as written.
     EXPECT_EQ(msg::text(msg::Id::UbOverflowWithOptions, {200, 12, "%2 %1", 192}),
               "UB overflow: 200 KiB live at line 12 with %2 %1, the UB holds 192 KiB");

@@ -3617,8 +3617,8 @@ p50 %3（p20 %4，p80 %5）</translation>
 <context>
     <name>ts::Message</name>
     <message>
-        <source>The cube pruning drops %1 candidates (L1 %2, L0A %3, L0B %4, L0C %5); the first %6 are listed.</source>
-        <translation>Cube 剪除去掉 %1 个候选（L1 %2、L0A %3、L0B %4、L0C %5）；列出前 %6 个。</translation>
+        <source>The cube pruning drops %1 candidates (L1 %2, L0A %3, L0B %4, L0C %5); each is listed with its reason.</source>
+        <translation>Cube 剪除去掉 %1 个候选（L1 %2、L0A %3、L0B %4、L0C %5）；每个都连同其原因列出。</translation>
     </message>
     <message>
         <source>UB overflow: %1 KiB live at line %2, the UB holds %3 KiB; live tiles:%4</source>

@@ -306,7 +306,7 @@ bool CandidateTableModel::lessThan(std::size_t a, std::size_t b, int column) con
     case Column::Index: return a < b;
     case Column::Param: {
         const int d = column - kFixedBefore;
-        return s.values(a)[d] < s.values(b)[d];  // kUnset is the smallest int64: unset sorts first
+        return s.value(a, std::size_t(d)) < s.value(b, std::size_t(d));  // kUnset is the smallest int64: unset sorts first
     }
     case Column::NumWarps: return s.numWarps(a) < s.numWarps(b);
     case Column::NumStages: return s.numStages(a) < s.numStages(b);
@@ -355,7 +355,7 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
     case Column::Param: {
         const int d = column - kFixedBefore;
         // kUnset is the smallest int64: unset sorts first.
-        return [s, d](std::size_t row) { return double(s->values(row)[d]); };
+        return [s, d](std::size_t row) { return double(s->value(row, std::size_t(d))); };
     }
     case Column::NumWarps: return [s](std::size_t row) { return double(s->numWarps(row)); };
     case Column::NumStages: return [s](std::size_t row) { return double(s->numStages(row)); };
@@ -402,7 +402,7 @@ QVariant CandidateTableModel::sortValue(std::size_t row, int column) const
     const space::CandidateSpace& s = *m_space;
     switch (columnKind(column)) {
     case Column::Index: return qulonglong(row);
-    case Column::Param: return qint64(s.values(row)[column - kFixedBefore]);
+    case Column::Param: return qint64(s.value(row, std::size_t(column - kFixedBefore)));
     case Column::NumWarps: return s.numWarps(row);
     case Column::NumStages: return s.numStages(row);
     case Column::Status: return int(s.status(row));
@@ -431,7 +431,7 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::Index: return QString::number(row);
     case Column::Param: {
         const int d = column - kFixedBefore;
-        const std::int64_t v = s.values(row)[d];
+        const std::int64_t v = s.value(row, std::size_t(d));
         if (v == kUnset)
             return QStringLiteral("–");
         const space::SpaceDimension& dim = s.dimensions()[std::size_t(d)];

@@ -705,7 +705,7 @@ void HeatmapChart::setSelectedCandidate(std::optional<std::size_t> candidate)
     // Bring the candidate into the slice: the fixed dimensions take its values.
     bool moved = false;
     m_updating = true;
-    const std::int64_t* v = m_space->values(*candidate);
+    const auto v = m_space->values(*candidate);
     for (std::size_t d = 0; d < m_fixed.size(); ++d) {
         if (!m_fixed[d] || !m_fixed[d]->isEnabled())
             continue;
@@ -726,7 +726,7 @@ void HeatmapChart::updateMarker()
 {
     bool shown = false;
     if (m_selected && m_space && *m_selected < m_space->size() && !m_slice.cells.empty()) {
-        const std::int64_t* v = m_space->values(*m_selected);
+        const auto v = m_space->values(*m_selected);
         const auto xi = std::lower_bound(m_slice.xValues.begin(), m_slice.xValues.end(), v[m_slice.xDim]) - m_slice.xValues.begin();
         const bool strip = m_slice.yDim < 0;
         const auto yi = strip ? 0

@@ -70,7 +70,7 @@ std::vector<std::vector<std::int64_t>> dimensionValues(const space::CandidateSpa
             if (keptOnly && space.origin(i) != space::CandidateStatus::Generated &&
                 space.origin(i) != space::CandidateStatus::User)
                 continue;
-            const std::int64_t v = space.values(i)[j];
+            const std::int64_t v = space.value(i, j);
             if (!std::binary_search(vals.begin(), vals.end(), v))
                 extra.push_back(v);
             if (extra.size() > 4096)  // keep the scratch small on big spaces
@@ -97,8 +97,8 @@ void reduceFigures(const space::CandidateSpace& space, const std::vector<int>& m
                    HeatmapSlice& slice)
 {
     const auto sameGroup = [&](const Figure& a, const Figure& b) {
-        const std::int64_t* va = space.values(a.candidate);
-        const std::int64_t* vb = space.values(b.candidate);
+        const space::ValueRow va = space.values(a.candidate);
+        const space::ValueRow vb = space.values(b.candidate);
         for (int j : medianDims)
             if (va[j] != vb[j])
                 return false;
@@ -107,8 +107,8 @@ void reduceFigures(const space::CandidateSpace& space, const std::vector<int>& m
     std::sort(figures.begin(), figures.end(), [&](const Figure& a, const Figure& b) {
         if (a.cell != b.cell)
             return a.cell < b.cell;
-        const std::int64_t* va = space.values(a.candidate);
-        const std::int64_t* vb = space.values(b.candidate);
+        const space::ValueRow va = space.values(a.candidate);
+        const space::ValueRow vb = space.values(b.candidate);
         for (int j : medianDims)
             if (va[j] != vb[j])
                 return va[j] < vb[j];
@@ -179,7 +179,7 @@ HeatmapSlice computeHeatmapSlice(const space::CandidateSpace& space,
     const bool reduce = figures && slice.reduced;
     std::vector<Figure> matches;  // when reducing: every candidate of the slice, with its cell
     for (std::size_t i = 0; i < space.size(); ++i) {
-        const std::int64_t* v = space.values(i);
+        const auto v = space.values(i);
         // A pruned tiling is dropped before the hints are crossed with it (the cube pruning):
         // what it leaves unset it is dropped for, whatever value the slice fixes there.
         const bool anyUnset = space.origin(i) == space::CandidateStatus::Pruned && space::isCubeReason(space.reason(i));

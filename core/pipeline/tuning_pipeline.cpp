@@ -368,10 +368,12 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
 {
     RecordOnSpace out;
     auto result = std::make_shared<tuning::TuningResult>();
-    result->outcomes.resize(space.size());
+    // A record holds tuned candidates and the backend's list, never a cube-pruned tiling.
+    const std::size_t rows = space.size() - space.cubePrunedRows();
+    result->outcomes.resize(rows);
     std::unordered_map<std::string, std::size_t> indexOf;
-    indexOf.reserve(space.size());
-    for (std::size_t i = 0; i < space.size(); ++i) {
+    indexOf.reserve(rows);
+    for (std::size_t i = 0; i < rows; ++i) {
         cache::TextPairs params;
         for (const auto& [name, value] : space.params(i))
             params.emplace_back(name, value.toPython());

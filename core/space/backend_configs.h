@@ -88,8 +88,10 @@ struct BackendConfigs {
 
 struct BackendOptions {
     bool recordTrail = true;
-    // 2026-08 cube / mix: dropped candidates kept with their reasons (all are counted).
-    std::size_t maxCubePrunedRecords = 20'000;
+    // 2026-08 cube / mix: dropped candidates kept as records (CubeGeneration::pruned). Every one
+    // is counted and has its verdict in the grid whatever this keeps, and the candidate space
+    // reads its rows from the grid, so none are kept by default.
+    std::size_t maxCubePrunedRecords = 0;
 };
 
 // The backend's KernelMeta arguments for this parse and launch (axes filtered to valid names).

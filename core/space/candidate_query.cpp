@@ -178,7 +178,7 @@ bool CandidateQuery::matches(const CandidateSpace& s, std::size_t row) const
         case Term::Field::Dimension:
             if (term.dimension < 0)
                 continue;  // not understood (or not bound)
-            v = s.values(row)[term.dimension];
+            v = s.value(row, std::size_t(term.dimension));
             if (v == kUnset)
                 return false;
             break;

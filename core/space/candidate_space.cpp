@@ -22,70 +22,29 @@
 
 namespace ts::space {
 
+namespace {
+
+// Names by enum value: the statuses' and the reasons' kebab-case names, as every output writes them.
+constexpr std::string_view kStatusNames[] = {"generated", "pruned", "skipped", "user", "incorrect"};
+static_assert(std::size(kStatusNames) == std::size_t(kCandidateStatusCount));
+constexpr std::string_view kReasonNames[] = {
+    "",                   "ub-capacity",       "unaligned-tile",    "tile-exceeds-block", "program-limit",
+    "invalid-value",      "missing-param",     "below-min-tile",    "off-walk",           "nothing-generated",
+    "generation-off",     "backend-error",     "handwritten",       "fallback",           "cube-l1-capacity",
+    "cube-l0a-capacity",  "cube-l0b-capacity", "cube-l0c-capacity", "cube-time-budget",   "uncovered",
+    "overrun"};
+static_assert(std::size(kReasonNames) == std::size_t(kReasonCodeCount));
+
+} // namespace
+
 std::string_view statusName(CandidateStatus status)
 {
-    switch (status) {
-    case CandidateStatus::Generated:
-        return "generated";
-    case CandidateStatus::Pruned:
-        return "pruned";
-    case CandidateStatus::Skipped:
-        return "skipped";
-    case CandidateStatus::User:
-        return "user";
-    case CandidateStatus::Incorrect:
-        return "incorrect";
-    }
-    return "unknown";
+    return std::size_t(status) < std::size(kStatusNames) ? kStatusNames[std::size_t(status)] : "unknown";
 }
 
 std::string_view reasonCodeName(ReasonCode code)
 {
-    switch (code) {
-    case ReasonCode::None:
-        return "";
-    case ReasonCode::UbCapacity:
-        return "ub-capacity";
-    case ReasonCode::UnalignedTile:
-        return "unaligned-tile";
-    case ReasonCode::TileExceedsBlock:
-        return "tile-exceeds-block";
-    case ReasonCode::ProgramLimit:
-        return "program-limit";
-    case ReasonCode::InvalidValue:
-        return "invalid-value";
-    case ReasonCode::MissingParam:
-        return "missing-param";
-    case ReasonCode::BelowMinTile:
-        return "below-min-tile";
-    case ReasonCode::OffWalk:
-        return "off-walk";
-    case ReasonCode::NothingGenerated:
-        return "nothing-generated";
-    case ReasonCode::GenerationOff:
-        return "generation-off";
-    case ReasonCode::BackendError:
-        return "backend-error";
-    case ReasonCode::Handwritten:
-        return "handwritten";
-    case ReasonCode::Fallback:
-        return "fallback";
-    case ReasonCode::CubeL1Capacity:
-        return "cube-l1-capacity";
-    case ReasonCode::CubeL0aCapacity:
-        return "cube-l0a-capacity";
-    case ReasonCode::CubeL0bCapacity:
-        return "cube-l0b-capacity";
-    case ReasonCode::CubeL0cCapacity:
-        return "cube-l0c-capacity";
-    case ReasonCode::CubeTimeBudget:
-        return "cube-time-budget";
-    case ReasonCode::Uncovered:
-        return "uncovered";
-    case ReasonCode::Overrun:
-        return "overrun";
-    }
-    return "unknown";
+    return std::size_t(code) < std::size(kReasonNames) ? kReasonNames[std::size_t(code)] : "unknown";
 }
 
 bool isCubeReason(ReasonCode code)
@@ -810,6 +769,8 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
 
 CandidateStatus CandidateSpace::status(std::size_t i) const
 {
+    if (isCubeRow(i))
+        return CandidateStatus::Pruned;
     const CandidateStatus origin = m_status[i];
     if (origin != CandidateStatus::Pruned && m_launches[m_launch[i]].coverage == analysis::Coverage::Incorrect)
         return CandidateStatus::Incorrect;
@@ -818,6 +779,8 @@ CandidateStatus CandidateSpace::status(std::size_t i) const
 
 ReasonCode CandidateSpace::reason(std::size_t i) const
 {
+    if (isCubeRow(i))
+        return m_backend.cube->reasonAt(cubeCell(i));
     if (status(i) == CandidateStatus::Incorrect)
         return m_launches[m_launch[i]].issue == analysis::CoverageIssue::Overrun ? ReasonCode::Overrun
                                                                                  : ReasonCode::Uncovered; // or a wrong stride
@@ -826,7 +789,7 @@ ReasonCode CandidateSpace::reason(std::size_t i) const
 
 std::size_t CandidateSpace::count(CandidateStatus status) const
 {
-    std::size_t n = 0;
+    std::size_t n = status == CandidateStatus::Pruned ? m_cubeRows.size() : 0;
     for (std::size_t i = 0; i < m_status.size(); ++i)
         n += this->status(i) == status ? 1 : 0;
     return n;
@@ -834,7 +797,58 @@ std::size_t CandidateSpace::count(CandidateStatus status) const
 
 std::size_t CandidateSpace::countOrigin(CandidateStatus status) const
 {
-    return std::size_t(std::count(m_status.begin(), m_status.end(), status));
+    return std::size_t(std::count(m_status.begin(), m_status.end(), status)) +
+           (status == CandidateStatus::Pruned ? m_cubeRows.size() : 0);
+}
+
+std::uint32_t CandidateSpace::violations(std::size_t i) const
+{
+    return isCubeRow(i) ? bit(reason(i)) : m_violations[i];
+}
+
+ValueRow CandidateSpace::values(std::size_t i) const
+{
+    ValueRow row;
+    row.m_size = m_dims.size();
+    if (!isCubeRow(i)) {
+        row.m_stored = m_values.data() + i * m_dims.size();
+        return row;
+    }
+    if (m_dims.size() > row.m_inline.size())
+        row.m_heap.resize(m_dims.size());
+    std::int64_t* out = row.m_heap.empty() ? row.m_inline.data() : row.m_heap.data();
+    const std::uint64_t cell = cubeCell(i);
+    for (std::size_t j = 0; j < m_dims.size(); ++j)
+        out[j] = cubeValue(cell, j);
+    return row;
+}
+
+std::int64_t CandidateSpace::value(std::size_t i, std::size_t dimension) const
+{
+    return isCubeRow(i) ? cubeValue(cubeCell(i), dimension) : m_values[i * m_dims.size() + dimension];
+}
+
+std::int64_t CandidateSpace::cubeValue(std::uint64_t cell, std::size_t dimension) const
+{
+    if (dimension >= m_cubeStride.size())
+        return kUnset; // a hint the cube generator never crosses a pruned tiling with
+    const std::vector<std::int64_t>& vals = m_dims[dimension].values;
+    return vals[std::size_t((cell / m_cubeStride[dimension]) % vals.size())];
+}
+
+std::uint32_t CandidateSpace::launchIndex(std::size_t i) const
+{
+    if (!isCubeRow(i))
+        return m_launch[i];
+    if (m_cubeLaunch.empty())
+        return 0;
+    const std::uint64_t cell = cubeCell(i);
+    std::size_t c = 0;
+    for (int d : m_cubeLaunchDims) {
+        const std::size_t n = m_dims[std::size_t(d)].values.size();
+        c = c * n + std::size_t((cell / m_cubeStride[std::size_t(d)]) % n);
+    }
+    return m_cubeLaunch[c];
 }
 
 void CandidateSpace::bindLaunchModel(std::shared_ptr<const analysis::LaunchModel> model)
@@ -918,10 +932,7 @@ std::string CandidateSpace::coverageNote(std::size_t i) const
 
 std::size_t CandidateSpace::count(ReasonCode code) const
 {
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < m_reason.size(); ++i)
-        n += reason(i) == code ? 1 : 0;
-    return n;
+    return reasonCounts()[std::size_t(code)];
 }
 
 std::array<std::size_t, kReasonCodeCount> CandidateSpace::reasonCounts() const
@@ -930,11 +941,20 @@ std::array<std::size_t, kReasonCodeCount> CandidateSpace::reasonCounts() const
     for (std::size_t i = 0; i < m_reason.size(); ++i)
         if (const ReasonCode code = reason(i); std::size_t(code) < counts.size())
             ++counts[std::size_t(code)];
+    // The cube-pruned rows are the grid's whole verdict count: every pruned tiling is a row.
+    if (!m_cubeRows.empty()) {
+        const ReasonCode codes[4] = {ReasonCode::CubeL1Capacity, ReasonCode::CubeL0aCapacity,
+                                     ReasonCode::CubeL0bCapacity, ReasonCode::CubeL0cCapacity};
+        for (std::size_t b = 0; b < 4; ++b)
+            counts[std::size_t(codes[b])] += std::size_t(m_backend.cube->prunedBy[b]);
+    }
     return counts;
 }
 
 std::int32_t CandidateSpace::backendIndex(std::size_t i) const
 {
+    if (isCubeRow(i))
+        return -1;
     if (m_status[i] == CandidateStatus::Generated || m_status[i] == CandidateStatus::User)
         return std::int32_t(i);
     return -1;
@@ -942,17 +962,17 @@ std::int32_t CandidateSpace::backendIndex(std::size_t i) const
 
 std::int32_t CandidateSpace::neighbour(std::size_t i) const
 {
-    return m_status[i] == CandidateStatus::Skipped ? m_ref[i] : -1;
+    return !isCubeRow(i) && m_status[i] == CandidateStatus::Skipped ? m_ref[i] : -1;
 }
 
 Kwargs CandidateSpace::params(std::size_t i) const
 {
-    if (m_status[i] == CandidateStatus::User)
+    if (origin(i) == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].kwargs;
     if (m_rowsAreBackendList && i < m_generatedCount)
         return m_backend.configs[i].kwargs;
     Kwargs out;
-    const std::int64_t* v = values(i);
+    const ValueRow v = values(i);
     for (std::size_t j = 0; j < m_dims.size(); ++j) {
         if (v[j] == kUnset || m_dims[j].kind == SpaceDimension::Kind::NumWarps)
             continue;
@@ -963,6 +983,8 @@ Kwargs CandidateSpace::params(std::size_t i) const
 
 int CandidateSpace::numWarps(std::size_t i) const
 {
+    if (isCubeRow(i))
+        return 1; // the cube generator's triton.Config(kwargs, num_warps=1, num_stages=1)
     if (m_status[i] == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].numWarps;
     if (m_rowsAreBackendList && i < m_generatedCount)
@@ -978,6 +1000,8 @@ int CandidateSpace::numWarps(std::size_t i) const
 
 int CandidateSpace::numStages(std::size_t i) const
 {
+    if (isCubeRow(i))
+        return 1;
     if (m_status[i] == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].numStages;
     if (m_rowsAreBackendList && i < m_generatedCount)
@@ -1011,8 +1035,10 @@ CandidateMetrics CandidateSpace::metrics(std::size_t i) const
 CandidateMetrics CandidateSpace::tileMetrics(std::size_t i) const
 {
     if (m_backend.cube && i < size() && m_tunableCount == int(m_backend.cube->params.size()))
-        if (const auto use = m_backend.cube->tileUse(values(i)))
+        if (const auto use = m_backend.cube->tileUse(values(i).data()))
             return cubeMetrics(*use);
+    if (isCubeRow(i))
+        return {};
     const TileProblem& p = m_backend.problem;
     CandidateMetrics m;
     m.tileElements = m_tile[i];
@@ -1095,6 +1121,10 @@ std::string describeStepRule(const TileProblem& p, const SpaceDimension& dim)
 
 std::string CandidateSpace::describe(std::size_t i) const
 {
+    if (isCubeRow(i)) {
+        const std::optional<CubePruned> pruned = m_backend.cube->prunedAt(cubeCell(i));
+        return pruned ? describeCubeCapacity(pruned->code, pruned->bytes, pruned->capacity) : std::string();
+    }
     if (status(i) == CandidateStatus::Incorrect) {
         std::string why = coverageNote(i);
         switch (m_status[i]) {
@@ -1108,7 +1138,7 @@ std::string CandidateSpace::describe(std::size_t i) const
     }
     const TileProblem& p = m_backend.problem;
     const ReasonCode code = m_reason[i];
-    const std::int64_t* v = values(i);
+    const ValueRow v = values(i);
     const int param = m_param[i];
     const std::string paramName = param >= 0 ? m_dims[std::size_t(param)].name : std::string();
     const std::string paramValue = param >= 0 && v[param] != kUnset ? std::to_string(v[param]) : "";
@@ -1172,9 +1202,9 @@ std::string CandidateSpace::describe(std::size_t i) const
     case ReasonCode::OffWalk: {
         const std::int32_t n = m_ref[i];
         msg = param >= 0 ? ts::msg::text(ts::msg::Id::ReasonOffWalkDiffers,
-                                         {n, describeValues(values(std::size_t(n))), paramName, paramValue,
+                                         {n, describeValues(values(std::size_t(n)).data()), paramName, paramValue,
                                           values(std::size_t(n))[param], describeStepRule(p, m_dims[std::size_t(param)])})
-                         : ts::msg::text(ts::msg::Id::ReasonOffWalk, {n, describeValues(values(std::size_t(n)))});
+                         : ts::msg::text(ts::msg::Id::ReasonOffWalk, {n, describeValues(values(std::size_t(n)).data())});
         break;
     }
     case ReasonCode::NothingGenerated:
@@ -1212,7 +1242,7 @@ std::string CandidateSpace::describe(std::size_t i) const
     // Every skipped point names its nearest generated neighbour.
     if (m_status[i] == CandidateStatus::Skipped && code != ReasonCode::OffWalk && m_ref[i] >= 0)
         msg = ts::msg::text(ts::msg::Id::NearestGenerated,
-                            {msg, m_ref[i], describeValues(values(std::size_t(m_ref[i])))});
+                            {msg, m_ref[i], describeValues(values(std::size_t(m_ref[i])).data())});
 
     // Further hard constraints beyond the one reported.
     const std::uint32_t more = m_violations[i] & ~bit(code);

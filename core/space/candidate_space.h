@@ -6,6 +6,8 @@
 //
 // Storage is columnar: dimension values in one flat array, status and reason as small enums,
 // a reference index and a parameter index for the message. Messages are formatted on demand.
+// A tl.dot kernel's pruned tilings (millions for a large matmul) are not stored as rows: they
+// follow the stored rows and are read from the cube generator's verdict grid, one position each.
 
 #include "core/analysis/axis_parse.h"
 #include "core/analysis/launch_model.h"
@@ -140,6 +142,27 @@ struct SpaceOptions {
 // config without that keyword).
 inline constexpr std::int64_t kUnset = std::numeric_limits<std::int64_t>::min();
 
+// One candidate's dimension values (CandidateSpace::values): a view of a stored row, or the
+// values of a row read from the cube verdict grid, held here.
+class ValueRow {
+public:
+    std::int64_t operator[](std::size_t j) const { return data()[j]; }
+    const std::int64_t* data() const
+    {
+        return m_stored ? m_stored : m_heap.empty() ? m_inline.data() : m_heap.data();
+    }
+    const std::int64_t* begin() const { return data(); }
+    const std::int64_t* end() const { return data() + m_size; }
+    std::size_t size() const { return m_size; }
+
+private:
+    friend class CandidateSpace;
+    const std::int64_t* m_stored = nullptr;
+    std::size_t m_size = 0;
+    std::array<std::int64_t, 8> m_inline{}; // a read row's values, unless it has more dimensions
+    std::vector<std::int64_t> m_heap;
+};
+
 class CandidateSpace {
 public:
     // `hints` are the decorator's evaluated hints: search dimensions (GROUP_SIZE_M,
@@ -163,7 +186,7 @@ public:
     bool stopped() const { return m_stopped; }
     std::size_t latticePoints() const { return m_latticePoints; }
 
-    std::size_t size() const { return m_status.size(); }
+    std::size_t size() const { return m_status.size() + m_cubeRows.size(); }
     std::size_t count(CandidateStatus status) const;
     std::size_t count(ReasonCode code) const;
     // The candidates of every reason, in one pass (index: ReasonCode).
@@ -173,13 +196,16 @@ public:
     // incorrect (a pruned candidate stays pruned).
     CandidateStatus status(std::size_t i) const;
     // The backend's own verdict: generated, handwritten (user), pruned or skipped.
-    CandidateStatus origin(std::size_t i) const { return m_status[i]; }
+    CandidateStatus origin(std::size_t i) const
+    {
+        return i < m_status.size() ? m_status[i] : CandidateStatus::Pruned;
+    }
     std::size_t countOrigin(CandidateStatus status) const;
     // An incorrect candidate's reason is its coverage issue (Uncovered, Overrun).
     ReasonCode reason(std::size_t i) const;
     // What the launch does with the candidate (analysis/launch_model.h): grid, programs,
     // coverage. Without a launch model (a space built from a parse alone) coverage is unknown.
-    const analysis::LaunchFigures& launch(std::size_t i) const { return m_launches[m_launch[i]]; }
+    const analysis::LaunchFigures& launch(std::size_t i) const { return m_launches[launchIndex(i)]; }
     analysis::Coverage coverage(std::size_t i) const { return launch(i).coverage; }
     const analysis::LaunchModel* launchModel() const { return m_launchModel.get(); }
     // Why the candidate is incorrect or its coverage unknown, in numbers; "" when correct.
@@ -187,14 +213,19 @@ public:
     // How many distinct launches the candidates have (the figures are stored once each).
     std::size_t distinctLaunches() const { return m_launches.size(); }
     // Every hard constraint the candidate breaks, one bit per ReasonCode.
-    std::uint32_t violations(std::size_t i) const { return m_violations[i]; }
+    std::uint32_t violations(std::size_t i) const;
     // Position in the backend's list for generated and handwritten candidates, else -1.
     std::int32_t backendIndex(std::size_t i) const;
     // The nearest generated candidate of a skipped one, else -1.
     std::int32_t neighbour(std::size_t i) const;
 
-    // Dimension values (dimensions() order); kUnset where the candidate sets nothing.
-    const std::int64_t* values(std::size_t i) const { return m_values.data() + i * m_dims.size(); }
+    // Dimension values (dimensions() order); kUnset where the candidate sets nothing (the hints a
+    // cube-pruned tiling never reaches).
+    ValueRow values(std::size_t i) const;
+    // One of them, without the others (what a sort or a filter reads).
+    std::int64_t value(std::size_t i, std::size_t dimension) const;
+    // A tl.dot kernel's pruned tilings, rows [size() - cubePrunedRows(), size()).
+    std::size_t cubePrunedRows() const { return m_cubeRows.size(); }
     Kwargs params(std::size_t i) const;
     int numWarps(std::size_t i) const;
     int numStages(std::size_t i) const;
@@ -231,6 +262,13 @@ private:
     bool launchIgnoresVariants() const { return m_launchIgnoresVariants; }
     std::string describeValues(const std::int64_t* values) const;
     CandidateMetrics cubeMetrics(const CubeTileUse& use) const;
+    // Rows past the stored ones are cube-pruned tilings: their position in the verdict grid.
+    bool isCubeRow(std::size_t i) const { return i >= m_status.size(); }
+    std::uint64_t cubeCell(std::size_t i) const { return m_cubeRows[i - m_status.size()]; }
+    std::int64_t cubeValue(std::uint64_t cell, std::size_t dimension) const;
+    std::uint32_t launchIndex(std::size_t i) const;
+    // The pruned tilings of the verdict grid as rows, with their launch figures.
+    void addCubePrunedRows();
     // The tile's figures (UB or L1 / L0 use) and the backend's own program count.
     CandidateMetrics tileMetrics(std::size_t i) const;
 
@@ -278,6 +316,14 @@ private:
     std::vector<std::int64_t> m_tile;
     std::vector<std::int64_t> m_programs; // the backend's count (its tile problem's splits), for its rules
     std::vector<std::uint32_t> m_launch;  // index into m_launches
+
+    // Cube-pruned rows: grid positions in generation order; per tunable dimension the stride of
+    // its digit in a position; the launch index per combination of the tunable dimensions the
+    // launch model reads (m_cubeLaunchDims, the first slowest).
+    std::vector<std::uint32_t> m_cubeRows;
+    std::vector<std::uint64_t> m_cubeStride;
+    std::vector<int> m_cubeLaunchDims;
+    std::vector<std::uint32_t> m_cubeLaunch;
 };
 
 } // namespace ts::space

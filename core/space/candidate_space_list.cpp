@@ -7,10 +7,22 @@
 #include "core/util/message.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace ts::space {
 
 namespace {
+
+struct LaunchFiguresHash {
+    std::size_t operator()(const analysis::LaunchFigures& f) const
+    {
+        std::size_t h = std::size_t(f.coverage) * 31 + std::size_t(f.issue);
+        for (std::int64_t v : {f.grid[0], f.grid[1], f.grid[2], f.programs, std::int64_t(f.check), f.covered, f.extent,
+                               f.along, f.block, f.stride})
+            h = h * 1000003u ^ std::hash<std::int64_t>{}(v);
+        return h;
+    }
+};
 
 int findDimension(const std::vector<SpaceDimension>& dims, const std::string& name)
 {
@@ -104,22 +116,67 @@ void CandidateSpace::addBackendListRows()
     }));
     // The generated rows come first in the list, the handwritten ones after them.
 
-    // A cube kernel's dropped candidates: the tile column holds the bytes the buffer needs, the
-    // programs column its capacity.
-    if (!b.cube)
-        return;
-    const CubeGeneration& cube = *b.cube;
-    for (const CubePruned& p : cube.pruned) {
-        std::fill(row.begin(), row.end(), kUnset);
-        const std::vector<std::int64_t> values = cube.valuesAt(p.index);
-        std::copy(values.begin(), values.end(), row.begin());
-        m_values.insert(m_values.end(), row.begin(), row.end());
-        push(CandidateStatus::Pruned, p.code, -1, -1, 1u << unsigned(p.code), p.bytes, p.capacity, launchOf(row.data()));
+    if (b.cube)
+        addCubePrunedRows();
+}
+
+void CandidateSpace::addCubePrunedRows()
+{
+    // Every tiling the cube pruning drops is a row, read from the verdict grid on demand: its
+    // position (4 bytes) is all a row keeps. The hints it never reaches stay unset.
+    const CubeGeneration& cube = *m_backend.cube;
+    m_cubeRows.reserve(std::size_t(cube.prunedCount));
+    for (std::size_t cell = 0; cell < cube.verdicts.size(); ++cell)
+        if (cube.verdicts[cell] != 0)
+            m_cubeRows.push_back(std::uint32_t(cell));
+    m_cubeStride.assign(std::size_t(m_tunableCount), 1);
+    for (int j = m_tunableCount - 1; j > 0; --j)
+        m_cubeStride[std::size_t(j - 1)] = m_cubeStride[std::size_t(j)] * m_dims[std::size_t(j)].values.size();
+
+    // Their launch figures, once per combination of the tunable values the launch model reads.
+    m_cubeLaunchDims.clear();
+    m_cubeLaunch.clear();
+    if (m_launchModel && !m_cubeRows.empty()) {
+        for (int s : m_readSlots)
+            if (const int d = m_slotDims[std::size_t(s)]; d >= 0 && d < m_tunableCount &&
+                std::find(m_cubeLaunchDims.begin(), m_cubeLaunchDims.end(), d) == m_cubeLaunchDims.end())
+                m_cubeLaunchDims.push_back(d);
+        std::size_t combinations = 1;
+        for (int d : m_cubeLaunchDims)
+            combinations *= m_dims[std::size_t(d)].values.size();
+        // Each combination is evaluated once (a matmul's loop over K reads all three blocks: 2.2
+        // million), so the figures are shared by value rather than looked up by their slots.
+        std::unordered_map<analysis::LaunchFigures, std::uint32_t, LaunchFiguresHash> known;
+        for (std::size_t k = 0; k < m_launches.size(); ++k)
+            known.emplace(m_launches[k], std::uint32_t(k));
+        std::vector<std::int64_t> slots(m_launchModel->slots().size(), analysis::kUnknownSlot);
+        std::vector<std::pair<int, int>> reads;                // (slot, index in m_cubeLaunchDims or -1)
+        for (int s : m_readSlots) {
+            const int d = m_slotDims[std::size_t(s)];
+            const auto at = std::find(m_cubeLaunchDims.begin(), m_cubeLaunchDims.end(), d);
+            reads.emplace_back(s, at == m_cubeLaunchDims.end() ? -1 : int(at - m_cubeLaunchDims.begin()));
+        }
+        std::vector<std::int64_t> combination(m_cubeLaunchDims.size());
+        m_cubeLaunch.resize(combinations);
+        for (std::size_t c = 0; c < combinations; ++c) {
+            std::size_t rest = c;
+            for (std::size_t k = m_cubeLaunchDims.size(); k-- > 0;) {
+                const std::vector<std::int64_t>& vals = m_dims[std::size_t(m_cubeLaunchDims[k])].values;
+                combination[k] = vals[rest % vals.size()];
+                rest /= vals.size();
+            }
+            for (const auto& [s, k] : reads)
+                slots[std::size_t(s)] = k >= 0 ? combination[std::size_t(k)] : m_launchModel->slotDefaults()[std::size_t(s)];
+            const analysis::LaunchFigures figures = m_launchModel->evaluate(slots.data());
+            const auto [at, added] = known.try_emplace(figures, std::uint32_t(m_launches.size()));
+            if (added)
+                m_launches.push_back(figures);
+            m_cubeLaunch[c] = at->second;
+        }
     }
-    if (cube.prunedCount > cube.pruned.size())
-        m_notes.push_back(msg::Message(msg::Id::CubePruningDrops,
-                                    {cube.prunedCount, cube.prunedBy[0], cube.prunedBy[1], cube.prunedBy[2],
-                                     cube.prunedBy[3], cube.pruned.size()}));
+    if (cube.prunedCount > 0)
+        m_notes.push_back(msg::Message(msg::Id::CubePruningDrops, {cube.prunedCount, cube.prunedBy[0], cube.prunedBy[1],
+                                                                   cube.prunedBy[2], cube.prunedBy[3]}));
 }
 
 bool CandidateSpace::prepareListLattice()
@@ -161,7 +218,7 @@ bool CandidateSpace::prepareListLattice()
         bool uniform = m_comboCount > 0 && rows == bases * m_comboCount && b.baseIndex.size() >= rows;
         for (std::size_t i = 0; uniform && i < rows; ++i) {
             const std::size_t c = i % m_comboCount;
-            const std::int64_t* v = values(i) + m_tunableCount;
+            const std::int64_t* v = m_values.data() + i * d + std::size_t(m_tunableCount);
             if (b.baseIndex[i] != int(i / m_comboCount))
                 uniform = false;
             else if (i < m_comboCount) {

@@ -2,6 +2,7 @@
 // (see cube_generator.h for the upstream files modelled).
 #include "core/space/cube_generator.h"
 
+#include "core/analysis/cube_internal.h"
 #include "core/space/backend_configs.h"
 #include "core/util/message.h"
 
@@ -24,18 +25,7 @@ constexpr std::int64_t kFallbackMn = 128;      // a site's M / N that is neither
 constexpr std::int64_t kFallbackK = 64;
 constexpr std::int64_t kAccumulatorBytes = 4;  // L0C holds fp32 accumulators
 
-bool isIdentifier(const std::string& s)
-{
-    if (s.empty())
-        return false;
-    const auto first = static_cast<unsigned char>(s[0]);
-    if (!(std::isalpha(first) || first == '_' || first >= 0x80))
-        return false;
-    return std::all_of(s.begin(), s.end(), [](char c) {
-        const auto u = static_cast<unsigned char>(c);
-        return std::isalnum(u) || u == '_' || u >= 0x80;
-    });
-}
+using analysis::cube::isIdentifier; // Python's str.isidentifier, as the cube parse reads names
 
 std::string strip(const std::string& s)
 {

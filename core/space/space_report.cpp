@@ -38,7 +38,7 @@ json paramValueJson(const ParamValue& v)
 
 bool selected(const CandidateSpace& space, std::size_t i, const SpaceReportOptions& options)
 {
-    return !options.only || space.status(i) == *options.only;
+    return (!options.only || space.status(i) == *options.only) && (!options.keep || options.keep(i));
 }
 
 json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
@@ -365,7 +365,7 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
         row += std::to_string(i);
         row += ',';
         row += statusName(space.status(i));
-        const std::int64_t* v = space.values(i);
+        const auto v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j) {
             if (dims[j].kind == SpaceDimension::Kind::NumWarps)
                 continue;
@@ -485,7 +485,7 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
             continue;
         ++written;
         std::vector<std::string> row = {std::to_string(i), std::string(statusName(space.status(i)))};
-        const std::int64_t* v = space.values(i);
+        const auto v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j)
             row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
         // A lattice point takes the options the backend's list gives each tiling; a pruned cube

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <ostream>
@@ -21,6 +22,8 @@ struct SpaceReportOptions {
     bool includeTrail = true; // the generator's refused candidates
     std::size_t maxCandidates = std::numeric_limits<std::size_t>::max();
     std::optional<CandidateStatus> only; // keep one status
+    // Keep only the candidates this accepts (`space --filter`); empty: all.
+    std::function<bool(std::size_t)> keep;
     // The backend version's name the space was generated under ("2026-08"), written as the
     // document's "backend"; empty: left out.
     std::string backend;

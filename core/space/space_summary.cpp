@@ -7,22 +7,17 @@
 
 namespace ts::space {
 
-SpaceSummary summarizeSpace(const CandidateSpace& space)
+SpaceSummary summarizeSpace(const CandidateSpace& space, const std::function<bool(std::size_t)>& keep,
+                            const std::string& filter)
 {
     SpaceSummary out;
+    out.filter = filter;
     const CubeGeneration* cube = space.backend().cube.get();
     std::array<std::array<std::uint64_t, kReasonCodeCount>, kCandidateStatusCount> table{};
-    for (std::size_t i = 0; i < space.size(); ++i) {
-        // The cube's pruned rows are a prefix of its grid: the grid counts them all below.
-        if (cube && space.origin(i) == CandidateStatus::Pruned && isCubeReason(space.reason(i)))
-            continue;
-        ++table[std::size_t(space.status(i))][std::size_t(space.reason(i))];
-    }
+    for (std::size_t i = 0; i < space.size(); ++i)
+        if (!keep || keep(i))
+            ++table[std::size_t(space.status(i))][std::size_t(space.reason(i))];
     if (cube) {
-        const ReasonCode codes[4] = {ReasonCode::CubeL1Capacity, ReasonCode::CubeL0aCapacity,
-                                     ReasonCode::CubeL0bCapacity, ReasonCode::CubeL0cCapacity};
-        for (std::size_t b = 0; b < 4; ++b)
-            table[std::size_t(CandidateStatus::Pruned)][std::size_t(codes[b])] += cube->prunedBy[b];
         out.cube = true;
         out.tilings = cube->totalCombinations;
         out.keptTilings = cube->configs.size();
@@ -41,7 +36,10 @@ SpaceSummary summarizeSpace(const CandidateSpace& space)
 std::string formatSpaceSummary(const SpaceSummary& summary)
 {
     std::ostringstream out;
-    out << "Candidates judged: " << summary.judged << "\n";
+    out << "Candidates judged: " << summary.judged;
+    if (!summary.filter.empty())
+        out << " matching '" << summary.filter << "'";
+    out << "\n";
     for (const SpaceSummary::Count& c : summary.counts) {
         const std::string status(statusName(c.status));
         const std::string reason = c.reason == ReasonCode::None ? std::string("-") : std::string(reasonCodeName(c.reason));
@@ -61,6 +59,7 @@ nlohmann::ordered_json spaceSummaryToJson(const SpaceSummary& summary, const std
     out["schema"] = "tilescope.space-summary/1";
     out["backend"] = backend;
     out["judged"] = summary.judged;
+    out["filter"] = summary.filter.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(summary.filter);
     nlohmann::ordered_json counts = nlohmann::ordered_json::array();
     for (const SpaceSummary::Count& c : summary.counts)
         counts.push_back({{"status", std::string(statusName(c.status))},

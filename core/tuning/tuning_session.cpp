@@ -128,7 +128,7 @@ public:
             m_laidOut = false;
             return m_values;
         }
-        const std::int64_t* row = m_space.values(index);
+        const auto row = m_space.values(index);
         bool same = m_laidOut;
         for (std::size_t j = 0; j < m_role.size() && same; ++j)
             same = (row[j] != space::kUnset) == m_set[j];
@@ -162,8 +162,8 @@ public:
         if (m_space.origin(a) == space::CandidateStatus::User || m_space.origin(b) == space::CandidateStatus::User ||
             m_space.launch(a) != m_space.launch(b))
             return false;
-        const std::int64_t* ra = m_space.values(a);
-        const std::int64_t* rb = m_space.values(b);
+        const auto ra = m_space.values(a);
+        const auto rb = m_space.values(b);
         bool flipped = false;
         for (std::size_t j = 0; j < m_role.size(); ++j) {
             if (m_role[j] == Role::Multibuffer) {
@@ -454,7 +454,9 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     int threads = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (!options.parallelCompile)
         threads = 1;
-    sizeOutcomes(result.outcomes, space.size(), threads);
+    // A cube-pruned tiling (the last rows of the space, millions for a large matmul) is never
+    // tuned: the table stops before them.
+    sizeOutcomes(result.outcomes, space.size() - space.cubePrunedRows(), threads);
     result.modelled.hostCores = modelledHostCores(options, profile);
 
     auto report = [&](ProgressStage stage, std::size_t done, std::size_t total) {

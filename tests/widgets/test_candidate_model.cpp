@@ -6,6 +6,7 @@
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/heatmap_slice.h"
+#include "widgets/status_colors.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
@@ -302,7 +303,7 @@ private Q_SLOTS:
         const int mb = dimensionIndex(s, "multibuffer");
         std::size_t expected = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
-            const std::int64_t* v = s.values(i);
+            const auto v = s.values(i);
             bool ok = false;
             if (query == QLatin1String("XBLOCK>=1024"))
                 ok = v[xb] >= 1024;
@@ -343,6 +344,69 @@ private Q_SLOTS:
         proxy.sort(tile, Qt::DescendingOrder);
         QVERIFY(proxy.data(proxy.index(0, tile), CandidateTableModel::SortRole).toLongLong() >=
                 proxy.data(proxy.index(proxy.rowCount() - 1, tile), CandidateTableModel::SortRole).toLongLong());
+    }
+
+    // A tl.dot kernel's space under 2026-08: every tiling of the 4096^3 matmul the cube pruning
+    // drops is a row of the table (2,196,206), filtered by status and by reason like any other;
+    // a pruned row shows the hint it never reaches as unset, and a worker orders the rows.
+    void cubePrunedRowsFilterByReason()
+    {
+        kernel::WorkloadLoadResult loaded = kernel::loadWorkload(test::examplePath("matmul.json").toStdString());
+        QVERIFY(loaded.workload);
+        loaded.workload->backend = test::backend2608();
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+        QVERIFY(analysed.ok());
+        static const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
+        const pipeline::SpaceResult built =
+            pipeline::buildSpace({analysed.analysis, *registry.find(analysed.analysis->workload.device), {}});
+        QVERIFY(built.space);
+        const auto& s = built.space;
+        CandidateTableModel model;
+        model.setSpace(s);
+        QCOMPARE(std::size_t(model.rowCount()), std::size_t(6352 + 2196206));
+        CandidateFilterProxy proxy;
+        proxy.setAsyncThreshold(0);
+        proxy.setSourceModel(&model);
+        auto settle = [&] { return test::waitUntil([&] { return proxy.isSettled(); }); };
+        proxy.setStatusFilter(space::CandidateStatus::Pruned);
+        QVERIFY(settle());
+        QCOMPARE(proxy.rowCount(), 2196206);
+        proxy.setStatusFilter(space::CandidateStatus::Generated);
+        QVERIFY(settle());
+        QCOMPARE(proxy.rowCount(), 6352);
+        proxy.setStatusFilter(std::nullopt);
+        proxy.setReasonFilter(space::ReasonCode::CubeL0cCapacity);
+        QVERIFY(settle());
+        QCOMPARE(proxy.rowCount(), 1146);
+        QVERIFY(dimensionIndex(*s, "GROUP_SIZE_M") >= 0);
+        const int group = model.paramColumn(dimensionIndex(*s, "GROUP_SIZE_M"));
+        const int blockM = model.paramColumn(dimensionIndex(*s, "BLOCK_M"));
+        const int blockN = model.paramColumn(dimensionIndex(*s, "BLOCK_N"));
+        const int reason = model.columnOf(Column::Reason);
+        for (int r = 0; r < proxy.rowCount(); r += 97) {
+            QCOMPARE(proxy.data(proxy.index(r, 0), CandidateTableModel::ReasonRole).toInt(),
+                     int(space::ReasonCode::CubeL0cCapacity));
+            QCOMPARE(proxy.data(proxy.index(r, group)).toString(), QStringLiteral("–"));
+            const qint64 m = proxy.data(proxy.index(r, blockM), CandidateTableModel::SortRole).toLongLong();
+            const qint64 n = proxy.data(proxy.index(r, blockN), CandidateTableModel::SortRole).toLongLong();
+            QVERIFY(m * n * 4 > 128 * 1024);
+            QCOMPARE(proxy.data(proxy.index(r, reason)).toString(), gui::reasonLabel(space::ReasonCode::CubeL0cCapacity));
+            QVERIFY(proxy.data(proxy.index(r, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("L0C")));
+        }
+        // The query's reason words and a dimension term, sorted on the worker by BLOCK_M.
+        proxy.setReasonFilter(std::nullopt);
+        QVERIFY(proxy.setQuery(QStringLiteral("l0a BLOCK_M>=256")));
+        proxy.sort(blockM, Qt::DescendingOrder);
+        QVERIFY(settle());
+        std::size_t expected = 0;
+        const std::size_t bm = std::size_t(dimensionIndex(*s, "BLOCK_M"));
+        for (std::size_t i = 0; i < s->size(); ++i)
+            expected += s->reason(i) == space::ReasonCode::CubeL0aCapacity && s->value(i, bm) >= 256 ? 1 : 0;
+        QVERIFY(expected > 0);
+        QCOMPARE(std::size_t(proxy.rowCount()), expected);
+        QCOMPARE(proxy.data(proxy.index(0, blockM), CandidateTableModel::SortRole).toLongLong(), qint64(4096));
+        QCOMPARE(proxy.data(proxy.index(proxy.rowCount() - 1, blockM), CandidateTableModel::SortRole).toLongLong(),
+                 qint64(256));
     }
 
     void bigSpacesAreOrderedOnAWorker()
@@ -401,7 +465,8 @@ private Q_SLOTS:
         const int xb = dimensionIndex(s, "XBLOCK");
         const int xs = dimensionIndex(s, "XBLOCK_SUB");
         // Hold every other dimension at the values of the first generated candidate.
-        std::vector<std::int64_t> fixed(s.values(0), s.values(0) + s.dimensions().size());
+        const auto first = s.values(0);
+        std::vector<std::int64_t> fixed(first.begin(), first.end());
         const gui::HeatmapSlice slice = gui::computeHeatmapSlice(s, values, xb, xs, fixed);
         QCOMPARE(slice.cells.size(), slice.xValues.size() * slice.yValues.size());
         QVERIFY(std::is_sorted(slice.xValues.begin(), slice.xValues.end()));
@@ -411,7 +476,7 @@ private Q_SLOTS:
                 const std::int32_t c = slice.candidateAt(x, y);
                 if (c < 0)
                     continue;
-                const std::int64_t* v = s.values(std::size_t(c));
+                const auto v = s.values(std::size_t(c));
                 QCOMPARE(v[xb], slice.xValues[x]);
                 QCOMPARE(v[xs], slice.yValues[y]);
                 for (std::size_t d = 0; d < fixed.size(); ++d)

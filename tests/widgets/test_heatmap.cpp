@@ -139,7 +139,7 @@ int dimensionOf(const space::CandidateSpace& s, const char* name)
 std::int32_t candidateWith(const space::CandidateSpace& s, const std::vector<std::int64_t>& values)
 {
     for (std::size_t i = 0; i < s.size(); ++i)
-        if (std::equal(values.begin(), values.end(), s.values(i)))
+        if (std::equal(values.begin(), values.end(), s.values(i).begin()))
             return std::int32_t(i);
     return -1;
 }
