@@ -86,8 +86,10 @@ struct BatchReport {
     bool allPassed() const;
 };
 
-struct BatchOptions {
-    std::vector<std::string> workloads;   // all of them; the shard is applied here
+// What a batch runs and how it is judged, as the user chose it: the workflow's request
+// (pipeline::BatchRequest) passes it on as it is, with the caches it opened.
+struct BatchPlan {
+    std::vector<std::string> workloads;   // all of them; the shard is applied by runBatch
     std::vector<std::string> devices;     // empty: each workload's own device
     // Set: every workload is tuned under this backend version; else each under its own.
     std::optional<kernel::BackendVersion> backend;
@@ -96,14 +98,17 @@ struct BatchOptions {
     // When false, a workload's own "benchMethod" / "seed" fields win over `tuning`'s.
     bool methodFixed = false;
     bool seedFixed = false;
+    const npu::DeviceRegistry* registry = nullptr;  // null: the bundled profiles
+    std::optional<BatchReport> baseline;
+    double maxRegressionPercent = 5.0;
+};
+
+struct BatchOptions : BatchPlan {
     bool force = false;
     cache::ConfigCache* cache = nullptr;  // may be null
     // When set (and `cache` is null), the cache of each workload (e.g. one beside each file);
     // may return null.
     std::function<cache::ConfigCache*(const std::string& workload)> cacheFor;
-    const npu::DeviceRegistry* registry = nullptr;  // null: the bundled profiles
-    std::optional<BatchReport> baseline;
-    double maxRegressionPercent = 5.0;
     // One line per event ("[2/6] add.json on Ascend910B2: tuned, best XBLOCK=1024 p50 ...").
     std::function<void(const std::string&)> log;
 };

@@ -32,24 +32,18 @@ namespace ts::capture {
 inline constexpr const char* kIndexSchema = "tilescope.capture/1";
 inline constexpr const char* kIndexFile = "capture.json";
 
-struct CapturedWorkload {
+// LaunchedKernel: the kernel's file where the program ran, its function and line, kind, tuner,
+// decorator, the config the tuner chose and what the launch raised.
+struct CapturedWorkload : LaunchedKernel {
     std::string file;        // the workload, relative to the capture folder
     std::string kernel;      // the copy of the kernel's source, relative to the folder
-    std::string kernelFile;  // the kernel's file where the program ran
-    std::string function;
-    int line = 0;
-    std::string kind;        // "autotune" | "jit"
-    std::string tuner;       // the tuner's class; "" for jit
     std::vector<std::pair<std::string, Json>> key;  // key argument -> its value (a tensor: its description)
     std::vector<std::string> dtypes;                // the tensor arguments' dtypes, in order
     std::size_t launches = 0;
     bool launchesExact = true;          // false: a process ended without saying how many
     std::vector<std::string> varying;   // arguments outside the key that changed between launches
     std::string grid;                   // "lambda" | "static"
-    Json decorator;                     // the decorator's arguments as the program gave them; null when unknown
-    Json best;                          // the config the program's tuner chose; null when unknown
     std::string measurements;           // Triton's .autotune.json of the tuner's timings, relative; "" when none
-    std::string error;                  // what the launch raised; "" when nothing
     std::vector<std::string> notes;
 
     // "add_kernel[n_elements=4096]"

@@ -51,27 +51,32 @@ struct RawParam {
     bool hasDefault = false;
 };
 
-struct RawLaunch {
-    std::string origin;       // "launches-123.jsonl:4", for messages
-    std::size_t process = 0;  // index into RawCapture::processes
-    std::string kind;         // "autotune" | "jit"
-    std::string kernelFile;   // the kernel's file on the machine where it ran
+// The kernel a launch ran, as the program gave it: the raw record reads it and the capture
+// index (CapturedWorkload) keeps it as it was.
+struct LaunchedKernel {
+    std::string kind;        // "autotune" | "jit"
+    std::string kernelFile;  // the kernel's file on the machine where it ran
     std::string function;
     int line = 0;
+    std::string tuner;       // the tuner's class ("triton.runtime.autotuner.Autotuner"); "" for jit
+    Json decorator;          // the decorator's arguments as written (checked parts only); null when unknown
+    Json best;               // the config the program's tuner chose, or null
+    std::string error;       // what the launch raised; "" when nothing
+};
+
+struct RawLaunch : LaunchedKernel {
+    std::string origin;       // "launches-123.jsonl:4", for messages
+    std::size_t process = 0;  // index into RawCapture::processes
     std::string sourceCopy;   // "sources/<sha256>.py" in the raw folder; "" when none
     std::string sha256;
     std::string sourceError;  // why there is no copy
-    std::string tuner;        // the tuner's class ("triton.runtime.autotuner.Autotuner"); "" for jit
-    Json decorator;           // the decorator's arguments as written (checked parts only); null when unknown
     std::vector<RawParam> params;
     std::vector<std::pair<std::string, Json>> args;     // kernel parameters, in launch order
     std::vector<std::pair<std::string, Json>> options;  // other keywords (num_warps, multibuffer, ...)
     std::vector<std::string> key;                       // the autotune key's argument names
     Json grid;                                          // as the file comment says; null when none
     std::vector<std::int64_t> evaluatedGrid;            // the program's own launch; empty when unknown
-    Json best;                                          // a config, or null
     Json timings;                                       // [[config, [p50, p20, p80]], ...], or null
-    std::string error;                                  // what the launch raised; "" when nothing
     std::size_t launches = 1;                           // of this kernel and key in this process
     bool launchesExact = false;                         // false: the process left no exit record
     std::vector<std::string> varying;                   // arguments that changed between those launches

@@ -396,19 +396,12 @@ private:
     CapturedWorkload describe(const Group& g, const RawLaunch& l, const std::string& kernel, GridChoice& grid)
     {
         CapturedWorkload entry;
+        static_cast<LaunchedKernel&>(entry) = l;
         entry.kernel = kernel;
-        entry.kernelFile = l.kernelFile;
-        entry.function = l.function;
-        entry.line = l.line;
-        entry.kind = l.kind;
-        entry.tuner = l.tuner;
         entry.launches = g.count;
         entry.launchesExact = g.exact;
         entry.varying.assign(g.varying.begin(), g.varying.end());
         entry.grid = grid.kind;
-        entry.decorator = l.decorator;
-        entry.best = l.best;
-        entry.error = l.error;
         entry.notes = std::move(grid.notes);
         std::string stem = l.function;
         if (l.kind == "autotune") {

@@ -34,15 +34,23 @@ struct SoftwareVersions {
 enum class SourceFormat : std::uint8_t { Runner, TritonAutotuneJson, AutotuningLog };
 std::string_view sourceFormatName(SourceFormat format);  // "runner", "triton-autotune-json", "autotuning-log"
 
-struct Measurement {
-    std::int64_t id = 0;  // in the cache; 0 before storing
-    // The launch: the kernel, its source hash, key values, dtypes and backend version, as
-    // pipeline::tuningKeyFor builds them (device, benchMethod and simulatorVersion unused).
-    cache::TuningKey launch;
+// One config's run as every source of timings gives it: the config, the way the run ended and
+// its quantiles. A file's entry (ParsedEntry) becomes a Measurement of its launch with them as
+// they are.
+struct TimedConfig {
     space::TritonConfig config;
     MeasureStatus status = MeasureStatus::Ok;
     std::string error;
     std::optional<double> p50Ms, p20Ms, p80Ms;
+
+    friend bool operator==(const TimedConfig&, const TimedConfig&) = default;
+};
+
+struct Measurement : TimedConfig {
+    std::int64_t id = 0;  // in the cache; 0 before storing
+    // The launch: the kernel, its source hash, key values, dtypes and backend version, as
+    // pipeline::tuningKeyFor builds them (device, benchMethod and simulatorVersion unused).
+    cache::TuningKey launch;
     std::string device;      // the measured device ("NVIDIA H100 80GB HBM3", "Ascend910B2")
     std::string deviceKind;  // cuda | npu | ""
     SoftwareVersions software;

@@ -134,16 +134,11 @@ TieResult tieToLaunch(const ParsedFile& file, const cache::TuningKey& launch, co
             continue;
         }
         Measurement m;
+        static_cast<TimedConfig&>(m) = entry;
         m.launch = launch;
         m.launch.device.clear();
         m.launch.benchMethod.clear();
         m.launch.simulatorVersion.clear();
-        m.config = entry.config;
-        m.status = entry.status;
-        m.error = entry.error;
-        m.p50Ms = entry.p50Ms;
-        m.p20Ms = entry.p20Ms;
-        m.p80Ms = entry.p80Ms;
         m.device = device;
         m.deviceKind = file.deviceKind;
         m.software = file.software;

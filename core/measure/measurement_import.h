@@ -33,11 +33,7 @@
 namespace ts::measure {
 
 // One timed (or failed) config as a file gives it, before it is tied to a launch.
-struct ParsedEntry {
-    space::TritonConfig config;
-    MeasureStatus status = MeasureStatus::Ok;
-    std::string error;
-    std::optional<double> p50Ms, p20Ms, p80Ms;
+struct ParsedEntry : TimedConfig {
     int line = 0;             // where the entry starts in the file
     std::string benchMethod;  // when it differs from the file's
     // Logs: the function and key its closing line names ("" when the line names none).

@@ -276,17 +276,8 @@ BatchResult batch(const BatchRequest& request, const RunControl& control)
 {
     BatchResult out;
     batch::BatchOptions options;
-    options.workloads = request.workloads;
-    options.devices = request.devices;
-    options.backend = request.backend;
-    options.shard = request.shard;
-    options.tuning = request.tuning;
-    options.methodFixed = request.methodFixed;
-    options.seedFixed = request.seedFixed;
+    static_cast<batch::BatchPlan&>(options) = request;
     options.force = request.cache.force;
-    options.registry = request.registry;
-    options.baseline = request.baseline;
-    options.maxRegressionPercent = request.maxRegressionPercent;
 
     auto note = [&out](const OpenedCache& c) {
         out.cacheNotices.insert(out.cacheNotices.end(), c.notices.begin(), c.notices.end());

@@ -292,22 +292,13 @@ sweep::SweepResult recover(const RecoverRequest& request);
 
 // ---- batch ----
 
-struct BatchRequest {
-    std::vector<std::string> workloads;
-    std::vector<std::string> devices;  // empty: each workload's own device
-    // Set: every workload under this backend version (--backend); else each its own.
-    std::optional<kernel::BackendVersion> backend;
-    batch::Shard shard;
-    tuning::TuningOptions tuning;
-    bool methodFixed = false;  // false: a workload's own benchMethod / seed win over `tuning`'s
-    bool seedFixed = false;
+// batch::BatchPlan: the workloads, devices, backend (--backend), shard, tuning options, baseline
+// and regression limit.
+struct BatchRequest : batch::BatchPlan {
     // One cache for every workload (cache.path), or, with perWorkloadCache, the default cache
     // beside each workload file. No path and no perWorkloadCache: no cache.
     CacheChoice cache;
     bool perWorkloadCache = false;
-    const npu::DeviceRegistry* registry = nullptr;  // null: the bundled profiles
-    std::optional<batch::BatchReport> baseline;
-    double maxRegressionPercent = 5.0;
 };
 
 struct BatchResult {
