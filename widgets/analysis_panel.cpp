@@ -88,6 +88,7 @@ void AnalysisPanel::fitNameColumn()
 {
     const int margin = WrappingDelegate::textMargin(m_tree);
     int natural = 0;
+    int words = 0; // the widest word of a name, where it starts
     for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
         int depth = m_tree->rootIsDecorated() ? 1 : 0;
         bool shown = true;
@@ -95,12 +96,22 @@ void AnalysisPanel::fitNameColumn()
             ++depth;
             shown &= p->isExpanded();
         }
-        if (shown)
-            natural = std::max(natural, depth * m_tree->indentation() +
-                                            QFontMetrics((*it)->font(0)).horizontalAdvance((*it)->text(0)) + 2 * margin);
+        if (!shown)
+            continue;
+        const QFontMetrics fm((*it)->font(0));
+        const int indent = depth * m_tree->indentation() + 2 * margin + 1; // + 1: a fractional advance
+        natural = std::max(natural, indent + fm.horizontalAdvance((*it)->text(0)));
+        for (const QString& word : (*it)->text(0).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            words = std::max(words, indent + fm.horizontalAdvance(word));
     }
+    // The names take up to 45% of a narrow dock and wrap between words; more where a word of
+    // theirs would break ("Reductio / n axes"), as long as the values keep the width the header
+    // never stretches their column below (more would push it past the dock's edge).
     const int minimum = m_tree->header()->minimumSectionSize();
-    const int width = std::clamp(natural, minimum, std::max(minimum, m_tree->viewport()->width() * 9 / 20));
+    const int viewport = m_tree->viewport()->width();
+    const int most = std::max(
+        {minimum, viewport * 9 / 20, std::min(words, viewport - m_tree->header()->defaultSectionSize())});
+    const int width = std::clamp(natural, minimum, most);
     if (m_tree->header()->sectionSize(0) != width)
         m_tree->header()->resizeSection(0, width);
 }

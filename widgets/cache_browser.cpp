@@ -4,9 +4,10 @@
 #include "core/pipeline/tuning_pipeline.h"
 #include "widgets/background_job.h"
 #include "widgets/cache_table_model.h"
+#include "widgets/column_fitter.h"
+#include "widgets/export_dialog.h"
 #include "widgets/frozen_table_view.h"
 #include "widgets/quantity_text.h"
-#include "widgets/export_dialog.h"
 #include "widgets/status_colors.h"
 #include "widgets/tuning_record_model.h"
 
@@ -199,7 +200,11 @@ CacheBrowser::CacheBrowser(QWidget* parent) : QDialog(parent)
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_view->addActions({m_exportConfigsAction, m_deleteAction});
-    m_view->horizontalHeader()->setSectionResizeMode(CacheTableModel::BestParams, QHeaderView::Interactive);
+    // The columns share the table's width, the long ones (the key, the best config) wrapping at
+    // their spaces: sized to its text the config ran past the table's edge with the p50 after it.
+    m_view->setWordWrap(true);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_fitter = new ColumnFitter(m_view);
 
     m_detailsTitle = new QLabel(this);
     m_detailsTitle->setWordWrap(true);
@@ -284,7 +289,6 @@ void CacheBrowser::setKernel(std::shared_ptr<const analysis::KernelAnalysis> ana
 
 void CacheBrowser::setDark(bool dark)
 {
-    m_dark = dark;
     m_model->setDarkPalette(dark);
 }
 
@@ -437,9 +441,7 @@ void CacheBrowser::showListing(Listing&& listing)
             m_detailsModel->setRecord(nullptr);
             m_detailsTitle->setText(m_model->rowCount() ? tr("Select a tuning to see its candidates.") : QString());
         }
-        m_view->resizeColumnsToContents();
-        m_view->setColumnWidth(CacheTableModel::BestParams,
-                               std::min(m_view->columnWidth(CacheTableModel::BestParams), 420));
+        m_fitter->fit();
     }
     updateActions();
     updateStatus();

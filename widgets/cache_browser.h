@@ -28,6 +28,7 @@ namespace ts::gui {
 
 class BackgroundJob;
 class CacheTableModel;
+class ColumnFitter;
 class ExportDialog;
 class FrozenTableView;
 class TuningRecordModel;
@@ -127,6 +128,7 @@ private:
     CacheTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_view = nullptr;
+    ColumnFitter* m_fitter = nullptr;
     QLabel* m_detailsTitle = nullptr;
     TuningRecordModel* m_detailsModel = nullptr;
     QSortFilterProxyModel* m_detailsProxy = nullptr;
@@ -134,7 +136,6 @@ private:
     QSplitter* m_splitter = nullptr;
     QLabel* m_status = nullptr;
     ExportDialog* m_exportDialog = nullptr;
-    bool m_dark = false;
 };
 
 } // namespace ts::gui

@@ -3,10 +3,11 @@
 #include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/column_fitter.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
-#include "widgets/run_panel.h"
 #include "widgets/quantity_text.h"
+#include "widgets/run_panel.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -119,11 +120,11 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     m_table->horizontalHeaderItem(SpeedUpColumn)->setToolTip(tr("The slowest device's best p50 over this device's"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Every figure and note as wide as its text; the best config takes what is left and wraps
-    // (sized to its text, it pushed the speed-up and the tuning time out of sight).
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(BestColumn, QHeaderView::Stretch);
+    // The columns share the table's width, the config and the note wrapping at their spaces
+    // (sized to its text, the config pushed the speed-up and the tuning time out of sight; as
+    // what the others left, it was squeezed to an elided sliver).
     m_table->horizontalHeader()->setStretchLastSection(false);
+    m_fitter = new ColumnFitter(m_table);
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
 
     m_plot = new QCustomPlot(this);
@@ -290,7 +291,7 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     styleChart();
     // The config wraps at its spaces, so that every column after it stays in sight.
     m_table->setWordWrap(true);
-    m_table->resizeRowsToContents();
+    m_fitter->fit();
     m_plot->replot();
     m_panel->showMessage(fastest ? tr("Fastest: %1, best p50 %2.").arg(fastest->device, timeUsText(*fastest->bestP50Us))
                               : tr("No device found a valid config."));

@@ -19,6 +19,8 @@ class QTableWidget;
 
 namespace ts::gui {
 
+class ColumnFitter;
+
 // One device's tuning, as compared.
 struct DeviceComparison {
     QString device;
@@ -67,6 +69,7 @@ private:
     std::vector<DeviceComparison> m_results;
     QListWidget* m_devices = nullptr;
     QTableWidget* m_table = nullptr;
+    ColumnFitter* m_fitter = nullptr;
     QCustomPlot* m_plot = nullptr;
     QCPBars* m_p50Bars = nullptr;
     QCPBars* m_timeBars = nullptr;

@@ -130,6 +130,9 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     m_regret = new QTableWidget(0, 0, this);
     m_regret->setObjectName(QStringLiteral("deviceCompareRegret"));
     m_regret->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Whose best a row is: a column of its own, drawn like every other table's cells (a row
+    // header read light grey on the dark palette).
+    m_regret->verticalHeader()->hide();
     m_regret->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_plot = new QCustomPlot(this);
@@ -307,13 +310,12 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     for (const sweep::DeviceEntry& d : c.devices)
         names << QString::fromStdString(d.device);
     m_regret->setRowCount(n);
-    m_regret->setColumnCount(n);
-    QStringList rowNames, columnNames;
-    for (const QString& name : names) {
-        rowNames << tr("best of %1").arg(name);
-        columnNames << tr("on %1").arg(name);
+    m_regret->setColumnCount(n + 1);
+    QStringList columnNames{QString()};
+    for (int i = 0; i < n; ++i) {
+        columnNames << tr("on %1").arg(names[i]);
+        m_regret->setItem(i, 0, cell(tr("best of %1").arg(names[i])));
     }
-    m_regret->setVerticalHeaderLabels(rowNames);
     m_regret->setHorizontalHeaderLabels(columnNames);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
@@ -333,7 +335,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
             } else {
                 item = cell(QStringLiteral("–"), true);
             }
-            m_regret->setItem(i, j, item);
+            m_regret->setItem(i, j + 1, item);
         }
 
     m_regret->resizeColumnsToContents();

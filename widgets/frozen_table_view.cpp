@@ -2,12 +2,134 @@
 
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QStyleOptionHeaderV2>
 
 namespace ts::gui {
+namespace {
+
+// Measured bold: a style draws a highlighted section's label bold, and a label must not need
+// another line when its column is selected.
+QFontMetrics labelMetrics(const QFont& font)
+{
+    QFont bold = font;
+    bold.setBold(true);
+    return QFontMetrics(bold);
+}
+
+// A horizontal header that wraps a label onto more lines where its section is too narrow for
+// one (FrozenTableView::wrapLabel), and is as tall as its tallest label.
+class WrappingHeader : public QHeaderView {
+public:
+    explicit WrappingHeader(QWidget* parent) : QHeaderView(Qt::Horizontal, parent)
+    {
+        // What QTableView gives its own header.
+        setSectionsClickable(true);
+        setHighlightSections(true);
+    }
+
+    QSize sizeHint() const override
+    {
+        QSize size = QHeaderView::sizeHint();
+        if (!model())
+            return size;
+        int lines = 1;
+        for (int logical = 0; logical < count(); ++logical)
+            if (!isSectionHidden(logical))
+                lines = std::max(lines, int(label(logical).count(QLatin1Char('\n'))) + 1);
+        size.rheight() += (lines - 1) * labelMetrics(font()).lineSpacing();
+        return size;
+    }
+
+protected:
+    void initStyleOptionForIndex(QStyleOptionHeader* option, int logicalIndex) const override
+    {
+        QHeaderView::initStyleOptionForIndex(option, logicalIndex);
+        option->text = label(logicalIndex);
+        // A wrapped label fits its section by construction; eliding it as one line would cut it.
+        if (option->text.contains(QLatin1Char('\n')))
+            if (auto* v2 = qstyleoption_cast<QStyleOptionHeaderV2*>(option))
+                v2->textElideMode = Qt::ElideNone;
+    }
+
+private:
+    QString label(int logical) const
+    {
+        const QString text = model()->headerData(logical, orientation(), Qt::DisplayRole).toString();
+        QStyleOptionHeader option;
+        initStyleOption(&option);
+        option.section = logical;
+        option.text = text;
+        option.rect = QRect(0, 0, sectionSize(logical), QHeaderView::sizeHint().height());
+        const int width = style()->subElementRect(QStyle::SE_HeaderLabel, &option, this).width();
+        return FrozenTableView::wrapLabel(text, labelMetrics(font()), width);
+    }
+};
+
+} // namespace
+
+namespace {
+
+// A label's pieces: each ends after an underscore or before a space (a piece after a space
+// starts with it, and a line that begins there drops it).
+QStringList labelPieces(const QString& text)
+{
+    QStringList pieces;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == QLatin1Char('_') && i + 1 < text.size()) {
+            pieces << text.mid(start, i + 1 - start);
+            start = i + 1;
+        } else if (text[i] == QLatin1Char(' ') && i > start) {
+            pieces << text.mid(start, i - start);
+            start = i;
+        }
+    }
+    pieces << text.mid(start);
+    return pieces;
+}
+
+QString lineStart(const QString& piece)
+{
+    return piece.startsWith(QLatin1Char(' ')) ? piece.mid(1) : piece;
+}
+
+} // namespace
+
+QString FrozenTableView::wrapLabel(const QString& text, const QFontMetrics& metrics, int width)
+{
+    if (text.contains(QLatin1Char('\n')) || metrics.horizontalAdvance(text) <= width)
+        return text;
+    QString out, line;
+    for (const QString& piece : labelPieces(text)) {
+        const QString joined = line + piece;
+        if (line.isEmpty() || metrics.horizontalAdvance(joined) <= width) {
+            line = joined;
+            continue;
+        }
+        out += line + QLatin1Char('\n');
+        line = lineStart(piece);
+    }
+    return out + line;
+}
+
+int FrozenTableView::twoLineLabelWidth(const QString& text, const QFontMetrics& metrics)
+{
+    // Each way of breaking the label into a first and a second line, the narrowest of them.
+    const QStringList pieces = labelPieces(text);
+    int best = metrics.horizontalAdvance(text);
+    for (qsizetype k = 1; k < pieces.size(); ++k) {
+        const QString first = pieces.mid(0, k).join(QString());
+        const QString second = lineStart(pieces.mid(k).join(QString()));
+        best = std::min(best, std::max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second)));
+    }
+    return best;
+}
 
 FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
 {
+    setHorizontalHeader(new WrappingHeader(this));
     m_frozen = new QTableView(this);
+    m_frozen->setHorizontalHeader(new WrappingHeader(m_frozen));
     m_frozen->setObjectName(QStringLiteral("frozenColumns"));
     m_frozen->setFocusPolicy(Qt::NoFocus);
     m_frozen->verticalHeader()->hide();
@@ -26,7 +148,7 @@ FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
     // Widths and order follow either header; the vertical scroll follows either view.
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
         m_frozen->setColumnWidth(column, size);
-        placeFrozen();
+        updateGeometries(); // a label may need another line, or one less
     });
     connect(m_frozen->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
         if (columnWidth(column) != size)

@@ -4,6 +4,10 @@
 // A second view over the same model and selection lies over the left edge and shows only those
 // columns (Qt's frozen-column pattern); widths, order, sorting, row heights and the vertical
 // scroll follow the main view.
+//
+// A header narrower than its one-line label wraps it after an underscore or at a space
+// (GROUP_ / SIZE_M), so that the frozen config columns can be as narrow as their values and
+// leave the scrolled part room for the figures beside them.
 
 #include <QTableView>
 
@@ -30,6 +34,11 @@ public:
     QTableView* frozenView() const { return m_frozen; }
     // The width the frozen columns take.
     int frozenWidth() const;
+    // `text` broken after each underscore and at spaces where a line `width` pixels wide cannot
+    // hold it; a piece wider than `width` stays whole on its line.
+    static QString wrapLabel(const QString& text, const QFontMetrics& metrics, int width);
+    // The narrowest width at which `wrapLabel` leaves `text` on at most two lines.
+    static int twoLineLabelWidth(const QString& text, const QFontMetrics& metrics);
 
     void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
 

@@ -268,6 +268,9 @@ bool ScreenshotTour::settled() const
     const HeatmapChart* heatmap = m_window->chartsPage()->heatmap();
     if (m_window->document()->isBusy() || heatmap->job()->isRunning())
         return false;
+    // A lattice of millions sorts in the background: the table is shown once in its order.
+    if (!m_window->spacePage()->proxy()->isSettled())
+        return false;
     if (const CompareDialog* compare = m_window->findChild<CompareDialog*>(); compare && compare->job()->isRunning())
         return false;
     if (const BackendCompareDialog* d = m_window->findChild<BackendCompareDialog*>(); d && d->job()->isRunning())

@@ -21,13 +21,16 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
-#include <QToolButton>
 #include <QSplitter>
+#include <QStyle>
+#include <QStyleOptionHeader>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cmath>
@@ -417,6 +420,27 @@ void SpacePage::arrangeConfigColumns()
 void SpacePage::sizeColumns(int first, int last)
 {
     const QFontMetrics fm = fontMetrics();
+    // A config column is as wide as its values, or its name on two lines (the header wraps it
+    // after an underscore): the frozen block must leave the figures beside it in sight on a
+    // 1280-pixel screen. What the header's style keeps beside a label, a sort mark included.
+    QFont bold = m_view->horizontalHeader()->font();
+    bold.setBold(true);
+    const QFontMetrics headerFm(bold);
+    QStyleOptionHeader option;
+    option.initFrom(m_view->horizontalHeader());
+    option.rect = QRect(0, 0, 1000, 30);
+    option.sortIndicator = QStyleOptionHeader::SortDown;
+    const int labelRoom =
+        1000 - m_view->horizontalHeader()
+                   ->style()
+                   ->subElementRect(QStyle::SE_HeaderLabel, &option, m_view->horizontalHeader())
+                   .width();
+    auto configWidth = [&](const QString& header, const QStringList& values) {
+        int width = FrozenTableView::twoLineLabelWidth(header, headerFm) + labelRoom;
+        for (const QString& value : values)
+            width = std::max(width, fm.horizontalAdvance(value) + 16);
+        return width;
+    };
     for (int c = first; c <= last; ++c) {
         const QString header = m_model->headerData(c, Qt::Horizontal).toString();
         int width = fm.horizontalAdvance(header) + 28;
@@ -433,8 +457,24 @@ void SpacePage::sizeColumns(int first, int last)
                                               space::CandidateStatus::Pruned})
                 width = std::max(width, fm.horizontalAdvance(statusLabel(st)) + 16);
             break;
-        case CandidateTableModel::Column::Param:
-            width = std::max(width, fm.horizontalAdvance(QStringLiteral("1048576")) + 16);
+        case CandidateTableModel::Column::Param: {
+            const space::SpaceDimension& dim =
+                m_model->space()
+                    ->dimensions()[std::size_t(c - m_model->columnOf(CandidateTableModel::Column::Param))];
+            QStringList values{QStringLiteral("–")};
+            if (dim.boolean || !dim.choices.empty()) {
+                for (const std::int64_t v : dim.values)
+                    values << QString::fromStdString(dim.text(v));
+            } else if (!dim.values.empty()) { // the longest number is the least or the greatest
+                const auto [least, greatest] = std::minmax_element(dim.values.begin(), dim.values.end());
+                values << QString::number(*least) << QString::number(*greatest);
+            }
+            width = configWidth(header, values);
+            break;
+        }
+        case CandidateTableModel::Column::NumWarps:
+        case CandidateTableModel::Column::NumStages:
+            width = configWidth(header, {QStringLiteral("64")});
             break;
         case CandidateTableModel::Column::Outcome:
             width = std::max(width, fm.horizontalAdvance(outcomeLabel(tuning::OutcomeStatus::CompileFailed)) + 16);

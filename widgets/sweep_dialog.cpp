@@ -14,12 +14,12 @@
 #include "widgets/wrapping_delegate.h"
 
 #include <QApplication>
-#include <QEvent>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -28,6 +28,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -112,6 +113,8 @@ SweepDialog::SweepDialog(QWidget* parent) : RunDialog(parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int c : {SweepTableModel::BestConfig, SweepTableModel::ChosenConfig})
         m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(SweepTableModel::Source, QHeaderView::Interactive);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &SweepDialog::fitSourceColumn);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_plot = new QCustomPlot(this);
@@ -482,6 +485,25 @@ void SweepDialog::recover()
             showCover();
             Q_EMIT finished();
         });
+}
+
+void SweepDialog::fitSourceColumn()
+{
+    // A failed shape's message wraps inside the table (the row grows) instead of widening the
+    // column past its edge: the column is as wide as its longest line, at most a quarter of
+    // the table.
+    const int column = SweepTableModel::Source;
+    const QAbstractItemModel* model = m_table->model();
+    const int margin =
+        2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 2;
+    int widest = 0;
+    for (int row = 0; row < model->rowCount(); ++row)
+        widest = std::max(
+            widest,
+            m_table->fontMetrics().horizontalAdvance(model->index(row, column).data().toString()) + margin);
+    const int header = m_table->horizontalHeader()->sectionSizeHint(column);
+    m_table->setColumnWidth(column, std::max(header, std::min(widest, m_table->viewport()->width() / 4)));
+    m_table->resizeRowsToContents();
 }
 
 void SweepDialog::showCover()

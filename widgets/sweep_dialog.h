@@ -85,6 +85,7 @@ private:
     void showResult(std::shared_ptr<const sweep::SweepResult> result);
     void recover();  // the covering set again, for a new tolerance
     void showCover();
+    void fitSourceColumn();
     void updateChart();
     void setRunning(bool running);
     QStringList integerArguments() const;

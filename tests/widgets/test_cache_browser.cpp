@@ -2,6 +2,7 @@
 // a tuning, delete and prune (confirmations accepted), JSON export / import, merging, and what it
 // says about missing and damaged files.
 
+#include "text_fit.h"
 #include "tuning_test_support.h"
 
 #include "core/cache/config_cache.h"
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -177,6 +179,17 @@ private Q_SLOTS:
         QVERIFY(browser.statusLabel()->text().contains(QLatin1String("1 stale")));
         QCOMPARE(model->index(fresh, CacheTableModel::Candidates).data(CacheTableModel::SortRole).toULongLong(),
                  qulonglong(m_fresh.candidates.size()));
+        // Every column ends inside the table at its size, every cell whole (the key and the best
+        // config wrapped).
+        QTableView* table = browser.view();
+        table->doItemsLayout();
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            for (int column = 0; column < table->model()->columnCount(); ++column) {
+                const QString cut =
+                    test::cutCell(table, table->model()->index(r, column), table->columnWidth(column), false);
+                QVERIFY2(cut.isEmpty(), qPrintable(cut));
+            }
 
         // Without the kernel, nothing can be compared.
         browser.setKernel(nullptr);

@@ -114,11 +114,15 @@ private Q_SLOTS:
         // The regret matrix: 1 on the diagonal, the ratio (or "does not run") elsewhere.
         QTableWidget* regret = dialog.regretTable();
         QCOMPARE(regret->rowCount(), 2);
-        QCOMPARE(regret->columnCount(), 2);
+        QCOMPARE(regret->columnCount(), 3); // whose best, then where it runs
+        QVERIFY(regret->verticalHeader()->isHidden());
         for (int i = 0; i < 2; ++i)
             for (int j = 0; j < 2; ++j) {
+                QCOMPARE(regret->item(i, 0)->text(),
+                         QStringLiteral("best of %1")
+                             .arg(QString::fromStdString(c.devices[std::size_t(i)].device)));
                 const auto& v = c.regret[std::size_t(i)][std::size_t(j)];
-                const QString text = regret->item(i, j)->text();
+                const QString text = regret->item(i, j + 1)->text();
                 if (i == j)
                     QCOMPARE(text, QStringLiteral("1.000×"));
                 else if (v)

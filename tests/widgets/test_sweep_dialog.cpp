@@ -252,6 +252,42 @@ private Q_SLOTS:
         QCOMPARE(configLines(exported->text()), configLines(cliList));
     }
 
+    // A shape that failed says why in its row: the message wraps inside the Source column, which
+    // ends inside the table, and the row is as tall as the lines it takes.
+    void aFailureMessageWrapsInsideTheTable()
+    {
+        SweepDialog dialog;
+        dialog.resize(1000, 700);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto result = std::make_shared<sweep::SweepResult>();
+        sweep::ShapeOutcome tuned;
+        tuned.shape.values = {{"n_elements", 4096}};
+        tuned.fromCache = true;
+        tuned.record = cache::TuningRecord{};
+        sweep::ShapeOutcome failed;
+        failed.shape.values = {{"n_elements", 8192}};
+        failed.error =
+            "add.py:12:5: the launch could not be analysed: the grid launches more programs than the device "
+            "can address, and every candidate of the backend's list overflows the unified buffer";
+        result->shapes = {tuned, failed};
+        dialog.model()->setResult(result);
+        QTableView* table = dialog.shapeTable();
+        const int source = gui::SweepTableModel::Source;
+        const int end =
+            table->horizontalHeader()->sectionViewportPosition(source) + table->columnWidth(source);
+        QVERIFY2(end <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("the Source column ends at %1 px in a %2 px table")
+                                .arg(end)
+                                .arg(table->viewport()->width())));
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            const QModelIndex index = table->model()->index(row, source);
+            QVERIFY(!index.data().toString().isEmpty());
+            const QString cut = test::cutCell(table, index, table->columnWidth(source), false);
+            QVERIFY2(cut.isEmpty(), qPrintable(cut));
+        }
+    }
+
     void stopKeepsTheShapesTuned()
     {
         SweepDialog dialog;

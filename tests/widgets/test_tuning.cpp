@@ -4,6 +4,7 @@
 
 #include "backend_versions.h"
 #include "cli_run.h"
+#include "text_fit.h"
 #include "window_test_support.h"
 
 #include "core/cache/config_cache.h"
@@ -26,15 +27,16 @@
 #include "widgets/timings_chart.h"
 
 #include <QAbstractItemModelTester>
-#include <QProcess>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFontMetricsF>
 #include <QLabel>
 #include <QListWidget>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -711,6 +713,15 @@ private Q_SLOTS:
         compared.sort();
         two.sort();
         QCOMPARE(compared, two);
+        // Every column in sight and every cell whole, the config and the note wrapped.
+        QTableWidget* table = dialog.table();
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        for (int r = 0; r < table->rowCount(); ++r)
+            for (int c = 0; c < table->columnCount(); ++c) {
+                const QString cut =
+                    test::cutCell(table, table->model()->index(r, c), table->columnWidth(c), false);
+                QVERIFY2(cut.isEmpty(), qPrintable(cut));
+            }
         QVERIFY(own && own->bestP50Us);  // the workload's own device tunes
         // The same device in the window gives the same best p50.
         QVERIFY(tuneAndWait(window));
