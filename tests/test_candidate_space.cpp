@@ -312,6 +312,8 @@ TEST(CandidateSpace, EveryReasonCodeIsReachable)
             continue; // the cube generator's codes: tests/test_cube_generator.cpp
         if (code == ReasonCode::Uncovered || code == ReasonCode::Overrun)
             continue; // coverage needs the kernel's launch: tests/test_launch_model.cpp
+        if (code == ReasonCode::NumStagesTied || code == ReasonCode::MaxAutotuneOnly || code == ReasonCode::OutsideHint)
+            continue; // the option points need a version's list and hints: tests/test_lattice_options.cpp
         EXPECT_TRUE(examples.count(code)) << "never produced: " << reasonCodeName(code);
         if (examples.count(code)) {
             EXPECT_FALSE(examples[code].empty()) << reasonCodeName(code);
@@ -398,7 +400,10 @@ TEST(CandidateSpace, LatticeCrossesHintsAndMultibuffer)
     std::size_t tilings = 1;
     for (int j = 0; j < 2; ++j)
         tilings *= s.dimensions()[std::size_t(j)].values.size();
-    EXPECT_EQ(s.latticePoints(), tilings * 2 * 2);
+    // Besides each generated tiling's option points (tests/test_lattice_options.cpp).
+    const std::size_t options = s.count(ReasonCode::NumStagesTied) + s.count(ReasonCode::MaxAutotuneOnly) +
+                                s.count(ReasonCode::OutsideHint);
+    EXPECT_EQ(s.latticePoints(), tilings * 2 * 2 + options);
     EXPECT_EQ(s.size(), s.latticePoints());
     // Status depends on the tiling only: the hint and multibuffer copies of a point agree.
     for (std::size_t i = s.count(CandidateStatus::Generated); i + 3 < s.size(); i += 4) {
