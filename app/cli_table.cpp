@@ -288,7 +288,10 @@ CommandSpec spaceCommand()
         "backend's order, then every candidate its generator tried and rejected, each with a reason that carries "
         "the numbers. With --lattice, also the full lattice around it: every value a user could write for each "
         "tunable parameter, crossed with hints and multibuffer, each point marked generated, pruned (a hard "
-        "constraint) or skipped (valid, but never visited by the generator).\n\n"
+        "constraint) or skipped (valid, but never visited by the generator); and each generated tiling with the "
+        "launch settings the backend never lists (num-stages-tied: num_stages apart from what it couples it to; "
+        "max-autotune-only: a compile option only max_autotune adds; outside-hint: a value outside a hint's "
+        "list), skipped with that version's reason.\n\n"
         "With --bench it takes one or more workloads and times, in this one process, the whole path from each "
         "file to its candidate space (reading the workload, parsing the kernel, the analysis, generation and "
         "pruning; the lattice only with --lattice) --reps times, then prints each workload's median in "
@@ -297,7 +300,8 @@ CommandSpec spaceCommand()
         "(by default the newest): the configs each generates, those only one of them has, reordered ones and "
         "changed options — what to know before upgrading Triton-Ascend.",
         options({workloadOptions(),
-                 {flag("lattice", "also the full lattice of values around the generated candidates"),
+                 {flag("lattice", "also the full lattice of values around the generated candidates, and each generated "
+                               "tiling with the settings the backend never lists"),
                   jsonOption("the candidates as JSON (excludes --csv); with --bench the timings as a "
                              "\"tilescope.space-bench/1\" document"),
                   flag("csv", "the candidates as CSV (excludes --json)"),

@@ -43,6 +43,13 @@ LaunchSpec launchOf(std::int64_t n, const std::string& dtype = "float16")
     return launch;
 }
 
+// A lattice point that is a generated tiling with a setting its version never lists.
+bool isOptionPoint(const CandidateSpace& s, std::size_t i)
+{
+    const ReasonCode code = s.reason(i);
+    return code == ReasonCode::NumStagesTied || code == ReasonCode::MaxAutotuneOnly || code == ReasonCode::OutsideHint;
+}
+
 GeneratorDevice b2()
 {
     return GeneratorDevice::forSoc("Ascend910B2", 24);
@@ -151,7 +158,8 @@ TEST(CandidateSpace, LatticeStatusesMakeSense)
             EXPECT_TRUE(!isHardConstraint(s.reason(i)) || s.reason(i) == ReasonCode::ProgramLimit) << i;
             EXPECT_EQ(s.violations(i), 0u);
             EXPECT_FALSE(breaksHardConstraint(s, i)) << i << ": " << why;
-            EXPECT_EQ(generatedTilings.count(tunables(s, i)), 0u);
+            // An option point is a generated tiling with another setting (test_lattice_options).
+            EXPECT_EQ(generatedTilings.count(tunables(s, i)), isOptionPoint(s, i) ? 1u : 0u);
             EXPECT_FALSE(why.empty());
             break;
         case CandidateStatus::User:
@@ -183,13 +191,15 @@ TEST(CandidateSpace, SkippedPointsNameTheirNearestGeneratedNeighbour)
         CandidateSpace::build(splitTilingParse(), launchOf(98432), {}, b2(), withLattice());
     std::size_t offWalk = 0;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s.status(i) != CandidateStatus::Skipped)
-            continue;
+        if (s.status(i) != CandidateStatus::Skipped || isOptionPoint(s, i))
+            continue; // an option point names its twin (test_lattice_options)
         const std::int32_t n = s.neighbour(i);
         ASSERT_GE(n, 0);
         EXPECT_EQ(s.status(std::size_t(n)), CandidateStatus::Generated);
         // Same multibuffer setting as the skipped point.
-        const std::size_t mb = s.dimensions().size() - 1;
+        std::size_t mb = 0;
+        while (s.dimensions()[mb].name != "multibuffer")
+            ++mb;
         EXPECT_EQ(s.values(std::size_t(n))[mb], s.values(i)[mb]);
         EXPECT_NE(s.describe(i).find("nearest generated candidate #" + std::to_string(n)), std::string::npos)
             << s.describe(i);
@@ -312,6 +322,8 @@ TEST(CandidateSpace, EveryReasonCodeIsReachable)
             continue; // the cube generator's codes: tests/test_cube_generator.cpp
         if (code == ReasonCode::Uncovered || code == ReasonCode::Overrun)
             continue; // coverage needs the kernel's launch: tests/test_launch_model.cpp
+        if (code == ReasonCode::NumStagesTied || code == ReasonCode::MaxAutotuneOnly || code == ReasonCode::OutsideHint)
+            continue; // the option points need a version's list and hints: tests/test_lattice_options.cpp
         EXPECT_TRUE(examples.count(code)) << "never produced: " << reasonCodeName(code);
         if (examples.count(code)) {
             EXPECT_FALSE(examples[code].empty()) << reasonCodeName(code);
@@ -398,7 +410,10 @@ TEST(CandidateSpace, LatticeCrossesHintsAndMultibuffer)
     std::size_t tilings = 1;
     for (int j = 0; j < 2; ++j)
         tilings *= s.dimensions()[std::size_t(j)].values.size();
-    EXPECT_EQ(s.latticePoints(), tilings * 2 * 2);
+    // Besides each generated tiling's option points (tests/test_lattice_options.cpp).
+    const std::size_t options = s.count(ReasonCode::NumStagesTied) + s.count(ReasonCode::MaxAutotuneOnly) +
+                                s.count(ReasonCode::OutsideHint);
+    EXPECT_EQ(s.latticePoints(), tilings * 2 * 2 + options);
     EXPECT_EQ(s.size(), s.latticePoints());
     // Status depends on the tiling only: the hint and multibuffer copies of a point agree.
     for (std::size_t i = s.count(CandidateStatus::Generated); i + 3 < s.size(); i += 4) {

@@ -775,6 +775,10 @@
         <translation>num_warps 变体（SIMT）</translation>
     </message>
     <message>
+        <source>num_stages of the lattice&apos;s option points, set apart from multibuffer</source>
+        <translation>格点选项点的 num_stages，与 multibuffer 分开设定</translation>
+    </message>
+    <message>
         <source>generated: in the backend&apos;s list; handwritten: a triton.Config of the decorator; skipped: valid but never visited by the backend&apos;s walk; pruned: breaks a hard constraint</source>
         <translation>已生成：在后端列表中；手写：装饰器中的 triton.Config；已跳过：合法但后端的搜索从未访问；已剪除：违反硬性约束</translation>
     </message>
@@ -1746,6 +1750,10 @@
         <translation>已剪除：L0A / L0B / L0C 容量（tl.dot 分块）</translation>
     </message>
     <message>
+        <source>skipped: a generated tiling with a setting the backend never lists</source>
+        <translation>已跳过：已生成的分块配上后端从不列出的设定</translation>
+    </message>
+    <message>
         <source>L1</source>
         <comment>heat map cell: L1 capacity</comment>
         <translation>L1</translation>
@@ -1754,6 +1762,11 @@
         <source>L0</source>
         <comment>heat map cell: L0A / L0B / L0C capacity</comment>
         <translation>L0</translation>
+    </message>
+    <message>
+        <source>opt</source>
+        <comment>heat map cell: a setting the backend never lists</comment>
+        <translation>选项</translation>
     </message>
     <message>
         <source>minimum over %1</source>
@@ -4861,6 +4874,30 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>被 cube / mix 内核 200 s 的测速预算裁掉</translation>
     </message>
     <message>
+        <source>the backend sets num_stages from multibuffer (True: 2, False: 1; _expand_simd_multibuffer_configs), so it never lists this pair; hints={&apos;num_stages&apos;: [1, 2]} or @triton.max_autotune(kernel_type=&apos;vector&apos;, num_stages=[1, 2]) would</source>
+        <translation>后端按 multibuffer 设定 num_stages（True 为 2，False 为 1；_expand_simd_multibuffer_configs），因此从不列出这一组合；hints={&apos;num_stages&apos;: [1, 2]} 或 @triton.max_autotune(kernel_type=&apos;vector&apos;, num_stages=[1, 2]) 才会列出</translation>
+    </message>
+    <message>
+        <source>the backend lists every generated config with num_stages=1 (TileGenerator&apos;s Config(..., num_stages=1), copied by _expand_simd_multibuffer_configs); only a handwritten config sets another num_stages</source>
+        <translation>后端生成的每个配置都是 num_stages=1（TileGenerator 的 Config(..., num_stages=1)，由 _expand_simd_multibuffer_configs 复制）；只有手写配置才能设定其他 num_stages</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s generation never sets %1; only @triton.max_autotune(kernel_type=&apos;vector&apos;, %1=[True, False]) (get_max_configs) or hints={&apos;%1&apos;: [True, False]} adds it</source>
+        <translation>后端的生成从不设定 %1；只有 @triton.max_autotune(kernel_type=&apos;vector&apos;, %1=[True, False])（get_max_configs）或 hints={&apos;%1&apos;: [True, False]} 会加上它</translation>
+    </message>
+    <message>
+        <source>outside the hint&apos;s list %1=%2: _expand_configs_with_hints crosses each generated config with the listed values only</source>
+        <translation>不在提示列表 %1=%2 之内：_expand_configs_with_hints 只把列出的取值与每个生成的配置组合</translation>
+    </message>
+    <message>
+        <source>%1; otherwise generated candidate #%2 (%3)</source>
+        <translation>%1；其余与已生成候选 #%2（%3）相同</translation>
+    </message>
+    <message>
+        <source>The lattice adds %1 option points around the generated tilings: the same tiling with a setting the backend never lists (num-stages-tied %2, max-autotune-only %3, outside-hint %4). The simulator models multibuffer but not num_stages or enable_ubuf_saving: a point that differs only in those times as its generated twin.</source>
+        <translation>格点在已生成的分块周围加入 %1 个选项点：同一分块配上后端从不列出的设定（num-stages-tied %2，max-autotune-only %3，outside-hint %4）。模拟器建模 multibuffer，但不建模 num_stages 与 enable_ubuf_saving：只在这两项上不同的点与其已生成的孪生配置计时相同。</translation>
+    </message>
+    <message>
         <source>the low-dim descent halves all low-dim tiles together, to powers of two (32-byte aligned below 128 elements)</source>
         <translation>低维下降把所有低维分块一起减半，取 2 的幂（128 个元素以下按 32 字节对齐）</translation>
     </message>
@@ -5169,6 +5206,18 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>past the end without a mask</source>
         <translation>无掩码越界</translation>
+    </message>
+    <message>
+        <source>num_stages tied</source>
+        <translation>num_stages 被绑定</translation>
+    </message>
+    <message>
+        <source>max_autotune only</source>
+        <translation>仅 max_autotune</translation>
+    </message>
+    <message>
+        <source>outside the hint list</source>
+        <translation>不在提示列表内</translation>
     </message>
 </context>
 <context>

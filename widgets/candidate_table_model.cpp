@@ -571,6 +571,8 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
             case space::SpaceDimension::Kind::Hint: return tr("Hint dimension crossed with the generated tiling");
             case space::SpaceDimension::Kind::Multibuffer: return tr("multibuffer variant (– = the device default)");
             case space::SpaceDimension::Kind::NumWarps: return tr("num_warps variant (SIMT)");
+            case space::SpaceDimension::Kind::NumStages:
+                return tr("num_stages of the lattice's option points, set apart from multibuffer");
             }
             return {};
         }

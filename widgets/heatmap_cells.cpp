@@ -258,6 +258,7 @@ QColor HeatmapChart::categoryColor(CellCategory c) const
         {0x7e57c2, 0x9575cd},  // incorrect
         {0xffab91, 0x8d3b1f},  // pruned: L1
         {0xff7043, 0xb0502c},  // pruned: L0A / L0B / L0C
+        {0xd4e157, 0x827717},  // skipped: a setting the backend never lists
     }};
     return kColors[std::size_t(c)].pick(m_dark);
 }
@@ -280,6 +281,7 @@ QString HeatmapChart::categoryLabel(CellCategory c) const
     case CellCategory::Incorrect: return tr("incorrect: data unprocessed or past the end");
     case CellCategory::PrunedL1: return tr("pruned: L1 capacity (tl.dot tiles)");
     case CellCategory::PrunedL0: return tr("pruned: L0A / L0B / L0C capacity (tl.dot tiles)");
+    case CellCategory::SkippedOption: return tr("skipped: a generated tiling with a setting the backend never lists");
     }
     return {};
 }
@@ -302,6 +304,7 @@ QString HeatmapChart::shortLabel(CellCategory c) const
     case CellCategory::Incorrect: return tr("wrong", "heat map cell: incorrect result");
     case CellCategory::PrunedL1: return tr("L1", "heat map cell: L1 capacity");
     case CellCategory::PrunedL0: return tr("L0", "heat map cell: L0A / L0B / L0C capacity");
+    case CellCategory::SkippedOption: return tr("opt", "heat map cell: a setting the backend never lists");
     }
     return {};
 }

@@ -33,6 +33,9 @@ CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reaso
         case ReasonCode::BelowMinTile: return CellCategory::SkippedBelowMinTile;
         case ReasonCode::OffWalk: return CellCategory::SkippedOffWalk;
         case ReasonCode::ProgramLimit: return CellCategory::SkippedProgramLimit;
+        case ReasonCode::NumStagesTied:
+        case ReasonCode::MaxAutotuneOnly:
+        case ReasonCode::OutsideHint: return CellCategory::SkippedOption;
         default: return CellCategory::SkippedOther;
         }
     case CandidateStatus::Pruned:

@@ -31,8 +31,9 @@ enum class CellCategory : std::uint8_t {
     Incorrect, // the launch leaves data unprocessed or reaches past the end (launch_model.h)
     PrunedL1,  // a tl.dot kernel's tiles over L1 (the cube pruning)
     PrunedL0,  // over L0A, L0B or L0C
+    SkippedOption, // a generated tiling with a setting the backend never lists (option points)
 };
-inline constexpr int kCellCategoryCount = 15;
+inline constexpr int kCellCategoryCount = 16;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
 
 // Distinct values of each dimension over the space's candidates, ascending (kUnset first if

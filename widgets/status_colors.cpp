@@ -75,6 +75,9 @@ QString reasonLabel(space::ReasonCode reason)
     case ReasonCode::CubeTimeBudget: return QCoreApplication::translate("ts::gui::Reason", "time budget");
     case ReasonCode::Uncovered: return QCoreApplication::translate("ts::gui::Reason", "data left unprocessed");
     case ReasonCode::Overrun: return QCoreApplication::translate("ts::gui::Reason", "past the end without a mask");
+    case ReasonCode::NumStagesTied: return QCoreApplication::translate("ts::gui::Reason", "num_stages tied");
+    case ReasonCode::MaxAutotuneOnly: return QCoreApplication::translate("ts::gui::Reason", "max_autotune only");
+    case ReasonCode::OutsideHint: return QCoreApplication::translate("ts::gui::Reason", "outside the hint list");
     }
     return {};
 }

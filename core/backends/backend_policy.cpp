@@ -88,6 +88,16 @@ std::string BackendPolicy::fallbackNote(const std::string& error) const
     return error.empty() ? std::string() : " Building that config raises " + error + ".";
 }
 
+std::vector<OptionVariant> BackendPolicy::optionVariants(const TilingOptions&) const
+{
+    return {};
+}
+
+msg::Message BackendPolicy::outsideHintNote(const std::string&, const std::string&) const
+{
+    return {};
+}
+
 CompileWorkerRule BackendPolicy::compileWorkerRule() const
 {
     return {1, 2};

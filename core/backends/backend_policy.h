@@ -76,6 +76,30 @@ enum class AutotuneCacheFile : std::uint8_t {
 // What a defaulted or launch-fixed tunable needs in this version to be tuned.
 enum class TunableSource : std::uint8_t { Default, Launch };
 
+// The launch options one config of a vector kernel's tiling carries (the candidate space's
+// option points, core/space/candidate_space.h).
+struct TilingOptions {
+    std::optional<bool> multibuffer; // the multibuffer keyword; nullopt: not set
+    int numStages = 1;
+    // Boolean compile options the config sets ("enable_ubuf_saving"), in order.
+    std::vector<std::pair<std::string, bool>> compileOptions;
+    friend bool operator==(const TilingOptions&, const TilingOptions&) = default;
+};
+
+// Why a version never lists a setting of a tiling it generates.
+enum class OptionReason : std::uint8_t {
+    NumStagesTied,   // num_stages apart from what the version couples it to
+    MaxAutotuneOnly, // a compile option only max_autotune (or an explicit hint) adds
+};
+
+// A setting of a generated tiling the version never lists, though the config compiles: the
+// reason, and the version's words for it (which of its functions decides it).
+struct OptionVariant {
+    TilingOptions options;
+    OptionReason reason = OptionReason::NumStagesTied;
+    msg::Message why;
+};
+
 // max_autotune / get_max_configs of the runtime module (a version that has them).
 struct MaxAutotuneExpansion {
     std::vector<py::ConfigValue> configs;
@@ -129,6 +153,14 @@ public:
     virtual msg::Message crossedHintsNote() const;
     // What building the fallback config does in this version, after `error` (empty: nothing).
     virtual std::string fallbackNote(const std::string& error) const;
+    // Around one setting the version lists for a generated tiling of a vector kernel, the
+    // settings of the same tiling it never lists though a user may write them (the lattice's
+    // option points); empty when the version has none.
+    virtual std::vector<OptionVariant> optionVariants(const TilingOptions& listed) const;
+    // Why a value outside a hint dimension's list `values` ("[1, 2]") is never benchmarked, in
+    // the version's words; empty when the version has no such points for `name` (it does not
+    // read hint dimensions, or `name` is a compile option with a checked domain).
+    virtual msg::Message outsideHintNote(const std::string& name, const std::string& values) const;
 
     // ---- tuning ----
 

@@ -246,6 +246,7 @@ kernel::SourceLocation dimensionSource(const analysis::KernelAnalysis& analysis,
         break;
     case space::SpaceDimension::Kind::Multibuffer:
     case space::SpaceDimension::Kind::NumWarps:
+    case space::SpaceDimension::Kind::NumStages:
         if (k.autotune && k.autotune->hintsLocation.line > 0)
             return k.autotune->hintsLocation;
         break;

@@ -32,7 +32,7 @@ constexpr std::string_view kReasonNames[] = {
     "invalid-value",      "missing-param",     "below-min-tile",    "off-walk",           "nothing-generated",
     "generation-off",     "backend-error",     "handwritten",       "fallback",           "cube-l1-capacity",
     "cube-l0a-capacity",  "cube-l0b-capacity", "cube-l0c-capacity", "cube-time-budget",   "uncovered",
-    "overrun"};
+    "overrun",            "num-stages-tied",   "max-autotune-only", "outside-hint"};
 static_assert(std::size(kReasonNames) == std::size_t(kReasonCodeCount));
 
 } // namespace
@@ -189,8 +189,13 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
                 space.m_notes.push_back(msg::Message(msg::Id::LatticeNoBlockParameter));
             else if (!problemValid)
                 space.m_notes.push_back(space.invalidDescriptionNote());
-            else if (space.prepareListLattice() && !options.stop.stop_requested())
-                space.buildLattice(options);
+            else {
+                space.prepareOptionPoints();
+                if (space.prepareListLattice() && !options.stop.stop_requested()) {
+                    space.buildLattice(options);
+                    space.addOptionPoints();
+                }
+            }
             if (options.stop.stop_requested())
                 space.m_stopped = true;
         }
@@ -207,9 +212,11 @@ CandidateSpace CandidateSpace::build(const analysis::AxisParse& parse, const Lau
         return space;
     }
     if (options.lattice) {
-        if (problemValid)
+        if (problemValid) {
+            space.prepareOptionPoints();
             space.buildLattice(options);
-        else
+            space.addOptionPoints();
+        } else
             space.m_notes.push_back(space.invalidDescriptionNote());
     }
     space.m_launchByKey.clear(); // only the build looks figures up by their slots
@@ -974,7 +981,8 @@ Kwargs CandidateSpace::params(std::size_t i) const
     Kwargs out;
     const ValueRow v = values(i);
     for (std::size_t j = 0; j < m_dims.size(); ++j) {
-        if (v[j] == kUnset || m_dims[j].kind == SpaceDimension::Kind::NumWarps)
+        if (v[j] == kUnset || m_dims[j].kind == SpaceDimension::Kind::NumWarps ||
+            m_dims[j].kind == SpaceDimension::Kind::NumStages)
             continue;
         out.emplace_back(m_dims[j].name, m_dims[j].decode(v[j]));
     }
@@ -987,6 +995,8 @@ int CandidateSpace::numWarps(std::size_t i) const
         return 1; // the cube generator's triton.Config(kwargs, num_warps=1, num_stages=1)
     if (m_status[i] == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].numWarps;
+    if (isOptionPoint(i))
+        return numWarps(std::size_t(m_ref[i])); // its generated twin's
     if (m_rowsAreBackendList && i < m_generatedCount)
         return m_backend.configs[i].numWarps;
     if (m_rowsAreBackendList && m_latticeBuilt && i >= m_latticeBegin)
@@ -1004,6 +1014,8 @@ int CandidateSpace::numStages(std::size_t i) const
         return 1;
     if (m_status[i] == CandidateStatus::User)
         return m_userConfigs[std::size_t(m_ref[i])].numStages;
+    if (isOptionPoint(i))
+        return int(m_values[i * m_dims.size() + std::size_t(m_numStagesDim)]);
     if (m_rowsAreBackendList && i < m_generatedCount)
         return m_backend.configs[i].numStages;
     if (m_rowsAreBackendList && m_latticeBuilt && i >= m_latticeBegin)
@@ -1236,6 +1248,14 @@ std::string CandidateSpace::describe(std::size_t i) const
     case ReasonCode::Uncovered: // an incorrect candidate's own reason, described above
     case ReasonCode::Overrun:
         msg = coverageNote(i);
+        break;
+    case ReasonCode::NumStagesTied:
+    case ReasonCode::MaxAutotuneOnly:
+    case ReasonCode::OutsideHint:
+        if (isOptionPoint(i))
+            return ts::msg::text(ts::msg::Id::OptionTwin,
+                                 {m_optionNotes[m_optionNote[i - m_optionBegin]].english(), m_ref[i],
+                                  describeValues(values(std::size_t(m_ref[i])).data())});
         break;
     }
 

@@ -66,8 +66,13 @@ enum class ReasonCode : std::uint8_t {
     // Coverage (analysis/launch_model.h): the reason of an incorrect candidate.
     Uncovered, // the programs leave elements of an axis unprocessed
     Overrun,   // an access reaches past the end of an axis without a mask
+    // Option points of the lattice (skipped): a generated tiling with a setting the version never
+    // lists, in its policy's words (backends::BackendPolicy::optionVariants, outsideHintNote).
+    NumStagesTied,   // num_stages apart from what the version couples it to
+    MaxAutotuneOnly, // a compile option only max_autotune (or a hint of it) adds
+    OutsideHint,     // a value outside a hint dimension's list
 };
-inline constexpr int kReasonCodeCount = 21;
+inline constexpr int kReasonCodeCount = 24;
 // The cube / mix codes, which only the 2026-08 cube generator produces.
 bool isCubeReason(ReasonCode code);
 std::string_view reasonCodeName(ReasonCode code); // kebab-case; "" for None
@@ -80,7 +85,8 @@ ReasonCode firstViolation(std::uint32_t mask);
 struct CubeTileUse;
 
 struct SpaceDimension {
-    enum class Kind : std::uint8_t { Tunable, Hint, Multibuffer, NumWarps };
+    // NumStages: the lattice's option points set num_stages apart from multibuffer.
+    enum class Kind : std::uint8_t { Tunable, Hint, Multibuffer, NumWarps, NumStages };
     std::string name;
     Kind kind = Kind::Tunable;
     bool boolean = false;
@@ -247,6 +253,12 @@ private:
     // from the list itself; false, with a note, when the list is not laid out tiling by tiling.
     bool prepareListLattice();
     void buildLattice(const SpaceOptions& options);
+    // The lattice's option points (candidate_space_options.cpp): before the walk, the dimensions
+    // they need (num_stages, compile options) added to the rows so far; after it, each generated
+    // tiling's settings the version never lists, as skipped rows after every other row.
+    void prepareOptionPoints();
+    void addOptionPoints();
+    bool isOptionPoint(std::size_t i) const { return i >= m_optionBegin && i < m_status.size(); }
     std::uint32_t checkHard(const std::int64_t* values, std::int64_t tile, std::int64_t programs,
                             int* param) const;
     std::int64_t tileOf(const std::int64_t* values) const;
@@ -291,6 +303,11 @@ private:
     std::size_t m_latticeBegin = 0;
     std::vector<std::int64_t> m_listCombos; // m_comboCount x (dimensions after the tunables)
     std::vector<std::pair<int, int>> m_listComboOptions;
+    // Option points: rows [m_optionBegin, m_status.size()), each with its policy's words.
+    std::size_t m_optionBegin = std::numeric_limits<std::size_t>::max();
+    int m_numStagesDim = -1;
+    std::vector<msg::Message> m_optionNotes;
+    std::vector<std::uint8_t> m_optionNote; // per option point, into m_optionNotes
     bool m_latticeBuilt = false;
     bool m_rowsAreBackendList = false; // generated rows read their config from m_backend
     bool m_stopped = false;

@@ -25,6 +25,8 @@ std::string_view kindName(SpaceDimension::Kind kind)
         return "multibuffer";
     case SpaceDimension::Kind::NumWarps:
         return "num_warps";
+    case SpaceDimension::Kind::NumStages:
+        return "num_stages";
     }
     return "unknown";
 }
@@ -350,8 +352,9 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
 {
     const auto& dims = space.dimensions();
     out << "index,status";
+    // num_warps and num_stages have their own columns.
     for (const SpaceDimension& dim : dims)
-        if (dim.kind != SpaceDimension::Kind::NumWarps)
+        if (dim.kind != SpaceDimension::Kind::NumWarps && dim.kind != SpaceDimension::Kind::NumStages)
             out << ',' << csvField(dim.name);
     out << ",other_params,num_warps,num_stages,reason_code,reason_message,tile_elements,ub_bytes,"
            "ub_share,programs,waves,last_wave_utilisation\n";
@@ -367,7 +370,7 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
         row += statusName(space.status(i));
         const auto v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j) {
-            if (dims[j].kind == SpaceDimension::Kind::NumWarps)
+            if (dims[j].kind == SpaceDimension::Kind::NumWarps || dims[j].kind == SpaceDimension::Kind::NumStages)
                 continue;
             row += ',';
             row += dims[j].choices.empty() ? valueText(dims[j], v[j]) : csvField(valueText(dims[j], v[j]));

@@ -112,7 +112,9 @@ public:
     {
         m_values.multibufferFallback = multibufferFallback;
         for (const space::SpaceDimension& dim : space.dimensions())
-            m_role.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps || !dim.choices.empty() ? Role::Skip
+            m_role.push_back(dim.kind == space::SpaceDimension::Kind::NumWarps ||
+                                     dim.kind == space::SpaceDimension::Kind::NumStages || !dim.choices.empty()
+                                 ? Role::Skip
                             : dim.name == "multibuffer"                       ? Role::Multibuffer
                                                                               : Role::Constexpr);
         m_set.assign(m_role.size(), false);

@@ -6,9 +6,11 @@
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/heatmap_slice.h"
+#include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QItemSelectionModel>
 #include <QSignalSpy>
 
@@ -274,6 +276,7 @@ private Q_SLOTS:
         QTest::newRow("metric") << QStringLiteral("programs>48") << true;
         QTest::newRow("boolean") << QStringLiteral("multibuffer=False") << true;
         QTest::newRow("reason word") << QStringLiteral("off-walk") << true;
+        QTest::newRow("option point's reason") << QStringLiteral("num-stages-tied") << true;
         QTest::newRow("status word") << QStringLiteral("generated") << true;
         QTest::newRow("unknown parameter") << QStringLiteral("YBLOCK>4") << false;
         QTest::newRow("unknown word") << QStringLiteral("banana") << false;
@@ -317,12 +320,48 @@ private Q_SLOTS:
                 ok = mb >= 0 && v[mb] == 0;
             else if (query == QLatin1String("off-walk"))
                 ok = s.reason(i) == space::ReasonCode::OffWalk;
+            else if (query == QLatin1String("num-stages-tied"))
+                ok = s.reason(i) == space::ReasonCode::NumStagesTied;
             else if (query == QLatin1String("generated"))
                 ok = s.status(i) == space::CandidateStatus::Generated;
             expected += ok;
         }
         QCOMPARE(std::size_t(proxy.rowCount()), expected);
         QVERIFY(expected > 0);
+    }
+
+    // The lattice's option points (a generated tiling with a setting the backend never lists):
+    // the reason list offers each new reason with its count, and choosing one shows those rows,
+    // each with its label, its tooltip in the version's words and its heat-map category.
+    void reasonFilterShowsTheOptionPoints()
+    {
+        const space::CandidateSpace& s = *m_addLattice;
+        gui::SpacePage page;
+        page.setSpace(m_addLattice, QString());
+        // add.json's lattice here is 2026-04's: num_stages=2 is its only option point.
+        QVERIFY(s.count(space::ReasonCode::NumStagesTied) > 0);
+        QCOMPARE(s.count(space::ReasonCode::MaxAutotuneOnly), std::size_t(0));
+        QCOMPARE(page.reasonFilter()->findData(int(space::ReasonCode::MaxAutotuneOnly)), -1);
+        for (const auto code : {space::ReasonCode::NumStagesTied}) {
+            const std::size_t n = s.count(code);
+            const int item = page.reasonFilter()->findData(int(code));
+            QVERIFY2(item >= 0, qPrintable(gui::reasonLabel(code)));
+            QCOMPARE(page.reasonFilter()->itemText(item),
+                     QStringLiteral("%1 (%2)").arg(gui::reasonLabel(code)).arg(n));
+            page.reasonFilter()->setCurrentIndex(item);
+            QVERIFY(test::waitUntil([&] { return page.proxy()->isSettled(); }));
+            QCOMPARE(std::size_t(page.proxy()->rowCount()), n);
+            const int reason = page.model()->columnOf(Column::Reason);
+            for (int r = 0; r < page.proxy()->rowCount(); ++r) {
+                const QModelIndex at = page.proxy()->index(r, 0);
+                QCOMPARE(at.data(CandidateTableModel::ReasonRole).toInt(), int(code));
+                QCOMPARE(page.proxy()->index(r, reason).data().toString(), gui::reasonLabel(code));
+                const std::size_t row = page.proxy()->mapToSource(at).row();
+                QCOMPARE(gui::cellCategory(s.status(row), s.reason(row)), gui::CellCategory::SkippedOption);
+            }
+            QVERIFY(page.proxy()->index(0, 0).data(Qt::ToolTipRole).toString().contains(
+                QStringLiteral("num_stages=1 (TileGenerator")));
+        }
     }
 
     void sortingUsesRawNumbers()

@@ -375,7 +375,7 @@ private Q_SLOTS:
     void stopMidRunKeepsWhatFinished()
     {
         QTemporaryDir dir;
-        const QString path = copyExample(dir, "softmax.json", "softmax.py");  // a lattice of 141,462
+        const QString path = copyExample(dir, "softmax.json", "softmax.py");  // a lattice of 141,768
         MainWindow window;
         window.show();
         QVERIFY(openAndSettle(window, path));

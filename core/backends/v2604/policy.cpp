@@ -42,6 +42,19 @@ public:
         return error.empty() ? std::string() : " At a84b1eb building that config raises " + error + ".";
     }
 
+    // Every generated config has num_stages=1: TileGenerator builds Config(..., num_warps=1,
+    // num_stages=1) and _expand_simd_multibuffer_configs deep-copies it for the other
+    // multibuffer value. a84b1eb has no max_autotune and reads no hint dimension, so num_stages=2
+    // is the only setting of a generated tiling it never lists.
+    std::vector<OptionVariant> optionVariants(const TilingOptions& listed) const override
+    {
+        if (listed.numStages != 1 || !listed.compileOptions.empty())
+            return {};
+        TilingOptions other = listed;
+        other.numStages = 2;
+        return {{other, OptionReason::NumStagesTied, msg::Message(msg::Id::OptionStagesFixedAtOne)}};
+    }
+
     // autotuner.py: psutil.cpu_count(logical=False) // 2.
     CompileWorkerRule compileWorkerRule() const override { return {1, 2}; }
 

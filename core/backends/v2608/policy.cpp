@@ -165,6 +165,38 @@ public:
     // Config({}, num_warps=4, num_stages=2) is accepted by 189dd87's triton.Config.
     std::string fallbackNote(const std::string&) const override { return {}; }
 
+    // The settings of a generated tiling 189dd87 never lists. num_stages follows multibuffer:
+    // _expand_simd_multibuffer_configs sets it from _multibuffer_to_num_stages (True: 2, False: 1),
+    // and only hints={'num_stages': [...]} or hints={'multibuffer': [...]} (_normalize_config_hints,
+    // crossed by _expand_configs_with_hints) unties it, in which case the list already holds the
+    // other value. enable_ubuf_saving is never set by the generation: get_max_configs crosses it
+    // for a vector kernel (_VECTOR_PARAMS: num_stages, enable_ubuf_saving), as does a hint of it.
+    std::vector<OptionVariant> optionVariants(const TilingOptions& listed) const override
+    {
+        std::vector<OptionVariant> out;
+        if (!listed.compileOptions.empty() || (listed.numStages != 1 && listed.numStages != 2))
+            return out;
+        TilingOptions untied = listed;
+        untied.numStages = 3 - listed.numStages;
+        out.push_back({untied, OptionReason::NumStagesTied, msg::Message(msg::Id::OptionStagesTiedToMultibuffer)});
+        for (const bool saving : {true, false}) {
+            TilingOptions withOption = listed;
+            withOption.compileOptions = {{"enable_ubuf_saving", saving}};
+            out.push_back({withOption, OptionReason::MaxAutotuneOnly,
+                           msg::Message(msg::Id::OptionMaxAutotuneOnly, {"enable_ubuf_saving"})});
+        }
+        return out;
+    }
+
+    // _expand_configs_with_hints crosses every generated config with the hint's values and no
+    // other; a compile option's other values are checked by _VALIDATION_RULES instead.
+    msg::Message outsideHintNote(const std::string& name, const std::string& values) const override
+    {
+        if (kernel::isCompileOptionParam2608(name))
+            return {};
+        return msg::Message(msg::Id::OptionOutsideHint, {name, values});
+    }
+
     // _batch_bench: psutil.cpu_count(logical=False) * 3 // 4.
     CompileWorkerRule compileWorkerRule() const override { return {3, 4}; }
 
