@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string_view>
 #include <thread>
+#include <type_traits>
+#include <variant>
 
 namespace ts::cache {
 namespace {
@@ -25,6 +28,97 @@ bool hasTable(SqliteDatabase& db, const char* name, int* rc)
     return found;
 }
 
+// A measurement's stored columns, each with the field it holds: the INSERT's columns and values and
+// the SELECT's columns and reads all come from this one list, so that they cannot disagree. The
+// columns a timing needs come first: MeasurementFilter::timingsOnly reads only those.
+using Field = std::variant<std::string MeasurementRecord::*, int MeasurementRecord::*,
+                           std::int64_t MeasurementRecord::*, std::optional<double> MeasurementRecord::*,
+                           TextPairs MeasurementRecord::*, std::vector<std::string> MeasurementRecord::*>;
+struct Column {
+    const char* name;
+    Field field;
+};
+using M = MeasurementRecord;
+constexpr Column kColumns[] = {
+    {"source_hash", &M::sourceHash},
+    {"params", &M::params},
+    {"num_warps", &M::numWarps},
+    {"num_stages", &M::numStages},
+    {"status", &M::status},
+    {"error", &M::error},
+    {"p50_ms", &M::p50Ms},
+    {"p20_ms", &M::p20Ms},
+    {"p80_ms", &M::p80Ms},
+    {"device", &M::device},
+    {"kernel_name", &M::kernelName},
+    {"key_values", &M::keyValues},
+    {"dtypes", &M::dtypes},
+    {"backend", &M::backend},
+    {"device_kind", &M::deviceKind},
+    {"python", &M::python},
+    {"triton", &M::triton},
+    {"torch", &M::torch},
+    {"torch_npu", &M::torchNpu},
+    {"bench_method", &M::benchMethod},
+    {"source_format", &M::sourceFormat},
+    {"source_file", &M::sourceFile},
+    {"source_line", &M::sourceLine},
+    {"imported_at", &M::importedAt},
+};
+
+constexpr std::size_t columnIndex(std::string_view name)
+{
+    std::size_t i = 0;
+    while (i < std::size(kColumns) && kColumns[i].name != name)
+        ++i;
+    return i;
+}
+constexpr std::size_t kTimingColumns = columnIndex("device") + 1;
+// The INSERT's parameters ?1 and ?2 are the identity and the launch digest; the columns follow.
+constexpr int kFirstColumnParameter = 3;
+
+std::string columnNames(std::size_t count)
+{
+    std::string names;
+    for (std::size_t i = 0; i < count; ++i)
+        names += std::string(i ? ", " : "") + kColumns[i].name;
+    return names;
+}
+
+template <class T> void bindValue(SqliteStatement& s, int index, const T& v)
+{
+    if constexpr (std::is_same_v<T, TextPairs>)
+        s.bind(index, encodePairs(v));
+    else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+        s.bind(index, encodeStrings(v));
+    else if constexpr (std::is_integral_v<T>)
+        s.bind(index, std::int64_t(v));
+    else
+        s.bind(index, v);
+}
+
+// False when the stored text does not decode.
+template <class T> bool readValue(const SqliteStatement& s, int column, T& v)
+{
+    if constexpr (std::is_same_v<T, std::string>)
+        v = s.text(column);
+    else if constexpr (std::is_same_v<T, std::optional<double>>)
+        v = s.optionalReal(column);
+    else if constexpr (std::is_integral_v<T>)
+        v = T(s.integer(column));
+    else {
+        std::optional<T> decoded;
+        if constexpr (std::is_same_v<T, TextPairs>)
+            decoded = decodePairs(s.textView(column));
+        else
+            decoded = decodeStrings(s.textView(column));
+        if (!decoded)
+            return false;
+        v = std::move(*decoded);
+    }
+    return true;
+}
+
 } // namespace
 
 int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>& records,
@@ -32,12 +126,11 @@ int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>&
 {
     *report = {};
     report->isNew.reserve(records.size());
-    SqliteStatement insert = db.prepare(
-        "INSERT OR IGNORE INTO measurements(identity, launch_digest, kernel_name, key_values, dtypes, backend, "
-        "source_hash, params, num_warps, num_stages, status, error, p50_ms, p20_ms, p80_ms, device, device_kind, "
-        "python, triton, torch, torch_npu, bench_method, source_format, source_file, source_line, imported_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, "
-        "?23, ?24, ?25, ?26)");
+    std::string placeholders = "?1, ?2";
+    for (std::size_t c = 0; c < std::size(kColumns); ++c)
+        placeholders += ", ?" + std::to_string(kFirstColumnParameter + c);
+    SqliteStatement insert = db.prepare("INSERT OR IGNORE INTO measurements(identity, launch_digest, " +
+                                        columnNames(std::size(kColumns)) + ") VALUES (" + placeholders + ")");
     if (!insert)
         return db.extendedErrorCode();
     for (std::size_t i = 0; i < records.size(); ++i)
@@ -77,33 +170,13 @@ int insertMeasurements(SqliteDatabase& db, const std::vector<MeasurementRecord>&
     }
     for (std::size_t i = 0; i < records.size(); ++i) {
         const MeasurementRecord& m = records[i];
-        const std::string& launch = launches[launchOf[i]];
-        insert.bind(1, identities[i])
-            .bind(2, launch)
-            .bind(3, m.kernelName)
-            .bind(4, encodePairs(m.keyValues))
-            .bind(5, encodeStrings(m.dtypes))
-            .bind(6, m.backend)
-            .bind(7, m.sourceHash)
-            .bind(8, encodePairs(m.params))
-            .bind(9, std::int64_t(m.numWarps))
-            .bind(10, std::int64_t(m.numStages))
-            .bind(11, m.status)
-            .bind(12, m.error)
-            .bind(13, m.p50Ms)
-            .bind(14, m.p20Ms)
-            .bind(15, m.p80Ms)
-            .bind(16, m.device)
-            .bind(17, m.deviceKind)
-            .bind(18, m.python)
-            .bind(19, m.triton)
-            .bind(20, m.torch)
-            .bind(21, m.torchNpu)
-            .bind(22, m.benchMethod)
-            .bind(23, m.sourceFormat)
-            .bind(24, m.sourceFile)
-            .bind(25, m.sourceLine)
-            .bind(26, m.importedAt.empty() ? importedAt : m.importedAt);
+        insert.bind(1, identities[i]).bind(2, launches[launchOf[i]]);
+        for (std::size_t c = 0; c < std::size(kColumns); ++c)
+            std::visit([&](auto field) { bindValue(insert, kFirstColumnParameter + int(c), m.*field); },
+                       kColumns[c].field);
+        // A record without a time takes the import's.
+        if (m.importedAt.empty())
+            insert.bind(kFirstColumnParameter + int(columnIndex("imported_at")), importedAt);
         const int rc = insert.step();
         if (rc != SQLITE_DONE)
             return rc;
@@ -166,12 +239,8 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
     int present = SQLITE_OK;
     if (!hasTable(db, "measurements", &present))
         return present;
-    // The timing columns first; the launch, software and provenance after them.
-    std::string sql = "SELECT id, source_hash, params, num_warps, num_stages, status, error, p50_ms, p20_ms, p80_ms, "
-                      "device";
-    if (!filter.timingsOnly)
-        sql += ", kernel_name, key_values, dtypes, backend, device_kind, python, triton, torch, torch_npu, "
-               "bench_method, source_format, source_file, source_line, imported_at";
+    const std::size_t columns = filter.timingsOnly ? kTimingColumns : std::size(kColumns);
+    std::string sql = "SELECT id, " + columnNames(columns);
     sql += " FROM measurements WHERE 1";
     std::vector<const std::string*> binds;
     auto where = [&](const std::string& value, const char* clause) {
@@ -195,48 +264,15 @@ int selectMeasurements(SqliteDatabase& db, const MeasurementFilter& filter, std:
     while ((rc = s.step()) == SQLITE_ROW) {
         MeasurementRecord& m = out->emplace_back();
         m.id = s.integer(0);
-        m.sourceHash = s.text(1);
-        auto damaged = [&] {
+        bool decoded = true;
+        for (std::size_t c = 0; c < columns && decoded; ++c)
+            decoded =
+                std::visit([&](auto field) { return readValue(s, int(c + 1), m.*field); }, kColumns[c].field);
+        if (!decoded) {
             skipped->push_back("measurement #" + std::to_string(m.id) +
                                " is damaged (its stored columns do not decode) and was left out");
             out->pop_back();
-        };
-        auto params = decodePairs(s.textView(2));
-        if (!params) {
-            damaged();
-            continue;
         }
-        m.params = std::move(*params);
-        m.numWarps = int(s.integer(3));
-        m.numStages = int(s.integer(4));
-        m.status = s.text(5);
-        m.error = s.text(6);
-        m.p50Ms = s.optionalReal(7);
-        m.p20Ms = s.optionalReal(8);
-        m.p80Ms = s.optionalReal(9);
-        m.device = s.text(10);
-        if (filter.timingsOnly)
-            continue;
-        m.kernelName = s.text(11);
-        auto values = decodePairs(s.textView(12));
-        auto dtypes = decodeStrings(s.textView(13));
-        if (!values || !dtypes) {
-            damaged();
-            continue;
-        }
-        m.keyValues = std::move(*values);
-        m.dtypes = std::move(*dtypes);
-        m.backend = s.text(14);
-        m.deviceKind = s.text(15);
-        m.python = s.text(16);
-        m.triton = s.text(17);
-        m.torch = s.text(18);
-        m.torchNpu = s.text(19);
-        m.benchMethod = s.text(20);
-        m.sourceFormat = s.text(21);
-        m.sourceFile = s.text(22);
-        m.sourceLine = s.integer(23);
-        m.importedAt = s.text(24);
     }
     auto byId = [](const MeasurementRecord& a, const MeasurementRecord& b) { return a.id < b.id; };
     if (!std::is_sorted(out->begin(), out->end(), byId))

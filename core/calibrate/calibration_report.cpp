@@ -31,11 +31,9 @@ std::string num(double v, const char* format = "%.3g")
 
 json metric(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
 
-json splitJson(const SplitMetrics& m)
+json orNull(const std::string& text)
 {
-    return {{"kernels", m.kernels},           {"samples", m.samples},          {"rms_log", metric(m.rmsLog)},
-            {"geomean_ratio", metric(m.geomeanRatio)}, {"spearman", metric(m.spearman)},
-            {"top1_regret", metric(m.top1Regret)}};
+    return text.empty() ? json(nullptr) : json(text);
 }
 
 std::string row(const std::string& what, const SplitMetrics& m)
@@ -112,48 +110,58 @@ std::string formatCalibration(const CalibrationResult& r, const CalibrationInput
     return out;
 }
 
+// nlohmann's serializers of the report's parts (found by argument-dependent lookup), so that the
+// report itself is one table of its keys in the order it is written.
+static void to_json(json& j, const SplitMetrics& m)
+{
+    j = {{"kernels", m.kernels},           {"samples", m.samples},
+         {"rms_log", metric(m.rmsLog)},    {"geomean_ratio", metric(m.geomeanRatio)},
+         {"spearman", metric(m.spearman)}, {"top1_regret", metric(m.top1Regret)}};
+}
+
+static void to_json(json& j, const Agreement& a)
+{
+    j = {{"fitted", a.train}, {"held_out", a.heldOut}};
+}
+
+static void to_json(json& j, const FittedFigure& f)
+{
+    j = {{"name", f.name},     {"unit", f.unit},       {"mark_before", orNull(f.markBefore)},
+         {"before", f.before}, {"after", f.after},     {"lower", f.lower},
+         {"upper", f.upper},   {"changed", f.changed}, {"at_bound", f.atBound}};
+}
+
+static void to_json(json& j, const HeldFigure& h)
+{
+    j = {{"name", h.name}, {"why", h.why}};
+}
+
+static void to_json(json& j, const KernelReport& k)
+{
+    j = {{"name", k.name}, {"held_out", k.heldOut}, {"before", k.before}, {"after", k.after}};
+}
+
 nlohmann::ordered_json calibrationJson(const CalibrationResult& r, const CalibrationInputs& in)
 {
-    json figures = json::array();
-    for (const FittedFigure& f : r.fitted)
-        figures.push_back({{"name", f.name},
-                           {"unit", f.unit},
-                           {"mark_before", f.markBefore.empty() ? json(nullptr) : json(f.markBefore)},
-                           {"before", f.before},
-                           {"after", f.after},
-                           {"lower", f.lower},
-                           {"upper", f.upper},
-                           {"changed", f.changed},
-                           {"at_bound", f.atBound}});
-    json held = json::array();
-    for (const HeldFigure& h : r.held)
-        held.push_back({{"name", h.name}, {"why", h.why}});
-    json kernels = json::array();
-    for (const KernelReport& k : r.kernels)
-        kernels.push_back({{"name", k.name}, {"held_out", k.heldOut}, {"before", splitJson(k.before)},
-                           {"after", splitJson(k.after)}});
-    json out;
-    out["schema"] = kCalibrationSchema;
-    out["device"] = in.device;
-    out["files"] = in.files;
-    out["sources"] = in.sources;
-    out["measured"] = in.measured;
-    out["skipped"] = in.skipped;
-    out["samples_used"] = r.samplesUsed;
-    out["fitted_kernels"] = r.trainKernels;
-    out["held_out_kernels"] = r.heldOutKernels;
-    out["iterations"] = r.iterations;
-    out["stopped"] = r.stopped;
-    out["cost_before"] = r.costBefore;
-    out["cost_after"] = r.costAfter;
-    out["figures"] = figures;
-    out["held"] = held;
-    out["agreement"] = {{"before", {{"fitted", splitJson(r.before.train)}, {"held_out", splitJson(r.before.heldOut)}}},
-                        {"after", {{"fitted", splitJson(r.after.train)}, {"held_out", splitJson(r.after.heldOut)}}}};
-    out["kernels"] = kernels;
-    out["notes"] = r.notes;
-    out["output"] = in.output.empty() ? json(nullptr) : json(in.output);
-    return out;
+    return {{"schema", kCalibrationSchema},
+            {"device", in.device},
+            {"files", in.files},
+            {"sources", in.sources},
+            {"measured", in.measured},
+            {"skipped", in.skipped},
+            {"samples_used", r.samplesUsed},
+            {"fitted_kernels", r.trainKernels},
+            {"held_out_kernels", r.heldOutKernels},
+            {"iterations", r.iterations},
+            {"stopped", r.stopped},
+            {"cost_before", r.costBefore},
+            {"cost_after", r.costAfter},
+            {"figures", r.fitted},
+            {"held", r.held},
+            {"agreement", {{"before", r.before}, {"after", r.after}}},
+            {"kernels", r.kernels},
+            {"notes", r.notes},
+            {"output", orNull(in.output)}};
 }
 
 } // namespace ts::calibrate

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <utility>
 
 namespace ts::measure {
 namespace {
@@ -21,6 +22,32 @@ std::optional<space::ParamValue> paramFromText(std::string_view text)
     if (ec != std::errc() || end != text.data() + text.size() || text.empty())
         return std::nullopt;
     return space::ParamValue::integer(v);
+}
+
+// The fields a measurement and its stored record hold alike (the same value under the same
+// type): one list that toRecord and fromRecord both carry, so that a field added to both goes
+// both ways. `carry(measurementField, recordField)`; the measurement's launch and software
+// first, its own fields after them.
+template <class M, class R, class Carry> void sharedFields(M& m, R& r, Carry carry)
+{
+    carry(m.launch.kernelName, r.kernelName);
+    carry(m.launch.sourceHash, r.sourceHash);
+    carry(m.launch.keyValues, r.keyValues);
+    carry(m.launch.dtypes, r.dtypes);
+    carry(m.launch.backend, r.backend);
+    carry(m.software.python, r.python);
+    carry(m.software.triton, r.triton);
+    carry(m.software.torch, r.torch);
+    carry(m.software.torchNpu, r.torchNpu);
+    carry(m.error, r.error);
+    carry(m.p50Ms, r.p50Ms);
+    carry(m.p20Ms, r.p20Ms);
+    carry(m.p80Ms, r.p80Ms);
+    carry(m.device, r.device);
+    carry(m.deviceKind, r.deviceKind);
+    carry(m.benchMethod, r.benchMethod);
+    carry(m.sourceFile, r.sourceFile);
+    carry(m.importedAt, r.importedAt);
 }
 
 } // namespace
@@ -54,32 +81,15 @@ cache::MeasurementRecord toRecord(Measurement&& m)
 {
     cache::MeasurementRecord r;
     r.id = m.id;
-    r.kernelName = std::move(m.launch.kernelName);
-    r.sourceHash = std::move(m.launch.sourceHash);
-    r.keyValues = std::move(m.launch.keyValues);
-    r.dtypes = std::move(m.launch.dtypes);
-    r.backend = std::move(m.launch.backend);
+    sharedFields(m, r, [](auto& field, auto& stored) { stored = std::move(field); });
     r.params.reserve(m.config.kwargs.size());
     for (const auto& [name, value] : m.config.kwargs)
         r.params.emplace_back(name, value.toPython());
     r.numWarps = m.config.numWarps;
     r.numStages = m.config.numStages;
     r.status = std::string(measureStatusName(m.status));
-    r.error = std::move(m.error);
-    r.p50Ms = m.p50Ms;
-    r.p20Ms = m.p20Ms;
-    r.p80Ms = m.p80Ms;
-    r.device = std::move(m.device);
-    r.deviceKind = std::move(m.deviceKind);
-    r.python = std::move(m.software.python);
-    r.triton = std::move(m.software.triton);
-    r.torch = std::move(m.software.torch);
-    r.torchNpu = std::move(m.software.torchNpu);
-    r.benchMethod = std::move(m.benchMethod);
     r.sourceFormat = std::string(sourceFormatName(m.sourceFormat));
-    r.sourceFile = std::move(m.sourceFile);
     r.sourceLine = m.sourceLine;
-    r.importedAt = std::move(m.importedAt);
     return r;
 }
 
@@ -105,7 +115,6 @@ std::optional<Measurement> fromRecord(const cache::MeasurementRecord& r, std::st
 {
     Measurement m;
     m.id = r.id;
-    m.launch = cache::launchKeyOf(r);
     auto config = configOf(r, error);
     if (!config)
         return std::nullopt;
@@ -117,20 +126,11 @@ std::optional<Measurement> fromRecord(const cache::MeasurementRecord& r, std::st
         return std::nullopt;
     }
     m.status = *status;
-    m.error = r.error;
-    m.p50Ms = r.p50Ms;
-    m.p20Ms = r.p20Ms;
-    m.p80Ms = r.p80Ms;
-    m.device = r.device;
-    m.deviceKind = r.deviceKind;
-    m.software = {r.python, r.triton, r.torch, r.torchNpu};
-    m.benchMethod = r.benchMethod;
+    sharedFields(m, r, [](auto& field, const auto& stored) { field = stored; });
     for (std::size_t i = 0; i < kFormatNames.size(); ++i)
         if (kFormatNames[i] == r.sourceFormat)
             m.sourceFormat = SourceFormat(i);
-    m.sourceFile = r.sourceFile;
     m.sourceLine = int(r.sourceLine);
-    m.importedAt = r.importedAt;
     return m;
 }
 

@@ -835,50 +835,57 @@ CoverResult recover(const SweepResult& result, const CoverOptions& options)
     return coverFromRecords(records, options, result.crossTimes.empty() ? nullptr : &result.crossTimes);
 }
 
+namespace {
+
+// One shape: its own best, the list's choice for it and what that costs, or why it has neither.
+nlohmann::ordered_json shapeJson(const SweepResult& r, std::size_t i)
+{
+    const ShapeOutcome& s = r.shapes[i];
+    nlohmann::ordered_json e;
+    nlohmann::ordered_json values = nlohmann::ordered_json::object();
+    for (const auto& [name, value] : s.shape.values)
+        values[name] = value;
+    e["shape"] = values;
+    e["fromCache"] = s.fromCache;
+    const ShapeCover* sc = i < r.cover.shapes.size() ? &r.cover.shapes[i] : nullptr;
+    if (sc && sc->measured) {
+        e["best"] = configJson(r.cover.configs[sc->best]);
+        e["bestMs"] = sc->bestMs;
+        const cache::CandidateRecord* own = s.record ? s.record->best() : nullptr;
+        e["tunedBestMs"] = own && own->p50Ms ? nlohmann::ordered_json(*own->p50Ms) : nlohmann::ordered_json();
+        e["chosen"] = sc->chosen ? configJson(r.cover.configs[*sc->chosen]) : nlohmann::ordered_json();
+        e["chosenMs"] = sc->chosenMs;
+        e["lossPercent"] = sc->lossPercent;
+    } else {
+        e["best"] = nullptr;
+        e["error"] = s.error.empty() ? "no config was benchmarked" : s.error;
+    }
+    return e;
+}
+
+} // namespace
+
 nlohmann::ordered_json sweepToJson(const SweepResult& r)
 {
-    nlohmann::ordered_json j;
-    j["schema"] = "tilescope.sweep/1";
-    j["kernel"] = r.kernelName;
-    j["device"] = r.device;
-    j["backend"] = r.backend;
-    j["tolerance"] = r.cover.tolerance;
-    j["method"] = r.cover.method;
-    j["exact"] = r.cover.exact;
-    j["stopped"] = r.stopped;
-    j["maxLossPercent"] = r.cover.maxLossPercent;
-    j["crossMeasurements"] = r.crossMeasurements;
     nlohmann::ordered_json shapes = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < r.shapes.size(); ++i) {
-        const ShapeOutcome& s = r.shapes[i];
-        nlohmann::ordered_json e;
-        nlohmann::ordered_json values = nlohmann::ordered_json::object();
-        for (const auto& [name, value] : s.shape.values)
-            values[name] = value;
-        e["shape"] = values;
-        e["fromCache"] = s.fromCache;
-        const ShapeCover* sc = i < r.cover.shapes.size() ? &r.cover.shapes[i] : nullptr;
-        if (sc && sc->measured) {
-            e["best"] = configJson(r.cover.configs[sc->best]);
-            e["bestMs"] = sc->bestMs;
-            const cache::CandidateRecord* own = s.record ? s.record->best() : nullptr;
-            e["tunedBestMs"] = own && own->p50Ms ? nlohmann::ordered_json(*own->p50Ms) : nlohmann::ordered_json();
-            e["chosen"] = sc->chosen ? configJson(r.cover.configs[*sc->chosen]) : nlohmann::ordered_json();
-            e["chosenMs"] = sc->chosenMs;
-            e["lossPercent"] = sc->lossPercent;
-        } else {
-            e["best"] = nullptr;
-            e["error"] = s.error.empty() ? "no config was benchmarked" : s.error;
-        }
-        shapes.push_back(std::move(e));
-    }
-    j["shapes"] = std::move(shapes);
+    for (std::size_t i = 0; i < r.shapes.size(); ++i)
+        shapes.push_back(shapeJson(r, i));
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (std::size_t c : r.cover.chosen)
         list.push_back(configJson(r.cover.configs[c]));
-    j["configs"] = std::move(list);
-    j["notes"] = r.notes;
-    return j;
+    return {{"schema", "tilescope.sweep/1"},
+            {"kernel", r.kernelName},
+            {"device", r.device},
+            {"backend", r.backend},
+            {"tolerance", r.cover.tolerance},
+            {"method", r.cover.method},
+            {"exact", r.cover.exact},
+            {"stopped", r.stopped},
+            {"maxLossPercent", r.cover.maxLossPercent},
+            {"crossMeasurements", r.crossMeasurements},
+            {"shapes", std::move(shapes)},
+            {"configs", std::move(list)},
+            {"notes", r.notes}};
 }
 
 std::string sweepToText(const SweepResult& r)
