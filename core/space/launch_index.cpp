@@ -42,6 +42,11 @@ LaunchIndex::LaunchIndex(const analysis::LaunchModel& model, const std::vector<i
                          const DimValues& dims, std::vector<analysis::LaunchFigures>& figures)
     : m_model(model), m_shape(analysis::LaunchShape::of(model)), m_figures(figures)
 {
+    // Room for the figures a lattice usually has, taken now, before the build reserves its
+    // rows: grown during the walk, these small blocks land above the rows in the heap, and the
+    // next build of the process faults in thousands of fresh pages for its rows.
+    m_figures.reserve(m_figures.size() + 256);
+    m_byFigures.reserve(m_figures.size() + 256);
     for (std::size_t i = 0; i < m_figures.size(); ++i)
         m_byFigures.try_emplace(m_figures[i], std::uint32_t(i));
     const std::size_t slots = m_model.slots().size();
