@@ -325,6 +325,51 @@ def copy(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
     EXPECT_EQ(model.evaluate({{"XBLOCK", 8}}).coverage, analysis::Coverage::Correct);
 }
 
+// A reach past INT64_MAX is past the end, not a short one: the sums of how far the programs
+// reach are held at the limit instead of wrapping, which read an unmasked overrun as correct
+// (two programs of 2^62 elements) or as leaving elements out (a loop whose last step ends
+// past 2^63).
+TEST_F(LaunchModelTest, AReachBeyondInt64IsAnOverrun)
+{
+    const std::string tensor = R"({"tensor": "float16", "shape": [1000]})";
+    const std::string args = "\"x_ptr\": " + tensor + ", \"y_ptr\": " + tensor + ", \"n\": 1000";
+    const kernel::Workload block = workload("huge_block", R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def copy(x_ptr, y_ptr, n, XBLOCK: tl.constexpr):
+    offs = tl.program_id(0) * XBLOCK + tl.arange(0, XBLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs))
+)", args, "[2]");
+    const kernel::Workload loop = workload("huge_loop", R"(@triton.autotune(configs=[], key=['n'])
+@triton.jit
+def copy(x_ptr, y_ptr, n, XBLOCK: tl.constexpr, XBLOCK_SUB: tl.constexpr):
+    for sub in range(0, XBLOCK, XBLOCK_SUB):
+        offs = tl.program_id(0) * XBLOCK + sub + tl.arange(0, XBLOCK_SUB)
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs))
+)", args, "[1]");
+    const std::int64_t big = std::int64_t(1) << 62;
+    const std::vector<std::pair<kernel::Workload, std::vector<std::pair<std::string, std::int64_t>>>> cases = {
+        {block, {{"XBLOCK", big}}},                               // 2^62 + 2^62
+        {loop, {{"XBLOCK", INT64_MAX - 1}, {"XBLOCK_SUB", big}}}, // a last step from 2^62 to 2^63
+    };
+    for (const auto& [w, config] : cases) {
+        SCOPED_TRACE(w.kernelPath);
+        const Launch l = open(w);
+        ASSERT_TRUE(l.analysis && l.analysis->launch);
+        const analysis::LaunchModel& model = *l.analysis->launch;
+        const analysis::LaunchFigures f = model.evaluate(config);
+        EXPECT_EQ(f.coverage, analysis::Coverage::Incorrect) << model.describe(f);
+        EXPECT_EQ(f.issue, analysis::CoverageIssue::Overrun) << model.describe(f);
+        EXPECT_EQ(f.covered, INT64_MAX);
+        // The closed form takes values this large to the same arithmetic.
+        std::optional<analysis::LaunchShape> shape = analysis::LaunchShape::of(model);
+        ASSERT_TRUE(shape);
+        std::vector<std::int64_t> values = model.slotDefaults();
+        for (const auto& [name, value] : config)
+            values[std::size_t(model.slotOf(name))] = value;
+        EXPECT_TRUE(shape->evaluate(values.data()) == f);
+    }
+}
+
 // A row stride passed as a constexpr is the tensor's layout, not a tuning: any other value reads
 // every row but the first from the wrong place.
 TEST_F(LaunchModelTest, ARowStrideMustStayTheTensors)
@@ -602,7 +647,7 @@ TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementAtTheEdges)
     const std::vector<std::int64_t> edges = {analysis::kUnknownSlot, -7, -1, 0, 1, 2, 3, 7, 16, 48, 63, 64, 100,
                                              1000, 1024, std::int64_t(1) << 31, (std::int64_t(1) << 31) + 1,
                                              std::int64_t(1) << 40,
-                                             INT64_MAX / 4};
+                                             INT64_MAX / 4, INT64_MAX / 2 + 1, INT64_MAX - 1, INT64_MAX};
     std::mt19937_64 random(26);
     std::size_t compared = 0;
     const auto make = [&](const std::string& name, const std::string& source, const std::string& args,

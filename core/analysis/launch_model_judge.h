@@ -28,6 +28,23 @@ inline std::optional<std::int64_t> times(std::int64_t a, std::int64_t b)
     return out;
 }
 
+// a + b and a * b held at the int64 limits. They compute how far programs reach, which is only
+// compared with an axis's extent or clamped to it: a reach past INT64_MAX is past every extent,
+// where a wrapped sum would read as a short one and call an overrun correct.
+inline std::int64_t plus(std::int64_t a, std::int64_t b)
+{
+    std::int64_t out = 0;
+    if (__builtin_add_overflow(a, b, &out))
+        return b > 0 ? INT64_MAX : INT64_MIN;
+    return out;
+}
+
+inline std::int64_t product(std::int64_t a, std::int64_t b) // a, b >= 0
+{
+    std::int64_t out = 0;
+    return __builtin_mul_overflow(a, b, &out) ? INT64_MAX : out;
+}
+
 inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 {
     return a <= 0 ? 0 : (a - 1) / b + 1;
@@ -45,7 +62,7 @@ inline std::int64_t coveredBySpans(std::int64_t programs, std::int64_t block, st
         const auto lastStart = times(programs - 1, std::max<std::int64_t>(block, 0));
         if (!lastStart || *lastStart >= extent - first)
             return extent - first;
-        return std::min(extent, first + *lastStart + width) - first;
+        return std::min(extent, plus(first + *lastStart, width)) - first;
     }
     // Disjoint spans: the programs wholly inside, then the one cut by the end.
     std::int64_t whole = 0;
@@ -53,7 +70,7 @@ inline std::int64_t coveredBySpans(std::int64_t programs, std::int64_t block, st
         whole = std::min(programs, (extent - first - width) / block + 1);
     std::int64_t out = whole * width;
     if (whole < programs)
-        out += std::clamp<std::int64_t>(extent - (whole * block + first), 0, width);
+        out += std::clamp<std::int64_t>(extent - plus(product(whole, block), first), 0, width);
     return out;
 }
 
@@ -190,12 +207,12 @@ LaunchFigures judgeIndex(const IndexForm<H>& c, const Value& value, const std::a
         const auto start = value(c.arangeStart);
         const auto end = value(c.arangeEnd);
         const auto coef = value(c.arangeCoef);
-        if (!start || !end || !coef || *coef <= 0)
+        if (!start || !end || !coef || *coef <= 0 || *start < 0 ||
+            __builtin_sub_overflow(*end, *start, &width))
             return f;
-        width = *end - *start;
         shift = *start;
         unit = *coef;
-        if (width <= 0 || shift < 0)
+        if (width <= 0)
             return f;
     }
     auto inUnits = [&](const H& h) -> std::optional<std::int64_t> {
@@ -262,7 +279,7 @@ LaunchFigures judgeIndex(const IndexForm<H>& c, const Value& value, const std::a
         const auto lastStart = times(std::max<std::int64_t>(blocks - 1, 0), *elementBlock);
         if (!lastStart)
             return f;
-        const std::int64_t reach = shift + *lastStart + width;
+        const std::int64_t reach = plus(plus(shift, *lastStart), width);
         if (!c.masked && !c.wraps && reach > extent && blocks > 0) {
             f.covered = reach;
             return incorrect(CoverageIssue::Overrun);
@@ -275,7 +292,7 @@ LaunchFigures judgeIndex(const IndexForm<H>& c, const Value& value, const std::a
                 programs >= strideUnits
                     ? blocks
                     : (blocks / strideUnits) * programs + std::min(blocks % strideUnits, programs);
-            f.covered = std::min(extent, reached * std::min(width, *elementBlock));
+            f.covered = std::min(extent, product(reached, std::min(width, *elementBlock)));
             return incorrect(CoverageIssue::StrideMismatch);
         }
         if (!c.judgeCoverage)
@@ -297,7 +314,7 @@ LaunchFigures judgeIndex(const IndexForm<H>& c, const Value& value, const std::a
         const auto g = times(*st, *scale);
         if (!a || !g)
             return f;
-        first += *a;
+        first = plus(first, *a);
         gap = *g;
     }
     f.along = c.hasPid ? programs : 0;
@@ -308,8 +325,8 @@ LaunchFigures judgeIndex(const IndexForm<H>& c, const Value& value, const std::a
     const auto lastProgram = times(programs - 1, block);
     if (!loopSpan || !lastProgram)
         return f;
-    const std::int64_t span = *loopSpan + width; // one program's reach from its first element
-    const std::int64_t reach = *lastProgram + first + span;
+    const std::int64_t span = plus(*loopSpan, width); // one program's reach from its first element
+    const std::int64_t reach = plus(plus(*lastProgram, first), span);
     if (!c.masked && !c.wraps && reach > extent) {
         f.covered = reach;
         return incorrect(CoverageIssue::Overrun);
@@ -318,7 +335,7 @@ LaunchFigures judgeIndex(const IndexForm<H>& c, const Value& value, const std::a
         return correct();
     // A loop that steps further than one step covers skips the elements between its steps.
     if (steps > 1 && gap > width)
-        return verdict(std::min(extent, steps * width * programs), true);
+        return verdict(std::min(extent, product(product(steps, width), programs)), true);
     return verdict(coveredBySpans(programs, block, first, span, extent), first > 0);
 }
 

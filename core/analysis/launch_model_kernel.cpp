@@ -885,7 +885,10 @@ private:
                             c.extentText = ptr.pointer + ".shape[" + std::to_string(d) + "]";
                             break;
                         }
-                        after *= std::max<std::int64_t>(1, tensor->shape[d]);
+                        // A product past INT64_MAX is no stride an index can have.
+                        if (__builtin_mul_overflow(after, std::max<std::int64_t>(1, tensor->shape[d]),
+                                                   &after))
+                            break;
                     }
                 }
                 if (!c.extentKnown && !c.wrap)
@@ -908,7 +911,9 @@ private:
                 if (const auto present = strideExpr->eval(m_model.slotDefaults().data())) {
                     std::int64_t after = 1;
                     for (std::size_t d = tensor->shape.size(); d-- > 1;) {
-                        after *= std::max<std::int64_t>(1, tensor->shape[d]);
+                        if (__builtin_mul_overflow(after, std::max<std::int64_t>(1, tensor->shape[d]),
+                                                   &after))
+                            break;
                         if (after == *present) {
                             c.stride = strideExpr;
                             c.tensorStride = after;

@@ -6,10 +6,6 @@ namespace ts::analysis {
 
 namespace {
 
-// Values beyond this take the arithmetic in full, where every product is checked for overflow;
-// below it no product or sum in the compares here can overflow.
-constexpr std::int64_t kQuickLimit = std::int64_t(1) << 31;
-
 bool isConstant(const LaunchShape::Operand& o, std::int64_t c)
 {
     return o.slot < 0 && o.constant == c;
@@ -52,52 +48,6 @@ LaunchShape::Quick LaunchShape::quickOf(const judging::IndexForm<Operand>& f)
         q.stop = f.loopStop;
     }
     return q;
-}
-
-// Whether the index is correct for this candidate, shown by its shape's compare. False says
-// nothing: the arithmetic decides.
-bool LaunchShape::quicklyCorrect(const Quick& q, const std::int64_t* values) const
-{
-    // The value of an operand within the quick range, or -1.
-    auto get = [values](const Operand& o) -> std::int64_t {
-        const std::int64_t v = o.slot < 0 ? o.constant : values[o.slot];
-        return v >= 1 && v <= kQuickLimit ? v : -1;
-    };
-    if (q.hasStride) {
-        const std::int64_t stride = q.stride.slot < 0 ? q.stride.constant : values[q.stride.slot];
-        if (stride == kUnknownSlot || stride != q.tensorStride)
-            return false;
-    }
-    const std::int64_t extent = q.extent.slot < 0 ? q.extent.constant : values[q.extent.slot];
-    const std::int64_t width = get(q.width);
-    if (extent == kUnknownSlot || width < 0)
-        return false;
-    const std::int64_t programs = (*m_grid)[std::size_t(q.dim)];
-    switch (q.kind) {
-    case Kind::Block: {
-        const std::int64_t block = get(q.block);
-        return block > 0 && block <= width && programs <= kQuickLimit &&
-               (programs - 1) * block + width >= extent;
-    }
-    case Kind::TiledBlock: {
-        const std::int64_t block = get(q.block);
-        return block > 0 && programs <= kQuickLimit && programs * block >= extent;
-    }
-    case Kind::Whole:
-        return width >= extent;
-    case Kind::AxisLoop: {
-        const std::int64_t stop = get(q.stop);
-        return stop > 0 && stop >= extent;
-    }
-    case Kind::GridStride: {
-        const std::int64_t block = get(q.block);
-        const std::int64_t stop = get(q.stop);
-        return block > 0 && block <= width && stop > 0 && stop >= extent;
-    }
-    case Kind::Other:
-        return false;
-    }
-    return false;
 }
 
 std::vector<LaunchShape::Kind> LaunchShape::kinds() const
@@ -154,7 +104,7 @@ std::optional<LaunchShape> LaunchShape::of(const LaunchModel& model)
     return shape;
 }
 
-const LaunchFigures& LaunchShape::evaluate(const std::int64_t* values)
+const LaunchFigures& LaunchShape::evaluateInFull(const std::int64_t* values)
 {
     bool sameGrid = m_gridComputed;
     for (std::size_t i = 0; i < m_gridSlots.size(); ++i) {
@@ -177,21 +127,13 @@ const LaunchFigures& LaunchShape::evaluate(const std::int64_t* values)
                 return f;
             });
         m_gridValid = m_correct.coverage == Coverage::Correct;
+        m_quickGrid = m_gridValid && m_allQuick && m_judged;
         ++m_gridVersion;
     }
     m_lastQuick = false;
-    if (m_allQuick && m_judged && m_gridValid) {
-        bool correct = true;
-        for (const auto& [value, dim] : m_equalities) {
-            const std::int64_t v = value.slot < 0 ? value.constant : values[value.slot];
-            correct = correct && v != kUnknownSlot && v == (*m_grid)[std::size_t(dim)];
-        }
-        for (std::size_t i = 0; i < m_quick.size() && correct; ++i)
-            correct = quicklyCorrect(m_quick[i], values);
-        if (correct) {
-            m_lastQuick = true;
-            return m_correct;
-        }
+    if (m_quickGrid && quicklyCorrect(values)) {
+        m_lastQuick = true;
+        return m_correct;
     }
     auto value = [values](const Operand& o) -> std::optional<std::int64_t> {
         if (o.slot < 0)

@@ -37,7 +37,16 @@ public:
 
     // The figures of one candidate (`values`: one per slot, kUnknownSlot where unset), equal to
     // model.evaluate(values); valid until the next call. Not const: it keeps the last grid.
-    const LaunchFigures& evaluate(const std::int64_t* values);
+    // Inline for the lattice's usual candidate — the grid unchanged and every index correct by
+    // its compare — so that it pays no call and no frame of the arithmetic in full.
+    const LaunchFigures& evaluate(const std::int64_t* values)
+    {
+        if (m_quickGrid && sameGrid(values) && quicklyCorrect(values)) {
+            m_lastQuick = true;
+            return m_correct;
+        }
+        return evaluateInFull(values);
+    }
     // Whether the last figures were a correct candidate's under an unchanged grid, told by the
     // shapes' compares; `gridVersion` counts the grids computed, so a caller can keep what it
     // made of those figures until the grid changes.
@@ -77,7 +86,75 @@ private:
 
     explicit LaunchShape(const LaunchModel& model) : m_model(&model) {}
     static Quick quickOf(const judging::IndexForm<Operand>& form);
-    bool quicklyCorrect(const Quick& q, const std::int64_t* values) const;
+    const LaunchFigures& evaluateInFull(const std::int64_t* values);
+    bool sameGrid(const std::int64_t* values) const
+    {
+        for (std::size_t i = 0; i < m_gridSlots.size(); ++i)
+            if (m_gridKey[i] != values[m_gridSlots[i]])
+                return false;
+        return true;
+    }
+    // Whether every grid equality holds and every index is correct by its shape's compare,
+    // under the grid computed last. False says nothing: the arithmetic decides.
+    bool quicklyCorrect(const std::int64_t* values) const
+    {
+        for (const auto& [value, dim] : m_equalities) {
+            const std::int64_t v = value.slot < 0 ? value.constant : values[value.slot];
+            if (v == kUnknownSlot || v != (*m_grid)[std::size_t(dim)])
+                return false;
+        }
+        for (const Quick& q : m_quick)
+            if (!quicklyCorrect(q, values))
+                return false;
+        return true;
+    }
+    bool quicklyCorrect(const Quick& q, const std::int64_t* values) const
+    {
+        // The value of an operand within the quick range, or -1.
+        auto get = [values](const Operand& o) -> std::int64_t {
+            const std::int64_t v = o.slot < 0 ? o.constant : values[o.slot];
+            return v >= 1 && v <= kQuickLimit ? v : -1;
+        };
+        if (q.hasStride) {
+            const std::int64_t stride = q.stride.slot < 0 ? q.stride.constant : values[q.stride.slot];
+            if (stride == kUnknownSlot || stride != q.tensorStride)
+                return false;
+        }
+        const std::int64_t extent = q.extent.slot < 0 ? q.extent.constant : values[q.extent.slot];
+        const std::int64_t width = get(q.width);
+        if (extent == kUnknownSlot || width < 0)
+            return false;
+        const std::int64_t programs = (*m_grid)[std::size_t(q.dim)];
+        switch (q.kind) {
+        case Kind::Block: {
+            const std::int64_t block = get(q.block);
+            return block > 0 && block <= width && programs <= kQuickLimit &&
+                   (programs - 1) * block + width >= extent;
+        }
+        case Kind::TiledBlock: {
+            const std::int64_t block = get(q.block);
+            return block > 0 && programs <= kQuickLimit && programs * block >= extent;
+        }
+        case Kind::Whole:
+            return width >= extent;
+        case Kind::AxisLoop: {
+            const std::int64_t stop = get(q.stop);
+            return stop > 0 && stop >= extent;
+        }
+        case Kind::GridStride: {
+            const std::int64_t block = get(q.block);
+            const std::int64_t stop = get(q.stop);
+            return block > 0 && block <= width && stop > 0 && stop >= extent;
+        }
+        case Kind::Other:
+            return false;
+        }
+        return false;
+    }
+
+    // Values beyond this take the arithmetic in full, where every product is checked for
+    // overflow; below it no product or sum in the compares can overflow.
+    static constexpr std::int64_t kQuickLimit = std::int64_t(1) << 31;
 
     const LaunchModel* m_model;
     bool m_judged = false;
@@ -92,6 +169,7 @@ private:
     std::optional<std::array<std::int64_t, 3>> m_grid;
     LaunchFigures m_correct;  // a correct candidate's figures under that grid
     bool m_gridValid = false; // the grid has programs: m_correct holds them
+    bool m_quickGrid = false; // ...and every index has a compare: the inline path may answer
     std::uint64_t m_gridVersion = 0;
     bool m_lastQuick = false;
     LaunchFigures m_figures; // the last figures the arithmetic gave

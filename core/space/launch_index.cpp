@@ -42,6 +42,11 @@ LaunchIndex::LaunchIndex(const analysis::LaunchModel& model, const std::vector<i
                          const DimValues& dims, std::vector<analysis::LaunchFigures>& figures)
     : m_model(model), m_shape(analysis::LaunchShape::of(model)), m_figures(figures)
 {
+    // Room for the figures a lattice usually has, taken now, before the build reserves its
+    // rows: grown during the walk, these small blocks land above the rows in the heap, and the
+    // next build of the process faults in thousands of fresh pages for its rows.
+    m_figures.reserve(m_figures.size() + 256);
+    m_byFigures.reserve(m_figures.size() + 256);
     for (std::size_t i = 0; i < m_figures.size(); ++i)
         m_byFigures.try_emplace(m_figures[i], std::uint32_t(i));
     const std::size_t slots = m_model.slots().size();
@@ -72,35 +77,13 @@ LaunchIndex::LaunchIndex(const analysis::LaunchModel& model, const std::vector<i
         m_flat.assign(std::size_t(size), kNone);
 }
 
-std::uint32_t LaunchIndex::of(const std::int64_t* row)
+std::uint32_t LaunchIndex::settle(const analysis::LaunchFigures& figures)
 {
-    bool same = m_any;
-    for (const Slot& r : m_read) {
-        std::int64_t v = r.dim >= 0 ? row[r.dim] : analysis::kUnknownSlot;
-        if (v == analysis::kUnknownSlot)
-            v = r.fallback;
-        std::int64_t& slot = m_slotValues[std::size_t(r.slot)];
-        if (slot != v) {
-            slot = v;
-            same = false;
-        }
-    }
-    if (same)
-        return m_lastRow;
-    m_any = true;
-    if (m_shape) {
-        const analysis::LaunchFigures& figures = m_shape->evaluate(m_slotValues.data());
-        if (!m_shape->lastCorrectByShape())
-            return m_lastRow = store(figures);
-        // A correct row's figures are the grid's: stored once per grid.
-        if (m_correctGrid != m_shape->gridVersion()) {
-            m_correctGrid = m_shape->gridVersion();
-            m_correct = store(figures);
-        }
-        return m_lastRow = m_correct;
-    }
-    m_lastRow = lookUp();
-    return m_lastRow;
+    if (!m_shape->lastCorrectByShape())
+        return store(figures);
+    m_correctGrid = m_shape->gridVersion(); // the first correct row under this grid
+    m_correct = store(figures);
+    return m_correct;
 }
 
 std::uint32_t LaunchIndex::lookUp()

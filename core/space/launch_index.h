@@ -34,8 +34,32 @@ public:
                 std::vector<analysis::LaunchFigures>& figures);
 
     // The index in `figures` of what the launch does with one row of dimension values
-    // (analysis::kUnknownSlot: a value the row does not set).
-    std::uint32_t of(const std::int64_t* row);
+    // (analysis::kUnknownSlot: a value the row does not set). Inline: the lattice asks once per
+    // tiling, and a correct tiling under an unchanged grid costs a few compares.
+    std::uint32_t of(const std::int64_t* row)
+    {
+        bool same = m_any;
+        for (const Slot& r : m_read) {
+            std::int64_t v = r.dim >= 0 ? row[r.dim] : analysis::kUnknownSlot;
+            if (v == analysis::kUnknownSlot)
+                v = r.fallback;
+            std::int64_t& slot = m_slotValues[std::size_t(r.slot)];
+            if (slot != v) {
+                slot = v;
+                same = false;
+            }
+        }
+        if (same)
+            return m_lastRow;
+        m_any = true;
+        if (!m_shape)
+            return m_lastRow = lookUp();
+        const analysis::LaunchFigures& figures = m_shape->evaluate(m_slotValues.data());
+        // A correct row's figures are the grid's: stored once per grid.
+        if (m_shape->lastCorrectByShape() && m_correctGrid == m_shape->gridVersion())
+            return m_lastRow = m_correct;
+        return m_lastRow = settle(figures);
+    }
 
 private:
     struct Slot {
@@ -53,6 +77,7 @@ private:
     };
 
     std::uint32_t lookUp(); // through the flat table or the hashed path
+    std::uint32_t settle(const analysis::LaunchFigures& figures); // the closed form's, stored
     std::uint32_t judge();
     std::uint32_t store(const analysis::LaunchFigures& figures);
 
