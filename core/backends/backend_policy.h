@@ -128,7 +128,7 @@ public:
     // The note on hint dimensions crossed with the generated tiling (CrossedTilings rows).
     virtual msg::Message crossedHintsNote() const;
     // What building the fallback config does in this version, after `error` (empty: nothing).
-    virtual std::string fallbackNote(const std::string& error) const;
+    virtual msg::Message fallbackNote(const std::string& error) const;
 
     // ---- tuning ----
 

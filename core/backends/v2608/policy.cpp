@@ -163,7 +163,7 @@ public:
     SpaceRows spaceRows() const override { return SpaceRows::BackendList; }
 
     // Config({}, num_warps=4, num_stages=2) is accepted by 189dd87's triton.Config.
-    std::string fallbackNote(const std::string&) const override { return {}; }
+    msg::Message fallbackNote(const std::string&) const override { return {}; }
 
     // _batch_bench: psutil.cpu_count(logical=False) * 3 // 4.
     CompileWorkerRule compileWorkerRule() const override { return {3, 4}; }
