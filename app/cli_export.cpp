@@ -185,8 +185,8 @@ int runExport(const Args& args)
     const pipeline::ExportResult written = pipeline::exportTuning(exportRequest);
     for (const std::string& warning : written.warnings)
         std::cerr << "tilescope export: " << warning << "\n";
-    for (const std::string& same : written.equivalent)
-        std::cerr << "tilescope export: " << same << "\n";
+    for (const msg::Message& same : written.equivalent)
+        std::cerr << "tilescope export: " << same.english() << "\n";
     if (!written.equivalent.empty() && !exportRequest.dropEquivalent)
         std::cerr << "tilescope export: --drop-equivalent keeps only the fastest of each such group\n";
     if (written.problem == pipeline::ExportProblem::BadIndex)

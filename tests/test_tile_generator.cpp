@@ -296,7 +296,8 @@ TEST(TileGeneratorGolden, SameConfigsInTheSameOrder)
             if (stage == "fallback_config") {
                 // Nothing generated: the explanation points to handwritten configs.
                 EXPECT_EQ(out.generatedCount(), 0u);
-                EXPECT_NE(out.emptyExplanation.find("handwritten triton.Config"), std::string::npos);
+                EXPECT_NE(out.emptyExplanation.english().find("handwritten triton.Config"),
+                          std::string::npos);
                 ASSERT_EQ(out.configs.size(), 1u);
                 EXPECT_EQ(out.origins[0], BackendConfigs::Origin::Fallback);
                 EXPECT_EQ(out.warnings.size(), 1u);
@@ -404,7 +405,7 @@ TEST(TileGenerator, WholeAxesOverTheBudgetLeaveNothing)
     EXPECT_EQ(g.count(), 0u);
     const auto seen = checkTrail(p, g);
     ASSERT_GT(seen.count(TrailCode::UbCapacity), 0u);
-    const std::string why = explainEmptyGeneration(p, g);
+    const std::string why = explainEmptyGeneration(p, g).english();
     EXPECT_NE(why.find("exceed the budget"), std::string::npos) << why;
     EXPECT_NE(why.find("y (65536)"), std::string::npos) << why;
     EXPECT_NE(why.find("65536 elements x 4 B x 3 buffers = 768 KiB > 192 KiB UB budget"), std::string::npos)
@@ -421,7 +422,7 @@ TEST(TileGenerator, NothingToDescendIsExplained)
     const TileGeneration g = generateTiles(p);
     EXPECT_EQ(g.count(), 0u);
     EXPECT_TRUE(g.trail.empty());
-    EXPECT_NE(explainEmptyGeneration(p, g).find("nothing to descend"), std::string::npos);
+    EXPECT_NE(explainEmptyGeneration(p, g).english().find("nothing to descend"), std::string::npos);
 
     // A kernel already at the stop tile ends the walk before any attempt.
     meta.axisSizes = {{"x", 64}};

@@ -4941,6 +4941,82 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>%1 splits axis %2, but %3, so the backend does not tune it, and the launch does not pass it</source>
         <translation>%1 切分轴 %2，但%3，因此后端不会调优它，而启动也没有传入它</translation>
     </message>
+    <message>
+        <source>Building that config raises %1.</source>
+        <translation>构建该配置会抛出 %1。</translation>
+    </message>
+    <message>
+        <source>At a84b1eb building that config raises %1.</source>
+        <translation>在 a84b1eb 版本中，构建该配置会抛出 %1。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No config was generated: the split descent reached the persistent the reduction axis before trying any config and stops there, because a persistent reduction is never split.</source>
+        <translation>未生成任何配置：切分下降在尝试任何配置之前就到达了持久归约轴并在此停止，因为持久归约从不切分。</translation>
+    </message>
+    <message>
+        <source>No config was generated: the split descent reached the persistent reduction axis %1 (%2 elements) before trying any config and stops there, because a persistent reduction is never split.</source>
+        <translation>未生成任何配置：切分下降在尝试任何配置之前就到达了持久归约轴 %1（%2 个元素）并在此停止，因为持久归约从不切分。</translation>
+    </message>
+    <message>
+        <source>No config was generated: the kernel has no split parameter, no tiling parameter and no low-dim axis, so the walk has nothing to descend.</source>
+        <translation>未生成任何配置：内核没有切分参数、没有分块参数，也没有低维轴，因此遍历无可下降。</translation>
+    </message>
+    <message>
+        <source>No config was generated: the whole tile (%1 elements) is already at or below the stop tile (%2 elements), so the walk ends before trying a config.</source>
+        <translation>未生成任何配置：整个分块（%1 个元素）已不大于停止分块（%2 个元素），因此遍历在尝试配置之前就结束了。</translation>
+    </message>
+    <message>
+        <source>No config was generated: all %1 candidates the walk tried exceed the budget; the smallest walk tile was %2.</source>
+        <translation>未生成任何配置：遍历尝试的全部 %1 个候选都超出预算；遍历中最小的分块为 %2。</translation>
+    </message>
+    <message>
+        <source>Axes without a split or tiling parameter keep their whole length in every tile: %1.</source>
+        <translation>没有切分或分块参数的轴在每个分块中保持完整长度：%1。</translation>
+    </message>
+    <message>
+        <source>No config was generated: %1 candidates were tried and all were refused (%2).</source>
+        <translation>未生成任何配置：尝试了 %1 个候选，全部被拒绝（%2）。</translation>
+    </message>
+    <message>
+        <source>No config was generated: the backend raises %1.</source>
+        <translation>未生成任何配置：后端抛出 %1。</translation>
+    </message>
+    <message>
+        <source>%1 Write handwritten triton.Config entries in @triton.autotune(configs=[...]) instead.</source>
+        <translation>%1 请改为在 @triton.autotune(configs=[...]) 中手写 triton.Config 条目。</translation>
+    </message>
+    <message>
+        <source>%1 Write handwritten triton.Config entries in @triton.autotune(configs=[...]) instead</source>
+        <translation>%1 请改为在 @triton.autotune(configs=[...]) 中手写 triton.Config 条目</translation>
+    </message>
+    <message>
+        <source>%1, other shapes&apos; configs</source>
+        <translation>%1，其他形状的配置</translation>
+    </message>
+    <message>
+        <source>tuning on %1</source>
+        <translation>在 %1 上调优</translation>
+    </message>
+    <message>
+        <source>%1: the other devices&apos; configs</source>
+        <translation>%1：其他设备的配置</translation>
+    </message>
+    <message>
+        <source>candidate %1 is candidate %2 with %3: the same simulated times (p50 %4), as the simulator does not model these options; kept</source>
+        <translation>候选 %1 即候选 %2 加上 %3：模拟时间相同（p50 %4），因为模拟器不建模这些选项；已保留</translation>
+    </message>
+    <message>
+        <source>candidate %1 is candidate %2 with %3: the same simulated times (p50 %4), as the simulator does not model these options; left out</source>
+        <translation>候选 %1 即候选 %2 加上 %3：模拟时间相同（p50 %4），因为模拟器不建模这些选项；已略去</translation>
+    </message>
+    <message>
+        <source>the same options</source>
+        <translation>相同的选项</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheOperation</name>
@@ -5372,6 +5448,10 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>nothing known weakens the ranking</source>
         <translation>没有已知因素削弱此排名</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>启动</translation>
     </message>
 </context>
 <context>

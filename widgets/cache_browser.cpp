@@ -40,29 +40,6 @@ namespace {
 // The GUI never waits long on a cache another process is writing: it says "busy" instead.
 constexpr std::chrono::milliseconds kBusyTimeout{400};
 
-// A tuning's key in the reader's language: "matmul_kernel[M=4096, ...; float16, ...] on
-// Ascend910B2 (default method, simulator sim-3, backend 2026-08)".
-QString keyText(const cache::TuningKey& key)
-{
-    QStringList values;
-    for (const auto& [name, value] : key.keyValues)
-        values << QString::fromStdString(name + "=" + value);
-    QString launch = values.join(QStringLiteral(", "));
-    if (!key.dtypes.empty()) {
-        QStringList dtypes;
-        for (const std::string& d : key.dtypes)
-            dtypes << QString::fromStdString(d);
-        launch += (launch.isEmpty() ? QString() : QStringLiteral("; ")) + dtypes.join(QStringLiteral(", "));
-    }
-    QString text = CacheBrowser::tr("%1[%2] on %3 (%4 method, simulator %5, backend %6)")
-                       .arg(QString::fromStdString(key.kernelName), launch, QString::fromStdString(key.device),
-                            QString::fromStdString(key.benchMethod), QString::fromStdString(key.simulatorVersion),
-                            QString::fromStdString(key.backend));
-    if (!key.candidateSet.empty())
-        text += QStringLiteral(" [%1]").arg(QString::fromStdString(key.candidateSet));
-    return text;
-}
-
 std::filesystem::path toPath(const QString& path)
 {
     return std::filesystem::path(path.toStdU16String());
@@ -98,6 +75,29 @@ void setupTable(QTableView* view)
 }
 
 } // namespace
+
+// A tuning's key in the reader's language: "matmul_kernel[M=4096, ...; float16, ...] on
+// Ascend910B2 (default method, simulator sim-3, backend 2026-08)".
+QString keyText(const cache::TuningKey& key)
+{
+    QStringList values;
+    for (const auto& [name, value] : key.keyValues)
+        values << QString::fromStdString(name + "=" + value);
+    QString launch = values.join(QStringLiteral(", "));
+    if (!key.dtypes.empty()) {
+        QStringList dtypes;
+        for (const std::string& d : key.dtypes)
+            dtypes << QString::fromStdString(d);
+        launch += (launch.isEmpty() ? QString() : QStringLiteral("; ")) + dtypes.join(QStringLiteral(", "));
+    }
+    QString text = CacheBrowser::tr("%1[%2] on %3 (%4 method, simulator %5, backend %6)")
+                       .arg(QString::fromStdString(key.kernelName), launch, QString::fromStdString(key.device),
+                            QString::fromStdString(key.benchMethod), QString::fromStdString(key.simulatorVersion),
+                            QString::fromStdString(key.backend));
+    if (!key.candidateSet.empty())
+        text += QStringLiteral(" [%1]").arg(QString::fromStdString(key.candidateSet));
+    return text;
+}
 
 struct CacheBrowser::Listing {
     std::shared_ptr<cache::ConfigCache> cache;  // set when this listing opened it
@@ -530,7 +530,7 @@ void CacheBrowser::showSelected()
             facts << tr("source %1").arg(QString::fromStdString(m_shown->key.sourceHash.substr(0, 12)));
             title += QStringLiteral("<br>") + facts.join(QStringLiteral(" · "));
             if (!m_shown->notes.empty())
-                title += QStringLiteral("<br><i>") + QString::fromStdString(m_shown->notes).toHtmlEscaped() +
+                title += QStringLiteral("<br><i>") + coreText(m_shown->notes).toHtmlEscaped() +
                          QStringLiteral("</i>");
             m_detailsTitle->setText(title);
             m_detailsView->resizeColumnsToContents();

@@ -33,6 +33,10 @@ class ExportDialog;
 class FrozenTableView;
 class TuningRecordModel;
 
+// A tuning's key in the reader's language: "matmul_kernel[M=4096, ...; float16, ...] on
+// Ascend910B2 (default method, simulator sim-3, backend 2026-08)".
+QString keyText(const cache::TuningKey& key);
+
 class CacheBrowser : public QDialog {
     Q_OBJECT
 public:

@@ -484,7 +484,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     case StatusRole: return int(m_space->status(row));
     case ReasonRole: return int(m_space->reason(row));
     case Qt::ToolTipRole: {
-        const QString why = coreText(m_space->describe(row));
+        const QString why = coreText(m_space->reasonMessage(row));
         QString tip = QStringLiteral("#%1  %2\n%3").arg(row).arg(describeParams(row), statusLabel(m_space->status(row)));
         if (!why.isEmpty())
             tip += QStringLiteral(": ") + why;

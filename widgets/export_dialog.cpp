@@ -1,9 +1,11 @@
 #include "widgets/export_dialog.h"
 
-#include "core/pipeline/workflow.h"
 #include "core/export/triton_cache_json.h"
 #include "core/export/tuning_report.h"
+#include "core/pipeline/workflow.h"
+#include "widgets/cache_browser.h"
 #include "widgets/cache_table_model.h"
+#include "widgets/core_text.h"
 #include "widgets/python_highlighter.h"
 #include "widgets/status_colors.h"
 
@@ -210,8 +212,9 @@ void ExportDialog::setRecord(std::shared_ptr<const cache::TuningRecord> record, 
     m_selectionButton->setEnabled(!m_selected.empty());
     (m_selected.empty() ? m_topKButton : m_selectionButton)->setChecked(true);
     if (m_record)
-        m_title->setText(tr("<b>%1</b><br>%n candidate(s), %2 measured, tuned %3", nullptr, int(m_record->candidates.size()))
-                             .arg(QString::fromStdString(m_record->key.describe()).toHtmlEscaped())
+        m_title->setText(tr("<b>%1</b><br>%n candidate(s), %2 measured, tuned %3", nullptr,
+                            int(m_record->candidates.size()))
+                             .arg(keyText(m_record->key).toHtmlEscaped())
                              .arg(measured)
                              .arg(CacheTableModel::createdText(m_record->createdAt).toHtmlEscaped()));
     render();
@@ -342,12 +345,10 @@ void ExportDialog::render()
                          : tr("%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, "
                               "the same times): tick the box above to leave them out.", nullptr,
                               int(written.equivalent.size())));
-            m_message->setToolTip(QString::fromStdString([&] {
-                std::string all;
-                for (const std::string& line : written.equivalent)
-                    all += (all.empty() ? "" : "\n") + line;
-                return all;
-            }()));
+            QStringList lines;
+            for (const msg::Message& line : written.equivalent)
+                lines << coreText(line);
+            m_message->setToolTip(lines.join(QLatin1Char('\n')));
         } else {
             m_message->setToolTip(QString());
         }

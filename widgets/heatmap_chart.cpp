@@ -5,6 +5,7 @@
 #include "core/util/format.h"
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
+#include "widgets/core_text.h"
 #include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
@@ -806,7 +807,7 @@ QString HeatmapChart::toolTipFor(std::size_t candidate) const
         return {};
     const space::CandidateSpace& s = *m_space;
     QString text = QStringLiteral("#%1 %2").arg(candidate).arg(statusLabel(s.status(candidate)));
-    const QString why = QString::fromStdString(s.describe(candidate));
+    const QString why = coreText(s.reasonMessage(candidate));
     if (!why.isEmpty())
         text += QStringLiteral(": ") + why;
     const space::TritonConfig config{s.params(candidate), s.numWarps(candidate), s.numStages(candidate)};

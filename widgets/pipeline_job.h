@@ -4,6 +4,7 @@
 
 #include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
+#include "widgets/core_text.h"
 
 #include <QString>
 
@@ -41,9 +42,11 @@ auto keepingRun(Request request, Run run, std::shared_ptr<std::stop_source> stop
         control.progress = [&context, &stop, &stepFormat](const pipeline::RunProgress& p) {
             if (context.stopRequested())
                 stop->request_stop();
-            context.reportProgress(p.fraction, stepFormat.arg(std::min(p.item + 1, p.items))
-                                                   .arg(p.items)
-                                                   .arg(QString::fromStdString(p.itemName)));
+            context.reportProgress(p.fraction,
+                                   stepFormat.arg(std::min(p.item + 1, p.items))
+                                       .arg(p.items)
+                                       .arg(p.itemMessage.empty() ? QString::fromStdString(p.itemName)
+                                                                  : coreText(p.itemMessage)));
         };
         return std::make_shared<const decltype(run(request, control))>(run(request, control));
     };

@@ -641,7 +641,7 @@ void SpacePage::showDetails(std::size_t candidate)
     const bool dark = isDarkPalette(QApplication::palette()); // set before this widget's own follows
     const space::CandidateStatus status = s->status(candidate);
     const space::CandidateMetrics m = s->metrics(candidate);
-    const QString why = coreText(s->describe(candidate));
+    const QString why = coreText(s->reasonMessage(candidate));
     space::TritonConfig config{s->params(candidate), s->numWarps(candidate), s->numStages(candidate)};
     QString html = QStringLiteral("<p><b>#%1</b> &nbsp;<span style='color:%2'><b>%3</b></span>%4</p>")
                        .arg(candidate)
@@ -682,7 +682,7 @@ void SpacePage::showDetails(std::size_t candidate)
                   tr("the launch computes a wrong result") + QStringLiteral("</span>");
         break;
     case analysis::Coverage::Unknown:
-        launch += QStringLiteral(" · ") + QString::fromStdString(s->coverageNote(candidate)).toHtmlEscaped();
+        launch += QStringLiteral(" · ") + coreText(s->coverageMessage(candidate)).toHtmlEscaped();
         break;
     }
     html += QStringLiteral("<p>") + launch + QStringLiteral("</p>");

@@ -73,6 +73,24 @@ QString confidenceLevelText(tuning::ConfidenceLevel level)
     return QCoreApplication::translate("ts::gui::TuningRun", "high");
 }
 
+namespace {
+
+// The pipe a time is mostly spent in, as the per-pipe list names it: the NPU's pipes by their
+// hardware names, the launch (no pipe) in the reader's words.
+QString limitingPipeText(const std::string& pipe)
+{
+    if (pipe == "launch")
+        return QCoreApplication::translate("ts::gui::TuningRun", "launch");
+    QString name = QString::fromStdString(pipe);
+    if (name.startsWith(QLatin1String("mte")))
+        return name.toUpper();
+    if (!name.isEmpty())
+        name[0] = name[0].toUpper();
+    return name;
+}
+
+} // namespace
+
 QString confidenceHtml(const tuning::TuningConfidence& c)
 {
     const auto lines = [](const std::vector<int>& numbers) {
@@ -102,7 +120,7 @@ QString confidenceHtml(const tuning::TuningConfidence& c)
         reasons << QCoreApplication::translate(
                        "ts::gui::TuningRun",
                        "the best's time is mostly %1 (%2), which rests on device figures marked guessed: %3")
-                       .arg(QString::fromStdString(c.limitingPipe), percent(c.limitingShare),
+                       .arg(limitingPipeText(c.limitingPipe), percent(c.limitingShare),
                             names.join(QStringLiteral(", ")));
     }
     if (c.closeRunnerUp())

@@ -107,7 +107,7 @@ public:
     std::size_t tried() const { return m_tried; }
     // Why a hint that made the backend generate was still refused: a config it generated is
     // incorrect (launch_model.h).
-    const std::optional<std::string>& incorrect() const { return m_incorrect; }
+    const std::optional<msg::Message>& incorrect() const { return m_incorrect; }
 
     // With every parameter tied and no low-dim axis found, a low-dim axis gives the walk
     // something to descend. A found one is never replaced: the tiles would be sized for a
@@ -318,7 +318,7 @@ private:
     std::vector<Finding> m_findings;
     AxisMap m_key;
     std::size_t m_tried = 0;
-    mutable std::optional<std::string> m_incorrect;
+    mutable std::optional<msg::Message> m_incorrect;
 };
 
 // The parameters the parse left untied: the ones named by "Missing required arguments", or,
@@ -530,7 +530,7 @@ private:
 
     void generationNote(const Failure& failure, const space::BackendConfigs& now, const Found& found)
     {
-        std::string why = now.emptyExplanation;
+        msg::Message why = now.emptyExplanation;
         if (now.problemBuilt && now.generatedCount() == 0) {
             // The explanation needs the generator's trail: generate again with it.
             space::LaunchSpec launch = m_in.launch;
@@ -541,17 +541,20 @@ private:
         if (!found && !m_in.parse->lowDimAxes.empty())
             advice = msg::Message(msg::Id::GenFixEmptyFromWalk);
         else if (!found)
-            advice = msg::Message(why.find("handwritten") == std::string::npos ? msg::Id::GenFixNoSettingItHandwritten
-                                                                               : msg::Id::GenFixNoSettingIt);
+            advice = msg::Message(why.empty() ? msg::Id::GenFixNoSettingItHandwritten
+                                              : msg::Id::GenFixNoSettingIt);
         else if (found->second.blockParams == 0)
             advice = msg::Message(msg::Id::GenFixCheckedNoBlock, {checkedFix(*found)});
         else
             advice = checkedFix(*found);
-        // The generator's explanation is the backend model's own English.
+        // The generator's explanation (an EmptyWriteHandwritten message) inside a sentence of
+        // this note, without its own full stop.
         add(nullptr, 0, 0,
-            why.empty() ? msg::Message(msg::Id::GenFixNothingUntied, {m_version, failure.summary, advice})
-                        : msg::Message(msg::Id::GenFixNothingUntiedBecause,
-                                       {m_version, failure.summary, why.substr(0, why.find_last_not_of(". ") + 1), advice}));
+            why.empty()
+                ? msg::Message(msg::Id::GenFixNothingUntied, {m_version, failure.summary, advice})
+                : msg::Message(msg::Id::GenFixNothingUntiedBecause,
+                               {m_version, failure.summary,
+                                msg::Message(msg::Id::EmptyWriteHandwrittenClause, why.args()), advice}));
     }
 
     const GenerationFixInput& m_in;
@@ -559,7 +562,7 @@ private:
     Diagnostics m_out;
     // Why the hint that made the backend generate was refused (launch_model.h), and whether a
     // note said so already.
-    std::optional<std::string> m_wrong;
+    std::optional<msg::Message> m_wrong;
     bool m_wrongSaid = false;
 };
 

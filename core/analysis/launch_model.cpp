@@ -250,8 +250,9 @@ std::optional<std::string> LaunchModel::gridMustStay(int dim) const
     return std::nullopt;
 }
 
-std::optional<std::string> firstIncorrect(const LaunchModel& model,
-                                          const std::vector<std::vector<std::pair<std::string, std::int64_t>>>& configs)
+std::optional<msg::Message>
+firstIncorrect(const LaunchModel& model,
+               const std::vector<std::vector<std::pair<std::string, std::int64_t>>>& configs)
 {
     for (const auto& config : configs) {
         const LaunchFigures f = model.evaluate(config);
@@ -261,73 +262,75 @@ std::optional<std::string> firstIncorrect(const LaunchModel& model,
         for (const auto& [name, value] : config)
             if (model.reads(model.slotOf(name)))
                 values += (values.empty() ? "" : ", ") + name + "=" + std::to_string(value);
-        return (values.empty() ? std::string() : values + ": ") + model.describe(f);
+        const msg::Message why = model.coverageMessage(f);
+        return values.empty() ? why : msg::Message(msg::Id::ValuesWhy, {values, why});
     }
     return std::nullopt;
 }
 
-std::string LaunchModel::describe(const LaunchFigures& f) const
+msg::Message LaunchModel::coverageMessage(const LaunchFigures& f) const
 {
     if (f.coverage == Coverage::Correct)
         return {};
     const CoverageCheck* c = f.check >= 0 && std::size_t(f.check) < m_checks.size() ? &m_checks[std::size_t(f.check)] : nullptr;
     if (f.coverage == Coverage::Unknown) {
         if (f.programs == 0)
-            return msg::text(msg::Id::CoverageUnknownGrid, {m_grid.text});
+            return msg::Message(msg::Id::CoverageUnknownGrid, {m_grid.text});
         if (!m_unfollowed.empty())
-            return msg::text(msg::Id::CoverageUnknownBecause, {m_unfollowed});
+            return msg::Message(msg::Id::CoverageUnknownBecause, {m_unfollowed});
         if (m_checks.empty())
-            return msg::text(msg::Id::CoverageUnknownNoIndex);
+            return msg::Message(msg::Id::CoverageUnknownNoIndex);
         if (f.check <= -2) {
             const GridEquality& e = m_gridEqualities[std::size_t(-2 - f.check)];
-            return msg::text(msg::Id::CoverageUnknownGridDim,
-                             {e.text, e.dim, groupedNumber(f.grid[std::size_t(e.dim)])});
+            return msg::Message(msg::Id::CoverageUnknownGridDim,
+                                {e.text, e.dim, groupedNumber(f.grid[std::size_t(e.dim)])});
         }
         if (c && !c->unknown.empty())
-            return msg::text(msg::Id::CoverageUnknownBecause, {c->unknown});
+            return msg::Message(msg::Id::CoverageUnknownBecause, {c->unknown});
         if (c)
-            return msg::text(msg::Id::CoverageUnknownIndex, {c->what, c->line});
-        return msg::text(msg::Id::CoverageUnknown);
+            return msg::Message(msg::Id::CoverageUnknownIndex, {c->what, c->line});
+        return msg::Message(msg::Id::CoverageUnknown);
     }
     if (!c)
-        return msg::text(msg::Id::Incorrect);
+        return msg::Message(msg::Id::Incorrect);
     // What decides how far the programs reach: "grid dim 0 is 128 programs × XBLOCK 2".
-    std::string by;
+    msg::Message by;
     for (const IndexTerm& t : c->terms)
         if (t.kind == IndexTerm::Kind::Pid && f.along > 0) {
             const std::string coef = t.coef.text(m_slots);
-            by = msg::text(
+            by = msg::Message(
                 msg::Id::CoverageByGridDim,
                 {t.ref, groupedNumber(f.along),
                  t.coef.constantValue() ? groupedNumber(f.block) : coef + " " + groupedNumber(f.block)});
         }
     for (const IndexTerm& t : c->terms)
         if (t.kind == IndexTerm::Kind::Loop && m_loops[std::size_t(t.ref)].startPid >= 0)
-            by = msg::text(msg::Id::CoverageByLoop, {m_loops[std::size_t(t.ref)].startPid,
-                                                     groupedNumber(f.along), groupedNumber(f.block)});
+            by = msg::Message(msg::Id::CoverageByLoop, {m_loops[std::size_t(t.ref)].startPid,
+                                                        groupedNumber(f.along), groupedNumber(f.block)});
     if (by.empty()) {
         for (const IndexTerm& t : c->terms)
             if (t.kind == IndexTerm::Kind::Arange) {
                 const ArangeRange& r = m_aranges[std::size_t(t.ref)];
                 const std::string len = r.end.text(m_slots);
-                by = msg::text(msg::Id::CoverageByArange, {groupedNumber(f.block), len});
+                by = msg::Message(msg::Id::CoverageByArange, {groupedNumber(f.block), len});
             }
     }
     switch (f.issue) {
     case CoverageIssue::Uncovered:
-        return msg::text(by.empty() ? msg::Id::CoverageCovers : msg::Id::CoverageCoversBy,
-                         {groupedNumber(f.covered), groupedNumber(f.extent), c->what, by});
+        return msg::Message(by.empty() ? msg::Id::CoverageCovers : msg::Id::CoverageCoversBy,
+                            {groupedNumber(f.covered), groupedNumber(f.extent), c->what, by});
     case CoverageIssue::Overrun: {
         using msg::Id;
         const Id id = c->store ? (by.empty() ? Id::CoverageWritesPast : Id::CoverageWritesPastBy)
                                : (by.empty() ? Id::CoverageReadsPast : Id::CoverageReadsPastBy);
-        return msg::text(id,
-                         {c->what, groupedNumber(f.covered - 1), groupedNumber(f.extent), c->extentText, by});
+        return msg::Message(
+            id, {c->what, groupedNumber(f.covered - 1), groupedNumber(f.extent), c->extentText, by});
     }
     case CoverageIssue::WrongStride:
-        return msg::text(msg::Id::CoverageWrongStride,
-                         {c->what, c->tensor, c->stride ? c->stride->text(m_slots) : std::string("a stride"),
-                          groupedNumber(f.stride), groupedNumber(f.block)});
+        return msg::Message(msg::Id::CoverageWrongStride,
+                            {c->what, c->tensor,
+                             c->stride ? c->stride->text(m_slots) : std::string("a stride"),
+                             groupedNumber(f.stride), groupedNumber(f.block)});
     case CoverageIssue::StrideMismatch: {
         int dim = 0, line = 0;
         for (const IndexTerm& t : c->terms)
@@ -336,14 +339,14 @@ std::string LaunchModel::describe(const LaunchFigures& f) const
                 line = m_loops[std::size_t(t.ref)].line;
             }
         if (f.along > f.stride)
-            return msg::text(msg::Id::CoverageLoopRepeats,
-                             {line, groupedNumber(f.stride), dim, groupedNumber(f.along), c->what});
-        return msg::text(msg::Id::CoverageLoopShort,
-                         {line, groupedNumber(f.stride), dim, groupedNumber(f.along),
-                          groupedNumber(f.covered), groupedNumber(f.extent), c->what});
+            return msg::Message(msg::Id::CoverageLoopRepeats,
+                                {line, groupedNumber(f.stride), dim, groupedNumber(f.along), c->what});
+        return msg::Message(msg::Id::CoverageLoopShort,
+                            {line, groupedNumber(f.stride), dim, groupedNumber(f.along),
+                             groupedNumber(f.covered), groupedNumber(f.extent), c->what});
     }
     default:
-        return msg::text(msg::Id::Incorrect);
+        return msg::Message(msg::Id::Incorrect);
     }
 }
 

@@ -15,6 +15,7 @@
 // (space/candidate_space.h); `space`, `tune`, the explorer, exports and the cache read them there.
 
 #include "core/analysis/launch_expr.h"
+#include "core/util/message_value.h"
 
 #include <array>
 #include <cstdint>
@@ -130,7 +131,7 @@ public:
     bool usesCube() const { return m_usesCube; }
     const std::vector<CoverageCheck>& checks() const { return m_checks; }
     // Why nothing can be judged, when so (a helper called with a pointer, a block pointer).
-    const std::string& unfollowed() const { return m_unfollowed; }
+    const msg::Message& unfollowed() const { return m_unfollowed; }
 
     // The figures of one candidate; `values` holds one value per slot (kUnknownSlot: unset).
     LaunchFigures evaluate(const std::int64_t* values) const;
@@ -158,8 +159,10 @@ public:
     // only that size covers. nullopt when nothing ties it.
     std::optional<std::string> gridMustStay(int dim) const;
     // Why a candidate is incorrect or unknown, in numbers: "covers 256 of 8,192 rows: grid dim 0
-    // is 128 programs × XBLOCK 2"; empty when it is correct.
-    std::string describe(const LaunchFigures& figures) const;
+    // is 128 programs × XBLOCK 2"; empty when it is correct. The message is what the explorer
+    // renders in the reader's language; describe() is its English.
+    msg::Message coverageMessage(const LaunchFigures& figures) const;
+    std::string describe(const LaunchFigures& figures) const { return coverageMessage(figures).english(); }
 
     // ---- building (launch_model_grid.cpp, launch_model_kernel.cpp) ----
     struct Grid {
@@ -192,7 +195,7 @@ private:
     std::vector<LoopRange> m_loops;
     std::vector<ArangeRange> m_aranges;
     std::vector<GridEquality> m_gridEqualities;
-    std::string m_unfollowed;
+    msg::Message m_unfollowed;
     bool m_gridReadsSlots = false;
     // The callable grid's results by the values of the slots it reads (it runs the safe
     // evaluator, which is slow next to everything else here).
@@ -209,8 +212,9 @@ buildLaunchModel(const KernelAnalysis& analysis, const ParseInput& input, const 
 
 // The first of `configs` (parameter values by name) whose launch under `model` is incorrect,
 // with why ("XBLOCK=2: covers 256 of 8,192 rows: ..."); nullopt when none is.
-std::optional<std::string> firstIncorrect(const LaunchModel& model,
-                                          const std::vector<std::vector<std::pair<std::string, std::int64_t>>>& configs);
+std::optional<msg::Message>
+firstIncorrect(const LaunchModel& model,
+               const std::vector<std::vector<std::pair<std::string, std::int64_t>>>& configs);
 
 // "8,192": a count with thousands separators, as coverage reasons write them.
 std::string groupedNumber(std::int64_t n);

@@ -116,7 +116,7 @@ class KernelReader {
 public:
     KernelReader(LaunchModelBuilder& builder, LaunchModel& model, std::vector<CoverageCheck>& checks,
                  std::vector<LoopRange>& loops, std::vector<ArangeRange>& aranges,
-                 std::vector<GridEquality>& equalities, std::string& unfollowed, bool& usesCube)
+                 std::vector<GridEquality>& equalities, msg::Message& unfollowed, bool& usesCube)
         : m_builder(builder)
         , m_model(model)
         , m_checks(checks)
@@ -136,7 +136,7 @@ public:
     void run(const Node* function)
     {
         if (!function) {
-            m_unfollowed = msg::text(msg::Id::UnfollowedNoFunction);
+            m_unfollowed = msg::Message(msg::Id::UnfollowedNoFunction);
             return;
         }
         block(function->list("body"));
@@ -734,7 +734,7 @@ private:
         if (name == "tl.swizzle2d")
             return swizzle(n);
         if (name == "tl.make_block_ptr" || name == "tl.advance" || name == "tl.make_tensor_descriptor") {
-            unfollowed(msg::text(msg::Id::UnfollowedBlockPointers, {name, n->line}));
+            unfollowed(msg::Message(msg::Id::UnfollowedBlockPointers, {name, n->line}));
             for (const Node* a : args)
                 expr(a);
             return Sym::unknown("a block pointer");
@@ -755,8 +755,8 @@ private:
             const Sym v = expr(a);
             if (v.kind == Sym::Kind::Pointer && name.rfind("tl.", 0) != 0)
                 unfollowed(func && func->is(Kind::Name)
-                               ? msg::text(msg::Id::UnfollowedPointerPassed, {v.pointer, func->id(), n->line})
-                               : msg::text(msg::Id::UnfollowedPointerPassedToCall, {v.pointer, n->line}));
+                               ? msg::Message(msg::Id::UnfollowedPointerPassed, {v.pointer, func->id(), n->line})
+                               : msg::Message(msg::Id::UnfollowedPointerPassedToCall, {v.pointer, n->line}));
         }
         for (const Node* k : n->list("keywords"))
             if (k)
@@ -799,7 +799,7 @@ private:
         return "a count";
     }
 
-    void unfollowed(const std::string& why)
+    void unfollowed(const msg::Message& why)
     {
         if (m_unfollowed.empty())
             m_unfollowed = why;
@@ -974,7 +974,7 @@ private:
     std::vector<LoopRange>& m_loops;
     std::vector<ArangeRange>& m_aranges;
     std::vector<GridEquality>& m_equalities;
-    std::string& m_unfollowed;
+    msg::Message& m_unfollowed;
     bool& m_usesCube;
     const py::Module* m_module = nullptr;
     std::map<std::string, const kernel::Parameter*> m_params;

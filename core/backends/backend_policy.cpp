@@ -83,9 +83,9 @@ msg::Message BackendPolicy::crossedHintsNote() const
     return {};
 }
 
-std::string BackendPolicy::fallbackNote(const std::string& error) const
+msg::Message BackendPolicy::fallbackNote(const std::string& error) const
 {
-    return error.empty() ? std::string() : " Building that config raises " + error + ".";
+    return error.empty() ? msg::Message() : msg::Message(msg::Id::FallbackRaises, {error});
 }
 
 std::vector<OptionVariant> BackendPolicy::optionVariants(const TilingOptions&) const

@@ -152,7 +152,7 @@ public:
     // The note on hint dimensions crossed with the generated tiling (CrossedTilings rows).
     virtual msg::Message crossedHintsNote() const;
     // What building the fallback config does in this version, after `error` (empty: nothing).
-    virtual std::string fallbackNote(const std::string& error) const;
+    virtual msg::Message fallbackNote(const std::string& error) const;
     // Around one setting the version lists for a generated tiling of a vector kernel, the
     // settings of the same tiling it never lists though a user may write them (the lattice's
     // option points); empty when the version has none.

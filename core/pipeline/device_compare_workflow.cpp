@@ -19,7 +19,7 @@ namespace {
 
 // A RunControl for one step of the comparison: its progress placed among the steps.
 RunControl stepControl(const RunControl& control, std::size_t step, std::size_t steps,
-                       const std::string& name)
+                       const msg::Message& name)
 {
     RunControl out;
     out.stop = control.stop;
@@ -29,7 +29,8 @@ RunControl stepControl(const RunControl& control, std::size_t step, std::size_t 
             RunProgress report = p;
             report.item = step;
             report.items = steps;
-            report.itemName = name;
+            report.itemName = name.english();
+            report.itemMessage = name;
             const double inner = p.fraction < 0 ? 0.0 : std::clamp(p.fraction, 0.0, 1.0);
             report.fraction = (double(step) + inner) / double(std::max<std::size_t>(steps, 1));
             control.progress(report);
@@ -37,7 +38,8 @@ RunControl stepControl(const RunControl& control, std::size_t step, std::size_t 
         RunProgress start;
         start.item = step;
         start.items = steps;
-        start.itemName = name;
+        start.itemName = name.english();
+        start.itemMessage = name;
         start.fraction = double(step) / double(std::max<std::size_t>(steps, 1));
         control.progress(start);
     }
@@ -123,7 +125,8 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         tune.device = device;
         tune.options = options;
         tune.cache = request.cache;
-        TuneResult tuned = pipeline::tune(tune, stepControl(control, j, steps, "tuning on " + device.soc));
+        TuneResult tuned = pipeline::tune(
+            tune, stepControl(control, j, steps, msg::Message(msg::Id::DeviceStepTuningOn, {device.soc})));
         if (out.cachePath.empty() && !tuned.cachePath.empty()) {
             out.cachePath = tuned.cachePath;
             out.cacheNotices = tuned.cacheNotices;
@@ -233,7 +236,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
             control.log("[" + std::to_string(j + 1) + "/" + std::to_string(n) + "] " + device.soc + ": " +
                         formatCount(std::int64_t(missing.size()), "config") + " of the other devices");
         const RunControl step =
-            stepControl(control, n + j, steps, device.soc + ": the other devices' configs");
+            stepControl(control, n + j, steps, msg::Message(msg::Id::DeviceStepOtherConfigs, {device.soc}));
         space::SpaceOptions spaceOptions;
         spaceOptions.recordTrail = false;
         spaceOptions.stop = control.stop;

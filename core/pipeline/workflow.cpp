@@ -249,6 +249,7 @@ sweep::SweepResult sweep(const SweepRequest& request, const RunControl& control)
             report.item = p.shapesDone;
             report.items = p.shapesTotal;
             report.itemName = p.shape;
+            report.itemMessage = p.step;
             report.tuning.done = p.shapesDone;
             report.tuning.total = p.shapesTotal;
             const double total = double(std::max<std::size_t>(p.shapesTotal, 1));
@@ -356,10 +357,11 @@ std::vector<exporter::HandwrittenConfig> topConfigs(const cache::TuningRecord& r
                 options += "num_warps=" + std::to_string(c.numWarps);
             if (c.numStages != first.numStages)
                 options += (options.empty() ? "" : ", ") + std::string("num_stages=") + std::to_string(c.numStages);
-            out.equivalent.push_back("candidate " + std::to_string(ranked[k]) + " is candidate " + std::to_string(*twin) +
-                                     " with " + (options.empty() ? std::string("the same options") : options) + ": the same simulated times (p50 " +
-                                     formatUsUnit(c.p50Ms.value_or(0) * 1000.0) + "), as the simulator does not model " +
-                                     "these options; " + (request.dropEquivalent ? "left out" : "kept"));
+            out.equivalent.push_back(msg::Message(
+                request.dropEquivalent ? msg::Id::ExportEquivalentLeftOut : msg::Id::ExportEquivalentKept,
+                {ranked[k], *twin,
+                 options.empty() ? msg::Arg(msg::Message(msg::Id::ExportSameOptions)) : msg::Arg(options),
+                 formatUsUnit(c.p50Ms.value_or(0) * 1000.0)}));
             if (request.dropEquivalent)
                 continue;
         }

@@ -68,6 +68,9 @@ struct RunProgress {
     std::size_t item = 0;
     std::size_t items = 0;
     std::string itemName;
+    // The item's name as a message where core words it ("tuning on Ascend910B2"), for the
+    // explorer to render in the reader's language; empty where the name is the user's (a shape).
+    msg::Message itemMessage;
 };
 
 struct RunControl {
@@ -354,7 +357,7 @@ struct ExportResult {
     std::vector<std::string> warnings;  // e.g. a chosen candidate that was not benchmarked
     // Python from a tuning's `top`: each config that only repeats a faster one for the simulator
     // ("candidate 4511 is candidate 4510 with num_stages=2: ..."), kept or left out as asked.
-    std::vector<std::string> equivalent;
+    std::vector<msg::Message> equivalent;
     ExportProblem problem = ExportProblem::None;
     std::optional<std::string> error;
     bool ok() const { return !error.has_value(); }

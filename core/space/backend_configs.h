@@ -72,7 +72,7 @@ struct BackendConfigs {
     TileProblem problem;
     bool problemBuilt = false; // the KernelMeta was accepted (the walk may still raise)
     TileGeneration tiles;
-    std::string emptyExplanation; // why nothing was generated, when so
+    msg::Message emptyExplanation; // why nothing was generated, when so
 
     // The final ordered list the backend benchmarks. When `error` is set the backend raises
     // instead; the list then holds what it was building (the fallback config at a84b1eb).

@@ -930,11 +930,16 @@ msg::Message CandidateSpace::invalidDescriptionNote() const
                            : msg::Message(msg::Id::LatticeNoValidDescription);
 }
 
-std::string CandidateSpace::coverageNote(std::size_t i) const
+msg::Message CandidateSpace::coverageMessage(std::size_t i) const
 {
     if (!m_launchModel)
-        return ts::msg::text(ts::msg::Id::CoverageUnknownNoLaunch);
-    return m_launchModel->describe(launch(i));
+        return msg::Message(msg::Id::CoverageUnknownNoLaunch);
+    return m_launchModel->coverageMessage(launch(i));
+}
+
+std::string CandidateSpace::coverageNote(std::size_t i) const
+{
+    return coverageMessage(i).english();
 }
 
 std::size_t CandidateSpace::count(ReasonCode code) const
@@ -1112,38 +1117,38 @@ std::string CandidateSpace::describeValues(const std::int64_t* v) const
 
 namespace {
 
-std::string describeStepRule(const TileProblem& p, const SpaceDimension& dim)
+msg::Message stepRuleMessage(const TileProblem& p, const SpaceDimension& dim)
 {
     if (!dim.tilingAxes.empty()) {
         const TileAxis& axis = p.axes[std::size_t(dim.tilingAxes.front())];
         if (axis.lowDim)
-            return ts::msg::text(ts::msg::Id::StepRuleLowDim);
+            return msg::Message(msg::Id::StepRuleLowDim);
         if (axis.split)
-            return ts::msg::text(ts::msg::Id::StepRuleSplitTiling, {axis.name, dim.name});
-        return ts::msg::text(ts::msg::Id::StepRuleTiling, {axis.name, dim.name});
+            return msg::Message(msg::Id::StepRuleSplitTiling, {axis.name, dim.name});
+        return msg::Message(msg::Id::StepRuleTiling, {axis.name, dim.name});
     }
     if (!dim.splitAxes.empty()) {
         const TileAxis& axis = p.axes[std::size_t(dim.splitAxes.front())];
-        return ts::msg::text(ts::msg::Id::StepRuleSplit, {axis.name, dim.name, axis.length});
+        return msg::Message(msg::Id::StepRuleSplit, {axis.name, dim.name, axis.length});
     }
-    return ts::msg::text(ts::msg::Id::StepRuleNever);
+    return msg::Message(msg::Id::StepRuleNever);
 }
 
 } // namespace
 
-std::string CandidateSpace::describe(std::size_t i) const
+msg::Message CandidateSpace::reasonMessage(std::size_t i) const
 {
     if (isCubeRow(i)) {
         const std::optional<CubePruned> pruned = m_backend.cube->prunedAt(cubeCell(i));
-        return pruned ? describeCubeCapacity(pruned->code, pruned->bytes, pruned->capacity) : std::string();
+        return pruned ? cubeCapacityMessage(pruned->code, pruned->bytes, pruned->capacity) : msg::Message();
     }
     if (status(i) == CandidateStatus::Incorrect) {
-        std::string why = coverageNote(i);
+        msg::Message why = coverageMessage(i);
         switch (m_status[i]) {
         case CandidateStatus::Generated:
-            return ts::msg::text(ts::msg::Id::IncorrectGenerated, {why});
+            return msg::Message(msg::Id::IncorrectGenerated, {why});
         case CandidateStatus::User:
-            return ts::msg::text(ts::msg::Id::IncorrectHandwritten, {why});
+            return msg::Message(msg::Id::IncorrectHandwritten, {why});
         default:
             return why;
         }
@@ -1154,7 +1159,7 @@ std::string CandidateSpace::describe(std::size_t i) const
     const int param = m_param[i];
     const std::string paramName = param >= 0 ? m_dims[std::size_t(param)].name : std::string();
     const std::string paramValue = param >= 0 && v[param] != kUnset ? std::to_string(v[param]) : "";
-    std::string msg;
+    msg::Message msg;
 
     auto blockFor = [&](int axisIndex) {
         const TileAxis& axis = p.axes[std::size_t(axisIndex)];
@@ -1168,21 +1173,22 @@ std::string CandidateSpace::describe(std::size_t i) const
     case ReasonCode::None:
         break;
     case ReasonCode::UbCapacity:
-        msg = ts::msg::text(ts::msg::Id::TileOverBudget, {describeBudget(p, m_tile[i])});
+        msg = msg::Message(msg::Id::TileOverBudget, {budgetMessage(p, m_tile[i])});
         break;
     case ReasonCode::ProgramLimit:
         if (m_status[i] == CandidateStatus::Skipped)
-            msg = ts::msg::text(ts::msg::Id::ReasonProgramLimitSkipped,
-                                {m_programs[i], std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms),
-                                 p.vectorCores, m_maxGeneratedPrograms});
+            msg = msg::Message(msg::Id::ReasonProgramLimitSkipped,
+                               {m_programs[i], std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms),
+                                p.vectorCores, m_maxGeneratedPrograms});
         else
-            msg = ts::msg::text(ts::msg::Id::ReasonProgramLimit, {m_programs[i], kMaxPrograms});
+            msg = msg::Message(msg::Id::ReasonProgramLimit, {m_programs[i], kMaxPrograms});
         break;
     case ReasonCode::UnalignedTile:
         if (p.simtMode) {
-            msg = ts::msg::text(ts::msg::Id::ReasonNotPowerOfTwo, {paramName, paramValue});
+            msg = msg::Message(msg::Id::ReasonNotPowerOfTwo, {paramName, paramValue});
         } else {
-            msg = ts::msg::text(ts::msg::Id::ReasonUnaligned, {paramName, paramValue, p.alignElements(), p.dtypeBytes});
+            msg = msg::Message(msg::Id::ReasonUnaligned,
+                               {paramName, paramValue, p.alignElements(), p.dtypeBytes});
         }
         break;
     case ReasonCode::TileExceedsBlock: {
@@ -1191,63 +1197,76 @@ std::string CandidateSpace::describe(std::size_t i) const
             const std::int64_t block = blockFor(a);
             if (block > 0 && v[param] > (p.simtMode ? nextPowerOf2(block) : block)) {
                 const TileAxis& axis = p.axes[std::size_t(a)];
-                msg = ts::msg::text(axis.split ? ts::msg::Id::ReasonTileExceedsBlock : ts::msg::Id::ReasonTileExceedsAxis,
-                                    {paramName, paramValue, block, axis.name});
+                msg = msg::Message(axis.split ? msg::Id::ReasonTileExceedsBlock
+                                              : msg::Id::ReasonTileExceedsAxis,
+                                   {paramName, paramValue, block, axis.name});
                 break;
             }
         }
         break;
     }
     case ReasonCode::InvalidValue:
-        msg = ts::msg::text(ts::msg::Id::ReasonInvalidValue, {paramName, paramValue});
+        msg = msg::Message(msg::Id::ReasonInvalidValue, {paramName, paramValue});
         break;
     case ReasonCode::MissingParam:
-        msg = ts::msg::text(ts::msg::Id::ReasonMissingParam, {paramName});
+        msg = msg::Message(msg::Id::ReasonMissingParam, {paramName});
         break;
     case ReasonCode::BelowMinTile:
         msg = m_backend.tiles.limits.smallKernel
-                  ? ts::msg::text(m_tile[i] == 1 ? ts::msg::Id::ReasonBelowMinTileSmall1 : ts::msg::Id::ReasonBelowMinTileSmall,
-                                  {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, p.vectorCores, m_minGeneratedTile})
-                  : ts::msg::text(m_tile[i] == 1 ? ts::msg::Id::ReasonBelowMinTile1 : ts::msg::Id::ReasonBelowMinTile,
-                                  {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, m_minGeneratedTile});
+                  ? msg::Message(m_tile[i] == 1 ? msg::Id::ReasonBelowMinTileSmall1
+                                                : msg::Id::ReasonBelowMinTileSmall,
+                                 {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, p.vectorCores,
+                                  m_minGeneratedTile})
+                  : msg::Message(
+                        m_tile[i] == 1 ? msg::Id::ReasonBelowMinTile1 : msg::Id::ReasonBelowMinTile,
+                        {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, m_minGeneratedTile});
         break;
     case ReasonCode::OffWalk: {
         const std::int32_t n = m_ref[i];
-        msg = param >= 0 ? ts::msg::text(ts::msg::Id::ReasonOffWalkDiffers,
-                                         {n, describeValues(values(std::size_t(n)).data()), paramName, paramValue,
-                                          values(std::size_t(n))[param], describeStepRule(p, m_dims[std::size_t(param)])})
-                         : ts::msg::text(ts::msg::Id::ReasonOffWalk, {n, describeValues(values(std::size_t(n)).data())});
+        msg = param >= 0
+                  ? msg::Message(msg::Id::ReasonOffWalkDiffers,
+                                 {n, describeValues(values(std::size_t(n)).data()), paramName, paramValue,
+                                  values(std::size_t(n))[param],
+                                  stepRuleMessage(p, m_dims[std::size_t(param)])})
+                  : msg::Message(msg::Id::ReasonOffWalk, {n, describeValues(values(std::size_t(n)).data())});
         break;
     }
     case ReasonCode::NothingGenerated:
-        msg = ts::msg::text(ts::msg::Id::ReasonNothingGenerated, {m_backend.emptyExplanation});
+        msg = msg::Message(msg::Id::ReasonNothingGenerated, {m_backend.emptyExplanation});
         break;
     case ReasonCode::GenerationOff:
-        msg = ts::msg::text(ts::msg::Id::ReasonGenerationOff);
+        msg = msg::Message(msg::Id::ReasonGenerationOff);
         break;
     case ReasonCode::BackendError:
-        msg = ts::msg::text(ts::msg::Id::ReasonBackendError, {m_backend.error.value_or("")});
+        msg = msg::Message(msg::Id::ReasonBackendError, {m_backend.error.value_or("")});
         break;
     case ReasonCode::Handwritten:
-        msg = ts::msg::text(ts::msg::Id::ReasonHandwritten);
+        msg = msg::Message(msg::Id::ReasonHandwritten);
         break;
-    case ReasonCode::Fallback:
-        msg = ts::msg::text(ts::msg::Id::ReasonFallback,
-                            {m_backend.emptyExplanation +
-                             (m_backend.error ? backends::policy(m_backendVersion).fallbackNote(*m_backend.error) : std::string())});
+    case ReasonCode::Fallback: {
+        msg::Arg why = m_backend.emptyExplanation;
+        if (const msg::Message raises =
+                m_backend.error ? backends::policy(m_backendVersion).fallbackNote(*m_backend.error)
+                                : msg::Message();
+            !raises.empty()) {
+            why += " ";
+            why += raises;
+        }
+        msg = msg::Message(msg::Id::ReasonFallback, {why});
         break;
+    }
     case ReasonCode::CubeL1Capacity:
     case ReasonCode::CubeL0aCapacity:
     case ReasonCode::CubeL0bCapacity:
     case ReasonCode::CubeL0cCapacity:
-        msg = describeCubeCapacity(code, m_tile[i], m_programs[i]);
+        msg = cubeCapacityMessage(code, m_tile[i], m_programs[i]);
         break;
     case ReasonCode::CubeTimeBudget:
-        msg = ts::msg::text(ts::msg::Id::ReasonCubeTimeBudget);
+        msg = msg::Message(msg::Id::ReasonCubeTimeBudget);
         break;
     case ReasonCode::Uncovered: // an incorrect candidate's own reason, described above
     case ReasonCode::Overrun:
-        msg = coverageNote(i);
+        msg = coverageMessage(i);
         break;
     case ReasonCode::NumStagesTied:
     case ReasonCode::MaxAutotuneOnly:
@@ -1261,8 +1280,8 @@ std::string CandidateSpace::describe(std::size_t i) const
 
     // Every skipped point names its nearest generated neighbour.
     if (m_status[i] == CandidateStatus::Skipped && code != ReasonCode::OffWalk && m_ref[i] >= 0)
-        msg = ts::msg::text(ts::msg::Id::NearestGenerated,
-                            {msg, m_ref[i], describeValues(values(std::size_t(m_ref[i])).data())});
+        msg = msg::Message(msg::Id::NearestGenerated,
+                           {msg, m_ref[i], describeValues(values(std::size_t(m_ref[i])).data())});
 
     // Further hard constraints beyond the one reported.
     const std::uint32_t more = m_violations[i] & ~bit(code);
@@ -1271,15 +1290,20 @@ std::string CandidateSpace::describe(std::size_t i) const
         for (ReasonCode c : kHardOrder)
             if (more & bit(c))
                 list += (list.empty() ? "" : ", ") + std::string(reasonCodeName(c));
-        msg = ts::msg::text(ts::msg::Id::AlsoViolates, {msg, list});
+        msg = msg::Message(msg::Id::AlsoViolates, {msg, list});
     }
     if (isHardConstraint(code)) {
         if (m_status[i] == CandidateStatus::Generated)
-            msg = ts::msg::text(ts::msg::Id::GeneratedAlthough, {msg});
+            msg = msg::Message(msg::Id::GeneratedAlthough, {msg});
         else if (m_status[i] == CandidateStatus::User)
-            msg = ts::msg::text(ts::msg::Id::KeptHandwritten, {msg});
+            msg = msg::Message(msg::Id::KeptHandwritten, {msg});
     }
     return msg;
+}
+
+std::string CandidateSpace::describe(std::size_t i) const
+{
+    return reasonMessage(i).english();
 }
 
 } // namespace ts::space

@@ -214,7 +214,9 @@ public:
     const analysis::LaunchFigures& launch(std::size_t i) const { return m_launches[launchIndex(i)]; }
     analysis::Coverage coverage(std::size_t i) const { return launch(i).coverage; }
     const analysis::LaunchModel* launchModel() const { return m_launchModel.get(); }
-    // Why the candidate is incorrect or its coverage unknown, in numbers; "" when correct.
+    // Why the candidate is incorrect or its coverage unknown, in numbers; "" when correct. The
+    // message is what the explorer renders in the reader's language; the note is its English.
+    msg::Message coverageMessage(std::size_t i) const;
     std::string coverageNote(std::size_t i) const;
     // How many distinct launches the candidates have (the figures are stored once each).
     std::size_t distinctLaunches() const { return m_launches.size(); }
@@ -237,7 +239,9 @@ public:
     int numStages(std::size_t i) const;
     CandidateMetrics metrics(std::size_t i) const;
     // "tile 12288 elements x 4 B x 3 buffers = 144 KiB > 128 KiB UB budget"; empty for a
-    // generated candidate without remarks.
+    // generated candidate without remarks. The message is what the explorer renders in the
+    // reader's language; describe() is its English, as the CLI prints it.
+    msg::Message reasonMessage(std::size_t i) const;
     std::string describe(std::size_t i) const;
 
 private:

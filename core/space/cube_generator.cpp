@@ -582,20 +582,25 @@ std::string bytesText(std::int64_t bytes)
 
 } // namespace
 
-std::string describeCubeCapacity(ReasonCode code, std::int64_t bytes, std::int64_t capacity)
+msg::Message cubeCapacityMessage(ReasonCode code, std::int64_t bytes, std::int64_t capacity)
 {
     switch (code) {
     case ReasonCode::CubeL1Capacity:
-        return msg::text(msg::Id::CubeL1Need, {bytesText(bytes), bytesText(capacity)});
+        return msg::Message(msg::Id::CubeL1Need, {bytesText(bytes), bytesText(capacity)});
     case ReasonCode::CubeL0aCapacity:
-        return msg::text(msg::Id::CubeL0aNeed, {bytesText(bytes), bytesText(capacity)});
+        return msg::Message(msg::Id::CubeL0aNeed, {bytesText(bytes), bytesText(capacity)});
     case ReasonCode::CubeL0bCapacity:
-        return msg::text(msg::Id::CubeL0bNeed, {bytesText(bytes), bytesText(capacity)});
+        return msg::Message(msg::Id::CubeL0bNeed, {bytesText(bytes), bytesText(capacity)});
     case ReasonCode::CubeL0cCapacity:
-        return msg::text(msg::Id::CubeL0cNeed, {bytesText(bytes), bytesText(capacity)});
+        return msg::Message(msg::Id::CubeL0cNeed, {bytesText(bytes), bytesText(capacity)});
     default:
         return {};
     }
+}
+
+std::string describeCubeCapacity(ReasonCode code, std::int64_t bytes, std::int64_t capacity)
+{
+    return cubeCapacityMessage(code, bytes, capacity).english();
 }
 
 std::string describeCubePrune(const CubePruned& p, const CubeHardware& hw, int dtypeBytes)

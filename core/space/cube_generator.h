@@ -148,6 +148,7 @@ CubeGeneration generateCubeConfigs(const analysis::CubeParse& parse, const CubeH
 std::string upstreamPruneReason(const CubePruned& pruned);
 // Ours, with the numbers: "L0A: 48 KiB needed (BLOCK_M x BLOCK_K x 2 B) > 32 KiB (64 KiB / 2
 // buffers)"; `bytes` needed and `capacity` after the stage division.
+msg::Message cubeCapacityMessage(ReasonCode code, std::int64_t bytes, std::int64_t capacity);
 std::string describeCubeCapacity(ReasonCode code, std::int64_t bytes, std::int64_t capacity);
 std::string describeCubePrune(const CubePruned& pruned, const CubeHardware& hardware, int dtypeBytes);
 

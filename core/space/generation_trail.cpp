@@ -46,7 +46,7 @@ std::string_view walkPhaseName(WalkPhase phase)
     return "walk";
 }
 
-std::string describeBudget(const TileProblem& p, std::int64_t tile)
+msg::Message budgetMessage(const TileProblem& p, std::int64_t tile)
 {
     const std::int64_t bytes = saturatingMul(saturatingMul(tile, p.dtypeBytes), p.numBuffers);
     const std::int64_t budget = std::int64_t(p.localMemKib) * 1024;
@@ -57,9 +57,14 @@ std::string describeBudget(const TileProblem& p, std::int64_t tile)
         limit = std::to_string(budget) + " B";
     }
     using msg::Id;
-    return msg::text(p.simtMode ? (p.numBuffers == 1 ? Id::TileBudgetRegisters1 : Id::TileBudgetRegisters)
-                                : (p.numBuffers == 1 ? Id::TileBudgetUb1 : Id::TileBudgetUb),
-                     {tile, p.dtypeBytes, p.numBuffers, used, limit});
+    return msg::Message(p.simtMode ? (p.numBuffers == 1 ? Id::TileBudgetRegisters1 : Id::TileBudgetRegisters)
+                                   : (p.numBuffers == 1 ? Id::TileBudgetUb1 : Id::TileBudgetUb),
+                        {tile, p.dtypeBytes, p.numBuffers, used, limit});
+}
+
+std::string describeBudget(const TileProblem& p, std::int64_t tile)
+{
+    return budgetMessage(p, tile).english();
 }
 
 std::string GenerationTrail::describeValues(std::size_t i, const TileProblem& problem) const
@@ -125,11 +130,12 @@ std::size_t GenerationTrail::count(TrailCode code) const
                                      [code](const TrailEntry& e) { return e.code == code; }));
 }
 
-std::string explainEmptyGeneration(const TileProblem& p, const TileGeneration& g)
+msg::Message explainEmptyGeneration(const TileProblem& p, const TileGeneration& g)
 {
     if (g.count() > 0)
         return {};
-    std::string msg;
+    using msg::Id;
+    msg::Arg why;
     const GenerationTrail& trail = g.trail;
     std::size_t tried = 0;
     std::int64_t smallestOver = std::numeric_limits<std::int64_t>::max();
@@ -155,53 +161,39 @@ std::string explainEmptyGeneration(const TileProblem& p, const TileGeneration& g
     if (!g.error) {
         const std::size_t persistent = perCode[std::size_t(TrailCode::PersistentReduction)];
         if (tried == 0 && persistent > 0) {
-            std::string axis = "the reduction axis";
+            why = msg::Message(Id::EmptyPersistentAxis);
             for (const TrailEntry& e : trail.entries())
                 if (e.code == TrailCode::PersistentReduction && e.axis >= 0)
-                    axis = "reduction axis " + p.axes[std::size_t(e.axis)].name + " (" +
-                           std::to_string(e.n[0]) + " elements)";
-            msg = "No config was generated: the split descent reached the persistent " + axis +
-                  " before trying any config and stops there, because a persistent reduction "
-                  "is never split.";
+                    why = msg::Message(Id::EmptyPersistentAxisNamed,
+                                       {p.axes[std::size_t(e.axis)].name, e.n[0]});
         } else if (tried == 0) {
             const bool anything = std::any_of(p.axes.begin(), p.axes.end(), [](const TileAxis& a) {
                 return a.tunableSplit || a.tiling || a.lowDim;
             });
-            if (!anything)
-                msg = "No config was generated: the kernel has no split parameter, no tiling "
-                      "parameter and no low-dim axis, so the walk has nothing to descend.";
-            else
-                msg = "No config was generated: the whole tile (" + std::to_string(g.limits.maxTotalNumel) +
-                      " elements) is already at or below the stop tile (" +
-                      std::to_string(g.limits.stopNumel) +
-                      " elements), so the walk ends before trying a config.";
+            why = anything
+                      ? msg::Message(Id::EmptyWholeTileSmall, {g.limits.maxTotalNumel, g.limits.stopNumel})
+                      : msg::Message(Id::EmptyNothingToDescend);
         } else if (perCode[std::size_t(TrailCode::UbCapacity)] == tried) {
-            msg = "No config was generated: all " + std::to_string(tried) +
-                  " candidates the walk tried exceed the budget; the smallest walk tile was " +
-                  describeBudget(p, smallestOver) + ".";
-            if (!wholeAxes.empty())
-                msg += " Axes without a split or tiling parameter keep their whole length in "
-                       "every tile: " +
-                       wholeAxes + ".";
+            why = msg::Message(Id::EmptyAllOverBudget, {tried, budgetMessage(p, smallestOver)});
+            if (!wholeAxes.empty()) {
+                why += " ";
+                why += msg::Message(Id::EmptyWholeAxes, {wholeAxes});
+            }
         } else {
-            msg = "No config was generated: " + std::to_string(tried) +
-                  " candidates were tried and all were refused (";
-            bool first = true;
+            // The trail's codes are the names the CLI's JSON uses: kept as written.
+            std::string counts;
             for (int c = 0; c < kTrailCodeCount; ++c) {
                 if (perCode[c] == 0)
                     continue;
-                msg += (first ? "" : ", ") + std::string(trailCodeName(TrailCode(c))) + ": " +
-                       std::to_string(perCode[c]);
-                first = false;
+                counts += (counts.empty() ? "" : ", ") + std::string(trailCodeName(TrailCode(c))) + ": " +
+                          std::to_string(perCode[c]);
             }
-            msg += ").";
+            why = msg::Message(Id::EmptyAllRefused, {tried, counts});
         }
     } else {
-        msg = "No config was generated: the backend raises " + *g.error + ".";
+        why = msg::Message(Id::EmptyBackendRaises, {*g.error});
     }
-    msg += " Write handwritten triton.Config entries in @triton.autotune(configs=[...]) "
-           "instead.";
-    return msg;
+    return msg::Message(Id::EmptyWriteHandwritten, {why});
 }
 
 } // namespace ts::space

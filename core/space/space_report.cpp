@@ -110,7 +110,7 @@ json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
     doc["warnings"] = b.warnings;
     doc["notes"] = space.notes();
     if (!b.emptyExplanation.empty())
-        doc["emptyExplanation"] = b.emptyExplanation;
+        doc["emptyExplanation"] = b.emptyExplanation.english();
 
     if (options.includeTrail) {
         json trail = json::array();
@@ -459,7 +459,7 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
     for (const std::string& w : b.warnings)
         out << w << "\n";
     if (!b.emptyExplanation.empty())
-        out << b.emptyExplanation << "\n";
+        out << b.emptyExplanation.english() << "\n";
     for (const std::string& n : space.notes())
         out << "note: " << n << "\n";
 

@@ -10,6 +10,7 @@
 #include "core/analysis/axis_parse.h"
 #include "core/space/generation_trail.h"
 #include "core/space/generator_device.h"
+#include "core/util/message_value.h"
 
 #include <cstdint>
 #include <optional>
@@ -132,9 +133,10 @@ TileGeneration generateTiles(const TileProblem& problem, const TileGeneratorOpti
 
 // Explains an empty generation from the trail, ending with the advice to write
 // handwritten triton.Config. Empty when configs were generated.
-std::string explainEmptyGeneration(const TileProblem& problem, const TileGeneration& generation);
+msg::Message explainEmptyGeneration(const TileProblem& problem, const TileGeneration& generation);
 
 // "12288 elements x 4 B x 3 buffers = 144 KiB > 128 KiB UB budget"
+msg::Message budgetMessage(const TileProblem& problem, std::int64_t tileElements);
 std::string describeBudget(const TileProblem& problem, std::int64_t tileElements);
 
 // Helpers with the backend's integer semantics.

@@ -660,7 +660,8 @@ std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::ve
             SweepProgress p;
             p.shapesDone = s;
             p.shapesTotal = records.size();
-            p.shape = shapes[s].shape.describe() + ", other shapes' configs";
+            p.step = msg::Message(msg::Id::SweepStepOtherConfigs, {shapes[s].shape.describe()});
+            p.shape = p.step.english();
             options.progress(p);
         }
         const space::CandidateSpace space =

@@ -33,6 +33,7 @@
 #include "core/kernel/workload.h"
 #include "core/npu/device_profile.h"
 #include "core/tuning/tuning_session.h"
+#include "core/util/message_value.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -143,6 +144,7 @@ struct SweepProgress {
     std::size_t shapesDone = 0;
     std::size_t shapesTotal = 0;
     std::string shape;        // the shape being tuned
+    msg::Message step;        // what runs for the shape, when more than its tuning (shape is its English)
     double shapeFraction = 0; // of the current shape's tuning, 0..1
 };
 

@@ -3,6 +3,7 @@
 #include "widget_test_support.h"
 #include "window_test_support.h"
 
+#include "core/python/parser.h"
 #include "core/util/message.h"
 #include "widgets/backend_compare_dialog.h"
 #include "widgets/background_job.h"
@@ -10,14 +11,15 @@
 #include "widgets/charts_page.h"
 #include "widgets/core_text.h"
 #include "widgets/device_compare_dialog.h"
+#include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
 #include "widgets/qcp.h"
 #include "widgets/source_view.h"
 #include "widgets/space_page.h"
+#include "widgets/status_colors.h"
 #include "widgets/sweep_dialog.h"
 #include "widgets/tool_dialogs.h"
-#include "widgets/status_colors.h"
 #include "widgets/translations.h"
 #include "widgets/tuning_run.h"
 
@@ -41,14 +43,17 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QXmlStreamReader>
 
 #include <functional>
+#include <set>
 
 class TestTranslations : public QObject {
     Q_OBJECT
@@ -180,6 +185,45 @@ class TestTranslations : public QObject {
                 rows(QModelIndex(), 0);
             }
         }
+    }
+
+    // The names a kernel's code uses, as the parse gives them: identifiers, attributes,
+    // parameters, keywords, imported modules, and a string constant that is one identifier
+    // (meta['BLOCK']). Comments never reach the tree, and a docstring (a string standing as a
+    // statement) is left out: their words are English.
+    static QSet<QString> codeNames(const QByteArray& source, const QString& file)
+    {
+        QSet<QString> out;
+        const ts::py::ParseResult parsed = ts::py::parseSource(source.toStdString(), file.toStdString());
+        if (!parsed.ok())
+            return out;
+        static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+        std::set<const ts::py::Node*> docstrings;
+        const std::vector<const ts::py::Node*> nodes = ts::py::walk(parsed.module->root());
+        for (const ts::py::Node* n : nodes)
+            if (const ts::py::Node* v = n->is(ts::py::Kind::Expr) ? n->child("value") : nullptr;
+                v && v->constant() && v->constant()->isStr())
+                docstrings.insert(v);
+        auto addDotted = [&](const std::string& name) {
+            for (const QString& part :
+                 QString::fromStdString(name).split(QLatin1Char('.'), Qt::SkipEmptyParts))
+                out << part;
+        };
+        for (const ts::py::Node* n : nodes) {
+            if (const ts::py::ConstantValue* c = n->constant(); c && c->isStr() && !docstrings.count(n)) {
+                if (const QString text = QString::fromStdString(c->text); identifier.match(text).hasMatch())
+                    out << text;
+                continue;
+            }
+            for (const ts::py::Field& f : n->fields) {
+                if (f.type == ts::py::Field::Type::String)
+                    addDotted(f.string);
+                else if (f.type == ts::py::Field::Type::StringList)
+                    for (const std::string& name : f.strings)
+                        addDotted(name);
+            }
+        }
+        return out;
     }
 
     // The words of `text` that are English: three letters or more, not part of an identifier,
@@ -315,10 +359,12 @@ private Q_SLOTS:
             QStringLiteral("jit"), QStringLiteral("grid"), QStringLiteral("cdiv"), QStringLiteral("tensor"),
             QStringLiteral("dtype"), QStringLiteral("max"), QStringLiteral("min"), QStringLiteral("dot"),
             QStringLiteral("ubtune"), QStringLiteral("cfg"), QStringLiteral("ValueError"),
+            QStringLiteral("lambda"),
             // The filter's keywords, a key's name and the CLI's commands, typed as written.
             QStringLiteral("tile"), QStringLiteral("waves"), QStringLiteral("programs"),
             QStringLiteral("generated"), QStringLiteral("pruned"), QStringLiteral("Esc"),
-            QStringLiteral("tilescope"), QStringLiteral("measure"), QStringLiteral("devices"), QStringLiteral("import"),
+            QStringLiteral("tilescope"), QStringLiteral("measure"), QStringLiteral("devices"),
+            QStringLiteral("import"),
             // The NPU's pipes as the hardware names them, the decorator's name, a language's own name.
             QStringLiteral("Vector"), QStringLiteral("Scalar"), QStringLiteral("Autotune"),
             QStringLiteral("English")};
@@ -333,9 +379,10 @@ private Q_SLOTS:
             bool lattice = false;         // the lattice shown after the tuning
             bool sweepAndDevices = false; // a sweep and a device comparison run
             bool selectFailure = false;   // a candidate that failed to compile selected
+            bool cube = false; // the cube space's pruned rows, the time budget, the export's repeats
         };
         const std::vector<Case> cases = {
-            {"matmul.json", "matmul.py", false, false, true},
+            {"matmul.json", "matmul.py", false, false, true, true},
             {"softmax.json", "softmax.py", true, true, false},
             {"guide_violations.json", "guide_violations.py"},
             {"softmax_reduce.json", "softmax_reduce.py"},
@@ -380,14 +427,16 @@ private Q_SLOTS:
                              {QStringLiteral("grid"), QStringLiteral("lambda meta: (triton.cdiv(numel, meta['BLOCK']),)")},
                              {QStringLiteral("device"), QStringLiteral("Ascend910B2")}};
         QVERIFY(write(QStringLiteral("scale_hoisted_arange.json"), QJsonDocument(launch).toJson()));
-        // The kernels' own names: parameters, tensors, the kernel.
+        // The kernels' own names: parameters, tensors, the kernel, the modules they import, as
+        // the parse finds them in the code; a comment's or a docstring's words are not names.
         for (const Case& c : cases) {
-            static const QRegularExpression identifier(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
-            const QString source = QString::fromUtf8(read(scratch.filePath(QLatin1String(c.kernel))));
-            QVERIFY(!source.isEmpty());
-            for (auto it = identifier.globalMatch(source); it.hasNext();)
-                names << it.next().captured();
+            const QSet<QString> code =
+                codeNames(read(scratch.filePath(QLatin1String(c.kernel))), QLatin1String(c.kernel));
+            QVERIFY(!code.isEmpty());
+            names += code;
         }
+        // Words of the examples' comments only: not names.
+        QVERIFY(!names.contains(QStringLiteral("the")) && !names.contains(QStringLiteral("launch")));
         for (const QString& dtype : {QStringLiteral("fp16"), QStringLiteral("fp32"), QStringLiteral("bf16")})
             names << dtype;
         // A workload's "description" is its author's text, shown as written (the Examples menu's
@@ -402,7 +451,8 @@ private Q_SLOTS:
         // What the walk reached beyond the examples' first views, so that a change that stops
         // reaching it fails here rather than passing on fewer texts.
         bool sawFidelity = false, sawFailure = false, sawLattice = false, sawBeyond = false, sawSweep = false,
-             sawDevices = false;
+             sawDevices = false, sawOffWalk = false, sawPruned = false, sawL0c = false, sawBudgetCut = false,
+             sawEquivalent = false, sawCacheRecord = false;
         for (const Case& c : cases) {
             const QString path = scratch.filePath(QLatin1String(c.workload));
             ts::gui::MainWindow window;
@@ -432,6 +482,29 @@ private Q_SLOTS:
                         }
                     }
             }
+            if (c.cube) {
+                // A tiling the cube pruning drops for L0C, selected, with the table filtered to
+                // that reason; then a candidate the 200 s budget cut before benchmarking.
+                const auto space = window.document()->space();
+                for (std::size_t i = 0; i < space->size() && !sawL0c; ++i)
+                    if (space->reason(i) == ts::space::ReasonCode::CubeL0cCapacity) {
+                        QComboBox* reasons = window.spacePage()->reasonFilter();
+                        reasons->setCurrentIndex(
+                            reasons->findData(int(ts::space::ReasonCode::CubeL0cCapacity)));
+                        window.spacePage()->selectCandidate(i);
+                        collectTexts(&window, texts);
+                        reasons->setCurrentIndex(0);
+                        sawL0c = true;
+                    }
+                if (const auto run = window.document()->tuningRun())
+                    for (std::size_t i = 0; i < space->size() && !sawBudgetCut; ++i)
+                        if (const ts::gui::TunedCandidate* t = run->entryFor(i);
+                            t && t->status == ts::tuning::OutcomeStatus::TimeBudgetCut) {
+                            window.spacePage()->selectCandidate(i);
+                            collectTexts(&window, texts);
+                            sawBudgetCut = true;
+                        }
+            }
             for (const ts::Diagnostic& d : window.document()->analysis() ? window.document()->analysis()->diagnostics
                                                                          : ts::Diagnostics{})
                 sawBeyond = sawBeyond || d.code == "generation-fix" || d.code.rfind("backend-misses", 0) == 0;
@@ -443,7 +516,25 @@ private Q_SLOTS:
             QVERIFY(tools);
             tools->openCacheBrowser();
             QVERIFY(ts::test::waitUntil([&] { return !tools->cacheBrowser()->isBusy(); }));
-            tools->exportConfigs();
+            if (tools->cacheBrowser()->view()->model()->rowCount() > 0) {
+                // A tuning selected: its key, facts and candidates in the details pane.
+                tools->cacheBrowser()->view()->clearSelection();
+                QSignalSpy shown(tools->cacheBrowser(), &ts::gui::CacheBrowser::recordShown);
+                tools->cacheBrowser()->view()->selectRow(0);
+                QVERIFY(ts::test::waitForCount(shown, 1));
+                sawCacheRecord = true;
+            }
+            ts::gui::ExportDialog* exported = tools->exportConfigs();
+            if (c.cube && exported) {
+                // Every measured config: the configs that only repeat a faster one are reported,
+                // each named in the note's tooltip.
+                auto* top = exported->findChild<QSpinBox*>(QStringLiteral("topKSpin"));
+                QVERIFY(top);
+                top->setValue(top->maximum());
+                auto* note = exported->findChild<QLabel*>(QStringLiteral("exportMessage"));
+                QVERIFY(note);
+                sawEquivalent = !note->toolTip().isEmpty();
+            }
             ts::gui::SweepDialog* sweep = tools->openSweep();
             for (const char* action : {"compareAction", "deviceRegretAction", "compareBackendsAction"})
                 if (QAction* a = window.findChild<QAction*>(QString::fromLatin1(action)); a && a->isEnabled())
@@ -483,7 +574,8 @@ private Q_SLOTS:
                     return !window.document()->isBusy() && window.document()->space() &&
                            window.document()->space()->hasLattice();
                 }));
-                // A point the backend never visits, selected: its reason in the detail pane.
+                // A point the backend never visits, one off its walk and one a hard constraint
+                // prunes, each selected: its reason in the detail pane.
                 const auto space = window.document()->space();
                 for (std::size_t i = 0; i < space->size(); ++i)
                     if (space->status(i) == ts::space::CandidateStatus::Skipped) {
@@ -492,6 +584,18 @@ private Q_SLOTS:
                         break;
                     }
                 collectTexts(&window, texts);
+                for (std::size_t i = 0; i < space->size() && !sawOffWalk; ++i)
+                    if (space->reason(i) == ts::space::ReasonCode::OffWalk) {
+                        window.spacePage()->selectCandidate(i);
+                        collectTexts(&window, texts);
+                        sawOffWalk = true;
+                    }
+                for (std::size_t i = 0; i < space->size() && !sawPruned; ++i)
+                    if (space->status(i) == ts::space::CandidateStatus::Pruned) {
+                        window.spacePage()->selectCandidate(i);
+                        collectTexts(&window, texts);
+                        sawPruned = true;
+                    }
                 window.document()->setLattice(false);
             }
             for (QWidget* top : QApplication::topLevelWidgets())
@@ -523,6 +627,12 @@ private Q_SLOTS:
         QVERIFY(sawBeyond);
         QVERIFY(sawSweep);
         QVERIFY(sawDevices);
+        QVERIFY(sawOffWalk);
+        QVERIFY(sawPruned);
+        QVERIFY(sawL0c);
+        QVERIFY(sawBudgetCut);
+        QVERIFY(sawEquivalent);
+        QVERIFY(sawCacheRecord);
         english.removeDuplicates();
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         // Each on a line of its own: QTest cuts a long failure message short.

@@ -37,9 +37,9 @@ public:
         return msg::Message(msg::Id::HintsCrossedAsGuide);
     }
 
-    std::string fallbackNote(const std::string& error) const override
+    msg::Message fallbackNote(const std::string& error) const override
     {
-        return error.empty() ? std::string() : " At a84b1eb building that config raises " + error + ".";
+        return error.empty() ? msg::Message() : msg::Message(msg::Id::FallbackRaisesAtA84b1eb, {error});
     }
 
     // Every generated config has num_stages=1: TileGenerator builds Config(..., num_warps=1,

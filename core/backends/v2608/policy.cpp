@@ -163,7 +163,7 @@ public:
     SpaceRows spaceRows() const override { return SpaceRows::BackendList; }
 
     // Config({}, num_warps=4, num_stages=2) is accepted by 189dd87's triton.Config.
-    std::string fallbackNote(const std::string&) const override { return {}; }
+    msg::Message fallbackNote(const std::string&) const override { return {}; }
 
     // The settings of a generated tiling 189dd87 never lists. num_stages follows multibuffer:
     // _expand_simd_multibuffer_configs sets it from _multibuffer_to_num_stages (True: 2, False: 1),
