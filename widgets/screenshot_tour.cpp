@@ -268,6 +268,8 @@ bool ScreenshotTour::settled() const
     const HeatmapChart* heatmap = m_window->chartsPage()->heatmap();
     if (m_window->document()->isBusy() || heatmap->job()->isRunning())
         return false;
+    if (!m_window->spacePage()->proxy()->isSettled())  // a space of millions is sorted on a worker
+        return false;
     if (const CompareDialog* compare = m_window->findChild<CompareDialog*>(); compare && compare->job()->isRunning())
         return false;
     if (const BackendCompareDialog* d = m_window->findChild<BackendCompareDialog*>(); d && d->job()->isRunning())
