@@ -106,7 +106,7 @@ namespace heatmap_detail {
 
 // Why each cell of a slice coloured by a figure shows none, or kFigureBand. An incorrect launch
 // keeps its own colour even with a figure: its time is not the kernel's.
-void assignBands(HeatmapSlice& slice, const std::vector<tuning::OutcomeStatus>* outcomes)
+void assignBands(HeatmapSlice& slice, const TunedOutcomes* outcomes)
 {
     slice.bands.assign(slice.cells.size(), kFigureBand);
     for (std::size_t cell = 0; cell < slice.cells.size(); ++cell) {
@@ -120,10 +120,11 @@ void assignBands(HeatmapSlice& slice, const std::vector<tuning::OutcomeStatus>* 
         if (std::isfinite(slice.metric[cell]))
             continue;
         slice.bands[cell] = kAbsentBand;
-        if (outcomes && c >= 0 && std::size_t(c) < outcomes->size()) {
-            if ((*outcomes)[std::size_t(c)] == tuning::OutcomeStatus::CompileFailed)
+        const auto it = outcomes && c >= 0 ? outcomes->find(std::size_t(c)) : TunedOutcomes::const_iterator{};
+        if (outcomes && c >= 0 && it != outcomes->end()) {
+            if (it->second == tuning::OutcomeStatus::CompileFailed)
                 slice.bands[cell] = kCompileFailedBand;
-            else if ((*outcomes)[std::size_t(c)] == tuning::OutcomeStatus::TimeBudgetCut)
+            else if (it->second == tuning::OutcomeStatus::TimeBudgetCut)
                 slice.bands[cell] = kTimeBudgetCutBand;
         }
     }

@@ -38,6 +38,15 @@ struct Prepared {
     std::vector<std::vector<std::int64_t>> kept;
 };
 
+// The outcomes of the candidates a tuning ran, copied for a worker.
+std::shared_ptr<const TunedOutcomes> tunedOutcomes(const CandidateTimings& timings)
+{
+    auto outcomes = std::make_shared<TunedOutcomes>();
+    outcomes->reserve(timings.tunedCount());
+    timings.forEach([&](std::size_t c, const CandidateTimings::Figures& f) { outcomes->emplace(c, f.outcome); });
+    return outcomes;
+}
+
 bool isTuningMetric(int metric)
 {
     return metric == int(CandidateMetric::SimulatedP50) || metric == int(CandidateMetric::RatioToBest) ||
@@ -371,17 +380,17 @@ void HeatmapChart::refreshTimings() const
     if (!m_run || !m_space || m_run->space() != m_space)
         return;
     const std::shared_ptr<const CandidateTimings> t = m_run->timings();
-    if (!t || t->p50Us.size() != m_space->size())
+    if (!t || t->size() != m_space->size())
         return;
-    // One pass over a column of doubles: the running tuning fills it in place on this thread.
-    auto ms = std::make_shared<std::vector<double>>(t->p50Us);
-    for (double& v : *ms)
-        v /= 1000.0;
+    // A copy of the tuned candidates' times, on this thread: the running tuning fills them in
+    // place. The figure's request takes one per candidate.
+    auto ms = std::make_shared<std::vector<double>>(m_space->size(), std::nan(""));
+    t->forEach([&](std::size_t c, const CandidateTimings::Figures& f) { (*ms)[c] = f.p50Us / 1000.0; });
     m_p50Ms = std::move(ms);
     m_best = m_run->bestCandidate();
     // Why a candidate has no time: a failed compile or the time budget's cut, not "not tuned".
-    if (t->outcome.size() == m_space->size())
-        m_outcomes = std::make_shared<const std::vector<tuning::OutcomeStatus>>(t->outcome);
+    if (t->hasOutcomes())
+        m_outcomes = tunedOutcomes(*t);
 }
 
 void HeatmapChart::setMeasured(std::shared_ptr<const std::vector<double>> measuredMs)
@@ -563,7 +572,7 @@ void HeatmapChart::requestSlice()
     // nothing however big the space.
     pipeline::CandidateMetricsRequest metric;
     const int colour = colourBy();
-    std::shared_ptr<const std::vector<tuning::OutcomeStatus>> outcomes;
+    std::shared_ptr<const TunedOutcomes> outcomes;
     if (colour != kColourByStatus) {
         if (isTuningMetric(colour) && (m_p50Stale || !m_p50Ms))
             refreshTimings();

@@ -145,7 +145,7 @@ private:
     // A copy of m_run's times, made when something reads them (refreshTimings).
     mutable std::shared_ptr<const std::vector<double>> m_p50Ms;  // of m_run, in ms
     mutable std::optional<std::size_t> m_best;
-    mutable std::shared_ptr<const std::vector<tuning::OutcomeStatus>> m_outcomes;  // of m_run
+    mutable std::shared_ptr<const TunedOutcomes> m_outcomes;  // of m_run
     std::shared_ptr<const std::vector<double>> m_measuredMs;
     std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
     std::filesystem::path m_cachePath;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
 #include <vector>
 
 namespace ts::gui {
@@ -34,6 +35,9 @@ enum class CellCategory : std::uint8_t {
 };
 inline constexpr int kCellCategoryCount = 15;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
+
+// A tuning's outcomes by the space's index, for the candidates it tuned only.
+using TunedOutcomes = std::unordered_map<std::size_t, tuning::OutcomeStatus>;
 
 // Distinct values of each dimension over the space's candidates, ascending (kUnset first if
 // present): the axes are ordinal, one column per value some candidate has. `keptOnly`: only the

@@ -6,13 +6,10 @@
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/frozen_table_view.h"
-#include "widgets/frozen_table_view.h"
 #include "widgets/heatmap_slice.h"
 #include "widgets/status_colors.h"
 
 #include <QAbstractItemModelTester>
-#include <QHeaderView>
-#include <QRegularExpression>
 #include <QHeaderView>
 #include <QRegularExpression>
 #include <QItemSelectionModel>
@@ -69,10 +66,9 @@ private Q_SLOTS:
         model.setSpace(m_add);
         model.setSpace(m_matmul);
         model.setSpace(m_smallLattice);
-        auto timings = std::make_shared<gui::CandidateTimings>();
-        timings->p50Us.assign(m_smallLattice->size(), 12.5);
-        timings->p20Us.assign(m_smallLattice->size(), 12.0);
-        timings->p80Us.assign(m_smallLattice->size(), 13.0);
+        auto timings = std::make_shared<gui::CandidateTimings>(m_smallLattice->size(), /*outcomes=*/false);
+        for (std::size_t c = 0; c < m_smallLattice->size(); ++c)
+            timings->setTimes(c, 12.5, 12.0, 13.0);
         model.setTimings(timings);
         model.setTimings(nullptr);
         model.setDarkPalette(true);
@@ -208,10 +204,7 @@ private Q_SLOTS:
         QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setSpace(m_smallLattice);
         const std::size_t n = m_smallLattice->size();
-        auto timings = std::make_shared<gui::CandidateTimings>();
-        timings->p50Us.assign(n, std::nan(""));
-        timings->p20Us = timings->p80Us = timings->p50Us;
-        timings->outcome.assign(n, tuning::OutcomeStatus::NotTuned);
+        auto timings = std::make_shared<gui::CandidateTimings>(n);
         timings->failureOf = [](std::size_t c) { return "ub-overflow at #" + std::to_string(c); };
         model.setTimings(timings);
         const int p50 = model.columnOf(Column::P50);
@@ -227,18 +220,17 @@ private Q_SLOTS:
             std::optional<std::size_t> previous = best;
             for (std::size_t c = first; c <= last; ++c) {
                 if (c % 5 == 4) {
-                    timings->outcome[c] = tuning::OutcomeStatus::CompileFailed;
+                    timings->setOutcome(c, tuning::OutcomeStatus::CompileFailed);
                     continue;
                 }
-                timings->p50Us[c] = 100.0 - double(c);
-                timings->p20Us[c] = timings->p50Us[c] - 1;
-                timings->p80Us[c] = timings->p50Us[c] + 1;
-                timings->outcome[c] = tuning::OutcomeStatus::Benchmarked;
+                const double p50 = 100.0 - double(c);
+                timings->setTimes(c, p50, p50 - 1, p50 + 1);
+                timings->setOutcome(c, tuning::OutcomeStatus::Benchmarked);
             }
             if (best)
-                timings->outcome[*best] = tuning::OutcomeStatus::Benchmarked;
+                timings->setOutcome(*best, tuning::OutcomeStatus::Benchmarked);
             best = last - 1;  // the fastest of the batch
-            timings->outcome[*best] = tuning::OutcomeStatus::Best;
+            timings->setOutcome(*best, tuning::OutcomeStatus::Best);
             timings->best = best;
             model.updateTimings(first, last, true, previous, false);
         }
@@ -268,17 +260,14 @@ private Q_SLOTS:
         model.setSpace(m_add);
         const int base = model.columnCount();
         QCOMPARE(model.columnOf(Column::P50), -1);
-        auto wrong = std::make_shared<gui::CandidateTimings>();
-        wrong->p50Us.assign(m_add->size() + 1, 1.0);
-        wrong->p20Us = wrong->p80Us = wrong->p50Us;
+        auto wrong = std::make_shared<gui::CandidateTimings>(m_add->size() + 1, /*outcomes=*/false);
+        wrong->setTimes(0, 1.0, 1.0, 1.0);
         model.setTimings(wrong);
         QVERIFY(!model.hasTimings());
         QCOMPARE(model.columnCount(), base);
 
-        auto timings = std::make_shared<gui::CandidateTimings>();
-        timings->p50Us.assign(m_add->size(), std::nan(""));
-        timings->p20Us = timings->p80Us = timings->p50Us;
-        timings->p50Us[0] = 42.0;
+        auto timings = std::make_shared<gui::CandidateTimings>(m_add->size(), /*outcomes=*/false);
+        timings->setTimes(0, 42.0, std::nan(""), std::nan(""));
         QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
         model.setTimings(timings);
         QCOMPARE(inserted.count(), 1);
