@@ -521,13 +521,13 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     }
     case Qt::BackgroundRole: {
         const tuning::OutcomeStatus o = outcome(row);
-        if (o == tuning::OutcomeStatus::Best || (o == tuning::OutcomeStatus::CompileFailed && columnKind(index.column()) == Column::Outcome))
+        if (o == tuning::OutcomeStatus::Best)
             return outcomeTint(o, m_dark);
-        return statusTint(m_space->status(row), m_dark);
+        return candidateStatusTint(m_space->status(row), o, m_dark);
     }
     case Qt::ForegroundRole:
         if (columnKind(index.column()) == Column::Status)
-            return statusColor(m_space->status(row), m_dark);
+            return candidateStatusColor(m_space->status(row), outcome(row), m_dark);
         if (columnKind(index.column()) == Column::Outcome)
             return outcomeColor(outcome(row), m_dark);
         return {};

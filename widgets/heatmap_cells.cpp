@@ -130,6 +130,24 @@ void assignBands(HeatmapSlice& slice, const TunedOutcomes* outcomes)
     }
 }
 
+void markTuningVerdicts(HeatmapSlice& slice, const TunedOutcomes* outcomes)
+{
+    if (!outcomes || outcomes->empty())
+        return;
+    for (std::size_t cell = 0; cell < slice.cells.size(); ++cell) {
+        CellCategory& category = slice.categories[cell];
+        if (category != CellCategory::Generated && category != CellCategory::Handwritten)
+            continue;
+        const auto it = outcomes->find(std::size_t(slice.cells[cell]));
+        if (it == outcomes->end())
+            continue;
+        if (it->second == tuning::OutcomeStatus::CompileFailed)
+            category = CellCategory::CompileFailed;
+        else if (it->second == tuning::OutcomeStatus::TimeBudgetCut)
+            category = CellCategory::TimeBudgetCut;
+    }
+}
+
 // The figure's range over the cells that show it (reduced ones included), as candidateMetrics
 // gives it over candidates.
 void summariseFigures(const HeatmapSlice& slice, pipeline::CandidateMetricValues& info)
@@ -159,9 +177,9 @@ QColor HeatmapChart::bandColor(int band) const
     if (band < kCellCategoryCount)
         return categoryColor(CellCategory(band));
     if (band == kCompileFailedBand)
-        return m_dark ? QColor(0xe5, 0x39, 0x35) : QColor(0xb7, 0x1c, 0x1c);
+        return outcomeColor(tuning::OutcomeStatus::CompileFailed, m_dark);
     if (band == kTimeBudgetCutBand)
-        return m_dark ? QColor(0x54, 0x6e, 0x7a) : QColor(0x90, 0xa4, 0xae);
+        return outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, m_dark);
     return absentColor();
 }
 
@@ -242,8 +260,12 @@ QString HeatmapChart::metricValueText(int metric, double v) const
 
 QColor HeatmapChart::categoryColor(CellCategory c) const
 {
+    if (c == CellCategory::CompileFailed)
+        return outcomeColor(tuning::OutcomeStatus::CompileFailed, m_dark);
+    if (c == CellCategory::TimeBudgetCut)
+        return outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, m_dark);
     // In CellCategory order.
-    static constexpr std::array<ThemedColor, kCellCategoryCount> kColors = {{
+    static constexpr std::array<ThemedColor, std::size_t(CellCategory::CompileFailed)> kColors = {{
         {0xeeeeee, 0x2b2b2b},  // no candidate
         {0x2e7d32, 0x43a047},  // generated
         {0x1565c0, 0x1e88e5},  // handwritten
@@ -281,6 +303,8 @@ QString HeatmapChart::categoryLabel(CellCategory c) const
     case CellCategory::Incorrect: return tr("incorrect: data unprocessed or past the end");
     case CellCategory::PrunedL1: return tr("pruned: L1 capacity (tl.dot tiles)");
     case CellCategory::PrunedL0: return tr("pruned: L0A / L0B / L0C capacity (tl.dot tiles)");
+    case CellCategory::CompileFailed: return outcomeLabel(tuning::OutcomeStatus::CompileFailed);
+    case CellCategory::TimeBudgetCut: return outcomeLabel(tuning::OutcomeStatus::TimeBudgetCut);
     }
     return {};
 }
@@ -303,6 +327,8 @@ QString HeatmapChart::shortLabel(CellCategory c) const
     case CellCategory::Incorrect: return tr("wrong", "heat map cell: incorrect result");
     case CellCategory::PrunedL1: return tr("L1", "heat map cell: L1 capacity");
     case CellCategory::PrunedL0: return tr("L0", "heat map cell: L0A / L0B / L0C capacity");
+    case CellCategory::CompileFailed: return tr("fail", "heat map cell: compile failed");
+    case CellCategory::TimeBudgetCut: return tr("cut", "heat map cell: cut by the time budget");
     }
     return {};
 }

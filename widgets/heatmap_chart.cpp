@@ -22,6 +22,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ts::gui {
@@ -357,7 +358,24 @@ void HeatmapChart::setRun(std::shared_ptr<const TuningRun> run)
     if (isTuningMetric(colourBy())) {
         refreshTimings();
         requestSlice();
+    } else if (colourBy() == kColourByStatus && m_space && (finishedRun() || showsVerdicts())) {
+        requestSlice();  // the tuning's verdicts come or go
     }
+}
+
+const TuningRun* HeatmapChart::finishedRun() const
+{
+    return m_run && m_run->isFinished() && m_run->space() == m_space && m_run->timings() &&
+                   m_run->timings()->hasOutcomes()
+               ? m_run.get()
+               : nullptr;
+}
+
+bool HeatmapChart::showsVerdicts() const
+{
+    return std::any_of(m_slice.categories.begin(), m_slice.categories.end(), [](CellCategory c) {
+        return c == CellCategory::CompileFailed || c == CellCategory::TimeBudgetCut;
+    });
 }
 
 void HeatmapChart::runUpdated()
@@ -365,10 +383,14 @@ void HeatmapChart::runUpdated()
     m_tipCandidate = -1;
     // The times are copied again only when they colour the cells, else at the next hover.
     m_p50Stale = true;
-    if (!isTuningMetric(colourBy()))
-        return;
-    refreshTimings();
-    requestSlice();
+    if (isTuningMetric(colourBy())) {
+        refreshTimings();
+        requestSlice();
+    } else if (colourBy() == kColourByStatus && finishedRun()) {
+        // By status, the tuning's verdicts (a failed compile, the time budget's cut) are drawn
+        // once it ends: a slice per batch would be computed again and again over millions.
+        requestSlice();
+    }
 }
 
 void HeatmapChart::refreshTimings() const
@@ -587,6 +609,8 @@ void HeatmapChart::requestSlice()
                 metric.other = r;
         if (isTuningMetric(colour))
             outcomes = m_outcomes;
+    } else if (const TuningRun* run = finishedRun()) {
+        outcomes = tunedOutcomes(*run->timings());
     }
     std::shared_ptr<const space::CandidateSpace> s = m_space;
     m_job->start<HeatmapSlice>(
@@ -596,6 +620,7 @@ void HeatmapChart::requestSlice()
             if (colour == kColourByStatus) {
                 HeatmapSlice slice = computeHeatmapSlice(*s, values, request);
                 slice.colourBy = colour;
+                markTuningVerdicts(slice, outcomes.get());
                 return slice;
             }
             pipeline::CandidateMetricValues info;

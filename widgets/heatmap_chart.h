@@ -121,6 +121,10 @@ private:
     void hover(QMouseEvent* event);
     void refreshComparisons();
     void refreshTimings() const;
+    // m_run when it has finished on the space shown with outcomes (whose verdicts colour the
+    // cells by status), else null; whether the slice shown draws such verdicts.
+    const TuningRun* finishedRun() const;
+    bool showsVerdicts() const;
     void emitSource(int dim);
     QColor categoryColor(CellCategory category) const;
     QColor absentColor() const;

@@ -32,8 +32,11 @@ enum class CellCategory : std::uint8_t {
     Incorrect, // the launch leaves data unprocessed or reaches past the end (launch_model.h)
     PrunedL1,  // a tl.dot kernel's tiles over L1 (the cube pruning)
     PrunedL0,  // over L0A, L0B or L0C
+    // A generated or handwritten candidate the tuning could not time (markTuningVerdicts).
+    CompileFailed,
+    TimeBudgetCut,
 };
-inline constexpr int kCellCategoryCount = 15;
+inline constexpr int kCellCategoryCount = 17;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
 
 // A tuning's outcomes by the space's index, for the candidates it tuned only.

@@ -151,6 +151,51 @@ private Q_SLOTS:
         QVERIFY(model.data(model.index(*generated, 0), Qt::BackgroundRole).value<QColor>() != g);
     }
 
+    // A generated candidate whose compile failed, or that the time budget cut, is not coloured
+    // as one that ran: its Status cell and its row take the verdict's colour, in both themes.
+    void compileFailedAndCutRowsHaveTheirOwnStatusColour()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_add);
+        QVERIFY(m_add->count(space::CandidateStatus::Generated) >= 3);
+        std::vector<int> rows;
+        for (int r = 0; r < model.rowCount() && rows.size() < 3; ++r)
+            if (m_add->status(std::size_t(r)) == space::CandidateStatus::Generated)
+                rows.push_back(r);
+        const int ran = rows[0], failed = rows[1], cut = rows[2];
+        auto timings = std::make_shared<gui::CandidateTimings>(m_add->size());
+        timings->setTimes(std::size_t(ran), 10.0, 9.0, 11.0);
+        timings->setOutcome(std::size_t(ran), tuning::OutcomeStatus::Benchmarked);
+        timings->setOutcome(std::size_t(failed), tuning::OutcomeStatus::CompileFailed);
+        timings->setOutcome(std::size_t(cut), tuning::OutcomeStatus::TimeBudgetCut);
+        model.setTimings(timings);
+        const int status = model.columnOf(Column::Status);
+        const auto colour = [&](int row, int role) { return model.data(model.index(row, status), role).value<QColor>(); };
+        for (const bool dark : {false, true}) {
+            model.setDarkPalette(dark);
+            QCOMPARE(colour(ran, Qt::ForegroundRole), gui::statusColor(space::CandidateStatus::Generated, dark));
+            QCOMPARE(colour(failed, Qt::ForegroundRole), gui::outcomeColor(tuning::OutcomeStatus::CompileFailed, dark));
+            QCOMPARE(colour(cut, Qt::ForegroundRole), gui::outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, dark));
+            QCOMPARE(colour(failed, Qt::BackgroundRole), gui::outcomeTint(tuning::OutcomeStatus::CompileFailed, dark));
+            QCOMPARE(colour(cut, Qt::BackgroundRole), gui::outcomeTint(tuning::OutcomeStatus::TimeBudgetCut, dark));
+            QCOMPARE(colour(ran, Qt::BackgroundRole), gui::statusTint(space::CandidateStatus::Generated, dark));
+            // Each apart from the others and from the pruned and incorrect colours.
+            const QColor all[] = {colour(ran, Qt::ForegroundRole), colour(failed, Qt::ForegroundRole),
+                                  colour(cut, Qt::ForegroundRole),
+                                  gui::statusColor(space::CandidateStatus::Pruned, dark),
+                                  gui::statusColor(space::CandidateStatus::Incorrect, dark)};
+            for (std::size_t a = 0; a < std::size(all); ++a)
+                for (std::size_t b = a + 1; b < std::size(all); ++b) {
+                    const int distance = std::abs(all[a].red() - all[b].red()) + std::abs(all[a].green() - all[b].green()) +
+                                         std::abs(all[a].blue() - all[b].blue());
+                    QVERIFY2(distance > 40, qPrintable(all[a].name() + QStringLiteral(" / ") + all[b].name()));
+                }
+        }
+        // Without a tuning the same row is generated-green again.
+        model.setTimings(nullptr);
+        QCOMPARE(colour(failed, Qt::ForegroundRole), gui::statusColor(space::CandidateStatus::Generated, true));
+    }
+
     // The frozen columns' view shares the table's selection, without Qt's "works on a different
     // model" warning, after every reset; a reset of many rows gives it the rows a turn of the
     // event loop later (the two views' row layouts in two turns), hidden until then.

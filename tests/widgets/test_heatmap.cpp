@@ -13,6 +13,7 @@
 #include "widgets/heatmap_chart.h"
 #include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
+#include "widgets/status_colors.h"
 #include "widgets/tuning_run.h"
 #include "widgets/ub_chart.h"
 
@@ -755,6 +756,70 @@ private Q_SLOTS:
         QVERIFY(colourDistance(failedColour, measuredColour) > 90);
         QVERIFY(colourDistance(untouchedColour, measuredColour) > 90);
         shoot(chart, "heatmap_handwritten_failed");
+    }
+
+    // Coloured by status, a candidate whose compile failed or that the time budget cut is drawn
+    // in that verdict's colour with its own legend entry, in both themes: never as one that ran.
+    void byStatusCompileFailedAndCutHaveTheirOwnColour()
+    {
+        const ThreeCandidates three = handwrittenThree();
+        QVERIFY(three.valid());
+        const auto& space = three.space;
+        const std::int32_t fast = three.first, failed = three.second, cut = three.third;
+        auto result = std::make_shared<tuning::TuningResult>();
+        result->outcomes.resize(space->size());
+        result->outcomes[std::size_t(fast)].status = tuning::OutcomeStatus::Best;
+        result->outcomes[std::size_t(fast)].bench.p50Ms = result->outcomes[std::size_t(fast)].bench.p20Ms =
+            result->outcomes[std::size_t(fast)].bench.p80Ms = 0.12;
+        result->outcomes[std::size_t(failed)].status = tuning::OutcomeStatus::CompileFailed;
+        result->outcomes[std::size_t(failed)].failure = npu::CompileFailure::UbOverflow;
+        result->outcomes[std::size_t(cut)].status = tuning::OutcomeStatus::TimeBudgetCut;
+        result->outcomes[std::size_t(cut)].compileSeconds = 1.0;
+        result->tuned = {std::size_t(fast), std::size_t(failed), std::size_t(cut)};
+        result->best = std::size_t(fast);
+        result->finished = 3;
+        auto run = std::make_shared<gui::TuningRun>(space, tuning::TuningOptions{}, "Ascend910B2", 3, test::backend2608(), 8);
+        run->finish(result, gui::TuningRun::finalState(space->size(), *result));
+        QCOMPARE(run->failedCount(), std::size_t(1));
+        QCOMPARE(run->cutCount(), std::size_t(1));
+
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        chart.setRun(run);
+        QCOMPARE(chart.colourBy(), int(gui::HeatmapChart::kColourByStatus));
+        QVERIFY(shownAtMultibuffer1(chart));
+        const auto where = [&](std::int32_t c) { return cellOf(chart.slice(), c); };
+        const auto categoryOf = [&](std::int32_t c) {
+            const auto [x, y] = where(c);
+            return chart.slice().categories[y * chart.slice().xValues.size() + x];
+        };
+        const gui::CellCategory ran = categoryOf(fast);
+        QVERIFY(ran == gui::CellCategory::Generated || ran == gui::CellCategory::Handwritten);
+        QCOMPARE(categoryOf(failed), gui::CellCategory::CompileFailed);
+        QCOMPARE(categoryOf(cut), gui::CellCategory::TimeBudgetCut);
+        const QString legend = chart.legend()->text();
+        QVERIFY2(legend.contains(gui::outcomeLabel(tuning::OutcomeStatus::CompileFailed)) &&
+                     legend.contains(gui::outcomeLabel(tuning::OutcomeStatus::TimeBudgetCut)),
+                 qPrintable(legend));
+        for (const bool dark : {false, true}) {
+            chart.setDark(dark);
+            QVERIFY(settled(chart));
+            const QColor ranColour = cellColour(chart, where(fast).first, where(fast).second);
+            const QColor failedColour = cellColour(chart, where(failed).first, where(failed).second);
+            const QColor cutColour = cellColour(chart, where(cut).first, where(cut).second);
+            const QColor wantFailed = gui::outcomeColor(tuning::OutcomeStatus::CompileFailed, dark);
+            const QColor wantCut = gui::outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, dark);
+            QVERIFY2(colourDistance(failedColour, wantFailed) < 40,
+                     qPrintable(failedColour.name() + QStringLiteral(" / ") + wantFailed.name()));
+            QVERIFY2(colourDistance(cutColour, wantCut) < 40, qPrintable(cutColour.name() + QStringLiteral(" / ") + wantCut.name()));
+            QVERIFY(colourDistance(failedColour, ranColour) > 90);
+            QVERIFY(colourDistance(cutColour, ranColour) > 90);
+            QVERIFY(colourDistance(failedColour, cutColour) > 90);
+            // The legend's swatches are the cells' colours.
+            const QString swatches = chart.legend()->text();
+            QVERIFY2(swatches.contains(wantFailed.name()) && swatches.contains(wantCut.name()), qPrintable(swatches));
+        }
+        shoot(chart, "heatmap_status_failed_and_cut");
     }
 
     // A grid of 1,024 programs leaves most of the tensor unprocessed for the smaller blocks:
