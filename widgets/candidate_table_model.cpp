@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
+#include <utility>
 
 namespace ts::gui {
 namespace {
@@ -347,17 +349,24 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
     if (!m_space)
         return [](std::size_t) { return std::nan(""); };
     std::shared_ptr<const space::CandidateSpace> s = m_space;
-    // The tuning's figures as they are now, copied for the candidates it tuned only (a few
-    // thousand of a space of millions); `other` for every other row.
+    // The tuning's figures as they are now, copied for the candidates it tuned only (one pass
+    // on this thread); the worker that sorts lays them out by row once, `other` for every row the
+    // tuning did not reach.
     auto tuned = [this](auto pick, double other) {
-        auto column = std::make_shared<std::unordered_map<std::size_t, double>>();
+        auto figures = std::make_shared<std::vector<std::pair<std::size_t, double>>>();
         if (m_timings) {
-            column->reserve(m_timings->tunedCount());
-            m_timings->forEach([&](std::size_t i, const CandidateTimings::Figures&) { column->emplace(i, pick(i)); });
+            figures->reserve(m_timings->tunedCount());
+            m_timings->forEach([&](std::size_t i, const CandidateTimings::Figures& f) { figures->emplace_back(i, pick(i, f)); });
         }
-        return [column, other](std::size_t row) {
-            const auto it = column->find(row);
-            return it == column->end() ? other : it->second;
+        auto column = std::make_shared<std::vector<double>>();
+        auto laidOut = std::make_shared<std::once_flag>();
+        return [figures, column, laidOut, other, rows = m_space->size()](std::size_t row) {
+            std::call_once(*laidOut, [&] {
+                column->assign(rows, other);
+                for (const auto& [i, v] : *figures)
+                    (*column)[i] = v;
+            });
+            return (*column)[row];
         };
     };
     switch (columnKind(column)) {
@@ -378,7 +387,8 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
     case Column::Waves: return [s](std::size_t row) { return double(s->metrics(row).waves); };
     case Column::LastWave: return [s](std::size_t row) { return s->metrics(row).lastWaveUtilisation; };
     case Column::Outcome:
-        return tuned([this](std::size_t row) { return double(outcome(row)); }, double(tuning::OutcomeStatus::NotTuned));
+        return tuned([this](std::size_t row, const CandidateTimings::Figures&) { return double(outcome(row)); },
+                     double(tuning::OutcomeStatus::NotTuned));
     case Column::P50:
     case Column::P20:
     case Column::P80:
@@ -390,7 +400,11 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
             };
         }
         const Column kind = columnKind(column) == Column::SpeedUp ? Column::P50 : columnKind(column);  // same order
-        return tuned([this, kind](std::size_t row) { return timing(row, kind); }, std::nan(""));
+        return tuned(
+            [kind](std::size_t, const CandidateTimings::Figures& f) {
+                return kind == Column::P20 ? f.p20Us : kind == Column::P80 ? f.p80Us : f.p50Us;
+            },
+            std::nan(""));
     }
     case Column::Measured: {
         std::shared_ptr<const std::vector<double>> measured = m_measured;

@@ -120,13 +120,12 @@ void assignBands(HeatmapSlice& slice, const TunedOutcomes* outcomes)
         if (std::isfinite(slice.metric[cell]))
             continue;
         slice.bands[cell] = kAbsentBand;
-        const auto it = outcomes && c >= 0 ? outcomes->find(std::size_t(c)) : TunedOutcomes::const_iterator{};
-        if (outcomes && c >= 0 && it != outcomes->end()) {
-            if (it->second == tuning::OutcomeStatus::CompileFailed)
-                slice.bands[cell] = kCompileFailedBand;
-            else if (it->second == tuning::OutcomeStatus::TimeBudgetCut)
-                slice.bands[cell] = kTimeBudgetCutBand;
-        }
+        const tuning::OutcomeStatus outcome =
+            outcomes && c >= 0 ? tunedOutcome(*outcomes, std::size_t(c)) : tuning::OutcomeStatus::NotTuned;
+        if (outcome == tuning::OutcomeStatus::CompileFailed)
+            slice.bands[cell] = kCompileFailedBand;
+        else if (outcome == tuning::OutcomeStatus::TimeBudgetCut)
+            slice.bands[cell] = kTimeBudgetCutBand;
     }
 }
 
@@ -138,12 +137,10 @@ void markTuningVerdicts(HeatmapSlice& slice, const TunedOutcomes* outcomes)
         CellCategory& category = slice.categories[cell];
         if (category != CellCategory::Generated && category != CellCategory::Handwritten)
             continue;
-        const auto it = outcomes->find(std::size_t(slice.cells[cell]));
-        if (it == outcomes->end())
-            continue;
-        if (it->second == tuning::OutcomeStatus::CompileFailed)
+        const tuning::OutcomeStatus outcome = tunedOutcome(*outcomes, std::size_t(slice.cells[cell]));
+        if (outcome == tuning::OutcomeStatus::CompileFailed)
             category = CellCategory::CompileFailed;
-        else if (it->second == tuning::OutcomeStatus::TimeBudgetCut)
+        else if (outcome == tuning::OutcomeStatus::TimeBudgetCut)
             category = CellCategory::TimeBudgetCut;
     }
 }

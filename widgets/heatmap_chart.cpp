@@ -39,13 +39,23 @@ struct Prepared {
     std::vector<std::vector<std::int64_t>> kept;
 };
 
-// The outcomes of the candidates a tuning ran, copied for a worker.
+// The outcomes of the candidates a tuning ran, copied for a worker (which sorts them).
 std::shared_ptr<const TunedOutcomes> tunedOutcomes(const CandidateTimings& timings)
 {
     auto outcomes = std::make_shared<TunedOutcomes>();
     outcomes->reserve(timings.tunedCount());
-    timings.forEach([&](std::size_t c, const CandidateTimings::Figures& f) { outcomes->emplace(c, f.outcome); });
+    timings.forEach([&](std::size_t c, const CandidateTimings::Figures& f) { outcomes->emplace_back(c, f.outcome); });
     return outcomes;
+}
+
+// The outcomes sorted by index, on the worker (null stays null).
+std::unique_ptr<TunedOutcomes> sortedOutcomes(const std::shared_ptr<const TunedOutcomes>& outcomes)
+{
+    if (!outcomes)
+        return nullptr;
+    auto sorted = std::make_unique<TunedOutcomes>(*outcomes);
+    std::sort(sorted->begin(), sorted->end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return sorted;
 }
 
 bool isTuningMetric(int metric)
@@ -609,18 +619,22 @@ void HeatmapChart::requestSlice()
                 metric.other = r;
         if (isTuningMetric(colour))
             outcomes = m_outcomes;
-    } else if (const TuningRun* run = finishedRun()) {
-        outcomes = tunedOutcomes(*run->timings());
     }
+    // A finished tuning's figures no longer change: its verdicts are collected on the worker (a
+    // lattice tuning has hundreds of thousands of candidates).
+    std::shared_ptr<const CandidateTimings> verdicts;
+    if (colour == kColourByStatus && finishedRun())
+        verdicts = m_run->timings();
     std::shared_ptr<const space::CandidateSpace> s = m_space;
     m_job->start<HeatmapSlice>(
         tr("Preparing the heat map"),
         [s, values = m_values, request = std::move(request), colour, metric = std::move(metric),
-         outcomes = std::move(outcomes)](JobContext&) mutable {
+         outcomes = std::move(outcomes), verdicts = std::move(verdicts)](JobContext&) mutable {
             if (colour == kColourByStatus) {
                 HeatmapSlice slice = computeHeatmapSlice(*s, values, request);
                 slice.colourBy = colour;
-                markTuningVerdicts(slice, outcomes.get());
+                if (verdicts)
+                    markTuningVerdicts(slice, sortedOutcomes(tunedOutcomes(*verdicts)).get());
                 return slice;
             }
             pipeline::CandidateMetricValues info;
@@ -631,7 +645,7 @@ void HeatmapChart::requestSlice()
             });
             info.values.clear();
             slice.colourBy = colour;
-            assignBands(slice, outcomes.get());
+            assignBands(slice, sortedOutcomes(outcomes).get());
             summariseFigures(slice, info);
             slice.metricInfo = std::move(info);
             return slice;

@@ -24,11 +24,11 @@ constexpr std::uint8_t kTimeBudgetCutBand = kCellCategoryCount + 1;
 constexpr std::uint8_t kAbsentBand = kCellCategoryCount + 2;  // not tuned, not measured, ...
 constexpr int kBandCount = kCellCategoryCount + 3;
 
-// Fills slice.bands from its cells' categories and figures; `outcomes` (the tuning's, or null)
-// tells a failed compile and the time budget's cut from "not tuned".
+// Fills slice.bands from its cells' categories and figures; `outcomes` (the tuning's sorted by
+// index, or null) tells a failed compile and the time budget's cut from "not tuned".
 void assignBands(HeatmapSlice& slice, const TunedOutcomes* outcomes);
 // A slice coloured by status: the generated and handwritten cells whose candidate failed to
-// compile or was cut by the time budget take that category (`outcomes`: the tuning's, or null).
+// compile or was cut by the time budget take that category (`outcomes`: sorted, or null).
 void markTuningVerdicts(HeatmapSlice& slice, const TunedOutcomes* outcomes);
 // The figure's range and counts over the cells that show it (reduced ones included).
 void summariseFigures(const HeatmapSlice& slice, pipeline::CandidateMetricValues& info);

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 #include <functional>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ts::gui {
@@ -39,8 +39,11 @@ enum class CellCategory : std::uint8_t {
 inline constexpr int kCellCategoryCount = 17;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
 
-// A tuning's outcomes by the space's index, for the candidates it tuned only.
-using TunedOutcomes = std::unordered_map<std::size_t, tuning::OutcomeStatus>;
+// A tuning's outcomes of the candidates it tuned only, by the space's index (copied on the GUI
+// thread in one pass, sorted by index on the worker that reads them).
+using TunedOutcomes = std::vector<std::pair<std::size_t, tuning::OutcomeStatus>>;
+// The outcome of `candidate` in outcomes sorted by index, NotTuned when absent.
+tuning::OutcomeStatus tunedOutcome(const TunedOutcomes& sorted, std::size_t candidate);
 
 // Distinct values of each dimension over the space's candidates, ascending (kUnset first if
 // present): the axes are ordinal, one column per value some candidate has. `keptOnly`: only the
