@@ -1812,6 +1812,16 @@
         <source>reduced over the hidden dimensions: %1 %2 (the candidate below stands for it)</source>
         <translation>按隐藏维度归约：%1 %2（由下面的候选代表）</translation>
     </message>
+    <message>
+        <source>fail</source>
+        <comment>heat map cell: compile failed</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cut</source>
+        <comment>heat map cell: cut by the time budget</comment>
+        <translation>裁去</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::KernelDocument</name>

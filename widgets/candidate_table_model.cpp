@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
+#include <utility>
 
 namespace ts::gui {
 namespace {
@@ -47,7 +49,7 @@ void CandidateTableModel::setSpace(std::shared_ptr<const space::CandidateSpace> 
         if (stages)
             m_options.push_back(Column::NumStages);
     }
-    if (m_timings && (!m_space || m_timings->p50Us.size() != m_space->size()))
+    if (m_timings && (!m_space || m_timings->size() != m_space->size()))
         m_timings.reset();  // timings belong to the space they were measured on
     if (m_measured && (!m_space || m_measured->size() != m_space->size()))
         m_measured.reset();
@@ -56,9 +58,7 @@ void CandidateTableModel::setSpace(std::shared_ptr<const space::CandidateSpace> 
 
 void CandidateTableModel::setTimings(std::shared_ptr<const CandidateTimings> timings)
 {
-    if (timings && (!m_space || timings->p50Us.size() != m_space->size() ||
-                    timings->p20Us.size() != m_space->size() || timings->p80Us.size() != m_space->size() ||
-                    (!timings->outcome.empty() && timings->outcome.size() != m_space->size())))
+    if (timings && (!m_space || timings->size() != m_space->size()))
         timings.reset();
     if (bool(timings) == bool(m_timings)) {
         m_timings = std::move(timings);
@@ -100,15 +100,20 @@ void CandidateTableModel::refreshBest()
         }
         m_measuredBest.reset();  // the measured times it was chosen from are gone
     }
-    if (m_timings->best && *m_timings->best < m_timings->p50Us.size() && !std::isnan(m_timings->p50Us[*m_timings->best])) {
+    if (m_timings->best && *m_timings->best < m_timings->size() && !std::isnan(m_timings->p50Us(*m_timings->best))) {
         m_best = *m_timings->best;
     } else {
-        for (std::size_t i = 0; i < m_timings->p50Us.size(); ++i)
-            if (!std::isnan(m_timings->p50Us[i]) && (!m_best || m_timings->p50Us[i] < m_timings->p50Us[*m_best]))
+        // The fastest p50, the lowest index among equals.
+        m_timings->forEach([this](std::size_t i, const CandidateTimings::Figures& f) {
+            if (std::isnan(f.p50Us))
+                return;
+            const double best = m_best ? m_timings->p50Us(*m_best) : 0.0;
+            if (!m_best || f.p50Us < best || (f.p50Us == best && i < *m_best))
                 m_best = i;
+        });
     }
     if (m_best)
-        m_bestP50 = m_timings->p50Us[*m_best];
+        m_bestP50 = m_timings->p50Us(*m_best);
 }
 
 void CandidateTableModel::updateTimings(std::size_t first, std::size_t last, bool bestChanged,
@@ -145,19 +150,19 @@ void CandidateTableModel::setMeasuredBest(std::optional<std::size_t> candidate)
 
 tuning::OutcomeStatus CandidateTableModel::outcome(std::size_t candidate) const
 {
-    if (!m_timings || candidate >= m_timings->p50Us.size())
+    if (!m_timings || candidate >= m_timings->size())
         return tuning::OutcomeStatus::NotTuned;
-    if (m_measuredBest && !m_timings->outcome.empty()) {
+    if (m_measuredBest && m_timings->hasOutcomes()) {
         // Ranked by measured time: the measured best is the best; the tuning's own pick is one of
         // the benchmarked.
-        const tuning::OutcomeStatus o = m_timings->outcome[candidate];
+        const tuning::OutcomeStatus o = m_timings->outcome(candidate);
         if (o != tuning::OutcomeStatus::Best && o != tuning::OutcomeStatus::Benchmarked)
             return o;
         return candidate == *m_measuredBest ? tuning::OutcomeStatus::Best : tuning::OutcomeStatus::Benchmarked;
     }
-    if (!m_timings->outcome.empty())
-        return m_timings->outcome[candidate];
-    if (std::isnan(m_timings->p50Us[candidate]))
+    if (m_timings->hasOutcomes())
+        return m_timings->outcome(candidate);
+    if (std::isnan(m_timings->p50Us(candidate)))
         return tuning::OutcomeStatus::NotTuned;
     return m_best == candidate ? tuning::OutcomeStatus::Best : tuning::OutcomeStatus::Benchmarked;
 }
@@ -202,7 +207,7 @@ double CandidateTableModel::speedUp(std::size_t row) const
 {
     if (!m_timings || !m_best || m_bestP50 <= 0)
         return std::nan("");
-    const double p50 = m_measuredBest ? measuredUs(row) : m_timings->p50Us[row];
+    const double p50 = m_measuredBest ? measuredUs(row) : m_timings->p50Us(row);
     return std::isnan(p50) ? p50 : p50 / m_bestP50;
 }
 
@@ -291,9 +296,9 @@ double CandidateTableModel::timing(std::size_t row, Column kind) const
     if (!m_timings)
         return std::nan("");
     switch (kind) {
-    case Column::P50: return m_timings->p50Us[row];
-    case Column::P20: return m_timings->p20Us[row];
-    case Column::P80: return m_timings->p80Us[row];
+    case Column::P50: return m_timings->p50Us(row);
+    case Column::P20: return m_timings->p20Us(row);
+    case Column::P80: return m_timings->p80Us(row);
     case Column::SpeedUp: return speedUp(row);
     default: return std::nan("");
     }
@@ -344,11 +349,25 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
     if (!m_space)
         return [](std::size_t) { return std::nan(""); };
     std::shared_ptr<const space::CandidateSpace> s = m_space;
-    auto copied = [this](auto pick) {
-        auto column = std::make_shared<std::vector<double>>(m_space->size());
-        for (std::size_t i = 0; i < column->size(); ++i)
-            (*column)[i] = pick(i);
-        return [column](std::size_t row) { return (*column)[row]; };
+    // The tuning's figures as they are now, copied for the candidates it tuned only (one pass
+    // on this thread); the worker that sorts lays them out by row once, `other` for every row the
+    // tuning did not reach.
+    auto tuned = [this](auto pick, double other) {
+        auto figures = std::make_shared<std::vector<std::pair<std::size_t, double>>>();
+        if (m_timings) {
+            figures->reserve(m_timings->tunedCount());
+            m_timings->forEach([&](std::size_t i, const CandidateTimings::Figures& f) { figures->emplace_back(i, pick(i, f)); });
+        }
+        auto column = std::make_shared<std::vector<double>>();
+        auto laidOut = std::make_shared<std::once_flag>();
+        return [figures, column, laidOut, other, rows = m_space->size()](std::size_t row) {
+            std::call_once(*laidOut, [&] {
+                column->assign(rows, other);
+                for (const auto& [i, v] : *figures)
+                    (*column)[i] = v;
+            });
+            return (*column)[row];
+        };
     };
     switch (columnKind(column)) {
     case Column::Index: return [](std::size_t row) { return double(row); };
@@ -367,15 +386,25 @@ std::function<double(std::size_t)> CandidateTableModel::sortKey(int column) cons
     case Column::Programs: return [s](std::size_t row) { return double(s->metrics(row).programs); };
     case Column::Waves: return [s](std::size_t row) { return double(s->metrics(row).waves); };
     case Column::LastWave: return [s](std::size_t row) { return s->metrics(row).lastWaveUtilisation; };
-    case Column::Outcome: return copied([this](std::size_t row) { return double(outcome(row)); });
+    case Column::Outcome:
+        return tuned([this](std::size_t row, const CandidateTimings::Figures&) { return double(outcome(row)); },
+                     double(tuning::OutcomeStatus::NotTuned));
     case Column::P50:
     case Column::P20:
     case Column::P80:
     case Column::SpeedUp: {
-        if (columnKind(column) == Column::SpeedUp && m_measuredBest)
-            return copied([this](std::size_t row) { return measuredUs(row); });  // the measured order
+        if (columnKind(column) == Column::SpeedUp && m_measuredBest) {  // the measured order
+            std::shared_ptr<const std::vector<double>> measured = m_measured;
+            return [measured](std::size_t row) {
+                return measured && row < measured->size() ? (*measured)[row] * 1000.0 : std::nan("");
+            };
+        }
         const Column kind = columnKind(column) == Column::SpeedUp ? Column::P50 : columnKind(column);  // same order
-        return copied([this, kind](std::size_t row) { return timing(row, kind); });
+        return tuned(
+            [kind](std::size_t, const CandidateTimings::Figures& f) {
+                return kind == Column::P20 ? f.p20Us : kind == Column::P80 ? f.p80Us : f.p50Us;
+            },
+            std::nan(""));
     }
     case Column::Measured: {
         std::shared_ptr<const std::vector<double>> measured = m_measured;
@@ -496,8 +525,8 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
                     tip += QStringLiteral(": ") + coreText(m_timings->failureOf(row));
             } else {
                 tip += tr(": p50 %1 (p20 %2, p80 %3)")
-                           .arg(timeUsText(m_timings->p50Us[row]), timeUsText(m_timings->p20Us[row]),
-                                timeUsText(m_timings->p80Us[row]));
+                           .arg(timeUsText(m_timings->p50Us(row)), timeUsText(m_timings->p20Us(row)),
+                                timeUsText(m_timings->p80Us(row)));
                 if (const double x = speedUp(row); !std::isnan(x) && o != tuning::OutcomeStatus::Best)
                     tip += tr(", %1 the best's").arg(ratioText(x));
             }
@@ -506,13 +535,13 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
     }
     case Qt::BackgroundRole: {
         const tuning::OutcomeStatus o = outcome(row);
-        if (o == tuning::OutcomeStatus::Best || (o == tuning::OutcomeStatus::CompileFailed && columnKind(index.column()) == Column::Outcome))
+        if (o == tuning::OutcomeStatus::Best)
             return outcomeTint(o, m_dark);
-        return statusTint(m_space->status(row), m_dark);
+        return candidateStatusTint(m_space->status(row), o, m_dark);
     }
     case Qt::ForegroundRole:
         if (columnKind(index.column()) == Column::Status)
-            return statusColor(m_space->status(row), m_dark);
+            return candidateStatusColor(m_space->status(row), outcome(row), m_dark);
         if (columnKind(index.column()) == Column::Outcome)
             return outcomeColor(outcome(row), m_dark);
         return {};

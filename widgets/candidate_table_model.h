@@ -10,26 +10,77 @@
 
 #include <QAbstractTableModel>
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ts::gui {
 
-// Measured timings per candidate, in microseconds; NaN where a candidate was not measured.
-// Filled by the tuning stage; the model never invents them.
-struct CandidateTimings {
-    std::vector<double> p50Us;
-    std::vector<double> p20Us;
-    std::vector<double> p80Us;
-    // Optional: empty, or the tuning outcome of every candidate.
-    std::vector<tuning::OutcomeStatus> outcome;
+// A tuning's times (microseconds) and outcomes, stored per tuned candidate: a tuning runs a few
+// thousand candidates of a space that may hold millions of rows (a cube kernel's pruned tilings),
+// so nothing is laid out per row. Read by the space's index: NaN and NotTuned for a candidate the
+// tuning did not reach. Filled by the tuning stage; the model never invents them.
+class CandidateTimings {
+public:
+    struct Figures {
+        double p50Us = std::numeric_limits<double>::quiet_NaN();
+        double p20Us = std::numeric_limits<double>::quiet_NaN();
+        double p80Us = std::numeric_limits<double>::quiet_NaN();
+        tuning::OutcomeStatus outcome = tuning::OutcomeStatus::NotTuned;
+    };
+
+    // `candidates`: the space's size. Without `outcomes` only times are given: a candidate with
+    // a p50 counts as benchmarked.
+    explicit CandidateTimings(std::size_t candidates = 0, bool outcomes = true)
+        : m_size(candidates), m_outcomes(outcomes) {}
+
+    std::size_t size() const { return m_size; }
+    bool hasOutcomes() const { return m_outcomes; }
+    // The candidates with figures (tuned), and a candidate's (null: none).
+    std::size_t tunedCount() const { return m_figures.size(); }
+    const Figures* find(std::size_t candidate) const
+    {
+        const auto it = m_figures.find(candidate);
+        return it == m_figures.end() ? nullptr : &it->second;
+    }
+    double p50Us(std::size_t candidate) const { return figures(candidate).p50Us; }
+    double p20Us(std::size_t candidate) const { return figures(candidate).p20Us; }
+    double p80Us(std::size_t candidate) const { return figures(candidate).p80Us; }
+    tuning::OutcomeStatus outcome(std::size_t candidate) const { return figures(candidate).outcome; }
+    void setTimes(std::size_t candidate, double p50Us, double p20Us, double p80Us)
+    {
+        Figures& f = m_figures[candidate];
+        f.p50Us = p50Us, f.p20Us = p20Us, f.p80Us = p80Us;
+    }
+    void setOutcome(std::size_t candidate, tuning::OutcomeStatus outcome) { m_figures[candidate].outcome = outcome; }
+    // Calls f(candidate, figures) for every candidate with figures, in no particular order.
+    template <typename F>
+    void forEach(F&& f) const
+    {
+        for (const auto& [candidate, figures] : m_figures)
+            f(candidate, figures);
+    }
+
     // The candidate the others are compared with; the fastest p50 when not given.
     std::optional<std::size_t> best;
     // Why a candidate failed to compile, for the tooltip (empty when it did not).
     std::function<std::string(std::size_t)> failureOf;
+
+private:
+    const Figures& figures(std::size_t candidate) const
+    {
+        static const Figures kNone;
+        const Figures* f = find(candidate);
+        return f ? *f : kNone;
+    }
+
+    std::size_t m_size = 0;
+    bool m_outcomes = true;
+    std::unordered_map<std::size_t, Figures> m_figures;
 };
 
 class CandidateTableModel : public QAbstractTableModel {

@@ -1,8 +1,10 @@
 #include "widgets/frozen_table_view.h"
 
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QScrollBar>
 #include <QStyleOptionHeaderV2>
+#include <QTimer>
 
 namespace ts::gui {
 namespace {
@@ -125,6 +127,14 @@ int FrozenTableView::twoLineLabelWidth(const QString& text, const QFontMetrics& 
     return best;
 }
 
+namespace {
+
+// Above this many rows the frozen view takes a reset's rows a turn of the event loop after the
+// main view (attachFrozen).
+constexpr int kDeferredRows = 100000;
+
+} // namespace
+
 FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
 {
     setHorizontalHeader(new WrappingHeader(this));
@@ -181,23 +191,67 @@ void FrozenTableView::setModel(QAbstractItemModel* model)
 {
     if (QAbstractItemModel* old = this->model())
         disconnect(old, nullptr, this, nullptr);
+    ++m_generation;
     QTableView::setModel(model);
-    m_frozen->setModel(model);
-    m_frozen->setSelectionModel(selectionModel());
+    showInFrozen(model);
     if (model) {
         // Columns come and go (a tuning's timings): the frozen view hides all but the frozen ones.
         for (auto signal : {&QAbstractItemModel::columnsInserted, &QAbstractItemModel::columnsRemoved})
             connect(model, signal, this, [this] { syncColumns(); });
-        connect(model, &QAbstractItemModel::modelReset, this, [this] { syncColumns(); });
+        // A reset lays out one header section per row in each of the two views: millions for a
+        // lattice or a cube space. The frozen view lets go of the model before it and takes the
+        // new rows in the next turn of the event loop, so that the GUI thread pays the two
+        // layouts in two turns rather than one stall twice as long.
+        connect(model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+            ++m_generation;
+            if (m_frozen->model() == this->model())
+                showInFrozen(nullptr);
+        });
+        connect(model, &QAbstractItemModel::modelReset, this, [this] {
+            if (this->model()->rowCount() <= kDeferredRows) {
+                attachFrozen();
+                return;
+            }
+            syncColumns();  // the frozen view stays hidden until it has the rows
+            QTimer::singleShot(0, this, [this, generation = m_generation] {
+                if (generation == m_generation)
+                    attachFrozen();
+            });
+        });
         connect(model, &QAbstractItemModel::layoutChanged, this, [this] { syncColumns(); });
     }
     syncColumns();
 }
 
+void FrozenTableView::showInFrozen(QAbstractItemModel* model)
+{
+    // QAbstractItemView::setModel gives the view a selection model of its own, kept until the
+    // model goes: the frozen view drops it (and the one it had while it showed nothing).
+    QItemSelectionModel* before = m_frozen->selectionModel();
+    m_frozen->setModel(model);
+    QItemSelectionModel* own = m_frozen->selectionModel();
+    if (model && model == this->model() && selectionModel())
+        m_frozen->setSelectionModel(selectionModel());
+    for (QItemSelectionModel* dropped : {before, own})
+        if (dropped && dropped != m_frozen->selectionModel() && dropped != selectionModel() && dropped->parent() == m_frozen)
+            dropped->deleteLater();
+}
+
+void FrozenTableView::attachFrozen()
+{
+    if (m_frozen->model() != model())
+        showInFrozen(model());
+    syncColumns();
+    m_frozen->verticalScrollBar()->setValue(verticalScrollBar()->value());
+}
+
 void FrozenTableView::setSelectionModel(QItemSelectionModel* selectionModel)
 {
     QTableView::setSelectionModel(selectionModel);
-    m_frozen->setSelectionModel(selectionModel);
+    // QTableView::setModel calls this with the new model's selection before setModel has given
+    // the frozen view that model: it takes the selection once it shows the same model.
+    if (selectionModel && m_frozen->model() == selectionModel->model())
+        m_frozen->setSelectionModel(selectionModel);
 }
 
 void FrozenTableView::setFrozenColumnCount(int count)
@@ -241,12 +295,19 @@ void FrozenTableView::syncColumns()
         m_frozen->setColumnHidden(logical, visual >= m_count || isColumnHidden(logical));
         m_frozen->setColumnWidth(logical, columnWidth(logical));
     }
-    m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
-    m_frozen->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    // Both calls walk every row's section (millions in a lattice or a cube space), even when they
+    // change nothing: only when they would.
+    QHeaderView* rows = m_frozen->verticalHeader();
+    if (rows->defaultSectionSize() != verticalHeader()->defaultSectionSize())
+        rows->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
+    if (!m_rowsFixed) {  // sections made later take the header's mode
+        rows->setSectionResizeMode(QHeaderView::Fixed);
+        m_rowsFixed = true;
+    }
     m_frozen->setVerticalScrollMode(verticalScrollMode());
     m_frozen->setWordWrap(wordWrap());
     m_frozen->setTextElideMode(textElideMode());
-    m_frozen->setVisible(m_count > 0 && columns > 0);
+    m_frozen->setVisible(m_count > 0 && columns > 0 && m_frozen->model() == model());
     {
         const QSignalBlocker block(frozenHeader);
         frozenHeader->setSortIndicator(header->sortIndicatorSection(), header->sortIndicatorOrder());

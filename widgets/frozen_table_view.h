@@ -49,6 +49,10 @@ protected:
 
 private:
     void syncColumns();
+    // Gives the frozen view the model's rows (after a reset) and its place.
+    void attachFrozen();
+    // The frozen view shows `model` (the table's, with its selection, or null while it waits).
+    void showInFrozen(QAbstractItemModel* model);
     void placeFrozen();
     int scrollStop(int value, bool forward) const;
     void snapScroll(int value);
@@ -57,6 +61,8 @@ private:
     int m_count = 0;
     int m_lastScroll = 0;
     bool m_snapping = false;
+    bool m_rowsFixed = false;  // the frozen view's rows set to Fixed height
+    int m_generation = 0;      // counts resets: a deferred attach of an older one is dropped
 };
 
 } // namespace ts::gui

@@ -106,7 +106,7 @@ namespace heatmap_detail {
 
 // Why each cell of a slice coloured by a figure shows none, or kFigureBand. An incorrect launch
 // keeps its own colour even with a figure: its time is not the kernel's.
-void assignBands(HeatmapSlice& slice, const std::vector<tuning::OutcomeStatus>* outcomes)
+void assignBands(HeatmapSlice& slice, const TunedOutcomes* outcomes)
 {
     slice.bands.assign(slice.cells.size(), kFigureBand);
     for (std::size_t cell = 0; cell < slice.cells.size(); ++cell) {
@@ -120,12 +120,28 @@ void assignBands(HeatmapSlice& slice, const std::vector<tuning::OutcomeStatus>* 
         if (std::isfinite(slice.metric[cell]))
             continue;
         slice.bands[cell] = kAbsentBand;
-        if (outcomes && c >= 0 && std::size_t(c) < outcomes->size()) {
-            if ((*outcomes)[std::size_t(c)] == tuning::OutcomeStatus::CompileFailed)
-                slice.bands[cell] = kCompileFailedBand;
-            else if ((*outcomes)[std::size_t(c)] == tuning::OutcomeStatus::TimeBudgetCut)
-                slice.bands[cell] = kTimeBudgetCutBand;
-        }
+        const tuning::OutcomeStatus outcome =
+            outcomes && c >= 0 ? tunedOutcome(*outcomes, std::size_t(c)) : tuning::OutcomeStatus::NotTuned;
+        if (outcome == tuning::OutcomeStatus::CompileFailed)
+            slice.bands[cell] = kCompileFailedBand;
+        else if (outcome == tuning::OutcomeStatus::TimeBudgetCut)
+            slice.bands[cell] = kTimeBudgetCutBand;
+    }
+}
+
+void markTuningVerdicts(HeatmapSlice& slice, const TunedOutcomes* outcomes)
+{
+    if (!outcomes || outcomes->empty())
+        return;
+    for (std::size_t cell = 0; cell < slice.cells.size(); ++cell) {
+        CellCategory& category = slice.categories[cell];
+        if (category != CellCategory::Generated && category != CellCategory::Handwritten)
+            continue;
+        const tuning::OutcomeStatus outcome = tunedOutcome(*outcomes, std::size_t(slice.cells[cell]));
+        if (outcome == tuning::OutcomeStatus::CompileFailed)
+            category = CellCategory::CompileFailed;
+        else if (outcome == tuning::OutcomeStatus::TimeBudgetCut)
+            category = CellCategory::TimeBudgetCut;
     }
 }
 
@@ -158,9 +174,9 @@ QColor HeatmapChart::bandColor(int band) const
     if (band < kCellCategoryCount)
         return categoryColor(CellCategory(band));
     if (band == kCompileFailedBand)
-        return m_dark ? QColor(0xe5, 0x39, 0x35) : QColor(0xb7, 0x1c, 0x1c);
+        return outcomeColor(tuning::OutcomeStatus::CompileFailed, m_dark);
     if (band == kTimeBudgetCutBand)
-        return m_dark ? QColor(0x54, 0x6e, 0x7a) : QColor(0x90, 0xa4, 0xae);
+        return outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, m_dark);
     return absentColor();
 }
 
@@ -241,8 +257,12 @@ QString HeatmapChart::metricValueText(int metric, double v) const
 
 QColor HeatmapChart::categoryColor(CellCategory c) const
 {
+    if (c == CellCategory::CompileFailed)
+        return outcomeColor(tuning::OutcomeStatus::CompileFailed, m_dark);
+    if (c == CellCategory::TimeBudgetCut)
+        return outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, m_dark);
     // In CellCategory order.
-    static constexpr std::array<ThemedColor, kCellCategoryCount> kColors = {{
+    static constexpr std::array<ThemedColor, std::size_t(CellCategory::CompileFailed)> kColors = {{
         {0xeeeeee, 0x2b2b2b},  // no candidate
         {0x2e7d32, 0x43a047},  // generated
         {0x1565c0, 0x1e88e5},  // handwritten
@@ -282,6 +302,8 @@ QString HeatmapChart::categoryLabel(CellCategory c) const
     case CellCategory::PrunedL1: return tr("pruned: L1 capacity (tl.dot tiles)");
     case CellCategory::PrunedL0: return tr("pruned: L0A / L0B / L0C capacity (tl.dot tiles)");
     case CellCategory::SkippedOption: return tr("skipped: a generated tiling with a setting the backend never lists");
+    case CellCategory::CompileFailed: return outcomeLabel(tuning::OutcomeStatus::CompileFailed);
+    case CellCategory::TimeBudgetCut: return outcomeLabel(tuning::OutcomeStatus::TimeBudgetCut);
     }
     return {};
 }
@@ -305,6 +327,8 @@ QString HeatmapChart::shortLabel(CellCategory c) const
     case CellCategory::PrunedL1: return tr("L1", "heat map cell: L1 capacity");
     case CellCategory::PrunedL0: return tr("L0", "heat map cell: L0A / L0B / L0C capacity");
     case CellCategory::SkippedOption: return tr("opt", "heat map cell: a setting the backend never lists");
+    case CellCategory::CompileFailed: return tr("fail", "heat map cell: compile failed");
+    case CellCategory::TimeBudgetCut: return tr("cut", "heat map cell: cut by the time budget");
     }
     return {};
 }

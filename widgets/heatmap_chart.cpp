@@ -23,6 +23,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ts::gui {
@@ -38,6 +39,25 @@ struct Prepared {
     std::vector<std::vector<std::int64_t>> all;
     std::vector<std::vector<std::int64_t>> kept;
 };
+
+// The outcomes of the candidates a tuning ran, copied for a worker (which sorts them).
+std::shared_ptr<const TunedOutcomes> tunedOutcomes(const CandidateTimings& timings)
+{
+    auto outcomes = std::make_shared<TunedOutcomes>();
+    outcomes->reserve(timings.tunedCount());
+    timings.forEach([&](std::size_t c, const CandidateTimings::Figures& f) { outcomes->emplace_back(c, f.outcome); });
+    return outcomes;
+}
+
+// The outcomes sorted by index, on the worker (null stays null).
+std::unique_ptr<TunedOutcomes> sortedOutcomes(const std::shared_ptr<const TunedOutcomes>& outcomes)
+{
+    if (!outcomes)
+        return nullptr;
+    auto sorted = std::make_unique<TunedOutcomes>(*outcomes);
+    std::sort(sorted->begin(), sorted->end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return sorted;
+}
 
 bool isTuningMetric(int metric)
 {
@@ -349,7 +369,24 @@ void HeatmapChart::setRun(std::shared_ptr<const TuningRun> run)
     if (isTuningMetric(colourBy())) {
         refreshTimings();
         requestSlice();
+    } else if (colourBy() == kColourByStatus && m_space && (finishedRun() || showsVerdicts())) {
+        requestSlice();  // the tuning's verdicts come or go
     }
+}
+
+const TuningRun* HeatmapChart::finishedRun() const
+{
+    return m_run && m_run->isFinished() && m_run->space() == m_space && m_run->timings() &&
+                   m_run->timings()->hasOutcomes()
+               ? m_run.get()
+               : nullptr;
+}
+
+bool HeatmapChart::showsVerdicts() const
+{
+    return std::any_of(m_slice.categories.begin(), m_slice.categories.end(), [](CellCategory c) {
+        return c == CellCategory::CompileFailed || c == CellCategory::TimeBudgetCut;
+    });
 }
 
 void HeatmapChart::runUpdated()
@@ -357,10 +394,14 @@ void HeatmapChart::runUpdated()
     m_tipCandidate = -1;
     // The times are copied again only when they colour the cells, else at the next hover.
     m_p50Stale = true;
-    if (!isTuningMetric(colourBy()))
-        return;
-    refreshTimings();
-    requestSlice();
+    if (isTuningMetric(colourBy())) {
+        refreshTimings();
+        requestSlice();
+    } else if (colourBy() == kColourByStatus && finishedRun()) {
+        // By status, the tuning's verdicts (a failed compile, the time budget's cut) are drawn
+        // once it ends: a slice per batch would be computed again and again over millions.
+        requestSlice();
+    }
 }
 
 void HeatmapChart::refreshTimings() const
@@ -372,17 +413,17 @@ void HeatmapChart::refreshTimings() const
     if (!m_run || !m_space || m_run->space() != m_space)
         return;
     const std::shared_ptr<const CandidateTimings> t = m_run->timings();
-    if (!t || t->p50Us.size() != m_space->size())
+    if (!t || t->size() != m_space->size())
         return;
-    // One pass over a column of doubles: the running tuning fills it in place on this thread.
-    auto ms = std::make_shared<std::vector<double>>(t->p50Us);
-    for (double& v : *ms)
-        v /= 1000.0;
+    // A copy of the tuned candidates' times, on this thread: the running tuning fills them in
+    // place. The figure's request takes one per candidate.
+    auto ms = std::make_shared<std::vector<double>>(m_space->size(), std::nan(""));
+    t->forEach([&](std::size_t c, const CandidateTimings::Figures& f) { (*ms)[c] = f.p50Us / 1000.0; });
     m_p50Ms = std::move(ms);
     m_best = m_run->bestCandidate();
     // Why a candidate has no time: a failed compile or the time budget's cut, not "not tuned".
-    if (t->outcome.size() == m_space->size())
-        m_outcomes = std::make_shared<const std::vector<tuning::OutcomeStatus>>(t->outcome);
+    if (t->hasOutcomes())
+        m_outcomes = tunedOutcomes(*t);
 }
 
 void HeatmapChart::setMeasured(std::shared_ptr<const std::vector<double>> measuredMs)
@@ -564,7 +605,7 @@ void HeatmapChart::requestSlice()
     // nothing however big the space.
     pipeline::CandidateMetricsRequest metric;
     const int colour = colourBy();
-    std::shared_ptr<const std::vector<tuning::OutcomeStatus>> outcomes;
+    std::shared_ptr<const TunedOutcomes> outcomes;
     if (colour != kColourByStatus) {
         if (isTuningMetric(colour) && (m_p50Stale || !m_p50Ms))
             refreshTimings();
@@ -580,14 +621,21 @@ void HeatmapChart::requestSlice()
         if (isTuningMetric(colour))
             outcomes = m_outcomes;
     }
+    // A finished tuning's figures no longer change: its verdicts are collected on the worker (a
+    // lattice tuning has hundreds of thousands of candidates).
+    std::shared_ptr<const CandidateTimings> verdicts;
+    if (colour == kColourByStatus && finishedRun())
+        verdicts = m_run->timings();
     std::shared_ptr<const space::CandidateSpace> s = m_space;
     m_job->start<HeatmapSlice>(
         tr("Preparing the heat map"),
         [s, values = m_values, request = std::move(request), colour, metric = std::move(metric),
-         outcomes = std::move(outcomes)](JobContext&) mutable {
+         outcomes = std::move(outcomes), verdicts = std::move(verdicts)](JobContext&) mutable {
             if (colour == kColourByStatus) {
                 HeatmapSlice slice = computeHeatmapSlice(*s, values, request);
                 slice.colourBy = colour;
+                if (verdicts)
+                    markTuningVerdicts(slice, sortedOutcomes(tunedOutcomes(*verdicts)).get());
                 return slice;
             }
             pipeline::CandidateMetricValues info;
@@ -598,7 +646,7 @@ void HeatmapChart::requestSlice()
             });
             info.values.clear();
             slice.colourBy = colour;
-            assignBands(slice, outcomes.get());
+            assignBands(slice, sortedOutcomes(outcomes).get());
             summariseFigures(slice, info);
             slice.metricInfo = std::move(info);
             return slice;

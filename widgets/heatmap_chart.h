@@ -121,6 +121,10 @@ private:
     void hover(QMouseEvent* event);
     void refreshComparisons();
     void refreshTimings() const;
+    // m_run when it has finished on the space shown with outcomes (whose verdicts colour the
+    // cells by status), else null; whether the slice shown draws such verdicts.
+    const TuningRun* finishedRun() const;
+    bool showsVerdicts() const;
     void emitSource(int dim);
     QColor categoryColor(CellCategory category) const;
     QColor absentColor() const;
@@ -145,7 +149,7 @@ private:
     // A copy of m_run's times, made when something reads them (refreshTimings).
     mutable std::shared_ptr<const std::vector<double>> m_p50Ms;  // of m_run, in ms
     mutable std::optional<std::size_t> m_best;
-    mutable std::shared_ptr<const std::vector<tuning::OutcomeStatus>> m_outcomes;  // of m_run
+    mutable std::shared_ptr<const TunedOutcomes> m_outcomes;  // of m_run
     std::shared_ptr<const std::vector<double>> m_measuredMs;
     std::shared_ptr<const analysis::KernelAnalysis> m_analysis;
     std::filesystem::path m_cachePath;

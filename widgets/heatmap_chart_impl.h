@@ -24,9 +24,12 @@ constexpr std::uint8_t kTimeBudgetCutBand = kCellCategoryCount + 1;
 constexpr std::uint8_t kAbsentBand = kCellCategoryCount + 2;  // not tuned, not measured, ...
 constexpr int kBandCount = kCellCategoryCount + 3;
 
-// Fills slice.bands from its cells' categories and figures; `outcomes` (the tuning's, per
-// candidate, or null) tells a failed compile and the time budget's cut from "not tuned".
-void assignBands(HeatmapSlice& slice, const std::vector<tuning::OutcomeStatus>* outcomes);
+// Fills slice.bands from its cells' categories and figures; `outcomes` (the tuning's sorted by
+// index, or null) tells a failed compile and the time budget's cut from "not tuned".
+void assignBands(HeatmapSlice& slice, const TunedOutcomes* outcomes);
+// A slice coloured by status: the generated and handwritten cells whose candidate failed to
+// compile or was cut by the time budget take that category (`outcomes`: sorted, or null).
+void markTuningVerdicts(HeatmapSlice& slice, const TunedOutcomes* outcomes);
 // The figure's range and counts over the cells that show it (reduced ones included).
 void summariseFigures(const HeatmapSlice& slice, pipeline::CandidateMetricValues& info);
 

@@ -20,6 +20,13 @@ int rank(space::CandidateStatus status)
 
 } // namespace
 
+tuning::OutcomeStatus tunedOutcome(const TunedOutcomes& sorted, std::size_t candidate)
+{
+    const auto it = std::lower_bound(sorted.begin(), sorted.end(), candidate,
+                                     [](const auto& entry, std::size_t c) { return entry.first < c; });
+    return it != sorted.end() && it->first == candidate ? it->second : tuning::OutcomeStatus::NotTuned;
+}
+
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason)
 {
     using space::CandidateStatus;

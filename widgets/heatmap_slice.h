@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace ts::gui {
@@ -32,9 +33,18 @@ enum class CellCategory : std::uint8_t {
     PrunedL1,  // a tl.dot kernel's tiles over L1 (the cube pruning)
     PrunedL0,  // over L0A, L0B or L0C
     SkippedOption, // a generated tiling with a setting the backend never lists (option points)
+    // A generated or handwritten candidate the tuning could not time (markTuningVerdicts).
+    CompileFailed,
+    TimeBudgetCut,
 };
-inline constexpr int kCellCategoryCount = 16;
+inline constexpr int kCellCategoryCount = 18;
 CellCategory cellCategory(space::CandidateStatus status, space::ReasonCode reason);
+
+// A tuning's outcomes of the candidates it tuned only, by the space's index (copied on the GUI
+// thread in one pass, sorted by index on the worker that reads them).
+using TunedOutcomes = std::vector<std::pair<std::size_t, tuning::OutcomeStatus>>;
+// The outcome of `candidate` in outcomes sorted by index, NotTuned when absent.
+tuning::OutcomeStatus tunedOutcome(const TunedOutcomes& sorted, std::size_t candidate);
 
 // Distinct values of each dimension over the space's candidates, ascending (kUnset first if
 // present): the axes are ordinal, one column per value some candidate has. `keptOnly`: only the

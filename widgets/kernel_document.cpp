@@ -631,8 +631,8 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
         [this, analysis = m_analysis, space = m_space, device, options, feed, cachePath,
          hostCores = tuning::modelledHostCores(options, device)](JobContext& context) {
             const LowerThreadPriority nice;  // the tuning's threads inherit it: the GUI keeps its CPU
-            // The run the views follow, laid out here (arrays the size of the space) and shown
-            // from the moment it exists; the candidates reach it through the feed.
+            // The run the views follow, made here and shown from the moment it exists; the
+            // candidates reach it through the feed.
             std::size_t total = 0;
             if (options.lattice) {
                 total = tuning::latticeCandidates(*space, options.subset).indices.size();

@@ -507,25 +507,33 @@ void SpacePage::refreshRanking()
         m_rankRow->setVisible(timings && m_model->hasMeasured());
         return;
     }
-    const std::size_t n = timings->p50Us.size();
+    // Only the candidates the tuning ran can rank: the inputs hold those, in the space's order
+    // (ties go to the lower index), not one entry per row of a space of millions.
+    std::vector<std::size_t> tuned;
+    tuned.reserve(timings->tunedCount());
+    timings->forEach([&](std::size_t i, const CandidateTimings::Figures&) { tuned.push_back(i); });
+    std::sort(tuned.begin(), tuned.end());
     pipeline::RankInputs inputs;
-    inputs.simulated.resize(n);
-    inputs.ran.resize(n);
-    inputs.measuredMs.resize(n, std::numeric_limits<double>::quiet_NaN());
+    inputs.simulated.resize(tuned.size());
+    inputs.ran.resize(tuned.size());
+    inputs.measuredMs.resize(tuned.size(), std::numeric_limits<double>::quiet_NaN());
     const double none = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t k = 0; k < tuned.size(); ++k) {
+        const std::size_t i = tuned[k];
+        const CandidateTimings::Figures& f = *timings->find(i);
         auto orNone = [&](double us) { return std::isnan(us) ? none : us; };
-        inputs.simulated[i] = {orNone(timings->p50Us[i]), orNone(timings->p20Us[i]), orNone(timings->p80Us[i])};
-        const tuning::OutcomeStatus o = timings->outcome.empty() ? (std::isnan(timings->p50Us[i]) ? tuning::OutcomeStatus::NotTuned
-                                                                                                 : tuning::OutcomeStatus::Benchmarked)
-                                                                 : timings->outcome[i];
-        inputs.ran[i] = o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best ||
+        inputs.simulated[k] = {orNone(f.p50Us), orNone(f.p20Us), orNone(f.p80Us)};
+        const tuning::OutcomeStatus o = timings->hasOutcomes() ? f.outcome
+                                        : std::isnan(f.p50Us)  ? tuning::OutcomeStatus::NotTuned
+                                                               : tuning::OutcomeStatus::Benchmarked;
+        inputs.ran[k] = o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best ||
                         o == tuning::OutcomeStatus::CompileFailed;
-        inputs.measuredMs[i] = m_model->measuredUs(i) / 1000.0;
+        inputs.measuredMs[k] = m_model->measuredUs(i) / 1000.0;
+        if (timings->best == i)
+            inputs.simulatedBest = k;
     }
-    inputs.simulatedBest = timings->best;
     const pipeline::TuningRanking ranking = pipeline::rankCandidates(inputs, rankBy, /*withOrder=*/false);
-    m_model->setMeasuredBest(ranking.byMeasured ? ranking.best : std::nullopt);
+    m_model->setMeasuredBest(ranking.byMeasured && ranking.best ? std::optional(tuned[*ranking.best]) : std::nullopt);
     const QString device = m_measuredDevice.isEmpty() ? tr("real hardware") : m_measuredDevice;
     const QString measured =
         tr("%1 of %n candidate(s) the tuning ran measured", nullptr, int(ranking.ran)).arg(ranking.measured);

@@ -97,9 +97,10 @@ QString paramRoleLabel(analysis::ParamRole role)
 QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark)
 {
     using tuning::OutcomeStatus;
-    // In OutcomeStatus order: not tuned, compile failed, benchmarked, best, cut by the time budget.
+    // In OutcomeStatus order: not tuned, compile failed (dark red: apart from the pruned red and
+    // from the incorrect purple), benchmarked, best, cut by the time budget (blue-grey).
     static constexpr ThemedColor kColors[] = {
-        {0x757575, 0x9e9e9e}, {0xc62828, 0xef7373}, {0x00838f, 0x4dd0e1}, {0xb26a00, 0xffd54f}, {0x5e35b1, 0xb39ddb},
+        {0x757575, 0x9e9e9e}, {0x8b0000, 0xe53935}, {0x00838f, 0x4dd0e1}, {0xb26a00, 0xffd54f}, {0x90a4ae, 0x546e7a},
     };
     static_assert(int(OutcomeStatus::NotTuned) == 0 && int(OutcomeStatus::CompileFailed) == 1 &&
                   int(OutcomeStatus::Benchmarked) == 2 && int(OutcomeStatus::Best) == 3 &&
@@ -107,10 +108,33 @@ QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark)
     return std::size_t(outcome) < std::size(kColors) ? kColors[std::size_t(outcome)].pick(dark) : QColor();
 }
 
+namespace {
+
+// The tuning's verdicts that take over a candidate's status colour.
+bool ownsStatusColour(space::CandidateStatus status, tuning::OutcomeStatus outcome)
+{
+    return status != space::CandidateStatus::Incorrect &&
+           (outcome == tuning::OutcomeStatus::CompileFailed || outcome == tuning::OutcomeStatus::TimeBudgetCut);
+}
+
+} // namespace
+
+QColor candidateStatusColor(space::CandidateStatus status, tuning::OutcomeStatus outcome, bool dark)
+{
+    return ownsStatusColour(status, outcome) ? outcomeColor(outcome, dark) : statusColor(status, dark);
+}
+
+QColor candidateStatusTint(space::CandidateStatus status, tuning::OutcomeStatus outcome, bool dark)
+{
+    return ownsStatusColour(status, outcome) ? outcomeTint(outcome, dark) : statusTint(status, dark);
+}
+
 QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark)
 {
     QColor c = outcomeColor(outcome, dark);
-    c.setAlpha(outcome == tuning::OutcomeStatus::Best ? (dark ? 90 : 70) : (dark ? 60 : 40));
+    // A failed compile as strong as the best: its dark red must not read as a pruned row's tint.
+    const bool strong = outcome == tuning::OutcomeStatus::Best || outcome == tuning::OutcomeStatus::CompileFailed;
+    c.setAlpha(strong ? (dark ? 90 : 70) : (dark ? 60 : 40));
     return c;
 }
 

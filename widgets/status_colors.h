@@ -22,6 +22,11 @@ QColor statusTint(space::CandidateStatus status, bool dark);
 QString statusLabel(space::CandidateStatus status);
 QString reasonLabel(space::ReasonCode reason);
 QString paramRoleLabel(analysis::ParamRole role);
+// A candidate's status colour once tuned: a failed compile (dark red) and the time budget's cut
+// (blue-grey) show as such, not as the generated or handwritten candidate they were; an incorrect
+// launch keeps its purple.
+QColor candidateStatusColor(space::CandidateStatus status, tuning::OutcomeStatus outcome, bool dark);
+QColor candidateStatusTint(space::CandidateStatus status, tuning::OutcomeStatus outcome, bool dark);
 // Tuning outcomes: compile failed, benchmarked, best.
 QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark);
 QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark);

@@ -13,29 +13,17 @@
 namespace ts::gui {
 namespace {
 
-std::shared_ptr<CandidateTimings> emptyTimings(std::size_t n)
-{
-    auto timings = std::make_shared<CandidateTimings>();
-    timings->p50Us.assign(n, std::nan(""));
-    timings->p20Us.assign(n, std::nan(""));
-    timings->p80Us.assign(n, std::nan(""));
-    timings->outcome.assign(n, tuning::OutcomeStatus::NotTuned);
-    return timings;
-}
-
-// Files one finished candidate into the per-candidate arrays.
+// Files one finished candidate under its index in the space.
 void record(TuningRun::State& state, std::size_t entry, const TunedCandidate& t)
 {
-    if (t.candidate >= state.entryOf.size())
+    if (t.candidate >= state.timings->size())
         return;
-    state.entryOf[t.candidate] = std::int32_t(entry);
+    state.entryOf[t.candidate] = std::uint32_t(entry);
     CandidateTimings& timings = *state.timings;
-    timings.outcome[t.candidate] = t.status;
+    timings.setOutcome(t.candidate, t.status);
     if (t.measured()) {
         ++state.measured;
-        timings.p50Us[t.candidate] = t.p50Us;
-        timings.p20Us[t.candidate] = t.p20Us;
-        timings.p80Us[t.candidate] = t.p80Us;
+        timings.setTimes(t.candidate, t.p50Us, t.p20Us, t.p80Us);
     } else if (t.status == tuning::OutcomeStatus::CompileFailed) {
         ++state.failed;
     } else if (t.status == tuning::OutcomeStatus::TimeBudgetCut) {
@@ -208,8 +196,7 @@ const TunedCandidate& TuningSnapshot::at(std::size_t entry) const
 TuningRun::State TuningRun::finalState(std::size_t spaceSize, const tuning::TuningResult& result)
 {
     State state;
-    state.entryOf.assign(spaceSize, -1);
-    state.timings = emptyTimings(spaceSize);
+    state.timings = std::make_shared<CandidateTimings>(spaceSize);
     auto entries = std::make_shared<std::vector<TunedCandidate>>();
     entries->reserve(result.finished);
     // Every candidate that compiled, those 2026-08's time-limit prune then left unbenchmarked
@@ -235,9 +222,7 @@ TuningRun::TuningRun(std::shared_ptr<const space::CandidateSpace> space, tuning:
     : m_space(std::move(space)), m_options(options), m_device(std::move(device)), m_total(total),
       m_backend(backend), m_hostCores(hostCores)
 {
-    const std::size_t n = m_space ? m_space->size() : 0;
-    m_state.entryOf.assign(n, -1);
-    m_state.timings = emptyTimings(n);
+    m_state.timings = std::make_shared<CandidateTimings>(m_space ? m_space->size() : 0);
     m_state.timings->failureOf = [this](std::size_t c) {
         const TunedCandidate* t = entryFor(c);
         return t ? t->failureMessage : std::string();
@@ -251,9 +236,8 @@ const TunedCandidate& TuningRun::entry(std::size_t e) const
 
 const TunedCandidate* TuningRun::entryFor(std::size_t candidate) const
 {
-    if (candidate >= m_state.entryOf.size() || m_state.entryOf[candidate] < 0)
-        return nullptr;
-    return &entry(std::size_t(m_state.entryOf[candidate]));
+    const auto it = m_state.entryOf.find(candidate);
+    return it == m_state.entryOf.end() ? nullptr : &entry(it->second);
 }
 
 std::optional<std::size_t> TuningRun::bestCandidate() const
@@ -321,10 +305,10 @@ TuningRun::Update TuningRun::append(std::vector<TunedCandidate>&& batch)
     if (best != m_state.best) {
         CandidateTimings& timings = *m_state.timings;
         if (m_state.best)
-            timings.outcome[entry(*m_state.best).candidate] = tuning::OutcomeStatus::Benchmarked;
+            timings.setOutcome(entry(*m_state.best).candidate, tuning::OutcomeStatus::Benchmarked);
         m_state.best = best;
         timings.best = entry(*best).candidate;
-        timings.outcome[*timings.best] = tuning::OutcomeStatus::Best;
+        timings.setOutcome(*timings.best, tuning::OutcomeStatus::Best);
         u.bestChanged = true;
     }
     return u;
@@ -344,7 +328,7 @@ TuningRun::Update TuningRun::finish(std::shared_ptr<const tuning::TuningResult> 
     m_result = std::move(result);
     u.count = m_state.count;
     u.minCandidate = 0;
-    u.maxCandidate = m_state.entryOf.empty() ? 0 : m_state.entryOf.size() - 1;
+    u.maxCandidate = m_state.timings->size() == 0 ? 0 : m_state.timings->size() - 1;
     return u; // `state` now holds the live figures; the caller disposes of them
 }
 

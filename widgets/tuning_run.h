@@ -17,6 +17,7 @@ class QWidget;
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ts::gui {
@@ -147,7 +148,7 @@ public:
         std::vector<TunedChunk> chunks;
         std::vector<std::size_t> chunkStart;
         std::size_t count = 0;
-        std::vector<std::int32_t> entryOf;  // per candidate, -1 when not finished
+        std::unordered_map<std::size_t, std::uint32_t> entryOf;  // candidate -> entry, for those finished
         std::optional<std::uint32_t> best;  // entry
         std::size_t measured = 0;
         std::size_t failed = 0;
@@ -174,7 +175,7 @@ public:
     // The chosen candidate once finished, the fastest so far before.
     std::optional<std::size_t> bestCandidate() const;
     const TunedCandidate* bestEntry() const;
-    // Per-candidate timings and outcomes for the table; updated in place by append().
+    // The timings and outcomes of the candidates tuned, for the table; updated in place by append().
     std::shared_ptr<const CandidateTimings> timings() const { return m_state.timings; }
     // Compile workers of the modelled NPU host (tuning::compileWorkerRule for the backend: 2026-04
     // half the cores, 2026-08 three quarters, at most one per candidate; one when sequential).

@@ -123,7 +123,8 @@ void UbChart::rebuild()
     const space::CandidateSpace& s = *m_space;
     // The backend's list (generated and handwritten) comes first in the space.
     std::vector<std::size_t> list;
-    for (std::size_t i = 0; i < s.size(); ++i) {
+    // A cube kernel's pruned tilings (millions of rows, last) are never on the list.
+    for (std::size_t i = 0; i < s.size() - s.cubePrunedRows(); ++i) {
         if (s.origin(i) != space::CandidateStatus::Generated && s.origin(i) != space::CandidateStatus::User)
             continue;
         list.push_back(i);

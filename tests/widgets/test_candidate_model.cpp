@@ -5,12 +5,15 @@
 #include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
+#include "widgets/frozen_table_view.h"
 #include "widgets/heatmap_slice.h"
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QRegularExpression>
 #include <QItemSelectionModel>
 #include <QSignalSpy>
 
@@ -65,10 +68,9 @@ private Q_SLOTS:
         model.setSpace(m_add);
         model.setSpace(m_matmul);
         model.setSpace(m_smallLattice);
-        auto timings = std::make_shared<gui::CandidateTimings>();
-        timings->p50Us.assign(m_smallLattice->size(), 12.5);
-        timings->p20Us.assign(m_smallLattice->size(), 12.0);
-        timings->p80Us.assign(m_smallLattice->size(), 13.0);
+        auto timings = std::make_shared<gui::CandidateTimings>(m_smallLattice->size(), /*outcomes=*/false);
+        for (std::size_t c = 0; c < m_smallLattice->size(); ++c)
+            timings->setTimes(c, 12.5, 12.0, 13.0);
         model.setTimings(timings);
         model.setTimings(nullptr);
         model.setDarkPalette(true);
@@ -151,6 +153,94 @@ private Q_SLOTS:
         QVERIFY(model.data(model.index(*generated, 0), Qt::BackgroundRole).value<QColor>() != g);
     }
 
+    // A generated candidate whose compile failed, or that the time budget cut, is not coloured
+    // as one that ran: its Status cell and its row take the verdict's colour, in both themes.
+    void compileFailedAndCutRowsHaveTheirOwnStatusColour()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_add);
+        QVERIFY(m_add->count(space::CandidateStatus::Generated) >= 3);
+        std::vector<int> rows;
+        for (int r = 0; r < model.rowCount() && rows.size() < 3; ++r)
+            if (m_add->status(std::size_t(r)) == space::CandidateStatus::Generated)
+                rows.push_back(r);
+        const int ran = rows[0], failed = rows[1], cut = rows[2];
+        auto timings = std::make_shared<gui::CandidateTimings>(m_add->size());
+        timings->setTimes(std::size_t(ran), 10.0, 9.0, 11.0);
+        timings->setOutcome(std::size_t(ran), tuning::OutcomeStatus::Benchmarked);
+        timings->setOutcome(std::size_t(failed), tuning::OutcomeStatus::CompileFailed);
+        timings->setOutcome(std::size_t(cut), tuning::OutcomeStatus::TimeBudgetCut);
+        model.setTimings(timings);
+        const int status = model.columnOf(Column::Status);
+        const auto colour = [&](int row, int role) { return model.data(model.index(row, status), role).value<QColor>(); };
+        for (const bool dark : {false, true}) {
+            model.setDarkPalette(dark);
+            QCOMPARE(colour(ran, Qt::ForegroundRole), gui::statusColor(space::CandidateStatus::Generated, dark));
+            QCOMPARE(colour(failed, Qt::ForegroundRole), gui::outcomeColor(tuning::OutcomeStatus::CompileFailed, dark));
+            QCOMPARE(colour(cut, Qt::ForegroundRole), gui::outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, dark));
+            QCOMPARE(colour(failed, Qt::BackgroundRole), gui::outcomeTint(tuning::OutcomeStatus::CompileFailed, dark));
+            QCOMPARE(colour(cut, Qt::BackgroundRole), gui::outcomeTint(tuning::OutcomeStatus::TimeBudgetCut, dark));
+            QCOMPARE(colour(ran, Qt::BackgroundRole), gui::statusTint(space::CandidateStatus::Generated, dark));
+            // Each apart from the others and from the pruned and incorrect colours.
+            const QColor all[] = {colour(ran, Qt::ForegroundRole), colour(failed, Qt::ForegroundRole),
+                                  colour(cut, Qt::ForegroundRole),
+                                  gui::statusColor(space::CandidateStatus::Pruned, dark),
+                                  gui::statusColor(space::CandidateStatus::Incorrect, dark)};
+            for (std::size_t a = 0; a < std::size(all); ++a)
+                for (std::size_t b = a + 1; b < std::size(all); ++b) {
+                    const int distance = std::abs(all[a].red() - all[b].red()) + std::abs(all[a].green() - all[b].green()) +
+                                         std::abs(all[a].blue() - all[b].blue());
+                    QVERIFY2(distance > 40, qPrintable(all[a].name() + QStringLiteral(" / ") + all[b].name()));
+                }
+        }
+        // Without a tuning the same row is generated-green again.
+        model.setTimings(nullptr);
+        QCOMPARE(colour(failed, Qt::ForegroundRole), gui::statusColor(space::CandidateStatus::Generated, true));
+    }
+
+    // The frozen columns' view shares the table's selection, without Qt's "works on a different
+    // model" warning, after every reset; a reset of many rows gives it the rows a turn of the
+    // event loop later (the two views' row layouts in two turns), hidden until then.
+    void frozenViewFollowsEveryReset()
+    {
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("setSelectionModel")));
+        CandidateTableModel model;
+        CandidateFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        gui::FrozenTableView view;
+        view.setModel(&proxy);
+        view.setFrozenColumnCount(2);
+        view.resize(600, 400);
+        view.show();
+        QCOMPARE(view.frozenView()->selectionModel(), view.selectionModel());
+        model.setSpace(m_add);  // a few rows: at once
+        QCOMPARE(view.frozenView()->model(), view.model());
+        QCOMPARE(view.frozenView()->selectionModel(), view.selectionModel());
+        QVERIFY(view.frozenView()->isVisible());
+        QCOMPARE(view.frozenView()->model()->rowCount(), int(m_add->size()));
+
+        QVERIFY(m_addLattice->size() > 100000);
+        model.setSpace(m_addLattice);  // many rows: the next turn
+        QVERIFY(view.frozenView()->model() != view.model());
+        QVERIFY(!view.frozenView()->isVisible());
+        QVERIFY(test::waitUntil([&] { return view.frozenView()->model() == view.model(); }));
+        QCOMPARE(view.frozenView()->selectionModel(), view.selectionModel());
+        QVERIFY(view.frozenView()->isVisible());
+        QCOMPARE(view.frozenView()->verticalHeader()->count(), int(m_addLattice->size()));
+        // A selection made in either view is the other's.
+        view.selectionModel()->select(proxy.index(3, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QVERIFY(view.frozenView()->selectionModel()->isRowSelected(3, {}));
+
+        // Two resets in one turn: only the last one's rows are taken.
+        model.setSpace(m_addLattice);
+        model.setSpace(m_add);
+        QCOMPARE(view.frozenView()->model(), view.model());
+        QVERIFY(test::waitUntil([&] { return proxy.isSettled(); }));
+        QCoreApplication::processEvents();
+        QCOMPARE(view.frozenView()->model(), view.model());
+        QCOMPARE(view.frozenView()->verticalHeader()->count(), int(m_add->size()));
+    }
+
     void tuningOutcomesArriveInBatches()
     {
         // A tuning filling the table batch by batch, under the model tester and a proxy sorted by p50.
@@ -161,10 +251,7 @@ private Q_SLOTS:
         QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setSpace(m_smallLattice);
         const std::size_t n = m_smallLattice->size();
-        auto timings = std::make_shared<gui::CandidateTimings>();
-        timings->p50Us.assign(n, std::nan(""));
-        timings->p20Us = timings->p80Us = timings->p50Us;
-        timings->outcome.assign(n, tuning::OutcomeStatus::NotTuned);
+        auto timings = std::make_shared<gui::CandidateTimings>(n);
         timings->failureOf = [](std::size_t c) { return "ub-overflow at #" + std::to_string(c); };
         model.setTimings(timings);
         const int p50 = model.columnOf(Column::P50);
@@ -180,18 +267,17 @@ private Q_SLOTS:
             std::optional<std::size_t> previous = best;
             for (std::size_t c = first; c <= last; ++c) {
                 if (c % 5 == 4) {
-                    timings->outcome[c] = tuning::OutcomeStatus::CompileFailed;
+                    timings->setOutcome(c, tuning::OutcomeStatus::CompileFailed);
                     continue;
                 }
-                timings->p50Us[c] = 100.0 - double(c);
-                timings->p20Us[c] = timings->p50Us[c] - 1;
-                timings->p80Us[c] = timings->p50Us[c] + 1;
-                timings->outcome[c] = tuning::OutcomeStatus::Benchmarked;
+                const double p50 = 100.0 - double(c);
+                timings->setTimes(c, p50, p50 - 1, p50 + 1);
+                timings->setOutcome(c, tuning::OutcomeStatus::Benchmarked);
             }
             if (best)
-                timings->outcome[*best] = tuning::OutcomeStatus::Benchmarked;
+                timings->setOutcome(*best, tuning::OutcomeStatus::Benchmarked);
             best = last - 1;  // the fastest of the batch
-            timings->outcome[*best] = tuning::OutcomeStatus::Best;
+            timings->setOutcome(*best, tuning::OutcomeStatus::Best);
             timings->best = best;
             model.updateTimings(first, last, true, previous, false);
         }
@@ -221,17 +307,14 @@ private Q_SLOTS:
         model.setSpace(m_add);
         const int base = model.columnCount();
         QCOMPARE(model.columnOf(Column::P50), -1);
-        auto wrong = std::make_shared<gui::CandidateTimings>();
-        wrong->p50Us.assign(m_add->size() + 1, 1.0);
-        wrong->p20Us = wrong->p80Us = wrong->p50Us;
+        auto wrong = std::make_shared<gui::CandidateTimings>(m_add->size() + 1, /*outcomes=*/false);
+        wrong->setTimes(0, 1.0, 1.0, 1.0);
         model.setTimings(wrong);
         QVERIFY(!model.hasTimings());
         QCOMPARE(model.columnCount(), base);
 
-        auto timings = std::make_shared<gui::CandidateTimings>();
-        timings->p50Us.assign(m_add->size(), std::nan(""));
-        timings->p20Us = timings->p80Us = timings->p50Us;
-        timings->p50Us[0] = 42.0;
+        auto timings = std::make_shared<gui::CandidateTimings>(m_add->size(), /*outcomes=*/false);
+        timings->setTimes(0, 42.0, std::nan(""), std::nan(""));
         QSignalSpy inserted(&model, &QAbstractItemModel::columnsInserted);
         model.setTimings(timings);
         QCOMPARE(inserted.count(), 1);

@@ -13,6 +13,7 @@
 #include "widgets/heatmap_chart.h"
 #include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
+#include "widgets/status_colors.h"
 #include "widgets/tuning_run.h"
 #include "widgets/ub_chart.h"
 
@@ -195,6 +196,48 @@ bool shownOnAxes(gui::HeatmapChart& chart, int x, int y)
     return settled(chart);
 }
 
+// handwritten_configs.json under 2026-08, whose dimensions are BLOCK_SIZE, BLOCK_SIZE_SUB and
+// multibuffer, and three of its candidates a test tunes: (8192, 1024, 1), (8192, 2048, 1) and
+// (16384, 4096, 1), all in the slice of multibuffer 1 over the first two.
+struct ThreeCandidates {
+    std::shared_ptr<const space::CandidateSpace> space;
+    std::int32_t first = -1, second = -1, third = -1;
+
+    bool valid() const
+    {
+        return space && dimensionOf(*space, "BLOCK_SIZE") == 0 && dimensionOf(*space, "BLOCK_SIZE_SUB") == 1 &&
+               dimensionOf(*space, "multibuffer") == 2 && first >= 0 && second >= 0 && third >= 0;
+    }
+};
+
+ThreeCandidates handwrittenThree()
+{
+    ThreeCandidates out;
+    out.space = spaceOf(analyse("handwritten_configs.json", test::backend2608()));
+    if (!out.space)
+        return out;
+    out.first = candidateWith(*out.space, {8192, 1024, 1});
+    out.second = candidateWith(*out.space, {8192, 2048, 1});
+    out.third = candidateWith(*out.space, {16384, 4096, 1});
+    return out;
+}
+
+// The chart shown over BLOCK_SIZE and BLOCK_SIZE_SUB with multibuffer fixed at 1, once drawn.
+bool shownAtMultibuffer1(gui::HeatmapChart& chart)
+{
+    if (!shownOnAxes(chart, 0, 1))
+        return false;
+    chart.fixedCombo(2)->setCurrentIndex(chart.fixedCombo(2)->findData(qint64(1)));
+    return settled(chart);
+}
+
+// The cell (x, y) that shows candidate c in the slice.
+std::pair<std::size_t, std::size_t> cellOf(const gui::HeatmapSlice& slice, std::int32_t c)
+{
+    const std::size_t k = std::size_t(std::find(slice.cells.begin(), slice.cells.end(), c) - slice.cells.begin());
+    return {k % slice.xValues.size(), k / slice.xValues.size()};
+}
+
 // When TILESCOPE_SHOT_DIR is set, the chart as drawn, for a person to look at.
 void shoot(gui::HeatmapChart& chart, const char* name)
 {
@@ -269,13 +312,13 @@ private Q_SLOTS:
                 QVERIFY(std::isnan(slice.metric[k]));
                 continue;
             }
-            const double us = timings->p50Us[std::size_t(c)];
+            const double us = timings->p50Us(std::size_t(c));
             const gui::CellCategory category = slice.categories[k];
             const bool ownColour = category != gui::CellCategory::Generated && category != gui::CellCategory::Handwritten;
             if (std::isnan(us)) {
                 QVERIFY(std::isnan(slice.metric[k]));
                 // A pruned or skipped point shows why in its reason's colour, not as "not tuned".
-                const tuning::OutcomeStatus outcome = timings->outcome[std::size_t(c)];
+                const tuning::OutcomeStatus outcome = timings->outcome(std::size_t(c));
                 QCOMPARE(slice.bands[k], ownColour ? std::uint8_t(category)
                                          : outcome == tuning::OutcomeStatus::CompileFailed ? gui::heatmap_detail::kCompileFailedBand
                                          : outcome == tuning::OutcomeStatus::TimeBudgetCut ? gui::heatmap_detail::kTimeBudgetCutBand
@@ -673,14 +716,10 @@ private Q_SLOTS:
     // measured each look different, and the legend names both reasons.
     void compileFailedAndNotTunedAreDrawnApart()
     {
-        const auto space = spaceOf(analyse("handwritten_configs.json", test::backend2608()));
-        QVERIFY(space);
-        const int bs = dimensionOf(*space, "BLOCK_SIZE"), sub = dimensionOf(*space, "BLOCK_SIZE_SUB"),
-                  mb = dimensionOf(*space, "multibuffer");
-        const std::int32_t fast = candidateWith(*space, {8192, 1024, 1});
-        const std::int32_t failed = candidateWith(*space, {8192, 2048, 1});
-        const std::int32_t untouched = candidateWith(*space, {16384, 4096, 1});
-        QVERIFY(bs == 0 && sub == 1 && mb == 2 && fast >= 0 && failed >= 0 && untouched >= 0);
+        const ThreeCandidates three = handwrittenThree();
+        QVERIFY(three.valid());
+        const auto& space = three.space;
+        const std::int32_t fast = three.first, failed = three.second, untouched = three.third;
         auto run = std::make_shared<gui::TuningRun>(space, tuning::TuningOptions{}, "Ascend910B2", space->size(),
                                                     test::backend2608(), 8);
         gui::TunedCandidate ok;
@@ -696,14 +735,9 @@ private Q_SLOTS:
         chart.setSpace(space);
         chart.setRun(run);
         chart.setColourBy(int(CandidateMetric::SimulatedP50));
-        QVERIFY(shownOnAxes(chart, bs, sub));
-        chart.fixedCombo(mb)->setCurrentIndex(chart.fixedCombo(mb)->findData(qint64(1)));
-        QVERIFY(settled(chart));
+        QVERIFY(shownAtMultibuffer1(chart));
         const gui::HeatmapSlice& slice = chart.slice();
-        const auto where = [&](std::int32_t c) {
-            const std::size_t k = std::size_t(std::find(slice.cells.begin(), slice.cells.end(), c) - slice.cells.begin());
-            return std::pair<std::size_t, std::size_t>(k % slice.xValues.size(), k / slice.xValues.size());
-        };
+        const auto where = [&](std::int32_t c) { return cellOf(slice, c); };
         const auto bandOf = [&](std::int32_t c) {
             const auto [x, y] = where(c);
             return slice.bands[y * slice.xValues.size() + x];
@@ -722,6 +756,70 @@ private Q_SLOTS:
         QVERIFY(colourDistance(failedColour, measuredColour) > 90);
         QVERIFY(colourDistance(untouchedColour, measuredColour) > 90);
         shoot(chart, "heatmap_handwritten_failed");
+    }
+
+    // Coloured by status, a candidate whose compile failed or that the time budget cut is drawn
+    // in that verdict's colour with its own legend entry, in both themes: never as one that ran.
+    void byStatusCompileFailedAndCutHaveTheirOwnColour()
+    {
+        const ThreeCandidates three = handwrittenThree();
+        QVERIFY(three.valid());
+        const auto& space = three.space;
+        const std::int32_t fast = three.first, failed = three.second, cut = three.third;
+        auto result = std::make_shared<tuning::TuningResult>();
+        result->outcomes.resize(space->size());
+        result->outcomes[std::size_t(fast)].status = tuning::OutcomeStatus::Best;
+        result->outcomes[std::size_t(fast)].bench.p50Ms = result->outcomes[std::size_t(fast)].bench.p20Ms =
+            result->outcomes[std::size_t(fast)].bench.p80Ms = 0.12;
+        result->outcomes[std::size_t(failed)].status = tuning::OutcomeStatus::CompileFailed;
+        result->outcomes[std::size_t(failed)].failure = npu::CompileFailure::UbOverflow;
+        result->outcomes[std::size_t(cut)].status = tuning::OutcomeStatus::TimeBudgetCut;
+        result->outcomes[std::size_t(cut)].compileSeconds = 1.0;
+        result->tuned = {std::size_t(fast), std::size_t(failed), std::size_t(cut)};
+        result->best = std::size_t(fast);
+        result->finished = 3;
+        auto run = std::make_shared<gui::TuningRun>(space, tuning::TuningOptions{}, "Ascend910B2", 3, test::backend2608(), 8);
+        run->finish(result, gui::TuningRun::finalState(space->size(), *result));
+        QCOMPARE(run->failedCount(), std::size_t(1));
+        QCOMPARE(run->cutCount(), std::size_t(1));
+
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        chart.setRun(run);
+        QCOMPARE(chart.colourBy(), int(gui::HeatmapChart::kColourByStatus));
+        QVERIFY(shownAtMultibuffer1(chart));
+        const auto where = [&](std::int32_t c) { return cellOf(chart.slice(), c); };
+        const auto categoryOf = [&](std::int32_t c) {
+            const auto [x, y] = where(c);
+            return chart.slice().categories[y * chart.slice().xValues.size() + x];
+        };
+        const gui::CellCategory ran = categoryOf(fast);
+        QVERIFY(ran == gui::CellCategory::Generated || ran == gui::CellCategory::Handwritten);
+        QCOMPARE(categoryOf(failed), gui::CellCategory::CompileFailed);
+        QCOMPARE(categoryOf(cut), gui::CellCategory::TimeBudgetCut);
+        const QString legend = chart.legend()->text();
+        QVERIFY2(legend.contains(gui::outcomeLabel(tuning::OutcomeStatus::CompileFailed)) &&
+                     legend.contains(gui::outcomeLabel(tuning::OutcomeStatus::TimeBudgetCut)),
+                 qPrintable(legend));
+        for (const bool dark : {false, true}) {
+            chart.setDark(dark);
+            QVERIFY(settled(chart));
+            const QColor ranColour = cellColour(chart, where(fast).first, where(fast).second);
+            const QColor failedColour = cellColour(chart, where(failed).first, where(failed).second);
+            const QColor cutColour = cellColour(chart, where(cut).first, where(cut).second);
+            const QColor wantFailed = gui::outcomeColor(tuning::OutcomeStatus::CompileFailed, dark);
+            const QColor wantCut = gui::outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, dark);
+            QVERIFY2(colourDistance(failedColour, wantFailed) < 40,
+                     qPrintable(failedColour.name() + QStringLiteral(" / ") + wantFailed.name()));
+            QVERIFY2(colourDistance(cutColour, wantCut) < 40, qPrintable(cutColour.name() + QStringLiteral(" / ") + wantCut.name()));
+            QVERIFY(colourDistance(failedColour, ranColour) > 90);
+            QVERIFY(colourDistance(cutColour, ranColour) > 90);
+            QVERIFY(colourDistance(failedColour, cutColour) > 90);
+            // The legend's swatches are the cells' colours.
+            const QString swatches = chart.legend()->text();
+            QVERIFY2(swatches.contains(wantFailed.name()) && swatches.contains(wantCut.name()), qPrintable(swatches));
+        }
+        shoot(chart, "heatmap_status_failed_and_cut");
     }
 
     // A grid of 1,024 programs leaves most of the tensor unprocessed for the smaller blocks:

@@ -125,7 +125,8 @@ private Q_SLOTS:
             QVERIFY(!window.document()->tuningRun()->cachedOrigin());
             QVERIFY(!window.spacePage()->originLabel()->isVisible());
             const auto timings = window.document()->tuningRun()->timings();
-            timesHere = timings->p50Us;
+            timesHere.assign(timings->size(), std::nan(""));
+            timings->forEach([&](std::size_t c, const gui::CandidateTimings::Figures& f) { timesHere[c] = f.p50Us; });
             timelineHere = gui::buildTimeline(window.document()->tuningRun()->snapshot());
         }
 
@@ -158,10 +159,10 @@ private Q_SLOTS:
         QCOMPARE(run->bestCandidate(), tunedHere->best);
         QCOMPARE(doc->tuningResult()->finished, tunedHere->finished);
         const auto timings = run->timings();
-        QCOMPARE(timings->p50Us.size(), timesHere.size());
+        QCOMPARE(timings->size(), timesHere.size());
         for (std::size_t i = 0; i < timesHere.size(); ++i)
-            QVERIFY(std::isnan(timesHere[i]) ? std::isnan(timings->p50Us[i])
-                                             : std::abs(timings->p50Us[i] - timesHere[i]) < 1e-9 * timesHere[i]);
+            QVERIFY(std::isnan(timesHere[i]) ? std::isnan(timings->p50Us(i))
+                                             : std::abs(timings->p50Us(i) - timesHere[i]) < 1e-9 * timesHere[i]);
         gui::CandidateTableModel* model = window.spacePage()->model();
         QVERIFY(model->hasTimings());
         const int outcome = model->columnOf(gui::CandidateTableModel::Column::Outcome);
