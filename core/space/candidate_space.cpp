@@ -1272,9 +1272,8 @@ msg::Message CandidateSpace::reasonMessage(std::size_t i) const
     case ReasonCode::MaxAutotuneOnly:
     case ReasonCode::OutsideHint:
         if (isOptionPoint(i))
-            return ts::msg::text(ts::msg::Id::OptionTwin,
-                                 {m_optionNotes[m_optionNote[i - m_optionBegin]].english(), m_ref[i],
-                                  describeValues(values(std::size_t(m_ref[i])).data())});
+            return msg::Message(msg::Id::OptionTwin, {m_optionNotes[m_optionNote[i - m_optionBegin]], m_ref[i],
+                                                      describeValues(values(std::size_t(m_ref[i])).data())});
         break;
     }
 
