@@ -647,7 +647,12 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
         }
     }
 
-    const std::size_t rows = m_status.size() + (tilings - std::min(tilings, bases)) * m_comboCount;
+    // Room, too, for the option points appended after the walk (addOptionPoints: a few settings
+    // around each listed row, and values past each hint dimension), so that appending them never
+    // moves a million rows.
+    const std::size_t optionRoom =
+        m_numStagesDim >= 0 ? m_generatedCount * (4 + 2 * (d - std::size_t(m_hintBegin))) : 0;
+    const std::size_t rows = m_status.size() + (tilings - std::min(tilings, bases)) * m_comboCount + optionRoom;
     m_values.reserve(rows * d);
     m_status.reserve(rows);
     m_reason.reserve(rows);

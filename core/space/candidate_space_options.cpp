@@ -247,15 +247,21 @@ void CandidateSpace::addOptionPoints()
         first = last;
     }
 
-    // The dimensions' values, now that the option points set them.
-    for (std::size_t j = std::size_t(m_numStagesDim); j < d; ++j) {
-        std::vector<std::int64_t>& values = m_dims[j].values;
-        for (std::size_t i = 0; i < m_status.size(); ++i)
-            if (const std::int64_t v = m_values[i * d + j]; v != kUnset || j == std::size_t(m_numStagesDim))
+    // The dimensions' values, now that the option points set them: one pass over the rows, each
+    // value kept once as it is met (a dimension has a handful), so a million-point lattice is
+    // read once instead of copied and sorted per dimension.
+    const std::size_t firstOption = std::size_t(m_numStagesDim);
+    for (std::size_t i = 0; i < m_status.size(); ++i) {
+        const std::int64_t* own = m_values.data() + i * d;
+        for (std::size_t j = firstOption; j < d; ++j) {
+            const std::int64_t v = own[j];
+            std::vector<std::int64_t>& values = m_dims[j].values;
+            if ((v != kUnset || j == firstOption) && std::find(values.begin(), values.end(), v) == values.end())
                 values.push_back(v);
-        std::sort(values.begin(), values.end());
-        values.erase(std::unique(values.begin(), values.end()), values.end());
+        }
     }
+    for (std::size_t j = firstOption; j < d; ++j)
+        std::sort(m_dims[j].values.begin(), m_dims[j].values.end());
     const std::size_t total = added[0] + added[1] + added[2];
     m_latticePoints += total;
     if (total > 0)
