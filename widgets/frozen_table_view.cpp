@@ -161,7 +161,10 @@ FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
         updateGeometries(); // a label may need another line, or one less
     });
     connect(m_frozen->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
-        if (columnWidth(column) != size)
+        // Hiding a section reports it resized to 0: the frozen view hides every column but the
+        // frozen ones each time it takes the model again (attachFrozen), and the table must keep
+        // its own widths.
+        if (size > 0 && columnWidth(column) != size)
             setColumnWidth(column, size);
     });
     connect(horizontalHeader(), &QHeaderView::sectionMoved, this, [this] { syncColumns(); });

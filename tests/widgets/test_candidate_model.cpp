@@ -227,6 +227,10 @@ private Q_SLOTS:
         QCOMPARE(view.frozenView()->selectionModel(), view.selectionModel());
         QVERIFY(view.frozenView()->isVisible());
         QCOMPARE(view.frozenView()->verticalHeader()->count(), int(m_addLattice->size()));
+        // The columns the frozen view hides as it takes the rows keep their width in the table.
+        for (int column = 2; column < view.model()->columnCount(); ++column)
+            if (!view.isColumnHidden(column))
+                QVERIFY2(view.columnWidth(column) > 0, qPrintable(QStringLiteral("column %1 is 0 px wide").arg(column)));
         // A selection made in either view is the other's.
         view.selectionModel()->select(proxy.index(3, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         QVERIFY(view.frozenView()->selectionModel()->isRowSelected(3, {}));
