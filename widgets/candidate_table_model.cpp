@@ -103,13 +103,15 @@ void CandidateTableModel::refreshBest()
     if (m_timings->best && *m_timings->best < m_timings->size() && !std::isnan(m_timings->p50Us(*m_timings->best))) {
         m_best = *m_timings->best;
     } else {
-        // The fastest p50, the lowest index among equals.
-        m_timings->forEach([this](std::size_t i, const CandidateTimings::Figures& f) {
+        // The fastest p50, the lowest index among equals (the figures come in no order).
+        double best = 0.0;
+        m_timings->forEach([&](std::size_t i, const CandidateTimings::Figures& f) {
             if (std::isnan(f.p50Us))
                 return;
-            const double best = m_best ? m_timings->p50Us(*m_best) : 0.0;
-            if (!m_best || f.p50Us < best || (f.p50Us == best && i < *m_best))
+            if (!m_best || f.p50Us < best || (f.p50Us == best && i < *m_best)) {
                 m_best = i;
+                best = f.p50Us;
+            }
         });
     }
     if (m_best)
