@@ -6,6 +6,7 @@
 #include "core/pipeline/workflow.h"
 #include "backend_versions.h"
 #include "cli_run.h"
+#include "lattice_test_support.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -37,20 +38,8 @@ std::shared_ptr<const analysis::KernelAnalysis> analyse(const std::filesystem::p
     return analysed.analysis;
 }
 
-std::shared_ptr<const space::CandidateSpace> lattice(const std::shared_ptr<const analysis::KernelAnalysis>& a)
-{
-    pipeline::SpaceRequest request{a, device(a->workload.device), {}};
-    request.options.lattice = true;
-    return pipeline::buildSpace(request).space;
-}
-
-int dimension(const space::CandidateSpace& s, const std::string& name)
-{
-    for (std::size_t d = 0; d < s.dimensions().size(); ++d)
-        if (s.dimensions()[d].name == name)
-            return int(d);
-    return -1;
-}
+using test::dimension;
+using test::lattice;
 
 bool isOptionReason(ReasonCode code)
 {
