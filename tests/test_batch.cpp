@@ -204,7 +204,7 @@ TEST(Batch, TwoProcessesIntoOneCacheBothLand)
         writeAddWorkload(dir, name, n);
         (i % 2 ? second : first) += quote(dir / name) + " ";
     }
-    const std::string binary = std::string(TILESCOPE_BINARY);
+    const std::string binary = ts::test::binaryPath();
     const std::string cache = " --jobs 1 --force --cache " + quote(dir / "shared.sqlite");
     // Both at once, each storing four tunings into the same file.
     CliRun both = runCommand("(" + binary + " batch " + first + cache + " 2>/dev/null & p=$!; " + binary + " batch " +

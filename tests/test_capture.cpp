@@ -41,7 +41,7 @@ CliRun capture(const fs::path& out, const std::string& options, const std::strin
                const std::string& extraPath = "")
 {
     return runCommand("env -u DISPLAY -u WAYLAND_DISPLAY PYTHONPATH=" + stubPath(extraPath) + " " +
-                      std::string(TILESCOPE_BINARY) + " capture -o " + quote(out) + " " + options + " -- " + command);
+                      binaryPath() + " capture -o " + quote(out) + " " + options + " -- " + command);
 }
 
 json readJson(const fs::path& path)

@@ -40,7 +40,7 @@ TEST(Cli, HeadlessCommandsLoadNoGuiLibrary)
     // The loader lists every library it opens; the explorer's (Qt, QCustomPlot) must not be among
     // them for a headless command, only when the window opens.
     for (const std::string& command : {std::string("--version"), "analyze " + example("add.json")}) {
-        CliRun run = ts::test::runCommand("env LD_DEBUG=files " + std::string(TILESCOPE_BINARY) + " " + command);
+        CliRun run = ts::test::runCommand("env LD_DEBUG=files " + ts::test::binaryPath() + " " + command);
         EXPECT_EQ(run.exitCode, 0) << command;
         EXPECT_NE(run.err.find("calling init"), std::string::npos) << "LD_DEBUG=files printed nothing";
         EXPECT_EQ(run.err.find("libQt6"), std::string::npos) << command;

@@ -135,7 +135,7 @@ TEST(GpuFixture, AResultsFileWhoseWorkloadIsNowhereSaysWhatToPass)
     results["workload_file"] = "resources/examples/no_such.json";
     std::ofstream(dir / "lost.json", std::ios::trunc) << results.dump(1);
     // Named without a folder, from inside its own folder.
-    const CliRun run = runCommand("cd " + quote(dir) + " && " + std::string(TILESCOPE_BINARY) +
+    const CliRun run = runCommand("cd " + quote(dir) + " && " + binaryPath() +
                                   " measure import lost.json --cache c.sqlite");
     EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_NE(run.err.find("lost.json"), std::string::npos) << run.err;

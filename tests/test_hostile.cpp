@@ -94,7 +94,7 @@ TEST_P(Hostile, GivesAClearErrorNamingTheFile)
     const Case& c = GetParam();
     const CliRun run = c.environment.empty()
                            ? tilescope(expand(c.arguments))
-                           : runCommand("env " + expand(c.environment) + " " + TILESCOPE_BINARY + " " + expand(c.arguments));
+                           : runCommand("env " + expand(c.environment) + " " + binaryPath() + " " + expand(c.arguments));
     EXPECT_EQ(run.exitCode, c.exitCode) << run.err << run.out;
     for (const std::string& phrase : c.says) {
         const bool onStdout = phrase.rfind("out:", 0) == 0;

@@ -143,7 +143,7 @@ CliRun asUser(const std::string& arguments)
     if (::geteuid() != 0)
         return tilescope(arguments);
     return runCommand("setpriv --reuid=65534 --regid=65534 --clear-groups env -u DISPLAY -u WAYLAND_DISPLAY "
-                      "QT_QPA_PLATFORM= " + std::string(TILESCOPE_BINARY) + " " + arguments);
+                      "QT_QPA_PLATFORM= " + binaryPath() + " " + arguments);
 }
 
 TEST(HostileCache, ReadOnlyCommandsWorkOnAReadOnlyCache)

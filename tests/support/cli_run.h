@@ -41,7 +41,7 @@ inline CliRun runCommand(const std::string& command)
 // No display: headless subcommands must never need one.
 inline CliRun tilescope(const std::string& arguments)
 {
-    return runCommand("env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM= " + std::string(TILESCOPE_BINARY) + " " +
+    return runCommand("env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM= " + binaryPath() + " " +
                       arguments);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Helpers shared by the core tests.
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,8 +14,22 @@
 
 namespace ts::test {
 
-inline std::filesystem::path dataDir() { return TILESCOPE_TEST_DATA; }
-inline std::filesystem::path sourceDir() { return TILESCOPE_SOURCE_DIR; }
+// The source tree, the test data and the built binary are named by the environment ctest gives
+// every test (tests/CMakeLists.txt), not compiled in: a path in a compile definition would make
+// each test object differ between two checkouts of the same sources and defeat a compiler cache.
+inline std::string environmentPath(const char* name)
+{
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') {
+        std::fprintf(stderr, "%s is not set: run the tests through ctest, which sets it\n", name);
+        std::exit(2);
+    }
+    return value;
+}
+
+inline std::filesystem::path dataDir() { return environmentPath("TILESCOPE_TEST_DATA"); }
+inline std::filesystem::path sourceDir() { return environmentPath("TILESCOPE_TEST_SOURCE_DIR"); }
+inline std::string binaryPath() { return environmentPath("TILESCOPE_TEST_BINARY"); }
 inline std::filesystem::path examplesDir() { return sourceDir() / "resources" / "examples"; }
 
 inline std::string readText(const std::filesystem::path& path)

@@ -8,6 +8,7 @@
 #include "core/space/candidate_space.h"
 #include "core/pipeline/workflow.h"
 #include "widgets/background_job.h"
+#include "testutil.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -49,7 +50,7 @@ inline std::vector<cache::TuningRecord> comparableCacheRows(const QString& file)
 
 inline QString examplePath(const char* name)
 {
-    return QStringLiteral(TILESCOPE_SOURCE_DIR "/resources/examples/") + QString::fromLatin1(name);
+    return QString::fromStdString((examplesDir() / name).string());
 }
 
 inline void isolateSettings()

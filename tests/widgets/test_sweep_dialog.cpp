@@ -214,7 +214,7 @@ private Q_SLOTS:
         const QString guiCache = dir.filePath(QStringLiteral("gui.sqlite"));
         QProcess cli;
         cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        cli.start(QStringLiteral(TILESCOPE_BINARY),
+        cli.start(QString::fromStdString(ts::test::binaryPath()),
                   {QStringLiteral("sweep"), test::examplePath("add.json"), QStringLiteral("--backend"),
                    QStringLiteral("2026-04"), QStringLiteral("--range"),
                    QStringLiteral("n_elements=4096..16384:x2"), QStringLiteral("--jobs"), QStringLiteral("2"),

@@ -66,7 +66,7 @@ class TestTranslations : public QObject {
     static QList<Message> readTs(const char* language = "zh_CN")
     {
         QList<Message> out;
-        QFile f(QStringLiteral(TILESCOPE_SOURCE_DIR "/translations/tilescope_") + QLatin1String(language) +
+        QFile f(QString::fromStdString((ts::test::sourceDir() / "translations").string()) + QStringLiteral("/tilescope_") + QLatin1String(language) +
                 QStringLiteral(".ts"));
         if (!f.open(QIODevice::ReadOnly))
             return out;
@@ -415,7 +415,7 @@ private Q_SLOTS:
         launch[QStringLiteral("kernel")] = QStringLiteral("softmax_reduce.py");
         QVERIFY(write(QStringLiteral("softmax_reduce.json"), QJsonDocument(launch).toJson()));
         QVERIFY(write(QStringLiteral("generation_fix.py"),
-                      read(QStringLiteral(TILESCOPE_SOURCE_DIR "/tests/data/analysis/generation_fix.py"))));
+                      read(QString::fromStdString((ts::test::dataDir() / "analysis" / "generation_fix.py").string()))));
         const QJsonObject tensor{{QStringLiteral("tensor"), QStringLiteral("float16")},
                                  {QStringLiteral("shape"), QJsonArray{98432}}};
         launch = QJsonObject{{QStringLiteral("kernel"), QStringLiteral("generation_fix.py")},
@@ -442,7 +442,7 @@ private Q_SLOTS:
         // A workload's "description" is its author's text, shown as written (the Examples menu's
         // tooltips): not the explorer's words.
         QSet<QString> authored;
-        for (const QFileInfo& file : QDir(QStringLiteral(TILESCOPE_SOURCE_DIR "/resources/examples"))
+        for (const QFileInfo& file : QDir(QString::fromStdString(ts::test::examplesDir().string()))
                                          .entryInfoList({QStringLiteral("*.json")}, QDir::Files))
             authored << QJsonDocument::fromJson(read(file.filePath())).object().value(QStringLiteral("description")).toString();
         authored.remove(QString());

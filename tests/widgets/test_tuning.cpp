@@ -477,7 +477,7 @@ private Q_SLOTS:
         const QString guiCache = dir.filePath(QStringLiteral("gui.sqlite"));
         QProcess cli;
         cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        cli.start(QStringLiteral(TILESCOPE_BINARY),
+        cli.start(QString::fromStdString(ts::test::binaryPath()),
                   {QStringLiteral("tune"), path, QStringLiteral("--backend"), QStringLiteral("2026-04"),
                    QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--seed"),
                    QStringLiteral("7"), QStringLiteral("--cache"), cliCache});
