@@ -220,8 +220,9 @@ long threadFaults()
 // the same build with and without the kernel's launch model, fastest of the iterations each,
 // in wall time and in this thread's CPU time (the build runs on the calling thread). The judged
 // build computes every row's figures itself, as the product shows them: the kernel's closed
-// form (analysis/launch_model_shape.h) answers each tiling, nothing is carried over from the
-// bare build. Target: coverage adds under 5 % to the build.
+// form (analysis/launch_model_shape.h) settles what each grid decides, the tilings under one
+// grid share its verdict while their values keep it (space/launch_index.h), and nothing is
+// carried over from the bare build. Target: coverage adds under 5 % to the build.
 //
 // Every build starts from the same heap: each space is destroyed before the next build, and
 // the builds take turns at going first. A build made while another space is alive gets fresh

@@ -366,8 +366,9 @@ TEST(LatticeTuning, SoftmaxUnder2608HasTheLatticeAroundTheBackendsList)
         const std::int64_t v = s->values(i)[mb];
         ASSERT_NE(v, space::kUnset) << i;
         // An option point unties them on purpose (tests/test_lattice_options.cpp).
-        if (s->reason(i) != space::ReasonCode::NumStagesTied)
+        if (s->reason(i) != space::ReasonCode::NumStagesTied) {
             EXPECT_EQ(s->numStages(i), v != 0 ? 2 : 1) << i;
+        }
         // Pruned: a hard constraint broken, its reason; skipped: none broken, off the walk.
         if (origin == space::CandidateStatus::Pruned) {
             ++pruned;

@@ -11,6 +11,7 @@
 #include "core/analysis/launch_model_shape.h"
 #include "core/export/tuning_report.h"
 #include "core/pipeline/workflow.h"
+#include "core/space/launch_index.h"
 #include "core/space/space_report.h"
 
 #include <gtest/gtest.h>
@@ -581,6 +582,31 @@ static std::vector<ShapeCase> shapeCases(const std::function<kernel::Workload(co
     return cases;
 }
 
+// Each shape case analysed, with the values its slots take: `edges`, and the values around
+// each axis's extent and its halves.
+struct AnalysedShape {
+    std::string name;
+    std::shared_ptr<const analysis::KernelAnalysis> analysis;
+    std::vector<std::int64_t> pool;
+};
+
+static std::vector<AnalysedShape> analysedShapes(const std::vector<ShapeCase>& cases, const std::vector<std::int64_t>& edges)
+{
+    std::vector<AnalysedShape> out;
+    for (const ShapeCase& c : cases) {
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({c.workload});
+        EXPECT_TRUE(analysed.ok() && analysed.analysis->launch) << c.name;
+        if (!analysed.ok() || !analysed.analysis->launch)
+            continue;
+        AnalysedShape& a = out.emplace_back(AnalysedShape{c.name, analysed.analysis, edges});
+        for (const analysis::CoverageCheck& check : a.analysis->launch->checks())
+            if (const auto extent = check.extent.constantValue())
+                for (std::int64_t v : {*extent / 2, *extent - 1, *extent, *extent + 1})
+                    a.pool.push_back(v);
+    }
+    return out;
+}
+
 // The closed form of the launch (analysis/launch_model_shape.h) against the general judgement,
 // on every row of real kernels' lattices under both backend versions: each distinct tiling's
 // figures are the model's own, and every row shows them. The shapes' compares must both answer
@@ -652,19 +678,12 @@ TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementAtTheEdges)
     std::size_t compared = 0;
     const auto make = [&](const std::string& name, const std::string& source, const std::string& args,
                           const std::string& grid) { return workload(name, source, args, grid); };
-    for (const ShapeCase& c : shapeCases(make)) {
+    for (const AnalysedShape& c : analysedShapes(shapeCases(make), edges)) {
         SCOPED_TRACE(c.name);
-        const pipeline::AnalyzeResult analysed = pipeline::analyze({c.workload});
-        ASSERT_TRUE(analysed.ok() && analysed.analysis->launch);
-        const analysis::LaunchModel& model = *analysed.analysis->launch;
+        const analysis::LaunchModel& model = *c.analysis->launch;
         std::optional<analysis::LaunchShape> shape = analysis::LaunchShape::of(model);
         ASSERT_TRUE(shape);
-        // Besides the edges, the values around each axis's extent and its halves.
-        std::vector<std::int64_t> pool = edges;
-        for (const analysis::CoverageCheck& check : model.checks())
-            if (const auto extent = check.extent.constantValue())
-                for (std::int64_t v : {*extent / 2, *extent - 1, *extent, *extent + 1})
-                    pool.push_back(v);
+        const std::vector<std::int64_t>& pool = c.pool;
         std::vector<std::int64_t> values = model.slotDefaults();
         for (int n = 0; n < 20000; ++n) {
             for (std::size_t s = 0; s < values.size(); ++s)
@@ -676,6 +695,59 @@ TEST_F(LaunchModelTest, ClosedFormIsTheModelsJudgementAtTheEdges)
         }
     }
     EXPECT_EQ(compared, 11u * 20000u);
+}
+
+// A lattice's rows share the last row's figures while they keep its grid's values and hold
+// the range-checked values in range (space/launch_index.h): walked in lattice order over the
+// edges of each compare, the innermost slots moving fastest (out of range, unset, at the
+// extent), every row still gets the model's own figures.
+TEST_F(LaunchModelTest, RowsShareTheLastFiguresOnlyWhileTheyKeepThem)
+{
+    // Values out of the quick range follow values in it, so that a row must leave a run.
+    const std::vector<std::int64_t> edges = {1, 2, 0, 7, -1, 64, analysis::kUnknownSlot, 1024,
+                                             (std::int64_t(1) << 31) + 1, std::int64_t(1) << 31};
+    std::size_t rows = 0, incorrect = 0;
+    const auto make = [&](const std::string& name, const std::string& source, const std::string& args,
+                          const std::string& grid) { return workload(name, source, args, grid); };
+    for (const AnalysedShape& c : analysedShapes(shapeCases(make), edges)) {
+        SCOPED_TRACE(c.name);
+        const analysis::LaunchModel& model = *c.analysis->launch;
+        const std::vector<std::int64_t>& pool = c.pool;
+        // A row is the slots' values in slot order; the slots the model reads walk the pool.
+        const std::size_t slots = model.slots().size();
+        std::vector<int> slotDims(slots);
+        std::vector<std::size_t> read;
+        for (std::size_t s = 0; s < slots; ++s) {
+            slotDims[s] = int(s);
+            if (model.reads(int(s)))
+                read.push_back(s);
+        }
+        ASSERT_LE(read.size(), 3u);
+        std::vector<analysis::LaunchFigures> figures;
+        space::LaunchIndex index(model, slotDims, space::LaunchIndex::DimValues(slots, nullptr), figures);
+        std::vector<std::int64_t> row = model.slotDefaults(), values(slots);
+        std::size_t combinations = 1;
+        for (std::size_t k = 0; k < read.size(); ++k)
+            combinations *= pool.size();
+        for (std::size_t n = 0; n < combinations; ++n) {
+            std::size_t rest = n;
+            for (std::size_t k = read.size(); k-- > 0;) {
+                row[read[k]] = pool[rest % pool.size()];
+                rest /= pool.size();
+            }
+            for (std::size_t s = 0; s < slots; ++s)
+                values[s] = row[s] == analysis::kUnknownSlot ? model.slotDefaults()[s] : row[s];
+            const analysis::LaunchFigures expected = model.evaluate(values.data());
+            const std::uint32_t at = index.of(row.data());
+            ASSERT_LT(at, figures.size());
+            ASSERT_TRUE(figures[at] == expected) << "row " << n << ": " << model.describe(figures[at]) << " / "
+                                                 << model.describe(expected);
+            ++rows;
+            incorrect += expected.coverage == analysis::Coverage::Incorrect ? 1 : 0;
+        }
+    }
+    EXPECT_GT(rows, 10000u);
+    EXPECT_GT(incorrect, 1000u);
 }
 
 // The grid expression language: constants fold, Python's floor division and modulo, cdiv.

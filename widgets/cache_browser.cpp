@@ -361,8 +361,12 @@ void CacheBrowser::refresh()
             openCache(m_path);
         return;
     }
+    // The selected tuning stays selected, its record shown or still being read: an operation
+    // that fails before the read is done must not leave the table with nothing selected.
     std::optional<std::int64_t> keep;
-    if (m_shown)
+    if (const std::vector<std::int64_t> ids = selectedIds(); ids.size() == 1)
+        keep = ids.front();
+    else if (m_shown)
         keep = m_shown->id;
     startList(keep);
 }
@@ -500,7 +504,8 @@ void CacheBrowser::showSelected()
     m_detailsTitle->setText(tr("Reading tuning #%1…").arg(id));
     m_showJob->start<Shown>(
         tr("Reading a tuning"),
-        [cache, id](JobContext&) {
+        [cache, id](JobContext& context) {
+            context.checkpoint(0.0, QString());
             Shown out;
             auto shown = cache->show(id);
             if (shown.ok())

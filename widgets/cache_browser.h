@@ -78,6 +78,8 @@ public:
     QAction* deleteAction() const { return m_deleteAction; }
     QAction* pruneAction() const { return m_pruneAction; }
     QAction* exportConfigsAction() const { return m_exportConfigsAction; }
+    // The job that reads the selected tuning's record (tests hold it with a probe).
+    BackgroundJob* showJob() const { return m_showJob; }
     // Asks for a cache file and opens it.
     void openCacheInteractively();
     // Opens the export dialog on the shown tuning and the selected candidate rows.

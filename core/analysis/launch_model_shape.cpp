@@ -2,6 +2,8 @@
 
 #include "core/analysis/launch_model_builder.h"
 
+#include <algorithm>
+
 namespace ts::analysis {
 
 namespace {
@@ -104,6 +106,56 @@ std::optional<LaunchShape> LaunchShape::of(const LaunchModel& model)
     return shape;
 }
 
+void LaunchShape::settleUnderGrid(const std::int64_t* values)
+{
+    // A slot is settled while the grid stands when the grid reads it: its value is the one the
+    // grid was computed from for every candidate the inline path sees.
+    auto unsettled = [this](const Operand& o) {
+        return o.slot >= 0 && std::find(m_gridSlots.begin(), m_gridSlots.end(), o.slot) == m_gridSlots.end();
+    };
+    m_gridDecided = true;
+    m_gridInRange.clear();
+    m_gridUndecided.clear();
+    std::vector<std::int64_t> settled;
+    for (std::size_t k = 0; k < m_quick.size(); ++k) {
+        const Quick& q = m_quick[k];
+        // The width of a tiled block or an axis loop is only checked to be within the quick
+        // range; every other operand takes part in the compare itself.
+        const bool widthRangeOnly = q.kind == Kind::TiledBlock || q.kind == Kind::AxisLoop;
+        bool undecided = unsettled(q.extent) || (q.hasStride && unsettled(q.stride)) || (!widthRangeOnly && unsettled(q.width));
+        switch (q.kind) {
+        case Kind::Block:
+        case Kind::TiledBlock:
+            undecided = undecided || unsettled(q.block);
+            break;
+        case Kind::AxisLoop:
+            undecided = undecided || unsettled(q.stop);
+            break;
+        case Kind::GridStride:
+            undecided = undecided || unsettled(q.block) || unsettled(q.stop);
+            break;
+        case Kind::Whole:
+        case Kind::Other:
+            break;
+        }
+        if (undecided) {
+            m_gridUndecided.push_back(std::uint32_t(k));
+            continue;
+        }
+        if (unsettled(q.width)) {
+            // Answered with a width inside the range (the compare does not read it), and the
+            // candidate's own width checked against the range.
+            settled.assign(values, values + m_model->slots().size());
+            settled[std::size_t(q.width.slot)] = 1;
+            m_gridDecided = m_gridDecided && quicklyCorrect(q, settled.data());
+            if (std::find(m_gridInRange.begin(), m_gridInRange.end(), q.width.slot) == m_gridInRange.end())
+                m_gridInRange.push_back(q.width.slot);
+        } else {
+            m_gridDecided = m_gridDecided && quicklyCorrect(q, values);
+        }
+    }
+}
+
 const LaunchFigures& LaunchShape::evaluateInFull(const std::int64_t* values)
 {
     bool sameGrid = m_gridComputed;
@@ -128,6 +180,8 @@ const LaunchFigures& LaunchShape::evaluateInFull(const std::int64_t* values)
             });
         m_gridValid = m_correct.coverage == Coverage::Correct;
         m_quickGrid = m_gridValid && m_allQuick && m_judged;
+        if (m_quickGrid)
+            settleUnderGrid(values);
         ++m_gridVersion;
     }
     m_lastQuick = false;

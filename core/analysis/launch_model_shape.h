@@ -41,7 +41,7 @@ public:
     // its compare — so that it pays no call and no frame of the arithmetic in full.
     const LaunchFigures& evaluate(const std::int64_t* values)
     {
-        if (m_quickGrid && sameGrid(values) && quicklyCorrect(values)) {
+        if (m_quickGrid && sameGrid(values) && correctUnderGrid(values)) {
             m_lastQuick = true;
             return m_correct;
         }
@@ -52,6 +52,14 @@ public:
     // made of those figures until the grid changes.
     bool lastCorrectByShape() const { return m_lastQuick; }
     std::uint64_t gridVersion() const { return m_gridVersion; }
+    // After a candidate correct by its shape: whether every later candidate whose grid slots
+    // (gridSlots) hold the same values and whose `rangeSlots` are each within the quick range
+    // (inQuickRange) is correct too, with the same figures — no other compare is left to make
+    // under this grid. A lattice then shares the verdict over all such rows unasked.
+    bool settledUnderGrid() const { return m_gridDecided && m_gridUndecided.empty() && m_equalities.empty(); }
+    const std::vector<int>& gridSlots() const { return m_gridSlots; }
+    const std::vector<int>& rangeSlots() const { return m_gridInRange; }
+    static bool inQuickRange(std::int64_t v) { return v >= 1 && v <= kQuickLimit; }
 
     // A number of an index: a constant, or the candidate's value of one slot.
     struct Operand {
@@ -94,6 +102,27 @@ private:
                 return false;
         return true;
     }
+    // quicklyCorrect(values) for a candidate whose grid slots hold the values the grid was
+    // last computed from: what of the compares those values and the constants decide was
+    // answered once for the grid (settleUnderGrid); a candidate only passes the rest.
+    bool correctUnderGrid(const std::int64_t* values) const
+    {
+        if (!m_gridDecided)
+            return false;
+        for (const auto& [value, dim] : m_equalities) {
+            const std::int64_t v = value.slot < 0 ? value.constant : values[value.slot];
+            if (v == kUnknownSlot || v != (*m_grid)[std::size_t(dim)])
+                return false;
+        }
+        for (int slot : m_gridInRange)
+            if (values[slot] < 1 || values[slot] > kQuickLimit)
+                return false;
+        for (std::uint32_t q : m_gridUndecided)
+            if (!quicklyCorrect(m_quick[q], values))
+                return false;
+        return true;
+    }
+    void settleUnderGrid(const std::int64_t* values);
     // Whether every grid equality holds and every index is correct by its shape's compare,
     // under the grid computed last. False says nothing: the arithmetic decides.
     bool quicklyCorrect(const std::int64_t* values) const
@@ -170,6 +199,13 @@ private:
     LaunchFigures m_correct;  // a correct candidate's figures under that grid
     bool m_gridValid = false; // the grid has programs: m_correct holds them
     bool m_quickGrid = false; // ...and every index has a compare: the inline path may answer
+    // Under that grid (settleUnderGrid): whether the compares its slots and the constants decide
+    // pass, the slots a candidate must still hold within the quick range (a tile width that is
+    // only range-checked, as XBLOCK_SUB against a grid over XBLOCK), and the indices whose
+    // compares read a slot the grid does not.
+    bool m_gridDecided = false;
+    std::vector<int> m_gridInRange;
+    std::vector<std::uint32_t> m_gridUndecided; // into m_quick
     std::uint64_t m_gridVersion = 0;
     bool m_lastQuick = false;
     LaunchFigures m_figures; // the last figures the arithmetic gave

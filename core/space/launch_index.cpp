@@ -86,6 +86,53 @@ std::uint32_t LaunchIndex::settle(const analysis::LaunchFigures& figures)
     return m_correct;
 }
 
+std::uint32_t LaunchIndex::ofInFull(const std::int64_t* row)
+{
+    bool same = m_any;
+    for (const Slot& r : m_read) {
+        std::int64_t v = r.dim >= 0 ? row[r.dim] : analysis::kUnknownSlot;
+        if (v == analysis::kUnknownSlot)
+            v = r.fallback;
+        std::int64_t& slot = m_slotValues[std::size_t(r.slot)];
+        if (slot != v) {
+            slot = v;
+            same = false;
+        }
+    }
+    if (same)
+        return m_lastRow;
+    m_any = true;
+    if (!m_shape)
+        return m_lastRow = lookUp();
+    const analysis::LaunchFigures& figures = m_shape->evaluate(m_slotValues.data());
+    // A correct row's figures are the grid's: stored once per grid.
+    if (m_shape->lastCorrectByShape() && m_correctGrid == m_shape->gridVersion())
+        m_lastRow = m_correct;
+    else
+        m_lastRow = settle(figures);
+    m_stays = m_shape->lastCorrectByShape() && m_shape->settledUnderGrid();
+    if (m_stays && m_staysGrid != m_shape->gridVersion())
+        keepWhileSettled();
+    return m_lastRow;
+}
+
+void LaunchIndex::keepWhileSettled()
+{
+    m_staysGrid = m_shape->gridVersion();
+    m_stayEqual.clear();
+    m_stayInRange.clear();
+    // A slot no row sets (or the model does not read) keeps one value: nothing to check.
+    auto add = [this](int slot, std::vector<Stay>& to) {
+        for (const Slot& r : m_read)
+            if (r.slot == slot && r.dim >= 0)
+                to.push_back({r.dim, r.fallback, m_slotValues[std::size_t(slot)]});
+    };
+    for (int slot : m_shape->gridSlots())
+        add(slot, m_stayEqual);
+    for (int slot : m_shape->rangeSlots())
+        add(slot, m_stayInRange);
+}
+
 std::uint32_t LaunchIndex::lookUp()
 {
     if (!m_flat.empty()) {

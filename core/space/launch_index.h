@@ -3,8 +3,11 @@
 // figures.
 //
 // A lattice has a million rows and some hundred thousand distinct tilings. Where the model has
-// a closed form (analysis/launch_model_shape.h) every tiling is judged by it: a few integer
-// operations, cheaper than any lookup. Otherwise each tiling is judged once through the model,
+// a closed form (analysis/launch_model_shape.h) a tiling is judged by it, and once a tiling is
+// correct by its shape with nothing left to compare under its grid, the tilings after it share
+// its figures for as long as they keep the grid's values and hold the shape's range-checked
+// values in range (an axpy lattice: every XBLOCK_SUB under one XBLOCK): two compares a tiling,
+// no copy of its values and no call. Otherwise each tiling is judged once through the model,
 // and the lookup is compiled once per lattice into integers: each slot the model reads is tied
 // to its dimension (its position in a row), a value is found by its position among that
 // dimension's values, and the positions form one mixed-radix key into a flat table. No string,
@@ -35,30 +38,12 @@ public:
 
     // The index in `figures` of what the launch does with one row of dimension values
     // (analysis::kUnknownSlot: a value the row does not set). Inline: the lattice asks once per
-    // tiling, and a correct tiling under an unchanged grid costs a few compares.
+    // tiling, and a tiling that shares the last one's figures costs a few compares.
     std::uint32_t of(const std::int64_t* row)
     {
-        bool same = m_any;
-        for (const Slot& r : m_read) {
-            std::int64_t v = r.dim >= 0 ? row[r.dim] : analysis::kUnknownSlot;
-            if (v == analysis::kUnknownSlot)
-                v = r.fallback;
-            std::int64_t& slot = m_slotValues[std::size_t(r.slot)];
-            if (slot != v) {
-                slot = v;
-                same = false;
-            }
-        }
-        if (same)
+        if (m_stays && staysAt(row))
             return m_lastRow;
-        m_any = true;
-        if (!m_shape)
-            return m_lastRow = lookUp();
-        const analysis::LaunchFigures& figures = m_shape->evaluate(m_slotValues.data());
-        // A correct row's figures are the grid's: stored once per grid.
-        if (m_shape->lastCorrectByShape() && m_correctGrid == m_shape->gridVersion())
-            return m_lastRow = m_correct;
-        return m_lastRow = settle(figures);
+        return ofInFull(row);
     }
 
 private:
@@ -76,6 +61,30 @@ private:
         std::size_t operator()(const std::vector<std::int64_t>& v) const;
     };
 
+    // What a row must hold to share the last row's figures, the shape having nothing left to
+    // compare under its grid (LaunchShape::settledUnderGrid): the grid's values, and values
+    // within the quick range. A value the row leaves unset counts as the slot's default.
+    struct Stay {
+        int dim = 0;
+        std::int64_t fallback = 0;
+        std::int64_t value = 0; // equal: the grid's
+    };
+    bool staysAt(const std::int64_t* row) const
+    {
+        for (const Stay& s : m_stayEqual) {
+            const std::int64_t v = row[s.dim];
+            if ((v == analysis::kUnknownSlot ? s.fallback : v) != s.value)
+                return false;
+        }
+        for (const Stay& s : m_stayInRange) {
+            const std::int64_t v = row[s.dim];
+            if (!analysis::LaunchShape::inQuickRange(v == analysis::kUnknownSlot ? s.fallback : v))
+                return false;
+        }
+        return true;
+    }
+    void keepWhileSettled();
+    std::uint32_t ofInFull(const std::int64_t* row);
     std::uint32_t lookUp(); // through the flat table or the hashed path
     std::uint32_t settle(const analysis::LaunchFigures& figures); // the closed form's, stored
     std::uint32_t judge();
@@ -95,6 +104,9 @@ private:
     bool m_any = false;              // a row was asked for
     std::uint32_t m_correct = 0;     // the figures of a correct row under the shape's grid...
     std::uint64_t m_correctGrid = 0; // ...of this version (0: none yet)
+    bool m_stays = false;            // rows that pass the stays share m_lastRow
+    std::uint64_t m_staysGrid = 0;   // the grid version the stays were made for
+    std::vector<Stay> m_stayEqual, m_stayInRange;
 };
 
 } // namespace ts::space

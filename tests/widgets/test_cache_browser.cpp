@@ -334,7 +334,18 @@ private Q_SLOTS:
         browser.setKernel(m_analysis);
         browser.openCache(path);
         QVERIFY(waitListed(browser));
-        browser.selectTuning(browser.model()->index(0, 0).data(CacheTableModel::IdRole).toLongLong());
+
+        // The selected tuning's record is read off the GUI thread; its reader is held before it
+        // reaches the cache, so the delete below fails and the list is read again while the
+        // record is still unread (what a slow reader on a loaded machine does unheld).
+        auto pause = std::make_shared<test::PausePoint>();
+        const test::PausePoint::Opener opener{pause};
+        auto probe = std::make_shared<gui::JobProbe>();
+        probe->step = [pause](double, const QString&) { pause->hold(); };
+        browser.showJob()->setProbe(probe);
+        const std::int64_t id = browser.model()->index(0, 0).data(CacheTableModel::IdRole).toLongLong();
+        browser.selectTuning(id);
+        pause->waitUntilHeld();
 
         // Another process holds the write lock.
         sqlite3* other = nullptr;
@@ -342,6 +353,7 @@ private Q_SLOTS:
         QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
 
         QSignalSpy done(&browser, &CacheBrowser::operationFinished);
+        QSignalSpy listed(&browser, &CacheBrowser::listed);
         answerNextConfirmation(QMessageBox::Yes);
         browser.deleteAction()->trigger();
         QCOMPARE(done.count(), 0);  // the call runs off the GUI thread
@@ -351,8 +363,18 @@ private Q_SLOTS:
         QVERIFY(test::waitForCount(done));
         QVERIFY(!done.front().at(0).toBool());
         QVERIFY2(browser.messageBar()->text().contains(QLatin1String("busy")), qPrintable(browser.messageBar()->text()));
-        QVERIFY(waitListed(browser));
+        // The list read again after the failure keeps the tuning selected, its record unread.
+        QVERIFY(test::waitForCount(listed));
         QCOMPARE(browser.model()->rowCount(), 2);  // nothing went
+        const QModelIndexList selected = browser.view()->selectionModel()->selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.front().data(CacheTableModel::IdRole).toLongLong(), id);
+        QVERIFY(browser.deleteAction()->isEnabled());
+        browser.showJob()->setProbe(nullptr);
+        pause->release();
+        QVERIFY(waitListed(browser));
+        QVERIFY(browser.shownRecord());
+        QCOMPARE(browser.shownRecord()->id, id);
 
         sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
         sqlite3_close(other);
