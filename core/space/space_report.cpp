@@ -466,10 +466,17 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
     // Columns: index, status, dimensions, tile, UB, programs, waves, reason.
     const auto& dims = space.dimensions();
     std::vector<std::vector<std::string>> rows;
+    const bool listOptions = space.rowsAreBackendList();
+    // num_warps and num_stages (a lattice with option points has a num_stages dimension) are shown
+    // once, in the warps and stages columns.
+    auto ownColumn = [&](const SpaceDimension& dim) {
+        return !listOptions ||
+               (dim.kind != SpaceDimension::Kind::NumWarps && dim.kind != SpaceDimension::Kind::NumStages);
+    };
     std::vector<std::string> header = {"#", "status"};
     for (const SpaceDimension& dim : dims)
-        header.push_back(dim.name);
-    const bool listOptions = space.rowsAreBackendList();
+        if (ownColumn(dim))
+            header.push_back(dim.name);
     const bool vectorMetrics = !b.cube;
     if (listOptions)
         for (const char* h : {"warps", "stages"})
@@ -490,7 +497,8 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         std::vector<std::string> row = {std::to_string(i), std::string(statusName(space.status(i)))};
         const auto v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j)
-            row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
+            if (ownColumn(dims[j]))
+                row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
         // A lattice point takes the options the backend's list gives each tiling; a pruned cube
         // candidate has none.
         const bool listed = space.origin(i) == CandidateStatus::Generated || space.origin(i) == CandidateStatus::User ||
