@@ -2,10 +2,13 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/analysis/analysis_report.h"
+#include "core/backends/backend_policy.h"
+#include "core/backends/backend_registry.h"
 #include "core/pipeline/workflow.h"
 #include "core/space/candidate_query.h"
 #include "core/space/space_report.h"
 #include "core/space/space_summary.h"
+#include "core/tuning/time_limit_prune.h"
 
 #include <nlohmann/json.hpp>
 
@@ -144,6 +147,70 @@ int runSpaceCompare(const Args& args, const kernel::Workload& workload, const np
     return kExitOk;
 }
 
+// Where the backend cuts candidates by its time budget while tuning (2026-08's cube and mix
+// kernels), which it cut: read from the launch's cached tuning, the one `tune` made for the same
+// key values, device, backend and bench method; else a note saying how to find out. Nothing is
+// looked up for a backend that cuts nothing, so the space of any other launch costs no file.
+std::optional<space::TimeBudgetReport> timeBudgetReport(const Args& args, const kernel::Workload& workload,
+                                                        const pipeline::AnalyzeResult& analysed,
+                                                        const pipeline::SpaceResult& built)
+{
+    const analysis::KernelAnalysis& a = *analysed.analysis;
+    if (!backends::policy(a.workload.backend).prunesByTimeLimit(a.parse) || built.space->backend().generatedCount() == 0)
+        return std::nullopt;
+    space::TimeBudgetReport report;
+    report.seconds = tuning::kTimeLimitSeconds;
+    const std::string tuneCommand = "tilescope tune " + args.positionals().front() +
+                                    (args.value("backend") ? " --backend " + *args.value("backend") : std::string());
+    report.note = "the backend benchmarks only the fastest configs of a cube or mix kernel, timing each once and "
+                  "cutting the rest once their estimated benchmarking time fills its " +
+                  std::to_string(int(tuning::kTimeLimitSeconds)) + " s budget; no tuning is cached (" +
+                  (args.flag("no-cache") ? std::string("--no-cache") : cachePathFor(args, workload).string()) +
+                  "): `" + tuneCommand + "` finds which it cuts";
+    if (args.flag("no-cache"))
+        return report;
+    pipeline::CacheLookupRequest request;
+    request.analysis = analysed.analysis;
+    request.device = a.workload.device;
+    request.method = tuning::optionsFromEnvironment().method;
+    if (auto method = npu::parseBenchMethod(workload.benchMethod))
+        request.method = *method;
+    request.cachePath = cachePathFor(args, workload);
+    request.space = built.space;
+    const pipeline::CacheLookupResult found = pipeline::lookupCached(request);
+    if (found.error)
+        std::cerr << "tilescope space: the config cache is not read: " << *found.error << "\n";
+    if (found.freshness != cache::Freshness::Fresh || !found.tuning)
+        return report;
+    space::TunedOverlay overlay;
+    overlay.createdAt = found.createdAt;
+    overlay.cacheId = found.id;
+    overlay.cachePath = found.cachePath.string();
+    overlay.source = "from the tuning cached on " + found.createdAt + " (cache #" + std::to_string(found.id) + " in " +
+                     overlay.cachePath + ")";
+    overlay.reasonMessage = tuning::timeBudgetCutText();
+    const tuning::TuningResult& t = *found.tuning;
+    overlay.entries.reserve(t.tuned.size());
+    for (std::size_t i : t.tuned) {
+        const tuning::OutcomeStatus o = t.outcomes[i].status;
+        space::TunedOverlay::Entry e{i, std::string(tuning::outcomeStatusName(o)), space::ReasonCode::None};
+        if (o == tuning::OutcomeStatus::TimeBudgetCut) {
+            e.reason = space::ReasonCode::CubeTimeBudget;
+            ++overlay.cut;
+        }
+        overlay.benchmarked += o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best;
+        overlay.failed += o == tuning::OutcomeStatus::CompileFailed;
+        overlay.entries.push_back(std::move(e));
+    }
+    std::sort(overlay.entries.begin(), overlay.entries.end(),
+              [](const auto& x, const auto& y) { return x.candidate < y.candidate; });
+    overlay.unmatched = found.unmatched;
+    overlay.tuned = overlay.entries.size() + found.unmatched;
+    report.tuning = std::move(overlay);
+    report.note.clear();
+    return report;
+}
+
 } // namespace
 
 int runSpace(const Args& args)
@@ -197,6 +264,11 @@ int runSpace(const Args& args)
 
     space::SpaceReportOptions report;
     report.backend = kernel::backendName(a.workload.backend);
+    if (args.flag("no-cache") && args.value("cache")) {
+        std::cerr << "tilescope space: --cache and --no-cache exclude each other\n";
+        return kExitUsage;
+    }
+    report.timeBudget = timeBudgetReport(args, *workload, result, built);
     space::CandidateQuery query;
     if (const auto filter = args.value("filter")) {
         query = space::CandidateQuery::parse(*filter);
@@ -210,12 +282,16 @@ int runSpace(const Args& args)
     if (args.flag("summary")) {
         const space::SpaceSummary summary =
             space::summarizeSpace(candidates, report.keep, args.value("filter").value_or(""));
-        if (args.flag("json"))
-            std::cout << jsonText(space::spaceSummaryToJson(summary, report.backend)) << "\n";
-        else
+        if (args.flag("json")) {
+            nlohmann::ordered_json doc = space::spaceSummaryToJson(summary, report.backend);
+            if (report.timeBudget)
+                doc["timeBudget"] = space::timeBudgetToJson(report.timeBudget);
+            std::cout << jsonText(doc) << "\n";
+        } else {
             std::cout << a.kernel->name << " on " << lookup.profile->soc << ", backend "
                       << kernel::backendLabel(a.workload.backend) << "\n"
-                      << space::formatSpaceSummary(summary);
+                      << space::formatSpaceSummary(summary) << space::timeBudgetText(report.timeBudget);
+        }
     } else if (args.flag("json")) {
         space::writeSpaceJson(std::cout, candidates, report, 2);
         std::cout << "\n";

@@ -298,7 +298,12 @@ CommandSpec spaceCommand()
         "microseconds and their geometric mean.\n\n"
         "With --compare VERSION it lists what changes for this launch between VERSION and the --backend version "
         "(by default the newest): the configs each generates, those only one of them has, reordered ones and "
-        "changed options — what to know before upgrading Triton-Ascend.",
+        "changed options — what to know before upgrading Triton-Ascend.\n\n"
+        "Where the backend version cuts a cube or mix kernel's candidates by its time budget while tuning, the "
+        "launch's tuning in the config cache (the one `tune` made for the same key values, device, backend and "
+        "bench method) says which it cut: each such candidate shows its tuning outcome and reason, and the totals "
+        "add up (tuned = benchmarked + failed + cut), with the date of that tuning. With none cached, a note gives "
+        "the budget and the `tune` command that finds out.",
         options({workloadOptions(),
                  {flag("lattice", "also the full lattice of values around the generated candidates, and each generated "
                                "tiling with the settings the backend never lists"),
@@ -317,7 +322,11 @@ CommandSpec spaceCommand()
                   valued("reps", "N", "--bench: how many times each workload is timed (default 20)"),
                   valued("compare", "VERSION",
                          "compare with the list VERSION generates for the same launch: configs only one version "
-                         "has, reordered ones, changed options (--json: \"tilescope.backend-compare/1\")")}}),
+                         "has, reordered ones, changed options (--json: \"tilescope.backend-compare/1\")"),
+                  cacheOption("where a backend cuts candidates by its time budget while tuning, the config cache "
+                              "whose tuning of the launch says which it cut (default .tilescope/cache.sqlite beside "
+                              "the workload, or beside the kernel file)"),
+                  noCacheOption()}}),
         runSpace);
 }
 

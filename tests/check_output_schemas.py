@@ -67,6 +67,13 @@ printed("space", "space", workload, "--json")
 printed("space --summary", "space", workload, "--summary", "--json")
 printed("space --summary matmul", "space", str(examples / "matmul.json"), "--summary", "--json")
 printed("space --summary --filter", "space", str(examples / "matmul.json"), "--filter", "l0c", "--summary", "--json")
+# The matmul's tuning cut by the time budget, laid onto its space: the cut candidates and the totals.
+matmul_cache = ["--cache", str(scratch / "matmul-cache.sqlite")]
+run("tune", str(examples / "matmul.json"), "--jobs", "2", *matmul_cache)
+printed("space matmul (cached tuning)", "space", str(examples / "matmul.json"), "--filter", "generated", "--json",
+        *matmul_cache)
+printed("space --summary matmul (cached tuning)", "space", str(examples / "matmul.json"), "--summary", "--json",
+        *matmul_cache)
 printed("tune (fresh)", "tune", workload, "--json", "--jobs", "2", *cache)
 printed("tune (cached)", "tune", workload, "--json", *cache)
 printed("tune (no cache)", "tune", workload, "--json", "--jobs", "2", "--no-cache")

@@ -276,6 +276,27 @@ TEST_F(AnalysisTest, UserPruneFunctionAndUnknownHint)
               1);
 }
 
+// The compile options a hint may expand are the version's: 2026-08's _ALL_PARAMS has
+// enable_ubuf_saving and set_workspace_multibuffer, 2026-04's list has neither.
+TEST_F(AnalysisTest, AHintOfACompileOptionIsKnownWhereTheVersionTakesIt)
+{
+    auto w = workloadFor(std::string(kHeader) + R"(@triton.autotune(configs=[], key=['n_elements'],
+                 hints={'enable_ubuf_saving': [True, False], 'set_workspace_multibuffer': [2, 4]})
+)" + kAddBody);
+    addVectorArgs(w);
+    auto unknown = [](const KernelAnalysis& a) {
+        std::vector<std::string> names;
+        for (const Diagnostic& d : a.diagnostics)
+            if (d.code == "hint-unknown")
+                names.push_back(d.message.substr(d.message.find('\'') + 1, d.message.find('\'', d.message.find('\'') + 1) - d.message.find('\'') - 1));
+        return names;
+    };
+    EXPECT_EQ(unknown(run(w)), (std::vector<std::string>{"enable_ubuf_saving", "set_workspace_multibuffer"}));
+    w.backend = test::backend2608();
+    const KernelAnalysis a = run(w);
+    EXPECT_TRUE(unknown(a).empty()) << codes(a);
+}
+
 TEST_F(AnalysisTest, MissingRequiredArgumentsIsTheBackendsError)
 {
     auto w = workloadFor(std::string(kHeader) + R"(@triton.autotune(configs=[], key=['n'])

@@ -44,13 +44,14 @@ pipeline::TuneResult tuneOn(const std::shared_ptr<const analysis::KernelAnalysis
     return pipeline::tune(r);
 }
 
-std::shared_ptr<const std::vector<double>> p50Of(const tuning::TuningResult& result)
+// The benchmarked candidates' p50, sparse and sorted by candidate, as the explorer hands them over.
+std::shared_ptr<const pipeline::TunedTimes> p50Of(const tuning::TuningResult& result)
 {
-    auto out = std::make_shared<std::vector<double>>(result.outcomes.size(), std::nan(""));
+    auto out = std::make_shared<pipeline::TunedTimes>();
     for (std::size_t i = 0; i < result.outcomes.size(); ++i) {
         const tuning::CandidateOutcome& o = result.outcomes[i];
         if (o.status == tuning::OutcomeStatus::Benchmarked || o.status == tuning::OutcomeStatus::Best)
-            (*out)[i] = o.bench.p50Ms;
+            out->emplace_back(i, o.bench.p50Ms);
     }
     return out;
 }
@@ -76,14 +77,16 @@ TEST(CandidateMetrics, TimesAndTheRatioToTheBestOfATuning)
     EXPECT_EQ(times.scale, pipeline::MetricScale::Log);
     EXPECT_EQ(times.absent, "not tuned");
     std::size_t benchmarked = 0;
-    for (std::size_t i = 0; i < p50->size(); ++i) {
-        if (std::isnan((*p50)[i])) {
+    for (std::size_t i = 0; i < tuned.space->size(); ++i) {
+        const double ms = pipeline::tunedTime(*p50, i);
+        if (std::isnan(ms)) {
             EXPECT_TRUE(std::isnan(times.values[i])) << i;
             continue;
         }
         ++benchmarked;
-        EXPECT_DOUBLE_EQ(times.values[i], (*p50)[i] * 1000.0) << i;
+        EXPECT_DOUBLE_EQ(times.values[i], ms * 1000.0) << i;
     }
+    EXPECT_EQ(benchmarked, p50->size());
     ASSERT_GT(benchmarked, 1u);
     EXPECT_EQ(times.present, benchmarked);
     EXPECT_LT(times.low, times.high);
@@ -261,7 +264,7 @@ TEST(CandidateMetrics, TheRatioToAnotherTuningOfTheLaunch)
                 match = &c;
         }
         ASSERT_TRUE(match && match->p50Ms) << i;
-        EXPECT_NEAR(diff.values[i], (*request.p50Ms)[i] / *match->p50Ms, 1e-12);
+        EXPECT_NEAR(diff.values[i], pipeline::tunedTime(*request.p50Ms, i) / *match->p50Ms, 1e-12);
     }
 
     // Against its own record every shared config is at 1.

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
+#include <vector>
 
 using namespace ts;
 using space::ReasonCode;
@@ -295,4 +297,54 @@ TEST(LatticeOptionsCli, SummaryCountsTheNewReasons)
     EXPECT_NE(json.out.find("\"max-autotune-only\""), std::string::npos) << json.out.substr(0, 3000);
     EXPECT_NE(json.out.find("(get_max_configs)"), std::string::npos) << json.out.substr(0, 3000);
     EXPECT_NE(json.out.find("\"enable_ubuf_saving\""), std::string::npos) << json.out.substr(0, 3000);
+}
+
+// An option point's num_stages is one value, shown once: in the table, the "stages" column where
+// the rows list the backend's options (no num_stages dimension beside it) or the num_stages
+// dimension where they do not; in the CSV, the num_stages cell; under both versions.
+TEST(LatticeOptionsCli, NumStagesIsOneColumn)
+{
+    const std::string softmax = test::quote(test::examplesDir() / "softmax.json");
+    for (const char* backend : {"", " --backend 2026-04"}) {
+        SCOPED_TRACE(backend);
+        const test::CliRun table =
+            test::tilescope("space " + softmax + " --lattice --filter num-stages-tied" + std::string(backend));
+        ASSERT_EQ(table.exitCode, 0) << table.err;
+        const std::size_t header = table.out.find("\n#  ");
+        ASSERT_NE(header, std::string::npos) << table.out;
+        const std::string headerLine = table.out.substr(header + 1, table.out.find('\n', header + 1) - header - 1);
+        std::istringstream words(headerLine);
+        std::size_t stageColumns = 0;
+        for (std::string word; words >> word;)
+            stageColumns += word == "stages" || word == "num_stages";
+        EXPECT_EQ(stageColumns, 1u) << headerLine;
+
+        const test::CliRun csv =
+            test::tilescope("space " + softmax + " --lattice --csv --filter num-stages-tied" + std::string(backend));
+        ASSERT_EQ(csv.exitCode, 0) << csv.err;
+        std::istringstream lines(csv.out);
+        std::string line;
+        std::getline(lines, line);
+        std::vector<std::string> columns;
+        for (std::size_t start = 0, comma = 0; comma != std::string::npos; start = comma + 1) {
+            comma = line.find(',', start);
+            columns.push_back(line.substr(start, comma == std::string::npos ? comma : comma - start));
+        }
+        EXPECT_EQ(std::count(columns.begin(), columns.end(), "num_stages"), 1);
+        const auto stages = std::size_t(std::find(columns.begin(), columns.end(), "num_stages") - columns.begin());
+        std::size_t rows = 0;
+        while (std::getline(lines, line)) {
+            // The cells before the reason's quoted message hold no comma.
+            std::vector<std::string> cells;
+            std::size_t start = 0;
+            for (std::size_t k = 0; k <= stages; ++k) {
+                const std::size_t comma = line.find(',', start);
+                cells.push_back(line.substr(start, comma - start));
+                start = comma + 1;
+            }
+            EXPECT_TRUE(cells[stages] == "1" || cells[stages] == "2") << line;
+            ++rows;
+        }
+        EXPECT_EQ(rows, 102u);
+    }
 }

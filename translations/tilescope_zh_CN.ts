@@ -229,6 +229,42 @@
         <source>Tunable parameters</source>
         <translation>可调参数</translation>
     </message>
+    <message>
+        <source>the autotune key</source>
+        <translation>autotune 的 key</translation>
+    </message>
+    <message>
+        <source>the autotune key, %1</source>
+        <translation>autotune 的 key，%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>the autotune decorator names no key</source>
+        <translation>autotune 装饰器没有给出 key</translation>
+    </message>
+    <message>
+        <source>%1 of tl.dot site %2</source>
+        <translation>tl.dot 调用点 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>no tl.dot extent is a kernel parameter</source>
+        <translation>tl.dot 的各维长度都不是内核参数</translation>
+    </message>
+    <message>
+        <source>by the grid</source>
+        <translation>由 grid 切分</translation>
+    </message>
+    <message>
+        <source>a tl.dot kernel: its programs split the output into tiles</source>
+        <translation>tl.dot 内核：各程序把输出切成分块</translation>
+    </message>
+    <message>
+        <source>a tl.dot kernel: its programs split the output into %1 tiles</source>
+        <translation>tl.dot 内核：各程序把输出切成 %1 的分块</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>

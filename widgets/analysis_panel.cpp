@@ -13,6 +13,7 @@
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSet>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 
@@ -217,6 +218,8 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
                 value = q(info.value);
         new QTreeWidgetItem(keys, {q(axis), value.isEmpty() ? q(param) : q(param) + QStringLiteral(" = ") + value});
     }
+    if (keys->childCount() == 0)
+        addAutotuneKey(keys, *a);
     auto* split = section(tr("Split parameters"));
     for (const auto& [axis, param] : p.splitParams)
         new QTreeWidgetItem(split, {q(axis), q(param)});
@@ -225,6 +228,8 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
     auto* tiling = section(tr("Tiling parameters"));
     for (const auto& [axis, param] : p.tilingParams)
         new QTreeWidgetItem(tiling, {q(axis), q(param)});
+    if (split->childCount() == 0 && tiling->childCount() == 0 && a->cube)
+        addCubeTiling(split, tiling, *a);
     auto* axes = section(tr("Axes"));
     new QTreeWidgetItem(axes, {tr("Low-dim axes"), axisList(p.lowDimAxes)});
     new QTreeWidgetItem(axes, {tr("Reduction axes"), axisList(p.reductionAxes)});
@@ -317,6 +322,52 @@ void AnalysisPanel::addTrail(const space::CandidateSpace& s)
         if (std::size_t(shown) < n)
             new QTreeWidgetItem(byCode, {QString(), tr("… %n more", nullptr, int(n - std::size_t(shown)))});
     }
+}
+
+// The axis parse names no key axis (a tl.dot kernel's has none): the autotune decorator's key is
+// what selects a tuning all the same.
+void AnalysisPanel::addAutotuneKey(QTreeWidgetItem* keys, const analysis::KernelAnalysis& a)
+{
+    const kernel::AutotuneSpec* at = a.kernel && a.kernel->autotune ? &*a.kernel->autotune : nullptr;
+    std::vector<std::string> args = at ? at->keyList : std::vector<std::string>{};
+    if (at && at->keyDict)
+        for (const auto& [axis, arg] : *at->keyDict)
+            args.push_back(arg);
+    for (const std::string& arg : args) {
+        QString value;
+        for (const analysis::ParamInfo& info : a.params)
+            if (info.name == arg)
+                value = q(info.value);
+        new QTreeWidgetItem(keys, {q(arg), value.isEmpty() ? tr("the autotune key") : tr("the autotune key, %1").arg(value)});
+    }
+    if (keys->childCount() == 0)
+        new QTreeWidgetItem(keys, {tr("none"), tr("the autotune decorator names no key")});
+}
+
+// A tl.dot kernel: the backend's axis parse names no split or tiling axis; the dot sites' BLOCK
+// parameters tile M, N and K (listed with the sites below), and the grid splits the output by them.
+void AnalysisPanel::addCubeTiling(QTreeWidgetItem* split, QTreeWidgetItem* tiling, const analysis::KernelAnalysis& a)
+{
+    const analysis::CubeSummary summary = analysis::summarizeCube(a);
+    static constexpr const char* kDims[3] = {"M", "N", "K"};
+    QStringList outputTiles;
+    QSet<QString> listed;
+    for (const analysis::CubeSiteSummary& s : summary.sites)
+        for (std::size_t i = 0; i < 3; ++i) {
+            const QString block = q(s.block[i]);
+            if (!a.kernel || !a.kernel->param(s.block[i]) || listed.contains(block))
+                continue;
+            listed.insert(block);
+            new QTreeWidgetItem(tiling, {block, tr("%1 of tl.dot site %2").arg(QString::fromLatin1(kDims[i])).arg(s.site->siteId)});
+            if (i < 2)
+                outputTiles << block;
+        }
+    if (tiling->childCount() == 0)
+        new QTreeWidgetItem(tiling, {tr("none"), tr("no tl.dot extent is a kernel parameter")});
+    new QTreeWidgetItem(split, {tr("by the grid"), outputTiles.isEmpty()
+                                                       ? tr("a tl.dot kernel: its programs split the output into tiles")
+                                                       : tr("a tl.dot kernel: its programs split the output into %1 tiles")
+                                                             .arg(outputTiles.join(QStringLiteral(" × ")))});
 }
 
 void AnalysisPanel::addCubeSites(const analysis::KernelAnalysis& a)

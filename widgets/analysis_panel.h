@@ -37,6 +37,8 @@ private:
     QTreeWidgetItem* section(const QString& title);
     // The tl.dot sites of a cube / mix kernel: M, N, K with the block tiling each, the
     // accumulator and the buffer footprints.
+    void addAutotuneKey(QTreeWidgetItem* keys, const analysis::KernelAnalysis& a);
+    void addCubeTiling(QTreeWidgetItem* split, QTreeWidgetItem* tiling, const analysis::KernelAnalysis& a);
     void addCubeSites(const analysis::KernelAnalysis& a);
     void restoreExpansion();
     void addTrail(const space::CandidateSpace& space);

@@ -415,10 +415,15 @@ void HeatmapChart::refreshTimings() const
     const std::shared_ptr<const CandidateTimings> t = m_run->timings();
     if (!t || t->size() != m_space->size())
         return;
-    // A copy of the tuned candidates' times, on this thread: the running tuning fills them in
-    // place. The figure's request takes one per candidate.
-    auto ms = std::make_shared<std::vector<double>>(m_space->size(), std::nan(""));
-    t->forEach([&](std::size_t c, const CandidateTimings::Figures& f) { (*ms)[c] = f.p50Us / 1000.0; });
+    // A copy of the tuned candidates' times, on this thread, as the running tuning fills them in
+    // place: only the candidates it timed (thousands), not one per row of the space (millions).
+    auto ms = std::make_shared<pipeline::TunedTimes>();
+    ms->reserve(t->tunedCount());
+    t->forEach([&](std::size_t c, const CandidateTimings::Figures& f) {
+        if (!std::isnan(f.p50Us))
+            ms->emplace_back(c, f.p50Us / 1000.0);
+    });
+    std::sort(ms->begin(), ms->end());
     m_p50Ms = std::move(ms);
     m_best = m_run->bestCandidate();
     // Why a candidate has no time: a failed compile or the time budget's cut, not "not tuned".

@@ -146,8 +146,9 @@ private:
     HeatmapSlice m_slice;
     std::optional<std::size_t> m_selected;
     std::shared_ptr<const TuningRun> m_run;
-    // A copy of m_run's times, made when something reads them (refreshTimings).
-    mutable std::shared_ptr<const std::vector<double>> m_p50Ms;  // of m_run, in ms
+    // A copy of m_run's times, made when something reads them (refreshTimings): the tuned
+    // candidates' only, sorted by candidate.
+    mutable std::shared_ptr<const pipeline::TunedTimes> m_p50Ms;  // of m_run, in ms
     mutable std::optional<std::size_t> m_best;
     mutable std::shared_ptr<const TunedOutcomes> m_outcomes;  // of m_run
     std::shared_ptr<const std::vector<double>> m_measuredMs;

@@ -18,12 +18,6 @@ using py::Kind;
 using py::Node;
 
 // Compile options and launch keywords a hint may name besides kernel parameters.
-const std::set<std::string, std::less<>> kKnownHintOptions = {
-    "multibuffer", "num_warps", "num_stages", "num_ctas", "enable_linearize", "sync_solver",
-    "enable_auto_bind_sub_block", "limit_auto_multi_buffer_only_for_local_buffer", "unit_flag",
-    "enable_hivm_auto_cv_balance", "tile_mix_vector_loop", "tile_mix_cube_loop",
-};
-
 void add(KernelAnalysis& a, const char* code, Severity severity, SourceLocation where, std::string message)
 {
     a.diagnostics.push_back({code, severity, a.file->path, where.line, where.column, std::move(message)});
@@ -321,7 +315,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
 
     // hint-unknown
     for (const auto& [name, values] : a.hintDimensions)
-        if (!k.param(name) && !kKnownHintOptions.count(name))
+        if (!k.param(name) && !version.knowsHintOption(name))
             add(a, "hint-unknown", Severity::Warning, at ? at->hintsLocation : k.location,
                 msg::text(msg::Id::GuideHintUnknown, {name, k.name}));
 

@@ -4,6 +4,7 @@
 #include "core/util/message.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace ts::backends {
 
@@ -28,6 +29,16 @@ std::string CompileWorkerRule::text() const
 bool BackendPolicy::reservesHintKey(std::string_view) const
 {
     return false;
+}
+
+bool BackendPolicy::knowsHintOption(std::string_view key) const
+{
+    static constexpr std::string_view kKnown[] = {
+        "multibuffer", "num_warps", "num_stages", "num_ctas", "enable_linearize", "sync_solver",
+        "enable_auto_bind_sub_block", "limit_auto_multi_buffer_only_for_local_buffer", "unit_flag",
+        "enable_hivm_auto_cv_balance", "tile_mix_vector_loop", "tile_mix_cube_loop",
+    };
+    return std::find(std::begin(kKnown), std::end(kKnown), key) != std::end(kKnown);
 }
 
 void BackendPolicy::afterParse(analysis::KernelAnalysis&) const {}

@@ -120,6 +120,9 @@ public:
     virtual analysis::AxisParse parseAxes(const analysis::ParseInput& input) const = 0;
     // A hints key the version keeps for itself (not a search dimension).
     virtual bool reservesHintKey(std::string_view key) const;
+    // A hints key the version takes as a launch or compile option rather than passing it to every
+    // config as a stray keyword (the guide rule hint-unknown warns of any other).
+    virtual bool knowsHintOption(std::string_view key) const;
     // Right after the parse: what else the version prints before it tunes (lines importing its
     // runtime printed).
     virtual void afterParse(analysis::KernelAnalysis& analysis) const;

@@ -43,6 +43,11 @@ double at(const std::shared_ptr<const std::vector<double>>& column, std::size_t 
     return column && i < column->size() ? (*column)[i] : kNaN;
 }
 
+double at(const std::shared_ptr<const TunedTimes>& times, std::size_t i)
+{
+    return times ? tunedTime(*times, i) : kNaN;
+}
+
 // Each metric's name (the CLI's and the settings' word), the unit and scale its legend shows,
 // and what a candidate without a figure lacks.
 struct MetricInfo {
@@ -75,6 +80,13 @@ const MetricInfo& metricInfo(CandidateMetric metric)
 
 } // namespace
 
+double tunedTime(const TunedTimes& sorted, std::size_t candidate)
+{
+    const auto it = std::lower_bound(sorted.begin(), sorted.end(), candidate,
+                                     [](const std::pair<std::size_t, double>& e, std::size_t c) { return e.first < c; });
+    return it != sorted.end() && it->first == candidate ? it->second : kNaN;
+}
+
 std::string_view candidateMetricName(CandidateMetric metric)
 {
     return metricInfo(metric).name;
@@ -98,7 +110,7 @@ CandidateMetricValues candidateMetrics(const CandidateMetricsRequest& request)
         if (request.best)
             bestP50 = at(request.p50Ms, *request.best);
         if (!(bestP50 > 0))
-            for (double v : *request.p50Ms)
+            for (const auto& [candidate, v] : *request.p50Ms)
                 if (v > 0 && !(v >= bestP50))
                     bestP50 = v;
     }

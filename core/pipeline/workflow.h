@@ -52,6 +52,7 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ts::pipeline {
@@ -144,13 +145,20 @@ std::string_view candidateMetricName(CandidateMetric metric);  // "p50", "ratio-
 // Log: a time or a ratio >= 1, coloured on a log axis. Diverging: a ratio around 1 on a log axis.
 enum class MetricScale { Linear, Log, Diverging };
 
+// A tuning's p50 in ms for the candidates it timed, as (space index, ms) sorted by index: a
+// tuning reaches a few thousand of the millions of rows a space may hold (a cube kernel's pruned
+// tilings), so its times are not laid out per row.
+using TunedTimes = std::vector<std::pair<std::size_t, double>>;
+// The candidate's p50 in ms; NaN when the tuning has none for it.
+double tunedTime(const TunedTimes& sorted, std::size_t candidate);
+
 struct CandidateMetricsRequest {
     std::shared_ptr<const space::CandidateSpace> space;
     CandidateMetric metric = CandidateMetric::SimulatedP50;
     std::vector<std::size_t> candidates;  // the candidates wanted, in this order (empty: every one)
-    // The tuning shown: p50 in ms per space candidate (NaN where not benchmarked) and its best
-    // (a space index; the fastest p50 when absent). Null: not tuned.
-    std::shared_ptr<const std::vector<double>> p50Ms;
+    // The tuning shown: its times and its best (a space index; the fastest p50 when absent).
+    // Null: not tuned.
+    std::shared_ptr<const TunedTimes> p50Ms;
     std::optional<std::size_t> best;
     std::shared_ptr<const std::vector<double>> measuredMs;  // measuredForSpace's p50Ms
     std::shared_ptr<const cache::TuningRecord> other;        // TuningDiff: the tuning compared with

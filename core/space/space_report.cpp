@@ -109,6 +109,8 @@ json headerJson(const CandidateSpace& space, const SpaceReportOptions& options)
                       {"reasons", std::move(reasons)}};
     doc["warnings"] = b.warnings;
     doc["notes"] = space.notes();
+    if (options.timeBudget)
+        doc["timeBudget"] = json(timeBudgetToJson(options.timeBudget));
     if (!b.emptyExplanation.empty())
         doc["emptyExplanation"] = b.emptyExplanation.english();
 
@@ -191,8 +193,23 @@ void appendJsonString(std::string& out, std::string_view text)
     out += '"';
 }
 
+const TunedOverlay::Entry* tunedEntry(const SpaceReportOptions& options, std::size_t i)
+{
+    return options.timeBudget && options.timeBudget->tuning ? options.timeBudget->tuning->find(i) : nullptr;
+}
+
+// What the tuning laid on the space did with a candidate: {"outcome", "reason"}.
+json tunedJson(const TunedOverlay& overlay, const TunedOverlay::Entry& e)
+{
+    json reason = nullptr;
+    if (e.reason != ReasonCode::None)
+        reason = {{"code", reasonCodeName(e.reason)}, {"message", overlay.reasonMessage}};
+    return {{"outcome", e.outcome}, {"reason", std::move(reason)}};
+}
+
 // candidateToJson(...).dump() without building the object: the streamed report's hot path.
-void appendCandidateJson(std::string& out, const CandidateSpace& space, std::size_t i)
+void appendCandidateJson(std::string& out, const CandidateSpace& space, std::size_t i,
+                         const SpaceReportOptions& options)
 {
     out += "{\"index\":";
     out += std::to_string(i);
@@ -229,6 +246,10 @@ void appendCandidateJson(std::string& out, const CandidateSpace& space, std::siz
         out += ",\"neighbour\":";
         out += std::to_string(n);
     }
+    if (const TunedOverlay::Entry* e = tunedEntry(options, i)) {  // a few thousand rows at most
+        out += ",\"tuning\":";
+        out += tunedJson(*options.timeBudget->tuning, *e).dump();
+    }
     out += ",\"coverage\":";
     appendJsonString(out, analysis::coverageName(space.coverage(i)));
     if (space.coverage(i) != analysis::Coverage::Correct) {
@@ -257,6 +278,52 @@ void appendCandidateJson(std::string& out, const CandidateSpace& space, std::siz
 }
 
 } // namespace
+
+const TunedOverlay::Entry* TunedOverlay::find(std::size_t candidate) const
+{
+    const auto it = std::lower_bound(entries.begin(), entries.end(), candidate,
+                                     [](const Entry& e, std::size_t c) { return e.candidate < c; });
+    return it != entries.end() && it->candidate == candidate ? &*it : nullptr;
+}
+
+std::string TunedOverlay::totalsText() const
+{
+    return std::to_string(tuned) + " = " + std::to_string(benchmarked) + " benchmarked + " + std::to_string(failed) +
+           " failed + " + std::to_string(cut) + " cut by the time budget";
+}
+
+nlohmann::ordered_json timeBudgetToJson(const std::optional<TimeBudgetReport>& budget)
+{
+    if (!budget)
+        return nullptr;
+    nlohmann::ordered_json out = {{"seconds", budget->seconds}};
+    if (const auto& t = budget->tuning) {
+        out["tuning"] = {{"source", "cache"},
+                         {"text", t->source},
+                         {"cacheId", t->cacheId},
+                         {"cachePath", t->cachePath},
+                         {"createdAt", t->createdAt},
+                         {"tuned", t->tuned},
+                         {"benchmarked", t->benchmarked},
+                         {"failed", t->failed},
+                         {"cut", t->cut},
+                         {"unmatched", t->unmatched}};
+        out["note"] = nullptr;
+    } else {
+        out["tuning"] = nullptr;
+        out["note"] = budget->note;
+    }
+    return out;
+}
+
+std::string timeBudgetText(const std::optional<TimeBudgetReport>& budget)
+{
+    if (!budget)
+        return {};
+    if (const auto& t = budget->tuning)
+        return "Tuning: " + t->totalsText() + ", " + t->source + "\n";
+    return "note: " + budget->note + "\n";
+}
 
 json candidateToJson(const CandidateSpace& space, std::size_t i)
 {
@@ -297,7 +364,10 @@ json spaceToJson(const CandidateSpace& space, const SpaceReportOptions& options)
     for (std::size_t i = 0; i < space.size() && written < options.maxCandidates; ++i) {
         if (!selected(space, i, options))
             continue;
-        candidates.push_back(candidateToJson(space, i));
+        json c = candidateToJson(space, i);
+        if (const TunedOverlay::Entry* e = tunedEntry(options, i))
+            c["tuning"] = tunedJson(*options.timeBudget->tuning, *e);
+        candidates.push_back(std::move(c));
         ++written;
     }
     doc["candidates"] = std::move(candidates);
@@ -337,7 +407,7 @@ void writeSpaceJson(std::ostream& out, const CandidateSpace& space, const SpaceR
         buffer += nl;
         buffer += pad;
         buffer += pad;
-        appendCandidateJson(buffer, space, i);
+        appendCandidateJson(buffer, space, i, options);
         ++written;
         if (buffer.size() > (1 << 20) - 4096) {
             out << buffer;
@@ -357,7 +427,11 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
         if (dim.kind != SpaceDimension::Kind::NumWarps && dim.kind != SpaceDimension::Kind::NumStages)
             out << ',' << csvField(dim.name);
     out << ",other_params,num_warps,num_stages,reason_code,reason_message,tile_elements,ub_bytes,"
-           "ub_share,programs,waves,last_wave_utilisation\n";
+           "ub_share,programs,waves,last_wave_utilisation";
+    const TunedOverlay* tuned = options.timeBudget && options.timeBudget->tuning ? &*options.timeBudget->tuning : nullptr;
+    if (tuned)
+        out << ",tuning_outcome,tuning_reason_code,tuning_reason_message";
+    out << '\n';
     std::size_t written = 0;
     std::string row;
     row.reserve(1 << 20);
@@ -408,6 +482,15 @@ void writeSpaceCsv(std::ostream& out, const CandidateSpace& space, const SpaceRe
         row += std::to_string(m.waves);
         row += ',';
         row += formatDouble(m.lastWaveUtilisation);
+        if (tuned) {
+            const TunedOverlay::Entry* e = tuned->find(i);
+            row += ',';
+            row += e ? e->outcome : std::string();
+            row += ',';
+            row += e ? reasonCodeName(e->reason) : std::string_view();
+            row += ',';
+            row += e && e->reason != ReasonCode::None ? csvField(tuned->reasonMessage) : std::string();
+        }
         row += '\n';
         if (row.size() > (1 << 20) - 4096) {
             out << row;
@@ -462,14 +545,23 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         out << b.emptyExplanation.english() << "\n";
     for (const std::string& n : space.notes())
         out << "note: " << n << "\n";
+    out << timeBudgetText(options.timeBudget);
+    const TunedOverlay* tuned = options.timeBudget && options.timeBudget->tuning ? &*options.timeBudget->tuning : nullptr;
 
     // Columns: index, status, dimensions, tile, UB, programs, waves, reason.
     const auto& dims = space.dimensions();
     std::vector<std::vector<std::string>> rows;
+    const bool listOptions = space.rowsAreBackendList();
+    // num_warps and num_stages (a lattice with option points has a num_stages dimension) are shown
+    // once, in the warps and stages columns.
+    auto ownColumn = [&](const SpaceDimension& dim) {
+        return !listOptions ||
+               (dim.kind != SpaceDimension::Kind::NumWarps && dim.kind != SpaceDimension::Kind::NumStages);
+    };
     std::vector<std::string> header = {"#", "status"};
     for (const SpaceDimension& dim : dims)
-        header.push_back(dim.name);
-    const bool listOptions = space.rowsAreBackendList();
+        if (ownColumn(dim))
+            header.push_back(dim.name);
     const bool vectorMetrics = !b.cube;
     if (listOptions)
         for (const char* h : {"warps", "stages"})
@@ -477,6 +569,8 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
     if (vectorMetrics)
         for (const char* h : {"tile", "UB", "programs", "waves"})
             header.push_back(h);
+    if (tuned)
+        header.push_back("tuning");
     header.push_back("reason");
     rows.push_back(header);
     std::size_t written = 0, total = 0;
@@ -490,7 +584,8 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         std::vector<std::string> row = {std::to_string(i), std::string(statusName(space.status(i)))};
         const auto v = space.values(i);
         for (std::size_t j = 0; j < dims.size(); ++j)
-            row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
+            if (ownColumn(dims[j]))
+                row.push_back(v[j] == kUnset ? "-" : valueText(dims[j], v[j]));
         // A lattice point takes the options the backend's list gives each tiling; a pruned cube
         // candidate has none.
         const bool listed = space.origin(i) == CandidateStatus::Generated || space.origin(i) == CandidateStatus::User ||
@@ -506,8 +601,14 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
             row.push_back(std::to_string(m.programs));
             row.push_back(std::to_string(m.waves));
         }
+        const TunedOverlay::Entry* e = tuned ? tuned->find(i) : nullptr;
+        if (tuned)
+            row.push_back(e ? e->outcome : "-");
         const std::string code(reasonCodeName(space.reason(i)));
-        row.push_back(code.empty() ? "" : code + ": " + space.describe(i));
+        std::string reason = code.empty() ? "" : code + ": " + space.describe(i);
+        if (e && e->reason != ReasonCode::None)  // the tuning's verdict, after the generator's own
+            reason += (reason.empty() ? "" : "; ") + std::string(reasonCodeName(e->reason)) + ": " + tuned->reasonMessage;
+        row.push_back(std::move(reason));
         rows.push_back(std::move(row));
     }
     std::vector<std::size_t> width(header.size(), 0);

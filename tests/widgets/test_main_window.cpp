@@ -221,6 +221,20 @@ private Q_SLOTS:
         QCOMPARE(child(site, QStringLiteral("L0C"))->text(1), QStringLiteral("BLOCK_M x BLOCK_N x 4 B"));
         QCOMPARE(child(cube, QStringLiteral("Tunable parameters"))->text(1),
                  QStringLiteral("BLOCK_M (M), BLOCK_N (N), BLOCK_K (K), GROUP_SIZE_M (OTHER)"));
+        // No empty heading: the keys are the autotune key's, the tiling parameters the dot
+        // site's BLOCK parameters, and the grid splits the output by the M and N ones.
+        QTreeWidgetItem* keys = findTopLevel(tree, QStringLiteral("Keys"));
+        QVERIFY(keys && keys->childCount() == 3);
+        QVERIFY(child(keys, QStringLiteral("M")));
+        QCOMPARE(child(keys, QStringLiteral("K"))->text(1), QStringLiteral("the autotune key, 4096"));
+        QTreeWidgetItem* tiling = findTopLevel(tree, QStringLiteral("Tiling parameters"));
+        QVERIFY(tiling && tiling->childCount() == 3);
+        QCOMPARE(child(tiling, QStringLiteral("BLOCK_M"))->text(1), QStringLiteral("M of tl.dot site 0"));
+        QCOMPARE(child(tiling, QStringLiteral("BLOCK_K"))->text(1), QStringLiteral("K of tl.dot site 0"));
+        QTreeWidgetItem* split = findTopLevel(tree, QStringLiteral("Split parameters"));
+        QVERIFY(split && split->childCount() == 1);
+        QCOMPARE(split->child(0)->text(1),
+                 QStringLiteral("a tl.dot kernel: its programs split the output into BLOCK_M × BLOCK_N tiles"));
         QTreeWidgetItem* params = findTopLevel(tree, QStringLiteral("Parameters"));
         QVERIFY(params);
         QVERIFY(child(params, QStringLiteral("GROUP_SIZE_M"))->text(1).startsWith(QLatin1String("swept")));

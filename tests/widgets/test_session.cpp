@@ -4,6 +4,7 @@
 // opens with the error marked until it is fixed on disk.
 
 #include "backend_versions.h"
+#include "cli_run.h"
 #include "window_test_support.h"
 
 #include "core/pipeline/tuning_pipeline.h"
@@ -35,6 +36,8 @@
 #include <QTreeWidget>
 
 #include <cmath>
+
+#include <nlohmann/json.hpp>
 
 using namespace ts;
 using gui::KernelDocument;
@@ -245,6 +248,25 @@ private Q_SLOTS:
         const QRegularExpressionMatch m = sum.match(window.statusBar()->currentMessage());
         QVERIFY2(m.hasMatch(), qPrintable(window.statusBar()->currentMessage()));
         QCOMPARE(m.capturedTexts(), fresh);
+
+        // `space` reads the same cached tuning (the cache beside the workload) and gives the same
+        // figures as the reloaded space view: its totals, and the candidates its table marks cut.
+        const test::CliRun cli = test::tilescope("space " + test::quote(path.toStdString()) + " --summary --json");
+        QCOMPARE(cli.exitCode, 0);
+        const nlohmann::json doc = nlohmann::json::parse(cli.out, nullptr, false);
+        QVERIFY2(doc.contains("timeBudget") && doc["timeBudget"]["tuning"].is_object(), cli.out.c_str());
+        const nlohmann::json& t = doc["timeBudget"]["tuning"];
+        QCOMPARE(t["tuned"].get<std::size_t>(), run->entryCount());
+        QCOMPARE(t["benchmarked"].get<std::size_t>(), run->measuredCount());
+        QCOMPARE(t["failed"].get<std::size_t>(), run->failedCount());
+        QCOMPARE(t["cut"].get<std::size_t>(), run->cutCount());
+        std::size_t cutRows = 0;
+        const gui::CandidateTableModel* model = window.spacePage()->model();
+        QVERIFY(model && model->timings());
+        model->timings()->forEach([&](std::size_t, const gui::CandidateTimings::Figures& f) {
+            cutRows += f.outcome == tuning::OutcomeStatus::TimeBudgetCut;
+        });
+        QCOMPARE(cutRows, run->cutCount());
     }
 
     void aStaleCachedTuningIsNotShownAsCurrent()

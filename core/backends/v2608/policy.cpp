@@ -102,6 +102,13 @@ public:
         return std::find(analysis::kReservedHintKeys2608.begin(), analysis::kReservedHintKeys2608.end(), key) !=
                analysis::kReservedHintKeys2608.end();
     }
+    // Its _ALL_PARAMS (enable_ubuf_saving, set_workspace_multibuffer, ...) expand configs too.
+    bool knowsHintOption(std::string_view key) const override
+    {
+        return std::find(analysis::kCompileOptionHints2608.begin(), analysis::kCompileOptionHints2608.end(), key) !=
+                   analysis::kCompileOptionHints2608.end() ||
+               BackendPolicy::knowsHintOption(key);
+    }
 
     // Importing the file prints get_max_configs' and max_autotune's warnings, before the tuner
     // prints anything.
