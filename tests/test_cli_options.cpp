@@ -96,7 +96,7 @@ std::set<std::string> complete(const fs::path& dir, const std::vector<std::strin
         EXPECT_EQ(run.exitCode, 0) << run.err;
         std::ofstream(script) << run.out;
     }
-    std::string line = "COMP_WORDS=(" + quote(binaryPath());
+    std::string line = "COMP_WORDS=(" + quote(ts::test::binaryPath());
     for (const std::string& w : words)
         line += " " + quote(w);
     line += ")";
