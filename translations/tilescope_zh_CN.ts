@@ -2213,7 +2213,7 @@
     </message>
     <message>
         <source>TRITON_BENCH_METHOD. default: do_bench, quantiles of timed runs with the L2 flushed, host launch included; npu: the profiler, mean on-chip time of 30 runs (steadier, slower to tune)</source>
-        <translation>TRITON_BENCH_METHOD。default：do_bench，清空 L2 后计时运行的分位数，包含主机端启动开销；npu：性能分析器，30 次运行的片上平均时间（更稳定，调优更慢）</translation>
+        <translation>TRITON_BENCH_METHOD。「default」：do_bench，清空 L2 后计时运行的分位数，包含主机端启动开销；npu：性能分析器，30 次运行的片上平均时间（更稳定，调优更慢）</translation>
     </message>
     <message>
         <source>auto</source>
@@ -5063,6 +5063,154 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>the same options</source>
         <translation>相同的选项</translation>
     </message>
+    <message>
+        <source>No correct config: every benchmarked candidate is incorrect, the backend&apos;s pick #%1 %2</source>
+        <translation>没有正确的配置：每个已基准测试的候选都不正确，后端选中的 #%1 %2</translation>
+    </message>
+    <message>
+        <source>No valid triton configs. %1</source>
+        <translation>后端抛出 “No valid triton configs.”（Triton 的原文）：%1</translation>
+    </message>
+    <message>
+        <source>every candidate failed to compile</source>
+        <translation>每个候选都编译失败</translation>
+    </message>
+    <message>
+        <source>the tuning found no config</source>
+        <translation>调优未找到配置</translation>
+    </message>
+    <message>
+        <source>no candidate could be benchmarked</source>
+        <translation>没有候选能完成基准测试</translation>
+    </message>
+    <message>
+        <source>stopped before it was tuned</source>
+        <translation>调优开始前已停止</translation>
+    </message>
+    <message>
+        <source>stopped while tuning</source>
+        <translation>调优中途已停止</translation>
+    </message>
+    <message>
+        <source>a tuple the model does not unpack (line %1)</source>
+        <translation>模型不拆解的元组（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>`%1` is advanced by += inside the loop at line %2, which TileScope does not count</source>
+        <translation>`%1` 在第 %2 行的循环中以 += 递增，TileScope 不计算其次数</translation>
+    </message>
+    <message>
+        <source>the loop at line %1 is not a range TileScope follows</source>
+        <translation>第 %1 行的循环不是 TileScope 能跟踪的 range</translation>
+    </message>
+    <message>
+        <source>a conditional expression (line %1)</source>
+        <translation>条件表达式（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>an index multiplied after `%`</source>
+        <translation>在 `%` 之后相乘的索引</translation>
+    </message>
+    <message>
+        <source>a pointer minus an index (line %1)</source>
+        <translation>指针减去索引（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>an index computed from loaded data (line %1)</source>
+        <translation>由加载的数据算出的索引（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>an index arithmetic TileScope does not follow (line %1)</source>
+        <translation>TileScope 无法跟踪的索引运算（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>an index taken apart by [] (line %1)</source>
+        <translation>被 [] 拆开的索引（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>an index broadcast in a way TileScope does not follow (line %1)</source>
+        <translation>以 TileScope 无法跟踪的方式广播的索引（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>tl.%1 of an axis TileScope cannot tell (line %2)</source>
+        <translation>TileScope 无法确定其轴的 tl.%1（第 %2 行）</translation>
+    </message>
+    <message>
+        <source>a tl.arange whose bounds TileScope cannot compute (line %1)</source>
+        <translation>TileScope 无法计算其边界的 tl.arange（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>a block pointer</source>
+        <translation>块指针</translation>
+    </message>
+    <message>
+        <source>tl.swizzle2d of values TileScope cannot follow (line %1)</source>
+        <translation>TileScope 无法跟踪其取值的 tl.swizzle2d（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>an access inside the while loop at line %1, whose trips TileScope does not count</source>
+        <translation>第 %1 行 while 循环内的访问，TileScope 不计算其迭代次数</translation>
+    </message>
+    <message>
+        <source>the pointer of the access at line %1 is not one TileScope follows</source>
+        <translation>第 %1 行访问所用的指针不是 TileScope 能跟踪的</translation>
+    </message>
+    <message>
+        <source>the access at line %1 is not through a tensor argument</source>
+        <translation>第 %1 行的访问不经过张量参数</translation>
+    </message>
+    <message>
+        <source>the pointer of the access at line %1 is offset by a constant TileScope does not place</source>
+        <translation>第 %1 行访问所用的指针带有 TileScope 无法定位的常量偏移</translation>
+    </message>
+    <message>
+        <source>no mask bounds %1 (line %2) and its stride is not one of %3&apos;s dimensions</source>
+        <translation>没有掩码约束 %1（第 %2 行），且其步长不是 %3 的任一维度</translation>
+    </message>
+    <message>
+        <source>the mask of the access at line %1 is not one TileScope reads</source>
+        <translation>第 %1 行访问的掩码不是 TileScope 能读取的形式</translation>
+    </message>
+    <message>
+        <source>two tl.aranges add up in %1 (line %2)</source>
+        <translation>%1 中有两个 tl.arange 相加（第 %2 行）</translation>
+    </message>
+    <message>
+        <source>the kernel cannot be traced</source>
+        <translation>无法跟踪该内核</translation>
+    </message>
+    <message>
+        <source>the lattice has no valid point to tune</source>
+        <translation>网格中没有可调优的有效点</translation>
+    </message>
+    <message>
+        <source>no valid lattice point is in the subset to tune (%1 valid points)</source>
+        <translation>要调优的子集中没有有效的网格点（共 %1 个有效点）</translation>
+    </message>
+    <message>
+        <source>a single config compiled: Triton-Ascend times it with do_bench, not the profiler (there is nothing to choose between); its times are the npu method&apos;s, as asked, and the modelled tuning time counts the do_bench run</source>
+        <translation>只有一个配置编译成功：Triton-Ascend 用 do_bench 而非性能分析器为其计时（没有可比较的对象）；显示的时间按要求采用 npu 方法，建模的调优时间计入这次 do_bench 运行</translation>
+    </message>
+    <message>
+        <source>%1=%2 %3</source>
+        <translation>%1=%2 %3</translation>
+    </message>
+    <message>
+        <source>the loop at line %1 strides by %2, so grid dim %3 must stay the number of programs the loop assumes</source>
+        <translation>第 %1 行的循环以 %2 为步长，因此网格维度 %3 必须保持该循环假定的程序数</translation>
+    </message>
+    <message>
+        <source>the loop at line %1 strides by %2 programs, so grid dim %3 must stay the number of programs the loop assumes</source>
+        <translation>第 %1 行的循环以 %2 个程序为步长，因此网格维度 %3 必须保持该循环假定的程序数</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::BenchMethod</name>
+    <message>
+        <source>default</source>
+        <comment>TRITON_BENCH_METHOD=default (do_bench)</comment>
+        <translation>默认</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheOperation</name>
@@ -5128,6 +5276,13 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>Export…</source>
         <translation>导出…</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CompareDialog</name>
+    <message>
+        <source>the launch has no candidate space</source>
+        <translation>该启动没有候选空间</translation>
     </message>
 </context>
 <context>

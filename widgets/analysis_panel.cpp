@@ -2,6 +2,7 @@
 #include "widgets/core_text.h"
 
 #include "core/analysis/cube_summary.h"
+#include "core/space/trail_message.h"
 
 #include "widgets/status_colors.h"
 #include "widgets/wrapping_delegate.h"
@@ -315,7 +316,7 @@ void AnalysisPanel::addTrail(const space::CandidateSpace& s)
             if (trail[i].code != code)
                 continue;
             ++shown;
-            const QString what = coreText(trail.describe(i, s.backend().problem));
+            const QString what = coreText(space::trailMessage(trail, i, s.backend().problem));
             auto* item = new QTreeWidgetItem(byCode, {q(trail.describeValues(i, s.backend().problem)), what});
             item->setToolTip(1, what);
         }

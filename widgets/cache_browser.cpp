@@ -90,10 +90,11 @@ QString keyText(const cache::TuningKey& key)
             dtypes << QString::fromStdString(d);
         launch += (launch.isEmpty() ? QString() : QStringLiteral("; ")) + dtypes.join(QStringLiteral(", "));
     }
-    QString text = CacheBrowser::tr("%1[%2] on %3 (%4 method, simulator %5, backend %6)")
-                       .arg(QString::fromStdString(key.kernelName), launch, QString::fromStdString(key.device),
-                            QString::fromStdString(key.benchMethod), QString::fromStdString(key.simulatorVersion),
-                            QString::fromStdString(key.backend));
+    QString text =
+        CacheBrowser::tr("%1[%2] on %3 (%4 method, simulator %5, backend %6)")
+            .arg(QString::fromStdString(key.kernelName), launch, QString::fromStdString(key.device),
+                 benchMethodText(key.benchMethod), QString::fromStdString(key.simulatorVersion),
+                 QString::fromStdString(key.backend));
     if (!key.candidateSet.empty())
         text += QStringLiteral(" [%1]").arg(QString::fromStdString(key.candidateSet));
     return text;

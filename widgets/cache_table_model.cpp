@@ -1,6 +1,7 @@
 #include "widgets/cache_table_model.h"
 
 #include "core/util/format.h"
+#include "widgets/status_colors.h"
 
 #include <QColor>
 #include <QDateTime>
@@ -146,7 +147,8 @@ QString CacheTableModel::displayText(const cache::TuningSummary& row, int column
                                             : keyText(row.key) + QStringLiteral(" [%1]").arg(fromStd(row.key.candidateSet));
     case Dtypes: return dtypesText(row.key.dtypes);
     case Device: return fromStd(row.key.device);
-    case Method: return fromStd(row.key.benchMethod);
+    case Method:
+        return benchMethodText(row.key.benchMethod);
     case Simulator: return fromStd(row.key.simulatorVersion);
     case Backend: return fromStd(row.key.backend);
     case Created: return createdText(row.createdAt);

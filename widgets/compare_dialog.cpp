@@ -4,6 +4,7 @@
 #include "widgets/background_job.h"
 #include "widgets/chart_export.h"
 #include "widgets/column_fitter.h"
+#include "widgets/core_text.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
@@ -61,7 +62,9 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
     };
     const pipeline::TuneResult tuned = pipeline::tune(request, control);
     if (!tuned.result) {
-        row.error = QString::fromStdString(tuned.error.value_or("the launch has no candidate space"));
+        row.error = tuned.error ? coreText(*tuned.error)
+                                : QCoreApplication::translate("ts::gui::CompareDialog",
+                                                              "the launch has no candidate space");
         return row;
     }
     const tuning::TuningResult& result = *tuned.result;
@@ -80,7 +83,7 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
         row.bestP50Us = result.outcomes[*result.best].bench.p50Ms * 1000.0;
     }
     if (result.error && !result.best)
-        row.error = QString::fromStdString(*result.error);
+        row.error = coreText(*result.error);
     row.modelledSeconds = result.modelled.totalSeconds;
     row.compileSeconds = result.modelled.compileSeconds;
     row.benchSeconds = result.modelled.benchSeconds;
@@ -164,9 +167,10 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     body->addWidget(m_devices);
     body->addWidget(right, 1);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("The same launch tuned on each device (the backend's candidates, %1 method).")
-                                     .arg(QString::fromStdString(std::string(npu::benchMethodName(m_options.method)))),
-                                 this));
+    layout->addWidget(
+        new QLabel(tr("The same launch tuned on each device (the backend's candidates, %1 method).")
+                       .arg(benchMethodText(m_options.method)),
+                   this));
     layout->addLayout(body, 1);
     layout->addLayout(buttons);
 

@@ -119,6 +119,27 @@ QString render(const QString& text, int depth)
     return out;
 }
 
+// Arguments core passes as the English of its own catalogue entries rather than as messages: why
+// the launch model cannot follow an index and why a grid must stay (kept as text by the model's
+// checks), and the advice a backend version words (BackendPolicy::tunableAdvice). Their types sit
+// in headers every file includes; such an argument is read back to its entry. Any other text
+// argument (a name, a number, code) stays as written.
+bool coreWordedArgument(msg::Id id, std::size_t i)
+{
+    switch (id) {
+    case msg::Id::CoverageUnknownBecause:
+    case msg::Id::GridMustStayStatic:
+        return i == 0;
+    case msg::Id::GuideGridMustStay:
+        return i == 2;
+    case msg::Id::GuideTunableFixedAtLaunch:
+    case msg::Id::GuideTunableHasDefault:
+        return i == 3;
+    default:
+        return false;
+    }
+}
+
 } // namespace
 
 QString coreText(const msg::Message& message)
@@ -130,7 +151,9 @@ QString coreText(const msg::Message& message)
     QString args[9];
     for (std::size_t i = 0; i < message.args().size() && i < 9; ++i)
         for (const msg::Arg::Piece& piece : message.args()[i].pieces())
-            args[i] += piece.message ? coreText(*piece.message) : QString::fromStdString(piece.text);
+            args[i] += piece.message                         ? coreText(*piece.message)
+                       : coreWordedArgument(message.id(), i) ? coreText(piece.text)
+                                                             : QString::fromStdString(piece.text);
     return fillArguments(format, args);
 }
 

@@ -8,6 +8,7 @@
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
+#include "widgets/status_colors.h"
 
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -181,7 +182,7 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     layout->addWidget(
         new QLabel(tr("The launch tuned on each ticked device, then every device's configs simulated "
                       "on the others as handwritten configs (%1 method).")
-                       .arg(QString::fromStdString(std::string(npu::benchMethodName(m_options.method)))),
+                       .arg(benchMethodText(m_options.method)),
                    this));
     layout->addLayout(body, 1);
     // A long list scrolls in its own area rather than squeezing the tables and the chart.
@@ -272,7 +273,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     m_regret->setRowCount(0);
     m_regret->setColumnCount(0);
     if (!r.ok()) {
-        m_summary->setText(QString::fromStdString(*r.error));
+        m_summary->setText(coreText(*r.error));
         m_panel->showMessage(tr("Nothing to compare."), true);
         plotRegret();
         Q_EMIT comparisonFinished();
@@ -293,7 +294,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
         m_best->setItem(j, 1, cell(d.best ? p50Text(d.bestMs) : QStringLiteral("–"), true));
         m_best->setItem(j, 2,
                         cell(d.best ? QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best]))
-                                    : QString::fromStdString(d.error)));
+                                    : coreText(d.error)));
         QString note = d.fromCache ? tr("from the cache") : QString();
         if (!d.tritonAscendSupported)
             note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + tr("* not supported by Triton-Ascend");

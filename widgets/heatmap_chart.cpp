@@ -473,8 +473,9 @@ void HeatmapChart::refreshComparisons()
             for (std::size_t k = 0; k < m_others.size(); ++k) {
                 const cache::TuningKey& key = m_others[k]->key;
                 m_compare->addItem(tr("%1 · backend %2 · %3 · %4")
-                                       .arg(QString::fromStdString(key.device), QString::fromStdString(key.backend),
-                                            QString::fromStdString(key.benchMethod),
+                                       .arg(QString::fromStdString(key.device),
+                                            QString::fromStdString(key.backend),
+                                            benchMethodText(key.benchMethod),
                                             QString::fromStdString(m_others[k]->createdAt).left(16)),
                                    qint64(m_others[k]->id));
             }

@@ -472,8 +472,8 @@ void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
         m_device->addItem(device);  // unknown: kept visible, the space says why it cannot build
     m_device->setCurrentText(device);
     m_backend->setCurrentIndex(m_backend->findData(int(a.workload.backend.index())));
-    m_benchMethod->setCurrentText(benchMethodText(
-        npu::parseBenchMethod(a.workload.benchMethod).value_or(npu::BenchMethod::Default)));
+    m_benchMethod->setCurrentIndex(m_benchMethod->findData(
+        int(npu::parseBenchMethod(a.workload.benchMethod).value_or(npu::BenchMethod::Default))));
     m_seed->setValue(a.workload.seed ? int(*a.workload.seed % (1u << 30)) : 0);
     m_filling = false;
     setEnabled(true);
@@ -713,7 +713,7 @@ std::optional<kernel::Workload> LaunchEditor::workload() const
     }
     w.device = m_device->currentText().toStdString();
     w.backend = backend();
-    w.benchMethod = m_benchMethod->currentText().toStdString();
+    w.benchMethod = std::string(npu::benchMethodName(npu::BenchMethod(m_benchMethod->currentData().toInt())));
     w.seed = std::uint64_t(m_seed->value());
     return w;
 }

@@ -179,7 +179,17 @@ QString cubeMemoryText(const space::CandidateMetrics& m)
 
 QString benchMethodText(npu::BenchMethod method)
 {
-    return QString::fromUtf8(npu::benchMethodName(method));
+    if (method == npu::BenchMethod::Default)
+        return QCoreApplication::translate("ts::gui::BenchMethod", "default",
+                                           "TRITON_BENCH_METHOD=default (do_bench)");
+    const std::string_view name = npu::benchMethodName(method);
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
+QString benchMethodText(const std::string& name)
+{
+    const std::optional<npu::BenchMethod> method = npu::parseBenchMethod(name);
+    return method ? benchMethodText(*method) : QString::fromStdString(name);
 }
 
 QString progressStageLabel(tuning::ProgressStage stage)

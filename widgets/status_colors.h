@@ -39,8 +39,10 @@ QString ubShareText(const space::CandidateMetrics& metrics);
 QString ubUsageText(const space::CandidateMetrics& metrics);
 // A cube candidate's buffers against their limits: "L1 48 KiB of 256 KiB · L0A 16 KiB of 32 KiB · ...".
 QString cubeMemoryText(const space::CandidateMetrics& metrics);
-// A bench method as TRITON_BENCH_METHOD spells it ("default", "npu"): a value, not translated.
+// A bench method as the reader's language names it: TRITON_BENCH_METHOD's "default" is a word
+// ("默认" in zh_CN), "npu" a name kept as written. A stored name that is neither stays as it is.
 QString benchMethodText(npu::BenchMethod method);
+QString benchMethodText(const std::string& name);
 // A tuning session's stage, as the progress bar names it.
 QString progressStageLabel(tuning::ProgressStage stage);
 // A stored candidate's status: the space's or the tuning's label for the same verdict.

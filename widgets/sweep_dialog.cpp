@@ -233,11 +233,12 @@ void SweepDialog::setLaunch(std::shared_ptr<const analysis::KernelAnalysis> anal
         m_panel->setReady(false);
         return;
     }
-    m_launchLabel->setText(tr("<b>%1</b> on %2, method %3: each shape is the launch with the swept arguments "
-                              "(and the tensor dimensions equal to them) replaced.")
-                               .arg(QString::fromStdString(m_analysis->kernel->name).toHtmlEscaped(),
-                                    QString::fromStdString(m_device ? m_device->soc : m_analysis->workload.device),
-                                    QString::fromLatin1(npu::benchMethodName(options.method))));
+    m_launchLabel->setText(
+        tr("<b>%1</b> on %2, method %3: each shape is the launch with the swept arguments "
+           "(and the tensor dimensions equal to them) replaced.")
+            .arg(QString::fromStdString(m_analysis->kernel->name).toHtmlEscaped(),
+                 QString::fromStdString(m_device ? m_device->soc : m_analysis->workload.device),
+                 benchMethodText(options.method)));
     // Start from the first key argument: a quarter to four times its value, doubling.
     const QStringList ints = integerArguments();
     QString first;
@@ -453,7 +454,7 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
     m_model->setResult(m_result);
     QStringList lines;
     if (!m_result->ok())
-        lines << QString::fromStdString(m_result->error);
+        lines << coreText(m_result->error);
     if (m_result->stopped)
         lines << tr("Stopped: %n shape(s) tuned before the stop {is|are} shown.", nullptr, int(m_result->shapes.size()));
     for (const std::string& note : m_result->notes)

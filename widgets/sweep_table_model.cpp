@@ -1,6 +1,7 @@
 #include "widgets/sweep_table_model.h"
 
 #include "core/util/format.h"
+#include "widgets/core_text.h"
 
 #include <QColor>
 #include <QLocale>
@@ -97,7 +98,7 @@ QString SweepTableModel::displayText(int row, int column) const
     case Loss: return c && c->chosen ? QLocale().toString(c->lossPercent, 'f', 1) : QString();
     case Source:
         if (!shape.record)
-            return shape.error.empty() ? tr("failed") : tr("failed: %1").arg(QString::fromStdString(shape.error));
+            return shape.error.empty() ? tr("failed") : tr("failed: %1").arg(coreText(shape.error));
         if (!c)
             return tr("nothing measured");
         return shape.fromCache ? tr("cache") : tr("tuned");

@@ -3,6 +3,7 @@
 #include "core/npu/device_profile.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/space/backend_configs.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 
@@ -60,8 +61,8 @@ std::vector<ConfigValues> powersOfTwo(const LaunchModel& model, const std::strin
     return out;
 }
 
-std::optional<std::string> breaksWhenTuned(const LaunchModel& model, const std::vector<ConfigValues>& configs,
-                                           const std::string& param)
+std::optional<msg::Message>
+breaksWhenTuned(const LaunchModel& model, const std::vector<ConfigValues>& configs, const std::string& param)
 {
     const int slot = model.slotOf(param);
     if (slot < 0)
@@ -79,7 +80,7 @@ std::optional<std::string> breaksWhenTuned(const LaunchModel& model, const std::
                 std::swap(v, value);
         if (present != kUnknownSlot && model.evaluate(kept).coverage == Coverage::Incorrect)
             continue;
-        return param + "=" + std::to_string(value) + " " + model.describe(tuned);
+        return msg::Message(msg::Id::ValueBreaks, {param, value, model.coverageMessage(tuned)});
     }
     return std::nullopt;
 }

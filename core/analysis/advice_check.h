@@ -43,7 +43,7 @@ std::vector<ConfigValues> powersOfTwo(const LaunchModel& model, const std::strin
 // `configs` is incorrect because of `param` (the same config with `param` at its present value
 // is correct, or cannot be judged), else why one is ("BLOCK_N=512: covers 512 of 1,024 cols:
 // every program processes 512 (tl.arange up to BLOCK_N)").
-std::optional<std::string> breaksWhenTuned(const LaunchModel& model, const std::vector<ConfigValues>& configs,
-                                           const std::string& param);
+std::optional<msg::Message>
+breaksWhenTuned(const LaunchModel& model, const std::vector<ConfigValues>& configs, const std::string& param);
 
 } // namespace ts::analysis

@@ -17,10 +17,15 @@ using kernel::SourceLocation;
 using py::Kind;
 using py::Node;
 
-// Compile options and launch keywords a hint may name besides kernel parameters.
-void add(KernelAnalysis& a, const char* code, Severity severity, SourceLocation where, std::string message)
+void add(KernelAnalysis& a, const char* code, Severity severity, SourceLocation where, msg::Message message)
 {
-    a.diagnostics.push_back({code, severity, a.file->path, where.line, where.column, std::move(message)});
+    Diagnostic& d = a.diagnostics.emplace_back();
+    d.code = code;
+    d.severity = severity;
+    d.file = a.file->path;
+    d.line = where.line;
+    d.column = where.column;
+    d.say(std::move(message));
 }
 
 // The simple assignments of a function (`a = ...`, `a += ...`), in source order: the target's
@@ -115,11 +120,11 @@ void gridNotLambda(KernelAnalysis& a, const ParseInput& input, const kernel::Ker
         if (proposal) {
             if (const auto why = firstIncorrect(*proposal->model, configs))
                 add(a, "grid-not-lambda", Severity::Warning, k.location,
-                    msg::text(msg::Id::GuideGridIncorrectEvenLambda,
-                              {multiplied, grid, proposal->text, *why, param}));
+                    msg::Message(msg::Id::GuideGridIncorrectEvenLambda,
+                                 {multiplied, grid, proposal->text, *why, param}));
             else
                 add(a, "grid-not-lambda", Severity::Warning, k.location,
-                    msg::text(msg::Id::GuideGridLambda, {multiplied, grid, proposal->text}));
+                    msg::Message(msg::Id::GuideGridLambda, {multiplied, grid, proposal->text}));
             return;
         }
     }
@@ -128,12 +133,12 @@ void gridNotLambda(KernelAnalysis& a, const ParseInput& input, const kernel::Ker
         if (!parsed.empty() && axis == parsed.front().second && a.launch)
             if (const auto why = a.launch->gridMustStay(d)) {
                 add(a, "grid-must-stay", Severity::Note, k.location,
-                    msg::text(msg::Id::GuideGridMustStay, {parsed.front().first, grid, *why}));
+                    msg::Message(msg::Id::GuideGridMustStay, {parsed.front().first, grid, *why}));
                 return;
             }
     const std::string param = blocks.empty() ? parsed.front().first : blocks.front();
     add(a, "grid-not-lambda", Severity::Warning, k.location,
-        msg::text(msg::Id::GuideGridLambdaExample, {multiplied, grid, param}));
+        msg::Message(msg::Id::GuideGridLambdaExample, {multiplied, grid, param}));
 }
 
 } // namespace
@@ -152,13 +157,13 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         const kernel::DecoratorArgument* configs = at->decorator->argument("configs");
         add(a, "missing-ascend-runtime-import", Severity::Error,
             configs ? configs->location : at->decorator->location,
-            msg::text(msg::Id::GuideMissingRuntimeImport));
+            msg::Message(msg::Id::GuideMissingRuntimeImport));
     }
 
     // autotune-not-directly-over-jit
     if (at && !k.autotuneDirectlyOverJit)
         add(a, "autotune-not-directly-over-jit", Severity::Error, at->decorator->location,
-            msg::text(msg::Id::GuideAutotuneNotOverJit));
+            msg::Message(msg::Id::GuideAutotuneNotOverJit));
 
     // key-unknown-arg
     if (at) {
@@ -169,7 +174,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         for (const std::string& arg : keyArgs)
             if (!k.param(arg))
                 add(a, "key-unknown-arg", Severity::Error, at->keyLocation,
-                    msg::text(msg::Id::GuideKeyUnknownArg, {arg, k.name}));
+                    msg::Message(msg::Id::GuideKeyUnknownArg, {arg, k.name}));
     }
 
     // tunable-has-default / tunable-fixed-at-launch: would the backend tune the parameter if it
@@ -201,15 +206,16 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
             for (const kernel::Parameter* p : fixedAtLaunch)
                 probe = version.withTunable(probe, p->name, backends::TunableSource::Launch);
             const AxisParse free = parseAxes(probe);
-            auto tunedAs = [&](const std::string& name) -> std::string {
+            auto tunedAs = [&](const std::string& name) -> msg::Message {
                 if (const std::string* axis = findAxisOfParam(free.splitParams, name))
-                    return msg::text(msg::Id::GuideSplitParamOfAxis, {*axis});
+                    return msg::Message(msg::Id::GuideSplitParamOfAxis, {*axis});
                 if (const std::string* axis = findAxisOfParam(free.tilingParams, name))
-                    return msg::text(msg::Id::GuideTilingParamOfAxis, {*axis});
+                    return msg::Message(msg::Id::GuideTilingParamOfAxis, {*axis});
                 return {};
             };
             // The configs the version generates with `name` alone left to it, judged.
-            auto breaks = [&](const std::string& name, backends::TunableSource source) -> std::optional<std::string> {
+            auto breaks = [&](const std::string& name,
+                              backends::TunableSource source) -> std::optional<msg::Message> {
                 if (!a.launch)
                     return std::nullopt;
                 const ParseInput alone = version.withTunable(input, name, source);
@@ -219,30 +225,31 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                 return breaksWhenTuned(*a.launch, configs, name);
             };
             auto rule = [&](const kernel::Parameter* p, backends::TunableSource source) {
-                const std::string role = tunedAs(p->name);
+                const msg::Message role = tunedAs(p->name);
                 if (role.empty())
                     return;
                 const bool launch = source == backends::TunableSource::Launch;
-                const std::string kept = launch
-                                             ? msg::text(msg::Id::GuideLaunchPasses,
-                                                         {p->name, a.workload.arg(p->name)->describe()})
-                                             : msg::text(msg::Id::GuideHasDefault, {p->name, p->defaultText});
-                if (const std::optional<std::string> why = breaks(p->name, source)) {
+                const msg::Message kept =
+                    launch ? msg::Message(msg::Id::GuideLaunchPasses,
+                                          {p->name, a.workload.arg(p->name)->describe()})
+                           : msg::Message(msg::Id::GuideHasDefault, {p->name, p->defaultText});
+                if (const std::optional<msg::Message> why = breaks(p->name, source)) {
                     add(a, "tunable-must-stay", Severity::Note, p->location,
-                        msg::text(launch ? msg::Id::GuideTunableMustStayLaunch
-                                         : msg::Id::GuideTunableMustStayDefault,
-                                  {p->name, role, kept, *why, p->name}));
+                        msg::Message(launch ? msg::Id::GuideTunableMustStayLaunch
+                                            : msg::Id::GuideTunableMustStayDefault,
+                                     {p->name, role, kept, *why, p->name}));
                     return;
                 }
                 tunableAdvised = true;
                 if (launch)
                     add(a, "tunable-fixed-at-launch", Severity::Warning, p->location,
-                        msg::text(msg::Id::GuideTunableFixedAtLaunch,
-                                  {p->name, role, kept, version.tunableAdvice(p->name, source)}));
+                        msg::Message(msg::Id::GuideTunableFixedAtLaunch,
+                                     {p->name, role, kept, version.tunableAdvice(p->name, source)}));
                 else
                     add(a, "tunable-has-default", Severity::Warning, p->location,
-                        msg::text(msg::Id::GuideTunableHasDefault,
-                                  {p->name, role, p->defaultText, version.tunableAdvice(p->name, source)}));
+                        msg::Message(
+                            msg::Id::GuideTunableHasDefault,
+                            {p->name, role, p->defaultText, version.tunableAdvice(p->name, source)}));
             };
             for (const kernel::Parameter* p : withDefault)
                 rule(p, backends::TunableSource::Default);
@@ -281,7 +288,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                 pointerParams.push_back(p.name);
         if (atomic) {
             add(a, "side-effects-without-hooks", Severity::Warning, kernel::locationOf(atomic),
-                msg::text(msg::Id::GuideAtomicsWithoutHooks));
+                msg::Message(msg::Id::GuideAtomicsWithoutHooks));
         } else {
             for (const auto& [store, names] : stores) {
                 std::string inPlace;
@@ -293,7 +300,7 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
                     }
                 if (!inPlace.empty()) {
                     add(a, "side-effects-without-hooks", Severity::Warning, kernel::locationOf(store),
-                        msg::text(msg::Id::GuideInPlaceWithoutHooks, {inPlace}));
+                        msg::Message(msg::Id::GuideInPlaceWithoutHooks, {inPlace}));
                     break;
                 }
             }
@@ -304,20 +311,20 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
     if (autoGen && !tunableAdvised && a.parse.completed && !a.parse.error && !a.parse.cube &&
         a.parse.splitParams.empty() && a.parse.tilingParams.empty())
         add(a, "no-tunable-params", Severity::Warning, at->decorator->location,
-            msg::text(msg::Id::GuideNoTunableParams));
+            msg::Message(msg::Id::GuideNoTunableParams));
 
     // user-prune-function
     if (at && at->hasPruneConfigsBy) {
         const kernel::DecoratorArgument* prune = at->decorator->argument("prune_configs_by");
         add(a, "user-prune-function", Severity::Note, prune ? prune->location : at->decorator->location,
-            msg::text(msg::Id::GuideUserPruneFunction));
+            msg::Message(msg::Id::GuideUserPruneFunction));
     }
 
     // hint-unknown
     for (const auto& [name, values] : a.hintDimensions)
         if (!k.param(name) && !version.knowsHintOption(name))
             add(a, "hint-unknown", Severity::Warning, at ? at->hintsLocation : k.location,
-                msg::text(msg::Id::GuideHintUnknown, {name, k.name}));
+                msg::Message(msg::Id::GuideHintUnknown, {name, k.name}));
 
     // Hint dimensions a version does not read (the guide documents them; the first release does
     // not read them, later ones expand configs with them).
@@ -330,8 +337,8 @@ void appendGuideDiagnostics(KernelAnalysis& a, const ParseInput& input)
         }
         if (!hinted.empty())
             add(a, "hint-needs-newer-backend", Severity::Note, at->hintsLocation,
-                msg::text(msg::Id::GuideHintNeedsNewerBackend,
-                          {pythonList(hinted), version.info().commit.substr(0, 7), pythonList(hinted)}));
+                msg::Message(msg::Id::GuideHintNeedsNewerBackend,
+                             {pythonList(hinted), version.info().commit.substr(0, 7), pythonList(hinted)}));
     }
 }
 

@@ -239,13 +239,12 @@ std::optional<std::string> LaunchModel::gridMustStay(int dim) const
             const LoopRange& L = m_loops[std::size_t(t.ref)];
             if (L.startPid != dim || L.stepDim >= 0)
                 continue;
-            std::string stride = L.step.text(m_slots);
             const auto step = L.step.eval(m_slotDefaults.data());
             const auto block = L.startCoef.eval(m_slotDefaults.data());
             if (step && block && *block > 0 && *step % *block == 0)
-                stride = groupedNumber(*step / *block) + " programs";
-            return "the loop at line " + std::to_string(L.line) + " strides by " + stride + ", so grid dim " +
-                   std::to_string(dim) + " must stay the number of programs the loop assumes";
+                return msg::text(msg::Id::GridLoopStridesPrograms,
+                                 {L.line, groupedNumber(*step / *block), dim});
+            return msg::text(msg::Id::GridLoopStrides, {L.line, L.step.text(m_slots), dim});
         }
     return std::nullopt;
 }

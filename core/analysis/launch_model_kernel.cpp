@@ -169,10 +169,10 @@ private:
         if (target->is(Kind::Tuple) || target->is(Kind::List)) {
             const auto& elts = target->list("elts");
             for (std::size_t i = 0; i < elts.size(); ++i)
-                assign(elts[i], value.kind == Sym::Kind::Tuple && i < value.items.size()
-                                    ? value.items[i]
-                                    : Sym::unknown("a tuple the model does not unpack (line " +
-                                                   std::to_string(target->line) + ")"));
+                assign(elts[i],
+                       value.kind == Sym::Kind::Tuple && i < value.items.size()
+                           ? value.items[i]
+                           : Sym::unknown(msg::text(msg::Id::UnknownTupleNotUnpacked, {target->line})));
         }
     }
 
@@ -200,8 +200,7 @@ private:
             // depends on the iteration, which the model does not count.
             if (found != m_vars.end() && found->second.depth < m_loopDepth &&
                 (result.kind == Sym::Kind::Index || result.kind == Sym::Kind::Pointer))
-                result = Sym::unknown("`" + target->id() + "` is advanced by += inside the loop at line " +
-                                      std::to_string(m_loopLine) + ", which TileScope does not count");
+                result = Sym::unknown(msg::text(msg::Id::UnknownAdvancedInLoop, {target->id(), m_loopLine}));
             assign(target, std::move(result));
             break;
         }
@@ -276,7 +275,7 @@ private:
     {
         const Node* iter = s->child("iter");
         const Node* target = s->child("target");
-        Sym var = Sym::unknown("the loop at line " + std::to_string(s->line) + " is not a range TileScope follows");
+        Sym var = Sym::unknown(msg::text(msg::Id::UnknownLoopNotRange, {s->line}));
         const std::string callee = iter && iter->is(Kind::Call) ? calleeName(iter) : std::string();
         if (callee == "range" || callee == "tl.range" || callee == "tl.static_range") {
             const auto& args = iter->list("args");
@@ -435,7 +434,7 @@ private:
         }
         case Kind::IfExp:
             expr(n->child("test"));
-            return Sym::unknown("a conditional expression (line " + std::to_string(n->line) + ")");
+            return Sym::unknown(msg::text(msg::Id::UnknownConditional, {n->line}));
         default:
             return Sym::data();
         }
@@ -451,7 +450,7 @@ private:
                 for (IndexTerm& t : c.terms)
                     t.coef = LaunchExpr::binary(LaunchExpr::Op::Mul, t.coef, by);
                 if (c.wrap)
-                    return Sym::unknown("an index multiplied after `%`");
+                    return Sym::unknown(msg::text(msg::Id::UnknownMultipliedAfterModulo));
             }
         }
         return index;
@@ -487,7 +486,7 @@ private:
     Sym binary(Kind op, const Sym& a, const Sym& b, const Node* at)
     {
         using K = Sym::Kind;
-        const std::string line = " (line " + std::to_string(at ? at->line : 0) + ")";
+        const int line = at ? at->line : 0;
         if (a.kind == K::Unknown)
             return a;
         if (b.kind == K::Unknown)
@@ -528,7 +527,7 @@ private:
                 const Sym& p = a.kind == K::Pointer ? a : b;
                 const Sym& off = a.kind == K::Pointer ? b : a;
                 if (op == Kind::Sub && off.kind == K::Index)
-                    return Sym::unknown("a pointer minus an index" + line);
+                    return Sym::unknown(msg::text(msg::Id::UnknownPointerMinusIndex, {line}));
                 Sym out = p;
                 if (off.kind == K::Scalar) {
                     out.shifted = out.shifted || !(off.scalar.constantValue() && *off.scalar.constantValue() == 0);
@@ -577,8 +576,8 @@ private:
         if (aIndex || bIndex || a.kind == K::Pointer || b.kind == K::Pointer || a.kind == K::Programs ||
             b.kind == K::Programs) {
             if (a.kind == K::Data || b.kind == K::Data)
-                return Sym::unknown("an index computed from loaded data" + line);
-            return Sym::unknown("an index arithmetic TileScope does not follow" + line);
+                return Sym::unknown(msg::text(msg::Id::UnknownIndexFromData, {line}));
+            return Sym::unknown(msg::text(msg::Id::UnknownIndexArithmetic, {line}));
         }
         return Sym::data();
     }
@@ -639,16 +638,15 @@ private:
                 all = int(i);
                 ++count;
             } else if (!isNoneConstant(parts[i])) {
-                return base.kind == Sym::Kind::Index ? Sym::unknown("an index taken apart by [] (line " +
-                                                                    std::to_string(n->line) + ")")
-                                                     : Sym::data();
+                return base.kind == Sym::Kind::Index
+                           ? Sym::unknown(msg::text(msg::Id::UnknownIndexSubscript, {n->line}))
+                           : Sym::data();
             }
         }
         if (base.kind == Sym::Kind::Mask)
             return base;
         if (count != 1)
-            return Sym::unknown("an index broadcast in a way TileScope does not follow (line " +
-                                std::to_string(n->line) + ")");
+            return Sym::unknown(msg::text(msg::Id::UnknownBroadcast, {n->line}));
         for (Comp& c : base.comps)
             if (c.hasArange())
                 c.bdim = all;
@@ -667,8 +665,7 @@ private:
             const Sym a = axis ? expr(axis) : Sym::ofScalar(LaunchExpr::constant(0));
             const auto d = a.kind == Sym::Kind::Scalar ? a.scalar.constantValue() : std::nullopt;
             if (!d || *d < 0 || *d > 2)
-                return Sym::unknown("tl." + name.substr(3) + " of an axis TileScope cannot tell (line " +
-                                    std::to_string(n->line) + ")");
+                return Sym::unknown(msg::text(msg::Id::UnknownProgramAxis, {name.substr(3), n->line}));
             Sym s;
             if (name == "tl.num_programs") {
                 s.kind = Sym::Kind::Programs;
@@ -686,8 +683,7 @@ private:
             const Sym start = expr(arg(0, "start"));
             const Sym end = expr(arg(1, "end"));
             if (start.kind != Sym::Kind::Scalar || end.kind != Sym::Kind::Scalar)
-                return Sym::unknown("a tl.arange whose bounds TileScope cannot compute (line " +
-                                    std::to_string(n->line) + ")");
+                return Sym::unknown(msg::text(msg::Id::UnknownArangeBounds, {n->line}));
             // tl.arange is the same vector wherever it is written with the same bounds: one atom,
             // so that a mask written inline bounds the index it repeats.
             auto same = std::find_if(m_aranges.begin(), m_aranges.end(), [&](const ArangeRange& r) {
@@ -737,7 +733,7 @@ private:
             unfollowed(msg::Message(msg::Id::UnfollowedBlockPointers, {name, n->line}));
             for (const Node* a : args)
                 expr(a);
-            return Sym::unknown("a block pointer");
+            return Sym::unknown(msg::text(msg::Id::UnknownBlockPointer));
         }
         if (name == "tl.dot")
             m_usesCube = true;
@@ -779,7 +775,7 @@ private:
         };
         if (values.size() < 4 || pidDim(values[0]) < 0 || pidDim(values[1]) < 0 ||
             values[2].kind != Sym::Kind::Scalar || values[3].kind != Sym::Kind::Scalar) {
-            const Sym u = Sym::unknown("tl.swizzle2d of values TileScope cannot follow (line " + std::to_string(n->line) + ")");
+            const Sym u = Sym::unknown(msg::text(msg::Id::UnknownSwizzle, {n->line}));
             out.items = {u, u};
             return out;
         }
@@ -825,17 +821,14 @@ private:
             addCheck(std::move(c));
         };
         if (m_whileDepth > 0)
-            return unknownCheck("an access inside the while loop at line " + std::to_string(m_whileLine) +
-                                ", whose trips TileScope does not count");
+            return unknownCheck(msg::text(msg::Id::UnknownWhileLoop, {m_whileLine}));
         if (ptr.kind == Sym::Kind::Unknown)
-            return unknownCheck(ptr.why.empty() ? "the pointer of the access at line " + std::to_string(line) +
-                                                      " is not one TileScope follows"
+            return unknownCheck(ptr.why.empty() ? msg::text(msg::Id::UnknownPointerNotFollowed, {line})
                                                 : ptr.why);
         if (ptr.kind != Sym::Kind::Pointer)
-            return unknownCheck("the access at line " + std::to_string(line) + " is not through a tensor argument");
+            return unknownCheck(msg::text(msg::Id::UnknownNotTensorArgument, {line}));
         if (ptr.shifted)
-            return unknownCheck("the pointer of the access at line " + std::to_string(line) +
-                                " is offset by a constant TileScope does not place");
+            return unknownCheck(msg::text(msg::Id::UnknownPointerOffset, {line}));
         std::vector<Cond> conds = m_guards;
         bool opaqueMask = false;
         if (mask.kind == Sym::Kind::Mask) {
@@ -892,8 +885,7 @@ private:
                     }
                 }
                 if (!c.extentKnown && !c.wrap)
-                    c.unknown = "no mask bounds " + c.what + " (line " + std::to_string(line) +
-                                ") and its stride is not one of " + ptr.pointer + "'s dimensions";
+                    c.unknown = msg::text(msg::Id::UnknownNoMaskStride, {c.what, line, ptr.pointer});
                 if (c.wrap && !c.extentKnown) {
                     c.extentKnown = true;
                     c.extent = *c.wrap;
@@ -922,11 +914,11 @@ private:
                     }
                 }
             if (opaqueMask && !c.masked)
-                c.unknown = "the mask of the access at line " + std::to_string(line) + " is not one TileScope reads";
+                c.unknown = msg::text(msg::Id::UnknownMaskNotRead, {line});
             if (comp.terms.size() > 0 && std::count_if(comp.terms.begin(), comp.terms.end(), [](const IndexTerm& t) {
                     return t.kind == IndexTerm::Kind::Arange;
                 }) > 1)
-                c.unknown = "two tl.aranges add up in " + c.what + " (line " + std::to_string(line) + ")";
+                c.unknown = msg::text(msg::Id::UnknownTwoAranges, {c.what, line});
             addCheck(std::move(c));
         }
     }

@@ -5,6 +5,7 @@
 
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
+#include "core/util/message.h"
 
 namespace ts::batch {
 
@@ -21,7 +22,7 @@ void tuneInto(CachedTuning& out, const analysis::KernelAnalysis& analysis, const
     if (result.error)
         out.error = *result.error;
     else if (!result.best && !result.stopped)
-        out.error = "no candidate could be benchmarked";
+        out.error = msg::text(msg::Id::TuningNothingBenchmarked);
     if (result.stopped || !result.best)
         return;  // a partial or failed tuning is not worth keeping
 

@@ -115,7 +115,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         entry.device = device.soc;
         if (control.stop.stop_requested()) {
             out.stopped = true;
-            entry.error = "stopped before it was tuned";
+            entry.error = msg::text(msg::Id::DeviceStoppedBeforeTuning);
             continue;
         }
         if (control.log)
@@ -137,11 +137,11 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         entry.tritonAscendSupported = device.tritonAscendSupported;
         if (tuned.stopped) {
             out.stopped = true;
-            entry.error = "stopped while tuning";
+            entry.error = msg::text(msg::Id::DeviceStoppedWhileTuning);
             continue;
         }
         if (!tuned.record) {
-            entry.error = tuned.error.value_or("the tuning found no config");
+            entry.error = tuned.error.value_or(msg::text(msg::Id::TuningFoundNoConfig));
             continue;
         }
         records[j] = std::move(tuned.record);

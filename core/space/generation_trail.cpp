@@ -1,4 +1,5 @@
 #include "core/space/generation_trail.h"
+#include "core/space/trail_message.h"
 
 #include "core/space/space_format.h"
 #include "core/space/tile_generator.h"
@@ -81,47 +82,47 @@ std::string GenerationTrail::describeValues(std::size_t i, const TileProblem& pr
     return out;
 }
 
-std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
+msg::Message trailMessage(const GenerationTrail& trail, std::size_t i, const TileProblem& p)
 {
-    const TrailEntry& e = m_entries[i];
+    const TrailEntry& e = trail[i];
     const auto& n = e.n;
-    std::string msg;
     using msg::Id;
     switch (e.code) {
     case TrailCode::UbCapacity: {
-        msg = msg::text(Id::TrailUbCapacity, {describeBudget(p, n[0]), n[1]});
-        if (const std::int64_t* v = values(i)) {
+        msg::Message out(Id::TrailUbCapacity, {budgetMessage(p, n[0]), n[1]});
+        if (const std::int64_t* v = trail.values(i)) {
             const std::int64_t own = p.tileElementsOf(v);
             if (own != n[0])
-                msg = msg::text(Id::TrailUbCapacityOwnTile, {msg, own});
+                out = msg::Message(Id::TrailUbCapacityOwnTile, {out, own});
         }
-        break;
+        return out;
     }
     case TrailCode::BelowMinTile:
-        msg = msg::text(Id::TrailBelowMinTile, {n[0], n[1], n[1] - 100, n[2]});
-        break;
+        return msg::Message(Id::TrailBelowMinTile, {n[0], n[1], n[1] - 100, n[2]});
     case TrailCode::LowProgramFloor:
-        msg = msg::text(Id::TrailLowProgramFloor, {n[0], n[1], n[2], n[3]});
-        break;
+        return msg::Message(Id::TrailLowProgramFloor, {n[0], n[1], n[2], n[3]});
     case TrailCode::Duplicate:
-        msg = msg::text(Id::TrailDuplicate, {n[0]});
-        break;
-    case TrailCode::ProgramLimit:
-        msg = msg::text(n[2] != 0 ? Id::TrailProgramLimitGrid : Id::TrailProgramLimitCores, {n[0], n[1]});
-        if (const std::int64_t* v = values(i); v != nullptr && e.axis >= 0) {
+        return msg::Message(Id::TrailDuplicate, {n[0]});
+    case TrailCode::ProgramLimit: {
+        msg::Message out(n[2] != 0 ? Id::TrailProgramLimitGrid : Id::TrailProgramLimitCores, {n[0], n[1]});
+        if (const std::int64_t* v = trail.values(i); v != nullptr && e.axis >= 0) {
             const std::int64_t block = p.blockOf(e.axis, v);
             if (n[3] != block)
-                msg = msg::text(Id::TrailProgramLimitRestart, {msg, n[3]});
+                out = msg::Message(Id::TrailProgramLimitRestart, {out, n[3]});
         }
-        break;
-    case TrailCode::LowProgramCap:
-        msg = msg::text(Id::TrailLowProgramCap, {n[0]});
-        break;
-    case TrailCode::PersistentReduction:
-        msg = msg::text(Id::TrailPersistentReduction, {n[0]});
-        break;
+        return out;
     }
-    return msg;
+    case TrailCode::LowProgramCap:
+        return msg::Message(Id::TrailLowProgramCap, {n[0]});
+    case TrailCode::PersistentReduction:
+        return msg::Message(Id::TrailPersistentReduction, {n[0]});
+    }
+    return {};
+}
+
+std::string GenerationTrail::describe(std::size_t i, const TileProblem& p) const
+{
+    return trailMessage(*this, i, p).english();
 }
 
 std::size_t GenerationTrail::count(TrailCode code) const

@@ -804,7 +804,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             analyses.resize(out.shapes.size() + 1);
             analyses.back() = std::move(*analysed.analysis);
         } else {
-            shape.error = tuned.error.value_or("the tuning found no config");
+            shape.error = tuned.error.value_or(msg::text(msg::Id::TuningFoundNoConfig));
         }
         out.shapes.push_back(std::move(shape));
     }

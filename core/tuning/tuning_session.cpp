@@ -9,6 +9,7 @@
 #include "core/npu/kernel_compiler.h"
 #include "core/npu/kernel_trace.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <atomic>
@@ -438,9 +439,8 @@ bool benchmarksList(kernel::BackendVersion backend, const TuningOptions& options
     return configs > 1 || (backends::policy(backend).hasUbTuner() && options.ubTuner != UbTunerMode::Off);
 }
 
-const char* const kSingleConfigDoBenchNote =
-    "a single config compiled: Triton-Ascend times it with do_bench, not the profiler (there is nothing to choose "
-    "between); its times are the npu method's, as asked, and the modelled tuning time counts the do_bench run";
+// The catalogue's English, a literal's characters: terminated.
+const char* const kSingleConfigDoBenchNote = msg::entry(msg::Id::TuningSingleConfigDoBench).english.data();
 
 // A tuning session: trace once, compile and simulate in a pool of workers (chunked, per-worker
 // tallies), pick the best by the backend's rule, then model the real toolchain's time. It is long
@@ -489,9 +489,8 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         }
         result.tuned = std::move(chosen.indices);
         if (result.tuned.empty()) {
-            result.error = chosen.valid == 0 ? "the lattice has no valid point to tune"
-                                             : "no valid lattice point is in the subset to tune (" +
-                                                   std::to_string(chosen.valid) + " valid points)";
+            result.error = chosen.valid == 0 ? msg::text(msg::Id::TuningLatticeNoValidPoint)
+                                             : msg::text(msg::Id::TuningSubsetNoValidPoint, {chosen.valid});
             return result;
         }
     } else {
@@ -512,13 +511,13 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                                                      npu::KernelLaunch::fromWorkload(analysis.workload));
     result.diagnostics = trace.diagnostics;
     if (!trace.trace) {
-        std::string why = "the kernel cannot be traced";
+        msg::Arg why = msg::Message(msg::Id::TuningCannotTrace);
         for (const Diagnostic& d : trace.diagnostics)
             if (d.severity == Severity::Error) {
                 why = d.format();
                 break;
             }
-        result.error = "No valid triton configs. " + why;
+        result.error = msg::text(msg::Id::TuningNoValidConfigs, {why});
         return result;
     }
     const npu::DeviceModel device = npu::DeviceModel::fromProfile(profile);
@@ -717,23 +716,28 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         doBench.seed = options.seed;
         only.bench.benchSeconds = npu::benchmark(compiled, device, doBench).benchSeconds;
         only.bench.sessionSeconds = 0;
-        result.diagnostics.push_back({"single-config-do-bench", Severity::Note, {}, 0, 0, kSingleConfigDoBenchNote});
+        Diagnostic note;
+        note.code = "single-config-do-bench";
+        note.severity = Severity::Note;
+        note.say(msg::Message(msg::Id::TuningSingleConfigDoBench));
+        result.diagnostics.push_back(std::move(note));
     }
     if (result.best) {
         result.outcomes[*result.best].status = OutcomeStatus::Best;
     } else if (result.backendBest && !result.stopped) {
         // Every config that ran computes a wrong result: TileScope recommends none of them.
-        result.error = "No correct config: every benchmarked candidate is incorrect, the backend's pick #" +
-                       std::to_string(*result.backendBest) + " " + space.coverageNote(*result.backendBest);
+        result.error = msg::text(msg::Id::TuningNoCorrectConfig,
+                                 {*result.backendBest, space.coverageMessage(*result.backendBest)});
     } else if (!result.stopped) {
-        std::string why = "every candidate failed to compile";
+        msg::Arg why = msg::Message(msg::Id::TuningEveryCompileFailed);
         for (std::size_t index : result.tuned)
             if (result.outcomes[index].status == OutcomeStatus::CompileFailed) {
-                why = std::string(npu::compileFailureName(result.outcomes[index].failure)) + ": " +
-                      result.outcomes[index].failureMessage;
+                why =
+                    msg::Message(msg::Id::ValuesWhy, {npu::compileFailureName(result.outcomes[index].failure),
+                                                      result.outcomes[index].failureMessage});
                 break;
             }
-        result.error = "No valid triton configs. " + why;
+        result.error = msg::text(msg::Id::TuningNoValidConfigs, {why});
     }
 
     // The real toolchain on the NPU's host: the backend's compile workers, then benchmarks.

@@ -14,6 +14,7 @@
 #include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
+#include "widgets/progress_widget.h"
 #include "widgets/qcp.h"
 #include "widgets/source_view.h"
 #include "widgets/space_page.h"
@@ -52,6 +53,8 @@
 #include <QTextEdit>
 #include <QXmlStreamReader>
 
+#include <algorithm>
+#include <atomic>
 #include <functional>
 #include <set>
 
@@ -133,6 +136,8 @@ class TestTranslations : public QObject {
                 add(name + QStringLiteral(" action tooltip"),
                     a->toolTip() == QString(a->text()).remove(QLatin1Char('&')) ? QString() : a->toolTip());
             }
+            if (auto* bar = qobject_cast<QStatusBar*>(w))
+                add(name + QStringLiteral(" message"), bar->currentMessage());
             if (auto* l = qobject_cast<QLabel*>(w))
                 add(name, QTextDocumentFragment::fromHtml(l->text()).toPlainText());
             else if (auto* b = qobject_cast<QAbstractButton*>(w))
@@ -349,8 +354,8 @@ private Q_SLOTS:
             QStringLiteral("DMA"), QStringLiteral("AIV"), QStringLiteral("AIC"), QStringLiteral("SIMT"),
             QStringLiteral("Cube"), QStringLiteral("KiB"), QStringLiteral("MiB"), QStringLiteral("GiB"),
             QStringLiteral("TFLOPS"), QStringLiteral("GB"), QStringLiteral("sim"), QStringLiteral("npu"),
-            QStringLiteral("default"), QStringLiteral("triton"), QStringLiteral("torch"),
-            QStringLiteral("Geofeng"), QStringLiteral("lang"),
+            QStringLiteral("triton"), QStringLiteral("torch"), QStringLiteral("Geofeng"),
+            QStringLiteral("lang"),
             // Python's words in configs and values.
             QStringLiteral("True"), QStringLiteral("False"), QStringLiteral("None"), QStringLiteral("int"),
             QStringLiteral("float"), QStringLiteral("bool"), QStringLiteral("str"), QStringLiteral("Config"),
@@ -373,6 +378,9 @@ private Q_SLOTS:
         // softmax with a tl.reduce of its own combine function and a helper the simulator does
         // not model (its fidelity warnings), and a tests' data kernel whose tl.arange the
         // 2026-04 parse misses (a rule beyond the backend and its generation-fix note).
+        // Two more made from the vector add: a grid of half the programs every candidate needs
+        // (each candidate incorrect, so the tuning recommends none), and a load through a
+        // conditional index (the coverage of every candidate unknown, with why).
         struct Case {
             const char* workload;
             const char* kernel;
@@ -387,8 +395,10 @@ private Q_SLOTS:
             {"guide_violations.json", "guide_violations.py"},
             {"softmax_reduce.json", "softmax_reduce.py"},
             {"scale_hoisted_arange.json", "generation_fix.py"},
+            {"add_half_grid.json", "add.py"},
+            {"add_conditional.json", "add_conditional.py"},
         };
-        for (const char* example : {"matmul", "softmax", "guide_violations"})
+        for (const char* example : {"matmul", "softmax", "guide_violations", "add"})
             QVERIFY(!ts::test::copyExample(scratch, (example + std::string(".json")).c_str(),
                                            (example + std::string(".py")).c_str())
                          .isEmpty());
@@ -427,6 +437,20 @@ private Q_SLOTS:
                              {QStringLiteral("grid"), QStringLiteral("lambda meta: (triton.cdiv(numel, meta['BLOCK']),)")},
                              {QStringLiteral("device"), QStringLiteral("Ascend910B2")}};
         QVERIFY(write(QStringLiteral("scale_hoisted_arange.json"), QJsonDocument(launch).toJson()));
+        launch = QJsonDocument::fromJson(read(ts::test::examplePath("add.json"))).object();
+        launch[QStringLiteral("grid")] =
+            QStringLiteral("lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']) // 2,)");
+        QVERIFY(write(QStringLiteral("add_half_grid.json"), QJsonDocument(launch).toJson()));
+        QByteArray conditional = read(ts::test::examplePath("add.py"));
+        const QByteArray plainLoad = "x = tl.load(x_ptr + offsets, mask=mask)";
+        QVERIFY(conditional.contains(plainLoad));
+        conditional.replace(plainLoad,
+                            "x = tl.load(x_ptr + (offsets if XBLOCK_SUB > 0 else offsets), mask=mask)");
+        QVERIFY(write(QStringLiteral("add_conditional.py"), conditional));
+        launch[QStringLiteral("kernel")] = QStringLiteral("add_conditional.py");
+        launch[QStringLiteral("grid")] =
+            QStringLiteral("lambda meta: (triton.cdiv(n_elements, meta['XBLOCK']),)");
+        QVERIFY(write(QStringLiteral("add_conditional.json"), QJsonDocument(launch).toJson()));
         // The kernels' own names: parameters, tensors, the kernel, the modules they import, as
         // the parse finds them in the code; a comment's or a docstring's words are not names.
         for (const Case& c : cases) {
@@ -452,7 +476,37 @@ private Q_SLOTS:
         // reaching it fails here rather than passing on fewer texts.
         bool sawFidelity = false, sawFailure = false, sawLattice = false, sawBeyond = false, sawSweep = false,
              sawDevices = false, sawOffWalk = false, sawPruned = false, sawL0c = false, sawBudgetCut = false,
-             sawEquivalent = false, sawCacheRecord = false;
+             sawEquivalent = false, sawCacheRecord = false, sawNoCorrectConfig = false,
+             sawUnknownReason = false, sawTuningProgress = false, sawLatticeProgress = false,
+             sawSweepProgress = false, sawDevicesProgress = false;
+        // A background job held at its second report with a fraction (the first has reached the
+        // window then), so that the progress row and the status bar are read mid-run. `held`
+        // tells that the worker stands there: a run that ends before is not held at all.
+        struct Held {
+            std::shared_ptr<ts::test::PausePoint> pause = std::make_shared<ts::test::PausePoint>();
+            std::shared_ptr<std::atomic<bool>> held = std::make_shared<std::atomic<bool>>(false);
+        };
+        auto holdJob = [](ts::gui::BackgroundJob* job, int atReport) {
+            Held h;
+            auto probe = std::make_shared<ts::gui::JobProbe>();
+            auto reports = std::make_shared<std::atomic<int>>(0);
+            probe->step = [h, reports, atReport](double fraction, const QString&) {
+                if (fraction > 0 && ++*reports == atReport) {
+                    *h.held = true;
+                    h.pause->hold();
+                }
+            };
+            probe->clock = ts::test::steppingClock();
+            job->setProbe(probe);
+            return h;
+        };
+        // Until a report with a fraction reached the job's followers.
+        auto reported = [](QSignalSpy& spy) {
+            return ts::test::waitUntil([&] {
+                return std::any_of(spy.begin(), spy.end(),
+                                   [](const QList<QVariant>& args) { return args.at(0).toDouble() > 0; });
+            });
+        };
         for (const Case& c : cases) {
             const QString path = scratch.filePath(QLatin1String(c.workload));
             ts::gui::MainWindow window;
@@ -465,9 +519,39 @@ private Q_SLOTS:
             QStringList texts;
             collectTexts(&window, texts);
             if (window.tuneAction()->isEnabled()) {
-                QVERIFY(ts::test::tuneAndWait(window));
+                // Held after the first chunk of a compile worker (the probe's first report with a
+                // fraction): the progress row counts the candidates done, in the reader's language.
+                const Held h = holdJob(window.document()->tuneJob(), 1);
+                const ts::test::PausePoint::Opener opener{h.pause};
+                QSignalSpy tuned(window.document(), &ts::gui::KernelDocument::tuningFinished);
+                QSignalSpy counted(window.document(), &ts::gui::KernelDocument::tuningProgress);
+                window.tuneAction()->trigger();
+                window.document()->tuneJob()->setProbe(nullptr);
+                QVERIFY(ts::test::waitUntil([&] { return h.held->load() || tuned.count() > 0; }));
+                if (h.held->load()) {
+                    QVERIFY(ts::test::waitForCount(counted));
+                    QVERIFY(window.progressWidget()->isVisible());
+                    collectTexts(window.progressWidget(), texts);
+                    collectTexts(window.statusBar(), texts);
+                    sawTuningProgress = true;
+                }
+                h.pause->release();
+                QVERIFY(ts::test::waitForCount(tuned));
                 QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy(); }));
             }
+            if (const auto result = window.document()->tuningResult();
+                result && result->error && result->backendBest && !result->best) {
+                sawNoCorrectConfig = true;
+                collectTexts(&window, texts);
+            }
+            if (const auto space = window.document()->space())
+                for (std::size_t i = 0; i < space->size() && !sawUnknownReason; ++i)
+                    if (space->coverage(i) == ts::analysis::Coverage::Unknown &&
+                        space->coverageMessage(i).id() == ts::msg::Id::CoverageUnknownBecause) {
+                        window.spacePage()->selectCandidate(i);
+                        collectTexts(&window, texts);
+                        sawUnknownReason = true;
+                    }
             // Every tab shown once, so that views built on demand are built.
             for (QTabWidget* tabs : window.findChildren<QTabWidget*>())
                 for (int i = 0; i < tabs->count(); ++i)
@@ -548,7 +632,19 @@ private Q_SLOTS:
                 const auto ranges = sweep->ranges(&error);
                 QVERIFY2(ranges && !ranges->empty(), qPrintable(error));
                 QSignalSpy swept(sweep, &ts::gui::SweepDialog::finished);
-                sweep->run();
+                {
+                    // Mid-run: the shape under way in the dialog's progress row.
+                    const Held h = holdJob(sweep->job(), 2);
+                    const ts::test::PausePoint::Opener opener{h.pause};
+                    QSignalSpy progressed(sweep->job(), &ts::gui::BackgroundJob::progress);
+                    sweep->run();
+                    sweep->job()->setProbe(nullptr);
+                    QVERIFY(ts::test::waitUntil([&] { return h.held->load() || swept.count() > 0; }));
+                    QVERIFY(h.held->load());
+                    QVERIFY(reported(progressed));
+                    collectTexts(sweep, texts);
+                    sawSweepProgress = true;
+                }
                 QVERIFY(ts::test::waitForCount(swept));
                 sawSweep = true;
                 ts::gui::DeviceCompareDialog* devices = nullptr;
@@ -558,7 +654,18 @@ private Q_SLOTS:
                 QVERIFY(devices);
                 devices->setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend910B4")});
                 QSignalSpy compared(devices, &ts::gui::DeviceCompareDialog::comparisonFinished);
-                QVERIFY(devices->run());
+                {
+                    const Held h = holdJob(devices->job(), 2);
+                    const ts::test::PausePoint::Opener opener{h.pause};
+                    QSignalSpy progressed(devices->job(), &ts::gui::BackgroundJob::progress);
+                    QVERIFY(devices->run());
+                    devices->job()->setProbe(nullptr);
+                    QVERIFY(ts::test::waitUntil([&] { return h.held->load() || compared.count() > 0; }));
+                    QVERIFY(h.held->load());
+                    QVERIFY(reported(progressed));
+                    collectTexts(devices, texts);
+                    sawDevicesProgress = true;
+                }
                 QVERIFY(ts::test::waitForCount(compared));
                 sawDevices = true;
             }
@@ -568,8 +675,23 @@ private Q_SLOTS:
                     collectTexts(top, texts);
             collectTexts(&window, texts);
             if (c.lattice) {
-                // The lattice around the backend's list, with its notes in the analysis panel.
-                window.document()->setLattice(true);
+                // The lattice around the backend's list, with its notes in the analysis panel;
+                // its build read mid-run in the progress row and the status bar.
+                {
+                    ts::gui::BackgroundJob* build = window.document()->spaceJob();
+                    const Held h = holdJob(build, 2);
+                    const ts::test::PausePoint::Opener opener{h.pause};
+                    QSignalSpy progressed(build, &ts::gui::BackgroundJob::progress);
+                    QSignalSpy built(build, &ts::gui::BackgroundJob::finished);
+                    window.document()->setLattice(true);
+                    build->setProbe(nullptr);
+                    QVERIFY(ts::test::waitUntil([&] { return h.held->load() || built.count() > 0; }));
+                    QVERIFY(h.held->load());
+                    QVERIFY(reported(progressed));
+                    collectTexts(window.progressWidget(), texts);
+                    collectTexts(window.statusBar(), texts);
+                    sawLatticeProgress = true;
+                }
                 QVERIFY(ts::test::waitUntil([&] {
                     return !window.document()->isBusy() && window.document()->space() &&
                            window.document()->space()->hasLattice();
@@ -633,6 +755,12 @@ private Q_SLOTS:
         QVERIFY(sawBudgetCut);
         QVERIFY(sawEquivalent);
         QVERIFY(sawCacheRecord);
+        QVERIFY(sawNoCorrectConfig);
+        QVERIFY(sawUnknownReason);
+        QVERIFY(sawTuningProgress);
+        QVERIFY(sawLatticeProgress);
+        QVERIFY(sawSweepProgress);
+        QVERIFY(sawDevicesProgress);
         english.removeDuplicates();
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         // Each on a line of its own: QTest cuts a long failure message short.
@@ -732,6 +860,46 @@ private Q_SLOTS:
         // In English the explorer shows what the CLI prints.
         QCOMPARE(ts::gui::coreText(overflow), QString::fromStdString(overflow.english()));
         QCOMPARE(ts::gui::coreText(key), QString::fromStdString(key.english()));
+    }
+
+    // Core's own wording that reaches a message as text is read back to its entry: why the launch
+    // model cannot follow an index, a grid that must stay; a name in the same place of another
+    // message stays as written. A tuning's error, carried as its English, reads in Chinese, and
+    // the benchmark method "default" is a word of the reader's language.
+    void coreWordingInArgumentsIsTranslated()
+    {
+        using ts::msg::Id;
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        static const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const QString unknown = ts::gui::coreText(
+            ts::msg::Message(Id::CoverageUnknownBecause, {ts::msg::text(Id::UnknownConditional, {28})}));
+        QVERIFY2(unknown.contains(chinese) && unknown.contains(QLatin1String("28")) &&
+                     englishWords(unknown, {}).isEmpty(),
+                 qPrintable(unknown));
+        const QString stays = ts::gui::coreText(
+            ts::msg::Message(Id::GuideGridMustStay,
+                             {"XBLOCK", "[4]", ts::msg::text(Id::GridLoopStridesPrograms, {12, "4", 0})}));
+        QVERIFY2(stays.contains(chinese) &&
+                     englishWords(stays, {QStringLiteral("XBLOCK"), QStringLiteral("grid")}).isEmpty(),
+                 qPrintable(stays));
+        const QString name = ts::gui::coreText(
+            ts::msg::Message(Id::HintHasNoValues, {ts::msg::text(Id::UnknownBlockPointer)}));
+        QVERIFY2(name.contains(QLatin1String("a block pointer")), qPrintable(name));
+        const std::string error = ts::msg::text(
+            Id::TuningNoCorrectConfig, {3, ts::msg::Message(Id::CoverageCovers, {"256", "8,192", "rows"})});
+        const QString failed = ts::gui::coreText(error);
+        QVERIFY2(failed.contains(chinese) && failed.contains(QLatin1String("#3")) &&
+                     englishWords(failed, {QStringLiteral("rows")}).isEmpty(),
+                 qPrintable(failed));
+        const QString invalid = ts::gui::coreText(
+            ts::msg::text(Id::TuningNoValidConfigs, {ts::msg::Message(Id::TuningEveryCompileFailed)}));
+        QVERIFY2(invalid.contains(chinese) && englishWords(invalid, {QStringLiteral("Triton")}).isEmpty(),
+                 qPrintable(invalid));
+        QVERIFY(ts::gui::benchMethodText(ts::npu::BenchMethod::Default).contains(chinese));
+        QCOMPARE(ts::gui::benchMethodText(std::string("npu")), QStringLiteral("npu"));
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
+        QCOMPARE(ts::gui::benchMethodText(std::string("default")), QStringLiteral("default"));
+        QCOMPARE(ts::gui::coreText(error), QString::fromStdString(error));
     }
 
     // Every reason a candidate can carry has a label of its own in both languages: the table's
