@@ -139,21 +139,25 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     exportButton->setToolTip(tr("Save the heat map as PNG, SVG or PDF"));
     installExportMenu(m_plot, QStringLiteral("heatmap"));
 
+    // The axes on one row, the colouring and the export on a second: on one row they were wider
+    // than the charts' pane of a 1280 or 1440 pixel wide window, which then scrolled sideways.
     auto* axes = new QHBoxLayout;
     axes->addWidget(new QLabel(tr("X"), this));
     axes->addWidget(m_x, 1);
     axes->addWidget(new QLabel(tr("Y"), this));
     axes->addWidget(m_y, 1);
-    axes->addWidget(new QLabel(tr("Colour by"), this));
-    axes->addWidget(m_colourBy, 1);
-    axes->addWidget(m_compareLabel);
-    axes->addWidget(m_compare, 1);
-    axes->addWidget(exportButton);
+    auto* colours = new QHBoxLayout;
+    colours->addWidget(new QLabel(tr("Colour by"), this));
+    colours->addWidget(m_colourBy, 1);
+    colours->addWidget(m_compareLabel);
+    colours->addWidget(m_compare, 1);
+    colours->addWidget(exportButton);
     m_compareLabel->hide();
     m_compare->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(axes);
+    layout->addLayout(colours);
     layout->addWidget(m_fixedBox);
     auto* body = new QHBoxLayout;
     body->addWidget(m_plot, 1);
