@@ -101,7 +101,9 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_fixedLayout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("heatmapPlot"));
-    m_plot->setMinimumSize(240, 240);
+    // Narrower beside a long legend ("pruned: L0A / L0B / L0C capacity (tl.dot tiles)"): the
+    // charts' pane of a 1280-pixel screen would otherwise scroll sideways.
+    m_plot->setMinimumSize(180, 240);
     m_plot->setMouseTracking(true);
     // A lattice has more cells than pixels: wheel zooms, dragging pans.
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
