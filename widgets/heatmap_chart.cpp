@@ -133,7 +133,8 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_legend->setObjectName(QStringLiteral("heatmapLegend"));
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_legend->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    m_legend->setWordWrap(true); // its width is set with its text (setLegendText)
+    m_legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     m_empty = new QLabel(this);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);

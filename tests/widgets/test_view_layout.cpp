@@ -7,8 +7,11 @@
 #include "window_test_support.h"
 
 #include "widgets/analysis_panel.h"
+#include "widgets/background_job.h"
+#include "widgets/candidate_filter_proxy.h"
 #include "widgets/charts_page.h"
 #include "widgets/frozen_table_view.h"
+#include "widgets/heatmap_chart.h"
 #include "widgets/launch_editor.h"
 #include "widgets/message_status_bar.h"
 #include "widgets/qcp.h"
@@ -311,8 +314,20 @@ private:
                                     .arg(count->width())
                                     .arg(count->height())));
         }
+        // The charts over the lattice, where the legend names the most reasons.
+        window.document()->setLattice(true);
+        QVERIFY(ts::test::waitUntil([&] {
+            return !window.document()->isBusy() && window.document()->space() &&
+                   window.spacePage()->proxy()->isSettled();
+        }));
         window.tabs()->setCurrentWidget(window.chartsPage());
         window.chartsPage()->tabs()->setCurrentWidget(window.chartsPage()->spaceTab());
+        // The heat map drawn, with its legend (the longest labels are the reasons of a prune).
+        ts::gui::HeatmapChart* heatmap = window.chartsPage()->heatmap();
+        auto* legend = heatmap->findChild<QLabel*>(QStringLiteral("heatmapLegend"));
+        QVERIFY(legend);
+        QVERIFY(
+            ts::test::waitUntil([&] { return !heatmap->job()->isRunning() && !legend->text().isEmpty(); }));
         QCoreApplication::processEvents();
         window.layout()->activate();
         auto* scroll = window.chartsPage()->findChild<QScrollArea*>(QStringLiteral("chartsSpaceScroll"));
@@ -323,6 +338,7 @@ private:
                                 .arg(scroll->horizontalScrollBar()->maximum())
                                 .arg(scroll->viewport()->width())));
         window.tabs()->setCurrentWidget(window.spacePage());
+        window.document()->setLattice(false);
     }
 
     // The candidate table's frozen config block leaves the figures beside it in sight (room for
