@@ -24,6 +24,9 @@
 namespace ts::gui {
 namespace {
 
+// The value column's least width beside a long name: "float16[4096," on a line.
+constexpr int kValuesLeast = 64;
+
 QString q(const std::string& s)
 {
     return QString::fromStdString(s);
@@ -48,6 +51,9 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
     m_backend->setMargin(6);
     m_tree = new QTreeWidget(this);
     m_tree->setObjectName(QStringLiteral("analysisTree"));
+    // The stretched value column never gets less than the default size: a narrow one, so that
+    // a long name's words fit beside it (fitNameColumn).
+    m_tree->header()->setDefaultSectionSize(kValuesLeast);
     m_tree->setHeaderLabels({tr("Item"), tr("Value")});
     // Values wrap at the panel's width instead of eliding; rows grow to fit them, and are
     // measured again when a column's width changes.
@@ -65,6 +71,8 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
     m_tree->setItemDelegate(new WrappingDelegate(m_tree, 0));
     m_tree->viewport()->installEventFilter(this);
     connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
+    // The names' longest words and a few characters of value a line, on a 1280-pixel screen too.
+    setMinimumWidth(220);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_backend);
@@ -107,8 +115,8 @@ void AnalysisPanel::fitNameColumn()
             words = std::max(words, indent + fm.horizontalAdvance(word));
     }
     // The names take up to 45% of a narrow dock and wrap between words; more where a word of
-    // theirs would break ("Reductio / n axes"), as long as the values keep the width the header
-    // never stretches their column below (more would push it past the dock's edge).
+    // theirs would break ("Reductio / n axes"), as long as the values keep room for a few
+    // characters a line (they wrap, and break inside a word, where they must).
     const int minimum = m_tree->header()->minimumSectionSize();
     const int viewport = m_tree->viewport()->width();
     const int most = std::max(

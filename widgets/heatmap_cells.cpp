@@ -11,6 +11,7 @@
 #include <QFontMetricsF>
 #include <QLabel>
 #include <QLocale>
+#include <QTextDocument>
 
 #include <algorithm>
 #include <array>
@@ -99,6 +100,22 @@ double gradientPosition(double v, const QCPRange& range, MetricScale scale)
     return std::clamp(t, 0.0, 1.0);
 }
 
+// The legend as wide as its lines where the pane has the room, its labels wrapped down to
+// kLegendLeast where it has not ("skipped: a generated tiling with a setting the backend never
+// ..." held the charts' pane of a 1280-pixel screen wider than the window).
+void setLegendText(QLabel* label, const QStringList& rows)
+{
+    constexpr int kLegendLeast = 200;
+    const QString html =
+        QStringLiteral("<table cellspacing='2'>") + rows.join(QString()) + QStringLiteral("</table>");
+    label->setText(html);
+    QTextDocument document;
+    document.setDefaultFont(label->font());
+    document.setHtml(html);
+    const int natural = int(std::ceil(document.idealWidth())) + 2 * label->margin() + 2;
+    label->setMaximumWidth(natural);
+    label->setMinimumWidth(std::min(natural, kLegendLeast));
+}
 
 } // namespace
 
@@ -376,8 +393,7 @@ void HeatmapChart::fillCells()
             m_plot->plotLayout()->simplify();
         }
         m_scale->setVisible(false);
-        m_legend->setText(QStringLiteral("<table cellspacing='2'>") + legend.join(QString()) + QStringLiteral("</table>"));
-        m_legend->setMinimumWidth(m_legend->sizeHint().width());
+        setLegendText(m_legend, legend);
         return;
     }
 
@@ -476,8 +492,7 @@ void HeatmapChart::fillCells()
             legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)]);
     if (bandCounts[0] > 0)
         legend << swatch(bandColor(0), bandLabel(0), bandCounts[0]);
-    m_legend->setText(QStringLiteral("<table cellspacing='2'>") + legend.join(QString()) + QStringLiteral("</table>"));
-    m_legend->setMinimumWidth(m_legend->sizeHint().width());
+    setLegendText(m_legend, legend);
 }
 
 // One tick per column, thinned to every n-th so that each label keeps its distance from the

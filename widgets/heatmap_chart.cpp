@@ -101,7 +101,9 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_fixedLayout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("heatmapPlot"));
-    m_plot->setMinimumSize(240, 240);
+    // Narrower beside a long legend ("pruned: L0A / L0B / L0C capacity (tl.dot tiles)"): the
+    // charts' pane of a 1280-pixel screen would otherwise scroll sideways.
+    m_plot->setMinimumSize(180, 240);
     m_plot->setMouseTracking(true);
     // A lattice has more cells than pixels: wheel zooms, dragging pans.
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -131,7 +133,8 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_legend->setObjectName(QStringLiteral("heatmapLegend"));
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_legend->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+    m_legend->setWordWrap(true); // its width is set with its text (setLegendText)
+    m_legend->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     m_empty = new QLabel(this);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
@@ -139,21 +142,25 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     exportButton->setToolTip(tr("Save the heat map as PNG, SVG or PDF"));
     installExportMenu(m_plot, QStringLiteral("heatmap"));
 
+    // The axes on one row, the colouring and the export on a second: on one row they were wider
+    // than the charts' pane of a 1280 or 1440 pixel wide window, which then scrolled sideways.
     auto* axes = new QHBoxLayout;
     axes->addWidget(new QLabel(tr("X"), this));
     axes->addWidget(m_x, 1);
     axes->addWidget(new QLabel(tr("Y"), this));
     axes->addWidget(m_y, 1);
-    axes->addWidget(new QLabel(tr("Colour by"), this));
-    axes->addWidget(m_colourBy, 1);
-    axes->addWidget(m_compareLabel);
-    axes->addWidget(m_compare, 1);
-    axes->addWidget(exportButton);
+    auto* colours = new QHBoxLayout;
+    colours->addWidget(new QLabel(tr("Colour by"), this));
+    colours->addWidget(m_colourBy, 1);
+    colours->addWidget(m_compareLabel);
+    colours->addWidget(m_compare, 1);
+    colours->addWidget(exportButton);
     m_compareLabel->hide();
     m_compare->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(axes);
+    layout->addLayout(colours);
     layout->addWidget(m_fixedBox);
     auto* body = new QHBoxLayout;
     body->addWidget(m_plot, 1);

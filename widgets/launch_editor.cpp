@@ -7,23 +7,37 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QStyleOptionComboBox>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace ts::gui {
+
 namespace {
+
+// The width a box needs to show its current choice whole, frame and arrow included.
+int comboWidthFor(const QComboBox* combo)
+{
+    QStyleOptionComboBox option;
+    option.initFrom(combo);
+    option.currentText = combo->currentText();
+    const QFontMetrics fm = combo->fontMetrics();
+    const QSize text(fm.horizontalAdvance(combo->currentText()) + 4, fm.height());
+    return combo->style()->sizeFromContents(QStyle::CT_ComboBox, &option, text, combo).width();
+}
 
 enum Kind { NotPassed, Tensor, Int, Float, Bool, Str, NoneValue, Tuned, Default, Fixed };
 
@@ -119,7 +133,9 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     m_params->setSelectionMode(QAbstractItemView::NoSelection);
     m_params->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_params->horizontalHeader()->setMinimumSectionSize(60);
-    setMinimumWidth(420);
+    m_params->viewport()->installEventFilter(this);
+    // Room for the form's fields; the table's roles wrap below their natural width.
+    setMinimumWidth(400);
 
     m_multibuffer = new QComboBox(this);
     m_multibuffer->addItem(tr("not passed (generated both ways)"), -1);
@@ -410,9 +426,13 @@ void LaunchEditor::addRow(const kernel::Parameter& param, const kernel::ArgValue
 
     connect(row.kind, &QComboBox::activated, this, [this, r] {
         updateRowEnabled(r);
+        fitColumns(); // the columns follow the choices shown
         changed(false);
     });
-    connect(row.dtype, &QComboBox::activated, this, [this] { changed(false); });
+    connect(row.dtype, &QComboBox::activated, this, [this] {
+        fitColumns();
+        changed(false);
+    });
     connect(row.value, &QLineEdit::textEdited, this, [this] { changed(true); });
     m_rows.push_back(row);
     updateRowEnabled(r);
@@ -483,38 +503,66 @@ void LaunchEditor::setLaunch(const analysis::KernelAnalysis& a)
 
 void LaunchEditor::fitColumns()
 {
-    // The name, kind, dtype and value columns get what their widest cell needs (the cell widgets'
-    // size hints, not only the items' text); the role column stretches over the rest.
+    // The name, kind, dtype and value columns get what their widest cell needs (a box what its
+    // current choice needs: its list shows the longer ones); the role column takes the rest.
+    // A cell's text margins (the style's, each side) and a pixel of rounding.
+    constexpr int kCellPadding = 12;
     const QFontMetrics fm = m_params->fontMetrics();
     auto header = [&](int column) {
         return fm.horizontalAdvance(m_params->horizontalHeaderItem(column)->text()) + 24;
     };
     int name = header(NameColumn), kind = header(KindColumn), dtype = header(DtypeColumn), value = header(ValueColumn);
     int role = header(RoleColumn);
+    m_roleLeast = role;
     for (int r = 0; r < m_params->rowCount(); ++r) {
         if (const QTableWidgetItem* item = m_params->item(r, NameColumn))
-            name = std::max(name, fm.horizontalAdvance(item->text()) + 16);
-        if (const QTableWidgetItem* item = m_params->item(r, RoleColumn))
-            role = std::max(role, fm.horizontalAdvance(item->text()) + 16);
+            name = std::max(name, fm.horizontalAdvance(item->text()) + kCellPadding);
+        if (const QTableWidgetItem* item = m_params->item(r, RoleColumn)) {
+            role = std::max(role, fm.horizontalAdvance(item->text()) + kCellPadding);
+            for (const QString& word : item->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                m_roleLeast = std::max(m_roleLeast, fm.horizontalAdvance(word) + kCellPadding);
+        }
         if (r < int(m_rows.size())) {
-            kind = std::max(kind, m_rows[std::size_t(r)].kind->sizeHint().width());
-            dtype = std::max(dtype, m_rows[std::size_t(r)].dtype->sizeHint().width());
-            value = std::max(value, fm.horizontalAdvance(m_rows[std::size_t(r)].value->text()) + 16);
+            const Row& row = m_rows[std::size_t(r)];
+            kind = std::max(kind, comboWidthFor(row.kind));
+            if (!row.dtype->isHidden())
+                dtype = std::max(dtype, comboWidthFor(row.dtype));
+            value = std::max(value, fm.horizontalAdvance(row.value->text()) + kCellPadding);
         }
     }
     m_params->setColumnWidth(NameColumn, name);
     m_params->setColumnWidth(KindColumn, kind);
     m_params->setColumnWidth(DtypeColumn, dtype);
     m_params->setColumnWidth(ValueColumn, std::min(value, 220));
-    // The role stretches over what is left, but never below its content (a stretched last
-    // section otherwise keeps the width it had before).
-    m_params->setColumnWidth(RoleColumn, role);
-    m_params->resizeRowsToContents();
-    // The whole table, with its frame and vertical scroll bar, inside this widget's margins.
+    fitRoleColumn();
+    // The whole table unwrapped, with its frame and vertical scroll bar, inside this widget's
+    // margins: what the dock asks for when the window has the room.
     const QMargins margins = layout() ? layout()->contentsMargins() : QMargins();
     m_preferredWidth = name + kind + dtype + std::min(value, 220) + role + 2 * m_params->frameWidth() +
                        m_params->verticalScrollBar()->sizeHint().width() + margins.left() + margins.right();
     Q_EMIT columnsFitted();
+}
+
+void LaunchEditor::fitRoleColumn()
+{
+    if (m_fittingRole)
+        return;
+    m_fittingRole = true; // the rows' new heights may bring a scroll bar, and a resize, with it
+    int others = 0;
+    for (int column : {NameColumn, KindColumn, DtypeColumn, ValueColumn})
+        others += m_params->columnWidth(column);
+    // On a narrow dock (a 1280-pixel screen) the roles wrap at their spaces rather than pushing
+    // the table past the dock's edge; the stretched last section takes any room left over.
+    m_params->setColumnWidth(RoleColumn, std::max(m_roleLeast, m_params->viewport()->width() - others));
+    m_params->resizeRowsToContents();
+    m_fittingRole = false;
+}
+
+bool LaunchEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_params->viewport() && event->type() == QEvent::Resize)
+        fitRoleColumn();
+    return QWidget::eventFilter(watched, event);
 }
 
 void LaunchEditor::showAnalysis(const analysis::KernelAnalysis& a)

@@ -81,9 +81,14 @@ Q_SIGNALS:
     // The launch table's columns were fitted to new content (preferredWidth() may differ).
     void columnsFitted();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     // Sizes the launch table's columns to their content (the role column takes the rest).
     void fitColumns();
+    // The role column takes what the others leave of the table's width, wrapping its words.
+    void fitRoleColumn();
     struct Row {
         std::string name;
         bool isConstexpr = false;
@@ -100,6 +105,8 @@ private:
 
     QTableWidget* m_params = nullptr;
     int m_preferredWidth = 0;
+    int m_roleLeast = 0; // the role column's header or longest word
+    bool m_fittingRole = false;
     std::vector<Row> m_rows;
     QComboBox* m_multibuffer = nullptr;
     QSpinBox* m_numWarps = nullptr;

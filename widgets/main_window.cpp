@@ -1,5 +1,6 @@
 #include "widgets/main_window.h"
 #include "widgets/core_text.h"
+#include "widgets/message_status_bar.h"
 
 #include "core/util/version.h"
 #include "widgets/analysis_panel.h"
@@ -145,6 +146,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     m_progress = new ProgressWidget(this);
     m_measuredJob = new BackgroundJob(this);
+    setStatusBar(new MessageStatusBar(this)); // a long message wraps rather than being cut
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->showMessage(tr("Open a Triton kernel (.py) or a workload (.json): File > Open, drag and drop, "
                                 "or Help > Examples."));

@@ -146,6 +146,9 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_lattice->setToolTip(tr("Beyond the backend: every value a user could write for each tunable parameter "
                              "(up to 2 million points), each with the reason the backend does not generate it"));
     m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("candidateCount"));
+    // "2,202,558 of 2,202,558 (sorting…)" takes a second line rather than being cut on a narrow page.
+    m_count->setWordWrap(true);
     m_rankBy = new QComboBox(this);
     m_rankBy->setObjectName(QStringLiteral("rankByBox"));
     m_rankBy->addItem(tr("Rank: simulated"), int(pipeline::RankBy::Simulated));

@@ -77,6 +77,24 @@ TuningRecordModel::Kind TuningRecordModel::kindOf(int column, int* param) const
     return tail[column - 1 - params];
 }
 
+namespace {
+
+// A reason of several lines (an overflow and its live tiles) on the row's one line, the lines
+// run on: cut to the first line it read as whole. The tooltip keeps the lines.
+QString oneLine(const QString& text)
+{
+    QString out;
+    for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QString trimmed = line.trimmed();
+        if (!out.isEmpty())
+            out += out.endsWith(QLatin1Char(':')) || out.endsWith(QChar(0xFF1A)) ? QStringLiteral(" ") : QStringLiteral(" · ");
+        out += trimmed;
+    }
+    return out;
+}
+
+} // namespace
+
 QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::size_t row, int column) const
 {
     // In µs, as every kernel time of the explorer (the unit is in the header).
@@ -97,7 +115,7 @@ QString TuningRecordModel::displayText(const cache::CandidateRecord& c, std::siz
     case Kind::P20: return us(c.p20Ms);
     case Kind::P80: return us(c.p80Ms);
     case Kind::Reason:
-        return c.reasonMessage.empty() ? QString::fromStdString(c.reasonCode) : coreText(c.reasonMessage);
+        return oneLine(c.reasonMessage.empty() ? QString::fromStdString(c.reasonCode) : coreText(c.reasonMessage));
     }
     return {};
 }

@@ -9,6 +9,7 @@
 #include "widgets/cache_browser.h"
 #include "widgets/cache_table_model.h"
 #include "widgets/export_dialog.h"
+#include "widgets/translations.h"
 #include "widgets/tuning_record_model.h"
 
 #include <QAbstractItemModelTester>
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -218,6 +220,56 @@ private Q_SLOTS:
         gui::ExportDialog* dialog = browser.openExportDialog();
         QVERIFY(dialog);
         QCOMPARE(dialog->record()->id, freshId);
+    }
+
+    // The details of a tuning show each candidate's reason whole (a column as wide as its
+    // longest reason, reached by scrolling), in English and in Chinese.
+    void detailsReasonsShowWhole_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    void detailsReasonsShowWhole()
+    {
+        QFETCH(QString, language);
+        QVERIFY(gui::installLanguage(language));
+        const auto english = qScopeGuard([] { gui::installLanguage(QStringLiteral("en")); });
+        const auto softmax = test::analyseFile(test::examplePath("softmax.json"));
+        QVERIFY(softmax);
+        auto record = test::tuneRecord(*softmax);
+        QVERIFY(record);
+        const QString path = m_dir.filePath(QStringLiteral("reasons-%1.sqlite").arg(language));
+        QFile::remove(path);
+        {
+            auto opened = cache::ConfigCache::open(fsPath(path));
+            QVERIFY(opened.ok());
+            QVERIFY(opened.cache->store(*record).ok());
+        }
+        CacheBrowser browser;
+        browser.setKernel(softmax);
+        browser.resize(1200, 720);
+        browser.show();
+        QSignalSpy listed(&browser, &CacheBrowser::listed);
+        browser.openCache(path);
+        QVERIFY(test::waitForCount(listed, listed.count() + 1));
+        QSignalSpy shown(&browser, &CacheBrowser::recordShown);
+        browser.selectTuning(browser.model()->index(0, 0).data(CacheTableModel::IdRole).toLongLong());
+        QVERIFY(test::waitForCount(shown, shown.count() + 1));
+        QTableView* details = browser.detailsView();
+        QCoreApplication::processEvents();
+        const int reason = details->model()->columnCount() - 1;
+        int checked = 0;
+        for (int r = 0; r < details->model()->rowCount(); ++r) {
+            const QModelIndex index = details->model()->index(r, reason);
+            if (index.data().toString().isEmpty())
+                continue;
+            const QString cut = test::cutCell(details, index, details->columnWidth(reason), false);
+            QVERIFY2(cut.isEmpty(), qPrintable(cut));
+            ++checked;
+        }
+        QVERIFY(checked > 0);
     }
 
     void deleteAfterConfirmation()

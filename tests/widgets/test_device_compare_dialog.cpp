@@ -14,6 +14,7 @@
 #include "widgets/main_window.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
+#include "widgets/translations.h"
 
 #include <QHeaderView>
 #include <QAction>
@@ -22,6 +23,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableWidget>
 
@@ -194,6 +196,50 @@ private Q_SLOTS:
             QCoreApplication::sendPostedEvents(); // the layout takes the summary's new lines
             dialog.grab().save(QString::fromUtf8(shot) + QStringLiteral("/device-compare.png"));
         }
+    }
+
+    // A regret below 1 (softmax: the 910B2's best runs faster on the 310P3 than the 310P3's own
+    // pick) is explained under the chart, whole, at the dialog's size in both languages.
+    void theBelowOneNoteShowsWhole_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    void theBelowOneNoteShowsWhole()
+    {
+        QFETCH(QString, language);
+        QVERIFY(gui::installLanguage(language));
+        const auto english = qScopeGuard([] { gui::installLanguage(QStringLiteral("en")); });
+        const auto softmax = test::analyseFile(test::examplePath("softmax.json"));
+        QVERIFY(softmax);
+        tuning::TuningOptions options;
+        options.jobs = 1;
+        DeviceCompareDialog dialog(softmax, &test::devices(), options, {});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend310P3")});
+        QSignalSpy done(&dialog, &DeviceCompareDialog::comparisonFinished);
+        QVERIFY(dialog.run());
+        QVERIFY(test::waitForCount(done));
+        bool below = false;
+        for (const auto& row : dialog.result()->comparison.regret)
+            for (const auto& v : row)
+                below |= v && *v < 1.0;
+        QVERIFY(below);
+        QCoreApplication::processEvents();
+        dialog.layout()->activate();
+        const QLabel* note = dialog.messageLabel();
+        QVERIFY(note->text().contains(QStringLiteral("1×")));
+        const test::TextFit fit = test::layText(note->text(), note->font(), note->contentsRect().width(), false);
+        QVERIFY2(fit.widest <= note->contentsRect().width() && fit.height <= note->contentsRect().height(),
+                 qPrintable(QStringLiteral("\"%1\": %2 x %3 px needed, %4 x %5 px shown")
+                                .arg(note->text())
+                                .arg(fit.widest)
+                                .arg(fit.height)
+                                .arg(note->contentsRect().width())
+                                .arg(note->contentsRect().height())));
     }
 
     void stopAtTheSecondStepKeepsWhatFinished()

@@ -7,7 +7,13 @@
 #include "window_test_support.h"
 
 #include "widgets/analysis_panel.h"
+#include "widgets/background_job.h"
+#include "widgets/candidate_filter_proxy.h"
+#include "widgets/charts_page.h"
 #include "widgets/frozen_table_view.h"
+#include "widgets/heatmap_chart.h"
+#include "widgets/launch_editor.h"
+#include "widgets/message_status_bar.h"
 #include "widgets/qcp.h"
 #include "widgets/space_page.h"
 #include "widgets/timeline_chart.h"
@@ -16,11 +22,14 @@
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScopeGuard>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
@@ -111,15 +120,7 @@ private Q_SLOTS:
     // At the default size and on a 1280x800 screen, in English and in Chinese, the analysis
     // names and values show whole inside the dock: no column past its edge, every cell given the
     // lines it needs, a word wider than its column broken rather than cut.
-    void explorerReadsWholeAtEachSize_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::addColumn<QSize>("size");
-        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
-            QTest::newRow(qPrintable(language + QStringLiteral(" default"))) << language << QSize();
-            QTest::newRow(qPrintable(language + QStringLiteral(" 1280x800"))) << language << QSize(1280, 800);
-        }
-    }
+    void explorerReadsWholeAtEachSize_data() { sizes(); }
 
     void explorerReadsWholeAtEachSize()
     {
@@ -143,11 +144,13 @@ private Q_SLOTS:
             QTreeWidget* tree = window.analysisPanel()->tree();
             tree->doItemsLayout();
             QHeaderView* header = tree->header();
-            QVERIFY2(header->sectionViewportPosition(1) + header->sectionSize(1) <= tree->viewport()->width(),
-                     qPrintable(QStringLiteral("%1: the value column ends at %2 px in a %3 px tree")
-                                    .arg(QLatin1String(example))
-                                    .arg(header->sectionViewportPosition(1) + header->sectionSize(1))
-                                    .arg(tree->viewport()->width())));
+            QVERIFY2(
+                header->sectionViewportPosition(1) + header->sectionSize(1) <= tree->viewport()->width(),
+                qPrintable(QStringLiteral("%1: the value column ends at %2 px in a %3 px tree (names %4 px)")
+                               .arg(QLatin1String(example))
+                               .arg(header->sectionViewportPosition(1) + header->sectionSize(1))
+                               .arg(tree->viewport()->width())
+                               .arg(header->sectionSize(0))));
             int checked = 0;
             for (QTreeWidgetItemIterator it(tree); *it; ++it) {
                 bool shown = true;
@@ -162,17 +165,19 @@ private Q_SLOTS:
                 int depth = 1;
                 for (const QTreeWidgetItem* p = (*it)->parent(); p; p = p->parent())
                     ++depth;
-                // Broken between words only ("Reductio / n axes" reads wrong) where the dock has
-                // the room: on a 1280-pixel screen a long word may still break.
+                // Broken between words only: "Reductio / n axes" reads wrong.
                 const QString name =
                     ts::test::cutText(tree, (*it)->text(0), tree->visualItemRect(*it),
-                                      header->sectionSize(0) - depth * tree->indentation(), size.isValid());
+                                      header->sectionSize(0) - depth * tree->indentation(), false);
                 QVERIFY2(name.isEmpty(), qPrintable(QLatin1String(example) + QStringLiteral(": ") + name));
                 ++checked;
             }
             QVERIFY(checked > 10);
 
             checkCandidateTable(window, QLatin1String(example));
+            if (QTest::currentTestFailed())
+                return;
+            checkNoSidewaysScroll(window, QLatin1String(example));
             if (QTest::currentTestFailed())
                 return;
         }
@@ -208,7 +213,134 @@ private Q_SLOTS:
                  qPrintable(status));
     }
 
+    // A long status message (a tuning's summary and the cache it was stored in, a long path)
+    // shows whole on the status bar, on further lines where one is not enough.
+    void statusMessageShowsWhole_data() { sizes(); }
+
+    void statusMessageShowsWhole()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QVERIFY(ts::gui::installLanguage(language));
+        const auto english = qScopeGuard([] { ts::gui::installLanguage(QStringLiteral("en")); });
+        QSettings().remove(QStringLiteral("window"));
+        QTemporaryDir dir;
+        // Where a user's project may well sit: a few folders down.
+        const QString deep = dir.filePath(
+            QStringLiteral("projects/triton-ascend-kernels/vector/elementwise/add-fp16-broadcast/benchmarks/tilescope"));
+        QVERIFY(QDir().mkpath(deep));
+        QVERIFY(QFile::copy(ts::test::examplePath("add.json"), deep + QStringLiteral("/add.json")));
+        QVERIFY(QFile::copy(ts::test::examplePath("add.py"), deep + QStringLiteral("/add.py")));
+        ts::gui::MainWindow window;
+        if (size.isValid())
+            window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+        window.openFile(deep + QStringLiteral("/add.json"));
+        QVERIFY(ts::test::waitForCount(opened));
+        QVERIFY(
+            ts::test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        window.document()->setCacheFile(deep + QStringLiteral("/tilescope-cache.sqlite"));
+        QSignalSpy stored(window.document(), &ts::gui::KernelDocument::tuningStored);
+        QVERIFY(ts::test::tuneAndWait(window));
+        QVERIFY(ts::test::waitForCount(stored));
+        QCoreApplication::processEvents();
+        window.layout()->activate();
+        QStatusBar* bar = window.statusBar();
+        const QString message = bar->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("tilescope-cache.sqlite")), qPrintable(message));
+        // QStatusBar draws its message on one line, cut at the edge whatever the bar's height:
+        // the explorer's bar lays it out over the lines it needs in what the widgets beside it
+        // leave, and is as tall as they are.
+        const auto* wrapping = dynamic_cast<const ts::gui::MessageStatusBar*>(bar);
+        QVERIFY2(wrapping, "the status bar draws its message on one line");
+        const int width = wrapping->messageRect().width();
+        const ts::test::TextFit fit = ts::test::layText(message, bar->font(), width, true);
+        if (size.isValid())  // more than a 1280-pixel bar holds on one line
+            QVERIFY2(QFontMetrics(bar->font()).horizontalAdvance(message) > width, qPrintable(message));
+        QVERIFY2(fit.widest <= width && fit.height <= bar->height(),
+                 qPrintable(QStringLiteral("\"%1\": %2 x %3 px needed, %4 x %5 px shown")
+                                .arg(message)
+                                .arg(fit.widest)
+                                .arg(fit.height)
+                                .arg(width)
+                                .arg(bar->height())));
+    }
+
 private:
+    static void sizes()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QTest::newRow(qPrintable(language + QStringLiteral(" default"))) << language << QSize();
+            QTest::newRow(qPrintable(language + QStringLiteral(" 1280x800"))) << language << QSize(1280, 800);
+        }
+    }
+
+    // Nothing scrolls sideways: the launch table (its roles wrap), the charts' space tab (the
+    // heat map's controls take two rows) and the count above the candidates (two lines) fit.
+    void checkNoSidewaysScroll(ts::gui::MainWindow& window, const QString& example)
+    {
+        QTableWidget* params = window.launchEditor()->paramTable();
+        QVERIFY2(params->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral(
+                                "%1: the launch table scrolls %2 px sideways in %3 px (%4, %5, %6, %7, %8)")
+                                .arg(example)
+                                .arg(params->horizontalScrollBar()->maximum())
+                                .arg(params->viewport()->width())
+                                .arg(params->columnWidth(0))
+                                .arg(params->columnWidth(1))
+                                .arg(params->columnWidth(2))
+                                .arg(params->columnWidth(3))
+                                .arg(params->columnWidth(4))));
+        for (int r = 0; r < params->rowCount(); ++r) {
+            const QString cut =
+                ts::test::cutCell(params, params->model()->index(r, ts::gui::LaunchEditor::RoleColumn),
+                                  params->columnWidth(ts::gui::LaunchEditor::RoleColumn), false);
+            QVERIFY2(cut.isEmpty(), qPrintable(example + QStringLiteral(": role ") + cut));
+        }
+        auto* count = window.spacePage()->findChild<QLabel*>(QStringLiteral("candidateCount"));
+        QVERIFY(count);
+        if (!count->text().isEmpty()) {
+            const ts::test::TextFit fit =
+                ts::test::layText(count->text(), count->font(), count->width(), false);
+            QVERIFY2(fit.widest <= count->width() && fit.height <= count->height(),
+                     qPrintable(QStringLiteral("%1: \"%2\" needs %3 x %4 px, has %5 x %6")
+                                    .arg(example, count->text())
+                                    .arg(fit.widest)
+                                    .arg(fit.height)
+                                    .arg(count->width())
+                                    .arg(count->height())));
+        }
+        // The charts over the lattice, where the legend names the most reasons.
+        window.document()->setLattice(true);
+        QVERIFY(ts::test::waitUntil([&] {
+            return !window.document()->isBusy() && window.document()->space() &&
+                   window.spacePage()->proxy()->isSettled();
+        }));
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        window.chartsPage()->tabs()->setCurrentWidget(window.chartsPage()->spaceTab());
+        // The heat map drawn, with its legend (the longest labels are the reasons of a prune).
+        ts::gui::HeatmapChart* heatmap = window.chartsPage()->heatmap();
+        auto* legend = heatmap->findChild<QLabel*>(QStringLiteral("heatmapLegend"));
+        QVERIFY(legend);
+        QVERIFY(
+            ts::test::waitUntil([&] { return !heatmap->job()->isRunning() && !legend->text().isEmpty(); }));
+        QCoreApplication::processEvents();
+        window.layout()->activate();
+        auto* scroll = window.chartsPage()->findChild<QScrollArea*>(QStringLiteral("chartsSpaceScroll"));
+        QVERIFY(scroll);
+        QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("%1: the charts scroll %2 px sideways in %3 px")
+                                .arg(example)
+                                .arg(scroll->horizontalScrollBar()->maximum())
+                                .arg(scroll->viewport()->width())));
+        window.tabs()->setCurrentWidget(window.spacePage());
+        window.document()->setLattice(false);
+    }
+
     // The candidate table's frozen config block leaves the figures beside it in sight (room for
     // two timing columns), each config header shows whole (on two lines at most, broken after an
     // underscore) and each config value in sight shows whole.
