@@ -146,6 +146,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_lattice->setToolTip(tr("Beyond the backend: every value a user could write for each tunable parameter "
                              "(up to 2 million points), each with the reason the backend does not generate it"));
     m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("candidateCount"));
     m_rankBy = new QComboBox(this);
     m_rankBy->setObjectName(QStringLiteral("rankByBox"));
     m_rankBy->addItem(tr("Rank: simulated"), int(pipeline::RankBy::Simulated));
@@ -340,7 +341,7 @@ void SpacePage::fillReasons()
         const auto code = space::ReasonCode(r);
         const std::size_t n = counts[std::size_t(r)];
         if (n > 0 || r == current)
-            m_reason->addItem(tr("%1 (%2)").arg(reasonLabel(code)).arg(n), r);
+            m_reason->addItem(tr("%1 (%2)").arg(reasonLabel(code), countText(n)), r);
     }
     m_reason->setCurrentIndex(std::max(0, m_reason->findData(current)));
     m_reason->blockSignals(false);
@@ -535,8 +536,8 @@ void SpacePage::refreshRanking()
     const pipeline::TuningRanking ranking = pipeline::rankCandidates(inputs, rankBy, /*withOrder=*/false);
     m_model->setMeasuredBest(ranking.byMeasured && ranking.best ? std::optional(tuned[*ranking.best]) : std::nullopt);
     const QString device = m_measuredDevice.isEmpty() ? tr("real hardware") : m_measuredDevice;
-    const QString measured =
-        tr("%1 of %n candidate(s) the tuning ran measured", nullptr, int(ranking.ran)).arg(ranking.measured);
+    const QString measured = tr("%1 of %Ln candidate(s) the tuning ran measured", nullptr, int(ranking.ran))
+                                 .arg(countText(ranking.measured));
     QString text;
     if (ranking.byMeasured)
         text = tr("Ranked by the p50 measured on %1 (%2).").arg(device, measured);
@@ -602,7 +603,7 @@ void SpacePage::updateCount()
         m_count->setText(QString());
         return;
     }
-    const QString shown = tr("%1 of %2").arg(QLocale().toString(m_proxy->rowCount())).arg(QLocale().toString(qulonglong(s->size())));
+    const QString shown = tr("%1 of %2").arg(countText(m_proxy->rowCount()), countText(s->size()));
     m_count->setText(m_proxy->isSettled() ? shown : tr("%1 (sorting…)").arg(shown));
 }
 
@@ -666,10 +667,11 @@ void SpacePage::showDetails(std::size_t candidate)
                                                   : tr(" · %Ln program(s)", nullptr, int(m.programs));
     const QString tile = m.tileElements > INT_MAX ? tr("Tile %1 elements").arg(QLocale().toString(qint64(m.tileElements)))
                                                   : tr("Tile %Ln element(s)", nullptr, int(m.tileElements));
-    const QString programsAndWaves = programs +
-                                     (m.cube ? tr(" · %n wave(s) over the cube cores", nullptr, counted(m.waves))
-                                             : tr(" · %n wave(s)", nullptr, counted(m.waves))) +
-                                     tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
+    const QString programsAndWaves =
+        programs +
+        (m.cube ? tr(" · %Ln wave(s) over the cube cores", nullptr, counted(m.waves))
+                : tr(" · %Ln wave(s)", nullptr, counted(m.waves))) +
+        tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
     if (m.cube)
         html += QStringLiteral("<p>") +
                 tr("Tile %1 × %2, K %3 · %4").arg(m.blockM).arg(m.blockN).arg(m.blockK).arg(cubeMemoryText(m)) +
