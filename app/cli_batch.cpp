@@ -137,10 +137,13 @@ int runBatch(const Args& args)
     std::size_t cached = 0;
     for (const batch::BatchCase& c : report.cases)
         cached += c.fromCache;
-    std::cerr << "shard " << report.shard.describe() << ": " << formatCount(std::int64_t(report.cases.size()), "case")
-              << ", " << report.count(batch::BatchStatus::Passed) << " passed, " << failed << " failed, "
-              << formatCount(std::int64_t(regressions), "regression") << ", " << cached << " from cache, "
-              << formatSeconds(report.wallSeconds) << (report.stopped ? " (stopped)" : "") << "\n";
+    std::cerr << "shard " << report.shard.describe() << ": "
+              << formatCount(std::int64_t(report.cases.size()), "case") << ", "
+              << formatInteger(std::int64_t(report.count(batch::BatchStatus::Passed))) << " passed, "
+              << formatInteger(std::int64_t(failed)) << " failed, "
+              << formatCount(std::int64_t(regressions), "regression") << ", "
+              << formatInteger(std::int64_t(cached)) << " from cache, " << formatSeconds(report.wallSeconds)
+              << (report.stopped ? " (stopped)" : "") << "\n";
     return report.allPassed() ? kExitOk : kExitKernelError;
 }
 

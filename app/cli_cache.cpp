@@ -19,15 +19,6 @@
 namespace ts::cli {
 namespace {
 
-std::string ms(std::optional<double> v)
-{
-    if (!v)
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", *v);
-    return buf;
-}
-
 int fail(const std::string& message, int code = kExitUsage)
 {
     std::cerr << "tilescope cache: " << message << "\n";
@@ -73,7 +64,7 @@ std::string recordText(const cache::TuningRecord& r)
         out += std::string(line) + " " + params + " num_warps=" + std::to_string(c.numWarps) +
                " num_stages=" + std::to_string(c.numStages);
         if (c.p50Ms)
-            out += "  p50 " + ms(c.p50Ms) + " ms";
+            out += "  p50 " + formatKernelTime(*c.p50Ms);
         if (!c.reasonCode.empty())
             out += "  [" + c.reasonCode + (c.reasonMessage.empty() ? "" : ": " + c.reasonMessage) + "]";
         out += "\n";
@@ -85,11 +76,12 @@ std::string recordText(const cache::TuningRecord& r)
 
 void printMerge(const cache::MergeReport& m, const std::filesystem::path& into)
 {
-    std::cout << "into " << into.string() << ": " << m.added << " added, " << m.replaced << " replaced by newer, "
-              << m.kept << " kept (already newest)";
+    std::cout << "into " << into.string() << ": " << formatInteger(std::int64_t(m.added)) << " added, "
+              << formatInteger(std::int64_t(m.replaced)) << " replaced by newer, "
+              << formatInteger(std::int64_t(m.kept)) << " kept (already newest)";
     if (m.measurementsAdded + m.measurementDuplicates > 0)
-        std::cout << "; measurements: " << m.measurementsAdded << " added, " << m.measurementDuplicates
-                  << " already here";
+        std::cout << "; measurements: " << formatInteger(std::int64_t(m.measurementsAdded)) << " added, "
+                  << formatInteger(std::int64_t(m.measurementDuplicates)) << " already here";
     std::cout << "\n";
 }
 

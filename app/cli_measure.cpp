@@ -122,17 +122,23 @@ int runImport(const Args& args, const std::vector<std::string>& files)
                 std::cerr << f.error.value() << "\n";
                 continue;
             }
-            std::cout << f.file << " (" << f.format << ", " << f.launch << "): " << f.read << " read, " << f.added
-                      << " new, " << f.duplicates << " duplicate, " << f.skipped.size() << " skipped\n";
+            std::cout << f.file << " (" << f.format << ", " << f.launch
+                      << "): " << formatInteger(std::int64_t(f.read)) << " read, "
+                      << formatInteger(std::int64_t(f.added)) << " new, "
+                      << formatInteger(std::int64_t(f.duplicates)) << " duplicate, "
+                      << formatInteger(std::int64_t(f.skipped.size())) << " skipped\n";
             for (const auto& [reason, count] : reasons(f.skipped))
-                std::cout << "  skipped " << count << ": " << reason << "\n";
+                std::cout << "  skipped " << formatInteger(std::int64_t(count)) << ": " << reason << "\n";
             for (const std::string& w : f.warnings)
                 std::cerr << "tilescope measure import: " << f.file << ": " << w << "\n";
         }
         if (result.ok())
-            std::cout << "total: " << result.read << " read, " << result.added << " new, " << result.duplicates
-                      << " duplicate, " << result.skipped << " skipped"
-                      << (result.cachePath.empty() ? std::string() : " into " + result.cachePath.string()) << "\n";
+            std::cout << "total: " << formatInteger(std::int64_t(result.read)) << " read, "
+                      << formatInteger(std::int64_t(result.added)) << " new, "
+                      << formatInteger(std::int64_t(result.duplicates)) << " duplicate, "
+                      << formatInteger(std::int64_t(result.skipped)) << " skipped"
+                      << (result.cachePath.empty() ? std::string() : " into " + result.cachePath.string())
+                      << "\n";
     }
     if (!result.ok()) {
         std::cerr << "tilescope measure import: " << *result.error << "\n";
@@ -239,8 +245,8 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
     std::cout << result.key.describe() << "\n";
     std::cout << "measured on " << result.measuredDevice << "; simulated on " << result.key.device << " ("
               << result.key.benchMethod << ", " << result.key.simulatorVersion << ")\n";
-    std::cout << formatCount(std::int64_t(result.candidates.size()), "config") << " measured, " << a.n
-              << " with both times\n";
+    std::cout << formatCount(std::int64_t(result.candidates.size()), "config") << " measured, "
+              << formatInteger(std::int64_t(a.n)) << " with both times\n";
     if (a.n > 0) {
         std::cout << "Spearman " << numberText(a.spearman) << ", Kendall tau-b " << numberText(a.kendallTauB) << "\n";
         std::cout << "top-1 regret " << numberText(a.top1Regret) << " (the simulator's pick measured "

@@ -5,6 +5,7 @@
 #include "app/cli_commands.h"
 #include "app/cli_common.h"
 #include "core/pipeline/workflow.h"
+#include "core/util/format.h"
 #include "core/util/input_file.h"
 
 #include <cstdlib>
@@ -108,12 +109,14 @@ int runRunner(const Args& args)
         std::filesystem::permissions(*output, std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec |
                                                   std::filesystem::perms::others_exec,
                                      std::filesystem::perm_options::add, ignored);
-        std::cerr << "tilescope runner export: wrote " << *output << ": " << result.candidateCount << " " << from
-                  << " candidate" << (result.candidateCount == 1 ? "" : "s") << " of "
-                  << analysed.analysis->kernel->name << "\n"
+        std::cerr << "tilescope runner export: wrote " << *output << ": "
+                  << formatInteger(std::int64_t(result.candidateCount)) << " " << from << " candidate"
+                  << (result.candidateCount == 1 ? "" : "s") << " of " << analysed.analysis->kernel->name
+                  << "\n"
                   << "  run it where the kernel's triton and torch are: python3 " << *output << "\n"
                   << "  then: tilescope measure import "
-                  << (std::filesystem::path(*output).parent_path() / result.defaultOutput).generic_string() << "\n";
+                  << (std::filesystem::path(*output).parent_path() / result.defaultOutput).generic_string()
+                  << "\n";
     } else {
         std::cout << result.text;
     }

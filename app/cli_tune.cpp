@@ -94,7 +94,7 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
                 ++searched;
                 fixes += ubtuneCfgOf(c).empty() ? 0 : 1;
             }
-        out += "UB tuner (" + r.details->ubTuner + "): " + std::to_string(fixes) + " of " +
+        out += "UB tuner (" + r.details->ubTuner + "): " + formatInteger(std::int64_t(fixes)) + " of " +
                formatCount(std::int64_t(searched), "UB overflow") + " fixed by a ubtune_cfg\n";
     }
     std::vector<const cache::CandidateRecord*> measured;
@@ -107,8 +107,10 @@ std::string cachedTuningText(const cache::TuningRecord& r, const std::filesystem
     }
     std::stable_sort(measured.begin(), measured.end(),
                      [](const auto* a, const auto* b) { return *a->p50Ms < *b->p50Ms; });
-    out += std::to_string(measured.size()) + " benchmarked, " + std::to_string(failed) + " failed to compile, " +
-           (cut > 0 ? std::to_string(cut) + " cut by the time budget, " : std::string()) + formatCount(std::int64_t(r.candidates.size()), "candidate") + " stored\n";
+    out += formatInteger(std::int64_t(measured.size())) + " benchmarked, " +
+           formatInteger(std::int64_t(failed)) + " failed to compile, " +
+           (cut > 0 ? formatInteger(std::int64_t(cut)) + " cut by the time budget, " : std::string()) +
+           formatCount(std::int64_t(r.candidates.size()), "candidate") + " stored\n";
     const std::size_t shown = std::min<std::size_t>(measured.size(), 10);
     for (std::size_t i = 0; i < shown; ++i)
         out += "  " + std::to_string(i + 1) + ". " + paramsText(*measured[i]) + "  p50 " + usText(measured[i]->p50Ms) +

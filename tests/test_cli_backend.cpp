@@ -349,7 +349,9 @@ TEST(CliBackend, SpaceSummaryCountsEveryPrunedCubeCandidate)
 
     const CliRun text = tilescope("space " + matmul + " --summary");
     ASSERT_EQ(text.exitCode, 0) << text.err;
-    EXPECT_NE(text.out.find("Cube tilings: 2197000 judged = 794 kept + 2196206 pruned"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("Cube tilings: 2,197,000 judged = 794 kept + 2,196,206 pruned"),
+              std::string::npos)
+        << text.out;
     EXPECT_NE(text.out.find("cube-l0c-capacity"), std::string::npos) << text.out;
 
     // A vector kernel's lattice: its rows, counted by status and reason, add up to them all.
@@ -401,9 +403,9 @@ TEST(CliBackend, SpaceFilterKeepsOneReason)
 
     const CliRun text = tilescope("space " + matmul + " --filter cube-l0c-capacity");
     ASSERT_EQ(text.exitCode, 0) << text.err;
-    EXPECT_NE(text.out.find("2196206 pruned"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("2,196,206 pruned"), std::string::npos) << text.out;
     EXPECT_EQ(text.out.find("are listed"), std::string::npos) << text.out;
-    EXPECT_NE(text.out.find("... 1086 more"), std::string::npos) << text.out;  // 60 rows shown of 1146
+    EXPECT_NE(text.out.find("... 1,086 more"), std::string::npos) << text.out;  // 60 rows shown of 1146
 
     const CliRun bad = tilescope("space " + matmul + " --filter 'BLOCK_Q>16'");
     EXPECT_EQ(bad.exitCode, 2);

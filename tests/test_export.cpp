@@ -214,7 +214,7 @@ TEST(ConfigList, LooksLikeWhatAPersonWouldWrite)
     ASSERT_TRUE(result.ok()) << result.error;
     EXPECT_EQ(result.text, R"(@triton.autotune(
     configs=[
-        triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "multibuffer": True}),  # p50 0.1234 ms
+        triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "multibuffer": True}),  # p50 123.40 us
         triton.Config({"BLOCK_M": 64, "BLOCK_N": 256}, num_warps=8),
     ],
     key=["M", "N"],
@@ -236,7 +236,8 @@ TEST(ConfigList, CPythonAstReadsBackTheSameConfigs)
         if (line.find("triton.Config({") != std::string::npos)
             ++oneLiners;
     EXPECT_EQ(oneLiners, 3);
-    EXPECT_NE(result.text.find("        # p50 2 ms\n        triton.Config(\n            {\n"), std::string::npos)
+    EXPECT_NE(result.text.find("        # p50 2000.00 us\n        triton.Config(\n            {\n"),
+              std::string::npos)
         << result.text;
     EXPECT_NE(result.text.find("    hints={\n        \"GROUP_SIZE_M\": [1, 2, 4, 8],\n"), std::string::npos)
         << result.text;

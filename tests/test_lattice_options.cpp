@@ -279,15 +279,15 @@ TEST(LatticeOptionsCli, SummaryCountsTheNewReasons)
     const std::string softmax = test::quote(test::examplesDir() / "softmax.json");
     const test::CliRun v2608 = test::tilescope("space " + softmax + " --lattice --summary");
     ASSERT_EQ(v2608.exitCode, 0) << v2608.err;
-    EXPECT_NE(v2608.out.find("Candidates judged: 141768\n"), std::string::npos) << v2608.out;
+    EXPECT_NE(v2608.out.find("Candidates judged: 141,768\n"), std::string::npos) << v2608.out;
     EXPECT_NE(v2608.out.find("  skipped    num-stages-tied       102\n"), std::string::npos) << v2608.out;
     EXPECT_NE(v2608.out.find("  skipped    max-autotune-only     204\n"), std::string::npos) << v2608.out;
-    EXPECT_NE(v2608.out.find("  pruned     ub-capacity           132066\n"), std::string::npos) << v2608.out;
-    EXPECT_NE(v2608.out.find("  skipped    off-walk              8970\n"), std::string::npos) << v2608.out;
+    EXPECT_NE(v2608.out.find("  pruned     ub-capacity           132,066\n"), std::string::npos) << v2608.out;
+    EXPECT_NE(v2608.out.find("  skipped    off-walk              8,970\n"), std::string::npos) << v2608.out;
 
     const test::CliRun v2604 = test::tilescope("space " + softmax + " --lattice --summary --backend 2026-04");
     ASSERT_EQ(v2604.exitCode, 0) << v2604.err;
-    EXPECT_NE(v2604.out.find("Candidates judged: 141564\n"), std::string::npos) << v2604.out;
+    EXPECT_NE(v2604.out.find("Candidates judged: 141,564\n"), std::string::npos) << v2604.out;
     EXPECT_NE(v2604.out.find("  skipped    num-stages-tied       102\n"), std::string::npos) << v2604.out;
     EXPECT_EQ(v2604.out.find("max-autotune-only"), std::string::npos) << v2604.out;
 

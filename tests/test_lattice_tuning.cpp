@@ -2,13 +2,14 @@
 // subset chosen by a query (the explorer's table filter), by hand, and by a limit; cached under
 // its own key beside the backend's own tuning; its winners exported with their rank and time.
 
+#include "backend_versions.h"
+#include "cli_run.h"
 #include "core/cache/config_cache.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/pipeline/workflow.h"
 #include "core/space/candidate_query.h"
-#include "backend_versions.h"
-#include "cli_run.h"
+#include "core/util/format.h"
 #include "lattice_test_support.h"
 #include "testutil.h"
 
@@ -45,6 +46,14 @@ std::shared_ptr<const analysis::KernelAnalysis> analyse(const char* example)
 std::shared_ptr<const analysis::KernelAnalysis> analyseDefault(const char* example)
 {
     return analyseLoaded(kernel::loadWorkload((test::examplesDir() / example).string()));
+}
+
+// A count as the CLI's text writes it, its digits grouped ("6,352").
+long countIn(const std::string& grouped)
+{
+    std::string digits = grouped;
+    std::erase(digits, ',');
+    return std::stol(digits);
 }
 
 using test::dimension;
@@ -280,10 +289,11 @@ TEST(LatticeTuning, ExportedWinnersSayTheirRankAndTime)
     const pipeline::ExportResult written = pipeline::exportTuning(exportRequest);
     ASSERT_TRUE(written.ok()) << *written.error;
     EXPECT_EQ(written.configCount, 3u);
-    const std::string of = " of " + std::to_string(benchmarked) + ", simulated p50 ";
+    const std::string of = " of " + formatInteger(std::int64_t(benchmarked)) + ", simulated p50 ";
     for (int rank = 1; rank <= 3; ++rank)
         EXPECT_NE(written.text.find("# rank " + std::to_string(rank) + of), std::string::npos) << written.text;
-    EXPECT_TRUE(std::regex_search(written.text, std::regex("# rank 1 of [0-9]+, simulated p50 [0-9.]+ ms")))
+    EXPECT_TRUE(std::regex_search(written.text,
+                                  std::regex("# rank 1 of [0-9,]+, simulated p50 [0-9]+\\.[0-9]{2} us")))
         << written.text;
     EXPECT_NE(written.text.find("triton.Config("), std::string::npos);
     // The best's time is the one in its comment.
@@ -413,11 +423,14 @@ TEST(LatticeTuning, CliListsAndTunesTheSoftmaxLatticeUnder2608)
     const std::string head = space.out.substr(0, 4000);
     EXPECT_NE(head.find("backend 2026-08"), std::string::npos) << head;
     std::smatch m;
-    ASSERT_TRUE(std::regex_search(head, m, std::regex(R"(Candidates: (\d+) generated, 0 user, (\d+) pruned, (\d+) skipped \(lattice of (\d+) points\))")))
+    ASSERT_TRUE(std::regex_search(
+        head, m,
+        std::regex(
+            R"(Candidates: ([\d,]+) generated, 0 user, ([\d,]+) pruned, ([\d,]+) skipped \(lattice of ([\d,]+) points\))")))
         << head;
-    EXPECT_GT(std::stol(m[2]), 0);
-    EXPECT_GT(std::stol(m[3]), 0);
-    EXPECT_EQ(std::stol(m[1]) + std::stol(m[2]) + std::stol(m[3]), std::stol(m[4]));
+    EXPECT_GT(countIn(m[2]), 0);
+    EXPECT_GT(countIn(m[3]), 0);
+    EXPECT_EQ(countIn(m[1]) + countIn(m[2]) + countIn(m[3]), countIn(m[4]));
 
     const std::filesystem::path dir = test::scratchDir("lattice-2608-cli");
     const test::CliRun run = test::tilescope("tune " + softmax + " --lattice --filter skipped --limit 5 "
@@ -487,19 +500,21 @@ TEST(LatticeTuning, CliSaysWhereEveryCandidateOfACutTuningWent)
     const std::string cache = " --jobs 2 --cache " + test::quote(dir / "cache.sqlite");
     const test::CliRun fresh = test::tilescope("tune " + matmul + cache);
     EXPECT_EQ(fresh.exitCode, 0) << fresh.err;
-    const std::regex counts(R"(tuned (\d+) candidates: (\d+) benchmarked, (\d+) failed to compile, (\d+) cut by the time budget)");
+    const std::regex counts(
+        R"(tuned ([\d,]+) candidates: ([\d,]+) benchmarked, ([\d,]+) failed to compile, ([\d,]+) cut by the time budget)");
     std::smatch m;
     ASSERT_TRUE(std::regex_search(fresh.out, m, counts)) << fresh.out;
-    const long total = std::stol(m[1]), benchmarked = std::stol(m[2]), failed = std::stol(m[3]), cut = std::stol(m[4]);
+    const long total = countIn(m[1]), benchmarked = countIn(m[2]), failed = countIn(m[3]),
+               cut = countIn(m[4]);
     EXPECT_GT(cut, 0);
     EXPECT_EQ(benchmarked + failed + cut, total);
 
     const test::CliRun again = test::tilescope("tune " + matmul + cache);
     EXPECT_EQ(again.exitCode, 0) << again.err;
     EXPECT_NE(again.out.find("from cache #"), std::string::npos) << again.out;
-    const std::string stored = std::to_string(benchmarked) + " benchmarked, " + std::to_string(failed) +
-                               " failed to compile, " + std::to_string(cut) + " cut by the time budget, " +
-                               std::to_string(total) + " candidates stored";
+    const std::string stored = formatInteger(benchmarked) + " benchmarked, " + formatInteger(failed) +
+                               " failed to compile, " + formatInteger(cut) + " cut by the time budget, " +
+                               formatInteger(total) + " candidates stored";
     EXPECT_NE(again.out.find(stored), std::string::npos) << again.out;
 
     const test::CliRun json = test::tilescope("tune " + matmul + cache + " --json");

@@ -5,199 +5,199 @@
 <context>
     <name>ts::gui::AnalysisPanel</name>
     <message numerus="yes">
-        <source>%n config(s)</source>
+        <source>%Ln config(s)</source>
         <translation>
-            <numerusform>%n config</numerusform>
-            <numerusform>%n configs</numerusform>
+            <numerusform>%Ln config</numerusform>
+            <numerusform>%Ln configs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n refused candidate(s)</source>
+        <source>%Ln refused candidate(s)</source>
         <translation>
-            <numerusform>%n refused candidate</numerusform>
-            <numerusform>%n refused candidates</numerusform>
+            <numerusform>%Ln refused candidate</numerusform>
+            <numerusform>%Ln refused candidates</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>… %n more</source>
+        <source>… %Ln more</source>
         <translation>
-            <numerusform>… %n more</numerusform>
-            <numerusform>… %n more</numerusform>
+            <numerusform>… %Ln more</numerusform>
+            <numerusform>… %Ln more</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>
     <message numerus="yes">
-        <source>%1 benchmarks %n config(s)</source>
+        <source>%1 benchmarks %Ln config(s)</source>
         <translation>
-            <numerusform>%1 benchmarks %n config</numerusform>
-            <numerusform>%1 benchmarks %n configs</numerusform>
+            <numerusform>%1 benchmarks %Ln config</numerusform>
+            <numerusform>%1 benchmarks %Ln configs</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::CacheBrowser</name>
     <message numerus="yes">
-        <source>%n tuning(s)</source>
+        <source>%Ln tuning(s)</source>
         <translation>
-            <numerusform>%n tuning</numerusform>
-            <numerusform>%n tunings</numerusform>
+            <numerusform>%Ln tuning</numerusform>
+            <numerusform>%Ln tunings</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n tuning(s) selected.</source>
+        <source>%Ln tuning(s) selected.</source>
         <translation>
-            <numerusform>%n tuning selected.</numerusform>
-            <numerusform>%n tunings selected.</numerusform>
+            <numerusform>%Ln tuning selected.</numerusform>
+            <numerusform>%Ln tunings selected.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n stale for the open %1</source>
+        <source>, %Ln stale for the open %1</source>
         <translation>
-            <numerusform>, %n stale for the open %1</numerusform>
-            <numerusform>, %n stale for the open %1</numerusform>
+            <numerusform>, %Ln stale for the open %1</numerusform>
+            <numerusform>, %Ln stale for the open %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n tuning(s) from %1?</source>
+        <source>Delete %Ln tuning(s) from %1?</source>
         <translation>
-            <numerusform>Delete %n tuning from %1?</numerusform>
-            <numerusform>Delete %n tunings from %1?</numerusform>
+            <numerusform>Delete %Ln tuning from %1?</numerusform>
+            <numerusform>Delete %Ln tunings from %1?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n stale tuning(s)?</source>
+        <source>Remove %Ln stale tuning(s)?</source>
         <translation>
-            <numerusform>Remove %n stale tuning?</numerusform>
-            <numerusform>Remove %n stale tunings?</numerusform>
+            <numerusform>Remove %Ln stale tuning?</numerusform>
+            <numerusform>Remove %Ln stale tunings?</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::CacheOperation</name>
     <message numerus="yes">
-        <source>Deleted %n tuning(s) from %1.</source>
+        <source>Deleted %Ln tuning(s) from %1.</source>
         <translation>
-            <numerusform>Deleted %n tuning from %1.</numerusform>
-            <numerusform>Deleted %n tunings from %1.</numerusform>
+            <numerusform>Deleted %Ln tuning from %1.</numerusform>
+            <numerusform>Deleted %Ln tunings from %1.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Merged %n cache(s)</source>
+        <source>Merged %Ln cache(s)</source>
         <translation>
-            <numerusform>Merged %n cache</numerusform>
-            <numerusform>Merged %n caches</numerusform>
+            <numerusform>Merged %Ln cache</numerusform>
+            <numerusform>Merged %Ln caches</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Removed %n stale tuning(s).</source>
+        <source>Removed %Ln stale tuning(s).</source>
         <translation>
-            <numerusform>Removed %n stale tuning.</numerusform>
-            <numerusform>Removed %n stale tunings.</numerusform>
+            <numerusform>Removed %Ln stale tuning.</numerusform>
+            <numerusform>Removed %Ln stale tunings.</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::CaptureDialog</name>
     <message numerus="yes">
-        <source>%n kernel(s)</source>
+        <source>%Ln kernel(s)</source>
         <translation>
-            <numerusform>%n kernel</numerusform>
-            <numerusform>%n kernels</numerusform>
+            <numerusform>%Ln kernel</numerusform>
+            <numerusform>%Ln kernels</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n workload(s)</source>
+        <source>%Ln workload(s)</source>
         <translation>
-            <numerusform>%n workload</numerusform>
-            <numerusform>%n workloads</numerusform>
+            <numerusform>%Ln workload</numerusform>
+            <numerusform>%Ln workloads</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n {launch|launches}</source>
+        <source>%Ln {launch|launches}</source>
         <translation>
-            <numerusform>%n launch</numerusform>
-            <numerusform>%n launches</numerusform>
+            <numerusform>%Ln launch</numerusform>
+            <numerusform>%Ln launches</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Not written: %1 (%n {launch|launches}): %2</source>
+        <source>Not written: %1 (%Ln {launch|launches}): %2</source>
         <translation>
-            <numerusform>Not written: %1 (%n launch): %2</numerusform>
-            <numerusform>Not written: %1 (%n launches): %2</numerusform>
+            <numerusform>Not written: %1 (%Ln launch): %2</numerusform>
+            <numerusform>Not written: %1 (%Ln launches): %2</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::CompareDialog</name>
     <message numerus="yes">
-        <source>Tuning on %n device(s)…</source>
+        <source>Tuning on %Ln device(s)…</source>
         <translation>
-            <numerusform>Tuning on %n device…</numerusform>
-            <numerusform>Tuning on %n devices…</numerusform>
+            <numerusform>Tuning on %Ln device…</numerusform>
+            <numerusform>Tuning on %Ln devices…</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::DeviceCompareDialog</name>
     <message numerus="yes">
-        <source>%n config(s) {serves|serve} every device within %1 of its fastest config</source>
+        <source>%Ln config(s) {serves|serve} every device within %1 of its fastest config</source>
         <translation>
-            <numerusform>%n config serves every device within %1 of its fastest config</numerusform>
-            <numerusform>%n configs serve every device within %1 of its fastest config</numerusform>
+            <numerusform>%Ln config serves every device within %1 of its fastest config</numerusform>
+            <numerusform>%Ln configs serve every device within %1 of its fastest config</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Compared %n device(s).</source>
+        <source>Compared %Ln device(s).</source>
         <translation>
-            <numerusform>Compared %n device.</numerusform>
-            <numerusform>Compared %n devices.</numerusform>
+            <numerusform>Compared %Ln device.</numerusform>
+            <numerusform>Compared %Ln devices.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Tuning on %n device(s)…</source>
+        <source>Tuning on %Ln device(s)…</source>
         <translation>
-            <numerusform>Tuning on %n device…</numerusform>
-            <numerusform>Tuning on %n devices…</numerusform>
+            <numerusform>Tuning on %Ln device…</numerusform>
+            <numerusform>Tuning on %Ln devices…</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::ExportDialog</name>
     <message numerus="yes">
-        <source>%n config(s) left out: the same simulated times as a faster one, other num_warps / num_stages.</source>
+        <source>%Ln config(s) left out: the same simulated times as a faster one, other num_warps / num_stages.</source>
         <translation>
-            <numerusform>%n config left out: the same simulated times as a faster one, other num_warps / num_stages.</numerusform>
-            <numerusform>%n configs left out: the same simulated times as a faster one, other num_warps / num_stages.</numerusform>
+            <numerusform>%Ln config left out: the same simulated times as a faster one, other num_warps / num_stages.</numerusform>
+            <numerusform>%Ln configs left out: the same simulated times as a faster one, other num_warps / num_stages.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
+        <source>%Ln config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
         <translation>
-            <numerusform>%n config only repeats a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
-            <numerusform>%n configs only repeat a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
+            <numerusform>%Ln config only repeats a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
+            <numerusform>%Ln configs only repeat a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.</source>
+        <source>%Ln config(s). Paste this over the kernel in place of its @triton.autotune decorator.</source>
         <translation>
-            <numerusform>%n config. Paste this over the kernel in place of its @triton.autotune decorator.</numerusform>
-            <numerusform>%n configs. Paste this over the kernel in place of its @triton.autotune decorator.</numerusform>
+            <numerusform>%Ln config. Paste this over the kernel in place of its @triton.autotune decorator.</numerusform>
+            <numerusform>%Ln configs. Paste this over the kernel in place of its @triton.autotune decorator.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidate(s), %2 measured, tuned %3</source>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate(s), %2 measured, tuned %3</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidate, %2 measured, tuned %3</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidates, %2 measured, tuned %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate, %2 measured, tuned %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidates, %2 measured, tuned %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The %n selected row(s)</source>
+        <source>The %Ln selected row(s)</source>
         <translation>
-            <numerusform>The %n selected row</numerusform>
-            <numerusform>The %n selected rows</numerusform>
+            <numerusform>The %Ln selected row</numerusform>
+            <numerusform>The %Ln selected rows</numerusform>
         </translation>
     </message>
 </context>
@@ -211,10 +211,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned</source>
+        <source>%Ln candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned</source>
         <translation>
-            <numerusform>%n candidate: %1 generated, %2 handwritten, %3 skipped, %4 pruned</numerusform>
-            <numerusform>%n candidates: %1 generated, %2 handwritten, %3 skipped, %4 pruned</numerusform>
+            <numerusform>%Ln candidate: %1 generated, %2 handwritten, %3 skipped, %4 pruned</numerusform>
+            <numerusform>%Ln candidates: %1 generated, %2 handwritten, %3 skipped, %4 pruned</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -229,36 +229,36 @@
     <name>ts::gui::MeasuredCompareDialog</name>
     <message numerus="yes">
         <source>%1
-measured %2 ms (%n run(s)), simulated %3 ms, ratio %4</source>
+measured %2 ms (%Ln run(s)), simulated %3 ms, ratio %4</source>
         <translation>
             <numerusform>%1
-measured %2 ms (%n run), simulated %3 ms, ratio %4</numerusform>
+measured %2 ms (%Ln run), simulated %3 ms, ratio %4</numerusform>
             <numerusform>%1
-measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
+measured %2 ms (%Ln runs), simulated %3 ms, ratio %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n with both times.</source>
+        <source>%Ln with both times.</source>
         <translation>
-            <numerusform>%n with both times.</numerusform>
-            <numerusform>%n with both times.</numerusform>
+            <numerusform>%Ln with both times.</numerusform>
+            <numerusform>%Ln with both times.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Measured on %1: %n config(s), </source>
+        <source>Measured on %1: %Ln config(s), </source>
         <translation>
-            <numerusform>Measured on %1: %n config, </numerusform>
-            <numerusform>Measured on %1: %n configs, </numerusform>
+            <numerusform>Measured on %1: %Ln config, </numerusform>
+            <numerusform>Measured on %1: %Ln configs, </numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::ProgressWidget</name>
     <message numerus="yes">
-        <source> (about %n s left)</source>
+        <source> (about %Ln s left)</source>
         <translation>
-            <numerusform> (about %n s left)</numerusform>
-            <numerusform> (about %n s left)</numerusform>
+            <numerusform> (about %Ln s left)</numerusform>
+            <numerusform> (about %Ln s left)</numerusform>
         </translation>
     </message>
 </context>
@@ -272,24 +272,24 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n wave(s)</source>
+        <source> · %Ln wave(s)</source>
         <translation>
-            <numerusform> · %n wave</numerusform>
-            <numerusform> · %n waves</numerusform>
+            <numerusform> · %Ln wave</numerusform>
+            <numerusform> · %Ln waves</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n wave(s) over the cube cores</source>
+        <source> · %Ln wave(s) over the cube cores</source>
         <translation>
-            <numerusform> · %n wave over the cube cores</numerusform>
-            <numerusform> · %n waves over the cube cores</numerusform>
+            <numerusform> · %Ln wave over the cube cores</numerusform>
+            <numerusform> · %Ln waves over the cube cores</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n candidate(s) the tuning ran measured</source>
+        <source>%1 of %Ln candidate(s) the tuning ran measured</source>
         <translation>
-            <numerusform>%1 of %n candidate the tuning ran measured</numerusform>
-            <numerusform>%1 of %n candidates the tuning ran measured</numerusform>
+            <numerusform>%1 of %Ln candidate the tuning ran measured</numerusform>
+            <numerusform>%1 of %Ln candidates the tuning ran measured</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -303,120 +303,120 @@ measured %2 ms (%n runs), simulated %3 ms, ratio %4</numerusform>
 <context>
     <name>ts::gui::SweepDialog</name>
     <message numerus="yes">
-        <source>%n config(s) {serves|serve} %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</source>
+        <source>%Ln config(s) {serves|serve} %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</source>
         <translation>
-            <numerusform>%n config serves %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
-            <numerusform>%n configs serve %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
+            <numerusform>%Ln config serves %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
+            <numerusform>%Ln configs serve %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</source>
+        <source>%Ln extra measurement(s): configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</source>
         <translation>
-            <numerusform>%n extra measurement: configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</numerusform>
-            <numerusform>%n extra measurements: configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</numerusform>
+            <numerusform>%Ln extra measurement: configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</numerusform>
+            <numerusform>%Ln extra measurements: configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n shape(s)</source>
+        <source>%Ln shape(s)</source>
         <translation>
-            <numerusform>%n shape</numerusform>
-            <numerusform>%n shapes</numerusform>
+            <numerusform>%Ln shape</numerusform>
+            <numerusform>%Ln shapes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n config(s) serving the swept shapes within %2 % of their best.</source>
+        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config(s) serving the swept shapes within %2 % of their best.</source>
         <translation>
-            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n config serving the swept shapes within %2 % of their best.</numerusform>
-            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n configs serving the swept shapes within %2 % of their best.</numerusform>
+            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config serving the swept shapes within %2 % of their best.</numerusform>
+            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln configs serving the swept shapes within %2 % of their best.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Stopped: %n shape(s) tuned before the stop {is|are} shown.</source>
+        <source>Stopped: %Ln shape(s) tuned before the stop {is|are} shown.</source>
         <translation>
-            <numerusform>Stopped: %n shape tuned before the stop is shown.</numerusform>
-            <numerusform>Stopped: %n shapes tuned before the stop are shown.</numerusform>
+            <numerusform>Stopped: %Ln shape tuned before the stop is shown.</numerusform>
+            <numerusform>Stopped: %Ln shapes tuned before the stop are shown.</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::TimelineChart</name>
     <message numerus="yes">
-        <source>Modelled tuning time %1 on the real toolchain: compile %2 on %n worker(s), </source>
+        <source>Modelled tuning time %1 on the real toolchain: compile %2 on %Ln worker(s), </source>
         <translation>
-            <numerusform>Modelled tuning time %1 on the real toolchain: compile %2 on %n worker, </numerusform>
-            <numerusform>Modelled tuning time %1 on the real toolchain: compile %2 on %n workers, </numerusform>
+            <numerusform>Modelled tuning time %1 on the real toolchain: compile %2 on %Ln worker, </numerusform>
+            <numerusform>Modelled tuning time %1 on the real toolchain: compile %2 on %Ln workers, </numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>then %n benchmark run(s) in %1</source>
+        <source>then %Ln benchmark run(s) in %1</source>
         <translation>
-            <numerusform>then %n benchmark run in %1</numerusform>
-            <numerusform>then %n benchmark runs in %1</numerusform>
+            <numerusform>then %Ln benchmark run in %1</numerusform>
+            <numerusform>then %Ln benchmark runs in %1</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::TimingsChart</name>
     <message numerus="yes">
-        <source>%1 of %n candidate(s) benchmarked</source>
+        <source>%1 of %Ln candidate(s) benchmarked</source>
         <translation>
-            <numerusform>%1 of %n candidate benchmarked</numerusform>
-            <numerusform>%1 of %n candidates benchmarked</numerusform>
+            <numerusform>%1 of %Ln candidate benchmarked</numerusform>
+            <numerusform>%1 of %Ln candidates benchmarked</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n cut by the time budget</source>
+        <source>, %Ln cut by the time budget</source>
         <translation>
-            <numerusform>, %n cut by the time budget</numerusform>
-            <numerusform>, %n cut by the time budget</numerusform>
+            <numerusform>, %Ln cut by the time budget</numerusform>
+            <numerusform>, %Ln cut by the time budget</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n failed to compile</source>
+        <source>, %Ln failed to compile</source>
         <translation>
-            <numerusform>, %n failed to compile</numerusform>
-            <numerusform>, %n failed to compile</numerusform>
+            <numerusform>, %Ln failed to compile</numerusform>
+            <numerusform>, %Ln failed to compile</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::TuningRun</name>
     <message numerus="yes">
-        <source>it approximates %n construct(s), on line(s) %1</source>
+        <source>it approximates %Ln construct(s), on line(s) %1</source>
         <translation>
-            <numerusform>it approximates %n construct, on line %1</numerusform>
-            <numerusform>it approximates %n constructs, on lines %1</numerusform>
+            <numerusform>it approximates %Ln construct, on line %1</numerusform>
+            <numerusform>it approximates %Ln constructs, on lines %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>the simulator leaves out the cost of %n construct(s) it does not model, on line(s) %1</source>
+        <source>the simulator leaves out the cost of %Ln construct(s) it does not model, on line(s) %1</source>
         <translation>
-            <numerusform>the simulator leaves out the cost of %n construct it does not model, on line %1</numerusform>
-            <numerusform>the simulator leaves out the cost of %n constructs it does not model, on lines %1</numerusform>
+            <numerusform>the simulator leaves out the cost of %Ln construct it does not model, on line %1</numerusform>
+            <numerusform>the simulator leaves out the cost of %Ln constructs it does not model, on lines %1</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>ts::gui::UbChart</name>
     <message numerus="yes">
-        <source>, %n of them drawn, evenly spaced</source>
+        <source>, %Ln of them drawn, evenly spaced</source>
         <translation>
-            <numerusform>, %n of them drawn, evenly spaced</numerusform>
-            <numerusform>, %n of them drawn, evenly spaced</numerusform>
+            <numerusform>, %Ln of them drawn, evenly spaced</numerusform>
+            <numerusform>, %Ln of them drawn, evenly spaced</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</source>
+        <source>L1 use of the %Ln candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</source>
         <translation>
-            <numerusform>L1 use of the %n candidate the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</numerusform>
-            <numerusform>L1 use of the %n candidates the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</numerusform>
+            <numerusform>L1 use of the %Ln candidate the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</numerusform>
+            <numerusform>L1 use of the %Ln candidates the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The backend's UB estimate of the %n candidate(s) it benchmarks</source>
+        <source>The backend's UB estimate of the %Ln candidate(s) it benchmarks</source>
         <translation>
-            <numerusform>The backend's UB estimate of the %n candidate it benchmarks</numerusform>
-            <numerusform>The backend's UB estimate of the %n candidates it benchmarks</numerusform>
+            <numerusform>The backend's UB estimate of the %Ln candidate it benchmarks</numerusform>
+            <numerusform>The backend's UB estimate of the %Ln candidates it benchmarks</numerusform>
         </translation>
     </message>
 </context>

@@ -136,9 +136,9 @@
         <translation>后端列表</translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s)</source>
+        <source>%Ln config(s)</source>
         <translation>
-            <numerusform>%n 个配置</numerusform>
+            <numerusform>%Ln 个配置</numerusform>
         </translation>
     </message>
     <message>
@@ -162,9 +162,9 @@
         <translation>生成器拒绝的候选</translation>
     </message>
     <message numerus="yes">
-        <source>%n refused candidate(s)</source>
+        <source>%Ln refused candidate(s)</source>
         <translation>
-            <numerusform>%n 个被拒绝的候选</numerusform>
+            <numerusform>%Ln 个被拒绝的候选</numerusform>
         </translation>
     </message>
     <message>
@@ -172,9 +172,9 @@
         <translation>后端分块生成器在遍历分块时尝试过又拒绝的候选，以及拒绝的原因</translation>
     </message>
     <message numerus="yes">
-        <source>… %n more</source>
+        <source>… %Ln more</source>
         <translation>
-            <numerusform>…… 另有 %n 个</numerusform>
+            <numerusform>…… 另有 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
@@ -329,9 +329,9 @@
         <translation>%1 抛出「%2」</translation>
     </message>
     <message numerus="yes">
-        <source>%1 benchmarks %n config(s)</source>
+        <source>%1 benchmarks %Ln config(s)</source>
         <translation>
-            <numerusform>%1 测速 %n 个配置</numerusform>
+            <numerusform>%1 测速 %Ln 个配置</numerusform>
         </translation>
     </message>
     <message>
@@ -500,9 +500,9 @@
         <translation>选择一条调优记录以查看其候选。</translation>
     </message>
     <message numerus="yes">
-        <source>%n tuning(s) selected.</source>
+        <source>%Ln tuning(s) selected.</source>
         <translation>
-            <numerusform>已选中 %n 条调优记录。</numerusform>
+            <numerusform>已选中 %Ln 条调优记录。</numerusform>
         </translation>
     </message>
     <message>
@@ -530,9 +530,9 @@
         <translation>删除调优记录</translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n tuning(s) from %1?</source>
+        <source>Delete %Ln tuning(s) from %1?</source>
         <translation>
-            <numerusform>从 %1 删除 %n 条调优记录？</numerusform>
+            <numerusform>从 %1 删除 %Ln 条调优记录？</numerusform>
         </translation>
     </message>
     <message>
@@ -556,9 +556,9 @@
         <translation>清理过期的调优记录</translation>
     </message>
     <message numerus="yes">
-        <source>Remove %n stale tuning(s)?</source>
+        <source>Remove %Ln stale tuning(s)?</source>
         <translation>
-            <numerusform>删除 %n 条过期的调优记录？</numerusform>
+            <numerusform>删除 %Ln 条过期的调优记录？</numerusform>
         </translation>
     </message>
     <message>
@@ -582,9 +582,9 @@
         <translation>未打开缓存。</translation>
     </message>
     <message numerus="yes">
-        <source>%n tuning(s)</source>
+        <source>%Ln tuning(s)</source>
         <translation>
-            <numerusform>%n 条调优记录</numerusform>
+            <numerusform>%Ln 条调优记录</numerusform>
         </translation>
     </message>
     <message>
@@ -592,9 +592,9 @@
         <translation>；打开对应内核即可查看哪些已过期</translation>
     </message>
     <message numerus="yes">
-        <source>, %n stale for the open %1</source>
+        <source>, %Ln stale for the open %1</source>
         <translation>
-            <numerusform>，其中 %n 条相对当前打开的 %1 已过期</numerusform>
+            <numerusform>，其中 %Ln 条相对当前打开的 %1 已过期</numerusform>
         </translation>
     </message>
     <message>
@@ -914,21 +914,21 @@
         <translation>%1 不是 tilescope capture 写出的捕获文件夹。</translation>
     </message>
     <message numerus="yes">
-        <source>%n workload(s)</source>
+        <source>%Ln workload(s)</source>
         <translation>
-            <numerusform>%n 个工作负载</numerusform>
+            <numerusform>%Ln 个工作负载</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n kernel(s)</source>
+        <source>%Ln kernel(s)</source>
         <translation>
-            <numerusform>%n 个内核</numerusform>
+            <numerusform>%Ln 个内核</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n {launch|launches}</source>
+        <source>%Ln {launch|launches}</source>
         <translation>
-            <numerusform>%n 次启动</numerusform>
+            <numerusform>%Ln 次启动</numerusform>
         </translation>
     </message>
     <message>
@@ -940,9 +940,9 @@
         <translation>%2，共 %1，%3，捕获自 `%4`。</translation>
     </message>
     <message numerus="yes">
-        <source>Not written: %1 (%n {launch|launches}): %2</source>
+        <source>Not written: %1 (%Ln {launch|launches}): %2</source>
         <translation>
-            <numerusform>未写出：%1（%n 次启动）：%2</numerusform>
+            <numerusform>未写出：%1（%Ln 次启动）：%2</numerusform>
         </translation>
     </message>
 </context>
@@ -1111,9 +1111,9 @@
         <translation>同一启动配置在各设备上的调优结果（后端的候选，%1 方法）。</translation>
     </message>
     <message numerus="yes">
-        <source>Tuning on %n device(s)…</source>
+        <source>Tuning on %Ln device(s)…</source>
         <translation>
-            <numerusform>正在 %n 个设备上调优…</numerusform>
+            <numerusform>正在 %Ln 个设备上调优…</numerusform>
         </translation>
     </message>
     <message>
@@ -1164,9 +1164,9 @@
         <translation>比较</translation>
     </message>
     <message numerus="yes">
-        <source>Compared %n device(s).</source>
+        <source>Compared %Ln device(s).</source>
         <translation>
-            <numerusform>已比较 %n 个设备。</numerusform>
+            <numerusform>已比较 %Ln 个设备。</numerusform>
         </translation>
     </message>
     <message>
@@ -1254,9 +1254,9 @@
         <translation>容差：</translation>
     </message>
     <message numerus="yes">
-        <source>Tuning on %n device(s)…</source>
+        <source>Tuning on %Ln device(s)…</source>
         <translation>
-            <numerusform>正在 %n 个设备上调优…</numerusform>
+            <numerusform>正在 %Ln 个设备上调优…</numerusform>
         </translation>
     </message>
     <message>
@@ -1296,9 +1296,9 @@
         <translation>最小列表</translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s) {serves|serve} every device within %1 of its fastest config</source>
+        <source>%Ln config(s) {serves|serve} every device within %1 of its fastest config</source>
         <translation>
-            <numerusform>%n 个配置可使每个设备都在其最快配置的 %1 以内</numerusform>
+            <numerusform>%Ln 个配置可使每个设备都在其最快配置的 %1 以内</numerusform>
         </translation>
     </message>
     <message>
@@ -1381,9 +1381,9 @@
         <translation>保存(&amp;S)…</translation>
     </message>
     <message numerus="yes">
-        <source>The %n selected row(s)</source>
+        <source>The %Ln selected row(s)</source>
         <translation>
-            <numerusform>选中的 %n 行</numerusform>
+            <numerusform>选中的 %Ln 行</numerusform>
         </translation>
     </message>
     <message>
@@ -1399,9 +1399,9 @@
         <translation>这次调优没有可写出的已测速配置：所有候选都失败了或未运行。</translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.</source>
+        <source>%Ln config(s). Paste this over the kernel in place of its @triton.autotune decorator.</source>
         <translation>
-            <numerusform>%n 个配置。将其粘贴到内核上方，替换原有的 @triton.autotune 装饰器。</numerusform>
+            <numerusform>%Ln 个配置。将其粘贴到内核上方，替换原有的 @triton.autotune 装饰器。</numerusform>
         </translation>
     </message>
     <message>
@@ -1449,9 +1449,9 @@
         <translation>已保存到 %1</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n candidate(s), %2 measured, tuned %3</source>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate(s), %2 measured, tuned %3</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n 个候选，%2 个已测量，调优于 %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln 个候选，%2 个已测量，调优于 %3</numerusform>
         </translation>
     </message>
     <message>
@@ -1459,15 +1459,15 @@
         <translation>略去模拟器无法与更快配置区分的配置（num_warps / num_stages 不同，时间相同）</translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s) left out: the same simulated times as a faster one, other num_warps / num_stages.</source>
+        <source>%Ln config(s) left out: the same simulated times as a faster one, other num_warps / num_stages.</source>
         <translation>
-            <numerusform>已略去 %n 个配置：模拟时间与更快的配置相同，仅 num_warps / num_stages 不同。</numerusform>
+            <numerusform>已略去 %Ln 个配置：模拟时间与更快的配置相同，仅 num_warps / num_stages 不同。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
+        <source>%Ln config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, the same times): tick the box above to leave them out.</source>
         <translation>
-            <numerusform>%n 个配置对模拟器而言只是重复了更快的配置（num_warps / num_stages 不同，时间相同）：勾选上方选项可略去它们。</numerusform>
+            <numerusform>%Ln 个配置对模拟器而言只是重复了更快的配置（num_warps / num_stages 不同，时间相同）：勾选上方选项可略去它们。</numerusform>
         </translation>
     </message>
     <message>
@@ -2540,9 +2540,9 @@
         <translation>在多个设备上并列调优(&amp;S)…</translation>
     </message>
     <message numerus="yes">
-        <source>%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned</source>
+        <source>%Ln candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned</source>
         <translation>
-            <numerusform>%n 个候选：%1 个生成，%2 个手写，%3 个已跳过，%4 个已剪除</numerusform>
+            <numerusform>%Ln 个候选：%1 个生成，%2 个手写，%3 个已跳过，%4 个已剪除</numerusform>
         </translation>
     </message>
     <message>
@@ -2677,23 +2677,23 @@
         <translation>实测最优</translation>
     </message>
     <message numerus="yes">
-        <source>Measured on %1: %n config(s), </source>
+        <source>Measured on %1: %Ln config(s), </source>
         <translation>
-            <numerusform>在 %1 上实测：%n 个配置，</numerusform>
+            <numerusform>在 %1 上实测：%Ln 个配置，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n with both times.</source>
+        <source>%Ln with both times.</source>
         <translation>
-            <numerusform>其中 %n 个同时有两种时间。</numerusform>
+            <numerusform>其中 %Ln 个同时有两种时间。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1
-measured %2 ms (%n run(s)), simulated %3 ms, ratio %4</source>
+measured %2 ms (%Ln run(s)), simulated %3 ms, ratio %4</source>
         <translation>
             <numerusform>%1
-实测 %2 毫秒（%n 次），模拟 %3 毫秒，比值 %4</numerusform>
+实测 %2 毫秒（%Ln 次），模拟 %3 毫秒，比值 %4</numerusform>
         </translation>
     </message>
 </context>
@@ -2835,9 +2835,9 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>停止（Esc）：丢弃正在运行的任务的结果</translation>
     </message>
     <message numerus="yes">
-        <source> (about %n s left)</source>
+        <source> (about %Ln s left)</source>
         <translation>
-            <numerusform>（约剩 %n 秒）</numerusform>
+            <numerusform>（约剩 %Ln 秒）</numerusform>
         </translation>
     </message>
 </context>
@@ -2944,15 +2944,15 @@ Roofline: no schedule of this work runs faster.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n wave(s) over the cube cores</source>
+        <source> · %Ln wave(s) over the cube cores</source>
         <translation>
-            <numerusform> · Cube 核上 %n 轮</numerusform>
+            <numerusform> · Cube 核上 %Ln 轮</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source> · %n wave(s)</source>
+        <source> · %Ln wave(s)</source>
         <translation>
-            <numerusform> · %n 轮</numerusform>
+            <numerusform> · %Ln 轮</numerusform>
         </translation>
     </message>
     <message>
@@ -3014,9 +3014,9 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>真实硬件</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n candidate(s) the tuning ran measured</source>
+        <source>%1 of %Ln candidate(s) the tuning ran measured</source>
         <translation>
-            <numerusform>调优运行的 %n 个候选中有 %1 个有实测</numerusform>
+            <numerusform>调优运行的 %Ln 个候选中有 %1 个有实测</numerusform>
         </translation>
     </message>
     <message>
@@ -3227,9 +3227,9 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>无效</translation>
     </message>
     <message numerus="yes">
-        <source>%n shape(s)</source>
+        <source>%Ln shape(s)</source>
         <translation>
-            <numerusform>%n 个形状</numerusform>
+            <numerusform>%Ln 个形状</numerusform>
         </translation>
     </message>
     <message>
@@ -3237,9 +3237,9 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>将在当前候选完成后停止…</translation>
     </message>
     <message numerus="yes">
-        <source>%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</source>
+        <source>%Ln extra measurement(s): configs benchmarked at shapes where the backend did not generate them, as Triton benchmarks a handwritten list at every shape.</source>
         <translation>
-            <numerusform>额外测量 %n 次：在后端未生成这些配置的形状上也对其测速，与 Triton 在每个形状上测速手写列表的做法一致。</numerusform>
+            <numerusform>额外测量 %Ln 次：在后端未生成这些配置的形状上也对其测速，与 Triton 在每个形状上测速手写列表的做法一致。</numerusform>
         </translation>
     </message>
     <message>
@@ -3263,9 +3263,9 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>形状</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%n config(s) serving the swept shapes within %2 % of their best.</source>
+        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config(s) serving the swept shapes within %2 % of their best.</source>
         <translation>
-            <numerusform>&lt;b&gt;%1 的覆盖集&lt;/b&gt;&lt;br&gt;%n 个配置，服务所有扫描形状，与各自最佳相差不超过 %2 %。</numerusform>
+            <numerusform>&lt;b&gt;%1 的覆盖集&lt;/b&gt;&lt;br&gt;%Ln 个配置，服务所有扫描形状，与各自最佳相差不超过 %2 %。</numerusform>
         </translation>
     </message>
     <message>
@@ -3277,15 +3277,15 @@ Roofline: no schedule of this work runs faster.</source>
         <translation>运行扫描后在此绘图。</translation>
     </message>
     <message numerus="yes">
-        <source>Stopped: %n shape(s) tuned before the stop {is|are} shown.</source>
+        <source>Stopped: %Ln shape(s) tuned before the stop {is|are} shown.</source>
         <translation>
-            <numerusform>已停止：显示停止前调优完成的 %n 个形状。</numerusform>
+            <numerusform>已停止：显示停止前调优完成的 %Ln 个形状。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n config(s) {serves|serve} %1 within %2 % of each shape&apos;s best (worst loss %3 %, %4 search).</source>
+        <source>%Ln config(s) {serves|serve} %1 within %2 % of each shape&apos;s best (worst loss %3 %, %4 search).</source>
         <translation>
-            <numerusform>%n 个配置即可服务 %1，与各形状最佳配置相差不超过 %2 %（最大损失 %3 %，%4搜索）。</numerusform>
+            <numerusform>%Ln 个配置即可服务 %1，与各形状最佳配置相差不超过 %2 %（最大损失 %3 %，%4搜索）。</numerusform>
         </translation>
     </message>
     <message>
@@ -3421,15 +3421,15 @@ compile %1 (modelled)</source>
         <translation>，基准测试 %1</translation>
     </message>
     <message numerus="yes">
-        <source>Modelled tuning time %1 on the real toolchain: compile %2 on %n worker(s), </source>
+        <source>Modelled tuning time %1 on the real toolchain: compile %2 on %Ln worker(s), </source>
         <translation>
-            <numerusform>真实工具链上的建模调优时间 %1：在 %n 个工作进程上编译 %2，</numerusform>
+            <numerusform>真实工具链上的建模调优时间 %1：在 %Ln 个工作进程上编译 %2，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>then %n benchmark run(s) in %1</source>
+        <source>then %Ln benchmark run(s) in %1</source>
         <translation>
-            <numerusform>随后 %n 次基准测试运行共 %1</numerusform>
+            <numerusform>随后 %Ln 次基准测试运行共 %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3488,15 +3488,15 @@ compile %1 (modelled)</source>
         <translation>正在准备耗时图</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n candidate(s) benchmarked</source>
+        <source>%1 of %Ln candidate(s) benchmarked</source>
         <translation>
-            <numerusform>%n 个候选中已测速 %1 个</numerusform>
+            <numerusform>%Ln 个候选中已测速 %1 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n failed to compile</source>
+        <source>, %Ln failed to compile</source>
         <translation>
-            <numerusform>，%n 个编译失败</numerusform>
+            <numerusform>，%Ln 个编译失败</numerusform>
         </translation>
     </message>
     <message>
@@ -3520,9 +3520,9 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>；%1 #%2：p50 %3</translation>
     </message>
     <message numerus="yes">
-        <source>, %n cut by the time budget</source>
+        <source>, %Ln cut by the time budget</source>
         <translation>
-            <numerusform>，%n 个被时间预算裁去</numerusform>
+            <numerusform>，%Ln 个被时间预算裁去</numerusform>
         </translation>
     </message>
 </context>
@@ -3651,21 +3651,21 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>&lt;b&gt;#%1&lt;/b&gt;：后端的 UB 估计，分块 %2 个元素 × %3 B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，%6</translation>
     </message>
     <message numerus="yes">
-        <source>L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</source>
+        <source>L1 use of the %Ln candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</source>
         <translation>
-            <numerusform>后端基准测试的 %n 个候选的 L1 用量（tl.dot 内核把分块放在 L1 和 L0 中，而不是 UB）</numerusform>
+            <numerusform>后端基准测试的 %Ln 个候选的 L1 用量（tl.dot 内核把分块放在 L1 和 L0 中，而不是 UB）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>The backend&apos;s UB estimate of the %n candidate(s) it benchmarks</source>
+        <source>The backend&apos;s UB estimate of the %Ln candidate(s) it benchmarks</source>
         <translation>
-            <numerusform>后端对其基准测试的 %n 个候选的 UB 估计</numerusform>
+            <numerusform>后端对其基准测试的 %Ln 个候选的 UB 估计</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n of them drawn, evenly spaced</source>
+        <source>, %Ln of them drawn, evenly spaced</source>
         <translation>
-            <numerusform>，均匀抽取其中 %n 个绘制</numerusform>
+            <numerusform>，均匀抽取其中 %Ln 个绘制</numerusform>
         </translation>
     </message>
     <message>
@@ -5219,15 +5219,15 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>已删除 %2 条中的 %1 条，随后出错：%3</translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n tuning(s) from %1.</source>
+        <source>Deleted %Ln tuning(s) from %1.</source>
         <translation>
-            <numerusform>已从 %1 删除 %n 条调优记录。</numerusform>
+            <numerusform>已从 %1 删除 %Ln 条调优记录。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Removed %n stale tuning(s).</source>
+        <source>Removed %Ln stale tuning(s).</source>
         <translation>
-            <numerusform>已删除 %n 条过期的调优记录。</numerusform>
+            <numerusform>已删除 %Ln 条过期的调优记录。</numerusform>
         </translation>
     </message>
     <message>
@@ -5239,9 +5239,9 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>已导入 %1</translation>
     </message>
     <message numerus="yes">
-        <source>Merged %n cache(s)</source>
+        <source>Merged %Ln cache(s)</source>
         <translation>
-            <numerusform>已合并 %n 个缓存</numerusform>
+            <numerusform>已合并 %Ln 个缓存</numerusform>
         </translation>
     </message>
     <message>
@@ -5611,15 +5611,15 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>缓存的调优结果（%1 UTC）· %2 · 后端 %3 · 模拟器 %4</translation>
     </message>
     <message numerus="yes">
-        <source>the simulator leaves out the cost of %n construct(s) it does not model, on line(s) %1</source>
+        <source>the simulator leaves out the cost of %Ln construct(s) it does not model, on line(s) %1</source>
         <translation>
-            <numerusform>模拟器未计入 %n 个未建模构造的开销，位于第 %1 行</numerusform>
+            <numerusform>模拟器未计入 %Ln 个未建模构造的开销，位于第 %1 行</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>it approximates %n construct(s), on line(s) %1</source>
+        <source>it approximates %Ln construct(s), on line(s) %1</source>
         <translation>
-            <numerusform>模拟器近似处理了 %n 个构造，位于第 %1 行</numerusform>
+            <numerusform>模拟器近似处理了 %Ln 个构造，位于第 %1 行</numerusform>
         </translation>
     </message>
     <message>

@@ -4,6 +4,7 @@
 #include "core/analysis/cube_summary.h"
 #include "core/space/trail_message.h"
 
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 #include "widgets/wrapping_delegate.h"
 
@@ -249,7 +250,7 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
     int tensorCount = 0;
     for (const auto& [name, value] : a->workload.args)
         tensorCount += value.kind == kernel::ArgValue::Kind::Tensor;
-    auto* tensors = new QTreeWidgetItem(axes, {tr("Tensors passed"), QString::number(tensorCount)});
+    auto* tensors = new QTreeWidgetItem(axes, {tr("Tensors passed"), countText(tensorCount)});
     for (const auto& [name, value] : a->workload.args)
         if (value.kind == kernel::ArgValue::Kind::Tensor)
             new QTreeWidgetItem(tensors, {q(name), q(value.describe())});
@@ -308,8 +309,8 @@ void AnalysisPanel::addTrail(const space::CandidateSpace& s)
     if (trail.empty())
         return;
     constexpr int kShownPerCode = 20;
-    auto* top = new QTreeWidgetItem(m_spaceSection, {tr("Generator trail"),
-                                                     tr("%n refused candidate(s)", nullptr, int(trail.size()))});
+    auto* top = new QTreeWidgetItem(
+        m_spaceSection, {tr("Generator trail"), tr("%Ln refused candidate(s)", nullptr, int(trail.size()))});
     top->setToolTip(1, tr("What the backend's tile generator tried and turned down while it walked the tiling, "
                           "and why"));
     for (int c = 0; c < space::kTrailCodeCount; ++c) {
@@ -317,7 +318,7 @@ void AnalysisPanel::addTrail(const space::CandidateSpace& s)
         const std::size_t n = trail.count(code);
         if (n == 0)
             continue;
-        auto* byCode = new QTreeWidgetItem(top, {trailCodeText(code), QString::number(n)});
+        auto* byCode = new QTreeWidgetItem(top, {trailCodeText(code), countText(n)});
         byCode->setData(0, Qt::UserRole, c); // the code, whatever the language
         int shown = 0;
         for (std::size_t i = 0; i < trail.size() && shown < kShownPerCode; ++i) {
@@ -329,7 +330,7 @@ void AnalysisPanel::addTrail(const space::CandidateSpace& s)
             item->setToolTip(1, what);
         }
         if (std::size_t(shown) < n)
-            new QTreeWidgetItem(byCode, {QString(), tr("… %n more", nullptr, int(n - std::size_t(shown)))});
+            new QTreeWidgetItem(byCode, {QString(), tr("… %Ln more", nullptr, int(n - std::size_t(shown)))});
     }
 }
 
@@ -428,16 +429,17 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
                                                            .arg(q(s->device().soc))
                                                            .arg(s->device().numVectorCores)
                                                            .arg(s->device().ubBudgetKib)});
-    new QTreeWidgetItem(m_spaceSection, {tr("Backend's list"), tr("%n config(s)", nullptr, int(s->backend().configs.size()))});
+    new QTreeWidgetItem(m_spaceSection, {tr("Backend's list"),
+                                         tr("%Ln config(s)", nullptr, int(s->backend().configs.size()))});
     using space::CandidateStatus;
     for (CandidateStatus st : {CandidateStatus::Generated, CandidateStatus::User, CandidateStatus::Incorrect,
                                CandidateStatus::Skipped, CandidateStatus::Pruned}) {
-        auto* item = new QTreeWidgetItem(m_spaceSection, {statusLabel(st), QString::number(s->count(st))});
+        auto* item = new QTreeWidgetItem(m_spaceSection, {statusLabel(st), countText(s->count(st))});
         // The application's palette: a theme switch reaches this widget's own palette later.
         item->setForeground(0, statusColor(st, isDarkPalette(QApplication::palette())));
     }
     if (s->hasLattice())
-        new QTreeWidgetItem(m_spaceSection, {tr("Lattice points"), QString::number(s->latticePoints())});
+        new QTreeWidgetItem(m_spaceSection, {tr("Lattice points"), countText(s->latticePoints())});
     if (s->error()) {
         auto* item = new QTreeWidgetItem(m_spaceSection, {tr("Backend error"), q(*s->error())});
         item->setToolTip(1, q(*s->error()));

@@ -138,7 +138,7 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
             return tr("%1: %2").arg(name, QString::fromStdString(s.problem));
         if (s.error)
             return tr("%1 raises %2").arg(name, QString::fromStdString(*s.error));
-        return tr("%1 benchmarks %n config(s)", nullptr, int(s.configs.size())).arg(name);
+        return tr("%1 benchmarks %Ln config(s)", nullptr, int(s.configs.size())).arg(name);
     };
     const space::BackendComparison& c = r.comparison;
     m_summary->setText(tr("%1; %2.\n%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.")

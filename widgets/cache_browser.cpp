@@ -491,7 +491,8 @@ void CacheBrowser::showSelected()
         m_showJob->stop();
         m_shown.reset();
         m_detailsModel->setRecord(nullptr);
-        m_detailsTitle->setText(ids.empty() ? QString() : tr("%n tuning(s) selected.", nullptr, int(ids.size())));
+        m_detailsTitle->setText(ids.empty() ? QString()
+                                            : tr("%Ln tuning(s) selected.", nullptr, int(ids.size())));
         return;
     }
     if (m_shown && m_shown->id == ids.front())
@@ -601,9 +602,9 @@ void CacheBrowser::deleteSelected()
         if (const cache::TuningSummary* s = m_model->summary(row))
             names << QStringLiteral("#%1 %2").arg(id).arg(keyText(s->key));
     }
-    if (!confirm(tr("Delete tunings"),
-                 tr("Delete %n tuning(s) from %1?", nullptr, int(ids.size())).arg(QDir::toNativeSeparators(m_path)) +
-                     QStringLiteral("\n\n") + names.join(QLatin1Char('\n'))))
+    if (!confirm(tr("Delete tunings"), tr("Delete %Ln tuning(s) from %1?", nullptr, int(ids.size()))
+                                               .arg(QDir::toNativeSeparators(m_path)) +
+                                           QStringLiteral("\n\n") + names.join(QLatin1Char('\n'))))
         return;
     const QString path = m_path;
     runOperation(tr("Deleting"), [ids, path](cache::ConfigCache& cache, QString* error) {
@@ -612,14 +613,13 @@ void CacheBrowser::deleteSelected()
             const cache::CacheStatus status = cache.remove(id);
             if (!status.ok()) {
                 *error = QCoreApplication::translate("ts::gui::CacheOperation", "Deleted %1 of %2; then: %3")
-                             .arg(removed)
-                             .arg(ids.size())
-                             .arg(operationError(*status.error));
+                             .arg(countText(removed), countText(ids.size()), operationError(*status.error));
                 return QString();
             }
             ++removed;
         }
-        return QCoreApplication::translate("ts::gui::CacheOperation", "Deleted %n tuning(s) from %1.", nullptr, int(removed))
+        return QCoreApplication::translate("ts::gui::CacheOperation", "Deleted %Ln tuning(s) from %1.",
+                                           nullptr, int(removed))
             .arg(QDir::toNativeSeparators(path));
     });
 }
@@ -676,8 +676,8 @@ void CacheBrowser::pruneStale()
                              .arg(keyText(e.summary.key), coreText(e.reason));
             }
             if (!confirm(tr("Prune stale tunings"),
-                         tr("Remove %n stale tuning(s)?", nullptr, int(dry.entries.size())) + QStringLiteral("\n\n") +
-                             lines.join(QLatin1Char('\n'))))
+                         tr("Remove %Ln stale tuning(s)?", nullptr, int(dry.entries.size())) +
+                             QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'))))
                 return;
             options.dryRun = false;
             runOperation(tr("Pruning"), [options](cache::ConfigCache& cache, QString* error) {
@@ -686,8 +686,8 @@ void CacheBrowser::pruneStale()
                     *error = operationError(*pruned.error);
                     return QString();
                 }
-                return QCoreApplication::translate("ts::gui::CacheOperation", "Removed %n stale tuning(s).", nullptr,
-                                                   int(pruned.value->size()));
+                return QCoreApplication::translate("ts::gui::CacheOperation", "Removed %Ln stale tuning(s).",
+                                                   nullptr, int(pruned.value->size()));
             });
         });
     updateActions();
@@ -704,8 +704,8 @@ void CacheBrowser::exportJson(const QString& file)
             return QString();
         }
         const auto count = cache.count();
-        return QCoreApplication::translate("ts::gui::CacheOperation", "Exported %n tuning(s) to %1.", nullptr,
-                                           count.ok() ? int(*count.value) : 0)
+        return QCoreApplication::translate("ts::gui::CacheOperation", "Exported %Ln tuning(s) to %1.",
+                                           nullptr, count.ok() ? int(*count.value) : 0)
             .arg(QDir::toNativeSeparators(file));
     });
 }
@@ -753,8 +753,8 @@ void CacheBrowser::mergeCaches(const QStringList& files)
             *error = operationError(*merged.error);
             return QString();
         }
-        return mergeText(QCoreApplication::translate("ts::gui::CacheOperation", "Merged %n cache(s)", nullptr,
-                                                     int(sources.size())),
+        return mergeText(QCoreApplication::translate("ts::gui::CacheOperation", "Merged %Ln cache(s)",
+                                                     nullptr, int(sources.size())),
                          *merged.value);
     });
 }
@@ -806,11 +806,12 @@ void CacheBrowser::updateStatus()
         m_status->setText(m_path.isEmpty() ? tr("No cache open.") : QString());
         return;
     }
-    QString text = tr("%n tuning(s)", nullptr, m_model->rowCount());
+    QString text = tr("%Ln tuning(s)", nullptr, m_model->rowCount());
     if (m_kernelName.empty())
         text += tr("; open the kernel to see which are stale");
     else
-        text += tr(", %n stale for the open %1", nullptr, int(m_model->staleCount())).arg(QString::fromStdString(m_kernelName));
+        text += tr(", %Ln stale for the open %1", nullptr, int(m_model->staleCount()))
+                    .arg(QString::fromStdString(m_kernelName));
     if (!m_listError.isEmpty())
         text = tr("Cache busy or unreadable: the list may be out of date");
     m_status->setText(text);

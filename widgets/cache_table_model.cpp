@@ -1,6 +1,7 @@
 #include "widgets/cache_table_model.h"
 
 #include "core/util/format.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QColor>
@@ -152,7 +153,8 @@ QString CacheTableModel::displayText(const cache::TuningSummary& row, int column
     case Simulator: return fromStd(row.key.simulatorVersion);
     case Backend: return fromStd(row.key.backend);
     case Created: return createdText(row.createdAt);
-    case Candidates: return QLocale().toString(qulonglong(row.candidateCount));
+    case Candidates:
+        return countText(row.candidateCount);
     case BestParams: {
         QString text = paramsText(row.bestParams);
         if (row.bestNumWarps)

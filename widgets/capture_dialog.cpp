@@ -89,15 +89,16 @@ void CaptureDialog::load(const QString& folder)
                 QString command;
                 for (const std::string& word : index.command)
                     command += (command.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(word);
-                const QString workloads = tr("%n workload(s)", nullptr, int(index.workloads.size()));
-                const QString kernels = tr("%n kernel(s)", nullptr, int(index.kernels()));
-                const QString launches = tr("%n {launch|launches}", nullptr, int(index.launches()));
+                const QString workloads = tr("%Ln workload(s)", nullptr, int(index.workloads.size()));
+                const QString kernels = tr("%Ln kernel(s)", nullptr, int(index.kernels()));
+                const QString launches = tr("%Ln {launch|launches}", nullptr, int(index.launches()));
                 m_summary->setText(command.isEmpty() ? tr("%1 of %2, %3.").arg(workloads, kernels, launches)
                                                      : tr("%1 of %2, %3, captured from `%4`.")
                                                            .arg(workloads, kernels, launches, command));
                 for (const capture::SkippedLaunch& s : index.skipped)
-                    notes << tr("Not written: %1 (%n {launch|launches}): %2", nullptr, int(s.launches))
-                                 .arg(QString::fromStdString(s.function), QString::fromStdString(s.reason).toHtmlEscaped());
+                    notes << tr("Not written: %1 (%Ln {launch|launches}): %2", nullptr, int(s.launches))
+                                 .arg(QString::fromStdString(s.function),
+                                      QString::fromStdString(s.reason).toHtmlEscaped());
                 for (const std::string& note : index.notes)
                     notes << QString::fromStdString(note).toHtmlEscaped();
                 m_model->setIndex(*read.index);

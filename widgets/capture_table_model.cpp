@@ -1,5 +1,7 @@
 #include "widgets/capture_table_model.h"
 
+#include "widgets/quantity_text.h"
+
 #include <QDir>
 #include <QLocale>
 
@@ -64,7 +66,7 @@ QVariant CaptureTableModel::data(const QModelIndex& index, int role) const
     case Kernel: return QString::fromStdString(w.function);
     case Key: return keyText(w);
     case Launches: {
-        const QString n = QLocale().toString(qulonglong(w.launches));
+        const QString n = countText(w.launches);
         return w.launchesExact ? n : tr("%1 or more").arg(n);
     }
     case Kind: return w.kind == "jit" ? tr("@triton.jit") : tr("autotuned");

@@ -234,7 +234,7 @@ bool CompareDialog::run()
         },
         [this](std::vector<DeviceComparison>&& rows) { showResults(std::move(rows)); });
     // After the start, which clears the previous outcome.
-    m_panel->showMessage(tr("Tuning on %n device(s)…", nullptr, int(profiles.size())));
+    m_panel->showMessage(tr("Tuning on %Ln device(s)…", nullptr, int(profiles.size())));
     updateRunButton();
     return true;
 }

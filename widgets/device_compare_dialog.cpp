@@ -252,7 +252,7 @@ bool DeviceCompareDialog::run()
             showResult(std::move(result));
             updateRunButton();
         });
-    m_panel->showMessage(tr("Tuning on %n device(s)…", nullptr, int(chosen.size())));
+    m_panel->showMessage(tr("Tuning on %Ln device(s)…", nullptr, int(chosen.size())));
     m_export->setEnabled(false);
     return true;
 }
@@ -353,7 +353,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
         lines << tr("Stopped: what finished is shown.");
     for (const std::string& note : c.notes)
         lines << coreText(note);
-    m_panel->showMessage(lines.isEmpty() ? tr("Compared %n device(s).", nullptr, n)
+    m_panel->showMessage(lines.isEmpty() ? tr("Compared %Ln device(s).", nullptr, n)
                                          : lines.join(QLatin1Char(' ')));
     Q_EMIT comparisonFinished();
 }
@@ -381,7 +381,7 @@ void DeviceCompareDialog::showList()
         return;
     }
     QString text =
-        tr("%n config(s) {serves|serve} every device within %1 of its fastest config", nullptr,
+        tr("%Ln config(s) {serves|serve} every device within %1 of its fastest config", nullptr,
            int(c.cover.chosen.size()))
             .arg(tolerance) +
         QStringLiteral(" (") +

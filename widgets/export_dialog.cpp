@@ -7,6 +7,7 @@
 #include "widgets/cache_table_model.h"
 #include "widgets/core_text.h"
 #include "widgets/python_highlighter.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
 #include <QApplication>
@@ -208,14 +209,14 @@ void ExportDialog::setRecord(std::shared_ptr<const cache::TuningRecord> record, 
         m_topK->setRange(1, std::max(1, measured));
         m_topK->setValue(std::min(std::max(1, measured), 10));
     }
-    m_selectionButton->setText(tr("The %n selected row(s)", nullptr, int(m_selected.size())));
+    m_selectionButton->setText(tr("The %Ln selected row(s)", nullptr, int(m_selected.size())));
     m_selectionButton->setEnabled(!m_selected.empty());
     (m_selected.empty() ? m_topKButton : m_selectionButton)->setChecked(true);
     if (m_record)
-        m_title->setText(tr("<b>%1</b><br>%n candidate(s), %2 measured, tuned %3", nullptr,
+        m_title->setText(tr("<b>%1</b><br>%Ln candidate(s), %2 measured, tuned %3", nullptr,
                             int(m_record->candidates.size()))
                              .arg(keyText(m_record->key).toHtmlEscaped())
-                             .arg(measured)
+                             .arg(countText(measured))
                              .arg(CacheTableModel::createdText(m_record->createdAt).toHtmlEscaped()));
     render();
 }
@@ -234,7 +235,7 @@ void ExportDialog::setConfigList(std::vector<exporter::HandwrittenConfig> config
         m_topK->setRange(1, std::max(1, count));
         m_topK->setValue(std::max(1, count));
     }
-    m_selectionButton->setText(tr("The %n selected row(s)", nullptr, 0));
+    m_selectionButton->setText(tr("The %Ln selected row(s)", nullptr, 0));
     m_topKButton->setChecked(true);
     m_title->setText(title);
     {
@@ -334,17 +335,19 @@ void ExportDialog::render()
     }
     if (written.ok() && python) {
         m_configCount = int(written.configCount);
-        note = tr("%n config(s). Paste this over the kernel in place of its @triton.autotune decorator.", nullptr,
-                  m_configCount);
+        note = tr("%Ln config(s). Paste this over the kernel in place of its @triton.autotune decorator.",
+                  nullptr, m_configCount);
         // Configs the simulator does not tell apart: the user chooses whether to keep them.
         if (!written.equivalent.empty()) {
-            note += QLatin1Char(' ') +
-                    (request.dropEquivalent
-                         ? tr("%n config(s) left out: the same simulated times as a faster one, other num_warps / "
-                              "num_stages.", nullptr, int(written.equivalent.size()))
-                         : tr("%n config(s) only {repeats|repeat} a faster one for the simulator (other num_warps / num_stages, "
-                              "the same times): tick the box above to leave them out.", nullptr,
-                              int(written.equivalent.size())));
+            note += QLatin1Char(' ') + (request.dropEquivalent
+                                            ? tr("%Ln config(s) left out: the same simulated times as a "
+                                                 "faster one, other num_warps / "
+                                                 "num_stages.",
+                                                 nullptr, int(written.equivalent.size()))
+                                            : tr("%Ln config(s) only {repeats|repeat} a faster one for the "
+                                                 "simulator (other num_warps / num_stages, "
+                                                 "the same times): tick the box above to leave them out.",
+                                                 nullptr, int(written.equivalent.size())));
             QStringList lines;
             for (const msg::Message& line : written.equivalent)
                 lines << coreText(line);

@@ -5,6 +5,7 @@
 
 #include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 #include "widgets/themed_color.h"
 
@@ -361,12 +362,14 @@ void HeatmapChart::fillCells()
     // A single row or column (a strip) spans its range: one cell around 0.
     const auto span = [](std::size_t n) { return n == 1 ? QCPRange(-0.5, 0.5) : QCPRange(0, double(n - 1)); };
     data->setRange(span(nx), span(ny));
-    const auto swatch = [](const QColor& colour, const QString& label, std::size_t count, bool hatched = false) {
+    const auto swatch = [](const QColor& colour, const QString& label, std::size_t count,
+                           bool hatched = false) {
         return QStringLiteral("<tr><td style='background:%1'>%4</td><td>&nbsp;%2</td>"
                               "<td align='right'>&nbsp;%3</td></tr>")
             .arg(colour.name(), label.toHtmlEscaped())
-            .arg(count)
-            .arg(hatched ? QStringLiteral("&nbsp;/&nbsp;/&nbsp;") : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;"));
+            .arg(countText(count))
+            .arg(hatched ? QStringLiteral("&nbsp;/&nbsp;/&nbsp;")
+                         : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;"));
     };
     std::array<std::size_t, kCellCategoryCount> counts{};
     for (CellCategory c : m_slice.categories)

@@ -481,15 +481,15 @@ void MainWindow::onSpaceReady()
     if (space) {
         // Which backend version generated them: the same launch differs between versions.
         const std::size_t incorrect = space->count(space::CandidateStatus::Incorrect);
-        statusBar()->showMessage(tr("%n candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned", nullptr,
-                                    int(space->size()))
-                                     .arg(space->count(space::CandidateStatus::Generated))
-                                     .arg(space->count(space::CandidateStatus::User))
-                                     .arg(space->count(space::CandidateStatus::Skipped))
-                                     .arg(space->count(space::CandidateStatus::Pruned)) +
-                                 (incorrect > 0 ? tr(", %1 incorrect").arg(incorrect) : QString()) +
-                                 QStringLiteral(" · ") +
-                                 tr("backend %1").arg(backendLabelText(m_document->workload().backend)));
+        statusBar()->showMessage(
+            tr("%Ln candidate(s): %1 generated, %2 handwritten, %3 skipped, %4 pruned", nullptr,
+               int(space->size()))
+                .arg(countText(space->count(space::CandidateStatus::Generated)),
+                     countText(space->count(space::CandidateStatus::User)),
+                     countText(space->count(space::CandidateStatus::Skipped)),
+                     countText(space->count(space::CandidateStatus::Pruned))) +
+            (incorrect > 0 ? tr(", %1 incorrect").arg(countText(incorrect)) : QString()) +
+            QStringLiteral(" · ") + tr("backend %1").arg(backendLabelText(m_document->workload().backend)));
     } else if (const QString problem = m_document->spaceProblem(); !problem.isEmpty()) {
         // The "Opening …" of openFile would otherwise stay: say why there is nothing to tune.
         statusBar()->showMessage(tr("%1: no candidates. %2")
@@ -534,7 +534,7 @@ void MainWindow::onTuningFinished()
         message = tr("%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5", nullptr,
                      int(result->tuned.size()))
                       .arg(result->stopped ? tr("Stopped after") : tr("Tuned"))
-                      .arg(QLocale().toString(qulonglong(result->finished)))
+                      .arg(countText(result->finished))
                       .arg(best->candidate)
                       .arg(timeUsText(best->p50Us), secondsText(result->modelled.totalSeconds));
         if (result->confidence)  // the reasons are in the best's detail pane
@@ -548,11 +548,10 @@ void MainWindow::onTuningFinished()
     }
     // Where every candidate of a tuning cut by the time budget went, fresh or cached alike.
     if (run->cutCount() > 0)
-        message += QStringLiteral(" · ") + tr("%1 = %2 benchmarked + %3 failed + %4 cut by the time budget")
-                                              .arg(QLocale().toString(qulonglong(run->entryCount())),
-                                                   QLocale().toString(qulonglong(run->measuredCount())),
-                                                   QLocale().toString(qulonglong(run->failedCount())),
-                                                   QLocale().toString(qulonglong(run->cutCount())));
+        message +=
+            QStringLiteral(" · ") + tr("%1 = %2 benchmarked + %3 failed + %4 cut by the time budget")
+                                        .arg(countText(run->entryCount()), countText(run->measuredCount()),
+                                             countText(run->failedCount()), countText(run->cutCount()));
     statusBar()->showMessage(message, 15000);
     updateTuneAction();
 }

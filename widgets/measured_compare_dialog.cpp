@@ -5,6 +5,7 @@
 #include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
 
 #include <QHBoxLayout>
@@ -153,9 +154,9 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
         return;
     }
     const measure::RankAgreement& a = r.agreement;
-    QString text = tr("Measured on %1: %n config(s), ", nullptr, int(r.candidates.size()))
+    QString text = tr("Measured on %1: %Ln config(s), ", nullptr, int(r.candidates.size()))
                        .arg(QString::fromStdString(r.measuredDevice)) +
-                   tr("%n with both times.", nullptr, int(a.n));
+                   tr("%Ln with both times.", nullptr, int(a.n));
     if (a.n > 0)
         text += QLatin1Char(' ') + tr("Spearman %1, Kendall tau-b %2, top-1 regret %3, top-%4 recall %5, "
                                       "simulated / measured %6 (geometric mean).")
@@ -174,7 +175,7 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
         m_table->setItem(row, 1,
                          cell(c.simulatedMs ? ms(c.simulatedMs) : QString::fromStdString(c.simulatedStatus), true));
         m_table->setItem(row, 2, cell(c.ratio ? QString::number(*c.ratio, 'f', 2) : QStringLiteral("-"), true));
-        m_table->setItem(row, 3, cell(QString::number(c.timedRuns), true));
+        m_table->setItem(row, 3, cell(countText(c.timedRuns), true));
         QTableWidgetItem* config = cell(configText(c.config));
         config->setToolTip(hoverText(i));
         m_table->setItem(row, 4, config);
@@ -271,7 +272,7 @@ QString MeasuredCompareDialog::hoverText(std::size_t candidate) const
     if (!m_result || candidate >= m_result->candidates.size())
         return {};
     const pipeline::MeasuredCandidate& c = m_result->candidates[candidate];
-    return tr("%1\nmeasured %2 ms (%n run(s)), simulated %3 ms, ratio %4", nullptr, int(c.timedRuns))
+    return tr("%1\nmeasured %2 ms (%Ln run(s)), simulated %3 ms, ratio %4", nullptr, int(c.timedRuns))
         .arg(configText(c.config), ms(c.measuredMs), ms(c.simulatedMs),
              c.ratio ? QString::number(*c.ratio, 'f', 2) : QStringLiteral("-"));
 }

@@ -2,11 +2,12 @@
 // Quantities as the explorer writes them: the text of core/util/format.h (what the CLI prints),
 // with the unit spelt for the screen (µs, ×). Every view formats through these, so that one
 // figure reads the same in every view and in the CLI. Counts use the locale's digit grouping
-// (tr("%Ln ...")), the same in every view.
+// (countText, tr("%Ln ...")), the same in every view.
 
 #include "core/util/format.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QString>
 
 #include <string>
@@ -14,6 +15,14 @@
 #include <cstdint>
 
 namespace ts::gui {
+
+// A count, its digits grouped by the reader's locale ("6,352" in English): the CLI's
+// formatInteger through QLocale. A counted noun takes tr("%Ln candidate(s)", nullptr, n), which
+// groups the same way; an index (#45) or a parameter value stays plain, as a filter writes it.
+inline QString countText(std::int64_t n)
+{
+    return QLocale().toString(qlonglong(n));
+}
 
 // A kernel time: "561.81 µs".
 inline QString timeUsText(double us)

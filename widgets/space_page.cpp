@@ -343,7 +343,7 @@ void SpacePage::fillReasons()
         const auto code = space::ReasonCode(r);
         const std::size_t n = counts[std::size_t(r)];
         if (n > 0 || r == current)
-            m_reason->addItem(tr("%1 (%2)").arg(reasonLabel(code)).arg(n), r);
+            m_reason->addItem(tr("%1 (%2)").arg(reasonLabel(code), countText(n)), r);
     }
     m_reason->setCurrentIndex(std::max(0, m_reason->findData(current)));
     m_reason->blockSignals(false);
@@ -538,8 +538,8 @@ void SpacePage::refreshRanking()
     const pipeline::TuningRanking ranking = pipeline::rankCandidates(inputs, rankBy, /*withOrder=*/false);
     m_model->setMeasuredBest(ranking.byMeasured && ranking.best ? std::optional(tuned[*ranking.best]) : std::nullopt);
     const QString device = m_measuredDevice.isEmpty() ? tr("real hardware") : m_measuredDevice;
-    const QString measured =
-        tr("%1 of %n candidate(s) the tuning ran measured", nullptr, int(ranking.ran)).arg(ranking.measured);
+    const QString measured = tr("%1 of %Ln candidate(s) the tuning ran measured", nullptr, int(ranking.ran))
+                                 .arg(countText(ranking.measured));
     QString text;
     if (ranking.byMeasured)
         text = tr("Ranked by the p50 measured on %1 (%2).").arg(device, measured);
@@ -605,7 +605,7 @@ void SpacePage::updateCount()
         m_count->setText(QString());
         return;
     }
-    const QString shown = tr("%1 of %2").arg(QLocale().toString(m_proxy->rowCount())).arg(QLocale().toString(qulonglong(s->size())));
+    const QString shown = tr("%1 of %2").arg(countText(m_proxy->rowCount()), countText(s->size()));
     m_count->setText(m_proxy->isSettled() ? shown : tr("%1 (sorting…)").arg(shown));
 }
 
@@ -669,10 +669,11 @@ void SpacePage::showDetails(std::size_t candidate)
                                                   : tr(" · %Ln program(s)", nullptr, int(m.programs));
     const QString tile = m.tileElements > INT_MAX ? tr("Tile %1 elements").arg(QLocale().toString(qint64(m.tileElements)))
                                                   : tr("Tile %Ln element(s)", nullptr, int(m.tileElements));
-    const QString programsAndWaves = programs +
-                                     (m.cube ? tr(" · %n wave(s) over the cube cores", nullptr, counted(m.waves))
-                                             : tr(" · %n wave(s)", nullptr, counted(m.waves))) +
-                                     tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
+    const QString programsAndWaves =
+        programs +
+        (m.cube ? tr(" · %Ln wave(s) over the cube cores", nullptr, counted(m.waves))
+                : tr(" · %Ln wave(s)", nullptr, counted(m.waves))) +
+        tr(" · last wave %1").arg(QString::fromStdString(formatPercent(m.lastWaveUtilisation)));
     if (m.cube)
         html += QStringLiteral("<p>") +
                 tr("Tile %1 × %2, K %3 · %4").arg(m.blockM).arg(m.blockN).arg(m.blockK).arg(cubeMemoryText(m)) +

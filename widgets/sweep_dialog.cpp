@@ -8,9 +8,11 @@
 #include "widgets/pipeline_job.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
 #include "widgets/status_colors.h"
 #include "widgets/sweep_table_model.h"
+#include "widgets/time_axis_ticker.h"
 #include "widgets/wrapping_delegate.h"
 
 #include <QApplication>
@@ -126,7 +128,7 @@ SweepDialog::SweepDialog(QWidget* parent) : RunDialog(parent)
     m_coverGraph->setName(tr("covering set"));
     m_plot->yAxis->setLabel(tr("p50 (µs)"));
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_plot->yAxis->setTicker(QSharedPointer<TimeAxisTicker>::create());
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     installExportMenu(m_plot, QStringLiteral("shape-sweep"));
@@ -382,7 +384,7 @@ void SweepDialog::updateRangeCounts()
                                              &message);
         QTableWidgetItem* count = m_ranges->item(row, CountColumn);
         if (range && ok1 && ok2 && ok3) {
-            count->setText(QString::number(range->values.size()));
+            count->setText(countText(range->values.size()));
             count->setToolTip(QString());
             shapes *= range->values.size();
         } else {
@@ -392,7 +394,8 @@ void SweepDialog::updateRangeCounts()
         }
     }
     if (!isRunning())
-        m_shapeCount->setText(valid ? tr("%n shape(s)", nullptr, int(std::min<std::size_t>(shapes, 1'000'000))) : QString());
+        m_shapeCount->setText(
+            valid ? tr("%Ln shape(s)", nullptr, int(std::min<std::size_t>(shapes, 1'000'000))) : QString());
 }
 
 void SweepDialog::setTolerancePercent(double percent)
@@ -456,11 +459,13 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
     if (!m_result->ok())
         lines << coreText(m_result->error);
     if (m_result->stopped)
-        lines << tr("Stopped: %n shape(s) tuned before the stop {is|are} shown.", nullptr, int(m_result->shapes.size()));
+        lines << tr("Stopped: %Ln shape(s) tuned before the stop {is|are} shown.", nullptr,
+                    int(m_result->shapes.size()));
     for (const std::string& note : m_result->notes)
         lines << coreText(note);
     if (m_result->crossMeasurements > 0)
-        lines << tr("%n extra measurement(s): configs benchmarked at shapes where the backend did not generate them, "
+        lines << tr("%Ln extra measurement(s): configs benchmarked at shapes where the backend did not "
+                    "generate them, "
                     "as Triton benchmarks a handwritten list at every shape.",
                     nullptr, int(m_result->crossMeasurements));
     m_panel->showMessage(lines.join(QLatin1Char('\n')));
@@ -525,7 +530,7 @@ void SweepDialog::showCover()
         auto* item = new QTreeWidgetItem(m_cover);
         item->setText(0, SweepTableModel::configText(cover.configs[config], m_model->differing()));
         item->setToolTip(0, item->text(0));
-        item->setText(1, tr("%n shape(s)", nullptr, int(serves)));
+        item->setText(1, tr("%Ln shape(s)", nullptr, int(serves)));
         item->setText(2, QLocale().toString(worst, 'f', 1));
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
         item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
@@ -537,13 +542,13 @@ void SweepDialog::showCover()
     if (cover.chosen.empty()) {
         m_coverSummary->setText(measured ? QString() : tr("No shape was measured: there is nothing to cover."));
     } else {
-        m_coverSummary->setText(
-            tr("%n config(s) {serves|serve} %1 within %2 % of each shape's best (worst loss %3 %, %4 search).",
-               nullptr, int(cover.chosen.size()))
-                .arg(tr("%n shape(s)", nullptr, int(measured)))
-                .arg(QLocale().toString(cover.tolerance * 100.0, 'f', 1))
-                .arg(QLocale().toString(cover.maxLossPercent, 'f', 1))
-                .arg(cover.exact ? tr("exact") : tr("greedy")));
+        m_coverSummary->setText(tr("%Ln config(s) {serves|serve} %1 within %2 % of each shape's best (worst "
+                                   "loss %3 %, %4 search).",
+                                   nullptr, int(cover.chosen.size()))
+                                    .arg(tr("%Ln shape(s)", nullptr, int(measured)))
+                                    .arg(QLocale().toString(cover.tolerance * 100.0, 'f', 1))
+                                    .arg(QLocale().toString(cover.maxLossPercent, 'f', 1))
+                                    .arg(cover.exact ? tr("exact") : tr("greedy")));
     }
     m_export->setEnabled(!cover.chosen.empty());
     updateChart();
@@ -648,8 +653,8 @@ ExportDialog* SweepDialog::openExportDialog()
     const sweep::CoverResult& cover = m_result->cover;
     m_exportDialog->setConfigList(
         sweep::handwrittenConfigs(cover), std::move(context), QString::fromStdString(m_result->kernelName),
-        tr("<b>Covering set of %1</b><br>%n config(s) serving the swept shapes within %2 % of their best.", nullptr,
-           int(cover.chosen.size()))
+        tr("<b>Covering set of %1</b><br>%Ln config(s) serving the swept shapes within %2 % of their best.",
+           nullptr, int(cover.chosen.size()))
             .arg(QString::fromStdString(m_result->kernelName).toHtmlEscaped(),
                  QLocale().toString(cover.tolerance * 100.0, 'f', 1)));
     m_exportDialog->show();

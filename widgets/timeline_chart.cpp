@@ -361,9 +361,11 @@ void TimelineChart::apply(TimelinePrepared&& p)
             m.benchSeconds = t.totalSeconds - t.compileSeconds - t.ubTunerSeconds;
             m.totalSeconds = t.totalSeconds;
         }
-        QString text = tr("Modelled tuning time %1 on the real toolchain: compile %2 on %n worker(s), ", nullptr, m.compileWorkers)
+        QString text = tr("Modelled tuning time %1 on the real toolchain: compile %2 on %Ln worker(s), ",
+                          nullptr, m.compileWorkers)
                            .arg(secondsText(m.totalSeconds), secondsText(m.compileSeconds));
-        text += tr("then %n benchmark run(s) in %1", nullptr, int(t.benchRuns.size())).arg(secondsText(m.benchSeconds));
+        text += tr("then %Ln benchmark run(s) in %1", nullptr, int(t.benchRuns.size()))
+                    .arg(secondsText(m.benchSeconds));
         if (m.ubTunerSeconds > 0)
             text += tr(", then the UB tuner %1").arg(secondsText(m.ubTunerSeconds));
         if (!t.bestSoFar.empty())

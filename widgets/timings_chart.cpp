@@ -4,6 +4,7 @@
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
+#include "widgets/time_axis_ticker.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -161,7 +162,7 @@ void TimingsChart::apply(TimingsPrepared&& p)
         const bool logScale = high / low > 30;
         if (logScale) {
             m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-            m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+            m_plot->yAxis->setTicker(QSharedPointer<TimeAxisTicker>::create());
             m_plot->yAxis->setRange(low / 1.3, high * 1.3);
         } else {
             m_plot->yAxis->setScaleType(QCPAxis::stLinear);
@@ -177,11 +178,11 @@ void TimingsChart::apply(TimingsPrepared&& p)
     if (!m_run) {
         summary = tr("No tuning yet: Run > Tune (F5) benchmarks the candidates on the simulated NPU.");
     } else {
-        summary = tr("%1 of %n candidate(s) benchmarked", nullptr, int(m_run->total()))
-                      .arg(QLocale().toString(qulonglong(m_run->measuredCount())));
-        summary += tr(", %n failed to compile", nullptr, int(m_run->failedCount()));
+        summary = tr("%1 of %Ln candidate(s) benchmarked", nullptr, int(m_run->total()))
+                      .arg(countText(m_run->measuredCount()));
+        summary += tr(", %Ln failed to compile", nullptr, int(m_run->failedCount()));
         if (m_run->cutCount() > 0)
-            summary += tr(", %n cut by the time budget", nullptr, int(m_run->cutCount()));
+            summary += tr(", %Ln cut by the time budget", nullptr, int(m_run->cutCount()));
         if (const TunedCandidate* best = m_run->bestEntry())
             summary += tr("; %1 #%2: p50 %3")
                            .arg(m_run->isFinished() ? tr("best") : tr("fastest so far"))

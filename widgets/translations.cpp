@@ -49,6 +49,13 @@ bool installLanguage(const QString& requested)
     state.app.reset();
     state.qt.reset();
     state.language = QStringLiteral("en");
+    // Counts are grouped through the locale (countText, "%Ln"); the C locale of a bare system
+    // (LANG=C.UTF-8) groups nothing, so the language chosen speaks for the numbers too, as the
+    // CLI groups them ("6,352").
+    if (QLocale::system().language() == QLocale::C)
+        QLocale::setDefault(language == QLatin1String("zh_CN")
+                                ? QLocale(QLocale::Chinese, QLocale::China)
+                                : QLocale(QLocale::English, QLocale::UnitedStates));
     // An installed explorer reads share/tilescope/translations (beside the device profiles);
     // the compiled-in copy serves the build tree and an install without them. English has a
     // file too: the plural forms of the counted messages ("1 config", "2 configs").

@@ -93,12 +93,12 @@ QString confidenceHtml(const tuning::TuningConfidence& c)
         reasons
             << QCoreApplication::translate(
                    "ts::gui::TuningRun",
-                   "the simulator leaves out the cost of %n construct(s) it does not model, on line(s) %1",
+                   "the simulator leaves out the cost of %Ln construct(s) it does not model, on line(s) %1",
                    nullptr, int(c.unmodelledLines.size()))
                    .arg(lines(c.unmodelledLines));
     if (!c.approximatedLines.empty())
         reasons << QCoreApplication::translate("ts::gui::TuningRun",
-                                               "it approximates %n construct(s), on line(s) %1", nullptr,
+                                               "it approximates %Ln construct(s), on line(s) %1", nullptr,
                                                int(c.approximatedLines.size()))
                        .arg(lines(c.approximatedLines));
     if (!c.guessedFigures.empty()) {

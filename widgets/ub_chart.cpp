@@ -204,12 +204,14 @@ void UbChart::rebuild()
                                .arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)));
     } else {
         // A long list is drawn as an even sample of it: the text says so, never a sample as the whole.
-        QString what = cube ? tr("L1 use of the %n candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles "
-                                 "in L1 and L0, not in the UB)",
-                                 nullptr, int(listed))
-                            : tr("The backend's UB estimate of the %n candidate(s) it benchmarks", nullptr, int(listed));
+        QString what =
+            cube
+                ? tr("L1 use of the %Ln candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles "
+                     "in L1 and L0, not in the UB)",
+                     nullptr, int(listed))
+                : tr("The backend's UB estimate of the %Ln candidate(s) it benchmarks", nullptr, int(listed));
         if (listed > list.size())
-            what += tr(", %n of them drawn, evenly spaced", nullptr, int(list.size()));
+            what += tr(", %Ln of them drawn, evenly spaced", nullptr, int(list.size()));
         m_summary->setText(what + tr("; select one to compare it."));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -254,8 +254,10 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
                     c.changePercent = (*c.bestP50Ms / *c.baselineP50Ms - 1.0) * 100.0;
                     if (c.status == BatchStatus::Passed && *c.changePercent > options.maxRegressionPercent) {
                         char buf[200];
-                        std::snprintf(buf, sizeof buf, "best p50 %.4f ms is %.1f%% slower than the baseline's %.4f ms "
-                                      "(allowed %g%%)", *c.bestP50Ms, *c.changePercent, *c.baselineP50Ms,
+                        std::snprintf(buf, sizeof buf,
+                                      "best p50 %s is %.1f%% slower than the baseline's %s (allowed %g%%)",
+                                      formatKernelTime(*c.bestP50Ms).c_str(), *c.changePercent,
+                                      formatKernelTime(*c.baselineP50Ms).c_str(),
                                       options.maxRegressionPercent);
                         c.status = BatchStatus::Regression;
                         c.reason = buf;
@@ -268,7 +270,8 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
                 line += "FAILED: " + c.reason;
             else
                 line += std::string(c.fromCache ? "cached" : "tuned") + ", best " + paramsText(c) + " p50 " +
-                        formatMs(*c.bestP50Ms) + " ms" + (c.status == BatchStatus::Regression ? "  REGRESSION: " + c.reason : "");
+                        formatKernelTime(*c.bestP50Ms) +
+                        (c.status == BatchStatus::Regression ? "  REGRESSION: " + c.reason : "");
             log(line);
             report.cases.push_back(std::move(c));
         }
@@ -420,7 +423,8 @@ std::string reportToJUnit(const BatchReport& r)
           << " on " << xmlEscape(c.device) << "\" time=\"" << xmlNumber(c.seconds) << "\"";
         std::string out;
         if (c.hasBest && c.bestP50Ms)
-            out = "best " + paramsText(c) + " p50 " + formatMs(*c.bestP50Ms) + " ms" + (c.fromCache ? " (cached)" : "");
+            out = "best " + paramsText(c) + " p50 " + formatKernelTime(*c.bestP50Ms) +
+                  (c.fromCache ? " (cached)" : "");
         if (c.status == BatchStatus::Passed && out.empty()) {
             x << "/>\n";
             continue;

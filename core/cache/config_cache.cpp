@@ -11,6 +11,7 @@
 #include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
 #include "core/cache/sqlite_db.h"
+#include "core/util/format.h"
 #include "core/util/input_file.h"
 #include "core/util/json_reader.h"
 #include "core/util/message.h"
@@ -115,11 +116,8 @@ std::string formatSummary(const TuningSummary& s)
             out += " num_warps=" + std::to_string(*s.bestNumWarps);
         if (s.bestNumStages)
             out += " num_stages=" + std::to_string(*s.bestNumStages);
-        if (s.bestP50Ms) {
-            char buf[48];
-            std::snprintf(buf, sizeof buf, " p50 %.4f ms", *s.bestP50Ms);
-            out += buf;
-        }
+        if (s.bestP50Ms)
+            out += " p50 " + formatKernelTime(*s.bestP50Ms);
     } else {
         out += "  no best config";
     }

@@ -119,10 +119,12 @@ ConfigListResult writeAutotuneDecorator(const std::vector<HandwrittenConfig>& co
             if (const std::string* v = valueOf(name))
                 items.emplace_back(pythonQuoted(name), *v);
 
-        std::string comment =
-            options.p50Comments && c.p50Ms && std::isfinite(*c.p50Ms) ? "p50 " + formatMsCompact(*c.p50Ms) + " ms" : "";
+        std::string comment = options.p50Comments && c.p50Ms && std::isfinite(*c.p50Ms)
+                                  ? "p50 " + formatKernelTime(*c.p50Ms)
+                                  : "";
         if (options.rankComments && c.rank)
-            comment = "rank " + std::to_string(*c.rank) + " of " + std::to_string(c.rankOf) +
+            comment = "rank " + formatInteger(std::int64_t(*c.rank)) + " of " +
+                      formatInteger(std::int64_t(c.rankOf)) +
                       (comment.empty() ? std::string() : ", simulated " + comment);
         if (!c.note.empty())
             comment += (comment.empty() ? "" : "; ") + util::oneLine(c.note);  // device names from files

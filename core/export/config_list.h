@@ -34,7 +34,7 @@ struct HandwrittenConfig {
     std::optional<double> p50Ms;             // written as a trailing comment when set
     std::string note;                        // also written in that comment when not empty
     // Its place in the tuning's ranking (1 = the best) of `rankOf` benchmarked candidates:
-    // with ConfigListOptions::rankComments, "rank 1 of 8064, simulated p50 0.0123 ms".
+    // with ConfigListOptions::rankComments, "rank 1 of 8,064, simulated p50 12.30 us".
     std::optional<std::size_t> rank;
     std::size_t rankOf = 0;
 };
@@ -51,7 +51,7 @@ struct ConfigListOptions {
     TextPairs keepArguments;
     bool p50Comments = true;
     // The comment also gives each config's rank (HandwrittenConfig::rank), as a lattice
-    // tuning's winners are written: "# rank 1 of 8064, simulated p50 0.0123 ms".
+    // tuning's winners are written: "# rank 1 of 8,064, simulated p50 12.30 us".
     bool rankComments = false;
     // The backend version the configs were tuned for, as a label ("2026-08 (repo commit)");
     // empty: no comment line.

@@ -1,10 +1,11 @@
 #include "core/export/runner_script.h"
 
 #include "core/cache/sha256.h"
-#include "core/export/runner_template.h"  // generated: kRunnerTemplate
+#include "core/export/runner_template.h" // generated: kRunnerTemplate
 #include "core/util/escape.h"
-#include "core/util/version.h"
+#include "core/util/format.h"
 #include "core/util/json_reader.h"
+#include "core/util/version.h"
 
 #include <algorithm>
 
@@ -102,7 +103,7 @@ std::string runnerScript(const RunnerScriptInput& input)
     out += "#!/usr/bin/env python3\n";
     const std::string script = commentText(input.scriptPath.filename().generic_string());
     const std::string results = commentText(runnerDefaultOutput(input));
-    out += "# TileScope runner: benchmarks " + std::to_string(input.candidates.size()) + " " +
+    out += "# TileScope runner: benchmarks " + formatInteger(std::int64_t(input.candidates.size())) + " " +
            commentText(input.candidatesFrom) + " candidate configs of " + commentText(function) +
            " on this machine's NPU or GPU.\n";
     out += "# Exported by TileScope " + std::string(kVersion) + " for Triton-Ascend backend " + commentText(input.backend) +

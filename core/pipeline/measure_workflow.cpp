@@ -715,8 +715,8 @@ TuningRanking rankTuning(const RankRequest& request)
     }
     out = rankCandidates(in, request.rankBy);
     out.measuredDevice = device;
-    const std::string counted = std::to_string(out.measured) + " of " + formatCount(std::int64_t(out.ran), "candidate") +
-                                " measured";
+    const std::string counted = formatInteger(std::int64_t(out.measured)) + " of " +
+                                formatCount(std::int64_t(out.ran), "candidate") + " measured";
     const std::string on = device.empty() ? std::string() : " on " + device;
     if (out.byMeasured) {
         out.text = "ranked by the measured p50" + on + " (" + counted + ")";

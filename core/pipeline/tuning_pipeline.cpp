@@ -330,7 +330,7 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
     }
     if (dropped > 0)
         record.notes = formatCount(std::int64_t(result.tuned.size()), "candidate") + " tuned; the " +
-                       std::to_string(dropped) + " slowest are not stored";
+                       formatInteger(std::int64_t(dropped)) + " slowest are not stored";
     if (result.error)
         record.notes += (record.notes.empty() ? "" : "; ") + *result.error;
     if (result.backendError)

@@ -4,6 +4,7 @@
 // on request the lattice of tilings around the list.
 #include "core/space/candidate_space.h"
 #include "core/space/cube_generator.h"
+#include "core/util/format.h"
 #include "core/util/message.h"
 
 #include <algorithm>
@@ -174,9 +175,12 @@ void CandidateSpace::addCubePrunedRows()
             m_cubeLaunch[c] = at->second;
         }
     }
-    if (cube.prunedCount > 0)
-        m_notes.push_back(msg::Message(msg::Id::CubePruningDrops, {cube.prunedCount, cube.prunedBy[0], cube.prunedBy[1],
-                                                                   cube.prunedBy[2], cube.prunedBy[3]}));
+    if (cube.prunedCount > 0) {
+        const auto count = [](std::size_t n) { return formatInteger(std::int64_t(n)); };  // millions, grouped
+        m_notes.push_back(msg::Message(msg::Id::CubePruningDrops,
+                                       {count(cube.prunedCount), count(cube.prunedBy[0]), count(cube.prunedBy[1]),
+                                        count(cube.prunedBy[2]), count(cube.prunedBy[3])}));
+    }
 }
 
 bool CandidateSpace::prepareListLattice()

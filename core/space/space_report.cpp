@@ -517,25 +517,34 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         const CubeGeneration& c = *b.cube;
         const CubeHardware& h = c.hardware;
         out << "Cube unit: L1 " << formatBytes(h.l1Bytes) << ", L0A " << formatBytes(h.l0aBytes) << ", L0B "
-            << formatBytes(h.l0bBytes) << ", L0C " << formatBytes(h.l0cBytes) << "; " << c.totalCombinations
-            << " M/N/K candidates, " << c.configs.size() << " kept, " << c.prunedCount << " pruned (L1 "
-            << c.prunedBy[0] << ", L0A " << c.prunedBy[1] << ", L0B " << c.prunedBy[2] << ", L0C " << c.prunedBy[3]
-            << ")\n";
+            << formatBytes(h.l0bBytes) << ", L0C " << formatBytes(h.l0cBytes) << "; "
+            << formatInteger(std::int64_t(c.totalCombinations)) << " M/N/K candidates, "
+            << formatInteger(std::int64_t(c.configs.size())) << " kept, "
+            << formatInteger(std::int64_t(c.prunedCount)) << " pruned (L1 "
+            << formatInteger(std::int64_t(c.prunedBy[0])) << ", L0A "
+            << formatInteger(std::int64_t(c.prunedBy[1])) << ", L0B "
+            << formatInteger(std::int64_t(c.prunedBy[2])) << ", L0C "
+            << formatInteger(std::int64_t(c.prunedBy[3])) << ")\n";
     } else if (b.dtypeBytes > 0) {
         out << "dtype " << b.dtype << " (" << b.dtypeBytes << " B), " << p.numBuffers << " buffers: at most "
-            << b.tiles.limits.maxTileElements << " elements per tile";
+            << formatInteger(std::int64_t(b.tiles.limits.maxTileElements)) << " elements per tile";
         if (b.generationRan)
-            out << ", the walk stops at " << b.tiles.limits.stopNumel << " elements";
+            out << ", the walk stops at " << formatInteger(std::int64_t(b.tiles.limits.stopNumel))
+                << " elements";
         out << "\n";
     }
-    out << "Candidates: " << space.count(CandidateStatus::Generated) << " generated, "
-        << space.count(CandidateStatus::User) << " user, " << space.count(CandidateStatus::Pruned)
-        << " pruned, " << space.count(CandidateStatus::Skipped) << " skipped";
+    const auto countOf = [&](CandidateStatus status) {
+        return formatInteger(std::int64_t(space.count(status)));
+    };
+    out << "Candidates: " << countOf(CandidateStatus::Generated) << " generated, "
+        << countOf(CandidateStatus::User) << " user, " << countOf(CandidateStatus::Pruned) << " pruned, "
+        << countOf(CandidateStatus::Skipped) << " skipped";
     if (const std::size_t incorrect = space.count(CandidateStatus::Incorrect); incorrect > 0)
-        out << ", " << incorrect << " incorrect (they leave data unprocessed or reach past the end; never "
+        out << ", " << formatInteger(std::int64_t(incorrect))
+            << " incorrect (they leave data unprocessed or reach past the end; never "
             << "recommended)";
     if (space.hasLattice())
-        out << " (lattice of " << space.latticePoints() << " points)";
+        out << " (lattice of " << formatInteger(std::int64_t(space.latticePoints())) << " points)";
     out << "\n";
     if (space.error())
         out << "error: the backend raises " << *space.error() << "\n";
@@ -596,10 +605,12 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         }
         if (vectorMetrics) {
             const CandidateMetrics m = space.metrics(i);
-            row.push_back(std::to_string(m.tileElements));
+            // Counts grouped as the explorer groups them; the index and the values stay plain, as
+            // a filter or a kernel writes them.
+            row.push_back(formatInteger(std::int64_t(m.tileElements)));
             row.push_back(formatUsage(m.ubBytes, m.ubBudgetBytes));
-            row.push_back(std::to_string(m.programs));
-            row.push_back(std::to_string(m.waves));
+            row.push_back(formatInteger(std::int64_t(m.programs)));
+            row.push_back(formatInteger(std::int64_t(m.waves)));
         }
         const TunedOverlay::Entry* e = tuned ? tuned->find(i) : nullptr;
         if (tuned)
@@ -627,16 +638,18 @@ std::string formatSpaceTable(const CandidateSpace& space, SpaceReportOptions opt
         out << line << "\n";
     }
     if (total > written)
-        out << "... " << (total - written) << " more\n";
+        out << "... " << formatInteger(std::int64_t(total - written)) << " more\n";
 
     if (options.includeTrail && !b.tiles.trail.empty()) {
-        out << "Generator trail: " << b.tiles.trail.size() << " refused candidates (";
+        out << "Generator trail: " << formatInteger(std::int64_t(b.tiles.trail.size()))
+            << " refused candidates (";
         bool first = true;
         for (int c = 0; c < kTrailCodeCount; ++c) {
             const std::size_t n = b.tiles.trail.count(TrailCode(c));
             if (n == 0)
                 continue;
-            out << (first ? "" : ", ") << trailCodeName(TrailCode(c)) << " " << n;
+            out << (first ? "" : ", ") << trailCodeName(TrailCode(c)) << " "
+                << formatInteger(std::int64_t(n));
             first = false;
         }
         out << ")\n";

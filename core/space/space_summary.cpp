@@ -1,6 +1,7 @@
 #include "core/space/space_summary.h"
 
 #include "core/space/cube_generator.h"
+#include "core/util/format.h"
 
 #include <array>
 #include <sstream>
@@ -36,7 +37,7 @@ SpaceSummary summarizeSpace(const CandidateSpace& space, const std::function<boo
 std::string formatSpaceSummary(const SpaceSummary& summary)
 {
     std::ostringstream out;
-    out << "Candidates judged: " << summary.judged;
+    out << "Candidates judged: " << formatInteger(std::int64_t(summary.judged));
     if (!summary.filter.empty())
         out << " matching '" << summary.filter << "'";
     out << "\n";
@@ -44,12 +45,14 @@ std::string formatSpaceSummary(const SpaceSummary& summary)
         const std::string status(statusName(c.status));
         const std::string reason = c.reason == ReasonCode::None ? std::string("-") : std::string(reasonCodeName(c.reason));
         out << "  " << status << std::string(status.size() < 11 ? 11 - status.size() : 1, ' ') << reason
-            << std::string(reason.size() < 22 ? 22 - reason.size() : 1, ' ') << c.count << "\n";
+            << std::string(reason.size() < 22 ? 22 - reason.size() : 1, ' ')
+            << formatInteger(std::int64_t(c.count)) << "\n";
     }
     if (summary.cube)
-        out << "Cube tilings: " << summary.tilings << " judged = " << summary.keptTilings << " kept + "
-            << summary.prunedTilings << " pruned; the kept ones become " << summary.generatedConfigs
-            << " configs with the hints\n";
+        out << "Cube tilings: " << formatInteger(std::int64_t(summary.tilings))
+            << " judged = " << formatInteger(std::int64_t(summary.keptTilings)) << " kept + "
+            << formatInteger(std::int64_t(summary.prunedTilings)) << " pruned; the kept ones become "
+            << formatInteger(std::int64_t(summary.generatedConfigs)) << " configs with the hints\n";
     return out.str();
 }
 

@@ -136,7 +136,7 @@ std::vector<exporter::HandwrittenConfig> deviceListConfigs(const DeviceCompariso
             const double vsOwn = d.bestMs > 0 ? (s.chosenMs / d.bestMs - 1.0) * 100.0 : 0.0;
             note += (note.empty() ? "" : "; ") + d.device + " " +
                     (own ? std::string("own best") : lossText(vsOwn) + " vs its best") + ", p50 " +
-                    formatMsCompact(s.chosenMs) + " ms";
+                    formatKernelTime(s.chosenMs);
         }
         h.note = "covers " + note;
         out.push_back(std::move(h));

@@ -617,8 +617,9 @@ std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::ve
         for (std::size_t c = 0; c < n; ++c)
             if (useful[c])
                 wanted.push_back(c);
-        notes->push_back(formatCount(std::int64_t(n), "config") + (n == 1 ? " was" : " were") + " benchmarked in all; only the " +
-                         std::to_string(wanted.size()) + " within tolerance at one of their own shapes were " +
+        notes->push_back(formatCount(std::int64_t(n), "config") + (n == 1 ? " was" : " were") +
+                         " benchmarked in all; only the " + formatInteger(std::int64_t(wanted.size())) +
+                         " within tolerance at one of their own shapes were " +
                          "benchmarked at the other shapes");
     }
 
@@ -904,15 +905,17 @@ std::string sweepToText(const SweepResult& r)
         }
         const cache::CandidateRecord* own = s.record ? s.record->best() : nullptr;
         const bool fromElsewhere = own && own->p50Ms && sc->bestMs < *own->p50Ms;
-        out << "  best    " << paramsText(r.cover.configs[sc->best]) << "  p50 " << formatMs(sc->bestMs) << " ms"
-            << (fromElsewhere ? "  (another shape's config; the backend's own best: " + formatMs(*own->p50Ms) + " ms)"
+        out << "  best    " << paramsText(r.cover.configs[sc->best]) << "  p50 "
+            << formatKernelTime(sc->bestMs)
+            << (fromElsewhere ? "  (another shape's config; the backend's own best: " +
+                                    formatKernelTime(*own->p50Ms) + ")"
                               : std::string())
             << "\n";
         if (sc->chosen) {
             char loss[32];
             std::snprintf(loss, sizeof loss, "%+.1f%%", sc->lossPercent);
-            out << "  list    " << paramsText(r.cover.configs[*sc->chosen]) << "  p50 " << formatMs(sc->chosenMs)
-                << " ms  " << loss << "\n";
+            out << "  list    " << paramsText(r.cover.configs[*sc->chosen]) << "  p50 "
+                << formatKernelTime(sc->chosenMs) << "  " << loss << "\n";
         }
     }
     char tol[32];

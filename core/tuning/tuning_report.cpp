@@ -66,17 +66,24 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
     std::size_t incorrect = 0;
     for (std::size_t index : result.tuned)
         incorrect += space.status(index) == space::CandidateStatus::Incorrect ? 1 : 0;
-    out << "  tuned " << formatCount(std::int64_t(result.tuned.size()), "candidate") << ": " << benchmarked << " benchmarked, " << failed
-        << " failed to compile" << (cut > 0 ? ", " + std::to_string(cut) + " cut by the time budget" : std::string())
+    out << "  tuned " << formatCount(std::int64_t(result.tuned.size()), "candidate") << ": "
+        << formatInteger(std::int64_t(benchmarked)) << " benchmarked, " << formatInteger(std::int64_t(failed))
+        << " failed to compile"
+        << (cut > 0 ? ", " + formatInteger(std::int64_t(cut)) + " cut by the time budget" : std::string())
         << (result.stopped ? " (stopped)" : "");
     if (incorrect > 0)
-        out << "; " << incorrect << " of them incorrect (never the best)";
+        out << "; " << formatInteger(std::int64_t(incorrect)) << " of them incorrect (never the best)";
     out << "\n";
     if (options.lattice)
-        out << "  lattice: " << result.tuned.size() << " of " << formatCount(std::int64_t(result.latticeValid), "valid point")
+        out << "  lattice: " << formatInteger(std::int64_t(result.tuned.size())) << " of "
+            << formatCount(std::int64_t(result.latticeValid), "valid point")
             << (options.subset.filter.empty() ? "" : ", filter '" + options.subset.filter + "'")
-            << (options.subset.selection.empty() ? "" : ", " + std::to_string(options.subset.selection.size()) + " selected")
-            << (options.subset.limit ? ", at most " + std::to_string(options.subset.limit) + " spread evenly" : "")
+            << (options.subset.selection.empty()
+                    ? ""
+                    : ", " + formatInteger(std::int64_t(options.subset.selection.size())) + " selected")
+            << (options.subset.limit
+                    ? ", at most " + formatInteger(std::int64_t(options.subset.limit)) + " spread evenly"
+                    : "")
             << "\n";
     if (result.backendError)
         out << "  note: " << latticeBackendNote(*result.backendError) << "\n";
@@ -99,7 +106,8 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
                 ++searched;
                 fixes += u->attached() ? 1 : 0;
             }
-        out << "  UB tuner (" << ubTunerModeName(result.ubTuner) << "): " << fixes << " of "
+        out << "  UB tuner (" << ubTunerModeName(result.ubTuner)
+            << "): " << formatInteger(std::int64_t(fixes)) << " of "
             << formatCount(std::int64_t(searched), "UB overflow") << " fixed by a ubtune_cfg\n";
     }
     out << "  simulated here in " << fixed(result.hostSeconds * 1000, 1) << " ms on "
@@ -145,7 +153,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             out << params << "\n";
         }
         if (ranked.size() > top)
-            out << "  ... " << ranked.size() - top << " more (see --json)\n";
+            out << "  ... " << formatInteger(std::int64_t(ranked.size() - top)) << " more (see --json)\n";
     }
     if (result.error)
         out << "\n  error: " << *result.error << "\n";

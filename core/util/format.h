@@ -1,7 +1,7 @@
 #pragma once
 // How TileScope writes a quantity in text output, one helper per quantity, so that every
-// report, log and comment spells the same figure the same way. (The GUI formats counts with
-// Qt's plural forms, tr("%n candidate(s)", "", n), and everything else through these.)
+// report, log and comment spells the same figure the same way. (The explorer writes the same
+// text through widgets/quantity_text.h, its counts grouped by the locale: tr("%Ln candidate(s)").)
 
 #include <cstdint>
 #include <cstdio>
@@ -9,26 +9,6 @@
 #include <string_view>
 
 namespace ts {
-
-// A time in milliseconds in reports and logs: four decimals ("0.0177").
-inline std::string formatMs(double ms)
-{
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.4f", ms);
-    return buffer;
-}
-
-// A time in milliseconds where space is short (a comment beside a config): four significant
-// digits, one decimal from 100 ms on ("0.01768", "1.504", "123.4").
-inline std::string formatMsCompact(double ms)
-{
-    char buffer[48];
-    if (ms >= 100)
-        std::snprintf(buffer, sizeof buffer, "%.1f", ms);
-    else
-        std::snprintf(buffer, sizeof buffer, "%.4g", ms);
-    return buffer;
-}
 
 // A kernel time in microseconds, without the unit: two decimals ("17.68").
 inline std::string formatUs(double us)
@@ -41,6 +21,14 @@ inline std::string formatUs(double us)
 // A kernel time in microseconds with its unit: "17.68 us" (the CLI's ASCII spelling; the
 // explorer writes "µs" after the same number).
 inline std::string formatUsUnit(double us) { return formatUs(us) + " us"; }
+
+// A kernel time held in milliseconds (as tunings, caches and measurements keep it), written as
+// every report, comment and view writes a kernel time: in microseconds, "561.81 us". One unit for
+// every kernel time, so that the same p50 never reads "0.5618 ms" in one place and µs in another.
+inline std::string formatKernelTime(double ms)
+{
+    return formatUsUnit(ms * 1000.0);
+}
 
 // A duration in seconds, with the unit: one decimal ("12.5 s"); below a second two, so that a
 // candidate's own compile or benchmark time does not read "0.0 s" ("0.03 s").
@@ -106,11 +94,27 @@ inline std::string formatUsage(std::int64_t used, std::int64_t capacity)
 // Whether formatUsage reports an overflow.
 inline bool isOverflow(std::int64_t used, std::int64_t capacity) { return capacity <= 0 || used > capacity; }
 
-// A count with its noun: "1 candidate", "2 candidates", "0 candidates". `plural` defaults to
+// A count in text meant for a reader, its digits grouped by threes: "6,352", "2,202,558", "-1,024"
+// (the explorer groups through the locale, which in English reads the same). JSON and CSV keep
+// the plain integer, for programs.
+inline std::string formatInteger(std::int64_t n)
+{
+    const std::string digits = std::to_string(n);
+    const std::size_t sign = n < 0 ? 1 : 0;
+    std::string out = digits.substr(0, sign);
+    for (std::size_t i = sign; i < digits.size(); ++i) {
+        if (i > sign && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// A count with its noun: "1 candidate", "6,352 candidates", "0 candidates". `plural` defaults to
 // the singular with an "s" ("1 match", "3 matches" needs it given).
 inline std::string formatCount(std::int64_t n, std::string_view singular, std::string_view plural = {})
 {
-    std::string out = std::to_string(n) + " ";
+    std::string out = formatInteger(n) + " ";
     if (n == 1 || n == -1)
         return out.append(singular);
     if (!plural.empty())

@@ -31,8 +31,46 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace ts;
 using gui::SweepDialog;
+
+namespace {
+
+// Why a logarithmic time axis is not labelled over its whole range, or empty when it is: at least
+// three labels, each with its unit, every power of ten in the range among them, and no stretch of
+// the axis without a label longer than 40 % of it.
+QString unlabelledStretch(const QCPAxis* axis)
+{
+    const QCPRange range = axis->range();
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    const QString where = QStringLiteral("%1..%2: ").arg(range.lower).arg(range.upper);
+    if (ticks.size() < 3 || labels.size() != ticks.size())
+        return where + QStringLiteral("%1 labels").arg(labels.size());
+    for (const QString& label : labels)
+        if (!label.endsWith(QStringLiteral(" µs")))
+            return where + QStringLiteral("'%1' has no unit").arg(label);
+    std::vector<double> edges{std::log10(range.lower)};
+    for (double t : ticks)
+        edges.push_back(std::log10(t));
+    edges.push_back(std::log10(range.upper));
+    const double span = edges.back() - edges.front();
+    for (std::size_t i = 1; i < edges.size(); ++i)
+        if (edges[i] - edges[i - 1] > 0.4 * span + 1e-9)
+            return where + QStringLiteral("nothing labelled between %1 and %2")
+                               .arg(std::pow(10.0, edges[i - 1]))
+                               .arg(std::pow(10.0, edges[i]));
+    for (int d = int(std::ceil(edges.front())); d <= int(std::floor(edges.back())); ++d)
+        if (std::none_of(ticks.begin(), ticks.end(),
+                         [d](double t) { return std::abs(std::log10(t) - d) < 1e-9; }))
+            return where + QStringLiteral("1e%1 not labelled").arg(d);
+    return {};
+}
+
+} // namespace
 
 class TestSweepDialog : public QObject {
     Q_OBJECT
@@ -170,6 +208,9 @@ private Q_SLOTS:
         // Kernel times in µs, as everywhere else: the chart, its axis, the table's cells and headers.
         QCOMPARE(plot->graph(0)->data()->begin()->value, cover.shapes[0].bestMs * 1000.0);
         QVERIFY2(plot->yAxis->label().contains(QStringLiteral("µs")), qPrintable(plot->yAxis->label()));
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QString stretch = unlabelledStretch(plot->yAxis);
+        QVERIFY2(stretch.isEmpty(), qPrintable(stretch));
         for (int column : {int(gui::SweepTableModel::BestMs), int(gui::SweepTableModel::ChosenMs)})
             QVERIFY(
                 dialog.model()->headerData(column, Qt::Horizontal).toString().contains(QStringLiteral("µs")));
@@ -203,6 +244,33 @@ private Q_SLOTS:
                                             exported->text(), &error);
         QVERIFY2(out.trimmed() == QLatin1String("ok"), qPrintable(error + exported->text()));
         QVERIFY(exported->text().contains(QLatin1String("key=[\"n_elements\"]")));
+    }
+
+    // The p50 axis is labelled from end to end, with units, whatever the times span: within one
+    // decade (a matmul sweep, 280 to 900 µs), over several, or a few percent.
+    void timeAxisIsLabelledOverItsWholeRange_data()
+    {
+        QTest::addColumn<double>("lower");
+        QTest::addColumn<double>("upper");
+        QTest::newRow("matmul sweep") << 280.0 << 900.0;
+        QTest::newRow("one decade and a bit") << 150.0 << 2000.0;
+        QTest::newRow("two decades") << 3.0 << 400.0;
+        QTest::newRow("several decades") << 0.8 << 25000.0;
+        QTest::newRow("a few percent") << 300.0 << 330.0;
+        QTest::newRow("below a microsecond") << 0.031 << 0.052;
+    }
+
+    void timeAxisIsLabelledOverItsWholeRange()
+    {
+        QFETCH(double, lower);
+        QFETCH(double, upper);
+        SweepDialog dialog;
+        QCustomPlot* plot = dialog.plot();
+        QCOMPARE(plot->yAxis->scaleType(), QCPAxis::stLogarithmic);
+        plot->yAxis->setRange(lower, upper);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const QString stretch = unlabelledStretch(plot->yAxis);
+        QVERIFY2(stretch.isEmpty(), qPrintable(stretch));
     }
 
     void cliAndDialogSweepAlike()

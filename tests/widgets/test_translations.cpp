@@ -941,11 +941,13 @@ private Q_SLOTS:
         QVERIFY(counted > 20);
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         const char* context = "ts::gui::AnalysisPanel";
-        QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 1), QStringLiteral("1 config"));
-        QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 2), QStringLiteral("2 configs"));
-        QCOMPARE(QCoreApplication::translate(context, "%n config(s)", nullptr, 0), QStringLiteral("0 configs"));
+        QCOMPARE(QCoreApplication::translate(context, "%Ln config(s)", nullptr, 1), QStringLiteral("1 config"));
+        QCOMPARE(QCoreApplication::translate(context, "%Ln config(s)", nullptr, 2), QStringLiteral("2 configs"));
+        QCOMPARE(QCoreApplication::translate(context, "%Ln config(s)", nullptr, 0), QStringLiteral("0 configs"));
+        // Counts grouped through the locale, as the CLI groups them.
+        QCOMPARE(QCoreApplication::translate(context, "%Ln config(s)", nullptr, 6352), QStringLiteral("6,352 configs"));
         // A verb agrees with the count.
-        const char* source = "%n config(s) {serves|serve} every device within %1 of its fastest config";
+        const char* source = "%Ln config(s) {serves|serve} every device within %1 of its fastest config";
         QCOMPARE(QCoreApplication::translate("ts::gui::DeviceCompareDialog", source, nullptr, 1).arg(QStringLiteral("5%")),
                  QStringLiteral("1 config serves every device within 5% of its fastest config"));
         QCOMPARE(QCoreApplication::translate("ts::gui::DeviceCompareDialog", source, nullptr, 3).arg(QStringLiteral("5%")),

@@ -3,6 +3,7 @@
 // what it is, the config columns stay in sight, and the simulator's own warnings stand beside the
 // times they qualify.
 
+#include "cli_run.h"
 #include "window_test_support.h"
 
 #include "core/util/format.h"
@@ -17,8 +18,10 @@
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/space_page.h"
-#include "widgets/ub_chart.h"
 #include "widgets/timeline_chart.h"
+#include "widgets/timings_chart.h"
+#include "widgets/translations.h"
+#include "widgets/ub_chart.h"
 
 #include <QAction>
 #include <QFontMetrics>
@@ -123,6 +126,70 @@ private Q_SLOTS:
         const QString device = gui::timeUsText(best.bench.sim.deviceUs);
         QVERIFY(details.contains(device));
         QVERIFY2(plain(pipes->summary()).contains(device), qPrintable(pipes->summary()->text()));
+    }
+
+    // A count reads the same, its digits grouped, wherever it shows: the status bar, the
+    // candidates tab's count, the timings chart and the CLI's report of the same launch and tuning.
+    void aCountReadsTheSameInTheCliAndEveryView()
+    {
+        QVERIFY(gui::installLanguage(QStringLiteral("en"))); // English counts: "6,352 candidates"
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "matmul.json", "matmul.py");
+        MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        // Under the default backend, which generates matmul's 6,352 configs.
+        QSignalSpy openedSpy(window.document(), &KernelDocument::opened);
+        window.openFile(path);
+        QVERIFY(test::waitForCount(openedSpy));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        const auto space = window.document()->space();
+        const std::size_t generated = space->count(space::CandidateStatus::Generated);
+        QVERIFY(space->size() >= 1000 && generated >= 1000); // digits to group
+        const QString size = gui::countText(space->size());
+        QCOMPARE(size, QString::fromStdString(formatInteger(std::int64_t(space->size()))));
+        QVERIFY(size.contains(QLatin1Char(',')));
+
+        // The launch: the status bar, the candidates tab, and `space` / `space --summary`.
+        const QString opened = window.statusBar()->currentMessage();
+        QVERIFY2(opened.startsWith(size + QStringLiteral(" candidates: ") + gui::countText(generated) +
+                                   QStringLiteral(" generated")),
+                 qPrintable(opened));
+        auto* countLabel = window.spacePage()->findChild<QLabel*>(QStringLiteral("candidateCount"));
+        QVERIFY(countLabel);
+        QVERIFY(test::waitUntil([&] { return countLabel->text().endsWith(QStringLiteral(" of ") + size); }));
+        const std::string workload = test::quote(path.toStdString());
+        const test::CliRun summary = test::tilescope("space " + workload + " --summary");
+        QCOMPARE(summary.exitCode, 0);
+        QVERIFY2(summary.out.find("Candidates judged: " + size.toStdString() + "\n") != std::string::npos,
+                 summary.out.c_str());
+        const test::CliRun table = test::tilescope("space " + workload);
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.find("Candidates: " + gui::countText(generated).toStdString() + " generated") !=
+                     std::string::npos,
+                 table.out.substr(0, 2000).c_str());
+
+        // The tuning: the status bar, the timings chart, and `tune` of the same launch.
+        QVERIFY(tuneAndWait(window));
+        const auto run = window.document()->tuningRun();
+        QVERIFY(run && run->measuredCount() >= 1000);
+        const QString tuned = gui::countText(run->entryCount()),
+                      measured = gui::countText(run->measuredCount());
+        const QString done = window.statusBar()->currentMessage();
+        QVERIFY2(done.contains(QStringLiteral(" of ") + tuned + QStringLiteral(" candidates")),
+                 qPrintable(done));
+        gui::ChartsPage* charts = window.chartsPage();
+        window.tabs()->setCurrentWidget(charts);
+        charts->tabs()->setCurrentWidget(charts->timingsTab());
+        const QLabel* chart = charts->timingsChart()->summary();
+        const QString benchmarked =
+            measured + QStringLiteral(" of ") + tuned + QStringLiteral(" candidates benchmarked");
+        QVERIFY(test::waitUntil([&] { return chart->text().startsWith(benchmarked); }));
+        const test::CliRun tune = test::tilescope("tune " + workload + " --no-cache --jobs 2");
+        QCOMPARE(tune.exitCode, 0);
+        const std::string line =
+            "tuned " + tuned.toStdString() + " candidates: " + measured.toStdString() + " benchmarked";
+        QVERIFY2(tune.out.find(line) != std::string::npos, (line + "\n" + tune.out.substr(0, 2000)).c_str());
     }
 
     void pipeChartNamesEveryBarAndLine()

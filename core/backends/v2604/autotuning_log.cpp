@@ -4,8 +4,6 @@
 #include "core/backends/v2604/policy.h"
 
 #include "core/tuning/tuning_session.h"
-#include "core/util/format.h"
-
 #include <cstdio>
 
 namespace ts::backends::v2604 {
@@ -13,6 +11,19 @@ namespace ts::backends::v2604 {
 using tuning::CandidateOutcome;
 using tuning::OutcomeStatus;
 using tuning::configString;
+
+namespace {
+
+// The backend's own spelling of a time in its log (milliseconds, four decimals), which the
+// measurement importer reads back; TileScope's reports write kernel times in µs instead.
+std::string logMs(double ms)
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.4f", ms);
+    return buffer;
+}
+
+} // namespace
 
 std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis, const space::CandidateSpace& space,
                                        const tuning::TuningResult& result)
@@ -34,8 +45,8 @@ std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
             break;
         case OutcomeStatus::Benchmarked:
         case OutcomeStatus::Best:
-            lines.push_back("Triton autotuning: config " + config + ": p50 " + formatMs(o.bench.p50Ms) + " ms, p20 " +
-                            formatMs(o.bench.p20Ms) + " ms, p80 " + formatMs(o.bench.p80Ms) + " ms" +
+            lines.push_back("Triton autotuning: config " + config + ": p50 " + logMs(o.bench.p50Ms) +
+                            " ms, p20 " + logMs(o.bench.p20Ms) + " ms, p80 " + logMs(o.bench.p80Ms) + " ms" +
                             (result.backendBest == index ? " [selected]" : ""));
             break;
         }
