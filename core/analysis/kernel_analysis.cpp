@@ -114,6 +114,17 @@ bool hintTruthy(const kernel::AutotuneSpec& autotune, std::string_view name)
     return v && v->truthy();
 }
 
+// A note's argument `i` replaced, its English and its message together: the CLI prints the one,
+// the explorer writes the other from its id.
+void replaceArgument(Diagnostic& d, std::size_t i, msg::Arg value)
+{
+    std::vector<msg::Arg> args = d.text.args();
+    if (d.text.empty() || i >= args.size())
+        return;
+    args[i] = std::move(value);
+    d.say(msg::Message(d.text.id(), std::move(args)));
+}
+
 } // namespace
 
 std::string_view paramRoleName(ParamRole role)
@@ -480,20 +491,18 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             const LaunchFigures f = a.launch && smaller > 0 ? a.launch->evaluate(config) : LaunchFigures{};
             if (f.coverage != Coverage::Incorrect)
                 continue;
-            std::string& m = spot.diagnostic.message;
-            if (const auto at = m.find(" unprocessed;"); at != std::string::npos)
-                m.insert(at + 12, msg::text(msg::Id::SplitSmallerLeavesData,
-                                            {spot.param, smaller, a.launch->describe(f)}));
+            if (spot.diagnostic.text.id() == msg::Id::SplitFixedStillTuned)
+                replaceArgument(spot.diagnostic, 5,
+                                msg::Message(msg::Id::SplitSmallerLeavesData,
+                                             {spot.param, smaller, a.launch->coverageMessage(f)}));
         }
         // A lambda grid is proposed only where the kernel's loops do not need the static one.
         if (spot.diagnostic.code == "split-fixed-by-grid" && a.launch)
             for (const auto& [axis, dim] : a.parse.axisPidDims)
                 if (axis == spot.axis)
-                    if (const auto why = a.launch->gridMustStay(dim)) {
-                        std::string& m = spot.diagnostic.message;
-                        m = m.substr(0, m.rfind(msg::text(msg::Id::GridLambdaAdvice, {spot.param}))) +
-                            msg::text(msg::Id::GridMustStayStatic, {*why});
-                    }
+                    if (const auto why = a.launch->gridMustStay(dim))
+                        replaceArgument(spot.diagnostic, spot.diagnostic.text.args().size() - 1,
+                                        msg::Message(msg::Id::GridMustStayStatic, {*why}));
         a.diagnostics.push_back(std::move(spot.diagnostic));
     }
     for (Diagnostic& d : explainGenerationFailure(a, input))

@@ -288,8 +288,9 @@ const TunedOverlay::Entry* TunedOverlay::find(std::size_t candidate) const
 
 std::string TunedOverlay::totalsText() const
 {
-    return std::to_string(tuned) + " = " + std::to_string(benchmarked) + " benchmarked + " + std::to_string(failed) +
-           " failed + " + std::to_string(cut) + " cut by the time budget";
+    const auto count = [](auto n) { return formatInteger(std::int64_t(n)); };
+    return count(tuned) + " = " + count(benchmarked) + " benchmarked + " + count(failed) + " failed + " + count(cut) +
+           " cut by the time budget";
 }
 
 nlohmann::ordered_json timeBudgetToJson(const std::optional<TimeBudgetReport>& budget)

@@ -41,7 +41,7 @@ struct TunedOverlay {
     std::size_t unmatched = 0;
 
     const Entry* find(std::size_t candidate) const;
-    // "6352 = 1064 benchmarked + 272 failed + 5016 cut by the time budget"
+    // "6,352 = 1,064 benchmarked + 272 failed + 5,016 cut by the time budget"
     std::string totalsText() const;
 };
 
