@@ -182,9 +182,11 @@ TEST(MeasureCompare, TheCliImportsAnAutotuningLogAndComparesIt)
     EXPECT_GE(compared["compared"].get<int>(), 10);
     // The same simulator measured and simulated: the rankings agree (the log rounds to 0.1 us).
     EXPECT_GT(compared["spearman"].get<double>(), 0.95);
-    for (const auto& c : compared["candidates"])
-        if (!c["ratio"].is_null())
+    for (const auto& c : compared["candidates"]) {
+        if (!c["ratio"].is_null()) {
             EXPECT_NEAR(c["ratio"].get<double>(), 1.0, 0.05) << c.dump();
+        }
+    }
     bool autotunerPick = false;
     for (const auto& c : compared["candidates"])
         autotunerPick = autotunerPick || c["autotunerPick"].get<bool>();

@@ -7,6 +7,8 @@
 #include "cli_run.h"
 #include "testutil.h"
 
+#include "core/util/format.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -27,14 +29,19 @@ TuneCounts tuneInto(const std::string& workload, const std::filesystem::path& ca
     const test::CliRun run = test::tilescope("tune " + workload + extra + " --jobs 2 --cache " + test::quote(cache));
     EXPECT_EQ(run.exitCode, 0) << run.err;
     TuneCounts counts;
-    const std::regex line(R"(tuned (\d+) candidates: (\d+) benchmarked, (\d+) failed to compile(, (\d+) cut by the time budget)?)");
+    const std::regex line(R"(tuned ([\d,]+) candidates: ([\d,]+) benchmarked, ([\d,]+) failed to compile(, ([\d,]+) cut by the time budget)?)");
     std::smatch m;
     EXPECT_TRUE(std::regex_search(run.out, m, line)) << run.out;
     if (!m.empty()) {
-        counts.total = std::stol(m[1]);
-        counts.benchmarked = std::stol(m[2]);
-        counts.failed = std::stol(m[3]);
-        counts.cut = m[5].matched ? std::stol(m[5]) : 0;
+        // Counts in text are grouped by threes ("6,352").
+        const auto number = [](std::string digits) {
+            std::erase(digits, ',');
+            return std::stol(digits);
+        };
+        counts.total = number(m[1]);
+        counts.benchmarked = number(m[2]);
+        counts.failed = number(m[3]);
+        counts.cut = m[5].matched ? number(m[5]) : 0;
     }
     return counts;
 }
@@ -81,9 +88,9 @@ TEST(SpaceTimeBudget, MatmulSaysWhichCandidatesTheCachedTuningCut)
     const TuneCounts tuned = tuneInto(matmul, cache);
     ASSERT_GT(tuned.cut, 0);
     ASSERT_EQ(tuned.benchmarked + tuned.failed + tuned.cut, tuned.total);
-    const std::string totals = std::to_string(tuned.total) + " = " + std::to_string(tuned.benchmarked) +
-                               " benchmarked + " + std::to_string(tuned.failed) + " failed + " +
-                               std::to_string(tuned.cut) + " cut by the time budget";
+    const std::string totals = formatInteger(tuned.total) + " = " + formatInteger(tuned.benchmarked) +
+                               " benchmarked + " + formatInteger(tuned.failed) + " failed + " +
+                               formatInteger(tuned.cut) + " cut by the time budget";
 
     // The text table: the totals with where they come from, and the cut rows with their reason.
     const test::CliRun text = test::tilescope("space " + matmul + withCache + " --filter 'generated BLOCK_M>=64'");
@@ -161,8 +168,9 @@ TEST(SpaceTimeBudget, NothingChangesWhereNothingIsCut)
         // 2026-04 generates nothing for the matmul (its walk finds no tile within the UB): no
         // tuning is cached, and its space is the same with the cache as without.
         const bool tunes = std::string(example) != "matmul.json";
-        if (tunes)
+        if (tunes) {
             EXPECT_EQ(tuneInto(workload, cache).cut, 0);
+        }
         for (const char* format : {"", " --summary", " --json --filter generated", " --csv --filter generated",
                                    " --summary --json"}) {
             SCOPED_TRACE(format);

@@ -1144,6 +1144,10 @@
         <source>Fastest: %1, best p50 %2.</source>
         <translation>最快：%1，最佳 p50 %2。</translation>
     </message>
+    <message>
+        <source>the launch has no candidate space</source>
+        <translation>该启动没有候选空间</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::DeviceCompareDialog</name>
@@ -5276,13 +5280,6 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>Export…</source>
         <translation>导出…</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::CompareDialog</name>
-    <message>
-        <source>the launch has no candidate space</source>
-        <translation>该启动没有候选空间</translation>
     </message>
 </context>
 <context>

@@ -62,9 +62,7 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
     };
     const pipeline::TuneResult tuned = pipeline::tune(request, control);
     if (!tuned.result) {
-        row.error = tuned.error ? coreText(*tuned.error)
-                                : QCoreApplication::translate("ts::gui::CompareDialog",
-                                                              "the launch has no candidate space");
+        row.error = tuned.error ? coreText(*tuned.error) : CompareDialog::tr("the launch has no candidate space");
         return row;
     }
     const tuning::TuningResult& result = *tuned.result;
