@@ -4,6 +4,8 @@
 // While a long message shows, the bar grows to the lines it takes; a word wider than the bar
 // (a long path) breaks where it must.
 
+#include "widgets/text_lines.h"
+
 #include <QPainter>
 #include <QStatusBar>
 #include <QStyle>
@@ -65,16 +67,7 @@ private:
     {
         QTextOption option;
         option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-        layout.setTextOption(option);
-        qreal height = 0;
-        layout.beginLayout();
-        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-            line.setLineWidth(width);
-            line.setPosition(QPointF(0, height));
-            height += line.height();
-        }
-        layout.endLayout();
-        return height;
+        return layOutLines(layout, width, option);
     }
 
     // The bar is as tall as the message's lines need (never shorter than its widgets make it).

@@ -8,6 +8,8 @@
 // the cell (a dtype and shape, a long identifier on a narrow dock): the style's own word wrap
 // would draw such a word past the cell's edge, cut.
 
+#include "widgets/text_lines.h"
+
 #include <QApplication>
 #include <QHeaderView>
 #include <QPainter>
@@ -107,16 +109,7 @@ private:
     {
         QTextOption textOption(alignment & Qt::AlignHorizontal_Mask);
         textOption.setWrapMode(breakWords ? QTextOption::WrapAtWordBoundaryOrAnywhere : QTextOption::WordWrap);
-        layout.setTextOption(textOption);
-        qreal height = 0;
-        layout.beginLayout();
-        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-            line.setLineWidth(width);
-            line.setPosition(QPointF(0, height));
-            height += line.height();
-        }
-        layout.endLayout();
-        return height;
+        return layOutLines(layout, width, textOption);
     }
 
     QTreeView* m_view;
