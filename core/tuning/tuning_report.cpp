@@ -110,7 +110,7 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             << "): " << formatInteger(std::int64_t(fixes)) << " of "
             << formatCount(std::int64_t(searched), "UB overflow") << " fixed by a ubtune_cfg\n";
     }
-    out << "  simulated here in " << fixed(result.hostSeconds * 1000, 1) << " ms on "
+    out << "  simulated here in " << formatSeconds(result.hostSeconds) << " on "
         << formatCount(result.threads, "thread") << "\n\n";
     if (result.best) {
         const CandidateOutcome& best = result.outcomes[*result.best];
