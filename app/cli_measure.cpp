@@ -23,13 +23,17 @@ int fail(const std::string& sub, const std::string& message, int code = kExitUsa
     return code;
 }
 
-std::string msText(std::optional<double> v)
+// A measured or simulated time (kept in ms, as measurements are) in µs, as every kernel time is
+// written, without the unit: the table's header carries it.
+std::string usText(std::optional<double> ms)
 {
-    if (!v || !std::isfinite(*v))
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", *v);
-    return buf;
+    return ms && std::isfinite(*ms) ? formatUs(*ms * 1000.0) : "-";
+}
+
+// The same with its unit, in prose.
+std::string timeText(std::optional<double> ms)
+{
+    return ms && std::isfinite(*ms) ? formatKernelTime(*ms) : "-";
 }
 
 std::string numberText(double v, const char* format = "%.3f")
@@ -250,17 +254,18 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
     if (a.n > 0) {
         std::cout << "Spearman " << numberText(a.spearman) << ", Kendall tau-b " << numberText(a.kendallTauB) << "\n";
         std::cout << "top-1 regret " << numberText(a.top1Regret) << " (the simulator's pick measured "
-                  << msText(result.candidates[*simPick].measuredMs) << " ms, the best " << msText(result.candidates[*best].measuredMs)
-                  << " ms)\n";
+                  << timeText(result.candidates[*simPick].measuredMs) << ", the best "
+                  << timeText(result.candidates[*best].measuredMs) << ")\n";
         std::cout << "top-" << a.k << " recall " << numberText(a.topKRecall, "%.2f") << "; simulated/measured "
                   << "geometric mean " << numberText(a.geomeanRatio) << "\n";
     }
-    std::cout << "\n  #  measured ms  simulated ms   ratio  config\n";
+    std::cout << "\n  #  measured us  simulated us   ratio  config\n";
     for (std::size_t i = 0; i < result.candidates.size(); ++i) {
         const pipeline::MeasuredCandidate& c = result.candidates[i];
         char line[96];
-        std::snprintf(line, sizeof line, "%3zu  %11s  %12s  %6s  ", i, c.measuredMs ? msText(c.measuredMs).c_str() : c.measuredStatus.c_str(),
-                      c.simulatedMs ? msText(c.simulatedMs).c_str() : c.simulatedStatus.c_str(),
+        std::snprintf(line, sizeof line, "%3zu  %11s  %12s  %6s  ", i,
+                      c.measuredMs ? usText(c.measuredMs).c_str() : c.measuredStatus.c_str(),
+                      c.simulatedMs ? usText(c.simulatedMs).c_str() : c.simulatedStatus.c_str(),
                       c.ratio ? numberText(*c.ratio, "%.2f").c_str() : "-");
         std::string marks;
         if (simPick == i)
@@ -343,7 +348,7 @@ int runList(const Args& args, const std::vector<std::string>& rest)
         std::cout << "#" << m.id << "  " << measure::launchText(m.launch) << "  " << measure::configText(m.config) << "  "
                   << measure::measureStatusName(m.status);
         if (m.p50Ms)
-            std::cout << " p50 " << msText(m.p50Ms) << " ms";
+            std::cout << " p50 " << timeText(m.p50Ms);
         std::cout << "  on " << m.device << "  (" << m.sourceFile;
         if (m.sourceLine > 0)
             std::cout << ":" << m.sourceLine;

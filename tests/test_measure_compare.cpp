@@ -1,9 +1,10 @@
 // Measured timings end to end: importing a runner file through the workflow (counts, duplicates,
 // all or nothing), comparing it with the simulated NPU, and the same through the CLI.
 
+#include "cli_run.h"
 #include "core/measure/rank_agreement.h"
 #include "core/pipeline/workflow.h"
-#include "cli_run.h"
+#include "core/util/format.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -192,7 +193,26 @@ TEST(MeasureCompare, TheCliImportsAnAutotuningLogAndComparesIt)
         autotunerPick = autotunerPick || c["autotunerPick"].get<bool>();
     EXPECT_TRUE(autotunerPick);
 
+    // In text, every time in µs as the rest of the CLI writes kernel times (JSON keeps ms): the
+    // table's columns, the regret line, each row's figures.
+    run = test::tilescope("measure compare " + workload + " --jobs 1" + cache);
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("  #  measured us  simulated us   ratio  config"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find(" ms"), std::string::npos) << run.out;
+    const auto& pick = compared["candidates"][compared["simulatorPick"].get<std::size_t>()];
+    const auto& fastest = compared["candidates"][compared["measuredBest"].get<std::size_t>()];
+    EXPECT_NE(run.out.find("(the simulator's pick measured " +
+                           formatKernelTime(pick["measuredMs"].get<double>()) + ", the best " +
+                           formatKernelTime(fastest["measuredMs"].get<double>()) + ")"),
+              std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("  " + formatUs(pick["measuredMs"].get<double>() * 1000.0) + "  "),
+              std::string::npos)
+        << run.out;
+
     run = test::tilescope("measure list " + workload + cache);
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_NE(run.out.find(std::to_string(added) + " measurements in"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find(" ms"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find(" us  on "), std::string::npos) << run.out;
 }

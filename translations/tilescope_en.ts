@@ -229,12 +229,12 @@
     <name>ts::gui::MeasuredCompareDialog</name>
     <message numerus="yes">
         <source>%1
-measured %2 ms (%Ln run(s)), simulated %3 ms, ratio %4</source>
+measured %2 (%Ln run(s)), simulated %3, ratio %4</source>
         <translation>
             <numerusform>%1
-measured %2 ms (%Ln run), simulated %3 ms, ratio %4</numerusform>
+measured %2 (%Ln run), simulated %3, ratio %4</numerusform>
             <numerusform>%1
-measured %2 ms (%Ln runs), simulated %3 ms, ratio %4</numerusform>
+measured %2 (%Ln runs), simulated %3, ratio %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">

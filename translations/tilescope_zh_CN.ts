@@ -2597,22 +2597,6 @@
         <translation>模拟与实测</translation>
     </message>
     <message>
-        <source>measured p50 (ms)</source>
-        <translation>实测 p50（毫秒）</translation>
-    </message>
-    <message>
-        <source>simulated p50 (ms)</source>
-        <translation>模拟 p50（毫秒）</translation>
-    </message>
-    <message>
-        <source>Measured ms</source>
-        <translation>实测（毫秒）</translation>
-    </message>
-    <message>
-        <source>Simulated ms</source>
-        <translation>模拟（毫秒）</translation>
-    </message>
-    <message>
         <source>Ratio</source>
         <translation>比值</translation>
     </message>
@@ -2692,12 +2676,28 @@
             <numerusform>其中 %Ln 个同时有两种时间。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>measured p50 (µs)</source>
+        <translation>实测 p50（µs）</translation>
+    </message>
+    <message>
+        <source>simulated p50 (µs)</source>
+        <translation>模拟 p50（µs）</translation>
+    </message>
+    <message>
+        <source>Measured (µs)</source>
+        <translation>实测（µs）</translation>
+    </message>
+    <message>
+        <source>Simulated (µs)</source>
+        <translation>模拟（µs）</translation>
+    </message>
     <message numerus="yes">
         <source>%1
-measured %2 ms (%Ln run(s)), simulated %3 ms, ratio %4</source>
+measured %2 (%Ln run(s)), simulated %3, ratio %4</source>
         <translation>
             <numerusform>%1
-实测 %2 毫秒（%Ln 次），模拟 %3 毫秒，比值 %4</numerusform>
+实测 %2（%Ln 次），模拟 %3，比值 %4</numerusform>
         </translation>
     </message>
 </context>

@@ -8,10 +8,15 @@
 #include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 #include "widgets/themed_color.h"
+#include "widgets/time_axis_ticker.h"
 
+#include <QBuffer>
+#include <QFontMetrics>
 #include <QFontMetricsF>
+#include <QImage>
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
 #include <QTextDocument>
 
 #include <algorithm>
@@ -118,6 +123,80 @@ void setLegendText(QLabel* label, const QStringList& rows)
     label->setMinimumWidth(std::min(natural, kLegendLeast));
 }
 
+// A legend's swatch: a square of `side` pixels in the colour, hatched as the cells are where they
+// are, as an inline image (its size is its own, not the table row's).
+QString swatchImage(const QColor& colour, const QBrush& hatch, int side)
+{
+    QImage image(side, side, QImage::Format_ARGB32);
+    image.fill(colour);
+    if (hatch.style() != Qt::NoBrush) {
+        QPainter painter(&image);
+        painter.fillRect(image.rect(), hatch);
+    }
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return QStringLiteral("<img src='data:image/png;base64,%1' width='%2' height='%2'>")
+        .arg(QString::fromLatin1(png.toBase64()))
+        .arg(side);
+}
+
+// The colour bar's ticks: round values of the figure, each with its unit ("200 µs", "1.5×",
+// "40%"), counts grouped ("1,024 waves" reads "1,024").
+QSharedPointer<QCPAxisTicker> scaleTicker(int metric, MetricScale scale)
+{
+    QString unit;
+    switch (metric) {
+    case int(CandidateMetric::SimulatedP50):
+    case int(CandidateMetric::Measured):
+        unit = QStringLiteral(" µs");
+        break;
+    case int(CandidateMetric::RatioToBest):
+    case int(CandidateMetric::TuningDiff):
+        unit = QStringLiteral("×");
+        break;
+    case int(CandidateMetric::UbUse):
+    case int(CandidateMetric::L1Use):
+    case int(CandidateMetric::L0Use):
+        unit = QStringLiteral("%");
+        break;
+    }
+    if (scale == MetricScale::Linear)
+        return QSharedPointer<QuantityAxisTicker>::create(unit);
+    return QSharedPointer<TimeAxisTicker>::create(unit);
+}
+
+// The columns of an ordinal axis to label when not every one fits: those whose value is a
+// multiple of a round step (1, 2 or 5 times a power of ten), the smallest step whose columns lie
+// at least `least` columns apart, and the first column too where it keeps that distance (a
+// softmax lattice reads 1, 2,000, 4,000, ... instead of 1, 496, 1,056, ...). Empty when no step
+// gives two such columns (powers of two): the caller then labels every n-th column.
+std::vector<std::size_t> roundColumns(const std::vector<std::int64_t>& values, std::size_t least)
+{
+    std::int64_t largest = 0;
+    for (std::int64_t v : values)
+        largest = std::max(largest, v < 0 ? -v : v);
+    for (std::int64_t decade = 1; decade <= largest; decade *= 10)
+        for (std::int64_t m : {1, 2, 5}) {
+            const std::int64_t step = m * decade;
+            std::vector<std::size_t> columns;
+            bool apart = true;
+            for (std::size_t i = 0; i < values.size() && apart; ++i) {
+                if (values[i] % step != 0)
+                    continue;
+                apart = columns.empty() || i - columns.back() >= least;
+                columns.push_back(i);
+            }
+            if (!apart || columns.size() < 2)
+                continue;
+            if (columns.front() >= least)
+                columns.insert(columns.begin(), 0);
+            return columns;
+        }
+    return {};
+}
+
 } // namespace
 
 namespace heatmap_detail {
@@ -181,6 +260,15 @@ void summariseFigures(const HeatmapSlice& slice, pipeline::CandidateMetricValues
 }
 
 } // namespace heatmap_detail
+
+// The hatching over a cell that shows no figure (and over its swatch): a compile that failed is
+// crossed in white, a figure that is absent struck in grey.
+QBrush HeatmapChart::hatchBrush(int band) const
+{
+    if (band == kCompileFailedBand)
+        return QBrush(Qt::white, Qt::DiagCrossPattern);
+    return QBrush(m_dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0x75, 0x75, 0x75), Qt::BDiagPattern);
+}
 
 QColor HeatmapChart::absentColor() const
 {
@@ -362,14 +450,15 @@ void HeatmapChart::fillCells()
     // A single row or column (a strip) spans its range: one cell around 0.
     const auto span = [](std::size_t n) { return n == 1 ? QCPRange(-0.5, 0.5) : QCPRange(0, double(n - 1)); };
     data->setRange(span(nx), span(ny));
-    const auto swatch = [](const QColor& colour, const QString& label, std::size_t count,
-                           bool hatched = false) {
-        return QStringLiteral("<tr><td style='background:%1'>%4</td><td>&nbsp;%2</td>"
-                              "<td align='right'>&nbsp;%3</td></tr>")
-            .arg(colour.name(), label.toHtmlEscaped())
-            .arg(countText(count))
-            .arg(hatched ? QStringLiteral("&nbsp;/&nbsp;/&nbsp;")
-                         : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;"));
+    // A legend row: its swatch a square the height of a line, at the top of the row however many
+    // lines the label wraps to (a table cell's background would stretch with the label).
+    const int side = QFontMetrics(m_legend->font()).height();
+    const auto swatch = [this, side](const QColor& colour, const QString& label, std::size_t count,
+                                     int hatch = -1) {
+        return QStringLiteral(
+                   "<tr><td valign='top'>%1</td><td>&nbsp;%2</td><td align='right'>&nbsp;%3</td></tr>")
+            .arg(swatchImage(colour, hatch >= 0 ? hatchBrush(hatch) : QBrush(), side), label.toHtmlEscaped(),
+                 countText(std::int64_t(count)));
     };
     std::array<std::size_t, kCellCategoryCount> counts{};
     for (CellCategory c : m_slice.categories)
@@ -436,20 +525,14 @@ void HeatmapChart::fillCells()
                 hatch->topLeft->setCoords(double(x) - 0.5, double(y) + 0.5);
                 hatch->bottomRight->setCoords(double(x) + 0.5, double(y) - 0.5);
                 hatch->setPen(Qt::NoPen);
-                const QColor ink = band == kCompileFailedBand ? QColor(Qt::white)
-                                   : m_dark                   ? QColor(0x9e, 0x9e, 0x9e)
-                                                              : QColor(0x75, 0x75, 0x75);
-                hatch->setBrush(QBrush(ink, band == kCompileFailedBand ? Qt::DiagCrossPattern : Qt::BDiagPattern));
+                hatch->setBrush(hatchBrush(band));
                 hatch->setSelectable(false);
                 m_hatches.push_back(hatch);
             }
         }
     m_scale->setGradient(values);
     m_scale->setDataScaleType(info.scale == MetricScale::Linear ? QCPAxis::stLinear : QCPAxis::stLogarithmic);
-    if (info.scale == MetricScale::Linear)
-        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    else
-        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_scale->axis()->setTicker(scaleTicker(m_slice.colourBy, info.scale));
     m_scale->setDataRange(range);
     m_scale->setLabel(m_slice.colourBy == int(CandidateMetric::Waves)
                           ? tr("Waves of programs over the cores")
@@ -461,22 +544,29 @@ void HeatmapChart::fillCells()
     legend << QStringLiteral("<tr><td colspan='3'><b>%1</b></td></tr>").arg(metricLabel(m_slice.colourBy).toHtmlEscaped());
     if (info.present > 0) {
         const auto end = [&](double at, const QString& text) {
-            return QStringLiteral("<tr><td style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td colspan='2'>&nbsp;%2</td></tr>")
-                .arg(QColor::fromRgb(values.color(at, QCPRange(0, 1))).name(), text.toHtmlEscaped());
+            return QStringLiteral("<tr><td valign='top'>%1</td><td colspan='2'>&nbsp;%2</td></tr>")
+                .arg(swatchImage(QColor::fromRgb(values.color(at, QCPRange(0, 1))), QBrush(), side),
+                     text.toHtmlEscaped());
+        };
+        // A time as every view writes it, two decimals (a cell's own label is shorter to fit).
+        const bool time = m_slice.colourBy == int(CandidateMetric::SimulatedP50) ||
+                          m_slice.colourBy == int(CandidateMetric::Measured);
+        const auto figure = [&](double v) {
+            return time ? QString::fromStdString(formatUs(v)) : metricValueText(m_slice.colourBy, v);
         };
         // The colours the lowest and the highest cell have (a diverging bar reaches past both).
         legend << end(gradientPosition(info.low, range, info.scale),
-                      tr("low: %1 %2").arg(metricValueText(m_slice.colourBy, info.low), unitText(m_slice.colourBy)));
+                      tr("low: %1 %2").arg(figure(info.low), unitText(m_slice.colourBy)));
         legend << end(gradientPosition(info.high, range, info.scale),
-                      tr("high: %1 %2").arg(metricValueText(m_slice.colourBy, info.high), unitText(m_slice.colourBy)));
+                      tr("high: %1 %2").arg(figure(info.high), unitText(m_slice.colourBy)));
         legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
-                      .arg(tr("cells with the figure").toHtmlEscaped())
-                      .arg(info.present);
+                      .arg(tr("cells with the figure").toHtmlEscaped(),
+                           countText(std::int64_t(info.present)));
     }
     if (info.overflow > 0)
         legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
-                      .arg(tr("over capacity (> 100 %)").toHtmlEscaped())
-                      .arg(info.overflow);
+                      .arg(tr("over capacity (> 100 %)").toHtmlEscaped(),
+                           countText(std::int64_t(info.overflow)));
     // Which dimensions the cells are reduced over, one line each (a long line would widen the
     // legend's columns).
     for (std::size_t d = 0; d < m_slice.modes.size() && m_space; ++d) {
@@ -489,7 +579,8 @@ void HeatmapChart::fillCells()
     // Why the other cells show no figure: the tuning's outcome, then the candidate's status.
     for (int band : {int(kCompileFailedBand), int(kTimeBudgetCutBand), int(kAbsentBand)})
         if (bandCounts[std::size_t(band)] > 0)
-            legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)], band != kTimeBudgetCutBand);
+            legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)],
+                             band != kTimeBudgetCutBand ? band : -1);
     for (int band = 1; band < kCellCategoryCount; ++band)
         if (bandCounts[std::size_t(band)] > 0)
             legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)]);
@@ -511,18 +602,27 @@ void HeatmapChart::thinTicks()
         return;
     m_tickPixels[0] = cellW;
     m_tickPixels[1] = cellH;
-    const auto ticker = [this](int dim, const std::vector<std::int64_t>& values, double cell, const QFontMetricsF& fm,
-                               bool sideBySide) {
+    const auto ticker = [this](int dim, const std::vector<std::int64_t>& values, double cell,
+                               const QFontMetricsF& fm, bool sideBySide) {
+        // A number for a reader, grouped ("8,192"); a choice, a flag or "default" as it is written.
+        const space::SpaceDimension& d = m_space->dimensions()[std::size_t(dim)];
+        const bool numeric = !d.boolean && d.choices.empty() &&
+                             std::find(values.begin(), values.end(), space::kUnset) == values.end();
         QStringList texts;
         double room = 0;
         for (std::int64_t v : values) {
-            texts << valueText(dim, v);
+            texts << (numeric ? countText(v) : valueText(dim, v));
             room = std::max(room, sideBySide ? fm.horizontalAdvance(texts.back()) : fm.height());
         }
         const std::size_t step = cell > 0 ? std::max<std::size_t>(1, std::size_t(std::ceil((room + kTickGap) / cell))) : 1;
         auto t = QSharedPointer<QCPAxisTickerText>::create();
-        for (std::size_t i = 0; i < values.size(); i += step)
+        const std::vector<std::size_t> round =
+            step > 1 && numeric ? roundColumns(values, step) : std::vector<std::size_t>{};
+        for (std::size_t i : round)
             t->addTick(double(i), texts[qsizetype(i)]);
+        if (round.empty())
+            for (std::size_t i = 0; i < values.size(); i += step)
+                t->addTick(double(i), texts[qsizetype(i)]);
         return t;
     };
     m_plot->xAxis->setTicker(ticker(m_slice.xDim, m_slice.xValues, cellW, QFontMetricsF(m_plot->xAxis->tickLabelFont()), true));

@@ -128,6 +128,7 @@ private:
     void emitSource(int dim);
     QColor categoryColor(CellCategory category) const;
     QColor absentColor() const;
+    QBrush hatchBrush(int band) const;
     // Why a cell has no figure: its category when pruned, skipped or incorrect, else its outcome.
     QColor bandColor(int band) const;
     QString bandLabel(int band) const;

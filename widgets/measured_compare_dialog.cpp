@@ -7,6 +7,7 @@
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
+#include "widgets/time_axis_ticker.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -32,9 +33,16 @@ QString configText(const space::TritonConfig& config)
     return QString::fromStdString(measure::configText(config));
 }
 
-QString ms(std::optional<double> v)
+// A time kept in ms (as measurements are) in µs, as the explorer writes every kernel time: the
+// number alone in the table (its header names the unit), with the unit in prose.
+QString usNumber(std::optional<double> ms)
 {
-    return v && std::isfinite(*v) ? QString::number(*v, 'f', 4) : QStringLiteral("-");
+    return ms && std::isfinite(*ms) ? QString::fromStdString(formatUs(*ms * 1000.0)) : QStringLiteral("-");
+}
+
+QString usText(std::optional<double> ms)
+{
+    return ms && std::isfinite(*ms) ? timeUsText(*ms * 1000.0) : QStringLiteral("-");
 }
 
 QString statistic(double v, int decimals = 3)
@@ -70,18 +78,18 @@ MeasuredCompareDialog::MeasuredCompareDialog(std::shared_ptr<const analysis::Ker
     stylePlot(m_plot);
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-        axis->setNumberFormat(QStringLiteral("gb"));
+        axis->setTicker(QSharedPointer<TimeAxisTicker>::create());
     }
-    m_plot->xAxis->setLabel(tr("measured p50 (ms)"));
-    m_plot->yAxis->setLabel(tr("simulated p50 (ms)"));
+    m_plot->xAxis->setLabel(tr("measured p50 (µs)"));
+    m_plot->yAxis->setLabel(tr("simulated p50 (µs)"));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
 
     m_table = new QTableWidget(0, 5, this);
     m_table->setObjectName(QStringLiteral("measuredTable"));
-    m_table->setHorizontalHeaderLabels({tr("Measured ms"), tr("Simulated ms"), tr("Ratio"), tr("Runs"), tr("Config")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Measured (µs)"), tr("Simulated (µs)"), tr("Ratio"), tr("Runs"), tr("Config")});
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -171,9 +179,12 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
     for (std::size_t i = 0; i < r.candidates.size(); ++i) {
         const pipeline::MeasuredCandidate& c = r.candidates[i];
         const int row = int(i);
-        m_table->setItem(row, 0, cell(c.measuredMs ? ms(c.measuredMs) : QString::fromStdString(c.measuredStatus), true));
-        m_table->setItem(row, 1,
-                         cell(c.simulatedMs ? ms(c.simulatedMs) : QString::fromStdString(c.simulatedStatus), true));
+        m_table->setItem(
+            row, 0,
+            cell(c.measuredMs ? usNumber(c.measuredMs) : QString::fromStdString(c.measuredStatus), true));
+        m_table->setItem(
+            row, 1,
+            cell(c.simulatedMs ? usNumber(c.simulatedMs) : QString::fromStdString(c.simulatedStatus), true));
         m_table->setItem(row, 2, cell(c.ratio ? QString::number(*c.ratio, 'f', 2) : QStringLiteral("-"), true));
         m_table->setItem(row, 3, cell(countText(c.timedRuns), true));
         QTableWidgetItem* config = cell(configText(c.config));
@@ -205,7 +216,7 @@ void MeasuredCompareDialog::plotResult()
     double lo = INFINITY, hi = 0;
     const auto simPick = r.simulatorPick(), best = r.measuredBest();
     for (std::size_t i : r.compared) {
-        const double x = *r.candidates[i].measuredMs, y = *r.candidates[i].simulatedMs;
+        const double x = *r.candidates[i].measuredMs * 1000.0, y = *r.candidates[i].simulatedMs * 1000.0;
         m_plotted.push_back(i);
         xs << x;
         ys << y;
@@ -256,8 +267,8 @@ std::optional<std::size_t> MeasuredCompareDialog::candidateAt(const QPoint& pixe
     double nearestDistance = kHoverPixels;
     for (std::size_t i : m_plotted) {
         const pipeline::MeasuredCandidate& c = m_result->candidates[i];
-        const double px = m_plot->xAxis->coordToPixel(*c.measuredMs);
-        const double py = m_plot->yAxis->coordToPixel(*c.simulatedMs);
+        const double px = m_plot->xAxis->coordToPixel(*c.measuredMs * 1000.0);
+        const double py = m_plot->yAxis->coordToPixel(*c.simulatedMs * 1000.0);
         const double d = std::hypot(px - pixel.x(), py - pixel.y());
         if (d <= nearestDistance) {
             nearestDistance = d;
@@ -272,8 +283,8 @@ QString MeasuredCompareDialog::hoverText(std::size_t candidate) const
     if (!m_result || candidate >= m_result->candidates.size())
         return {};
     const pipeline::MeasuredCandidate& c = m_result->candidates[candidate];
-    return tr("%1\nmeasured %2 ms (%Ln run(s)), simulated %3 ms, ratio %4", nullptr, int(c.timedRuns))
-        .arg(configText(c.config), ms(c.measuredMs), ms(c.simulatedMs),
+    return tr("%1\nmeasured %2 (%Ln run(s)), simulated %3, ratio %4", nullptr, int(c.timedRuns))
+        .arg(configText(c.config), usText(c.measuredMs), usText(c.simulatedMs),
              c.ratio ? QString::number(*c.ratio, 'f', 2) : QStringLiteral("-"));
 }
 

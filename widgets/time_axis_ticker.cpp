@@ -14,11 +14,21 @@ int decimalsFor(double step)
     return std::max(0, int(-std::floor(std::log10(step) + 1e-9)));
 }
 
+// A ticker's outputs emptied, before it fills them (or leaves an axis it cannot tick bare).
+void clearTicks(QVector<double>& ticks, QVector<double>* subTicks, QVector<QString>* tickLabels)
+{
+    ticks.clear();
+    if (subTicks)
+        subTicks->clear();
+    if (tickLabels)
+        tickLabels->clear();
+}
+
 } // namespace
 
-QString TimeAxisTicker::label(double us, int decimals)
+QString TimeAxisTicker::label(double value, int decimals) const
 {
-    return QLocale().toString(us, 'f', decimals) + QStringLiteral(" µs");
+    return QLocale().toString(value, 'f', decimals) + m_unit;
 }
 
 // The labels follow the reader's locale (as every count and time in the explorer), not the
@@ -27,11 +37,7 @@ void TimeAxisTicker::generate(const QCPRange& range, const QLocale& /*locale*/, 
                               int /*precision*/, QVector<double>& ticks, QVector<double>* subTicks,
                               QVector<QString>* tickLabels)
 {
-    ticks.clear();
-    if (subTicks)
-        subTicks->clear();
-    if (tickLabels)
-        tickLabels->clear();
+    clearTicks(ticks, subTicks, tickLabels);
     if (!(range.lower > 0) || !(range.upper > range.lower) || !std::isfinite(range.upper))
         return;
     const double span = std::log10(range.upper / range.lower);
@@ -91,6 +97,38 @@ void TimeAxisTicker::generate(const QCPRange& range, const QLocale& /*locale*/, 
                                  [t](double x) { return std::abs(x - t) <= 1e-9 * t; }))
                     *subTicks << t;
             }
+}
+
+double QuantityAxisTicker::roundStep(double span, int most)
+{
+    if (!(span > 0) || !std::isfinite(span) || most < 1)
+        return 1.0;
+    const double least = span / most;
+    double decade = std::pow(10.0, std::floor(std::log10(least)));
+    for (;; decade *= 10)
+        for (double m : {1.0, 2.0, 5.0})
+            if (m * decade >= least * (1 - 1e-9))
+                return m * decade;
+}
+
+// The labels follow the reader's locale (as every count in the explorer), not the plot's
+// number format; about one tick per tickCount() (5 by default) over the range.
+void QuantityAxisTicker::generate(const QCPRange& range, const QLocale& /*locale*/, QChar /*formatChar*/,
+                                  int /*precision*/, QVector<double>& ticks, QVector<double>* subTicks,
+                                  QVector<QString>* tickLabels)
+{
+    clearTicks(ticks, subTicks, tickLabels);
+    if (!(range.upper > range.lower) || !std::isfinite(range.lower) || !std::isfinite(range.upper))
+        return;
+    const double step = roundStep(range.upper - range.lower, std::max(1, tickCount()));
+    const int decimals = decimalsFor(step);
+    for (double k = std::ceil(range.lower / step - 1e-9); k * step <= range.upper + step * 1e-9; k += 1) {
+        const double t = k * step;
+        ticks << (std::abs(t) < step * 1e-9 ? 0.0 : t);
+    }
+    if (tickLabels)
+        for (double t : ticks)
+            *tickLabels << QLocale().toString(t, 'f', decimals) + m_unit;
 }
 
 } // namespace ts::gui

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ts::gui {
 namespace {
@@ -41,7 +42,10 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
     m_plot->yAxis->setLabel(tr("UB use (KiB)"));
     m_plot->xAxis->setLabel(tr("backend's list, by UB use"));
     m_plot->xAxis->setTicks(false);
+    m_margins = m_plot->axisRect()->minimumMargins();
     m_summary = layOutChartWithSummary(this, m_plot, QStringLiteral("ub-footprint"), tr("Save the UB chart as PNG, SVG or PDF"));
+    // The label's room depends on the bars' size in pixels, known once the plot is laid out.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { placeBudgetLabel(); });
 
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
         const std::int32_t bar = barAt(e->position());
@@ -91,6 +95,8 @@ void UbChart::setDark(bool dark)
     m_highlight->setPen(QPen(pal.color(QPalette::Text), 2));
     m_budget->setPen(QPen(pal.color(QPalette::Text), 1.5, Qt::DashLine));
     m_budgetLabel->setColor(pal.color(QPalette::Text));
+    m_budgetLabel->setBrush(pal.brush(QPalette::Base));
+    m_budgetLabel->setPadding(QMargins(2, 1, 2, 1));
     rebuild();
 }
 
@@ -180,6 +186,7 @@ void UbChart::rebuild()
     m_budget->point1->setCoords(0, budgetKib);
     m_budget->point2->setCoords(1, budgetKib);
     m_budget->setVisible(true);
+    m_budgetKib = budgetKib;
     m_budgetLabel->position->setCoords(0.99, budgetKib);
     m_budgetLabel->setText(cube ? tr("L1 limit %1 KiB").arg(budgetKib, 0, 'f', 0)
                                 : tr("UB budget %1 KiB").arg(budgetKib, 0, 'f', 0));
@@ -215,6 +222,74 @@ void UbChart::rebuild()
         m_summary->setText(what + tr("; select one to compare it."));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QRectF UbChart::budgetLabelRect() const
+{
+    return QRectF(m_budgetLabel->topLeft->pixelPosition(), m_budgetLabel->bottomRight->pixelPosition())
+        .normalized();
+}
+
+std::vector<QRectF> UbChart::barRects() const
+{
+    std::vector<QRectF> rects;
+    const QCPAxis* x = m_plot->xAxis;
+    const QCPAxis* y = m_plot->yAxis;
+    for (const QCPBars* bars : {m_fits, m_over, m_highlight})
+        for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it) {
+            const double half = bars->width() / 2;
+            rects.push_back(QRectF(QPointF(x->coordToPixel(it->key - half), y->coordToPixel(it->value)),
+                                   QPointF(x->coordToPixel(it->key + half), y->coordToPixel(0)))
+                                .normalized());
+        }
+    return rects;
+}
+
+// The budget's label beside its line where no bar is: above the line at the left, where the
+// shortest bars are (sorted by use), else at the right, else below the line. The bars over the
+// budget are on the right, so the label's old place (right, above) covered them. Where bars
+// cross the line at both ends (a few tl.dot tilings, all over the L1 limit), the label goes
+// above the plot area, in a top margin made for it.
+void UbChart::placeBudgetLabel()
+{
+    if (!m_budgetLabel->visible())
+        return;
+    QCPAxisRect* rect = m_plot->axisRect();
+    const std::vector<QRectF> bars = barRects();
+    m_budgetLabel->setClipToAxisRect(true);
+    m_budgetLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_budgetLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    const struct {
+        double x;
+        Qt::Alignment align;
+    } places[] = {{0.01, Qt::AlignLeft | Qt::AlignBottom},
+                  {0.99, Qt::AlignRight | Qt::AlignBottom},
+                  {0.01, Qt::AlignLeft | Qt::AlignTop},
+                  {0.99, Qt::AlignRight | Qt::AlignTop}};
+    const double budget = m_budgetKib;
+    for (const auto& place : places) {
+        m_budgetLabel->position->setCoords(place.x, budget);
+        m_budgetLabel->setPositionAlignment(place.align);
+        const QRectF label = budgetLabelRect();
+        if (std::none_of(bars.begin(), bars.end(),
+                         [&](const QRectF& bar) { return bar.intersects(label); })) {
+            if (rect->minimumMargins() != m_margins) {
+                rect->setMinimumMargins(m_margins);
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+            }
+            return;
+        }
+    }
+    m_budgetLabel->setClipToAxisRect(false);
+    m_budgetLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_budgetLabel->position->setCoords(1.0, 0.0);
+    m_budgetLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    const QMargins above(m_margins.left(), int(std::ceil(budgetLabelRect().height())) + 2, m_margins.right(),
+                         m_margins.bottom());
+    if (rect->minimumMargins() != above) {
+        rect->setMinimumMargins(above);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 std::int32_t UbChart::barAt(const QPointF& pos) const

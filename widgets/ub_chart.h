@@ -6,6 +6,8 @@
 
 #include "core/space/candidate_space.h"
 
+#include <QMargins>
+#include <QRectF>
 #include <QWidget>
 
 #include <memory>
@@ -35,6 +37,9 @@ public:
     const std::vector<std::size_t>& shownCandidates() const { return m_shown; }
     // What the bars measure: "UB footprint against the budget", or L1 for cube candidates.
     QString title() const;
+    // In pixels, after a replot: the budget line's label and each bar drawn.
+    QRectF budgetLabelRect() const;
+    std::vector<QRectF> barRects() const;
 
 Q_SIGNALS:
     void candidateClicked(std::size_t candidate);
@@ -43,6 +48,7 @@ Q_SIGNALS:
 private:
     void rebuild();
     std::int32_t barAt(const QPointF& pos) const;
+    void placeBudgetLabel();
 
     std::shared_ptr<const space::CandidateSpace> m_space;
     std::optional<std::size_t> m_selected;
@@ -54,6 +60,8 @@ private:
     QCPItemStraightLine* m_budget = nullptr;
     QCPItemText* m_budgetLabel = nullptr;
     QLabel* m_summary = nullptr;
+    double m_budgetKib = 0;
+    QMargins m_margins; // the plot area's own, without room for the budget's label above it
     bool m_dark = false;
     bool m_cube = false;  // the bars show L1, not UB
 };

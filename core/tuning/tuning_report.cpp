@@ -110,8 +110,11 @@ std::string tuningToText(const analysis::KernelAnalysis& a, const space::Candida
             << "): " << formatInteger(std::int64_t(fixes)) << " of "
             << formatCount(std::int64_t(searched), "UB overflow") << " fixed by a ubtune_cfg\n";
     }
-    out << "  simulated here in " << fixed(result.hostSeconds * 1000, 1) << " ms on "
-        << formatCount(result.threads, "thread") << "\n\n";
+    // A duration as every report writes one, in seconds; a run of a few milliseconds would read
+    // "0.00 s".
+    out << "  simulated here in "
+        << (result.hostSeconds < 0.005 ? std::string("under 0.01 s") : formatSeconds(result.hostSeconds))
+        << " on " << formatCount(result.threads, "thread") << "\n\n";
     if (result.best) {
         const CandidateOutcome& best = result.outcomes[*result.best];
         out << "  best: " << configString(space, *result.best) << "\n";

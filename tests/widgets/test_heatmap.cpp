@@ -332,6 +332,26 @@ private Q_SLOTS:
         QVERIFY(timed > 1);
         QVERIFY(chart.colourScale()->dataRange().lower <= slice.metricInfo.low * 1.0000001);
         QVERIFY(chart.colourScale()->dataRange().upper >= slice.metricInfo.high * 0.9999999);
+        // Its ticks at round times (1, 2, 5, ... times a power of ten), each labelled in µs.
+        const auto scaleTicks = [&] {
+            QVector<double> ticks;
+            QVector<QString> labels;
+            QCPAxis* axis = chart.colourScale()->axis();
+            axis->ticker()->generate(axis->range(), QLocale(), QLatin1Char('g'), 2, ticks, nullptr, &labels);
+            return std::pair{ticks, labels};
+        };
+        const auto roundOnLog = [](double t) {
+            const double mantissa = t / std::pow(10.0, std::floor(std::log10(t) + 1e-12));
+            return std::abs(mantissa - std::round(mantissa)) < 1e-6;
+        };
+        {
+            const auto [ticks, labels] = scaleTicks();
+            QVERIFY(ticks.size() >= 2);
+            for (qsizetype k = 0; k < ticks.size(); ++k) {
+                QVERIFY2(labels[k].endsWith(QStringLiteral(" µs")), qPrintable(labels[k]));
+                QVERIFY2(roundOnLog(ticks[k]), qPrintable(labels.join(u' ')));
+            }
+        }
         // The legend names the figure and what the grey cells mean.
         QVERIFY(chart.legend()->text().contains(QStringLiteral("Simulated p50")));
         QCOMPARE(chart.legend()->text().contains(QStringLiteral("not tuned")), untimed > 0);
@@ -350,6 +370,14 @@ private Q_SLOTS:
             }
         QVERIFY(sawBest);  // selecting it moved the fixed dimensions to it
         QCOMPARE(chart.slice().metricInfo.low, 1.0);
+        {
+            const auto [ticks, labels] = scaleTicks();
+            QVERIFY(ticks.size() >= 2);
+            for (qsizetype k = 0; k < ticks.size(); ++k) {
+                QVERIFY2(labels[k].endsWith(QStringLiteral("×")), qPrintable(labels[k]));
+                QVERIFY2(roundOnLog(ticks[k]), qPrintable(labels.join(u' ')));
+            }
+        }
 
         // UB use: linear, in percent of the budget.
         combo->setCurrentIndex(combo->findData(int(CandidateMetric::UbUse)));
@@ -357,6 +385,26 @@ private Q_SLOTS:
         QCOMPARE(chart.colourScale()->dataScaleType(), QCPAxis::stLinear);
         QVERIFY(chart.colourScale()->label().contains(QStringLiteral("UB")));
         QVERIFY(chart.slice().metricInfo.present > 0);
+        // Its ticks evenly apart by a round step (1, 2 or 5 times a power of ten), in percent.
+        {
+            const auto [ticks, labels] = scaleTicks();
+            QVERIFY(ticks.size() >= 2);
+            const double step = ticks[1] - ticks[0];
+            const double m = step / std::pow(10.0, std::floor(std::log10(step) + 1e-12));
+            QVERIFY2(std::abs(m - 1) < 1e-9 || std::abs(m - 2) < 1e-9 || std::abs(m - 5) < 1e-9,
+                     qPrintable(labels.join(u' ')));
+            for (qsizetype k = 0; k < ticks.size(); ++k) {
+                QVERIFY2(labels[k].endsWith(u'%'), qPrintable(labels[k]));
+                QVERIFY2(std::abs(ticks[k] / step - std::round(ticks[k] / step)) < 1e-9,
+                         qPrintable(labels.join(u' ')));
+            }
+            // A figure of a thousand or more has its digits grouped.
+            QVector<double> wide;
+            QVector<QString> wideLabels;
+            chart.colourScale()->axis()->ticker()->generate(QCPRange(0, 4321), QLocale(), QLatin1Char('g'), 2,
+                                                            wide, nullptr, &wideLabels);
+            QVERIFY2(wideLabels.contains(QStringLiteral("1,000%")), qPrintable(wideLabels.join(u' ')));
+        }
 
         // Nothing measured on hardware: every cell is "not measured".
         combo->setCurrentIndex(combo->findData(int(CandidateMetric::Measured)));
@@ -591,20 +639,40 @@ private Q_SLOTS:
                 const QMap<double, QString>& ticks = ticker->ticks();
                 QVERIFY(ticks.size() >= 2);
                 const QList<double> at = ticks.keys();
-                QCOMPARE(at.front(), 0.0);
                 const double step = at[1] - at[0];
                 const double stepPixels = std::abs(a->coordToPixel(at[1]) - a->coordToPixel(at[0]));
                 const QFontMetricsF fm(a->tickLabelFont());
                 double widest = 0;
                 for (std::int64_t v : values)
-                    widest = std::max(widest, axis == 0 ? fm.boundingRect(QString::number(v)).width() : fm.height());
+                    widest =
+                        std::max(widest, axis == 0 ? fm.horizontalAdvance(QLocale().toString(qlonglong(v)))
+                                                   : fm.height());
+                // Where the values allow, the columns labelled are those of the values that are
+                // multiples of a round step (1-2-5, test_chart_legibility), and the first; else
+                // every n-th column.
+                bool round = false;
+                for (std::int64_t decade = 1; decade <= values.back() && !round; decade *= 10)
+                    for (std::int64_t m : {1, 2, 5}) {
+                        QList<double> multiples;
+                        for (std::size_t i = 0; i < values.size(); ++i)
+                            if (values[i] % (m * decade) == 0)
+                                multiples << double(i);
+                        QList<double> withFirst = multiples;
+                        if (withFirst.empty() || withFirst.front() != 0)
+                            withFirst.prepend(0);
+                        round = round || (m * decade > 1 && (multiples == at || withFirst == at));
+                    }
+                if (!round)
+                    QCOMPARE(at.front(), 0.0);
                 for (qsizetype k = 0; k < at.size(); ++k) {
-                    QCOMPARE(ticks[at[k]], QString::number(values[std::size_t(at[k])]));
+                    QCOMPARE(ticks[at[k]], QLocale().toString(qlonglong(values[std::size_t(at[k])])));
                     if (k == 0)
                         continue;
-                    QCOMPARE(at[k] - at[k - 1], step);
                     const double gap = std::abs(a->coordToPixel(at[k]) - a->coordToPixel(at[k - 1]));
-                    QVERIFY(std::abs(gap - stepPixels) < 0.5);
+                    if (!round) {
+                        QCOMPARE(at[k] - at[k - 1], step);
+                        QVERIFY(std::abs(gap - stepPixels) < 0.5);
+                    }
                     const double need = axis == 0 ? (fm.boundingRect(ticks[at[k - 1]]).width() + fm.boundingRect(ticks[at[k]]).width()) / 2
                                                   : fm.height();
                     QVERIFY2(gap > need, qPrintable(QStringLiteral("%1 / %2: %3 px apart, %4 px wide")
@@ -613,7 +681,7 @@ private Q_SLOTS:
                                                         .arg(need)));
                 }
                 // Thinned no more than it takes: one step less would not leave the widest label room.
-                if (step > 1)
+                if (step > 1 && !round)
                     QVERIFY(stepPixels / step * (step - 1) < widest + 8.0);
             }
         }
@@ -815,9 +883,18 @@ private Q_SLOTS:
             QVERIFY(colourDistance(failedColour, ranColour) > 90);
             QVERIFY(colourDistance(cutColour, ranColour) > 90);
             QVERIFY(colourDistance(failedColour, cutColour) > 90);
-            // The legend's swatches are the cells' colours.
-            const QString swatches = chart.legend()->text();
-            QVERIFY2(swatches.contains(wantFailed.name()) && swatches.contains(wantCut.name()), qPrintable(swatches));
+            // The legend's swatches are drawn in the cells' colours.
+            QCoreApplication::processEvents();
+            const QImage swatches = chart.legend()->grab().toImage();
+            const auto drawn = [&](const QColor& want) {
+                for (int y = 0; y < swatches.height(); ++y)
+                    for (int x = 0; x < swatches.width(); ++x)
+                        if (swatches.pixelColor(x, y).rgb() == want.rgb())
+                            return true;
+                return false;
+            };
+            QVERIFY2(drawn(wantFailed), qPrintable(wantFailed.name()));
+            QVERIFY2(drawn(wantCut), qPrintable(wantCut.name()));
         }
         shoot(chart, "heatmap_status_failed_and_cut");
     }

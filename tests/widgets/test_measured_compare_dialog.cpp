@@ -6,12 +6,13 @@
 #include "tuning_test_support.h"
 #include "widget_test_support.h"
 
+#include "core/util/format.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
-#include "widgets/space_page.h"
 #include "widgets/measured_compare_dialog.h"
 #include "widgets/qcp.h"
+#include "widgets/space_page.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -71,14 +72,40 @@ private Q_SLOTS:
         // Hovering the point of a config finds that config; far from every point finds none.
         plot->replot();
         const std::size_t some = r.compared[3];
-        const QPoint at(int(std::lround(plot->xAxis->coordToPixel(*r.candidates[some].measuredMs))),
-                        int(std::lround(plot->yAxis->coordToPixel(*r.candidates[some].simulatedMs))));
+        const QPoint at(
+            int(std::lround(plot->xAxis->coordToPixel(*r.candidates[some].measuredMs * 1000.0))),
+            int(std::lround(plot->yAxis->coordToPixel(*r.candidates[some].simulatedMs * 1000.0))));
         const auto hit = dialog.candidateAt(at);
         QVERIFY(hit);
         const pipeline::MeasuredCandidate& c = r.candidates[*hit];
-        QVERIFY(std::abs(plot->xAxis->coordToPixel(*c.measuredMs) - at.x()) <= 8);
+        QVERIFY(std::abs(plot->xAxis->coordToPixel(*c.measuredMs * 1000.0) - at.x()) <= 8);
         QVERIFY(dialog.hoverText(*hit).contains(QString::fromStdString(measure::configText(c.config))));
         QVERIFY(!dialog.candidateAt(QPoint(-100, -100)));
+
+        // Every time in µs, as everywhere else in the explorer: the axes, the table's columns and
+        // cells, the hover text (the measurements keep ms).
+        QVERIFY(plot->xAxis->label().contains(QStringLiteral("µs")));
+        QVERIFY(plot->yAxis->label().contains(QStringLiteral("µs")));
+        QVERIFY(dialog.table()->horizontalHeaderItem(0)->text().contains(QStringLiteral("µs")));
+        QVERIFY(dialog.table()->horizontalHeaderItem(1)->text().contains(QStringLiteral("µs")));
+        const int row = int(*hit);
+        QCOMPARE(dialog.table()->item(row, 0)->text(),
+                 QString::fromStdString(formatUs(*c.measuredMs * 1000.0)));
+        QCOMPARE(dialog.table()->item(row, 1)->text(),
+                 QString::fromStdString(formatUs(*c.simulatedMs * 1000.0)));
+        const QString hover = dialog.hoverText(*hit);
+        QVERIFY2(
+            hover.contains(QString::fromStdString(formatUs(*c.measuredMs * 1000.0)) + QStringLiteral(" µs")),
+            qPrintable(hover));
+        QVERIFY2(!hover.contains(QStringLiteral(" ms")), qPrintable(hover));
+        // The axis labels its ticks in µs too, and they span the plotted points.
+        QVector<double> ticks;
+        QVector<QString> tickLabels;
+        plot->xAxis->ticker()->generate(plot->xAxis->range(), QLocale(), QLatin1Char('g'), 2, ticks, nullptr,
+                                        &tickLabels);
+        QVERIFY(!tickLabels.isEmpty());
+        for (const QString& label : tickLabels)
+            QVERIFY2(label.endsWith(QStringLiteral(" µs")), qPrintable(label));
 
         // The first outlier is the largest |log ratio|.
         double largest = 0;
