@@ -265,6 +265,14 @@
         <source>a tl.dot kernel: its programs split the output into %1 tiles</source>
         <translation>tl.dot 内核：各程序把输出切成 %1 的分块</translation>
     </message>
+    <message>
+        <source>the backend&apos;s axis parse names no split parameter</source>
+        <translation>后端的轴解析没有给出切分参数</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s axis parse names no tiling parameter</source>
+        <translation>后端的轴解析没有给出分块参数</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BackendCompareDialog</name>
