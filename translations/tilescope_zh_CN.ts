@@ -1337,6 +1337,11 @@
         <source>Step %1 of %2: %3</source>
         <translation>第 %1 步，共 %2 步：%3</translation>
     </message>
+    <message>
+        <source>%1 (%2):</source>
+        <comment>a sentence, a note on it in brackets, and the list it introduces</comment>
+        <translation>%1（%2）：</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ExportDialog</name>

@@ -255,11 +255,13 @@ class TestTranslations : public QObject {
         return out;
     }
 
-    // The first two Chinese characters with one space between them in `text` ("默认 方法"), or
-    // empty. Wider gaps are layout: labels side by side in one rich text.
-    static QString spaceBetweenChinese(const QString& text)
+    // The first two Chinese characters with one space between them in `text` ("默认 方法"), or a
+    // half-width bracket closing Chinese words ("以内 (最小列表):"); empty when none. Wider gaps
+    // are layout: labels side by side in one rich text; "网格 (32, 1, 1)" is a Python tuple.
+    static QString chineseSpacingSlip(const QString& text)
     {
-        static const QRegularExpression gap(QStringLiteral("[\\x{4e00}-\\x{9fff}] [\\x{4e00}-\\x{9fff}]"));
+        static const QRegularExpression gap(
+            QStringLiteral("[\\x{4e00}-\\x{9fff}] [\\x{4e00}-\\x{9fff}]|[\\x{4e00}-\\x{9fff}]\\)"));
         return gap.match(text).captured();
     }
 
@@ -758,9 +760,9 @@ private Q_SLOTS:
                 // (The filter's syntax, "参数 运算符 值", is typed with its spaces.)
                 const QString gap = text.startsWith(QLatin1String("QLineEdit/candidateFilter tooltip: "))
                                         ? QString()
-                                        : spaceBetweenChinese(shown);
+                                        : chineseSpacingSlip(shown);
                 if (!gap.isEmpty())
-                    english << QStringLiteral("%1 [a space in \"%2\"] in %3")
+                    english << QStringLiteral("%1 [Chinese spacing \"%2\"] in %3")
                                    .arg(QString::fromLatin1(c.workload), gap, text.left(300));
             }
         }
@@ -800,9 +802,11 @@ private Q_SLOTS:
                              names + QSet<QString>{QStringLiteral("KiB")})
                     .isEmpty());
         QVERIFY(englishWords(QStringLiteral("/tmp/TileScope-XlCMvK/cache.sqlite"), names).isEmpty());
-        QCOMPARE(spaceBetweenChinese(QStringLiteral("（默认 方法，模拟器 sim-5）")), QStringLiteral("认 方"));
-        QVERIFY(spaceBetweenChinese(QStringLiteral("切分参数    分块参数")).isEmpty());
-        QVERIFY(spaceBetweenChinese(QStringLiteral("（方法：默认，模拟器 sim-5，后端 2026-08）")).isEmpty());
+        QCOMPARE(chineseSpacingSlip(QStringLiteral("（默认 方法，模拟器 sim-5）")), QStringLiteral("认 方"));
+        QVERIFY(chineseSpacingSlip(QStringLiteral("切分参数    分块参数")).isEmpty());
+        QCOMPARE(chineseSpacingSlip(QStringLiteral("以内 (最小列表):")), QStringLiteral("表)"));
+        QVERIFY(chineseSpacingSlip(QStringLiteral("以内（最小列表）：网格 (32, 1, 1)")).isEmpty());
+        QVERIFY(chineseSpacingSlip(QStringLiteral("（方法：默认，模拟器 sim-5，后端 2026-08）")).isEmpty());
     }
 
     // Core's messages reach the reader in Chinese, arguments and all, a message inside a message
