@@ -492,8 +492,10 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::Status: return statusLabel(s.status(row));
     case Column::Reason: return reasonLabel(s.reason(row));
     case Column::Tile: return locale.toString(qint64(s.metrics(row).tileElements));
-    case Column::UbBytes: return bytesText(s.metrics(row).ubBytes);
-    case Column::UbShare: return ubShareText(s.metrics(row));
+    // A tl.dot candidate's footprint is its L1 and L0 buffers (the details pane): no UB figure,
+    // rather than "0 B" and an overflow of a zero budget.
+    case Column::UbBytes: return s.metrics(row).cube ? QStringLiteral("–") : bytesText(s.metrics(row).ubBytes);
+    case Column::UbShare: return s.metrics(row).cube ? QStringLiteral("–") : ubShareText(s.metrics(row));
     case Column::Programs: return locale.toString(qint64(s.metrics(row).programs));
     case Column::Waves: return locale.toString(qint64(s.metrics(row).waves));
     case Column::LastWave: return s.metrics(row).programs > 0 ? percentText(s.metrics(row).lastWaveUtilisation)

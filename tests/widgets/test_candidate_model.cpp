@@ -138,6 +138,34 @@ private Q_SLOTS:
                      QString::number(lattice->numStages(std::size_t(row))));
     }
 
+    // A tl.dot candidate has no UB figure (its footprint is L1 and L0): its UB cells say so
+    // rather than "0 B" and an overflow of a zero budget.
+    void aCubeCandidateHasNoUbFigure()
+    {
+        const kernel::WorkloadLoadResult loaded =
+            kernel::loadWorkload(test::examplePath("linear_act.json").toStdString());
+        QVERIFY(loaded.workload);
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+        QVERIFY(analysed.ok());
+        static const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
+        const auto space =
+            pipeline::buildSpace({analysed.analysis, *registry.find(analysed.analysis->workload.device), {}})
+                .space;
+        QVERIFY(space && space->size() > 0);
+        CandidateTableModel model;
+        model.setSpace(space);
+        int cubeRows = 0;
+        for (int row = 0; row < model.rowCount(); row += 37) {
+            if (!space->metrics(std::size_t(row)).cube)
+                continue;
+            ++cubeRows;
+            for (const auto kind :
+                 {CandidateTableModel::Column::UbBytes, CandidateTableModel::Column::UbShare})
+                QCOMPARE(model.data(model.index(row, model.columnOf(kind))).toString(), QStringLiteral("–"));
+        }
+        QVERIFY(cubeRows > 10);
+    }
+
     void displayIsTextAndSortRoleIsTheRawNumber()
     {
         CandidateTableModel model;
