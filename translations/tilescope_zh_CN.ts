@@ -195,11 +195,11 @@
     </message>
     <message>
         <source>mode %1, status %2</source>
-        <translation>模式 %1，状态 %2</translation>
+        <translation>模式：%1，状态：%2</translation>
     </message>
     <message>
         <source>mode %1, status %2 (upstream&apos;s cube parse run by TileScope: this version has none)</source>
-        <translation>模式 %1，状态 %2（由 TileScope 运行上游的 cube 解析：此版本没有该解析）</translation>
+        <translation>模式：%1，状态：%2（由 TileScope 运行上游的 cube 解析：此版本没有该解析）</translation>
     </message>
     <message>
         <source>Site %1</source>
@@ -264,6 +264,14 @@
     <message>
         <source>a tl.dot kernel: its programs split the output into %1 tiles</source>
         <translation>tl.dot 内核：各程序把输出切成 %1 的分块</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s axis parse names no split parameter</source>
+        <translation>后端的轴解析没有给出切分参数</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s axis parse names no tiling parameter</source>
+        <translation>后端的轴解析没有给出分块参数</translation>
     </message>
 </context>
 <context>
@@ -607,7 +615,7 @@
     </message>
     <message>
         <source>%1[%2] on %3 (%4 method, simulator %5, backend %6)</source>
-        <translation>%1[%2]，设备 %3（%4 方法，模拟器 %5，后端 %6）</translation>
+        <translation>%1[%2]，设备 %3（方法：%4，模拟器 %5，后端 %6）</translation>
     </message>
 </context>
 <context>
@@ -1108,7 +1116,7 @@
     </message>
     <message>
         <source>The same launch tuned on each device (the backend&apos;s candidates, %1 method).</source>
-        <translation>同一启动配置在各设备上的调优结果（后端的候选，%1 方法）。</translation>
+        <translation>同一启动配置在各设备上的调优结果（后端的候选，方法：%1）。</translation>
     </message>
     <message numerus="yes">
         <source>Tuning on %Ln device(s)…</source>
@@ -1247,7 +1255,7 @@
     </message>
     <message>
         <source>The launch tuned on each ticked device, then every device&apos;s configs simulated on the others as handwritten configs (%1 method).</source>
-        <translation>在每个勾选的设备上调优该启动，然后将各设备的配置作为手写配置在其他设备上模拟（%1 方法）。</translation>
+        <translation>在每个勾选的设备上调优该启动，然后将各设备的配置作为手写配置在其他设备上模拟（方法：%1）。</translation>
     </message>
     <message>
         <source>Tick two or more devices and press Compare.</source>
@@ -1328,6 +1336,11 @@
     <message>
         <source>Step %1 of %2: %3</source>
         <translation>第 %1 步，共 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>%1 (%2):</source>
+        <comment>a sentence, a note on it in brackets, and the list it introduces</comment>
+        <translation>%1（%2）：</translation>
     </message>
 </context>
 <context>
@@ -3196,7 +3209,7 @@ Roofline: no schedule of this work runs faster.</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; on %2, method %3: each shape is the launch with the swept arguments (and the tensor dimensions equal to them) replaced.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;，设备 %2，方法 %3：每个形状即把启动配置中被扫描的参数（以及与之相等的张量维度）替换后的结果。</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，设备 %2（方法：%3）：每个形状即把启动配置中被扫描的参数（以及与之相等的张量维度）替换后的结果。</translation>
     </message>
     <message>
         <source>The device %1 is not known: no sweep.</source>
@@ -5621,7 +5634,7 @@ p50 %3（p20 %4，p80 %5）</translation>
     </message>
     <message>
         <source>the best&apos;s time is mostly %1 (%2), which rests on device figures marked guessed: %3</source>
-        <translation>最佳配置的时间主要由 %1 决定（%2），而它依赖标记为估计值的设备参数：%3</translation>
+        <translation>最佳配置的时间主要取决于「%1」（%2），而它依赖标记为估计值的设备参数：%3</translation>
     </message>
     <message>
         <source>the runner-up %1 is within %2 of the best, inside the model&apos;s %3 spread: the hardware may rank them the other way</source>

@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSet>
+#include <QTextBoundaryFinder>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 
@@ -112,8 +113,13 @@ void AnalysisPanel::fitNameColumn()
         const QFontMetrics fm((*it)->font(0));
         const int indent = depth * m_tree->indentation() + 2 * margin + 1; // + 1: a fractional advance
         natural = std::max(natural, indent + fm.horizontalAdvance((*it)->text(0)));
-        for (const QString& word : (*it)->text(0).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-            words = std::max(words, indent + fm.horizontalAdvance(word));
+        // A word is what a line may not break inside: Chinese breaks between any two characters,
+        // so a Chinese name leaves the values their room.
+        const QString name = (*it)->text(0);
+        QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, name);
+        for (qsizetype from = 0, to = breaks.toNextBoundary(); to > 0;
+             from = to, to = breaks.toNextBoundary())
+            words = std::max(words, indent + fm.horizontalAdvance(name.mid(from, to - from).trimmed()));
     }
     // The names take up to 45% of a narrow dock and wrap between words; more where a word of
     // theirs would break ("Reductio / n axes"), as long as the values keep room for a few
@@ -240,9 +246,17 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
         new QTreeWidgetItem(tiling, {q(axis), q(param)});
     if (split->childCount() == 0 && tiling->childCount() == 0 && a->cube)
         addCubeTiling(split, tiling, *a);
+    // An empty section reads as a value that failed to show.
+    if (split->childCount() == 0)
+        new QTreeWidgetItem(split, {tr("none"), tr("the backend's axis parse names no split parameter")});
+    if (tiling->childCount() == 0)
+        new QTreeWidgetItem(tiling, {tr("none"), tr("the backend's axis parse names no tiling parameter")});
     auto* axes = section(tr("Axes"));
-    new QTreeWidgetItem(axes, {tr("Low-dim axes"), axisList(p.lowDimAxes)});
-    new QTreeWidgetItem(axes, {tr("Reduction axes"), axisList(p.reductionAxes)});
+    // A blank value reads as one that failed to show.
+    new QTreeWidgetItem(axes,
+                        {tr("Low-dim axes"), p.lowDimAxes.empty() ? tr("none") : axisList(p.lowDimAxes)});
+    new QTreeWidgetItem(
+        axes, {tr("Reduction axes"), p.reductionAxes.empty() ? tr("none") : axisList(p.reductionAxes)});
     new QTreeWidgetItem(axes, {tr("Persistent reduction"), p.persistentReduction ? tr("yes") : tr("no")});
     if (p.dualReduction)
         new QTreeWidgetItem(axes, {tr("Dual reduction"), tr("yes")});

@@ -2,6 +2,7 @@
 
 #include "widgets/background_job.h"
 #include "widgets/pipeline_job.h"
+#include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
 
 #include <QComboBox>
@@ -143,12 +144,10 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
     const space::BackendComparison& c = r.comparison;
     m_summary->setText(tr("%1; %2.\n%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.")
                            .arg(side(r.base), side(r.other))
-                           .arg(c.same)
-                           .arg(c.optionsChanged)
-                           .arg(c.reordered)
-                           .arg(c.onlyBase)
+                           .arg(countText(std::int64_t(c.same)), countText(std::int64_t(c.optionsChanged)),
+                                countText(std::int64_t(c.reordered)), countText(std::int64_t(c.onlyBase)))
                            .arg(base)
-                           .arg(c.onlyOther)
+                           .arg(countText(std::int64_t(c.onlyOther)))
                            .arg(other));
     // Changed rows first would reorder the lists; keep the base order, every config listed.
     m_table->setRowCount(int(c.configs.size()));

@@ -38,15 +38,22 @@ void CandidateTableModel::setSpace(std::shared_ptr<const space::CandidateSpace> 
     m_dimensionCount = m_space ? int(m_space->dimensions().size()) : 0;
     m_options.clear();
     if (m_space && m_space->size() > 0) {
+        // A lattice that varies num_warps or num_stages has a dimension of that name: its column
+        // shows the config's value (columnKind), and no second column of the same name.
+        bool warpsColumn = true, stagesColumn = true;
+        for (const space::SpaceDimension& dim : m_space->dimensions()) {
+            warpsColumn = warpsColumn && dim.kind != space::SpaceDimension::Kind::NumWarps;
+            stagesColumn = stagesColumn && dim.kind != space::SpaceDimension::Kind::NumStages;
+        }
         bool warps = false, stages = false;
         const int warps0 = m_space->numWarps(0), stages0 = m_space->numStages(0);
         for (std::size_t i = 1; i < std::min(m_space->size(), kOptionScanRows) && !(warps && stages); ++i) {
             warps = warps || m_space->numWarps(i) != warps0;
             stages = stages || m_space->numStages(i) != stages0;
         }
-        if (warps)
+        if (warps && warpsColumn)
             m_options.push_back(Column::NumWarps);
-        if (stages)
+        if (stages && stagesColumn)
             m_options.push_back(Column::NumStages);
     }
     if (m_timings && (!m_space || m_timings->size() != m_space->size()))
@@ -251,8 +258,13 @@ CandidateTableModel::Column CandidateTableModel::columnKind(int column) const
 {
     if (column == 0)
         return Column::Index;
-    if (column < kFixedBefore + m_dimensionCount)
-        return Column::Param;
+    if (column < kFixedBefore + m_dimensionCount) {
+        switch (m_space->dimensions()[std::size_t(column - kFixedBefore)].kind) {
+        case space::SpaceDimension::Kind::NumWarps: return Column::NumWarps;
+        case space::SpaceDimension::Kind::NumStages: return Column::NumStages;
+        default: return Column::Param;
+        }
+    }
     if (column < metricsBase())
         return m_options[std::size_t(column - kFixedBefore - m_dimensionCount)];
     if (m_measured && column == columnOf(Column::Measured))
@@ -273,7 +285,12 @@ int CandidateTableModel::columnOf(Column kind) const
     case Column::NumWarps:
     case Column::NumStages: {
         const auto it = std::find(m_options.begin(), m_options.end(), kind);
-        return it == m_options.end() ? -1 : kFixedBefore + m_dimensionCount + int(it - m_options.begin());
+        if (it != m_options.end())
+            return kFixedBefore + m_dimensionCount + int(it - m_options.begin());
+        for (int d = 0; d < m_dimensionCount; ++d)
+            if (columnKind(kFixedBefore + d) == kind)
+                return kFixedBefore + d;
+        return -1;
     }
     case Column::Status: return base;
     case Column::Reason: return base + 1;
@@ -475,8 +492,10 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     case Column::Status: return statusLabel(s.status(row));
     case Column::Reason: return reasonLabel(s.reason(row));
     case Column::Tile: return locale.toString(qint64(s.metrics(row).tileElements));
-    case Column::UbBytes: return bytesText(s.metrics(row).ubBytes);
-    case Column::UbShare: return ubShareText(s.metrics(row));
+    // A tl.dot candidate's footprint is its L1 and L0 buffers (the details pane): no UB figure,
+    // rather than "0 B" and an overflow of a zero budget.
+    case Column::UbBytes: return s.metrics(row).cube ? QStringLiteral("–") : bytesText(s.metrics(row).ubBytes);
+    case Column::UbShare: return s.metrics(row).cube ? QStringLiteral("–") : ubShareText(s.metrics(row));
     case Column::Programs: return locale.toString(qint64(s.metrics(row).programs));
     case Column::Waves: return locale.toString(qint64(s.metrics(row).waves));
     case Column::LastWave: return s.metrics(row).programs > 0 ? percentText(s.metrics(row).lastWaveUtilisation)
@@ -593,7 +612,9 @@ QVariant CandidateTableModel::headerData(int section, Qt::Orientation orientatio
         }
     }
     if (role == Qt::ToolTipRole) {
-        switch (kind) {
+        // A dimension's column, num_warps and num_stages of a lattice too, says what it varies.
+        const bool dimension = section >= kFixedBefore && section < kFixedBefore + m_dimensionCount;
+        switch (dimension ? Column::Param : kind) {
         case Column::Index: return tr("Position in the space: the backend's list first, then the lattice");
         case Column::Param: {
             const auto& dim = m_space->dimensions()[std::size_t(section - kFixedBefore)];

@@ -266,7 +266,9 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
             m_table->setItem(int(i), column, item);
         };
         set(DeviceColumn, r.device);
-        set(TunedColumn, tr("%1 (%2 benchmarked)").arg(r.candidates).arg(r.benchmarked));
+        set(TunedColumn,
+            tr("%1 (%2 benchmarked)")
+                .arg(countText(std::int64_t(r.candidates)), countText(std::int64_t(r.benchmarked))));
         set(BestColumn, r.bestConfig.isEmpty() ? QStringLiteral("–") : r.bestConfig);
         m_table->item(int(i), BestColumn)->setToolTip(r.bestConfigFull);
         set(P50Column, r.bestP50Us ? timeUsText(*r.bestP50Us) : QStringLiteral("–"));

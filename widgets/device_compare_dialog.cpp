@@ -380,13 +380,13 @@ void DeviceCompareDialog::showList()
         m_export->setEnabled(false);
         return;
     }
-    QString text =
-        tr("%Ln config(s) {serves|serve} every device within %1 of its fastest config", nullptr,
-           int(c.cover.chosen.size()))
-            .arg(tolerance) +
-        QStringLiteral(" (") +
-        (c.cover.exact ? tr("smallest list") : tr("not proven smallest: the search ran out of budget")) +
-        QStringLiteral("):");
+    // The brackets and the colon are the language's own (Chinese writes them full width).
+    QString text = tr("%1 (%2):", "a sentence, a note on it in brackets, and the list it introduces")
+                       .arg(tr("%Ln config(s) {serves|serve} every device within %1 of its fastest config",
+                               nullptr, int(c.cover.chosen.size()))
+                                .arg(tolerance),
+                            c.cover.exact ? tr("smallest list")
+                                          : tr("not proven smallest: the search ran out of budget"));
     for (std::size_t k : c.cover.chosen)
         text += QStringLiteral("\n  ") + QString::fromStdString(sweep::deviceConfigText(c.configs[k]));
     m_summary->setText(text);

@@ -6,7 +6,8 @@
 //
 // A wrapped cell breaks between words, and inside a word only where the word alone is wider than
 // the cell (a dtype and shape, a long identifier on a narrow dock): the style's own word wrap
-// would draw such a word past the cell's edge, cut.
+// would draw such a word past the cell's edge, cut. Such a word breaks after a bracket or an
+// underscore first (withSoftBreaks), inside a name or a number only where a part is too wide.
 
 #include "widgets/text_lines.h"
 
@@ -40,7 +41,7 @@ public:
     // The height of `text` laid out `width` pixels wide, as the cell draws it.
     static int textHeight(const QString& text, const QFont& font, int width, bool breakWords = true)
     {
-        QTextLayout layout(QString(text).replace(QLatin1Char('\n'), QChar::LineSeparator), font);
+        QTextLayout layout(laidOut(text, font, width, breakWords), font);
         return int(std::ceil(lay(layout, width, breakWords, Qt::AlignLeft)));
     }
 
@@ -85,7 +86,7 @@ public:
             return;
         const int margin = textMargin(widget);
         const QRect rect = area.adjusted(margin, 0, -margin, 0);
-        QTextLayout layout(QString(text).replace(QLatin1Char('\n'), QChar::LineSeparator), opt.font);
+        QTextLayout layout(laidOut(text, opt.font, std::max(rect.width(), 1), true), opt.font);
         const qreal height = lay(layout, std::max(rect.width(), 1), true, opt.displayAlignment);
         qreal top = rect.top();
         if (opt.displayAlignment & Qt::AlignVCenter)
@@ -101,6 +102,14 @@ public:
                                                                                        : QPalette::Text));
         layout.draw(painter, QPointF(rect.left(), top));
         painter->restore();
+    }
+
+    // The text as a wrapped cell `width` pixels wide lays it out: its line feeds as line
+    // separators, and where a word may break, the soft breaks between its parts (withSoftBreaks).
+    static QString laidOut(const QString& text, const QFont& font, int width, bool breakWords)
+    {
+        const QString lines = QString(text).replace(QLatin1Char('\n'), QChar::LineSeparator);
+        return breakWords ? withSoftBreaks(lines, font, width) : lines;
     }
 
 private:

@@ -85,6 +85,10 @@ private Q_SLOTS:
         QCOMPARE(r.other.configs.size(), std::size_t(6352));
         QCOMPARE(r.comparison.onlyOther, std::size_t(6352));
         QVERIFY(dialog->summary()->text().contains(QStringLiteral("2026-04 raises TypeError")));
+        // Both counts grouped, as every view writes them.
+        QVERIFY2(dialog->summary()->text().contains(QStringLiteral("2026-08 benchmarks 6,352 config")) &&
+                     dialog->summary()->text().contains(QStringLiteral("6,352 only in 2026-08")),
+                 qPrintable(dialog->summary()->text()));
         QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("only 2026-08"));
     }
 };

@@ -1,5 +1,6 @@
 // The candidate table model and its filter proxy over real candidate spaces of the examples.
 
+#include "lattice_test_support.h"
 #include "widget_test_support.h"
 
 #include "widgets/background_job.h"
@@ -105,6 +106,64 @@ private Q_SLOTS:
                      QString::fromStdString(dims[d].name));
         QVERIFY(dimensionIndex(*m_add, "XBLOCK") >= 0);
         QVERIFY(dimensionIndex(*m_add, "XBLOCK_SUB") >= 0);
+    }
+
+    // A lattice that varies num_stages (softmax under 2026-08) has a dimension of that name; the
+    // table shows it once, with the value the config compiles with, as the CSV export does.
+    void latticeOptionsHaveOneColumnEach()
+    {
+        const kernel::WorkloadLoadResult loaded =
+            kernel::loadWorkload(test::examplePath("softmax.json").toStdString());
+        QVERIFY(loaded.workload);
+        QCOMPARE(loaded.workload->backend, test::backend2608());
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+        QVERIFY(analysed.ok());
+        const auto lattice = test::lattice(analysed.analysis);
+        QVERIFY(lattice);
+        const auto& dims = lattice->dimensions();
+        QVERIFY(std::any_of(dims.begin(), dims.end(), [](const space::SpaceDimension& d) {
+            return d.kind == space::SpaceDimension::Kind::NumStages;
+        }));
+        CandidateTableModel model;
+        model.setSpace(lattice);
+        QStringList headers;
+        for (int c = 0; c < model.columnCount(); ++c)
+            headers << model.headerData(c, Qt::Horizontal).toString();
+        QCOMPARE(headers.count(QStringLiteral("num_stages")), 1);
+        const int stages = model.columnOf(CandidateTableModel::Column::NumStages);
+        QVERIFY(stages > 0 && stages < model.configColumnCount());
+        QCOMPARE(headers[stages], QStringLiteral("num_stages"));
+        for (int row = 0; row < model.rowCount(); row += 997)
+            QCOMPARE(model.data(model.index(row, stages)).toString(),
+                     QString::number(lattice->numStages(std::size_t(row))));
+    }
+
+    // A tl.dot candidate has no UB figure (its footprint is L1 and L0): its UB cells say so
+    // rather than "0 B" and an overflow of a zero budget.
+    void aCubeCandidateHasNoUbFigure()
+    {
+        const kernel::WorkloadLoadResult loaded =
+            kernel::loadWorkload(test::examplePath("linear_act.json").toStdString());
+        QVERIFY(loaded.workload);
+        const pipeline::AnalyzeResult analysed = pipeline::analyze({*loaded.workload});
+        QVERIFY(analysed.ok());
+        static const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
+        const auto space =
+            pipeline::buildSpace({analysed.analysis, *registry.find(analysed.analysis->workload.device), {}})
+                .space;
+        QVERIFY(space && space->size() > 0);
+        CandidateTableModel model;
+        model.setSpace(space);
+        int cubeRows = 0;
+        for (int row = 0; row < model.rowCount(); row += 37) {
+            if (!space->metrics(std::size_t(row)).cube)
+                continue;
+            ++cubeRows;
+            for (const auto kind :
+                 {CandidateTableModel::Column::UbBytes, CandidateTableModel::Column::UbShare})
+                QCOMPARE(model.data(model.index(row, model.columnOf(kind))).toString(), QStringLiteral("–"));
+        }
+        QVERIFY(cubeRows > 10);
     }
 
     void displayIsTextAndSortRoleIsTheRawNumber()

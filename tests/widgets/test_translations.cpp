@@ -49,6 +49,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QXmlStreamReader>
@@ -138,8 +139,11 @@ class TestTranslations : public QObject {
             }
             if (auto* bar = qobject_cast<QStatusBar*>(w))
                 add(name + QStringLiteral(" message"), bar->currentMessage());
-            if (auto* l = qobject_cast<QLabel*>(w))
-                add(name, QTextDocumentFragment::fromHtml(l->text()).toPlainText());
+            if (auto* l = qobject_cast<QLabel*>(w)) // a plain text keeps its line breaks
+                add(name, l->textFormat() == Qt::PlainText ||
+                                  (l->textFormat() == Qt::AutoText && !Qt::mightBeRichText(l->text()))
+                              ? l->text()
+                              : QTextDocumentFragment::fromHtml(l->text()).toPlainText());
             else if (auto* b = qobject_cast<QAbstractButton*>(w))
                 add(name, b->text());
             else if (auto* g = qobject_cast<QGroupBox*>(w))
@@ -249,6 +253,16 @@ class TestTranslations : public QObject {
                 out << w;
         }
         return out;
+    }
+
+    // The first two Chinese characters with one space between them in `text` ("默认 方法"), or a
+    // half-width bracket closing Chinese words ("以内 (最小列表):"); empty when none. Wider gaps
+    // are layout: labels side by side in one rich text; "网格 (32, 1, 1)" is a Python tuple.
+    static QString chineseSpacingSlip(const QString& text)
+    {
+        static const QRegularExpression gap(
+            QStringLiteral("[\\x{4e00}-\\x{9fff}] [\\x{4e00}-\\x{9fff}]|[\\x{4e00}-\\x{9fff}]\\)"));
+        return gap.match(text).captured();
     }
 
 private Q_SLOTS:
@@ -741,6 +755,15 @@ private Q_SLOTS:
                 if (!words.isEmpty())
                     english << QStringLiteral("%1 [%2] in %3")
                                    .arg(QString::fromLatin1(c.workload), words.join(QLatin1Char(' ')), text.left(300));
+                // Chinese puts no space between two of its words: an English phrase's word order
+                // kept around an argument ("默认 方法" for "default method") reads as a slip.
+                // (The filter's syntax, "参数 运算符 值", is typed with its spaces.)
+                const QString gap = text.startsWith(QLatin1String("QLineEdit/candidateFilter tooltip: "))
+                                        ? QString()
+                                        : chineseSpacingSlip(shown);
+                if (!gap.isEmpty())
+                    english << QStringLiteral("%1 [Chinese spacing \"%2\"] in %3")
+                                   .arg(QString::fromLatin1(c.workload), gap, text.left(300));
             }
         }
         QVERIFY(sawFidelity);
@@ -779,6 +802,11 @@ private Q_SLOTS:
                              names + QSet<QString>{QStringLiteral("KiB")})
                     .isEmpty());
         QVERIFY(englishWords(QStringLiteral("/tmp/TileScope-XlCMvK/cache.sqlite"), names).isEmpty());
+        QCOMPARE(chineseSpacingSlip(QStringLiteral("（默认 方法，模拟器 sim-5）")), QStringLiteral("认 方"));
+        QVERIFY(chineseSpacingSlip(QStringLiteral("切分参数    分块参数")).isEmpty());
+        QCOMPARE(chineseSpacingSlip(QStringLiteral("以内 (最小列表):")), QStringLiteral("表)"));
+        QVERIFY(chineseSpacingSlip(QStringLiteral("以内（最小列表）：网格 (32, 1, 1)")).isEmpty());
+        QVERIFY(chineseSpacingSlip(QStringLiteral("（方法：默认，模拟器 sim-5，后端 2026-08）")).isEmpty());
     }
 
     // Core's messages reach the reader in Chinese, arguments and all, a message inside a message

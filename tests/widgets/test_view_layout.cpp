@@ -161,6 +161,11 @@ private Q_SLOTS:
                 const QString cut = ts::test::cutText(tree, (*it)->text(1), tree->visualItemRect(*it),
                                                       header->sectionSize(1), true);
                 QVERIFY2(cut.isEmpty(), qPrintable(QLatin1String(example) + QStringLiteral(": ") + cut));
+                const QString broken = ts::test::brokenInsideWord(
+                    (*it)->text(1), tree->font(),
+                    header->sectionSize(1) - 2 * ts::gui::WrappingDelegate::textMargin(tree));
+                QVERIFY2(broken.isEmpty(),
+                         qPrintable(QLatin1String(example) + QStringLiteral(": ") + broken));
                 // The name too, in what its indentation leaves of the first column.
                 int depth = 1;
                 for (const QTreeWidgetItem* p = (*it)->parent(); p; p = p->parent())
@@ -180,6 +185,31 @@ private Q_SLOTS:
             checkNoSidewaysScroll(window, QLatin1String(example));
             if (QTest::currentTestFailed())
                 return;
+        }
+    }
+
+    // No analysis value is left blank, nor any section empty: a kernel with no tiling parameter
+    // (guide_violations: XBLOCK_SUB has a default) or no reduction axis says "none".
+    void analysisLeavesNothingBlank()
+    {
+        ts::gui::MainWindow window;
+        window.show();
+        for (const char* example : {"guide_violations.json", "matmul.json", "softmax.json", "add.json"}) {
+            QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+            window.openFile(ts::test::examplePath(example));
+            QVERIFY(ts::test::waitForCount(opened));
+            QVERIFY(ts::test::waitUntil(
+                [&] { return !window.document()->isBusy() && window.document()->space(); }));
+            QTreeWidget* tree = window.analysisPanel()->tree();
+            QVERIFY(tree->topLevelItemCount() > 3);
+            for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+                const QString where = QLatin1String(example) + QStringLiteral(": ") + (*it)->text(0);
+                if (!(*it)->parent())
+                    QVERIFY2((*it)->childCount() > 0, qPrintable(where + QStringLiteral(" is empty")));
+                else
+                    QVERIFY2(!(*it)->text(1).trimmed().isEmpty(),
+                             qPrintable(where + QStringLiteral(" has no value")));
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 #include "core/util/format.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/charts_page.h"
+#include "widgets/compare_dialog.h"
 #include "widgets/frozen_table_view.h"
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
@@ -190,6 +191,23 @@ private Q_SLOTS:
         const std::string line =
             "tuned " + tuned.toStdString() + " candidates: " + measured.toStdString() + " benchmarked";
         QVERIFY2(tune.out.find(line) != std::string::npos, (line + "\n" + tune.out.substr(0, 2000)).c_str());
+
+        // The comparison over devices counts as they do.
+        gui::CompareDialog compare(window.document()->analysis(), &window.document()->devices(),
+                                   window.launchEditor()->tuningOptions(), &window);
+        compare.show();
+        compare.setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend910B4")});
+        QSignalSpy compared(&compare, &gui::CompareDialog::comparisonFinished);
+        QTest::mouseClick(compare.runButton(), Qt::LeftButton);
+        QVERIFY(test::waitForCount(compared));
+        QCOMPARE(compare.table()->rowCount(), 2);
+        for (int i = 0; i < 2; ++i) {
+            const gui::DeviceComparison& r = compare.results()[std::size_t(i)];
+            QVERIFY(r.candidates >= 1000 && r.benchmarked >= 1000);
+            QCOMPARE(compare.table()->item(i, 1)->text(),
+                     gui::countText(std::int64_t(r.candidates)) + QStringLiteral(" (") +
+                         gui::countText(std::int64_t(r.benchmarked)) + QStringLiteral(" benchmarked)"));
+        }
     }
 
     void pipeChartNamesEveryBarAndLine()
