@@ -1148,6 +1148,10 @@
         <source>the launch has no candidate space</source>
         <translation>该启动没有候选空间</translation>
     </message>
+    <message>
+        <source>the launch cannot be analysed</source>
+        <translation>无法分析该启动</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::DeviceCompareDialog</name>
@@ -5206,6 +5210,30 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>the loop at line %1 strides by %2 programs, so grid dim %3 must stay the number of programs the loop assumes</source>
         <translation>第 %1 行的循环以 %2 个程序为步长，因此网格维度 %3 必须保持该循环假定的程序数</translation>
+    </message>
+    <message>
+        <source>no analysed kernel to compare</source>
+        <translation>没有可比较的已分析内核</translation>
+    </message>
+    <message>
+        <source>compare two or more devices</source>
+        <translation>请比较两个或更多设备</translation>
+    </message>
+    <message>
+        <source>the device %1 is named twice</source>
+        <translation>设备 %1 被指定了两次</translation>
+    </message>
+    <message>
+        <source>Nothing to tune: the backend produced no candidate config.</source>
+        <translation>没有可调优的内容：后端未生成任何候选配置。</translation>
+    </message>
+    <message>
+        <source>the candidate did not compile: %1</source>
+        <translation>该候选未能编译：%1</translation>
+    </message>
+    <message>
+        <source>the candidate has no programs to run</source>
+        <translation>该候选没有可运行的程序</translation>
     </message>
 </context>
 <context>

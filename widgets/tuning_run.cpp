@@ -2,6 +2,7 @@
 
 #include "core/kernel/workload.h"
 #include "core/util/format.h"
+#include "widgets/core_text.h"
 
 #include <QCoreApplication>
 #include <QLabel>
@@ -163,6 +164,7 @@ TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome&
     t.status = o.status;
     t.failure = o.failure;
     t.failureMessage = o.failureMessage;
+    t.failureText = o.failureText;
     t.compileSeconds = o.compileSeconds;
     t.ubPeakBytes = o.ubPeakBytes;
     t.ubCapacityBytes = o.ubCapacityBytes;
@@ -181,6 +183,12 @@ TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome&
         t.limiter = o.bench.sim.roofline.limiter;
     }
     return t;
+}
+
+QString failureReason(const TunedCandidate& candidate)
+{
+    // A tuning read back from the cache has the compiler's English only.
+    return coreText(candidate.failureText, candidate.failureMessage);
 }
 
 bool fasterThan(const TunedCandidate& a, const TunedCandidate& b)
@@ -225,7 +233,7 @@ TuningRun::TuningRun(std::shared_ptr<const space::CandidateSpace> space, tuning:
     m_state.timings = std::make_shared<CandidateTimings>(m_space ? m_space->size() : 0);
     m_state.timings->failureOf = [this](std::size_t c) {
         const TunedCandidate* t = entryFor(c);
-        return t ? t->failureMessage : std::string();
+        return t ? failureReason(*t) : QString();
     };
 }
 
@@ -323,7 +331,7 @@ TuningRun::Update TuningRun::finish(std::shared_ptr<const tuning::TuningResult> 
     std::swap(m_state, state);
     m_state.timings->failureOf = [this](std::size_t c) {
         const TunedCandidate* t = entryFor(c);
-        return t ? t->failureMessage : std::string();
+        return t ? failureReason(*t) : QString();
     };
     m_result = std::move(result);
     u.count = m_state.count;

@@ -54,6 +54,7 @@ struct SimOptions {
 struct SimResult {
     bool ok = false;
     std::string error;
+    msg::Message errorText; // `error` by catalogue id, for the explorer
 
     double deviceUs = 0;     // on-chip time of one launch, launch overhead included
     PipeTimes breakdown;     // attribution of deviceUs to the pipes (sums to deviceUs)

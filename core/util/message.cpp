@@ -1,5 +1,7 @@
 #include "core/util/message.h"
 
+#include "core/util/format.h"
+
 #include <array>
 #include <vector>
 
@@ -54,6 +56,18 @@ std::string Arg::text() const
     for (const Piece& p : m_pieces)
         out += p.message ? p.message->english() : p.text;
     return out;
+}
+
+bool Arg::Piece::operator==(const Piece& other) const
+{
+    if (text != other.text || count != other.count || bool(message) != bool(other.message))
+        return false;
+    return !message || *message == *other.message;
+}
+
+Arg count(std::int64_t n)
+{
+    return Arg(Arg::Piece{formatInteger(n), nullptr, n});
 }
 
 Arg& Arg::operator+=(const Arg& more)
