@@ -5235,6 +5235,14 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>the candidate has no programs to run</source>
         <translation>该候选没有可运行的程序</translation>
     </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>compiled, then cut before benchmarking: the estimated benchmarking time of the faster configs already fills the %1 s budget</source>
+        <translation>已编译，但未进行基准测试即被截去：更快配置的预计基准测试时间已占满 %1 秒的预算</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BenchMethod</name>

@@ -32,6 +32,8 @@ const std::vector<Pattern>& patterns()
         std::vector<Pattern> out;
         static const QRegularExpression placeholder(QStringLiteral("%([1-9])"));
         for (const msg::Entry& e : msg::catalogue()) {
+            if (e.id == msg::Id::AsWritten) // "%1" would take any text whole
+                continue;
             const QString english = QString::fromUtf8(e.english.data(), qsizetype(e.english.size()));
             QString re = QStringLiteral("^");
             Pattern p{&e, {}, {}, 0, false};
@@ -127,6 +129,8 @@ QString coreText(const msg::Message& message)
 {
     if (message.empty())
         return {};
+    if (message.id() == msg::Id::AsWritten)
+        return coreText(message.english());
     const std::string english(msg::entry(message.id()).english);
     const QString format = QCoreApplication::translate("ts::Message", english.c_str());
     QString args[9];

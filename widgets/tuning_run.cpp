@@ -164,7 +164,6 @@ TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome&
     t.status = o.status;
     t.failure = o.failure;
     t.failureMessage = o.failureMessage;
-    t.failureText = o.failureText;
     t.compileSeconds = o.compileSeconds;
     t.ubPeakBytes = o.ubPeakBytes;
     t.ubCapacityBytes = o.ubCapacityBytes;
@@ -187,8 +186,7 @@ TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome&
 
 QString failureReason(const TunedCandidate& candidate)
 {
-    // A tuning read back from the cache has the compiler's English only.
-    return coreText(candidate.failureText, candidate.failureMessage);
+    return coreText(candidate.failureMessage);
 }
 
 bool fasterThan(const TunedCandidate& a, const TunedCandidate& b)

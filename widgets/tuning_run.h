@@ -27,8 +27,7 @@ struct TunedCandidate {
     std::size_t candidate = 0;  // index in the space
     tuning::OutcomeStatus status = tuning::OutcomeStatus::NotTuned;
     npu::CompileFailure failure = npu::CompileFailure::None;
-    std::string failureMessage;
-    msg::Message failureText; // failureMessage by catalogue id
+    msg::Message failureMessage;
     double p50Us = 0, p20Us = 0, p80Us = 0;
     double rankUs = 0;          // what the autotuner compares (p50, or the mean with the profiler)
     double compileSeconds = 0;  // modelled, real toolchain

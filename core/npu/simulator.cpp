@@ -208,14 +208,12 @@ SimResult simulate(const CompiledKernel& kernel, const DeviceModel& m, const Sim
 {
     SimResult res;
     if (!kernel.ok()) {
-        res.errorText = msg::Message(msg::Id::SimNotCompiled, {kernel.text.empty() ? msg::Arg(kernel.message)
-                                                                                   : msg::Arg(kernel.text)});
-        res.error = res.errorText.english();
+        res.error = msg::Message(msg::Id::SimNotCompiled,
+                                 {kernel.text.empty() ? msg::Arg(kernel.message) : msg::Arg(kernel.text)});
         return res;
     }
     if (kernel.variants.empty() || kernel.programs <= 0) {
-        res.errorText = msg::Message(msg::Id::SimNoPrograms);
-        res.error = res.errorText.english();
+        res.error = msg::Message(msg::Id::SimNoPrograms);
         return res;
     }
     res.ok = true;

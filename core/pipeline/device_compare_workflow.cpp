@@ -63,7 +63,7 @@ std::optional<space::TritonConfig> tritonConfig(const sweep::CoverConfig& config
 std::string failureText(const tuning::CandidateOutcome& o)
 {
     if (o.status == tuning::OutcomeStatus::CompileFailed)
-        return std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage;
+        return std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage.english();
     return "not run";
 }
 

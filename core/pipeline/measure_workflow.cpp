@@ -457,7 +457,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         if (o.status == tuning::OutcomeStatus::Benchmarked || o.status == tuning::OutcomeStatus::Best)
             c.simulatedMs = o.bench.p50Ms;
         else if (o.status == tuning::OutcomeStatus::CompileFailed)
-            c.simulatedError = o.failureMessage;
+            c.simulatedError = o.failureMessage.english();
     }
 
     std::vector<double> simulated, measured;

@@ -81,7 +81,7 @@ msg::Arg formatted(const Diagnostic& d)
 // Why a candidate failed to compile, by id when the compiler gave one.
 msg::Arg failureArg(const CandidateOutcome& outcome)
 {
-    return outcome.failureText.empty() ? msg::Arg(outcome.failureMessage) : msg::Arg(outcome.failureText);
+    return msg::Arg(outcome.failureMessage);
 }
 
 // 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
@@ -629,10 +629,8 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                 if (!compiled.ok()) {
                     outcome.status = OutcomeStatus::CompileFailed;
                     outcome.failure = compiled.failure;
-                    // A copy, not a move: the message was built by appending and carries spare
-                    // capacity, and a lattice keeps a million of them.
-                    outcome.failureMessage = compiled.message;
-                    outcome.failureText = compiled.text;
+                    outcome.failureMessage =
+                        compiled.text.empty() ? msg::Message::asWritten(compiled.message) : compiled.text;
                 } else {
                     outcome.bench = npu::benchmark(compiled, device, bench);
                     if (outcome.bench.ok) {
@@ -651,7 +649,6 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                         outcome.status = OutcomeStatus::CompileFailed;
                         outcome.failure = npu::CompileFailure::InvalidGrid;
                         outcome.failureMessage = outcome.bench.sim.error;
-                        outcome.failureText = outcome.bench.sim.errorText;
                     }
                 }
                 finishedChunk[finished++] = index;

@@ -115,8 +115,9 @@ std::optional<OutcomeStatus> parseOutcomeStatus(std::string_view name);
 struct CandidateOutcome {
     OutcomeStatus status = OutcomeStatus::NotTuned;
     npu::CompileFailure failure = npu::CompileFailure::None;
-    std::string failureMessage;    // the compiler's English, what the CLI prints and the cache stores
-    msg::Message failureText;      // the same by catalogue id, for the explorer
+    // Why it failed, by catalogue id (as written when it came from a cache file); english() is
+    // what the CLI prints and the cache stores.
+    msg::Message failureMessage;
     double compileSeconds = 0;     // modelled real-toolchain compile time
     std::int64_t ubPeakBytes = 0;
     std::int64_t ubCapacityBytes = 0;

@@ -3,6 +3,7 @@
 #include "core/util/format.h"
 
 #include <array>
+#include <ostream>
 #include <vector>
 
 namespace ts::msg {
@@ -43,6 +44,16 @@ std::string fill(std::string_view format, std::span<const std::string> args)
         out += c;
     }
     return out;
+}
+
+std::ostream& operator<<(std::ostream& out, const Message& message)
+{
+    return out << message.english();
+}
+
+Message Message::asWritten(std::string english)
+{
+    return Message(Id::AsWritten, {Arg(std::move(english))});
 }
 
 std::string text(Id id, std::initializer_list<Arg> args)

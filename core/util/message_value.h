@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,6 +70,10 @@ public:
     Message(Id id, std::initializer_list<Arg> args = {}) : m_id(id), m_set(true), m_args(args) {}
     Message(Id id, std::vector<Arg> args) : m_id(id), m_set(true), m_args(std::move(args)) {}
 
+    // A text that came with no id, such as English read back from a cache file: its english() is
+    // the text; the explorer reads it back to the entry it was rendered from, where it can.
+    static Message asWritten(std::string english);
+
     bool empty() const { return !m_set; }
     Id id() const { return m_id; }
     const std::vector<Arg>& args() const { return m_args; }
@@ -89,6 +94,9 @@ private:
 // ("4,096 of 8,192 rows") and in the reader's locale in the explorer. Not for a line number, a
 // config's value, a size in bytes or a dimension, which are written as they are.
 Arg count(std::int64_t n);
+
+// Writes the English (a test's failure text, a log line).
+std::ostream& operator<<(std::ostream& out, const Message& message);
 
 inline Arg::Arg(const Message& message) : m_pieces{Piece{{}, std::make_shared<const Message>(message)}} {}
 
