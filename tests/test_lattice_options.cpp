@@ -259,7 +259,7 @@ TEST(LatticeOptionsTuning, OptionPointsTuneAsTheirTwinWhereTheSimulatorDoesNotMo
         const tuning::CandidateOutcome& own = tuned.result->outcomes[i];
         const tuning::CandidateOutcome& other = tuned.result->outcomes[twin];
         // The same compile (a failure fails both) and, when it runs, the same time.
-        EXPECT_EQ(own.bench.ok, other.bench.ok) << i << ": " << own.failureMessage << " / " << other.failureMessage;
+        EXPECT_EQ(own.bench.ok, other.bench.ok) << i << ": " << own.failureMessage.english() << " / " << other.failureMessage.english();
         EXPECT_EQ(own.failure, other.failure) << i;
         if (own.bench.ok && other.bench.ok) {
             EXPECT_EQ(own.bench.p50Ms, other.bench.p50Ms) << i;

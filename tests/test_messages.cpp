@@ -75,3 +75,20 @@ TEST(Messages, AMessageCarriesItsIdAndRendersTheCliEnglish)
     EXPECT_TRUE(msg::Arg().empty());
     EXPECT_FALSE(msg::Arg(msg::Message(msg::Id::CoverageUnknown)).empty());
 }
+
+// A count of things is grouped as every other count the product prints; a plain number (a line,
+// a config's value) is written as it is. The count keeps its value for the explorer's locale.
+TEST(Messages, ACountIsGroupedAndAPlainNumberIsNot)
+{
+    const msg::Message grouped(msg::Id::CoverageCovers, {msg::count(4096), msg::count(8192), "rows"});
+    EXPECT_EQ(grouped.english(), "covers 4,096 of 8,192 rows");
+    EXPECT_EQ(msg::Message(msg::Id::CoverageCovers, {4096, 8192, "rows"}).english(),
+              "covers 4096 of 8192 rows");
+    EXPECT_EQ(msg::count(-1234567).text(), "-1,234,567");
+    ASSERT_EQ(grouped.args()[0].pieces().size(), 1u);
+    EXPECT_EQ(grouped.args()[0].pieces()[0].count, std::optional<std::int64_t>(4096));
+    EXPECT_FALSE(msg::Arg(4096).pieces()[0].count);
+    // Two messages are equal when their ids and arguments are, a count differing from its text.
+    EXPECT_EQ(grouped, msg::Message(msg::Id::CoverageCovers, {msg::count(4096), msg::count(8192), "rows"}));
+    EXPECT_FALSE(grouped == msg::Message(msg::Id::CoverageCovers, {"4,096", "8,192", "rows"}));
+}

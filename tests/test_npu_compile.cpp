@@ -801,10 +801,10 @@ TEST(NpuCompile, GridAndConstexprProblemsAreResults)
 {
     Traced t = vecAdd(1 << 24);
     const DeviceModel dev = device();
-    // 2^24 / 128 = 131072 programs > 65535.
+    // 2^24 / 128 = 131,072 programs > 65,535 (counts grouped).
     CompiledKernel k = compileCandidate(t.trace(), dev, cand({{"XBLOCK", 128}, {"XBLOCK_SUB", 128}}));
     EXPECT_EQ(k.failure, CompileFailure::InvalidGrid);
-    EXPECT_NE(k.message.find("65535"), std::string::npos) << k.message;
+    EXPECT_NE(k.message.find("65,535"), std::string::npos) << k.message;
     k = compileCandidate(t.trace(), dev, cand({{"XBLOCK", 1024}}));
     EXPECT_EQ(k.failure, CompileFailure::MissingConstexpr);
     EXPECT_NE(k.message.find("XBLOCK_SUB"), std::string::npos);

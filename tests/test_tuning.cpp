@@ -207,7 +207,7 @@ TEST(Tuning, LatticeSessionIsTheSameOnAnyNumberOfWorkers)
         std::size_t failed = 0;
         for (std::size_t i = 0; i < space.size(); ++i) {
             EXPECT_EQ(a.outcomes[i].status, b.outcomes[i].status) << i;
-            EXPECT_EQ(a.outcomes[i].failureMessage, b.outcomes[i].failureMessage) << i;
+            EXPECT_EQ(a.outcomes[i].failureMessage.english(), b.outcomes[i].failureMessage.english()) << i;
             EXPECT_EQ(a.outcomes[i].bench.p50Ms, b.outcomes[i].bench.p50Ms) << i;
             failed += a.outcomes[i].status == tuning::OutcomeStatus::CompileFailed;
         }

@@ -1156,6 +1156,10 @@
         <source>the launch has no candidate space</source>
         <translation>该启动没有候选空间</translation>
     </message>
+    <message>
+        <source>the launch cannot be analysed</source>
+        <translation>无法分析该启动</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::DeviceCompareDialog</name>
@@ -5219,6 +5223,38 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>the loop at line %1 strides by %2 programs, so grid dim %3 must stay the number of programs the loop assumes</source>
         <translation>第 %1 行的循环以 %2 个程序为步长，因此网格维度 %3 必须保持该循环假定的程序数</translation>
+    </message>
+    <message>
+        <source>no analysed kernel to compare</source>
+        <translation>没有可比较的已分析内核</translation>
+    </message>
+    <message>
+        <source>compare two or more devices</source>
+        <translation>请比较两个或更多设备</translation>
+    </message>
+    <message>
+        <source>the device %1 is named twice</source>
+        <translation>设备 %1 被指定了两次</translation>
+    </message>
+    <message>
+        <source>Nothing to tune: the backend produced no candidate config.</source>
+        <translation>没有可调优的内容：后端未生成任何候选配置。</translation>
+    </message>
+    <message>
+        <source>the candidate did not compile: %1</source>
+        <translation>该候选未能编译：%1</translation>
+    </message>
+    <message>
+        <source>the candidate has no programs to run</source>
+        <translation>该候选没有可运行的程序</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>compiled, then cut before benchmarking: the estimated benchmarking time of the faster configs already fills the %1 s budget</source>
+        <translation>已编译，但未进行基准测试即被截去：更快配置的预计基准测试时间已占满 %1 秒的预算</translation>
     </message>
 </context>
 <context>

@@ -543,7 +543,7 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
             tip += QLatin1Char('\n') + outcomeLabel(o);
             if (o == tuning::OutcomeStatus::CompileFailed) {
                 if (m_timings->failureOf)
-                    tip += QStringLiteral(": ") + coreText(m_timings->failureOf(row));
+                    tip += QStringLiteral(": ") + m_timings->failureOf(row);
             } else {
                 tip += tr(": p50 %1 (p20 %2, p80 %3)")
                            .arg(timeUsText(m_timings->p50Us(row)), timeUsText(m_timings->p20Us(row)),

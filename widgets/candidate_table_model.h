@@ -68,7 +68,7 @@ public:
     // The candidate the others are compared with; the fastest p50 when not given.
     std::optional<std::size_t> best;
     // Why a candidate failed to compile, for the tooltip (empty when it did not).
-    std::function<std::string(std::size_t)> failureOf;
+    std::function<QString(std::size_t)> failureOf;
 
 private:
     const Figures& figures(std::size_t candidate) const

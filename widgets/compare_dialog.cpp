@@ -29,12 +29,14 @@ namespace {
 
 enum Column { DeviceColumn, TunedColumn, BestColumn, P50Column, SpeedUpColumn, TimeColumn, NoteColumn, ColumnCount };
 
-std::string firstError(const Diagnostics& diagnostics)
+// Why the launch cannot be analysed: its first error's message in the reader's language.
+QString firstError(const Diagnostics& diagnostics)
 {
     for (const Diagnostic& d : diagnostics)
         if (d.severity == Severity::Error)
-            return d.format();
-    return diagnostics.empty() ? std::string("the launch cannot be analysed") : diagnostics.front().format();
+            return coreText(d.text, d.message);
+    return diagnostics.empty() ? CompareDialog::tr("the launch cannot be analysed")
+                               : coreText(diagnostics.front().text, diagnostics.front().message);
 }
 
 DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfile& profile,
@@ -46,7 +48,7 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
     workload.device = profile.soc;
     const pipeline::AnalyzeResult analysed = pipeline::analyze({workload});
     if (!analysed.ok()) {
-        row.error = QString::fromStdString(firstError(analysed.diagnostics));
+        row.error = firstError(analysed.diagnostics);
         return row;
     }
     // The devices are compared on the backend's own tuning, outside the config cache.
@@ -62,7 +64,8 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
     };
     const pipeline::TuneResult tuned = pipeline::tune(request, control);
     if (!tuned.result) {
-        row.error = tuned.error ? coreText(*tuned.error) : CompareDialog::tr("the launch has no candidate space");
+        row.error = tuned.error ? coreText(tuned.errorText, *tuned.error)
+                                : CompareDialog::tr("the launch has no candidate space");
         return row;
     }
     const tuning::TuningResult& result = *tuned.result;
@@ -81,7 +84,7 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
         row.bestP50Us = result.outcomes[*result.best].bench.p50Ms * 1000.0;
     }
     if (result.error && !result.best)
-        row.error = coreText(*result.error);
+        row.error = coreText(result.errorText, *result.error);
     row.modelledSeconds = result.modelled.totalSeconds;
     row.compileSeconds = result.modelled.compileSeconds;
     row.benchSeconds = result.modelled.benchSeconds;

@@ -1,6 +1,7 @@
 #include "widgets/core_text.h"
 
 #include "core/util/message.h"
+#include "widgets/quantity_text.h"
 #include "widgets/translations.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <atomic>
 #include <vector>
 
 namespace ts::gui {
@@ -30,6 +32,8 @@ const std::vector<Pattern>& patterns()
         std::vector<Pattern> out;
         static const QRegularExpression placeholder(QStringLiteral("%([1-9])"));
         for (const msg::Entry& e : msg::catalogue()) {
+            if (e.id == msg::Id::AsWritten) // "%1" would take any text whole
+                continue;
             const QString english = QString::fromUtf8(e.english.data(), qsizetype(e.english.size()));
             QString re = QStringLiteral("^");
             Pattern p{&e, {}, {}, 0, false};
@@ -119,41 +123,22 @@ QString render(const QString& text, int depth)
     return out;
 }
 
-// Arguments core passes as the English of its own catalogue entries rather than as messages: why
-// the launch model cannot follow an index and why a grid must stay (kept as text by the model's
-// checks), and the advice a backend version words (BackendPolicy::tunableAdvice). Their types sit
-// in headers every file includes; such an argument is read back to its entry. Any other text
-// argument (a name, a number, code) stays as written.
-bool coreWordedArgument(msg::Id id, std::size_t i)
-{
-    switch (id) {
-    case msg::Id::CoverageUnknownBecause:
-    case msg::Id::GridMustStayStatic:
-        return i == 0;
-    case msg::Id::GuideGridMustStay:
-        return i == 2;
-    case msg::Id::GuideTunableFixedAtLaunch:
-    case msg::Id::GuideTunableHasDefault:
-        return i == 3;
-    default:
-        return false;
-    }
-}
-
 } // namespace
 
 QString coreText(const msg::Message& message)
 {
     if (message.empty())
         return {};
+    if (message.id() == msg::Id::AsWritten)
+        return coreText(message.english());
     const std::string english(msg::entry(message.id()).english);
     const QString format = QCoreApplication::translate("ts::Message", english.c_str());
     QString args[9];
     for (std::size_t i = 0; i < message.args().size() && i < 9; ++i)
         for (const msg::Arg::Piece& piece : message.args()[i].pieces())
-            args[i] += piece.message                         ? coreText(*piece.message)
-                       : coreWordedArgument(message.id(), i) ? coreText(piece.text)
-                                                             : QString::fromStdString(piece.text);
+            args[i] += piece.message ? coreText(*piece.message)
+                       : piece.count ? countText(*piece.count)
+                                     : QString::fromStdString(piece.text);
     return fillArguments(format, args);
 }
 
@@ -162,8 +147,19 @@ QString coreText(const msg::Message& message, const std::string& english)
     return message.empty() ? coreText(english) : coreText(message);
 }
 
+namespace {
+std::atomic<bool> readBack{true};
+} // namespace
+
+void setEnglishReadBack(bool on)
+{
+    readBack = on;
+}
+
 QString coreText(const QString& english)
 {
+    if (!readBack)
+        return english;
     // Tables ask again for every row they paint or sort: each text is matched once per language.
     static QMutex mutex;
     static QHash<QString, QString> rendered;

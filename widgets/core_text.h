@@ -4,10 +4,12 @@
 // "ts::Message", seen by lupdate through the catalogue) with the arguments, an argument that is a
 // message translated in turn and a text argument (a name, a number, code) kept as written.
 //
-// A text read back from a cache record or a file written before has no id, only its English:
-// coreText(english) finds the entry the text was rendered from and takes the arguments back out
-// of it. That reading is a guess (an argument holding another entry's wording can match the
-// wrong entry), so it serves only texts that come with no message.
+// A text read back from a cache record or a file written before has no id, only its English (a
+// plain string, or a message made with msg::Message::asWritten): coreText(english) finds the
+// entry the text was rendered from and takes the arguments back out of it. That reading is a
+// guess (an argument holding another entry's wording can match the wrong entry), so it serves only texts that come with no message: a tuning, its failures and
+// reasons loaded from the config cache, and the few texts core still words in English alone (a
+// lattice filter it cannot read, the backend's own Python exception, a sweep's range errors).
 
 #include "core/util/message_value.h"
 
@@ -23,5 +25,9 @@ QString coreText(const msg::Message& message, const std::string& english);
 
 QString coreText(const std::string& english);
 QString coreText(const QString& english);
+
+// Off: coreText(english) returns the English as it is. Tests turn it off to check that a text
+// the explorer shows is written from its id, not read back.
+void setEnglishReadBack(bool on);
 
 } // namespace ts::gui

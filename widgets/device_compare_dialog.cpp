@@ -273,7 +273,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     m_regret->setRowCount(0);
     m_regret->setColumnCount(0);
     if (!r.ok()) {
-        m_summary->setText(coreText(*r.error));
+        m_summary->setText(coreText(r.errorText, *r.error));
         m_panel->showMessage(tr("Nothing to compare."), true);
         plotRegret();
         Q_EMIT comparisonFinished();
@@ -294,7 +294,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
         m_best->setItem(j, 1, cell(d.best ? p50Text(d.bestMs) : QStringLiteral("–"), true));
         m_best->setItem(j, 2,
                         cell(d.best ? QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best]))
-                                    : coreText(d.error)));
+                                    : coreText(d.errorText, d.error)));
         QString note = d.fromCache ? tr("from the cache") : QString();
         if (!d.tritonAscendSupported)
             note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + tr("* not supported by Triton-Ascend");

@@ -528,7 +528,7 @@ void MainWindow::onTuningFinished()
                       .arg(timeUsText(best->p50Us), cachedOriginText(*run->cachedOrigin()));
         selectCandidate(best->candidate);
     } else if (result->error && !result->best) {
-        showError(tr("The tuning found no valid config"), coreText(*result->error));
+        showError(tr("The tuning found no valid config"), coreText(result->errorText, *result->error));
         message = tr("Tuning failed.");
     } else if (const TunedCandidate* best = run->bestEntry()) {
         message = tr("%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5", nullptr,

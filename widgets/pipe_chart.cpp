@@ -250,7 +250,7 @@ void PipeChart::rebuild()
     if (selected && !selected->measured())
         lines << tr("Selected <b>#%1</b>: %2 — %3")
                      .arg(selected->candidate)
-                     .arg(outcomeLabel(selected->status), coreText(selected->failureMessage).toHtmlEscaped());
+                     .arg(outcomeLabel(selected->status), failureReason(*selected).toHtmlEscaped());
     else if (m_selected && !selected)
         lines << tr("Selected #%1 was not tuned.").arg(*m_selected);
     if (best && best->candidate != t->candidate && best->deviceUs > 0)

@@ -712,8 +712,9 @@ void SpacePage::showDetails(std::size_t candidate)
                 html += tr(", %1 the best's (#%2)").arg(ratioText(t->p50Us / best->p50Us)).arg(best->candidate);
             html += QStringLiteral("<br>") + pipeTimesText(*t);
         } else if (t->status == tuning::OutcomeStatus::CompileFailed) {
-            html += QStringLiteral(": %1 — %2").arg(compileFailureLabel(t->failure).toHtmlEscaped(),
-                                                     coreText(t->failureMessage).toHtmlEscaped());
+            html +=
+                QStringLiteral(": %1 — %2")
+                    .arg(compileFailureLabel(t->failure).toHtmlEscaped(), failureReason(*t).toHtmlEscaped());
         } else if (m_run->result() && m_run->result()->timeLimitPrune) {
             html += tr(": compiled, then left out by the backend's time limit before benchmarking");
         }

@@ -456,6 +456,8 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
     m_result = std::move(result);
     m_model->setResult(m_result);
     QStringList lines;
+    // A sweep that cannot run at all (a range it cannot read) is worded in English alone: read
+    // back. A failed shape's tuning carries its message (sweep_table_model.cpp).
     if (!m_result->ok())
         lines << coreText(m_result->error);
     if (m_result->stopped)

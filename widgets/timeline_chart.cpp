@@ -174,7 +174,7 @@ QString TimelineChart::hoverText(std::size_t candidate, const TunedCandidate& en
     if (entry.measured())
         text += tr(", benchmark %1").arg(secondsText(entry.benchSeconds));
     if (!entry.failureMessage.empty())
-        text += QLatin1Char('\n') + coreText(entry.failureMessage);
+        text += QLatin1Char('\n') + failureReason(entry);
     return text;
 }
 

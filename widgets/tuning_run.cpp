@@ -2,6 +2,7 @@
 
 #include "core/kernel/workload.h"
 #include "core/util/format.h"
+#include "widgets/core_text.h"
 
 #include <QCoreApplication>
 #include <QLabel>
@@ -183,6 +184,11 @@ TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome&
     return t;
 }
 
+QString failureReason(const TunedCandidate& candidate)
+{
+    return coreText(candidate.failureMessage);
+}
+
 bool fasterThan(const TunedCandidate& a, const TunedCandidate& b)
 {
     return tuning::rankedBefore({a.rankUs, a.p20Us, a.p80Us}, {b.rankUs, b.p20Us, b.p80Us});
@@ -225,7 +231,7 @@ TuningRun::TuningRun(std::shared_ptr<const space::CandidateSpace> space, tuning:
     m_state.timings = std::make_shared<CandidateTimings>(m_space ? m_space->size() : 0);
     m_state.timings->failureOf = [this](std::size_t c) {
         const TunedCandidate* t = entryFor(c);
-        return t ? t->failureMessage : std::string();
+        return t ? failureReason(*t) : QString();
     };
 }
 
@@ -323,7 +329,7 @@ TuningRun::Update TuningRun::finish(std::shared_ptr<const tuning::TuningResult> 
     std::swap(m_state, state);
     m_state.timings->failureOf = [this](std::size_t c) {
         const TunedCandidate* t = entryFor(c);
-        return t ? t->failureMessage : std::string();
+        return t ? failureReason(*t) : QString();
     };
     m_result = std::move(result);
     u.count = m_state.count;

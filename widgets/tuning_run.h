@@ -27,7 +27,7 @@ struct TunedCandidate {
     std::size_t candidate = 0;  // index in the space
     tuning::OutcomeStatus status = tuning::OutcomeStatus::NotTuned;
     npu::CompileFailure failure = npu::CompileFailure::None;
-    std::string failureMessage;
+    msg::Message failureMessage;
     double p50Us = 0, p20Us = 0, p80Us = 0;
     double rankUs = 0;          // what the autotuner compares (p50, or the mean with the profiler)
     double compileSeconds = 0;  // modelled, real toolchain
@@ -47,6 +47,8 @@ struct TunedCandidate {
 };
 
 TunedCandidate tunedCandidate(std::size_t index, const tuning::CandidateOutcome& outcome);
+// Why the candidate failed to compile, in the reader's language (empty when it did not).
+QString failureReason(const TunedCandidate& candidate);
 // Triton-Ascend's comparison: rank, then p20, then p80.
 bool fasterThan(const TunedCandidate& a, const TunedCandidate& b);
 

@@ -443,7 +443,8 @@ private:
     {
         const std::size_t n = found.second.configs;
         return msg::Message(n == 1 ? msg::Id::GenFixChecked1 : msg::Id::GenFixChecked,
-                            {hintText(found.first.key, found.first.hints, m_in.otherHints), m_version, n});
+                            {hintText(found.first.key, found.first.hints, m_in.otherHints), m_version,
+                             msg::count(std::int64_t(n))});
     }
 
     msg::Arg noFix(std::size_t tried, const msg::Arg& kernelChange)
@@ -488,8 +489,10 @@ private:
             axisArgs.push_back(*keyArg);
         msg::Arg rest;
         if (launchFix && f.launchValue)
-            rest = msg::Message(launchFix->configs == 1 ? msg::Id::GenFixLaunchValue1 : msg::Id::GenFixLaunchValue,
-                                {f.param, *f.launchValue, f.axis, m_version, launchFix->configs, f.kernelChange});
+            rest = msg::Message(launchFix->configs == 1 ? msg::Id::GenFixLaunchValue1
+                                                        : msg::Id::GenFixLaunchValue,
+                                {f.param, *f.launchValue, f.axis, m_version,
+                                 msg::count(std::int64_t(launchFix->configs)), f.kernelChange});
         else if (f.fixedByGrid)
             rest = msg::Message(msg::Id::GenFixNoHintFixed, {f.kernelChange});
         else if (f.notBlockSize)

@@ -230,7 +230,7 @@ std::optional<LaunchModel::GridProposal> LaunchModel::proposeGrid(const std::str
     return out;
 }
 
-std::optional<std::string> LaunchModel::gridMustStay(int dim) const
+std::optional<msg::Message> LaunchModel::gridMustStay(int dim) const
 {
     for (const CoverageCheck& c : m_checks)
         for (const IndexTerm& t : c.terms) {
@@ -242,9 +242,9 @@ std::optional<std::string> LaunchModel::gridMustStay(int dim) const
             const auto step = L.step.eval(m_slotDefaults.data());
             const auto block = L.startCoef.eval(m_slotDefaults.data());
             if (step && block && *block > 0 && *step % *block == 0)
-                return msg::text(msg::Id::GridLoopStridesPrograms,
-                                 {L.line, groupedNumber(*step / *block), dim});
-            return msg::text(msg::Id::GridLoopStrides, {L.line, L.step.text(m_slots), dim});
+                return msg::Message(msg::Id::GridLoopStridesPrograms,
+                                    {L.line, msg::count(*step / *block), dim});
+            return msg::Message(msg::Id::GridLoopStrides, {L.line, L.step.text(m_slots), dim});
         }
     return std::nullopt;
 }
@@ -282,7 +282,7 @@ msg::Message LaunchModel::coverageMessage(const LaunchFigures& f) const
         if (f.check <= -2) {
             const GridEquality& e = m_gridEqualities[std::size_t(-2 - f.check)];
             return msg::Message(msg::Id::CoverageUnknownGridDim,
-                                {e.text, e.dim, groupedNumber(f.grid[std::size_t(e.dim)])});
+                                {e.text, e.dim, msg::count(f.grid[std::size_t(e.dim)])});
         }
         if (c && !c->unknown.empty())
             return msg::Message(msg::Id::CoverageUnknownBecause, {c->unknown});
@@ -299,13 +299,13 @@ msg::Message LaunchModel::coverageMessage(const LaunchFigures& f) const
             const std::string coef = t.coef.text(m_slots);
             by = msg::Message(
                 msg::Id::CoverageByGridDim,
-                {t.ref, groupedNumber(f.along),
+                {t.ref, msg::count(f.along),
                  t.coef.constantValue() ? groupedNumber(f.block) : coef + " " + groupedNumber(f.block)});
         }
     for (const IndexTerm& t : c->terms)
         if (t.kind == IndexTerm::Kind::Loop && m_loops[std::size_t(t.ref)].startPid >= 0)
             by = msg::Message(msg::Id::CoverageByLoop, {m_loops[std::size_t(t.ref)].startPid,
-                                                        groupedNumber(f.along), groupedNumber(f.block)});
+                                                        msg::count(f.along), groupedNumber(f.block)});
     if (by.empty()) {
         for (const IndexTerm& t : c->terms)
             if (t.kind == IndexTerm::Kind::Arange) {
@@ -317,7 +317,7 @@ msg::Message LaunchModel::coverageMessage(const LaunchFigures& f) const
     switch (f.issue) {
     case CoverageIssue::Uncovered:
         return msg::Message(by.empty() ? msg::Id::CoverageCovers : msg::Id::CoverageCoversBy,
-                            {groupedNumber(f.covered), groupedNumber(f.extent), c->what, by});
+                            {msg::count(f.covered), msg::count(f.extent), c->what, by});
     case CoverageIssue::Overrun: {
         using msg::Id;
         const Id id = c->store ? (by.empty() ? Id::CoverageWritesPast : Id::CoverageWritesPastBy)
@@ -339,10 +339,10 @@ msg::Message LaunchModel::coverageMessage(const LaunchFigures& f) const
             }
         if (f.along > f.stride)
             return msg::Message(msg::Id::CoverageLoopRepeats,
-                                {line, groupedNumber(f.stride), dim, groupedNumber(f.along), c->what});
+                                {line, msg::count(f.stride), dim, msg::count(f.along), c->what});
         return msg::Message(msg::Id::CoverageLoopShort,
-                            {line, groupedNumber(f.stride), dim, groupedNumber(f.along),
-                             groupedNumber(f.covered), groupedNumber(f.extent), c->what});
+                            {line, msg::count(f.stride), dim, msg::count(f.along), msg::count(f.covered),
+                             msg::count(f.extent), c->what});
     }
     default:
         return msg::Message(msg::Id::Incorrect);

@@ -106,7 +106,7 @@ struct CoverageCheck {
     // constexpr row stride), and the stride the tensor's own layout has there.
     std::optional<LaunchExpr> stride;
     std::int64_t tensorStride = 0;
-    std::string unknown;       // non-empty: why the model does not follow this index
+    msg::Message unknown; // set: why the model does not follow this index
 };
 
 // Preconditions of the model: `value` must equal grid dimension `dim` (tl.swizzle2d's counts).
@@ -157,7 +157,7 @@ public:
     std::optional<GridProposal> proposeGrid(const std::string& param) const;
     // Why grid dim `dim` must keep its size: a loop strides by a fixed number of programs that
     // only that size covers. nullopt when nothing ties it.
-    std::optional<std::string> gridMustStay(int dim) const;
+    std::optional<msg::Message> gridMustStay(int dim) const;
     // Why a candidate is incorrect or unknown, in numbers: "covers 256 of 8,192 rows: grid dim 0
     // is 128 programs × XBLOCK 2"; empty when it is correct. The message is what the explorer
     // renders in the reader's language; describe() is its English.

@@ -50,10 +50,10 @@ struct Sym {
     std::vector<Cond> conds;      // Mask
     bool opaque = false;          // Mask: a part the model cannot read (an or, a negation)
     std::vector<Sym> items;       // Tuple
-    std::string why;              // Unknown: why
+    msg::Message why;             // Unknown: why
     std::string text;             // Scalar: the source text, for messages
 
-    static Sym unknown(std::string why)
+    static Sym unknown(msg::Message why)
     {
         Sym s;
         s.why = std::move(why);
@@ -172,7 +172,7 @@ private:
                 assign(elts[i],
                        value.kind == Sym::Kind::Tuple && i < value.items.size()
                            ? value.items[i]
-                           : Sym::unknown(msg::text(msg::Id::UnknownTupleNotUnpacked, {target->line})));
+                           : Sym::unknown(msg::Message(msg::Id::UnknownTupleNotUnpacked, {target->line})));
         }
     }
 
@@ -194,13 +194,14 @@ private:
             if (!target || !target->is(Kind::Name))
                 break;
             const auto found = m_vars.find(target->id());
-            Sym current = found == m_vars.end() ? Sym::unknown("") : found->second.sym;
+            Sym current = found == m_vars.end() ? Sym::unknown({}) : found->second.sym;
             Sym result = binary(s->op(), current, expr(s->child("value")), s);
             // An index or pointer advanced by += in a loop it was defined outside of: its value
             // depends on the iteration, which the model does not count.
             if (found != m_vars.end() && found->second.depth < m_loopDepth &&
                 (result.kind == Sym::Kind::Index || result.kind == Sym::Kind::Pointer))
-                result = Sym::unknown(msg::text(msg::Id::UnknownAdvancedInLoop, {target->id(), m_loopLine}));
+                result =
+                    Sym::unknown(msg::Message(msg::Id::UnknownAdvancedInLoop, {target->id(), m_loopLine}));
             assign(target, std::move(result));
             break;
         }
@@ -262,11 +263,11 @@ private:
     Sym negated(const Node* test)
     {
         if (!test || !test->is(Kind::Compare) || test->list("ops").size() != 1)
-            return Sym::unknown("");
+            return Sym::unknown({});
         const Kind op = test->list("ops")[0]->kind;
         const Kind flipped = op == Kind::GtE ? Kind::Lt : op == Kind::Gt ? Kind::LtE : Kind::Other;
         if (flipped == Kind::Other)
-            return Sym::unknown("");
+            return Sym::unknown({});
         return compare(flipped, expr(test->child("left")), expr(test->list("comparators")[0]),
                        test->list("comparators")[0]);
     }
@@ -275,7 +276,7 @@ private:
     {
         const Node* iter = s->child("iter");
         const Node* target = s->child("target");
-        Sym var = Sym::unknown(msg::text(msg::Id::UnknownLoopNotRange, {s->line}));
+        Sym var = Sym::unknown(msg::Message(msg::Id::UnknownLoopNotRange, {s->line}));
         const std::string callee = iter && iter->is(Kind::Call) ? calleeName(iter) : std::string();
         if (callee == "range" || callee == "tl.range" || callee == "tl.static_range") {
             const auto& args = iter->list("args");
@@ -359,13 +360,13 @@ private:
             return Sym::ofScalar(*e, id);
         if (m_params.count(id))
             return Sym::data(); // a float, a string, a parameter the launch leaves out
-        return Sym::unknown("");
+        return Sym::unknown({});
     }
 
     Sym expr(const Node* n)
     {
         if (!n)
-            return Sym::unknown("");
+            return Sym::unknown({});
         switch (n->kind) {
         case Kind::Constant: {
             const py::ConstantValue* c = n->constant();
@@ -434,7 +435,7 @@ private:
         }
         case Kind::IfExp:
             expr(n->child("test"));
-            return Sym::unknown(msg::text(msg::Id::UnknownConditional, {n->line}));
+            return Sym::unknown(msg::Message(msg::Id::UnknownConditional, {n->line}));
         default:
             return Sym::data();
         }
@@ -450,7 +451,7 @@ private:
                 for (IndexTerm& t : c.terms)
                     t.coef = LaunchExpr::binary(LaunchExpr::Op::Mul, t.coef, by);
                 if (c.wrap)
-                    return Sym::unknown(msg::text(msg::Id::UnknownMultipliedAfterModulo));
+                    return Sym::unknown(msg::Message(msg::Id::UnknownMultipliedAfterModulo));
             }
         }
         return index;
@@ -527,7 +528,7 @@ private:
                 const Sym& p = a.kind == K::Pointer ? a : b;
                 const Sym& off = a.kind == K::Pointer ? b : a;
                 if (op == Kind::Sub && off.kind == K::Index)
-                    return Sym::unknown(msg::text(msg::Id::UnknownPointerMinusIndex, {line}));
+                    return Sym::unknown(msg::Message(msg::Id::UnknownPointerMinusIndex, {line}));
                 Sym out = p;
                 if (off.kind == K::Scalar) {
                     out.shifted = out.shifted || !(off.scalar.constantValue() && *off.scalar.constantValue() == 0);
@@ -576,8 +577,8 @@ private:
         if (aIndex || bIndex || a.kind == K::Pointer || b.kind == K::Pointer || a.kind == K::Programs ||
             b.kind == K::Programs) {
             if (a.kind == K::Data || b.kind == K::Data)
-                return Sym::unknown(msg::text(msg::Id::UnknownIndexFromData, {line}));
-            return Sym::unknown(msg::text(msg::Id::UnknownIndexArithmetic, {line}));
+                return Sym::unknown(msg::Message(msg::Id::UnknownIndexFromData, {line}));
+            return Sym::unknown(msg::Message(msg::Id::UnknownIndexArithmetic, {line}));
         }
         return Sym::data();
     }
@@ -639,14 +640,14 @@ private:
                 ++count;
             } else if (!isNoneConstant(parts[i])) {
                 return base.kind == Sym::Kind::Index
-                           ? Sym::unknown(msg::text(msg::Id::UnknownIndexSubscript, {n->line}))
+                           ? Sym::unknown(msg::Message(msg::Id::UnknownIndexSubscript, {n->line}))
                            : Sym::data();
             }
         }
         if (base.kind == Sym::Kind::Mask)
             return base;
         if (count != 1)
-            return Sym::unknown(msg::text(msg::Id::UnknownBroadcast, {n->line}));
+            return Sym::unknown(msg::Message(msg::Id::UnknownBroadcast, {n->line}));
         for (Comp& c : base.comps)
             if (c.hasArange())
                 c.bdim = all;
@@ -665,7 +666,7 @@ private:
             const Sym a = axis ? expr(axis) : Sym::ofScalar(LaunchExpr::constant(0));
             const auto d = a.kind == Sym::Kind::Scalar ? a.scalar.constantValue() : std::nullopt;
             if (!d || *d < 0 || *d > 2)
-                return Sym::unknown(msg::text(msg::Id::UnknownProgramAxis, {name.substr(3), n->line}));
+                return Sym::unknown(msg::Message(msg::Id::UnknownProgramAxis, {name.substr(3), n->line}));
             Sym s;
             if (name == "tl.num_programs") {
                 s.kind = Sym::Kind::Programs;
@@ -683,7 +684,7 @@ private:
             const Sym start = expr(arg(0, "start"));
             const Sym end = expr(arg(1, "end"));
             if (start.kind != Sym::Kind::Scalar || end.kind != Sym::Kind::Scalar)
-                return Sym::unknown(msg::text(msg::Id::UnknownArangeBounds, {n->line}));
+                return Sym::unknown(msg::Message(msg::Id::UnknownArangeBounds, {n->line}));
             // tl.arange is the same vector wherever it is written with the same bounds: one atom,
             // so that a mask written inline bounds the index it repeats.
             auto same = std::find_if(m_aranges.begin(), m_aranges.end(), [&](const ArangeRange& r) {
@@ -733,7 +734,7 @@ private:
             unfollowed(msg::Message(msg::Id::UnfollowedBlockPointers, {name, n->line}));
             for (const Node* a : args)
                 expr(a);
-            return Sym::unknown(msg::text(msg::Id::UnknownBlockPointer));
+            return Sym::unknown(msg::Message(msg::Id::UnknownBlockPointer));
         }
         if (name == "tl.dot")
             m_usesCube = true;
@@ -775,7 +776,7 @@ private:
         };
         if (values.size() < 4 || pidDim(values[0]) < 0 || pidDim(values[1]) < 0 ||
             values[2].kind != Sym::Kind::Scalar || values[3].kind != Sym::Kind::Scalar) {
-            const Sym u = Sym::unknown(msg::text(msg::Id::UnknownSwizzle, {n->line}));
+            const Sym u = Sym::unknown(msg::Message(msg::Id::UnknownSwizzle, {n->line}));
             out.items = {u, u};
             return out;
         }
@@ -812,7 +813,7 @@ private:
         const Sym ptr = expr(ptrNode);
         const Sym mask = maskNode ? expr(maskNode) : Sym{};
         const int line = n->line;
-        auto unknownCheck = [&](std::string why) {
+        auto unknownCheck = [&](msg::Message why) {
             CoverageCheck c;
             c.what = ptrNode && m_module ? std::string(m_module->segment(ptrNode)) : std::string("a pointer");
             c.line = line;
@@ -821,14 +822,14 @@ private:
             addCheck(std::move(c));
         };
         if (m_whileDepth > 0)
-            return unknownCheck(msg::text(msg::Id::UnknownWhileLoop, {m_whileLine}));
+            return unknownCheck(msg::Message(msg::Id::UnknownWhileLoop, {m_whileLine}));
         if (ptr.kind == Sym::Kind::Unknown)
-            return unknownCheck(ptr.why.empty() ? msg::text(msg::Id::UnknownPointerNotFollowed, {line})
+            return unknownCheck(ptr.why.empty() ? msg::Message(msg::Id::UnknownPointerNotFollowed, {line})
                                                 : ptr.why);
         if (ptr.kind != Sym::Kind::Pointer)
-            return unknownCheck(msg::text(msg::Id::UnknownNotTensorArgument, {line}));
+            return unknownCheck(msg::Message(msg::Id::UnknownNotTensorArgument, {line}));
         if (ptr.shifted)
-            return unknownCheck(msg::text(msg::Id::UnknownPointerOffset, {line}));
+            return unknownCheck(msg::Message(msg::Id::UnknownPointerOffset, {line}));
         std::vector<Cond> conds = m_guards;
         bool opaqueMask = false;
         if (mask.kind == Sym::Kind::Mask) {
@@ -885,7 +886,7 @@ private:
                     }
                 }
                 if (!c.extentKnown && !c.wrap)
-                    c.unknown = msg::text(msg::Id::UnknownNoMaskStride, {c.what, line, ptr.pointer});
+                    c.unknown = msg::Message(msg::Id::UnknownNoMaskStride, {c.what, line, ptr.pointer});
                 if (c.wrap && !c.extentKnown) {
                     c.extentKnown = true;
                     c.extent = *c.wrap;
@@ -914,11 +915,11 @@ private:
                     }
                 }
             if (opaqueMask && !c.masked)
-                c.unknown = msg::text(msg::Id::UnknownMaskNotRead, {line});
+                c.unknown = msg::Message(msg::Id::UnknownMaskNotRead, {line});
             if (comp.terms.size() > 0 && std::count_if(comp.terms.begin(), comp.terms.end(), [](const IndexTerm& t) {
                     return t.kind == IndexTerm::Kind::Arange;
                 }) > 1)
-                c.unknown = msg::text(msg::Id::UnknownTwoAranges, {c.what, line});
+                c.unknown = msg::Message(msg::Id::UnknownTwoAranges, {c.what, line});
             addCheck(std::move(c));
         }
     }

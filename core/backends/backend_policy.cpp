@@ -73,10 +73,10 @@ analysis::ParseInput BackendPolicy::withTunable(const analysis::ParseInput& inpu
     return out;
 }
 
-std::string BackendPolicy::tunableAdvice(const std::string&, TunableSource source) const
+msg::Message BackendPolicy::tunableAdvice(const std::string&, TunableSource source) const
 {
-    return msg::text(source == TunableSource::Default ? msg::Id::AdviceRemoveDefault
-                                                      : msg::Id::AdviceLeaveOutOfLaunch);
+    return msg::Message(source == TunableSource::Default ? msg::Id::AdviceRemoveDefault
+                                                         : msg::Id::AdviceLeaveOutOfLaunch);
 }
 
 SpaceRows BackendPolicy::spaceRows() const

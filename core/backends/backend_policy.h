@@ -141,7 +141,7 @@ public:
                                              TunableSource source) const;
     // The advice that goes with withTunable: "remove the default to let Triton-Ascend generate
     // it", in this version's facts.
-    virtual std::string tunableAdvice(const std::string& param, TunableSource source) const;
+    virtual msg::Message tunableAdvice(const std::string& param, TunableSource source) const;
 
     // ---- candidates ----
 

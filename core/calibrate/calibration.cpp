@@ -369,7 +369,9 @@ CalibrationResult calibrate(const std::vector<CalibrationSample>& input, const n
         }
         if (leftOut > 0)
             result.notes.push_back(
-                msg::text(msg::Id::CalibrationLeftOut, {groups[g].name, leftOut, members.size(), profile.soc, firstWhy}));
+                msg::text(msg::Id::CalibrationLeftOut,
+                          {groups[g].name, msg::count(std::int64_t(leftOut)),
+                           msg::count(std::int64_t(members.size())), profile.soc, firstWhy}));
         progress(0.3 * double(g + 1) / double(groups.size()));
     }
     result.samplesUsed = samples.size();

@@ -120,11 +120,16 @@ bool Machine::setup(const CandidateValues& cand)
     for (int d = 0; d < 3; ++d)
         if (grid[std::size_t(d)] > m.maxGridPrograms) {
             fail(CompileFailure::InvalidGrid,
-                 msg::Message(msg::Id::GridDimensionTooLarge, {d, grid[std::size_t(d)], m.maxGridPrograms}), 0);
+                 msg::Message(msg::Id::GridDimensionTooLarge, {d, msg::count(grid[std::size_t(d)]),
+                                                               msg::count(std::int64_t(m.maxGridPrograms))}),
+                 0);
             return false;
         }
     if (programs > m.maxGridPrograms) {
-        fail(CompileFailure::InvalidGrid, msg::Message(msg::Id::GridTooLarge, {programs, m.maxGridPrograms}), 0);
+        fail(CompileFailure::InvalidGrid,
+             msg::Message(msg::Id::GridTooLarge,
+                          {msg::count(programs), msg::count(std::int64_t(m.maxGridPrograms))}),
+             0);
         return false;
     }
     out.grid = grid;

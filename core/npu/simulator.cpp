@@ -1,5 +1,7 @@
 #include "core/npu/simulator.h"
 
+#include "core/util/message.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -206,11 +208,12 @@ SimResult simulate(const CompiledKernel& kernel, const DeviceModel& m, const Sim
 {
     SimResult res;
     if (!kernel.ok()) {
-        res.error = "the candidate did not compile: " + kernel.message;
+        res.error = msg::Message(msg::Id::SimNotCompiled,
+                                 {kernel.text.empty() ? msg::Arg(kernel.message) : msg::Arg(kernel.text)});
         return res;
     }
     if (kernel.variants.empty() || kernel.programs <= 0) {
-        res.error = "the candidate has no programs to run";
+        res.error = msg::Message(msg::Id::SimNoPrograms);
         return res;
     }
     res.ok = true;

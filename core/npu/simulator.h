@@ -53,7 +53,7 @@ struct SimOptions {
 
 struct SimResult {
     bool ok = false;
-    std::string error;
+    msg::Message error;      // why it did not run; english() is what the CLI prints
 
     double deviceUs = 0;     // on-chip time of one launch, launch overhead included
     PipeTimes breakdown;     // attribution of deviceUs to the pipes (sums to deviceUs)

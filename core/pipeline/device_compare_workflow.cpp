@@ -63,7 +63,7 @@ std::optional<space::TritonConfig> tritonConfig(const sweep::CoverConfig& config
 std::string failureText(const tuning::CandidateOutcome& o)
 {
     if (o.status == tuning::OutcomeStatus::CompileFailed)
-        return std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage;
+        return std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage.english();
     return "not run";
 }
 
@@ -74,20 +74,19 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
     CompareDevicesResult out;
     sweep::DeviceComparison& cmp = out.comparison;
     cmp.cover.tolerance = request.cover.tolerance;
-    if (!request.analysis || !request.analysis->kernel) {
-        out.error = "no analysed kernel to compare";
+    auto fail = [&](msg::Message why) {
+        out.error = why.english();
+        out.errorText = std::move(why);
         return out;
-    }
-    if (request.devices.size() < 2) {
-        out.error = "compare two or more devices";
-        return out;
-    }
+    };
+    if (!request.analysis || !request.analysis->kernel)
+        return fail(msg::Message(msg::Id::DeviceCompareNoKernel));
+    if (request.devices.size() < 2)
+        return fail(msg::Message(msg::Id::DeviceCompareTooFew));
     std::set<std::string> seen;
     for (const npu::DeviceProfile& d : request.devices)
-        if (!seen.insert(d.soc).second) {
-            out.error = "the device " + d.soc + " is named twice";
-            return out;
-        }
+        if (!seen.insert(d.soc).second)
+            return fail(msg::Message(msg::Id::DeviceCompareNamedTwice, {d.soc}));
     const analysis::KernelAnalysis& a = *request.analysis;
     cmp.kernelName = a.kernel->name;
     cmp.backend = std::string(kernel::backendName(a.workload.backend));
@@ -115,7 +114,8 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         entry.device = device.soc;
         if (control.stop.stop_requested()) {
             out.stopped = true;
-            entry.error = msg::text(msg::Id::DeviceStoppedBeforeTuning);
+            entry.errorText = msg::Message(msg::Id::DeviceStoppedBeforeTuning);
+            entry.error = entry.errorText.english();
             continue;
         }
         if (control.log)
@@ -137,11 +137,13 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         entry.tritonAscendSupported = device.tritonAscendSupported;
         if (tuned.stopped) {
             out.stopped = true;
-            entry.error = msg::text(msg::Id::DeviceStoppedWhileTuning);
+            entry.errorText = msg::Message(msg::Id::DeviceStoppedWhileTuning);
+            entry.error = entry.errorText.english();
             continue;
         }
         if (!tuned.record) {
             entry.error = tuned.error.value_or(msg::text(msg::Id::TuningFoundNoConfig));
+            entry.errorText = tuned.error ? tuned.errorText : msg::Message(msg::Id::TuningFoundNoConfig);
             continue;
         }
         records[j] = std::move(tuned.record);
@@ -198,7 +200,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         const auto kept = std::count(wanted.begin(), wanted.end(), true);
         cmp.notes.push_back(msg::text(universe == 1 ? msg::Id::DeviceCompareOnlyWithinTolerance1
                                                     : msg::Id::DeviceCompareOnlyWithinTolerance,
-                                      {universe, kept}));
+                                      {msg::count(std::int64_t(universe)), msg::count(std::int64_t(kept))}));
     }
 
     // 3. On each device, the configs its tuning did not measure, written by hand. Its own best

@@ -337,7 +337,8 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     if (out.measuredDevice.empty()) {
         out.measuredDevice = busiestDevice(*stored.value);
         if (perDevice.size() > 1)
-            out.notes.push_back(msg::text(msg::Id::MeasureSeveralDevices, {perDevice.size(), out.measuredDevice}));
+            out.notes.push_back(msg::text(msg::Id::MeasureSeveralDevices,
+                                          {msg::count(std::int64_t(perDevice.size())), out.measuredDevice}));
     } else if (!perDevice.count(out.measuredDevice)) {
         std::string names;
         for (const auto& [device, count] : perDevice)
@@ -395,7 +396,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         }
     }
     if (stale > 0)
-        out.notes.push_back(msg::text(msg::Id::MeasureStaleLeftOut, {stale}));
+        out.notes.push_back(msg::text(msg::Id::MeasureStaleLeftOut, {msg::count(std::int64_t(stale))}));
     // Each candidate's medians over its timed runs.
     std::stable_sort(timed.begin(), timed.end(), [](const Timed& x, const Timed& y) { return x.candidate < y.candidate; });
     std::vector<double> values;
@@ -456,7 +457,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         if (o.status == tuning::OutcomeStatus::Benchmarked || o.status == tuning::OutcomeStatus::Best)
             c.simulatedMs = o.bench.p50Ms;
         else if (o.status == tuning::OutcomeStatus::CompileFailed)
-            c.simulatedError = o.failureMessage;
+            c.simulatedError = o.failureMessage.english();
     }
 
     std::vector<double> simulated, measured;

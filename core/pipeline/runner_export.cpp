@@ -315,7 +315,8 @@ RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunCon
         std::vector<exporter::RunnerCandidate> kept;
         for (std::size_t i : space::spreadEvenly(unique.size(), *request.limit))
             kept.push_back(unique[i]);
-        out.notes.push_back(msg::text(msg::Id::RunnerKeptSpread, {kept.size(), unique.size()}));
+        out.notes.push_back(msg::text(msg::Id::RunnerKeptSpread, {msg::count(std::int64_t(kept.size())),
+                                                                  msg::count(std::int64_t(unique.size()))}));
         unique = std::move(kept);
     }
 

@@ -127,7 +127,7 @@ cache::CandidateRecord candidateRecord(const space::CandidateSpace& space, const
     c.status = storedStatus(space.status(index), o.status);
     if (o.status == tuning::OutcomeStatus::CompileFailed) {
         c.reasonCode = std::string(npu::compileFailureName(o.failure));
-        c.reasonMessage = o.failureMessage;
+        c.reasonMessage = o.failureMessage.english();
     } else if (o.status == tuning::OutcomeStatus::TimeBudgetCut) {
         c.reasonCode = std::string(space::reasonCodeName(space::ReasonCode::CubeTimeBudget));
         c.reasonMessage = tuning::timeBudgetCutText();
@@ -425,7 +425,7 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         ++result->finished;
         if (o.status == tuning::OutcomeStatus::CompileFailed) {
             o.failure = npu::parseCompileFailure(c.reasonCode).value_or(npu::CompileFailure::None);
-            o.failureMessage = c.reasonMessage;
+            o.failureMessage = msg::Message::asWritten(c.reasonMessage);
         }
         o.compileSeconds = jsonNumber(breakdown, "compile_seconds_model");
         o.ubPeakBytes = jsonCount(breakdown, "ub_peak_bytes");

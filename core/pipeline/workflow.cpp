@@ -164,6 +164,7 @@ TuneResult tune(const TuneRequest& request, const RunControl& control)
     if (tuned.result)
         out.result = std::make_shared<const tuning::TuningResult>(std::move(*tuned.result));
     out.error = std::move(tuned.error);
+    out.errorText = std::move(tuned.errorText);
     out.stopped = tuned.stopped;
     out.staleId = tuned.staleId;
     out.staleCreatedAt = std::move(tuned.staleCreatedAt);

@@ -224,6 +224,7 @@ struct TuneResult {
     std::shared_ptr<const space::CandidateSpace> space;
     std::shared_ptr<const tuning::TuningResult> result;
     std::optional<std::string> error;  // the tuning failed as the backend would raise
+    msg::Message errorText;            // `error` by catalogue id, for the explorer (see TuningResult)
     bool stopped = false;
 
     // The cache side. A cache problem never costs a result: the tuning is returned with it.
@@ -429,6 +430,7 @@ struct CompareDevicesResult {
     std::filesystem::path cachePath;         // empty: no cache
     std::vector<std::string> cacheNotices;
     std::optional<std::string> error;        // nothing could be compared (no analysis, < 2 devices)
+    msg::Message errorText;                  // `error` by catalogue id, for the explorer
     bool stopped = false;                    // cut short: what was not reached is missing
     bool ok() const { return !error.has_value(); }
 };

@@ -578,9 +578,12 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
         vals.erase(std::unique(vals.begin(), vals.end()), vals.end());
         m_dims[std::size_t(j)].step = step[j];
         if (step[j] != (p.simtMode ? 0 : align))
-            m_notes.push_back(step[j] == 0 ? msg::Message(msg::Id::LatticeThinnedNoMultiples, {maxPoints, m_dims[std::size_t(j)].name})
-                                           : msg::Message(msg::Id::LatticeThinned,
-                                                          {maxPoints, m_dims[std::size_t(j)].name, step[j]}));
+            m_notes.push_back(
+                step[j] == 0
+                    ? msg::Message(msg::Id::LatticeThinnedNoMultiples,
+                                   {msg::count(std::int64_t(maxPoints)), m_dims[std::size_t(j)].name})
+                    : msg::Message(msg::Id::LatticeThinned, {msg::count(std::int64_t(maxPoints)),
+                                                             m_dims[std::size_t(j)].name, step[j]}));
     }
 
     std::size_t tilings = 1;
@@ -590,7 +593,8 @@ void CandidateSpace::buildLattice(const SpaceOptions& options)
         exact *= double(m_dims[std::size_t(j)].values.size());
     }
     if (exact > double(maxPoints)) {
-        m_notes.push_back(msg::Message(msg::Id::LatticeTooLarge, {formatDouble(exact), maxPoints}));
+        m_notes.push_back(msg::Message(msg::Id::LatticeTooLarge,
+                                       {formatDouble(exact), msg::count(std::int64_t(maxPoints))}));
         return;
     }
     // The lattice's rows hold these values: its launches are keyed by their positions
@@ -1183,10 +1187,12 @@ msg::Message CandidateSpace::reasonMessage(std::size_t i) const
     case ReasonCode::ProgramLimit:
         if (m_status[i] == CandidateStatus::Skipped)
             msg = msg::Message(msg::Id::ReasonProgramLimitSkipped,
-                               {m_programs[i], std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms),
-                                p.vectorCores, m_maxGeneratedPrograms});
+                               {msg::count(m_programs[i]),
+                                msg::count(std::max<std::int64_t>(p.vectorCores, m_maxGeneratedPrograms)),
+                                msg::count(p.vectorCores), msg::count(m_maxGeneratedPrograms)});
         else
-            msg = msg::Message(msg::Id::ReasonProgramLimit, {m_programs[i], kMaxPrograms});
+            msg = msg::Message(msg::Id::ReasonProgramLimit,
+                               {msg::count(m_programs[i]), msg::count(kMaxPrograms)});
         break;
     case ReasonCode::UnalignedTile:
         if (p.simtMode) {

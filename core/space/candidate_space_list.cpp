@@ -176,7 +176,7 @@ void CandidateSpace::addCubePrunedRows()
         }
     }
     if (cube.prunedCount > 0) {
-        const auto count = [](std::size_t n) { return formatInteger(std::int64_t(n)); };  // millions, grouped
+        const auto count = [](std::size_t n) { return msg::count(std::int64_t(n)); }; // millions
         m_notes.push_back(msg::Message(msg::Id::CubePruningDrops,
                                        {count(cube.prunedCount), count(cube.prunedBy[0]), count(cube.prunedBy[1]),
                                         count(cube.prunedBy[2]), count(cube.prunedBy[3])}));

@@ -100,11 +100,12 @@ msg::Message trailMessage(const GenerationTrail& trail, std::size_t i, const Til
     case TrailCode::BelowMinTile:
         return msg::Message(Id::TrailBelowMinTile, {n[0], n[1], n[1] - 100, n[2]});
     case TrailCode::LowProgramFloor:
-        return msg::Message(Id::TrailLowProgramFloor, {n[0], n[1], n[2], n[3]});
+        return msg::Message(Id::TrailLowProgramFloor, {n[0], n[1], msg::count(n[2]), msg::count(n[3])});
     case TrailCode::Duplicate:
         return msg::Message(Id::TrailDuplicate, {n[0]});
     case TrailCode::ProgramLimit: {
-        msg::Message out(n[2] != 0 ? Id::TrailProgramLimitGrid : Id::TrailProgramLimitCores, {n[0], n[1]});
+        msg::Message out(n[2] != 0 ? Id::TrailProgramLimitGrid : Id::TrailProgramLimitCores,
+                         {msg::count(n[0]), msg::count(n[1])});
         if (const std::int64_t* v = trail.values(i); v != nullptr && e.axis >= 0) {
             const std::int64_t block = p.blockOf(e.axis, v);
             if (n[3] != block)
@@ -113,7 +114,7 @@ msg::Message trailMessage(const GenerationTrail& trail, std::size_t i, const Til
         return out;
     }
     case TrailCode::LowProgramCap:
-        return msg::Message(Id::TrailLowProgramCap, {n[0]});
+        return msg::Message(Id::TrailLowProgramCap, {msg::count(n[0])});
     case TrailCode::PersistentReduction:
         return msg::Message(Id::TrailPersistentReduction, {n[0]});
     }
@@ -175,7 +176,8 @@ msg::Message explainEmptyGeneration(const TileProblem& p, const TileGeneration& 
                       ? msg::Message(Id::EmptyWholeTileSmall, {g.limits.maxTotalNumel, g.limits.stopNumel})
                       : msg::Message(Id::EmptyNothingToDescend);
         } else if (perCode[std::size_t(TrailCode::UbCapacity)] == tried) {
-            why = msg::Message(Id::EmptyAllOverBudget, {tried, budgetMessage(p, smallestOver)});
+            why = msg::Message(Id::EmptyAllOverBudget,
+                               {msg::count(std::int64_t(tried)), budgetMessage(p, smallestOver)});
             if (!wholeAxes.empty()) {
                 why += " ";
                 why += msg::Message(Id::EmptyWholeAxes, {wholeAxes});
@@ -189,7 +191,7 @@ msg::Message explainEmptyGeneration(const TileProblem& p, const TileGeneration& 
                 counts += (counts.empty() ? "" : ", ") + std::string(trailCodeName(TrailCode(c))) + ": " +
                           std::to_string(perCode[c]);
             }
-            why = msg::Message(Id::EmptyAllRefused, {tried, counts});
+            why = msg::Message(Id::EmptyAllRefused, {msg::count(std::int64_t(tried)), counts});
         }
     } else {
         why = msg::Message(Id::EmptyBackendRaises, {*g.error});

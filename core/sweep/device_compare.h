@@ -44,6 +44,7 @@ struct DeviceEntry {
     // figures are the simulator's alone, with no backend that would run the kernel there.
     bool tritonAscendSupported = true;
     std::string error;               // the tuning failed or was stopped: no best
+    msg::Message errorText;          // `error` by catalogue id, for the explorer
     // A config of another device's list that runs faster here than the own best, when one does.
     std::optional<std::size_t> fastest;
     double fastestMs = 0;

@@ -806,6 +806,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             analyses.back() = std::move(*analysed.analysis);
         } else {
             shape.error = tuned.error.value_or(msg::text(msg::Id::TuningFoundNoConfig));
+            shape.errorText = tuned.error ? tuned.errorText : msg::Message(msg::Id::TuningFoundNoConfig);
         }
         out.shapes.push_back(std::move(shape));
     }

@@ -171,6 +171,7 @@ struct ShapeOutcome {
     std::optional<cache::TuningRecord> record;  // absent when the shape failed
     bool fromCache = false;
     std::string error;                          // why the shape failed
+    msg::Message errorText;                     // `error` by catalogue id, for the explorer
 };
 
 struct SweepResult {

@@ -1,5 +1,7 @@
 #include "core/tuning/time_limit_prune.h"
 
+#include "core/util/message.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -47,8 +49,7 @@ TimeLimitPrune pruneByTimeLimit(const std::vector<std::pair<std::size_t, double>
 
 std::string timeBudgetCutText()
 {
-    return "compiled, then cut before benchmarking: the estimated benchmarking time of the faster configs already "
-           "fills the " + std::to_string(int(kTimeLimitSeconds)) + " s budget";
+    return msg::text(msg::Id::TimeBudgetCut, {int(kTimeLimitSeconds)});
 }
 
 std::string timeLimitSummaryLine(const TimeLimitPrune& prune)

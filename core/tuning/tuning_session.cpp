@@ -57,6 +57,33 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// The tuning fails with `why`: its English for the CLI and the cache, its id for the explorer.
+void fail(TuningResult& result, msg::Message why)
+{
+    result.error = why.english();
+    result.errorText = std::move(why);
+}
+
+// Diagnostic::format() as an argument whose message part the explorer translates.
+msg::Arg formatted(const Diagnostic& d)
+{
+    const std::string all = d.format();
+    if (d.text.empty())
+        return all;
+    const std::size_t suffix = d.code.empty() ? 0 : d.code.size() + 3; // " [code]"
+    const std::size_t prefix = all.size() - suffix - d.message.size();
+    msg::Arg out(all.substr(0, prefix));
+    out += d.text;
+    out += msg::Arg(all.substr(all.size() - suffix));
+    return out;
+}
+
+// Why a candidate failed to compile, by id when the compiler gave one.
+msg::Arg failureArg(const CandidateOutcome& outcome)
+{
+    return msg::Arg(outcome.failureMessage);
+}
+
 // 2026-08 prunes cube / mix tunings of generated configs by a time limit before benchmarking
 // (time_limit_prune.h): the configs it drops are cut by the time budget (compiled, never
 // benchmarked), and the best and the count of benchmarked configs are taken again from the rest.
@@ -309,7 +336,7 @@ std::optional<std::string> backendListProblem(const space::CandidateSpace& space
     if (space.error())
         return *space.error();
     if (space.countOrigin(space::CandidateStatus::Generated) + space.countOrigin(space::CandidateStatus::User) == 0)
-        return std::string("No valid triton configs. Nothing to tune: the backend produced no candidate config.");
+        return msg::text(msg::Id::TuningNoValidConfigs, {msg::Message(msg::Id::TuningNothingGenerated)});
     return std::nullopt;
 }
 
@@ -489,13 +516,20 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         }
         result.tuned = std::move(chosen.indices);
         if (result.tuned.empty()) {
-            result.error = chosen.valid == 0 ? msg::text(msg::Id::TuningLatticeNoValidPoint)
-                                             : msg::text(msg::Id::TuningSubsetNoValidPoint, {chosen.valid});
+            fail(result, chosen.valid == 0 ? msg::Message(msg::Id::TuningLatticeNoValidPoint)
+                                           : msg::Message(msg::Id::TuningSubsetNoValidPoint,
+                                                          {msg::count(std::int64_t(chosen.valid))}));
             return result;
         }
     } else {
+        if (space.error()) {
+            // The backend's own exception, as it words it: no catalogue entry makes it.
+            result.error = *space.error();
+            return result;
+        }
         if (std::optional<std::string> problem = backendListProblem(space)) {
-            result.error = std::move(problem);
+            fail(result, msg::Message(msg::Id::TuningNoValidConfigs,
+                                      {msg::Message(msg::Id::TuningNothingGenerated)}));
             return result;
         }
         // The backend's own list, incorrect configs included: the backend benchmarks them.
@@ -514,10 +548,10 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         msg::Arg why = msg::Message(msg::Id::TuningCannotTrace);
         for (const Diagnostic& d : trace.diagnostics)
             if (d.severity == Severity::Error) {
-                why = d.format();
+                why = formatted(d);
                 break;
             }
-        result.error = msg::text(msg::Id::TuningNoValidConfigs, {why});
+        fail(result, msg::Message(msg::Id::TuningNoValidConfigs, {why}));
         return result;
     }
     const npu::DeviceModel device = npu::DeviceModel::fromProfile(profile);
@@ -595,9 +629,8 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
                 if (!compiled.ok()) {
                     outcome.status = OutcomeStatus::CompileFailed;
                     outcome.failure = compiled.failure;
-                    // A copy, not a move: the message was built by appending and carries spare
-                    // capacity, and a lattice keeps a million of them.
-                    outcome.failureMessage = compiled.message;
+                    outcome.failureMessage =
+                        compiled.text.empty() ? msg::Message::asWritten(compiled.message) : compiled.text;
                 } else {
                     outcome.bench = npu::benchmark(compiled, device, bench);
                     if (outcome.bench.ok) {
@@ -726,18 +759,18 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
         result.outcomes[*result.best].status = OutcomeStatus::Best;
     } else if (result.backendBest && !result.stopped) {
         // Every config that ran computes a wrong result: TileScope recommends none of them.
-        result.error = msg::text(msg::Id::TuningNoCorrectConfig,
-                                 {*result.backendBest, space.coverageMessage(*result.backendBest)});
+        fail(result, msg::Message(msg::Id::TuningNoCorrectConfig,
+                                  {*result.backendBest, space.coverageMessage(*result.backendBest)}));
     } else if (!result.stopped) {
         msg::Arg why = msg::Message(msg::Id::TuningEveryCompileFailed);
         for (std::size_t index : result.tuned)
             if (result.outcomes[index].status == OutcomeStatus::CompileFailed) {
                 why =
                     msg::Message(msg::Id::ValuesWhy, {npu::compileFailureName(result.outcomes[index].failure),
-                                                      result.outcomes[index].failureMessage});
+                                                      failureArg(result.outcomes[index])});
                 break;
             }
-        result.error = msg::text(msg::Id::TuningNoValidConfigs, {why});
+        fail(result, msg::Message(msg::Id::TuningNoValidConfigs, {why}));
     }
 
     // The real toolchain on the NPU's host: the backend's compile workers, then benchmarks.

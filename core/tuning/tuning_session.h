@@ -115,7 +115,9 @@ std::optional<OutcomeStatus> parseOutcomeStatus(std::string_view name);
 struct CandidateOutcome {
     OutcomeStatus status = OutcomeStatus::NotTuned;
     npu::CompileFailure failure = npu::CompileFailure::None;
-    std::string failureMessage;
+    // Why it failed, by catalogue id (as written when it came from a cache file); english() is
+    // what the CLI prints and the cache stores.
+    msg::Message failureMessage;
     double compileSeconds = 0;     // modelled real-toolchain compile time
     std::int64_t ubPeakBytes = 0;
     std::int64_t ubCapacityBytes = 0;
@@ -145,6 +147,9 @@ struct TuningResult {
     // (its logs and its cache name this one).
     std::optional<std::size_t> backendBest;
     std::optional<std::string> error;       // as the backend raises ("No valid triton configs. ...")
+    // `error` by catalogue id, for the explorer; empty when it is the backend's exception itself
+    // (a Python error such as "KeyError: 'x'"), which is shown as the backend words it.
+    msg::Message errorText;
     // A lattice tuning: what the backend raises for its own list (the lattice is tuned
     // regardless), and the subset's filter when it could not be read (then `error` says why).
     std::optional<std::string> backendError;

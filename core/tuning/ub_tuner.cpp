@@ -262,7 +262,7 @@ UbTuneResult runUbTuner(const UbTuneRequest& request)
                 rating.benefit = -timed.meanMs * 1000;
                 result.benchSeconds += timed.benchSeconds;
             } else {
-                rating.error = kernel.ok() ? timed.sim.error : kernel.message;
+                rating.error = kernel.ok() ? timed.sim.error.english() : kernel.message;
             }
         } else {
             for (const TableEntry& entry : kCostBenefit)

@@ -1,6 +1,9 @@
 #include "core/util/message.h"
 
+#include "core/util/format.h"
+
 #include <array>
+#include <ostream>
 #include <vector>
 
 namespace ts::msg {
@@ -43,6 +46,16 @@ std::string fill(std::string_view format, std::span<const std::string> args)
     return out;
 }
 
+std::ostream& operator<<(std::ostream& out, const Message& message)
+{
+    return out << message.english();
+}
+
+Message Message::asWritten(std::string english)
+{
+    return Message(Id::AsWritten, {Arg(std::move(english))});
+}
+
 std::string text(Id id, std::initializer_list<Arg> args)
 {
     return Message(id, args).english();
@@ -54,6 +67,18 @@ std::string Arg::text() const
     for (const Piece& p : m_pieces)
         out += p.message ? p.message->english() : p.text;
     return out;
+}
+
+bool Arg::Piece::operator==(const Piece& other) const
+{
+    if (text != other.text || count != other.count || bool(message) != bool(other.message))
+        return false;
+    return !message || *message == *other.message;
+}
+
+Arg count(std::int64_t n)
+{
+    return Arg(Arg::Piece{formatInteger(n), nullptr, n});
 }
 
 Arg& Arg::operator+=(const Arg& more)

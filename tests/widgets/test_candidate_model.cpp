@@ -315,7 +315,7 @@ private Q_SLOTS:
         model.setSpace(m_smallLattice);
         const std::size_t n = m_smallLattice->size();
         auto timings = std::make_shared<gui::CandidateTimings>(n);
-        timings->failureOf = [](std::size_t c) { return "ub-overflow at #" + std::to_string(c); };
+        timings->failureOf = [](std::size_t c) { return QStringLiteral("ub-overflow at #%1").arg(c); };
         model.setTimings(timings);
         const int p50 = model.columnOf(Column::P50);
         const int outcome = model.columnOf(Column::Outcome);

@@ -3,6 +3,10 @@
 #include "widget_test_support.h"
 #include "window_test_support.h"
 
+#include "core/backends/backend_registry.h"
+#include "core/kernel/workload.h"
+#include "core/npu/device_profile.h"
+#include "core/pipeline/workflow.h"
 #include "core/python/parser.h"
 #include "core/util/message.h"
 #include "widgets/backend_compare_dialog.h"
@@ -876,6 +880,12 @@ private Q_SLOTS:
         QCOMPARE(d.message, key.english());
         QCOMPARE(ts::gui::coreText(d.text, d.message), fromId);
         QCOMPARE(ts::gui::coreText(ts::msg::Message(), d.message), readBack);
+        // A text that came with no id (a compile failure read from the cache) is read back like
+        // a plain string: its English is what the CLI prints, and it never matches everything.
+        const ts::msg::Message fromCache = ts::msg::Message::asWritten(key.english());
+        QCOMPARE(fromCache.english(), key.english());
+        QCOMPARE(ts::gui::coreText(fromCache), readBack);
+        QCOMPARE(ts::gui::coreText(ts::msg::Message::asWritten("row_scale_kernel")), QStringLiteral("row_scale_kernel"));
         // A message inside a message, and a list of lines whose lines are messages.
         ts::msg::Arg tiles = "\n  ";
         tiles += ts::msg::Message(Id::LiveTileAtLine, {ts::msg::Message(Id::TemporaryTile), 39});
@@ -890,44 +900,163 @@ private Q_SLOTS:
         QCOMPARE(ts::gui::coreText(key), QString::fromStdString(key.english()));
     }
 
-    // Core's own wording that reaches a message as text is read back to its entry: why the launch
-    // model cannot follow an index, a grid that must stay; a name in the same place of another
-    // message stays as written. A tuning's error, carried as its English, reads in Chinese, and
-    // the benchmark method "default" is a word of the reader's language.
-    void coreWordingInArgumentsIsTranslated()
+    // What the launch model, the guide's rules and a tuning say reaches the explorer as message
+    // ids all the way down: why coverage is unknown, why a grid must stay, a version's advice on
+    // a tunable parameter and a tuning's error read in Chinese with the read-back of English
+    // switched off, so that none of them needs their English taken apart again.
+    void coreArgumentsAreRenderedFromTheirIds()
     {
         using ts::msg::Id;
-        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
         static const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
-        const QString unknown = ts::gui::coreText(
-            ts::msg::Message(Id::CoverageUnknownBecause, {ts::msg::text(Id::UnknownConditional, {28})}));
-        QVERIFY2(unknown.contains(chinese) && unknown.contains(QLatin1String("28")) &&
-                     englishWords(unknown, {}).isEmpty(),
-                 qPrintable(unknown));
-        const QString stays = ts::gui::coreText(
-            ts::msg::Message(Id::GuideGridMustStay,
-                             {"XBLOCK", "[4]", ts::msg::text(Id::GridLoopStridesPrograms, {12, "4", 0})}));
-        QVERIFY2(stays.contains(chinese) &&
-                     englishWords(stays, {QStringLiteral("XBLOCK"), QStringLiteral("grid")}).isEmpty(),
-                 qPrintable(stays));
-        const QString name = ts::gui::coreText(
-            ts::msg::Message(Id::HintHasNoValues, {ts::msg::text(Id::UnknownBlockPointer)}));
-        QVERIFY2(name.contains(QLatin1String("a block pointer")), qPrintable(name));
-        const std::string error = ts::msg::text(
-            Id::TuningNoCorrectConfig, {3, ts::msg::Message(Id::CoverageCovers, {"256", "8,192", "rows"})});
-        const QString failed = ts::gui::coreText(error);
-        QVERIFY2(failed.contains(chinese) && failed.contains(QLatin1String("#3")) &&
-                     englishWords(failed, {QStringLiteral("rows")}).isEmpty(),
-                 qPrintable(failed));
-        const QString invalid = ts::gui::coreText(
-            ts::msg::text(Id::TuningNoValidConfigs, {ts::msg::Message(Id::TuningEveryCompileFailed)}));
-        QVERIFY2(invalid.contains(chinese) && englishWords(invalid, {QStringLiteral("Triton")}).isEmpty(),
-                 qPrintable(invalid));
+        const QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString header = QStringLiteral(
+            "import triton\nimport triton.language as tl\nimport triton.backends.ascend.runtime\n\n"
+            "@triton.autotune(configs=[], key=['n'])\n@triton.jit\n");
+        const QString args = QStringLiteral(
+            R"("x_ptr": {"tensor": "float32", "shape": [8000]}, "y_ptr": {"tensor": "float32", "shape": [8000]}, "n": 8000)");
+        auto write = [&](const QString& stem, const QString& body, const QString& grid) {
+            QFile py(dir.filePath(stem + QStringLiteral(".py")));
+            QFile json(dir.filePath(stem + QStringLiteral(".json")));
+            if (!py.open(QIODevice::WriteOnly) || !json.open(QIODevice::WriteOnly))
+                return std::string();
+            py.write((header + body).toUtf8());
+            json.write(QStringLiteral(R"({"kernel": "%1.py", "args": {%2}, "grid": %3})")
+                           .arg(stem, args, grid)
+                           .toUtf8());
+            return json.fileName().toStdString();
+        };
+        // A loop striding by the grid: the grid must stay. A defaulted BLOCK: the version's advice.
+        // An index through a conditional: coverage unknown.
+        const std::string strided = write(QStringLiteral("strided"),
+                                          QStringLiteral(R"(def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    for start in range(tl.program_id(0) * BLOCK, n, 8 * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        mask = offs < n
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2, mask=mask)
+)"),
+                                          QStringLiteral("[8]"));
+        const std::string defaulted =
+            write(QStringLiteral("defaulted"),
+                  QStringLiteral(R"(def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr = 512):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask) * 2, mask=mask)
+)"),
+                  QStringLiteral(R"g("lambda meta: (triton.cdiv(n, meta['BLOCK']),)")g"));
+        const std::string conditional = write(
+            QStringLiteral("conditional"), QStringLiteral(R"(def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    start = tl.program_id(0) * BLOCK if n > 0 else 0
+    offs = start + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs) * 2)
+)"),
+            QStringLiteral(R"g("lambda meta: (triton.cdiv(n, meta['BLOCK']),)")g"));
+        QVERIFY(!strided.empty() && !defaulted.empty() && !conditional.empty());
+
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        ts::gui::setEnglishReadBack(false);
+        // On again however the test ends: the other tests read cached English back.
+        const std::shared_ptr<void> restore(nullptr, [](void*) { ts::gui::setEnglishReadBack(true); });
+        const QSet<QString> names = {QStringLiteral("BLOCK"),
+                                     QStringLiteral("grid"),
+                                     QStringLiteral("Triton-Ascend"),
+                                     QStringLiteral("Triton"),
+                                     QStringLiteral("tunable_parameter"),
+                                     QStringLiteral("hints"),
+                                     QStringLiteral("n"),
+                                     QStringLiteral("x_ptr"),
+                                     QStringLiteral("y_ptr"),
+                                     QStringLiteral("offs"),
+                                     QStringLiteral("start"),
+                                     QStringLiteral("autotune"),
+                                     QStringLiteral("triton"),
+                                     QStringLiteral("lambda"),
+                                     QStringLiteral("meta"),
+                                     QStringLiteral("cdiv")};
+        QStringList problems;
+        auto check = [&](const QString& what, const ts::msg::Message& message) {
+            const QString zh = ts::gui::coreText(message);
+            const QStringList words = englishWords(zh, names);
+            if (!zh.contains(chinese) || !words.isEmpty())
+                problems << what + QStringLiteral(": ") + zh + QStringLiteral(" [") +
+                                words.join(QLatin1Char(' ')) + QLatin1Char(']');
+        };
+        std::set<std::string> seen;
+        for (const ts::kernel::BackendVersion version : ts::kernel::backendVersions())
+            for (const std::string& file : {strided, defaulted, conditional}) {
+                ts::kernel::WorkloadLoadResult loaded = ts::kernel::loadWorkload(file);
+                QVERIFY(loaded.workload);
+                loaded.workload->backend = version;
+                const ts::pipeline::AnalyzeResult analysed = ts::pipeline::analyze({*loaded.workload});
+                QVERIFY(analysed.ok());
+                for (const ts::Diagnostic& d : analysed.analysis->diagnostics)
+                    if (d.code == "split-fixed-by-grid" || d.code == "grid-must-stay" ||
+                        d.code == "tunable-has-default" || d.code == "tunable-fixed-at-launch") {
+                        seen.insert(d.code);
+                        check(QString::fromStdString(d.code), d.text);
+                    }
+                if (const auto& launch = analysed.analysis->launch; launch && file == conditional) {
+                    const ts::msg::Message unknown =
+                        launch->coverageMessage(launch->evaluate({{"BLOCK", 512}}));
+                    QCOMPARE(unknown.id(), Id::CoverageUnknownBecause);
+                    seen.insert("coverage-unknown");
+                    check(QStringLiteral("coverage"), unknown);
+                }
+            }
+        QVERIFY2(seen.count("split-fixed-by-grid") + seen.count("grid-must-stay") > 0 &&
+                     seen.count("tunable-has-default") && seen.count("coverage-unknown"),
+                 qPrintable(QString::number(seen.size())));
+
+        // A tuning's error: a lattice subset with no valid point (XBLOCK=3 is not aligned), its
+        // count grouped.
+        static const ts::npu::DeviceRegistry registry = ts::npu::DeviceRegistry::loadBundled();
+        const ts::npu::DeviceProfile* device = registry.find("Ascend910B2");
+        QVERIFY(device);
+        ts::kernel::WorkloadLoadResult loaded =
+            ts::kernel::loadWorkload(ts::test::examplePath("add.json").toStdString());
+        QVERIFY(loaded.workload);
+        const ts::pipeline::AnalyzeResult analysed = ts::pipeline::analyze({*loaded.workload});
+        QVERIFY(analysed.ok());
+        ts::pipeline::TuneRequest request;
+        request.analysis = analysed.analysis;
+        request.device = *device;
+        request.options.lattice = true;
+        request.options.subset.filter = "XBLOCK=3";
+        const ts::pipeline::TuneResult tuned = ts::pipeline::tune(request);
+        QVERIFY(tuned.error && tuned.result);
+        QCOMPARE(tuned.errorText.id(), Id::TuningSubsetNoValidPoint);
+        QCOMPARE(*tuned.error, tuned.errorText.english());
+        check(QStringLiteral("tuning"), tuned.errorText);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+
+        // The text read back from its English (a cached record's) reads in Chinese again only
+        // with the read-back on.
+        QCOMPARE(ts::gui::coreText(*tuned.error), QString::fromStdString(*tuned.error));
+        ts::gui::setEnglishReadBack(true);
+        QVERIFY(ts::gui::coreText(*tuned.error).contains(chinese));
         QVERIFY(ts::gui::benchMethodText(ts::npu::BenchMethod::Default).contains(chinese));
         QCOMPARE(ts::gui::benchMethodText(std::string("npu")), QStringLiteral("npu"));
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         QCOMPARE(ts::gui::benchMethodText(std::string("default")), QStringLiteral("default"));
-        QCOMPARE(ts::gui::coreText(error), QString::fromStdString(error));
+        QCOMPARE(ts::gui::coreText(tuned.errorText), QString::fromStdString(*tuned.error));
+    }
+
+    // A count inside a message is grouped: in English as the CLI prints it ("4,096"), in the
+    // explorer by the reader's locale; a plain number (a line, a config's value) is not.
+    void countsInMessagesAreGrouped()
+    {
+        using ts::msg::Id;
+        const ts::msg::Message m(Id::CoverageCovers, {ts::msg::count(4096), ts::msg::count(8192), "rows"});
+        QCOMPARE(m.english(), std::string("covers 4,096 of 8,192 rows"));
+        QCOMPARE(ts::msg::Message(Id::CoverageCovers, {4096, 8192, "rows"}).english(),
+                 std::string("covers 4096 of 8192 rows"));
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
+        QCOMPARE(ts::gui::coreText(m), QStringLiteral("covers 4,096 of 8,192 rows"));
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const QString german = ts::gui::coreText(m);
+        QLocale::setDefault(before);
+        QCOMPARE(german, QStringLiteral("covers 4.096 of 8.192 rows"));
     }
 
     // Every reason a candidate can carry has a label of its own in both languages: the table's

@@ -41,7 +41,7 @@ std::vector<std::string> autotuningLog(const analysis::KernelAnalysis& analysis,
             break;
         case OutcomeStatus::CompileFailed:
             lines.push_back("Triton autotuning: config " + config + ": compile_failed; reason=" +
-                            std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage);
+                            std::string(npu::compileFailureName(o.failure)) + ": " + o.failureMessage.english());
             break;
         case OutcomeStatus::Benchmarked:
         case OutcomeStatus::Best:

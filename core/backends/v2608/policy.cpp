@@ -153,11 +153,11 @@ public:
         return out;
     }
 
-    std::string tunableAdvice(const std::string& param, TunableSource source) const override
+    msg::Message tunableAdvice(const std::string& param, TunableSource source) const override
     {
         if (source == TunableSource::Launch)
             return BackendPolicy::tunableAdvice(param, source);
-        return msg::text(msg::Id::AdviceTunableParameterHint, {"2026-08", param});
+        return msg::Message(msg::Id::AdviceTunableParameterHint, {"2026-08", param});
     }
 
     space::BackendConfigs generateConfigs(const analysis::AxisParse& parse, const space::LaunchSpec& launch,
