@@ -2821,14 +2821,6 @@ measured %2 (%Ln run(s)), simulated %3, ratio %4</source>
         <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：设备时间 %3（此处为它的 %4）。</translation>
     </message>
     <message>
-        <source>Critical path: the device time attributed to the pipes along the critical path of the slowest core; the pipes&apos; shares add up to the device time.
-Busy: how long each pipe works; with multibuffer the pipes overlap, so the busy times add up to more.
-Roofline: no schedule of this work runs faster.</source>
-        <translation>关键路径：沿最慢核心的关键路径分摊到各流水线的设备时间；各流水线的份额之和即设备时间。
-忙碌：每条流水线工作的时长；使用 multibuffer 时流水线相互重叠，因此忙碌时间之和更大。
-屋顶线：这项工作的任何调度都不会更快。</translation>
-    </message>
-    <message>
         <source>%1 &lt;b&gt;#%2&lt;/b&gt;: device time %3, the sum of the &lt;i&gt;critical path&lt;/i&gt; bars.</source>
         <translation>%1 &lt;b&gt;#%2&lt;/b&gt;：设备时间 %3，即各&lt;i&gt;关键路径&lt;/i&gt;条之和。</translation>
     </message>
@@ -2843,6 +2835,28 @@ Roofline: no schedule of this work runs faster.</source>
     <message>
         <source>Roofline %1 (bound by %2), %3 of the device time.</source>
         <translation>屋顶线 %1（受%2限制），为设备时间的 %3。</translation>
+    </message>
+    <message>
+        <source>Critical path: the device time attributed to the pipes along the critical path of the slowest core; the pipes&apos; shares add up to the device time.
+Busy: how long each pipe works; with multibuffer the pipes overlap, so the busy times add up to more.
+Roofline: no schedule of this work runs faster.
+p50: the median of the benchmark&apos;s timed runs, as the table and the status bar show it. The default method (do_bench) times each launch on the host, the L2 flushed before every run (the device time is simulated so): it adds the host&apos;s launch, whose level changes from one benchmark call to the next, jitter and rare interruptions. The npu method (the profiler) reads the on-chip time, close to the device time.</source>
+        <translation>关键路径：沿最慢核心的关键路径分摊到各流水线的设备时间；各流水线的份额之和即设备时间。
+忙碌：每条流水线工作的时长；使用 multibuffer 时流水线相互重叠，因此忙碌时间之和更大。
+屋顶线：这项工作的任何调度都不会更快。
+p50：基准测试各次计时运行的中位数，即表格和状态栏所示的值。默认方法（do_bench）在主机上为每次启动计时，每次运行前清空 L2（设备时间按此模拟）：它在设备时间之上加入主机的启动开销（其水平随每次基准测试调用而变）、抖动和少量中断。npu 方法（性能分析器）读取片上时间，接近设备时间。</translation>
+    </message>
+    <message>
+        <source>p50 %1 in the table = on-chip time, %2 off the device time (timing noise).</source>
+        <translation>表格中的 p50 %1 = 片上时间，与设备时间相差 %2（计时噪声）。</translation>
+    </message>
+    <message>
+        <source>p50 %1 in the table = device time + %2 (host launch, timing noise).</source>
+        <translation>表格中的 p50 %1 = 设备时间 + %2（主机启动、计时噪声）。</translation>
+    </message>
+    <message>
+        <source>p50 %1 in the table = device time − %2 (timing noise).</source>
+        <translation>表格中的 p50 %1 = 设备时间 − %2（计时噪声）。</translation>
     </message>
 </context>
 <context>

@@ -220,6 +220,14 @@ double CandidateTableModel::speedUp(std::size_t row) const
     return std::isnan(p50) ? p50 : p50 / m_bestP50;
 }
 
+QColor CandidateTableModel::rowTint(std::size_t row) const
+{
+    const tuning::OutcomeStatus o = outcome(row);
+    if (o == tuning::OutcomeStatus::Best)
+        return outcomeTint(o, m_dark);
+    return candidateStatusTint(m_space->status(row), o, m_dark);
+}
+
 void CandidateTableModel::setDarkPalette(bool dark)
 {
     if (dark == m_dark)
@@ -554,17 +562,13 @@ QVariant CandidateTableModel::data(const QModelIndex& index, int role) const
         }
         return tip;
     }
-    case Qt::BackgroundRole: {
-        const tuning::OutcomeStatus o = outcome(row);
-        if (o == tuning::OutcomeStatus::Best)
-            return outcomeTint(o, m_dark);
-        return candidateStatusTint(m_space->status(row), o, m_dark);
-    }
+    case Qt::BackgroundRole: return rowTint(row);
     case Qt::ForegroundRole:
         if (columnKind(index.column()) == Column::Status)
-            return candidateStatusColor(m_space->status(row), outcome(row), m_dark);
+            return readableTableText(candidateStatusColor(m_space->status(row), outcome(row), m_dark), rowTint(row),
+                                     m_dark);
         if (columnKind(index.column()) == Column::Outcome)
-            return outcomeColor(outcome(row), m_dark);
+            return readableTableText(outcomeColor(outcome(row), m_dark), rowTint(row), m_dark);
         return {};
     case Qt::FontRole:
         if (outcome(row) == tuning::OutcomeStatus::Best) {

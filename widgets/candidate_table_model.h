@@ -9,6 +9,7 @@
 #include "core/tuning/tuning_session.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 
 #include <limits>
 #include <memory>
@@ -155,6 +156,7 @@ private:
     QString displayText(std::size_t row, int column) const;
     double timing(std::size_t row, Column kind) const;
     double speedUp(std::size_t row) const;  // p50 over the best's p50; NaN when unmeasured
+    QColor rowTint(std::size_t row) const;   // the best's, a failed compile's or cut's, else the status's
     void refreshBest();
 
     std::shared_ptr<const space::CandidateSpace> m_space;

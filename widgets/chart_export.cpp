@@ -8,10 +8,40 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ts::gui {
+namespace {
+
+// A layout short of room squeezes a word-wrapped label below the height its lines need (it asks
+// for the minimum without a width), and the summary's last line is cut under the plot. This one
+// asks for its lines at the width it has: the plot gives up the room, or the page scrolls.
+class WrappedSummary : public QLabel {
+public:
+    using QLabel::QLabel;
+
+    QSize minimumSizeHint() const override
+    {
+        QSize size = QLabel::minimumSizeHint();
+        if (width() > 0)
+            size.setHeight(std::max(size.height(), heightForWidth(width())));
+        return size;
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override
+    {
+        QLabel::resizeEvent(event);
+        if (event->size().width() != event->oldSize().width())
+            updateGeometry();
+    }
+};
+
+} // namespace
 
 bool exportPlot(QCustomPlot* plot, const QString& fileName, QString* error)
 {
@@ -70,7 +100,7 @@ void installExportMenu(QCustomPlot* plot, const QString& baseName)
 
 QLabel* layOutChartWithSummary(QWidget* chart, QCustomPlot* plot, const QString& baseName, const QString& exportToolTip)
 {
-    auto* summary = new QLabel(chart);
+    auto* summary = new WrappedSummary(chart);
     summary->setWordWrap(true);
     auto* exportButton = new QPushButton(QCoreApplication::translate("ts::gui::ChartExport", "Export…"), chart);
     exportButton->setToolTip(exportToolTip);

@@ -94,7 +94,11 @@ PipeChart::PipeChart(QWidget* parent) : QWidget(parent)
     m_summary->setToolTip(tr("Critical path: the device time attributed to the pipes along the critical path of the "
                              "slowest core; the pipes' shares add up to the device time.\nBusy: how long each pipe "
                              "works; with multibuffer the pipes overlap, so the busy times add up to more.\nRoofline: "
-                             "no schedule of this work runs faster."));
+                             "no schedule of this work runs faster.\np50: the median of the benchmark's timed runs, as the table and the "
+                             "status bar show it. The default method (do_bench) times each launch on the host, the L2 "
+                             "flushed before every run (the device time is simulated so): it adds the host's launch, "
+                             "whose level changes from one benchmark call to the next, jitter and rare interruptions. "
+                             "The npu method (the profiler) reads the on-chip time, close to the device time."));
     m_summary->setTextFormat(Qt::RichText);
 
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
@@ -231,11 +235,23 @@ void PipeChart::rebuild()
                                              ? (m_run->isFinished() ? tr("Selected, the best,") : tr("Selected, the fastest so far,"))
                                              : tr("Selected"))
                                       : (m_run->isFinished() ? tr("The best") : tr("The fastest so far"));
-    // Three short lines, so that the chart keeps its height; the summary's tooltip says more.
+    // Four short lines, so that the chart keeps its height; the summary's tooltip says more.
     lines << tr("%1 <b>#%2</b>: device time %3, the sum of the <i>critical path</i> bars.")
                  .arg(who)
                  .arg(t->candidate)
                  .arg(timeUsText(t->deviceUs));
+    // The p50 beside it in the table and the status bar is what the benchmark measured, not the
+    // device time: say what makes the difference, by the method that measured it.
+    const double extra = t->p50Us - t->deviceUs;
+    if (m_run->options().method == npu::BenchMethod::Npu)
+        lines << tr("p50 %1 in the table = on-chip time, %2 off the device time (timing noise).")
+                     .arg(timeUsText(t->p50Us), timeUsText(std::abs(extra)));
+    else if (extra >= 0)
+        lines << tr("p50 %1 in the table = device time + %2 (host launch, timing noise).")
+                     .arg(timeUsText(t->p50Us), timeUsText(extra));
+    else
+        lines << tr("p50 %1 in the table = device time − %2 (timing noise).")
+                     .arg(timeUsText(t->p50Us), timeUsText(-extra));
     if (hasBusy) {
         const double overlap = npu::overlappedUs(t->busy, t->breakdown);
         lines << (overlap > 0 ? tr("<i>Busy</i> %1 in all, at least %2 of it overlapped.")

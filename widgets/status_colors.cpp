@@ -1,10 +1,12 @@
 #include "widgets/status_colors.h"
 
 #include "core/util/format.h"
+#include "widgets/theme.h"
 #include "widgets/themed_color.h"
 
 #include <QCoreApplication>
 
+#include <cmath>
 #include <iterator>
 
 namespace ts::gui {
@@ -149,6 +151,46 @@ QString outcomeLabel(tuning::OutcomeStatus outcome)
     case OutcomeStatus::TimeBudgetCut: return QCoreApplication::translate("ts::gui::Outcome", "cut by the time budget");
     }
     return {};
+}
+
+namespace {
+
+double relativeLuminance(const QColor& c)
+{
+    auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+} // namespace
+
+double contrastRatio(const QColor& a, const QColor& b)
+{
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor blendOver(const QColor& over, const QColor& base)
+{
+    const double a = over.alphaF();
+    auto mix = [a](int top, int bottom) { return int(std::lround(top * a + bottom * (1.0 - a))); };
+    return QColor(mix(over.red(), base.red()), mix(over.green(), base.green()), mix(over.blue(), base.blue()));
+}
+
+QColor readableTableText(const QColor& text, const QColor& rowTint, bool dark)
+{
+    constexpr double kAaContrast = 4.5;
+    const QColor base = palette(dark ? Theme::Dark : Theme::Light).color(QPalette::Base);
+    const QColor background = rowTint.isValid() ? blendOver(rowTint, base) : base;
+    const QColor toward = dark ? QColor(Qt::white) : QColor(Qt::black);
+    // Small steps keep the hue as far as the contrast allows; the last step is black or white.
+    QColor readable = text;
+    for (int step = 1; step <= 20 && contrastRatio(readable, background) < kAaContrast; ++step) {
+        const double t = step / 20.0;
+        readable = QColor(int(std::lround(text.red() + (toward.red() - text.red()) * t)),
+                          int(std::lround(text.green() + (toward.green() - text.green()) * t)),
+                          int(std::lround(text.blue() + (toward.blue() - text.blue()) * t)));
+    }
+    return readable;
 }
 
 QString ubShareText(const space::CandidateMetrics& m)

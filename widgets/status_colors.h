@@ -31,6 +31,14 @@ QColor candidateStatusTint(space::CandidateStatus status, tuning::OutcomeStatus 
 QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark);
 QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark);
 QString outcomeLabel(tuning::OutcomeStatus outcome);
+// WCAG 2 contrast ratio of two colours, from 1 to 21 (alpha ignored).
+double contrastRatio(const QColor& a, const QColor& b);
+// A translucent colour laid on an opaque one, as a view paints a row's tint on its base.
+QColor blendOver(const QColor& over, const QColor& base);
+// Status text on a row tinted in a status colour: the colour moved toward black (light palette) or
+// white (dark) until it reads at 4.5:1 (WCAG AA) against the tint laid on the theme's base. Only a
+// table's text changes: the heat map, the charts and the legends keep the status colour itself.
+QColor readableTableText(const QColor& text, const QColor& rowTint, bool dark);
 QString compileFailureLabel(npu::CompileFailure failure);
 // How much of its UB (or register file) budget a candidate uses: "73.4%" in a table cell, or
 // an overflow with both sizes, "overflow: 2 MiB of 192 KiB", never a share of thousands of percent.

@@ -6,6 +6,8 @@
 #include <QStyleFactory>
 #include <QWidget>
 
+#include <memory>
+
 namespace ts::gui {
 namespace {
 
@@ -19,28 +21,8 @@ void repolishStyledWidgets()
             widget->setStyleSheet(widget->styleSheet());
 }
 
-} // namespace
-
-Theme themeFromName(const QString& name)
+QPalette darkPalette()
 {
-    return name == QLatin1String("dark") ? Theme::Dark : Theme::Light;
-}
-
-QString themeName(Theme theme)
-{
-    return theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light");
-}
-
-void applyTheme(Theme theme)
-{
-    // Fusion draws the same everywhere, so both palettes look as designed on every platform.
-    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion")))
-        QApplication::setStyle(fusion);
-    if (theme == Theme::Light) {
-        QApplication::setPalette(QApplication::style()->standardPalette());
-        repolishStyledWidgets();
-        return;
-    }
     QPalette p;
     const QColor window(0x2b, 0x2d, 0x30);
     const QColor base(0x1e, 0x1f, 0x22);
@@ -68,8 +50,40 @@ void applyTheme(Theme theme)
     p.setColor(QPalette::LinkVisited, QColor(0xb3, 0x92, 0xf0));
     for (QPalette::ColorRole role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
         p.setColor(QPalette::Disabled, role, disabled);
-    QApplication::setPalette(p);
+    return p;
+}
+
+} // namespace
+
+Theme themeFromName(const QString& name)
+{
+    return name == QLatin1String("dark") ? Theme::Dark : Theme::Light;
+}
+
+QString themeName(Theme theme)
+{
+    return theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light");
+}
+
+void applyTheme(Theme theme)
+{
+    // Fusion draws the same everywhere, so both palettes look as designed on every platform.
+    if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion")))
+        QApplication::setStyle(fusion);
+    QApplication::setPalette(palette(theme));
     repolishStyledWidgets();
+}
+
+QPalette palette(Theme theme)
+{
+    if (theme == Theme::Dark)
+        return darkPalette();
+    // Fusion's own light palette, whichever style is current, as applyTheme sets it.
+    static const QPalette light = [] {
+        const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+        return fusion ? fusion->standardPalette() : QApplication::style()->standardPalette();
+    }();
+    return light;
 }
 
 } // namespace ts::gui

@@ -10,8 +10,10 @@
 #include "widgets/heatmap_slice.h"
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
+#include "widgets/theme.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QRegularExpression>
@@ -19,6 +21,7 @@
 #include <QSignalSpy>
 
 #include <cmath>
+#include <map>
 
 using namespace ts;
 using gui::CandidateFilterProxy;
@@ -234,15 +237,25 @@ private Q_SLOTS:
         const auto colour = [&](int row, int role) { return model.data(model.index(row, status), role).value<QColor>(); };
         for (const bool dark : {false, true}) {
             model.setDarkPalette(dark);
-            QCOMPARE(colour(ran, Qt::ForegroundRole), gui::statusColor(space::CandidateStatus::Generated, dark));
-            QCOMPARE(colour(failed, Qt::ForegroundRole), gui::outcomeColor(tuning::OutcomeStatus::CompileFailed, dark));
-            QCOMPARE(colour(cut, Qt::ForegroundRole), gui::outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, dark));
+            // The status's or the verdict's colour, made readable on its row: the same as the heat
+            // map's or darker (light palette) / lighter (dark), never another hue's.
+            for (const auto& [row, strong] :
+                 {std::pair{ran, gui::statusColor(space::CandidateStatus::Generated, dark)},
+                  std::pair{failed, gui::outcomeColor(tuning::OutcomeStatus::CompileFailed, dark)},
+                  std::pair{cut, gui::outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, dark)}}) {
+                const QColor shown = colour(row, Qt::ForegroundRole);
+                QVERIFY2(std::abs(shown.hslHue() - strong.hslHue()) <= 8,
+                         qPrintable(shown.name() + QStringLiteral(" / ") + strong.name()));
+                QVERIFY(dark ? shown.lightness() >= strong.lightness() : shown.lightness() <= strong.lightness());
+            }
             QCOMPARE(colour(failed, Qt::BackgroundRole), gui::outcomeTint(tuning::OutcomeStatus::CompileFailed, dark));
             QCOMPARE(colour(cut, Qt::BackgroundRole), gui::outcomeTint(tuning::OutcomeStatus::TimeBudgetCut, dark));
             QCOMPARE(colour(ran, Qt::BackgroundRole), gui::statusTint(space::CandidateStatus::Generated, dark));
-            // Each apart from the others and from the pruned and incorrect colours.
-            const QColor all[] = {colour(ran, Qt::ForegroundRole), colour(failed, Qt::ForegroundRole),
-                                  colour(cut, Qt::ForegroundRole),
+            // Each colour apart from the others and from the pruned and incorrect colours (the text
+            // may come closer, made readable: its words say the status).
+            const QColor all[] = {gui::statusColor(space::CandidateStatus::Generated, dark),
+                                  gui::outcomeColor(tuning::OutcomeStatus::CompileFailed, dark),
+                                  gui::outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, dark),
                                   gui::statusColor(space::CandidateStatus::Pruned, dark),
                                   gui::statusColor(space::CandidateStatus::Incorrect, dark)};
             for (std::size_t a = 0; a < std::size(all); ++a)
@@ -254,7 +267,66 @@ private Q_SLOTS:
         }
         // Without a tuning the same row is generated-green again.
         model.setTimings(nullptr);
-        QCOMPARE(colour(failed, Qt::ForegroundRole), gui::statusColor(space::CandidateStatus::Generated, true));
+        const QColor green = gui::statusColor(space::CandidateStatus::Generated, true);
+        QCOMPARE(colour(failed, Qt::ForegroundRole),
+                 gui::readableTableText(green, gui::statusTint(space::CandidateStatus::Generated, true), true));
+        QVERIFY(std::abs(colour(failed, Qt::ForegroundRole).hslHue() - green.hslHue()) <= 8);
+    }
+
+    // Every status text, a candidate's status and its tuning verdict alike, reads at WCAG AA (4.5:1)
+    // against its row as the view paints it (the row's tint laid on the theme's base), in both
+    // themes: a failed compile's red on its red tint and the time budget's grey read at about 2.4:1.
+    void statusTextIsReadableOnItsRow()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_smallLattice);
+        const tuning::OutcomeStatus outcomes[] = {tuning::OutcomeStatus::NotTuned, tuning::OutcomeStatus::CompileFailed,
+                                                  tuning::OutcomeStatus::Benchmarked, tuning::OutcomeStatus::Best,
+                                                  tuning::OutcomeStatus::TimeBudgetCut};
+        // For each status in the space, one row per verdict.
+        auto timings = std::make_shared<gui::CandidateTimings>(m_smallLattice->size());
+        std::map<space::CandidateStatus, std::vector<int>> rows;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            std::vector<int>& of = rows[m_smallLattice->status(std::size_t(r))];
+            if (of.size() == std::size(outcomes))
+                continue;
+            const tuning::OutcomeStatus o = outcomes[of.size()];
+            if (o == tuning::OutcomeStatus::Benchmarked || o == tuning::OutcomeStatus::Best)
+                timings->setTimes(std::size_t(r), 10.0 + double(r), 9.0, 11.0);
+            if (o != tuning::OutcomeStatus::NotTuned)
+                timings->setOutcome(std::size_t(r), o);
+            of.push_back(r);
+        }
+        QVERIFY(rows.count(space::CandidateStatus::Generated) && rows.count(space::CandidateStatus::Pruned) &&
+                rows.count(space::CandidateStatus::Skipped));
+        model.setTimings(timings);
+        const int columns[] = {model.columnOf(Column::Status), model.columnOf(Column::Outcome)};
+        QVERIFY(columns[0] >= 0 && columns[1] >= 0);
+        int checked = 0;
+        for (const bool dark : {false, true}) {
+            gui::applyTheme(dark ? gui::Theme::Dark : gui::Theme::Light);
+            model.setDarkPalette(dark);
+            const QColor base = QApplication::palette().color(QPalette::Base);
+            for (const auto& [status, of] : rows)
+                for (const int row : of)
+                    for (const int column : columns) {
+                        const QModelIndex at = model.index(row, column);
+                        const QColor text = model.data(at, Qt::ForegroundRole).value<QColor>();
+                        const QColor tint = model.data(at, Qt::BackgroundRole).value<QColor>();
+                        QVERIFY(text.isValid() && tint.isValid());
+                        const double ratio = gui::contrastRatio(text, gui::blendOver(tint, base));
+                        QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 theme, %2 row %3 \"%4\": %5 on %6, %7:1")
+                                                              .arg(gui::themeName(dark ? gui::Theme::Dark : gui::Theme::Light),
+                                                                   gui::statusLabel(status))
+                                                              .arg(row)
+                                                              .arg(model.data(at).toString(), text.name(),
+                                                                   gui::blendOver(tint, base).name())
+                                                              .arg(ratio, 0, 'f', 2)));
+                        ++checked;
+                    }
+        }
+        gui::applyTheme(gui::Theme::Light);
+        QVERIFY(checked >= 2 * 3 * int(std::size(outcomes)) * 2);
     }
 
     // The frozen columns' view shares the table's selection, without Qt's "works on a different

@@ -127,6 +127,16 @@ private Q_SLOTS:
         const QString device = gui::timeUsText(best.bench.sim.deviceUs);
         QVERIFY(details.contains(device));
         QVERIFY2(plain(pipes->summary()).contains(device), qPrintable(pipes->summary()->text()));
+        // Beside it the p50 the table and the status bar show, and what the benchmark adds to the
+        // device time to make it (do_bench: the host's launch and timing noise).
+        QCOMPARE(pipes->shownCandidate(), result->best);
+        QVERIFY(p50Us > best.bench.sim.deviceUs);
+        const QString shownP50 = model->data(model->index(int(*result->best), p50)).toString() + QStringLiteral(" µs");
+        const QString added = gui::timeUsText(p50Us - best.bench.sim.deviceUs);
+        QVERIFY2(plain(pipes->summary()).contains(QStringLiteral("p50 ") + shownP50 + QStringLiteral(" in the table")),
+                 qPrintable(pipes->summary()->text() + QLatin1String(" / ") + shownP50));
+        QVERIFY2(plain(pipes->summary()).contains(QStringLiteral("= device time + ") + added + QStringLiteral(" (host launch")),
+                 qPrintable(pipes->summary()->text() + QLatin1String(" / ") + added));
     }
 
     // A count reads the same, its digits grouped, wherever it shows: the status bar, the
