@@ -6,6 +6,7 @@
 #include "app/cli_common.h"
 #include "core/pipeline/workflow.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <cmath>
 #include <cstdio>
@@ -240,7 +241,7 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
             {"measuredBest", best ? ojson(*best) : ojson(nullptr)},
             {"outliers", std::move(outliers)},
             {"candidates", std::move(candidates)},
-            {"notes", result.notes},
+            {"notes", msg::english(result.notes)},
             {"stopped", result.stopped}};
         std::cout << jsonText(j) << "\n";
         return kExitOk;
@@ -284,7 +285,7 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
                       << measure::configText(result.candidates[i].config) << "\n";
         }
     }
-    for (const std::string& note : result.notes)
+    for (const msg::Message& note : result.notes)
         std::cerr << "tilescope measure compare: " << note << "\n";
     return kExitOk;
 }

@@ -171,7 +171,7 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
                                        .arg(statistic(a.spearman), statistic(a.kendallTauB), statistic(a.top1Regret))
                                        .arg(a.k)
                                        .arg(statistic(a.topKRecall, 2), statistic(a.geomeanRatio));
-    for (const std::string& note : r.notes)
+    for (const msg::Message& note : r.notes)
         text += QLatin1Char('\n') + coreText(note);
     m_summary->setText(text);
 
