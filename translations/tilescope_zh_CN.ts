@@ -2658,10 +2658,6 @@
         <translation>Spearman %1，Kendall tau-b %2，top-1 遗憾 %3，top-%4 召回率 %5，模拟 / 实测 %6（几何平均）。</translation>
     </message>
     <message>
-        <source>%1 x  %2</source>
-        <translation>%1 倍  %2</translation>
-    </message>
-    <message>
         <source>Compared.</source>
         <translation>比较完成。</translation>
     </message>
