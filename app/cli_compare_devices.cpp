@@ -110,10 +110,10 @@ int runCompareDevices(const Args& args)
     if (!lastLine.empty())
         std::cerr << "\n";
     if (!result.ok())
-        return fail(*result.error);
+        return fail(result.error->english());
     for (const std::string& notice : result.cacheNotices)
         std::cerr << "tilescope compare-devices: " << notice << "\n";
-    for (const std::string& note : result.comparison.notes)
+    for (const msg::Message& note : result.comparison.notes)
         std::cerr << "tilescope compare-devices: note: " << note << "\n";
 
     const sweep::DeviceComparison& cmp = result.comparison;

@@ -153,7 +153,8 @@ int runExport(const Args& args)
     if (tuned.cacheError)
         std::cerr << "tilescope export: cache: " << *tuned.cacheError << "\n";
     if (!tuned.record)
-        return fail("the tuning of " + tuned.key.describe() + " found no config: " + tuned.error.value_or("stopped"),
+        return fail("the tuning of " + tuned.key.describe() + " found no config: " +
+                        (tuned.error ? tuned.error->english() : std::string("stopped")),
                     kExitKernelError);
     if (tuned.fromCache)
         std::cerr << "tilescope export: from cache #" << tuned.record->id << ", tuned " << tuned.record->createdAt << "\n";

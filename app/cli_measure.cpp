@@ -6,6 +6,7 @@
 #include "app/cli_common.h"
 #include "core/pipeline/workflow.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <cmath>
 #include <cstdio>
@@ -43,6 +44,12 @@ std::string numberText(double v, const char* format = "%.3f")
     char buf[32];
     std::snprintf(buf, sizeof buf, format, v);
     return buf;
+}
+
+// A ratio of two times, written as every ratio the product prints ("1.071x").
+std::string ratioNumber(double v)
+{
+    return std::isfinite(v) ? formatRatio(v) : "n/a";
 }
 
 ojson jsonNumber(std::optional<double> v)
@@ -240,7 +247,7 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
             {"measuredBest", best ? ojson(*best) : ojson(nullptr)},
             {"outliers", std::move(outliers)},
             {"candidates", std::move(candidates)},
-            {"notes", result.notes},
+            {"notes", msg::english(result.notes)},
             {"stopped", result.stopped}};
         std::cout << jsonText(j) << "\n";
         return kExitOk;
@@ -253,11 +260,11 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
               << formatInteger(std::int64_t(a.n)) << " with both times\n";
     if (a.n > 0) {
         std::cout << "Spearman " << numberText(a.spearman) << ", Kendall tau-b " << numberText(a.kendallTauB) << "\n";
-        std::cout << "top-1 regret " << numberText(a.top1Regret) << " (the simulator's pick measured "
+        std::cout << "top-1 regret " << ratioNumber(a.top1Regret) << " (the simulator's pick measured "
                   << timeText(result.candidates[*simPick].measuredMs) << ", the best "
                   << timeText(result.candidates[*best].measuredMs) << ")\n";
         std::cout << "top-" << a.k << " recall " << numberText(a.topKRecall, "%.2f") << "; simulated/measured "
-                  << "geometric mean " << numberText(a.geomeanRatio) << "\n";
+                  << "geometric mean " << ratioNumber(a.geomeanRatio) << "\n";
     }
     std::cout << "\n  #  measured us  simulated us   ratio  config\n";
     for (std::size_t i = 0; i < result.candidates.size(); ++i) {
@@ -266,7 +273,7 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
         std::snprintf(line, sizeof line, "%3zu  %11s  %12s  %6s  ", i,
                       c.measuredMs ? usText(c.measuredMs).c_str() : c.measuredStatus.c_str(),
                       c.simulatedMs ? usText(c.simulatedMs).c_str() : c.simulatedStatus.c_str(),
-                      c.ratio ? numberText(*c.ratio, "%.2f").c_str() : "-");
+                      c.ratio ? ratioNumber(*c.ratio).c_str() : "-");
         std::string marks;
         if (simPick == i)
             marks += " [simulator's pick]";
@@ -280,11 +287,11 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
         std::cout << "\noutliers (largest |log ratio|):\n";
         for (std::size_t o : a.outliers) {
             const std::size_t i = result.compared[o];
-            std::cout << "  #" << i << "  ratio " << numberText(a.ratio[o], "%.2f") << "  "
+            std::cout << "  #" << i << "  ratio " << ratioNumber(a.ratio[o]) << "  "
                       << measure::configText(result.candidates[i].config) << "\n";
         }
     }
-    for (const std::string& note : result.notes)
+    for (const msg::Message& note : result.notes)
         std::cerr << "tilescope measure compare: " << note << "\n";
     return kExitOk;
 }

@@ -52,7 +52,7 @@ std::string sideSummary(const pipeline::BackendSide& side)
 {
     const std::string name(kernel::backendName(side.version));
     if (!side.problem.empty())
-        return name + ": " + side.problem;
+        return name + ": " + side.problem.english();
     if (side.error)
         return name + ": raises " + *side.error;
     return name + ": " + std::to_string(side.configs.size()) + " configs";
@@ -88,7 +88,8 @@ int runSpaceCompare(const Args& args, const kernel::Workload& workload, const np
             nlohmann::ordered_json j = {{"backend", std::string(kernel::backendName(side->version))},
                                         {"configs", side->configs.size()}};
             j["error"] = side->error ? nlohmann::ordered_json(*side->error) : nullptr;
-            j["problem"] = side->problem.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(side->problem);
+            j["problem"] = side->problem.empty() ? nlohmann::ordered_json(nullptr)
+                                                 : nlohmann::ordered_json(side->problem.english());
             out[side == &r.base ? "base" : "other"] = j;
         }
         out["summary"] = {{"same", cmp.same},           {"options", cmp.optionsChanged}, {"reordered", cmp.reordered},

@@ -27,14 +27,14 @@ int fail(const std::string& message, int code = kExitUsage)
 
 int runSweep(const Args& args)
 {
-    std::string error;
     pipeline::SweepRequest request;
     if (!checkOutputOption(args, "output", "sweep"))
         return kExitUsage;
     for (const std::string& text : args.values("range")) {
-        auto range = sweep::parseRange(text, &error);
+        msg::Message why;
+        auto range = sweep::parseRange(text, &why);
         if (!range)
-            return fail(error);
+            return fail(why.english());
         request.ranges.push_back(std::move(*range));
     }
     // A capture folder: its launches of one kernel are the shapes.
@@ -112,9 +112,9 @@ int runSweep(const Args& args)
         return pipeline::sweep(request, control);
     }();
     if (!result.ok())
-        return fail(result.error);
+        return fail(result.error->english());
 
-    for (const std::string& note : result.notes)
+    for (const msg::Message& note : result.notes)
         std::cerr << "tilescope sweep: note: " << note << "\n";
     pipeline::ExportRequest exportRequest;
     exportRequest.configs = sweep::handwrittenConfigs(result.cover);

@@ -336,13 +336,15 @@ int runTune(const Args& args)
 
     if (!tuned.result) {  // nothing to tune: the launch has no candidate space
         printDiagnostics(a.diagnostics);
-        std::cerr << "tilescope tune: " << tuned.error.value_or("nothing to tune") << "\n";
+        std::cerr << "tilescope tune: "
+                  << (tuned.error ? tuned.error->english() : std::string("nothing to tune")) << "\n";
         return kExitKernelError;
     }
     const space::CandidateSpace& candidates = *tuned.space;
     const tuning::TuningResult& result = *tuned.result;
     if (result.badSubset) {  // --filter names a dimension the launch does not have
-        std::cerr << "tilescope tune: --filter: " << result.error.value_or("not understood") << "\n";
+        std::cerr << "tilescope tune: --filter: "
+                  << (result.error ? result.error->english() : std::string("not understood")) << "\n";
         return kExitUsage;
     }
     if (result.backendError && json)  // the text report says it in its header

@@ -135,7 +135,7 @@ void BM_CubeSpaceMatmul4096(benchmark::State& state)
         ts::pipeline::SpaceResult built = ts::pipeline::buildSpace({analysed.analysis, *device, {}});
         const std::size_t after = heapInUse();
         if (!built.space) {
-            state.SkipWithError(built.problem.c_str());
+            state.SkipWithError(built.problem.english().c_str());
             return;
         }
         rows = built.space->size();

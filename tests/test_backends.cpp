@@ -204,7 +204,7 @@ TEST(Backends, EveryFeatureRunsUnderEveryVersion)
         tuneRequest.options.jobs = 1;
         tuneRequest.space = space.space;
         const pipeline::TuneResult tuned = pipeline::tune(tuneRequest);
-        ASSERT_TRUE(tuned.record) << tuned.error.value_or("");
+        ASSERT_TRUE(tuned.record) << tuned.error.value_or(ts::msg::Message());
         ASSERT_TRUE(tuned.result && tuned.result->best);
         EXPECT_EQ(space.space->coverage(*tuned.result->best), analysis::Coverage::Correct);
         EXPECT_EQ(tuned.record->key.backend, name);

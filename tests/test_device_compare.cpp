@@ -228,7 +228,7 @@ TEST(CompareDevices, NoListWhenNothingRunsOnADevice)
     c.devices[0].best = 0;
     c.devices[0].bestMs = 1.0;
     c.devices[1].device = "B";
-    c.devices[1].error = "No valid triton configs. ub-overflow: ...";
+    c.devices[1].error = ts::msg::Message::asWritten("No valid triton configs. ub-overflow: ...");
     c.times = {{sweep::DeviceTime{1.0, true, {}}},
                {sweep::DeviceTime{std::nullopt, false, "ub-overflow: too big"}}};
     sweep::computeRegret(c);
@@ -249,12 +249,15 @@ TEST(CompareDevices, NoListWhenNothingRunsOnADevice)
 TEST(CompareDevices, BadRequests)
 {
     pipeline::CompareDevicesRequest request;
-    EXPECT_EQ(pipeline::compareDevices(request).error.value_or(""), "no analysed kernel to compare");
+    EXPECT_EQ(pipeline::compareDevices(request).error.value_or(ts::msg::Message()).english(),
+              "no analysed kernel to compare");
     request.analysis = analyse("add.json");
     request.devices = profiles({"Ascend910B2"});
-    EXPECT_EQ(pipeline::compareDevices(request).error.value_or(""), "compare two or more devices");
+    EXPECT_EQ(pipeline::compareDevices(request).error.value_or(ts::msg::Message()).english(),
+              "compare two or more devices");
     request.devices = profiles({"Ascend910B2", "Ascend910B2"});
-    EXPECT_EQ(pipeline::compareDevices(request).error.value_or(""), "the device Ascend910B2 is named twice");
+    EXPECT_EQ(pipeline::compareDevices(request).error.value_or(ts::msg::Message()).english(),
+              "the device Ascend910B2 is named twice");
 }
 
 TEST(CompareDevices, StopKeepsWhatFinished)
@@ -273,7 +276,7 @@ TEST(CompareDevices, StopKeepsWhatFinished)
     EXPECT_TRUE(result.stopped);
     EXPECT_TRUE(result.comparison.devices[0].best);
     EXPECT_FALSE(result.comparison.devices[1].best);
-    EXPECT_FALSE(result.comparison.devices[1].error.empty());
+    EXPECT_TRUE(result.comparison.devices[1].error);
     EXPECT_FALSE(result.comparison.listExists);
 }
 
@@ -288,7 +291,8 @@ TEST(CompareDevices, BeyondTheLimitOnlyConfigsNearABestGoElsewhere)
     EXPECT_TRUE(result.crossLimited);
     const sweep::DeviceComparison& c = result.comparison;
     ASSERT_FALSE(c.notes.empty());
-    EXPECT_NE(c.notes.back().find("within tolerance of a device's best were simulated"), std::string::npos)
+    EXPECT_NE(c.notes.back().english().find("within tolerance of a device's best were simulated"),
+              std::string::npos)
         << c.notes.back();
     for (std::size_t i = 0; i < 2; ++i)
         for (std::size_t j = 0; j < 2; ++j)

@@ -197,7 +197,7 @@ Run2608 run2608(const std::filesystem::path& workloadPath)
         request.device = *device;
         pipeline::SpaceResult built = pipeline::buildSpace(request);
         if (!built.space) {
-            run.failure = "no candidate space: " + built.problem;
+            run.failure = "no candidate space: " + built.problem.english();
             return run;
         }
         run.backend = built.space->backend();

@@ -100,7 +100,7 @@ protected:
         for (const auto& c : space["candidates"])
             EXPECT_EQ(c["metrics"]["programs"], programs);
         const pipeline::TuneResult t = tune(l);
-        ASSERT_TRUE(t.record) << t.error.value_or("");
+        ASSERT_TRUE(t.record) << t.error.value_or(ts::msg::Message());
         const nlohmann::json doc = nlohmann::json::parse(exporter::tuningReportJson(*t.record));
         std::size_t counted = 0;
         for (const auto& c : doc["candidates"])

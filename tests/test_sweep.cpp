@@ -22,7 +22,7 @@ namespace {
 
 std::vector<std::int64_t> valuesOf(const std::string& text)
 {
-    std::string error;
+    ts::msg::Message error;
     auto r = sweep::parseRange(text, &error);
     EXPECT_TRUE(r) << text << ": " << error;
     return r ? r->values : std::vector<std::int64_t>{};
@@ -30,10 +30,10 @@ std::vector<std::int64_t> valuesOf(const std::string& text)
 
 std::string errorOf(const std::string& text)
 {
-    std::string error;
+    ts::msg::Message error;
     auto r = sweep::parseRange(text, &error);
     EXPECT_FALSE(r) << text << " parsed";
-    return error;
+    return error.english();
 }
 
 sweep::CoverConfig config(const std::string& name)
@@ -81,7 +81,7 @@ TEST(SweepRange, ParsesTheThreeForms)
     EXPECT_EQ(valuesOf("M=5..5:+1"), (std::vector<std::int64_t>{5}));
     EXPECT_EQ(valuesOf("n=3000, 1000,3000,2000"), (std::vector<std::int64_t>{3000, 1000, 2000}));
     EXPECT_EQ(valuesOf("n=1024..16777216:x2").size(), 15u);
-    std::string error;
+    ts::msg::Message error;
     EXPECT_EQ(sweep::parseRange("n_elements=1..4:x2", &error)->name, "n_elements");
 }
 
@@ -102,7 +102,7 @@ TEST(SweepRange, BadRangesSayWhatIsWrong)
 
 TEST(SweepGrid, CartesianProductFirstRangeSlowest)
 {
-    std::string error;
+    ts::msg::Message error;
     auto m = *sweep::parseRange("M=1,2", &error);
     auto n = *sweep::parseRange("N=10,20,30", &error);
     auto grid = sweep::shapeGrid({m, n}, &error);
@@ -110,9 +110,9 @@ TEST(SweepGrid, CartesianProductFirstRangeSlowest)
     EXPECT_EQ(grid[0].describe(), "M=1, N=10");
     EXPECT_EQ(grid[2].describe(), "M=1, N=30");
     EXPECT_EQ(grid[3].describe(), "M=2, N=10");
-    error.clear();
+    error = {};
     EXPECT_TRUE(sweep::shapeGrid({m, m}, &error).empty());
-    EXPECT_NE(error.find("two ranges"), std::string::npos);
+    EXPECT_NE(error.english().find("two ranges"), std::string::npos);
 }
 
 TEST(SweepShape, TensorDimensionsFollowTheSweptArgument)
@@ -121,8 +121,8 @@ TEST(SweepShape, TensorDimensionsFollowTheSweptArgument)
     ASSERT_TRUE(loaded.workload);
     sweep::Shape shape;
     shape.values = {{"n_elements", 4096}};
-    std::vector<std::string> notes;
-    std::string error;
+    std::vector<ts::msg::Message> notes;
+    ts::msg::Message error;
     auto w = sweep::workloadForShape(*loaded.workload, shape, {"n_elements"}, &notes, &error);
     ASSERT_TRUE(w) << error;
     EXPECT_EQ(w->arg("n_elements")->intValue, 4096);
@@ -132,7 +132,7 @@ TEST(SweepShape, TensorDimensionsFollowTheSweptArgument)
 
     shape.values = {{"x_ptr", 4096}};
     EXPECT_FALSE(sweep::workloadForShape(*loaded.workload, shape, {"n_elements"}, &notes, &error));
-    EXPECT_NE(error.find("'x_ptr' is not an integer argument"), std::string::npos) << error;
+    EXPECT_NE(error.english().find("'x_ptr' is not an integer argument"), std::string::npos) << error;
 }
 
 TEST(SweepShape, AmbiguousDimensionsStayAndSaySo)
@@ -141,14 +141,14 @@ TEST(SweepShape, AmbiguousDimensionsStayAndSaySo)
     ASSERT_TRUE(loaded.workload);
     sweep::Shape shape;
     shape.values = {{"M", 1024}};
-    std::vector<std::string> notes;
-    std::string error;
+    std::vector<ts::msg::Message> notes;
+    ts::msg::Message error;
     auto w = sweep::workloadForShape(*loaded.workload, shape, {"M", "N", "K"}, &notes, &error);
     ASSERT_TRUE(w) << error;
     EXPECT_EQ(w->arg("M")->intValue, 1024);
     EXPECT_EQ(w->arg("a_ptr")->shape, (std::vector<std::int64_t>{4096, 4096}));
     ASSERT_EQ(notes.size(), 1u);
-    EXPECT_NE(notes[0].find("N, K"), std::string::npos) << notes[0];
+    EXPECT_NE(notes[0].english().find("N, K"), std::string::npos) << notes[0];
 }
 
 TEST(SweepCover, BeatsGreedyOnAKnownInstance)
@@ -235,13 +235,13 @@ TEST(SweepRun, VectorAddOverShapes)
     ASSERT_TRUE(loaded.workload);
     const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     sweep::SweepOptions options;
-    std::string error;
+    ts::msg::Message error;
     options.ranges.push_back(*sweep::parseRange("n_elements=4096..1048576:x16", &error));
     options.tuning.jobs = 2;
     std::size_t progressCalls = 0;
     options.progress = [&](const sweep::SweepProgress&) { ++progressCalls; };
     const sweep::SweepResult result = sweep::runSweep(*loaded.workload, *registry.find("Ascend910B2"), options);
-    ASSERT_TRUE(result.ok()) << result.error;
+    ASSERT_TRUE(result.ok()) << *result.error;
     EXPECT_GT(progressCalls, 0u);
     EXPECT_EQ(result.kernelName, "add_kernel");
     EXPECT_EQ(result.key.names, (std::vector<std::string>{"n_elements"}));
@@ -250,7 +250,7 @@ TEST(SweepRun, VectorAddOverShapes)
     EXPECT_LE(result.cover.chosen.size(), result.shapes.size());
     for (std::size_t i = 0; i < result.shapes.size(); ++i) {
         const sweep::ShapeOutcome& s = result.shapes[i];
-        ASSERT_TRUE(s.record) << s.shape.describe() << ": " << s.error;
+        ASSERT_TRUE(s.record) << s.shape.describe() << ": " << s.error.value_or(ts::msg::Message());
         // The tuning ran at this shape: the key carries the swept value.
         EXPECT_EQ(s.record->key.keyValues.at(0).second, std::to_string(s.shape.values[0].second));
         const sweep::ShapeCover& sc = result.cover.shapes[i];
@@ -310,11 +310,11 @@ TEST(SweepRun, CrossEvaluatedTimeIsTheHandwrittenConfigsTime)
     const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     const npu::DeviceProfile& device = *registry.find("Ascend910B2");
     sweep::SweepOptions options;
-    std::string error;
+    ts::msg::Message error;
     options.ranges.push_back(*sweep::parseRange("n_elements=4096,1048576", &error));
     options.tuning.jobs = 2;
     const sweep::SweepResult result = sweep::runSweep(*loaded.workload, device, options);
-    ASSERT_TRUE(result.ok()) << result.error;
+    ASSERT_TRUE(result.ok()) << *result.error;
     ASSERT_EQ(result.shapes.size(), 2u);
     // The fastest config of the big shape, measured at the small one although not generated there.
     const std::size_t big = result.cover.shapes[1].best;
@@ -354,10 +354,11 @@ TEST(SweepRun, UnknownArgumentIsAnError)
     ASSERT_TRUE(loaded.workload);
     const npu::DeviceRegistry registry = npu::DeviceRegistry::loadBundled();
     sweep::SweepOptions options;
-    std::string error;
+    ts::msg::Message error;
     options.ranges.push_back(*sweep::parseRange("n_elementz=1,2", &error));
     const sweep::SweepResult result = sweep::runSweep(*loaded.workload, *registry.find("Ascend910B2"), options);
     EXPECT_FALSE(result.ok());
-    EXPECT_NE(result.error.find("n_elementz"), std::string::npos);
-    EXPECT_NE(result.error.find("add.json"), std::string::npos) << result.error;
+    ASSERT_TRUE(result.error);
+    EXPECT_NE(result.error->english().find("n_elementz"), std::string::npos);
+    EXPECT_NE(result.error->english().find("add.json"), std::string::npos) << *result.error;
 }

@@ -4,6 +4,7 @@
 #include "backend_versions.h"
 #include "core/space/backend_configs.h"
 #include "core/space/tile_generator.h"
+#include "core/util/format.h"
 #include "testutil.h"
 
 #include <gtest/gtest.h>
@@ -42,7 +43,7 @@ std::map<TrailCode, int> checkTrail(const TileProblem& p, const TileGeneration& 
             EXPECT_EQ(e.n[1], g.limits.maxTileElements);
             EXPECT_GT(e.n[0], e.n[1]);
             // The message carries the backend's formula: elements x bytes x buffers.
-            EXPECT_NE(g.trail.describe(i, p).find(std::to_string(e.n[0]) + " elements x " +
+            EXPECT_NE(g.trail.describe(i, p).find(ts::formatInteger(e.n[0]) + " elements x " +
                                                   std::to_string(p.dtypeBytes) + " B x " +
                                                   std::to_string(p.numBuffers)),
                       std::string::npos);
@@ -408,7 +409,7 @@ TEST(TileGenerator, WholeAxesOverTheBudgetLeaveNothing)
     const std::string why = explainEmptyGeneration(p, g).english();
     EXPECT_NE(why.find("exceed the budget"), std::string::npos) << why;
     EXPECT_NE(why.find("y (65536)"), std::string::npos) << why;
-    EXPECT_NE(why.find("65536 elements x 4 B x 3 buffers = 768 KiB > 192 KiB UB budget"), std::string::npos)
+    EXPECT_NE(why.find("65,536 elements x 4 B x 3 buffers = 768 KiB > 192 KiB UB budget"), std::string::npos)
         << why;
     EXPECT_NE(why.find("handwritten triton.Config"), std::string::npos);
 }

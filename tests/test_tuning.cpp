@@ -297,7 +297,7 @@ TEST(Tuning, NoValidConfigIsTheBackendsError)
     ASSERT_TRUE(p);
     const auto r = tuning::tune(p->analysis, p->space, *registry().find("Ascend910B2"), {});
     ASSERT_TRUE(r.error);
-    EXPECT_EQ(r.error->rfind("No valid triton configs.", 0), 0u) << *r.error;
+    EXPECT_EQ(r.error->english().rfind("No valid triton configs.", 0), 0u) << *r.error;
     EXPECT_FALSE(r.best);
     for (std::size_t index : r.tuned)
         EXPECT_EQ(r.outcomes[index].status, tuning::OutcomeStatus::CompileFailed);

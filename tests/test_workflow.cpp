@@ -184,7 +184,7 @@ TEST(Workflow, SpaceSaysWhyThereIsNone)
     ASSERT_TRUE(analysed.ok());
     const pipeline::SpaceResult built = pipeline::buildSpace({analysed.analysis, device("Ascend910B2"), {}});
     EXPECT_FALSE(built.space);
-    EXPECT_NE(built.problem.find("@triton.autotune"), std::string::npos) << built.problem;
+    EXPECT_NE(built.problem.english().find("@triton.autotune"), std::string::npos) << built.problem;
     pipeline::TuneRequest request;
     request.analysis = analysed.analysis;
     request.device = device("Ascend910B2");
@@ -307,7 +307,7 @@ TEST(Workflow, SweepReportsEachShapeAndTheCacheItCouldNotOpen)
     pipeline::SweepRequest request;
     request.base = a->workload;
     request.device = device(a->workload.device);
-    std::string error;
+    msg::Message error;
     request.ranges.push_back(*sweep::parseRange("n_elements=4096..8192:x2", &error));
     request.tuning.jobs = 2;
     request.cache.path = dir / "plain-file" / "cache.sqlite";
@@ -319,14 +319,15 @@ TEST(Workflow, SweepReportsEachShapeAndTheCacheItCouldNotOpen)
             items.push_back(p.item);
     };
     const sweep::SweepResult result = pipeline::sweep(request, control);
-    ASSERT_TRUE(result.ok()) << result.error;
+    ASSERT_TRUE(result.ok()) << *result.error;
     EXPECT_EQ(result.shapes.size(), 2u);
     // Shape by shape (then again while configs are measured at the other shapes).
     ASSERT_GE(items.size(), 3u);
     EXPECT_EQ(std::vector<std::size_t>(items.begin(), items.begin() + 3), (std::vector<std::size_t>{0, 1, 2}));
     EXPECT_LE(*std::max_element(items.begin(), items.end()), 2u);
     ASSERT_FALSE(result.notes.empty());
-    EXPECT_NE(result.notes.front().find("without the cache"), std::string::npos) << result.notes.front();
+    EXPECT_NE(result.notes.front().english().find("without the cache"), std::string::npos)
+        << result.notes.front();
 
     // A new tolerance: the covering list again, without tuning.
     pipeline::RecoverRequest recover{std::make_shared<const sweep::SweepResult>(result), {}};
@@ -353,7 +354,7 @@ TEST(Workflow, StringConfigValuesGoThroughEveryStage)
     EXPECT_NE(a->parse.backendWarnings[0].find("['set_workspace_multibuffer']"), std::string::npos);
 
     const pipeline::TuneResult tuned = pipeline::tune(tuneRequest(a, dir / "cache.sqlite"));
-    ASSERT_TRUE(tuned.record && tuned.space && tuned.result) << tuned.error.value_or("");
+    ASSERT_TRUE(tuned.record && tuned.space && tuned.result) << tuned.error.value_or(msg::Message());
     const space::CandidateSpace& s = *tuned.space;
     ASSERT_EQ(s.size(), 2u);
     for (std::size_t i = 0; i < s.size(); ++i) {

@@ -2658,10 +2658,6 @@
         <translation>Spearman %1，Kendall tau-b %2，top-1 遗憾 %3，top-%4 召回率 %5，模拟 / 实测 %6（几何平均）。</translation>
     </message>
     <message>
-        <source>%1 x  %2</source>
-        <translation>%1 倍  %2</translation>
-    </message>
-    <message>
         <source>Compared.</source>
         <translation>比较完成。</translation>
     </message>
@@ -5269,6 +5265,102 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>compiled, then cut before benchmarking: the estimated benchmarking time of the faster configs already fills the %1 s budget</source>
         <translation>已编译，但未进行基准测试即被截去：更快配置的预计基准测试时间已占满 %1 秒的预算</translation>
+    </message>
+    <message>
+        <source>%1 configs were benchmarked in all; only the %2 within tolerance at one of their own shapes were benchmarked at the other shapes</source>
+        <translation>共基准测试了 %1 个配置；其中只有在各自某个形状上处于容差内的 %2 个在其他形状上做了基准测试</translation>
+    </message>
+    <message>
+        <source>%1 config was benchmarked in all; only the %2 within tolerance at one of their own shapes were benchmarked at the other shapes</source>
+        <translation>共基准测试了 %1 个配置；其中只有在各自某个形状上处于容差内的 %2 个在其他形状上做了基准测试</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos; must be NAME=START..END[:xFACTOR|:+STEP] or NAME=V1,V2,...</source>
+        <translation>范围“%1”的格式须为 NAME=START..END[:xFACTOR|:+STEP] 或 NAME=V1,V2,...</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: &apos;%2&apos; is not an argument name</source>
+        <translation>范围“%1”：“%2”不是参数名</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: &apos;%2&apos; is not an integer</source>
+        <translation>范围“%1”：“%2”不是整数</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: empty value in the list</source>
+        <translation>范围“%1”：列表中有空值</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: START and END must be integers</source>
+        <translation>范围“%1”：起点和终点必须是整数</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: END is smaller than START</source>
+        <translation>范围“%1”：终点小于起点</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: the step must be xFACTOR (e.g. x2) or +STEP (e.g. +64), got &apos;%2&apos;</source>
+        <translation>范围“%1”：步长须为 x倍数（如 x2）或 +步长（如 +64），实际为“%2”</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: a geometric range needs a factor of at least 2 and a positive START</source>
+        <translation>范围“%1”：几何范围需要至少为 2 的倍数和正的起点</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos;: the step must be positive</source>
+        <translation>范围“%1”：步长必须为正</translation>
+    </message>
+    <message>
+        <source>range &apos;%1&apos; has more than %2 values</source>
+        <translation>范围“%1”的取值超过 %2 个</translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; is swept by two ranges</source>
+        <translation>参数“%1”被两个范围扫描</translation>
+    </message>
+    <message>
+        <source>the ranges make more than %1 shapes</source>
+        <translation>这些范围组合出的形状超过 %1 个</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an integer argument of the launch</source>
+        <translation>“%1”不是启动配置的整数参数</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an integer argument of the launch in %2</source>
+        <translation>“%1”不是 %2 中启动配置的整数参数</translation>
+    </message>
+    <message>
+        <source>no range to sweep (give --range NAME=...)</source>
+        <translation>没有要扫描的范围（请给出 --range NAME=...）</translation>
+    </message>
+    <message>
+        <source>sweep either ranges or given launches, not both</source>
+        <translation>只能扫描范围或给定的启动配置，不能两者兼有</translation>
+    </message>
+    <message>
+        <source>the kernel could not be analysed</source>
+        <translation>无法分析该内核</translation>
+    </message>
+    <message>
+        <source>no analysis to build a space from</source>
+        <translation>没有可用于构建候选空间的分析</translation>
+    </message>
+    <message>
+        <source>no analysis to tune</source>
+        <translation>没有可用于调优的分析</translation>
+    </message>
+    <message>
+        <source>the launch could not be analysed</source>
+        <translation>无法分析该启动配置</translation>
+    </message>
+    <message>
+        <source>the filter &apos;%1&apos; is not understood: %2</source>
+        <translation>无法理解筛选条件“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the backend raises for its own list (%1); the lattice is tuned regardless</source>
+        <translation>后端对其自身的配置列表抛出异常（%1）；格点仍照常调优</translation>
     </message>
 </context>
 <context>

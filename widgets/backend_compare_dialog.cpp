@@ -1,6 +1,7 @@
 #include "widgets/backend_compare_dialog.h"
 
 #include "widgets/background_job.h"
+#include "widgets/core_text.h"
 #include "widgets/pipeline_job.h"
 #include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
@@ -136,9 +137,9 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
     auto side = [](const pipeline::BackendSide& s) {
         const QString name = versionName(s.version);
         if (!s.problem.empty())
-            return tr("%1: %2").arg(name, QString::fromStdString(s.problem));
-        if (s.error)
-            return tr("%1 raises %2").arg(name, QString::fromStdString(*s.error));
+            return tr("%1: %2").arg(name, coreText(s.problem));
+        if (s.error) // the backend's own exception, as it words it: read back where it can be
+            return tr("%1 raises %2").arg(name, coreText(*s.error));
         return tr("%1 benchmarks %Ln config(s)", nullptr, int(s.configs.size())).arg(name);
     };
     const space::BackendComparison& c = r.comparison;

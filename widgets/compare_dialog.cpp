@@ -64,8 +64,8 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
     };
     const pipeline::TuneResult tuned = pipeline::tune(request, control);
     if (!tuned.result) {
-        row.error = tuned.error ? coreText(tuned.errorText, *tuned.error)
-                                : CompareDialog::tr("the launch has no candidate space");
+        row.error =
+            tuned.error ? coreText(*tuned.error) : CompareDialog::tr("the launch has no candidate space");
         return row;
     }
     const tuning::TuningResult& result = *tuned.result;
@@ -84,7 +84,7 @@ DeviceComparison compareOn(const kernel::Workload& base, const npu::DeviceProfil
         row.bestP50Us = result.outcomes[*result.best].bench.p50Ms * 1000.0;
     }
     if (result.error && !result.best)
-        row.error = coreText(result.errorText, *result.error);
+        row.error = coreText(*result.error);
     row.modelledSeconds = result.modelled.totalSeconds;
     row.compileSeconds = result.modelled.compileSeconds;
     row.benchSeconds = result.modelled.benchSeconds;

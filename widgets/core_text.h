@@ -7,9 +7,11 @@
 // A text read back from a cache record or a file written before has no id, only its English (a
 // plain string, or a message made with msg::Message::asWritten): coreText(english) finds the
 // entry the text was rendered from and takes the arguments back out of it. That reading is a
-// guess (an argument holding another entry's wording can match the wrong entry), so it serves only texts that come with no message: a tuning, its failures and
-// reasons loaded from the config cache, and the few texts core still words in English alone (a
-// lattice filter it cannot read, the backend's own Python exception, a sweep's range errors).
+// guess (an argument holding another entry's wording can match the wrong entry), so it serves
+// only texts that come from outside the process or from before: a tuning, its failures, reasons
+// and notes loaded from the config cache (the cache browser's), the backend's own Python
+// exception (a tuning's error, the backend comparison's "raises"), a compiler's own words, and
+// what the cache says when it is opened or a row is damaged.
 
 #include "core/util/message_value.h"
 

@@ -273,7 +273,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     m_regret->setRowCount(0);
     m_regret->setColumnCount(0);
     if (!r.ok()) {
-        m_summary->setText(coreText(r.errorText, *r.error));
+        m_summary->setText(coreText(*r.error));
         m_panel->showMessage(tr("Nothing to compare."), true);
         plotRegret();
         Q_EMIT comparisonFinished();
@@ -293,8 +293,9 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
         m_best->setItem(j, 0, name);
         m_best->setItem(j, 1, cell(d.best ? p50Text(d.bestMs) : QStringLiteral("–"), true));
         m_best->setItem(j, 2,
-                        cell(d.best ? QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best]))
-                                    : coreText(d.errorText, d.error)));
+                        cell(d.best    ? QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best]))
+                             : d.error ? coreText(*d.error)
+                                       : QString()));
         QString note = d.fromCache ? tr("from the cache") : QString();
         if (!d.tritonAscendSupported)
             note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + tr("* not supported by Triton-Ascend");
@@ -351,7 +352,7 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
                 lines << belowOneText(names[i], names[j]);
     if (r.stopped)
         lines << tr("Stopped: what finished is shown.");
-    for (const std::string& note : c.notes)
+    for (const msg::Message& note : c.notes)
         lines << coreText(note);
     m_panel->showMessage(lines.isEmpty() ? tr("Compared %Ln device(s).", nullptr, n)
                                          : lines.join(QLatin1Char(' ')));

@@ -618,8 +618,8 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
         // Only the filter is read here: which points it keeps (and whether any) is found on the
         // worker, by the tuning's own choice; walking a lattice of millions would hold this thread.
         options.subset = *lattice;
-        if (std::optional<std::string> why = tuning::latticeSubsetError(*m_space, options.subset)) {
-            m_tuneProblem = QString::fromStdString(*why);
+        if (std::optional<msg::Message> why = tuning::latticeSubsetError(*m_space, options.subset)) {
+            m_tuneProblem = coreText(*why);
             return false;
         }
     }

@@ -528,7 +528,7 @@ void MainWindow::onTuningFinished()
                       .arg(timeUsText(best->p50Us), cachedOriginText(*run->cachedOrigin()));
         selectCandidate(best->candidate);
     } else if (result->error && !result->best) {
-        showError(tr("The tuning found no valid config"), coreText(result->errorText, *result->error));
+        showError(tr("The tuning found no valid config"), coreText(*result->error));
         message = tr("Tuning failed.");
     } else if (const TunedCandidate* best = run->bestEntry()) {
         message = tr("%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5", nullptr,
@@ -541,7 +541,7 @@ void MainWindow::onTuningFinished()
             message += QStringLiteral(" · ") +
                        tr("confidence in the pick: %1").arg(confidenceLevelText(result->confidence->level));
         if (result->backendError)  // a lattice tuning: the backend's own list raises
-            message += QStringLiteral(" · ") + QString::fromStdString(tuning::latticeBackendNote(*result->backendError));
+            message += QStringLiteral(" · ") + coreText(tuning::latticeBackendNote(*result->backendError));
         selectCandidate(best->candidate);
     } else {
         message = tr("Stopped before any candidate was benchmarked.");

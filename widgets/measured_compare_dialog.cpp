@@ -50,6 +50,12 @@ QString statistic(double v, int decimals = 3)
     return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("n/a");
 }
 
+// A ratio of two times, written as the CLI and every other view write one.
+QString ratioStatistic(double v)
+{
+    return std::isfinite(v) ? ratioText(v) : QStringLiteral("n/a");
+}
+
 QTableWidgetItem* cell(const QString& text, bool number = false)
 {
     auto* item = new QTableWidgetItem(text);
@@ -168,10 +174,10 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
     if (a.n > 0)
         text += QLatin1Char(' ') + tr("Spearman %1, Kendall tau-b %2, top-1 regret %3, top-%4 recall %5, "
                                       "simulated / measured %6 (geometric mean).")
-                                       .arg(statistic(a.spearman), statistic(a.kendallTauB), statistic(a.top1Regret))
+                                       .arg(statistic(a.spearman), statistic(a.kendallTauB), ratioStatistic(a.top1Regret))
                                        .arg(a.k)
-                                       .arg(statistic(a.topKRecall, 2), statistic(a.geomeanRatio));
-    for (const std::string& note : r.notes)
+                                       .arg(statistic(a.topKRecall, 2), ratioStatistic(a.geomeanRatio));
+    for (const msg::Message& note : r.notes)
         text += QLatin1Char('\n') + coreText(note);
     m_summary->setText(text);
 
@@ -185,7 +191,7 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
         m_table->setItem(
             row, 1,
             cell(c.simulatedMs ? usNumber(c.simulatedMs) : QString::fromStdString(c.simulatedStatus), true));
-        m_table->setItem(row, 2, cell(c.ratio ? QString::number(*c.ratio, 'f', 2) : QStringLiteral("-"), true));
+        m_table->setItem(row, 2, cell(c.ratio ? ratioText(*c.ratio) : QStringLiteral("-"), true));
         m_table->setItem(row, 3, cell(countText(c.timedRuns), true));
         QTableWidgetItem* config = cell(configText(c.config));
         config->setToolTip(hoverText(i));
@@ -195,7 +201,7 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
         m_table->resizeColumnToContents(column);
     for (std::size_t o : a.outliers) {
         const std::size_t i = r.compared[o];
-        m_outliers->addItem(tr("%1 x  %2").arg(QString::number(a.ratio[o], 'f', 2), configText(r.candidates[i].config)));
+        m_outliers->addItem(ratioText(a.ratio[o]) + QStringLiteral("  ") + configText(r.candidates[i].config));
     }
     plotResult();
     m_panel->showMessage(tr("Compared."));
@@ -285,7 +291,7 @@ QString MeasuredCompareDialog::hoverText(std::size_t candidate) const
     const pipeline::MeasuredCandidate& c = m_result->candidates[candidate];
     return tr("%1\nmeasured %2 (%Ln run(s)), simulated %3, ratio %4", nullptr, int(c.timedRuns))
         .arg(configText(c.config), usText(c.measuredMs), usText(c.simulatedMs),
-             c.ratio ? QString::number(*c.ratio, 'f', 2) : QStringLiteral("-"));
+             c.ratio ? ratioText(*c.ratio) : QStringLiteral("-"));
 }
 
 bool MeasuredCompareDialog::eventFilter(QObject* watched, QEvent* event)

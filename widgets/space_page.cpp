@@ -365,11 +365,11 @@ void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, con
     m_problem->setVisible(!problem.isEmpty());
     // One line: why the backend's own tuning has nothing to tune, and the next step.
     const auto& shown = m_model->space();
-    const std::optional<std::string> nothing = shown ? tuning::backendListProblem(*shown) : std::nullopt;
+    const std::optional<msg::Message> nothing = shown ? tuning::backendListProblem(*shown) : std::nullopt;
     if (nothing) {
-        QString reason = QString::fromStdString(*nothing).simplified();
-        m_backendProblem->setText(tr("The backend tunes nothing here: %1").arg(reason));
-        m_backendProblem->setToolTip(QString::fromStdString(*nothing));
+        const QString reason = coreText(*nothing);
+        m_backendProblem->setText(tr("The backend tunes nothing here: %1").arg(reason.simplified()));
+        m_backendProblem->setToolTip(reason);
     }
     m_backendBanner->setVisible(nothing.has_value());
     m_tuneLattice->setEnabled(shown != nullptr);

@@ -347,10 +347,10 @@ std::optional<std::vector<sweep::SweepRange>> SweepDialog::ranges(QString* error
         }
         const QString name = static_cast<QComboBox*>(m_ranges->cellWidget(row, ArgColumn))->currentText();
         const Step step = Step(static_cast<QComboBox*>(m_ranges->cellWidget(row, StepKindColumn))->currentData().toInt());
-        std::string message;
+        msg::Message message;
         auto range = sweep::parseRange(rangeText(name, from, to, step, by).toStdString(), &message);
         if (!range) {
-            *error = tr("Row %1: %2").arg(row + 1).arg(QString::fromStdString(message));
+            *error = tr("Row %1: %2").arg(row + 1).arg(coreText(message));
             return std::nullopt;
         }
         out.push_back(std::move(*range));
@@ -359,9 +359,9 @@ std::optional<std::vector<sweep::SweepRange>> SweepDialog::ranges(QString* error
         *error = tr("Add a range to sweep.");
         return std::nullopt;
     }
-    std::string message;
+    msg::Message message;
     if (sweep::shapeGrid(out, &message).empty() && !message.empty()) {
-        *error = QString::fromStdString(message);
+        *error = coreText(message);
         return std::nullopt;
     }
     return out;
@@ -376,7 +376,7 @@ void SweepDialog::updateRangeCounts()
         const QString name = static_cast<QComboBox*>(m_ranges->cellWidget(row, ArgColumn))->currentText();
         const Step step = Step(static_cast<QComboBox*>(m_ranges->cellWidget(row, StepKindColumn))->currentData().toInt());
         auto text = [&](int column) { return m_ranges->item(row, column) ? m_ranges->item(row, column)->text() : QString(); };
-        std::string message;
+        msg::Message message;
         bool ok1 = false, ok2 = false, ok3 = false;
         const auto range = sweep::parseRange(rangeText(name, text(FromColumn).toLongLong(&ok1), text(ToColumn).toLongLong(&ok2),
                                                        step, text(StepColumn).toLongLong(&ok3))
@@ -389,7 +389,7 @@ void SweepDialog::updateRangeCounts()
             shapes *= range->values.size();
         } else {
             count->setText(tr("invalid"));
-            count->setToolTip(QString::fromStdString(message));
+            count->setToolTip(coreText(message));
             valid = false;
         }
     }
@@ -456,14 +456,12 @@ void SweepDialog::showResult(std::shared_ptr<const sweep::SweepResult> result)
     m_result = std::move(result);
     m_model->setResult(m_result);
     QStringList lines;
-    // A sweep that cannot run at all (a range it cannot read) is worded in English alone: read
-    // back. A failed shape's tuning carries its message (sweep_table_model.cpp).
     if (!m_result->ok())
-        lines << coreText(m_result->error);
+        lines << coreText(*m_result->error);
     if (m_result->stopped)
         lines << tr("Stopped: %Ln shape(s) tuned before the stop {is|are} shown.", nullptr,
                     int(m_result->shapes.size()));
-    for (const std::string& note : m_result->notes)
+    for (const msg::Message& note : m_result->notes)
         lines << coreText(note);
     if (m_result->crossMeasurements > 0)
         lines << tr("%Ln extra measurement(s): configs benchmarked at shapes where the backend did not "

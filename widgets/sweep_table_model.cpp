@@ -98,8 +98,7 @@ QString SweepTableModel::displayText(int row, int column) const
     case Loss: return c && c->chosen ? QLocale().toString(c->lossPercent, 'f', 1) : QString();
     case Source:
         if (!shape.record)
-            return shape.error.empty() ? tr("failed")
-                                       : tr("failed: %1").arg(coreText(shape.errorText, shape.error));
+            return shape.error ? tr("failed: %1").arg(coreText(*shape.error)) : tr("failed");
         if (!c)
             return tr("nothing measured");
         return shape.fromCache ? tr("cache") : tr("tuned");

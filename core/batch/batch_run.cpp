@@ -234,7 +234,8 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
                 }
                 if (!best) {
                     c.status = BatchStatus::Failed;
-                    c.reason = tuned.error.value_or("the tuning chose no config");
+                    c.reason =
+                        tuned.error ? tuned.error->english() : std::string("the tuning chose no config");
                 } else if (a.inError()) {
                     c.status = BatchStatus::Failed;
                     for (const Diagnostic& d : a.diagnostics)

@@ -19,13 +19,10 @@ void tuneInto(CachedTuning& out, const analysis::KernelAnalysis& analysis, const
     out.result.emplace(tuning::tune(analysis, space, device, options.tuning, callbacks, stop));
     const tuning::TuningResult& result = *out.result;
     out.stopped = result.stopped;
-    if (result.error) {
-        out.error = *result.error;
-        out.errorText = result.errorText;
-    } else if (!result.best && !result.stopped) {
-        out.errorText = msg::Message(msg::Id::TuningNothingBenchmarked);
-        out.error = out.errorText.english();
-    }
+    if (result.error)
+        out.error = result.error;
+    else if (!result.best && !result.stopped)
+        out.error = msg::Message(msg::Id::TuningNothingBenchmarked);
     if (result.stopped || !result.best)
         return;  // a partial or failed tuning is not worth keeping
 

@@ -75,8 +75,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
     sweep::DeviceComparison& cmp = out.comparison;
     cmp.cover.tolerance = request.cover.tolerance;
     auto fail = [&](msg::Message why) {
-        out.error = why.english();
-        out.errorText = std::move(why);
+        out.error = std::move(why);
         return out;
     };
     if (!request.analysis || !request.analysis->kernel)
@@ -114,8 +113,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
         entry.device = device.soc;
         if (control.stop.stop_requested()) {
             out.stopped = true;
-            entry.errorText = msg::Message(msg::Id::DeviceStoppedBeforeTuning);
-            entry.error = entry.errorText.english();
+            entry.error = msg::Message(msg::Id::DeviceStoppedBeforeTuning);
             continue;
         }
         if (control.log)
@@ -132,18 +130,17 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
             out.cacheNotices = tuned.cacheNotices;
         }
         if (tuned.cacheError)
-            cmp.notes.push_back(device.soc + ": " + *tuned.cacheError);
+            cmp.notes.emplace_back(msg::Id::ValuesWhy,
+                                   std::initializer_list<msg::Arg>{device.soc, *tuned.cacheError});
         entry.fromCache = tuned.fromCache;
         entry.tritonAscendSupported = device.tritonAscendSupported;
         if (tuned.stopped) {
             out.stopped = true;
-            entry.errorText = msg::Message(msg::Id::DeviceStoppedWhileTuning);
-            entry.error = entry.errorText.english();
+            entry.error = msg::Message(msg::Id::DeviceStoppedWhileTuning);
             continue;
         }
         if (!tuned.record) {
-            entry.error = tuned.error.value_or(msg::text(msg::Id::TuningFoundNoConfig));
-            entry.errorText = tuned.error ? tuned.errorText : msg::Message(msg::Id::TuningFoundNoConfig);
+            entry.error = tuned.error.value_or(msg::Message(msg::Id::TuningFoundNoConfig));
             continue;
         }
         records[j] = std::move(tuned.record);
@@ -198,9 +195,10 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
                     wanted[c] = true;
         }
         const auto kept = std::count(wanted.begin(), wanted.end(), true);
-        cmp.notes.push_back(msg::text(universe == 1 ? msg::Id::DeviceCompareOnlyWithinTolerance1
-                                                    : msg::Id::DeviceCompareOnlyWithinTolerance,
-                                      {msg::count(std::int64_t(universe)), msg::count(std::int64_t(kept))}));
+        cmp.notes.emplace_back(universe == 1 ? msg::Id::DeviceCompareOnlyWithinTolerance1
+                                             : msg::Id::DeviceCompareOnlyWithinTolerance,
+                               std::initializer_list<msg::Arg>{msg::count(std::int64_t(universe)),
+                                                               msg::count(std::int64_t(kept))});
     }
 
     // 3. On each device, the configs its tuning did not measure, written by hand. Its own best
@@ -277,7 +275,7 @@ CompareDevicesResult compareDevices(const CompareDevicesRequest& request, const 
     sweep::computeRegret(cmp);
     sweep::chooseDeviceList(cmp, request.cover);
     if (out.stopped)
-        cmp.notes.push_back(msg::text(msg::Id::DeviceCompareStopped));
+        cmp.notes.emplace_back(msg::Id::DeviceCompareStopped);
     return out;
 }
 

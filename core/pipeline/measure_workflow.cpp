@@ -319,7 +319,8 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         out.error = stored.error->message;
         return out;
     }
-    out.notes.insert(out.notes.end(), stored.skipped.begin(), stored.skipped.end());
+    for (const std::string& skipped : stored.skipped) // the cache's own words on a damaged row
+        out.notes.push_back(msg::Message::asWritten(skipped));
 
     // Devices with measurements of the launch; the one compared.
     std::map<std::string, std::size_t> perDevice;
@@ -337,8 +338,9 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     if (out.measuredDevice.empty()) {
         out.measuredDevice = busiestDevice(*stored.value);
         if (perDevice.size() > 1)
-            out.notes.push_back(msg::text(msg::Id::MeasureSeveralDevices,
-                                          {msg::count(std::int64_t(perDevice.size())), out.measuredDevice}));
+            out.notes.push_back(
+                msg::Message(msg::Id::MeasureSeveralDevices,
+                             {msg::count(std::int64_t(perDevice.size())), out.measuredDevice}));
     } else if (!perDevice.count(out.measuredDevice)) {
         std::string names;
         for (const auto& [device, count] : perDevice)
@@ -367,7 +369,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         }
         const auto status = measure::parseMeasureStatus(r.status);
         if (!status) {
-            out.notes.push_back(msg::text(msg::Id::MeasureUnknownStatus, {r.id, r.status}));
+            out.notes.push_back(msg::Message(msg::Id::MeasureUnknownStatus, {r.id, r.status}));
             continue;
         }
         auto [it, fresh] = byConfig.try_emplace(measure::configText(r), out.candidates.size());
@@ -376,7 +378,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
             auto config = measure::configOf(r, &problem);
             if (!config) {
                 byConfig.erase(it);
-                out.notes.push_back(problem);
+                out.notes.push_back(msg::Message::asWritten(problem));
                 continue;
             }
             out.candidates.emplace_back().config = std::move(*config);
@@ -396,7 +398,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         }
     }
     if (stale > 0)
-        out.notes.push_back(msg::text(msg::Id::MeasureStaleLeftOut, {msg::count(std::int64_t(stale))}));
+        out.notes.push_back(msg::Message(msg::Id::MeasureStaleLeftOut, {msg::count(std::int64_t(stale))}));
     // Each candidate's medians over its timed runs.
     std::stable_sort(timed.begin(), timed.end(), [](const Timed& x, const Timed& y) { return x.candidate < y.candidate; });
     std::vector<double> values;
@@ -444,7 +446,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     const tuning::TuningResult tuned = tuning::tune(a, *space, request.device, tuningOptions, callbacks, control.stop);
     out.stopped = tuned.stopped;
     if (tuned.error)
-        out.notes.push_back(msg::text(msg::Id::MeasureTuningRaised, {*tuned.error}));
+        out.notes.push_back(msg::Message(msg::Id::MeasureTuningRaised, {*tuned.error}));
     for (std::size_t i = 0; i < space->size(); ++i) {
         const std::int32_t listIndex = space->backendIndex(i);
         if (listIndex < 0 || std::size_t(listIndex) >= out.candidates.size())
@@ -475,7 +477,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     }
     out.agreement = measure::rankAgreement(simulated, measured, request.topK, request.maxOutliers);
     if (out.compared.size() < 2)
-        out.notes.push_back(msg::text(msg::Id::MeasureTooFewCompared));
+        out.notes.emplace_back(msg::Id::MeasureTooFewCompared);
     return out;
 }
 

@@ -275,7 +275,8 @@ RunnerExportResult exportRunner(const RunnerExportRequest& request, const RunCon
             return out;
         }
         if (!built.space) {
-            out.error = built.problem.empty() ? std::string("the launch has no candidate space") : built.problem;
+            out.error = built.problem.empty() ? std::string("the launch has no candidate space")
+                                              : built.problem.english();
             return out;
         }
         const space::CandidateSpace& s = *built.space;

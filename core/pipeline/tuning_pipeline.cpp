@@ -266,7 +266,7 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
     details.tuned = result.tuned.size();
     details.finished = result.finished;
     details.stopped = result.stopped;
-    details.error = result.error.value_or(std::string());
+    details.error = result.error ? result.error->english() : std::string();
     nlohmann::json diagnostics = nlohmann::json::array();
     for (const Diagnostic& d : result.diagnostics)
         diagnostics.push_back({{"code", d.code}, {"severity", std::string(severityName(d.severity))},
@@ -332,9 +332,10 @@ cache::TuningRecord recordFromTuning(const analysis::KernelAnalysis& a, const sp
         record.notes = formatCount(std::int64_t(result.tuned.size()), "candidate") + " tuned; the " +
                        formatInteger(std::int64_t(dropped)) + " slowest are not stored";
     if (result.error)
-        record.notes += (record.notes.empty() ? "" : "; ") + *result.error;
+        record.notes += (record.notes.empty() ? "" : "; ") + result.error->english();
     if (result.backendError)
-        record.notes += (record.notes.empty() ? "" : "; ") + tuning::latticeBackendNote(*result.backendError);
+        record.notes +=
+            (record.notes.empty() ? "" : "; ") + tuning::latticeBackendNote(*result.backendError).english();
     return record;
 }
 
@@ -485,7 +486,7 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
         result->hostSeconds = d->hostSeconds;
         result->stopped = d->stopped;
         if (!d->error.empty())
-            result->error = d->error;
+            result->error = msg::Message::asWritten(d->error); // read back: its English alone
         result->ubTuner = tuning::parseUbTunerMode(d->ubTuner).value_or(tuning::UbTunerMode::Off);
         if (!d->confidenceJson.empty())
             result->confidence = tuning::confidenceFromJson(util::parseStoredJson(d->confidenceJson));

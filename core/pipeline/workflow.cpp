@@ -49,12 +49,12 @@ tuning::TuningCallbacks tuningCallbacks(const RunControl& control)
 
 // Why a request gets no space: no analysis (`task`: to do what), or a kernel without @autotune;
 // "" when it gets one.
-std::string spaceProblem(const analysis::KernelAnalysis* analysis, std::string_view task)
+msg::Message spaceProblem(const analysis::KernelAnalysis* analysis, msg::Id noAnalysis)
 {
     if (!analysis)
-        return "no analysis to " + std::string(task);
+        return msg::Message(noAnalysis);
     if (analysis->kernel == nullptr || !analysis->kernel->isAutotuned())
-        return msg::text(msg::Id::NoAutotuneDecorator);
+        return msg::Message(msg::Id::NoAutotuneDecorator);
     return {};
 }
 
@@ -107,7 +107,7 @@ AnalyzeResult analyze(const AnalyzeRequest& request)
 SpaceResult buildSpace(const SpaceRequest& request, const RunControl& control)
 {
     SpaceResult out;
-    out.problem = spaceProblem(request.analysis.get(), "build a space from");
+    out.problem = spaceProblem(request.analysis.get(), msg::Id::NoAnalysisToBuildSpace);
     if (!out.problem.empty())
         return out;
     space::SpaceOptions options = request.options;
@@ -126,7 +126,7 @@ TuneResult tune(const TuneRequest& request, const RunControl& control)
 {
     TuneResult out;
     // A lattice tunes a kernel without @autotune too.
-    if (std::string problem = spaceProblem(request.analysis.get(), "tune");
+    if (msg::Message problem = spaceProblem(request.analysis.get(), msg::Id::NoAnalysisToTune);
         !problem.empty() && !(request.analysis && request.options.lattice)) {
         out.error = std::move(problem);
         return out;
@@ -164,7 +164,6 @@ TuneResult tune(const TuneRequest& request, const RunControl& control)
     if (tuned.result)
         out.result = std::make_shared<const tuning::TuningResult>(std::move(*tuned.result));
     out.error = std::move(tuned.error);
-    out.errorText = std::move(tuned.errorText);
     out.stopped = tuned.stopped;
     out.staleId = tuned.staleId;
     out.staleCreatedAt = std::move(tuned.staleCreatedAt);
@@ -258,9 +257,11 @@ sweep::SweepResult sweep(const SweepRequest& request, const RunControl& control)
             control.progress(report);
         };
     sweep::SweepResult result = sweep::runSweep(request.base, request.device, options, control.stop);
-    std::vector<std::string> notes = opened.notices;
+    std::vector<msg::Message> notes;
+    for (const std::string& notice : opened.notices) // the cache's own words (created, migrated)
+        notes.push_back(msg::Message::asWritten(notice));
     if (opened.error)
-        notes.push_back(msg::text(msg::Id::SweepWithoutCache, {*opened.error}));
+        notes.emplace_back(msg::Id::SweepWithoutCache, std::initializer_list<msg::Arg>{*opened.error});
     result.notes.insert(result.notes.begin(), notes.begin(), notes.end());
     return result;
 }

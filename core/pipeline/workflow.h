@@ -127,7 +127,7 @@ struct SpaceRequest {
 
 struct SpaceResult {
     std::shared_ptr<const space::CandidateSpace> space;  // null: see problem, or stopped
-    std::string problem;  // why the launch has no space (no autotune decorator, ...)
+    msg::Message problem; // why the launch has no space (no autotune decorator, ...); empty: none
     bool stopped = false;
 };
 
@@ -223,8 +223,7 @@ struct TuneResult {
     // Set when the tuning ran here: the space it tuned and the full session.
     std::shared_ptr<const space::CandidateSpace> space;
     std::shared_ptr<const tuning::TuningResult> result;
-    std::optional<std::string> error;  // the tuning failed as the backend would raise
-    msg::Message errorText;            // `error` by catalogue id, for the explorer (see TuningResult)
+    std::optional<msg::Message> error; // the tuning failed as the backend would raise (see TuningResult)
     bool stopped = false;
 
     // The cache side. A cache problem never costs a result: the tuning is returned with it.
@@ -390,7 +389,7 @@ struct BackendSide {
     kernel::BackendVersion version;
     std::shared_ptr<const analysis::KernelAnalysis> analysis;
     std::shared_ptr<const space::CandidateSpace> space;
-    std::string problem;                      // why there is no list at all (no autotune, ...)
+    msg::Message problem;                     // why there is no list at all (no autotune, ...)
     std::optional<std::string> error;         // the exception this version raises
     std::vector<space::TritonConfig> configs; // the list it benchmarks (empty when it raises)
 };
@@ -429,8 +428,7 @@ struct CompareDevicesResult {
     bool crossLimited = false;               // maxCrossConfigs cut the configs simulated elsewhere
     std::filesystem::path cachePath;         // empty: no cache
     std::vector<std::string> cacheNotices;
-    std::optional<std::string> error;        // nothing could be compared (no analysis, < 2 devices)
-    msg::Message errorText;                  // `error` by catalogue id, for the explorer
+    std::optional<msg::Message> error;       // nothing could be compared (no analysis, < 2 devices)
     bool stopped = false;                    // cut short: what was not reached is missing
     bool ok() const { return !error.has_value(); }
 };
@@ -547,7 +545,7 @@ struct CompareMeasuredResult {
     // Candidates with both times, in candidates' order; the agreement's indices point into this.
     std::vector<std::size_t> compared;
     measure::RankAgreement agreement;
-    std::vector<std::string> notes;
+    std::vector<msg::Message> notes;
     std::optional<std::string> error;
     bool stopped = false;
     bool ok() const { return !error.has_value(); }

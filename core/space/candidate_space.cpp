@@ -1226,11 +1226,11 @@ msg::Message CandidateSpace::reasonMessage(std::size_t i) const
         msg = m_backend.tiles.limits.smallKernel
                   ? msg::Message(m_tile[i] == 1 ? msg::Id::ReasonBelowMinTileSmall1
                                                 : msg::Id::ReasonBelowMinTileSmall,
-                                 {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, p.vectorCores,
-                                  m_minGeneratedTile})
-                  : msg::Message(
-                        m_tile[i] == 1 ? msg::Id::ReasonBelowMinTile1 : msg::Id::ReasonBelowMinTile,
-                        {m_tile[i], m_backend.tiles.limits.stopNumel, p.dtypeBytes, m_minGeneratedTile});
+                                 {msg::count(m_tile[i]), msg::count(m_backend.tiles.limits.stopNumel),
+                                  p.dtypeBytes, msg::count(p.vectorCores), msg::count(m_minGeneratedTile)})
+                  : msg::Message(m_tile[i] == 1 ? msg::Id::ReasonBelowMinTile1 : msg::Id::ReasonBelowMinTile,
+                                 {msg::count(m_tile[i]), msg::count(m_backend.tiles.limits.stopNumel),
+                                  p.dtypeBytes, msg::count(m_minGeneratedTile)});
         break;
     case ReasonCode::OffWalk: {
         const std::int32_t n = m_ref[i];

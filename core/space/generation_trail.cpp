@@ -60,7 +60,7 @@ msg::Message budgetMessage(const TileProblem& p, std::int64_t tile)
     using msg::Id;
     return msg::Message(p.simtMode ? (p.numBuffers == 1 ? Id::TileBudgetRegisters1 : Id::TileBudgetRegisters)
                                    : (p.numBuffers == 1 ? Id::TileBudgetUb1 : Id::TileBudgetUb),
-                        {tile, p.dtypeBytes, p.numBuffers, used, limit});
+                        {msg::count(tile), p.dtypeBytes, p.numBuffers, used, limit});
 }
 
 std::string describeBudget(const TileProblem& p, std::int64_t tile)
@@ -89,18 +89,20 @@ msg::Message trailMessage(const GenerationTrail& trail, std::size_t i, const Til
     using msg::Id;
     switch (e.code) {
     case TrailCode::UbCapacity: {
-        msg::Message out(Id::TrailUbCapacity, {budgetMessage(p, n[0]), n[1]});
+        msg::Message out(Id::TrailUbCapacity, {budgetMessage(p, n[0]), msg::count(n[1])});
         if (const std::int64_t* v = trail.values(i)) {
             const std::int64_t own = p.tileElementsOf(v);
             if (own != n[0])
-                out = msg::Message(Id::TrailUbCapacityOwnTile, {out, own});
+                out = msg::Message(Id::TrailUbCapacityOwnTile, {out, msg::count(own)});
         }
         return out;
     }
     case TrailCode::BelowMinTile:
-        return msg::Message(Id::TrailBelowMinTile, {n[0], n[1], n[1] - 100, n[2]});
+        return msg::Message(Id::TrailBelowMinTile,
+                            {msg::count(n[0]), msg::count(n[1]), msg::count(n[1] - 100), msg::count(n[2])});
     case TrailCode::LowProgramFloor:
-        return msg::Message(Id::TrailLowProgramFloor, {n[0], n[1], msg::count(n[2]), msg::count(n[3])});
+        return msg::Message(Id::TrailLowProgramFloor,
+                            {msg::count(n[0]), msg::count(n[1]), msg::count(n[2]), msg::count(n[3])});
     case TrailCode::Duplicate:
         return msg::Message(Id::TrailDuplicate, {n[0]});
     case TrailCode::ProgramLimit: {
@@ -116,7 +118,7 @@ msg::Message trailMessage(const GenerationTrail& trail, std::size_t i, const Til
     case TrailCode::LowProgramCap:
         return msg::Message(Id::TrailLowProgramCap, {msg::count(n[0])});
     case TrailCode::PersistentReduction:
-        return msg::Message(Id::TrailPersistentReduction, {n[0]});
+        return msg::Message(Id::TrailPersistentReduction, {msg::count(n[0])});
     }
     return {};
 }
@@ -167,14 +169,14 @@ msg::Message explainEmptyGeneration(const TileProblem& p, const TileGeneration& 
             for (const TrailEntry& e : trail.entries())
                 if (e.code == TrailCode::PersistentReduction && e.axis >= 0)
                     why = msg::Message(Id::EmptyPersistentAxisNamed,
-                                       {p.axes[std::size_t(e.axis)].name, e.n[0]});
+                                       {p.axes[std::size_t(e.axis)].name, msg::count(e.n[0])});
         } else if (tried == 0) {
             const bool anything = std::any_of(p.axes.begin(), p.axes.end(), [](const TileAxis& a) {
                 return a.tunableSplit || a.tiling || a.lowDim;
             });
-            why = anything
-                      ? msg::Message(Id::EmptyWholeTileSmall, {g.limits.maxTotalNumel, g.limits.stopNumel})
-                      : msg::Message(Id::EmptyNothingToDescend);
+            why = anything ? msg::Message(Id::EmptyWholeTileSmall, {msg::count(g.limits.maxTotalNumel),
+                                                                    msg::count(g.limits.stopNumel)})
+                           : msg::Message(Id::EmptyNothingToDescend);
         } else if (perCode[std::size_t(TrailCode::UbCapacity)] == tried) {
             why = msg::Message(Id::EmptyAllOverBudget,
                                {msg::count(std::int64_t(tried)), budgetMessage(p, smallestOver)});

@@ -3,6 +3,7 @@
 #include "core/export/python_literal.h"
 #include "core/kernel/workload.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cmath>
@@ -98,7 +99,7 @@ void chooseDeviceList(DeviceComparison& comparison, const CoverOptions& options)
         if (comparison.cover.shapes[j].measured)
             continue;
         without += (without.empty() ? "" : "; ") + d.device + " (" +
-                   (d.error.empty() ? std::string("no config was benchmarked there") : d.error) + ")";
+                   (d.error ? d.error->english() : std::string("no config was benchmarked there")) + ")";
     }
     if (comparison.devices.empty()) {
         comparison.listExists = false;
@@ -177,7 +178,7 @@ nlohmann::ordered_json deviceComparisonToJson(const DeviceComparison& r)
              {"listMs", s && s->chosen ? nlohmann::ordered_json(s->chosenMs) : nlohmann::ordered_json()},
              {"listLossPercent",
               s && s->chosen ? nlohmann::ordered_json(s->lossPercent) : nlohmann::ordered_json()},
-             {"error", e.error.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(e.error)},
+             {"error", e.error ? nlohmann::ordered_json(e.error->english()) : nlohmann::ordered_json()},
              {"times", std::move(times)}});
     }
     j["devices"] = std::move(devices);
@@ -202,7 +203,7 @@ nlohmann::ordered_json deviceComparisonToJson(const DeviceComparison& r)
                  {"method", r.cover.method},
                  {"exact", r.cover.exact},
                  {"maxLossPercent", r.cover.maxLossPercent}};
-    j["notes"] = r.notes;
+    j["notes"] = msg::english(r.notes);
     return j;
 }
 
@@ -231,7 +232,7 @@ std::string deviceComparisonToText(const DeviceComparison& r)
     for (const DeviceEntry& d : r.devices) {
         out << "  " << pad(d.device, width) << "  ";
         if (!d.best) {
-            out << padLeft("-", 12) << "  " << (d.error.empty() ? "no config was benchmarked" : d.error)
+            out << padLeft("-", 12) << "  " << (d.error ? d.error->english() : "no config was benchmarked")
                 << "\n";
             continue;
         }

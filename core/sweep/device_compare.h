@@ -43,8 +43,7 @@ struct DeviceEntry {
     // Whether Triton-Ascend supports the device (`tilescope devices`): on one it does not, the
     // figures are the simulator's alone, with no backend that would run the kernel there.
     bool tritonAscendSupported = true;
-    std::string error;               // the tuning failed or was stopped: no best
-    msg::Message errorText;          // `error` by catalogue id, for the explorer
+    std::optional<msg::Message> error; // the tuning failed or was stopped: no best
     // A config of another device's list that runs faster here than the own best, when one does.
     std::optional<std::size_t> fastest;
     double fastestMs = 0;
@@ -65,7 +64,7 @@ struct DeviceComparison {
     // Whether a list within tolerance on every device exists; when not, why.
     bool listExists = false;
     std::string noList;
-    std::vector<std::string> notes;
+    std::vector<msg::Message> notes;
 };
 
 // The regret matrix and each device's fastest known config, from `devices[*].best`, `bestMs`

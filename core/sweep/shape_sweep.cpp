@@ -226,18 +226,18 @@ nlohmann::ordered_json configJson(const CoverConfig& c)
 
 // ---- ranges and shapes ----
 
-std::optional<SweepRange> parseRange(std::string_view text, std::string* error)
+std::optional<SweepRange> parseRange(std::string_view text, msg::Message* error)
 {
-    const std::string quotedText = "'" + std::string(text) + "'";
+    const std::string quotedText(text);
     const auto eq = text.find('=');
     if (eq == std::string_view::npos) {
-        *error = "range " + quotedText + " must be NAME=START..END[:xFACTOR|:+STEP] or NAME=V1,V2,...";
+        *error = msg::Message(msg::Id::SweepRangeSyntax, {quotedText});
         return std::nullopt;
     }
     SweepRange range;
     range.name = trim(text.substr(0, eq));
     if (!exporter::isPythonIdentifier(range.name)) {
-        *error = "range " + quotedText + ": '" + range.name + "' is not an argument name";
+        *error = msg::Message(msg::Id::SweepRangeNotName, {quotedText, range.name});
         return std::nullopt;
     }
     const std::string spec = trim(text.substr(eq + 1));
@@ -249,14 +249,14 @@ std::optional<SweepRange> parseRange(std::string_view text, std::string* error)
         while (std::getline(ss, item, ',')) {
             std::int64_t v = 0;
             if (!parseInt(trim(item), &v)) {
-                *error = "range " + quotedText + ": '" + trim(item) + "' is not an integer";
+                *error = msg::Message(msg::Id::SweepRangeNotInteger, {quotedText, trim(item)});
                 return std::nullopt;
             }
             if (seen.insert(v).second)
                 range.values.push_back(v);
         }
         if (range.values.empty() || (!spec.empty() && spec.back() == ',')) {
-            *error = "range " + quotedText + ": empty value in the list";
+            *error = msg::Message(msg::Id::SweepRangeEmptyValue, {quotedText});
             return std::nullopt;
         }
     } else {
@@ -267,26 +267,25 @@ std::optional<SweepRange> parseRange(std::string_view text, std::string* error)
         }
         std::int64_t first = 0, last = 0;
         if (!parseInt(trim(spec.substr(0, dots)), &first) || !parseInt(trim(endText), &last)) {
-            *error = "range " + quotedText + ": START and END must be integers";
+            *error = msg::Message(msg::Id::SweepRangeBoundsNotIntegers, {quotedText});
             return std::nullopt;
         }
         if (last < first) {
-            *error = "range " + quotedText + ": END is smaller than START";
+            *error = msg::Message(msg::Id::SweepRangeEndBeforeStart, {quotedText});
             return std::nullopt;
         }
         std::int64_t step = 0;
         const bool geometric = !stepText.empty() && (stepText[0] == 'x' || stepText[0] == '*');
         if (stepText.size() < 2 || !(geometric || stepText[0] == '+') || !parseInt(stepText.substr(1), &step)) {
-            *error = "range " + quotedText + ": the step must be xFACTOR (e.g. x2) or +STEP (e.g. +64), got '" +
-                     stepText + "'";
+            *error = msg::Message(msg::Id::SweepRangeBadStep, {quotedText, stepText});
             return std::nullopt;
         }
         if (geometric && (step < 2 || first < 1)) {
-            *error = "range " + quotedText + ": a geometric range needs a factor of at least 2 and a positive START";
+            *error = msg::Message(msg::Id::SweepRangeBadFactor, {quotedText});
             return std::nullopt;
         }
         if (!geometric && step < 1) {
-            *error = "range " + quotedText + ": the step must be positive";
+            *error = msg::Message(msg::Id::SweepRangeStepNotPositive, {quotedText});
             return std::nullopt;
         }
         for (std::int64_t v = first; v <= last;) {
@@ -300,7 +299,7 @@ std::optional<SweepRange> parseRange(std::string_view text, std::string* error)
         }
     }
     if (range.values.size() > kMaxRangeValues) {
-        *error = "range " + quotedText + " has more than " + std::to_string(kMaxRangeValues) + " values";
+        *error = msg::Message(msg::Id::SweepRangeTooManyValues, {quotedText, kMaxRangeValues});
         return std::nullopt;
     }
     return range;
@@ -317,18 +316,18 @@ std::string Shape::describe() const
     return out;
 }
 
-std::vector<Shape> shapeGrid(const std::vector<SweepRange>& ranges, std::string* error)
+std::vector<Shape> shapeGrid(const std::vector<SweepRange>& ranges, msg::Message* error)
 {
     std::set<std::string> names;
     std::size_t total = ranges.empty() ? 0 : 1;
     for (const SweepRange& r : ranges) {
         if (!names.insert(r.name).second) {
-            *error = "argument '" + r.name + "' is swept by two ranges";
+            *error = msg::Message(msg::Id::SweepArgumentTwice, {r.name});
             return {};
         }
         total *= std::max<std::size_t>(r.values.size(), 1);
         if (total > kMaxShapes) {
-            *error = "the ranges make more than " + std::to_string(kMaxShapes) + " shapes";
+            *error = msg::Message(msg::Id::SweepTooManyShapes, {kMaxShapes});
             return {};
         }
     }
@@ -344,14 +343,14 @@ std::vector<Shape> shapeGrid(const std::vector<SweepRange>& ranges, std::string*
 
 std::optional<kernel::Workload> workloadForShape(const kernel::Workload& base, const Shape& shape,
                                                  const std::vector<std::string>& keyArguments,
-                                                 std::vector<std::string>* notes, std::string* error)
+                                                 std::vector<msg::Message>* notes, msg::Message* error)
 {
     kernel::Workload out = base;
     for (const auto& [name, value] : shape.values) {
         const kernel::ArgValue* original = base.arg(name);
         if (!original || original->kind != kernel::ArgValue::Kind::Int) {
-            *error = "'" + name + "' is not an integer argument of the launch" +
-                     (base.path.empty() ? std::string() : " in " + base.path);
+            *error = base.path.empty() ? msg::Message(msg::Id::SweepNotIntegerArgument, {name})
+                                       : msg::Message(msg::Id::SweepNotIntegerArgumentIn, {name, base.path});
             return std::nullopt;
         }
         const std::int64_t was = original->intValue;
@@ -383,7 +382,7 @@ std::optional<kernel::Workload> workloadForShape(const kernel::Workload& base, c
             std::string others;
             for (const std::string& o : sharing)
                 others += (others.empty() ? "" : ", ") + o;
-            const std::string note = msg::text(msg::Id::SweepSharedDimension, {was, name, others});
+            const msg::Message note(msg::Id::SweepSharedDimension, {was, name, others});
             if (std::find(notes->begin(), notes->end(), note) == notes->end())
                 notes->push_back(note);
         }
@@ -580,10 +579,11 @@ namespace {
 
 // Benchmarks, at every tuned shape, the configs of the union the backend did not generate there,
 // as handwritten configs. Returns how many times were added.
-std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::vector<const cache::TuningRecord*>& records,
+std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes,
+                          const std::vector<const cache::TuningRecord*>& records,
                           const std::vector<std::optional<analysis::KernelAnalysis>>& analyses,
                           const npu::DeviceProfile& device, const SweepOptions& options, ExtraTimes* extra,
-                          std::vector<std::string>* notes, std::stop_token stop)
+                          std::vector<msg::Message>* notes, std::stop_token stop)
 {
     // The union, and which configs each shape already has (any status: pruned counts as tried).
     const CoverResult native = coverFromRecords(records, options.cover);
@@ -617,10 +617,9 @@ std::size_t crossEvaluate(const std::vector<ShapeOutcome>& shapes, const std::ve
         for (std::size_t c = 0; c < n; ++c)
             if (useful[c])
                 wanted.push_back(c);
-        notes->push_back(formatCount(std::int64_t(n), "config") + (n == 1 ? " was" : " were") +
-                         " benchmarked in all; only the " + formatInteger(std::int64_t(wanted.size())) +
-                         " within tolerance at one of their own shapes were " +
-                         "benchmarked at the other shapes");
+        notes->emplace_back(n == 1 ? msg::Id::SweepOnlyWithinTolerance1 : msg::Id::SweepOnlyWithinTolerance,
+                            std::initializer_list<msg::Arg>{msg::count(std::int64_t(n)),
+                                                            msg::count(std::int64_t(wanted.size()))});
     }
 
     std::size_t added = 0;
@@ -696,22 +695,23 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
     SweepResult out;
     out.device = device.soc;
     out.backend = kernel::backendName(base.backend);
-    std::string error;
+    msg::Message error;
     std::vector<Shape> grid;
     if (options.launches.empty()) {
         grid = shapeGrid(options.ranges, &error);
         if (!error.empty() || grid.empty()) {
-            out.error = error.empty() ? "no range to sweep (give --range NAME=...)" : error;
+            out.error = error.empty() ? msg::Message(msg::Id::SweepNoRange) : error;
             return out;
         }
     } else if (!options.ranges.empty()) {
-        out.error = "sweep either ranges or given launches, not both";
+        out.error = msg::Message(msg::Id::SweepRangesAndLaunches);
         return out;
     }
     analysis::AnalysisResult baseAnalysis = analysis::analyzeWorkload(base);
     if (!baseAnalysis.analysis || !baseAnalysis.analysis->kernel) {
-        out.error = baseAnalysis.diagnostics.empty() ? "the kernel could not be analysed"
-                                                     : baseAnalysis.diagnostics.front().format();
+        out.error = baseAnalysis.diagnostics.empty()
+                        ? msg::Message(msg::Id::SweepKernelNotAnalysed)
+                        : msg::Message::asWritten(baseAnalysis.diagnostics.front().format());
         return out;
     }
     const analysis::KernelAnalysis& a0 = *baseAnalysis.analysis;
@@ -739,7 +739,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
     }
     // Check every swept name before tuning anything.
     for (const SweepRange& r : options.ranges) {
-        std::string why;
+        msg::Message why;
         Shape probe;
         probe.values.emplace_back(r.name, r.values.front());
         if (!workloadForShape(base, probe, keyArguments, nullptr, &why)) {
@@ -747,7 +747,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             return out;
         }
         if (std::find(keyArguments.begin(), keyArguments.end(), r.name) == keyArguments.end())
-            out.notes.push_back(msg::text(msg::Id::SweepArgumentNotInKey, {r.name}));
+            out.notes.emplace_back(msg::Id::SweepArgumentNotInKey, std::initializer_list<msg::Arg>{r.name});
     }
 
     batch::CachedTuningOptions tuneOptions;
@@ -768,7 +768,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
         progress.shapeFraction = 0;
         if (options.progress)
             options.progress(progress);
-        std::string why;
+        msg::Message why;
         auto workload = options.launches.empty() ? workloadForShape(base, grid[i], keyArguments, &out.notes, &why)
                                                  : std::optional(options.launches[i]);
         if (!workload) {
@@ -778,8 +778,9 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
         }
         analysis::AnalysisResult analysed = analysis::analyzeWorkload(*workload);
         if (!analysed.analysis) {
-            shape.error = analysed.diagnostics.empty() ? "the launch could not be analysed"
-                                                       : analysed.diagnostics.front().format();
+            shape.error = analysed.diagnostics.empty()
+                              ? msg::Message(msg::Id::SweepLaunchNotAnalysed)
+                              : msg::Message::asWritten(analysed.diagnostics.front().format());
             out.shapes.push_back(std::move(shape));
             continue;
         }
@@ -795,7 +796,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             break;
         }
         if (tuned.cacheError) {
-            const std::string note = msg::text(msg::Id::SweepCacheProblem, {*tuned.cacheError});
+            const msg::Message note(msg::Id::SweepCacheProblem, {*tuned.cacheError});
             if (std::find(out.notes.begin(), out.notes.end(), note) == out.notes.end())
                 out.notes.push_back(note);
         }
@@ -805,8 +806,7 @@ SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& dev
             analyses.resize(out.shapes.size() + 1);
             analyses.back() = std::move(*analysed.analysis);
         } else {
-            shape.error = tuned.error.value_or(msg::text(msg::Id::TuningFoundNoConfig));
-            shape.errorText = tuned.error ? tuned.errorText : msg::Message(msg::Id::TuningFoundNoConfig);
+            shape.error = tuned.error.value_or(msg::Message(msg::Id::TuningFoundNoConfig));
         }
         out.shapes.push_back(std::move(shape));
     }
@@ -861,7 +861,7 @@ nlohmann::ordered_json shapeJson(const SweepResult& r, std::size_t i)
         e["lossPercent"] = sc->lossPercent;
     } else {
         e["best"] = nullptr;
-        e["error"] = s.error.empty() ? "no config was benchmarked" : s.error;
+        e["error"] = s.error ? s.error->english() : "no config was benchmarked";
     }
     return e;
 }
@@ -888,7 +888,7 @@ nlohmann::ordered_json sweepToJson(const SweepResult& r)
             {"crossMeasurements", r.crossMeasurements},
             {"shapes", std::move(shapes)},
             {"configs", std::move(list)},
-            {"notes", r.notes}};
+            {"notes", msg::english(r.notes)}};
 }
 
 std::string sweepToText(const SweepResult& r)
@@ -901,7 +901,7 @@ std::string sweepToText(const SweepResult& r)
         out << s.shape.describe() << (s.fromCache ? "  (cached)" : "") << "\n";
         const ShapeCover* sc = i < r.cover.shapes.size() ? &r.cover.shapes[i] : nullptr;
         if (!sc || !sc->measured) {
-            out << "  failed: " << (s.error.empty() ? "no config was benchmarked" : s.error) << "\n";
+            out << "  failed: " << (s.error ? s.error->english() : "no config was benchmarked") << "\n";
             continue;
         }
         const cache::CandidateRecord* own = s.record ? s.record->best() : nullptr;

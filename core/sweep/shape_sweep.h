@@ -56,7 +56,7 @@ struct SweepRange {
 };
 
 // Parses one --range. On error returns nullopt and sets *error to a message that quotes the text.
-std::optional<SweepRange> parseRange(std::string_view text, std::string* error);
+std::optional<SweepRange> parseRange(std::string_view text, msg::Message* error);
 
 inline constexpr std::size_t kMaxRangeValues = 4096;
 inline constexpr std::size_t kMaxShapes = 4096;
@@ -67,14 +67,14 @@ struct Shape {
 };
 
 // The cartesian product; an error when it exceeds kMaxShapes or a name repeats.
-std::vector<Shape> shapeGrid(const std::vector<SweepRange>& ranges, std::string* error);
+std::vector<Shape> shapeGrid(const std::vector<SweepRange>& ranges, msg::Message* error);
 
 // The base workload with `shape` applied (rule in the file comment). `keyArguments` are the
 // kernel's key argument names (for the ambiguity rule). Returns nullopt with *error when a swept
 // name is not an integer argument of the launch. Notes (ambiguous dimensions) are appended.
 std::optional<kernel::Workload> workloadForShape(const kernel::Workload& base, const Shape& shape,
                                                  const std::vector<std::string>& keyArguments,
-                                                 std::vector<std::string>* notes, std::string* error);
+                                                 std::vector<msg::Message>* notes, msg::Message* error);
 
 // ---- the covering config set ----
 
@@ -170,8 +170,7 @@ struct ShapeOutcome {
     Shape shape;
     std::optional<cache::TuningRecord> record;  // absent when the shape failed
     bool fromCache = false;
-    std::string error;                          // why the shape failed
-    msg::Message errorText;                     // `error` by catalogue id, for the explorer
+    std::optional<msg::Message> error; // why the shape failed
 };
 
 struct SweepResult {
@@ -181,12 +180,12 @@ struct SweepResult {
     exporter::AutotuneKey key;          // the kernel's own key, for the exported list
     std::vector<ShapeOutcome> shapes;
     CoverResult cover;                  // over the shapes that were tuned
-    std::vector<std::string> notes;     // ambiguous dimensions, cache problems
+    std::vector<msg::Message> notes;    // ambiguous dimensions, cache problems
     std::size_t crossMeasurements = 0;  // config x shape times added by cross-evaluation
     ExtraTimes crossTimes;              // those times, per shape: a new tolerance needs them
-    std::string error;                  // the sweep could not run at all (bad range, bad kernel)
+    std::optional<msg::Message> error;  // the sweep could not run at all (bad range, bad kernel)
     bool stopped = false;               // cut short: shapes not reached are absent
-    bool ok() const { return error.empty(); }
+    bool ok() const { return !error.has_value(); }
 };
 
 SweepResult runSweep(const kernel::Workload& base, const npu::DeviceProfile& device, const SweepOptions& options,

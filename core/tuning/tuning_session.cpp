@@ -57,11 +57,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The tuning fails with `why`: its English for the CLI and the cache, its id for the explorer.
 void fail(TuningResult& result, msg::Message why)
 {
-    result.error = why.english();
-    result.errorText = std::move(why);
+    result.error = std::move(why);
 }
 
 // Diagnostic::format() as an argument whose message part the explorer translates.
@@ -331,24 +329,25 @@ std::string paramsString(const space::CandidateSpace& space, std::size_t index)
     return out;
 }
 
-std::optional<std::string> backendListProblem(const space::CandidateSpace& space)
+std::optional<msg::Message> backendListProblem(const space::CandidateSpace& space)
 {
     if (space.error())
-        return *space.error();
+        return msg::Message::asWritten(*space.error()); // the backend's own exception
     if (space.countOrigin(space::CandidateStatus::Generated) + space.countOrigin(space::CandidateStatus::User) == 0)
-        return msg::text(msg::Id::TuningNoValidConfigs, {msg::Message(msg::Id::TuningNothingGenerated)});
+        return msg::Message(msg::Id::TuningNoValidConfigs, {msg::Message(msg::Id::TuningNothingGenerated)});
     return std::nullopt;
 }
 
-std::string latticeBackendNote(const std::string& backendError)
+msg::Message latticeBackendNote(const std::string& backendError)
 {
-    return "the backend raises for its own list (" + backendError + "); the lattice is tuned regardless";
+    return msg::Message(msg::Id::LatticeBackendRaises, {msg::Message::asWritten(backendError)});
 }
 
 namespace {
 
 // The subset's filter read against `space`, or why it cannot be.
-std::variant<space::CandidateQuery, std::string> subsetQuery(const space::CandidateSpace& space, const LatticeSubset& subset)
+std::variant<space::CandidateQuery, msg::Message> subsetQuery(const space::CandidateSpace& space,
+                                                              const LatticeSubset& subset)
 {
     space::CandidateQuery query;
     if (subset.filter.empty())
@@ -356,16 +355,17 @@ std::variant<space::CandidateQuery, std::string> subsetQuery(const space::Candid
     query = space::CandidateQuery::parse(subset.filter);
     query.bind(&space);
     if (std::string why = query.error(); !why.empty())
-        return "the filter '" + subset.filter + "' is not understood: " + why;
+        return msg::Message(msg::Id::LatticeFilterNotUnderstood, {subset.filter, why});
     return query;
 }
 
 } // namespace
 
-std::optional<std::string> latticeSubsetError(const space::CandidateSpace& space, const LatticeSubset& subset)
+std::optional<msg::Message> latticeSubsetError(const space::CandidateSpace& space,
+                                               const LatticeSubset& subset)
 {
     auto query = subsetQuery(space, subset);
-    if (auto* why = std::get_if<std::string>(&query))
+    if (auto* why = std::get_if<msg::Message>(&query))
         return std::move(*why);
     return std::nullopt;
 }
@@ -374,7 +374,7 @@ LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const La
 {
     LatticeCandidates out;
     auto read = subsetQuery(space, subset);
-    if (auto* why = std::get_if<std::string>(&read)) {
+    if (auto* why = std::get_if<msg::Message>(&read)) {
         out.error = std::move(*why);
         return out;
     }
@@ -524,10 +524,10 @@ TuningResult tune(const analysis::KernelAnalysis& analysis, const space::Candida
     } else {
         if (space.error()) {
             // The backend's own exception, as it words it: no catalogue entry makes it.
-            result.error = *space.error();
+            result.error = msg::Message::asWritten(*space.error());
             return result;
         }
-        if (std::optional<std::string> problem = backendListProblem(space)) {
+        if (backendListProblem(space)) {
             fail(result, msg::Message(msg::Id::TuningNoValidConfigs,
                                       {msg::Message(msg::Id::TuningNothingGenerated)}));
             return result;

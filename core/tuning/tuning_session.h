@@ -62,22 +62,23 @@ struct LatticeCandidates {
     std::vector<std::size_t> indices;  // space indices to tune, in space order
     std::size_t valid = 0;             // the valid lattice points before the filter, selection and limit
     std::size_t matched = 0;           // of them, those the filter and selection kept (before the limit)
-    std::optional<std::string> error;  // the filter names something the space does not have
+    std::optional<msg::Message> error; // the filter names something the space does not have
 };
 
 // The candidates a lattice tuning of `space` tunes (see LatticeSubset).
 LatticeCandidates latticeCandidates(const space::CandidateSpace& space, const LatticeSubset& subset);
 // Why the subset cannot be read against `space` (its filter names something the space does not
 // have), without walking the space: latticeCandidates' error, at the cost of parsing the filter.
-std::optional<std::string> latticeSubsetError(const space::CandidateSpace& space, const LatticeSubset& subset);
+std::optional<msg::Message> latticeSubsetError(const space::CandidateSpace& space,
+                                               const LatticeSubset& subset);
 
 // Why the backend's own list gives a tuning nothing to tune: what the backend raises, or that
 // it generates no config; nullopt when it has a list. The next step is a lattice tuning.
-std::optional<std::string> backendListProblem(const space::CandidateSpace& space);
+std::optional<msg::Message> backendListProblem(const space::CandidateSpace& space);
 
 // What a lattice tuning says when the backend raises for its own list: a note, never the
 // tuning's failure ("the backend raises for its own list (...); the lattice is tuned regardless").
-std::string latticeBackendNote(const std::string& backendError);
+msg::Message latticeBackendNote(const std::string& backendError);
 
 struct TuningOptions {
     npu::BenchMethod method = npu::BenchMethod::Default;
@@ -146,10 +147,9 @@ struct TuningResult {
     // Space index: the fastest that ran, incorrect or not: what Triton-Ascend itself selects
     // (its logs and its cache name this one).
     std::optional<std::size_t> backendBest;
-    std::optional<std::string> error;       // as the backend raises ("No valid triton configs. ...")
-    // `error` by catalogue id, for the explorer; empty when it is the backend's exception itself
-    // (a Python error such as "KeyError: 'x'"), which is shown as the backend words it.
-    msg::Message errorText;
+    // As the backend raises ("No valid triton configs. ..."), by catalogue id; the backend's own
+    // Python exception ("KeyError: 'x'") is a Message::asWritten, shown as the backend words it.
+    std::optional<msg::Message> error;
     // A lattice tuning: what the backend raises for its own list (the lattice is tuned
     // regardless), and the subset's filter when it could not be read (then `error` says why).
     std::optional<std::string> backendError;

@@ -56,6 +56,15 @@ Message Message::asWritten(std::string english)
     return Message(Id::AsWritten, {Arg(std::move(english))});
 }
 
+std::vector<std::string> english(const std::vector<Message>& messages)
+{
+    std::vector<std::string> out;
+    out.reserve(messages.size());
+    for (const Message& m : messages)
+        out.push_back(m.english());
+    return out;
+}
+
 std::string text(Id id, std::initializer_list<Arg> args)
 {
     return Message(id, args).english();

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ts::msg {
 
@@ -33,6 +34,9 @@ const Entry& entry(Id id);
 
 // The English text of `id` with its arguments in place of %1..%9.
 std::string text(Id id, std::initializer_list<Arg> args = {});
+
+// The English of each message, as the CLI prints them and JSON lists them.
+std::vector<std::string> english(const std::vector<Message>& messages);
 
 // `format` with `args` in place of %1..%9 (a %N without an argument stays as written).
 std::string fill(std::string_view format, std::span<const std::string> args);

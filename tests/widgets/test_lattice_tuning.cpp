@@ -67,13 +67,14 @@ private Q_SLOTS:
         QVERIFY(!doc->space()->hasLattice());
 
         // One line with the reason, and the next step.
-        const std::optional<std::string> why = tuning::backendListProblem(*doc->space());
+        const std::optional<msg::Message> why = tuning::backendListProblem(*doc->space());
         QVERIFY(why);
         QVERIFY(page->backendProblemLabel()->isVisibleTo(page));
         QVERIFY(page->tuneLatticeNextButton()->isVisibleTo(page));
         const QString line = page->backendProblemLabel()->text();
         QVERIFY(!line.contains(QLatin1Char('\n')));
-        QVERIFY2(line.contains(QString::fromStdString(*why).simplified().left(20)), qPrintable(line));
+        QVERIFY2(line.contains(QString::fromStdString(why->english()).simplified().left(20)),
+                 qPrintable(line));
 
         // Each compile worker is held after its first chunk: the Stop below lands mid-run.
         auto pause = std::make_shared<test::PausePoint>();
@@ -239,11 +240,11 @@ private Q_SLOTS:
         QVERIFY(test::waitForCount(finished, finishedBefore + 1));
         const auto none = doc->tuningResult();
         QVERIFY(none && none->error && none->tuned.empty());
-        QVERIFY2(QString::fromStdString(*none->error).contains(QLatin1String("no valid lattice point is in the subset")),
-                 none->error->c_str());
+        const QString error = QString::fromStdString(none->error->english());
+        QVERIFY2(error.contains(QLatin1String("no valid lattice point is in the subset")), qPrintable(error));
         QCOMPARE(doc->tuningRun()->total(), std::size_t(0));
         QVERIFY(window.errorBanner()->isVisible());
-        QVERIFY2(window.errorBanner()->text().contains(QString::fromStdString(*none->error)), qPrintable(window.errorBanner()->text()));
+        QVERIFY2(window.errorBanner()->text().contains(error), qPrintable(window.errorBanner()->text()));
     }
 };
 

@@ -162,11 +162,11 @@ private Q_SLOTS:
 
         const auto result = dialog.result();
         QVERIFY(result);
-        QVERIFY2(result->ok(), result->error.c_str());
+        QVERIFY2(result->ok(), result->error.value_or(msg::Message()).english().c_str());
         QVERIFY(!result->stopped);
         QCOMPARE(result->shapes.size(), std::size_t(3));
         for (const auto& shape : result->shapes)
-            QVERIFY2(shape.record, shape.error.c_str());
+            QVERIFY2(shape.record, shape.error.value_or(msg::Message()).english().c_str());
         QCOMPARE(dialog.model()->rowCount(), 3);
         QCOMPARE(dialog.model()->index(0, gui::SweepTableModel::ShapeColumn).data().toString(),
                  QStringLiteral("n_elements=4096"));
@@ -335,9 +335,9 @@ private Q_SLOTS:
         tuned.record = cache::TuningRecord{};
         sweep::ShapeOutcome failed;
         failed.shape.values = {{"n_elements", 8192}};
-        failed.error =
+        failed.error = msg::Message::asWritten(
             "add.py:12:5: the launch could not be analysed: the grid launches more programs than the device "
-            "can address, and every candidate of the backend's list overflows the unified buffer";
+            "can address, and every candidate of the backend's list overflows the unified buffer");
         result->shapes = {tuned, failed};
         dialog.model()->setResult(result);
         QTableView* table = dialog.shapeTable();

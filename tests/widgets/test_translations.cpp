@@ -24,6 +24,7 @@
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 #include "widgets/sweep_dialog.h"
+#include "widgets/sweep_table_model.h"
 #include "widgets/tool_dialogs.h"
 #include "widgets/translations.h"
 #include "widgets/tuning_run.h"
@@ -1024,21 +1025,95 @@ private Q_SLOTS:
         request.options.subset.filter = "XBLOCK=3";
         const ts::pipeline::TuneResult tuned = ts::pipeline::tune(request);
         QVERIFY(tuned.error && tuned.result);
-        QCOMPARE(tuned.errorText.id(), Id::TuningSubsetNoValidPoint);
-        QCOMPARE(*tuned.error, tuned.errorText.english());
-        check(QStringLiteral("tuning"), tuned.errorText);
+        QCOMPARE(tuned.error->id(), Id::TuningSubsetNoValidPoint);
+        check(QStringLiteral("tuning"), *tuned.error);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 
         // The text read back from its English (a cached record's) reads in Chinese again only
         // with the read-back on.
-        QCOMPARE(ts::gui::coreText(*tuned.error), QString::fromStdString(*tuned.error));
+        const std::string english = tuned.error->english();
+        QCOMPARE(ts::gui::coreText(english), QString::fromStdString(english));
         ts::gui::setEnglishReadBack(true);
-        QVERIFY(ts::gui::coreText(*tuned.error).contains(chinese));
+        QVERIFY(ts::gui::coreText(english).contains(chinese));
         QVERIFY(ts::gui::benchMethodText(ts::npu::BenchMethod::Default).contains(chinese));
         QCOMPARE(ts::gui::benchMethodText(std::string("npu")), QStringLiteral("npu"));
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         QCOMPARE(ts::gui::benchMethodText(std::string("default")), QStringLiteral("default"));
-        QCOMPARE(ts::gui::coreText(tuned.errorText), QString::fromStdString(*tuned.error));
+        QCOMPARE(ts::gui::coreText(*tuned.error), QString::fromStdString(english));
+    }
+
+    // Texts the explorer once read back from core's English: a sweep range it cannot read (the
+    // dialog's error and the row's tooltip), a lattice filter it cannot read, a failed shape of a
+    // sweep. With the read-back off each still reads in Chinese, so each is written from its id
+    // where the explorer shows it.
+    void onceReadBackTextsAreRenderedFromTheirIds()
+    {
+        using ts::msg::Id;
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        ts::gui::setEnglishReadBack(false);
+        const std::shared_ptr<void> restore(nullptr, [](void*) {
+            ts::gui::setEnglishReadBack(true);
+            ts::gui::installLanguage(QStringLiteral("en"));
+        });
+        // The translated words of an entry around its placeholders, as the explorer shows them.
+        auto translated = [](Id id) {
+            const std::string english(ts::msg::entry(id).english);
+            return QCoreApplication::translate("ts::Message", english.c_str());
+        };
+        auto wordsAfter = [](const QString& format, const char* placeholder) {
+            return format.mid(format.indexOf(QLatin1String(placeholder)) + 2);
+        };
+        auto wordsBefore = [](const QString& format, const char* placeholder) {
+            return format.left(format.indexOf(QLatin1String(placeholder)));
+        };
+        const QString endBeforeStart = wordsAfter(translated(Id::SweepRangeEndBeforeStart), "%1");
+        const QString filterNotRead = wordsBefore(translated(Id::LatticeFilterNotUnderstood), "%1");
+        const QString noConfig = translated(Id::TuningFoundNoConfig);
+        QVERIFY(!endBeforeStart.isEmpty() && !filterNotRead.isEmpty());
+        QVERIFY(endBeforeStart != QStringLiteral("': END is smaller than START")); // translated
+
+        const QTemporaryDir scratch;
+        const QString path = ts::test::copyExample(scratch, "add.json", "add.py");
+        QVERIFY(!path.isEmpty());
+        ts::gui::MainWindow window;
+        QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+        window.openFile(path);
+        QVERIFY(ts::test::waitForCount(opened, 1));
+        QVERIFY(
+            ts::test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+
+        // A sweep range whose end is before its start.
+        static const ts::npu::DeviceRegistry registry = ts::npu::DeviceRegistry::loadBundled();
+        ts::gui::SweepDialog sweep;
+        sweep.setLaunch(window.document()->analysis(),
+                        registry.find(window.document()->analysis()->workload.device), {});
+        QVERIFY(sweep.rangeTable()->rowCount() > 0);
+        sweep.rangeTable()->item(0, ts::gui::SweepDialog::FromColumn)->setText(QStringLiteral("4096"));
+        sweep.rangeTable()->item(0, ts::gui::SweepDialog::ToColumn)->setText(QStringLiteral("1024"));
+        QString error;
+        QVERIFY(!sweep.ranges(&error));
+        QVERIFY2(error.contains(endBeforeStart), qPrintable(error));
+        const QString tip = sweep.rangeTable()->item(0, ts::gui::SweepDialog::CountColumn)->toolTip();
+        QVERIFY2(tip.contains(endBeforeStart), qPrintable(tip));
+
+        // A lattice filter naming a dimension the lattice shown does not have.
+        window.document()->setLattice(true);
+        QVERIFY(ts::test::waitUntil(
+            [&] { return !window.document()->isBusy() && window.document()->space()->hasLattice(); }));
+        QVERIFY(!window.document()->tuneLattice({"XBLOK>=1024", {}, 0}));
+        QVERIFY2(window.document()->tuneProblem().startsWith(filterNotRead),
+                 qPrintable(window.document()->tuneProblem()));
+
+        // A shape whose tuning found no config.
+        auto result = std::make_shared<ts::sweep::SweepResult>();
+        ts::sweep::ShapeOutcome& failed = result->shapes.emplace_back();
+        failed.shape.values = {{"n_elements", 4096}};
+        failed.error = ts::msg::Message(Id::TuningFoundNoConfig);
+        ts::gui::SweepTableModel shapes;
+        shapes.setResult(result);
+        const QString source =
+            shapes.data(shapes.index(0, ts::gui::SweepTableModel::Source), Qt::DisplayRole).toString();
+        QVERIFY2(source.contains(noConfig), qPrintable(source));
     }
 
     // A count inside a message is grouped: in English as the CLI prints it ("4,096"), in the
