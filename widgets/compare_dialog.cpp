@@ -129,6 +129,8 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     // what the others left, it was squeezed to an elided sliver).
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_fitter = new ColumnFitter(m_table);
+    // A note is a sentence: a few words a line, not one under another.
+    m_fitter->setLeast(NoteColumn, m_table->fontMetrics().averageCharWidth() * 24);
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
 
     m_plot = new QCustomPlot(this);

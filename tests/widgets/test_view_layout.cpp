@@ -11,6 +11,7 @@
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/chart_export.h"
 #include "widgets/charts_page.h"
+#include "widgets/column_fitter.h"
 #include "widgets/frozen_table_view.h"
 #include "widgets/heatmap_chart.h"
 #include "widgets/launch_editor.h"
@@ -152,6 +153,29 @@ private Q_SLOTS:
                                 .arg(summary->heightForWidth(summary->width()))
                                 .arg(summary->width())));
         QVERIFY(plot->height() >= 220);
+    }
+
+    // A column of sentences keeps a few words a line beside a long config that shares its room:
+    // the compare dialog's note read one word under another.
+    void noteColumnKeepsItsRoom()
+    {
+        QTableWidget table(1, 2);
+        table.resize(420, 300);
+        table.setWordWrap(true);
+        table.setItem(0, 0,
+                      new QTableWidgetItem(QStringLiteral("XBLOCK=128, XBLOCK_SUB=14, multibuffer=True, "
+                                                          "num_warps=1, num_stages=1, GROUP_SIZE_M=8")));
+        table.setItem(0, 1,
+                      new QTableWidgetItem(QStringLiteral("the launch cannot be analysed on this device")));
+        auto* fitter = new ts::gui::ColumnFitter(&table);
+        const int floor = table.fontMetrics().averageCharWidth() * 24;
+        fitter->setLeast(1, floor);
+        table.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&table));
+        fitter->fit();
+        QVERIFY2(table.columnWidth(1) >= floor,
+                 qPrintable(QStringLiteral("the note has %1 px of %2").arg(table.columnWidth(1)).arg(floor)));
+        QCOMPARE(table.horizontalScrollBar()->maximum(), 0);
     }
 
     // At the default size and on a 1280x800 screen, in English and in Chinese, the analysis
