@@ -323,6 +323,72 @@ private Q_SLOTS:
         }
     }
 
+    // The candidates, the tuned candidates (sorted by p50, scrolled to the timings) and a cached
+    // tuning show the same config columns in sight, under both backend versions (softmax's
+    // tuned table had lost multibuffer).
+    void theSameConfigColumnsInEveryView_data()
+    {
+        QTest::addColumn<int>("version");
+        for (const kernel::BackendVersion version : kernel::backendVersions())
+            QTest::newRow(std::string(kernel::backendName(version)).c_str()) << int(version.index());
+    }
+
+    void theSameConfigColumnsInEveryView()
+    {
+        QFETCH(int, version);
+        const kernel::BackendVersion backend = kernel::BackendVersion::atIndex(std::size_t(version));
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "softmax.json", "softmax.py");
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(test::openAndSettle(window, path));
+        QVERIFY(test::selectBackend(window, backend));
+        window.tabs()->setCurrentWidget(window.spacePage());
+        auto* view = qobject_cast<gui::FrozenTableView*>(window.spacePage()->view());
+        QVERIFY(view);
+        auto inSight = [&] {
+            QCoreApplication::processEvents();
+            CandidateTableModel* model = window.spacePage()->model();
+            QStringList names;
+            for (int visual = 1; visual < view->frozenColumnCount(); ++visual) {
+                const int logical = view->horizontalHeader()->logicalIndex(visual);
+                if (!view->frozenView()->isColumnHidden(logical) &&
+                    view->frozenView()->columnWidth(logical) > 0)
+                    names << model->headerData(logical, Qt::Horizontal).toString();
+            }
+            return names.join(QLatin1Char(' '));
+        };
+        const QString candidates = inSight();
+        QVERIFY2(candidates.contains(QLatin1String("multibuffer")), qPrintable(candidates));
+        // The lattice on and off again (another space and back) changes nothing.
+        for (const bool lattice : {true, false}) {
+            window.document()->setLattice(lattice);
+            QVERIFY(
+                test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        }
+        QCOMPARE(inSight(), candidates);
+
+        QVERIFY(tuneAndWait(window));
+        // As a reader looks at a tuning: the fastest first, scrolled to the timings.
+        CandidateTableModel* model = window.spacePage()->model();
+        const int p50 = model->columnOf(Column::P50);
+        QVERIFY(p50 >= 0);
+        view->sortByColumn(p50, Qt::AscendingOrder);
+        view->horizontalScrollBar()->setValue(view->horizontalHeader()->sectionPosition(p50) -
+                                              view->frozenWidth());
+        QCOMPARE(inSight(), candidates);
+
+        // Opened again: the cached tuning.
+        QSignalSpy opened(window.document(), &KernelDocument::opened);
+        window.openFile(path);
+        QVERIFY(test::waitForCount(opened, opened.count() + 1));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        QVERIFY(test::selectBackend(window, backend));
+        QVERIFY(test::waitUntil([&] { return window.document()->tuningResult() != nullptr; }));
+        QCOMPARE(inSight(), candidates);
+    }
+
     // A float argument reads as the launch and the CLI write it, never as its 17-digit expansion.
     void aFloatArgumentReadsAsWritten()
     {
