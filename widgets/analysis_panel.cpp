@@ -15,6 +15,7 @@
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTextBoundaryFinder>
 #include <QTreeWidget>
@@ -40,6 +41,14 @@ QString axisList(const std::vector<std::string>& axes)
     for (const std::string& a : axes)
         out << q(a);
     return out.join(QStringLiteral(", "));
+}
+
+// `text` with each number's unit held to it (a buffer's formula "... x 2 B"), as quantity_text.h
+// writes a figure: a wrap never leaves the unit alone on a line.
+QString withUnitsHeld(QString text)
+{
+    static const QRegularExpression spaced(QStringLiteral("(\\d) (KiB|MiB|GiB|B)(?=$|[^A-Za-z])"));
+    return text.replace(spaced, QStringLiteral("\\1") + kUnitSpace + QStringLiteral("\\2"));
 }
 
 // Whether text[i] is part of a name or a number: what a line must not break inside.
@@ -511,7 +520,7 @@ void AnalysisPanel::addCubeSites(const analysis::KernelAnalysis& a)
         new QTreeWidgetItem(item, {tr("Accumulator"), tr("%1 %2 (%3)").arg(q(s.accumulator), q(s.accumulatorDtype),
                                                                            coreText(s.accumulatorSource))});
         for (const analysis::CubeBufferUse& use : s.footprint)
-            new QTreeWidgetItem(item, {q(use.buffer), q(use.formula)});
+            new QTreeWidgetItem(item, {q(use.buffer), withUnitsHeld(q(use.formula))});
         item->setExpanded(true);
     }
     QStringList tunables;
@@ -530,7 +539,7 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
         m_spaceSection->child(0)->setToolTip(1, problem);
         return;
     }
-    new QTreeWidgetItem(m_spaceSection, {tr("Device"), tr("%1: %2 vector cores, %3 KiB UB budget")
+    new QTreeWidgetItem(m_spaceSection, {tr("Device"), tr("%1: %2 vector cores, %3 KiB UB budget")
                                                            .arg(q(s->device().soc))
                                                            .arg(s->device().numVectorCores)
                                                            .arg(s->device().ubBudgetKib)});

@@ -109,7 +109,7 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(soc == current ? Qt::Checked : Qt::Unchecked);
         if (const npu::DeviceProfile* p = m_registry->find(soc))
-            item->setToolTip(tr("%1 family, %2 AI cores, %3 KiB UB budget")
+            item->setToolTip(tr("%1 family, %2 AI cores, %3 KiB UB budget")
                                  .arg(QString::fromStdString(p->family))
                                  .arg(p->cubeCores())
                                  .arg(p->ubBudgetKib()));

@@ -26,6 +26,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -239,6 +240,11 @@ private Q_SLOTS:
                     ++checked;
                     continue;
                 }
+                // A number keeps its unit on its line ("192 / KiB" read as two figures).
+                static const QRegularExpression spaced(
+                    QStringLiteral("\\d (KiB|MiB|GiB|B|µs|ms|s)(?=$|[^A-Za-z])"));
+                QVERIFY2(!spaced.match((*it)->text(1)).hasMatch(),
+                         qPrintable(QLatin1String(example) + QStringLiteral(": ") + (*it)->text(1)));
                 const QString cut = ts::test::cutText(tree, (*it)->text(1), tree->visualItemRect(*it),
                                                       header->sectionSize(1), true);
                 QVERIFY2(cut.isEmpty(), qPrintable(QLatin1String(example) + QStringLiteral(": ") + cut));
