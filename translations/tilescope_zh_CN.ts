@@ -128,8 +128,8 @@
         <translation>设备</translation>
     </message>
     <message>
-        <source>%1: %2 vector cores, %3 KiB UB budget</source>
-        <translation>%1：%2 个向量核，UB 预算 %3 KiB</translation>
+        <source>%1: %2 vector cores, %3&#xa0;KiB UB budget</source>
+        <translation>%1：%2 个向量核，UB 预算 %3&#xa0;KiB</translation>
     </message>
     <message>
         <source>Backend&apos;s list</source>
@@ -1051,8 +1051,8 @@
         <translation>比较设备</translation>
     </message>
     <message>
-        <source>%1 family, %2 AI cores, %3 KiB UB budget</source>
-        <translation>%1 系列，%2 个 AI 核，UB 预算 %3 KiB</translation>
+        <source>%1 family, %2 AI cores, %3&#xa0;KiB UB budget</source>
+        <translation>%1 系列，%2 个 AI 核，UB 预算 %3&#xa0;KiB</translation>
     </message>
     <message>
         <source>Device</source>
@@ -2153,8 +2153,8 @@
         <translation>随机种子</translation>
     </message>
     <message>
-        <source>%1 family, %2 AI cores, %3 vector cores for autotune, %4 KiB UB budget</source>
-        <translation>%1 系列，%2 个 AI 核，autotune 使用 %3 个向量核，UB 预算 %4 KiB</translation>
+        <source>%1 family, %2 AI cores, %3 vector cores for autotune, %4&#xa0;KiB UB budget</source>
+        <translation>%1 系列，%2 个 AI 核，autotune 使用 %3 个向量核，UB 预算 %4&#xa0;KiB</translation>
     </message>
     <message>
         <source>Open a kernel or a workload.</source>

@@ -15,6 +15,7 @@
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTextBoundaryFinder>
 #include <QTreeWidget>
@@ -41,6 +42,92 @@ QString axisList(const std::vector<std::string>& axes)
         out << q(a);
     return out.join(QStringLiteral(", "));
 }
+
+// `text` with each number's unit held to it (a buffer's formula "... x 2 B"), as quantity_text.h
+// writes a figure: a wrap never leaves the unit alone on a line.
+QString withUnitsHeld(QString text)
+{
+    static const QRegularExpression spaced(QStringLiteral("(\\d) (KiB|MiB|GiB|B)(?=$|[^A-Za-z])"));
+    return text.replace(spaced, QStringLiteral("\\1") + kUnitSpace + QStringLiteral("\\2"));
+}
+
+// Whether text[i] is part of a name or a number: what a line must not break inside.
+bool inWord(const QString& text, qsizetype i)
+{
+    return text[i].unicode() < 128 && (text[i].isLetterOrNumber() || text[i] == QLatin1Char('_'));
+}
+
+// The widest name or number inside `text` ("Ascend910B2", "enable_ubuf_saving").
+int widestWord(const QString& text, const QFontMetrics& fm)
+{
+    int widest = 0;
+    for (qsizetype from = 0; from < text.size(); ++from) {
+        qsizetype to = from;
+        while (to < text.size() && inWord(text, to))
+            ++to;
+        if (to > from)
+            widest = std::max(widest, fm.horizontalAdvance(text.mid(from, to - from)));
+        from = to;
+    }
+    return widest;
+}
+
+// The tree's cells, and a row whose value has a word wider than the value column (a narrow
+// dock): that row spans the tree, its value on the lines under its name, so that neither is
+// broken inside a word ("Ascend910B / 2" beside "out_row_stride").
+class AnalysisDelegate : public WrappingDelegate {
+public:
+    explicit AnalysisDelegate(QTreeWidget* tree) : WrappingDelegate(tree, 0), m_tree(tree) {}
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        if (index.column() == 1 && spanned(index.siblingAtColumn(0)))
+            return {}; // drawn under the name
+        if (!spanned(index))
+            return WrappingDelegate::sizeHint(option, index);
+        QStyleOptionViewItem measured = option;
+        initStyleOption(&measured, index);
+        const int width = std::max(
+            m_tree->header()->length() - depth(index) * m_tree->indentation() - 2 * textMargin(m_tree), 1);
+        // The style's padding around a line, as for the other rows.
+        QStyleOptionViewItem line = option;
+        WrappingDelegate::initStyleOption(&line, index);
+        line.text = QStringLiteral("X");
+        const int padding =
+            QStyledItemDelegate::sizeHint(line, index).height() - textHeight(line.text, line.font, width);
+        return {width, textHeight(measured.text, measured.font, width) + std::max(padding, 0)};
+    }
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        WrappingDelegate::initStyleOption(option, index);
+        if (spanned(index))
+            option->text = spannedText(index.data().toString(), index.siblingAtColumn(1).data().toString());
+    }
+
+public:
+    // A spanned row's text: its name, then its value on the lines under it.
+    static QString spannedText(const QString& name, const QString& value)
+    {
+        return value.isEmpty() ? name : name + QLatin1Char('\n') + value;
+    }
+
+private:
+    bool spanned(const QModelIndex& index) const
+    {
+        return index.column() == 0 && m_tree->isFirstColumnSpanned(index.row(), index.parent());
+    }
+    int depth(QModelIndex index) const
+    {
+        int d = m_tree->rootIsDecorated() ? 1 : 0;
+        for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
+            ++d;
+        return d;
+    }
+
+    QTreeWidget* m_tree;
+};
 
 } // namespace
 
@@ -70,7 +157,7 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent)
     // the nesting visible and gives the values room.
     m_tree->setIndentation(m_tree->indentation() / 2 + 2);
     m_tree->setWordWrap(true);
-    m_tree->setItemDelegate(new WrappingDelegate(m_tree, 0));
+    m_tree->setItemDelegate(new AnalysisDelegate(m_tree));
     m_tree->viewport()->installEventFilter(this);
     connect(m_tree->header(), &QHeaderView::sectionResized, m_tree, [this] { m_tree->doItemsLayout(); });
     // The names' longest words and a few characters of value a line, on a 1280-pixel screen too.
@@ -131,6 +218,19 @@ void AnalysisPanel::fitNameColumn()
     const int width = std::clamp(natural, minimum, most);
     if (m_tree->header()->sectionSize(0) != width)
         m_tree->header()->resizeSection(0, width);
+    // A value whose name or number the value column cannot hold goes under its name.
+    const int values = viewport - width - 2 * margin - 1;
+    bool changed = false;
+    for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+        const bool span =
+            !(*it)->text(1).isEmpty() && widestWord((*it)->text(1), QFontMetrics((*it)->font(1))) > values;
+        if ((*it)->isFirstColumnSpanned() != span) {
+            (*it)->setFirstColumnSpanned(span);
+            changed = true;
+        }
+    }
+    if (changed)
+        m_tree->doItemsLayout();
 }
 
 QTreeWidgetItem* AnalysisPanel::section(const QString& title)
@@ -420,7 +520,7 @@ void AnalysisPanel::addCubeSites(const analysis::KernelAnalysis& a)
         new QTreeWidgetItem(item, {tr("Accumulator"), tr("%1 %2 (%3)").arg(q(s.accumulator), q(s.accumulatorDtype),
                                                                            coreText(s.accumulatorSource))});
         for (const analysis::CubeBufferUse& use : s.footprint)
-            new QTreeWidgetItem(item, {q(use.buffer), q(use.formula)});
+            new QTreeWidgetItem(item, {q(use.buffer), withUnitsHeld(q(use.formula))});
         item->setExpanded(true);
     }
     QStringList tunables;
@@ -439,7 +539,7 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
         m_spaceSection->child(0)->setToolTip(1, problem);
         return;
     }
-    new QTreeWidgetItem(m_spaceSection, {tr("Device"), tr("%1: %2 vector cores, %3 KiB UB budget")
+    new QTreeWidgetItem(m_spaceSection, {tr("Device"), tr("%1: %2 vector cores, %3 KiB UB budget")
                                                            .arg(q(s->device().soc))
                                                            .arg(s->device().numVectorCores)
                                                            .arg(s->device().ubBudgetKib)});

@@ -74,6 +74,39 @@ void setupTable(QTableView* view)
     view->setTextElideMode(Qt::ElideRight);
 }
 
+// The last column (a candidate's reason) fills what the others leave of the view and ends at
+// its edge: sized to its longest text it ran far past it, its header out of sight and its text
+// cut at the edge. A longer reason is elided, whole in its tooltip.
+void fillLastColumn(QTableView* view)
+{
+    QHeaderView* header = view->horizontalHeader();
+    const int last = view->model() ? view->model()->columnCount() - 1 : -1;
+    if (last < 0)
+        return;
+    int others = 0;
+    for (int c = 0; c < last; ++c)
+        if (!header->isSectionHidden(c))
+            others += header->sectionSize(c);
+    const int width = std::max(header->sectionSizeHint(last), view->viewport()->width() - others);
+    if (header->sectionSize(last) != width)
+        header->resizeSection(last, width);
+}
+
+// Fills the last column again whenever the view's width changes.
+class LastColumnFiller : public QObject {
+public:
+    explicit LastColumnFiller(QTableView* view) : QObject(view), m_view(view) {}
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::Resize)
+            fillLastColumn(m_view);
+        return false;
+    }
+
+private:
+    QTableView* m_view;
+};
+
 } // namespace
 
 // A tuning's key in the reader's language: "matmul_kernel[M=4096, ...; float16, ...] on
@@ -219,6 +252,7 @@ CacheBrowser::CacheBrowser(QWidget* parent) : QDialog(parent)
     m_detailsView->setModel(m_detailsProxy);
     setupTable(m_detailsView);
     m_detailsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_detailsView->viewport()->installEventFilter(new LastColumnFiller(m_detailsView));
 
     auto* details = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(details);
@@ -543,6 +577,7 @@ void CacheBrowser::showSelected()
             m_detailsView->resizeColumnsToContents();
             m_detailsView->freezeConfigColumns(m_detailsModel->configColumnCount(),
                                                [this](int column) { return m_detailsModel->columnVaries(column); });
+            fillLastColumn(m_detailsView);
             updateActions();
             Q_EMIT recordShown();
         });

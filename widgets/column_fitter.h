@@ -23,6 +23,15 @@ public:
         view->viewport()->installEventFilter(this);
     }
 
+    // The least width of `column` where its text is wider: a column of sentences (a note) keeps
+    // room for a few words a line rather than one word under another.
+    void setLeast(int column, int pixels)
+    {
+        if (column >= int(m_floor.size()))
+            m_floor.resize(std::size_t(column) + 1, 0);
+        m_floor[std::size_t(column)] = pixels;
+    }
+
     void fit()
     {
         const QAbstractItemModel* model = m_view->model();
@@ -45,6 +54,9 @@ public:
                 for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
                     least[std::size_t(c)] = std::max(least[std::size_t(c)], fm.horizontalAdvance(word) + pad);
             }
+            if (std::size_t(c) < m_floor.size())
+                least[std::size_t(c)] =
+                    std::max(least[std::size_t(c)], std::min(m_floor[std::size_t(c)], whole[std::size_t(c)]));
         }
         int leastSum = 0, slackSum = 0;
         for (int c = 0; c < columns; ++c) {
@@ -72,6 +84,7 @@ public:
 
 private:
     QTableView* m_view;
+    std::vector<int> m_floor; // setLeast's widths, by column
     bool m_fitting = false;
 };
 

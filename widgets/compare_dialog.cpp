@@ -109,7 +109,7 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(soc == current ? Qt::Checked : Qt::Unchecked);
         if (const npu::DeviceProfile* p = m_registry->find(soc))
-            item->setToolTip(tr("%1 family, %2 AI cores, %3 KiB UB budget")
+            item->setToolTip(tr("%1 family, %2 AI cores, %3 KiB UB budget")
                                  .arg(QString::fromStdString(p->family))
                                  .arg(p->cubeCores())
                                  .arg(p->ubBudgetKib()));
@@ -129,6 +129,8 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
     // what the others left, it was squeezed to an elided sliver).
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_fitter = new ColumnFitter(m_table);
+    // A note is a sentence: a few words a line, not one under another.
+    m_fitter->setLeast(NoteColumn, m_table->fontMetrics().averageCharWidth() * 24);
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
 
     m_plot = new QCustomPlot(this);

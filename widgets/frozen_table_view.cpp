@@ -266,6 +266,12 @@ void FrozenTableView::setFrozenColumnCount(int count)
 void FrozenTableView::freezeConfigColumns(int count, const std::function<bool(int)>& varies)
 {
     QHeaderView* header = horizontalHeader();
+    // From the model's own order: the moves made for an earlier space outlive a model reset, and
+    // there the same column number may be another parameter (after the lattice on and off,
+    // softmax's tuned table showed "Status" where multibuffer had been).
+    for (int logical = 0; logical < header->count(); ++logical)
+        if (header->visualIndex(logical) != logical)
+            header->moveSection(header->visualIndex(logical), logical);
     int next = 1;  // after the index
     for (int logical = 1; logical < count && logical < header->count(); ++logical)
         if (varies(logical))

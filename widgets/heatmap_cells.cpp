@@ -170,8 +170,9 @@ QSharedPointer<QCPAxisTicker> scaleTicker(int metric, MetricScale scale)
 // The columns of an ordinal axis to label when not every one fits: those whose value is a
 // multiple of a round step (1, 2 or 5 times a power of ten), the smallest step whose columns lie
 // at least `least` columns apart, and the first column too where it keeps that distance (a
-// softmax lattice reads 1, 2,000, 4,000, ... instead of 1, 496, 1,056, ...). Empty when no step
-// gives two such columns (powers of two): the caller then labels every n-th column.
+// softmax lattice reads 1, 2000, 4000, ... instead of 1, 496, 1056, ...); else the powers of two
+// present, as many as keep that distance (a tl.dot block: 16, 64, 256). Empty when neither gives
+// two such columns: the caller then spreads them (spreadColumns).
 std::vector<std::size_t> roundColumns(const std::vector<std::int64_t>& values, std::size_t least)
 {
     std::int64_t largest = 0;
@@ -194,7 +195,29 @@ std::vector<std::size_t> roundColumns(const std::vector<std::int64_t>& values, s
                 columns.insert(columns.begin(), 0);
             return columns;
         }
-    return {};
+    std::vector<std::size_t> powers;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (values[i] > 0 && (values[i] & (values[i] - 1)) == 0 &&
+            (powers.empty() || i - powers.back() >= least))
+            powers.push_back(i);
+    return powers.size() >= 2 ? powers : std::vector<std::size_t>{};
+}
+
+// `count` columns labelled at least `least` apart when their values have no round ones: the
+// first, the last and evenly spaced ones between (not every n-th from the first, which leaves
+// the last value unlabelled).
+std::vector<std::size_t> spreadColumns(std::size_t count, std::size_t least)
+{
+    if (count == 0)
+        return {};
+    least = std::max<std::size_t>(least, 1);
+    const std::size_t gaps = (count - 1) / least;
+    if (gaps == 0)
+        return {0};
+    std::vector<std::size_t> columns;
+    for (std::size_t i = 0; i <= gaps; ++i)
+        columns.push_back(i * (count - 1) / gaps);
+    return columns;
 }
 
 } // namespace
@@ -367,24 +390,27 @@ QColor HeatmapChart::categoryColor(CellCategory c) const
         return outcomeColor(tuning::OutcomeStatus::CompileFailed, m_dark);
     if (c == CellCategory::TimeBudgetCut)
         return outcomeColor(tuning::OutcomeStatus::TimeBudgetCut, m_dark);
-    // In CellCategory order.
+    // In CellCategory order. The pruned reasons lie at least 20 apart in CIELAB (ΔE76) from
+    // each other in either theme, and clear of the other categories: the reds and browns they
+    // were read as one colour in the dark theme (L1 beside L0A/L0B/L0C, UB beside the program
+    // limit). Each keeps its hue in both themes.
     static constexpr std::array<ThemedColor, std::size_t(CellCategory::CompileFailed)> kColors = {{
-        {0xeeeeee, 0x2b2b2b},  // no candidate
-        {0x2e7d32, 0x43a047},  // generated
-        {0x1565c0, 0x1e88e5},  // handwritten
-        {0xffe082, 0x8d6e00},  // skipped: below the minimum tile
-        {0xffca28, 0xb28704},  // skipped: off the walk
-        {0xffa726, 0xc77800},  // skipped: too many programs
-        {0xfff3c4, 0x6d5a1e},  // skipped: other
-        {0xef9a9a, 0x8e2424},  // pruned: UB capacity
-        {0xf8bbd0, 0x7b1f4a},  // pruned: unaligned
-        {0xce93d8, 0x5e2a6e},  // pruned: tile exceeds block
-        {0xe57373, 0xa33a3a},  // pruned: program limit
-        {0xbcaaa4, 0x5d4037},  // pruned: other
-        {0x7e57c2, 0x9575cd},  // incorrect
-        {0xffab91, 0x8d3b1f},  // pruned: L1
-        {0xff7043, 0xb0502c},  // pruned: L0A / L0B / L0C
-        {0xd4e157, 0x827717},  // skipped: a setting the backend never lists
+        {0xeeeeee, 0x2b2b2b}, // no candidate
+        {0x2e7d32, 0x43a047}, // generated
+        {0x1565c0, 0x1e88e5}, // handwritten
+        {0xffe082, 0x8d6e00}, // skipped: below the minimum tile
+        {0xffca28, 0xb28704}, // skipped: off the walk
+        {0xffa726, 0xc77800}, // skipped: too many programs
+        {0xfff3c4, 0x6d5a1e}, // skipped: other
+        {0xef9a9a, 0x8e2424}, // pruned: UB capacity
+        {0xf06292, 0xc2185b}, // pruned: unaligned
+        {0xce93d8, 0x5e2a6e}, // pruned: tile exceeds block
+        {0x80cbc4, 0x26a69a}, // pruned: program limit
+        {0xbcaaa4, 0x5d4037}, // pruned: other
+        {0x7e57c2, 0x9575cd}, // incorrect
+        {0xff8a65, 0xe65100}, // pruned: L1
+        {0x9fa8da, 0x3949ab}, // pruned: L0A / L0B / L0C
+        {0xd4e157, 0x827717}, // skipped: a setting the backend never lists
     }};
     return kColors[std::size_t(c)].pick(m_dark);
 }
@@ -604,25 +630,25 @@ void HeatmapChart::thinTicks()
     m_tickPixels[1] = cellH;
     const auto ticker = [this](int dim, const std::vector<std::int64_t>& values, double cell,
                                const QFontMetricsF& fm, bool sideBySide) {
-        // A number for a reader, grouped ("8,192"); a choice, a flag or "default" as it is written.
+        // A parameter value as the table, the filter and an exported config write it
+        // (XBLOCK=12304, never "12,304"); a choice, a flag or "default" as it is written.
         const space::SpaceDimension& d = m_space->dimensions()[std::size_t(dim)];
         const bool numeric = !d.boolean && d.choices.empty() &&
                              std::find(values.begin(), values.end(), space::kUnset) == values.end();
         QStringList texts;
         double room = 0;
         for (std::int64_t v : values) {
-            texts << (numeric ? countText(v) : valueText(dim, v));
+            texts << (numeric ? QString::number(v) : valueText(dim, v));
             room = std::max(room, sideBySide ? fm.horizontalAdvance(texts.back()) : fm.height());
         }
         const std::size_t step = cell > 0 ? std::max<std::size_t>(1, std::size_t(std::ceil((room + kTickGap) / cell))) : 1;
         auto t = QSharedPointer<QCPAxisTickerText>::create();
-        const std::vector<std::size_t> round =
+        std::vector<std::size_t> columns =
             step > 1 && numeric ? roundColumns(values, step) : std::vector<std::size_t>{};
-        for (std::size_t i : round)
+        if (columns.empty())
+            columns = spreadColumns(values.size(), step);
+        for (std::size_t i : columns)
             t->addTick(double(i), texts[qsizetype(i)]);
-        if (round.empty())
-            for (std::size_t i = 0; i < values.size(); i += step)
-                t->addTick(double(i), texts[qsizetype(i)]);
         return t;
     };
     m_plot->xAxis->setTicker(ticker(m_slice.xDim, m_slice.xValues, cellW, QFontMetricsF(m_plot->xAxis->tickLabelFont()), true));

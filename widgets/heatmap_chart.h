@@ -52,6 +52,8 @@ public:
     // Marks the candidate; moves the fixed dimensions to its values so that it is in view.
     void setSelectedCandidate(std::optional<std::size_t> candidate);
     void setDark(bool dark);
+    // The colour of a cell of `category` in the theme set.
+    QColor categoryColor(CellCategory category) const;
     // Chooses the two dimensions shown (by index in the space's dimensions; yDim -1: a strip).
     void setAxes(int xDim, int yDim);
     // How a dimension off the axes is treated: held at its combo's value, or reduced.
@@ -126,7 +128,6 @@ private:
     const TuningRun* finishedRun() const;
     bool showsVerdicts() const;
     void emitSource(int dim);
-    QColor categoryColor(CellCategory category) const;
     QColor absentColor() const;
     QBrush hatchBrush(int band) const;
     // Why a cell has no figure: its category when pruned, skipped or incorrect, else its outcome.

@@ -305,7 +305,7 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
         if (!m_devices)
             return;
         const npu::DeviceProfile* p = m_devices->find(m_device->currentText().toStdString());
-        m_deviceInfo->setText(p ? tr("%1 family, %2 AI cores, %3 vector cores for autotune, %4 KiB UB budget")
+        m_deviceInfo->setText(p ? tr("%1 family, %2 AI cores, %3 vector cores for autotune, %4 KiB UB budget")
                                       .arg(QString::fromStdString(p->family))
                                       .arg(p->cubeCores())
                                       .arg(p->vectorCoresForAutotune())

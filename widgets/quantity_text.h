@@ -2,7 +2,11 @@
 // Quantities as the explorer writes them: the text of core/util/format.h (what the CLI prints),
 // with the unit spelt for the screen (µs, ×). Every view formats through these, so that one
 // figure reads the same in every view and in the CLI. Counts use the locale's digit grouping
-// (countText, tr("%Ln ...")), the same in every view.
+// (countText, tr("%Ln ...")), the same in every view. A number and its unit are joined by a
+// no-break space (U+00A0), so that a wrapped cell or label never puts the unit on a line of its
+// own ("7.0 / s"). U+00A0 rather than the narrow U+202F: it keeps the CLI's full space width, so
+// columns of figures read the same as the terminal, and every UI font (Latin and CJK) has a glyph
+// for it, where some CJK fonts draw U+202F as a missing glyph or a full-width gap.
 
 #include "core/util/format.h"
 
@@ -16,6 +20,15 @@
 
 namespace ts::gui {
 
+// The space between a number and its unit.
+inline constexpr QChar kUnitSpace{0x00A0};
+
+// A core figure ("261.2 s", "104.4 KiB") with its unit held to its number.
+inline QString unitJoined(const std::string& text)
+{
+    return QString::fromStdString(text).replace(QLatin1Char(' '), kUnitSpace);
+}
+
 // A count, its digits grouped by the reader's locale ("6,352" in English): the CLI's
 // formatInteger through QLocale. A counted noun takes tr("%Ln candidate(s)", nullptr, n), which
 // groups the same way; an index (#45) or a parameter value stays plain, as a filter writes it.
@@ -27,19 +40,19 @@ inline QString countText(std::int64_t n)
 // A kernel time: "561.81 µs".
 inline QString timeUsText(double us)
 {
-    return QString::fromStdString(formatUs(us)) + QStringLiteral(" µs");
+    return QString::fromStdString(formatUs(us)) + kUnitSpace + QStringLiteral("µs");
 }
 
 // A duration of the tuning: "261.2 s", "0.03 s".
 inline QString secondsText(double seconds)
 {
-    return QString::fromStdString(formatSeconds(seconds));
+    return unitJoined(formatSeconds(seconds));
 }
 
 // A size: "104.4 KiB".
 inline QString bytesText(std::int64_t bytes)
 {
-    return QString::fromStdString(formatBytes(bytes));
+    return unitJoined(formatBytes(bytes));
 }
 
 // A ratio of two times: "1.005×".

@@ -177,6 +177,10 @@ QVariant TuningRecordModel::data(const QModelIndex& index, int role) const
 
 QVariant TuningRecordModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole && section >= 0 &&
+        section < columnCount() && kindOf(section) == Kind::Reason)
+        return QVariant::fromValue(Qt::AlignLeft |
+                                   Qt::AlignVCenter); // over its text, which starts on the left
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columnCount())
         return QAbstractTableModel::headerData(section, orientation, role);
     int param = -1;

@@ -70,11 +70,12 @@ inline QString cutCell(const QAbstractItemView* view, const QModelIndex& index, 
 }
 
 // Empty when `text`, wrapped `width` pixels wide as a WrappingDelegate cell draws it, breaks
-// no name or number in two that would fit on a line whole ("float16[409 / 6, 1024]",
-// "XBLOCK_SU / B", "BLOCK_ / M"); otherwise the lines, for the failure message. Chinese breaks
-// between any two characters, so only runs of ASCII letters, digits and underscores count as
-// words here.
-inline QString brokenInsideWord(const QString& text, const QFont& font, int width)
+// no name or number in two ("float16[409 / 6, 1024]", "XBLOCK_SU / B", "Ascend910B / 2");
+// otherwise the lines, for the failure message. A word may break only where no layout could
+// hold it: wider than `room`, the most any arrangement of the view gives a line (a column that
+// is narrow because a wider one beside it took the room is no excuse). Chinese breaks between
+// any two characters, so only runs of ASCII letters, digits and underscores count as words here.
+inline QString brokenInsideWord(const QString& text, const QFont& font, int width, int room)
 {
     const QString laid = gui::WrappingDelegate::laidOut(text, font, width, true);
     QTextLayout layout(laid, font);
@@ -101,7 +102,7 @@ inline QString brokenInsideWord(const QString& text, const QFont& font, int widt
             --from;
         while (to < laid.size() && inWord(to))
             ++to;
-        if (fm.horizontalAdvance(laid.mid(from, to - from)) <= width) {
+        if (fm.horizontalAdvance(laid.mid(from, to - from)) <= room) {
             QStringList lines;
             for (std::size_t j = 0; j < starts.size(); ++j)
                 lines << laid.mid(starts[j],

@@ -1,5 +1,6 @@
 // The charts read true at a glance: the heat map's axes tick at round values of what they show,
-// their digits grouped (its colour bar: test_heatmap); the heat map's legend keeps its
+// plain as a config writes them (its colour bar, a figure, grouped: test_heatmap); its pruned
+// reasons' colours tell apart in both themes; the heat map's legend keeps its
 // swatches square however far a label wraps; the UB chart's budget label never sits over a bar.
 // Each on the big spaces where it went wrong (the softmax and guide_violations lattices) and on
 // a tl.dot kernel, under both backend versions.
@@ -16,6 +17,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 
+#include <array>
 #include <cmath>
 
 using namespace ts;
@@ -40,6 +42,22 @@ std::shared_ptr<const space::CandidateSpace> spaceUnder(const char* example, ker
     request.options.lattice = lattice;
     request.options.maxLatticePoints = 200'000;
     return pipeline::buildSpace(request).space;
+}
+
+// The CIE76 distance of two colours in CIELAB (D65): about 2.3 is a just noticeable difference.
+double deltaE(const QColor& a, const QColor& b)
+{
+    auto lab = [](const QColor& c) {
+        auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        const double r = linear(c.redF()), g = linear(c.greenF()), bl = linear(c.blueF());
+        auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+        const double x = f((0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047);
+        const double y = f(0.2126 * r + 0.7152 * g + 0.0722 * bl);
+        const double z = f((0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883);
+        return std::array<double, 3>{116.0 * y - 16.0, 500.0 * (x - y), 200.0 * (y - z)};
+    };
+    const auto p = lab(a), q = lab(b);
+    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
 
 bool settled(gui::HeatmapChart& chart)
@@ -106,7 +124,8 @@ private Q_SLOTS:
     void initTestCase() { test::isolateSettings(); }
 
     // The heat map's ordinal axes, where not every value fits: the values labelled are round
-    // (all but the first a multiple of one 1-2-5 step), grouped by threes, in order and apart.
+    // (all but the first a multiple of one 1-2-5 step), plain as a config writes them, in order
+    // and apart.
     void latticeAxesTickAtRoundValues()
     {
         // guide_violations has no list under 2026-04 (the backend raises for a missing XBLOCK).
@@ -143,8 +162,8 @@ private Q_SLOTS:
                 std::vector<std::int64_t> labelled;
                 for (auto it = ticks.begin(); it != ticks.end(); ++it) {
                     const std::int64_t v = values[std::size_t(it.key())];
-                    // The label is the column's value, its digits grouped.
-                    QCOMPARE(it.value(), QLocale().toString(qlonglong(v)));
+                    // The label is the column's value as a config writes it (XBLOCK=12304).
+                    QCOMPARE(it.value(), QString::number(v));
                     labelled.push_back(v);
                 }
                 // After the first column: evenly apart, each a multiple of a round step (1, 2 or 5
@@ -179,6 +198,94 @@ private Q_SLOTS:
                 }
             }
             QVERIFY2(thinned, example); // the lattice has more values than the axis has room for
+        }
+    }
+
+    // Where the values shown have no round ones (matmul's kept block sizes, a narrow plot), the
+    // labels still span the axis: round values or powers of two where present, else the first,
+    // the last and evenly spaced ones between (not every n-th from the first).
+    void keptAxesLabelTheirEnds()
+    {
+        for (const kernel::BackendVersion backend : {test::backend2604(), test::backend2608()}) {
+            const auto space = spaceUnder("matmul.json", backend, false);
+            QVERIFY(space && space->size() > 0);
+            for (const int width : {360, 480, 640}) {
+                gui::HeatmapChart chart;
+                chart.setSpace(space);
+                chart.resize(width, 420);
+                chart.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&chart));
+                QVERIFY(settled(chart));
+                chart.plot()->replot();
+                chart.plot()->replot();
+                for (int axis = 0; axis < 2; ++axis) {
+                    const gui::HeatmapSlice& slice = chart.slice();
+                    const std::vector<std::int64_t>& values = axis == 0 ? slice.xValues : slice.yValues;
+                    if ((axis == 0 ? slice.xDim : slice.yDim) < 0)
+                        continue; // a strip: no second axis
+                    QCPAxis* a = axis == 0 ? chart.plot()->xAxis : chart.plot()->yAxis;
+                    const auto ticker = a->ticker().dynamicCast<QCPAxisTickerText>();
+                    QVERIFY(ticker);
+                    const QList<double> at = ticker->ticks().keys();
+                    if (values.size() < 3 || qsizetype(values.size()) == at.size())
+                        continue;
+                    std::vector<std::int64_t> labelled;
+                    for (double k : at) {
+                        labelled.push_back(values[std::size_t(k)]);
+                        QCOMPARE(ticker->ticks()[k], QString::number(labelled.back()));
+                    }
+                    const std::vector<std::int64_t> steps = roundSteps(values.back());
+                    const bool round =
+                        labelled.size() >= 2 &&
+                        std::any_of(steps.begin(), steps.end(), [&](std::int64_t step) {
+                            return step >= 5 &&
+                                   std::all_of(labelled.begin() + 1, labelled.end(),
+                                               [&](std::int64_t v) { return multipleOf(v, step); });
+                        });
+                    const bool powers = labelled.size() >= 2 &&
+                                        std::all_of(labelled.begin(), labelled.end(), [](std::int64_t v) {
+                                            return v > 0 && (v & (v - 1)) == 0;
+                                        });
+                    const bool ends =
+                        at.size() >= 2 && at.front() == 0 && at.back() == double(values.size() - 1);
+                    QStringList shown;
+                    for (std::int64_t v : labelled)
+                        shown << QString::number(v);
+                    QVERIFY2(round || powers || ends, qPrintable(QStringLiteral("%1 px, %2 values: %3")
+                                                                     .arg(width)
+                                                                     .arg(values.size())
+                                                                     .arg(shown.join(u' '))));
+                }
+            }
+        }
+    }
+
+    // The pruned reasons' colours tell apart in both themes: any two at least 20 apart in
+    // CIELAB (the dark theme's L1 and L0A/L0B/L0C were one brown, UB and the program limit one
+    // red).
+    void prunedReasonColoursTellApart()
+    {
+        const gui::CellCategory pruned[] = {gui::CellCategory::PrunedUb,
+                                            gui::CellCategory::PrunedUnaligned,
+                                            gui::CellCategory::PrunedTileExceedsBlock,
+                                            gui::CellCategory::PrunedProgramLimit,
+                                            gui::CellCategory::PrunedOther,
+                                            gui::CellCategory::PrunedL1,
+                                            gui::CellCategory::PrunedL0};
+        gui::HeatmapChart chart;
+        for (const bool dark : {false, true}) {
+            chart.setDark(dark);
+            for (std::size_t i = 0; i < std::size(pruned); ++i)
+                for (std::size_t j = i + 1; j < std::size(pruned); ++j) {
+                    const double distance =
+                        deltaE(chart.categoryColor(pruned[i]), chart.categoryColor(pruned[j]));
+                    QVERIFY2(distance >= 20.0,
+                             qPrintable(QStringLiteral("%1 theme: reasons %2 and %3 lie %4 apart")
+                                            .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"))
+                                            .arg(int(pruned[i]))
+                                            .arg(int(pruned[j]))
+                                            .arg(distance)));
+                }
         }
     }
 

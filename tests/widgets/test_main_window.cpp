@@ -218,7 +218,8 @@ private Q_SLOTS:
         QCOMPARE(child(site, QStringLiteral("M"))->text(1), QStringLiteral("M = 4096, tiled by BLOCK_M (tunable)"));
         QCOMPARE(child(site, QStringLiteral("K"))->text(1), QStringLiteral("K = 4096, tiled by BLOCK_K (tunable)"));
         QVERIFY(child(site, QStringLiteral("Accumulator"))->text(1).startsWith(QLatin1String("acc float32")));
-        QCOMPARE(child(site, QStringLiteral("L0C"))->text(1), QStringLiteral("BLOCK_M x BLOCK_N x 4 B"));
+        // The element size's unit held to its number (a no-break space).
+        QCOMPARE(child(site, QStringLiteral("L0C"))->text(1), QStringLiteral("BLOCK_M x BLOCK_N x 4\u00a0B"));
         QCOMPARE(child(cube, QStringLiteral("Tunable parameters"))->text(1),
                  QStringLiteral("BLOCK_M (M), BLOCK_N (N), BLOCK_K (K), GROUP_SIZE_M (OTHER)"));
         // No empty heading: the keys are the autotune key's, the tiling parameters the dot

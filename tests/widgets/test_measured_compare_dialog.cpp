@@ -12,6 +12,7 @@
 #include "widgets/main_window.h"
 #include "widgets/measured_compare_dialog.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/space_page.h"
 
 #include <QAbstractItemModelTester>
@@ -94,9 +95,9 @@ private Q_SLOTS:
         QCOMPARE(dialog.table()->item(row, 1)->text(),
                  QString::fromStdString(formatUs(*c.simulatedMs * 1000.0)));
         const QString hover = dialog.hoverText(*hit);
-        QVERIFY2(
-            hover.contains(QString::fromStdString(formatUs(*c.measuredMs * 1000.0)) + QStringLiteral(" µs")),
-            qPrintable(hover));
+        QVERIFY2(hover.contains(QString::fromStdString(formatUs(*c.measuredMs * 1000.0)) + gui::kUnitSpace +
+                                QStringLiteral("µs")),
+                 qPrintable(hover));
         QVERIFY2(!hover.contains(QStringLiteral(" ms")), qPrintable(hover));
         // The axis labels its ticks in µs too, and they span the plotted points.
         QVector<double> ticks;

@@ -36,6 +36,7 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -721,6 +722,12 @@ private Q_SLOTS:
                 const QString cut =
                     test::cutCell(table, table->model()->index(r, c), table->columnWidth(c), false);
                 QVERIFY2(cut.isEmpty(), qPrintable(cut));
+                // A number and its unit are never parted by a wrap ("7.0 / s"): no ordinary
+                // space between them.
+                static const QRegularExpression spaced(
+                    QStringLiteral("\\d (s|µs|ms|B|KiB|MiB|GiB)(?=$|[^A-Za-z])"));
+                const QString text = table->item(r, c) ? table->item(r, c)->text() : QString();
+                QVERIFY2(!spaced.match(text).hasMatch(), qPrintable(text));
             }
         QVERIFY(own && own->bestP50Us);  // the workload's own device tunes
         // The same device in the window gives the same best p50.

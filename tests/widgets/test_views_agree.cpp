@@ -62,12 +62,12 @@ bool openAndTune(MainWindow& window, const QString& path, QSize size)
     return result && result->best;
 }
 
-// The label's text without its markup, as the reader sees it.
+// The label's text without its markup, as the reader sees it (its no-break spaces kept).
 QString plain(const QLabel* label)
 {
     QTextDocument doc;
     doc.setHtml(label->text());
-    return doc.toPlainText();
+    return doc.toRawText();
 }
 
 } // namespace
@@ -110,9 +110,11 @@ private Q_SLOTS:
         QVERIFY(test::waitUntil([&] { return timeline->timeline().totalSeconds > 0; }));
         const QString summary = timeline->summary()->text();
         QVERIFY2(summary.contains(total) && summary.contains(compile), qPrintable(summary + QLatin1String(" / ") + total));
-        // ... and the CLI's report (its text comes from the same formatting).
+        // ... and the CLI's report (its text comes from the same formatting; the explorer holds
+        // the unit to its number with a no-break space, where a terminal writes a plain one).
         const std::string report = formatSeconds(result->modelled.totalSeconds);
-        QCOMPARE(QString::fromStdString(report), total);
+        QCOMPARE(QString::fromStdString(report), QString(total).replace(gui::kUnitSpace, QLatin1Char(' ')));
+        QVERIFY(total.contains(gui::kUnitSpace));
 
         // The best's p50: status bar, table (the unit in its header), details pane.
         QVERIFY(window.statusBar()->currentMessage().contains(gui::timeUsText(p50Us)));
@@ -120,7 +122,7 @@ private Q_SLOTS:
         const int p50 = model->columnOf(Column::P50);
         QCOMPARE(model->data(model->index(int(*result->best), p50)).toString(), QString::fromStdString(formatUs(p50Us)));
         QVERIFY(model->headerData(p50, Qt::Horizontal).toString().contains(QStringLiteral("µs")));
-        const QString details = window.spacePage()->details()->toPlainText();
+        const QString details = window.spacePage()->details()->document()->toRawText();
         QVERIFY2(details.contains(gui::timeUsText(p50Us)), qPrintable(details));
 
         // The device time: the details pane and the per-pipe chart.
@@ -131,7 +133,7 @@ private Q_SLOTS:
         // device time to make it (do_bench: the host's launch and timing noise).
         QCOMPARE(pipes->shownCandidate(), result->best);
         QVERIFY(p50Us > best.bench.sim.deviceUs);
-        const QString shownP50 = model->data(model->index(int(*result->best), p50)).toString() + QStringLiteral(" µs");
+        const QString shownP50 = model->data(model->index(int(*result->best), p50)).toString() + gui::kUnitSpace + QStringLiteral("µs");
         const QString added = gui::timeUsText(p50Us - best.bench.sim.deviceUs);
         QVERIFY2(plain(pipes->summary()).contains(QStringLiteral("p50 ") + shownP50 + QStringLiteral(" in the table")),
                  qPrintable(pipes->summary()->text() + QLatin1String(" / ") + shownP50));
@@ -275,7 +277,8 @@ private Q_SLOTS:
         QVERIFY(openAndTune(window, path, QSize(1280, 800)));
         const auto result = window.document()->tuningResult();
         window.tabs()->setCurrentWidget(window.spacePage());
-        const QString details = window.spacePage()->details()->toPlainText();
+        // Raw: the plain text turns the no-break spaces into plain ones.
+        const QString details = window.spacePage()->details()->document()->toRawText();
         const tuning::CandidateOutcome& best = result->outcomes[*result->best];
         // The compile's peak and the backend's estimate, each named.
         QVERIFY2(details.contains(QStringLiteral("peak of live buffers in the simulated compile: %1")
@@ -318,6 +321,72 @@ private Q_SLOTS:
             const int needed = QFontMetrics(x->labelFont()).horizontalAdvance(x->label());
             QVERIFY2(needed <= plot->width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(x->label()).arg(needed).arg(plot->width())));
         }
+    }
+
+    // The candidates, the tuned candidates (sorted by p50, scrolled to the timings) and a cached
+    // tuning show the same config columns in sight, under both backend versions (softmax's
+    // tuned table had lost multibuffer).
+    void theSameConfigColumnsInEveryView_data()
+    {
+        QTest::addColumn<int>("version");
+        for (const kernel::BackendVersion version : kernel::backendVersions())
+            QTest::newRow(std::string(kernel::backendName(version)).c_str()) << int(version.index());
+    }
+
+    void theSameConfigColumnsInEveryView()
+    {
+        QFETCH(int, version);
+        const kernel::BackendVersion backend = kernel::BackendVersion::atIndex(std::size_t(version));
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "softmax.json", "softmax.py");
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(test::openAndSettle(window, path));
+        QVERIFY(test::selectBackend(window, backend));
+        window.tabs()->setCurrentWidget(window.spacePage());
+        auto* view = qobject_cast<gui::FrozenTableView*>(window.spacePage()->view());
+        QVERIFY(view);
+        auto inSight = [&] {
+            QCoreApplication::processEvents();
+            CandidateTableModel* model = window.spacePage()->model();
+            QStringList names;
+            for (int visual = 1; visual < view->frozenColumnCount(); ++visual) {
+                const int logical = view->horizontalHeader()->logicalIndex(visual);
+                if (!view->frozenView()->isColumnHidden(logical) &&
+                    view->frozenView()->columnWidth(logical) > 0)
+                    names << model->headerData(logical, Qt::Horizontal).toString();
+            }
+            return names.join(QLatin1Char(' '));
+        };
+        const QString candidates = inSight();
+        QVERIFY2(candidates.contains(QLatin1String("multibuffer")), qPrintable(candidates));
+        // The lattice on and off again (another space and back) changes nothing.
+        for (const bool lattice : {true, false}) {
+            window.document()->setLattice(lattice);
+            QVERIFY(
+                test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        }
+        QCOMPARE(inSight(), candidates);
+
+        QVERIFY(tuneAndWait(window));
+        // As a reader looks at a tuning: the fastest first, scrolled to the timings.
+        CandidateTableModel* model = window.spacePage()->model();
+        const int p50 = model->columnOf(Column::P50);
+        QVERIFY(p50 >= 0);
+        view->sortByColumn(p50, Qt::AscendingOrder);
+        view->horizontalScrollBar()->setValue(view->horizontalHeader()->sectionPosition(p50) -
+                                              view->frozenWidth());
+        QCOMPARE(inSight(), candidates);
+
+        // Opened again: the cached tuning.
+        QSignalSpy opened(window.document(), &KernelDocument::opened);
+        window.openFile(path);
+        QVERIFY(test::waitForCount(opened, opened.count() + 1));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        QVERIFY(test::selectBackend(window, backend));
+        QVERIFY(test::waitUntil([&] { return window.document()->tuningResult() != nullptr; }));
+        QCOMPARE(inSight(), candidates);
     }
 
     // A float argument reads as the launch and the CLI write it, never as its 17-digit expansion.
