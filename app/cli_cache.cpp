@@ -232,7 +232,7 @@ int runCache(const Args& args)
     for (const std::string& skipped : pruned.skipped)
         std::cerr << "tilescope cache prune: " << skipped << "\n";
     for (const cache::PrunedEntry& e : *pruned.value)
-        std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  (" << e.reason
+        std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  (" << e.reason.english()
                   << ")\n";
     std::cout << formatCount(std::int64_t(pruned.value->size()), "entry", "entries")
               << (prune.dryRun ? " would be removed" : " removed") << " from " << path.string() << "\n";

@@ -5362,6 +5362,18 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>the backend raises for its own list (%1); the lattice is tuned regardless</source>
         <translation>后端对其自身的配置列表抛出异常（%1）；格点仍照常调优</translation>
     </message>
+    <message>
+        <source>no device to compare</source>
+        <translation>没有可比较的设备</translation>
+    </message>
+    <message>
+        <source>no config runs on %1</source>
+        <translation>没有配置能在 %1 上运行</translation>
+    </message>
+    <message>
+        <source>no config was benchmarked there</source>
+        <translation>该设备上没有配置经过基准测试</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BenchMethod</name>
