@@ -20,6 +20,7 @@
 #include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
+#include "widgets/measured_compare_dialog.h"
 #include "widgets/progress_widget.h"
 #include "widgets/qcp.h"
 #include "widgets/source_view.h"
@@ -1195,6 +1196,46 @@ private Q_SLOTS:
             QVERIFY(ts::test::waitUntil([&] { return !asked.isEmpty() && !browser.isBusy(); }));
             QVERIFY2(asked.contains(staleReason) && !asked.contains(QLatin1String("the kernel source changed")),
                      qPrintable(asked));
+        }
+
+        // A measured comparison of one config: its rank statistics have no value.
+        {
+            const std::filesystem::path data = ts::test::dataDir() / "measure";
+            QFile in(QString::fromStdString((data / "add_runner.json").string()));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QJsonObject run = QJsonDocument::fromJson(in.readAll()).object();
+            const QDir dataDir(QString::fromStdString(data.string()));
+            QJsonObject workload = run[QStringLiteral("workload")].toObject();
+            workload[QStringLiteral("kernel")] =
+                QFileInfo(dataDir.filePath(workload[QStringLiteral("kernel")].toString())).canonicalFilePath();
+            run[QStringLiteral("workload")] = workload;
+            run[QStringLiteral("workload_file")] = dataDir.filePath(run[QStringLiteral("workload_file")].toString());
+            run[QStringLiteral("candidates")] = QJsonArray{run[QStringLiteral("candidates")].toArray().first()};
+            const QString one = QDir(scratch.path()).filePath(QStringLiteral("one.json"));
+            QFile out(one);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QJsonDocument(run).toJson());
+            out.close();
+            ts::pipeline::MeasureImportRequest import;
+            import.files = {one.toStdString()};
+            import.cachePath = std::filesystem::path(scratch.path().toStdString()) / "measured.sqlite";
+            QVERIFY(ts::pipeline::importMeasurements(import).ok());
+            auto analysis = ts::test::analyseFile(QString::fromStdString((data / "add.json").string()));
+            QVERIFY(analysis);
+            ts::tuning::TuningOptions options;
+            options.jobs = 1;
+            ts::gui::MeasuredCompareDialog dialog(analysis, *registry.find(analysis->workload.device), options,
+                                                  import.cachePath);
+            QSignalSpy done(&dialog, &ts::gui::MeasuredCompareDialog::comparisonFinished);
+            QVERIFY(dialog.run());
+            QVERIFY(ts::test::waitForCount(done));
+            QVERIFY(dialog.result() && dialog.result()->ok());
+            QCOMPARE(dialog.result()->agreement.n, std::size_t(1));
+            const QString noValue = QCoreApplication::translate("ts::gui::MeasuredCompareDialog", "n/a",
+                                                                "a statistic with no value");
+            QVERIFY(noValue != QStringLiteral("n/a"));
+            const QString summary = dialog.summary()->text();
+            QVERIFY2(summary.contains(noValue) && !summary.contains(QLatin1String("n/a")), qPrintable(summary));
         }
     }
 
