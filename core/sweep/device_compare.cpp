@@ -99,7 +99,8 @@ void chooseDeviceList(DeviceComparison& comparison, const CoverOptions& options)
         if (comparison.cover.shapes[j].measured)
             continue;
         without += msg::Arg((without.empty() ? "" : "; ") + d.device + " (");
-        without += d.error ? msg::Arg(*d.error) : msg::Arg(msg::Message(msg::Id::DeviceListNothingBenchmarked));
+        without +=
+            d.error ? msg::Arg(*d.error) : msg::Arg(msg::Message(msg::Id::DeviceListNothingBenchmarked));
         without += msg::Arg(")");
     }
     if (comparison.devices.empty()) {
@@ -198,12 +199,13 @@ nlohmann::ordered_json deviceComparisonToJson(const DeviceComparison& r)
     nlohmann::ordered_json chosen = nlohmann::ordered_json::array();
     for (std::size_t c : r.cover.chosen)
         chosen.push_back(c);
-    j["list"] = {{"exists", r.listExists},
-                 {"reason", r.listExists ? nlohmann::ordered_json() : nlohmann::ordered_json(r.noList.english())},
-                 {"configs", std::move(chosen)},
-                 {"method", r.cover.method},
-                 {"exact", r.cover.exact},
-                 {"maxLossPercent", r.cover.maxLossPercent}};
+    j["list"] = {
+        {"exists", r.listExists},
+        {"reason", r.listExists ? nlohmann::ordered_json() : nlohmann::ordered_json(r.noList.english())},
+        {"configs", std::move(chosen)},
+        {"method", r.cover.method},
+        {"exact", r.cover.exact},
+        {"maxLossPercent", r.cover.maxLossPercent}};
     j["notes"] = msg::english(r.notes);
     return j;
 }
@@ -291,7 +293,8 @@ std::string deviceComparisonToText(const DeviceComparison& r)
     std::snprintf(tol, sizeof tol, "%g%%", r.cover.tolerance * 100.0);
     out << "\n";
     if (!r.listExists) {
-        out << "No config list is within " << tol << " of the best on every device: " << r.noList.english() << "\n";
+        out << "No config list is within " << tol << " of the best on every device: " << r.noList.english()
+            << "\n";
     } else {
         out << formatCount(std::int64_t(r.cover.chosen.size()), "config")
             << (r.cover.chosen.size() == 1 ? " serves" : " serve") << " every device within " << tol

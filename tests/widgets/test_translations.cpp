@@ -1132,7 +1132,8 @@ private Q_SLOTS:
             dialog.setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend910B4")});
             // The second step's stage as the dialog writes it in this language ("Step 2 of ...").
             QString second = QCoreApplication::translate("ts::gui::DeviceCompareDialog", "Step %1 of %2: %3");
-            second = second.left(second.indexOf(QLatin1String("%2"))).replace(QLatin1String("%1"), QLatin1String("2"));
+            second = second.left(second.indexOf(QLatin1String("%2")))
+                         .replace(QLatin1String("%1"), QLatin1String("2"));
             auto pause = std::make_shared<ts::test::PausePoint>();
             const ts::test::PausePoint::Opener opener{pause};
             auto probe = std::make_shared<ts::gui::JobProbe>();
@@ -1167,7 +1168,8 @@ private Q_SLOTS:
         {
             const QString staleReason = translated(Id::PruneStale);
             QVERIFY(staleReason != QStringLiteral("stale: the kernel source changed"));
-            std::optional<ts::cache::TuningRecord> stale = ts::test::tuneRecord(*window.document()->analysis());
+            std::optional<ts::cache::TuningRecord> stale =
+                ts::test::tuneRecord(*window.document()->analysis());
             QVERIFY(stale);
             stale->key.sourceHash = ts::cache::sourceHashOf("def add_kernel(): pass  # an older version");
             const QString cachePath = QDir(scratch.path()).filePath(QStringLiteral("prune.sqlite"));
@@ -1194,7 +1196,8 @@ private Q_SLOTS:
             answer.start();
             browser.pruneStale();
             QVERIFY(ts::test::waitUntil([&] { return !asked.isEmpty() && !browser.isBusy(); }));
-            QVERIFY2(asked.contains(staleReason) && !asked.contains(QLatin1String("the kernel source changed")),
+            QVERIFY2(asked.contains(staleReason) &&
+                         !asked.contains(QLatin1String("the kernel source changed")),
                      qPrintable(asked));
         }
 
@@ -1207,10 +1210,13 @@ private Q_SLOTS:
             const QDir dataDir(QString::fromStdString(data.string()));
             QJsonObject workload = run[QStringLiteral("workload")].toObject();
             workload[QStringLiteral("kernel")] =
-                QFileInfo(dataDir.filePath(workload[QStringLiteral("kernel")].toString())).canonicalFilePath();
+                QFileInfo(dataDir.filePath(workload[QStringLiteral("kernel")].toString()))
+                    .canonicalFilePath();
             run[QStringLiteral("workload")] = workload;
-            run[QStringLiteral("workload_file")] = dataDir.filePath(run[QStringLiteral("workload_file")].toString());
-            run[QStringLiteral("candidates")] = QJsonArray{run[QStringLiteral("candidates")].toArray().first()};
+            run[QStringLiteral("workload_file")] =
+                dataDir.filePath(run[QStringLiteral("workload_file")].toString());
+            run[QStringLiteral("candidates")] =
+                QJsonArray{run[QStringLiteral("candidates")].toArray().first()};
             const QString one = QDir(scratch.path()).filePath(QStringLiteral("one.json"));
             QFile out(one);
             QVERIFY(out.open(QIODevice::WriteOnly));
@@ -1224,8 +1230,8 @@ private Q_SLOTS:
             QVERIFY(analysis);
             ts::tuning::TuningOptions options;
             options.jobs = 1;
-            ts::gui::MeasuredCompareDialog dialog(analysis, *registry.find(analysis->workload.device), options,
-                                                  import.cachePath);
+            ts::gui::MeasuredCompareDialog dialog(analysis, *registry.find(analysis->workload.device),
+                                                  options, import.cachePath);
             QSignalSpy done(&dialog, &ts::gui::MeasuredCompareDialog::comparisonFinished);
             QVERIFY(dialog.run());
             QVERIFY(ts::test::waitForCount(done));
@@ -1235,7 +1241,8 @@ private Q_SLOTS:
                                                                 "a statistic with no value");
             QVERIFY(noValue != QStringLiteral("n/a"));
             const QString summary = dialog.summary()->text();
-            QVERIFY2(summary.contains(noValue) && !summary.contains(QLatin1String("n/a")), qPrintable(summary));
+            QVERIFY2(summary.contains(noValue) && !summary.contains(QLatin1String("n/a")),
+                     qPrintable(summary));
         }
     }
 
