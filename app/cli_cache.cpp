@@ -232,8 +232,8 @@ int runCache(const Args& args)
     for (const std::string& skipped : pruned.skipped)
         std::cerr << "tilescope cache prune: " << skipped << "\n";
     for (const cache::PrunedEntry& e : *pruned.value)
-        std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  (" << e.reason
-                  << ")\n";
+        std::cout << (prune.dryRun ? "would remove " : "removed ") << cache::formatSummary(e.summary) << "  ("
+                  << e.reason.english() << ")\n";
     std::cout << formatCount(std::int64_t(pruned.value->size()), "entry", "entries")
               << (prune.dryRun ? " would be removed" : " removed") << " from " << path.string() << "\n";
     return kExitOk;

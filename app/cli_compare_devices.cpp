@@ -145,7 +145,8 @@ int runCompareDevices(const Args& args)
     }
     if (auto file = args.value("export")) {
         if (!cmp.listExists)
-            return fail("no config list to write to " + *file + ": " + cmp.noList, kExitKernelError);
+            return fail("no config list to write to " + *file + ": " + cmp.noList.english(),
+                        kExitKernelError);
         if (!list.ok())
             return kExitKernelError;
         if (!writeOutput(*file, list.text, "compare-devices"))

@@ -615,7 +615,8 @@ TEST(ConfigCache, PruneByStalenessAgeAndSimulatorVersion)
         std::set<std::string> keys;
         const auto pruned = cache->prune(options);
         for (const auto& e : *pruned.value)
-            keys.insert(e.summary.key.kernelName + e.summary.key.keyValues[0].second + ": " + e.reason);
+            keys.insert(e.summary.key.kernelName + e.summary.key.keyValues[0].second + ": " +
+                        e.reason.english());
         return keys;
     };
     EXPECT_TRUE(prunedKeys({}).empty());

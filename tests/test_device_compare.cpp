@@ -237,7 +237,7 @@ TEST(CompareDevices, NoListWhenNothingRunsOnADevice)
     EXPECT_FALSE(c.regret[1][0]);
     sweep::chooseDeviceList(c, {});
     EXPECT_FALSE(c.listExists);
-    EXPECT_EQ(c.noList, "no config runs on B (No valid triton configs. ub-overflow: ...)");
+    EXPECT_EQ(c.noList.english(), "no config runs on B (No valid triton configs. ub-overflow: ...)");
     EXPECT_TRUE(c.cover.chosen.empty());
     EXPECT_TRUE(sweep::deviceListConfigs(c).empty());
     EXPECT_NE(

@@ -255,10 +255,10 @@ measured %2 (%Ln runs), simulated %3, ratio %4</numerusform>
 <context>
     <name>ts::gui::ProgressWidget</name>
     <message numerus="yes">
-        <source> (about %Ln s left)</source>
+        <source> (about %Ln s left)</source>
         <translation>
-            <numerusform> (about %Ln s left)</numerusform>
-            <numerusform> (about %Ln s left)</numerusform>
+            <numerusform> (about %Ln s left)</numerusform>
+            <numerusform> (about %Ln s left)</numerusform>
         </translation>
     </message>
 </context>

@@ -2713,6 +2713,11 @@ measured %2 (%Ln run(s)), simulated %3, ratio %4</source>
 实测 %2（%Ln 次），模拟 %3，比值 %4</numerusform>
         </translation>
     </message>
+    <message>
+        <source>n/a</source>
+        <comment>a statistic with no value</comment>
+        <translation>不适用</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PipeChart</name>
@@ -2866,9 +2871,9 @@ p50：基准测试各次计时运行的中位数，即表格和状态栏所示�
         <translation>停止（Esc）：丢弃正在运行的任务的结果</translation>
     </message>
     <message numerus="yes">
-        <source> (about %Ln s left)</source>
+        <source> (about %Ln&#xa0;s left)</source>
         <translation>
-            <numerusform>（约剩 %Ln 秒）</numerusform>
+            <numerusform>（约剩 %Ln&#xa0;秒）</numerusform>
         </translation>
     </message>
 </context>
@@ -3091,10 +3096,6 @@ p50：基准测试各次计时运行的中位数，即表格和状态栏所示�
         <translation>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;：%1。tl.dot 内核把分块放在 L1 和 L0 中（即上面的数据，后端据此剪枝）；UB 只存放其向量代码所用的数据。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;: the backend&apos;s estimate %1 (tile × %2 B × %3 buffers, what it prunes by); %4. The estimate counts one tile per buffer at the widest dtype; the compile counts every buffer the kernel&apos;s code holds at once (float32 copies, intermediates, multibuffer&apos;s second half), so the two differ. A compile over the UB fails, whatever the estimate.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;：后端的估计 %1（分块 × %2 B × %3 个缓冲区，后端据此剪枝）；%4。估计按最宽的 dtype 为每个缓冲区计一个分块；编译则计入内核代码同时持有的每个缓冲区（float32 副本、中间结果、multibuffer 的另一半），因此两者不同。超出 UB 的编译会失败，无论估计如何。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -3125,6 +3126,10 @@ p50：基准测试各次计时运行的中位数，即表格和状态栏所示�
     <message>
         <source>, benchmark %1</source>
         <translation>，基准测试 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;: the backend&apos;s estimate %1 (tile × %2&#xa0;B × %3 buffers, what it prunes by); %4. The estimate counts one tile per buffer at the widest dtype; the compile counts every buffer the kernel&apos;s code holds at once (float32 copies, intermediates, multibuffer&apos;s second half), so the two differ. A compile over the UB fails, whatever the estimate.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;：后端的估计 %1（分块 × %2&#xa0;B × %3 个缓冲区，后端据此剪枝）；%4。估计按最宽的 dtype 为每个缓冲区计一个分块；编译则计入内核代码同时持有的每个缓冲区（float32 副本、中间结果、multibuffer 的另一半），因此两者不同。超出 UB 的编译会失败，无论估计如何。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3642,10 +3647,6 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>尚无候选空间。</translation>
     </message>
     <message>
-        <source>UB budget %1 KiB</source>
-        <translation>UB 预算 %1 KiB</translation>
-    </message>
-    <message>
         <source>UB %1, %2</source>
         <translation>UB %1，%2</translation>
     </message>
@@ -3662,10 +3663,6 @@ p50 %3（p20 %4，p80 %5）</translation>
         <translation>L1 占用（KiB）</translation>
     </message>
     <message>
-        <source>L1 limit %1 KiB</source>
-        <translation>L1 上限 %1 KiB</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;#%1&lt;/b&gt;: tile %2 × %3, K %4 · %5</source>
         <translation>&lt;b&gt;#%1&lt;/b&gt;：分块 %2 × %3，K %4 · %5</translation>
     </message>
@@ -3676,10 +3673,6 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>backend&apos;s list, by L1 use</source>
         <translation>后端列表，按 L1 用量</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;#%1&lt;/b&gt;: the backend&apos;s UB estimate, tile %2 elements × %3 B × %4 buffers = &lt;b&gt;%5&lt;/b&gt;, %6</source>
-        <translation>&lt;b&gt;#%1&lt;/b&gt;：后端的 UB 估计，分块 %2 个元素 × %3 B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，%6</translation>
     </message>
     <message numerus="yes">
         <source>L1 use of the %Ln candidate(s) the backend benchmarks (a tl.dot kernel keeps its tiles in L1 and L0, not in the UB)</source>
@@ -3702,6 +3695,18 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>; select one to compare it.</source>
         <translation>；选中一个以作比较。</translation>
+    </message>
+    <message>
+        <source>L1 limit %1&#xa0;KiB</source>
+        <translation>L1 上限 %1&#xa0;KiB</translation>
+    </message>
+    <message>
+        <source>UB budget %1&#xa0;KiB</source>
+        <translation>UB 预算 %1&#xa0;KiB</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;#%1&lt;/b&gt;: the backend&apos;s UB estimate, tile %2 elements × %3&#xa0;B × %4 buffers = &lt;b&gt;%5&lt;/b&gt;, %6</source>
+        <translation>&lt;b&gt;#%1&lt;/b&gt;：后端的 UB 估计，分块 %2 个元素 × %3&#xa0;B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，%6</translation>
     </message>
 </context>
 <context>
@@ -5361,6 +5366,18 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>the backend raises for its own list (%1); the lattice is tuned regardless</source>
         <translation>后端对其自身的配置列表抛出异常（%1）；格点仍照常调优</translation>
+    </message>
+    <message>
+        <source>no device to compare</source>
+        <translation>没有可比较的设备</translation>
+    </message>
+    <message>
+        <source>no config runs on %1</source>
+        <translation>没有配置能在 %1 上运行</translation>
+    </message>
+    <message>
+        <source>no config was benchmarked there</source>
+        <translation>该设备上没有配置经过基准测试</translation>
     </message>
 </context>
 <context>

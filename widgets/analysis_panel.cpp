@@ -541,7 +541,7 @@ void AnalysisPanel::setSpace(const space::CandidateSpace* s, const QString& prob
     }
     new QTreeWidgetItem(m_spaceSection, {tr("Device"), tr("%1: %2 vector cores, %3 KiB UB budget")
                                                            .arg(q(s->device().soc))
-                                                           .arg(s->device().numVectorCores)
+                                                           .arg(countText(s->device().numVectorCores))
                                                            .arg(s->device().ubBudgetKib)});
     new QTreeWidgetItem(m_spaceSection, {tr("Backend's list"),
                                          tr("%Ln config(s)", nullptr, int(s->backend().configs.size()))});

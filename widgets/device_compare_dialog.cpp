@@ -377,7 +377,7 @@ void DeviceCompareDialog::showList()
     }
     if (!c.listExists) {
         m_summary->setText(tr("No config list is within %1 of the best on every device: %2")
-                               .arg(tolerance, QString::fromStdString(c.noList)));
+                               .arg(tolerance, coreText(c.noList)));
         m_export->setEnabled(false);
         return;
     }
@@ -481,7 +481,7 @@ QString DeviceCompareDialog::exportList(const QString& path) const
         return tr("Nothing compared yet.");
     if (!m_result->comparison.listExists)
         return tr("No config list is within the tolerance on every device: %1")
-            .arg(QString::fromStdString(m_result->comparison.noList));
+            .arg(coreText(m_result->comparison.noList));
     const QString text = listText();
     if (text.isEmpty())
         return tr("The config list could not be written.");

@@ -8,6 +8,7 @@
 #include "widgets/core_text.h"
 #include "widgets/heatmap_chart_impl.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 #include "widgets/tuning_run.h"
 
@@ -883,8 +884,7 @@ QString HeatmapChart::toolTipFor(std::size_t candidate) const
                                         .arg(locale.toString(qint64(m.programs)));
     else
         text += QLatin1Char('\n') + tr("tile %1 elements, UB %2, %3 programs")
-                                        .arg(locale.toString(qint64(m.tileElements)),
-                                             QString::fromStdString(formatBytes(m.ubBytes)),
+                                        .arg(locale.toString(qint64(m.tileElements)), bytesText(m.ubBytes),
                                              locale.toString(qint64(m.programs)));
     // Every figure, from the same call that colours the cells.
     if (m_p50Stale)

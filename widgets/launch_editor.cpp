@@ -1,5 +1,6 @@
 #include "widgets/launch_editor.h"
 #include "widgets/core_text.h"
+#include "widgets/quantity_text.h"
 
 #include "widgets/status_colors.h"
 
@@ -307,8 +308,8 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
         const npu::DeviceProfile* p = m_devices->find(m_device->currentText().toStdString());
         m_deviceInfo->setText(p ? tr("%1 family, %2 AI cores, %3 vector cores for autotune, %4 KiB UB budget")
                                       .arg(QString::fromStdString(p->family))
-                                      .arg(p->cubeCores())
-                                      .arg(p->vectorCoresForAutotune())
+                                      .arg(countText(p->cubeCores()))
+                                      .arg(countText(p->vectorCoresForAutotune()))
                                       .arg(p->ubBudgetKib())
                                 : QString());
         updateHostInfo();

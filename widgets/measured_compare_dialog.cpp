@@ -45,15 +45,21 @@ QString usText(std::optional<double> ms)
     return ms && std::isfinite(*ms) ? timeUsText(*ms * 1000.0) : QStringLiteral("-");
 }
 
+// A statistic that has no value (a correlation of fewer than two pairs, a ratio of no times).
+QString notDefined()
+{
+    return MeasuredCompareDialog::tr("n/a", "a statistic with no value");
+}
+
 QString statistic(double v, int decimals = 3)
 {
-    return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("n/a");
+    return std::isfinite(v) ? QString::number(v, 'f', decimals) : notDefined();
 }
 
 // A ratio of two times, written as the CLI and every other view write one.
 QString ratioStatistic(double v)
 {
-    return std::isfinite(v) ? ratioText(v) : QStringLiteral("n/a");
+    return std::isfinite(v) ? ratioText(v) : notDefined();
 }
 
 QTableWidgetItem* cell(const QString& text, bool number = false)

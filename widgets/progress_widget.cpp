@@ -73,7 +73,7 @@ void ProgressWidget::report(double fraction, const QString& stage)
     const qint64 elapsed = m_clock.elapsed();
     if (fraction > 0.02 && elapsed > 1000) {
         const qint64 left = qint64(double(elapsed) * (1.0 - fraction) / fraction / 1000.0);
-        text += tr(" (about %Ln s left)", nullptr, int(std::max<qint64>(1, left)));
+        text += tr(" (about %Ln s left)", nullptr, int(std::max<qint64>(1, left)));
     }
     m_label->setText(text);
 }
@@ -91,7 +91,7 @@ void ProgressWidget::reportCounts(const QString& stage, qulonglong done, qulongl
     if (total > 0)
         text += QStringLiteral(" %1 / %2").arg(locale.toString(done), locale.toString(total));
     if (etaSeconds >= 0.5 && done < total)
-        text += tr(" (about %Ln s left)", nullptr, int(std::max(1.0, std::round(etaSeconds))));
+        text += tr(" (about %Ln s left)", nullptr, int(std::max(1.0, std::round(etaSeconds))));
     m_label->setText(text);
 }
 

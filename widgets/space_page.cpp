@@ -49,7 +49,7 @@ QString pipeList(const npu::PipeTimes& p, bool launch)
                        .arg(us(p.mte2), us(p.vector), us(p.cube), us(p.mte3), us(p.scalar));
     if (launch)
         text += SpacePage::tr(", launch %1").arg(us(p.launch));
-    return text + QStringLiteral(" µs");
+    return text + kUnitSpace + QStringLiteral("µs");
 }
 
 // Where a benchmarked candidate's device time goes: the critical path that makes it, how long
@@ -75,7 +75,7 @@ QString footprintText(const space::CandidateMetrics& m, const TunedCandidate& t,
         return SpacePage::tr("<p><b>UB</b>: %1. A tl.dot kernel keeps its tiles in L1 and L0 (the figures above, what "
                              "the backend prunes by); the UB holds only what its vector code uses.</p>")
             .arg(peak);
-    return SpacePage::tr("<p><b>UB</b>: the backend's estimate %1 (tile × %2 B × %3 buffers, what it prunes by); %4. "
+    return SpacePage::tr("<p><b>UB</b>: the backend's estimate %1 (tile × %2 B × %3 buffers, what it prunes by); %4. "
                          "The estimate counts one tile per buffer at the widest dtype; the compile counts every buffer "
                          "the kernel's code holds at once (float32 copies, intermediates, multibuffer's second half), so "
                          "the two differ. A compile over the UB fails, whatever the estimate.</p>")
@@ -680,7 +680,7 @@ void SpacePage::showDetails(std::size_t candidate)
                 programsAndWaves + QStringLiteral("</p>");
     else
         html += QStringLiteral("<p>") + tile +
-                tr(" · UB %1, %2").arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)) + programsAndWaves +
+                tr(" · UB %1, %2").arg(bytesText(m.ubBytes), ubUsageText(m)) + programsAndWaves +
                 QStringLiteral("</p>");
     // The launch: the grid every view counts programs from, and whether it covers the data.
     QString launch = m.programs > 0 ? tr("Grid (%1, %2, %3)")

@@ -1,6 +1,7 @@
 #include "widgets/status_colors.h"
 
 #include "core/util/format.h"
+#include "widgets/quantity_text.h"
 #include "widgets/theme.h"
 #include "widgets/themed_color.h"
 
@@ -197,14 +198,14 @@ QString ubShareText(const space::CandidateMetrics& m)
 {
     if (isOverflow(m.ubBytes, m.ubBudgetBytes))
         return QCoreApplication::translate("ts::gui::Usage", "overflow: %1 of %2")
-            .arg(QString::fromStdString(formatBytes(m.ubBytes)), QString::fromStdString(formatBytes(m.ubBudgetBytes)));
+            .arg(bytesText(m.ubBytes), bytesText(m.ubBudgetBytes));
     return QString::fromStdString(formatPercent(m.ubShare));
 }
 
 QString ubUsageText(const space::CandidateMetrics& m)
 {
-    const QString used = QString::fromStdString(formatBytes(m.ubBytes));
-    const QString budget = QString::fromStdString(formatBytes(m.ubBudgetBytes));
+    const QString used = bytesText(m.ubBytes);
+    const QString budget = bytesText(m.ubBudgetBytes);
     if (isOverflow(m.ubBytes, m.ubBudgetBytes))
         return QCoreApplication::translate("ts::gui::Usage", "overflow: %1 of a %2 budget").arg(used, budget);
     return QCoreApplication::translate("ts::gui::Usage", "%1 of the %2 budget")
@@ -213,7 +214,7 @@ QString ubUsageText(const space::CandidateMetrics& m)
 
 QString cubeMemoryText(const space::CandidateMetrics& m)
 {
-    auto bytes = [](std::int64_t b) { return QString::fromStdString(formatBytes(b)); };
+    auto bytes = [](std::int64_t b) { return bytesText(b); };
     return QCoreApplication::translate("ts::gui::Usage", "L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8")
         .arg(bytes(m.l1Bytes), bytes(m.l1LimitBytes), bytes(m.l0aBytes), bytes(m.l0aLimitBytes), bytes(m.l0bBytes),
              bytes(m.l0bLimitBytes), bytes(m.l0cBytes), bytes(m.l0cLimitBytes));

@@ -3,6 +3,7 @@
 #include "core/util/format.h"
 #include "widgets/chart_export.h"
 #include "widgets/plot_style.h"
+#include "widgets/quantity_text.h"
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
 
@@ -64,7 +65,7 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
         for (const auto& [name, value] : m_space->params(c))
             params << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
         const QString memory = m.cube ? cubeMemoryText(m)
-                                      : tr("UB %1, %2").arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m));
+                                      : tr("UB %1, %2").arg(bytesText(m.ubBytes), ubUsageText(m));
         QToolTip::showText(e->globalPosition().toPoint(),
                            QStringLiteral("#%1 %2\n%3\n%4")
                                .arg(c)
@@ -188,8 +189,8 @@ void UbChart::rebuild()
     m_budget->setVisible(true);
     m_budgetKib = budgetKib;
     m_budgetLabel->position->setCoords(0.99, budgetKib);
-    m_budgetLabel->setText(cube ? tr("L1 limit %1 KiB").arg(budgetKib, 0, 'f', 0)
-                                : tr("UB budget %1 KiB").arg(budgetKib, 0, 'f', 0));
+    m_budgetLabel->setText(cube ? tr("L1 limit %1 KiB").arg(budgetKib, 0, 'f', 0)
+                                : tr("UB budget %1 KiB").arg(budgetKib, 0, 'f', 0));
     m_budgetLabel->setVisible(true);
 
     if (m_selected && *m_selected < s.size() && s.metrics(*m_selected).cube) {
@@ -203,12 +204,12 @@ void UbChart::rebuild()
     } else if (m_selected && *m_selected < s.size()) {
         const space::CandidateMetrics m = s.metrics(*m_selected);
         const space::TileProblem& p = s.backend().problem;
-        m_summary->setText(tr("<b>#%1</b>: the backend's UB estimate, tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6")
+        m_summary->setText(tr("<b>#%1</b>: the backend's UB estimate, tile %2 elements × %3 B × %4 buffers = <b>%5</b>, %6")
                                .arg(*m_selected)
                                .arg(QLocale().toString(qint64(m.tileElements)))
                                .arg(p.dtypeBytes)
                                .arg(p.numBuffers)
-                               .arg(QString::fromStdString(formatBytes(m.ubBytes)), ubUsageText(m)));
+                               .arg(bytesText(m.ubBytes), ubUsageText(m)));
     } else {
         // A long list is drawn as an even sample of it: the text says so, never a sample as the whole.
         QString what =

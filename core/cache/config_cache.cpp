@@ -1207,26 +1207,26 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
         for (const auto& row : rows) {
             if (!options.backend.empty() && row.key.backend != options.backend)
                 continue;
-            std::string reason;
+            msg::Message reason;
             if (auto it = options.currentSourceHashes.find(row.key.kernelName);
                 it != options.currentSourceHashes.end() && it->second != row.key.sourceHash)
-                reason = msg::text(msg::Id::PruneStale);
+                reason = msg::Message(msg::Id::PruneStale);
             else if (options.superseded && newestOfKernel[row.key.kernelName]->key.sourceHash != row.key.sourceHash)
-                reason = msg::text(msg::Id::PruneSuperseded, {row.key.kernelName});
+                reason = msg::Message(msg::Id::PruneSuperseded, {row.key.kernelName});
             else if (options.olderThanDays) {
                 if (auto created = parseIsoUtc(row.createdAt)) {
                     const double ageDays = std::chrono::duration<double>(now - *created).count() / 86400.0;
                     if (ageDays > *options.olderThanDays) {
                         char buf[64];
                         std::snprintf(buf, sizeof buf, "%g", *options.olderThanDays);
-                        reason = msg::text(msg::Id::PruneOlderThan, {buf});
+                        reason = msg::Message(msg::Id::PruneOlderThan, {std::string(buf)});
                     }
                 }
             }
             if (reason.empty() && options.knownSimulatorVersions) {
                 const auto& known = *options.knownSimulatorVersions;
                 if (std::find(known.begin(), known.end(), row.key.simulatorVersion) == known.end())
-                    reason = msg::text(msg::Id::PruneUnknownSimulator, {row.key.simulatorVersion});
+                    reason = msg::Message(msg::Id::PruneUnknownSimulator, {row.key.simulatorVersion});
             }
             if (!reason.empty())
                 pruned.push_back(PrunedEntry{row, reason});

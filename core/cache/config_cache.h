@@ -24,6 +24,7 @@
 
 #include "core/cache/measurement_record.h"
 #include "core/cache/tuning_record.h"
+#include "core/util/message_value.h"
 
 #include <chrono>
 #include <functional>
@@ -150,7 +151,7 @@ struct PruneOptions {
 
 struct PrunedEntry {
     TuningSummary summary;
-    std::string reason;  // "stale source", "superseded source", "older than 30 days", ...
+    msg::Message reason;  // "stale: the kernel source changed", "older than 30 days", ...
 };
 
 struct MergeReport {

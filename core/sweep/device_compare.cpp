@@ -92,22 +92,24 @@ void chooseDeviceList(DeviceComparison& comparison, const CoverOptions& options)
     }
     comparison.cover = coverFromTimes(comparison.configs, times, options);
     comparison.listExists = true;
-    comparison.noList.clear();
-    std::string without;
+    comparison.noList = {};
+    msg::Arg without; // "A (why); B (why)", each why in the reader's language
     for (std::size_t j = 0; j < comparison.devices.size(); ++j) {
         const DeviceEntry& d = comparison.devices[j];
         if (comparison.cover.shapes[j].measured)
             continue;
-        without += (without.empty() ? "" : "; ") + d.device + " (" +
-                   (d.error ? d.error->english() : std::string("no config was benchmarked there")) + ")";
+        without += msg::Arg((without.empty() ? "" : "; ") + d.device + " (");
+        without +=
+            d.error ? msg::Arg(*d.error) : msg::Arg(msg::Message(msg::Id::DeviceListNothingBenchmarked));
+        without += msg::Arg(")");
     }
     if (comparison.devices.empty()) {
         comparison.listExists = false;
-        comparison.noList = "no device to compare";
+        comparison.noList = msg::Message(msg::Id::DeviceListNoDevice);
     } else if (!without.empty()) {
         // A device where nothing runs cannot be served by any list.
         comparison.listExists = false;
-        comparison.noList = "no config runs on " + without;
+        comparison.noList = msg::Message(msg::Id::DeviceListNothingRuns, {without});
         comparison.cover.chosen.clear();
         for (ShapeCover& s : comparison.cover.shapes) {
             s.chosen.reset();
@@ -197,12 +199,13 @@ nlohmann::ordered_json deviceComparisonToJson(const DeviceComparison& r)
     nlohmann::ordered_json chosen = nlohmann::ordered_json::array();
     for (std::size_t c : r.cover.chosen)
         chosen.push_back(c);
-    j["list"] = {{"exists", r.listExists},
-                 {"reason", r.listExists ? nlohmann::ordered_json() : nlohmann::ordered_json(r.noList)},
-                 {"configs", std::move(chosen)},
-                 {"method", r.cover.method},
-                 {"exact", r.cover.exact},
-                 {"maxLossPercent", r.cover.maxLossPercent}};
+    j["list"] = {
+        {"exists", r.listExists},
+        {"reason", r.listExists ? nlohmann::ordered_json() : nlohmann::ordered_json(r.noList.english())},
+        {"configs", std::move(chosen)},
+        {"method", r.cover.method},
+        {"exact", r.cover.exact},
+        {"maxLossPercent", r.cover.maxLossPercent}};
     j["notes"] = msg::english(r.notes);
     return j;
 }
@@ -290,7 +293,8 @@ std::string deviceComparisonToText(const DeviceComparison& r)
     std::snprintf(tol, sizeof tol, "%g%%", r.cover.tolerance * 100.0);
     out << "\n";
     if (!r.listExists) {
-        out << "No config list is within " << tol << " of the best on every device: " << r.noList << "\n";
+        out << "No config list is within " << tol << " of the best on every device: " << r.noList.english()
+            << "\n";
     } else {
         out << formatCount(std::int64_t(r.cover.chosen.size()), "config")
             << (r.cover.chosen.size() == 1 ? " serves" : " serve") << " every device within " << tol

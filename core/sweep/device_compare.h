@@ -63,7 +63,7 @@ struct DeviceComparison {
     CoverResult cover; // `shapes` are the devices, in order
     // Whether a list within tolerance on every device exists; when not, why.
     bool listExists = false;
-    std::string noList;
+    msg::Message noList;
     std::vector<msg::Message> notes;
 };
 

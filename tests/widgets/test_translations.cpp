@@ -1,9 +1,11 @@
 // English and Simplified Chinese: the translation is complete, compiled in, and applied.
 
+#include "tuning_test_support.h"
 #include "widget_test_support.h"
 #include "window_test_support.h"
 
 #include "core/backends/backend_registry.h"
+#include "core/cache/config_cache.h"
 #include "core/kernel/workload.h"
 #include "core/npu/device_profile.h"
 #include "core/pipeline/workflow.h"
@@ -18,6 +20,7 @@
 #include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
+#include "widgets/measured_compare_dialog.h"
 #include "widgets/progress_widget.h"
 #include "widgets/qcp.h"
 #include "widgets/source_view.h"
@@ -31,6 +34,7 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -45,6 +49,7 @@
 #include <QLibraryInfo>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -57,6 +62,7 @@
 #include <QTextDocument>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
+#include <QTimer>
 #include <QXmlStreamReader>
 
 #include <algorithm>
@@ -1114,6 +1120,130 @@ private Q_SLOTS:
         const QString source =
             shapes.data(shapes.index(0, ts::gui::SweepTableModel::Source), Qt::DisplayRole).toString();
         QVERIFY2(source.contains(noConfig), qPrintable(source));
+
+        // A device comparison stopped while the second device tunes: no list serves both devices,
+        // and the dialog says why, the device's own reason included.
+        {
+            const QString nothingRuns = wordsBefore(translated(Id::DeviceListNothingRuns), "%1");
+            QVERIFY(!nothingRuns.isEmpty() && nothingRuns != QStringLiteral("no config runs on "));
+            ts::tuning::TuningOptions options;
+            options.jobs = 1;
+            ts::gui::DeviceCompareDialog dialog(window.document()->analysis(), &registry, options, {});
+            dialog.setChosenDevices({QStringLiteral("Ascend910B2"), QStringLiteral("Ascend910B4")});
+            // The second step's stage as the dialog writes it in this language ("Step 2 of ...").
+            QString second = QCoreApplication::translate("ts::gui::DeviceCompareDialog", "Step %1 of %2: %3");
+            second = second.left(second.indexOf(QLatin1String("%2")))
+                         .replace(QLatin1String("%1"), QLatin1String("2"));
+            auto pause = std::make_shared<ts::test::PausePoint>();
+            const ts::test::PausePoint::Opener opener{pause};
+            auto probe = std::make_shared<ts::gui::JobProbe>();
+            probe->step = [pause, second](double, const QString& stage) {
+                if (stage.startsWith(second))
+                    pause->hold();
+            };
+            probe->clock = ts::test::steppingClock();
+            dialog.job()->setProbe(probe);
+            QSignalSpy done(&dialog, &ts::gui::DeviceCompareDialog::comparisonFinished);
+            QVERIFY(dialog.run());
+            pause->waitUntilHeld();
+            dialog.stop();
+            pause->release();
+            QVERIFY(ts::test::waitForCount(done));
+            QVERIFY(dialog.result() && dialog.result()->ok());
+            const ts::sweep::DeviceComparison& c = dialog.result()->comparison;
+            QVERIFY(!c.listExists);
+            const QString english = QString::fromStdString(c.noList.english());
+            QVERIFY2(english.startsWith(QLatin1String("no config runs on ")), qPrintable(english));
+            for (const QString& shown : {dialog.summary()->text(), dialog.exportList(QString())}) {
+                QVERIFY2(shown.contains(nothingRuns) && !shown.contains(english), qPrintable(shown));
+                for (const ts::sweep::DeviceEntry& d : c.devices)
+                    if (d.error)
+                        QVERIFY2(shown.contains(ts::gui::coreText(*d.error)) &&
+                                     !shown.contains(QString::fromStdString(d.error->english())),
+                                 qPrintable(shown));
+            }
+        }
+
+        // The cache browser's prune confirmation: each tuning's reason in the reader's language.
+        {
+            const QString staleReason = translated(Id::PruneStale);
+            QVERIFY(staleReason != QStringLiteral("stale: the kernel source changed"));
+            std::optional<ts::cache::TuningRecord> stale =
+                ts::test::tuneRecord(*window.document()->analysis());
+            QVERIFY(stale);
+            stale->key.sourceHash = ts::cache::sourceHashOf("def add_kernel(): pass  # an older version");
+            const QString cachePath = QDir(scratch.path()).filePath(QStringLiteral("prune.sqlite"));
+            {
+                auto opened = ts::cache::ConfigCache::open(std::filesystem::path(cachePath.toStdString()));
+                QVERIFY(opened.ok());
+                QVERIFY(opened.cache->store(*stale).ok());
+            }
+            ts::gui::CacheBrowser browser;
+            browser.setKernel(window.document()->analysis());
+            browser.openCache(cachePath);
+            QVERIFY(ts::test::waitUntil([&] { return !browser.isBusy(); }));
+            // The confirmation is read and cancelled once it is up: nothing is removed.
+            QString asked;
+            QTimer answer;
+            answer.setInterval(20);
+            connect(&answer, &QTimer::timeout, &answer, [&] {
+                if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                    asked = box->text();
+                    answer.stop();
+                    box->button(QMessageBox::Cancel)->click();
+                }
+            });
+            answer.start();
+            browser.pruneStale();
+            QVERIFY(ts::test::waitUntil([&] { return !asked.isEmpty() && !browser.isBusy(); }));
+            QVERIFY2(asked.contains(staleReason) &&
+                         !asked.contains(QLatin1String("the kernel source changed")),
+                     qPrintable(asked));
+        }
+
+        // A measured comparison of one config: its rank statistics have no value.
+        {
+            const std::filesystem::path data = ts::test::dataDir() / "measure";
+            QFile in(QString::fromStdString((data / "add_runner.json").string()));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QJsonObject run = QJsonDocument::fromJson(in.readAll()).object();
+            const QDir dataDir(QString::fromStdString(data.string()));
+            QJsonObject workload = run[QStringLiteral("workload")].toObject();
+            workload[QStringLiteral("kernel")] =
+                QFileInfo(dataDir.filePath(workload[QStringLiteral("kernel")].toString()))
+                    .canonicalFilePath();
+            run[QStringLiteral("workload")] = workload;
+            run[QStringLiteral("workload_file")] =
+                dataDir.filePath(run[QStringLiteral("workload_file")].toString());
+            run[QStringLiteral("candidates")] =
+                QJsonArray{run[QStringLiteral("candidates")].toArray().first()};
+            const QString one = QDir(scratch.path()).filePath(QStringLiteral("one.json"));
+            QFile out(one);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QJsonDocument(run).toJson());
+            out.close();
+            ts::pipeline::MeasureImportRequest import;
+            import.files = {one.toStdString()};
+            import.cachePath = std::filesystem::path(scratch.path().toStdString()) / "measured.sqlite";
+            QVERIFY(ts::pipeline::importMeasurements(import).ok());
+            auto analysis = ts::test::analyseFile(QString::fromStdString((data / "add.json").string()));
+            QVERIFY(analysis);
+            ts::tuning::TuningOptions options;
+            options.jobs = 1;
+            ts::gui::MeasuredCompareDialog dialog(analysis, *registry.find(analysis->workload.device),
+                                                  options, import.cachePath);
+            QSignalSpy done(&dialog, &ts::gui::MeasuredCompareDialog::comparisonFinished);
+            QVERIFY(dialog.run());
+            QVERIFY(ts::test::waitForCount(done));
+            QVERIFY(dialog.result() && dialog.result()->ok());
+            QCOMPARE(dialog.result()->agreement.n, std::size_t(1));
+            const QString noValue = QCoreApplication::translate("ts::gui::MeasuredCompareDialog", "n/a",
+                                                                "a statistic with no value");
+            QVERIFY(noValue != QStringLiteral("n/a"));
+            const QString summary = dialog.summary()->text();
+            QVERIFY2(summary.contains(noValue) && !summary.contains(QLatin1String("n/a")),
+                     qPrintable(summary));
+        }
     }
 
     // A count inside a message is grouped: in English as the CLI prints it ("4,096"), in the
