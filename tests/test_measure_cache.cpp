@@ -189,8 +189,9 @@ TEST(MeasureCache, ALaunchReadsInTheOrderStoredAndTimingsOnlyKeepsTheTimings)
     ASSERT_EQ(all.value->size(), 6u);
     for (std::size_t i = 0; i < 6; ++i) {
         EXPECT_EQ((*all.value)[i].params[0].second, std::to_string(1024 << i));
-        if (i > 0)
+        if (i > 0) {
             EXPECT_LT((*all.value)[i - 1].id, (*all.value)[i].id);
+        }
     }
     filter.timingsOnly = true;
     const auto timings = cache->measurements(filter);

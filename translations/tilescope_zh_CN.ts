@@ -2718,6 +2718,36 @@ measured %2 (%Ln run(s)), simulated %3, ratio %4</source>
         <comment>a statistic with no value</comment>
         <translation>不适用</translation>
     </message>
+    <message>
+        <source>timed</source>
+        <comment>a measured config&apos;s status</comment>
+        <translation>已计时</translation>
+    </message>
+    <message>
+        <source>failed to compile</source>
+        <comment>a measured config&apos;s status</comment>
+        <translation>编译失败</translation>
+    </message>
+    <message>
+        <source>failed to run</source>
+        <comment>a measured config&apos;s status</comment>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <comment>a measured config&apos;s status</comment>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <comment>a measured config&apos;s status</comment>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>selected, no time</source>
+        <comment>a measured config&apos;s status: a log names it as the pick</comment>
+        <translation>已选中（无耗时）</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PipeChart</name>

@@ -7,6 +7,7 @@
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/run_panel.h"
+#include "widgets/status_colors.h"
 #include "widgets/time_axis_ticker.h"
 
 #include <QHBoxLayout>
@@ -60,6 +61,33 @@ QString statistic(double v, int decimals = 3)
 QString ratioStatistic(double v)
 {
     return std::isfinite(v) ? ratioText(v) : notDefined();
+}
+
+// How a config's measurement ended, where it has no time. Core gives the status's code (as the
+// CLI and JSON print it); a code this build does not know is shown as it came.
+QString measuredStatusText(const std::string& code)
+{
+    const std::optional<measure::MeasureStatus> status = measure::parseMeasureStatus(code);
+    if (!status)
+        return QString::fromStdString(code);
+    switch (*status) {
+    case measure::MeasureStatus::Ok: return MeasuredCompareDialog::tr("timed", "a measured config's status");
+    case measure::MeasureStatus::CompileFailed:
+        return MeasuredCompareDialog::tr("failed to compile", "a measured config's status");
+    case measure::MeasureStatus::RunFailed: return MeasuredCompareDialog::tr("failed to run", "a measured config's status");
+    case measure::MeasureStatus::Timeout: return MeasuredCompareDialog::tr("timed out", "a measured config's status");
+    case measure::MeasureStatus::NotRun: return MeasuredCompareDialog::tr("not run", "a measured config's status");
+    case measure::MeasureStatus::Selected:
+        return MeasuredCompareDialog::tr("selected, no time", "a measured config's status: a log names it as the pick");
+    }
+    return QString::fromStdString(code);
+}
+
+// How the simulated tuning of a config ended, where it has no time: the tuned table's words.
+QString simulatedStatusText(const std::string& code)
+{
+    const std::optional<tuning::OutcomeStatus> outcome = tuning::parseOutcomeStatus(code);
+    return outcome ? outcomeLabel(*outcome) : QString::fromStdString(code);
 }
 
 QTableWidgetItem* cell(const QString& text, bool number = false)
@@ -193,10 +221,10 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
         const int row = int(i);
         m_table->setItem(
             row, 0,
-            cell(c.measuredMs ? usNumber(c.measuredMs) : QString::fromStdString(c.measuredStatus), true));
+            cell(c.measuredMs ? usNumber(c.measuredMs) : measuredStatusText(c.measuredStatus), true));
         m_table->setItem(
             row, 1,
-            cell(c.simulatedMs ? usNumber(c.simulatedMs) : QString::fromStdString(c.simulatedStatus), true));
+            cell(c.simulatedMs ? usNumber(c.simulatedMs) : simulatedStatusText(c.simulatedStatus), true));
         m_table->setItem(row, 2, cell(c.ratio ? ratioText(*c.ratio) : QStringLiteral("-"), true));
         m_table->setItem(row, 3, cell(countText(c.timedRuns), true));
         QTableWidgetItem* config = cell(configText(c.config));

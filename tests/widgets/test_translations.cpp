@@ -1215,8 +1215,10 @@ private Q_SLOTS:
             run[QStringLiteral("workload")] = workload;
             run[QStringLiteral("workload_file")] =
                 dataDir.filePath(run[QStringLiteral("workload_file")].toString());
-            run[QStringLiteral("candidates")] =
-                QJsonArray{run[QStringLiteral("candidates")].toArray().first()};
+            // One timed config and one that failed to compile (the fixture's ninth).
+            const QJsonArray entries = run[QStringLiteral("candidates")].toArray();
+            QCOMPARE(entries.at(8).toObject()[QStringLiteral("status")].toString(), QStringLiteral("compile_failed"));
+            run[QStringLiteral("candidates")] = QJsonArray{entries.first(), entries.at(8)};
             const QString one = QDir(scratch.path()).filePath(QStringLiteral("one.json"));
             QFile out(one);
             QVERIFY(out.open(QIODevice::WriteOnly));
@@ -1243,6 +1245,16 @@ private Q_SLOTS:
             const QString summary = dialog.summary()->text();
             QVERIFY2(summary.contains(noValue) && !summary.contains(QLatin1String("n/a")),
                      qPrintable(summary));
+            // The failed config's measured cell says how it ended in the reader's words, not
+            // the status's code.
+            const QString failed = QCoreApplication::translate("ts::gui::MeasuredCompareDialog",
+                                                               "failed to compile", "a measured config's status");
+            QVERIFY(failed != QStringLiteral("failed to compile"));
+            QStringList measuredCells;
+            for (int row = 0; row < dialog.table()->rowCount(); ++row)
+                measuredCells << dialog.table()->item(row, 0)->text();
+            QVERIFY2(measuredCells.contains(failed) && !measuredCells.contains(QStringLiteral("compile_failed")),
+                     qPrintable(measuredCells.join(QLatin1Char('|'))));
         }
     }
 
