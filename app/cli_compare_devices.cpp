@@ -128,8 +128,8 @@ int runCompareDevices(const Args& args)
             exportRequest.backend = *backend;
         list = pipeline::exportTuning(exportRequest);
         if (!list.ok())
-            std::cerr << "tilescope compare-devices: cannot write the config list: "
-                      << list.error.value_or("") << "\n";
+            std::cerr << "tilescope compare-devices: cannot write the config list: " << list.error->english()
+                      << "\n";
     }
     if (args.flag("json")) {
         nlohmann::ordered_json j = sweep::deviceComparisonToJson(cmp);

@@ -191,9 +191,9 @@ int runExport(const Args& args)
     if (!written.equivalent.empty() && !exportRequest.dropEquivalent)
         std::cerr << "tilescope export: --drop-equivalent keeps only the fastest of each such group\n";
     if (written.problem == pipeline::ExportProblem::BadIndex)
-        return fail("--configs: " + *written.error);
+        return fail("--configs: " + written.error->english());
     if (!written.ok())
-        return fail(*written.error, kExitKernelError);
+        return fail(written.error->english(), kExitKernelError);
     if (exportRequest.format == pipeline::ExportFormat::TritonAutotuneJson && !args.value("output"))
         std::cerr << "tilescope export: Triton names this file " << written.fileName << "\n";
     return writeOut(args, written.text);

@@ -196,7 +196,7 @@ int runCompare(const Args& args, const std::vector<std::string>& rest)
         return pipeline::compareMeasured(request, control);
     }();
     if (!result.ok())
-        return fail("compare", *result.error);
+        return fail("compare", result.error->english());
     const measure::RankAgreement& a = result.agreement;
     const auto simPick = result.simulatorPick();
     const auto best = result.measuredBest();

@@ -134,7 +134,7 @@ int runSweep(const Args& args)
             std::cout << "\n" << list.text;
     }
     if (!list.ok())
-        std::cerr << "tilescope sweep: cannot write the config list: " << list.error.value_or(std::string()) << "\n";
+        std::cerr << "tilescope sweep: cannot write the config list: " << list.error->english() << "\n";
     if (auto file = args.value("output"); file && list.ok()) {
         if (!writeOutput(*file, list.text, "sweep"))
             return kExitUsage;

@@ -218,7 +218,8 @@ TEST(Backends, EveryFeatureRunsUnderEveryVersion)
             request.record = std::make_shared<const cache::TuningRecord>(*tuned.record);
             request.format = format;
             const pipeline::ExportResult exported = pipeline::exportTuning(request);
-            EXPECT_TRUE(exported.ok()) << exported.error.value_or("") << " format " << int(format);
+            EXPECT_TRUE(exported.ok())
+                << exported.error.value_or(msg::Message()) << " format " << int(format);
             EXPECT_FALSE(exported.text.empty());
         }
         // A record of a version this build does not model: its Triton cache file is refused, not
@@ -231,8 +232,9 @@ TEST(Backends, EveryFeatureRunsUnderEveryVersion)
             request.format = pipeline::ExportFormat::TritonAutotuneJson;
             const pipeline::ExportResult refused = pipeline::exportTuning(request);
             EXPECT_FALSE(refused.ok());
-            EXPECT_NE(refused.error.value_or("").find("backend version '2099-01'"), std::string::npos)
-                << refused.error.value_or("");
+            ASSERT_TRUE(refused.error);
+            EXPECT_NE(refused.error->english().find("backend version '2099-01'"), std::string::npos)
+                << *refused.error;
         }
 
         // guide rules and coverage: the static grid over XBLOCK

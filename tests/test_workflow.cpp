@@ -389,18 +389,18 @@ TEST(Workflow, StringConfigValuesGoThroughEveryStage)
     pipeline::ExportRequest python;
     python.record = std::make_shared<const cache::TuningRecord>(*tuned.record);
     const pipeline::ExportResult py = pipeline::exportTuning(python);
-    ASSERT_TRUE(py.ok()) << py.error.value_or("");
+    ASSERT_TRUE(py.ok()) << py.error.value_or(msg::Message());
     EXPECT_NE(py.text.find("\"limit_auto_multi_buffer_of_local_buffer\": 'no-l0c'"), std::string::npos) << py.text;
     pipeline::ExportRequest json = python;
     json.format = pipeline::ExportFormat::JsonReport;
     const pipeline::ExportResult report = pipeline::exportTuning(json);
-    ASSERT_TRUE(report.ok()) << report.error.value_or("");
+    ASSERT_TRUE(report.ok()) << report.error.value_or(msg::Message());
     EXPECT_NE(report.text.find("\"limit_auto_multi_buffer_of_local_buffer\": \"no-l0c\""), std::string::npos)
         << report.text;
     pipeline::ExportRequest triton = python;
     triton.format = pipeline::ExportFormat::TritonAutotuneJson;
     const pipeline::ExportResult autotuneJson = pipeline::exportTuning(triton);
-    ASSERT_TRUE(autotuneJson.ok()) << autotuneJson.error.value_or("");
+    ASSERT_TRUE(autotuneJson.ok()) << autotuneJson.error.value_or(msg::Message());
     EXPECT_NE(autotuneJson.text.find("\"limit_auto_multi_buffer_of_local_buffer\": \"no-l0c\""), std::string::npos)
             << autotuneJson.text;
 }

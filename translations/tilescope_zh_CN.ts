@@ -5409,6 +5409,50 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>no config was benchmarked there</source>
         <translation>该设备上没有配置经过基准测试</translation>
     </message>
+    <message>
+        <source>no cache at %1: import measurements first (tilescope measure import)</source>
+        <translation>%1 处没有缓存：请先导入实测数据（tilescope measure import）</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>no analysis to look up</source>
+        <translation>没有可供查找的分析结果</translation>
+    </message>
+    <message>
+        <source>no measurements of %1 in %2 (tilescope measure import)</source>
+        <translation>%2 中没有 %1 的实测数据（tilescope measure import）</translation>
+    </message>
+    <message>
+        <source>no measurements of %1 on &apos;%2&apos; (measured on: %3)</source>
+        <translation>没有 %1 在“%2”上的实测数据（实测设备：%3）</translation>
+    </message>
+    <message>
+        <source>every measurement of %1 on %2 is of an earlier version of the kernel&apos;s source</source>
+        <translation>%1 在 %2 上的实测数据全部来自内核源码的较早版本</translation>
+    </message>
+    <message>
+        <source>no tuning to export</source>
+        <translation>没有可导出的调优</translation>
+    </message>
+    <message>
+        <source>only the Python decorator can be written for a config list</source>
+        <translation>配置列表只能写成 Python 装饰器</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a candidate index of cache entry #%2 (0..%3; see `tilescope cache show %2`)</source>
+        <translation>“%1”不是缓存条目 #%2 的候选索引（0..%3；参见 `tilescope cache show %2`）</translation>
+    </message>
+    <message>
+        <source>the tuning has no measured config to write: every candidate failed or was not run</source>
+        <translation>该调优没有可写出的已测配置：每个候选都失败了或未运行</translation>
+    </message>
+    <message>
+        <source>the tuning was made under backend version &apos;%1&apos;, which this build does not model (%2): its Triton cache file cannot be written</source>
+        <translation>该调优是在后端版本“%1”下完成的，而此构建不模拟该版本（%2）：无法写出它的 Triton 缓存文件</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BenchMethod</name>

@@ -330,7 +330,7 @@ void ExportDialog::render()
         break;
     case pipeline::ExportProblem::BadIndex:
     case pipeline::ExportProblem::WriteFailed:
-        m_error = QString::fromStdString(written.error.value_or(std::string()));
+        m_error = written.error ? coreText(*written.error) : QString();
         break;
     }
     if (written.ok() && python) {

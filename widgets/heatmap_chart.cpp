@@ -488,8 +488,9 @@ void HeatmapChart::refreshComparisons()
                                    qint64(m_others[k]->id));
             }
             if (m_others.empty())
-                m_compare->addItem(found.error ? tr("the cache could not be read: %1").arg(QString::fromStdString(*found.error))
-                                               : tr("no other tuning of this launch in the cache"),
+                m_compare->addItem(found.error
+                                       ? tr("the cache could not be read: %1").arg(coreText(*found.error))
+                                       : tr("no other tuning of this launch in the cache"),
                                    qint64(-1));
             m_compare->setCurrentIndex(std::max(0, m_compare->findData(previous)));
             m_updating = false;

@@ -139,7 +139,7 @@ CacheState lookUpCache(const QString& path, std::shared_ptr<const analysis::Kern
     const pipeline::CacheLookupResult found = path.isEmpty() ? pipeline::CacheLookupResult{} : pipeline::lookupCached(request);
     if (found.error) {
         state.kind = CacheState::Kind::Error;
-        state.summary = QString::fromStdString(*found.error);
+        state.summary = coreText(*found.error);
         return state;
     }
     switch (found.freshness) {

@@ -195,7 +195,7 @@ void MeasuredCompareDialog::showResult(pipeline::CompareMeasuredResult&& result)
     m_table->setRowCount(0);
     m_outliers->clear();
     if (!r.ok()) {
-        m_summary->setText(QString::fromStdString(*r.error));
+        m_summary->setText(coreText(*r.error));
         m_panel->showMessage(tr("Nothing to compare."), true);
         plotResult();
         Q_EMIT comparisonFinished();

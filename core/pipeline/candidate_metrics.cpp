@@ -2,6 +2,7 @@
 // tuning shown, against its best, measured on hardware, against another tuning of the launch,
 // and what each candidate's tiles take of the UB, L1 and L0 and of the cores.
 #include "core/analysis/cube_parse.h"
+#include "core/pipeline/cache_problem.h"
 #include "core/pipeline/tuning_pipeline.h"
 #include "core/pipeline/workflow.h"
 
@@ -206,14 +207,14 @@ ComparableTuningsResult comparableTunings(const ComparableTuningsRequest& reques
     options.quickCheck = false;
     cache::OpenResult opened = cache::ConfigCache::open(path, options);
     if (!opened.ok()) {
-        out.error = opened.error ? opened.error->message : "cannot open " + path.string();
+        out.error = cacheOpenProblem(opened, path);
         return out;
     }
     cache::ListFilter filter;
     filter.kernelName = current.kernelName;
     auto listed = opened.cache->list(filter);
     if (!listed.ok()) {
-        out.error = listed.error->message;
+        out.error = msg::Message::asWritten(listed.error->message);
         return out;
     }
     std::vector<cache::TuningSummary> summaries = *listed.value;

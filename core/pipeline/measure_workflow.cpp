@@ -3,6 +3,7 @@
 #include "core/pipeline/workflow.h"
 
 #include "core/cache/sha256.h"
+#include "core/pipeline/cache_problem.h"
 #include "core/pipeline/run_progress.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
@@ -291,7 +292,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
 {
     CompareMeasuredResult out;
     if (!request.analysis || !request.analysis->kernel) {
-        out.error = "no analysed kernel to compare";
+        out.error = msg::Message(msg::Id::DeviceCompareNoKernel);
         return out;
     }
     const analysis::KernelAnalysis& a = *request.analysis;
@@ -299,7 +300,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     out.cachePath = request.cachePath.empty() ? defaultCachePath(a.workload) : request.cachePath;
     std::error_code ec;
     if (!fs::exists(out.cachePath, ec)) {
-        out.error = "no cache at " + out.cachePath.string() + ": import measurements first (tilescope measure import)";
+        out.error = msg::Message(msg::Id::MeasureCompareNoCache, {out.cachePath.string()});
         return out;
     }
     cache::OpenOptions options;
@@ -307,7 +308,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     options.quickCheck = false;  // read only; a damaged page still fails the read below
     cache::OpenResult opened = cache::ConfigCache::open(out.cachePath, options);
     if (!opened.ok()) {
-        out.error = opened.error ? opened.error->message : "cannot open " + out.cachePath.string();
+        out.error = cacheOpenProblem(opened, out.cachePath);
         return out;
     }
     const cache::TuningKey launch = launchKeyFor(a);
@@ -316,7 +317,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     filter.timingsOnly = true;
     auto stored = opened.cache->measurements(filter);
     if (!stored.ok()) {
-        out.error = stored.error->message;
+        out.error = msg::Message::asWritten(stored.error->message); // the cache's own words
         return out;
     }
     for (const std::string& skipped : stored.skipped) // the cache's own words on a damaged row
@@ -330,8 +331,8 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     for (const auto& [device, count] : perDevice)
         out.measuredDevices.emplace_back(device, count);
     if (perDevice.empty()) {
-        out.error = "no measurements of " + measure::launchText(launch) + " in " + out.cachePath.string() +
-                    " (tilescope measure import)";
+        out.error = msg::Message(msg::Id::MeasureCompareNoneOfLaunch,
+                                 {measure::launchText(launch), out.cachePath.string()});
         return out;
     }
     out.measuredDevice = request.measuredDevice;
@@ -345,8 +346,8 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         std::string names;
         for (const auto& [device, count] : perDevice)
             names += (names.empty() ? "" : ", ") + device;
-        out.error = "no measurements of " + measure::launchText(launch) + " on '" + out.measuredDevice + "' (measured on: " +
-                    names + ")";
+        out.error = msg::Message(msg::Id::MeasureCompareNoneOnDevice,
+                                 {measure::launchText(launch), out.measuredDevice, names});
         return out;
     }
 
@@ -421,8 +422,8 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
         first = last;
     }
     if (out.candidates.empty()) {
-        out.error = "every measurement of " + measure::launchText(launch) + " on " + out.measuredDevice +
-                    " is of an earlier version of the kernel's source";
+        out.error =
+            msg::Message(msg::Id::MeasureCompareAllStale, {measure::launchText(launch), out.measuredDevice});
         return out;
     }
 

@@ -3,6 +3,7 @@
 #include "core/batch/cached_tuning.h"
 #include "core/export/triton_cache_json.h"
 #include "core/export/tuning_report.h"
+#include "core/pipeline/cache_problem.h"
 #include "core/pipeline/run_progress.h"
 #include "core/pipeline/space_pipeline.h"
 #include "core/pipeline/tuning_pipeline.h"
@@ -182,7 +183,7 @@ CacheLookupResult lookupCached(const CacheLookupRequest& request)
 {
     CacheLookupResult out;
     if (!request.analysis) {
-        out.error = "no analysis to look up";
+        out.error = msg::Message(msg::Id::CacheLookupNoAnalysis);
         return out;
     }
     out.key = tuningKeyFor(*request.analysis, request.device, request.method);
@@ -196,13 +197,13 @@ CacheLookupResult lookupCached(const CacheLookupRequest& request)
     options.quickCheck = !request.bestOnly;  // a status line need not scan the whole file
     cache::OpenResult opened = cache::ConfigCache::open(out.cachePath, options);
     if (!opened.ok()) {
-        out.error = opened.error ? opened.error->message : "cannot open " + out.cachePath.string();
+        out.error = cacheOpenProblem(opened, out.cachePath);
         return out;
     }
     if (request.bestOnly) {
         cache::BestLookupResult found = opened.cache->lookupBest(out.key, out.key.sourceHash);
         if (!found.ok()) {
-            out.error = found.error->message;
+            out.error = msg::Message::asWritten(found.error->message);
             return out;
         }
         out.freshness = found.freshness;
@@ -213,7 +214,7 @@ CacheLookupResult lookupCached(const CacheLookupRequest& request)
     }
     cache::LookupResult found = opened.cache->lookup(out.key);
     if (!found.ok()) {
-        out.error = found.error->message;
+        out.error = msg::Message::asWritten(found.error->message);
         return out;
     }
     out.freshness = found.freshness;
@@ -325,7 +326,7 @@ BatchResult batch(const BatchRequest& request, const RunControl& control)
 
 namespace {
 
-void fail(ExportResult& out, ExportProblem problem, std::string message)
+void fail(ExportResult& out, ExportProblem problem, msg::Message message)
 {
     out.problem = problem;
     out.error = std::move(message);
@@ -388,10 +389,10 @@ void writePython(const ExportRequest& request, ExportResult& out)
         for (std::size_t index : request.indices) {
             if (index >= record.candidates.size())
                 return fail(out, ExportProblem::BadIndex,
-                            "'" + std::to_string(index) + "' is not a candidate index of cache entry #" +
-                                std::to_string(record.id) + " (0.." +
-                                std::to_string(record.candidates.empty() ? 0 : record.candidates.size() - 1) +
-                                "; see `tilescope cache show " + std::to_string(record.id) + "`)");
+                            msg::Message(
+                                msg::Id::ExportBadIndex,
+                                {index, record.id,
+                                 record.candidates.empty() ? std::size_t(0) : record.candidates.size() - 1}));
             const cache::CandidateRecord& c = record.candidates[index];
             if (c.status == cache::CandidateStatus::Incorrect)
                 out.warnings.push_back("candidate " + std::to_string(index) + " is incorrect: " + c.reasonMessage);
@@ -415,8 +416,7 @@ void writePython(const ExportRequest& request, ExportResult& out)
         configs = topConfigs(*request.record, request, out);
     }
     if (configs.empty())
-        return fail(out, ExportProblem::NothingMeasured,
-                    "the tuning has no measured config to write: every candidate failed or was not run");
+        return fail(out, ExportProblem::NothingMeasured, msg::Message(msg::Id::ExportNothingMeasured));
     exporter::ConfigListOptions list = request.list;
     // A lattice tuning's winners are the user's own picks: each says where it ranked.
     if (request.record && !request.record->key.candidateSet.empty())
@@ -430,7 +430,7 @@ void writePython(const ExportRequest& request, ExportResult& out)
         list.backend = kernel::backendLabel(*request.backend);
     exporter::ConfigListResult written = exporter::writeAutotuneDecorator(configs, list);
     if (!written.ok())
-        return fail(out, ExportProblem::WriteFailed, written.error);
+        return fail(out, ExportProblem::WriteFailed, msg::Message::asWritten(written.error));
     out.text = std::move(written.text);
     out.configCount = configs.size();
 }
@@ -441,13 +441,13 @@ ExportResult exportTuning(const ExportRequest& request)
 {
     ExportResult out;
     if (!request.record && !request.configs) {
-        fail(out, ExportProblem::NoTuning, "no tuning to export");
+        fail(out, ExportProblem::NoTuning, msg::Message(msg::Id::ExportNoTuning));
         return out;
     }
     const std::string kernel = request.record ? request.record->key.kernelName : std::string();
     const std::string stem = kernel.empty() ? std::string("kernel") : kernel;
     if (request.configs && request.format != ExportFormat::Python) {
-        fail(out, ExportProblem::ListIsPythonOnly, "only the Python decorator can be written for a config list");
+        fail(out, ExportProblem::ListIsPythonOnly, msg::Message(msg::Id::ExportListIsPythonOnly));
         return out;
     }
     switch (request.format) {
@@ -473,9 +473,8 @@ ExportResult exportTuning(const ExportRequest& request)
             kernel::parseBackendVersion(request.record->key.backend);
         if (!recorded) {
             fail(out, ExportProblem::WriteFailed,
-                 "the tuning was made under backend version '" + request.record->key.backend +
-                     "', which this build does not model (" + kernel::backendNames() +
-                     "): its Triton cache file cannot be written");
+                 msg::Message(msg::Id::ExportBackendNotModelled,
+                              {request.record->key.backend, kernel::backendNames()}));
             break;
         }
         exporter::TritonCacheOptions version;
@@ -483,13 +482,13 @@ ExportResult exportTuning(const ExportRequest& request)
         version.ubTuner = request.record->details && request.record->details->ubTuner != "off";
         const exporter::TritonCacheExport cached = exporter::tritonCacheForVersion(*request.record, version);
         if (!cached.cache) {
-            fail(out, ExportProblem::WriteFailed, cached.refusal);
+            fail(out, ExportProblem::WriteFailed, msg::Message::asWritten(cached.refusal));
             break;
         }
         std::string why;
         out.text = exporter::writeTritonAutotuneJson(*cached.cache, &why);
         if (out.text.empty())
-            fail(out, ExportProblem::WriteFailed, why);
+            fail(out, ExportProblem::WriteFailed, msg::Message::asWritten(why));
         break;
     }
     }

@@ -189,7 +189,7 @@ struct ComparableTuningsRequest {
 
 struct ComparableTuningsResult {
     std::vector<std::shared_ptr<const cache::TuningRecord>> tunings;  // newest first
-    std::optional<std::string> error;
+    std::optional<msg::Message> error;  // the cache could not be read (its own words, as written)
 };
 
 ComparableTuningsResult comparableTunings(const ComparableTuningsRequest& request);
@@ -269,7 +269,7 @@ struct CacheLookupResult {
     // its stored candidates the space does not have.
     std::shared_ptr<const tuning::TuningResult> tuning;
     std::size_t unmatched = 0;
-    std::optional<std::string> error;           // the file could not be opened or read
+    std::optional<msg::Message> error;          // the file could not be opened or read
 };
 
 // Read only: a missing cache file is a miss, not created.
@@ -367,7 +367,8 @@ struct ExportResult {
     // ("candidate 4511 is candidate 4510 with num_stages=2: ..."), kept or left out as asked.
     std::vector<msg::Message> equivalent;
     ExportProblem problem = ExportProblem::None;
-    std::optional<std::string> error;
+    // Why nothing was written; the writer's own refusal as written (Message::asWritten).
+    std::optional<msg::Message> error;
     bool ok() const { return !error.has_value(); }
 };
 
@@ -546,7 +547,9 @@ struct CompareMeasuredResult {
     std::vector<std::size_t> compared;
     measure::RankAgreement agreement;
     std::vector<msg::Message> notes;
-    std::optional<std::string> error;
+    // Nothing to compare: no cache, no measurements of the launch (on the device asked for), or
+    // the cache's own words when it cannot be read (Message::asWritten).
+    std::optional<msg::Message> error;
     bool stopped = false;
     bool ok() const { return !error.has_value(); }
     // Indices into candidates (through compared), when there is an agreement.

@@ -1072,6 +1072,15 @@ private Q_SLOTS:
         auto wordsBefore = [](const QString& format, const char* placeholder) {
             return format.left(format.indexOf(QLatin1String(placeholder)));
         };
+        // The longest stretch of an entry's own words, wherever its placeholders fall.
+        auto longestWords = [](const QString& format) {
+            static const QRegularExpression placeholder(QStringLiteral("%[1-9]"));
+            QString longest;
+            for (const QString& words : format.split(placeholder))
+                if (words.size() > longest.size())
+                    longest = words;
+            return longest;
+        };
         const QString endBeforeStart = wordsAfter(translated(Id::SweepRangeEndBeforeStart), "%1");
         const QString filterNotRead = wordsBefore(translated(Id::LatticeFilterNotUnderstood), "%1");
         const QString noConfig = translated(Id::TuningFoundNoConfig);
@@ -1255,6 +1264,51 @@ private Q_SLOTS:
                 measuredCells << dialog.table()->item(row, 0)->text();
             QVERIFY2(measuredCells.contains(failed) && !measuredCells.contains(QStringLiteral("compile_failed")),
                      qPrintable(measuredCells.join(QLatin1Char('|'))));
+
+            // Nothing to compare: the summary says why in the reader's language, whether there is
+            // no cache at all or its measurements are of another launch.
+            const QString softmaxPath = ts::test::copyExample(scratch, "softmax.json", "softmax.py");
+            auto softmax = ts::test::analyseFile(softmaxPath);
+            QVERIFY(softmax);
+            const struct {
+                std::shared_ptr<const ts::analysis::KernelAnalysis> analysis;
+                std::filesystem::path cache;
+                Id why;
+            } nothing[] = {
+                {analysis, std::filesystem::path(scratch.path().toStdString()) / "absent.sqlite",
+                 Id::MeasureCompareNoCache},
+                {softmax, import.cachePath, Id::MeasureCompareNoneOfLaunch},
+            };
+            for (const auto& [launch, cachePath, why] : nothing) {
+                ts::gui::MeasuredCompareDialog empty(launch, *registry.find(launch->workload.device), options,
+                                                     cachePath);
+                QSignalSpy finished(&empty, &ts::gui::MeasuredCompareDialog::comparisonFinished);
+                QVERIFY(empty.run());
+                QVERIFY(ts::test::waitForCount(finished));
+                QVERIFY(empty.result() && empty.result()->error);
+                QCOMPARE(empty.result()->error->id(), why);
+                const QString words = longestWords(translated(why));
+                const QString english = QString::fromStdString(empty.result()->error->english());
+                const QString shown = empty.summary()->text();
+                QVERIFY2(shown.contains(words) && !shown.contains(english), qPrintable(shown));
+            }
+        }
+
+        // A tuning made under a backend version this build does not model: the export says why
+        // Triton's cache file cannot be written.
+        {
+            std::optional<ts::cache::TuningRecord> record =
+                ts::test::tuneRecord(*window.document()->analysis());
+            QVERIFY(record);
+            record->key.backend = "2099-01";
+            ts::gui::ExportDialog dialog;
+            dialog.setRecord(std::make_shared<const ts::cache::TuningRecord>(*record),
+                             ts::gui::decoratorContextFor(*record, window.document()->analysis().get()));
+            dialog.setFormat(ts::gui::ExportDialog::Format::TritonJson);
+            const QString notModelled = longestWords(translated(Id::ExportBackendNotModelled));
+            QVERIFY2(dialog.error().contains(notModelled) &&
+                         !dialog.error().contains(QLatin1String("which this build does not model")),
+                     qPrintable(dialog.error()));
         }
     }
 
