@@ -5453,6 +5453,662 @@ p50 %3（p20 %4，p80 %5）</translation>
         <source>the tuning was made under backend version &apos;%1&apos;, which this build does not model (%2): its Triton cache file cannot be written</source>
         <translation>该调优是在后端版本“%1”下完成的，而此构建不模拟该版本（%2）：无法写出它的 Triton 缓存文件</translation>
     </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>args.%1: integer too large</source>
+        <translation>args.%1：整数过大</translation>
+    </message>
+    <message>
+        <source>args.%1: an object argument must be a tensor: {&quot;tensor&quot;: &quot;float16&quot;, &quot;shape&quot;: [...]}</source>
+        <translation>args.%1：对象形式的参数必须是张量：{&quot;tensor&quot;: &quot;float16&quot;, &quot;shape&quot;: [...]}</translation>
+    </message>
+    <message>
+        <source>args.%1.tensor: expected a dtype name such as &quot;float16&quot;</source>
+        <translation>args.%1.tensor：应为 dtype 名称，如 &quot;float16&quot;</translation>
+    </message>
+    <message>
+        <source>args.%1.tensor: unknown dtype &apos;%2&apos; (expected float16, bfloat16, float32, float64, int8, uint8, int16, int32, int64, bool, ...)</source>
+        <translation>args.%1.tensor：未知的 dtype &apos;%2&apos;（应为 float16、bfloat16、float32、float64、int8、uint8、int16、int32、int64、bool 等）</translation>
+    </message>
+    <message>
+        <source>args.%1.shape: expected a list of sizes</source>
+        <translation>args.%1.shape：应为尺寸列表</translation>
+    </message>
+    <message>
+        <source>args.%1.shape: sizes must be whole numbers from 0 to 2^48, found %2</source>
+        <translation>args.%1.shape：尺寸必须是 0 到 2^48 的整数，实际为 %2</translation>
+    </message>
+    <message>
+        <source>args.%1.shape: more than 2^48 elements in one tensor</source>
+        <translation>args.%1.shape：一个张量的元素超过 2^48 个</translation>
+    </message>
+    <message>
+        <source>args.%1: unsupported value %2</source>
+        <translation>args.%1：不支持的值 %2</translation>
+    </message>
+    <message>
+        <source>a workload must be a JSON object with at least &quot;kernel&quot; and &quot;args&quot;</source>
+        <translation>工作负载必须是 JSON 对象，至少包含 &quot;kernel&quot; 和 &quot;args&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;kernel&quot;: expected the path of the kernel .py file (relative to the workload)</source>
+        <translation>&quot;kernel&quot;：应为内核 .py 文件的路径（相对于工作负载）</translation>
+    </message>
+    <message>
+        <source>&quot;function&quot;: expected the kernel function&apos;s name</source>
+        <translation>&quot;function&quot;：应为内核函数的名称</translation>
+    </message>
+    <message>
+        <source>&quot;args&quot;: expected an object mapping argument names to values</source>
+        <translation>&quot;args&quot;：应为把参数名映射到值的对象</translation>
+    </message>
+    <message>
+        <source>&quot;grid&quot;: a static grid counts programs from 0 to 2^31-1, found %1</source>
+        <translation>&quot;grid&quot;：静态 grid 的程序数应为 0 到 2^31-1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&quot;grid&quot;: a static grid is a list of program counts from 0 to 2^31-1, found %1</source>
+        <translation>&quot;grid&quot;：静态 grid 是程序数的列表，每项为 0 到 2^31-1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&quot;grid&quot;: a static grid has 1 to 3 dimensions</source>
+        <translation>&quot;grid&quot;：静态 grid 有 1 到 3 维</translation>
+    </message>
+    <message>
+        <source>&quot;grid&quot;: expected a lambda expression string or a list of integers</source>
+        <translation>&quot;grid&quot;：应为 lambda 表达式字符串或整数列表</translation>
+    </message>
+    <message>
+        <source>&quot;device&quot;: expected a SoC name such as &quot;Ascend910B2&quot;</source>
+        <translation>&quot;device&quot;：应为 SoC 名称，如 &quot;Ascend910B2&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;backend&quot;: unknown backend version %1 (valid: %2)</source>
+        <translation>&quot;backend&quot;：未知的后端版本 %1（有效值：%2）</translation>
+    </message>
+    <message>
+        <source>&quot;bench_method&quot;: expected &quot;default&quot; or &quot;npu&quot;</source>
+        <translation>&quot;bench_method&quot;：应为 &quot;default&quot; 或 &quot;npu&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;seed&quot;: expected a non-negative integer</source>
+        <translation>&quot;seed&quot;：应为非负整数</translation>
+    </message>
+    <message>
+        <source>cannot read the workload file: %1</source>
+        <translation>无法读取工作负载文件：%1</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: must be an object {&quot;value&quot;, &quot;unit&quot;, &quot;mark&quot;, &quot;source&quot;}, got %2</source>
+        <translation>指标 &apos;%1&apos;：必须是对象 {&quot;value&quot;, &quot;unit&quot;, &quot;mark&quot;, &quot;source&quot;}，实际为 %2</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: &apos;value&apos; is missing</source>
+        <translation>指标 &apos;%1&apos;：缺少 &apos;value&apos;</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: &apos;value&apos; must be a number, got %2</source>
+        <translation>指标 &apos;%1&apos;：&apos;value&apos; 必须是数字，实际为 %2</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: value %2 is negative</source>
+        <translation>指标 &apos;%1&apos;：值 %2 为负数</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: value %2 is out of range (at most %3)</source>
+        <translation>指标 &apos;%1&apos;：值 %2 超出范围（最大为 %3）</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: value %2 must be a whole number of at least 1</source>
+        <translation>指标 &apos;%1&apos;：值 %2 必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: &apos;%2&apos; is missing</source>
+        <translation>指标 &apos;%1&apos;：缺少 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: &apos;%2&apos; must be a string, got %3</source>
+        <translation>指标 &apos;%1&apos;：&apos;%2&apos; 必须是字符串，实际为 %3</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: &apos;%2&apos; is empty</source>
+        <translation>指标 &apos;%1&apos;：&apos;%2&apos; 为空</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: unknown mark &apos;%2&apos; (expected S, S3, D, G or F)</source>
+        <translation>指标 &apos;%1&apos;：未知的标记 &apos;%2&apos;（应为 S、S3、D、G 或 F）</translation>
+    </message>
+    <message>
+        <source>&apos;host&apos; must be an object, got %1</source>
+        <translation>&apos;host&apos; 必须是对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; in &apos;host&apos; (expected physical_cores, description)</source>
+        <translation>&apos;host&apos; 中有未知的键 &apos;%1&apos;（应为 physical_cores、description）</translation>
+    </message>
+    <message>
+        <source>&apos;host.description&apos; must be a string, got %1</source>
+        <translation>&apos;host.description&apos; 必须是字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&apos;host.physical_cores&apos; is missing</source>
+        <translation>缺少 &apos;host.physical_cores&apos;</translation>
+    </message>
+    <message>
+        <source>figure &apos;host.physical_cores&apos;: value %1 must be a whole number of cores, at least 1</source>
+        <translation>指标 &apos;host.physical_cores&apos;：值 %1 必须是核数，为不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>the top level must be an object, got %1</source>
+        <translation>顶层必须是对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; at the top level</source>
+        <translation>顶层有未知的键 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is missing</source>
+        <translation>缺少 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a string, got %2</source>
+        <translation>&apos;%1&apos; 必须是字符串，实际为 %2</translation>
+    </message>
+    <message>
+        <source>unsupported schema &apos;%1&apos; (expected &apos;%2&apos;)</source>
+        <translation>不支持的 schema &apos;%1&apos;（应为 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>&apos;soc&apos; is empty</source>
+        <translation>&apos;soc&apos; 为空</translation>
+    </message>
+    <message>
+        <source>soc &apos;%1&apos; does not match the file name &apos;%2&apos; (name the file %1.json)</source>
+        <translation>soc &apos;%1&apos; 与文件名 &apos;%2&apos; 不一致（请把文件命名为 %1.json）</translation>
+    </message>
+    <message>
+        <source>&apos;npu_arch&apos; must be a whole number from 0 to 2^20, got %1</source>
+        <translation>&apos;npu_arch&apos; 必须是 0 到 2^20 的整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&apos;triton_ascend&apos; must be true or false, got %1</source>
+        <translation>&apos;triton_ascend&apos; 必须是 true 或 false，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&apos;notes&apos; must be an array of strings, got %1</source>
+        <translation>&apos;notes&apos; 必须是字符串数组，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&apos;notes&apos; must hold strings only, got %1</source>
+        <translation>&apos;notes&apos; 只能包含字符串，实际有 %1</translation>
+    </message>
+    <message>
+        <source>&apos;figures&apos; must be an object, got %1</source>
+        <translation>&apos;figures&apos; 必须是对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>required figure &apos;%1&apos; is missing</source>
+        <translation>缺少必需的指标 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>figure &apos;%1&apos;: value must be greater than zero</source>
+        <translation>指标 &apos;%1&apos;：值必须大于零</translation>
+    </message>
+    <message>
+        <source>figure &apos;ub_budget_kib&apos;: value %1 disagrees with Triton-Ascend, which budgets %2 KiB of UB for %3</source>
+        <translation>指标 &apos;ub_budget_kib&apos;：值 %1 与 Triton-Ascend 不一致，后者为 %3 预留 %2 KiB 的 UB</translation>
+    </message>
+    <message>
+        <source>no device profiles found; looked in %1 (set TILESCOPE_RESOURCE_DIR or pass --device-file)</source>
+        <translation>未找到设备配置文件；已查找 %1（请设置 TILESCOPE_RESOURCE_DIR 或传入 --device-file）</translation>
+    </message>
+    <message>
+        <source>cannot list the directory: %1</source>
+        <translation>无法列出目录：%1</translation>
+    </message>
+    <message>
+        <source>replaces the profile of %1 from %2</source>
+        <translation>替换了来自 %2 的 %1 配置文件</translation>
+    </message>
+    <message>
+        <source>is a directory, not a file</source>
+        <translation>是目录，不是文件</translation>
+    </message>
+    <message>
+        <source>is a named pipe (FIFO), not a regular file</source>
+        <translation>是命名管道（FIFO），不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a device, not a regular file</source>
+        <translation>是设备，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a socket, not a regular file</source>
+        <translation>是套接字，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>a folder on the path is a file</source>
+        <translation>路径中的某个文件夹是文件</translation>
+    </message>
+    <message>
+        <source>too many levels of symbolic links (a symlink loop?)</source>
+        <translation>符号链接层级过多（可能是符号链接循环）</translation>
+    </message>
+    <message>
+        <source>the path is too long (%1 bytes; this system allows %2, and %3 per name)</source>
+        <translation>路径过长（%1 字节；本系统最多允许 %2 字节，每个名称最多 %3 字节）</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>is %1, more than the %2 TileScope reads from such a file</source>
+        <translation>大小为 %1，超过 TileScope 对此类文件读取的上限 %2</translation>
+    </message>
+    <message>
+        <source>standard input holds more than the %1 TileScope reads from such a file</source>
+        <translation>标准输入超过 TileScope 对此类文件读取的上限 %1</translation>
+    </message>
+    <message>
+        <source>cannot read standard input: %1</source>
+        <translation>无法读取标准输入：%1</translation>
+    </message>
+    <message>
+        <source>grew past the %1 TileScope reads from such a file</source>
+        <translation>读取时增长到超过 TileScope 对此类文件读取的上限 %1</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>max_autotune raises %1</source>
+        <translation>max_autotune 抛出 %1</translation>
+    </message>
+    <message>
+        <source>the autotune config list cannot be read without running the file: %1; write it as a literal list of triton.Config (or a simple module-level function returning one)</source>
+        <translation>不运行文件就无法读取 autotune 的配置列表：%1；请写成 triton.Config 的字面量列表（或返回该列表的简单模块级函数）</translation>
+    </message>
+    <message>
+        <source>key must be a literal list of argument names (or an axis dict)</source>
+        <translation>key 必须是参数名的字面量列表（或轴字典）</translation>
+    </message>
+    <message>
+        <source>key must be a literal list of argument names (or an axis dict): %1</source>
+        <translation>key 必须是参数名的字面量列表（或轴字典）：%1</translation>
+    </message>
+    <message>
+        <source>hints must be a literal dict</source>
+        <translation>hints 必须是字面量字典</translation>
+    </message>
+    <message>
+        <source>hints must be a literal dict: %1</source>
+        <translation>hints 必须是字面量字典：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the kernel file: %1</source>
+        <translation>无法读取内核文件：%1</translation>
+    </message>
+    <message>
+        <source>invalid syntax</source>
+        <translation>语法无效</translation>
+    </message>
+    <message>
+        <source>indentation error: %1</source>
+        <translation>缩进错误：%1</translation>
+    </message>
+    <message>
+        <source>the Python parser failed</source>
+        <translation>Python 解析器失败</translation>
+    </message>
+    <message>
+        <source>cannot start the embedded Python parser: %1</source>
+        <translation>无法启动内嵌的 Python 解析器：%1</translation>
+    </message>
+    <message>
+        <source>the file is not valid UTF-8 text</source>
+        <translation>文件不是有效的 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>no @triton.jit function named &apos;%1&apos; (the file has none)</source>
+        <translation>没有名为 &apos;%1&apos; 的 @triton.jit 函数（文件中没有此类函数）</translation>
+    </message>
+    <message>
+        <source>no @triton.jit function named &apos;%1&apos; (the file has: %2)</source>
+        <translation>没有名为 &apos;%1&apos; 的 @triton.jit 函数（文件中有：%2）</translation>
+    </message>
+    <message>
+        <source>the file has no @triton.jit function</source>
+        <translation>文件中没有 @triton.jit 函数</translation>
+    </message>
+    <message>
+        <source>the file has several kernels (%1); name one with &quot;function&quot; or --function</source>
+        <translation>文件中有多个内核（%1）；请用 &quot;function&quot; 或 --function 指定一个</translation>
+    </message>
+    <message>
+        <source>argument &apos;%1&apos; is not a parameter of %2 nor a launch option; it is ignored</source>
+        <translation>参数 &apos;%1&apos; 既不是 %2 的参数，也不是启动选项；已忽略</translation>
+    </message>
+    <message>
+        <source>&quot;grid&quot; is not a Python expression</source>
+        <translation>&quot;grid&quot; 不是 Python 表达式</translation>
+    </message>
+    <message>
+        <source>&quot;grid&quot; is not a Python expression: %1</source>
+        <translation>&quot;grid&quot; 不是 Python 表达式：%1</translation>
+    </message>
+    <message>
+        <source>the grid cannot be evaluated: %1</source>
+        <translation>无法求值 grid：%1</translation>
+    </message>
+    <message>
+        <source>the grid must be a lambda, a tuple or an int, found %1</source>
+        <translation>grid 必须是 lambda、元组或整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the grid &apos;%1&apos; is not a Python expression</source>
+        <translation>grid &apos;%1&apos; 不是 Python 表达式</translation>
+    </message>
+    <message>
+        <source>the grid &apos;%1&apos; is not a Python expression: %2</source>
+        <translation>grid &apos;%1&apos; 不是 Python 表达式：%2</translation>
+    </message>
+    <message>
+        <source>2026-08 raises NotImplementedError: Not support for non-Tensor inputs (the launch passes no tensor to %1)</source>
+        <translation>2026-08 抛出 NotImplementedError: Not support for non-Tensor inputs（本次启动没有向 %1 传入任何张量）</translation>
+    </message>
+    <message>
+        <source>2026-08 raises %1: %2</source>
+        <translation>2026-08 抛出 %1: %2</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s v2 axis parser gives axes &apos;%1&apos; and &apos;%2&apos; the same split parameter %3 (it takes split candidates from every offset an expression combines, and picks the first by name); TileScope does the same</source>
+        <translation>后端的 v2 轴解析器给轴 &apos;%1&apos; 和 &apos;%2&apos; 相同的切分参数 %3（它从表达式组合的每个偏移中取切分候选，并按名称取第一个）；TileScope 的做法相同</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s v2 axis parser puts axes %1 on program id %2 although the kernel reads %3 program-id dimensions; TileScope does the same</source>
+        <translation>后端的 v2 轴解析器把轴 %1 放在 program id %2 上，尽管内核读取了 %3 个 program id 维度；TileScope 的做法相同</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s v2 axis parser raises %1 on this loop (it reads the start of a range with fewer than two arguments when an axis has no split parameter), so its result is dropped and the legacy parsers decide; TileScope does the same</source>
+        <translation>后端的 v2 轴解析器在此循环上抛出 %1（当某个轴没有切分参数时，它读取少于两个参数的 range 的起点），因此丢弃其结果，由旧版解析器决定；TileScope 的做法相同</translation>
+    </message>
+    <message>
+        <source>key argument &apos;%1&apos; is not an integer; axis %2 has no size</source>
+        <translation>key 参数 &apos;%1&apos; 不是整数；轴 %2 没有大小</translation>
+    </message>
+    <message>
+        <source>config value %1=%2 is not an int, bool or str; left out</source>
+        <translation>配置值 %1=%2 不是 int、bool 或 str；已略去</translation>
+    </message>
+    <message>
+        <source>hint %1 value %2 is not an int, bool or str; left out</source>
+        <translation>提示 %1 的值 %2 不是 int、bool 或 str；已略去</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>larger than %1 MiB: not read</source>
+        <translation>大于 %1 MiB：未读取</translation>
+    </message>
+    <message>
+        <source>cannot open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>a record longer than %1 MiB: left out</source>
+        <translation>记录长于 %1 MiB：已略去</translation>
+    </message>
+    <message>
+        <source>format &apos;%1&apos; is not %2: written by another version of the hook; the file is not read</source>
+        <translation>格式 &apos;%1&apos; 不是 %2：由其他版本的钩子写入；未读取该文件</translation>
+    </message>
+    <message>
+        <source>a &quot;%1&quot; record before the file&apos;s &quot;process&quot; record: the file is not read</source>
+        <translation>&quot;%1&quot; 记录出现在文件的 &quot;process&quot; 记录之前：未读取该文件</translation>
+    </message>
+    <message>
+        <source>&quot;group&quot;: %1 was recorded before in this file: left out</source>
+        <translation>&quot;group&quot;：%1 已在此文件中记录过：已略去</translation>
+    </message>
+    <message>
+        <source>unknown record &quot;%1&quot;: left out</source>
+        <translation>未知记录 &quot;%1&quot;：已略去</translation>
+    </message>
+    <message>
+        <source>no &quot;process&quot; record: not written by the capture hook</source>
+        <translation>没有 &quot;process&quot; 记录：不是由捕获钩子写入的</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1): %2</source>
+        <translation>不是有效的 JSON（%1）：%2</translation>
+    </message>
+    <message>
+        <source>not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot list: %1</source>
+        <translation>无法列出：%1</translation>
+    </message>
+    <message>
+        <source>%1 process files; only the first %2 are read</source>
+        <translation>%1 个进程文件；只读取前 %2 个</translation>
+    </message>
+    <message>
+        <source>no capture.json: not a folder written by `tilescope capture`</source>
+        <translation>没有 capture.json：不是由 `tilescope capture` 写入的文件夹</translation>
+    </message>
+    <message>
+        <source>not a capture folder</source>
+        <translation>不是捕获文件夹</translation>
+    </message>
+    <message>
+        <source>&quot;schema&quot;: &apos;%1&apos; is not %2</source>
+        <translation>&quot;schema&quot;：&apos;%1&apos; 不是 %2</translation>
+    </message>
+    <message>
+        <source>%1: left out</source>
+        <translation>%1：已略去</translation>
+    </message>
+    <message>
+        <source>&quot;%1.file&quot;: &apos;%2&apos; is listed twice: left out</source>
+        <translation>&quot;%1.file&quot;：&apos;%2&apos; 列出了两次：已略去</translation>
+    </message>
+    <message>
+        <source>&quot;%1.file&quot;: %2 does not exist: left out</source>
+        <translation>&quot;%1.file&quot;：%2 不存在：已略去</translation>
+    </message>
+    <message>
+        <source>cannot write the file</source>
+        <translation>无法写入文件</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2</source>
+        <translation>&quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected an object, found %1</source>
+        <translation>应为对象，实际为 %1</translation>
+    </message>
+    <message>
+        <source>expected a list, found %1</source>
+        <translation>应为列表，实际为 %1</translation>
+    </message>
+    <message>
+        <source>more than %1 items</source>
+        <translation>多于 %1 项</translation>
+    </message>
+    <message>
+        <source>expected a string, found %1</source>
+        <translation>应为字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>longer than %1 bytes</source>
+        <translation>长于 %1 字节</translation>
+    </message>
+    <message>
+        <source>integer out of range</source>
+        <translation>整数超出范围</translation>
+    </message>
+    <message>
+        <source>expected an integer, found %1</source>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 is out of range [%2, %3]</source>
+        <translation>%1 超出范围 [%2, %3]</translation>
+    </message>
+    <message>
+        <source>expected a name, found %1</source>
+        <translation>应为名称，实际为 %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Python name</source>
+        <translation>&apos;%1&apos; 不是 Python 名称</translation>
+    </message>
+    <message>
+        <source>not a finite number</source>
+        <translation>不是有限数</translation>
+    </message>
+    <message>
+        <source>expected inf, -inf or nan, found &apos;%1&apos;</source>
+        <translation>应为 inf、-inf 或 nan，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected a tensor {&quot;tensor&quot;: ...}, {&quot;float&quot;: ...} or {&quot;unsupported&quot;: ...}</source>
+        <translation>应为张量 {&quot;tensor&quot;: ...}、{&quot;float&quot;: ...} 或 {&quot;unsupported&quot;: ...}</translation>
+    </message>
+    <message>
+        <source>nested more than %1 deep</source>
+        <translation>嵌套深度超过 %1 层</translation>
+    </message>
+    <message>
+        <source>string too long</source>
+        <translation>字符串过长</translation>
+    </message>
+    <message>
+        <source>expected a number, a bool or a string, found %1</source>
+        <translation>应为数字、布尔值或字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a grid has 1 to 3 dimensions</source>
+        <translation>grid 有 1 到 3 维</translation>
+    </message>
+    <message>
+        <source>expected a list of names</source>
+        <translation>应为名称列表</translation>
+    </message>
+    <message>
+        <source>more than %1 arguments</source>
+        <translation>多于 %1 个参数</translation>
+    </message>
+    <message>
+        <source>expected autotune or jit, found &apos;%1&apos;</source>
+        <translation>应为 autotune 或 jit，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected sources/&lt;the sha256&gt;.py, found &apos;%1&apos;</source>
+        <translation>应为 sources/&lt;sha256&gt;.py，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is listed twice</source>
+        <translation>&apos;%1&apos; 列出了两次</translation>
+    </message>
+    <message>
+        <source>not a parameter of %1</source>
+        <translation>不是 %1 的参数</translation>
+    </message>
+    <message>
+        <source>expected [config, times]</source>
+        <translation>应为 [config, times]（配置与时间）</translation>
+    </message>
+    <message>
+        <source>times are non-negative milliseconds or null</source>
+        <translation>时间应为非负的毫秒数或 null</translation>
+    </message>
+    <message>
+        <source>has no count for group %1</source>
+        <translation>没有组 %1 的计数</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a path inside the capture folder</source>
+        <translation>&apos;%1&apos; 不是捕获文件夹内的路径</translation>
+    </message>
+    <message>
+        <source>a workload is a .json file, found &apos;%1&apos;</source>
+        <translation>工作负载应为 .json 文件，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>too long</source>
+        <translation>过长</translation>
+    </message>
+    <message>
+        <source>expected short strings</source>
+        <translation>应为短字符串</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null（空值）</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a bool</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BenchMethod</name>

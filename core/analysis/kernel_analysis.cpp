@@ -10,6 +10,7 @@
 #include "core/backends/backend_policy.h"
 #include "core/backends/backend_registry.h"
 #include "core/python/parser.h"
+#include "core/util/diagnostic_make.h"
 
 #include <algorithm>
 #include <set>
@@ -167,10 +168,10 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             std::string known;
             for (const auto& k : file->kernels)
                 known += (known.empty() ? "" : ", ") + k.name;
-            result.diagnostics.push_back({"unknown-function", Severity::Error, path, 0, 0,
-                                          "no @triton.jit function named '" + workload.function + "'" +
-                                              (known.empty() ? std::string(" (the file has none)")
-                                                             : " (the file has: " + known + ")")});
+            result.diagnostics.push_back(makeDiagnostic(
+                "unknown-function", Severity::Error, path, 0, 0,
+                known.empty() ? msg::Message(msg::Id::UnknownFunctionNone, {workload.function})
+                              : msg::Message(msg::Id::UnknownFunction, {workload.function, known})));
             return result;
         }
     } else {
@@ -180,10 +181,9 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             for (const auto& k : file->kernels)
                 known += (known.empty() ? "" : ", ") + k.name;
             result.diagnostics.push_back(
-                {"ambiguous-function", Severity::Error, path, 0, 0,
-                 file->kernels.empty()
-                     ? std::string("the file has no @triton.jit function")
-                     : "the file has several kernels (" + known + "); name one with \"function\" or --function"});
+                makeDiagnostic("ambiguous-function", Severity::Error, path, 0, 0,
+                               file->kernels.empty() ? msg::Message(msg::Id::NoJitFunction)
+                                                     : msg::Message(msg::Id::SeveralKernels, {known})));
             return result;
         }
     }
@@ -284,9 +284,9 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             else if (name == "force_simt_only" && value.kind == ArgValue::Kind::Bool)
                 a.options.forceSimtOnly = value.boolValue;
         } else {
-            a.diagnostics.push_back({"unknown-argument", Severity::Warning, workload.path, 0, 0,
-                                     "argument '" + name + "' is not a parameter of " + kernel->name +
-                                         " nor a launch option; it is ignored"});
+            a.diagnostics.push_back(
+                makeDiagnostic("unknown-argument", Severity::Warning, workload.path, 0, 0,
+                               msg::Message(msg::Id::UnknownArgument, {name, kernel->name})));
         }
     }
 
@@ -340,16 +340,18 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
             context->module = std::move(parsed.module);
         }
         if (!expr) {
-            a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
-                                     "\"grid\" is not a Python expression" +
-                                         (parsed.error ? ": " + parsed.error->message : std::string())});
+            a.diagnostics.push_back(makeDiagnostic(
+                "bad-grid", Severity::Error, workload.path, 0, 0,
+                parsed.error ? msg::Message(msg::Id::GridNotExpressionBecause, {parsed.error->text})
+                             : msg::Message(msg::Id::GridNotExpression)));
         } else {
             for (const LaunchArgument& arg : a.launchArgs)
                 context->meta.emplace(arg.name, toValue(arg));
             py::EvalResult value = file->evaluator->eval(expr, context->meta);
             if (!value.ok()) {
-                a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
-                                         "the grid cannot be evaluated: " + value.error->message});
+                a.diagnostics.push_back(
+                    makeDiagnostic("bad-grid", Severity::Error, workload.path, 0, 0,
+                                   msg::Message(msg::Id::GridNotEvaluated, {value.error->message})));
             } else if (value.value->type() == py::Value::Type::Lambda ||
                        value.value->type() == py::Value::Type::Function) {
                 context->callable = *value.value;
@@ -379,19 +381,19 @@ AnalysisResult analyzeWorkload(const kernel::Workload& workload)
                             probe.emplace(p.name, 1);
                 if (const std::optional<GridValue> g = input.grid.function(probe);
                     g && g->valid && (g->dims.empty() || g->dims.size() > 3))
-                    a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
-                                             "the grid has " + std::to_string(g->dims.size()) +
-                                                 " dimensions; a launch takes 1 to 3"});
+                    a.diagnostics.push_back(
+                        makeDiagnostic("bad-grid", Severity::Error, workload.path, 0, 0,
+                                       msg::Message(msg::Id::CompileGridRank, {g->dims.size()})));
             } else {
                 GridValue g = toGridValue(*value.value);
                 if (!g.valid)
-                    a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
-                                             "the grid must be a lambda, a tuple or an int, found " +
-                                                 value.value->repr()});
+                    a.diagnostics.push_back(
+                        makeDiagnostic("bad-grid", Severity::Error, workload.path, 0, 0,
+                                       msg::Message(msg::Id::GridWrongType, {value.value->repr()})));
                 else if (g.dims.empty() || g.dims.size() > 3)
-                    a.diagnostics.push_back({"bad-grid", Severity::Error, workload.path, 0, 0,
-                                             "the grid has " + std::to_string(g.dims.size()) +
-                                                 " dimensions; a launch takes 1 to 3"});
+                    a.diagnostics.push_back(
+                        makeDiagnostic("bad-grid", Severity::Error, workload.path, 0, 0,
+                                       msg::Message(msg::Id::CompileGridRank, {g.dims.size()})));
                 input.grid.kind = GridSpec::Kind::Static;
                 input.grid.staticGrid = g;
             }

@@ -1,6 +1,7 @@
 #include "core/capture/capture_index.h"
 
 #include "core/capture/json_check.h"
+#include "core/util/diagnostic_make.h"
 #include "core/util/format.h"
 
 #include <algorithm>
@@ -58,11 +59,11 @@ std::optional<CapturedWorkload> readWorkload(Check& c, const Json& w, const std:
         return std::nullopt;
     for (const std::string* path : {&out.file, &out.kernel, &out.measurements})
         if (!path->empty() && !insideFolder(*path))
-            return c.fail(at, "'" + *path + "' is not a path inside the capture folder"), std::nullopt;
+            return c.fail(at, {msg::Id::CheckNotInsideFolder, {*path}}), std::nullopt;
     if (out.file.size() < 6 || out.file.substr(out.file.size() - 5) != ".json")
-        return c.fail(at + ".file", "a workload is a .json file, found '" + out.file + "'"), std::nullopt;
+        return c.fail(at + ".file", {msg::Id::CheckExpectedWorkloadFile, {out.file}}), std::nullopt;
     if (out.kind != "autotune" && out.kind != "jit")
-        return c.fail(at + ".kind", "expected autotune or jit, found '" + out.kind + "'"), std::nullopt;
+        return c.fail(at + ".kind", {msg::Id::CheckExpectedKind, {out.kind}}), std::nullopt;
     const Json* function = c.field(w, "function", at);
     const Json* launches = function ? c.field(w, "launches", at) : nullptr;
     std::int64_t n = 0, line = 0;
@@ -82,7 +83,7 @@ std::optional<CapturedWorkload> readWorkload(Check& c, const Json& w, const std:
             if (!c.identifier(Json(name), at + ".key", &checked))
                 return std::nullopt;
             if (value.is_string() && value.get_ref<const std::string&>().size() > kMaxText)
-                return c.fail(at + ".key." + name, "too long"), std::nullopt;
+                return c.fail(at + ".key." + name, msg::Id::CheckValueTooLong), std::nullopt;
             out.key.emplace_back(name, value);
         }
     }
@@ -94,7 +95,7 @@ std::optional<CapturedWorkload> readWorkload(Check& c, const Json& w, const std:
             return std::nullopt;
         for (const Json& item : w[field]) {
             if (!item.is_string() || item.get_ref<const std::string&>().size() > kMaxText)
-                return c.fail(at + "." + field, "expected short strings"), std::nullopt;
+                return c.fail(at + "." + field, msg::Id::CheckExpectedShortStrings), std::nullopt;
             target->push_back(item.get<std::string>());
         }
     }
@@ -192,23 +193,23 @@ IndexReadResult readCaptureIndex(const fs::path& folder)
 {
     IndexReadResult out;
     const std::string file = (folder / kIndexFile).string();
-    auto problem = [&](const std::string& message) {
-        out.problems.push_back({"bad-capture", Severity::Error, file, 0, 0, message});
+    auto problem = [&](msg::Message message) {
+        out.problems.push_back(
+            makeDiagnostic("bad-capture", Severity::Error, file, 0, 0, std::move(message)));
     };
     std::error_code ec;
     if (!fs::is_regular_file(folder / kIndexFile, ec)) {
-        problem(fs::is_directory(folder, ec) ? "no capture.json: not a folder written by `tilescope capture`"
-                                             : "not a capture folder");
+        problem(fs::is_directory(folder, ec) ? msg::Id::CaptureNoIndex : msg::Id::CaptureNotCaptureFolder);
         return out;
     }
     if (fs::file_size(folder / kIndexFile, ec) > kMaxRawFileBytes) {
-        problem("larger than " + std::to_string(kMaxRawFileBytes >> 20) + " MiB: not read");
+        problem({msg::Id::CaptureFileTooLarge, {kMaxRawFileBytes >> 20}});
         return out;
     }
     std::ifstream in(folder / kIndexFile, std::ios::binary);
     std::stringstream buffer;
     buffer << in.rdbuf();
-    std::string error;
+    msg::Message error;
     const std::optional<Json> root = parseJson(buffer.str(), kIndexFile, &error);
     if (!root) {
         problem(error);
@@ -221,7 +222,7 @@ IndexReadResult readCaptureIndex(const fs::path& folder)
         return out;
     }
     if (schema != kIndexSchema) {
-        problem("\"schema\": '" + schema + "' is not " + kIndexSchema);
+        problem({msg::Id::CaptureOtherSchema, {schema, kIndexSchema}});
         return out;
     }
     CaptureIndex index;
@@ -272,15 +273,15 @@ IndexReadResult readCaptureIndex(const fs::path& folder)
         const std::string at = "workloads[" + std::to_string(i) + "]";
         std::optional<CapturedWorkload> w = readWorkload(wc, (*workloads)[i], at);
         if (!w) {
-            problem(wc.problem() + ": left out");
+            problem({msg::Id::CaptureLeftOut, {wc.problem()}});
             continue;
         }
         if (!files.insert(w->file).second) {
-            problem("\"" + at + ".file\": '" + w->file + "' is listed twice: left out");
+            problem({msg::Id::CaptureWorkloadTwice, {at, w->file}});
             continue;
         }
         if (!fs::is_regular_file(folder / w->file, ec)) {
-            problem("\"" + at + ".file\": " + (folder / w->file).string() + " does not exist: left out");
+            problem({msg::Id::CaptureWorkloadMissing, {at, (folder / w->file).string()}});
             continue;
         }
         index.workloads.push_back(std::move(*w));

@@ -1,6 +1,7 @@
 #include "core/capture/capture_raw.h"
 
 #include "core/capture/json_check.h"
+#include "core/util/diagnostic_make.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,12 +28,12 @@ std::optional<Json> checkValue(Check& c, const Json& v, const std::string& path)
     }
     if (v.is_number_float()) {
         if (!std::isfinite(v.get<double>()))
-            return c.fail(path, "not a finite number"), std::nullopt;
+            return c.fail(path, msg::Id::CheckNotFinite), std::nullopt;
         return v;
     }
     if (v.is_string()) {
         if (v.get_ref<const std::string&>().size() > kMaxText)
-            return c.fail(path, "longer than " + std::to_string(kMaxText) + " bytes"), std::nullopt;
+            return c.fail(path, {msg::Id::CheckTooLong, {kMaxText}}), std::nullopt;
         return v;
     }
     if (!c.object(v, path))
@@ -60,7 +61,7 @@ std::optional<Json> checkValue(Check& c, const Json& v, const std::string& path)
             out[field] = std::move(dims);
         }
         if (!out.contains("shape"))
-            return c.fail(path + ".shape", "missing"), std::nullopt;
+            return c.fail(path + ".shape", msg::Id::CheckMissing), std::nullopt;
         std::string device;
         if (!c.text(v, "device", path, &device, false, 64))
             return std::nullopt;
@@ -73,7 +74,7 @@ std::optional<Json> checkValue(Check& c, const Json& v, const std::string& path)
         if (!c.text(v, "float", path, &text, true, 16))
             return std::nullopt;
         if (text != "inf" && text != "-inf" && text != "nan")
-            return c.fail(path + ".float", "expected inf, -inf or nan, found '" + text + "'"), std::nullopt;
+            return c.fail(path + ".float", {msg::Id::CheckExpectedFloatWord, {text}}), std::nullopt;
         out["float"] = text;
         return out;
     }
@@ -86,21 +87,22 @@ std::optional<Json> checkValue(Check& c, const Json& v, const std::string& path)
             out["text"] = text;
         return out;
     }
-    return c.fail(path, "expected a tensor {\"tensor\": ...}, {\"float\": ...} or {\"unsupported\": ...}"), std::nullopt;
+    return c.fail(path, msg::Id::CheckExpectedArgument), std::nullopt;
 }
 
 // Any JSON of bounded size and depth, copied (a decorator's hints, a config's extras).
 bool checkBounded(Check& c, const Json& j, const std::string& path, int depth = 0)
 {
     if (depth > kMaxDepth)
-        return c.fail(path, "nested more than " + std::to_string(kMaxDepth) + " deep");
+        return c.fail(path, {msg::Id::CheckTooDeep, {kMaxDepth}});
     if (j.is_string())
-        return j.get_ref<const std::string&>().size() <= kMaxText || c.fail(path, "string too long");
+        return j.get_ref<const std::string&>().size() <= kMaxText ||
+               c.fail(path, msg::Id::CheckStringTooLong);
     if (j.is_number_float())
-        return std::isfinite(j.get<double>()) || c.fail(path, "not a finite number");
+        return std::isfinite(j.get<double>()) || c.fail(path, msg::Id::CheckNotFinite);
     if (j.is_array() || j.is_object()) {
         if (j.size() > kMaxList)
-            return c.fail(path, "more than " + std::to_string(kMaxList) + " items");
+            return c.fail(path, {msg::Id::CheckTooManyItems, {kMaxList}});
         for (auto it = j.begin(); it != j.end(); ++it)
             if (!checkBounded(c, it.value(), path + (j.is_object() ? "." + it.key() : "[]"), depth + 1))
                 return false;
@@ -122,7 +124,7 @@ std::optional<Json> checkConfig(Check& c, const Json& j, const std::string& path
             return std::nullopt;
         if (!value.is_boolean() && !value.is_number_integer() && !value.is_string() &&
             !(value.is_number_float() && std::isfinite(value.get<double>())))
-            return c.fail(path + ".kwargs." + name, "expected a number, a bool or a string, found " + Check::kindOf(value)),
+            return c.fail(path + ".kwargs." + name, {msg::Id::CheckExpectedScalar, {Check::kindOf(value)}}),
                    std::nullopt;
         if (!checkBounded(c, value, path + ".kwargs." + name))
             return std::nullopt;
@@ -191,7 +193,7 @@ std::optional<Json> checkGrid(Check& c, const Json& j, const std::string& path)
                 return std::nullopt;
         }
         if (dims.empty())
-            return c.fail(path + ".static", "a grid has 1 to 3 dimensions"), std::nullopt;
+            return c.fail(path + ".static", msg::Id::CheckGridRank), std::nullopt;
         out["static"] = std::move(dims);
         return out;
     }
@@ -221,7 +223,7 @@ std::optional<Json> checkDecorator(Check& c, const Json& j, const std::string& p
                     return std::nullopt;
             }
         } else if (!key.is_object()) {
-            return c.fail(path + ".key", "expected a list of names"), std::nullopt;
+            return c.fail(path + ".key", msg::Id::CheckExpectedNames), std::nullopt;
         } else if (!checkBounded(c, key, path + ".key")) {
             return std::nullopt;
         }
@@ -256,7 +258,7 @@ bool checkNamedValues(Check& c, const Json& j, const std::string& path, std::vec
     if (!c.object(j, path))
         return false;
     if (j.size() > 4096)
-        return c.fail(path, "more than 4096 arguments");
+        return c.fail(path, {msg::Id::CheckTooManyArguments, {4096}});
     for (const auto& [name, value] : j.items()) {
         std::string checked;
         if (!c.identifier(Json(name), path, &checked))
@@ -282,7 +284,7 @@ std::optional<RawLaunch> readLaunch(Check& c, const Json& r)
     if (!c.text(r, "kind", "", &l.kind, true, 16))
         return std::nullopt;
     if (l.kind != "autotune" && l.kind != "jit")
-        return c.fail("kind", "expected autotune or jit, found '" + l.kind + "'"), std::nullopt;
+        return c.fail("kind", {msg::Id::CheckExpectedKind, {l.kind}}), std::nullopt;
     const Json* k = c.field(r, "kernel", "");
     if (!k || !c.object(*k, "kernel"))
         return std::nullopt;
@@ -298,7 +300,7 @@ std::optional<RawLaunch> readLaunch(Check& c, const Json& r)
     l.line = int(line);
     if (!l.sourceCopy.empty() &&
         (!isHex64(l.sha256) || l.sourceCopy != "sources/" + l.sha256 + ".py"))
-        return c.fail("kernel.source", "expected sources/<the sha256>.py, found '" + l.sourceCopy + "'"), std::nullopt;
+        return c.fail("kernel.source", {msg::Id::CheckExpectedSourceCopy, {l.sourceCopy}}), std::nullopt;
     if (l.sourceCopy.empty() && l.sourceError.empty())
         l.sourceError = "the hook copied no source for it";
     if (!c.text(r, "tuner", "", &l.tuner, false, 256) || !c.text(r, "error", "", &l.error, false))
@@ -319,11 +321,11 @@ std::optional<RawLaunch> readLaunch(Check& c, const Json& r)
         if (!name || !c.identifier(*name, at + ".name", &param.name))
             return std::nullopt;
         if (!p.contains("constexpr") || !p["constexpr"].is_boolean())
-            return c.fail(at + ".constexpr", "expected true or false"), std::nullopt;
+            return c.fail(at + ".constexpr", msg::Id::CheckExpectedBool), std::nullopt;
         param.isConstexpr = p["constexpr"].get<bool>();
         param.hasDefault = p.contains("default");
         if (!names.insert(param.name).second)
-            return c.fail(at + ".name", "'" + param.name + "' is listed twice"), std::nullopt;
+            return c.fail(at + ".name", {msg::Id::CheckListedTwice, {param.name}}), std::nullopt;
         l.params.push_back(std::move(param));
     }
     const Json* args = c.field(r, "args", "");
@@ -331,7 +333,7 @@ std::optional<RawLaunch> readLaunch(Check& c, const Json& r)
         return std::nullopt;
     for (const auto& [name, value] : l.args)
         if (!names.count(name))
-            return c.fail("args." + name, "not a parameter of " + l.function), std::nullopt;
+            return c.fail("args." + name, {msg::Id::CheckNotParameter, {l.function}}), std::nullopt;
     if (r.contains("options") && !checkNamedValues(c, r["options"], "options", &l.options))
         return std::nullopt;
     if (r.contains("key") && !r["key"].is_null()) {
@@ -353,7 +355,7 @@ std::optional<RawLaunch> readLaunch(Check& c, const Json& r)
         if (!c.array(g, "evaluatedGrid", 3))
             return std::nullopt;
         if (g.empty())
-            return c.fail("evaluatedGrid", "a grid has 1 to 3 dimensions"), std::nullopt;
+            return c.fail("evaluatedGrid", msg::Id::CheckGridRank), std::nullopt;
         for (std::size_t i = 0; i < g.size(); ++i) {
             std::int64_t d = 0;
             if (!c.integer(g[i], "evaluatedGrid[" + std::to_string(i) + "]", &d))
@@ -377,7 +379,7 @@ std::optional<RawLaunch> readLaunch(Check& c, const Json& r)
             if (!c.array(t, at, 2))
                 return std::nullopt;
             if (t.size() != 2)
-                return c.fail(at, "expected [config, times]"), std::nullopt;
+                return c.fail(at, msg::Id::CheckExpectedConfigTimes), std::nullopt;
             auto config = checkConfig(c, t[0], at + "[0]");
             if (!config)
                 return std::nullopt;
@@ -387,7 +389,7 @@ std::optional<RawLaunch> readLaunch(Check& c, const Json& r)
                     return std::nullopt;
                 for (const Json& ms : t[1]) {
                     if (!ms.is_null() && (!ms.is_number() || !std::isfinite(ms.get<double>()) || ms.get<double>() < 0))
-                        return c.fail(at + "[1]", "times are non-negative milliseconds or null"), std::nullopt;
+                        return c.fail(at + "[1]", msg::Id::CheckExpectedTimes), std::nullopt;
                     times.push_back(ms);
                 }
             }
@@ -407,19 +409,20 @@ std::string optionalText(const Json& j, const char* name)
 void readProcessFile(const fs::path& file, RawCapture& out)
 {
     const std::string name = file.filename().string();
-    auto problem = [&](int line, const std::string& message) {
-        out.problems.push_back({"capture-raw", Severity::Error, (out.folder / name).string(), line, 0, message});
+    auto problem = [&](int line, msg::Message message) {
+        out.problems.push_back(makeDiagnostic("capture-raw", Severity::Error, (out.folder / name).string(),
+                                              line, 0, std::move(message)));
     };
     std::error_code ec;
     const std::uintmax_t size = fs::file_size(file, ec);
     if (ec || size > kMaxRawFileBytes) {
-        problem(0, ec ? "cannot read: " + ec.message()
-                      : "larger than " + std::to_string(kMaxRawFileBytes >> 20) + " MiB: not read");
+        problem(0, ec ? msg::Message(msg::Id::CaptureCannotRead, {ec.message()})
+                      : msg::Message(msg::Id::CaptureFileTooLarge, {kMaxRawFileBytes >> 20}));
         return;
     }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        problem(0, "cannot open the file");
+        problem(0, msg::Id::CaptureCannotOpen);
         return;
     }
     const std::size_t processIndex = out.processes.size();
@@ -435,10 +438,10 @@ void readProcessFile(const fs::path& file, RawCapture& out)
         if (text.empty())
             continue;
         if (text.size() > kMaxRawLineBytes) {
-            problem(lineNo, "a record longer than " + std::to_string(kMaxRawLineBytes >> 20) + " MiB: left out");
+            problem(lineNo, {msg::Id::CaptureRecordTooLong, {kMaxRawLineBytes >> 20}});
             continue;
         }
-        std::string error;
+        msg::Message error;
         const std::optional<Json> record = parseJson(text, name, &error);
         if (!record) {
             problem(lineNo, error);
@@ -459,8 +462,7 @@ void readProcessFile(const fs::path& file, RawCapture& out)
                 continue;
             }
             if (format != kRawFormat) {
-                problem(lineNo, "format '" + format.substr(0, 64) + "' is not " + std::string(kRawFormat) +
-                                    ": written by another version of the hook; the file is not read");
+                problem(lineNo, {msg::Id::CaptureOtherFormat, {format.substr(0, 64), kRawFormat}});
                 return;
             }
             process.pid = pid;
@@ -471,7 +473,7 @@ void readProcessFile(const fs::path& file, RawCapture& out)
                         process.argv.push_back(a.get<std::string>().substr(0, kMaxText));
             haveProcess = true;
         } else if (!haveProcess) {
-            problem(lineNo, "a \"" + kind.substr(0, 32) + "\" record before the file's \"process\" record: the file is not read");
+            problem(lineNo, {msg::Id::CaptureRecordBeforeProcess, {kind.substr(0, 32)}});
             return;
         } else if (kind == "software") {
             if (out.software.known)
@@ -495,7 +497,7 @@ void readProcessFile(const fs::path& file, RawCapture& out)
                 continue;
             }
             if (groups.count(group)) {
-                problem(lineNo, "\"group\": " + std::to_string(group) + " was recorded before in this file: left out");
+                problem(lineNo, {msg::Id::CaptureGroupTwice, {group}});
                 continue;
             }
             std::optional<RawLaunch> launch = readLaunch(c, *record);
@@ -518,7 +520,7 @@ void readProcessFile(const fs::path& file, RawCapture& out)
             bool ok = true;
             for (const auto& [group, index] : groups) {
                 if (group >= std::int64_t(counts.size())) {
-                    ok = c.fail("counts", "has no count for group " + std::to_string(group));
+                    ok = c.fail("counts", {msg::Id::CheckNoCountForGroup, {group}});
                     break;
                 }
                 std::int64_t n = 0;
@@ -542,11 +544,11 @@ void readProcessFile(const fs::path& file, RawCapture& out)
             }
             process.exited = true;
         } else {
-            problem(lineNo, "unknown record \"" + kind.substr(0, 32) + "\": left out");
+            problem(lineNo, {msg::Id::CaptureUnknownRecord, {kind.substr(0, 32)}});
         }
     }
     if (!haveProcess) {
-        problem(0, "no \"process\" record: not written by the capture hook");
+        problem(0, msg::Id::CaptureNoProcessRecord);
         return;
     }
     out.processes.push_back(std::move(process));
@@ -564,7 +566,7 @@ bool isIdentifier(std::string_view name)
     });
 }
 
-std::optional<Json> parseJson(const std::string& text, const std::string& where, std::string* error)
+std::optional<Json> parseJson(const std::string& text, const std::string& where, msg::Message* error)
 {
     try {
         return Json::parse(text);
@@ -573,9 +575,18 @@ std::optional<Json> parseJson(const std::string& text, const std::string& where,
         std::string what = e.what();
         if (const std::size_t at = what.find("parse error"); at != std::string::npos)
             what = what.substr(at);
-        *error = "not valid JSON (" + where + "): " + what;
+        *error = msg::Message(msg::Id::CaptureNotValidJson, {where, what});
         return std::nullopt;
     }
+}
+
+std::optional<Json> parseJson(const std::string& text, const std::string& where, std::string* error)
+{
+    msg::Message problem;
+    std::optional<Json> parsed = parseJson(text, where, &problem);
+    if (!parsed)
+        *error = problem.english();
+    return parsed;
 }
 
 RawCapture readRawCapture(const fs::path& folder)
@@ -584,7 +595,8 @@ RawCapture readRawCapture(const fs::path& folder)
     out.folder = folder;
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) {
-        out.problems.push_back({"capture-raw", Severity::Error, folder.string(), 0, 0, "not a folder"});
+        out.problems.push_back(
+            makeDiagnostic("capture-raw", Severity::Error, folder.string(), 0, 0, msg::Id::CaptureNotFolder));
         return out;
     }
     std::vector<fs::path> files;
@@ -594,12 +606,12 @@ RawCapture readRawCapture(const fs::path& folder)
             files.push_back(it->path());
     }
     if (ec)
-        out.problems.push_back({"capture-raw", Severity::Error, folder.string(), 0, 0, "cannot list: " + ec.message()});
+        out.problems.push_back(makeDiagnostic("capture-raw", Severity::Error, folder.string(), 0, 0,
+                                              {msg::Id::CaptureCannotList, {ec.message()}}));
     std::sort(files.begin(), files.end());
     if (files.size() > kMaxRawFiles) {
-        out.problems.push_back({"capture-raw", Severity::Error, folder.string(), 0, 0,
-                                std::to_string(files.size()) + " process files; only the first " +
-                                    std::to_string(kMaxRawFiles) + " are read"});
+        out.problems.push_back(makeDiagnostic("capture-raw", Severity::Error, folder.string(), 0, 0,
+                                              {msg::Id::CaptureTooManyFiles, {files.size(), kMaxRawFiles}}));
         files.resize(kMaxRawFiles);
     }
     for (const fs::path& file : files)

@@ -3,6 +3,8 @@
 #include "core/cache/sha256.h"
 #include "core/kernel/workload.h"
 #include "core/python/parser.h"
+#include "core/util/diagnostic_make.h"
+#include "core/util/message.h"
 #include "core/util/version.h"
 
 #include <algorithm>
@@ -107,14 +109,16 @@ bool writeFile(const fs::path& path, const std::string& text, Diagnostics& probl
         out << text;
         out.close();
         if (!out) {
-            problems.push_back({"capture-write", Severity::Error, path.string(), 0, 0, "cannot write the file"});
+            problems.push_back(makeDiagnostic("capture-write", Severity::Error, path.string(), 0, 0,
+                                              msg::Id::CaptureCannotWriteFile));
             return false;
         }
     }
     std::error_code ec;
     fs::rename(partial, path, ec);
     if (ec) {
-        problems.push_back({"capture-write", Severity::Error, path.string(), 0, 0, "cannot write: " + ec.message()});
+        problems.push_back(makeDiagnostic("capture-write", Severity::Error, path.string(), 0, 0,
+                                          {msg::Id::CaptureCannotWrite, {ec.message()}}));
         return false;
     }
     return true;

@@ -3,7 +3,9 @@
 #include "core/backends/backend_policy.h"
 #include "core/backends/backend_registry.h"
 #include "core/python/parser.h"
+#include "core/util/diagnostic_make.h"
 #include "core/util/input_file.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -166,8 +168,9 @@ void expandMaxAutotune(AutotuneSpec& spec, const Decorator& decorator, const std
     spec.maxAutotunePrinted = expanded.printed;
     if (expanded.error) {
         spec.maxAutotuneError = "ValueError: " + *expanded.error;
-        diagnostics.push_back({"max-autotune-error", Severity::Error, path, decorator.location.line,
-                               decorator.location.column, "max_autotune raises " + *spec.maxAutotuneError});
+        diagnostics.push_back(makeDiagnostic(
+            "max-autotune-error", Severity::Error, path, decorator.location.line, decorator.location.column,
+            msg::Message(msg::Id::MaxAutotuneRaises, {*spec.maxAutotuneError})));
         return;
     }
     spec.configs = std::move(expanded.configs);
@@ -215,12 +218,10 @@ void interpretAutotune(KernelDef& kernel, const Decorator& decorator, const std:
             spec.configsError = configs->evalError;
         }
         if (spec.configsError)
-            diagnostics.push_back({"configs-not-literal", Severity::Error, path, spec.configsError->line,
-                                   spec.configsError->column,
-                                   "the autotune config list cannot be read without running the file: " +
-                                       spec.configsError->message +
-                                       "; write it as a literal list of triton.Config (or a simple module-level "
-                                       "function returning one)"});
+            diagnostics.push_back(
+                makeDiagnostic("configs-not-literal", Severity::Error, path, spec.configsError->line,
+                               spec.configsError->column,
+                               msg::Message(msg::Id::ConfigsNotLiteral, {spec.configsError->message})));
     }
     if (const DecoratorArgument* key = decorator.argument("key")) {
         spec.keyLocation = key->location;
@@ -234,10 +235,10 @@ void interpretAutotune(KernelDef& kernel, const Decorator& decorator, const std:
                     dict.emplace_back(k.asStr(), v.asStr());
             spec.keyDict = std::move(dict);
         } else {
-            diagnostics.push_back({"key-not-literal", Severity::Error, path, key->location.line,
-                                   key->location.column,
-                                   "key must be a literal list of argument names (or an axis dict)" +
-                                       (key->evalError ? ": " + key->evalError->message : std::string())});
+            diagnostics.push_back(makeDiagnostic(
+                "key-not-literal", Severity::Error, path, key->location.line, key->location.column,
+                key->evalError ? msg::Message(msg::Id::KeyNotLiteralBecause, {key->evalError->message})
+                               : msg::Message(msg::Id::KeyNotLiteral)));
         }
     }
     if (const DecoratorArgument* hints = decorator.argument("hints")) {
@@ -245,10 +246,10 @@ void interpretAutotune(KernelDef& kernel, const Decorator& decorator, const std:
         if (hints->value && hints->value->type() == py::Value::Type::Dict)
             spec.hints = hints->value;
         else if (!(hints->value && hints->value->isNone()))
-            diagnostics.push_back({"hints-not-literal", Severity::Error, path, hints->location.line,
-                                   hints->location.column,
-                                   "hints must be a literal dict" +
-                                       (hints->evalError ? ": " + hints->evalError->message : std::string())});
+            diagnostics.push_back(makeDiagnostic(
+                "hints-not-literal", Severity::Error, path, hints->location.line, hints->location.column,
+                hints->evalError ? msg::Message(msg::Id::HintsNotLiteralBecause, {hints->evalError->message})
+                                 : msg::Message(msg::Id::HintsNotLiteral)));
     }
     auto given = [&](std::string_view name) {
         const DecoratorArgument* a = decorator.argument(name);
@@ -373,7 +374,8 @@ KernelLoadResult loadKernelSource(const std::string& source, const std::string& 
     py::ParseResult parsed = py::parseSource(source, path);
     if (!parsed.ok()) {
         const py::ParseError& e = *parsed.error;
-        result.diagnostics.push_back({"syntax-error", Severity::Error, path, e.line, e.column, e.message});
+        result.diagnostics.push_back(
+            makeDiagnostic("syntax-error", Severity::Error, path, e.line, e.column, e.text));
         return result;
     }
     auto file = std::make_unique<KernelFile>();
@@ -502,8 +504,8 @@ KernelLoadResult loadKernelFile(const std::string& path)
     util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
     if (!input.ok()) {
         KernelLoadResult result;
-        result.diagnostics.push_back({"unreadable-file", Severity::Error, path, 0, 0,
-                                      "cannot read the kernel file: " + input.problem});
+        result.diagnostics.push_back(makeDiagnostic("unreadable-file", Severity::Error, path, 0, 0,
+                                                    msg::Message(msg::Id::KernelUnreadable, {input.what})));
         return result;
     }
     std::string source = std::move(input.text);

@@ -1,8 +1,10 @@
 #include "core/kernel/workload.h"
 
+#include "core/util/diagnostic_make.h"
 #include "core/util/dtype.h"
 #include "core/util/input_file.h"
 #include "core/util/json_reader.h"
+#include "core/util/message.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,20 +33,20 @@ class Reader {
 public:
     Reader(const std::string& path, Diagnostics& diagnostics) : m_path(path), m_diagnostics(diagnostics) {}
 
-    void error(const std::string& message) { m_diagnostics.push_back({"bad-workload", Severity::Error, m_path, 0, 0, message}); }
-    void warning(const std::string& code, const std::string& message)
+    void error(msg::Message message)
     {
-        m_diagnostics.push_back({code, Severity::Warning, m_path, 0, 0, message});
+        m_diagnostics.push_back(
+            makeDiagnostic("bad-workload", Severity::Error, m_path, 0, 0, std::move(message)));
     }
 
     std::optional<ArgValue> argValue(const std::string& name, const Json& value)
     {
-        const std::string where = "args." + name;
+        using msg::Id;
         switch (value.type()) {
         case Json::value_t::number_integer:
         case Json::value_t::number_unsigned:
             if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
-                error(where + ": integer too large");
+                error({Id::WorkloadArgTooLarge, {name}});
                 return std::nullopt;
             }
             return ArgValue::integer(value.get<std::int64_t>());
@@ -74,24 +76,23 @@ public:
         }
         case Json::value_t::object: {
             if (!value.contains("tensor")) {
-                error(where + ": an object argument must be a tensor: {\"tensor\": \"float16\", \"shape\": [...]}");
+                error({Id::WorkloadArgNotTensor, {name}});
                 return std::nullopt;
             }
             if (!value["tensor"].is_string()) {
-                error(where + ".tensor: expected a dtype name such as \"float16\"");
+                error({Id::WorkloadTensorDtypeNotText, {name}});
                 return std::nullopt;
             }
             const std::string dtype = stripTorchPrefix(value["tensor"].get<std::string>());
             if (!dtypeBytes(dtype)) {
-                error(where + ".tensor: unknown dtype '" + dtype +
-                      "' (expected float16, bfloat16, float32, float64, int8, uint8, int16, int32, int64, bool, ...)");
+                error({Id::WorkloadTensorDtypeUnknown, {name, dtype}});
                 return std::nullopt;
             }
             std::vector<std::int64_t> shape;
             if (value.contains("shape")) {
                 const Json& s = value["shape"];
                 if (!s.is_array()) {
-                    error(where + ".shape: expected a list of sizes");
+                    error({Id::WorkloadShapeNotList, {name}});
                     return std::nullopt;
                 }
                 // A tensor's elements are counted (and its bytes summed) in 64 bits downstream.
@@ -100,13 +101,12 @@ public:
                 for (const Json& d : s) {
                     const std::optional<std::int64_t> size = util::jsonInteger(d, 0, kMaxElements);
                     if (!size) {
-                        error(where + ".shape: sizes must be whole numbers from 0 to 2^48, found " +
-                              util::describeJson(d));
+                        error({Id::WorkloadShapeSize, {name, util::describeJson(d)}});
                         return std::nullopt;
                     }
                     shape.push_back(*size);
                     if (__builtin_mul_overflow(elements, *size, &elements) || elements > kMaxElements) {
-                        error(where + ".shape: more than 2^48 elements in one tensor");
+                        error({Id::WorkloadShapeTooManyElements, {name}});
                         return std::nullopt;
                     }
                 }
@@ -114,7 +114,7 @@ public:
             return ArgValue::tensor(dtype, std::move(shape));
         }
         default:
-            error(where + ": unsupported value " + util::describeJson(value));
+            error({Id::WorkloadArgUnsupported, {name, util::describeJson(value)}});
             return std::nullopt;
         }
     }
@@ -193,21 +193,23 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
     WorkloadLoadResult result;
     util::JsonRead<Json> read = util::readOrderedJson(text, path);
     if (!read.ok()) {
-        result.diagnostics.push_back({"bad-workload", Severity::Error, path, read.line, read.column,
-                                      "not valid JSON: " + read.message});
+        result.diagnostics.push_back(makeDiagnostic("bad-workload", Severity::Error, path, read.line,
+                                                    read.column,
+                                                    msg::Message(msg::Id::NotValidJson, {read.message})));
         return result;
     }
     const Json& root = read.value;
     Reader reader(path, result.diagnostics);
+    using msg::Id;
     if (!root.is_object()) {
-        reader.error("a workload must be a JSON object with at least \"kernel\" and \"args\"");
+        reader.error(Id::WorkloadNotObject);
         return result;
     }
     Workload w;
     w.path = path;
     const std::filesystem::path base = std::filesystem::path(path).parent_path();
     if (!root.contains("kernel") || !root["kernel"].is_string() || root["kernel"].get<std::string>().empty()) {
-        reader.error("\"kernel\": expected the path of the kernel .py file (relative to the workload)");
+        reader.error(Id::WorkloadKernelPath);
     } else {
         std::filesystem::path kernel = root["kernel"].get<std::string>();
         w.kernelPath = (kernel.is_absolute() ? kernel : base / kernel).lexically_normal().string();
@@ -216,11 +218,11 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
         if (root["function"].is_string())
             w.function = root["function"].get<std::string>();
         else if (!root["function"].is_null())
-            reader.error("\"function\": expected the kernel function's name");
+            reader.error(Id::WorkloadFunctionName);
     }
     if (root.contains("args")) {
         if (!root["args"].is_object()) {
-            reader.error("\"args\": expected an object mapping argument names to values");
+            reader.error(Id::WorkloadArgsNotObject);
         } else {
             for (const auto& [name, value] : root["args"].items())
                 if (auto v = reader.argValue(name, value))
@@ -237,30 +239,28 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
             if (const auto programs = util::jsonInteger(g, 0, kMaxGridDimension))
                 w.grid.dims = {*programs};
             else
-                reader.error("\"grid\": a static grid counts programs from 0 to 2^31-1, found " +
-                             util::describeJson(g));
+                reader.error({Id::WorkloadGridStaticRange, {util::describeJson(g)}});
         } else if (g.is_array()) {
             w.grid.kind = GridArg::Kind::Static;
             for (const Json& d : g) {
                 const auto programs = util::jsonInteger(d, 0, kMaxGridDimension);
                 if (!programs) {
-                    reader.error("\"grid\": a static grid is a list of program counts from 0 to 2^31-1, found " +
-                                 util::describeJson(d));
+                    reader.error({Id::WorkloadGridListRange, {util::describeJson(d)}});
                     break;
                 }
                 w.grid.dims.push_back(*programs);
             }
             if (w.grid.dims.empty() || w.grid.dims.size() > 3)
-                reader.error("\"grid\": a static grid has 1 to 3 dimensions");
+                reader.error(Id::WorkloadGridRank);
         } else if (!g.is_null()) {
-            reader.error("\"grid\": expected a lambda expression string or a list of integers");
+            reader.error(Id::WorkloadGridType);
         }
     }
     if (root.contains("device")) {
         if (root["device"].is_string())
             w.device = root["device"].get<std::string>();
         else
-            reader.error("\"device\": expected a SoC name such as \"Ascend910B2\"");
+            reader.error(Id::WorkloadDevice);
     }
     if (root.contains("backend")) {
         const Json& b = root["backend"];
@@ -277,9 +277,9 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
                     at = text.find_first_not_of(" \t\r\n", at + 1);
             }
             const auto [line, column] = at == std::string::npos ? std::pair{0, 0} : util::lineColumnAt(text, at);
-            result.diagnostics.push_back({"bad-workload", Severity::Error, path, line, column,
-                                          "\"backend\": unknown backend version " + util::describeJson(b) + " (valid: " +
-                                              backendNames() + ")"});
+            result.diagnostics.push_back(
+                makeDiagnostic("bad-workload", Severity::Error, path, line, column,
+                               {Id::WorkloadBackendUnknown, {util::describeJson(b), backendNames()}}));
         }
     }
     if (root.contains("bench_method")) {
@@ -287,13 +287,13 @@ WorkloadLoadResult parseWorkload(const std::string& text, const std::string& pat
         if (m.is_string() && (m == "default" || m == "npu"))
             w.benchMethod = m.get<std::string>();
         else
-            reader.error("\"bench_method\": expected \"default\" or \"npu\"");
+            reader.error(Id::WorkloadBenchMethod);
     }
     if (root.contains("seed")) {
         if (root["seed"].is_number_unsigned())
             w.seed = root["seed"].get<std::uint64_t>();
         else
-            reader.error("\"seed\": expected a non-negative integer");
+            reader.error(Id::WorkloadSeed);
     }
     if (!hasErrors(result.diagnostics))
         result.workload = std::move(w);
@@ -337,8 +337,8 @@ WorkloadLoadResult loadWorkload(const std::string& path)
     const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
     if (!input.ok()) {
         WorkloadLoadResult result;
-        result.diagnostics.push_back({"unreadable-file", Severity::Error, path, 0, 0,
-                                      "cannot read the workload file: " + input.problem});
+        result.diagnostics.push_back(makeDiagnostic("unreadable-file", Severity::Error, path, 0, 0,
+                                                    msg::Message(msg::Id::WorkloadUnreadable, {input.what})));
         return result;
     }
     return parseWorkload(input.text, path);

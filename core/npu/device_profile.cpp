@@ -3,8 +3,9 @@
 #include "core/util/input_file.h"
 #include "core/util/install_dirs.h"
 #include "core/util/json_reader.h"
-#include "core/util/version.h"
+#include "core/util/message.h"
 #include "core/util/text.h"
+#include "core/util/version.h"
 
 #include <nlohmann/json.hpp>
 
@@ -80,56 +81,55 @@ std::string formatNumber(double value)
 
 // Everything wrong with one file, in reading order, plus where a syntax error is.
 struct Problems {
-    std::vector<std::string> messages;
+    std::vector<msg::Message> messages;
     int line = 0;
     int column = 0;
-    void add(std::string message) { messages.push_back(std::move(message)); }
+    void add(msg::Message message) { messages.push_back(std::move(message)); }
     bool empty() const { return messages.empty(); }
 };
 
 void readFigure(const std::string& name, const json& node, DeviceProfile& profile, Problems& problems)
 {
-    const std::string where = "figure '" + name + "'";
+    using msg::Id;
     if (!node.is_object()) {
-        problems.add(where + ": must be an object {\"value\", \"unit\", \"mark\", \"source\"}, got " +
-                     node.type_name());
+        problems.add({Id::DeviceFigureNotObject, {name, node.type_name()}});
         return;
     }
     Figure figure;
     bool ok = true;
     auto value = node.find("value");
     if (value == node.end()) {
-        problems.add(where + ": 'value' is missing");
+        problems.add({Id::DeviceFigureValueMissing, {name}});
         ok = false;
     } else if (!value->is_number()) {
-        problems.add(where + ": 'value' must be a number, got " + std::string(value->type_name()));
+        problems.add({Id::DeviceFigureValueNotNumber, {name, value->type_name()}});
         ok = false;
     } else {
         figure.value = value->get<double>();
         const FigureRange range = figureRange(name);
         if (figure.value < 0) {
-            problems.add(where + ": value " + formatNumber(figure.value) + " is negative");
+            problems.add({Id::DeviceFigureNegative, {name, formatNumber(figure.value)}});
             ok = false;
         } else if (figure.value > range.max) {
-            problems.add(where + ": value " + formatNumber(figure.value) + " is out of range (at most " +
-                         formatNumber(range.max) + ")");
+            problems.add(
+                {Id::DeviceFigureOutOfRange, {name, formatNumber(figure.value), formatNumber(range.max)}});
             ok = false;
         } else if (kCountFigures.count(name) &&
                    (figure.value < 1 || figure.value != std::floor(figure.value))) {
-            problems.add(where + ": value " + formatNumber(figure.value) + " must be a whole number of at least 1");
+            problems.add({Id::DeviceFigureNotCount, {name, formatNumber(figure.value)}});
             ok = false;
         }
     }
     for (const char* key : {"unit", "mark", "source"}) {
         auto field = node.find(key);
         if (field == node.end()) {
-            problems.add(where + ": '" + key + "' is missing");
+            problems.add({Id::DeviceFigureFieldMissing, {name, key}});
             ok = false;
         } else if (!field->is_string()) {
-            problems.add(where + ": '" + key + "' must be a string, got " + std::string(field->type_name()));
+            problems.add({Id::DeviceFigureFieldNotString, {name, key, field->type_name()}});
             ok = false;
         } else if (field->get_ref<const std::string&>().empty() && std::string_view(key) != "unit") {
-            problems.add(where + ": '" + key + "' is empty");
+            problems.add({Id::DeviceFigureFieldEmpty, {name, key}});
             ok = false;
         }
     }
@@ -139,7 +139,7 @@ void readFigure(const std::string& name, const json& node, DeviceProfile& profil
     figure.mark = node["mark"].get<std::string>();
     figure.source = node["source"].get<std::string>();
     if (!isKnownMark(figure.mark)) {
-        problems.add(where + ": unknown mark '" + figure.mark + "' (expected S, S3, D, G or F)");
+        problems.add({Id::DeviceFigureUnknownMark, {name, figure.mark}});
         return;
     }
     profile.figures[name] = std::move(figure);
@@ -149,23 +149,24 @@ void readFigure(const std::string& name, const json& node, DeviceProfile& profil
 //          "description": "..."}
 void readHost(const json& node, DeviceProfile& profile, Problems& problems)
 {
+    using msg::Id;
     if (!node.is_object()) {
-        problems.add(std::string("'host' must be an object, got ") + node.type_name());
+        problems.add({Id::DeviceHostNotObject, {node.type_name()}});
         return;
     }
     for (const auto& [key, _] : node.items())
         if (key != "physical_cores" && key != "description")
-            problems.add("unknown key '" + key + "' in 'host' (expected physical_cores, description)");
+            problems.add({Id::DeviceHostUnknownKey, {key}});
     HostSpec host;
     if (auto it = node.find("description"); it != node.end()) {
         if (it->is_string())
             host.description = it->get<std::string>();
         else
-            problems.add(std::string("'host.description' must be a string, got ") + it->type_name());
+            problems.add({Id::DeviceHostDescriptionNotString, {it->type_name()}});
     }
     auto cores = node.find("physical_cores");
     if (cores == node.end()) {
-        problems.add("'host.physical_cores' is missing");
+        problems.add(Id::DeviceHostCoresMissing);
         return;
     }
     // Read as a figure (value, unit, mark, source), then checked as a count.
@@ -176,8 +177,7 @@ void readHost(const json& node, DeviceProfile& profile, Problems& problems)
         return;
     const Figure& f = scratch.figures.begin()->second;
     if (f.value < 1 || f.value != std::floor(f.value) || f.value > 1 << 20) {
-        problems.add("figure 'host.physical_cores': value " + formatNumber(f.value) +
-                     " must be a whole number of cores, at least 1");
+        problems.add({Id::DeviceHostCoresNotCount, {formatNumber(f.value)}});
         return;
     }
     host.physicalCores = f;
@@ -186,24 +186,25 @@ void readHost(const json& node, DeviceProfile& profile, Problems& problems)
 
 DeviceProfile readProfile(const json& root, const fs::path& path, Problems& problems)
 {
+    using msg::Id;
     DeviceProfile profile;
     profile.path = path.string();
     if (!root.is_object()) {
-        problems.add(std::string("the top level must be an object, got ") + root.type_name());
+        problems.add({Id::DeviceTopNotObject, {root.type_name()}});
         return profile;
     }
     for (const auto& [key, _] : root.items())
         if (!kTopLevelKeys.count(key))
-            problems.add("unknown key '" + key + "' at the top level");
+            problems.add({Id::DeviceTopUnknownKey, {key}});
 
     auto requireString = [&](const char* key) -> std::string {
         auto it = root.find(key);
         if (it == root.end()) {
-            problems.add(std::string("'") + key + "' is missing");
+            problems.add({Id::DeviceKeyMissing, {key}});
             return {};
         }
         if (!it->is_string()) {
-            problems.add(std::string("'") + key + "' must be a string, got " + it->type_name());
+            problems.add({Id::DeviceKeyNotString, {key, it->type_name()}});
             return {};
         }
         return it->get<std::string>();
@@ -211,52 +212,51 @@ DeviceProfile readProfile(const json& root, const fs::path& path, Problems& prob
 
     std::string schema = requireString("schema");
     if (!schema.empty() && schema != kDeviceSchema)
-        problems.add("unsupported schema '" + schema + "' (expected '" + std::string(kDeviceSchema) + "')");
+        problems.add({Id::DeviceSchemaUnsupported, {schema, kDeviceSchema}});
 
     profile.soc = requireString("soc");
     if (root.contains("soc") && root["soc"].is_string()) {
         if (profile.soc.empty())
-            problems.add("'soc' is empty");
+            problems.add(Id::DeviceSocEmpty);
         else if (profile.soc != path.stem().string())
-            problems.add("soc '" + profile.soc + "' does not match the file name '" + path.filename().string() +
-                         "' (name the file " + profile.soc + ".json)");
+            problems.add({Id::DeviceSocNotFileName, {profile.soc, path.filename().string()}});
     }
     profile.family = requireString("family");
 
     if (auto it = root.find("npu_arch"); it == root.end())
-        problems.add("'npu_arch' is missing");
+        problems.add({Id::DeviceKeyMissing, {"npu_arch"}});
     else if (const auto arch = util::jsonInteger(*it, 0, 1 << 20))
         profile.npuArch = int(*arch);
     else
-        problems.add("'npu_arch' must be a whole number from 0 to 2^20, got " + util::describeJson(*it));
+        problems.add({Id::DeviceNpuArchRange, {util::describeJson(*it)}});
 
     if (auto it = root.find("triton_ascend"); it == root.end())
-        problems.add("'triton_ascend' is missing");
+        problems.add({Id::DeviceKeyMissing, {"triton_ascend"}});
     else if (!it->is_boolean())
-        problems.add(std::string("'triton_ascend' must be true or false, got ") + it->type_name());
+        problems.add({Id::DeviceTritonAscendNotBool, {it->type_name()}});
     else
         profile.tritonAscendSupported = it->get<bool>();
 
     if (auto it = root.find("notes"); it != root.end()) {
         if (!it->is_array()) {
-            problems.add(std::string("'notes' must be an array of strings, got ") + it->type_name());
+            problems.add({Id::DeviceNotesNotArray, {it->type_name()}});
         } else {
             for (const auto& note : *it) {
                 if (note.is_string())
                     profile.notes.push_back(note.get<std::string>());
                 else
-                    problems.add(std::string("'notes' must hold strings only, got ") + note.type_name());
+                    problems.add({Id::DeviceNotesNotStrings, {note.type_name()}});
             }
         }
     }
 
     auto figures = root.find("figures");
     if (figures == root.end()) {
-        problems.add("'figures' is missing");
+        problems.add({Id::DeviceKeyMissing, {"figures"}});
         return profile;
     }
     if (!figures->is_object()) {
-        problems.add(std::string("'figures' must be an object, got ") + figures->type_name());
+        problems.add({Id::DeviceFiguresNotObject, {figures->type_name()}});
         return profile;
     }
     for (const auto& [name, node] : figures->items())
@@ -265,9 +265,9 @@ DeviceProfile readProfile(const json& root, const fs::path& path, Problems& prob
         readHost(*it, profile, problems);
     for (const auto& name : requiredFigures()) {
         if (!figures->contains(name))
-            problems.add("required figure '" + name + "' is missing");
+            problems.add({Id::DeviceRequiredFigureMissing, {name}});
         else if (auto* f = profile.findFigure(name); f && f->value <= 0)
-            problems.add("figure '" + name + "': value must be greater than zero");
+            problems.add({Id::DeviceFigureNotPositive, {name}});
     }
 
     // The budget is the backend's, fixed by the SoC name; a file that disagrees would make
@@ -275,9 +275,7 @@ DeviceProfile readProfile(const json& root, const fs::path& path, Problems& prob
     if (auto* budget = profile.findFigure("ub_budget_kib"); budget && !profile.soc.empty()) {
         int expected = ubBudgetKibForSoc(profile.soc);
         if (budget->value != expected)
-            problems.add("figure 'ub_budget_kib': value " + formatNumber(budget->value) + " disagrees with " +
-                         "Triton-Ascend, which budgets " + std::to_string(expected) + " KiB of UB for " +
-                         profile.soc);
+            problems.add({Id::DeviceUbBudgetDisagrees, {formatNumber(budget->value), expected, profile.soc}});
     }
     return profile;
 }
@@ -294,7 +292,7 @@ LoadOutcome parseText(std::string_view text, const fs::path& path)
     if (!read.ok()) {
         out.problems.line = read.line;
         out.problems.column = read.column;
-        out.problems.add("not valid JSON: " + read.message);
+        out.problems.add({msg::Id::NotValidJson, {read.message}});
         return out;
     }
     const json& root = read.value;
@@ -309,7 +307,7 @@ LoadOutcome loadFile(const fs::path& path)
     const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
     if (!input.ok()) {
         LoadOutcome out;
-        out.problems.add(input.problem);
+        out.problems.add(input.what);
         return out;
     }
     return parseText(input.text, path);
@@ -326,7 +324,7 @@ DeviceLoadResult toResult(LoadOutcome outcome, const fs::path& path)
         if (outcome.problems.line > 0)
             result.error += ':' + std::to_string(outcome.problems.line) + ':' +
                             std::to_string(outcome.problems.column);
-        result.error += ": " + message;
+        result.error += ": " + message.english();
     }
     return result;
 }
@@ -339,11 +337,12 @@ Diagnostic loadDiagnostic(const fs::path& path, const Problems& problems)
     d.file = path.string();
     d.line = problems.line;
     d.column = problems.column;
-    for (const auto& message : problems.messages) {
-        if (!d.message.empty())
-            d.message += "; ";
-        d.message += message;
-    }
+    // One diagnostic for the file, its problems joined by "; " from the last: each stays a
+    // message of its own, so that the explorer translates every one.
+    msg::Message all;
+    for (auto it = problems.messages.rbegin(); it != problems.messages.rend(); ++it)
+        all = all.empty() ? *it : msg::Message(msg::Id::ProblemThenMore, {*it, all});
+    d.say(std::move(all));
     return d;
 }
 
@@ -547,8 +546,7 @@ DeviceRegistry DeviceRegistry::loadBundled(const std::optional<fs::path>& resour
         Diagnostic d;
         d.code = "device-profiles-not-found";
         d.severity = Severity::Error;
-        d.message = "no device profiles found; looked in " + looked +
-                    " (set TILESCOPE_RESOURCE_DIR or pass --device-file)";
+        d.say({msg::Id::DeviceProfilesNotFound, {looked}});
         registry.m_diagnostics.push_back(std::move(d));
         return registry;
     }
@@ -568,7 +566,7 @@ int DeviceRegistry::addDirectory(const fs::path& dir)
         d.code = "device-profile-invalid";
         d.severity = Severity::Error;
         d.file = dir.string();
-        d.message = "cannot list the directory: " + ec.message();
+        d.say({msg::Id::DeviceDirectoryUnlistable, {ec.message()}});
         m_diagnostics.push_back(std::move(d));
         return 0;
     }
@@ -598,7 +596,7 @@ bool DeviceRegistry::addFile(const fs::path& path)
         d.code = "device-profile-replaced";
         d.severity = Severity::Note;
         d.file = path.string();
-        d.message = "replaces the profile of " + existing->soc + " from " + existing->path;
+        d.say({msg::Id::DeviceProfileReplaced, {existing->soc, existing->path}});
         m_diagnostics.push_back(std::move(d));
     }
     add(std::move(*outcome.profile));

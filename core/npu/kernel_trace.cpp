@@ -173,8 +173,10 @@ void TraceBuilder::run()
                 expr = stmt->child("value");
         }
         if (!expr) {
-            error("npu-grid-invalid", "the grid '" + m_launch.grid.expression + "' is not a Python expression" +
-                                          (parsed.error ? ": " + parsed.error->message : std::string()));
+            error("npu-grid-invalid",
+                  parsed.error ? msg::Message(msg::Id::NpuGridNotExpressionBecause,
+                                              {m_launch.grid.expression, parsed.error->text})
+                               : msg::Message(msg::Id::NpuGridNotExpression, {m_launch.grid.expression}));
         } else {
             // Lower the grid in a scope where the launch arguments are names and `meta` maps to the
             // constexprs. Messages point into the grid text, so swap the module for segment().

@@ -15,6 +15,7 @@
 #include "core/npu/kernel_trace.h"
 
 #include "core/python/parser.h"
+#include "core/util/diagnostic_make.h"
 #include "core/util/message.h"
 
 #include <cmath>
@@ -161,15 +162,10 @@ private:
         d.text = message;
         m_out.m_diagnostics.push_back(std::move(d));
     }
-    void error(const std::string& code, const std::string& message, int line = 0)
+    void error(const std::string& code, msg::Message message, int line = 0)
     {
-        Diagnostic d;
-        d.code = code;
-        d.severity = Severity::Error;
-        d.file = m_file.path;
-        d.line = line;
-        d.message = message;
-        m_out.m_diagnostics.push_back(std::move(d));
+        m_out.m_diagnostics.push_back(
+            makeDiagnostic(code, Severity::Error, m_file.path, line, 0, std::move(message)));
     }
     std::string text(const Node* node) const
     {

@@ -1,4 +1,6 @@
 #include "core/pipeline/space_pipeline.h"
+#include "core/util/diagnostic_make.h"
+#include "core/util/message.h"
 
 namespace ts::pipeline {
 namespace {
@@ -14,10 +16,11 @@ std::optional<space::ParamValue> toParamValue(const py::Value& v)
     return std::nullopt;
 }
 
-void note(Diagnostics* notes, const analysis::KernelAnalysis& a, std::string message)
+void note(Diagnostics* notes, const analysis::KernelAnalysis& a, msg::Message message)
 {
     if (notes)
-        notes->push_back({"value-not-integer", Severity::Warning, a.file->path, 0, 0, std::move(message)});
+        notes->push_back(
+            makeDiagnostic("value-not-integer", Severity::Warning, a.file->path, 0, 0, std::move(message)));
 }
 
 } // namespace
@@ -35,7 +38,7 @@ space::LaunchSpec launchSpecFor(const analysis::KernelAnalysis& a, Diagnostics* 
             if (arg.kind == analysis::LaunchArgument::Kind::Int)
                 launch.keyValues.emplace_back(axis, arg.intValue);
             else
-                note(notes, a, "key argument '" + param + "' is not an integer; axis " + axis + " has no size");
+                note(notes, a, {msg::Id::KeyArgumentNotInteger, {param, axis}});
         }
     }
     // The key list's arguments as passed, in the list's order (the cache key of a version that
@@ -55,7 +58,7 @@ space::LaunchSpec launchSpecFor(const analysis::KernelAnalysis& a, Diagnostics* 
                 if (auto v = toParamValue(value))
                     config.kwargs.emplace_back(name, *v);
                 else
-                    note(notes, a, "config value " + name + "=" + value.repr() + " is not an int, bool or str; left out");
+                    note(notes, a, {msg::Id::ConfigValueLeftOut, {name, value.repr()}});
             }
             for (const auto& [name, value] : c.options)
                 if (name == "multibuffer")
@@ -87,7 +90,7 @@ space::HintList hintListFor(const analysis::KernelAnalysis& a, Diagnostics* note
             if (auto p = toParamValue(v))
                 converted.push_back(*p);
             else
-                note(notes, a, "hint " + name + " value " + v.repr() + " is not an int, bool or str; left out");
+                note(notes, a, {msg::Id::HintValueLeftOut, {name, v.repr()}});
         }
         if (!converted.empty())
             hints.emplace_back(name, std::move(converted));

@@ -505,7 +505,8 @@ RecordOnSpace tuningFromRecord(const cache::TuningRecord& record, const space::C
                 const std::string severity = text("severity");
                 diag.severity = severity == "error" ? Severity::Error : severity == "note" ? Severity::Note : Severity::Warning;
                 diag.line = int(j.contains("line") ? util::jsonInteger(j["line"], 0, INT32_MAX).value_or(0) : 0);
-                diag.message = text("message");
+                // Stored as English alone (by a TileScope of any version): kept as written.
+                diag.say(msg::Message::asWritten(text("message")));
                 result->diagnostics.push_back(std::move(diag));
             }
         // The profiler session is paid once, before the first benchmark run: what the stored

@@ -5,6 +5,7 @@
 #include "core/python/parser.h"
 
 #include "core/util/input_file.h"
+#include "core/util/message.h"
 
 // GCC says it builds with AddressSanitizer by __SANITIZE_ADDRESS__, clang by __has_feature.
 #if defined(__has_feature)
@@ -310,10 +311,18 @@ private:
     std::unordered_map<PyTypeObject*, const Node*> m_leaves;
 };
 
+ParseError parseError(const std::string& fileName, int line, int column, msg::Message what)
+{
+    ParseError error{fileName, line, column, what.english(), {}};
+    error.text = std::move(what);
+    return error;
+}
+
 ParseError errorFromPython(const std::string& fileName)
 {
     ParseError error;
     error.file = fileName;
+    msg::Message what;
     PyObject* type = nullptr;
     PyObject* value = nullptr;
     PyObject* traceback = nullptr;
@@ -323,21 +332,26 @@ ParseError errorFromPython(const std::string& fileName)
     if (value && PyErr_GivenExceptionMatches(type, PyExc_SyntaxError)) {
         Ref msg(PyObject_GetAttrString(value, "msg"));
         PyErr_Clear();
-        error.message = msg ? toUtf8(msg.get()) : "invalid syntax";
+        // CPython's own wording ("invalid syntax", "expected ':'"), kept as it says it.
+        const std::string said = msg ? toUtf8(msg.get()) : std::string();
+        what = msg ? msg::Message::asWritten(said) : msg::Message(msg::Id::SyntaxInvalid);
         Ref lineName(PyUnicode_FromString("lineno"));
         Ref offsetName(PyUnicode_FromString("offset"));
         error.line = intAttr(value, lineName.get());
         error.column = intAttr(value, offsetName.get());
         if (PyErr_GivenExceptionMatches(type, PyExc_IndentationError) &&
-            error.message.find("indent") == std::string::npos)
-            error.message = "indentation error: " + error.message;
+            what.english().find("indent") == std::string::npos)
+            what = msg::Message(msg::Id::SyntaxIndentation, {what});
     } else if (value) {
         const char* typeName = reinterpret_cast<PyTypeObject*>(type)->tp_name;
-        error.message = std::string(typeName ? typeName : "error") + ": " + toUtf8(value);
+        // Another exception of CPython's: its type and its words, all of them Python's.
+        what = msg::Message::asWritten(std::string(typeName ? typeName : "error") + ": " + toUtf8(value));
     } else {
-        error.message = "the Python parser failed";
+        what = msg::Message(msg::Id::PythonParserFailed);
     }
     PyErr_Clear();
+    error.message = what.english();
+    error.text = std::move(what);
     return error;
 }
 
@@ -383,8 +397,7 @@ ParseResult parseSource(const std::string& source, const std::string& fileName)
     ParseResult result;
     Interpreter& state = interpreter();
     if (!state.started) {
-        result.error = ParseError{fileName, 0, 0,
-                                  "cannot start the embedded Python parser: " + state.failure};
+        result.error = parseError(fileName, 0, 0, {msg::Id::PythonParserNotStarted, {state.failure}});
         return result;
     }
     auto module = std::make_unique<Module>();
@@ -396,8 +409,7 @@ ParseResult parseSource(const std::string& source, const std::string& fileName)
         Ref name(PyUnicode_DecodeUTF8(fileName.data(), static_cast<Py_ssize_t>(fileName.size()), "replace"));
         if (!text) {
             PyErr_Clear();
-            result.error = ParseError{fileName, lineOfInvalidUtf8(source), 0,
-                                      "the file is not valid UTF-8 text"};
+            result.error = parseError(fileName, lineOfInvalidUtf8(source), 0, msg::Id::SourceNotUtf8);
         } else {
             // The tree is tens of thousands of short-lived objects with no cycles: the cyclic
             // collector would only walk them over and over.
@@ -426,7 +438,7 @@ ParseResult parseFile(const std::string& path)
     const util::InputText input = util::readInputFile(path, util::kMaxSmallInputBytes);
     if (!input.ok()) {
         ParseResult result;
-        result.error = ParseError{path, 0, 0, "cannot read the file: " + input.problem};
+        result.error = parseError(path, 0, 0, {msg::Id::SourceUnreadable, {input.what}});
         return result;
     }
     return parseSource(input.text, path);

@@ -4,6 +4,7 @@
 // interpreter only runs `ast.parse`.
 
 #include "core/python/ast.h"
+#include "core/util/message_value.h"
 
 #include <optional>
 #include <string>
@@ -14,7 +15,8 @@ struct ParseError {
     std::string file;
     int line = 0;    // 1-based, 0 when unknown
     int column = 0;  // 1-based, 0 when unknown
-    std::string message;
+    std::string message;         // English, rendered from `text`
+    msg::Message text;           // by catalogue id; CPython's own wording is an argument, or as written
     std::string format() const;  // "file:line:column: error: message"
 };
 

@@ -1,5 +1,7 @@
 #include "core/util/input_file.h"
 
+#include "core/util/message.h"
+
 #include <cerrno>
 #include <cstring>
 #include <system_error>
@@ -19,38 +21,50 @@ std::string mib(std::uint64_t bytes)
 }
 
 // What a non-regular file is, for "is a directory, not a file".
-std::string kindProblem(mode_t mode)
+msg::Message kindProblem(mode_t mode)
 {
+    using msg::Id;
     if (S_ISDIR(mode))
-        return "is a directory, not a file";
+        return Id::FileIsDirectory;
     if (S_ISFIFO(mode))
-        return "is a named pipe (FIFO), not a regular file";
+        return Id::FileIsFifo;
     if (S_ISCHR(mode) || S_ISBLK(mode))
-        return "is a device, not a regular file";
+        return Id::FileIsDevice;
     if (S_ISSOCK(mode))
-        return "is a socket, not a regular file";
-    return "is not a regular file";
+        return Id::FileIsSocket;
+    return Id::FileNotRegular;
 }
 
-std::string errnoProblem(int error, const std::filesystem::path& path)
+msg::Message errnoProblem(int error, const std::filesystem::path& path)
 {
+    using msg::Id;
     switch (error) {
-    case ENOENT: return "no such file";
-    case ENOTDIR: return "a folder on the path is a file";
-    case EISDIR: return "is a directory, not a file";
-    case ELOOP: return "too many levels of symbolic links (a symlink loop?)";
+    case ENOENT:
+        return Id::FileNoSuchFile;
+    case ENOTDIR:
+        return Id::FileFolderOnPathIsFile;
+    case EISDIR:
+        return Id::FileIsDirectory;
+    case ELOOP:
+        return Id::FileSymlinkLoop;
     case ENAMETOOLONG:
-        return "the path is too long (" + std::to_string(path.native().size()) + " bytes; this system allows " +
-               std::to_string(PATH_MAX) + ", and " + std::to_string(NAME_MAX) + " per name)";
+        return {Id::FilePathTooLong, {path.native().size(), PATH_MAX, NAME_MAX}};
     case EACCES:
-    case EPERM: return "permission denied";
-    default: return std::strerror(error);
+    case EPERM:
+        return Id::FilePermissionDenied;
+    default:
+        return msg::Message::asWritten(std::strerror(error)); // the system's own words
     }
 }
 
 std::string located(const std::filesystem::path& path, const std::string& problem)
 {
     return path.string() + ": " + problem;
+}
+
+std::string located(const std::filesystem::path& path, const msg::Message& problem)
+{
+    return located(path, problem.english());
 }
 
 class Descriptor {
@@ -97,7 +111,7 @@ bool readAll(int fd, std::uint64_t maxBytes, std::string& out, int& error)
 
 // Opens `path` for reading without blocking and checks that it is a regular file of at most
 // `maxBytes`; the descriptor, or -1 with the problem.
-int openInput(const std::filesystem::path& path, std::uint64_t maxBytes, std::string& problem)
+int openInput(const std::filesystem::path& path, std::uint64_t maxBytes, msg::Message& problem)
 {
     Descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
     if (fd.get() < 0) {
@@ -114,8 +128,7 @@ int openInput(const std::filesystem::path& path, std::uint64_t maxBytes, std::st
         return -1;
     }
     if (std::uint64_t(st.st_size) > maxBytes) {
-        problem = "is " + mib(std::uint64_t(st.st_size)) + ", more than the " + mib(maxBytes) +
-                  " TileScope reads from such a file";
+        problem = msg::Message(msg::Id::FileTooLarge, {mib(std::uint64_t(st.st_size)), mib(maxBytes)});
         return -1;
     }
     return fd.release();
@@ -129,18 +142,19 @@ InputText readInputFile(const std::filesystem::path& path, std::uint64_t maxByte
     int error = 0;
     if (path == "-") {
         if (!readAll(STDIN_FILENO, maxBytes, out.text, error))
-            out.problem = "standard input holds more than the " + mib(maxBytes) + " TileScope reads from such a file";
+            out.what = msg::Message(msg::Id::FileStdinTooLarge, {mib(maxBytes)});
         else if (error != 0)
-            out.problem = "cannot read standard input: " + std::string(std::strerror(error));
+            out.what = msg::Message(msg::Id::FileStdinUnreadable, {std::strerror(error)});
     } else {
-        Descriptor fd(openInput(path, maxBytes, out.problem));
+        Descriptor fd(openInput(path, maxBytes, out.what));
         if (fd.get() >= 0) {
             if (!readAll(fd.get(), maxBytes, out.text, error))
-                out.problem = "grew past the " + mib(maxBytes) + " TileScope reads from such a file";
+                out.what = msg::Message(msg::Id::FileGrew, {mib(maxBytes)});
             else if (error != 0)
-                out.problem = "cannot be read: " + errnoProblem(error, path);
+                out.what = msg::Message(msg::Id::FileCannotBeRead, {errnoProblem(error, path)});
         }
     }
+    out.problem = out.what.english();
     if (!out.problem.empty()) {
         out.error = located(path, out.problem);
         out.text.clear();
@@ -150,11 +164,11 @@ InputText readInputFile(const std::filesystem::path& path, std::uint64_t maxByte
 
 std::string inputFileProblem(const std::filesystem::path& path, std::uint64_t maxBytes, bool allowMissing)
 {
-    std::string problem;
+    msg::Message problem;
     Descriptor fd(openInput(path, maxBytes, problem));
     if (fd.get() >= 0 || (allowMissing && problem == errnoProblem(ENOENT, path)))
         return {};
-    return located(path, problem);
+    return located(path, problem.english());
 }
 
 std::string outputFileProblem(const std::filesystem::path& path)
@@ -171,7 +185,8 @@ std::string outputFileProblem(const std::filesystem::path& path)
         return {};
     if (::stat(folder.c_str(), &st) != 0)
         return located(path, errno == ENOENT ? "the folder " + folder.string() + " does not exist"
-                                             : "the folder " + folder.string() + ": " + errnoProblem(errno, folder));
+                                             : "the folder " + folder.string() + ": " +
+                                                   errnoProblem(errno, folder).english());
     if (!S_ISDIR(st.st_mode))
         return located(path, folder.string() + " is not a folder");
     return {};
@@ -187,30 +202,30 @@ std::string writeOutputFile(const std::filesystem::path& path, std::string_view 
         const int error = errno;
         if (std::string problem = outputFileProblem(path); !problem.empty())
             return problem;
-        return located(path, "cannot be written: " + errnoProblem(error, path));
+        return located(path, "cannot be written: " + errnoProblem(error, path).english());
     }
     struct stat st {};
     if (::fstat(fd.get(), &st) != 0)
-        return located(path, "cannot be written: " + errnoProblem(errno, path));
+        return located(path, "cannot be written: " + errnoProblem(errno, path).english());
     if (!S_ISREG(st.st_mode))
         return located(path, kindProblem(st.st_mode));
     const int flags = ::fcntl(fd.get(), F_GETFL);
     if (flags >= 0)
         ::fcntl(fd.get(), F_SETFL, flags & ~O_NONBLOCK);
     if (::ftruncate(fd.get(), 0) != 0)
-        return located(path, "cannot be written: " + errnoProblem(errno, path));
+        return located(path, "cannot be written: " + errnoProblem(errno, path).english());
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(fd.get(), text.data() + done, text.size() - done);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            return located(path, "writing failed: " + errnoProblem(errno, path));
+            return located(path, "writing failed: " + errnoProblem(errno, path).english());
         }
         done += std::size_t(n);
     }
     if (::close(fd.release()) != 0)
-        return located(path, "writing failed: " + errnoProblem(errno, path));
+        return located(path, "writing failed: " + errnoProblem(errno, path).english());
     return {};
 }
 

@@ -4,6 +4,8 @@
 // allows. Reading and writing them through here gives each of those a clear error instead of a
 // hang, an exhausted memory or an exception thrown out of std::filesystem.
 
+#include "core/util/message_value.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -21,6 +23,7 @@ struct InputText {
     std::string text;
     std::string error;    // "PATH: is a directory, not a file"; empty when read
     std::string problem;  // the same without "PATH: "
+    msg::Message what;    // `problem` by catalogue id, for the explorer
     bool ok() const { return error.empty(); }
 };
 

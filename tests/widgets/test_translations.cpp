@@ -19,6 +19,7 @@
 #include "widgets/device_compare_dialog.h"
 #include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
+#include "widgets/kernel_page.h"
 #include "widgets/main_window.h"
 #include "widgets/measured_compare_dialog.h"
 #include "widgets/progress_widget.h"
@@ -63,6 +64,7 @@
 #include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QXmlStreamReader>
 
 #include <algorithm>
@@ -1046,6 +1048,50 @@ private Q_SLOTS:
         QVERIFY(ts::gui::installLanguage(QStringLiteral("en")));
         QCOMPARE(ts::gui::benchMethodText(std::string("default")), QStringLiteral("default"));
         QCOMPARE(ts::gui::coreText(*tuned.error), QString::fromStdString(english));
+    }
+
+    // A workload's own problems reach the explorer by id: opened in zh_CN with the read-back of
+    // English off, its grid that cannot be evaluated and its argument the kernel does not take
+    // read in Chinese in the kernel page's list, the evaluator's own words kept as they are.
+    void aWorkloadsProblemsAreRenderedFromTheirIds()
+    {
+        using ts::msg::Id;
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        ts::gui::setEnglishReadBack(false);
+        const std::shared_ptr<void> restore(nullptr, [](void*) {
+            ts::gui::setEnglishReadBack(true);
+            ts::gui::installLanguage(QStringLiteral("en"));
+        });
+        static const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const QTemporaryDir scratch;
+        QVERIFY(!ts::test::copyExample(scratch, "add.json", "add.py").isEmpty());
+        const QString path = scratch.filePath(QStringLiteral("bad.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"kernel": "add.py", "function": "add_kernel", "device": "Ascend910B2",
+            "args": {"x_ptr": {"tensor": "float16", "shape": [98432]}, "y_ptr": {"tensor": "float16", "shape": [98432]},
+                     "out_ptr": {"tensor": "float16", "shape": [98432]}, "n_elements": 98432, "extra": 1},
+            "grid": "undefined_grid"})");
+        file.close();
+        ts::gui::MainWindow window;
+        QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+        window.openFile(path);
+        QVERIFY(ts::test::waitForCount(opened, 1));
+        QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy(); }));
+
+        auto shown = [&](const char* code) {
+            const QTreeWidget* list = window.kernelPage()->diagnosticsList();
+            for (int i = 0; i < list->topLevelItemCount(); ++i)
+                if (list->topLevelItem(i)->text(2) == QLatin1String(code))
+                    return list->topLevelItem(i)->text(3);
+            return QString();
+        };
+        const QString grid = shown("bad-grid");
+        QVERIFY2(grid.contains(chinese) && grid.contains(QLatin1String("undefined_grid")), qPrintable(grid));
+        QVERIFY2(!grid.startsWith(QLatin1String("the grid cannot be evaluated")), qPrintable(grid));
+        const QString argument = shown("unknown-argument");
+        QVERIFY2(argument.contains(chinese) && argument.contains(QLatin1String("'extra'")),
+                 qPrintable(argument));
     }
 
     // Texts the explorer once read back from core's English: a sweep range it cannot read (the

@@ -7,6 +7,7 @@
 #include "core/backends/v2608/max_autotune.h"
 #include "core/backends/v2608/vector_parse.h"
 #include "core/space/backend_configs.h"
+#include "core/util/diagnostic_make.h"
 #include "core/util/message.h"
 
 #include <algorithm>
@@ -36,15 +37,16 @@ Diagnostic raisedAt(const analysis::KernelAnalysis& a)
             return arg.kind == analysis::LaunchArgument::Kind::Tensor && a.kernel->param(arg.name);
         });
         if (!anyTensor)
-            return {"backend-raises", Severity::Error, file, a.kernel->location.line, a.kernel->location.column,
-                    "2026-08 raises NotImplementedError: Not support for non-Tensor inputs (the launch passes no "
-                    "tensor to " + a.kernel->name + ")"};
+            return makeDiagnostic("backend-raises", Severity::Error, file, a.kernel->location.line,
+                                  a.kernel->location.column,
+                                  msg::Message(msg::Id::Backend2608RaisesNoTensor, {a.kernel->name}));
         if (const analysis::VectorParse2608* vp = analysis::vectorParse2608(p);
             vp && vp->configHintError && !vp->configHints.empty()) {
             const kernel::SourceLocation at =
                 autotune && autotune->hintsLocation.line > 0 ? autotune->hintsLocation : a.kernel->location;
-            return {"backend-raises", Severity::Error, file, at.line, at.column,
-                    "2026-08 raises ValueError: " + *vp->configHintError};
+            return makeDiagnostic(
+                "backend-raises", Severity::Error, file, at.line, at.column,
+                msg::Message(msg::Id::Backend2608Raises, {"ValueError", *vp->configHintError}));
         }
         return {};
     }
@@ -65,7 +67,8 @@ Diagnostic raisedAt(const analysis::KernelAnalysis& a)
             at = autotune->hintsLocation;
     }
     const std::string type = p.errorType.empty() ? std::string("ValueError") : p.errorType;
-    return {"backend-raises", Severity::Error, file, at.line, at.column, "2026-08 raises " + type + ": " + message};
+    return makeDiagnostic("backend-raises", Severity::Error, file, at.line, at.column,
+                          msg::Message(msg::Id::Backend2608Raises, {type, message}));
 }
 
 
@@ -135,7 +138,8 @@ public:
         std::vector<Diagnostic> out;
         if (const analysis::VectorParse2608* vp = analysis::vectorParse2608(a.parse))
             for (const analysis::VectorParse2608::SourceNote& note : vp->v2Notes)
-                out.push_back({"backend-v2-axis-quirk", Severity::Note, "", note.line, note.column, note.message});
+                out.push_back(makeDiagnostic("backend-v2-axis-quirk", Severity::Note, "", note.line,
+                                             note.column, note.message));
         return out;
     }
 

@@ -7,6 +7,7 @@
 
 #include "core/analysis/axis_parse.h"
 #include "core/python/value.h"
+#include "core/util/message_value.h"
 
 #include <cstdint>
 #include <optional>
@@ -69,7 +70,7 @@ struct VectorParse2608 : ParseDetail {
     // Where the backend's v2 axis parser reaches a conclusion that looks like an upstream bug
     // (TileScope reproduces it), with the kernel source position it concerns.
     struct SourceNote {
-        std::string message;
+        msg::Message message;
         int line = 0;   // 1-based; 0 when unknown
         int column = 0; // 1-based
     };

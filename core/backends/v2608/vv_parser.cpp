@@ -2,6 +2,7 @@
 // the choice of the best site and of each axis' extent, split, tiling and fixed tiling.
 #include "core/analysis/ast_match.h"
 #include "core/backends/v2608/vv_parser_impl.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <array>
@@ -673,11 +674,9 @@ void addQuirkNotes(const vv::Context& cx, const py::Node* siteNode, VvResult2608
             const VvAxis2608& a = out.axes[i];
             const VvAxis2608& b = out.axes[j];
             if (!a.splitParam.empty() && a.splitParam == b.splitParam)
-                out.notes.push_back({"the backend's v2 axis parser gives axes '" + a.name + "' and '" + b.name +
-                                         "' the same split parameter " + a.splitParam +
-                                         " (it takes split candidates from every offset an expression combines, and "
-                                         "picks the first by name); TileScope does the same",
-                                     line, column});
+                out.notes.push_back(
+                    {msg::Message(msg::Id::V2SameSplitParameter, {a.name, b.name, a.splitParam}), line,
+                     column});
         }
     // Program-id dimensions the kernel reads, against those the axes end up on.
     std::set<int> read;
@@ -693,10 +692,8 @@ void addQuirkNotes(const vv::Context& cx, const py::Node* siteNode, VvResult2608
         std::string names;
         for (const std::string& n : axes)
             names += (names.empty() ? "'" : ", '") + n + "'";
-        out.notes.push_back({"the backend's v2 axis parser puts axes " + names + " on program id " +
-                                 std::to_string(dim) + " although the kernel reads " + std::to_string(read.size()) +
-                                 " program-id dimensions; TileScope does the same",
-                             line, column});
+        out.notes.push_back(
+            {msg::Message(msg::Id::V2AxesOnOneProgramId, {names, dim, read.size()}), line, column});
     }
 }
 
@@ -754,11 +751,8 @@ VvResult2608 parseVv2608(const VvInput2608& input)
         out = VvResult2608{};
         out.status = "raised";
         out.diagnostics.push_back(raised.message);
-        out.notes.push_back({"the backend's v2 axis parser raises " + raised.message +
-                                 " on this loop (it reads the start of a range with fewer than two arguments when "
-                                 "an axis has no split parameter), so its result is dropped and the legacy parsers "
-                                 "decide; TileScope does the same",
-                             raised.line, raised.column});
+        out.notes.push_back(
+            {msg::Message(msg::Id::V2ParserRaises, {raised.message}), raised.line, raised.column});
     }
     return out;
 }

@@ -12,6 +12,7 @@
 // Upstream's quirks are kept (see `notes`).
 
 #include "core/analysis/axis_parse.h"
+#include "core/util/message_value.h"
 
 #include <cstdint>
 #include <optional>
@@ -41,7 +42,7 @@ struct VvAxis2608 {
 
 // Where the v2 result departs from what the kernel says, as upstream computes it anyway.
 struct VvNote2608 {
-    std::string message;
+    msg::Message message;
     int line = 0;   // 1-based, 0 when unknown
     int column = 0; // 1-based
 };
