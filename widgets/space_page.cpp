@@ -451,7 +451,8 @@ void SpacePage::sizeColumns(int first, int last)
         int least = 0;
         for (const QString& value : values)
             least = std::max(least, fm.horizontalAdvance(value) + 16);
-        valueWidths[int(valueWidths.size())] = least;
+        // A column narrowed to its values keeps what a cell's margins and focus frame take.
+        valueWidths[int(valueWidths.size())] = least + 8;
         return std::max(least, headerFm.horizontalAdvance(header) + labelRoom);
     };
     std::map<int, int> configLeast;  // column -> the width of its values
