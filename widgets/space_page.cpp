@@ -477,6 +477,8 @@ void SpacePage::sizeColumns(int first, int last)
                 m_model->space()
                     ->dimensions()[std::size_t(c - m_model->columnOf(CandidateTableModel::Column::Param))];
             QStringList values{QStringLiteral("–")};
+            if (dim.kind == space::SpaceDimension::Kind::Multibuffer)  // "–" is the device default
+                values << QStringLiteral("False") << QStringLiteral("True");
             if (dim.boolean || !dim.choices.empty()) {
                 for (const std::int64_t v : dim.values)
                     values << QString::fromStdString(dim.text(v));
