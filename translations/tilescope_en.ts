@@ -204,10 +204,10 @@
 <context>
     <name>ts::gui::MainWindow</name>
     <message numerus="yes">
-        <source>%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5</source>
+        <source>%1 %2 of %Ln candidate(s); %3; modelled tuning time %4</source>
         <translation>
-            <numerusform>%1 %2 of %Ln candidate; best #%3 p50 %4; modelled tuning time %5</numerusform>
-            <numerusform>%1 %2 of %Ln candidates; best #%3 p50 %4; modelled tuning time %5</numerusform>
+            <numerusform>%1 %2 of %Ln candidate; %3; modelled tuning time %4</numerusform>
+            <numerusform>%1 %2 of %Ln candidates; %3; modelled tuning time %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -218,10 +218,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate(s); %3</source>
+        <source>Loaded the cached tuning: %1 of %Ln candidate(s); %2</source>
         <translation>
-            <numerusform>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate; %3</numerusform>
-            <numerusform>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidates; %3</numerusform>
+            <numerusform>Loaded the cached tuning: %1 of %Ln candidate; %2</numerusform>
+            <numerusform>Loaded the cached tuning: %1 of %Ln candidates; %2</numerusform>
         </translation>
     </message>
 </context>

@@ -36,10 +36,6 @@
         <translation>切分参数</translation>
     </message>
     <message>
-        <source>fixed by the grid: %1</source>
-        <translation>由 grid 固定：%1</translation>
-    </message>
-    <message>
         <source>Tiling parameters</source>
         <translation>分块参数</translation>
     </message>
@@ -272,6 +268,18 @@
     <message>
         <source>the backend&apos;s axis parse names no tiling parameter</source>
         <translation>后端的轴解析没有给出分块参数</translation>
+    </message>
+    <message>
+        <source>axis %1</source>
+        <translation>轴 %1</translation>
+    </message>
+    <message>
+        <source>axis %1 fixed by the grid</source>
+        <translation>轴 %1（由 grid 固定）</translation>
+    </message>
+    <message>
+        <source>split size %1</source>
+        <translation>切分大小 %1</translation>
     </message>
 </context>
 <context>
@@ -2590,21 +2598,33 @@
         <source>Open a capture folder</source>
         <translation>打开捕获文件夹</translation>
     </message>
-    <message numerus="yes">
-        <source>Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate(s); %3</source>
-        <translation>
-            <numerusform>已加载缓存的调优：%Ln 个候选中最佳为 #%1，p50 %2；%3</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5</source>
-        <translation>
-            <numerusform>%1 %2 / %Ln 个候选；最佳 #%3 p50 %4；建模调优时间 %5</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 = %2 benchmarked + %3 failed + %4 cut by the time budget</source>
         <translation>%1 = %2 个已测速 + %3 个失败 + %4 个被时间预算裁去</translation>
+    </message>
+    <message>
+        <source>best #%1 measured p50 %2</source>
+        <translation>最佳 #%1 实测 p50 %2</translation>
+    </message>
+    <message>
+        <source>best #%1 simulated p50 %2</source>
+        <translation>最佳 #%1 模拟 p50 %2</translation>
+    </message>
+    <message>
+        <source>best #%1 p50 %2</source>
+        <translation>最佳 #%1 p50 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded the cached tuning: %1 of %Ln candidate(s); %2</source>
+        <translation>
+            <numerusform>已加载缓存的调优：%Ln 个候选中%1；%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 of %Ln candidate(s); %3; modelled tuning time %4</source>
+        <translation>
+            <numerusform>%1 %2 / %Ln 个候选；%3；建模调优时间 %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2786,10 +2806,6 @@ measured %2 (%Ln run(s)), simulated %3, ratio %4</source>
     <message>
         <source>Selected, the fastest so far,</source>
         <translation>选中（即目前最快）</translation>
-    </message>
-    <message>
-        <source>launch</source>
-        <translation>启动</translation>
     </message>
     <message>
         <source>device time</source>
@@ -3098,10 +3114,6 @@ p50：基准测试各次计时运行的中位数，即表格和状态栏所示�
         <translation>按模拟 p50 排序：在 %2 上 %1，并非全部。</translation>
     </message>
     <message>
-        <source>, launch %1</source>
-        <translation>，启动 %1</translation>
-    </message>
-    <message>
         <source>device time %1, on the critical path: %2</source>
         <translation>设备时间 %1，关键路径上：%2</translation>
     </message>
@@ -3160,6 +3172,16 @@ p50：基准测试各次计时运行的中位数，即表格和状态栏所示�
     <message>
         <source>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;: the backend&apos;s estimate %1 (tile × %2&#xa0;B × %3 buffers, what it prunes by); %4. The estimate counts one tile per buffer at the widest dtype; the compile counts every buffer the kernel&apos;s code holds at once (float32 copies, intermediates, multibuffer&apos;s second half), so the two differ. A compile over the UB fails, whatever the estimate.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;UB&lt;/b&gt;：后端的估计 %1（分块 × %2&#xa0;B × %3 个缓冲区，后端据此剪枝）；%4。估计按最宽的 dtype 为每个缓冲区计一个分块；编译则计入内核代码同时持有的每个缓冲区（float32 副本、中间结果、multibuffer 的另一半），因此两者不同。超出 UB 的编译会失败，无论估计如何。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a pipe&apos;s name, then its time</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the pipes of a list</comment>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -6287,18 +6309,43 @@ p50 %3（p20 %4，p80 %5）</translation>
     </message>
 </context>
 <context>
+    <name>ts::gui::Pipe</name>
+    <message>
+        <source>MTE2</source>
+        <comment>the pipe that moves data in from global memory</comment>
+        <translation>MTE2</translation>
+    </message>
+    <message>
+        <source>Vector</source>
+        <comment>the AI Core&apos;s vector unit</comment>
+        <translation>Vector 单元</translation>
+    </message>
+    <message>
+        <source>Cube</source>
+        <comment>the AI Core&apos;s matrix (cube) unit</comment>
+        <translation>Cube 单元</translation>
+    </message>
+    <message>
+        <source>MTE3</source>
+        <comment>the pipe that moves results out to global memory</comment>
+        <translation>MTE3</translation>
+    </message>
+    <message>
+        <source>Scalar</source>
+        <comment>the AI Core&apos;s scalar unit</comment>
+        <translation>Scalar 单元</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <comment>the kernel launch&apos;s overhead, shown beside the pipes</comment>
+        <translation>启动</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::Quantity</name>
     <message>
         <source>memory</source>
         <translation>内存</translation>
-    </message>
-    <message>
-        <source>vector</source>
-        <translation>向量</translation>
-    </message>
-    <message>
-        <source>cube</source>
-        <translation>矩阵</translation>
     </message>
 </context>
 <context>
@@ -6548,10 +6595,6 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>nothing known weakens the ranking</source>
         <translation>没有已知因素削弱此排名</translation>
-    </message>
-    <message>
-        <source>launch</source>
-        <translation>启动</translation>
     </message>
 </context>
 <context>

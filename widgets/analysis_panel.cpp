@@ -336,14 +336,17 @@ void AnalysisPanel::setAnalysis(const analysis::KernelAnalysis* a)
     }
     if (keys->childCount() == 0)
         addAutotuneKey(keys, *a);
+    // Each row named for what it says of its axis: an axis may have a split parameter and a
+    // split size the grid fixes, and two rows named "x" read as one axis listed twice.
     auto* split = section(tr("Split parameters"));
     for (const auto& [axis, param] : p.splitParams)
-        new QTreeWidgetItem(split, {q(axis), q(param)});
+        new QTreeWidgetItem(split, {tr("axis %1").arg(q(axis)), q(param)});
     for (const auto& [axis, size] : p.fixedSplitParams)
-        new QTreeWidgetItem(split, {q(axis), tr("fixed by the grid: %1").arg(size)});
+        new QTreeWidgetItem(split,
+                            {tr("axis %1 fixed by the grid").arg(q(axis)), tr("split size %1").arg(size)});
     auto* tiling = section(tr("Tiling parameters"));
     for (const auto& [axis, param] : p.tilingParams)
-        new QTreeWidgetItem(tiling, {q(axis), q(param)});
+        new QTreeWidgetItem(tiling, {tr("axis %1").arg(q(axis)), q(param)});
     if (split->childCount() == 0 && tiling->childCount() == 0 && a->cube)
         addCubeTiling(split, tiling, *a);
     // An empty section reads as a value that failed to show.

@@ -1,10 +1,14 @@
 #include "widgets/frozen_table_view.h"
 
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QItemSelectionModel>
 #include <QScrollBar>
 #include <QStyleOptionHeaderV2>
 #include <QTimer>
+#include <QToolTip>
+
+#include <algorithm>
 
 namespace ts::gui {
 namespace {
@@ -27,6 +31,8 @@ public:
         // What QTableView gives its own header.
         setSectionsClickable(true);
         setHighlightSections(true);
+        // A name too wide for its column keeps both ends: BLOCK_M and BLOCK_N stay apart.
+        setTextElideMode(Qt::ElideMiddle);
     }
 
     QSize sizeHint() const override
@@ -42,6 +48,23 @@ public:
         return size;
     }
 
+    // What the section's tooltip says: the model's, after the whole label where the section
+    // shows it elided.
+    QString toolTip(int logical) const
+    {
+        if (!model() || logical < 0 || logical >= count())
+            return {};
+        const QString tip = model()->headerData(logical, orientation(), Qt::ToolTipRole).toString();
+        const QString text = model()->headerData(logical, orientation(), Qt::DisplayRole).toString();
+        const QFontMetrics metrics = labelMetrics(font());
+        const int width = labelWidth(logical, text);
+        const QStringList lines = label(logical).split(QLatin1Char('\n'));
+        if (std::none_of(lines.begin(), lines.end(),
+                         [&](const QString& line) { return metrics.horizontalAdvance(line) > width; }))
+            return tip;
+        return tip.isEmpty() ? text : text + QLatin1Char('\n') + tip;
+    }
+
 protected:
     void initStyleOptionForIndex(QStyleOptionHeader* option, int logicalIndex) const override
     {
@@ -53,17 +76,35 @@ protected:
                 v2->textElideMode = Qt::ElideNone;
     }
 
-private:
-    QString label(int logical) const
+    bool viewportEvent(QEvent* event) override
     {
-        const QString text = model()->headerData(logical, orientation(), Qt::DisplayRole).toString();
+        if (event->type() != QEvent::ToolTip || !model())
+            return QHeaderView::viewportEvent(event);
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString tip = toolTip(logicalIndexAt(help->pos()));
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), tip, this);
+        return true;
+    }
+
+private:
+    // The room the style leaves the label of a section.
+    int labelWidth(int logical, const QString& text) const
+    {
         QStyleOptionHeader option;
         initStyleOption(&option);
         option.section = logical;
         option.text = text;
         option.rect = QRect(0, 0, sectionSize(logical), QHeaderView::sizeHint().height());
-        const int width = style()->subElementRect(QStyle::SE_HeaderLabel, &option, this).width();
-        return FrozenTableView::wrapLabel(text, labelMetrics(font()), width);
+        return style()->subElementRect(QStyle::SE_HeaderLabel, &option, this).width();
+    }
+
+    QString label(int logical) const
+    {
+        const QString text = model()->headerData(logical, orientation(), Qt::DisplayRole).toString();
+        return FrozenTableView::wrapLabel(text, labelMetrics(font()), labelWidth(logical, text));
     }
 };
 
@@ -71,17 +112,15 @@ private:
 
 namespace {
 
-// A label's pieces: each ends after an underscore or before a space (a piece after a space
-// starts with it, and a line that begins there drops it).
+// A label's pieces: each ends before a space (a piece after a space starts with it, and a line
+// that begins there drops it). A parameter's name is one piece: "num_ / stages" or "BLOCK_ / M"
+// on two lines reads as two words.
 QStringList labelPieces(const QString& text)
 {
     QStringList pieces;
     qsizetype start = 0;
     for (qsizetype i = 0; i < text.size(); ++i) {
-        if (text[i] == QLatin1Char('_') && i + 1 < text.size()) {
-            pieces << text.mid(start, i + 1 - start);
-            start = i + 1;
-        } else if (text[i] == QLatin1Char(' ') && i > start) {
+        if (text[i] == QLatin1Char(' ') && i > start) {
             pieces << text.mid(start, i - start);
             start = i;
         }
@@ -112,19 +151,6 @@ QString FrozenTableView::wrapLabel(const QString& text, const QFontMetrics& metr
         line = lineStart(piece);
     }
     return out + line;
-}
-
-int FrozenTableView::twoLineLabelWidth(const QString& text, const QFontMetrics& metrics)
-{
-    // Each way of breaking the label into a first and a second line, the narrowest of them.
-    const QStringList pieces = labelPieces(text);
-    int best = metrics.horizontalAdvance(text);
-    for (qsizetype k = 1; k < pieces.size(); ++k) {
-        const QString first = pieces.mid(0, k).join(QString());
-        const QString second = lineStart(pieces.mid(k).join(QString()));
-        best = std::min(best, std::max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second)));
-    }
-    return best;
 }
 
 namespace {
@@ -277,6 +303,11 @@ void FrozenTableView::freezeConfigColumns(int count, const std::function<bool(in
         if (varies(logical))
             header->moveSection(header->visualIndex(logical), next++);
     setFrozenColumnCount(count);
+}
+
+QString FrozenTableView::headerToolTip(int logical) const
+{
+    return static_cast<const WrappingHeader*>(horizontalHeader())->toolTip(logical);
 }
 
 int FrozenTableView::frozenWidth() const

@@ -5,9 +5,9 @@
 // columns (Qt's frozen-column pattern); widths, order, sorting, row heights and the vertical
 // scroll follow the main view.
 //
-// A header narrower than its one-line label wraps it after an underscore or at a space
-// (GROUP_ / SIZE_M), so that the frozen config columns can be as narrow as their values and
-// leave the scrolled part room for the figures beside them.
+// A header narrower than its one-line label wraps it at a space ("Tile / (elements)"), never
+// inside a word: a parameter's name (GROUP_SIZE_M) is one word, and a column too narrow for it
+// elides it, the whole name in the header's tooltip.
 
 #include <QTableView>
 
@@ -34,11 +34,12 @@ public:
     QTableView* frozenView() const { return m_frozen; }
     // The width the frozen columns take.
     int frozenWidth() const;
-    // `text` broken after each underscore and at spaces where a line `width` pixels wide cannot
-    // hold it; a piece wider than `width` stays whole on its line.
+    // The tooltip of a column's header: the model's, after the whole label where the column is
+    // too narrow for it and the header elides it.
+    QString headerToolTip(int logical) const;
+    // `text` broken at spaces where a line `width` pixels wide cannot hold it; a word wider than
+    // `width` stays whole on its line.
     static QString wrapLabel(const QString& text, const QFontMetrics& metrics, int width);
-    // The narrowest width at which `wrapLabel` leaves `text` on at most two lines.
-    static int twoLineLabelWidth(const QString& text, const QFontMetrics& metrics);
 
     void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
 

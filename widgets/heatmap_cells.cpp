@@ -150,7 +150,7 @@ QSharedPointer<QCPAxisTicker> scaleTicker(int metric, MetricScale scale)
     switch (metric) {
     case int(CandidateMetric::SimulatedP50):
     case int(CandidateMetric::Measured):
-        unit = QStringLiteral(" µs");
+        unit = timeUsUnit();
         break;
     case int(CandidateMetric::RatioToBest):
     case int(CandidateMetric::TuningDiff):

@@ -4,17 +4,18 @@
 
 #include "core/util/version.h"
 #include "widgets/analysis_panel.h"
+#include "widgets/backend_compare_dialog.h"
 #include "widgets/background_job.h"
+#include "widgets/candidate_table_model.h"
 #include "widgets/capture_dialog.h"
 #include "widgets/charts_page.h"
-#include "widgets/backend_compare_dialog.h"
-#include "widgets/measured_compare_dialog.h"
 #include "widgets/compare_dialog.h"
 #include "widgets/device_compare_dialog.h"
-#include "widgets/kernel_document.h"
 #include "widgets/heatmap_chart.h"
+#include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
 #include "widgets/launch_editor.h"
+#include "widgets/measured_compare_dialog.h"
 #include "widgets/progress_widget.h"
 #include "widgets/quantity_text.h"
 #include "widgets/source_view.h"
@@ -230,6 +231,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(m_spacePage, &SpacePage::latticeToggled, m_document, &KernelDocument::setLattice);
     connect(m_spacePage, &SpacePage::tuneLatticeRequested, this, &MainWindow::startLatticeTuning);
+    // The tuning's summary names the best the table ranks first: while it is on the status bar
+    // (with what was added after it, the cache it was stored in), it follows the ranking
+    // (measured times arriving, Rank by changed).
+    connect(m_spacePage, &SpacePage::rankingChanged, this, [this] {
+        const QString shown = statusBar()->currentMessage();
+        if (m_tuningSummary.isEmpty() || !shown.startsWith(m_tuningSummary))
+            return;
+        const QString summary = tuningSummary();
+        statusBar()->showMessage(summary + shown.mid(m_tuningSummary.size()), 15000);
+        m_tuningSummary = summary;
+    });
     connect(m_launchEditor, &LaunchEditor::tuningOptionsChanged, this,
             [this] { m_document->setTuningOptions(m_launchEditor->tuningOptions()); });
     connect(m_launchEditor->tuneButton(), &QPushButton::clicked, this, &MainWindow::startTuning);
@@ -520,29 +532,60 @@ void MainWindow::onTuningFinished()
     if (!run || !result)
         return;
     m_kernelPage->setTuningDiagnostics(result->diagnostics);
-    QString message;
-    if (run->cachedOrigin() && run->bestEntry()) {
-        const TunedCandidate* best = run->bestEntry();
-        message = tr("Loaded the cached tuning: best #%1 p50 %2 of %Ln candidate(s); %3", nullptr, int(result->finished))
-                      .arg(best->candidate)
-                      .arg(timeUsText(best->p50Us), cachedOriginText(*run->cachedOrigin()));
-        selectCandidate(best->candidate);
-    } else if (result->error && !result->best) {
+    if (!(run->cachedOrigin() && run->bestEntry()) && result->error && !result->best)
         showError(tr("The tuning found no valid config"), coreText(*result->error));
+    if (const std::optional<std::size_t> best = rankedBest())
+        selectCandidate(*best);
+    m_tuningSummary = tuningSummary();
+    statusBar()->showMessage(m_tuningSummary, 15000);
+    updateTuneAction();
+}
+
+std::optional<std::size_t> MainWindow::rankedBest() const
+{
+    const CandidateTableModel* table = m_spacePage->model();
+    if (table->rankedByMeasured())
+        return table->bestCandidate();
+    const auto run = m_document->tuningRun();
+    const TunedCandidate* best = run ? run->bestEntry() : nullptr;
+    return best ? std::optional(best->candidate) : std::nullopt;
+}
+
+QString MainWindow::tuningSummary() const
+{
+    const auto run = m_document->tuningRun();
+    const auto result = m_document->tuningResult();
+    if (!run || !result)
+        return {};
+    // The best by the time that ranks the table, and which time that is: the status bar and the
+    // table's first row name the same candidate.
+    const CandidateTableModel* table = m_spacePage->model();
+    const std::optional<std::size_t> bestIndex = rankedBest();
+    QString best;
+    if (bestIndex && table->rankedByMeasured())
+        best = tr("best #%1 measured p50 %2").arg(*bestIndex).arg(timeUsText(table->measuredUs(*bestIndex)));
+    else if (const TunedCandidate* entry = run->bestEntry())
+        // Beside measured times, "p50" alone would not say which one.
+        best = (table->hasMeasured() ? tr("best #%1 simulated p50 %2") : tr("best #%1 p50 %2"))
+                   .arg(entry->candidate)
+                   .arg(timeUsText(entry->p50Us));
+    QString message;
+    if (run->cachedOrigin() && !best.isEmpty()) {
+        message = tr("Loaded the cached tuning: %1 of %Ln candidate(s); %2", nullptr, int(result->finished))
+                      .arg(best, cachedOriginText(*run->cachedOrigin()));
+    } else if (result->error && !result->best) {
         message = tr("Tuning failed.");
-    } else if (const TunedCandidate* best = run->bestEntry()) {
-        message = tr("%1 %2 of %Ln candidate(s); best #%3 p50 %4; modelled tuning time %5", nullptr,
-                     int(result->tuned.size()))
-                      .arg(result->stopped ? tr("Stopped after") : tr("Tuned"))
-                      .arg(countText(result->finished))
-                      .arg(best->candidate)
-                      .arg(timeUsText(best->p50Us), secondsText(result->modelled.totalSeconds));
+    } else if (!best.isEmpty()) {
+        message =
+            tr("%1 %2 of %Ln candidate(s); %3; modelled tuning time %4", nullptr, int(result->tuned.size()))
+                .arg(result->stopped ? tr("Stopped after") : tr("Tuned"))
+                .arg(countText(result->finished))
+                .arg(best, secondsText(result->modelled.totalSeconds));
         if (result->confidence)  // the reasons are in the best's detail pane
             message += QStringLiteral(" · ") +
                        tr("confidence in the pick: %1").arg(confidenceLevelText(result->confidence->level));
         if (result->backendError)  // a lattice tuning: the backend's own list raises
             message += QStringLiteral(" · ") + coreText(tuning::latticeBackendNote(*result->backendError));
-        selectCandidate(best->candidate);
     } else {
         message = tr("Stopped before any candidate was benchmarked.");
     }
@@ -552,8 +595,7 @@ void MainWindow::onTuningFinished()
             QStringLiteral(" · ") + tr("%1 = %2 benchmarked + %3 failed + %4 cut by the time budget")
                                         .arg(countText(run->entryCount()), countText(run->measuredCount()),
                                              countText(run->failedCount()), countText(run->cutCount()));
-    statusBar()->showMessage(message, 15000);
-    updateTuneAction();
+    return message;
 }
 
 void MainWindow::updateTuneAction()

@@ -85,6 +85,12 @@ private:
     // Tunes lattice points (all valid ones, a filter, rows chosen) in the background, as Tune does.
     void startLatticeTuning(const ts::tuning::LatticeSubset& subset);
     void onTuningFinished();
+    // The finished tuning in a line: how far it got, the best the candidate table ranks first
+    // and its time, what the tuning would take; empty without a finished tuning.
+    QString tuningSummary() const;
+    // The best the candidate table ranks first: the tuning's pick, or the measured best when
+    // the table ranks by the times measured on real hardware.
+    std::optional<std::size_t> rankedBest() const;
     void updateTuneAction();
     void showCacheState();
     void compareDevices();
@@ -126,6 +132,7 @@ private:
     QAction* m_darkAction = nullptr;
     bool m_dark = false;
     std::optional<std::size_t> m_pendingSelection;  // a restored session's, once the space is in
+    QString m_tuningSummary; // the status bar's last tuningSummary(), rewritten when the ranking changes
 };
 
 } // namespace ts::gui

@@ -2,6 +2,7 @@
 
 #include "widgets/chart_export.h"
 #include "widgets/core_text.h"
+#include "widgets/pipe_names.h"
 #include "widgets/plot_style.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
@@ -18,9 +19,14 @@
 namespace ts::gui {
 namespace {
 
+static_assert(kPipes.size() == std::size_t(PipeChart::kPipeRows), "a row for each pipe, the launch's last");
+
 std::array<double, PipeChart::kPipeRows> pipeValues(const npu::PipeTimes& p)
 {
-    return {p.mte2, p.vector, p.cube, p.mte3, p.scalar, p.launch};
+    std::array<double, PipeChart::kPipeRows> values{};
+    for (std::size_t row = 0; row < values.size(); ++row)
+        values[row] = pipeTime(p, kPipes[row]);
+    return values;
 }
 
 // The candidate the chart shows: the selected one when it was benchmarked, else the best.
@@ -37,16 +43,9 @@ const TunedCandidate* shownEntry(const TuningRun* run, std::optional<std::size_t
 
 QString PipeChart::rowName(int row)
 {
-    switch (row) {
-    case 0: return QStringLiteral("MTE2");
-    case 1: return QStringLiteral("Vector");
-    case 2: return QStringLiteral("Cube");
-    case 3: return QStringLiteral("MTE3");
-    case 4: return QStringLiteral("Scalar");
-    case 5: return tr("launch");
-    case kDeviceRow: return tr("device time");
-    default: return {};
-    }
+    if (row >= 0 && row < kPipeRows)
+        return pipeName(kPipes[std::size_t(row)]);
+    return row == kDeviceRow ? tr("device time") : QString();
 }
 
 PipeChart::PipeChart(QWidget* parent) : QWidget(parent)

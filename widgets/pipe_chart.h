@@ -45,7 +45,7 @@ public:
     QCPGraph* rooflineLine() const { return m_roofline; }
     // The text in place of the axes while there is nothing to show.
     QCPItemText* emptyText() const { return m_empty; }
-    // The name of a row as its tick label reads ("MTE2", ..., "launch", "device time").
+    // The name of a row as its tick label reads (pipeName: "MTE2", ..., "launch"; then "device time").
     static QString rowName(int row);
 
 protected:

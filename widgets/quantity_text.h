@@ -9,6 +9,7 @@
 // for it, where some CJK fonts draw U+202F as a missing glyph or a full-width gap.
 
 #include "core/util/format.h"
+#include "widgets/pipe_names.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -37,10 +38,17 @@ inline QString countText(std::int64_t n)
     return QLocale().toString(qlonglong(n));
 }
 
+// The unit of a kernel time as it follows its number (an axis's tick label adds it to its own
+// number): "µs" after the unit space.
+inline QString timeUsUnit()
+{
+    return kUnitSpace + QStringLiteral("µs");
+}
+
 // A kernel time: "561.81 µs".
 inline QString timeUsText(double us)
 {
-    return QString::fromStdString(formatUs(us)) + kUnitSpace + QStringLiteral("µs");
+    return QString::fromStdString(formatUs(us)) + timeUsUnit();
 }
 
 // A duration of the tuning: "261.2 s", "0.03 s".
@@ -67,15 +75,16 @@ inline QString percentText(double share)
     return QString::fromStdString(formatPercent(share));
 }
 
-// What bounds the roofline ("memory", "vector", "cube" from the simulator), in the reader's language.
+// What bounds the roofline ("memory", "vector", "cube" from the simulator), in the reader's
+// language: a compute bound by the unit's name, as the per-pipe chart names it.
 inline QString limiterText(const std::string& limiter)
 {
     if (limiter == "memory")
         return QCoreApplication::translate("ts::gui::Quantity", "memory");
     if (limiter == "vector")
-        return QCoreApplication::translate("ts::gui::Quantity", "vector");
+        return pipeName(Pipe::Vector);
     if (limiter == "cube")
-        return QCoreApplication::translate("ts::gui::Quantity", "cube");
+        return pipeName(Pipe::Cube);
     return QString::fromStdString(limiter);
 }
 

@@ -7,6 +7,7 @@
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/frozen_table_view.h"
+#include "widgets/pipe_names.h"
 #include "widgets/quantity_text.h"
 #include "widgets/status_colors.h"
 
@@ -21,6 +22,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSplitter>
 #include <QStyle>
 #include <QStyleOptionHeader>
@@ -35,6 +37,7 @@
 #include <climits>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace ts::gui {
 
@@ -42,14 +45,17 @@ namespace {
 // Spaces bigger than this are filtered and sorted off the GUI thread (a few ms below it).
 constexpr std::size_t kSortOnWorkerAbove = 50000;
 
+// "MTE2 1.2, Vector 3.4, ..., launch 5.6 µs": each pipe by its name, the unit once at the end.
 QString pipeList(const npu::PipeTimes& p, bool launch)
 {
-    auto us = [](double v) { return QString::fromStdString(formatUs(v)); };
-    QString text = QStringLiteral("MTE2 %1, Vector %2, Cube %3, MTE3 %4, Scalar %5")
-                       .arg(us(p.mte2), us(p.vector), us(p.cube), us(p.mte3), us(p.scalar));
-    if (launch)
-        text += SpacePage::tr(", launch %1").arg(us(p.launch));
-    return text + kUnitSpace + QStringLiteral("µs");
+    QStringList items;
+    for (const Pipe pipe : kPipes) {
+        if (pipe == Pipe::Launch && !launch)
+            continue;
+        const QString time = QString::fromStdString(formatUs(pipeTime(p, pipe)));
+        items << SpacePage::tr("%1 %2", "a pipe's name, then its time").arg(pipeName(pipe), time);
+    }
+    return items.join(SpacePage::tr(", ", "between the pipes of a list")) + timeUsUnit();
 }
 
 // Where a benchmarked candidate's device time goes: the critical path that makes it, how long
@@ -423,9 +429,9 @@ void SpacePage::arrangeConfigColumns()
 void SpacePage::sizeColumns(int first, int last)
 {
     const QFontMetrics fm = fontMetrics();
-    // A config column is as wide as its values, or its name on two lines (the header wraps it
-    // after an underscore): the frozen block must leave the figures beside it in sight on a
-    // 1280-pixel screen. What the header's style keeps beside a label, a sort mark included.
+    // A config column is as wide as its values or its name, whichever is wider: a parameter's
+    // name is never broken ("BLOCK_ / M" read as two words). What the header's style keeps
+    // beside a label, a sort mark included.
     QFont bold = m_view->horizontalHeader()->font();
     bold.setBold(true);
     const QFontMetrics headerFm(bold);
@@ -438,12 +444,18 @@ void SpacePage::sizeColumns(int first, int last)
                    ->style()
                    ->subElementRect(QStyle::SE_HeaderLabel, &option, m_view->horizontalHeader())
                    .width();
+    // The least each config column may shrink to (its values), where the names leave the figures
+    // beside the block no room.
+    std::map<int, int> valueWidths;
     auto configWidth = [&](const QString& header, const QStringList& values) {
-        int width = FrozenTableView::twoLineLabelWidth(header, headerFm) + labelRoom;
+        int least = 0;
         for (const QString& value : values)
-            width = std::max(width, fm.horizontalAdvance(value) + 16);
-        return width;
+            least = std::max(least, fm.horizontalAdvance(value) + 16);
+        // A column narrowed to its values keeps what a cell's margins and focus frame take.
+        valueWidths[int(valueWidths.size())] = least + 8;
+        return std::max(least, headerFm.horizontalAdvance(header) + labelRoom);
     };
+    std::map<int, int> configLeast;  // column -> the width of its values
     for (int c = first; c <= last; ++c) {
         const QString header = m_model->headerData(c, Qt::Horizontal).toString();
         int width = fm.horizontalAdvance(header) + 28;
@@ -465,6 +477,8 @@ void SpacePage::sizeColumns(int first, int last)
                 m_model->space()
                     ->dimensions()[std::size_t(c - m_model->columnOf(CandidateTableModel::Column::Param))];
             QStringList values{QStringLiteral("–")};
+            if (dim.kind == space::SpaceDimension::Kind::Multibuffer)  // "–" is the device default
+                values << QStringLiteral("False") << QStringLiteral("True");
             if (dim.boolean || !dim.choices.empty()) {
                 for (const std::int64_t v : dim.values)
                     values << QString::fromStdString(dim.text(v));
@@ -473,11 +487,13 @@ void SpacePage::sizeColumns(int first, int last)
                 values << QString::number(*least) << QString::number(*greatest);
             }
             width = configWidth(header, values);
+            configLeast[c] = valueWidths.rbegin()->second;
             break;
         }
         case CandidateTableModel::Column::NumWarps:
         case CandidateTableModel::Column::NumStages:
             width = configWidth(header, {QStringLiteral("64")});
+            configLeast[c] = valueWidths.rbegin()->second;
             break;
         case CandidateTableModel::Column::Outcome:
             width = std::max(width, fm.horizontalAdvance(outcomeLabel(tuning::OutcomeStatus::CompileFailed)) + 16);
@@ -491,6 +507,33 @@ void SpacePage::sizeColumns(int first, int last)
         }
         m_view->setColumnWidth(c, width);
     }
+    if (first == 0)
+        fitConfigColumns(configLeast);
+}
+
+void SpacePage::fitConfigColumns(const std::map<int, int>& least)
+{
+    // The frozen config block leaves two timing columns in sight: where the whole names do not,
+    // the column whose name is widest beside its values gives up room first, its header elided
+    // (FrozenTableView shows the whole name in its tooltip) rather than broken inside the name.
+    const int timing = fontMetrics().horizontalAdvance(CandidateTableModel::tr("p50 (µs)")) + 28;
+    int excess = -(m_view->viewport()->width() - 2 * timing);
+    for (const auto& [column, width] : least)
+        excess += m_view->isColumnHidden(column) ? 0 : m_view->columnWidth(column);
+    excess += m_view->columnWidth(0);  // the index
+    while (excess > 0) {
+        int widest = -1, slack = 0;
+        for (const auto& [column, width] : least)
+            if (!m_view->isColumnHidden(column) && m_view->columnWidth(column) - width > slack) {
+                widest = column;
+                slack = m_view->columnWidth(column) - width;
+            }
+        if (widest < 0)
+            return;
+        const int step = std::min({slack, excess, 8});
+        m_view->setColumnWidth(widest, m_view->columnWidth(widest) - step);
+        excess -= step;
+    }
 }
 
 void SpacePage::setMeasuredDevice(const QString& device)
@@ -501,6 +544,12 @@ void SpacePage::setMeasuredDevice(const QString& device)
 
 void SpacePage::refreshRanking()
 {
+    // Whichever way it returns, the views that name the best hear when it is another one.
+    const auto before = std::pair(m_model->rankedByMeasured(), m_model->bestCandidate());
+    const auto announce = qScopeGuard([this, before] {
+        if (std::pair(m_model->rankedByMeasured(), m_model->bestCandidate()) != before)
+            Q_EMIT rankingChanged();
+    });
     const std::shared_ptr<const CandidateTimings> timings = m_model->timings();
     const auto rankBy = pipeline::RankBy(m_rankBy->currentData().toInt());
     if (!timings || !m_model->space() || rankBy == pipeline::RankBy::Simulated) {

@@ -10,6 +10,7 @@
 
 #include <QWidget>
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -79,12 +80,17 @@ Q_SIGNALS:
     void candidateSelected(std::size_t candidate);
     void latticeToggled(bool lattice);
     void tuneLatticeRequested(const ts::tuning::LatticeSubset& subset);
+    // The time that ranks the table changed, or the best it ranks first (model()->bestCandidate()).
+    void rankingChanged();
 
 private:
     void showDetails(std::size_t candidate);
     void updateCount();
     void fillReasons();
     void sizeColumns(int first, int last);
+    // Narrows the config columns named wider than their values (column -> the values' width)
+    // until the frozen block leaves two timing columns in sight.
+    void fitConfigColumns(const std::map<int, int>& least);
     // The config columns kept in sight on the left, those that differ between rows first.
     void arrangeConfigColumns();
 

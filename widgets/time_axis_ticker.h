@@ -12,6 +12,7 @@
 // carry a unit.
 
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 
 #include <QString>
 
@@ -19,8 +20,9 @@ namespace ts::gui {
 
 class TimeAxisTicker : public QCPAxisTicker {
 public:
-    // `unit` follows the number as written ("µs" after a space, "×" right after it).
-    explicit TimeAxisTicker(QString unit = QStringLiteral(" µs")) : m_unit(std::move(unit)) {}
+    // `unit` follows the number as written: µs after the explorer's unit space (timeUsUnit), so
+    // that a label never wraps or reads apart from its number; "×" right after it.
+    explicit TimeAxisTicker(QString unit = timeUsUnit()) : m_unit(std::move(unit)) {}
 
     void generate(const QCPRange& range, const QLocale& locale, QChar formatChar, int precision,
                   QVector<double>& ticks, QVector<double>* subTicks, QVector<QString>* tickLabels) override;

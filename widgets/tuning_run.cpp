@@ -3,6 +3,7 @@
 #include "core/kernel/workload.h"
 #include "core/util/format.h"
 #include "widgets/core_text.h"
+#include "widgets/pipe_names.h"
 
 #include <QCoreApplication>
 #include <QLabel>
@@ -64,18 +65,13 @@ QString confidenceLevelText(tuning::ConfidenceLevel level)
 
 namespace {
 
-// The pipe a time is mostly spent in, as the per-pipe list names it: the NPU's pipes by their
-// hardware names, the launch (no pipe) in the reader's words.
+// The pipe a time is mostly spent in, as the per-pipe chart names it; a key of a later version
+// as the core wrote it.
 QString limitingPipeText(const std::string& pipe)
 {
-    if (pipe == "launch")
-        return QCoreApplication::translate("ts::gui::TuningRun", "launch");
-    QString name = QString::fromStdString(pipe);
-    if (name.startsWith(QLatin1String("mte")))
-        return name.toUpper();
-    if (!name.isEmpty())
-        name[0] = name[0].toUpper();
-    return name;
+    if (const std::optional<Pipe> known = pipeFromKey(pipe))
+        return pipeName(*known);
+    return QString::fromStdString(pipe);
 }
 
 } // namespace

@@ -1,7 +1,8 @@
 // The launches of a capture folder in the explorer (`tilescope DIR`): the checked-in capture of the
 // test program (tests/data/capture/fixtures/stub-program) listed with its launch counts, a row
 // opened as the window's workload; and the candidates tab's Rank by box, which ranks a tuning by
-// the cache's measured times when asked, or when every candidate the tuning ran is measured.
+// the cache's measured times when asked, or when every candidate the tuning ran is measured, and
+// the status bar that names the best it ranks first.
 
 #include "backend_versions.h"
 #include "testutil.h"
@@ -14,18 +15,20 @@
 #include "widgets/capture_table_model.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
+#include "widgets/quantity_text.h"
 #include "widgets/space_page.h"
 #include "widgets/translations.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QItemSelectionModel>
-#include <QScrollBar>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
-#include <QTableView>
+#include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
@@ -42,6 +45,60 @@ namespace {
 QString fixtureFolder()
 {
     return QString::fromStdString((test::dataDir() / "capture" / "fixtures" / "stub-program").string());
+}
+
+// The vector add of the guide under 2026-04 copied into `dir`, every candidate of the backend's
+// list measured on "Test NPU" (the last generated one fastest: 1/k ms for the k-th) and imported
+// into the config cache the explorer reads: the workload's path and how many were measured
+// (empty and 0 where a step fails).
+std::pair<QString, std::size_t> addWithMeasuredTimes(QTemporaryDir& dir)
+{
+    const QString workload = test::copyExample(dir, "add.json", "add.py");
+    if (workload.isEmpty())
+        return {};
+    auto analysis = test::analyseFile(workload);
+    if (!analysis)
+        return {};
+    kernel::Workload w = analysis->workload;
+    w.backend = test::backend2604();
+    const pipeline::AnalyzeResult analysed2604 = pipeline::analyze({w});
+    if (!analysed2604.ok())
+        return {};
+    pipeline::SpaceRequest spaceRequest{analysed2604.analysis, *test::devices().find(w.device), {}};
+    const pipeline::SpaceResult built = pipeline::buildSpace(spaceRequest);
+    if (!built.space)
+        return {};
+    nlohmann::json timings = nlohmann::json::array();
+    std::size_t listed = 0;
+    for (std::size_t i = 0; i < built.space->size(); ++i) {
+        if (built.space->backendIndex(i) < 0)
+            continue;
+        nlohmann::json kwargs = nlohmann::json::object();
+        for (const auto& [name, value] : built.space->params(i))
+            kwargs[name] = value.isBool ? nlohmann::json(value.value != 0) : nlohmann::json(value.value);
+        const double ms = 1.0 / double(++listed);
+        timings.push_back({{{"kwargs", kwargs},
+                            {"num_warps", built.space->numWarps(i)},
+                            {"num_stages", built.space->numStages(i)}},
+                           {ms, ms, ms}});
+    }
+    const std::string timingsFile = dir.filePath(QStringLiteral("add_kernel.autotune.json")).toStdString();
+    // Triton's key: the key arguments' values, then the tensors' dtypes.
+    const cache::TuningKey launch = pipeline::launchKeyFor(*analysed2604.analysis);
+    nlohmann::json key = nlohmann::json::array();
+    for (const auto& [name, value] : launch.keyValues)
+        key.push_back(value);
+    for (const std::string& dtype : launch.dtypes)
+        key.push_back(dtype);
+    std::ofstream(timingsFile) << nlohmann::json{{"key", key}, {"configs_timings", timings}}.dump();
+    pipeline::MeasureImportRequest import;
+    import.files = {timingsFile};
+    import.workload = w;
+    import.measuredOn = "Test NPU";
+    import.cachePath = pipeline::defaultCachePath(w);
+    if (!pipeline::importMeasurements(import).ok())
+        return {};
+    return {workload, listed};
 }
 
 } // namespace
@@ -114,45 +171,8 @@ private Q_SLOTS:
     void rankByMeasuredTimeAndBack()
     {
         QTemporaryDir dir;
-        const QString workload = test::copyExample(dir, "add.json", "add.py");
-        QVERIFY(!workload.isEmpty());
-        auto analysis = test::analyseFile(workload);
-        QVERIFY(analysis);
-        // The candidates of the 2026-04 list, measured: later ones faster.
-        kernel::Workload w = analysis->workload;
-        w.backend = test::backend2604();
-        const pipeline::AnalyzeResult analysed2604 = pipeline::analyze({w});
-        QVERIFY(analysed2604.ok());
-        pipeline::SpaceRequest spaceRequest{analysed2604.analysis, *test::devices().find(w.device), {}};
-        const pipeline::SpaceResult built = pipeline::buildSpace(spaceRequest);
-        QVERIFY(built.space);
-        nlohmann::json timings = nlohmann::json::array();
-        std::size_t listed = 0;
-        for (std::size_t i = 0; i < built.space->size(); ++i) {
-            if (built.space->backendIndex(i) < 0)
-                continue;
-            nlohmann::json kwargs = nlohmann::json::object();
-            for (const auto& [name, value] : built.space->params(i))
-                kwargs[name] = value.isBool ? nlohmann::json(value.value != 0) : nlohmann::json(value.value);
-            const double ms = 1.0 / double(++listed);
-            timings.push_back({{{"kwargs", kwargs}, {"num_warps", built.space->numWarps(i)}, {"num_stages", built.space->numStages(i)}},
-                               {ms, ms, ms}});
-        }
-        const std::string timingsFile = dir.filePath(QStringLiteral("add_kernel.autotune.json")).toStdString();
-        // Triton's key: the key arguments' values, then the tensors' dtypes.
-        const cache::TuningKey launch = pipeline::launchKeyFor(*analysed2604.analysis);
-        nlohmann::json key = nlohmann::json::array();
-        for (const auto& [name, value] : launch.keyValues)
-            key.push_back(value);
-        for (const std::string& dtype : launch.dtypes)
-            key.push_back(dtype);
-        std::ofstream(timingsFile) << nlohmann::json{{"key", key}, {"configs_timings", timings}}.dump();
-        pipeline::MeasureImportRequest import;
-        import.files = {timingsFile};
-        import.workload = w;
-        import.measuredOn = "Test NPU";
-        import.cachePath = pipeline::defaultCachePath(w);
-        QVERIFY(pipeline::importMeasurements(import).ok());
+        const auto [workload, listed] = addWithMeasuredTimes(dir);
+        QVERIFY(!workload.isEmpty() && listed > 1);
 
         gui::MainWindow window;
         window.show();
@@ -186,6 +206,46 @@ private Q_SLOTS:
         QVERIFY(!model->rankedByMeasured());
         QCOMPARE(model->bestCandidate(), simulatedBest);
         QCOMPARE(model->outcome(*simulatedBest), tuning::OutcomeStatus::Best);
+    }
+
+    // The status bar's summary of a tuning names the best the table ranks first: with the table
+    // ranked by the measured times, the measured best and its measured p50 (it said the simulated
+    // best, "best #0 p50 19.26 µs", above a table that led with another); ranked by the
+    // simulated times beside measured ones, it says the time is the simulated one.
+    void statusBarNamesTheBestTheTableRanksFirst()
+    {
+        QTemporaryDir dir;
+        const auto [workload, listed] = addWithMeasuredTimes(dir);
+        QVERIFY(!workload.isEmpty() && listed > 1);
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(test::openAndSettle(window, workload));
+        gui::SpacePage* page = window.spacePage();
+        const gui::CandidateTableModel* model = page->model();
+        QVERIFY(test::waitUntil([&] { return model->hasMeasured(); }));
+        page->rankByBox()->setCurrentIndex(page->rankByBox()->findData(int(pipeline::RankBy::Auto)));
+        QVERIFY(tuneAndWait(window));
+        QVERIFY(model->rankedByMeasured());
+        const std::optional<std::size_t> measuredBest = model->bestCandidate();
+        const auto run = window.document()->tuningRun();
+        QVERIFY(measuredBest && run && run->bestEntry());
+        const std::size_t simulatedBest = run->bestEntry()->candidate;
+        QVERIFY(*measuredBest != simulatedBest);
+        const QString measured = QStringLiteral("best #%1 measured p50 %2")
+                                     .arg(*measuredBest)
+                                     .arg(gui::timeUsText(model->measuredUs(*measuredBest)));
+        QVERIFY2(window.statusBar()->currentMessage().contains(measured),
+                 qPrintable(window.statusBar()->currentMessage() + QStringLiteral(" / ") + measured));
+        // The table's selection is the best the status bar names.
+        QCOMPARE(page->selectedCandidate(), measuredBest);
+
+        // Ranked by the simulated times again: the summary on the status bar follows.
+        page->rankByBox()->setCurrentIndex(page->rankByBox()->findData(int(pipeline::RankBy::Simulated)));
+        const QString simulated = QStringLiteral("best #%1 simulated p50 %2")
+                                      .arg(simulatedBest)
+                                      .arg(gui::timeUsText(run->bestEntry()->p50Us));
+        QVERIFY2(window.statusBar()->currentMessage().contains(simulated),
+                 qPrintable(window.statusBar()->currentMessage() + QStringLiteral(" / ") + simulated));
     }
 };
 

@@ -22,6 +22,7 @@
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 #include "widgets/theme.h"
+#include "widgets/translations.h"
 #include "widgets/ub_chart.h"
 
 #include <QCheckBox>
@@ -31,7 +32,9 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QProgressBar>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -114,6 +117,50 @@ private Q_SLOTS:
         // Candidates: the model shows the space.
         QCOMPARE(window.spacePage()->model()->rowCount(), int(doc->space()->size()));
         QCOMPARE(window.recentFiles().value(0), QFileInfo(test::examplePath("add.json")).absoluteFilePath());
+    }
+
+    // guide_violations: axis x has a split parameter (XBLOCK) and a split size its static grid
+    // fixes. Each row says which it is, in both languages: two rows named "x" read as one axis
+    // listed twice.
+    void splitRowsSayWhatTheyAreOfTheirAxis()
+    {
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QVERIFY(gui::installLanguage(language));
+            const auto english = qScopeGuard([] { gui::installLanguage(QStringLiteral("en")); });
+            MainWindow window;
+            window.show();
+            QSignalSpy opened(window.document(), &KernelDocument::opened);
+            window.openFile(test::examplePath("guide_violations.json"));
+            QVERIFY(test::waitForCount(opened));
+            QVERIFY(test::waitUntil([&] { return !window.document()->isBusy(); }));
+            const auto& parse = window.document()->analysis()->parse;
+            QVERIFY(!parse.fixedSplitParams.empty());
+            QTreeWidget* tree = window.analysisPanel()->tree();
+            const auto tr = [](const char* text) {
+                return QCoreApplication::translate("ts::gui::AnalysisPanel", text);
+            };
+            QTreeWidgetItem* split = findTopLevel(tree, tr("Split parameters"));
+            QVERIFY(split);
+            QCOMPARE(split->childCount(), int(parse.splitParams.size() + parse.fixedSplitParams.size()));
+            QMap<QString, QString> rows;  // name -> value
+            for (int i = 0; i < split->childCount(); ++i) {
+                const QString name = split->child(i)->text(0);
+                QVERIFY2(!rows.contains(name), qPrintable(language + QStringLiteral(": two rows named ") + name));
+                rows.insert(name, split->child(i)->text(1));
+            }
+            for (const auto& [axis, param] : parse.splitParams)
+                QCOMPARE(rows.value(tr("axis %1").arg(QString::fromStdString(axis))), QString::fromStdString(param));
+            for (const auto& [axis, size] : parse.fixedSplitParams)
+                QCOMPARE(rows.value(tr("axis %1 fixed by the grid").arg(QString::fromStdString(axis))),
+                         tr("split size %1").arg(size));
+            // Axis x has both: its split parameter and the split size the grid fixes.
+            if (language == QLatin1String("en")) {
+                QCOMPARE(rows.value(QStringLiteral("axis x")), QStringLiteral("XBLOCK"));
+                QVERIFY(rows.contains(QStringLiteral("axis x fixed by the grid")));
+            } else {
+                QVERIFY2(rows.contains(QStringLiteral("轴 x")), qPrintable(rows.keys().join(QLatin1Char(','))));
+            }
+        }
     }
 
     // The tile generator's refused candidates, as `space` prints them: a count per reason,

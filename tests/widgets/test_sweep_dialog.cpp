@@ -13,6 +13,7 @@
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
 #include "widgets/qcp.h"
+#include "widgets/quantity_text.h"
 #include "widgets/sweep_dialog.h"
 #include "widgets/sweep_table_model.h"
 #include "widgets/tool_dialogs.h"
@@ -51,7 +52,7 @@ QString unlabelledStretch(const QCPAxis* axis)
     if (ticks.size() < 3 || labels.size() != ticks.size())
         return where + QStringLiteral("%1 labels").arg(labels.size());
     for (const QString& label : labels)
-        if (!label.endsWith(QStringLiteral(" µs")))
+        if (!label.endsWith(gui::timeUsUnit())) // the unit held to its number
             return where + QStringLiteral("'%1' has no unit").arg(label);
     std::vector<double> edges{std::log10(range.lower)};
     for (double t : ticks)

@@ -16,6 +16,7 @@
 #include "widgets/launch_editor.h"
 #include "widgets/main_window.h"
 #include "widgets/pipe_chart.h"
+#include "widgets/pipe_names.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/space_page.h"
@@ -29,6 +30,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -40,6 +42,7 @@
 #include <QTextStream>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace ts;
@@ -267,6 +270,54 @@ private Q_SLOTS:
         QCOMPARE(plot->xAxis->range().lower, 0.0);
         QVERIFY(plot->xAxis->range().upper >= std::max(sim.deviceUs, sim.roofline.boundUs));
         QVERIFY(plot->xAxis->label().contains(QStringLiteral("µs")));
+    }
+
+    // A pipe reads as the translator names it wherever the explorer names one: the per-pipe
+    // chart's rows and the candidate's detail pane (Huawei's Chinese documentation writes
+    // "Vector 单元" and keeps the MTE pipes' hardware names). The chart's rows keep their names
+    // whole at 1280x800.
+    void pipesReadAsTheTranslatorNamesThem()
+    {
+        QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+        const auto english = qScopeGuard([] { gui::installLanguage(QStringLiteral("en")); });
+        QCOMPARE(gui::pipeName(gui::Pipe::Vector), QStringLiteral("Vector 单元"));
+        QCOMPARE(gui::pipeName(gui::Pipe::Cube), QStringLiteral("Cube 单元"));
+        QCOMPARE(gui::pipeName(gui::Pipe::Scalar), QStringLiteral("Scalar 单元"));
+        QCOMPARE(gui::pipeName(gui::Pipe::Mte2), QStringLiteral("MTE2"));
+        QCOMPARE(gui::pipeName(gui::Pipe::Mte3), QStringLiteral("MTE3"));
+
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        QVERIFY(openAndTune(window, path, QSize(1280, 800)));
+        const auto result = window.document()->tuningResult();
+        gui::ChartsPage* charts = window.chartsPage();
+        window.tabs()->setCurrentWidget(charts);
+        gui::PipeChart* pipes = charts->pipeChart();
+        QVERIFY(test::waitUntil([&] { return pipes->shownCandidate() == result->best; }));
+        QCustomPlot* plot = pipes->plot();
+        plot->replot();
+        const auto ticks = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticks);
+        const QStringList rows = ticks->ticks().values();
+        const QFontMetrics metrics(plot->yAxis->tickLabelFont());
+        int widest = 0;
+        for (const gui::Pipe pipe : gui::kPipes) {
+            QVERIFY2(rows.contains(gui::pipeName(pipe)), qPrintable(rows.join(QLatin1Char(','))));
+            widest = std::max(widest, metrics.horizontalAdvance(gui::pipeName(pipe)));
+        }
+        QVERIFY2(plot->axisRect()->left() - plot->viewport().left() >= widest,
+                 qPrintable(QStringLiteral("%1 px left of the axis for a %2 px name")
+                                .arg(plot->axisRect()->left() - plot->viewport().left())
+                                .arg(widest)));
+
+        // The detail pane of the best lists its pipes by the same names.
+        window.tabs()->setCurrentWidget(window.spacePage());
+        window.spacePage()->selectCandidate(*result->best);
+        const QString details = window.spacePage()->details()->document()->toRawText();
+        for (const gui::Pipe pipe : gui::kPipes)
+            QVERIFY2(details.contains(gui::pipeName(pipe) + QLatin1Char(' ')),
+                     qPrintable(gui::pipeName(pipe) + QStringLiteral(" in ") + details));
     }
 
     void footprintFiguresSayWhatTheyAreAndConfigColumnsStayInSight()
