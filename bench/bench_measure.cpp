@@ -166,7 +166,7 @@ void BM_CompareMeasured100k(benchmark::State& state)
         request.cachePath = cache;
         const pipeline::CompareMeasuredResult result = pipeline::compareMeasured(request);
         if (!result.ok()) {
-            state.SkipWithError(result.error->c_str());
+            state.SkipWithError(result.error->english().c_str());
             return;
         }
         compared = result.compared.size();

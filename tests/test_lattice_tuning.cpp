@@ -480,7 +480,7 @@ TEST(LatticeTuning, TheTimeBudgetCutIsACandidateStatusFreshAndCached)
     pipeline::CacheLookupRequest lookup{a, a->workload.device, npu::BenchMethod::Default, request.cache.path};
     lookup.space = fresh.space;
     const pipeline::CacheLookupResult cached = pipeline::lookupCached(lookup);
-    ASSERT_TRUE(cached.tuning) << cached.error.value_or("");
+    ASSERT_TRUE(cached.tuning) << (cached.error ? cached.error->english() : std::string());
     const tuning::TuningResult& back = *cached.tuning;
     std::size_t backCut = 0, backBenchmarked = 0, backFailed = 0;
     for (std::size_t i : back.tuned) {

@@ -1982,6 +1982,22 @@
         <source>best %1, p50 %2, tuned %3 UTC</source>
         <translation>最佳 %1，p50 %2，调优于 %3 UTC</translation>
     </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::KernelPage</name>

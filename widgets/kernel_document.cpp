@@ -23,11 +23,26 @@
 namespace ts::gui {
 namespace {
 
+// Diagnostic::format()'s "file:line:column: severity: message [code]" in the reader's language:
+// the place and the code as written, the severity and the message translated.
 QString formatDiagnostics(const Diagnostics& diagnostics)
 {
     QStringList lines;
-    for (const Diagnostic& d : diagnostics)
-        lines << QString::fromStdString(d.format());
+    for (const Diagnostic& d : diagnostics) {
+        QString where = QString::fromStdString(d.file);
+        if (!where.isEmpty() && d.line > 0)
+            where += QLatin1Char(':') + QString::number(d.line) +
+                     (d.column > 0 ? QLatin1Char(':') + QString::number(d.column) : QString());
+        const QString severity = d.severity == Severity::Error     ? KernelDocument::tr("error")
+                                 : d.severity == Severity::Warning ? KernelDocument::tr("warning")
+                                                                   : KernelDocument::tr("note");
+        QString line = KernelDocument::tr("%1: %2").arg(severity, coreText(d.text, d.message));
+        if (!where.isEmpty())
+            line = where + QStringLiteral(": ") + line;
+        if (!d.code.empty())
+            line += QStringLiteral(" [") + QString::fromStdString(d.code) + QLatin1Char(']');
+        lines << line;
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

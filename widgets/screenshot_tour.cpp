@@ -16,6 +16,7 @@
 #include "widgets/kernel_document.h"
 #include "widgets/kernel_page.h"
 #include "widgets/main_window.h"
+#include "widgets/pipe_chart.h"
 #include "widgets/space_page.h"
 #include "widgets/sweep_dialog.h"
 #include "widgets/tool_dialogs.h"
@@ -25,6 +26,7 @@
 #include <QSortFilterProxyModel>
 #include <QPixmap>
 #include <QHeaderView>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -124,6 +126,9 @@ void ScreenshotTour::addTuningSteps()
             m_window->tabs()->setCurrentWidget(m_window->chartsPage());
             if (const auto result = m_window->document()->tuningResult(); result && result->best)
                 m_window->chartsPage()->setSelectedCandidate(*result->best);
+            // The per-pipe chart whole where the window is too short for the space tab.
+            if (auto* scroll = m_window->chartsPage()->findChild<QScrollArea*>(QStringLiteral("chartsSpaceScroll")))
+                scroll->ensureWidgetVisible(m_window->chartsPage()->pipeChart(), 0, 0);
         },
         [this] { grab(QStringLiteral("breakdown")); },
         [this] { m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->timingsTab()); },

@@ -1092,6 +1092,23 @@ private Q_SLOTS:
         const QString argument = shown("unknown-argument");
         QVERIFY2(argument.contains(chinese) && argument.contains(QLatin1String("'extra'")),
                  qPrintable(argument));
+
+        // A workload that does not load at all: why, as the window says it cannot open the file.
+        const QString broken = scratch.filePath(QStringLiteral("broken.json"));
+        QFile brokenFile(broken);
+        QVERIFY(brokenFile.open(QIODevice::WriteOnly));
+        brokenFile.write(R"({"kernel": "add.py",)");
+        brokenFile.close();
+        QSignalSpy failed(window.document(), &ts::gui::KernelDocument::openFailed);
+        window.openFile(broken);
+        QVERIFY(ts::test::waitForCount(failed, 1));
+        const QString why = failed.front().at(1).toString();
+        QVERIFY2(why.startsWith(broken + QLatin1Char(':')) && why.contains(QLatin1String("[bad-workload]")),
+                 qPrintable(why));
+        QVERIFY2(why.contains(QCoreApplication::translate("ts::gui::KernelDocument", "error")) &&
+                     why.contains(chinese) && !why.contains(QLatin1String("not valid JSON")) &&
+                     !why.contains(QLatin1String(": error: ")),
+                 qPrintable(why));
     }
 
     // Texts the explorer once read back from core's English: a sweep range it cannot read (the
