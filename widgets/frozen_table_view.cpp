@@ -71,9 +71,18 @@ protected:
         QHeaderView::initStyleOptionForIndex(option, logicalIndex);
         option->text = label(logicalIndex);
         // A wrapped label fits its section by construction; eliding it as one line would cut it.
-        if (option->text.contains(QLatin1Char('\n')))
+        if (option->text.contains(QLatin1Char('\n'))) {
             if (auto* v2 = qstyleoption_cast<QStyleOptionHeaderV2*>(option))
                 v2->textElideMode = Qt::ElideNone;
+            return;
+        }
+        // Not every style elides a header's label (Fusion under Qt 6.4 clips it at both ends:
+        // "LOCK_M"), so a name wider than its section is elided here, keeping both ends; the
+        // whole name is in the section's tooltip.
+        const QFontMetrics metrics = labelMetrics(font());
+        const int width = labelWidth(logicalIndex, option->text);
+        if (metrics.horizontalAdvance(option->text) > width)
+            option->text = metrics.elidedText(option->text, Qt::ElideMiddle, width);
     }
 
     bool viewportEvent(QEvent* event) override
@@ -112,15 +121,18 @@ private:
 
 namespace {
 
-// A label's pieces: each ends before a space (a piece after a space starts with it, and a line
-// that begins there drops it). A parameter's name is one piece: "num_ / stages" or "BLOCK_ / M"
-// on two lines reads as two words.
+// A label's pieces: each ends after an underscore or before a space (a piece after a space
+// starts with it, and a line that begins there drops it). A name is broken after an underscore
+// only where its column cannot hold it whole: two lines read better than a name cut short.
 QStringList labelPieces(const QString& text)
 {
     QStringList pieces;
     qsizetype start = 0;
     for (qsizetype i = 0; i < text.size(); ++i) {
-        if (text[i] == QLatin1Char(' ') && i > start) {
+        if (text[i] == QLatin1Char('_') && i + 1 < text.size()) {
+            pieces << text.mid(start, i + 1 - start);
+            start = i + 1;
+        } else if (text[i] == QLatin1Char(' ') && i > start) {
             pieces << text.mid(start, i - start);
             start = i;
         }
@@ -151,6 +163,19 @@ QString FrozenTableView::wrapLabel(const QString& text, const QFontMetrics& metr
         line = lineStart(piece);
     }
     return out + line;
+}
+
+int FrozenTableView::twoLineLabelWidth(const QString& text, const QFontMetrics& metrics)
+{
+    // Each way of breaking the label into a first and a second line, the narrowest of them.
+    const QStringList pieces = labelPieces(text);
+    int best = metrics.horizontalAdvance(text);
+    for (qsizetype k = 1; k < pieces.size(); ++k) {
+        const QString first = pieces.mid(0, k).join(QString());
+        const QString second = lineStart(pieces.mid(k).join(QString()));
+        best = std::min(best, std::max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second)));
+    }
+    return best;
 }
 
 namespace {

@@ -37,9 +37,12 @@ public:
     // The tooltip of a column's header: the model's, after the whole label where the column is
     // too narrow for it and the header elides it.
     QString headerToolTip(int logical) const;
-    // `text` broken at spaces where a line `width` pixels wide cannot hold it; a word wider than
+    // `text` broken where a line `width` pixels wide cannot hold it: at spaces, or after an
+    // underscore of a name that does not fit whole ("BLOCK_" over "M"); a piece wider than
     // `width` stays whole on its line.
     static QString wrapLabel(const QString& text, const QFontMetrics& metrics, int width);
+    // The narrowest width at which `wrapLabel` leaves `text` on at most two lines.
+    static int twoLineLabelWidth(const QString& text, const QFontMetrics& metrics);
 
     void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
 

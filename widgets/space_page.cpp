@@ -429,9 +429,9 @@ void SpacePage::arrangeConfigColumns()
 void SpacePage::sizeColumns(int first, int last)
 {
     const QFontMetrics fm = fontMetrics();
-    // A config column is as wide as its values or its name, whichever is wider: a parameter's
-    // name is never broken ("BLOCK_ / M" read as two words). What the header's style keeps
-    // beside a label, a sort mark included.
+    // A config column is as wide as its values or its name, whichever is wider; where the frozen
+    // block would leave the figures beside it no room, a name goes on two lines (fitConfigColumns).
+    // What the header's style keeps beside a label, a sort mark included.
     QFont bold = m_view->horizontalHeader()->font();
     bold.setBold(true);
     const QFontMetrics headerFm(bold);
@@ -451,8 +451,10 @@ void SpacePage::sizeColumns(int first, int last)
         int least = 0;
         for (const QString& value : values)
             least = std::max(least, fm.horizontalAdvance(value) + 16);
-        // A column narrowed to its values keeps what a cell's margins and focus frame take.
-        valueWidths[int(valueWidths.size())] = least + 8;
+        // A column narrowed to its values keeps what a cell's margins and focus frame take, and
+        // its name whole on two lines at most (broken after an underscore, never cut).
+        valueWidths[int(valueWidths.size())] =
+            std::max(least + 8, FrozenTableView::twoLineLabelWidth(header, headerFm) + labelRoom);
         return std::max(least, headerFm.horizontalAdvance(header) + labelRoom);
     };
     std::map<int, int> configLeast;  // column -> the width of its values
@@ -514,8 +516,8 @@ void SpacePage::sizeColumns(int first, int last)
 void SpacePage::fitConfigColumns(const std::map<int, int>& least)
 {
     // The frozen config block leaves two timing columns in sight: where the whole names do not,
-    // the column whose name is widest beside its values gives up room first, its header elided
-    // (FrozenTableView shows the whole name in its tooltip) rather than broken inside the name.
+    // the column whose name is widest beside its values gives up room first, down to its name on
+    // two lines (broken after an underscore: "BLOCK_" over "M").
     const int timing = fontMetrics().horizontalAdvance(CandidateTableModel::tr("p50 (µs)")) + 28;
     int excess = -(m_view->viewport()->width() - 2 * timing);
     for (const auto& [column, width] : least)
