@@ -126,7 +126,10 @@ void ScreenshotTour::addTuningSteps()
             m_window->tabs()->setCurrentWidget(m_window->chartsPage());
             if (const auto result = m_window->document()->tuningResult(); result && result->best)
                 m_window->chartsPage()->setSelectedCandidate(*result->best);
-            // The per-pipe chart whole where the window is too short for the space tab.
+        },
+        [this] {
+            // The per-pipe chart whole where the window is too short for the space tab (a step
+            // of its own: the tab is laid out once it is shown).
             if (auto* scroll = m_window->chartsPage()->findChild<QScrollArea*>(QStringLiteral("chartsSpaceScroll")))
                 scroll->ensureWidgetVisible(m_window->chartsPage()->pipeChart(), 0, 0);
         },
@@ -139,6 +142,8 @@ void ScreenshotTour::addTuningSteps()
         [this] {
             m_window->chartsPage()->tabs()->setCurrentWidget(m_window->chartsPage()->spaceTab());
             m_window->chartsPage()->heatmap()->setColourBy(int(pipeline::CandidateMetric::SimulatedP50));
+            if (auto* scroll = m_window->chartsPage()->findChild<QScrollArea*>(QStringLiteral("chartsSpaceScroll")))
+                scroll->verticalScrollBar()->setValue(0);  // back to the heat map
         },
         [this] { grab(QStringLiteral("heatmap-p50")); },
         [this] { m_window->chartsPage()->heatmap()->setColourBy(HeatmapChart::kColourByStatus); },
