@@ -445,19 +445,18 @@ void SpacePage::sizeColumns(int first, int last)
                    ->subElementRect(QStyle::SE_HeaderLabel, &option, m_view->horizontalHeader())
                    .width();
     // The least each config column may shrink to (its values), where the names leave the figures
-    // beside the block no room.
-    std::map<int, int> valueWidths;
-    auto configWidth = [&](const QString& header, const QStringList& values) {
+    // beside the block no room: column -> width.
+    std::map<int, int> configLeast;
+    auto configWidth = [&](int column, const QString& header, const QStringList& values) {
         int least = 0;
         for (const QString& value : values)
             least = std::max(least, fm.horizontalAdvance(value) + 16);
         // A column narrowed to its values keeps what a cell's margins and focus frame take, and
         // its name whole on two lines at most (broken after an underscore, never cut).
-        valueWidths[int(valueWidths.size())] =
+        configLeast[column] =
             std::max(least + 8, FrozenTableView::twoLineLabelWidth(header, headerFm) + labelRoom);
         return std::max(least, headerFm.horizontalAdvance(header) + labelRoom);
     };
-    std::map<int, int> configLeast;  // column -> the width of its values
     for (int c = first; c <= last; ++c) {
         const QString header = m_model->headerData(c, Qt::Horizontal).toString();
         int width = fm.horizontalAdvance(header) + 28;
@@ -488,14 +487,12 @@ void SpacePage::sizeColumns(int first, int last)
                 const auto [least, greatest] = std::minmax_element(dim.values.begin(), dim.values.end());
                 values << QString::number(*least) << QString::number(*greatest);
             }
-            width = configWidth(header, values);
-            configLeast[c] = valueWidths.rbegin()->second;
+            width = configWidth(c, header, values);
             break;
         }
         case CandidateTableModel::Column::NumWarps:
         case CandidateTableModel::Column::NumStages:
-            width = configWidth(header, {QStringLiteral("64")});
-            configLeast[c] = valueWidths.rbegin()->second;
+            width = configWidth(c, header, {QStringLiteral("64")});
             break;
         case CandidateTableModel::Column::Outcome:
             width = std::max(width, fm.horizontalAdvance(outcomeLabel(tuning::OutcomeStatus::CompileFailed)) + 16);
