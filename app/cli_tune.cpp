@@ -311,7 +311,7 @@ int runTune(const Args& args)
                 {"id", stored ? nlohmann::ordered_json(tuned.record->id) : nlohmann::ordered_json(nullptr)},
                 {"createdAt", stored ? nlohmann::ordered_json(tuned.record->createdAt) : nlohmann::ordered_json(nullptr)},
                 {"staleId", tuned.staleId ? nlohmann::ordered_json(*tuned.staleId) : nlohmann::ordered_json(nullptr)},
-                {"error", tuned.cacheError ? nlohmann::ordered_json(*tuned.cacheError) : nlohmann::ordered_json(nullptr)}};
+                {"error", tuned.cacheError ? nlohmann::ordered_json(tuned.cacheError->english()) : nlohmann::ordered_json(nullptr)}};
     };
 
     if (rankBy != pipeline::RankBy::Simulated && tuned.record && !tuned.stopped &&

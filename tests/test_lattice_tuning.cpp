@@ -222,7 +222,7 @@ TEST(LatticeTuning, BackendAndLatticeTuningsAreCachedApart)
     latticeRequest.options.subset.filter = "XBLOCK>=2048";
     latticeRequest.options.subset.limit = 20;
     const pipeline::TuneResult first = pipeline::tune(latticeRequest);
-    ASSERT_TRUE(first.storedId) << first.notStoredReason.value_or("") << first.cacheError.value_or("");
+    ASSERT_TRUE(first.storedId) << first.notStoredReason.value_or(ts::msg::Message()) << first.cacheError.value_or(ts::msg::Message());
     EXPECT_NE(*first.storedId, *own.storedId);
     EXPECT_EQ(first.key.candidateSet, "lattice filter=XBLOCK>=2048 limit=20");
     EXPECT_FALSE(first.key.sameKey(own.key));

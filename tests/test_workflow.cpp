@@ -165,7 +165,7 @@ TEST(Workflow, ACacheThatCannotBeOpenedCostsNoResult)
     ASSERT_TRUE(tuned.record);
     EXPECT_TRUE(tuned.result && tuned.result->best);
     ASSERT_TRUE(tuned.cacheError);
-    EXPECT_NE(tuned.cacheError->find("plain-file"), std::string::npos) << *tuned.cacheError;
+    EXPECT_NE(tuned.cacheError->english().find("plain-file"), std::string::npos) << *tuned.cacheError;
     EXPECT_FALSE(tuned.storedId);
     EXPECT_TRUE(tuned.notStoredReason);
 }

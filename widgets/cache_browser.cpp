@@ -53,7 +53,7 @@ QString fromPath(const std::filesystem::path& path)
 // What a failed cache call says, from any thread: a busy cache in words a person can act on.
 QString operationError(const cache::CacheError& error)
 {
-    const QString message = QString::fromStdString(error.message);
+    const QString message = coreText(error.text, error.message);
     if (error.code == "cache-busy")
         return QCoreApplication::translate("ts::gui::CacheOperation",
                                            "Cache busy: another process is writing to it. Try again in a moment.\n%1")
@@ -425,7 +425,7 @@ void CacheBrowser::startList(std::optional<std::int64_t> keepSelected)
 
 QString CacheBrowser::errorText(const cache::CacheError& error) const
 {
-    const QString message = QString::fromStdString(error.message);
+    const QString message = coreText(error.text, error.message);
     if (error.code == "cache-busy")
         return tr("Cache busy: another process is writing to %1. Try Refresh in a moment.\n%2")
             .arg(QDir::toNativeSeparators(m_path), message);

@@ -218,8 +218,8 @@ BatchReport runBatch(const BatchOptions& options, std::stop_token stop)
                     break;
                 }
                 if (tuned.cacheError) {
-                    report.notes.push_back(path + " on " + deviceName + ": " + *tuned.cacheError);
-                    log(where + ": cache: " + *tuned.cacheError);
+                    report.notes.push_back(path + " on " + deviceName + ": " + tuned.cacheError->english());
+                    log(where + ": cache: " + tuned.cacheError->english());
                 }
                 c.fromCache = tuned.fromCache;
                 if (tuned.record && tuned.record->id > 0)

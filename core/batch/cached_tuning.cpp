@@ -36,7 +36,7 @@ void tuneInto(CachedTuning& out, const analysis::KernelAnalysis& analysis, const
             out.storedId = *stored.value;
             out.record->id = *stored.value;
         } else if (!out.cacheError) {
-            out.cacheError = stored.error->message;
+            out.cacheError = stored.error->text;
         }
     }
 }
@@ -64,7 +64,7 @@ CachedTuning tuneCached(const analysis::KernelAnalysis& analysis, const npu::Dev
     if (cache) {
         cache::LookupResult found = cache->lookup(out.key, out.key.sourceHash);
         if (!found.ok()) {
-            out.cacheError = found.error->message;
+            out.cacheError = found.error->text;
         } else if (found.freshness == cache::Freshness::Fresh && found.record && !options.force &&
                    sameUbTuner(*found.record, analysis, options.tuning)) {
             out.record = std::move(found.record);

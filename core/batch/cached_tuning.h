@@ -32,7 +32,7 @@ struct CachedTuning {
     std::optional<std::int64_t> staleId;
     std::string staleCreatedAt;
     std::optional<std::int64_t> storedId;  // the id the new tuning was stored under
-    std::optional<std::string> cacheError; // lookup or store failed; the tuning itself is kept
+    std::optional<msg::Message> cacheError; // lookup or store failed; the tuning itself is kept
     std::optional<msg::Message> error;     // the tuning failed as the backend would raise
     bool stopped = false;
     // Set when the tuning ran here (not on a hit), for callers that print the full session.

@@ -48,7 +48,17 @@ constexpr int kBackendColumn = 16;
 constexpr int kTilescopeVersionColumn = 17;
 constexpr int kCandidateSetColumn = 18;
 
-CacheError makeError(std::string code, std::string message) { return CacheError{std::move(code), std::move(message)}; }
+CacheError makeError(std::string code, msg::Message text)
+{
+    std::string english = text.english();
+    return CacheError{std::move(code), std::move(english), std::move(text)};
+}
+
+// Words the cache passes on from elsewhere (SQLite's, the system's, a record's problem): an
+// argument kept as its English, which the explorer reads back to the entry that made it, if any.
+msg::Arg passedOn(std::string english) { return msg::Message::asWritten(std::move(english)); }
+
+msg::Message lookingUp(const TuningKey& key) { return msg::Message(msg::Id::CacheDoLookUp, {key.describe()}); }
 
 // A row whose stored columns do not decode (readTuningRow's verdict), told apart from SQLite's
 // own corruption codes: an extended code SQLite does not use.
@@ -142,7 +152,7 @@ public:
 
     std::string name() const { return quoted(path); }
 
-    CacheError sqliteError(const std::string& doing, int rc) const
+    CacheError sqliteError(const msg::Message& doing, int rc) const
     {
         // SQLite's message for the connection's last call, unless that call went well (SQLite then
         // says "not an error"): the code's own words.
@@ -150,18 +160,16 @@ public:
         if (detail.empty() || db.extendedErrorCode() == SQLITE_OK)
             detail = sqlite3_errstr(rc);
         if (isBusy(rc))
-            return makeError("cache-busy", "cannot " + doing + " in cache " + name() + ": it stayed locked by another "
-                                           "process for longer than the busy timeout (" + detail + ")");
+            return makeError("cache-busy", msg::Message(msg::Id::CacheBusyDoing, {doing, name(), passedOn(detail)}));
         if (isCorruption(rc))
-            return makeError("cache-corrupt", "cannot " + doing + " in cache " + name() + ": the file is damaged (" +
-                                                  detail + "); it was left as it is");
-        return makeError("cache-io", "cannot " + doing + " in cache " + name() + ": " + detail);
+            return makeError("cache-corrupt", msg::Message(msg::Id::CacheDamagedDoing, {doing, name(), passedOn(detail)}));
+        return makeError("cache-io", msg::Message(msg::Id::CacheFailedDoing, {doing, name(), passedOn(detail)}));
     }
 
-    std::optional<CacheError> requireWritable(const std::string& doing) const
+    std::optional<CacheError> requireWritable(const msg::Message& doing) const
     {
         if (options.readOnly)
-            return makeError("cache-io", "cannot " + doing + " in cache " + name() + ": it is open read-only");
+            return makeError("cache-io", msg::Message(msg::Id::CacheReadOnlyDoing, {doing, name()}));
         return std::nullopt;
     }
 
@@ -368,14 +376,13 @@ public:
 
     static std::string damagedRow(std::int64_t id)
     {
-        return "tuning #" + std::to_string(id) + " is damaged (its stored columns do not decode) and was left out";
+        return msg::text(msg::Id::CacheDamagedRowLeftOut, {id});
     }
 
     // The error of a lookup that found the row it wanted damaged: that row only, not the file.
-    CacheError damagedRowError(const std::string& doing, std::int64_t id) const
+    CacheError damagedRowError(const msg::Message& doing, std::int64_t id) const
     {
-        return makeError("cache-damaged-row", "cannot " + doing + " in cache " + name() + ": tuning #" +
-                                                  std::to_string(id) + " is damaged (its stored columns do not decode)");
+        return makeError("cache-damaged-row", msg::Message(msg::Id::CacheDamagedRowDoing, {doing, name(), id}));
     }
 
     int listRows(const ListFilter& filter, std::vector<TuningSummary>& rows, std::vector<std::string>& skipped)
@@ -486,7 +493,7 @@ std::optional<fs::path> moveAside(const fs::path& path, const FileIdentity& insp
     std::error_code ec;
     fs::rename(path, aside, ec);
     if (ec) {
-        *error = "cannot move " + quoted(path) + " aside to " + quoted(aside) + ": " + ec.message();
+        *error = msg::text(msg::Id::CacheCannotMoveAside, {quoted(path), quoted(aside), ec.message()});
         return std::nullopt;
     }
     for (const fs::path& side : sides) {
@@ -494,21 +501,26 @@ std::optional<fs::path> moveAside(const fs::path& path, const FileIdentity& insp
         fs::rename(side, target, ec);
         if (ec) {
             // A fresh file must never meet the old log: no cache is started until it is gone.
-            *error = "moved " + quoted(path) + " aside to " + quoted(aside) + ", but cannot move " + quoted(side) +
-                     " beside it: " + ec.message();
+            *error = msg::text(msg::Id::CacheCannotMoveSideAside, {quoted(path), quoted(aside), quoted(side), ec.message()});
             return std::nullopt;
         }
     }
     return aside;
 }
 
-// "with its -wal and -shm", for a notice about files moved together.
-std::string withSides(const fs::path& aside)
+// " (with its -wal and -shm beside it)", for a notice about files moved together; nothing when
+// none was.
+msg::Arg withSides(const fs::path& aside)
 {
-    std::string sides;
+    std::vector<msg::Arg> sides;
     for (const fs::path& side : sideFiles(aside))
-        sides += (sides.empty() ? " (with its " : " and ") + side.string().substr(aside.string().size());
-    return sides.empty() ? sides : sides + " beside it)";
+        sides.emplace_back(side.string().substr(aside.string().size()));
+    switch (sides.size()) {
+    case 0: return msg::Arg();
+    case 1: return msg::Message(msg::Id::CacheWithOneSide, {sides[0]});
+    case 2: return msg::Message(msg::Id::CacheWithTwoSides, {sides[0], sides[1]});
+    default: return msg::Message(msg::Id::CacheWithThreeSides, {sides[0], sides[1], sides[2]});
+    }
 }
 
 } // namespace
@@ -521,29 +533,31 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
 {
     OpenResult result;
     const std::string name = quoted(path);
-    auto fail = [&](std::string code, std::string message) {
+    auto fail = [&](std::string code, msg::Message text) {
         result.cache.reset();
-        result.error = makeError(std::move(code), std::move(message));
+        result.error = makeError(std::move(code), std::move(text));
         return std::move(result);
     };
+    // A notice as its English: the explorer reads it back to its entry.
+    auto notice = [&](msg::Id id, std::initializer_list<msg::Arg> args) { result.notices.push_back(msg::text(id, args)); };
 
-    // What is wrong with a foreign or damaged file, for its notice or error.
-    auto unusable = [](const schema::Inspection& inspection) {
-        return inspection.state == schema::FileState::Foreign
-                   ? "is not a TileScope config cache (" + inspection.reason + ")"
-                   : "is corrupt (" + inspection.reason + ")";
+    const auto foreign = [](const schema::Inspection& inspection) {
+        return inspection.state == schema::FileState::Foreign;
     };
     // Moves a foreign or damaged file aside with what lies beside it, unchanged; the error when
     // it could not.
-    auto setAside = [&](const schema::Inspection& inspection, const FileIdentity& identity) -> std::optional<std::string> {
+    auto setAside = [&](const schema::Inspection& inspection, const FileIdentity& identity) -> std::optional<msg::Message> {
         std::string why;
         const std::optional<fs::path> aside = moveAside(path, identity, &why);
         if (!aside)
-            return "cache " + name + " " + unusable(inspection) + ", and " + why;
+            return msg::Message(foreign(inspection) ? msg::Id::CacheForeignNotMoved : msg::Id::CacheCorruptNotMoved,
+                                {name, passedOn(inspection.reason), passedOn(why)});
         if (!aside->empty()) {
             result.movedAsideTo = *aside;
-            result.notices.push_back("cache " + name + " " + unusable(inspection) + ": moved it aside to " +
-                                     quoted(*aside) + withSides(*aside) + ", unchanged, and started a fresh cache");
+            msg::Arg where = quoted(*aside);
+            where += withSides(*aside);
+            notice(foreign(inspection) ? msg::Id::CacheForeignMovedAside : msg::Id::CacheCorruptMovedAside,
+                   {name, inspection.reason, where});
         }
         return std::nullopt;
     };
@@ -551,16 +565,16 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
     // SQLite would wait forever on a FIFO and fail on a folder or a symlink loop with a vague
     // message: anything but a file (or nothing, for a cache to create) is refused first.
     if (std::string problem = util::inputFileProblem(path, UINT64_MAX, true); !problem.empty())
-        return fail("cache-open", "cannot open the cache: " + problem);
+        return fail("cache-open", msg::Message(msg::Id::CacheCannotOpenBecause, {passedOn(problem)}));
     std::error_code ec;
     if (options.readOnly) {
         if (!fs::is_regular_file(path, ec))
-            return fail("cache-not-found", "cache " + name + " does not exist");
+            return fail("cache-not-found", msg::Message(msg::Id::CacheDoesNotExist, {name}));
     } else if (!path.parent_path().empty()) {
         fs::create_directories(path.parent_path(), ec);
         if (ec)
-            return fail("cache-open", "cannot create the folder " + quoted(path.parent_path()) + " for cache " + name +
-                                          ": " + ec.message());
+            return fail("cache-open", msg::Message(msg::Id::CacheCannotCreateFolder,
+                                                   {quoted(path.parent_path()), name, passedOn(ec.message())}));
     }
 
     for (int attempt = 0; attempt < 3; ++attempt) {
@@ -579,25 +593,23 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
                     std::string why;
                     auto moved = moveSideFilesAside(path, fileTimestamp(), &why);
                     if (!moved)
-                        return fail("cache-corrupt", "cache " + name + " is intact, but the files beside it are not " +
-                                                         "its own (" + check.inspection.reason + "), and " + why);
+                        return fail("cache-corrupt", msg::Message(msg::Id::CacheSideFilesNotItsOwn,
+                                                                  {name, passedOn(check.inspection.reason), passedOn(why)}));
                     std::string list;
                     for (const fs::path& file : *moved)
                         list += (list.empty() ? "" : ", ") + quoted(file);
-                    result.notices.push_back("cache " + name + ": the write-ahead log or journal beside it belongs to " +
-                                             "another database (with it the cache reads: " + check.inspection.reason +
-                                             "); moved it aside to " + list + "; the cache itself is intact");
+                    notice(msg::Id::CacheForeignLogMovedAside, {name, check.inspection.reason, list});
                     check = alone;
                 }
             }
             switch (check.inspection.state) {
             case FileState::Foreign:
             case FileState::Corrupt:
-                if (std::optional<std::string> error = setAside(check.inspection, before))
+                if (std::optional<msg::Message> error = setAside(check.inspection, before))
                     return fail("cache-corrupt", *error);
                 continue;  // open the path again: a fresh file now
             case FileState::Error:
-                return fail("cache-io", "cannot read cache " + name + ": " + check.inspection.reason);
+                return fail("cache-io", msg::Message(msg::Id::CacheCannotRead, {name, passedOn(check.inspection.reason)}));
             default: quickChecked = check.quickChecked; break;
             }
         }
@@ -610,7 +622,7 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
         const int flags = SQLITE_OPEN_NOMUTEX |
                           (options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
         if (int rc = impl->db.open(path.string(), flags, &message); rc != SQLITE_OK)
-            return fail("cache-open", "cannot open cache " + name + ": " + message);
+            return fail("cache-open", msg::Message(msg::Id::CacheCannotOpenNamed, {name, passedOn(message)}));
         sqlite3_extended_result_codes(impl->db.get(), 1);
         sqlite3_busy_timeout(impl->db.get(), int(options.busyTimeout.count()));
         const FileIdentity identity = identityOf(path);
@@ -627,43 +639,39 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
                 impl->db.close();
                 if (impl->db.open(readOnlyUri(path, true), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
                                   &message) != SQLITE_OK)
-                    return fail("cache-open", "cannot open cache " + name + ": " + message);
+                    return fail("cache-open", msg::Message(msg::Id::CacheCannotOpenNamed, {name, passedOn(message)}));
                 sqlite3_extended_result_codes(impl->db.get(), 1);
                 // Without a log or journal beside it, the file alone is the whole cache (a
                 // read-only folder, where SQLite may not create its shared-memory file).
                 if (hasLogOrJournal(path))
-                    result.notices.push_back("read cache " + name + " as its file holds it, without the log or journal "
-                                             "beside it (" + inspection.reason + "); the next command that stores "
-                                             "into the cache sorts that out");
+                    notice(msg::Id::CacheReadWithoutLog, {name, inspection.reason});
                 inspection = alone.inspection;
             }
         }
 
         switch (inspection.state) {
         case FileState::Busy:
-            return fail("cache-busy", "cannot open cache " + name + ": it stayed locked by another process for " +
-                                          std::to_string(options.busyTimeout.count()) + " ms");
+            return fail("cache-busy", msg::Message(msg::Id::CacheLocked, {name, options.busyTimeout.count()}));
         case FileState::Error:
-            return fail("cache-io", "cannot read cache " + name + ": " + inspection.reason);
+            return fail("cache-io", msg::Message(msg::Id::CacheCannotRead, {name, passedOn(inspection.reason)}));
         case FileState::Newer:
-            return fail("cache-newer", "cache " + name + " was written by a newer TileScope (layout version " +
-                                           std::to_string(inspection.version) + "; this build reads up to " +
-                                           std::to_string(schema::kCurrentVersion) +
-                                           "); it was left untouched: use a newer TileScope or another cache file");
+            return fail("cache-newer",
+                        msg::Message(msg::Id::CacheNewer, {name, inspection.version, schema::kCurrentVersion}));
         case FileState::Foreign:
         case FileState::Corrupt:
             if (options.readOnly)
-                return fail("cache-corrupt", "cache " + name + " " + unusable(inspection));
+                return fail("cache-corrupt", msg::Message(foreign(inspection) ? msg::Id::CacheForeign : msg::Id::CacheCorrupt,
+                                                          {name, passedOn(inspection.reason)}));
             // It changed since the check above (another process): closing must not checkpoint
             // what is now beside it into the file that moves aside.
             sqlite3_db_config(impl->db.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
             impl->db.close();
-            if (std::optional<std::string> error = setAside(inspection, identity))
+            if (std::optional<msg::Message> error = setAside(inspection, identity))
                 return fail("cache-corrupt", *error);
             continue;  // open the path again: a fresh file now
         case FileState::Empty:
             if (options.readOnly)
-                return fail("cache-corrupt", "cache " + name + " is empty, not a TileScope config cache");
+                return fail("cache-corrupt", msg::Message(msg::Id::CacheEmpty, {name}));
             break;
         case FileState::Old:
         case FileState::Current: break;
@@ -681,7 +689,7 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
                 options.busyTimeout);
             if (rc != SQLITE_OK || !mode || *mode != "wal")
                 return fail(isBusy(rc) ? "cache-busy" : "cache-io",
-                            "cannot switch cache " + name + " to WAL mode: " + impl->db.errorMessage());
+                            msg::Message(msg::Id::CacheNoWal, {name, passedOn(impl->db.errorMessage())}));
             impl->db.exec("PRAGMA synchronous = NORMAL");
 
             if (inspection.state == FileState::Empty || inspection.state == FileState::Old) {
@@ -714,21 +722,19 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
                     options.busyTimeout);
                 if (rc != SQLITE_OK)
                     return fail(isBusy(rc) ? "cache-busy" : "cache-io",
-                                "cannot initialise cache " + name + ": " + message);
+                                msg::Message(msg::Id::CacheCannotInitialise, {name, passedOn(message)}));
                 if (found == FileState::Empty) {
                     result.created = true;
                 } else if (found == FileState::Old) {
                     result.migratedFromVersion = foundVersion;
-                    result.notices.push_back("migrated cache " + name + " from layout version " +
-                                             std::to_string(foundVersion) + " to " +
-                                             std::to_string(schema::kCurrentVersion));
+                    notice(msg::Id::CacheMigrated, {name, foundVersion, schema::kCurrentVersion});
                 }
             }
         } else if (inspection.state == FileState::Old) {
             // Read-only: migrate a private in-memory copy, leave the file as it is.
             SqliteDatabase memory;
             if (memory.open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &message) != SQLITE_OK)
-                return fail("cache-io", "cannot read cache " + name + ": " + message);
+                return fail("cache-io", msg::Message(msg::Id::CacheCannotRead, {name, passedOn(message)}));
             sqlite3_backup* backup = sqlite3_backup_init(memory.get(), "main", impl->db.get(), "main");
             int rc = backup ? sqlite3_backup_step(backup, -1) : SQLITE_ERROR;
             sqlite3_backup_finish(backup);
@@ -740,9 +746,9 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
                     rc = memory.exec("COMMIT");
             }
             if (rc != SQLITE_OK)
-                return fail("cache-io", "cannot read cache " + name + " (layout version " +
-                                            std::to_string(inspection.version) + "): " +
-                                            (message.empty() ? memory.errorMessage() : message));
+                return fail("cache-io", msg::Message(msg::Id::CacheCannotReadVersion,
+                                                     {name, inspection.version,
+                                                      passedOn(message.empty() ? memory.errorMessage() : message)}));
             impl->db = std::move(memory);
             result.migratedFromVersion = inspection.version;
         }
@@ -754,24 +760,24 @@ OpenResult ConfigCache::open(const fs::path& path, const OpenOptions& options)
         if (!impl->prepareAll()) {
             const std::string why = impl->db.errorMessage();
             if (options.readOnly)
-                return fail("cache-corrupt", "cache " + name + " has an unexpected layout: " + why);
+                return fail("cache-corrupt", msg::Message(msg::Id::CacheUnexpectedLayout, {name, passedOn(why)}));
             // Marked as ours but its tables are not: treat like any other damaged file.
             sqlite3_db_config(impl->db.get(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
             impl.reset();
             auto aside = moveAside(path, identity, &message);
             if (!aside)
-                return fail("cache-corrupt", "cache " + name + " has an unexpected layout (" + why + "), and " + message);
+                return fail("cache-corrupt", msg::Message(msg::Id::CacheUnexpectedLayoutNotMoved,
+                                                          {name, passedOn(why), passedOn(message)}));
             if (!aside->empty()) {
                 result.movedAsideTo = *aside;
-                result.notices.push_back("cache " + name + " has an unexpected layout (" + why +
-                                         "): moved it aside to " + quoted(*aside) + " and started a fresh cache");
+                notice(msg::Id::CacheUnexpectedLayoutMoved, {name, why, quoted(*aside)});
             }
             continue;
         }
         result.cache.reset(new ConfigCache(std::move(impl)));
         return result;
     }
-    return fail("cache-open", "cannot open cache " + name + ": it kept turning out damaged after moving it aside");
+    return fail("cache-open", msg::Message(msg::Id::CacheKeptDamaged, {name}));
 }
 
 LookupResult ConfigCache::lookup(const TuningKey& key) { return lookup(key, key.sourceHash); }
@@ -785,8 +791,8 @@ LookupResult ConfigCache::lookup(const TuningKey& key, std::string_view currentS
     const int rc = retryWhileBusy([&]() { return m_impl->loadByKey(key, digest, record); },
                                   m_impl->options.busyTimeout);
     if (rc != SQLITE_OK) {
-        result.error = rc == kDamagedRow && record ? m_impl->damagedRowError("look up " + key.describe(), record->id)
-                                                   : m_impl->sqliteError("look up " + key.describe(), rc);
+        result.error = rc == kDamagedRow && record ? m_impl->damagedRowError(lookingUp(key), record->id)
+                                                   : m_impl->sqliteError(lookingUp(key), rc);
         return result;
     }
     if (record) {
@@ -837,7 +843,7 @@ BestLookupResult ConfigCache::lookupBest(const TuningKey& key, std::string_view 
         m_impl->options.busyTimeout);
     if (rc != SQLITE_OK) {
         result = BestLookupResult{};
-        result.error = m_impl->sqliteError("look up " + key.describe(), rc);
+        result.error = m_impl->sqliteError(lookingUp(key), rc);
     }
     return result;
 }
@@ -846,13 +852,13 @@ CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
 {
     std::lock_guard lock(m_impl->mutex);
     CacheResult<std::int64_t> result;
-    if (auto e = m_impl->requireWritable("store " + record.key.describe())) {
+    if (auto e = m_impl->requireWritable(msg::Message(msg::Id::CacheDoStore, {record.key.describe()}))) {
         result.error = e;
         return result;
     }
     if (std::string problem = validateRecord(record); !problem.empty()) {
-        result.error = makeError("cache-invalid-record", "cannot store " + record.key.describe() + " in cache " +
-                                                             m_impl->name() + ": " + problem);
+        result.error = makeError("cache-invalid-record", msg::Message(msg::Id::CacheCannotStoreRecord,
+                                                                      {record.key.describe(), m_impl->name(), passedOn(problem)}));
         return result;
     }
     TuningRecord stored = record;
@@ -862,7 +868,7 @@ CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
     std::int64_t id = 0;
     const int rc = m_impl->transaction(true, [&]() { return m_impl->replaceRecord(stored, digest, &id); });
     if (rc != SQLITE_OK) {
-        result.error = m_impl->sqliteError("store " + record.key.describe(), rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoStore, {record.key.describe()}), rc);
         return result;
     }
     result.value = id;
@@ -879,7 +885,7 @@ CacheResult<std::vector<TuningSummary>> ConfigCache::list(const ListFilter& filt
         return m_impl->listRows(filter, rows, result.skipped);
     });
     if (rc != SQLITE_OK)
-        result.error = m_impl->sqliteError("list the tunings", rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoListTunings), rc);
     else
         result.value = std::move(rows);
     return result;
@@ -891,12 +897,13 @@ CacheResult<TuningRecord> ConfigCache::show(std::int64_t id)
     CacheResult<TuningRecord> result;
     std::optional<TuningRecord> record;
     const int rc = m_impl->transaction(false, [&]() { return m_impl->loadById(id, record); });
+    const msg::Message reading(msg::Id::CacheDoReadTuning, {id});
     if (rc == kDamagedRow)
-        result.error = m_impl->damagedRowError("read tuning #" + std::to_string(id), id);
+        result.error = m_impl->damagedRowError(reading, id);
     else if (rc != SQLITE_OK)
-        result.error = m_impl->sqliteError("read tuning #" + std::to_string(id), rc);
+        result.error = m_impl->sqliteError(reading, rc);
     else if (!record)
-        result.error = makeError("cache-not-found", "cache " + m_impl->name() + " has no tuning #" + std::to_string(id));
+        result.error = makeError("cache-not-found", msg::Message(msg::Id::CacheNoTuning, {m_impl->name(), id}));
     else
         result.value = std::move(record);
     return result;
@@ -906,7 +913,7 @@ CacheStatus ConfigCache::remove(std::int64_t id)
 {
     std::lock_guard lock(m_impl->mutex);
     CacheStatus status;
-    const std::string doing = "remove tuning #" + std::to_string(id);
+    const msg::Message doing(msg::Id::CacheDoRemoveTuning, {id});
     if (auto e = m_impl->requireWritable(doing)) {
         status.error = e;
         return status;
@@ -920,8 +927,7 @@ CacheStatus ConfigCache::remove(std::int64_t id)
     if (rc != SQLITE_OK)
         status.error = m_impl->sqliteError(doing, rc);
     else if (!found)
-        status.error =
-            makeError("cache-not-found", "cannot " + doing + ": cache " + m_impl->name() + " has no such tuning");
+        status.error = makeError("cache-not-found", msg::Message(msg::Id::CacheNoSuchTuningDoing, {doing, m_impl->name()}));
     return status;
 }
 
@@ -935,7 +941,7 @@ CacheResult<std::vector<TuningRecord>> ConfigCache::records()
         return m_impl->allRecords(all, result.skipped);
     });
     if (rc != SQLITE_OK)
-        result.error = m_impl->sqliteError("read the tunings", rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoReadTunings), rc);
     else
         result.value = std::move(all);
     return result;
@@ -952,7 +958,7 @@ CacheResult<std::size_t> ConfigCache::count()
         return r;
     });
     if (rc != SQLITE_OK || !n)
-        result.error = m_impl->sqliteError("count the tunings", rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoCountTunings), rc);
     else
         result.value = std::size_t(*n);
     return result;
@@ -993,21 +999,21 @@ CacheStatus ConfigCache::exportJson(const fs::path& file)
     if (!file.parent_path().empty())
         fs::create_directories(file.parent_path(), ec);
     if (std::string problem = util::outputFileProblem(file); !problem.empty()) {
-        status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + ": " + problem);
+        status.error = makeError("cache-io", msg::Message(msg::Id::CacheCannotWriteExport, {m_impl->name(), passedOn(problem)}));
         return status;
     }
     const fs::path temp = file.string() + ".tmp";
     if (std::string problem = util::writeOutputFile(temp, util::jsonText(doc, 2) + "\n"); !problem.empty()) {
         if (util::isRegularFile(temp))
             fs::remove(temp, ec);
-        status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + ": " + problem);
+        status.error = makeError("cache-io", msg::Message(msg::Id::CacheCannotWriteExport, {m_impl->name(), passedOn(problem)}));
         return status;
     }
     fs::rename(temp, file, ec);
     if (ec) {
         fs::remove(temp, ec);
-        status.error = makeError("cache-io", "cannot write the export of cache " + m_impl->name() + " to " +
-                                                 quoted(file) + ": " + ec.message());
+        status.error = makeError("cache-io", msg::Message(msg::Id::CacheCannotWriteExportTo,
+                                                          {m_impl->name(), quoted(file), passedOn(ec.message())}));
     }
     return status;
 }
@@ -1018,27 +1024,25 @@ CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
     const std::string fileName = quoted(file);
     const util::InputText input = util::readInputFile(file);
     if (!input.ok()) {
-        result.error = makeError("cache-io", "cannot import into cache " + m_impl->name() + ": " + input.error);
+        result.error = makeError("cache-io", msg::Message(msg::Id::CacheCannotImport, {m_impl->name(), passedOn(input.error)}));
         return result;
     }
     const util::JsonRead<ojson> read = util::readOrderedJson(input.text, file.string());
     if (!read.ok()) {
-        result.error = makeError("cache-json", read.error);
+        result.error = makeError("cache-json", msg::Message::asWritten(read.error));
         return result;
     }
     const ojson& doc = read.value;
     if (!doc.is_object() || !doc.contains("format") || doc["format"] != kExportFormat) {
-        result.error = makeError("cache-json", fileName + " is not a TileScope cache export (expected \"format\": \"" +
-                                                   std::string(kExportFormat) + "\")");
+        result.error = makeError("cache-json", msg::Message(msg::Id::CacheNotAnExport, {fileName, kExportFormat}));
         return result;
     }
     if (!doc.contains("version") || !util::jsonInteger(doc["version"], 1, kExportVersion)) {
-        result.error = makeError("cache-json", fileName + " has an unsupported export version (this build reads " +
-                                                   std::to_string(kExportVersion) + ")");
+        result.error = makeError("cache-json", msg::Message(msg::Id::CacheExportVersion, {fileName, kExportVersion}));
         return result;
     }
     if (!doc.contains("tunings") || !doc["tunings"].is_array()) {
-        result.error = makeError("cache-json", fileName + ": expected an array \"tunings\"");
+        result.error = makeError("cache-json", msg::Message(msg::Id::CacheExportNoTunings, {fileName}));
         return result;
     }
     std::vector<TuningRecord> incoming;
@@ -1047,12 +1051,11 @@ CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
         std::string error;
         auto record = tuningFromJson(tunings[i], "tunings[" + std::to_string(i) + "]", &error);
         if (!record) {
-            result.error = makeError("cache-json", fileName + ": " + error);
+            result.error = makeError("cache-json", msg::Message(msg::Id::ValuesWhy, {fileName, passedOn(error)}));
             return result;
         }
         if (record->createdAt.empty()) {
-            result.error = makeError("cache-json", fileName + ": tunings[" + std::to_string(i) +
-                                                       "].createdAt: expected an ISO 8601 UTC time");
+            result.error = makeError("cache-json", msg::Message(msg::Id::CacheExportNoCreatedAt, {fileName, i}));
             return result;
         }
         incoming.push_back(std::move(*record));
@@ -1060,12 +1063,12 @@ CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
     // Measurements and the workloads of measured launches (exports of layout 8 and later).
     std::vector<MeasurementRecord> measured;
     std::vector<LaunchWorkload> workloads;
-    for (const auto& [field, what] : {std::pair<const char*, const char*>{"measurements", "measurements"},
-                                      {"launchWorkloads", "launch workloads"}}) {
+    for (const auto& [field, what] : {std::pair<const char*, msg::Id>{"measurements", msg::Id::CacheMeasurementsWord},
+                                      {"launchWorkloads", msg::Id::CacheLaunchWorkloadsWord}}) {
         if (!doc.contains(field))
             continue;
         if (!doc[field].is_array()) {
-            result.error = makeError("cache-json", fileName + ": \"" + field + "\" must be a list of " + what);
+            result.error = makeError("cache-json", msg::Message(msg::Id::CacheExportNotAList, {fileName, field, msg::Message(what)}));
             return result;
         }
         for (std::size_t i = 0; i < doc[field].size(); ++i) {
@@ -1081,7 +1084,7 @@ CacheResult<MergeReport> ConfigCache::importJson(const fs::path& file)
                     workloads.push_back(std::move(*w));
             }
             if (!error.empty()) {
-                result.error = makeError("cache-json", fileName + ": " + error);
+                result.error = makeError("cache-json", msg::Message(msg::Id::ValuesWhy, {fileName, passedOn(error)}));
                 return result;
             }
         }
@@ -1102,8 +1105,8 @@ CacheResult<MergeReport> ConfigCache::merge(const std::vector<fs::path>& sources
         readOptions.busyTimeout = m_impl->options.busyTimeout;
         OpenResult opened = ConfigCache::open(source, readOptions);
         if (!opened.ok()) {
-            result.error = makeError(opened.error->code, "cannot merge into cache " + m_impl->name() + ": " +
-                                                             opened.error->message);
+            result.error = makeError(opened.error->code,
+                                     msg::Message(msg::Id::CacheCannotMergeInto, {m_impl->name(), opened.error->text}));
             return result;
         }
         auto records = opened.cache->records();
@@ -1135,7 +1138,7 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
 {
     std::lock_guard lock(m_impl->mutex);
     CacheResult<MergeReport> result;
-    if (auto e = m_impl->requireWritable("merge tunings")) {
+    if (auto e = m_impl->requireWritable(msg::Message(msg::Id::CacheDoMergeTunings))) {
         result.error = e;
         return result;
     }
@@ -1143,8 +1146,8 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
     std::map<std::string, const TuningRecord*> newest;
     for (const TuningRecord& r : incoming) {
         if (std::string problem = validateRecord(r); !problem.empty()) {
-            result.error = makeError("cache-invalid-record", "cannot merge " + r.key.describe() + " into cache " +
-                                                                 m_impl->name() + ": " + problem);
+            result.error = makeError("cache-invalid-record", msg::Message(msg::Id::CacheCannotMergeRecord,
+                                                                          {r.key.describe(), m_impl->name(), passedOn(problem)}));
             return result;
         }
         auto [it, inserted] = newest.emplace(r.key.digest(), &r);
@@ -1165,12 +1168,12 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
         return r;
     });
     if (!problem.empty()) {
-        result.error = makeError("cache-invalid-record", "cannot merge measurements into cache " + m_impl->name() + ": " +
-                                                             problem);
+        result.error = makeError("cache-invalid-record",
+                                 msg::Message(msg::Id::CacheCannotMergeMeasurements, {m_impl->name(), passedOn(problem)}));
         return result;
     }
     if (rc != SQLITE_OK) {
-        result.error = m_impl->sqliteError("merge tunings", rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoMergeTunings), rc);
         return result;
     }
     report.measurementsAdded = measured.added;
@@ -1185,7 +1188,7 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
     std::lock_guard lock(m_impl->mutex);
     CacheResult<std::vector<PrunedEntry>> result;
     if (!options.dryRun)
-        if (auto e = m_impl->requireWritable("prune tunings")) {
+        if (auto e = m_impl->requireWritable(msg::Message(msg::Id::CacheDoPruneTunings))) {
             result.error = e;
             return result;
         }
@@ -1247,7 +1250,7 @@ CacheResult<std::vector<PrunedEntry>> ConfigCache::prune(const PruneOptions& opt
         return SQLITE_OK;
     });
     if (rc != SQLITE_OK)
-        result.error = m_impl->sqliteError("prune tunings", rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoPruneTunings), rc);
     else
         result.value = std::move(pruned);
     return result;
@@ -1257,7 +1260,7 @@ CacheResult<MeasurementStoreReport> ConfigCache::storeMeasurements(const std::ve
                                                                    const std::vector<LaunchWorkload>& workloads)
 {
     std::lock_guard lock(m_impl->mutex);
-    if (auto e = m_impl->requireWritable("store measurements"))
+    if (auto e = m_impl->requireWritable(msg::Message(msg::Id::CacheDoStoreMeasurements)))
         return {std::nullopt, e};
     const std::string now = formatIsoUtc(nowFor(m_impl->options));
     MeasurementStoreReport report;
@@ -1270,10 +1273,10 @@ CacheResult<MeasurementStoreReport> ConfigCache::storeMeasurements(const std::ve
         return w;
     });
     if (!problem.empty())
-        return {std::nullopt, makeError("cache-invalid-record", "cannot store measurements in cache " +
-                                                                    m_impl->name() + ": " + problem)};
+        return {std::nullopt, makeError("cache-invalid-record", msg::Message(msg::Id::CacheCannotStoreMeasurements,
+                                                                             {m_impl->name(), passedOn(problem)}))};
     if (rc != SQLITE_OK)
-        return {std::nullopt, m_impl->sqliteError("store measurements", rc)};
+        return {std::nullopt, m_impl->sqliteError(msg::Message(msg::Id::CacheDoStoreMeasurements), rc)};
     return {report, std::nullopt};
 }
 
@@ -1287,7 +1290,7 @@ CacheResult<std::vector<MeasurementRecord>> ConfigCache::measurements(const Meas
         return selectMeasurements(m_impl->db, filter, &out, &skipped);
     });
     if (rc != SQLITE_OK)
-        return {std::nullopt, m_impl->sqliteError("read measurements", rc), {}};
+        return {std::nullopt, m_impl->sqliteError(msg::Message(msg::Id::CacheDoReadMeasurements), rc), {}};
     return {std::move(out), std::nullopt, std::move(skipped)};
 }
 
@@ -1297,7 +1300,7 @@ CacheResult<std::vector<LaunchWorkload>> ConfigCache::launchWorkloads(const std:
     std::vector<LaunchWorkload> out;
     const int rc = m_impl->transaction(false, [&] { return selectLaunchWorkloads(m_impl->db, launchDigest, &out); });
     if (rc != SQLITE_OK)
-        return {std::nullopt, m_impl->sqliteError("read launch workloads", rc)};
+        return {std::nullopt, m_impl->sqliteError(msg::Message(msg::Id::CacheDoReadLaunchWorkloads), rc)};
     return {std::move(out), std::nullopt};
 }
 
@@ -1307,7 +1310,7 @@ CacheResult<std::string> ConfigCache::integrityCheck()
     CacheResult<std::string> result;
     SqliteStatement s = m_impl->db.prepare("PRAGMA integrity_check");
     if (!s) {
-        result.error = m_impl->sqliteError("check integrity", m_impl->db.extendedErrorCode());
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoCheckIntegrity), m_impl->db.extendedErrorCode());
         return result;
     }
     std::string verdict;
@@ -1315,7 +1318,7 @@ CacheResult<std::string> ConfigCache::integrityCheck()
     while ((rc = s.step()) == SQLITE_ROW)
         verdict += (verdict.empty() ? "" : "\n") + s.text(0);
     if (rc != SQLITE_DONE)
-        result.error = m_impl->sqliteError("check integrity", rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoCheckIntegrity), rc);
     else
         result.value = verdict;
     return result;

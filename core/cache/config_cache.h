@@ -43,7 +43,8 @@ struct CacheError {
     // cache-open | cache-busy | cache-corrupt | cache-newer | cache-io | cache-invalid-record |
     // cache-not-found | cache-json | cache-damaged-row
     std::string code;
-    std::string message;  // names the file
+    std::string message;  // names the file: text's English, as the CLI prints it
+    msg::Message text;    // the same by catalogue id, for the explorer (details from elsewhere as written)
 };
 
 template <typename T>

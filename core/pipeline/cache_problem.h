@@ -11,7 +11,7 @@ namespace ts::pipeline {
 
 inline msg::Message cacheOpenProblem(const cache::OpenResult& opened, const std::filesystem::path& path)
 {
-    return opened.error ? msg::Message::asWritten(opened.error->message)
+    return opened.error ? opened.error->text
                         : msg::Message(msg::Id::CacheCannotOpen, {path.string()});
 }
 

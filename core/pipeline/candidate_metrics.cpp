@@ -214,7 +214,7 @@ ComparableTuningsResult comparableTunings(const ComparableTuningsRequest& reques
     filter.kernelName = current.kernelName;
     auto listed = opened.cache->list(filter);
     if (!listed.ok()) {
-        out.error = msg::Message::asWritten(listed.error->message);
+        out.error = listed.error->text;
         return out;
     }
     std::vector<cache::TuningSummary> summaries = *listed.value;

@@ -317,7 +317,7 @@ CompareMeasuredResult compareMeasured(const CompareMeasuredRequest& request, con
     filter.timingsOnly = true;
     auto stored = opened.cache->measurements(filter);
     if (!stored.ok()) {
-        out.error = msg::Message::asWritten(stored.error->message); // the cache's own words
+        out.error = stored.error->text;
         return out;
     }
     for (const std::string& skipped : stored.skipped) // the cache's own words on a damaged row

@@ -20,7 +20,7 @@ namespace {
 struct OpenedCache {
     std::unique_ptr<cache::ConfigCache> cache;
     std::vector<std::string> notices;
-    std::optional<std::string> error;
+    std::optional<msg::Message> error;
 };
 
 OpenedCache openCache(const std::filesystem::path& path, bool readOnly)
@@ -35,7 +35,7 @@ OpenedCache openCache(const std::filesystem::path& path, bool readOnly)
     if (opened.ok())
         out.cache = std::move(opened.cache);
     else
-        out.error = opened.error ? opened.error->message : "cannot open " + path.string();
+        out.error = cacheOpenProblem(opened, path);
     return out;
 }
 
@@ -203,7 +203,7 @@ CacheLookupResult lookupCached(const CacheLookupRequest& request)
     if (request.bestOnly) {
         cache::BestLookupResult found = opened.cache->lookupBest(out.key, out.key.sourceHash);
         if (!found.ok()) {
-            out.error = msg::Message::asWritten(found.error->message);
+            out.error = found.error->text;
             return out;
         }
         out.freshness = found.freshness;
@@ -214,7 +214,7 @@ CacheLookupResult lookupCached(const CacheLookupRequest& request)
     }
     cache::LookupResult found = opened.cache->lookup(out.key);
     if (!found.ok()) {
-        out.error = msg::Message::asWritten(found.error->message);
+        out.error = found.error->text;
         return out;
     }
     out.freshness = found.freshness;
@@ -286,7 +286,7 @@ BatchResult batch(const BatchRequest& request, const RunControl& control)
     auto note = [&out](const OpenedCache& c) {
         out.cacheNotices.insert(out.cacheNotices.end(), c.notices.begin(), c.notices.end());
         if (c.error)
-            out.cacheErrors.push_back(*c.error);
+            out.cacheErrors.push_back(c.error->english());
     };
     OpenedCache shared;
     std::map<std::filesystem::path, OpenedCache> perFolder;

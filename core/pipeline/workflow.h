@@ -232,8 +232,8 @@ struct TuneResult {
     std::optional<std::int64_t> staleId;        // an entry of the same key whose kernel changed
     std::string staleCreatedAt;
     std::optional<std::int64_t> storedId;       // where the new tuning was stored
-    std::optional<std::string> cacheError;      // opening, lookup or store failed
-    std::optional<std::string> notStoredReason; // a finished tuning that is not cached, and why
+    std::optional<msg::Message> cacheError;      // opening, lookup or store failed
+    std::optional<msg::Message> notStoredReason; // a finished tuning that is not cached, and why
 };
 
 TuneResult tune(const TuneRequest& request, const RunControl& control = {});

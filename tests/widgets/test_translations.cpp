@@ -1115,6 +1115,79 @@ private Q_SLOTS:
     // dialog's error and the row's tooltip), a lattice filter it cannot read, a failed shape of a
     // sweep. With the read-back off each still reads in Chinese, so each is written from its id
     // where the explorer shows it.
+    // What the config cache says when it cannot do what the cache browser asked, in the reader's
+    // language: the cache's own sentence from its id (read-back off), and a record's problem the
+    // cache passes on read back to its entry (read-back on). It said "cannot open the cache: ..."
+    // and "... is not a TileScope cache export" in English.
+    void aCachesOwnWordsAreRenderedFromTheirIds()
+    {
+        using ts::msg::Id;
+        QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
+        ts::gui::setEnglishReadBack(false);
+        const std::shared_ptr<void> restore(nullptr, [](void*) {
+            ts::gui::setEnglishReadBack(true);
+            ts::gui::installLanguage(QStringLiteral("en"));
+        });
+        // An entry's translated words before its first placeholder, or all of them.
+        auto leadingWords = [](Id id) {
+            const std::string english(ts::msg::entry(id).english);
+            const QString format = QCoreApplication::translate("ts::Message", english.c_str());
+            const qsizetype at = format.indexOf(QLatin1Char('%'));
+            return at < 0 ? format : format.left(at);
+        };
+        const QTemporaryDir scratch;
+        const QDir dir(scratch.path());
+        auto write = [&](const char* name, const QByteArray& text) {
+            QFile file(dir.filePath(QString::fromLatin1(name)));
+            return file.open(QIODevice::WriteOnly) && file.write(text) == text.size() ? file.fileName() : QString();
+        };
+        ts::gui::CacheBrowser browser;
+        auto messageAfter = [&](auto&& action) {
+            QSignalSpy done(&browser, &ts::gui::CacheBrowser::operationFinished);
+            action();
+            return ts::test::waitUntil([&] { return !browser.isBusy(); }) ? browser.messageBar()->text() : QString();
+        };
+
+        // A folder where the cache file should be.
+        QVERIFY(dir.mkpath(QStringLiteral("folder.sqlite")));
+        const QString cannotOpen = leadingWords(Id::CacheCannotOpenBecause);
+        QVERIFY(!cannotOpen.isEmpty() && !cannotOpen.startsWith(QLatin1String("cannot")));
+        QString shown = messageAfter([&] { browser.openCache(dir.filePath(QStringLiteral("folder.sqlite"))); });
+        QVERIFY2(shown.contains(cannotOpen) && !shown.contains(QLatin1String("cannot open the cache")), qPrintable(shown));
+
+        // Imports into a fresh cache: a file that is no export, an export whose measurements are
+        // not a list.
+        browser.openCache(dir.filePath(QStringLiteral("cache.sqlite")), true);
+        QVERIFY(ts::test::waitUntil([&] { return !browser.isBusy() && browser.hasCache(); }));
+        const QString notExport = write("other.json", R"({"format": "something else"})");
+        QVERIFY(!notExport.isEmpty());
+        shown = messageAfter([&] { browser.importJson(notExport); });
+        const QString notExportWords = QCoreApplication::translate(
+            "ts::Message", std::string(ts::msg::entry(Id::CacheNotAnExport).english).c_str());
+        QVERIFY(notExportWords.startsWith(QLatin1String("%1")));
+        QVERIFY2(shown.contains(notExportWords.mid(2, notExportWords.indexOf(QLatin1Char('"')) - 2)) &&
+                     !shown.contains(QLatin1String("is not a TileScope cache export")),
+                 qPrintable(shown));
+        const QString notAList =
+            write("measured.json",
+                  R"({"format": "tilescope-config-cache", "version": 1, "tunings": [], "measurements": 3})");
+        shown = messageAfter([&] { browser.importJson(notAList); });
+        QVERIFY2(shown.contains(leadingWords(Id::CacheMeasurementsWord)) && !shown.contains(QLatin1String("must be a list of")),
+                 qPrintable(shown));
+
+        // A record the export holds that is not an object: the cache's sentence and the record's
+        // problem, read back, both translated.
+        ts::gui::setEnglishReadBack(true);
+        const QString badRecord = write("record.json", R"({"format": "tilescope-config-cache", "version": 1, "tunings": [7]})");
+        shown = messageAfter([&] { browser.importJson(badRecord); });
+        const QString expectedObject = QCoreApplication::translate(
+            "ts::Message", std::string(ts::msg::entry(Id::RecordExpectedObject).english).c_str());
+        QVERIFY(expectedObject.startsWith(QLatin1String("%1")));
+        QVERIFY2(shown.contains(QStringLiteral("tunings[0]") + expectedObject.mid(2)) &&
+                     !shown.contains(QLatin1String("expected an object")),
+                 qPrintable(shown));
+    }
+
     void onceReadBackTextsAreRenderedFromTheirIds()
     {
         using ts::msg::Id;
