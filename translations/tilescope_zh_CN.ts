@@ -230,10 +230,6 @@
         <translation>autotune 的 key</translation>
     </message>
     <message>
-        <source>the autotune key, %1</source>
-        <translation>autotune 的 key，%1</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -280,6 +276,10 @@
     <message>
         <source>split size %1</source>
         <translation>切分大小 %1</translation>
+    </message>
+    <message>
+        <source>%1: the autotune key</source>
+        <translation>%1：autotune 的 key</translation>
     </message>
 </context>
 <context>
@@ -2897,7 +2897,7 @@ measured %2 (%Ln run(s)), simulated %3, ratio %4</source>
     </message>
     <message>
         <source>Roofline %1 (bound by %2), %3 of the device time.</source>
-        <translation>屋顶线 %1（受%2限制），为设备时间的 %3。</translation>
+        <translation>屋顶线 %1（瓶颈：%2），为设备时间的 %3。</translation>
     </message>
     <message>
         <source>Critical path: the device time attributed to the pipes along the critical path of the slowest core; the pipes&apos; shares add up to the device time.
@@ -3143,7 +3143,7 @@ p50：基准测试各次计时运行的中位数，即表格和状态栏所示�
     </message>
     <message>
         <source>&lt;br&gt;roofline %1 (bound by %2)</source>
-        <translation>&lt;br&gt;屋顶线 %1（受%2限制）</translation>
+        <translation>&lt;br&gt;屋顶线 %1（瓶颈：%2）</translation>
     </message>
     <message>
         <source>peak of live buffers in the simulated compile: %1 of %2</source>
@@ -3629,6 +3629,16 @@ p50 %3（p20 %4，p80 %5）</translation>
             <numerusform>，%Ln 个被时间预算裁去</numerusform>
         </translation>
     </message>
+    <message>
+        <source>p50, incorrect config (never the best)</source>
+        <translation>p50，不正确的配置（从不是最佳）</translation>
+    </message>
+    <message>
+        <source>
+incorrect: it computes a wrong result, so it is never the best</source>
+        <translation>
+不正确：它的计算结果是错的，因此从不是最佳</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ToolDialogs</name>
@@ -3937,7 +3947,7 @@ p50 %3（p20 %4，p80 %5）</translation>
     </message>
     <message>
         <source>generated although %1: the backend checks the walk&apos;s current blocks, not the config&apos;s own values</source>
-        <translation>虽然%1仍被生成：后端检查的是遍历中的当前块，而不是该配置自身的取值</translation>
+        <translation>虽然%1，仍被生成：后端检查的是遍历中的当前块，而不是该配置自身的取值</translation>
     </message>
     <message>
         <source>%1; kept: the backend benchmarks handwritten configs as written</source>
@@ -5045,7 +5055,7 @@ p50 %3（p20 %4，p80 %5）</translation>
     </message>
     <message>
         <source>The lattice adds %1 option points around the generated tilings: the same tiling with a setting the backend never lists (num-stages-tied %2, max-autotune-only %3, outside-hint %4). The simulator models multibuffer but not num_stages or enable_ubuf_saving: a point that differs only in those times as its generated twin.</source>
-        <translation>格点在已生成的分块周围加入 %1 个选项点：同一分块配上后端从不列出的设定（num-stages-tied %2，max-autotune-only %3，outside-hint %4）。模拟器建模 multibuffer，但不建模 num_stages 与 enable_ubuf_saving：只在这两项上不同的点与其已生成的孪生配置计时相同。</translation>
+        <translation>格点在已生成的分块周围加入 %1 个选项点：同一分块配上后端从不列出的设定（num_stages 被绑定 %2，仅 max_autotune %3，不在提示列表内 %4）。模拟器建模 multibuffer，但不建模 num_stages 与 enable_ubuf_saving：只在这两项上不同的点与其已生成的孪生配置计时相同。</translation>
     </message>
     <message>
         <source>the low-dim descent halves all low-dim tiles together, to powers of two (32-byte aligned below 128 elements)</source>
@@ -6146,6 +6156,386 @@ p50 %3（p20 %4，p80 %5）</translation>
     <message>
         <source>an integer</source>
         <translation>整数</translation>
+    </message>
+    <message>
+        <source>cannot %1 in cache %2: it stayed locked by another process for longer than the busy timeout (%3)</source>
+        <translation>无法在缓存 %2 中%1：它被另一个进程锁定的时间超过了忙等待时限（%3）</translation>
+    </message>
+    <message>
+        <source>cannot %1 in cache %2: the file is damaged (%3); it was left as it is</source>
+        <translation>无法在缓存 %2 中%1：文件已损坏（%3）；文件保持原样</translation>
+    </message>
+    <message>
+        <source>cannot %1 in cache %2: %3</source>
+        <translation>无法在缓存 %2 中%1：%3</translation>
+    </message>
+    <message>
+        <source>cannot %1 in cache %2: it is open read-only</source>
+        <translation>无法在缓存 %2 中%1：缓存以只读方式打开</translation>
+    </message>
+    <message>
+        <source>cannot %1 in cache %2: tuning #%3 is damaged (its stored columns do not decode)</source>
+        <translation>无法在缓存 %2 中%1：调优记录 #%3 已损坏（其存储的列无法解码）</translation>
+    </message>
+    <message>
+        <source>tuning #%1 is damaged (its stored columns do not decode) and was left out</source>
+        <translation>调优记录 #%1 已损坏（其存储的列无法解码），已略去</translation>
+    </message>
+    <message>
+        <source>cannot %1: cache %2 has no such tuning</source>
+        <translation>无法%1：缓存 %2 中没有这条调优记录</translation>
+    </message>
+    <message>
+        <source>look up %1</source>
+        <translation>查找 %1</translation>
+    </message>
+    <message>
+        <source>store %1</source>
+        <translation>存储 %1</translation>
+    </message>
+    <message>
+        <source>list the tunings</source>
+        <translation>列出调优记录</translation>
+    </message>
+    <message>
+        <source>read tuning #%1</source>
+        <translation>读取调优记录 #%1</translation>
+    </message>
+    <message>
+        <source>remove tuning #%1</source>
+        <translation>删除调优记录 #%1</translation>
+    </message>
+    <message>
+        <source>read the tunings</source>
+        <translation>读取调优记录</translation>
+    </message>
+    <message>
+        <source>count the tunings</source>
+        <translation>统计调优记录</translation>
+    </message>
+    <message>
+        <source>merge tunings</source>
+        <translation>合并调优记录</translation>
+    </message>
+    <message>
+        <source>prune tunings</source>
+        <translation>清理调优记录</translation>
+    </message>
+    <message>
+        <source>store measurements</source>
+        <translation>存储实测数据</translation>
+    </message>
+    <message>
+        <source>read measurements</source>
+        <translation>读取实测数据</translation>
+    </message>
+    <message>
+        <source>read launch workloads</source>
+        <translation>读取启动的工作负载</translation>
+    </message>
+    <message>
+        <source>check integrity</source>
+        <translation>检查完整性</translation>
+    </message>
+    <message>
+        <source>cache %1 has no tuning #%2</source>
+        <translation>缓存 %1 中没有调优记录 #%2</translation>
+    </message>
+    <message>
+        <source>cannot open the cache: %1</source>
+        <translation>无法打开缓存：%1</translation>
+    </message>
+    <message>
+        <source>cache %1 does not exist</source>
+        <translation>缓存 %1 不存在</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1 for cache %2: %3</source>
+        <translation>无法为缓存 %2 创建文件夹 %1：%3</translation>
+    </message>
+    <message>
+        <source>cannot move %1 aside to %2: %3</source>
+        <translation>无法将 %1 移到一旁（%2）：%3</translation>
+    </message>
+    <message>
+        <source>moved %1 aside to %2, but cannot move %3 beside it: %4</source>
+        <translation>已将 %1 移到一旁（%2），但无法将其旁边的 %3 一并移走：%4</translation>
+    </message>
+    <message>
+        <source> (with its %1 beside it)</source>
+        <translation>（连同旁边的 %1）</translation>
+    </message>
+    <message>
+        <source> (with its %1 and %2 beside it)</source>
+        <translation>（连同旁边的 %1 和 %2）</translation>
+    </message>
+    <message>
+        <source> (with its %1 and %2 and %3 beside it)</source>
+        <translation>（连同旁边的 %1、%2 和 %3）</translation>
+    </message>
+    <message>
+        <source>cache %1 is not a TileScope config cache (%2)</source>
+        <translation>缓存 %1 不是 TileScope 配置缓存（%2）</translation>
+    </message>
+    <message>
+        <source>cache %1 is corrupt (%2)</source>
+        <translation>缓存 %1 已损坏（%2）</translation>
+    </message>
+    <message>
+        <source>cache %1 is not a TileScope config cache (%2), and %3</source>
+        <translation>缓存 %1 不是 TileScope 配置缓存（%2），并且%3</translation>
+    </message>
+    <message>
+        <source>cache %1 is corrupt (%2), and %3</source>
+        <translation>缓存 %1 已损坏（%2），并且%3</translation>
+    </message>
+    <message>
+        <source>cache %1 is not a TileScope config cache (%2): moved it aside to %3, unchanged, and started a fresh cache</source>
+        <translation>缓存 %1 不是 TileScope 配置缓存（%2）：已将其原样移到 %3，并新建了一个缓存</translation>
+    </message>
+    <message>
+        <source>cache %1 is corrupt (%2): moved it aside to %3, unchanged, and started a fresh cache</source>
+        <translation>缓存 %1 已损坏（%2）：已将其原样移到 %3，并新建了一个缓存</translation>
+    </message>
+    <message>
+        <source>cache %1 is intact, but the files beside it are not its own (%2), and %3</source>
+        <translation>缓存 %1 完好，但其旁边的文件不属于它（%2），并且%3</translation>
+    </message>
+    <message>
+        <source>cache %1: the write-ahead log or journal beside it belongs to another database (with it the cache reads: %2); moved it aside to %3; the cache itself is intact</source>
+        <translation>缓存 %1：其旁边的预写日志或日志文件属于另一个数据库（与之一起读取时缓存显示：%2）；已将其移到 %3；缓存本身完好</translation>
+    </message>
+    <message>
+        <source>cannot read cache %1: %2</source>
+        <translation>无法读取缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open cache %1: %2</source>
+        <translation>无法打开缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>read cache %1 as its file holds it, without the log or journal beside it (%2); the next command that stores into the cache sorts that out</source>
+        <translation>已按文件本身的内容读取缓存 %1，未使用其旁边的日志文件（%2）；下一条写入该缓存的命令会处理好这一点</translation>
+    </message>
+    <message>
+        <source>cannot open cache %1: it stayed locked by another process for %2 ms</source>
+        <translation>无法打开缓存 %1：它被另一个进程锁定了 %2 ms</translation>
+    </message>
+    <message>
+        <source>cache %1 was written by a newer TileScope (layout version %2; this build reads up to %3); it was left untouched: use a newer TileScope or another cache file</source>
+        <translation>缓存 %1 由更新版本的 TileScope 写入（布局版本 %2；此版本最高可读 %3）；未做任何改动：请使用更新的 TileScope 或其他缓存文件</translation>
+    </message>
+    <message>
+        <source>cache %1 is empty, not a TileScope config cache</source>
+        <translation>缓存 %1 是空文件，不是 TileScope 配置缓存</translation>
+    </message>
+    <message>
+        <source>cannot switch cache %1 to WAL mode: %2</source>
+        <translation>无法将缓存 %1 切换到 WAL 模式：%2</translation>
+    </message>
+    <message>
+        <source>cannot initialise cache %1: %2</source>
+        <translation>无法初始化缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>migrated cache %1 from layout version %2 to %3</source>
+        <translation>已将缓存 %1 从布局版本 %2 迁移到 %3</translation>
+    </message>
+    <message>
+        <source>cannot read cache %1 (layout version %2): %3</source>
+        <translation>无法读取缓存 %1（布局版本 %2）：%3</translation>
+    </message>
+    <message>
+        <source>cache %1 has an unexpected layout: %2</source>
+        <translation>缓存 %1 的布局不符合预期：%2</translation>
+    </message>
+    <message>
+        <source>cache %1 has an unexpected layout (%2), and %3</source>
+        <translation>缓存 %1 的布局不符合预期（%2），并且%3</translation>
+    </message>
+    <message>
+        <source>cache %1 has an unexpected layout (%2): moved it aside to %3 and started a fresh cache</source>
+        <translation>缓存 %1 的布局不符合预期（%2）：已将其移到 %3，并新建了一个缓存</translation>
+    </message>
+    <message>
+        <source>cannot open cache %1: it kept turning out damaged after moving it aside</source>
+        <translation>无法打开缓存 %1：移走损坏文件后它仍然一再损坏</translation>
+    </message>
+    <message>
+        <source>cannot store %1 in cache %2: %3</source>
+        <translation>无法将 %1 存入缓存 %2：%3</translation>
+    </message>
+    <message>
+        <source>cannot merge %1 into cache %2: %3</source>
+        <translation>无法将 %1 合并到缓存 %2：%3</translation>
+    </message>
+    <message>
+        <source>cannot merge into cache %1: %2</source>
+        <translation>无法合并到缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot merge measurements into cache %1: %2</source>
+        <translation>无法将实测数据合并到缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot store measurements in cache %1: %2</source>
+        <translation>无法将实测数据存入缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the export of cache %1: %2</source>
+        <translation>无法写入缓存 %1 的导出文件：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the export of cache %1 to %2: %3</source>
+        <translation>无法将缓存 %1 的导出文件写入 %2：%3</translation>
+    </message>
+    <message>
+        <source>cannot import into cache %1: %2</source>
+        <translation>无法导入到缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a TileScope cache export (expected &quot;format&quot;: &quot;%2&quot;)</source>
+        <translation>%1 不是 TileScope 缓存导出文件（应有 &quot;format&quot;: &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>%1 has an unsupported export version (this build reads %2)</source>
+        <translation>%1 的导出版本不受支持（此版本读取 %2）</translation>
+    </message>
+    <message>
+        <source>%1: expected an array &quot;tunings&quot;</source>
+        <translation>%1：应有数组 &quot;tunings&quot;</translation>
+    </message>
+    <message>
+        <source>%1: tunings[%2].createdAt: expected an ISO 8601 UTC time</source>
+        <translation>%1：tunings[%2].createdAt：应为 ISO 8601 UTC 时间</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; must be a list of %3</source>
+        <translation>%1：&quot;%2&quot; 必须是%3的列表</translation>
+    </message>
+    <message>
+        <source>measurements</source>
+        <translation>实测数据</translation>
+    </message>
+    <message>
+        <source>launch workloads</source>
+        <translation>启动的工作负载</translation>
+    </message>
+    <message>
+        <source>the kernel name is empty</source>
+        <translation>内核名称为空</translation>
+    </message>
+    <message>
+        <source>the backend version is empty</source>
+        <translation>后端版本为空</translation>
+    </message>
+    <message>
+        <source>createdAt &apos;%1&apos; is not an ISO 8601 UTC time</source>
+        <translation>createdAt“%1”不是 ISO 8601 UTC 时间</translation>
+    </message>
+    <message>
+        <source>candidate %1 has an unknown status &apos;%2&apos;</source>
+        <translation>候选 %1 的状态“%2”未知</translation>
+    </message>
+    <message>
+        <source>candidate %1 has a parameter with an empty name or value</source>
+        <translation>候选 %1 有一个名称或取值为空的参数</translation>
+    </message>
+    <message>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+    <message>
+        <source>the measurement names no kernel</source>
+        <translation>该实测数据未指明内核</translation>
+    </message>
+    <message>
+        <source>unknown status &apos;%1&apos;</source>
+        <translation>未知状态“%1”</translation>
+    </message>
+    <message>
+        <source>a measurement with status ok needs a finite p50 of at least 0 ms</source>
+        <translation>状态为 ok 的实测数据需要一个不小于 0 ms 的有限 p50</translation>
+    </message>
+    <message>
+        <source>a negative time</source>
+        <translation>时间为负</translation>
+    </message>
+    <message>
+        <source>num_warps must be at least 1 and num_stages at least 0</source>
+        <translation>num_warps 至少为 1，num_stages 至少为 0</translation>
+    </message>
+    <message>
+        <source>%1: expected %2</source>
+        <translation>%1：应为%2</translation>
+    </message>
+    <message>
+        <source>a number or null</source>
+        <translation>数字或 null</translation>
+    </message>
+    <message>
+        <source>an integer or null</source>
+        <translation>整数或 null</translation>
+    </message>
+    <message>
+        <source>an object of strings</source>
+        <translation>字符串对象</translation>
+    </message>
+    <message>
+        <source>an array of strings</source>
+        <translation>字符串数组</translation>
+    </message>
+    <message>
+        <source>a value (the field is missing)</source>
+        <translation>一个值（该字段缺失）</translation>
+    </message>
+    <message>
+        <source>a non-negative integer</source>
+        <translation>非负整数</translation>
+    </message>
+    <message>
+        <source>a non-negative integer or null</source>
+        <translation>非负整数或 null</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>a candidate status, not &apos;%1&apos;</source>
+        <translation>候选状态，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>%1.dtypes: expected a list of dtype names</source>
+        <translation>%1.dtypes：应为 dtype 名称列表</translation>
+    </message>
+    <message>
+        <source>%1: numWarps must be at least 1 and numStages at least 0</source>
+        <translation>%1：numWarps 至少为 1，numStages 至少为 0</translation>
+    </message>
+    <message>
+        <source>%1.launchDigest: expected a SHA-256 in hex</source>
+        <translation>%1.launchDigest：应为十六进制的 SHA-256</translation>
+    </message>
+    <message>
+        <source>%1.workload: expected the workload object</source>
+        <translation>%1.workload：应为工作负载对象</translation>
+    </message>
+    <message>
+        <source>expected a number of milliseconds or null</source>
+        <translation>应为毫秒数或 null</translation>
+    </message>
+    <message>
+        <source>expected an object of names to Python literal texts</source>
+        <translation>应为名称到 Python 字面量文本的对象</translation>
+    </message>
+    <message>
+        <source>the value of %1 is not a text</source>
+        <translation>%1 的值不是文本</translation>
     </message>
 </context>
 <context>

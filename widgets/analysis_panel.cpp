@@ -465,7 +465,11 @@ void AnalysisPanel::addAutotuneKey(QTreeWidgetItem* keys, const analysis::Kernel
         for (const analysis::ParamInfo& info : a.params)
             if (info.name == arg)
                 value = q(info.value);
-        new QTreeWidgetItem(keys, {q(arg), value.isEmpty() ? tr("the autotune key") : tr("the autotune key, %1").arg(value)});
+        // Under "Keys" the value alone: "the autotune key, 2048" wrapped to three lines in a
+        // narrow dock. What the row is stays in its tooltip.
+        auto* item = new QTreeWidgetItem(keys, {q(arg), value.isEmpty() ? tr("the autotune key") : value});
+        item->setToolTip(0, tr("%1: the autotune key").arg(q(arg)));
+        item->setToolTip(1, item->toolTip(0));
     }
     if (keys->childCount() == 0)
         new QTreeWidgetItem(keys, {tr("none"), tr("the autotune decorator names no key")});

@@ -21,6 +21,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -37,6 +38,17 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
     if (number)
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
+}
+
+// The height that shows a table's header and every row whole, with no room left below them.
+int contentHeight(const QTableView* table)
+{
+    int height = table->horizontalHeader()->height() + 2 * table->frameWidth();
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        height += table->rowHeight(row);
+    if (table->horizontalScrollBar()->isVisible())
+        height += table->horizontalScrollBar()->height();
+    return height;
 }
 
 // A p50 of the comparison (milliseconds) as every kernel time of the explorer: in µs.
@@ -344,6 +356,9 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     m_regret->resizeRowsToContents();
     showList();
     m_best->resizeRowsToContents();
+    // The regret table is as tall as its rows: what it left empty goes to the bests' table, whose
+    // configs take three lines a row (its last row was cut behind a scroll bar).
+    m_regret->setMaximumHeight(contentHeight(m_regret));
     plotRegret();
     QStringList lines;
     for (int i = 0; i < n; ++i)

@@ -3,6 +3,7 @@
 #include <QHeaderView>
 #include <QHelpEvent>
 #include <QItemSelectionModel>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QStyleOptionHeaderV2>
 #include <QTimer>
@@ -210,6 +211,9 @@ FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
         m_frozen->setColumnWidth(column, size);
         updateGeometries(); // a label may need another line, or one less
+        // The columns after it moved: the scroll goes back to a column's edge, or the column at
+        // the frozen block's edge is left cut under it ("rked" under a header "g").
+        snapScroll(horizontalScrollBar()->value());
     });
     connect(m_frozen->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
         // Hiding a section reports it resized to 0: the frozen view hides every column but the
@@ -428,16 +432,25 @@ void FrozenTableView::resizeEvent(QResizeEvent* event)
 
 void FrozenTableView::updateGeometries()
 {
-    QTableView::updateGeometries();
-    // Room to scroll the last column to the frozen block's edge: a maximum between two stops
-    // would leave the column before it cut at the end of the range.
-    if (m_count > 0) {
-        QScrollBar* bar = horizontalScrollBar();
-        if (bar->maximum() > 0) {
+    QScrollBar* bar = horizontalScrollBar();
+    const int before = bar->value();
+    {
+        // The table's own range first ends short of the one set below: the value it clamps to
+        // there is no scroll of the user's, and snapping it back would cut the last column.
+        const QScopedValueRollback snapping(m_snapping, m_count > 0);
+        QTableView::updateGeometries();
+        // Room to scroll the last column to the frozen block's edge: a maximum between two stops
+        // would leave the column before it cut at the end of the range.
+        if (m_count > 0 && bar->maximum() > 0) {
             const int last = scrollStop(bar->maximum(), true);
             if (last > bar->maximum())
                 bar->setRange(0, last);
         }
+    }
+    if (m_count > 0 && bar->value() != before) {
+        m_lastScroll = before;
+        bar->setValue(std::min(before, bar->maximum()));
+        snapScroll(bar->value());
     }
     placeFrozen();
 }
@@ -464,9 +477,16 @@ void FrozenTableView::scrollTo(const QModelIndex& index, ScrollHint hint)
         return;
     }
     QTableView::scrollTo(index, hint);
-    // Past the frozen columns: the cell must not end up under them.
-    if (index.isValid() && visualRect(index).left() < frozenWidth())
-        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - (frozenWidth() - visualRect(index).left()));
+    if (!index.isValid())
+        return;
+    QScrollBar* bar = horizontalScrollBar();
+    // Past the frozen columns: the cell must not end up under them,
+    if (visualRect(index).left() < frozenWidth())
+        bar->setValue(bar->value() - (frozenWidth() - visualRect(index).left()));
+    // nor cut at the right edge, where a scroll back snaps to the edge of a column before it: the
+    // next edge forward shows it whole.
+    else if (const int past = visualRect(index).right() - viewport()->width() + 1; past > 0)
+        bar->setValue(std::min(scrollStop(bar->value() + past, true), bar->maximum()));
 }
 
 } // namespace ts::gui

@@ -129,6 +129,7 @@ struct TuneOutput {
     std::shared_ptr<const tuning::TuningResult> result;
     TuningRun::State state;  // the final figures, prepared off the GUI thread
     QString storeMessage;  // empty when nothing was to be stored
+    std::string tunedAt;   // the record's time, stored or not (one time wherever it is shown)
 };
 
 // The cached best config of a record, for people: "XBLOCK=1024, multibuffer=True".
@@ -688,10 +689,12 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
             out.run = std::move(run);
             out.result = tuned.result ? tuned.result : std::make_shared<const tuning::TuningResult>();
             out.state = TuningRun::finalState(space->size(), *out.result);
+            if (tuned.record)
+                out.tunedAt = tuned.record->createdAt;
             if (tuned.storedId)
                 out.storeMessage = tr("Stored in the cache %1").arg(QString::fromStdString(cachePath));
             else if (tuned.notStoredReason)
-                out.storeMessage = tr("Not stored in the cache: %1").arg(QString::fromStdString(*tuned.notStoredReason));
+                out.storeMessage = tr("Not stored in the cache: %1").arg(coreText(*tuned.notStoredReason));
             return out;
         },
         [this](TuneOutput&& out) {
@@ -703,6 +706,7 @@ bool KernelDocument::startTune(const std::optional<tuning::LatticeSubset>& latti
                 m_feed->pending.clear();  // the final figures below replace them
             }
             m_feed.reset();
+            m_run->setTunedAt(std::move(out.tunedAt));
             const TuningRun::Update update = m_run->finish(out.result, std::move(out.state));
             // out.state now holds the live figures: freed on a pool thread, not here.
             QThreadPool::globalInstance()->start([old = std::make_shared<TuningRun::State>(std::move(out.state))] {});

@@ -22,7 +22,10 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScopeGuard>
+#include <QScopedValueRollback>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
 #include <QStyleOptionHeader>
@@ -183,6 +186,14 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_view->setSortingEnabled(true);
     m_view->horizontalHeader()->setHighlightSections(false);
     m_view->setWordWrap(false);
+    m_view->viewport()->installEventFilter(this);
+    // The user scrolls sideways: a column kept in sight (revealColumn) is theirs to leave.
+    connect(m_view->horizontalScrollBar(), &QAbstractSlider::actionTriggered, this, [this] { m_revealPending = -1; });
+    // A config column the user drags keeps its width when the window's width changes.
+    connect(m_view->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column) {
+        if (!m_sizing && m_configWidths.contains(column))
+            m_sizedByUser.insert(column);
+    });
     m_view->setTextElideMode(Qt::ElideRight);
 
     m_problem = new QLabel(this);
@@ -444,18 +455,21 @@ void SpacePage::sizeColumns(int first, int last)
                    ->style()
                    ->subElementRect(QStyle::SE_HeaderLabel, &option, m_view->horizontalHeader())
                    .width();
-    // The least each config column may shrink to (its values), where the names leave the figures
-    // beside the block no room: column -> width.
-    std::map<int, int> configLeast;
+    const QScopedValueRollback sizing(m_sizing, true);
+    if (first == 0) {  // a table of another shape: its config columns are sized afresh
+        m_configWidths.clear();
+        m_sizedByUser.clear();
+    }
     auto configWidth = [&](int column, const QString& header, const QStringList& values) {
         int least = 0;
         for (const QString& value : values)
             least = std::max(least, fm.horizontalAdvance(value) + 16);
         // A column narrowed to its values keeps what a cell's margins and focus frame take, and
         // its name whole on two lines at most (broken after an underscore, never cut).
-        configLeast[column] =
-            std::max(least + 8, FrozenTableView::twoLineLabelWidth(header, headerFm) + labelRoom);
-        return std::max(least, headerFm.horizontalAdvance(header) + labelRoom);
+        ConfigWidth& width = m_configWidths[column];
+        width.least = std::max(least + 8, FrozenTableView::twoLineLabelWidth(header, headerFm) + labelRoom);
+        width.whole = std::max(least, headerFm.horizontalAdvance(header) + labelRoom);
+        return width.whole;
     };
     for (int c = first; c <= last; ++c) {
         const QString header = m_model->headerData(c, Qt::Horizontal).toString();
@@ -507,25 +521,51 @@ void SpacePage::sizeColumns(int first, int last)
         m_view->setColumnWidth(c, width);
     }
     if (first == 0)
-        fitConfigColumns(configLeast);
+        fitConfigColumns();
 }
 
-void SpacePage::fitConfigColumns(const std::map<int, int>& least)
+void SpacePage::refitConfigColumns()
 {
+    const QScopedValueRollback sizing(m_sizing, true);
+    for (const auto& [column, width] : m_configWidths)
+        if (!m_sizedByUser.contains(column))
+            m_view->setColumnWidth(column, width.whole);
+    fitConfigColumns();
+}
+
+bool SpacePage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize) {
+        const auto* resized = static_cast<const QResizeEvent*>(event);
+        if (resized->size().width() != resized->oldSize().width() && !m_configWidths.empty())
+            refitConfigColumns();
+    }
+    // After the view has taken its new size: its scroll range is the old one until then.
+    if (watched == m_view->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show) &&
+        m_revealPending >= 0)
+        QMetaObject::invokeMethod(
+            this, [this] { revealColumn(m_revealPending); }, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
+}
+
+void SpacePage::fitConfigColumns()
+{
+    const QScopedValueRollback sizing(m_sizing, true);
     // The frozen config block leaves two timing columns in sight: where the whole names do not,
     // the column whose name is widest beside its values gives up room first, down to its name on
     // two lines (broken after an underscore: "BLOCK_" over "M").
     const int timing = fontMetrics().horizontalAdvance(CandidateTableModel::tr("p50 (µs)")) + 28;
     int excess = -(m_view->viewport()->width() - 2 * timing);
-    for (const auto& [column, width] : least)
+    for (const auto& [column, width] : m_configWidths)
         excess += m_view->isColumnHidden(column) ? 0 : m_view->columnWidth(column);
     excess += m_view->columnWidth(0);  // the index
     while (excess > 0) {
         int widest = -1, slack = 0;
-        for (const auto& [column, width] : least)
-            if (!m_view->isColumnHidden(column) && m_view->columnWidth(column) - width > slack) {
+        for (const auto& [column, width] : m_configWidths)
+            if (!m_view->isColumnHidden(column) && !m_sizedByUser.contains(column) &&
+                m_view->columnWidth(column) - width.least > slack) {
                 widest = column;
-                slack = m_view->columnWidth(column) - width;
+                slack = m_view->columnWidth(column) - width.least;
             }
         if (widest < 0)
             return;
@@ -541,12 +581,27 @@ void SpacePage::setMeasuredDevice(const QString& device)
     refreshRanking();
 }
 
+void SpacePage::revealColumn(int column)
+{
+    m_revealPending = column < 0 || column >= m_proxy->columnCount() ? -1 : column;
+    // Another tab shown, or no rows yet: done when the table is shown or resized.
+    if (m_revealPending < 0 || !m_view->isVisible() || m_proxy->rowCount() == 0)
+        return;
+    m_view->scrollTo(m_proxy->index(std::max(0, m_view->rowAt(0)), column));
+}
+
 void SpacePage::refreshRanking()
 {
     // Whichever way it returns, the views that name the best hear when it is another one.
     const auto before = std::pair(m_model->rankedByMeasured(), m_model->bestCandidate());
     const auto announce = qScopeGuard([this, before] {
-        if (std::pair(m_model->rankedByMeasured(), m_model->bestCandidate()) != before)
+        const bool byMeasured = m_model->rankedByMeasured();
+        // The measured times rank the table now: their column, the last, comes into sight.
+        if (byMeasured && !before.first)
+            revealColumn(m_model->columnOf(CandidateTableModel::Column::Measured));
+        else if (!byMeasured)
+            m_revealPending = -1;
+        if (std::pair(byMeasured, m_model->bestCandidate()) != before)
             Q_EMIT rankingChanged();
     });
     const std::shared_ptr<const CandidateTimings> timings = m_model->timings();

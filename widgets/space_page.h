@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 class QCheckBox;
 class QComboBox;
@@ -83,14 +84,26 @@ Q_SIGNALS:
     // The time that ranks the table changed, or the best it ranks first (model()->bestCandidate()).
     void rankingChanged();
 
+protected:
+    // The table's width changed: the config columns are fitted to it again.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void showDetails(std::size_t candidate);
     void updateCount();
     void fillReasons();
     void sizeColumns(int first, int last);
-    // Narrows the config columns named wider than their values (column -> the values' width)
-    // until the frozen block leaves two timing columns in sight.
-    void fitConfigColumns(const std::map<int, int>& least);
+    // Scrolls the table sideways until `column` (the model's) is in sight beside the frozen
+    // config columns; the rows stay where they are. It stays in sight as the table is shown and
+    // resized (a scroll bar coming narrows it) until the user scrolls sideways.
+    void revealColumn(int column);
+    // Narrows the config columns named wider than their values, down to their least widths,
+    // until the frozen block leaves two timing columns in sight. A column the user sized keeps
+    // its width.
+    void fitConfigColumns();
+    // Each config column the user has not sized back to its whole name, then fitted: a window
+    // made wider gives the names their room back, one made narrower keeps the figures in sight.
+    void refitConfigColumns();
     // The config columns kept in sight on the left, those that differ between rows first.
     void arrangeConfigColumns();
 
@@ -118,6 +131,16 @@ private:
     std::optional<std::size_t> m_selected;
     std::shared_ptr<const TuningRun> m_run;
     bool m_selecting = false;
+    // A config column's width with its name whole on one line, and the least it may shrink to
+    // (its values, its name on two lines); by model column.
+    struct ConfigWidth {
+        int whole = 0;
+        int least = 0;
+    };
+    std::map<int, ConfigWidth> m_configWidths;
+    std::set<int> m_sizedByUser;  // config columns whose width the user dragged
+    bool m_sizing = false;        // the page itself is sizing columns
+    int m_revealPending = -1;     // the column kept in sight (revealColumn), or -1
 };
 
 } // namespace ts::gui

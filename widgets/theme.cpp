@@ -1,9 +1,12 @@
 #include "widgets/theme.h"
 
 #include <QApplication>
+#include <QPainter>
 #include <QPalette>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QStyleOption>
 #include <QWidget>
 
 #include <memory>
@@ -20,6 +23,30 @@ void repolishStyledWidgets()
         if (!widget->styleSheet().isEmpty())
             widget->setStyleSheet(widget->styleSheet());
 }
+
+// Fusion outlines a check box in the window colour made darker: on the dark palette's base (a
+// list of devices to tick, a table's check column) an unticked box was invisible, only the ticks
+// showed. On a dark base the box gets an outline in the palette's mid colour; the light palette
+// keeps Fusion's own.
+class CheckOutlineStyle : public QProxyStyle {
+public:
+    using QProxyStyle::QProxyStyle;
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if ((element != PE_IndicatorCheckBox && element != PE_IndicatorItemViewItemCheck) ||
+            option->palette.color(QPalette::Base).lightness() >= 128)
+            return;
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(option->palette.color(QPalette::Mid).lighter(130), 1));
+        painter->drawRect(option->rect.adjusted(0, 0, -1, -1));
+        painter->restore();
+    }
+};
 
 QPalette darkPalette()
 {
@@ -69,7 +96,7 @@ void applyTheme(Theme theme)
 {
     // Fusion draws the same everywhere, so both palettes look as designed on every platform.
     if (QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion")))
-        QApplication::setStyle(fusion);
+        QApplication::setStyle(new CheckOutlineStyle(fusion));
     QApplication::setPalette(palette(theme));
     repolishStyledWidgets();
 }

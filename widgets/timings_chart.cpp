@@ -46,6 +46,11 @@ TimingsChart::TimingsChart(QWidget* parent)
     m_points->setLineStyle(QCPGraph::lsNone);
     m_points->setName(tr("p50"));
     m_points->setAdaptiveSampling(true);
+    // An incorrect config runs (the backend benchmarks it) and may be the fastest, but it is
+    // never the best: its points are told apart, so that the best need not be the first.
+    m_incorrect = m_plot->addGraph();
+    m_incorrect->setLineStyle(QCPGraph::lsNone);
+    m_incorrect->setName(tr("p50, incorrect config (never the best)"));
     m_best = m_plot->addGraph();
     m_best->setLineStyle(QCPGraph::lsNone);
     m_best->setName(tr("best"));
@@ -53,6 +58,11 @@ TimingsChart::TimingsChart(QWidget* parent)
     m_selectedMark->setLineStyle(QCPGraph::lsNone);
     m_selectedMark->setName(tr("selected"));
     m_plot->xAxis->setLabel(tr("benchmarked candidates, fastest first"));
+    // Positions are whole candidates: no tick between two.
+    auto positions = QSharedPointer<QCPAxisTickerFixed>::create();
+    positions->setTickStep(1.0);
+    positions->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plot->xAxis->setTicker(positions);
     m_plot->yAxis->setLabel(tr("time per launch (µs)"));
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -70,6 +80,8 @@ QString TimingsChart::hoverText(std::size_t candidate, const TunedCandidate& ent
                             timeUsText(entry.p80Us));
     if (const TunedCandidate* best = m_run->bestEntry(); best && best->candidate != candidate && best->p50Us > 0)
         text += tr("\n%1 the best's").arg(ratioText(entry.p50Us / best->p50Us));
+    if (m_run->space()->status(candidate) == space::CandidateStatus::Incorrect)
+        text += tr("\nincorrect: it computes a wrong result, so it is never the best");
     return text;
 }
 
@@ -79,6 +91,8 @@ void TimingsChart::setDark(bool dark)
     const QPalette pal = QApplication::palette();
     const QColor measured = outcomeColor(tuning::OutcomeStatus::Benchmarked, dark);
     m_points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, measured, measured, 4));
+    const QColor wrong = statusColor(space::CandidateStatus::Incorrect, dark);
+    m_incorrect->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, wrong, wrong, 5));
     QColor bar = measured;
     bar.setAlpha(dark ? 150 : 120);
     m_bars->setPen(QPen(bar, 1));
@@ -101,7 +115,7 @@ void TimingsChart::setSelectedCandidate(std::optional<std::size_t> candidate)
 struct TimingsPrepared {
     std::vector<std::size_t> order;
     std::vector<double> p50;
-    QVector<double> x, y, bx, by, minus, plus;
+    QVector<double> x, y, wx, wy, bx, by, minus, plus;
     double low = 0, high = 0;
 };
 
@@ -128,8 +142,9 @@ TimingsPrepared prepareTimings(const TuningSnapshot& snapshot)
         p.order.push_back(t.candidate);
         p.p50.push_back(t.p50Us);
         p.high = std::max(p.high, t.p80Us);
-        p.x << double(k);
-        p.y << t.p50Us;
+        const bool wrong = snapshot.incorrect(t);
+        (wrong ? p.wx : p.x) << double(k);
+        (wrong ? p.wy : p.y) << t.p50Us;
         if (n <= kMaxBars || k < kFastestWithBars || k % stride == 0) {
             p.bx << double(k);
             p.by << t.p50Us;
@@ -155,6 +170,12 @@ void TimingsChart::apply(TimingsPrepared&& p)
     m_order = std::move(p.order);
     m_p50 = std::move(p.p50);
     m_points->setData(p.x, p.y, true);
+    m_incorrect->setData(p.wx, p.wy, true);
+    // The legend names what the chart holds: incorrect configs only where there are some.
+    if (p.wx.isEmpty())
+        m_incorrect->removeFromLegend();
+    else
+        m_incorrect->addToLegend();
     m_barCarrier->setData(p.bx, p.by, true);
     m_bars->setData(p.minus, p.plus);
     const double low = p.low, high = p.high;

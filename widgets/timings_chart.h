@@ -39,6 +39,7 @@ private:
     std::vector<std::size_t> m_order;  // candidates, by p50
     std::vector<double> m_p50;         // theirs, as drawn (the run may have moved on)
     QCPGraph* m_points = nullptr;
+    QCPGraph* m_incorrect = nullptr;   // the p50 of configs that compute a wrong result
     QCPGraph* m_barCarrier = nullptr;  // the points that get p20–p80 bars
     QCPErrorBars* m_bars = nullptr;
     QCPGraph* m_best = nullptr;

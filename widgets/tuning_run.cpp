@@ -273,6 +273,7 @@ TuningSnapshot TuningRun::snapshot() const
     s.benchmarks = tuning::benchmarksList(m_backend, m_options, m_total);
     s.ubTunerSeconds = m_result ? m_result->modelled.ubTunerSeconds : 0;
     s.finished = isFinished();
+    s.space = m_space;
     return s;
 }
 
@@ -286,7 +287,7 @@ TuningRun::Update TuningRun::append(std::vector<TunedCandidate>&& batch)
         return u;
     u.minCandidate = batch.front().candidate;
     u.maxCandidate = batch.front().candidate;
-    // While running, "best" marks the fastest so far; the tuning's own pick replaces it.
+    // While running, "best" marks the fastest correct config so far; the tuning's own pick replaces it.
     std::optional<std::uint32_t> best = m_state.best;
     const TunedCandidate* bestSoFar = bestEntry();
     for (std::size_t k = 0; k < batch.size(); ++k) {
@@ -296,7 +297,8 @@ TuningRun::Update TuningRun::append(std::vector<TunedCandidate>&& batch)
         u.minCandidate = std::min(u.minCandidate, t.candidate);
         u.maxCandidate = std::max(u.maxCandidate, t.candidate);
         record(m_state, m_state.count + k, t);
-        if (t.measured() && (!bestSoFar || fasterThan(t, *bestSoFar))) {
+        const bool incorrect = m_space && m_space->status(t.candidate) == space::CandidateStatus::Incorrect;
+        if (t.measured() && !incorrect && (!bestSoFar || fasterThan(t, *bestSoFar))) {
             best = std::uint32_t(m_state.count + k);
             bestSoFar = &t;
         }
@@ -365,6 +367,8 @@ TuningTimeline buildTimeline(const TuningSnapshot& s)
     const TunedCandidate* best = nullptr;
     for (const TimelineSpan& run : t.benchRuns) {
         const TunedCandidate& c = s.at(run.entry);
+        if (s.incorrect(c))
+            continue;  // the tuning's best is a correct config, and so is every step towards it
         if (!best || fasterThan(c, *best)) {
             best = &c;
             t.bestSoFar.push_back({run.end, c.p50Us, run.entry});

@@ -66,8 +66,14 @@ struct TuningSnapshot {
     bool benchmarks = true;               // tuning::benchmarksList: a single config is not benchmarked
     double ubTunerSeconds = 0;            // the finished tuning's UB tuner time (tuning::ModelledTime)
     bool finished = false;
+    // The candidates' statuses: an incorrect config (a wrong result) runs, but is never the best.
+    std::shared_ptr<const space::CandidateSpace> space;
 
     const TunedCandidate& at(std::size_t entry) const;
+    bool incorrect(const TunedCandidate& t) const
+    {
+        return space && space->status(t.candidate) == space::CandidateStatus::Incorrect;
+    }
     template <typename F>
     void forEach(F&& f) const
     {
@@ -189,6 +195,10 @@ public:
     // Set for a tuning read back from the config cache rather than run here.
     const std::optional<CachedOrigin>& cachedOrigin() const { return m_origin; }
     void setCachedOrigin(CachedOrigin origin) { m_origin = std::move(origin); }
+    // When the tuning was made (ISO 8601 UTC), as its cache entry says: a cached run's origin, a
+    // finished run's record; empty while it runs.
+    std::string tunedAt() const { return m_origin ? m_origin->createdAt : m_tunedAt; }
+    void setTunedAt(std::string isoUtc) { m_tunedAt = std::move(isoUtc); }
     const std::shared_ptr<const tuning::TuningResult>& result() const { return m_result; }
 
     Update append(std::vector<TunedCandidate>&& batch);
@@ -204,6 +214,7 @@ private:
     State m_state;
     std::shared_ptr<const tuning::TuningResult> m_result;
     std::optional<CachedOrigin> m_origin;
+    std::string m_tunedAt;
 };
 
 } // namespace ts::gui

@@ -13,6 +13,7 @@
 #include "widgets/candidate_table_model.h"
 #include "widgets/capture_dialog.h"
 #include "widgets/capture_table_model.h"
+#include "widgets/frozen_table_view.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
 #include "widgets/quantity_text.h"
@@ -175,6 +176,7 @@ private Q_SLOTS:
         QVERIFY(!workload.isEmpty() && listed > 1);
 
         gui::MainWindow window;
+        window.resize(1440, 900);
         window.show();
         QVERIFY(test::openAndSettle(window, workload));
         QVERIFY(tuneAndWait(window));
@@ -195,6 +197,23 @@ private Q_SLOTS:
         QCOMPARE(model->outcome(*simulatedBest), tuning::OutcomeStatus::Benchmarked);
         QVERIFY(page->rankingLabel()->text().contains(QStringLiteral("Ranked by the p50 measured on Test NPU")));
         QVERIFY(page->rankingLabel()->text().contains(QStringLiteral("%1 of %1").arg(listed)));
+        // The column that ranks is in sight beside the frozen config columns (at 1440x900 it
+        // was off to the right of the tuned table, behind a scroll), once the tab is shown.
+        window.tabs()->setCurrentWidget(page);
+        QCoreApplication::processEvents();
+        const auto* view = qobject_cast<const gui::FrozenTableView*>(page->view());
+        const int measuredColumn = model->columnOf(gui::CandidateTableModel::Column::Measured);
+        QVERIFY(view && measuredColumn >= 0);
+        const int left = view->columnViewportPosition(measuredColumn);
+        QVERIFY2(left >= view->frozenWidth() && left + view->columnWidth(measuredColumn) <= view->viewport()->width(),
+                 qPrintable(QStringLiteral("Measured column at %1..%2, frozen columns to %3, viewport %4 wide, "
+                                           "scrolled to %5 of %6")
+                                .arg(left)
+                                .arg(left + view->columnWidth(measuredColumn))
+                                .arg(view->frozenWidth())
+                                .arg(view->viewport()->width())
+                                .arg(view->horizontalScrollBar()->value())
+                                .arg(view->horizontalScrollBar()->maximum())));
         if (const QByteArray shot = qgetenv("TILESCOPE_SCREENSHOT_DIR"); !shot.isEmpty()) {
             window.tabs()->setCurrentWidget(page);
             page->selectCandidate(*measuredBest);

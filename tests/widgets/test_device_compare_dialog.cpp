@@ -242,6 +242,49 @@ private Q_SLOTS:
                                 .arg(note->contentsRect().height())));
     }
 
+    // Three devices at the dialog's own size: each device's best (three lines of config a row)
+    // shows every row whole, and the regret table is as tall as its rows. The bests' last row was
+    // cut behind a scroll bar while the regret table kept empty room below its rows.
+    void bothTablesShowEveryRow()
+    {
+        // In Chinese, as it was seen: a row's config and note take three lines.
+        QVERIFY(gui::installLanguage(QStringLiteral("zh_CN")));
+        const auto english = qScopeGuard([] { gui::installLanguage(QStringLiteral("en")); });
+        const auto softmax = test::analyseFile(test::examplePath("softmax.json"));
+        QVERIFY(softmax);
+        tuning::TuningOptions options;
+        options.jobs = 1;
+        DeviceCompareDialog dialog(softmax, &test::devices(), options, {});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.setChosenDevices(
+            {QStringLiteral("Ascend910B2"), QStringLiteral("Ascend910B4"), QStringLiteral("Ascend310P3")});
+        QSignalSpy done(&dialog, &DeviceCompareDialog::comparisonFinished);
+        QVERIFY(dialog.run());
+        QVERIFY(test::waitForCount(done));
+        QCoreApplication::processEvents();
+        dialog.layout()->activate();
+        auto rowsHeight = [](const QTableWidget* table) {
+            int rows = 0;
+            for (int r = 0; r < table->rowCount(); ++r)
+                rows += table->rowHeight(r);
+            return rows;
+        };
+        const QTableWidget* best = dialog.bestTable();
+        const QTableWidget* regret = dialog.regretTable();
+        QCOMPARE(best->rowCount(), 3);
+        QCOMPARE(regret->rowCount(), 3);
+        QVERIFY2(rowsHeight(best) <= best->viewport()->height(),
+                 qPrintable(QStringLiteral("the bests' rows take %1 px of a %2 px view")
+                                .arg(rowsHeight(best))
+                                .arg(best->viewport()->height())));
+        // The regret table keeps no room below its rows that the bests could use.
+        QVERIFY2(regret->viewport()->height() - rowsHeight(regret) < regret->rowHeight(0),
+                 qPrintable(QStringLiteral("the regret rows take %1 px of a %2 px view")
+                                .arg(rowsHeight(regret))
+                                .arg(regret->viewport()->height())));
+    }
+
     void stopAtTheSecondStepKeepsWhatFinished()
     {
         tuning::TuningOptions options;

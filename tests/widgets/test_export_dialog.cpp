@@ -5,6 +5,7 @@
 #include "tuning_test_support.h"
 #include "window_test_support.h"
 
+#include "core/cache/config_cache.h"
 #include "core/export/triton_cache_json.h"
 #include "widgets/cache_browser.h"
 #include "widgets/export_dialog.h"
@@ -347,6 +348,15 @@ private Q_SLOTS:
         QVERIFY(dialog);
         QVERIFY(dialog->isVisible());
         QVERIFY(dialog->record());
+        // Tuned when its cache entry says, not when the dialog opened.
+        {
+            auto stored = cache::ConfigCache::open(doc->cacheFile().toStdString());
+            QVERIFY(stored.ok());
+            const auto listed = stored.cache->list();
+            QVERIFY(listed.ok() && listed.value->size() == 1);
+            QCOMPARE(QString::fromStdString(dialog->record()->createdAt),
+                     QString::fromStdString(listed.value->front().createdAt));
+        }
         QCOMPARE(dialog->selectionButton()->text().contains(QLatin1String("1")), true);
         QVERIFY(dialog->selectionButton()->isChecked());
         const QJsonArray picked = probe(dialog->text()).value(QLatin1String("configs")).toArray();

@@ -32,6 +32,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMap>
 #include <QProgressBar>
 #include <QScopeGuard>
@@ -274,7 +275,8 @@ private Q_SLOTS:
         QTreeWidgetItem* keys = findTopLevel(tree, QStringLiteral("Keys"));
         QVERIFY(keys && keys->childCount() == 3);
         QVERIFY(child(keys, QStringLiteral("M")));
-        QCOMPARE(child(keys, QStringLiteral("K"))->text(1), QStringLiteral("the autotune key, 4096"));
+        QCOMPARE(child(keys, QStringLiteral("K"))->text(1), QStringLiteral("4096"));
+        QCOMPARE(child(keys, QStringLiteral("K"))->toolTip(1), QStringLiteral("K: the autotune key"));
         QTreeWidgetItem* tiling = findTopLevel(tree, QStringLiteral("Tiling parameters"));
         QVERIFY(tiling && tiling->childCount() == 3);
         QCOMPARE(child(tiling, QStringLiteral("BLOCK_M"))->text(1), QStringLiteral("M of tl.dot site 0"));
@@ -343,6 +345,33 @@ private Q_SLOTS:
             QCOMPARE(status->palette().color(QPalette::WindowText), QApplication::palette().color(QPalette::WindowText));
         }
         gui::applyTheme(gui::Theme::Light);
+    }
+
+    // An unticked box in a list on the dark theme: Fusion outlined it in the window colour made
+    // darker, the dark base's own colour, so that a list of devices to tick showed the ticks only.
+    // Its outline now stands out from the base as much as on the light theme.
+    void anUntickedBoxShowsOnEitherTheme()
+    {
+        const auto light = qScopeGuard([] { gui::applyTheme(gui::Theme::Light); });
+        for (gui::Theme theme : {gui::Theme::Dark, gui::Theme::Light}) {
+            gui::applyTheme(theme);
+            QListWidget list;
+            auto* item = new QListWidgetItem(QStringLiteral("Ascend910B1"), &list);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(Qt::Unchecked);
+            list.resize(240, 80);
+            const QImage shot = list.grab().toImage();
+            const QRect row = list.visualItemRect(item).translated(list.viewport()->pos());
+            const int indicator = list.style()->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, &list);
+            const int base = list.palette().color(QPalette::Base).lightness();
+            int contrast = 0;
+            for (int y = row.top(); y <= row.bottom(); ++y)
+                for (int x = row.left(); x < row.left() + indicator + 6; ++x)
+                    contrast = std::max(contrast, std::abs(QColor(shot.pixel(x, y)).lightness() - base));
+            QVERIFY2(contrast >= 40, qPrintable(QStringLiteral("%1 theme: the box differs from the base by %2")
+                                                    .arg(gui::themeName(theme))
+                                                    .arg(contrast)));
+        }
     }
 
     // The analysis panel's counts of generated, handwritten, incorrect, skipped and pruned

@@ -338,6 +338,71 @@ private Q_SLOTS:
             }
     }
 
+    // guide_violations under 2026-08: the backend benchmarks twelve incorrect configs (they
+    // cover 64 of the 8,192 rows and run faster than any correct one), but the best is correct.
+    // The timeline's best so far fell to an incorrect config's time and said the best was found
+    // after it; the timings chart drew those configs like any other, the best 13th of "fastest
+    // first" with nothing saying why, on an axis with ticks between two candidates.
+    void anIncorrectConfigIsNeverTheBestAnywhere()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "guide_violations.json", "guide_violations.py");
+        QVERIFY(!path.isEmpty());
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy opened(window.document(), &KernelDocument::opened);
+        window.openFile(path);  // under the default backend, 2026-08
+        QVERIFY(test::waitForCount(opened));
+        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        QCOMPARE(window.document()->analysis()->parse.backend, test::backend2608());
+        QVERIFY(tuneAndWait(window));
+        const auto run = window.document()->tuningRun();
+        const auto result = window.document()->tuningResult();
+        QVERIFY(run && result && result->best);
+        const space::CandidateSpace& shown = *run->space();
+        QVERIFY(shown.status(*result->best) != space::CandidateStatus::Incorrect);
+        std::size_t incorrect = 0, fasterIncorrect = 0;
+        const double bestUs = run->bestEntry()->p50Us;
+        for (std::size_t e = 0; e < run->entryCount(); ++e) {
+            const gui::TunedCandidate& t = run->entry(e);
+            if (t.measured() && shown.status(t.candidate) == space::CandidateStatus::Incorrect) {
+                ++incorrect;
+                fasterIncorrect += t.p50Us < bestUs;
+            }
+        }
+        QVERIFY2(fasterIncorrect > 0, "the example no longer has an incorrect config faster than the best");
+
+        // The timeline: every step towards the best is a correct config, the last the best.
+        const gui::TuningTimeline timeline = gui::buildTimeline(run->snapshot());
+        QVERIFY(!timeline.bestSoFar.empty());
+        for (const gui::BestStep& step : timeline.bestSoFar) {
+            QVERIFY(shown.status(run->entry(step.entry).candidate) != space::CandidateStatus::Incorrect);
+            QVERIFY(step.bestUs >= bestUs);
+        }
+        QCOMPARE(run->entry(timeline.bestSoFar.back().entry).candidate, *result->best);
+
+        // The timings chart: the incorrect configs apart, named in the legend; whole positions.
+        window.tabs()->setCurrentWidget(window.chartsPage());
+        gui::ChartsPage* charts = window.chartsPage();
+        charts->tabs()->setCurrentWidget(charts->timingsTab());
+        gui::TimingsChart* timings = charts->timingsChart();
+        QVERIFY(test::waitUntil([&] { return timings->shownCandidates().size() == run->measuredCount(); }));
+        QCustomPlot* plot = timings->plot();
+        QCPGraph* wrong = nullptr;
+        for (int g = 0; g < plot->graphCount(); ++g)
+            if (plot->graph(g)->name().contains(QLatin1String("incorrect")))
+                wrong = plot->graph(g);
+        QVERIFY(wrong);
+        QCOMPARE(std::size_t(wrong->dataCount()), incorrect);
+        QVERIFY(plot->legend->hasItemWithPlottable(wrong));
+        plot->replot();
+        const QVector<double> ticks = plot->xAxis->tickVector();
+        QVERIFY(ticks.size() > 2);
+        for (double tick : ticks)
+            QVERIFY2(tick == std::round(tick), qPrintable(QString::number(tick)));
+    }
+
     void clickingAChartSelectsTheCandidateEverywhere()
     {
         QTemporaryDir dir;

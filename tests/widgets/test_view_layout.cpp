@@ -313,6 +313,74 @@ private Q_SLOTS:
         }
     }
 
+    // The config columns follow the window's width: made narrower, the frozen block still leaves
+    // the figures beside it in sight with every name whole; made wide again, each name has its
+    // room back. They were fitted once, when the table was filled.
+    void configColumnsFollowTheWindowsWidth()
+    {
+        QSettings().remove(QStringLiteral("window"));
+        ts::gui::MainWindow window;
+        window.resize(1440, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy opened(window.document(), &ts::gui::KernelDocument::opened);
+        window.openFile(ts::test::examplePath("matmul.json"));
+        QVERIFY(ts::test::waitForCount(opened));
+        QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        window.tabs()->setCurrentWidget(window.spacePage());
+        auto* view = qobject_cast<ts::gui::FrozenTableView*>(window.spacePage()->view());
+        QVERIFY(view && view->frozenColumnCount() > 1);
+        auto widths = [&] {
+            QCoreApplication::processEvents();
+            QList<int> out;
+            for (int visual = 0; visual < view->frozenColumnCount(); ++visual)
+                out << view->columnWidth(view->horizontalHeader()->logicalIndex(visual));
+            return out;
+        };
+        const QList<int> wide = widths();
+        const int wideView = view->viewport()->width();
+
+        window.resize(1280, 800);
+        QVERIFY(ts::test::waitUntil([&] { return view->viewport()->width() < wideView; }));
+        const QList<int> narrow = widths();
+        QVERIFY2(narrow != wide, "the config columns kept the widths of the wider window");
+        checkCandidateTable(window, QStringLiteral("matmul at 1280x800 after 1440x900"));
+        if (QTest::currentTestFailed())
+            return;
+
+        // Wide again (the docks may not return to the pixel): no column narrower than it was in
+        // the narrow window, and some name given its room back.
+        const int narrowView = view->viewport()->width();
+        window.resize(1440, 900);
+        QVERIFY(ts::test::waitUntil([&] { return view->viewport()->width() > narrowView; }));
+        const QList<int> widened = widths();
+        QCOMPARE(widened.size(), narrow.size());
+        for (qsizetype i = 0; i < widened.size(); ++i)
+            QVERIFY(widened[i] >= narrow[i]);
+        QVERIFY2(widened != narrow, "the config columns kept the widths of the narrower window");
+
+        // Scrolled sideways, a column that changes width before the scroll's position leaves no
+        // column cut at the frozen block's edge.
+        const QHeaderView* header = view->horizontalHeader();
+        auto cutAtTheEdge = [&]() -> QString {
+            QCoreApplication::processEvents();
+            for (int visual = view->frozenColumnCount(); visual < header->count(); ++visual) {
+                const int logical = header->logicalIndex(visual);
+                const int left = view->columnViewportPosition(logical);
+                if (!header->isSectionHidden(logical) && left < view->frozenWidth() &&
+                    left + view->columnWidth(logical) > view->frozenWidth())
+                    return view->model()->headerData(logical, Qt::Horizontal).toString();
+            }
+            return {};
+        };
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum() / 2);
+        QVERIFY(view->horizontalScrollBar()->value() > 0);
+        QCOMPARE(cutAtTheEdge(), QString());
+        const int first = header->logicalIndex(view->frozenColumnCount());
+        view->setColumnWidth(first, view->columnWidth(first) + 13);
+        QCOMPARE(cutAtTheEdge(), QString());
+    }
+
     // No analysis value is left blank, nor any section empty: a kernel with no tiling parameter
     // (guide_violations: XBLOCK_SUB has a default) or no reduction axis says "none".
     void analysisLeavesNothingBlank()
