@@ -50,6 +50,16 @@ inline QString copyExample(const QTemporaryDir& dir, const char* workload, const
     return dir.filePath(QString::fromLatin1(workload));
 }
 
+// Opens `path` and waits for its space, under the backend the workload names (the default one
+// for the examples).
+inline bool openAsWritten(gui::MainWindow& window, const QString& path)
+{
+    QSignalSpy opened(window.document(), &gui::KernelDocument::opened);
+    window.openFile(path);
+    return waitForCount(opened, opened.count() + 1) &&
+           waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); });
+}
+
 // Opens `path`, waits for its space, then switches it to the 2026-04 backend and waits again.
 inline bool openAndSettle(gui::MainWindow& window, const QString& path)
 {

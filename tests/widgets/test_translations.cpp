@@ -72,6 +72,20 @@
 #include <functional>
 #include <set>
 
+namespace {
+
+// Texts read from their ids only (no English read back) until the guard goes; English after.
+std::shared_ptr<void> readFromIdsOnly()
+{
+    ts::gui::setEnglishReadBack(false);
+    return std::shared_ptr<void>(nullptr, [](void*) {
+        ts::gui::setEnglishReadBack(true);
+        ts::gui::installLanguage(QStringLiteral("en"));
+    });
+}
+
+} // namespace
+
 class TestTranslations : public QObject {
     Q_OBJECT
 
@@ -1057,11 +1071,7 @@ private Q_SLOTS:
     {
         using ts::msg::Id;
         QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
-        ts::gui::setEnglishReadBack(false);
-        const std::shared_ptr<void> restore(nullptr, [](void*) {
-            ts::gui::setEnglishReadBack(true);
-            ts::gui::installLanguage(QStringLiteral("en"));
-        });
+        const auto restore = readFromIdsOnly();
         static const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
         const QTemporaryDir scratch;
         QVERIFY(!ts::test::copyExample(scratch, "add.json", "add.py").isEmpty());
@@ -1123,11 +1133,7 @@ private Q_SLOTS:
     {
         using ts::msg::Id;
         QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
-        ts::gui::setEnglishReadBack(false);
-        const std::shared_ptr<void> restore(nullptr, [](void*) {
-            ts::gui::setEnglishReadBack(true);
-            ts::gui::installLanguage(QStringLiteral("en"));
-        });
+        const auto restore = readFromIdsOnly();
         // An entry's translated words before its first placeholder, or all of them.
         auto leadingWords = [](Id id) {
             const std::string english(ts::msg::entry(id).english);
@@ -1192,11 +1198,7 @@ private Q_SLOTS:
     {
         using ts::msg::Id;
         QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));
-        ts::gui::setEnglishReadBack(false);
-        const std::shared_ptr<void> restore(nullptr, [](void*) {
-            ts::gui::setEnglishReadBack(true);
-            ts::gui::installLanguage(QStringLiteral("en"));
-        });
+        const auto restore = readFromIdsOnly();
         // The translated words of an entry around its placeholders, as the explorer shows them.
         auto translated = [](Id id) {
             const std::string english(ts::msg::entry(id).english);

@@ -169,10 +169,7 @@ private Q_SLOTS:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QSignalSpy opened(window.document(), &KernelDocument::opened);
-        window.openFile(path);
-        QVERIFY(test::waitForCount(opened));
-        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        QVERIFY(test::openAsWritten(window, path));
         KernelDocument* doc = window.document();
         QCOMPARE(doc->analysis()->workload.backend, kernel::defaultBackend());
         QVERIFY(tuneAndWait(window));
@@ -351,10 +348,7 @@ private Q_SLOTS:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QSignalSpy opened(window.document(), &KernelDocument::opened);
-        window.openFile(path);  // under the default backend, 2026-08
-        QVERIFY(test::waitForCount(opened));
-        QVERIFY(test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+        QVERIFY(test::openAsWritten(window, path));  // under the default backend, 2026-08
         QCOMPARE(window.document()->analysis()->parse.backend, test::backend2608());
         QVERIFY(tuneAndWait(window));
         const auto run = window.document()->tuningRun();
