@@ -21,7 +21,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -38,17 +37,6 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
     if (number)
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
-}
-
-// The height that shows a table's header and every row whole, with no room left below them.
-int contentHeight(const QTableView* table)
-{
-    int height = table->horizontalHeader()->height() + 2 * table->frameWidth();
-    for (int row = 0; row < table->model()->rowCount(); ++row)
-        height += table->rowHeight(row);
-    if (table->horizontalScrollBar()->isVisible())
-        height += table->horizontalScrollBar()->height();
-    return height;
 }
 
 // A p50 of the comparison (milliseconds) as every kernel time of the explorer: in µs.
@@ -147,6 +135,10 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     // header read light grey on the dark palette).
     m_regret->verticalHeader()->hide();
     m_regret->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // As tall as its rows, no taller: the room it would leave empty goes to the bests' table,
+    // whose configs take three lines a row (its last row was cut behind a scroll bar).
+    m_regret->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_regret->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("deviceCompareRegretPlot"));
@@ -356,9 +348,6 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     m_regret->resizeRowsToContents();
     showList();
     m_best->resizeRowsToContents();
-    // The regret table is as tall as its rows: what it left empty goes to the bests' table, whose
-    // configs take three lines a row (its last row was cut behind a scroll bar).
-    m_regret->setMaximumHeight(contentHeight(m_regret));
     plotRegret();
     QStringList lines;
     for (int i = 0; i < n; ++i)

@@ -278,8 +278,10 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("the bests' rows take %1 px of a %2 px view")
                                 .arg(rowsHeight(best))
                                 .arg(best->viewport()->height())));
-        // The regret table keeps no room below its rows that the bests could use.
-        QVERIFY2(regret->viewport()->height() - rowsHeight(regret) < regret->rowHeight(0),
+        // The regret table shows its rows whole and keeps no room below them that the bests
+        // could use.
+        QVERIFY2(rowsHeight(regret) <= regret->viewport()->height() &&
+                     regret->viewport()->height() - rowsHeight(regret) < regret->rowHeight(0),
                  qPrintable(QStringLiteral("the regret rows take %1 px of a %2 px view")
                                 .arg(rowsHeight(regret))
                                 .arg(regret->viewport()->height())));
