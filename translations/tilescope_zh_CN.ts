@@ -3455,6 +3455,10 @@ p50：基准测试各次计时运行的中位数，即表格和状态栏所示�
         <source>Its p50 (µs)</source>
         <translation>其 p50（µs）</translation>
     </message>
+    <message>
+        <source>%1; the best is another shape&apos;s config (the backend&apos;s own best: %2)</source>
+        <translation>%1；最佳配置来自另一个形状（后端自身的最佳：%2）</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::TimelineChart</name>

@@ -2,6 +2,7 @@
 
 #include "core/util/format.h"
 #include "widgets/core_text.h"
+#include "widgets/quantity_text.h"
 
 #include <QColor>
 #include <QLocale>
@@ -96,12 +97,20 @@ QString SweepTableModel::displayText(int row, int column) const
     case ChosenMs:
         return c && c->chosen ? us(c->chosenMs) : QString();
     case Loss: return c && c->chosen ? QLocale().toString(c->lossPercent, 'f', 1) : QString();
-    case Source:
+    case Source: {
         if (!shape.record)
             return shape.error ? tr("failed: %1").arg(coreText(*shape.error)) : tr("failed");
         if (!c)
             return tr("nothing measured");
-        return shape.fromCache ? tr("cache") : tr("tuned");
+        const QString source = shape.fromCache ? tr("cache") : tr("tuned");
+        // A config of another shape beat the shape's own tuning there: the tuning (its cache
+        // entry) keeps the backend's own best, so the two times differ, and the row says why.
+        const cache::CandidateRecord* own = shape.record->best();
+        if (own && own->p50Ms && c->bestMs < *own->p50Ms)
+            return tr("%1; the best is another shape's config (the backend's own best: %2)")
+                .arg(source, timeUsText(*own->p50Ms * 1000.0));
+        return source;
+    }
     case ColumnCount: break;
     }
     return {};
@@ -142,6 +151,8 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == BestConfig || index.column() == ChosenConfig || index.column() == Source)
             return displayText(index.row(), index.column());
+        if (index.column() == BestMs)
+            return displayText(index.row(), Source);
         return {};
     default: return {};
     }

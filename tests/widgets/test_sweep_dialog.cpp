@@ -113,6 +113,44 @@ private Q_SLOTS:
                  QStringLiteral("BLOCK_M=128, BLOCK_N=256, GROUP_SIZE_M=8"));
     }
 
+    // A config of another shape beat a shape's own tuning there (Triton benchmarks a handwritten
+    // list at every shape): the row says so and names the backend's own best, the time its cache
+    // entry keeps (the cache browser's 36.65 µs beside the sweep's 36.40 µs said nothing why).
+    void aBestFromAnotherShapeIsSaid()
+    {
+        auto result = std::make_shared<sweep::SweepResult>();
+        for (const char* block : {"64", "86"}) {
+            sweep::CoverConfig c;
+            c.params = {{"XBLOCK", block}};
+            result->cover.configs.push_back(c);
+        }
+        for (double ownMs : {0.03665, 0.02972}) {
+            sweep::ShapeOutcome& shape = result->shapes.emplace_back();
+            shape.record.emplace();
+            cache::CandidateRecord& own = shape.record->candidates.emplace_back();
+            own.params = {{"XBLOCK", "64"}};
+            own.p50Ms = ownMs;
+            shape.record->bestIndex = 0;
+        }
+        sweep::ShapeCover beaten;  // the other shape's XBLOCK=86 is faster here
+        beaten.measured = true;
+        beaten.best = 1;
+        beaten.bestMs = 0.03640;
+        sweep::ShapeCover own;
+        own.measured = true;
+        own.best = 0;
+        own.bestMs = 0.02972;
+        result->cover.shapes = {beaten, own};
+        gui::SweepTableModel model;
+        model.setResult(result);
+        const QString elsewhere = model.index(0, gui::SweepTableModel::Source).data().toString();
+        QVERIFY2(elsewhere.contains(QLatin1String("another shape's config")) &&
+                     elsewhere.contains(gui::timeUsText(36.65)),
+                 qPrintable(elsewhere));
+        QCOMPARE(model.index(0, gui::SweepTableModel::BestMs).data(Qt::ToolTipRole).toString(), elsewhere);
+        QCOMPARE(model.index(1, gui::SweepTableModel::Source).data().toString(), QStringLiteral("tuned"));
+    }
+
     void startsFromTheKeyArgument()
     {
         SweepDialog dialog;
