@@ -187,10 +187,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate(s), %2 measured, tuned %3</source>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate(s), %2 of them correct and benchmarked, tuned %3</source>
         <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate, %2 measured, tuned %3</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidates, %2 measured, tuned %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate, %2 of them correct and benchmarked, tuned %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidates, %2 of them correct and benchmarked, tuned %3</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -1477,12 +1477,6 @@
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate(s), %2 measured, tuned %3</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln 个候选，%2 个已测量，调优于 %3</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Leave out configs the simulator cannot tell from a faster one (other num_warps / num_stages, the same times)</source>
         <translation>略去模拟器无法与更快配置区分的配置（num_warps / num_stages 不同，时间相同）</translation>
@@ -1506,6 +1500,12 @@
     <message>
         <source>Configs whose launch leaves data unprocessed or reaches past the end without a mask are left out of the top configs unless this is checked</source>
         <translation>启动后有数据未被处理、或无掩码越界访问的配置，除非勾选此项，否则不计入前几个配置</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln candidate(s), %2 of them correct and benchmarked, tuned %3</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%Ln 个候选，其中 %2 个正确且已测速，调优于 %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -213,7 +213,9 @@ void ExportDialog::setRecord(std::shared_ptr<const cache::TuningRecord> record, 
     m_selectionButton->setEnabled(!m_selected.empty());
     (m_selected.empty() ? m_topKButton : m_selectionButton)->setChecked(true);
     if (m_record)
-        m_title->setText(tr("<b>%1</b><br>%Ln candidate(s), %2 measured, tuned %3", nullptr,
+        // The configs it can rank: benchmarked and correct (an incorrect one was benchmarked too,
+        // as the timings say, but is exported only on request).
+        m_title->setText(tr("<b>%1</b><br>%Ln candidate(s), %2 of them correct and benchmarked, tuned %3", nullptr,
                             int(m_record->candidates.size()))
                              .arg(keyText(m_record->key).toHtmlEscaped())
                              .arg(countText(measured))

@@ -79,6 +79,7 @@ public:
     QPushButton* copyButton() const { return m_copy; }
     QPushButton* saveButton() const { return m_save; }
     QLabel* messageLabel() const { return m_message; }
+    QLabel* titleLabel() const { return m_title; }
 
 protected:
     void changeEvent(QEvent* event) override;

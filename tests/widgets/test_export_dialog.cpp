@@ -11,6 +11,7 @@
 #include "widgets/export_dialog.h"
 #include "widgets/kernel_document.h"
 #include "widgets/main_window.h"
+#include "widgets/quantity_text.h"
 #include "widgets/space_page.h"
 #include "widgets/tool_dialogs.h"
 #include "widgets/translations.h"
@@ -136,6 +137,25 @@ private Q_SLOTS:
 
     // Configs the simulator cannot tell apart (a faster one's arguments and times, another
     // num_stages): the dialog says so, keeps them, and leaves them out when its box is ticked.
+    // The title counts the configs it can rank as what they are: a tuning with incorrect configs
+    // (benchmarked too, as the timings chart says) said "14 candidates, 2 measured" beside
+    // "14 of 14 candidates benchmarked".
+    void theTitleCountsTheCorrectBenchmarkedConfigs()
+    {
+        QVERIFY(gui::installLanguage(QStringLiteral("en")));
+        auto record = std::make_shared<cache::TuningRecord>(*m_record);
+        const std::vector<std::size_t> order = measuredByP50(*record);
+        QVERIFY(order.size() >= 2);
+        record->candidates[order[1]].status = cache::CandidateStatus::Incorrect;
+        ExportDialog dialog;
+        dialog.setRecord(record, gui::decoratorContextFor(*record, m_analysis.get()));
+        const QString title = dialog.titleLabel()->text();
+        QVERIFY2(title.contains(QStringLiteral("%1 candidates, %2 of them correct and benchmarked")
+                                    .arg(gui::countText(record->candidates.size()))
+                                    .arg(gui::countText(order.size() - 1))),
+                 qPrintable(title));
+    }
+
     void equivalentConfigsAreNamedAndLeftOutOnRequest()
     {
         QVERIFY(gui::installLanguage(QStringLiteral("en")));  // "1 config", not "1 config(s)"
