@@ -147,7 +147,7 @@ DeviceCompareDialog::DeviceCompareDialog(std::shared_ptr<const analysis::KernelA
     m_plot->xAxis->setLabel(tr("run on"));
     m_plot->yAxis->setLabel(tr("regret (× its own best)"));
     m_plot->xAxis->grid()->setVisible(false);
-    placeLegendAbove(m_plot, 0);
+    placeLegendAbove(m_plot, 3);
     installExportMenu(m_plot, QStringLiteral("device-regret"));
 
     createRunPanel(tr("Compare"), QStringLiteral("deviceCompareRun"));
@@ -300,15 +300,17 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
                         cell(d.best    ? QString::fromStdString(sweep::deviceConfigText(c.configs[*d.best]))
                              : d.error ? coreText(*d.error)
                                        : QString()));
-        QString note = d.fromCache ? tr("from the cache") : QString();
+        QStringList notes;
+        if (d.fromCache)
+            notes << tr("from the cache");
         if (!d.tritonAscendSupported)
-            note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + tr("* not supported by Triton-Ascend");
+            notes << tr("* not supported by Triton-Ascend");
         if (d.fastest)
-            note += (note.isEmpty() ? QString() : QStringLiteral("; ")) +
-                    tr("%1 runs faster here (%2), written by hand")
-                        .arg(QString::fromStdString(sweep::deviceConfigText(c.configs[*d.fastest])),
-                             p50Text(d.fastestMs));
-        m_best->setItem(j, 4, cell(note));
+            notes << tr("%1 runs faster here (%2), written by hand")
+                         .arg(QString::fromStdString(sweep::deviceConfigText(c.configs[*d.fastest])),
+                              p50Text(d.fastestMs));
+        // "; " between notes in English, the full-width "；" in Chinese.
+        m_best->setItem(j, 4, cell(notes.join(tr("; ", "between two notes of a device"))));
     }
 
     // The regret matrix: rows = whose best, columns = where it runs.
@@ -438,9 +440,11 @@ void DeviceCompareDialog::plotRegret()
         bars->setData(keys, values);
     }
     // A best that does not run on a device: a mark where its bar would stand.
+    bool anyMark = false;
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j < n; ++j)
             if (!c.regret[i][j] && c.devices[i].best && c.devices[j].best) {
+                anyMark = true;
                 auto* mark = new QCPItemText(m_plot);
                 mark->position->setType(QCPItemPosition::ptPlotCoords);
                 mark->position->setCoords(double(j + 1) + (double(i) - double(n - 1) / 2.0) * width, 1.0);
@@ -455,7 +459,23 @@ void DeviceCompareDialog::plotRegret()
     auto* tolerance = new QCPItemStraightLine(m_plot);
     tolerance->point1->setCoords(0, 1.0 + c.cover.tolerance);
     tolerance->point2->setCoords(1, 1.0 + c.cover.tolerance);
-    tolerance->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1, Qt::DotLine));
+    const QPen tolerancePen(QColor(0xc0, 0x39, 0x2b), 1, Qt::DotLine);
+    tolerance->setPen(tolerancePen);
+    // The lines and marks are items, which a legend does not list: an empty graph drawn as each
+    // names it there.
+    const auto legendEntry = [this](const QString& name, const QPen& pen, const QCPScatterStyle& scatter) {
+        QCPGraph* entry = m_plot->addGraph();
+        entry->setName(name);
+        entry->setPen(pen);
+        entry->setScatterStyle(scatter);
+        if (scatter.shape() != QCPScatterStyle::ssNone)
+            entry->setLineStyle(QCPGraph::lsNone);
+    };
+    legendEntry(tr("1× (no regret)"), one->pen(), QCPScatterStyle());
+    legendEntry(tr("tolerance, %1").arg(percentText(c.cover.tolerance)), tolerancePen, QCPScatterStyle());
+    if (anyMark)
+        legendEntry(tr("a best that does not run there"), QPen(palette().color(QPalette::Text)),
+                    QCPScatterStyle(QCPScatterStyle::ssCross, 8));
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(0.4, double(n) + 0.6);
     const double margin = std::max(0.005, (top - bottom) * 0.12);

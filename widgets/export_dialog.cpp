@@ -341,7 +341,8 @@ void ExportDialog::render()
                   nullptr, m_configCount);
         // Configs the simulator does not tell apart: the user chooses whether to keep them.
         if (!written.equivalent.empty()) {
-            note += QLatin1Char(' ') + (request.dropEquivalent
+            // Sentence after sentence: a space between them in English, none after a Chinese "。".
+            note = tr("%1 %2", "one sentence, then the next").arg(note, request.dropEquivalent
                                             ? tr("%Ln config(s) left out: the same simulated times as a "
                                                  "faster one, other num_warps / "
                                                  "num_stages.",

@@ -5,6 +5,7 @@
 #include <QItemSelectionModel>
 #include <QScopedValueRollback>
 #include <QScrollBar>
+#include <QStyledItemDelegate>
 #include <QStyleOptionHeaderV2>
 #include <QTimer>
 #include <QToolTip>
@@ -118,6 +119,29 @@ private:
     }
 };
 
+// A cell the viewport's right edge cuts is written in the part that shows, elided: a number
+// aligned to the right of its column showed its first digits whole ("32,76" of 32,768, "1.0" of
+// 1.046×) and read as another value; now it reads "32,…".
+class VisiblePartDelegate : public QStyledItemDelegate {
+public:
+    explicit VisiblePartDelegate(QAbstractItemView* view) : QStyledItemDelegate(view), m_view(view) {}
+
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        const int right = m_view->viewport()->width();
+        if (option.rect.right() < right) {
+            QStyledItemDelegate::paint(painter, option, index);
+            return;
+        }
+        QStyleOptionViewItem visible(option);
+        visible.rect.setRight(right - 1);
+        QStyledItemDelegate::paint(painter, visible, index);
+    }
+
+private:
+    QAbstractItemView* m_view;
+};
+
 } // namespace
 
 namespace {
@@ -190,6 +214,7 @@ constexpr int kDeferredRows = 100000;
 FrozenTableView::FrozenTableView(QWidget* parent) : QTableView(parent)
 {
     setHorizontalHeader(new WrappingHeader(this));
+    setItemDelegate(new VisiblePartDelegate(this));
     m_frozen = new QTableView(this);
     m_frozen->setHorizontalHeader(new WrappingHeader(m_frozen));
     m_frozen->setObjectName(QStringLiteral("frozenColumns"));

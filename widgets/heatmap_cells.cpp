@@ -562,7 +562,7 @@ void HeatmapChart::fillCells()
     m_scale->setDataRange(range);
     m_scale->setLabel(m_slice.colourBy == int(CandidateMetric::Waves)
                           ? tr("Waves of programs over the cores")
-                          : QStringLiteral("%1 (%2)").arg(metricLabel(m_slice.colourBy), unitText(m_slice.colourBy)));
+                          : tr("%1 (%2)", "a figure, then its unit").arg(metricLabel(m_slice.colourBy), unitText(m_slice.colourBy)));
     if (!m_scale->layout())
         m_plot->plotLayout()->addElement(0, 1, m_scale);
     m_scale->setVisible(true);
@@ -591,7 +591,7 @@ void HeatmapChart::fillCells()
     }
     if (info.overflow > 0)
         legend << QStringLiteral("<tr><td></td><td>&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
-                      .arg(tr("over capacity (> 100 %)").toHtmlEscaped(),
+                      .arg(tr("over capacity (> 100%)").toHtmlEscaped(),
                            countText(std::int64_t(info.overflow)));
     // Which dimensions the cells are reduced over, one line each (a long line would widen the
     // legend's columns).

@@ -339,7 +339,12 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
                 m_keptValues.clear();  // nothing kept: every value
             m_updating = true;
             m_keptOnly->setEnabled(!m_keptValues.empty());
-            m_keptOnly->setChecked(!m_keptValues.empty() && m_space->backend().cube);
+            // At first the kept values where every value would crush the backend's candidates into
+            // a corner: a cube kernel's pruned tilings, a lattice's thousands of values of a
+            // dimension (softmax: XBLOCK 1..4096 about a few dozen generated tilings).
+            const bool crowded = std::any_of(m_allValues.begin(), m_allValues.end(),
+                                             [](const auto& values) { return values.size() > kKeptOnlyAbove; });
+            m_keptOnly->setChecked(!m_keptValues.empty() && (m_space->backend().cube || crowded));
             m_values = m_keptOnly->isChecked() ? m_keptValues : m_allValues;
             const auto& dims = m_space->dimensions();
             for (std::size_t d = 0; d < dims.size(); ++d) {
@@ -706,7 +711,9 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
     // (layoutLabels), when the cells' size in pixels is known.
     if (nx * ny <= kMaxCellTexts) {
         QFont font = m_plot->font();
-        font.setPointSizeF(std::max(6.0, font.pointSizeF() - 2));
+        // A point smaller than the axes' text, no smaller: a label that does not fit its cell
+        // falls back to a letter or a mark (layoutLabels), never to a size nobody can read.
+        font.setPointSizeF(std::max(7.5, font.pointSizeF() - 1));
         for (std::size_t y = 0; y < ny; ++y)
             for (std::size_t x = 0; x < nx; ++x) {
                 if (m_slice.categories[y * nx + x] == CellCategory::Empty)
@@ -766,10 +773,23 @@ void HeatmapChart::setSelectedCandidate(std::optional<std::size_t> candidate)
         updateMarker();
         return;
     }
-    // Bring the candidate into the slice: the fixed dimensions take its values.
-    bool moved = false;
-    m_updating = true;
     const auto v = m_space->values(*candidate);
+    // A candidate with a value the kept values leave out (a lattice point far from the backend's
+    // tilings) brings every value back: it has a cell only then.
+    bool moved = false;
+    if (m_keptOnly->isChecked()) {
+        const auto has = [](const std::vector<std::int64_t>& values, std::int64_t x) {
+            return std::find(values.begin(), values.end(), x) != values.end();
+        };
+        for (std::size_t d = 0; d < m_values.size() && d < v.size() && d < m_allValues.size(); ++d)
+            if (!has(m_values[d], v[d]) && has(m_allValues[d], v[d])) {  // (an unset hint is in neither)
+                m_keptOnly->setChecked(false);  // its handler lays the controls out anew
+                moved = true;
+                break;
+            }
+    }
+    // Bring the candidate into the slice: the fixed dimensions take its values.
+    m_updating = true;
     for (std::size_t d = 0; d < m_fixed.size(); ++d) {
         if (!m_fixed[d] || !m_fixed[d]->isEnabled())
             continue;

@@ -15,6 +15,9 @@ constexpr std::size_t kMaxCellTexts = 2500;
 // Beyond this many cells, generated and handwritten cells always carry a mark; below it, those
 // whose label does not fit.
 constexpr std::size_t kMarksAlways = kMaxCellTexts;
+// A dimension with more values than this opens on its kept values only (cells of a pixel or two
+// each would hide the backend's own candidates in a corner).
+constexpr std::size_t kKeptOnlyAbove = 64;
 
 // A cell coloured by a figure shows it (kFigureBand) or a flat band saying why not: its
 // CellCategory (a pruned, skipped or incorrect candidate, or none), or the tuning's outcome.

@@ -506,6 +506,11 @@ void KernelDocument::startSpace()
         m_space.reset();
         m_spaceAnalysis = m_analysis;
         m_spaceProblem = tr("unknown device '%1'").arg(QString::fromStdString(m_analysis->workload.device));
+        // No device is known at all when the bundled profiles are missing (a broken install):
+        // that is the reason to give, with where they were looked for.
+        for (const Diagnostic& d : m_devices.diagnostics())
+            if (d.code == "device-profiles-not-found")
+                m_spaceProblem = coreText(d.text, d.message);
         clearTuning();
         Q_EMIT spaceReady();
         return;

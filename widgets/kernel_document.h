@@ -46,6 +46,9 @@ public:
     ~KernelDocument() override;
 
     const npu::DeviceRegistry& devices() const { return m_devices; }
+    // The device profiles the document tunes against: the bundled ones unless set. Takes effect
+    // at the next open or analysis.
+    void setDevices(npu::DeviceRegistry devices) { m_devices = std::move(devices); }
     QString resourceDir() const;
 
     // A workload (.json) or a kernel (.py). A kernel opens with the launch of a workload in its

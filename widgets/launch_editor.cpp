@@ -271,7 +271,7 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     hintsLayout->addWidget(m_hints);
 
     auto* tuningBox = new QGroupBox(tr("Tuning"), this);
-    auto* tuningForm = new QFormLayout(tuningBox);
+    auto* tuningForm = m_tuningForm = new QFormLayout(tuningBox);
     tuningForm->addRow(tr("Benchmark method"), m_benchMethod);
     tuningForm->addRow(QString(), m_parallelCompile);
     tuningForm->addRow(tr("Host cores"), m_hostCores);
@@ -316,6 +316,15 @@ LaunchEditor::LaunchEditor(QWidget* parent) : QWidget(parent)
     });
     clear();
     updateHostInfo();
+}
+
+QPushButton* LaunchEditor::detachTuneButton()
+{
+    if (m_tuningForm && m_tuningForm->indexOf(m_tune) >= 0) {
+        const QFormLayout::TakeRowResult row = m_tuningForm->takeRow(m_tune);
+        delete row.fieldItem;  // the item, not the button
+    }
+    return m_tune;
 }
 
 // The host's cores (the profile's by default) and the compile workers Triton-Ascend would start

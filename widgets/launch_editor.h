@@ -18,6 +18,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QFormLayout;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
@@ -69,6 +70,9 @@ public:
     QLabel* compileWorkersLabel() const { return m_compileWorkers; }
     QSpinBox* seedSpin() const { return m_seed; }
     QPushButton* tuneButton() const { return m_tune; }
+    // Takes the Tune button out of the form, for a window that keeps it in sight below the form
+    // however far the form scrolls; the editor still drives it (enabled, its text).
+    QPushButton* detachTuneButton();
     QLabel* cacheLabel() const { return m_cache; }
     // Fires the pending announcement now (tests, and before a save).
     void flush();
@@ -124,6 +128,7 @@ private:
     QSpinBox* m_hostCores = nullptr;
     QLabel* m_compileWorkers = nullptr;
     QSpinBox* m_seed = nullptr;
+    QFormLayout* m_tuningForm = nullptr;
     QPushButton* m_tune = nullptr;
     QLabel* m_cache = nullptr;
     QTimer* m_debounce = nullptr;

@@ -50,6 +50,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolButton>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -137,7 +138,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     launchScroll->setWidgetResizable(true);
     launchScroll->setWidget(m_launchEditor);
     launchScroll->setMinimumWidth(m_launchEditor->minimumWidth() + scrollBarExtent(launchScroll));
-    launchDock->setWidget(launchScroll);
+    // Tune stays in sight below the form, however far the form scrolls (at 1280x800, or with
+    // the cached tuning's note above it, it was below the dock's edge).
+    auto* launchPane = new QWidget(launchDock);
+    auto* launchLayout = new QVBoxLayout(launchPane);
+    launchLayout->setContentsMargins(0, 0, 0, 0);
+    launchLayout->setSpacing(4);
+    launchLayout->addWidget(launchScroll, 1);
+    QPushButton* tune = m_launchEditor->detachTuneButton();
+    auto* tuneRow = new QHBoxLayout;
+    tuneRow->setContentsMargins(8, 0, 8, 6);
+    tuneRow->addWidget(tune);
+    launchLayout->addLayout(tuneRow);
+    launchDock->setWidget(launchPane);
     addDockWidget(Qt::LeftDockWidgetArea, launchDock);
     m_analysisPanel = new AnalysisPanel(this);
     auto* analysisDock = new QDockWidget(tr("Analysis"), this);

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 
 namespace ts::gui {
 namespace {
@@ -57,11 +58,15 @@ PipeChart::PipeChart(QWidget* parent) : QWidget(parent)
     // Pipes down the side, so that every name is written level and none is cut; time across.
     QCPAxis* rows = m_plot->yAxis;
     QCPAxis* time = m_plot->xAxis;
+    // A pipe's two bars side by side with no gap, the gap between pipes: with a few pixels a row,
+    // the group's default 4-pixel spacing put a pipe's lower bar against the next pipe's upper one.
     auto* group = new QCPBarsGroup(m_plot);
+    group->setSpacingType(QCPBarsGroup::stAbsolute);
+    group->setSpacing(0);
     m_busy = new QCPBars(rows, time);
     m_critical = new QCPBars(rows, time);
     for (QCPBars* bars : {m_busy, m_critical}) {
-        bars->setWidth(0.38);
+        bars->setWidth(0.34);
         bars->setBarsGroup(group);
     }
     m_device = new QCPBars(rows, time);
@@ -240,8 +245,10 @@ void PipeChart::rebuild()
                  .arg(t->candidate)
                  .arg(timeUsText(t->deviceUs));
     // The p50 beside it in the table and the status bar is what the benchmark measured, not the
-    // device time: say what makes the difference, by the method that measured it.
-    const double extra = t->p50Us - t->deviceUs;
+    // device time: say what makes the difference, by the method that measured it. The difference
+    // of the two figures as shown, so that the line adds up to the cent.
+    const auto shown = [](double us) { return std::stod(formatUs(us)); };  // the value as written
+    const double extra = shown(t->p50Us) - shown(t->deviceUs);
     if (m_run->options().method == npu::BenchMethod::Npu)
         lines << tr("p50 %1 in the table = on-chip time, %2 off the device time (timing noise).")
                      .arg(timeUsText(t->p50Us), timeUsText(std::abs(extra)));

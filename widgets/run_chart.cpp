@@ -56,4 +56,9 @@ void RunChart::showEvent(QShowEvent* event)
     m_refresh->shown();
 }
 
+bool RunChart::isRefreshing() const
+{
+    return m_job->isRunning() || (m_refresh && m_refresh->pending());
+}
+
 } // namespace ts::gui

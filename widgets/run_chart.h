@@ -33,6 +33,8 @@ public:
     virtual std::optional<std::size_t> candidateAtPixel(const QPointF& pos) const = 0;
     // Prepares the drawing arrays off the GUI thread.
     BackgroundJob* job() const { return m_job; }
+    // Whether a redraw is waiting or being prepared (what it shows is about to change).
+    bool isRefreshing() const;
 
 Q_SIGNALS:
     void candidateClicked(std::size_t candidate);

@@ -43,7 +43,7 @@ QDoubleSpinBox* RunDialog::createToleranceBox(const QString& objectName, const Q
     box->setDecimals(1);
     box->setSingleStep(1.0);
     box->setValue(5.0);
-    box->setSuffix(QStringLiteral(" %"));
+    box->setSuffix(QStringLiteral("%"));  // "5.0%", as every share is written
     box->setToolTip(toolTip);
     return box;
 }

@@ -41,6 +41,8 @@ public:
             m_timer->start();
         }
     }
+    // A redraw waits on the timer.
+    bool pending() const { return m_timer->isActive(); }
     // From the chart's showEvent.
     void shown()
     {

@@ -17,11 +17,14 @@
 #include "widgets/kernel_page.h"
 #include "widgets/main_window.h"
 #include "widgets/pipe_chart.h"
+#include "widgets/qcp.h"
+#include "widgets/run_chart.h"
 #include "widgets/space_page.h"
 #include "widgets/sweep_dialog.h"
 #include "widgets/tool_dialogs.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDir>
 #include <QSortFilterProxyModel>
 #include <QPixmap>
@@ -252,14 +255,18 @@ bool ScreenshotTour::tuned() const
 void ScreenshotTour::playAnEarlierKernelVersion()
 {
     // The stale mark of the cache browser needs a tuning made before the kernel was edited: the
-    // launch's tuning is stored again for a smaller shape under the hash of an earlier source.
+    // launch's tuning is stored again for a smaller shape under the hash of an earlier source:
+    // an eighth of the first key value, below the sweep's quarter, so that it stands beside the
+    // sweep's own tunings rather than in place of one of them.
     ToolDialogs* tools = m_window->findChild<ToolDialogs*>();
     const auto record = tools && tuned() ? tools->currentRecord() : nullptr;
     if (!record || record->key.keyValues.empty())
         return;
     cache::TuningRecord earlier = *record;
     earlier.key.sourceHash = cache::sourceHashOf("an earlier version of " + earlier.key.kernelName);
-    earlier.key.keyValues.front().second = "1024";
+    bool number = false;
+    const qint64 value = QString::fromStdString(earlier.key.keyValues.front().second).toLongLong(&number);
+    earlier.key.keyValues.front().second = number && value >= 8 ? std::to_string(value / 8) : "1024";
     earlier.createdAt = "2025-06-01T09:30:00.000Z";
     auto opened = cache::ConfigCache::open(std::filesystem::path(m_window->document()->cacheFile().toStdString()));
     if (opened.cache)
@@ -281,6 +288,9 @@ bool ScreenshotTour::settled() const
     // A lattice of millions sorts in the background: the table is shown once in its order.
     if (!m_window->spacePage()->proxy()->isSettled())
         return false;
+    for (const RunChart* chart : m_window->findChildren<RunChart*>())
+        if (chart->isRefreshing())
+            return false;
     if (const CompareDialog* compare = m_window->findChild<CompareDialog*>(); compare && compare->job()->isRunning())
         return false;
     if (const BackendCompareDialog* d = m_window->findChild<BackendCompareDialog*>(); d && d->job()->isRunning())
@@ -327,7 +337,16 @@ void ScreenshotTour::next()
 void ScreenshotTour::grab(const QString& view, QWidget* widget)
 {
     const QString path = QDir(m_dir).filePath(m_prefix + QLatin1Char('-') + view + QStringLiteral(".png"));
-    const QPixmap pixmap = (widget ? widget : static_cast<QWidget*>(m_window))->grab();
+    QWidget* shown = widget ? widget : static_cast<QWidget*>(m_window);
+    // What is queued lands first: a label's new height, a chart's queued replot (a heat map was
+    // taken with its new legend beside the old cells).
+    QCoreApplication::sendPostedEvents();
+    if (shown->layout())
+        shown->layout()->activate();
+    for (QCustomPlot* plot : shown->findChildren<QCustomPlot*>())
+        if (plot->isVisible())
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+    const QPixmap pixmap = shown->grab();
     if (pixmap.isNull() || !pixmap.save(path)) {
         std::cerr << "cannot write " << path.toStdString() << "\n";
         m_ok = false;

@@ -1,4 +1,5 @@
 #include "widgets/space_page.h"
+#include "core/util/message.h"
 #include "widgets/core_text.h"
 
 #include "core/pipeline/workflow.h"
@@ -152,8 +153,9 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_reason->setObjectName(QStringLiteral("reasonFilter"));
     m_lattice = new QCheckBox(tr("Lattice"), this);
     m_lattice->setObjectName(QStringLiteral("latticeBox"));
-    m_lattice->setToolTip(tr("Beyond the backend: every value a user could write for each tunable parameter "
-                             "(up to 2 million points), each with the reason the backend does not generate it"));
+    m_latticeTip = tr("Beyond the backend: every value a user could write for each tunable parameter "
+                      "(up to 2 million points), each with the reason the backend does not generate it");
+    m_lattice->setToolTip(m_latticeTip);
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("candidateCount"));
     // "2,202,558 of 2,202,558 (sorting…)" takes a second line rather than being cut on a narrow page.
@@ -390,6 +392,11 @@ void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, con
     }
     m_backendBanner->setVisible(nothing.has_value());
     m_tuneLattice->setEnabled(shown != nullptr);
+    // A tl.dot kernel's space already holds every tiling, kept and pruned: the lattice adds
+    // nothing, and the box says so rather than changing nothing when ticked.
+    const bool cube = shown && shown->backend().cube;
+    m_lattice->setEnabled(!cube);
+    m_lattice->setToolTip(cube ? coreText(msg::Message(msg::Id::LatticeIsCubeSpace)) : m_latticeTip);
     if (!sameShape && m_model->columnCount() > 0)
         sizeColumns(0, m_model->columnCount() - 1);
     arrangeConfigColumns();

@@ -116,6 +116,7 @@ private:
     QComboBox* m_status = nullptr;
     QComboBox* m_reason = nullptr;
     QCheckBox* m_lattice = nullptr;
+    QString m_latticeTip;  // the lattice box's tooltip, where it applies
     QLabel* m_count = nullptr;
     QLabel* m_problem = nullptr;
     QLabel* m_origin = nullptr;

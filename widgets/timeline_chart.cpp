@@ -28,6 +28,27 @@ public:
     QColor colors[LaneSpan::kKinds];
     QColor highlight;
     QColor separator;
+    // The device lane (the last) is as tall as this many worker lanes: beside a hundred workers
+    // one lane's height is a hairline, and its runs are what the tuning waits on.
+    double deviceRows = 1;
+
+    bool isDevice(std::size_t l) const { return l + 1 == lanes.size(); }
+    // A lane's middle and half its height, in lanes (the value axis's unit).
+    double center(std::size_t l) const { return isDevice(l) ? double(l) - 0.5 + deviceRows / 2 : double(l); }
+    double half(std::size_t l, double fill) const { return isDevice(l) ? fill * deviceRows : fill; }
+    // How much of its row a lane's bars fill: many lanes fill more, so that a hundred of them
+    // read as bars, not as hairlines.
+    double fill() const { return lanes.size() > 40 ? 0.48 : 0.36; }
+    // The value axis's end: below the device lane.
+    double end() const { return lanes.empty() ? 0.5 : double(lanes.size()) - 1.5 + deviceRows; }
+    // The lane at a value, if any.
+    std::optional<std::size_t> laneAt(double y) const
+    {
+        if (lanes.empty() || y < -0.5 || y > end())
+            return std::nullopt;
+        const double deviceStart = double(lanes.size()) - 1.5;
+        return y >= deviceStart ? lanes.size() - 1 : std::size_t(std::lround(y));
+    }
 
     double selectTest(const QPointF&, bool, QVariant* = nullptr) const override { return -1; }
     QCPRange getKeyRange(bool& found, QCP::SignDomain = QCP::sdBoth) const override
@@ -42,20 +63,28 @@ public:
     QCPRange getValueRange(bool& found, QCP::SignDomain = QCP::sdBoth, const QCPRange& = QCPRange()) const override
     {
         found = !lanes.empty();
-        return {-0.5, double(lanes.size()) - 0.5};
+        return {-0.5, end()};
     }
 
 protected:
     void draw(QCPPainter* painter) override
     {
         const QCPRange range = mKeyAxis->range();
-        const double halfHeight = std::abs(mValueAxis->coordToPixel(0.36) - mValueAxis->coordToPixel(0.0));
+        const double fill = this->fill();
+        const auto halfPixels = [&](std::size_t l) {
+            return std::abs(mValueAxis->coordToPixel(half(l, fill)) - mValueAxis->coordToPixel(0.0));
+        };
         const auto toPixel = [this](double t) { return mKeyAxis->coordToPixel(t); };
         const auto toTime = [this](double x) { return mKeyAxis->pixelToCoord(x); };
         for (std::size_t l = 0; l < lanes.size() && l < kindsBefore.size(); ++l) {
-            const double cy = mValueAxis->coordToPixel(double(l));
+            const double cy = mValueAxis->coordToPixel(center(l));
+            const double halfHeight = halfPixels(l);
+            // A bar of one candidate is outlined in the background's colour, so that back-to-back
+            // candidates show apart; a thin lane (a hundred workers in a small chart) would be
+            // all outline, so it is drawn solid.
+            const bool outlined = 2 * halfHeight >= 6;
             for (const LaneBlock& b : laneBlocks(lanes[l], kindsBefore[l], range.lower, range.upper, toPixel, toTime)) {
-                painter->setPen(b.single ? QPen(separator, 1) : QPen(Qt::NoPen));
+                painter->setPen(b.single && outlined && b.x1 - b.x0 >= 3 ? QPen(separator, 1) : QPen(Qt::NoPen));
                 painter->setBrush(colors[b.kind]);
                 painter->drawRect(QRectF(QPointF(b.x0, cy - halfHeight), QPointF(b.x1, cy + halfHeight)));
             }
@@ -67,7 +96,8 @@ protected:
             for (std::size_t l = 0; l < lanes.size(); ++l)
                 for (const LaneSpan& s : lanes[l])
                     if (s.candidate == *selected) {
-                        const double cy = mValueAxis->coordToPixel(double(l));
+                        const double cy = mValueAxis->coordToPixel(center(l));
+                        const double halfHeight = halfPixels(l);
                         double x0 = mKeyAxis->coordToPixel(s.start);
                         double x1 = mKeyAxis->coordToPixel(s.end);
                         if (x1 - x0 < 6) {
@@ -115,6 +145,10 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_runs->setLineStyle(QCPGraph::lsNone);
     m_runs->setName(tr("benchmark run (p50)"));
     m_runs->setAdaptiveSampling(true);
+    m_incorrectRuns = m_plot->addGraph(bestX, bestY);
+    m_incorrectRuns->setLineStyle(QCPGraph::lsNone);
+    m_incorrectRuns->setName(tr("benchmark run, incorrect config (never the best)"));
+    m_incorrectRuns->removeFromLegend();
     m_bestLine = m_plot->addGraph(bestX, bestY);
     m_bestLine->setLineStyle(QCPGraph::lsStepLeft);
     m_bestLine->setName(tr("best so far"));
@@ -188,6 +222,8 @@ void TimelineChart::setDark(bool dark)
     // A 3-pixel square reads like a disc at that size and costs a rectangle, not a curve: a
     // tuning of a lattice draws hundreds of thousands of them on the GUI thread.
     m_runs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, faint, faint, 3));
+    const QColor wrong = statusColor(space::CandidateStatus::Incorrect, dark);
+    m_incorrectRuns->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, wrong, wrong, 4));
     const QColor best = outcomeColor(tuning::OutcomeStatus::Best, dark);
     m_bestLine->setPen(QPen(best, 2.2));
     m_bestLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, best, best, 5));
@@ -226,7 +262,7 @@ struct TimelinePrepared {
     std::vector<std::vector<LaneSpan>> lanes;  // the workers, then the device
     std::vector<std::vector<LaneKindCounts>> kindsBefore;
     std::vector<double> runP50;
-    QVector<double> rx, ry, bx, by;
+    QVector<double> rx, ry, wx, wy, bx, by;  // runs, runs of incorrect configs, the best so far
     double low = 0, high = 0;
     bool empty = true;
 };
@@ -261,6 +297,12 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
         p.low = p.low == 0 ? c.p50Us : std::min(p.low, c.p50Us);
         p.high = std::max(p.high, c.p50Us);
     }
+    // An incorrect config's runs apart, in its own colour: it may run faster than the best, which
+    // it never is. Every one while they are few, else an even sample.
+    std::vector<std::size_t> correct, wrong;
+    correct.reserve(t.benchRuns.size());
+    for (std::size_t k = 0; k < t.benchRuns.size(); ++k)
+        (snapshot.incorrect(snapshot.at(t.benchRuns[k].entry)) ? wrong : correct).push_back(k);
     p.kindsBefore.reserve(p.lanes.size());
     for (const auto& lane : p.lanes)
         p.kindsBefore.push_back(countLaneKinds(lane));
@@ -268,15 +310,20 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
     // of each of kRunBins slices of time (the band they draw, in a few thousand squares: drawing
     // hundreds of thousands would hold the GUI thread at every refresh).
     constexpr std::size_t kRunBins = 2000;
-    if (t.benchRuns.size() <= 2 * kRunBins) {
-        for (std::size_t k = 0; k < t.benchRuns.size(); ++k) {
+    const std::size_t wrongStep = std::max<std::size_t>(1, wrong.size() / (2 * kRunBins));
+    for (std::size_t i = 0; i < wrong.size(); i += wrongStep) {
+        p.wx << t.benchRuns[wrong[i]].end;
+        p.wy << p.runP50[wrong[i]];
+    }
+    if (correct.size() <= 2 * kRunBins) {
+        for (std::size_t k : correct) {
             p.rx << t.benchRuns[k].end;
             p.ry << p.runP50[k];
         }
     } else {
         const double end = std::max(t.benchRuns.back().end, 1e-12);
         std::vector<std::pair<std::size_t, std::size_t>> extremes(kRunBins, {SIZE_MAX, SIZE_MAX});
-        for (std::size_t k = 0; k < t.benchRuns.size(); ++k) {
+        for (std::size_t k : correct) {
             const auto bin = std::min(kRunBins - 1, std::size_t(t.benchRuns[k].end / end * double(kRunBins)));
             auto& [fastest, slowest] = extremes[bin];
             if (fastest == SIZE_MAX || p.runP50[k] < p.runP50[fastest])
@@ -323,13 +370,21 @@ void TimelineChart::apply(TimelinePrepared&& p)
     m_lanes->kindsBefore = std::move(p.kindsBefore);
     m_runP50 = std::move(p.runP50);
     m_hasDeviceLane = !p.empty;
+    const std::size_t workers = m_timeline.compileLanes.size();
+    m_lanes->deviceRows = workers > 20 ? std::max(1.0, double(workers) * 0.08) : 1.0;
     m_labelledLaneHeight = -1;
     labelLanes();
     QCPAxis* laneY = m_laneRect->axis(QCPAxis::atLeft);
-    laneY->setRange(-0.6, double(m_lanes->lanes.size()) - 0.4);
+    laneY->setRange(-0.6, m_lanes->end() + 0.1);
     laneY->setRangeReversed(true);
 
     m_runs->setData(p.rx, p.ry, true);
+    m_incorrectRuns->setData(p.wx, p.wy, true);
+    // The legend names what the chart holds: incorrect configs only where there are some.
+    if (p.wx.isEmpty())
+        m_incorrectRuns->removeFromLegend();
+    else
+        m_incorrectRuns->addToLegend();
     m_bestLine->setData(p.bx, p.by, true);
     QCPAxis* bestY = m_bestRect->axis(QCPAxis::atLeft);
     if (p.high > 0) {
@@ -377,6 +432,12 @@ void TimelineChart::apply(TimelinePrepared&& p)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+double TimelineChart::lanePixels(std::size_t lane) const
+{
+    const QCPAxis* y = m_laneRect->axis(QCPAxis::atLeft);
+    return 2 * std::abs(y->coordToPixel(m_lanes->half(lane, m_lanes->fill())) - y->coordToPixel(0.0));
+}
+
 void TimelineChart::labelLanes()
 {
     // A label per lane while they fit; else every k-th worker (the first, then k+1, ...), so
@@ -389,14 +450,15 @@ void TimelineChart::labelLanes()
     const std::size_t lanes = workers + (m_hasDeviceLane ? 1 : 0);
     QCPAxis* laneY = m_laneRect->axis(QCPAxis::atLeft);
     const double lineHeight = QFontMetricsF(laneY->tickLabelFont()).height() * 1.1;
-    const double perLane = double(std::max(1, height)) / double(std::max<std::size_t>(1, lanes));
+    const double rows = double(workers) + (m_hasDeviceLane ? m_lanes->deviceRows : 0.0);
+    const double perLane = double(std::max(1, height)) / std::max(1.0, rows);
     const std::size_t step = std::max<std::size_t>(1, std::size_t(std::ceil(lineHeight / perLane)));
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t w = 0; w < workers; w += step)
         if (w == 0 || !m_hasDeviceLane || workers - w >= step)  // not on top of "device"
             ticker->addTick(double(w), tr("worker %1").arg(w + 1));
-    if (m_hasDeviceLane)
-        ticker->addTick(double(workers), tr("device"));
+    if (m_hasDeviceLane && m_lanes->lanes.size() == lanes)
+        ticker->addTick(m_lanes->center(workers), tr("device"));
     laneY->setTicker(ticker);
 }
 
@@ -406,10 +468,10 @@ std::optional<std::size_t> TimelineChart::candidateAtPixel(const QPointF& pos) c
     if (m_laneRect->rect().contains(p)) {
         const QCPAxis* x = m_laneRect->axis(QCPAxis::atBottom);
         const QCPAxis* y = m_laneRect->axis(QCPAxis::atLeft);
-        const long lane = std::lround(y->pixelToCoord(pos.y()));
-        if (lane < 0 || std::size_t(lane) >= m_lanes->lanes.size())
+        const std::optional<std::size_t> lane = m_lanes->laneAt(y->pixelToCoord(pos.y()));
+        if (!lane)
             return std::nullopt;
-        const auto& spans = m_lanes->lanes[std::size_t(lane)];
+        const auto& spans = m_lanes->lanes[*lane];
         // Within a couple of pixels: thin bars stay reachable.
         const double t0 = x->pixelToCoord(pos.x() - 2);
         const double t1 = x->pixelToCoord(pos.x() + 2);

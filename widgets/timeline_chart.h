@@ -28,6 +28,8 @@ public:
     void setDark(bool dark);
 
     const TuningTimeline& timeline() const { return m_timeline; }
+    // How many pixels high a lane's bars are drawn (the compile workers, then the device).
+    double lanePixels(std::size_t lane) const;
     QCPAxisRect* bestRect() const { return m_bestRect; }
     QCPAxisRect* laneRect() const { return m_laneRect; }
     std::optional<std::size_t> candidateAtPixel(const QPointF& pos) const override;
@@ -47,6 +49,7 @@ private:
     QCPAxisRect* m_bestRect = nullptr;
     QCPAxisRect* m_laneRect = nullptr;
     QCPGraph* m_runs = nullptr;      // every benchmark run's p50 at its end
+    QCPGraph* m_incorrectRuns = nullptr;  // the runs of incorrect configs, apart
     QCPGraph* m_bestLine = nullptr;  // best so far
     QCPGraph* m_selectedMark = nullptr;
     LanesPlottable* m_lanes = nullptr;

@@ -191,7 +191,11 @@ void TimingsChart::apply(TimingsPrepared&& p)
             const double pad = std::max((high - low) * 0.08, high * 0.01);
             m_plot->yAxis->setRange(std::max(0.0, low - pad), high + pad);
         }
-        m_plot->xAxis->setRange(-0.5, std::max(1.0, double(m_order.size()) - 0.5));
+        // Room at either end for the marks (the best's ring at 0 was half behind the axis when a
+        // thousand candidates made half a position a fraction of a pixel).
+        const double count = double(m_order.size());
+        const double margin = std::max(0.5, count * 0.015);
+        m_plot->xAxis->setRange(-margin, std::max(1.0, count - 1.0 + margin));
     }
     updateMarks();
 

@@ -58,7 +58,7 @@ CacheError makeError(std::string code, msg::Message text)
 // argument kept as its English, which the explorer reads back to the entry that made it, if any.
 msg::Arg passedOn(std::string english) { return msg::Message::asWritten(std::move(english)); }
 
-msg::Message lookingUp(const TuningKey& key) { return msg::Message(msg::Id::CacheDoLookUp, {key.describe()}); }
+msg::Message lookingUp(const TuningKey& key) { return msg::Message(msg::Id::CacheDoLookUp, {key.describeMessage()}); }
 
 // A row whose stored columns do not decode (readTuningRow's verdict), told apart from SQLite's
 // own corruption codes: an extended code SQLite does not use.
@@ -852,13 +852,13 @@ CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
 {
     std::lock_guard lock(m_impl->mutex);
     CacheResult<std::int64_t> result;
-    if (auto e = m_impl->requireWritable(msg::Message(msg::Id::CacheDoStore, {record.key.describe()}))) {
+    if (auto e = m_impl->requireWritable(msg::Message(msg::Id::CacheDoStore, {record.key.describeMessage()}))) {
         result.error = e;
         return result;
     }
     if (std::string problem = validateRecord(record); !problem.empty()) {
         result.error = makeError("cache-invalid-record", msg::Message(msg::Id::CacheCannotStoreRecord,
-                                                                      {record.key.describe(), m_impl->name(), passedOn(problem)}));
+                                                                      {record.key.describeMessage(), m_impl->name(), passedOn(problem)}));
         return result;
     }
     TuningRecord stored = record;
@@ -868,7 +868,7 @@ CacheResult<std::int64_t> ConfigCache::store(const TuningRecord& record)
     std::int64_t id = 0;
     const int rc = m_impl->transaction(true, [&]() { return m_impl->replaceRecord(stored, digest, &id); });
     if (rc != SQLITE_OK) {
-        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoStore, {record.key.describe()}), rc);
+        result.error = m_impl->sqliteError(msg::Message(msg::Id::CacheDoStore, {record.key.describeMessage()}), rc);
         return result;
     }
     result.value = id;
@@ -1147,7 +1147,7 @@ CacheResult<MergeReport> ConfigCache::mergeRecords(const std::vector<TuningRecor
     for (const TuningRecord& r : incoming) {
         if (std::string problem = validateRecord(r); !problem.empty()) {
             result.error = makeError("cache-invalid-record", msg::Message(msg::Id::CacheCannotMergeRecord,
-                                                                          {r.key.describe(), m_impl->name(), passedOn(problem)}));
+                                                                          {r.key.describeMessage(), m_impl->name(), passedOn(problem)}));
             return result;
         }
         auto [it, inserted] = newest.emplace(r.key.digest(), &r);

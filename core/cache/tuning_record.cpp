@@ -4,6 +4,7 @@
 #include "core/cache/record_codec.h"
 #include "core/cache/sha256.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,18 +58,22 @@ bool TuningKey::sameKey(const TuningKey& o) const
 
 std::string TuningKey::describe() const
 {
-    std::string out = kernelName + "[";
+    return describeMessage().english();
+}
+
+msg::Message TuningKey::describeMessage() const
+{
+    std::string launch = kernelName + "[";
     for (std::size_t i = 0; i < keyValues.size(); ++i)
-        out += (i ? ", " : "") + keyValues[i].first + "=" + keyValues[i].second;
+        launch += (i ? ", " : "") + keyValues[i].first + "=" + keyValues[i].second;
     if (!dtypes.empty()) {
-        out += keyValues.empty() ? "" : "; ";
+        launch += keyValues.empty() ? "" : "; ";
         for (std::size_t i = 0; i < dtypes.size(); ++i)
-            out += (i ? ", " : "") + dtypes[i];
+            launch += (i ? ", " : "") + dtypes[i];
     }
-    out += "] on " + device + " (" + benchMethod + ", sim " + simulatorVersion + ", backend " + backend + ")";
-    if (!candidateSet.empty())
-        out += " [" + candidateSet + "]";
-    return out;
+    launch += "]";
+    return msg::Message(msg::Id::CacheKeyOnDevice, {launch, device, benchMethod, simulatorVersion, backend,
+                                                    candidateSet.empty() ? std::string() : " [" + candidateSet + "]"});
 }
 
 bool isMeasured(const CandidateRecord& c)

@@ -32,6 +32,8 @@
 // "ok", "error", "ubPeakBytes"}], "finalOk", "finalError", "ubtuneCfg": {name: Python text}};
 // "details" then holds "ubTuner": "compile" | "run" (absent when the tuner was off).
 
+#include "core/util/message_value.h"
+
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -118,6 +120,8 @@ struct TuningKey {
     bool sameKey(const TuningKey& other) const;
     // "matmul_kernel[M=4096, N=1024; torch.float16] on Ascend910B2 (default, sim sim-1, backend 2026-04)"
     std::string describe() const;
+    // The same as a message, for an error that names the tuning (its joining words translated).
+    msg::Message describeMessage() const;
 
     friend bool operator==(const TuningKey&, const TuningKey&) = default;
 };

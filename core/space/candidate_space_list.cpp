@@ -8,6 +8,8 @@
 #include "core/util/message.h"
 
 #include <algorithm>
+#include <functional>
+#include <thread>
 #include <unordered_map>
 
 namespace ts::space {
@@ -146,33 +148,68 @@ void CandidateSpace::addCubePrunedRows()
         for (int d : m_cubeLaunchDims)
             combinations *= m_dims[std::size_t(d)].values.size();
         // Each combination is evaluated once (a matmul's loop over K reads all three blocks: 2.2
-        // million), so the figures are shared by value rather than looked up by their slots.
-        std::unordered_map<analysis::LaunchFigures, std::uint32_t, LaunchFiguresHash> known;
-        for (std::size_t k = 0; k < m_launches.size(); ++k)
-            known.emplace(m_launches[k], std::uint32_t(k));
-        std::vector<std::int64_t> slots(m_launchModel->slots().size(), analysis::kUnknownSlot);
+        // million), so the figures are shared by value rather than looked up by their slots. The
+        // combinations are split among a few threads, each keeping the distinct figures of its
+        // slice in first-seen order; the slices are then merged in order, so the figures' order
+        // (and every row's index) is the one a single thread gives.
         std::vector<std::pair<int, int>> reads;                // (slot, index in m_cubeLaunchDims or -1)
         for (int s : m_readSlots) {
             const int d = m_slotDims[std::size_t(s)];
             const auto at = std::find(m_cubeLaunchDims.begin(), m_cubeLaunchDims.end(), d);
             reads.emplace_back(s, at == m_cubeLaunchDims.end() ? -1 : int(at - m_cubeLaunchDims.begin()));
         }
-        std::vector<std::int64_t> combination(m_cubeLaunchDims.size());
         m_cubeLaunch.resize(combinations);
-        for (std::size_t c = 0; c < combinations; ++c) {
-            std::size_t rest = c;
-            for (std::size_t k = m_cubeLaunchDims.size(); k-- > 0;) {
-                const std::vector<std::int64_t>& vals = m_dims[std::size_t(m_cubeLaunchDims[k])].values;
-                combination[k] = vals[rest % vals.size()];
-                rest /= vals.size();
+        struct Slice {
+            std::size_t first = 0, last = 0;
+            std::vector<analysis::LaunchFigures> figures;  // distinct, in first-seen order
+        };
+        const std::size_t threads =
+            combinations < 65536 ? 1 : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
+        std::vector<Slice> slices(threads);
+        const std::size_t step = (combinations + threads - 1) / threads;
+        const auto evaluateSlice = [&](Slice& slice) {
+            std::unordered_map<analysis::LaunchFigures, std::uint32_t, LaunchFiguresHash> seen;
+            std::vector<std::int64_t> slots(m_launchModel->slots().size(), analysis::kUnknownSlot);
+            std::vector<std::int64_t> combination(m_cubeLaunchDims.size());
+            for (std::size_t c = slice.first; c < slice.last; ++c) {
+                std::size_t rest = c;
+                for (std::size_t k = m_cubeLaunchDims.size(); k-- > 0;) {
+                    const std::vector<std::int64_t>& vals = m_dims[std::size_t(m_cubeLaunchDims[k])].values;
+                    combination[k] = vals[rest % vals.size()];
+                    rest /= vals.size();
+                }
+                for (const auto& [s, k] : reads)
+                    slots[std::size_t(s)] = k >= 0 ? combination[std::size_t(k)] : m_launchModel->slotDefaults()[std::size_t(s)];
+                const analysis::LaunchFigures figures = m_launchModel->evaluate(slots.data());
+                const auto [at, added] = seen.try_emplace(figures, std::uint32_t(slice.figures.size()));
+                if (added)
+                    slice.figures.push_back(figures);
+                m_cubeLaunch[c] = at->second;  // the slice's own index, mapped at the merge
             }
-            for (const auto& [s, k] : reads)
-                slots[std::size_t(s)] = k >= 0 ? combination[std::size_t(k)] : m_launchModel->slotDefaults()[std::size_t(s)];
-            const analysis::LaunchFigures figures = m_launchModel->evaluate(slots.data());
-            const auto [at, added] = known.try_emplace(figures, std::uint32_t(m_launches.size()));
-            if (added)
-                m_launches.push_back(figures);
-            m_cubeLaunch[c] = at->second;
+        };
+        std::vector<std::thread> pool;
+        for (std::size_t t = 0; t < threads; ++t) {
+            slices[t].first = std::min(combinations, t * step);
+            slices[t].last = std::min(combinations, (t + 1) * step);
+            if (t > 0)
+                pool.emplace_back(evaluateSlice, std::ref(slices[t]));
+        }
+        evaluateSlice(slices[0]);
+        for (std::thread& thread : pool)
+            thread.join();
+        std::unordered_map<analysis::LaunchFigures, std::uint32_t, LaunchFiguresHash> known;
+        for (std::size_t k = 0; k < m_launches.size(); ++k)
+            known.emplace(m_launches[k], std::uint32_t(k));
+        for (const Slice& slice : slices) {
+            std::vector<std::uint32_t> global(slice.figures.size());
+            for (std::size_t k = 0; k < slice.figures.size(); ++k) {
+                const auto [at, added] = known.try_emplace(slice.figures[k], std::uint32_t(m_launches.size()));
+                if (added)
+                    m_launches.push_back(slice.figures[k]);
+                global[k] = at->second;
+            }
+            for (std::size_t c = slice.first; c < slice.last; ++c)
+                m_cubeLaunch[c] = global[m_cubeLaunch[c]];
         }
     }
     if (cube.prunedCount > 0) {

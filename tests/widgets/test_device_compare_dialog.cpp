@@ -134,7 +134,25 @@ private Q_SLOTS:
             }
         // The chart: one bar series per device whose best is run, one bar per finite regret.
         QCustomPlot* plot = dialog.plot();
-        QCOMPARE(plot->plottableCount(), 2);
+        int barSeries = 0;
+        for (int k = 0; k < plot->plottableCount(); ++k)
+            barSeries += qobject_cast<QCPBars*>(plot->plottable(k)) != nullptr;
+        QCOMPARE(barSeries, 2);
+        // The legend names every mark the chart draws: the bars, the line at 1, the tolerance
+        // line, and the cross of a best that does not run on a device, when there is one.
+        QStringList legend;
+        for (int k = 0; k < plot->legend->itemCount(); ++k)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(k)))
+                legend << item->plottable()->name();
+        bool anyMissing = false;
+        for (std::size_t i = 0; i < 2; ++i)
+            for (std::size_t j = 0; j < 2; ++j)
+                anyMissing = anyMissing || (!c.regret[i][j] && c.devices[i].best && c.devices[j].best);
+        QStringList expected{QStringLiteral("best of Ascend310P3"), QStringLiteral("best of Ascend910B2"),
+                             QStringLiteral("1× (no regret)"), QStringLiteral("tolerance, 5.0%")};
+        if (anyMissing)
+            expected << QStringLiteral("a best that does not run there");
+        QCOMPARE(legend, expected);
         for (int i = 0; i < 2; ++i) {
             auto* bars = qobject_cast<QCPBars*>(plot->plottable(i));
             QVERIFY(bars);

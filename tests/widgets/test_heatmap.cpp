@@ -252,7 +252,14 @@ void shoot(gui::HeatmapChart& chart, const char* name)
 void checkLabels(const gui::HeatmapChart& chart)
 {
     const auto& labels = chart.cellLabels();
+    // Legible: a cell's text is at most a point smaller than the axes' (it was two points
+    // smaller, down to 6 pt, letters 6 px high on guide_violations' lattice).
+    QFont axesFont = chart.plot()->xAxis->tickLabelFont();
+    axesFont.setPointSizeF(axesFont.pointSizeF() - 1);
+    const double least = QFontMetricsF(axesFont).height();
     for (std::size_t a = 0; a < labels.size(); ++a) {
+        QVERIFY2(labels[a].rect.height() >= least - 0.01,
+                 qPrintable(QStringLiteral("%1: %2 px high, below %3").arg(labels[a].text).arg(labels[a].rect.height()).arg(least)));
         // Inside its own cell ...
         const QPointF c = chart.cellCenterPixel(labels[a].x, labels[a].y);
         const QPointF next = chart.cellCenterPixel(labels[a].x + 1, labels[a].y + 1);

@@ -244,6 +244,10 @@ private Q_SLOTS:
             QVERIFY(test::selectBackend(window, test::backend2608()));
             QVERIFY(test::waitUntil([&] { return spaced.count() >= 1 && !window.document()->isBusy(); }));
         }
+        // Its space holds every tiling, kept and pruned: the lattice box says so, off.
+        QVERIFY(!window.spacePage()->latticeBox()->isEnabled());
+        QVERIFY2(window.spacePage()->latticeBox()->toolTip().contains(QLatin1String("cube generator's own space")),
+                 qPrintable(window.spacePage()->latticeBox()->toolTip()));
         QTreeWidget* tree = window.analysisPanel()->tree();
         auto child = [](QTreeWidgetItem* parent, const QString& name) -> QTreeWidgetItem* {
             for (int i = 0; parent && i < parent->childCount(); ++i)
@@ -527,6 +531,7 @@ private Q_SLOTS:
         window.document()->spaceJob()->setProbe(held);
         QSignalSpy spaced(window.document(), &KernelDocument::spaceReady);
         QSignalSpy stopped(window.document(), &KernelDocument::stopped);
+        QVERIFY(window.spacePage()->latticeBox()->isEnabled());  // a vector kernel's lattice adds points
         window.spacePage()->latticeBox()->setChecked(true);  // a lattice of about a million points
         QVERIFY(window.document()->isBusy());
         QVERIFY(window.progressWidget()->isVisible());

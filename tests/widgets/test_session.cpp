@@ -403,6 +403,25 @@ private Q_SLOTS:
         QVERIFY(test::waitUntil([&] { return doc->sourceText().endsWith(QLatin1String("# again\n")) && !doc->isBusy(); }));
     }
 
+    // An install without its device profiles says so, and where it looked, rather than that the
+    // workload's device is unknown.
+    void missingDeviceProfilesAreSaidAsSuch()
+    {
+        QTemporaryDir dir;
+        const QString path = copyExample(dir, "add.json", "add.py");
+        MainWindow window;
+        KernelDocument* doc = window.document();
+        const std::filesystem::path nowhere = std::filesystem::path(dir.path().toStdString()) / "no-resources";
+        doc->setDevices(npu::DeviceRegistry::loadBundled(nowhere));
+        QSignalSpy ready(doc, &KernelDocument::spaceReady);
+        window.openFile(path);
+        QVERIFY(test::waitUntil([&] { return !doc->isBusy() && ready.count() > 0; }));
+        QVERIFY(!doc->space());
+        QVERIFY2(doc->spaceProblem().startsWith(QStringLiteral("no device profiles found; looked in ")),
+                 qPrintable(doc->spaceProblem()));
+        QVERIFY(doc->spaceProblem().contains(QString::fromStdString((nowhere / "devices").string())));
+    }
+
     void aKernelThatDoesNotParseOpensWithTheErrorMarked()
     {
         QTemporaryDir dir;

@@ -24,7 +24,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QDockWidget>
 #include <QHeaderView>
+#include <QPushButton>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -243,6 +245,12 @@ private Q_SLOTS:
             QVERIFY(ts::test::waitForCount(opened));
             QVERIFY(ts::test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
             window.layout()->activate();
+            // Tune is in sight whole at every size, below the form however long it is.
+            {
+                const QPushButton* tune = window.launchEditor()->tuneButton();
+                QVERIFY(tune->isVisible());
+                QCOMPARE(tune->visibleRegion().boundingRect().size(), tune->size());
+            }
 
             QTreeWidget* tree = window.analysisPanel()->tree();
             tree->doItemsLayout();

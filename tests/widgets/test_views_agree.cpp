@@ -137,7 +137,9 @@ private Q_SLOTS:
         QCOMPARE(pipes->shownCandidate(), result->best);
         QVERIFY(p50Us > best.bench.sim.deviceUs);
         const QString shownP50 = model->data(model->index(int(*result->best), p50)).toString() + gui::kUnitSpace + QStringLiteral("µs");
-        const QString added = gui::timeUsText(p50Us - best.bench.sim.deviceUs);
+        // The difference of the two figures as shown, so that the line adds up to the cent.
+        const auto shown = [](double us) { return std::stod(formatUs(us)); };
+        const QString added = gui::timeUsText(shown(p50Us) - shown(best.bench.sim.deviceUs));
         QVERIFY2(plain(pipes->summary()).contains(QStringLiteral("p50 ") + shownP50 + QStringLiteral(" in the table")),
                  qPrintable(pipes->summary()->text() + QLatin1String(" / ") + shownP50));
         QVERIFY2(plain(pipes->summary()).contains(QStringLiteral("= device time + ") + added + QStringLiteral(" (host launch")),
@@ -201,6 +203,24 @@ private Q_SLOTS:
         const QString benchmarked =
             measured + QStringLiteral(" of ") + tuned + QStringLiteral(" candidates benchmarked");
         QVERIFY(test::waitUntil([&] { return chart->text().startsWith(benchmarked); }));
+        // A thousand candidates leave the first one's ring room inside the axes, not half behind
+        // the value axis.
+        QCustomPlot* timingsPlot = charts->timingsChart()->plot();
+        timingsPlot->replot();
+        const double ringRoom = timingsPlot->xAxis->coordToPixel(0.0) - timingsPlot->axisRect()->left();
+        QVERIFY2(ringRoom >= 6, qPrintable(QString::number(ringRoom)));
+        // The tuning time's device lane stands out of the compile workers' (144 of them here):
+        // its benchmark runs were a hairline on the time axis.
+        charts->tabs()->setCurrentWidget(charts->timelineTab());
+        gui::TimelineChart* timeline = charts->timelineChart();
+        QVERIFY(test::waitUntil([&] { return !timeline->isRefreshing() && timeline->timeline().totalSeconds > 0; }));
+        timeline->plot()->replot();
+        const std::size_t workers = timeline->timeline().compileLanes.size();
+        QVERIFY(workers > 40);
+        QVERIFY2(timeline->lanePixels(workers) >= 5 * timeline->lanePixels(0),
+                 qPrintable(QStringLiteral("device lane %1 px, a worker's %2 px")
+                                .arg(timeline->lanePixels(workers))
+                                .arg(timeline->lanePixels(0))));
         const test::CliRun tune = test::tilescope("tune " + workload + " --no-cache --jobs 2");
         QCOMPARE(tune.exitCode, 0);
         const std::string line =
