@@ -160,6 +160,8 @@ TimelineChart::TimelineChart(QWidget* parent)
     // The legend in a row of its own above the best-so-far axes: inside them it covered the
     // first runs, which start at the top.
     m_plot->legend->setVisible(true);
+    // Two entries a row: the incorrect configs' runs, when there are some, take a second one.
+    m_plot->legend->setWrap(2);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
