@@ -1,9 +1,9 @@
 #include "widgets/space_page.h"
-#include "core/util/message.h"
 #include "widgets/core_text.h"
 
 #include "core/pipeline/workflow.h"
 #include "core/util/format.h"
+#include "core/util/message.h"
 #include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
