@@ -1366,6 +1366,11 @@
         <source>a best that does not run there</source>
         <translation>最佳配置在该设备上无法运行</translation>
     </message>
+    <message>
+        <source>; </source>
+        <comment>between two notes of a device</comment>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ExportDialog</name>
@@ -1903,6 +1908,11 @@
         <source>cut</source>
         <comment>heat map cell: cut by the time budget</comment>
         <translation>裁去</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a figure, then its unit</comment>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
