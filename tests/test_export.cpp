@@ -236,7 +236,7 @@ TEST(ConfigList, CPythonAstReadsBackTheSameConfigs)
         if (line.find("triton.Config({") != std::string::npos)
             ++oneLiners;
     EXPECT_EQ(oneLiners, 3);
-    EXPECT_NE(result.text.find("        # p50 2000.00 us\n        triton.Config(\n            {\n"),
+    EXPECT_NE(result.text.find("        # p50 2,000.00 us\n        triton.Config(\n            {\n"),
               std::string::npos)
         << result.text;
     EXPECT_NE(result.text.find("    hints={\n        \"GROUP_SIZE_M\": [1, 2, 4, 8],\n"), std::string::npos)

@@ -1,6 +1,7 @@
 // Core's message catalogue (core/util/message.h): one English text per id, the arguments
 // filled in once, the CLI's words unchanged.
 
+#include "core/util/format.h"
 #include "core/util/message.h"
 
 #include <gtest/gtest.h>
@@ -91,4 +92,23 @@ TEST(Messages, ACountIsGroupedAndAPlainNumberIsNot)
     // Two messages are equal when their ids and arguments are, a count differing from its text.
     EXPECT_EQ(grouped, msg::Message(msg::Id::CoverageCovers, {msg::count(4096), msg::count(8192), "rows"}));
     EXPECT_FALSE(grouped == msg::Message(msg::Id::CoverageCovers, {"4,096", "8,192", "rows"}));
+}
+
+// The figures a message or a report carries are written one way: a time's whole part grouped
+// like a count, a use beyond its budget as the size needed against the budget.
+TEST(Format, ATimeIsGroupedAndAnOverflowNamesBothSizes)
+{
+    EXPECT_EQ(formatUs(17.684), "17.68");
+    EXPECT_EQ(formatUs(9999.994), "9,999.99");
+    EXPECT_EQ(formatUs(9999.996), "10,000.00"); // rounding carries into a new group
+    EXPECT_EQ(formatUs(18763.19), "18,763.19");
+    EXPECT_EQ(formatUs(-1234567.5), "-1,234,567.50");
+    EXPECT_EQ(formatUsUnit(123.0), "123.00 us");
+    EXPECT_DOUBLE_EQ(formattedUs(18763.187), 18763.19);
+    EXPECT_EQ(formatInteger(0), "0");
+    EXPECT_EQ(formatInteger(-999), "-999");
+    EXPECT_EQ(formatInteger(1000), "1,000");
+    EXPECT_EQ(formatUsage(96 * 1024, 192 * 1024), "50.0%");
+    EXPECT_EQ(formatUsage(768 * 1024, 192 * 1024), "768 KiB > 192 KiB");
+    EXPECT_EQ(formatUsage(1024, 0), "1 KiB > 0 B");
 }

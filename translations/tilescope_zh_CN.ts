@@ -247,7 +247,7 @@
     </message>
     <message>
         <source>by the grid</source>
-        <translation>由 grid 切分</translation>
+        <translation>由网格切分</translation>
     </message>
     <message>
         <source>a tl.dot kernel: its programs split the output into tiles</source>
@@ -271,7 +271,7 @@
     </message>
     <message>
         <source>axis %1 fixed by the grid</source>
-        <translation>轴 %1（由 grid 固定）</translation>
+        <translation>轴 %1（由网格固定）</translation>
     </message>
     <message>
         <source>split size %1</source>
@@ -351,12 +351,6 @@
         </translation>
     </message>
     <message>
-        <source>%1; %2.
-%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.</source>
-        <translation>%1；%2。
-%3 个相同，%4 个选项改变，%5 个顺序改变，%6 个仅在 %7 中，%8 个仅在 %9 中。</translation>
-    </message>
-    <message>
         <source>same</source>
         <translation>相同</translation>
     </message>
@@ -379,6 +373,19 @@
     <message>
         <source>(unset)</source>
         <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>.</source>
+        <comment>ends a sentence</comment>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.</source>
+        <translation>%1
+%2
+%3 个相同，%4 个选项改变，%5 个顺序改变，%6 个仅在 %7 中，%8 个仅在 %9 中。</translation>
     </message>
 </context>
 <context>
@@ -852,7 +859,7 @@
     </message>
     <message>
         <source>Programs in the launch grid</source>
-        <translation>启动 grid 中的程序数</translation>
+        <translation>启动网格中的程序数</translation>
     </message>
     <message>
         <source>Rounds of programs over the vector cores</source>
@@ -3579,6 +3586,18 @@ compile %1 (modelled)</source>
         <source>benchmark run, incorrect config (never the best)</source>
         <translation>测速运行，不正确的配置（从不是最佳）</translation>
     </message>
+    <message>
+        <source>compile failed</source>
+        <translation>编译失败</translation>
+    </message>
+    <message>
+        <source>benchmark run</source>
+        <translation>测速运行</translation>
+    </message>
+    <message>
+        <source>the best&apos;s run</source>
+        <translation>最佳配置的运行</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::TimingsChart</name>
@@ -3850,19 +3869,19 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>%1 is multiplied by tl.program_id, so the number of programs depends on it, but the grid %2 is static; even the grid %3 leaves the kernel incorrect (%4): the kernel&apos;s indices must change before %5 can be tuned</source>
-        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但 grid %2 是静态的；即使改用 grid %3，内核仍不正确（%4）：必须先修改内核的索引，%5 才能调优</translation>
+        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但网格 %2 是静态的；即使改用网格 %3，内核仍不正确（%4）：必须先修改内核的索引，%5 才能调优</translation>
     </message>
     <message>
         <source>%1 is multiplied by tl.program_id, so the number of programs depends on it, but the grid %2 is static; write the grid as a lambda over meta: grid = %3</source>
-        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但 grid %2 是静态的；请把 grid 写成基于 meta 的 lambda：grid = %3</translation>
+        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但网格 %2 是静态的；请把网格写成基于 meta 的 lambda：grid = %3</translation>
     </message>
     <message>
         <source>%1 is multiplied by tl.program_id, but the grid %2 must stay static: %3</source>
-        <translation>%1 与 tl.program_id 相乘，但 grid %2 必须保持静态：%3</translation>
+        <translation>%1 与 tl.program_id 相乘，但网格 %2 必须保持静态：%3</translation>
     </message>
     <message>
         <source>%1 is multiplied by tl.program_id, so the number of programs depends on it, but the grid %2 is static; write the grid as a lambda over meta, e.g. grid = lambda meta: (triton.cdiv(n, meta[&quot;%3&quot;]),)</source>
-        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但 grid %2 是静态的；请把 grid 写成基于 meta 的 lambda，例如 grid = lambda meta: (triton.cdiv(n, meta[&quot;%3&quot;]),)</translation>
+        <translation>%1 与 tl.program_id 相乘，程序数取决于它，但网格 %2 是静态的；请把网格写成基于 meta 的 lambda，例如 grid = lambda meta: (triton.cdiv(n, meta[&quot;%3&quot;]),)</translation>
     </message>
     <message>
         <source>configs=[] without `import triton.backends.ascend.runtime`: community triton.autotune would run with no configs and nothing would be generated; add the import at the top of the file</source>
@@ -3990,7 +4009,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>coverage unknown: the grid %1 cannot be evaluated for this candidate</source>
-        <translation>覆盖未知：无法为此候选计算 grid %1</translation>
+        <translation>覆盖未知：无法为此候选计算网格 %1</translation>
     </message>
     <message>
         <source>coverage unknown: %1</source>
@@ -4002,7 +4021,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>coverage unknown: %1 does not equal grid dim %2 (%3 programs)</source>
-        <translation>覆盖未知：%1 不等于 grid 第 %2 维（%3 个程序）</translation>
+        <translation>覆盖未知：%1 不等于网格第 %2 维（%3 个程序）</translation>
     </message>
     <message>
         <source>coverage unknown: the index %1 (line %2) has no value TileScope can compute for this candidate</source>
@@ -4018,11 +4037,11 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>grid dim %1 is %2 programs × %3</source>
-        <translation>grid 第 %1 维为 %2 个程序 × %3</translation>
+        <translation>网格第 %1 维为 %2 个程序 × %3</translation>
     </message>
     <message>
         <source>grid dim %1 is %2 programs, each starting a block of %3</source>
-        <translation>grid 第 %1 维为 %2 个程序，每个从一块 %3 开始</translation>
+        <translation>网格第 %1 维为 %2 个程序，每个从一块 %3 开始</translation>
     </message>
     <message>
         <source>every program processes %1 (tl.arange up to %2)</source>
@@ -4030,7 +4049,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>covers %1 of %2 %3</source>
-        <translation>只覆盖 %3 的 %2 个中的 %1 个</translation>
+        <translation>只覆盖 %3 的 %2 个取值中的 %1 个</translation>
     </message>
     <message>
         <source>writes %1 up to index %2 of %3 (%4) without a mask</source>
@@ -4042,7 +4061,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>covers %1 of %2 %3: %4</source>
-        <translation>只覆盖 %3 的 %2 个中的 %1 个：%4</translation>
+        <translation>只覆盖 %3 的 %2 个取值中的 %1 个：%4</translation>
     </message>
     <message>
         <source>writes %1 up to index %2 of %3 (%4) without a mask: %5</source>
@@ -4058,11 +4077,11 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>the loop at line %1 strides by %2 programs but grid dim %3 has %4: programs %2 and up process %5 blocks the first %2 already process</source>
-        <translation>第 %1 行的循环步长为 %2 个程序，但 grid 第 %3 维有 %4 个：编号 %2 及以上的程序会重复处理前 %2 个程序已处理的 %5 块</translation>
+        <translation>第 %1 行的循环步长为 %2 个程序，但网格第 %3 维有 %4 个：编号 %2 及以上的程序会重复处理前 %2 个程序已处理的 %5 块</translation>
     </message>
     <message>
         <source>the loop at line %1 strides by %2 programs but grid dim %3 has %4: covers %5 of %6 %7</source>
-        <translation>第 %1 行的循环步长为 %2 个程序，但 grid 第 %3 维有 %4 个：只覆盖 %7 的 %6 个中的 %5 个</translation>
+        <translation>第 %1 行的循环步长为 %2 个程序，但网格第 %3 维有 %4 个：只覆盖 %7 的 %6 个取值中的 %5 个</translation>
     </message>
     <message>
         <source>autoparser.py + tile_generator.py: vector kernels only; tl.dot kernels get no config</source>
@@ -4074,11 +4093,11 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>grid dimension %1 is %2 programs; at most %3 are allowed</source>
-        <translation>grid 第 %1 维为 %2 个程序；最多允许 %3 个</translation>
+        <translation>网格第 %1 维为 %2 个程序；最多允许 %3 个</translation>
     </message>
     <message>
         <source>the grid launches %1 programs; at most %2 are allowed</source>
-        <translation>grid 启动 %1 个程序；最多允许 %2 个</translation>
+        <translation>网格启动 %1 个程序；最多允许 %2 个</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not in the kernel&apos;s key: Triton-Ascend would reuse one config for all of its values</source>
@@ -4150,15 +4169,15 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>grid dim %1 is %2 whatever %3 is</source>
-        <translation>无论 %3 取何值，grid 第 %1 维都是 %2</translation>
+        <translation>无论 %3 取何值，网格第 %1 维都是 %2</translation>
     </message>
     <message>
         <source>grid dim %1 is %2 for every %3 up to %4 (fewer programs above)</source>
-        <translation>%3 不超过 %4 时 grid 第 %1 维都是 %2（更大时程序更少）</translation>
+        <translation>%3 不超过 %4 时网格第 %1 维都是 %2（更大时程序更少）</translation>
     </message>
     <message>
         <source>%1, but %2 still tunes the split parameter %3: it starts from the share the grid fixes (each program gets %4 elements of axis %5) and also generates smaller values of %3, which leave elements of axis %5 unprocessed%6; pass %3=%7 at launch to keep the grid; %8</source>
-        <translation>%1，但 %2 仍会调优切分参数 %3：它从 grid 固定的份额开始（每个程序处理轴 %5 的 %4 个元素），也会生成更小的 %3 值，使轴 %5 的部分元素得不到处理%6；在启动时传入 %3=%7 以保留该 grid；%8</translation>
+        <translation>%1，但 %2 仍会调优切分参数 %3：它从网格固定的份额开始（每个程序处理轴 %5 的 %4 个元素），也会生成更小的 %3 值，使轴 %5 的部分元素得不到处理%6；在启动时传入 %3=%7 以保留该网格；%8</translation>
     </message>
     <message>
         <source>%1, so the backend does not tune the split parameter %2; %3</source>
@@ -4174,11 +4193,11 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>write the grid as a lambda of meta[&apos;%1&apos;] if %1 should be tuned</source>
-        <translation>若要调优 %1，请把 grid 写成 meta[&apos;%1&apos;] 的 lambda</translation>
+        <translation>若要调优 %1，请把网格写成 meta[&apos;%1&apos;] 的 lambda</translation>
     </message>
     <message>
         <source>the grid must stay static: %1</source>
-        <translation>grid 必须保持静态：%1</translation>
+        <translation>网格必须保持静态：%1</translation>
     </message>
     <message>
         <source>walk tile %1 (at most %2 elements)</source>
@@ -4206,7 +4225,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>%1 programs &gt; %2 (the grid limit): the split descent stops here</source>
-        <translation>%1 个程序 &gt; %2（grid 上限）：切分下降在此停止</translation>
+        <translation>%1 个程序 &gt; %2（网格上限）：切分下降在此停止</translation>
     </message>
     <message>
         <source>%1 and restarts the axis at block %2 (one program per vector core)</source>
@@ -4358,19 +4377,19 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>the launch gives no grid</source>
-        <translation>启动未给出 grid</translation>
+        <translation>启动未给出网格</translation>
     </message>
     <message>
         <source>the grid has %1 dimensions; a launch takes 1 to 3</source>
-        <translation>grid 有 %1 维；启动只接受 1 到 3 维</translation>
+        <translation>网格有 %1 维；启动只接受 1 到 3 维</translation>
     </message>
     <message>
         <source>the grid does not evaluate to integers for this config</source>
-        <translation>对此配置，grid 的求值结果不是整数</translation>
+        <translation>对此配置，网格的求值结果不是整数</translation>
     </message>
     <message>
         <source>the grid (%1, %2, %3) launches no program</source>
-        <translation>grid（%1, %2, %3）不启动任何程序</translation>
+        <translation>网格（%1, %2, %3）不启动任何程序</translation>
     </message>
     <message>
         <source>kernel &apos;%1&apos; has no function body to trace</source>
@@ -4758,15 +4777,15 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>checked fix: pass %1=%2 at launch (the share of axis %3 the grid gives each program); with it %4 generates %5 configs; to tune %1 instead, %6</source>
-        <translation>已验证的修正：在启动时传入 %1=%2（grid 分给每个程序的轴 %3 的份额）；这样 %4 会生成 %5 个配置；若要改为调优 %1，%6</translation>
+        <translation>已验证的修正：在启动时传入 %1=%2（网格分给每个程序的轴 %3 的份额）；这样 %4 会生成 %5 个配置；若要改为调优 %1，%6</translation>
     </message>
     <message>
         <source>checked fix: pass %1=%2 at launch (the share of axis %3 the grid gives each program); with it %4 generates %5 config; to tune %1 instead, %6</source>
-        <translation>已验证的修正：在启动时传入 %1=%2（grid 分给每个程序的轴 %3 的份额）；这样 %4 会生成 %5 个配置；若要改为调优 %1，%6</translation>
+        <translation>已验证的修正：在启动时传入 %1=%2（网格分给每个程序的轴 %3 的份额）；这样 %4 会生成 %5 个配置；若要改为调优 %1，%6</translation>
     </message>
     <message>
         <source>no hint is offered, as tuning a split the grid does not follow would skip or repeat elements; %1</source>
-        <translation>不推荐任何提示，因为调优 grid 不跟随的切分会跳过或重复处理元素；%1</translation>
+        <translation>不推荐任何提示，因为调优网格不跟随的切分会跳过或重复处理元素；%1</translation>
     </message>
     <message>
         <source>%1 (no mask names the axis of %2: check that it walks axis %3)</source>
@@ -4846,15 +4865,15 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>split fixed by the grid</source>
-        <translation>被 grid 固定的切分</translation>
+        <translation>被网格固定的切分</translation>
     </message>
     <message>
         <source>%1 splits axis %2, but grid dim %3 is fixed whatever %1 is, so the backend does not tune it, and the launch does not pass it</source>
-        <translation>%1 切分轴 %2，但无论 %1 取何值，grid 第 %3 维都是固定的，因此后端不会调优它，而启动也没有传入它</translation>
+        <translation>%1 切分轴 %2，但无论 %1 取何值，网格第 %3 维都是固定的，因此后端不会调优它，而启动也没有传入它</translation>
     </message>
     <message>
         <source>write the grid as a lambda of meta[&apos;%1&apos;] (e.g. `lambda meta: (triton.cdiv(n, meta[&apos;%1&apos;]),)`) so that the backend can tune %1</source>
-        <translation>把 grid 写成 meta[&apos;%1&apos;] 的 lambda（例如 `lambda meta: (triton.cdiv(n, meta[&apos;%1&apos;]),)`），以便后端能调优 %1</translation>
+        <translation>把网格写成 meta[&apos;%1&apos;] 的 lambda（例如 `lambda meta: (triton.cdiv(n, meta[&apos;%1&apos;]),)`），以便后端能调优 %1</translation>
     </message>
     <message>
         <source>program id through arithmetic</source>
@@ -4870,7 +4889,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>give each axis its own grid dim and multiply %1 by `tl.program_id(d)` itself</source>
-        <translation>为每个轴分配独立的 grid 维度，并直接用 `tl.program_id(d)` 与 %1 相乘</translation>
+        <translation>为每个轴分配独立的网格维度，并直接用 `tl.program_id(d)` 与 %1 相乘</translation>
     </message>
     <message>
         <source>read the program id directly in the kernel: `pid = tl.program_id(0)`</source>
@@ -4902,7 +4921,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>grid-stride task loop</source>
-        <translation>grid 步进的任务循环</translation>
+        <translation>网格步进的任务循环</translation>
     </message>
     <message>
         <source>%1 multiplies the task index `%2` of the loop `for %2 in %3`, not the program id, and the loop does not step by %1; the backend ties a block parameter only to `tl.program_id(d) * %1` or to a loop stepping by it</source>
@@ -4990,11 +5009,11 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>%1 programs &gt; %2: the split descent stops once the grid exceeds the %3 vector cores (largest generated grid: %4 programs)</source>
-        <translation>%1 个程序 &gt; %2：grid 超过 %3 个向量核后切分下降即停止（已生成的最大 grid：%4 个程序）</translation>
+        <translation>%1 个程序 &gt; %2：网格超过 %3 个向量核后切分下降即停止（已生成的最大网格：%4 个程序）</translation>
     </message>
     <message>
         <source>%1 programs &gt; %2, the most one launch grid can hold</source>
-        <translation>%1 个程序 &gt; %2，即一次启动的 grid 所能容纳的上限</translation>
+        <translation>%1 个程序 &gt; %2，即一次启动的网格所能容纳的上限</translation>
     </message>
     <message>
         <source>%1=%2 is not a power of two (SIMT tiles are rounded up to powers of two)</source>
@@ -5106,7 +5125,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>the split descent of %1 halves %2 from %3 (quarter steps once the grid nears the vector cores), rounding up, and stops once the grid exceeds the vector cores</source>
-        <translation>%1 的切分下降从 %3 开始把 %2 减半（grid 接近向量核数时改为四分之一步长），向上取整，grid 超过向量核数后停止</translation>
+        <translation>%1 的切分下降从 %3 开始把 %2 减半（网格接近向量核数时改为四分之一步长），向上取整，网格超过向量核数后停止</translation>
     </message>
     <message>
         <source>the walk never sets this value</source>
@@ -5590,15 +5609,15 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>&quot;grid&quot;: a static grid counts programs from 0 to 2^31-1, found %1</source>
-        <translation>&quot;grid&quot;：静态 grid 的程序数应为 0 到 2^31-1，实际为 %1</translation>
+        <translation>&quot;grid&quot;：静态网格的程序数应为 0 到 2^31-1，实际为 %1</translation>
     </message>
     <message>
         <source>&quot;grid&quot;: a static grid is a list of program counts from 0 to 2^31-1, found %1</source>
-        <translation>&quot;grid&quot;：静态 grid 是程序数的列表，每项为 0 到 2^31-1，实际为 %1</translation>
+        <translation>&quot;grid&quot;：静态网格是程序数的列表，每项为 0 到 2^31-1，实际为 %1</translation>
     </message>
     <message>
         <source>&quot;grid&quot;: a static grid has 1 to 3 dimensions</source>
-        <translation>&quot;grid&quot;：静态 grid 有 1 到 3 维</translation>
+        <translation>&quot;grid&quot;：静态网格有 1 到 3 维</translation>
     </message>
     <message>
         <source>&quot;grid&quot;: expected a lambda expression string or a list of integers</source>
@@ -5902,19 +5921,19 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>the grid cannot be evaluated: %1</source>
-        <translation>无法求值 grid：%1</translation>
+        <translation>无法求值网格：%1</translation>
     </message>
     <message>
         <source>the grid must be a lambda, a tuple or an int, found %1</source>
-        <translation>grid 必须是 lambda、元组或整数，实际为 %1</translation>
+        <translation>网格必须是 lambda、元组或整数，实际为 %1</translation>
     </message>
     <message>
         <source>the grid &apos;%1&apos; is not a Python expression</source>
-        <translation>grid &apos;%1&apos; 不是 Python 表达式</translation>
+        <translation>网格 &apos;%1&apos; 不是 Python 表达式</translation>
     </message>
     <message>
         <source>the grid &apos;%1&apos; is not a Python expression: %2</source>
-        <translation>grid &apos;%1&apos; 不是 Python 表达式：%2</translation>
+        <translation>网格 &apos;%1&apos; 不是 Python 表达式：%2</translation>
     </message>
     <message>
         <source>2026-08 raises NotImplementedError: Not support for non-Tensor inputs (the launch passes no tensor to %1)</source>
@@ -6106,7 +6125,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>a grid has 1 to 3 dimensions</source>
-        <translation>grid 有 1 到 3 维</translation>
+        <translation>网格有 1 到 3 维</translation>
     </message>
     <message>
         <source>expected a list of names</source>
@@ -6576,6 +6595,18 @@ incorrect: it computes a wrong result, so it is never the best</source>
         <source>%1 on %2 (%3, sim %4, backend %5)%6</source>
         <translation>%2 上的 %1（%3，模拟器 %4，后端 %5）%6</translation>
     </message>
+    <message>
+        <source>the index at line %1</source>
+        <translation>第 %1 行的索引</translation>
+    </message>
+    <message>
+        <source>a pointer</source>
+        <translation>一个指针</translation>
+    </message>
+    <message>
+        <source>a stride</source>
+        <translation>某个步长</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::BenchMethod</name>
@@ -6687,7 +6718,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>invalid grid</source>
-        <translation>grid 无效</translation>
+        <translation>网格无效</translation>
     </message>
     <message>
         <source>missing constexpr</source>
@@ -7045,20 +7076,21 @@ incorrect: it computes a wrong result, so it is never the best</source>
 <context>
     <name>ts::gui::Usage</name>
     <message>
-        <source>overflow: %1 of %2</source>
-        <translation>溢出：%1 / %2</translation>
-    </message>
-    <message>
-        <source>overflow: %1 of a %2 budget</source>
-        <translation>溢出：%1，预算 %2</translation>
-    </message>
-    <message>
         <source>%1 of the %2 budget</source>
         <translation>占 %2 预算的 %1</translation>
     </message>
     <message>
         <source>L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8</source>
         <translation>L1 %1 / %2 · L0A %3 / %4 · L0B %5 / %6 · L0C %7 / %8</translation>
+    </message>
+    <message>
+        <source>%1 &gt; %2</source>
+        <comment>needed &gt; the budget</comment>
+        <translation>%1 &gt; %2</translation>
+    </message>
+    <message>
+        <source>needs %1, over the %2 budget</source>
+        <translation>需要 %1，超出 %2 的预算</translation>
     </message>
 </context>
 </TS>

@@ -71,6 +71,7 @@ BackendCompareDialog::BackendCompareDialog(std::shared_ptr<const analysis::Kerne
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
 
     createRunPanel(tr("Compare"), QStringLiteral("backendCompareRun"));
     m_panel->setReady(m_analysis != nullptr);
@@ -142,9 +143,16 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
             return tr("%1 raises %2").arg(name, coreText(*s.error));
         return tr("%1 benchmarks %Ln config(s)", nullptr, int(s.configs.size())).arg(name);
     };
+    // Each side a sentence of its own: the backend's exception may end one already.
+    auto sentence = [](QString text) {
+        static const QString ends = QStringLiteral(".!?\u3002\uff01\uff1f");
+        if (!text.isEmpty() && !ends.contains(text.back()))
+            text += tr(".", "ends a sentence");
+        return text;
+    };
     const space::BackendComparison& c = r.comparison;
-    m_summary->setText(tr("%1; %2.\n%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.")
-                           .arg(side(r.base), side(r.other))
+    m_summary->setText(tr("%1\n%2\n%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.")
+                           .arg(sentence(side(r.base)), sentence(side(r.other)))
                            .arg(countText(std::int64_t(c.same)), countText(std::int64_t(c.optionsChanged)),
                                 countText(std::int64_t(c.reordered)), countText(std::int64_t(c.onlyBase)))
                            .arg(base)

@@ -286,10 +286,17 @@ void summariseFigures(const HeatmapSlice& slice, pipeline::CandidateMetricValues
 
 // The hatching over a cell that shows no figure (and over its swatch): a compile that failed is
 // crossed in white, a figure that is absent struck in grey.
+bool HeatmapChart::hatched(int band)
+{
+    return band == kAbsentBand || band == kCompileFailedBand || band == int(CellCategory::Incorrect);
+}
+
 QBrush HeatmapChart::hatchBrush(int band) const
 {
     if (band == kCompileFailedBand)
         return QBrush(Qt::white, Qt::DiagCrossPattern);
+    if (band == int(CellCategory::Incorrect))
+        return QBrush(m_dark ? QColor(0x21, 0x21, 0x21) : QColor(Qt::white), Qt::FDiagPattern);
     return QBrush(m_dark ? QColor(0x9e, 0x9e, 0x9e) : QColor(0x75, 0x75, 0x75), Qt::BDiagPattern);
 }
 
@@ -545,8 +552,9 @@ void HeatmapChart::fillCells()
             }
             data->setCell(int(x), int(y), bandPosition(band));
             ++bandCounts[band];
-            if ((band == kAbsentBand || band == kCompileFailedBand) && nx * ny <= kMaxCellTexts) {
-                // Hatched as well as coloured: a missing figure never reads as a low one.
+            if (hatched(band) && nx * ny <= kMaxCellTexts) {
+                // Hatched as well as coloured: a missing figure never reads as a low one, nor an
+                // incorrect config's purple as the gradient's dark end.
                 auto* hatch = new QCPItemRect(m_plot);
                 hatch->topLeft->setCoords(double(x) - 0.5, double(y) + 0.5);
                 hatch->bottomRight->setCoords(double(x) + 0.5, double(y) - 0.5);
@@ -609,7 +617,8 @@ void HeatmapChart::fillCells()
                              band != kTimeBudgetCutBand ? band : -1);
     for (int band = 1; band < kCellCategoryCount; ++band)
         if (bandCounts[std::size_t(band)] > 0)
-            legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)]);
+            legend << swatch(bandColor(band), bandLabel(band), bandCounts[std::size_t(band)],
+                             hatched(band) ? band : -1);
     if (bandCounts[0] > 0)
         legend << swatch(bandColor(0), bandLabel(0), bandCounts[0]);
     setLegendText(m_legend, legend);

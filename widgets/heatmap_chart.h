@@ -129,6 +129,8 @@ private:
     bool showsVerdicts() const;
     void emitSource(int dim);
     QColor absentColor() const;
+    // Whether a band's cells are hatched over their colour in a figure's map, and with what.
+    static bool hatched(int band);
     QBrush hatchBrush(int band) const;
     // Why a cell has no figure: its category when pruned, skipped or incorrect, else its outcome.
     QColor bandColor(int band) const;

@@ -247,7 +247,7 @@ void PipeChart::rebuild()
     // The p50 beside it in the table and the status bar is what the benchmark measured, not the
     // device time: say what makes the difference, by the method that measured it. The difference
     // of the two figures as shown, so that the line adds up to the cent.
-    const auto shown = [](double us) { return std::stod(formatUs(us)); };  // the value as written
+    const auto shown = [](double us) { return formattedUs(us); };  // the value as written
     const double extra = shown(t->p50Us) - shown(t->deviceUs);
     if (m_run->options().method == npu::BenchMethod::Npu)
         lines << tr("p50 %1 in the table = on-chip time, %2 off the device time (timing noise).")

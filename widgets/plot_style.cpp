@@ -37,9 +37,16 @@ void stylePlot(QCustomPlot* plot)
     plot->setBackground(pal.brush(QPalette::Base));
     for (QCPAxisRect* rect : plot->axisRects())
         styleAxisRect(rect);
-    plot->legend->setBrush(pal.brush(QPalette::Base));
-    plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
-    plot->legend->setTextColor(pal.color(QPalette::Text));
+    const auto styleLegend = [&pal](QCPLegend* legend) {
+        legend->setBrush(pal.brush(QPalette::Base));
+        legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+        legend->setTextColor(pal.color(QPalette::Text));
+    };
+    // The plot's legend, and any other a chart lays out (the tuning time's lanes).
+    styleLegend(plot->legend);
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+        if (auto* legend = qobject_cast<QCPLegend*>(element); legend && legend != plot->legend)
+            styleLegend(legend);
 }
 
 } // namespace ts::gui

@@ -197,7 +197,7 @@ QColor readableTableText(const QColor& text, const QColor& rowTint, bool dark)
 QString ubShareText(const space::CandidateMetrics& m)
 {
     if (isOverflow(m.ubBytes, m.ubBudgetBytes))
-        return QCoreApplication::translate("ts::gui::Usage", "overflow: %1 of %2")
+        return QCoreApplication::translate("ts::gui::Usage", "%1 > %2", "needed > the budget")
             .arg(bytesText(m.ubBytes), bytesText(m.ubBudgetBytes));
     return QString::fromStdString(formatPercent(m.ubShare));
 }
@@ -207,7 +207,7 @@ QString ubUsageText(const space::CandidateMetrics& m)
     const QString used = bytesText(m.ubBytes);
     const QString budget = bytesText(m.ubBudgetBytes);
     if (isOverflow(m.ubBytes, m.ubBudgetBytes))
-        return QCoreApplication::translate("ts::gui::Usage", "overflow: %1 of a %2 budget").arg(used, budget);
+        return QCoreApplication::translate("ts::gui::Usage", "needs %1, over the %2 budget").arg(used, budget);
     return QCoreApplication::translate("ts::gui::Usage", "%1 of the %2 budget")
         .arg(QString::fromStdString(formatPercent(m.ubShare)), budget);
 }

@@ -12,6 +12,7 @@
 #include <QLabel>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 
@@ -117,6 +118,40 @@ protected:
     }
 };
 
+// A lane colour's entry in the lanes' legend: it draws nothing on the axes.
+class LaneSwatch : public QCPAbstractPlottable {
+public:
+    LaneSwatch(QCPAxis* keyAxis, QCPAxis* valueAxis, const LanesPlottable* lanes, LaneSpan::Kind kind)
+        : QCPAbstractPlottable(keyAxis, valueAxis), m_lanes(lanes), m_kind(kind)
+    {
+    }
+    LaneSpan::Kind kind() const { return m_kind; }
+    double selectTest(const QPointF&, bool, QVariant* = nullptr) const override { return -1; }
+    QCPRange getKeyRange(bool& found, QCP::SignDomain = QCP::sdBoth) const override
+    {
+        found = false;
+        return {};
+    }
+    QCPRange getValueRange(bool& found, QCP::SignDomain = QCP::sdBoth, const QCPRange& = QCPRange()) const override
+    {
+        found = false;
+        return {};
+    }
+
+protected:
+    void draw(QCPPainter*) override {}
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override
+    {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_lanes->colors[m_kind]);
+        painter->drawRect(rect.adjusted(0, rect.height() / 4, 0, -rect.height() / 4));
+    }
+
+private:
+    const LanesPlottable* m_lanes;
+    LaneSpan::Kind m_kind;
+};
+
 TimelineChart::TimelineChart(QWidget* parent)
     : RunChart(parent, QStringLiteral("timeline"), 260, QStringLiteral("tuning-time"),
                tr("Save the tuning time charts as PNG, SVG or PDF"))
@@ -170,6 +205,25 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_lanes = new LanesPlottable(laneX, laneY);
     m_lanes->setName(tr("compile"));
     m_lanes->removeFromLegend();
+    // The lanes' colours named in a legend of their own, in a row above the lanes.
+    m_laneLegend = new QCPLegend;
+    m_plot->plotLayout()->insertRow(2);
+    m_plot->plotLayout()->addElement(2, 0, m_laneLegend);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_laneLegend->setLayer(QStringLiteral("legend"));
+    m_laneLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
+    m_laneLegend->setWrap(4);
+    const std::pair<LaneSpan::Kind, QString> keys[] = {
+        {LaneSpan::Compiled, tr("compile")},
+        {LaneSpan::Failed, tr("compile failed")},
+        {LaneSpan::Run, tr("benchmark run")},
+        {LaneSpan::BestRun, tr("the best's run")}};
+    for (const auto& [kind, name] : keys) {
+        auto* swatch = new LaneSwatch(laneX, laneY, m_lanes, kind);
+        swatch->setName(name);
+        swatch->removeFromLegend();
+        m_swatches.push_back(swatch);
+    }
     laneX->setLabel(tr("modelled tuning time (s): compile workers, then the benchmark runs"));
     laneY->setRangeReversed(true);
     laneY->grid()->setVisible(false);
@@ -266,6 +320,7 @@ struct TimelinePrepared {
     std::vector<double> runP50;
     QVector<double> rx, ry, wx, wy, bx, by;  // runs, runs of incorrect configs, the best so far
     double low = 0, high = 0;
+    std::array<bool, LaneSpan::kKinds> kinds{};  // the kinds of span the lanes hold
     bool empty = true;
 };
 
@@ -306,8 +361,11 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
     for (std::size_t k = 0; k < t.benchRuns.size(); ++k)
         (snapshot.incorrect(snapshot.at(t.benchRuns[k].entry)) ? wrong : correct).push_back(k);
     p.kindsBefore.reserve(p.lanes.size());
-    for (const auto& lane : p.lanes)
+    for (const auto& lane : p.lanes) {
         p.kindsBefore.push_back(countLaneKinds(lane));
+        for (const LaneSpan& s : lane)
+            p.kinds[s.kind] = true;
+    }
     // The runs' scatter: every run while they are few; past that the fastest and the slowest run
     // of each of kRunBins slices of time (the band they draw, in a few thousand squares: drawing
     // hundreds of thousands would hold the GUI thread at every refresh).
@@ -387,6 +445,12 @@ void TimelineChart::apply(TimelinePrepared&& p)
         m_incorrectRuns->removeFromLegend();
     else
         m_incorrectRuns->addToLegend();
+    // The lanes' legend names the colours they show.
+    m_laneLegend->clearItems();
+    for (LaneSwatch* swatch : m_swatches)
+        if (p.kinds[swatch->kind()])
+            swatch->addToLegend(m_laneLegend);
+    m_laneLegend->setVisible(m_laneLegend->itemCount() > 0);
     m_bestLine->setData(p.bx, p.by, true);
     QCPAxis* bestY = m_bestRect->axis(QCPAxis::atLeft);
     if (p.high > 0) {

@@ -13,10 +13,12 @@
 class QCPAxisRect;
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPLegend;
 
 namespace ts::gui {
 
 class LanesPlottable;
+class LaneSwatch;
 struct TimelinePrepared;
 
 class TimelineChart : public RunChart {
@@ -32,6 +34,9 @@ public:
     double lanePixels(std::size_t lane) const;
     QCPAxisRect* bestRect() const { return m_bestRect; }
     QCPAxisRect* laneRect() const { return m_laneRect; }
+    // The legend of the lanes' colours (compile, compile failed, benchmark run, the best's run),
+    // each entry present only when the lanes hold such a span.
+    QCPLegend* laneLegend() const { return m_laneLegend; }
     std::optional<std::size_t> candidateAtPixel(const QPointF& pos) const override;
     // The centre of a span of the lanes chart (lane: worker, or workers() for the device).
     QPointF spanCenterPixel(int lane, const TimelineSpan& span) const;
@@ -53,6 +58,8 @@ private:
     QCPGraph* m_bestLine = nullptr;  // best so far
     QCPGraph* m_selectedMark = nullptr;
     LanesPlottable* m_lanes = nullptr;
+    QCPLegend* m_laneLegend = nullptr;
+    std::vector<LaneSwatch*> m_swatches;
     QCPItemStraightLine* m_compileEnd = nullptr;
     bool m_hasDeviceLane = false;
     int m_labelledLaneHeight = -1;  // the lanes' height the labels were chosen for

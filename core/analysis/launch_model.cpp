@@ -328,7 +328,8 @@ msg::Message LaunchModel::coverageMessage(const LaunchFigures& f) const
     case CoverageIssue::WrongStride:
         return msg::Message(msg::Id::CoverageWrongStride,
                             {c->what, c->tensor,
-                             c->stride ? c->stride->text(m_slots) : std::string("a stride"),
+                             c->stride ? msg::Arg(c->stride->text(m_slots))
+                                       : msg::Arg(msg::Message(msg::Id::CoverageAStride)),
                              groupedNumber(f.stride), groupedNumber(f.block)});
     case CoverageIssue::StrideMismatch: {
         int dim = 0, line = 0;

@@ -92,7 +92,8 @@ struct ArangeRange {
 
 struct CoverageCheck {
     std::vector<IndexTerm> terms;
-    std::string what;          // the variable the index is named by ("rows", "offsets")
+    msg::Arg what;             // the variable the index is named by ("rows", "offsets"), or a
+                               // message saying where it is when it has no name
     std::string tensor;        // the pointer argument accessed
     int line = 0;              // the first access through it
     bool store = false;        // some access through it writes

@@ -815,7 +815,8 @@ private:
         const int line = n->line;
         auto unknownCheck = [&](msg::Message why) {
             CoverageCheck c;
-            c.what = ptrNode && m_module ? std::string(m_module->segment(ptrNode)) : std::string("a pointer");
+            c.what = ptrNode && m_module ? msg::Arg(m_module->segment(ptrNode))
+                                         : msg::Arg(msg::Message(msg::Id::CoverageAPointer));
             c.line = line;
             c.store = !load;
             c.unknown = std::move(why);
@@ -846,7 +847,8 @@ private:
                 continue;
             CoverageCheck c;
             c.terms = comp.terms;
-            c.what = comp.name.empty() ? "the index at line " + std::to_string(line) : comp.name;
+            c.what = comp.name.empty() ? msg::Arg(msg::Message(msg::Id::CoverageIndexAtLine, {line}))
+                                       : msg::Arg(comp.name);
             c.tensor = ptr.pointer;
             c.line = line;
             c.store = !load;

@@ -10,12 +10,34 @@
 
 namespace ts {
 
-// A kernel time in microseconds, without the unit: two decimals ("17.68").
+// `number` (digits, an optional sign and decimals) with its whole part's digits grouped by
+// threes: "18763.19" -> "18,763.19", "-1024" -> "-1,024".
+inline std::string groupDigits(std::string number)
+{
+    const std::size_t sign = !number.empty() && (number[0] == '-' || number[0] == '+') ? 1 : 0;
+    std::size_t end = sign;
+    while (end < number.size() && number[end] >= '0' && number[end] <= '9')
+        ++end;
+    for (std::size_t at = end; at > sign + 3; at -= 3)
+        number.insert(at - 3, 1, ',');
+    return number;
+}
+
+// A kernel time in microseconds, without the unit: two decimals, the whole part grouped like
+// every count ("17.68", "18,763.19").
 inline std::string formatUs(double us)
 {
     char buffer[48];
     std::snprintf(buffer, sizeof buffer, "%.2f", us);
-    return buffer;
+    return groupDigits(buffer);
+}
+
+// The value formatUs writes, read back: the time a reader sees, to the hundredth.
+inline double formattedUs(double us)
+{
+    std::string text = formatUs(us);
+    std::erase(text, ',');
+    return std::stod(text);
 }
 
 // A kernel time in microseconds with its unit: "17.68 us" (the CLI's ASCII spelling; the
@@ -82,13 +104,13 @@ inline std::string formatPercent(double share)
     return buffer;
 }
 
-// How much of a capacity is used: "73.4%" up to the capacity; beyond it (or with no capacity) an
-// overflow with both sizes, "overflow: 200 MiB of 192 KiB", never "104857.6%".
+// How much of a capacity is used: "73.4%" up to the capacity; beyond it (or with no capacity) the
+// size needed against the capacity, "200 MiB > 192 KiB", never "104857.6%".
 inline std::string formatUsage(std::int64_t used, std::int64_t capacity)
 {
     if (capacity > 0 && used <= capacity)
         return formatPercent(double(used) / double(capacity));
-    return "overflow: " + formatBytes(used) + " of " + formatBytes(capacity);
+    return formatBytes(used) + " > " + formatBytes(capacity);
 }
 
 // Whether formatUsage reports an overflow.
@@ -97,18 +119,7 @@ inline bool isOverflow(std::int64_t used, std::int64_t capacity) { return capaci
 // A count in text meant for a reader, its digits grouped by threes: "6,352", "2,202,558", "-1,024"
 // (the explorer groups through the locale, which in English reads the same). JSON and CSV keep
 // the plain integer, for programs.
-inline std::string formatInteger(std::int64_t n)
-{
-    const std::string digits = std::to_string(n);
-    const std::size_t sign = n < 0 ? 1 : 0;
-    std::string out = digits.substr(0, sign);
-    for (std::size_t i = sign; i < digits.size(); ++i) {
-        if (i > sign && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return out;
-}
+inline std::string formatInteger(std::int64_t n) { return groupDigits(std::to_string(n)); }
 
 // A count with its noun: "1 candidate", "6,352 candidates", "0 candidates". `plural` defaults to
 // the singular with an "s" ("1 match", "3 matches" needs it given).

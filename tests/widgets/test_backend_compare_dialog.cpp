@@ -9,6 +9,7 @@
 #include "widgets/backend_compare_dialog.h"
 
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -90,6 +91,18 @@ private Q_SLOTS:
                      dialog->summary()->text().contains(QStringLiteral("6,352 only in 2026-08")),
                  qPrintable(dialog->summary()->text()));
         QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("only 2026-08"));
+        // Each side is a sentence of its own line, ended once: the exception's own full stop is
+        // not followed by another, nor by the other side.
+        const QStringList lines = dialog->summary()->text().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[0].startsWith(QStringLiteral("2026-04 raises TypeError")) && lines[0].endsWith(QLatin1Char('.')) &&
+                     !lines[0].endsWith(QStringLiteral("..")),
+                 qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("2026-08 benchmarks 6,352 config")) && lines[1].endsWith(QLatin1Char('.')) &&
+                     !lines[1].endsWith(QStringLiteral("..")),
+                 qPrintable(lines[1]));
+        // A row is a line high, as in every table of the explorer.
+        QCOMPARE(dialog->table()->verticalHeader()->defaultSectionSize(), dialog->fontMetrics().height() + 6);
     }
 };
 

@@ -7,6 +7,7 @@
 #include "widgets/candidate_filter_proxy.h"
 #include "widgets/candidate_table_model.h"
 #include "widgets/frozen_table_view.h"
+#include "widgets/quantity_text.h"
 #include "widgets/heatmap_slice.h"
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
@@ -190,6 +191,29 @@ private Q_SLOTS:
             if (!why.empty())
                 QVERIFY(model.data(status, Qt::ToolTipRole).toString().contains(QString::fromStdString(why)));
         }
+    }
+
+    // A candidate beyond the UB says the size it needs against the budget, in its cell and in a
+    // sentence, never a share of hundreds of percent nor a figure that reads as the excess.
+    void anOverflowNamesWhatItNeedsAndTheBudget()
+    {
+        CandidateTableModel model;
+        model.setSpace(m_addLattice);
+        std::optional<int> over, within;
+        for (int r = 0; r < model.rowCount() && (!over || !within); ++r) {
+            const space::CandidateMetrics m = m_addLattice->metrics(std::size_t(r));
+            (m.ubBytes > m.ubBudgetBytes ? over : within) = r;
+        }
+        QVERIFY(over && within);
+        const space::CandidateMetrics m = m_addLattice->metrics(std::size_t(*over));
+        const QString needed = gui::bytesText(m.ubBytes), budget = gui::bytesText(m.ubBudgetBytes);
+        QCOMPARE(model.data(model.index(*over, model.columnOf(Column::UbShare))).toString(),
+                 needed + QStringLiteral(" > ") + budget);
+        QCOMPARE(gui::ubUsageText(m), QStringLiteral("needs %1, over the %2 budget").arg(needed, budget));
+        const space::CandidateMetrics fits = m_addLattice->metrics(std::size_t(*within));
+        QVERIFY(model.data(model.index(*within, model.columnOf(Column::UbShare))).toString().endsWith(QLatin1Char('%')));
+        QVERIFY(gui::ubUsageText(fits).endsWith(QStringLiteral(" of the ") + gui::bytesText(fits.ubBudgetBytes) +
+                                                QStringLiteral(" budget")));
     }
 
     void rowsAreColouredByStatus()

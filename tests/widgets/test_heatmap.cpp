@@ -166,6 +166,25 @@ QColor cellColour(gui::HeatmapChart& chart, std::size_t x, std::size_t y)
     return QColor(int(r / n), int(g / n), int(b / n));
 }
 
+// Whether a cell as drawn holds a pattern: pixels well apart from one another in its top-left
+// corner, away from the label at its centre.
+bool hatchedCell(gui::HeatmapChart& chart, std::size_t x, std::size_t y)
+{
+    chart.plot()->replot();
+    const QImage image = chart.plot()->toPixmap().toImage();
+    const QPointF c = chart.cellCenterPixel(x, y);
+    const QPointF next = chart.cellCenterPixel(x + 1, y + 1);
+    const double w = std::abs(next.x() - c.x()), h = std::abs(next.y() - c.y());
+    int lightest = 0, darkest = 255 * 3;
+    for (int py = int(c.y() - 0.42 * h); py <= int(c.y() - 0.25 * h); ++py)
+        for (int px = int(c.x() - 0.42 * w); px <= int(c.x() - 0.25 * w); ++px) {
+            const QColor p = image.pixelColor(px, py);
+            lightest = std::max(lightest, p.red() + p.green() + p.blue());
+            darkest = std::min(darkest, p.red() + p.green() + p.blue());
+        }
+    return lightest - darkest > 150;
+}
+
 int colourDistance(const QColor& a, const QColor& b)
 {
     return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
@@ -956,8 +975,15 @@ private Q_SLOTS:
         QVERIFY(chart.legend()->text().contains(QStringLiteral("incorrect")));
         const QColor incorrect = cellColour(chart, xOf(8192), yTrue);
         const QColor figure = cellColour(chart, xOf(32768), yTrue);
-        QVERIFY2(colourDistance(incorrect, byStatus) < 12, qPrintable(incorrect.name() + QStringLiteral(" / ") + byStatus.name()));
+        // Its purple, hatched: closer to the status map's purple than to the gradient's dark end,
+        // which a plain purple cell resembles, and far from the figure's colour.
+        const QColor darkEnd(0x44, 0x01, 0x54);
+        QVERIFY2(colourDistance(incorrect, byStatus) < colourDistance(incorrect, darkEnd),
+                 qPrintable(incorrect.name() + QStringLiteral(" / ") + byStatus.name()));
         QVERIFY(colourDistance(incorrect, figure) > 90);
+        QVERIFY2(hatchedCell(chart, xOf(8192), yTrue), "the incorrect cell is hatched");
+        QVERIFY(!hatchedCell(chart, xOf(32768), yTrue));
+
         shoot(chart, "heatmap_incorrect");
     }
 

@@ -138,7 +138,7 @@ private Q_SLOTS:
         QVERIFY(p50Us > best.bench.sim.deviceUs);
         const QString shownP50 = model->data(model->index(int(*result->best), p50)).toString() + gui::kUnitSpace + QStringLiteral("µs");
         // The difference of the two figures as shown, so that the line adds up to the cent.
-        const auto shown = [](double us) { return std::stod(formatUs(us)); };
+        const auto shown = [](double us) { std::string t = formatUs(us); std::erase(t, ','); return std::stod(t); };
         const QString added = gui::timeUsText(shown(p50Us) - shown(best.bench.sim.deviceUs));
         QVERIFY2(plain(pipes->summary()).contains(QStringLiteral("p50 ") + shownP50 + QStringLiteral(" in the table")),
                  qPrintable(pipes->summary()->text() + QLatin1String(" / ") + shownP50));
@@ -221,6 +221,20 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("device lane %1 px, a worker's %2 px")
                                 .arg(timeline->lanePixels(workers))
                                 .arg(timeline->lanePixels(0))));
+        // The lanes' colours are named, each kind of bar they hold and no other.
+        bool failed = false;
+        for (std::size_t e = 0; e < run->entryCount(); ++e)
+            failed |= run->entry(e).status == tuning::OutcomeStatus::CompileFailed;
+        QStringList keys;
+        for (int i = 0; i < timeline->laneLegend()->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(timeline->laneLegend()->item(i)))
+                keys << item->plottable()->name();
+        QStringList expected = {QStringLiteral("compile")};
+        if (failed)
+            expected << QStringLiteral("compile failed");
+        expected << QStringLiteral("benchmark run") << QStringLiteral("the best's run");
+        QCOMPARE(keys, expected);
+        QVERIFY(timeline->laneLegend()->visible());
         const test::CliRun tune = test::tilescope("tune " + workload + " --no-cache --jobs 2");
         QCOMPARE(tune.exitCode, 0);
         const std::string line =
