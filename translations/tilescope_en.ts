@@ -29,10 +29,10 @@
 <context>
     <name>ts::gui::BackendCompareDialog</name>
     <message numerus="yes">
-        <source>%1 benchmarks %Ln config(s)</source>
+        <source>%1 lists %Ln config(s) to benchmark</source>
         <translation>
-            <numerusform>%1 benchmarks %Ln config</numerusform>
-            <numerusform>%1 benchmarks %Ln configs</numerusform>
+            <numerusform>%1 lists %Ln config to benchmark</numerusform>
+            <numerusform>%1 lists %Ln configs to benchmark</numerusform>
         </translation>
     </message>
 </context>

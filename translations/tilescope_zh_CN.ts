@@ -344,12 +344,6 @@
         <source>%1 raises %2</source>
         <translation>%1 抛出“%2”</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 benchmarks %Ln config(s)</source>
-        <translation>
-            <numerusform>%1 测速 %Ln 个配置</numerusform>
-        </translation>
-    </message>
     <message>
         <source>same</source>
         <translation>相同</translation>
@@ -386,6 +380,12 @@
         <translation>%1
 %2
 %3 个相同，%4 个选项改变，%5 个顺序改变，%6 个仅在 %7 中，%8 个仅在 %9 中。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lists %Ln config(s) to benchmark</source>
+        <translation>
+            <numerusform>%1 列出 %Ln 个待测速的配置</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3597,6 +3597,10 @@ compile %1 (modelled)</source>
     <message>
         <source>the best&apos;s run</source>
         <translation>最佳配置的运行</translation>
+    </message>
+    <message>
+        <source>selected candidate</source>
+        <translation>选中的候选</translation>
     </message>
 </context>
 <context>
@@ -7089,8 +7093,8 @@ incorrect: it computes a wrong result, so it is never the best</source>
         <translation>%1 &gt; %2</translation>
     </message>
     <message>
-        <source>needs %1, over the %2 budget</source>
-        <translation>需要 %1，超出 %2 的预算</translation>
+        <source>over the %1 budget</source>
+        <translation>超出 %1 的预算</translation>
     </message>
 </context>
 </TS>

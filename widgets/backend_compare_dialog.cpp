@@ -141,7 +141,7 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
             return tr("%1: %2").arg(name, coreText(s.problem));
         if (s.error) // the backend's own exception, as it words it: read back where it can be
             return tr("%1 raises %2").arg(name, coreText(*s.error));
-        return tr("%1 benchmarks %Ln config(s)", nullptr, int(s.configs.size())).arg(name);
+        return tr("%1 lists %Ln config(s) to benchmark", nullptr, int(s.configs.size())).arg(name);
     };
     // Each side a sentence of its own: the backend's exception may end one already.
     auto sentence = [](QString text) {

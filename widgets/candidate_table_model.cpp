@@ -520,7 +520,13 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     }
     case Column::SpeedUp: {
         const double x = speedUp(row);
-        return std::isnan(x) ? QStringLiteral("–") : ratioText(x);
+        if (std::isnan(x))
+            return QStringLiteral("–");
+        // An incorrect config may run faster than the best, which it never is: "0.36×" would
+        // read as a config 2.8 times as fast. Its p50 stays in the p50 column.
+        if (s.status(row) == CandidateStatus::Incorrect)
+            return statusLabel(CandidateStatus::Incorrect);
+        return ratioText(x);
     }
     case Column::Measured: {
         const double t = measuredUs(row);

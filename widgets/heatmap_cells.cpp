@@ -167,12 +167,27 @@ QSharedPointer<QCPAxisTicker> scaleTicker(int metric, MetricScale scale)
     return QSharedPointer<TimeAxisTicker>::create(unit);
 }
 
+// `columns` with the axis' last one labelled: an ordinal axis's values need not be evenly
+// apart (1..16, then 32), and an unlabelled last column reads as the next step. It takes the
+// place of the last round one when the two would be closer than `least`.
+std::vector<std::size_t> withLastColumn(std::vector<std::size_t> columns, std::size_t count, std::size_t least)
+{
+    const std::size_t last = count - 1;
+    if (columns.empty() || columns.back() == last)
+        return columns;
+    if (last - columns.back() < least && columns.size() > 1)
+        columns.back() = last;
+    else
+        columns.push_back(last);
+    return columns;
+}
+
 // The columns of an ordinal axis to label when not every one fits: those whose value is a
 // multiple of a round step (1, 2 or 5 times a power of ten), the smallest step whose columns lie
 // at least `least` columns apart, and the first column too where it keeps that distance (a
 // softmax lattice reads 1, 2000, 4000, ... instead of 1, 496, 1056, ...); else the powers of two
 // present, as many as keep that distance (a tl.dot block: 16, 64, 256). Empty when neither gives
-// two such columns: the caller then spreads them (spreadColumns).
+// two such columns: the caller then spreads them (spreadColumns). The last column is labelled too.
 std::vector<std::size_t> roundColumns(const std::vector<std::int64_t>& values, std::size_t least)
 {
     std::int64_t largest = 0;
@@ -193,14 +208,14 @@ std::vector<std::size_t> roundColumns(const std::vector<std::int64_t>& values, s
                 continue;
             if (columns.front() >= least)
                 columns.insert(columns.begin(), 0);
-            return columns;
+            return withLastColumn(std::move(columns), values.size(), least);
         }
     std::vector<std::size_t> powers;
     for (std::size_t i = 0; i < values.size(); ++i)
         if (values[i] > 0 && (values[i] & (values[i] - 1)) == 0 &&
             (powers.empty() || i - powers.back() >= least))
             powers.push_back(i);
-    return powers.size() >= 2 ? powers : std::vector<std::size_t>{};
+    return powers.size() >= 2 ? withLastColumn(std::move(powers), values.size(), least) : std::vector<std::size_t>{};
 }
 
 // `count` columns labelled at least `least` apart when their values have no round ones: the

@@ -3,6 +3,7 @@
 #include "widgets/qcp.h"
 
 #include <QApplication>
+#include <QLocale>
 
 namespace ts::gui {
 
@@ -33,6 +34,9 @@ void placeLegendAbove(QCustomPlot* plot, int wrap)
 
 void stylePlot(QCustomPlot* plot)
 {
+    // Axis labels grouped like every other figure the explorer writes ("1,000", never "1000"):
+    // QCustomPlot's own locale leaves the group separator out.
+    plot->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
     const QPalette pal = QApplication::palette();
     plot->setBackground(pal.brush(QPalette::Base));
     for (QCPAxisRect* rect : plot->axisRects())

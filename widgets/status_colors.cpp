@@ -204,10 +204,9 @@ QString ubShareText(const space::CandidateMetrics& m)
 
 QString ubUsageText(const space::CandidateMetrics& m)
 {
-    const QString used = bytesText(m.ubBytes);
     const QString budget = bytesText(m.ubBudgetBytes);
     if (isOverflow(m.ubBytes, m.ubBudgetBytes))
-        return QCoreApplication::translate("ts::gui::Usage", "needs %1, over the %2 budget").arg(used, budget);
+        return QCoreApplication::translate("ts::gui::Usage", "over the %1 budget").arg(budget);
     return QCoreApplication::translate("ts::gui::Usage", "%1 of the %2 budget")
         .arg(QString::fromStdString(formatPercent(m.ubShare)), budget);
 }

@@ -43,7 +43,8 @@ QString compileFailureLabel(npu::CompileFailure failure);
 // How much of its UB (or register file) budget a candidate uses: "73.4%" in a table cell, or
 // beyond it the size needed against the budget, "2 MiB > 192 KiB", never thousands of percent.
 QString ubShareText(const space::CandidateMetrics& metrics);
-// The same in a sentence: "73.4% of the 192 KiB budget" / "needs 2 MiB, over the 192 KiB budget".
+// The same in a sentence, after the size itself ("UB 2 MiB, ..."): "73.4% of the 192 KiB
+// budget" / "over the 192 KiB budget".
 QString ubUsageText(const space::CandidateMetrics& metrics);
 // A cube candidate's buffers against their limits: "L1 48 KiB of 256 KiB · L0A 16 KiB of 32 KiB · ...".
 QString cubeMemoryText(const space::CandidateMetrics& metrics);

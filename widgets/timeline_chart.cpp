@@ -26,6 +26,7 @@ public:
     std::vector<std::vector<LaneSpan>> lanes;
     std::vector<std::vector<LaneKindCounts>> kindsBefore;  // countLaneKinds of each lane
     std::optional<std::size_t> selected;
+    std::vector<std::size_t> bestRuns;  // the best's runs in the device lane, drawn above the rest
     QColor colors[LaneSpan::kKinds];
     QColor highlight;
     QColor separator;
@@ -90,6 +91,26 @@ protected:
                 painter->drawRect(QRectF(QPointF(b.x0, cy - halfHeight), QPointF(b.x1, cy + halfHeight)));
             }
         }
+        // The best's runs in their own colour, however narrow: a run among a thousand is less
+        // than a pixel, and a merged block takes the colour most of its runs have.
+        if (!lanes.empty()) {
+            const std::size_t device = lanes.size() - 1;
+            const double cy = mValueAxis->coordToPixel(center(device));
+            const double halfHeight = halfPixels(device);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(colors[LaneSpan::BestRun]);
+            for (std::size_t k : bestRuns) {
+                if (k >= lanes[device].size())
+                    continue;
+                double x0 = toPixel(lanes[device][k].start), x1 = toPixel(lanes[device][k].end);
+                if (x1 - x0 < 3) {
+                    const double c = (x0 + x1) / 2;
+                    x0 = c - 1.5;
+                    x1 = c + 1.5;
+                }
+                painter->drawRect(QRectF(QPointF(x0, cy - halfHeight), QPointF(x1, cy + halfHeight)));
+            }
+        }
         // The selected candidate's compile and run, outlined on top.
         if (selected) {
             painter->setBrush(Qt::NoBrush);
@@ -118,14 +139,17 @@ protected:
     }
 };
 
+static_assert(LaneSpan::kKinds == 4, "TimelineChart::m_laneKinds holds one flag per kind");
+
 // A lane colour's entry in the lanes' legend: it draws nothing on the axes.
 class LaneSwatch : public QCPAbstractPlottable {
 public:
-    LaneSwatch(QCPAxis* keyAxis, QCPAxis* valueAxis, const LanesPlottable* lanes, LaneSpan::Kind kind)
+    // A kind of span's colour, or (`kind` empty) the outline of the selected candidate's spans.
+    LaneSwatch(QCPAxis* keyAxis, QCPAxis* valueAxis, const LanesPlottable* lanes, std::optional<LaneSpan::Kind> kind)
         : QCPAbstractPlottable(keyAxis, valueAxis), m_lanes(lanes), m_kind(kind)
     {
     }
-    LaneSpan::Kind kind() const { return m_kind; }
+    std::optional<LaneSpan::Kind> kind() const { return m_kind; }
     double selectTest(const QPointF&, bool, QVariant* = nullptr) const override { return -1; }
     QCPRange getKeyRange(bool& found, QCP::SignDomain = QCP::sdBoth) const override
     {
@@ -142,14 +166,21 @@ protected:
     void draw(QCPPainter*) override {}
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override
     {
+        const QRectF bar = rect.adjusted(0, rect.height() / 4, 0, -rect.height() / 4);
+        if (!m_kind) {
+            painter->setBrush(Qt::NoBrush);
+            painter->setPen(QPen(m_lanes->highlight, 2.5));
+            painter->drawRect(bar.adjusted(1.25, 0, -1.25, 0));
+            return;
+        }
         painter->setPen(Qt::NoPen);
-        painter->setBrush(m_lanes->colors[m_kind]);
-        painter->drawRect(rect.adjusted(0, rect.height() / 4, 0, -rect.height() / 4));
+        painter->setBrush(m_lanes->colors[*m_kind]);
+        painter->drawRect(bar);
     }
 
 private:
     const LanesPlottable* m_lanes;
-    LaneSpan::Kind m_kind;
+    std::optional<LaneSpan::Kind> m_kind;
 };
 
 TimelineChart::TimelineChart(QWidget* parent)
@@ -213,11 +244,12 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_laneLegend->setLayer(QStringLiteral("legend"));
     m_laneLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
     m_laneLegend->setWrap(4);
-    const std::pair<LaneSpan::Kind, QString> keys[] = {
+    const std::pair<std::optional<LaneSpan::Kind>, QString> keys[] = {
         {LaneSpan::Compiled, tr("compile")},
         {LaneSpan::Failed, tr("compile failed")},
         {LaneSpan::Run, tr("benchmark run")},
-        {LaneSpan::BestRun, tr("the best's run")}};
+        {LaneSpan::BestRun, tr("the best's run")},
+        {std::nullopt, tr("selected candidate")}};
     for (const auto& [kind, name] : keys) {
         auto* swatch = new LaneSwatch(laneX, laneY, m_lanes, kind);
         swatch->setName(name);
@@ -295,10 +327,22 @@ void TimelineChart::setDark(bool dark)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void TimelineChart::nameLaneColours()
+{
+    // The lanes' legend names what they show: each kind of span they hold, and the outline of
+    // the selected candidate's while one is selected.
+    m_laneLegend->clearItems();
+    for (LaneSwatch* swatch : m_swatches)
+        if (swatch->kind() ? m_laneKinds[*swatch->kind()] : m_selected && m_hasDeviceLane)
+            swatch->addToLegend(m_laneLegend);
+    m_laneLegend->setVisible(m_laneLegend->itemCount() > 0);
+}
+
 void TimelineChart::setSelectedCandidate(std::optional<std::size_t> candidate)
 {
     m_selected = candidate;
     m_lanes->selected = candidate;
+    nameLaneColours();
     QVector<double> sx, sy;
     if (candidate && !m_lanes->lanes.empty()) {
         const auto& runs = m_lanes->lanes.back();
@@ -321,6 +365,7 @@ struct TimelinePrepared {
     QVector<double> rx, ry, wx, wy, bx, by;  // runs, runs of incorrect configs, the best so far
     double low = 0, high = 0;
     std::array<bool, LaneSpan::kKinds> kinds{};  // the kinds of span the lanes hold
+    std::vector<std::size_t> bestRuns;            // the device lane's spans of the best
     bool empty = true;
 };
 
@@ -347,9 +392,10 @@ TimelinePrepared prepareTimeline(const TuningSnapshot& snapshot)
     p.runP50.reserve(t.benchRuns.size());
     for (const TimelineSpan& s : t.benchRuns) {
         const TunedCandidate& c = snapshot.at(s.entry);
-        device.push_back({s.start, s.end, c.candidate,
-                          snapshot.bestCandidate && c.candidate == *snapshot.bestCandidate ? LaneSpan::BestRun
-                                                                                           : LaneSpan::Run});
+        const bool best = snapshot.bestCandidate && c.candidate == *snapshot.bestCandidate;
+        if (best)
+            p.bestRuns.push_back(device.size());
+        device.push_back({s.start, s.end, c.candidate, best ? LaneSpan::BestRun : LaneSpan::Run});
         p.runP50.push_back(c.p50Us);
         p.low = p.low == 0 ? c.p50Us : std::min(p.low, c.p50Us);
         p.high = std::max(p.high, c.p50Us);
@@ -428,6 +474,8 @@ void TimelineChart::apply(TimelinePrepared&& p)
     const TuningTimeline& t = m_timeline;
     m_lanes->lanes = std::move(p.lanes);
     m_lanes->kindsBefore = std::move(p.kindsBefore);
+    m_lanes->bestRuns = std::move(p.bestRuns);
+    m_laneKinds = p.kinds;
     m_runP50 = std::move(p.runP50);
     m_hasDeviceLane = !p.empty;
     const std::size_t workers = m_timeline.compileLanes.size();
@@ -445,12 +493,6 @@ void TimelineChart::apply(TimelinePrepared&& p)
         m_incorrectRuns->removeFromLegend();
     else
         m_incorrectRuns->addToLegend();
-    // The lanes' legend names the colours they show.
-    m_laneLegend->clearItems();
-    for (LaneSwatch* swatch : m_swatches)
-        if (p.kinds[swatch->kind()])
-            swatch->addToLegend(m_laneLegend);
-    m_laneLegend->setVisible(m_laneLegend->itemCount() > 0);
     m_bestLine->setData(p.bx, p.by, true);
     QCPAxis* bestY = m_bestRect->axis(QCPAxis::atLeft);
     if (p.high > 0) {
@@ -578,7 +620,7 @@ QPointF TimelineChart::spanCenterPixel(int lane, const TimelineSpan& span) const
 {
     const QCPAxis* x = m_laneRect->axis(QCPAxis::atBottom);
     const QCPAxis* y = m_laneRect->axis(QCPAxis::atLeft);
-    return {x->coordToPixel((span.start + span.end) / 2), y->coordToPixel(double(lane))};
+    return {x->coordToPixel((span.start + span.end) / 2), y->coordToPixel(m_lanes->center(std::size_t(lane)))};
 }
 
 } // namespace ts::gui

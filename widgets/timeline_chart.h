@@ -7,6 +7,7 @@
 
 #include "widgets/run_chart.h"
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -48,6 +49,7 @@ protected:
 private:
     void apply(TimelinePrepared&& prepared);
     void labelLanes();
+    void nameLaneColours();
 
     TuningTimeline m_timeline;
     std::vector<double> m_runP50;  // p50 of each benchmark run, as drawn
@@ -60,6 +62,7 @@ private:
     LanesPlottable* m_lanes = nullptr;
     QCPLegend* m_laneLegend = nullptr;
     std::vector<LaneSwatch*> m_swatches;
+    std::array<bool, 4> m_laneKinds{};  // the kinds of span the lanes hold (LaneSpan::Kind)
     QCPItemStraightLine* m_compileEnd = nullptr;
     bool m_hasDeviceLane = false;
     int m_labelledLaneHeight = -1;  // the lanes' height the labels were chosen for

@@ -87,7 +87,7 @@ private Q_SLOTS:
         QCOMPARE(r.comparison.onlyOther, std::size_t(6352));
         QVERIFY(dialog->summary()->text().contains(QStringLiteral("2026-04 raises TypeError")));
         // Both counts grouped, as every view writes them.
-        QVERIFY2(dialog->summary()->text().contains(QStringLiteral("2026-08 benchmarks 6,352 config")) &&
+        QVERIFY2(dialog->summary()->text().contains(QStringLiteral("2026-08 lists 6,352 config")) &&
                      dialog->summary()->text().contains(QStringLiteral("6,352 only in 2026-08")),
                  qPrintable(dialog->summary()->text()));
         QCOMPARE(dialog->table()->item(0, 2)->text(), QStringLiteral("only 2026-08"));
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QVERIFY2(lines[0].startsWith(QStringLiteral("2026-04 raises TypeError")) && lines[0].endsWith(QLatin1Char('.')) &&
                      !lines[0].endsWith(QStringLiteral("..")),
                  qPrintable(lines[0]));
-        QVERIFY2(lines[1].startsWith(QStringLiteral("2026-08 benchmarks 6,352 config")) && lines[1].endsWith(QLatin1Char('.')) &&
+        QVERIFY2(lines[1].startsWith(QStringLiteral("2026-08 lists 6,352 config")) && lines[1].endsWith(QLatin1Char('.')) &&
                      !lines[1].endsWith(QStringLiteral("..")),
                  qPrintable(lines[1]));
         // A row is a line high, as in every table of the explorer.

@@ -173,21 +173,26 @@ private Q_SLOTS:
                     QCOMPARE(it.value(), QString::number(v));
                     labelled.push_back(v);
                 }
-                // After the first column: evenly apart, each a multiple of a round step (1, 2 or 5
-                // times a power of ten) of the axis' scale, at least a hundredth of its largest value.
+                // The axis' ends are labelled (an ordinal axis's last value, 32 after 1..16, is
+                // not where a reader would count it); between them, evenly apart, each a multiple
+                // of a round step (1, 2 or 5 times a power of ten) of the axis' scale, at least a
+                // hundredth of its largest value.
                 QVERIFY(labelled.size() >= 3);
-                const std::int64_t apart = labelled[2] - labelled[1];
+                QCOMPARE(labelled.front(), values.front());
+                QCOMPARE(labelled.back(), values.back());
+                const std::vector<std::int64_t> middle(labelled.begin() + 1, labelled.end() - 1);
+                const std::int64_t apart = middle.size() >= 2 ? middle[1] - middle[0] : 0;
                 const std::vector<std::int64_t> steps = roundSteps(values.back());
                 const bool round =
                     std::any_of(steps.begin(), steps.end(),
                                 [&](std::int64_t step) {
                                     return step * 100 >= values.back() &&
-                                           std::all_of(labelled.begin() + 1, labelled.end(),
+                                           std::all_of(middle.begin(), middle.end(),
                                                        [&](std::int64_t v) { return multipleOf(v, step); });
                                 }) &&
-                    std::adjacent_find(labelled.begin() + 1, labelled.end(),
+                    std::adjacent_find(middle.begin(), middle.end(),
                                        [&](std::int64_t a, std::int64_t b) { return b - a != apart; }) ==
-                        labelled.end();
+                        middle.end();
                 QStringList shown(ticks.begin(), ticks.end());
                 QVERIFY2(round,
                          qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(example), shown.join(u' '))));

@@ -676,8 +676,18 @@ private Q_SLOTS:
                         std::max(widest, axis == 0 ? fm.horizontalAdvance(QLocale().toString(qlonglong(v)))
                                                    : fm.height());
                 // Where the values allow, the columns labelled are those of the values that are
-                // multiples of a round step (1-2-5, test_chart_legibility), and the first; else
-                // every n-th column.
+                // multiples of a round step (1-2-5, test_chart_legibility), the first and the last
+                // (in place of the last multiple when the two would be too close); else every n-th
+                // column.
+                const double last = double(values.size() - 1);
+                const auto endsLabelled = [&](QList<double> columns) {
+                    if (columns.empty() || columns.back() == last)
+                        return columns == at;
+                    QList<double> appended = columns, replaced = columns;
+                    appended << last;
+                    replaced.back() = last;
+                    return appended == at || (columns.size() > 1 && replaced == at);
+                };
                 bool round = false;
                 for (std::int64_t decade = 1; decade <= values.back() && !round; decade *= 10)
                     for (std::int64_t m : {1, 2, 5}) {
@@ -688,7 +698,7 @@ private Q_SLOTS:
                         QList<double> withFirst = multiples;
                         if (withFirst.empty() || withFirst.front() != 0)
                             withFirst.prepend(0);
-                        round = round || (m * decade > 1 && (multiples == at || withFirst == at));
+                        round = round || (m * decade > 1 && (endsLabelled(multiples) || endsLabelled(withFirst)));
                     }
                 if (!round)
                     QCOMPARE(at.front(), 0.0);

@@ -415,6 +415,27 @@ private Q_SLOTS:
         QCOMPARE(std::size_t(wrongRuns->dataCount()), incorrect);
         QCOMPARE(std::size_t(runs->dataCount()), run->measuredCount() - incorrect);
         QVERIFY(timelinePlot->legend->hasItemWithPlottable(wrongRuns));
+
+        // The table: an incorrect config's "vs best" says so, never a ratio below 1; its p50 stays.
+        CandidateTableModel* model = window.spacePage()->model();
+        const int vsBest = model->columnOf(CandidateTableModel::Column::SpeedUp);
+        const int p50 = model->columnOf(CandidateTableModel::Column::P50);
+        std::size_t saidIncorrect = 0;
+        for (std::size_t e = 0; e < run->entryCount(); ++e) {
+            const gui::TunedCandidate& t = run->entry(e);
+            if (!t.measured())
+                continue;
+            const QString ratio = model->data(model->index(int(t.candidate), vsBest)).toString();
+            if (shown.status(t.candidate) == space::CandidateStatus::Incorrect) {
+                QCOMPARE(ratio, QStringLiteral("incorrect"));
+                QVERIFY(!model->data(model->index(int(t.candidate), p50)).toString().startsWith(QStringLiteral("–")));
+                ++saidIncorrect;
+            } else {
+                QVERIFY2(ratio.endsWith(QStringLiteral("×")) && ratio.left(ratio.size() - 1).toDouble() >= 1.0,
+                         qPrintable(ratio));
+            }
+        }
+        QCOMPARE(saidIncorrect, incorrect);
     }
 
     void clickingAChartSelectsTheCandidateEverywhere()

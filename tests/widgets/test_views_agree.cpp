@@ -20,6 +20,7 @@
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
 #include "widgets/space_page.h"
+#include "widgets/status_colors.h"
 #include "widgets/timeline_chart.h"
 #include "widgets/timings_chart.h"
 #include "widgets/translations.h"
@@ -30,6 +31,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -209,6 +211,12 @@ private Q_SLOTS:
         timingsPlot->replot();
         const double ringRoom = timingsPlot->xAxis->coordToPixel(0.0) - timingsPlot->axisRect()->left();
         QVERIFY2(ringRoom >= 6, qPrintable(QString::number(ringRoom)));
+        // Its axes group their figures as the table does ("1,000"): matmul's p50s reach past 1,000 µs.
+        static const QRegularExpression ungrouped(QStringLiteral("\\d{4}"));
+        const QVector<QString> p50Ticks = timingsPlot->yAxis->tickVectorLabels();
+        QVERIFY(std::any_of(p50Ticks.begin(), p50Ticks.end(), [](const QString& t) { return t.contains(QLatin1Char(',')); }));
+        for (const QString& tick : p50Ticks)
+            QVERIFY2(!tick.contains(ungrouped), qPrintable(tick));
         // The tuning time's device lane stands out of the compile workers' (144 of them here):
         // its benchmark runs were a hairline on the time axis.
         charts->tabs()->setCurrentWidget(charts->timelineTab());
@@ -225,16 +233,35 @@ private Q_SLOTS:
         bool failed = false;
         for (std::size_t e = 0; e < run->entryCount(); ++e)
             failed |= run->entry(e).status == tuning::OutcomeStatus::CompileFailed;
-        QStringList keys;
-        for (int i = 0; i < timeline->laneLegend()->itemCount(); ++i)
-            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(timeline->laneLegend()->item(i)))
-                keys << item->plottable()->name();
+        const auto laneKeys = [&] {
+            QStringList keys;
+            for (int i = 0; i < timeline->laneLegend()->itemCount(); ++i)
+                if (auto* item = qobject_cast<QCPPlottableLegendItem*>(timeline->laneLegend()->item(i)))
+                    keys << item->plottable()->name();
+            return keys;
+        };
         QStringList expected = {QStringLiteral("compile")};
         if (failed)
             expected << QStringLiteral("compile failed");
         expected << QStringLiteral("benchmark run") << QStringLiteral("the best's run");
-        QCOMPARE(keys, expected);
+        timeline->setSelectedCandidate(std::nullopt);
+        QCOMPARE(laneKeys(), expected);
         QVERIFY(timeline->laneLegend()->visible());
+        // The best's run shows in its colour, though one run of a thousand is under a pixel wide.
+        const auto best = window.document()->tuningResult()->best;
+        QVERIFY(best);
+        std::optional<gui::TimelineSpan> bestRun;
+        for (const gui::TimelineSpan& span : timeline->timeline().benchRuns)
+            if (run->entry(span.entry).candidate == *best)
+                bestRun = span;
+        QVERIFY(bestRun);
+        timeline->plot()->replot();
+        const QImage lanes = timeline->plot()->toPixmap().toImage();
+        const QPoint at = timeline->spanCenterPixel(int(workers), *bestRun).toPoint();
+        QCOMPARE(lanes.pixelColor(at), gui::outcomeColor(tuning::OutcomeStatus::Best, false));
+        // A selected candidate's outline is named while one is selected.
+        timeline->setSelectedCandidate(*best);
+        QCOMPARE(laneKeys(), expected << QStringLiteral("selected candidate"));
         const test::CliRun tune = test::tilescope("tune " + workload + " --no-cache --jobs 2");
         QCOMPARE(tune.exitCode, 0);
         const std::string line =
