@@ -303,10 +303,17 @@ measured %2 (%Ln runs), simulated %3, ratio %4</numerusform>
 <context>
     <name>ts::gui::SweepDialog</name>
     <message numerus="yes">
-        <source>%Ln config(s) {serves|serve} %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</source>
+        <source> %Ln shape(s) failed to tune and {is|are} not covered.</source>
         <translation>
-            <numerusform>%Ln config serves %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
-            <numerusform>%Ln configs serve %1 within %2 % of each shape's best (worst loss %3 %, %4 search).</numerusform>
+            <numerusform> %Ln shape failed to tune and is not covered.</numerusform>
+            <numerusform> %Ln shapes failed to tune and are not covered.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln config(s) {serves|serve} %1 within %2 of each shape's best (worst loss %3, %4 search).</source>
+        <translation>
+            <numerusform>%Ln config serves %1 within %2 of each shape's best (worst loss %3, %4 search).</numerusform>
+            <numerusform>%Ln configs serve %1 within %2 of each shape's best (worst loss %3, %4 search).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -324,10 +331,10 @@ measured %2 (%Ln runs), simulated %3, ratio %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config(s) serving the swept shapes within %2 % of their best.</source>
+        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config(s) serving the swept shapes within %2 of their best.</source>
         <translation>
-            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config serving the swept shapes within %2 % of their best.</numerusform>
-            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln configs serving the swept shapes within %2 % of their best.</numerusform>
+            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config serving the swept shapes within %2 of their best.</numerusform>
+            <numerusform>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln configs serving the swept shapes within %2 of their best.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

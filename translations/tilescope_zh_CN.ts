@@ -3400,12 +3400,6 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
         <source>shape</source>
         <translation>形状</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config(s) serving the swept shapes within %2 % of their best.</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1 的覆盖集&lt;/b&gt;&lt;br&gt;%Ln 个配置，服务所有扫描形状，与各自最佳相差不超过 %2 %。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No shape was measured.</source>
         <translation>没有任何形状完成测速。</translation>
@@ -3420,15 +3414,27 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
             <numerusform>已停止：显示停止前调优完成的 %Ln 个形状。</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln config(s) {serves|serve} %1 within %2 % of each shape&apos;s best (worst loss %3 %, %4 search).</source>
-        <translation>
-            <numerusform>%Ln 个配置即可服务 %1，与各形状最佳配置相差不超过 %2 %（最大损失 %3 %，%4搜索）。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>p50 (µs)</source>
         <translation>p50（µs）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln config(s) {serves|serve} %1 within %2 of each shape&apos;s best (worst loss %3, %4 search).</source>
+        <translation>
+            <numerusform>%Ln 个配置即可服务 %1，与各形状最佳配置相差不超过 %2（最大损失 %3，%4搜索）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> %Ln shape(s) failed to tune and {is|are} not covered.</source>
+        <translation>
+            <numerusform>%Ln 个形状调优失败，未被覆盖。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Covering set of %1&lt;/b&gt;&lt;br&gt;%Ln config(s) serving the swept shapes within %2 of their best.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1 的覆盖集&lt;/b&gt;&lt;br&gt;%Ln 个配置，服务所有扫描形状，与各自最佳相差不超过 %2。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

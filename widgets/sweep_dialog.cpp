@@ -542,13 +542,16 @@ void SweepDialog::showCover()
     if (cover.chosen.empty()) {
         m_coverSummary->setText(measured ? QString() : tr("No shape was measured: there is nothing to cover."));
     } else {
-        m_coverSummary->setText(tr("%Ln config(s) {serves|serve} %1 within %2 % of each shape's best (worst "
-                                   "loss %3 %, %4 search).",
-                                   nullptr, int(cover.chosen.size()))
-                                    .arg(tr("%Ln shape(s)", nullptr, int(measured)))
-                                    .arg(QLocale().toString(cover.tolerance * 100.0, 'f', 1))
-                                    .arg(QLocale().toString(cover.maxLossPercent, 'f', 1))
-                                    .arg(cover.exact ? tr("exact") : tr("greedy")));
+        QString text = tr("%Ln config(s) {serves|serve} %1 within %2 of each shape's best (worst loss %3, %4 search).",
+                          nullptr, int(cover.chosen.size()))
+                           .arg(tr("%Ln shape(s)", nullptr, int(measured)))
+                           .arg(percentText(cover.tolerance))
+                           .arg(percentText(cover.maxLossPercent / 100.0))
+                           .arg(cover.exact ? tr("exact") : tr("greedy"));
+        // A shape whose tuning failed has no best to serve: said here, not only in its row.
+        if (const std::size_t failed = cover.shapes.size() - measured; failed > 0)
+            text += tr(" %Ln shape(s) failed to tune and {is|are} not covered.", nullptr, int(failed));
+        m_coverSummary->setText(text);
     }
     m_export->setEnabled(!cover.chosen.empty());
     updateChart();
@@ -653,10 +656,9 @@ ExportDialog* SweepDialog::openExportDialog()
     const sweep::CoverResult& cover = m_result->cover;
     m_exportDialog->setConfigList(
         sweep::handwrittenConfigs(cover), std::move(context), QString::fromStdString(m_result->kernelName),
-        tr("<b>Covering set of %1</b><br>%Ln config(s) serving the swept shapes within %2 % of their best.",
+        tr("<b>Covering set of %1</b><br>%Ln config(s) serving the swept shapes within %2 of their best.",
            nullptr, int(cover.chosen.size()))
-            .arg(QString::fromStdString(m_result->kernelName).toHtmlEscaped(),
-                 QLocale().toString(cover.tolerance * 100.0, 'f', 1)));
+            .arg(QString::fromStdString(m_result->kernelName).toHtmlEscaped(), percentText(cover.tolerance)));
     m_exportDialog->show();
     m_exportDialog->raise();
     return m_exportDialog;

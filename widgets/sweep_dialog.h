@@ -71,6 +71,7 @@ public:
     SweepTableModel* model() const { return m_model; }
     QTableView* shapeTable() const { return m_table; }
     QTreeWidget* coverList() const { return m_cover; }
+    QLabel* coverSummary() const { return m_coverSummary; }
     QCustomPlot* plot() const { return m_plot; }
 
 Q_SIGNALS:

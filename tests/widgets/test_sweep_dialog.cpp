@@ -26,6 +26,7 @@
 #include <QProgressBar>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
@@ -393,6 +394,39 @@ private Q_SLOTS:
             const QString cut = test::cutCell(table, index, table->columnWidth(source), false);
             QVERIFY2(cut.isEmpty(), qPrintable(cut));
         }
+    }
+
+    // The covering set says which shapes it leaves out: a shape whose tuning failed has no best
+    // (guide_violations at n_rows=2048: every config the backend lists is incorrect there).
+    void theCoverSaysWhichShapesFailed()
+    {
+        SweepDialog dialog;
+        tuning::TuningOptions options;
+        options.jobs = 2;
+        // Under the default backend (2026-08): 2026-04 lists no config for it at all.
+        const kernel::WorkloadLoadResult loaded =
+            kernel::loadWorkload(test::examplePath("guide_violations.json").toStdString());
+        QVERIFY(loaded.workload);
+        analysis::AnalysisResult analysed = analysis::analyzeWorkload(*loaded.workload);
+        QVERIFY(analysed.analysis);
+        const auto analysis = std::make_shared<const analysis::KernelAnalysis>(std::move(*analysed.analysis));
+        dialog.setLaunch(analysis, test::devices().find(analysis->workload.device), options);
+        dialog.setCachePath({});
+        dialog.show();
+        dialog.clearRanges();
+        dialog.addRange(QStringLiteral("n_rows"), 2048, 4096, SweepDialog::Step::Times, 2);
+        QSignalSpy finished(&dialog, &SweepDialog::finished);
+        QTest::mouseClick(dialog.runButton(), Qt::LeftButton);
+        QVERIFY(test::waitForCount(finished, finished.count() + 1));
+        const auto result = dialog.result();
+        QVERIFY(result && result->shapes.size() == 2);
+        QVERIFY2(result->shapes[0].error && !result->shapes[1].error,
+                 result->shapes[result->shapes[0].error ? 1 : 0].error.value_or(msg::Message()).english().c_str());
+        const QString summary = dialog.coverSummary()->text();
+        // Shares written as everywhere else ("5.0%", not "5.0 %"); the failure counted.
+        QVERIFY2(summary.contains(QStringLiteral(" within 5.0% of each shape's best (worst loss 0.0%, ")), qPrintable(summary));
+        static const QRegularExpression failedOne(QStringLiteral("\\. 1 shape(\\(s\\))? failed to tune"));
+        QVERIFY2(summary.contains(failedOne), qPrintable(summary));
     }
 
     void stopKeepsTheShapesTuned()
