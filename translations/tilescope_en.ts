@@ -35,6 +35,13 @@
             <numerusform>%1 lists %Ln configs to benchmark</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Nothing to compare: %1 lists no config; the table shows the %Ln config(s) %2 lists.</source>
+        <translation>
+            <numerusform>Nothing to compare: %1 lists no config; the table shows the %Ln config %2 lists.</numerusform>
+            <numerusform>Nothing to compare: %1 lists no config; the table shows the %Ln configs %2 lists.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CacheBrowser</name>
@@ -410,6 +417,13 @@ measured %2 (%Ln runs), simulated %3, ratio %4</numerusform>
         <translation>
             <numerusform>, %Ln of them drawn, evenly spaced</numerusform>
             <numerusform>, %Ln of them drawn, evenly spaced</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln drawn failed to compile in the tuning (dark red): the estimate is not what the compiled kernel keeps live</source>
+        <translation>
+            <numerusform>; %Ln drawn failed to compile in the tuning (dark red): the estimate is not what the compiled kernel keeps live</numerusform>
+            <numerusform>; %Ln drawn failed to compile in the tuning (dark red): the estimate is not what the compiled kernel keeps live</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -373,19 +373,21 @@
         <comment>ends a sentence</comment>
         <translation>。</translation>
     </message>
-    <message>
-        <source>%1
-%2
-%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.</source>
-        <translation>%1
-%2
-%3 个相同，%4 个选项改变，%5 个顺序改变，%6 个仅在 %7 中，%8 个仅在 %9 中。</translation>
-    </message>
     <message numerus="yes">
         <source>%1 lists %Ln config(s) to benchmark</source>
         <translation>
             <numerusform>%1 列出 %Ln 个待测速的配置</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to compare: %1 lists no config; the table shows the %Ln config(s) %2 lists.</source>
+        <translation>
+            <numerusform>无从比较：%1 不列出任何配置；表中是 %2 列出的 %Ln 个配置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 same, %2 with changed options, %3 reordered, %4 only in %5, %6 only in %7.</source>
+        <translation>%1 个相同，%2 个选项改变，%3 个顺序改变，%4 个仅在 %5 中，%6 个仅在 %7 中。</translation>
     </message>
 </context>
 <context>
@@ -1091,7 +1093,7 @@
     </message>
     <message>
         <source>Modelled tuning time (s)</source>
-        <translation>模型估算的调优时间（秒）</translation>
+        <translation>模型估算的调优时间（s）</translation>
     </message>
     <message>
         <source>Note</source>
@@ -1107,7 +1109,7 @@
     </message>
     <message>
         <source>modelled tuning time (s, right)</source>
-        <translation>模型估算的调优时间（秒，右轴）</translation>
+        <translation>模型估算的调优时间（s，右轴）</translation>
     </message>
     <message>
         <source>best p50 (µs)</source>
@@ -1115,7 +1117,7 @@
     </message>
     <message>
         <source>modelled tuning time (s)</source>
-        <translation>模型估算的调优时间（秒）</translation>
+        <translation>模型估算的调优时间（s）</translation>
     </message>
     <message>
         <source>Tick two or more devices and press Compare.</source>
@@ -1858,11 +1860,6 @@
         <translation>L0</translation>
     </message>
     <message>
-        <source>opt</source>
-        <comment>heat map cell: a setting the backend never lists</comment>
-        <translation>选项</translation>
-    </message>
-    <message>
         <source>minimum over %1</source>
         <translation>%1 上的最小值</translation>
     </message>
@@ -1920,6 +1917,15 @@
         <source>%1 (%2)</source>
         <comment>a figure, then its unit</comment>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>skip</source>
+        <comment>heat map cell: skipped, a setting the backend never lists</comment>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Zoomed to the cells with the figure: scroll or drag to see the rest.</source>
+        <translation>已放大到有数值的单元格：滚动或拖动可查看其余部分。</translation>
     </message>
 </context>
 <context>
@@ -2676,6 +2682,10 @@
             <numerusform>%1 %2 / %Ln 个候选；%3；模型估算的调优时间 %4</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 = %2 benchmarked + %3 failed</source>
+        <translation>%1 = %2 个已测速 + %3 个失败</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MeasuredCompareDialog</name>
@@ -2969,7 +2979,7 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
     <message numerus="yes">
         <source> (about %Ln&#xa0;s left)</source>
         <translation>
-            <numerusform>（约剩 %Ln&#xa0;秒）</numerusform>
+            <numerusform>（约剩 %Ln&#xa0;s）</numerusform>
         </translation>
     </message>
 </context>
@@ -2982,10 +2992,6 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
     <message>
         <source>Tile %1 elements</source>
         <translation>分块 %1 个元素</translation>
-    </message>
-    <message>
-        <source>Filter: XBLOCK&gt;=1024 multibuffer=True ub&lt;=96 programs&gt;48 off-walk</source>
-        <translation>筛选：XBLOCK&gt;=1024 multibuffer=True ub&lt;=96 programs&gt;48 off-walk</translation>
     </message>
     <message>
         <source>Terms separated by spaces, all must hold:
@@ -3232,6 +3238,15 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
         <source>, </source>
         <comment>between the pipes of a list</comment>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>筛选</translation>
+    </message>
+    <message>
+        <source>Filter: %1</source>
+        <comment>an example query follows</comment>
+        <translation>筛选：%1</translation>
     </message>
 </context>
 <context>
@@ -3516,7 +3531,7 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
     </message>
     <message>
         <source>modelled tuning time (s)</source>
-        <translation>模型估算的调优时间（秒）</translation>
+        <translation>模型估算的调优时间（s）</translation>
     </message>
     <message>
         <source>compile</source>
@@ -3524,7 +3539,7 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
     </message>
     <message>
         <source>modelled tuning time (s): compile workers, then the benchmark runs</source>
-        <translation>模型估算的调优时间（秒）：先是编译工作线程，然后是测速运行</translation>
+        <translation>模型估算的调优时间（s）：先是编译工作线程，然后是测速运行</translation>
     </message>
     <message>
         <source>Save the tuning time charts as PNG, SVG or PDF</source>
@@ -3849,6 +3864,12 @@ incorrect: it computes a wrong result, so it is never the best</source>
     <message>
         <source>&lt;b&gt;#%1&lt;/b&gt;: the backend&apos;s UB estimate, tile %2 elements × %3&#xa0;B × %4 buffers = &lt;b&gt;%5&lt;/b&gt;, %6</source>
         <translation>&lt;b&gt;#%1&lt;/b&gt;：后端的 UB 估计，分块 %2 个元素 × %3&#xa0;B × %4 个缓冲区 = &lt;b&gt;%5&lt;/b&gt;，%6</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln drawn failed to compile in the tuning (dark red): the estimate is not what the compiled kernel keeps live</source>
+        <translation>
+            <numerusform>；其中 %Ln 个在调优中编译失败（深红色）：估计值并非编译后的内核实际同时存活的用量</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5411,7 +5432,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
     </message>
     <message>
         <source>compiled, then cut before benchmarking: the estimated benchmarking time of the faster configs already fills the %1 s budget</source>
-        <translation>已编译，但未进行测速即被截去：更快配置的预计测速时间已占满 %1 秒的预算</translation>
+        <translation>已编译，但未进行测速即被截去：更快配置的预计测速时间已占满 %1&#xa0;s 的预算</translation>
     </message>
     <message>
         <source>%1 configs were benchmarked in all; only the %2 within tolerance at one of their own shapes were benchmarked at the other shapes</source>
@@ -7090,10 +7111,6 @@ incorrect: it computes a wrong result, so it is never the best</source>
         <translation>占 %2 预算的 %1</translation>
     </message>
     <message>
-        <source>L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8</source>
-        <translation>L1 %1 / %2 · L0A %3 / %4 · L0B %5 / %6 · L0C %7 / %8</translation>
-    </message>
-    <message>
         <source>%1 &gt; %2</source>
         <comment>needed &gt; the budget</comment>
         <translation>%1 &gt; %2</translation>
@@ -7101,6 +7118,10 @@ incorrect: it computes a wrong result, so it is never the best</source>
     <message>
         <source>over the %1 budget</source>
         <translation>超出 %1 的预算</translation>
+    </message>
+    <message>
+        <source>L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8 (L1, L0A and L0B limits are half their size: two stages each)</source>
+        <translation>L1 %1 / %2 · L0A %3 / %4 · L0B %5 / %6 · L0C %7 / %8（L1、L0A 与 L0B 的上限为其容量的一半：各有两级流水）</translation>
     </message>
 </context>
 </TS>

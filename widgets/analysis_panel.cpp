@@ -51,24 +51,15 @@ QString withUnitsHeld(QString text)
     return text.replace(spaced, QStringLiteral("\\1") + kUnitSpace + QStringLiteral("\\2"));
 }
 
-// Whether text[i] is part of a name or a number: what a line must not break inside.
-bool inWord(const QString& text, qsizetype i)
-{
-    return text[i].unicode() < 128 && (text[i].isLetterOrNumber() || text[i] == QLatin1Char('_'));
-}
-
-// The widest name or number inside `text` ("Ascend910B2", "enable_ubuf_saving").
+// The widest piece of `text` a line may not break inside ("Ascend910B2", "enable_ubuf_saving",
+// "float16[8192,"): the pieces the text layout wraps at, so that a value measured to fit is never
+// broken inside a token.
 int widestWord(const QString& text, const QFontMetrics& fm)
 {
     int widest = 0;
-    for (qsizetype from = 0; from < text.size(); ++from) {
-        qsizetype to = from;
-        while (to < text.size() && inWord(text, to))
-            ++to;
-        if (to > from)
-            widest = std::max(widest, fm.horizontalAdvance(text.mid(from, to - from)));
-        from = to;
-    }
+    QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, text);
+    for (qsizetype from = 0, to = breaks.toNextBoundary(); to > 0; from = to, to = breaks.toNextBoundary())
+        widest = std::max(widest, fm.horizontalAdvance(text.mid(from, to - from).trimmed()));
     return widest;
 }
 

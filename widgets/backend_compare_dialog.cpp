@@ -151,13 +151,24 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
         return text;
     };
     const space::BackendComparison& c = r.comparison;
-    m_summary->setText(tr("%1\n%2\n%3 same, %4 with changed options, %5 reordered, %6 only in %7, %8 only in %9.")
-                           .arg(sentence(side(r.base)), sentence(side(r.other)))
-                           .arg(countText(std::int64_t(c.same)), countText(std::int64_t(c.optionsChanged)),
-                                countText(std::int64_t(c.reordered)), countText(std::int64_t(c.onlyBase)))
-                           .arg(base)
-                           .arg(countText(std::int64_t(c.onlyOther)))
-                           .arg(other));
+    // A side that raises (or has nothing to tune) lists nothing: there is no difference to count,
+    // only the other side's list to show, and no row is "only" anywhere.
+    const auto failed = [](const pipeline::BackendSide& s) { return s.error.has_value() || !s.problem.empty(); };
+    const bool oneSided = failed(r.base) != failed(r.other);
+    QString counts;
+    if (oneSided)
+        counts = tr("Nothing to compare: %1 lists no config; the table shows the %Ln config(s) %2 lists.", nullptr,
+                    int(failed(r.base) ? r.other.configs.size() : r.base.configs.size()))
+                     .arg(failed(r.base) ? base : other, failed(r.base) ? other : base);
+    else
+        counts = tr("%1 same, %2 with changed options, %3 reordered, %4 only in %5, %6 only in %7.")
+                     .arg(countText(std::int64_t(c.same)), countText(std::int64_t(c.optionsChanged)),
+                          countText(std::int64_t(c.reordered)), countText(std::int64_t(c.onlyBase)))
+                     .arg(base)
+                     .arg(countText(std::int64_t(c.onlyOther)))
+                     .arg(other);
+    m_summary->setText(sentence(side(r.base)) + QLatin1Char('\n') + sentence(side(r.other)) + QLatin1Char('\n') + counts);
+    m_table->setColumnHidden(2, oneSided);  // every row "only" in the side that lists
     // Changed rows first would reorder the lists; keep the base order, every config listed.
     m_table->setRowCount(int(c.configs.size()));
     for (int row = 0; row < int(c.configs.size()); ++row) {

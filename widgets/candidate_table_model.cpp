@@ -497,8 +497,16 @@ QString CandidateTableModel::displayText(std::size_t row, int column) const
     }
     case Column::NumWarps: return QString::number(s.numWarps(row));
     case Column::NumStages: return QString::number(s.numStages(row));
-    case Column::Status: return statusLabel(s.status(row));
-    case Column::Reason: return reasonLabel(s.reason(row));
+    // Once tuned, a failed compile or the time budget's cut names the row as its colour does, and
+    // the failure fills the reason a generated row otherwise leaves empty.
+    case Column::Status: return candidateStatusLabel(s.status(row), outcome(row));
+    case Column::Reason:
+        if (s.reason(row) == space::ReasonCode::None) {
+            const tuning::OutcomeStatus o = outcome(row);
+            if (o == tuning::OutcomeStatus::CompileFailed && m_timings && m_timings->failureOf)
+                return m_timings->failureOf(row);
+        }
+        return reasonLabel(s.reason(row));
     case Column::Tile: return locale.toString(qint64(s.metrics(row).tileElements));
     // A tl.dot candidate's footprint is its L1 and L0 buffers (the details pane): no UB figure,
     // rather than "0 B" and an overflow of a zero budget.

@@ -115,6 +115,7 @@ void ChartsPage::setRun(std::shared_ptr<const TuningRun> run)
 {
     showCachedOrigin(m_origin, run.get());
     m_heatmap->setRun(run);
+    m_ub->setRun(run);
     m_pipes->setRun(run);
     m_timings->setRun(run);
     m_timeline->setRun(std::move(run));
@@ -123,6 +124,7 @@ void ChartsPage::setRun(std::shared_ptr<const TuningRun> run)
 void ChartsPage::runUpdated()
 {
     m_heatmap->runUpdated();
+    m_ub->runUpdated();
     m_pipes->runUpdated();
     m_timings->runUpdated();
     m_timeline->runUpdated();

@@ -127,9 +127,21 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_generatedMarks->setLineStyle(QCPGraph::lsNone);
     m_handwrittenMarks = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
     m_handwrittenMarks->setLineStyle(QCPGraph::lsNone);
+    // The selected cell's outline: the text colour on a halo of the base colour, so that it reads
+    // on the gradient's dark end (black on viridis purple) and its light end alike.
+    m_markerHalo = new QCPItemRect(m_plot);
+    m_markerHalo->setVisible(false);
+    m_markerHalo->setBrush(Qt::NoBrush);
+    m_markerHalo->setSelectable(false);
     m_marker = new QCPItemRect(m_plot);
     m_marker->setVisible(false);
     m_marker->setBrush(Qt::NoBrush);
+    for (auto [halo, marker] : {std::pair{m_markerHalo->topLeft, m_marker->topLeft},
+                                std::pair{m_markerHalo->bottomRight, m_marker->bottomRight}}) {
+        halo->setType(QCPItemPosition::ptAbsolute);  // a pixel offset from the marker's corner
+        halo->setParentAnchor(marker);
+        halo->setCoords(0, 0);
+    }
     m_legend = new QLabel(this);
     m_legend->setObjectName(QStringLiteral("heatmapLegend"));
     m_legend->setTextFormat(Qt::RichText);
@@ -268,7 +280,8 @@ void HeatmapChart::setDark(bool dark)
         axis->setLabelColor(pal.color(QPalette::Text));
         axis->grid()->setVisible(false);
     }
-    m_marker->setPen(QPen(pal.color(QPalette::Text), 3));
+    m_marker->setPen(QPen(pal.color(QPalette::Text), 2));
+    m_markerHalo->setPen(QPen(pal.color(QPalette::Base), 6));
     m_generatedMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, pal.color(QPalette::Text),
                                                       categoryColor(CellCategory::Generated), 7));
     m_handwrittenMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, pal.color(QPalette::Text),
@@ -316,6 +329,7 @@ void HeatmapChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
     rebuildControls();
     m_map->data()->clear();
     m_marker->setVisible(false);
+    m_markerHalo->setVisible(false);
     clearItems();
     m_legend->clear();
     m_generatedMarks->data()->clear();
@@ -687,6 +701,7 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
         Q_EMIT sliceShown();
         return;
     }
+    m_zoom = QRect();  // a figure's colouring sets it
     fillCells();
 
     // Ordinal axes: the labels are set at layout, when the cells' size is known (thinTicks).
@@ -699,6 +714,11 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
     m_plot->yAxis->setTickLabels(!strip);
     m_plot->xAxis->setRange(-0.5, double(nx) - 0.5);
     m_plot->yAxis->setRange(-0.5, double(ny) - 0.5);
+    if (!m_zoom.isEmpty()) {
+        m_plot->xAxis->setRange(m_zoom.left() - 0.5, m_zoom.right() + 0.5);
+        if (!strip)
+            m_plot->yAxis->setRange(m_zoom.top() - 0.5, m_zoom.bottom() + 0.5);
+    }
     // A strip is one row: as tall as a few lines of text, not the whole plot.
     m_plot->setMinimumHeight(strip ? 5 * fontMetrics().height() : 240);
     m_plot->setMaximumHeight(strip ? 8 * fontMetrics().height() : QWIDGETSIZE_MAX);
@@ -830,6 +850,7 @@ void HeatmapChart::updateMarker()
         }
     }
     m_marker->setVisible(shown);
+    m_markerHalo->setVisible(shown);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

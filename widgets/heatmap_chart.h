@@ -16,6 +16,7 @@
 #include "widgets/heatmap_slice.h"
 
 #include <QRectF>
+#include <QRect>
 #include <QWidget>
 
 #include <filesystem>
@@ -177,6 +178,7 @@ private:
     QCPColorMap* m_map = nullptr;
     QCPColorScale* m_scale = nullptr;
     QCPItemRect* m_marker = nullptr;
+    QCPItemRect* m_markerHalo = nullptr;  // under the marker, in the base colour: seen on any cell
     QCPGraph* m_generatedMarks = nullptr;
     QCPGraph* m_handwrittenMarks = nullptr;
     std::vector<QCPItemText*> m_texts;   // one per labelled cell, in m_textCells order
@@ -184,6 +186,9 @@ private:
     std::vector<QCPItemRect*> m_hatches; // cells whose figure is absent
     std::vector<CellLabel> m_labels;
     double m_tickPixels[2] = {0, 0};  // the cell sizes the axes' labels were thinned for
+    // The cells a figure's colouring opens on, when its figures take a small part of the slice (a
+    // tl.dot kernel's timed tilings among the thousands it prunes); empty: the whole slice.
+    QRect m_zoom;
     QLabel* m_legend = nullptr;
     QLabel* m_empty = nullptr;
     std::int32_t m_tipCandidate = -1;  // the candidate m_tipText is about

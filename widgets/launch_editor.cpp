@@ -327,6 +327,15 @@ QPushButton* LaunchEditor::detachTuneButton()
     return m_tune;
 }
 
+QLabel* LaunchEditor::detachCacheLabel()
+{
+    if (m_tuningForm && m_tuningForm->indexOf(m_cache) >= 0) {
+        const QFormLayout::TakeRowResult row = m_tuningForm->takeRow(m_cache);
+        delete row.fieldItem;
+    }
+    return m_cache;
+}
+
 // The host's cores (the profile's by default) and the compile workers Triton-Ascend would start
 // there under the chosen backend, at most one per candidate.
 void LaunchEditor::updateHostInfo()
@@ -565,6 +574,16 @@ void LaunchEditor::fitRoleColumn()
     // the table past the dock's edge; the stretched last section takes any room left over.
     m_params->setColumnWidth(RoleColumn, std::max(m_roleLeast, m_params->viewport()->width() - others));
     m_params->resizeRowsToContents();
+    // Every row in sight, whole: the form scrolls, not the table inside it (a half row at the
+    // table's edge was the parameter a warning was about). A kernel of dozens of parameters
+    // scrolls its table past kMostRowsShown rows.
+    constexpr int kMostRowsShown = 16;
+    int height = m_params->horizontalHeader()->sizeHint().height() + 2 * m_params->frameWidth();
+    for (int r = 0; r < std::min(m_params->rowCount(), kMostRowsShown); ++r)
+        height += m_params->rowHeight(r);
+    if (m_params->horizontalScrollBar()->isVisible())
+        height += m_params->horizontalScrollBar()->height();
+    m_params->setMinimumHeight(height);
     m_fittingRole = false;
 }
 

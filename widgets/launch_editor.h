@@ -73,6 +73,9 @@ public:
     // Takes the Tune button out of the form, for a window that keeps it in sight below the form
     // however far the form scrolls; the editor still drives it (enabled, its text).
     QPushButton* detachTuneButton();
+    // Takes the cached tuning's note out of the form, for the pane to show beside Tune: in the
+    // scrolled form it was cut at the dock's edge.
+    QLabel* detachCacheLabel();
     QLabel* cacheLabel() const { return m_cache; }
     // Fires the pending announcement now (tests, and before a save).
     void flush();

@@ -146,6 +146,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     launchLayout->setSpacing(4);
     launchLayout->addWidget(launchScroll, 1);
     QPushButton* tune = m_launchEditor->detachTuneButton();
+    // The cached tuning's note too, whole above Tune rather than cut at the scrolled form's edge.
+    auto* cacheRow = new QHBoxLayout;
+    cacheRow->setContentsMargins(8, 0, 8, 0);
+    cacheRow->addWidget(m_launchEditor->detachCacheLabel());
+    launchLayout->addLayout(cacheRow);
     auto* tuneRow = new QHBoxLayout;
     tuneRow->setContentsMargins(8, 0, 8, 6);
     tuneRow->addWidget(tune);
@@ -602,12 +607,16 @@ QString MainWindow::tuningSummary() const
     } else {
         message = tr("Stopped before any candidate was benchmarked.");
     }
-    // Where every candidate of a tuning cut by the time budget went, fresh or cached alike.
+    // Where every candidate of a tuning went when some did not run, fresh or cached alike.
     if (run->cutCount() > 0)
         message +=
             QStringLiteral(" · ") + tr("%1 = %2 benchmarked + %3 failed + %4 cut by the time budget")
                                         .arg(countText(run->entryCount()), countText(run->measuredCount()),
                                              countText(run->failedCount()), countText(run->cutCount()));
+    else if (run->failedCount() > 0)
+        message += QStringLiteral(" · ") + tr("%1 = %2 benchmarked + %3 failed")
+                                               .arg(countText(run->entryCount()), countText(run->measuredCount()),
+                                                    countText(run->failedCount()));
     return message;
 }
 

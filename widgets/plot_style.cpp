@@ -30,6 +30,8 @@ void placeLegendAbove(QCustomPlot* plot, int wrap)
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, plot->legend);
     plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    // The legend spans the plot: its frame's right edge fell on the pixel past the widget's.
+    plot->plotLayout()->setMargins(QMargins(0, 0, 1, 0));
 }
 
 void stylePlot(QCustomPlot* plot)

@@ -130,7 +130,7 @@ SpacePage::SpacePage(QWidget* parent) : QWidget(parent)
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("candidateFilter"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setPlaceholderText(tr("Filter: XBLOCK>=1024 multibuffer=True ub<=96 programs>48 off-walk"));
+    m_filter->setPlaceholderText(tr("Filter"));
     m_filter->setToolTip(tr("Terms separated by spaces, all must hold:\n"
                             "  NAME OP VALUE on a parameter (OP: = != < <= > >=; True/False for booleans)\n"
                             "  tile, ub (KiB), programs, waves OP VALUE\n"
@@ -370,6 +370,41 @@ void SpacePage::fillReasons()
     m_proxy->setReasonFilter(v < 0 ? std::nullopt : std::optional(space::ReasonCode(v)));
 }
 
+// The filter's example, in the kernel's own names: its first tunable at its middle value, its
+// first flag, the footprint or the program count a kernel of its kind is judged by, and a
+// status its space has ("BLOCK_M>=128 programs>48 pruned" for a tl.dot kernel).
+QString SpacePage::filterExample(const space::CandidateSpace& s)
+{
+    QStringList terms;
+    const space::SpaceDimension* flag = nullptr;
+    bool numbered = false;
+    for (std::size_t d = 0; d < s.dimensions().size(); ++d) {
+        const space::SpaceDimension& dim = s.dimensions()[d];
+        if (!numbered && !dim.boolean && dim.choices.empty() && dim.kind == space::SpaceDimension::Kind::Tunable) {
+            // The lattice's middle value, else the middle candidate's (a backend list has no lattice).
+            const std::int64_t v = !dim.values.empty() ? dim.values[dim.values.size() / 2]
+                                   : s.size() > 0    ? s.value(s.size() / 2, d)
+                                                     : space::kUnset;
+            if (v != space::kUnset) {
+                terms << QStringLiteral("%1>=%2").arg(QString::fromStdString(dim.name)).arg(v);
+                numbered = true;
+            }
+        }
+        if (!flag && dim.boolean)
+            flag = &dim;
+    }
+    if (flag)
+        terms << QStringLiteral("%1=True").arg(QString::fromStdString(flag->name));
+    terms << (s.backend().cube ? QStringLiteral("programs>48") : QStringLiteral("ub<=96"));
+    // A status some row has, as the table names it (the query takes the shown names too).
+    const QString status =
+        statusLabel(s.count(space::CandidateStatus::Pruned) > 0 ? space::CandidateStatus::Pruned
+                                                                : space::CandidateStatus::Generated);
+    if (!status.contains(QLatin1Char(' ')))
+        terms << status;
+    return tr("Filter: %1", "an example query follows").arg(terms.join(QLatin1Char(' ')));
+}
+
 void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, const QString& problem)
 {
     const bool sameShape = space && m_model->space() &&
@@ -392,6 +427,7 @@ void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, con
     }
     m_backendBanner->setVisible(nothing.has_value());
     m_tuneLattice->setEnabled(shown != nullptr);
+    m_filter->setPlaceholderText(shown ? filterExample(*shown) : tr("Filter"));
     // A tl.dot kernel's space already holds every tiling, kept and pruned: the lattice adds
     // nothing, and the box says so rather than changing nothing when ticked.
     const bool cube = shown && shown->backend().cube;
@@ -761,15 +797,22 @@ void SpacePage::showDetails(std::size_t candidate)
         return;
     const bool dark = isDarkPalette(QApplication::palette()); // set before this widget's own follows
     const space::CandidateStatus status = s->status(candidate);
+    const tuning::OutcomeStatus outcome = m_model->outcome(candidate);
     const space::CandidateMetrics m = s->metrics(candidate);
     const QString why = coreText(s->reasonMessage(candidate));
     space::TritonConfig config{s->params(candidate), s->numWarps(candidate), s->numStages(candidate)};
+    // The header names what the row's colour says: a failed compile or a cut as such, a measured
+    // candidate's outcome (benchmarked, best) after its status.
+    QString header = s->reason(candidate) == space::ReasonCode::None
+                         ? QString()
+                         : QStringLiteral(" · ") + reasonLabel(s->reason(candidate)).toHtmlEscaped();
+    if (outcome == tuning::OutcomeStatus::Benchmarked || outcome == tuning::OutcomeStatus::Best)
+        header += QStringLiteral(" · <span style='color:%1'><b>%2</b></span>")
+                      .arg(outcomeColor(outcome, dark).name(), outcomeLabel(outcome).toHtmlEscaped());
     QString html = QStringLiteral("<p><b>#%1</b> &nbsp;<span style='color:%2'><b>%3</b></span>%4</p>")
                        .arg(candidate)
-                       .arg(statusColor(status, dark).name(), statusLabel(status).toHtmlEscaped(),
-                            s->reason(candidate) == space::ReasonCode::None
-                                ? QString()
-                                : QStringLiteral(" · ") + reasonLabel(s->reason(candidate)).toHtmlEscaped());
+                       .arg(candidateStatusColor(status, outcome, dark).name(),
+                            candidateStatusLabel(status, outcome).toHtmlEscaped(), header);
     if (!why.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(why.toHtmlEscaped());
     html += QStringLiteral("<p><code>%1</code></p>").arg(QString::fromStdString(config.toPython()).toHtmlEscaped());
@@ -811,7 +854,6 @@ void SpacePage::showDetails(std::size_t candidate)
     if (const std::int32_t n = s->neighbour(candidate); n >= 0)
         html += tr("<p>Nearest generated candidate: #%1</p>").arg(n);
     if (const TunedCandidate* t = m_run ? m_run->entryFor(candidate) : nullptr) {
-        const tuning::OutcomeStatus outcome = m_model->outcome(candidate);
         html += QStringLiteral("<p><span style='color:%1'><b>%2</b></span>")
                     .arg(outcomeColor(outcome, dark).name(), outcomeLabel(outcome).toHtmlEscaped());
         if (t->measured()) {

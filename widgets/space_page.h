@@ -89,6 +89,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    static QString filterExample(const space::CandidateSpace& space);
     void showDetails(std::size_t candidate);
     void updateCount();
     void fillReasons();

@@ -132,6 +132,11 @@ QColor candidateStatusTint(space::CandidateStatus status, tuning::OutcomeStatus 
     return ownsStatusColour(status, outcome) ? outcomeTint(outcome, dark) : statusTint(status, dark);
 }
 
+QString candidateStatusLabel(space::CandidateStatus status, tuning::OutcomeStatus outcome)
+{
+    return ownsStatusColour(status, outcome) ? outcomeLabel(outcome) : statusLabel(status);
+}
+
 QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark)
 {
     QColor c = outcomeColor(outcome, dark);
@@ -214,7 +219,10 @@ QString ubUsageText(const space::CandidateMetrics& m)
 QString cubeMemoryText(const space::CandidateMetrics& m)
 {
     auto bytes = [](std::int64_t b) { return bytesText(b); };
-    return QCoreApplication::translate("ts::gui::Usage", "L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8")
+    // The limits are the cube pruning's: L1, L0A and L0B hold two stages each, so a tile gets half.
+    return QCoreApplication::translate("ts::gui::Usage",
+                                       "L1 %1 of %2 · L0A %3 of %4 · L0B %5 of %6 · L0C %7 of %8 (L1, L0A and L0B "
+                                       "limits are half their size: two stages each)")
         .arg(bytes(m.l1Bytes), bytes(m.l1LimitBytes), bytes(m.l0aBytes), bytes(m.l0aLimitBytes), bytes(m.l0bBytes),
              bytes(m.l0bLimitBytes), bytes(m.l0cBytes), bytes(m.l0cLimitBytes));
 }

@@ -27,6 +27,9 @@ QString paramRoleLabel(analysis::ParamRole role);
 // launch keeps its purple.
 QColor candidateStatusColor(space::CandidateStatus status, tuning::OutcomeStatus outcome, bool dark);
 QColor candidateStatusTint(space::CandidateStatus status, tuning::OutcomeStatus outcome, bool dark);
+// The name that goes with that colour: "compile failed" or "cut by the time budget" for a
+// candidate the tuning failed or cut, else the status's own name.
+QString candidateStatusLabel(space::CandidateStatus status, tuning::OutcomeStatus outcome);
 // Tuning outcomes: compile failed, benchmarked, best.
 QColor outcomeColor(tuning::OutcomeStatus outcome, bool dark);
 QColor outcomeTint(tuning::OutcomeStatus outcome, bool dark);

@@ -332,8 +332,15 @@ void TimelineChart::nameLaneColours()
     // The lanes' legend names what they show: each kind of span they hold, and the outline of
     // the selected candidate's while one is selected.
     m_laneLegend->clearItems();
+    // The outline's entry only where an outline is drawn: a candidate the tuning never compiled
+    // (pruned, or not reached) has no span to outline.
+    bool outlined = false;
+    if (m_selected && m_hasDeviceLane)
+        for (const auto& lane : m_lanes->lanes)
+            outlined = outlined || std::any_of(lane.begin(), lane.end(),
+                                               [this](const LaneSpan& span) { return span.candidate == *m_selected; });
     for (LaneSwatch* swatch : m_swatches)
-        if (swatch->kind() ? m_laneKinds[*swatch->kind()] : m_selected && m_hasDeviceLane)
+        if (swatch->kind() ? m_laneKinds[*swatch->kind()] : outlined)
             swatch->addToLegend(m_laneLegend);
     m_laneLegend->setVisible(m_laneLegend->itemCount() > 0);
 }

@@ -6,6 +6,7 @@
 #include "widgets/quantity_text.h"
 #include "widgets/qcp.h"
 #include "widgets/status_colors.h"
+#include "widgets/tuning_run.h"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -32,8 +33,9 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
     m_plot->setMouseTracking(true);
     m_fits = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_over = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_failed = new QCPBars(m_plot->xAxis, m_plot->yAxis);
     m_highlight = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-    for (QCPBars* bars : {m_fits, m_over, m_highlight})
+    for (QCPBars* bars : {m_fits, m_over, m_failed, m_highlight})
         bars->setWidth(0.8);
     m_budget = new QCPItemStraightLine(m_plot);
     m_budgetLabel = new QCPItemText(m_plot);
@@ -64,12 +66,17 @@ UbChart::UbChart(QWidget* parent) : QWidget(parent)
         QStringList params;
         for (const auto& [name, value] : m_space->params(c))
             params << QString::fromStdString(name) + QLatin1Char('=') + QString::fromStdString(value.toPython());
-        const QString memory = m.cube ? cubeMemoryText(m)
-                                      : tr("UB %1, %2").arg(bytesText(m.ubBytes), ubUsageText(m));
+        QString memory = m.cube ? cubeMemoryText(m)
+                                : tr("UB %1, %2").arg(bytesText(m.ubBytes), ubUsageText(m));
+        const TunedCandidate* tuned = finishedRun() ? finishedRun()->entryFor(c) : nullptr;
+        const tuning::OutcomeStatus outcome = tuned ? tuned->status : tuning::OutcomeStatus::NotTuned;
+        if (tuned && outcome == tuning::OutcomeStatus::CompileFailed)
+            memory += QLatin1Char('\n') + failureReason(*tuned);
         QToolTip::showText(e->globalPosition().toPoint(),
                            QStringLiteral("#%1 %2\n%3\n%4")
                                .arg(c)
-                               .arg(statusLabel(m_space->status(c)), params.join(QStringLiteral(", ")), memory),
+                               .arg(candidateStatusLabel(m_space->status(c), outcome),
+                                    params.join(QStringLiteral(", ")), memory),
                            m_plot);
     });
     setDark(false);
@@ -92,6 +99,7 @@ void UbChart::setDark(bool dark)
     };
     fill(m_fits, statusColor(space::CandidateStatus::Generated, dark));
     fill(m_over, statusColor(space::CandidateStatus::Pruned, dark));
+    fill(m_failed, outcomeColor(tuning::OutcomeStatus::CompileFailed, dark));
     fill(m_highlight, pal.color(QPalette::Highlight));
     m_highlight->setPen(QPen(pal.color(QPalette::Text), 2));
     m_budget->setPen(QPen(pal.color(QPalette::Text), 1.5, Qt::DashLine));
@@ -108,6 +116,36 @@ void UbChart::setSpace(std::shared_ptr<const space::CandidateSpace> space)
     rebuild();
 }
 
+void UbChart::setRun(std::shared_ptr<const TuningRun> run)
+{
+    m_run = std::move(run);
+    rebuild();
+}
+
+void UbChart::runUpdated()
+{
+    if (finishedRun())
+        rebuild();
+}
+
+const TuningRun* UbChart::finishedRun() const
+{
+    return m_run && m_run->isFinished() && m_run->space() == m_space ? m_run.get() : nullptr;
+}
+
+std::vector<std::size_t> UbChart::failedCandidates() const
+{
+    std::vector<std::size_t> failed;
+    for (auto it = m_failed->data()->constBegin(); it != m_failed->data()->constEnd(); ++it)
+        failed.push_back(m_shown[std::size_t(it->key)]);
+    return failed;
+}
+
+QString UbChart::summaryText() const
+{
+    return m_summary->text();
+}
+
 void UbChart::setSelectedCandidate(std::optional<std::size_t> candidate)
 {
     m_selected = candidate;
@@ -119,6 +157,7 @@ void UbChart::rebuild()
     m_shown.clear();
     m_fits->data()->clear();
     m_over->data()->clear();
+    m_failed->data()->clear();
     m_highlight->data()->clear();
     if (!m_space || m_space->size() == 0) {
         m_summary->setText(tr("No candidate space yet."));
@@ -164,13 +203,29 @@ void UbChart::rebuild()
     const double budgetKib = cube ? double(s.metrics(list.front()).l1LimitBytes) / 1024.0
                                   : double(s.backend().problem.localMemKib);
     double top = budgetKib;
-    QVector<double> fx, fy, ox, oy, hx, hy;
+    const TuningRun* run = finishedRun();
+    const auto failedCompile = [run](std::size_t c) {
+        const TunedCandidate* t = run ? run->entryFor(c) : nullptr;
+        return t && t->status == tuning::OutcomeStatus::CompileFailed ? t : nullptr;
+    };
+    // The selected candidate's compile, when the tuning's failed: what it kept live, not the estimate.
+    const auto failedText = [this](const TunedCandidate* t) {
+        if (!t)
+            return QString();
+        return QStringLiteral("<br><span style='color:%1'><b>%2</b></span>: %3")
+            .arg(outcomeColor(tuning::OutcomeStatus::CompileFailed, m_dark).name(),
+                 outcomeLabel(tuning::OutcomeStatus::CompileFailed).toHtmlEscaped(), failureReason(*t).toHtmlEscaped());
+    };
+    QVector<double> fx, fy, ox, oy, xx, xy, hx, hy;
     for (std::size_t k = 0; k < list.size(); ++k) {
         const double kib = double(used(list[k])) / 1024.0;
         top = std::max(top, kib);
         if (m_selected && list[k] == *m_selected) {
             hx << double(k);
             hy << kib;
+        } else if (failedCompile(list[k])) {
+            xx << double(k);
+            xy << kib;
         } else if (kib > budgetKib) {
             ox << double(k);
             oy << kib;
@@ -181,6 +236,7 @@ void UbChart::rebuild()
     }
     m_fits->setData(fx, fy, true);
     m_over->setData(ox, oy, true);
+    m_failed->setData(xx, xy, true);
     m_highlight->setData(hx, hy, true);
     m_plot->xAxis->setRange(-0.8, double(list.size()) - 0.2);
     m_plot->yAxis->setRange(0, top * 1.12);
@@ -200,7 +256,8 @@ void UbChart::rebuild()
                                .arg(m.blockM)
                                .arg(m.blockN)
                                .arg(m.blockK)
-                               .arg(cubeMemoryText(m).toHtmlEscaped()));
+                               .arg(cubeMemoryText(m).toHtmlEscaped()) +
+                           failedText(failedCompile(*m_selected)));
     } else if (m_selected && *m_selected < s.size()) {
         const space::CandidateMetrics m = s.metrics(*m_selected);
         const space::TileProblem& p = s.backend().problem;
@@ -209,7 +266,8 @@ void UbChart::rebuild()
                                .arg(QLocale().toString(qint64(m.tileElements)))
                                .arg(p.dtypeBytes)
                                .arg(p.numBuffers)
-                               .arg(bytesText(m.ubBytes), ubUsageText(m)));
+                               .arg(bytesText(m.ubBytes), ubUsageText(m)) +
+                           failedText(failedCompile(*m_selected)));
     } else {
         // A long list is drawn as an even sample of it: the text says so, never a sample as the whole.
         QString what =
@@ -220,6 +278,10 @@ void UbChart::rebuild()
                 : tr("The backend's UB estimate of the %Ln candidate(s) it benchmarks", nullptr, int(listed));
         if (listed > list.size())
             what += tr(", %Ln of them drawn, evenly spaced", nullptr, int(list.size()));
+        if (!xx.isEmpty())
+            what += tr("; %Ln drawn failed to compile in the tuning (dark red): the estimate is not what "
+                       "the compiled kernel keeps live",
+                       nullptr, int(xx.size()));
         m_summary->setText(what + tr("; select one to compare it."));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -236,7 +298,7 @@ std::vector<QRectF> UbChart::barRects() const
     std::vector<QRectF> rects;
     const QCPAxis* x = m_plot->xAxis;
     const QCPAxis* y = m_plot->yAxis;
-    for (const QCPBars* bars : {m_fits, m_over, m_highlight})
+    for (const QCPBars* bars : {m_fits, m_over, m_failed, m_highlight})
         for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it) {
             const double half = bars->width() / 2;
             rects.push_back(QRectF(QPointF(x->coordToPixel(it->key - half), y->coordToPixel(it->value)),
@@ -273,7 +335,8 @@ void UbChart::placeBudgetLabel()
         m_budgetLabel->setPositionAlignment(place.align);
         const QRectF label = budgetLabelRect();
         if (std::none_of(bars.begin(), bars.end(),
-                         [&](const QRectF& bar) { return bar.intersects(label); })) {
+                         // A few pixels apart: a bar at the budget touched its label.
+                         [&](const QRectF& bar) { return bar.intersects(label.adjusted(-3, -3, 3, 3)); })) {
             if (rect->minimumMargins() != m_margins) {
                 rect->setMinimumMargins(m_margins);
                 m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -256,8 +256,16 @@ private Q_SLOTS:
         timings->setOutcome(std::size_t(ran), tuning::OutcomeStatus::Benchmarked);
         timings->setOutcome(std::size_t(failed), tuning::OutcomeStatus::CompileFailed);
         timings->setOutcome(std::size_t(cut), tuning::OutcomeStatus::TimeBudgetCut);
+        timings->failureOf = [](std::size_t) { return QStringLiteral("UB overflow: 257 KiB live at line 39"); };
         model.setTimings(timings);
         const int status = model.columnOf(Column::Status);
+        // Its words say what its colour says, and a failed compile's reason fills the Reason cell.
+        const auto text = [&](int row, Column column) { return model.data(model.index(row, model.columnOf(column))).toString(); };
+        QCOMPARE(text(ran, Column::Status), gui::statusLabel(space::CandidateStatus::Generated));
+        QCOMPARE(text(failed, Column::Status), gui::outcomeLabel(tuning::OutcomeStatus::CompileFailed));
+        QCOMPARE(text(cut, Column::Status), gui::outcomeLabel(tuning::OutcomeStatus::TimeBudgetCut));
+        QCOMPARE(text(failed, Column::Reason), QStringLiteral("UB overflow: 257 KiB live at line 39"));
+        QVERIFY(text(ran, Column::Reason).isEmpty());
         const auto colour = [&](int row, int role) { return model.data(model.index(row, status), role).value<QColor>(); };
         for (const bool dark : {false, true}) {
             model.setDarkPalette(dark);
@@ -289,8 +297,10 @@ private Q_SLOTS:
                     QVERIFY2(distance > 40, qPrintable(all[a].name() + QStringLiteral(" / ") + all[b].name()));
                 }
         }
-        // Without a tuning the same row is generated-green again.
+        // Without a tuning the same row is generated-green again, and says so.
         model.setTimings(nullptr);
+        QCOMPARE(text(failed, Column::Status), gui::statusLabel(space::CandidateStatus::Generated));
+        QVERIFY(text(failed, Column::Reason).isEmpty());
         const QColor green = gui::statusColor(space::CandidateStatus::Generated, true);
         QCOMPARE(colour(failed, Qt::ForegroundRole),
                  gui::readableTableText(green, gui::statusTint(space::CandidateStatus::Generated, true), true));

@@ -398,6 +398,24 @@ private Q_SLOTS:
             }
         QVERIFY(sawBest);  // selecting it moved the fixed dimensions to it
         QCOMPARE(chart.slice().metricInfo.low, 1.0);
+        // Its outline reads on the gradient's dark end: the text colour on a halo of the base's
+        // (black alone was lost on viridis purple).
+        {
+            chart.plot()->replot();
+            const QImage image = chart.plot()->toPixmap().toImage();
+            const auto [bx, by] = cellOf(chart.slice(), std::int32_t(*m_softmax.run->bestCandidate()));
+            const QPointF centre = chart.cellCenterPixel(bx, by);
+            const double edge = chart.plot()->xAxis->coordToPixel(double(bx) + 0.5);
+            bool text = false, halo = false;
+            const QColor textColour = chart.palette().color(QPalette::Text);
+            const QColor base = chart.palette().color(QPalette::Base);
+            for (int px = int(centre.x()); px <= int(edge) + 4 && px < image.width(); ++px) {
+                const QColor c = image.pixelColor(px, int(centre.y()));
+                text = text || gui::contrastRatio(c, textColour) < 1.2;
+                halo = halo || gui::contrastRatio(c, base) < 1.2;
+            }
+            QVERIFY2(text && halo, qPrintable(QStringLiteral("text %1, halo %2").arg(text).arg(halo)));
+        }
         {
             const auto [ticks, labels] = scaleTicks();
             QVERIFY(ticks.size() >= 2);
@@ -586,6 +604,68 @@ private Q_SLOTS:
             pipeline::dimensionSource(*analysis, *space, std::size_t(chart.slice().xDim));
         QVERIFY(where.line > 0);
         QCOMPARE(source.at(0).at(0).toInt(), where.line);
+    }
+
+    // A few timed tilings among a tl.dot kernel's thousand pruned ones: the figure's colouring
+    // opens zoomed to their cells, every one of them in sight; by status the whole slice shows.
+    void figuresInACornerOpenZoomedToTheirCells()
+    {
+        const auto analysis = analyse("matmul.json", test::backend2608());
+        QVERIFY(analysis);
+        pipeline::SpaceRequest sr{analysis, device(analysis->workload.device), {}};
+        const auto space = pipeline::buildSpace(sr).space;
+        QVERIFY(space && space->backend().cube);
+        gui::HeatmapChart chart;
+        chart.setSpace(space);
+        showAt(chart, 1100, 800);
+        QVERIFY(settled(chart));
+        const gui::HeatmapSlice slice = chart.slice();
+        const std::size_t nx = slice.xValues.size(), ny = slice.yValues.size();
+        QVERIFY(nx >= 8 && ny >= 8);
+        QCOMPARE(chart.plot()->xAxis->range().size(), double(nx));
+        // Three candidates of neighbouring cells, timed.
+        std::vector<std::int32_t> timed;
+        std::optional<std::pair<std::size_t, std::size_t>> first;
+        for (std::size_t y = 0; y < ny && timed.size() < 3; ++y)
+            for (std::size_t x = 0; x < nx && timed.size() < 3; ++x) {
+                const std::int32_t c = slice.candidateAt(x, y);
+                if (c < 0 || space->status(std::size_t(c)) != space::CandidateStatus::Generated)
+                    continue;
+                if (!first)
+                    first = {x, y};
+                if (x <= first->first + 1 && y <= first->second + 1)
+                    timed.push_back(c);
+            }
+        QVERIFY(!timed.empty());
+        auto run = std::make_shared<gui::TuningRun>(space, tuning::TuningOptions{}, "Ascend910B2", space->size(),
+                                                    test::backend2608(), 8);
+        std::vector<gui::TunedCandidate> entries;
+        double p50 = 500;
+        for (const std::int32_t c : timed) {
+            gui::TunedCandidate t;
+            t.candidate = std::size_t(c);
+            t.status = tuning::OutcomeStatus::Benchmarked;
+            t.p50Us = t.p20Us = t.p80Us = t.rankUs = (p50 += 10);
+            entries.push_back(t);
+        }
+        run->append(std::move(entries));
+        chart.setRun(run);
+        chart.setColourBy(int(CandidateMetric::SimulatedP50));
+        QVERIFY(settled(chart));
+        const QCPRange xs = chart.plot()->xAxis->range(), ys = chart.plot()->yAxis->range();
+        QVERIFY2(xs.size() < double(nx) / 2 || ys.size() < double(ny) / 2,
+                 qPrintable(QStringLiteral("x %1..%2 of %3, y %4..%5 of %6")
+                                .arg(xs.lower).arg(xs.upper).arg(nx).arg(ys.lower).arg(ys.upper).arg(ny)));
+        for (const std::int32_t c : timed) {
+            const auto [x, y] = cellOf(chart.slice(), c);
+            QVERIFY(xs.contains(double(x)) && ys.contains(double(y)));
+        }
+        QVERIFY2(chart.legend()->text().contains(QStringLiteral("Zoomed to the cells with the figure")),
+                 qPrintable(chart.legend()->text()));
+        chart.setColourBy(gui::HeatmapChart::kColourByStatus);
+        QVERIFY(settled(chart));
+        QCOMPARE(chart.plot()->xAxis->range().size(), double(nx));
+        QVERIFY(!chart.legend()->text().contains(QStringLiteral("Zoomed")));
     }
 
     // The cube pruning drops a tiling before the hints are crossed with it: a slice that fixes

@@ -354,6 +354,25 @@ private Q_SLOTS:
         QVERIFY(!QStringLiteral("force_simt_only").contains(word));
     }
 
+    // A duration's unit reads as its values write it: "（s）" over "263.3 s", never 秒 over s.
+    void chineseWritesSecondsAsItsValuesDo()
+    {
+        static const QRegularExpression seconds(QStringLiteral("\\(s[,)]|\\d s\\b|%\\w+ s\\b"));
+        QStringList mixed;
+        int checked = 0;
+        for (const Message& m : readTs()) {
+            if (!m.source.contains(seconds))
+                continue;
+            ++checked;
+            const QStringList forms = m.numerus.isEmpty() ? QStringList{m.translation} : m.numerus;
+            for (const QString& t : forms)
+                if (t.contains(QStringLiteral("秒")))
+                    mixed << m.source + QStringLiteral(" -> ") + t;
+        }
+        QVERIFY(checked >= 4);
+        QVERIFY2(mixed.isEmpty(), qPrintable(mixed.join(QLatin1Char('\n'))));
+    }
+
     void chineseIsCompiledInAndApplied()
     {
         QVERIFY(ts::gui::installLanguage(QStringLiteral("zh_CN")));

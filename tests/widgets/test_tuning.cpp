@@ -274,8 +274,13 @@ private Q_SLOTS:
             QVERIFY(std::abs(*found.record->best()->p50Ms - result->outcomes[*result->best].bench.p50Ms) < 1e-12);
         }
         QVERIFY(test::waitUntil([&] { return doc->cacheState().kind == gui::CacheState::Kind::Fresh; }));
-        QVERIFY(window.launchEditor()->cacheLabel()->isVisible());
-        QVERIFY(window.launchEditor()->cacheLabel()->text().contains(QLatin1String("Cached tuning available")));
+        QLabel* note = window.launchEditor()->cacheLabel();
+        QVERIFY(note->isVisible());
+        QVERIFY(note->text().contains(QLatin1String("Cached tuning available")));
+        // Whole beside Tune, never cut at the edge of the scrolled form.
+        window.layout()->activate();
+        QCOMPARE(note->visibleRegion().boundingRect().size(), note->size());
+        QVERIFY(note->height() >= note->heightForWidth(note->width()));
 
         // Charts: the timings fastest first, the timeline adds up to the modelled time.
         window.tabs()->setCurrentWidget(window.chartsPage());

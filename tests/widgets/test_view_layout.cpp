@@ -251,6 +251,20 @@ private Q_SLOTS:
                 QVERIFY(tune->isVisible());
                 QCOMPARE(tune->visibleRegion().boundingRect().size(), tune->size());
             }
+            // The launch table holds every row whole (the form around it scrolls): its last row,
+            // XBLOCK_SUB of guide_violations, was half hidden at the table's edge.
+            {
+                QTableWidget* params = window.launchEditor()->paramTable();
+                QVERIFY(params->rowCount() > 0);
+                const int last = params->rowCount() - 1;
+                QVERIFY2(params->verticalScrollBar()->maximum() == 0 &&
+                             params->rowViewportPosition(last) + params->rowHeight(last) <= params->viewport()->height(),
+                         qPrintable(QStringLiteral("%1: row %2 ends at %3 px in a %4 px table")
+                                        .arg(QLatin1String(example))
+                                        .arg(last)
+                                        .arg(params->rowViewportPosition(last) + params->rowHeight(last))
+                                        .arg(params->viewport()->height())));
+            }
 
             QTreeWidget* tree = window.analysisPanel()->tree();
             tree->doItemsLayout();

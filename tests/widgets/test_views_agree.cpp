@@ -169,6 +169,11 @@ private Q_SLOTS:
         const QString size = gui::countText(space->size());
         QCOMPARE(size, QString::fromStdString(formatInteger(std::int64_t(space->size()))));
         QVERIFY(size.contains(QLatin1Char(',')));
+        // The filter's example is in the kernel's own names: a tl.dot kernel has no XBLOCK nor UB.
+        const QString example = window.spacePage()->filterEdit()->placeholderText();
+        QVERIFY2(example.contains(QStringLiteral("BLOCK_M>=")) && example.contains(QStringLiteral("programs>48")) &&
+                     !example.contains(QStringLiteral("XBLOCK")) && !example.contains(QStringLiteral("ub<=")),
+                 qPrintable(example));
 
         // The launch: the status bar, the candidates tab, and `space` / `space --summary`.
         const QString opened = window.statusBar()->currentMessage();
@@ -261,7 +266,15 @@ private Q_SLOTS:
         QCOMPARE(lanes.pixelColor(at), gui::outcomeColor(tuning::OutcomeStatus::Best, false));
         // A selected candidate's outline is named while one is selected.
         timeline->setSelectedCandidate(*best);
-        QCOMPARE(laneKeys(), expected << QStringLiteral("selected candidate"));
+        QCOMPARE(laneKeys(), QStringList(expected) << QStringLiteral("selected candidate"));
+        // Not for a candidate the tuning never compiled (a pruned tiling): no outline to name.
+        std::optional<std::size_t> pruned;
+        for (std::size_t c = 0; c < space->size() && !pruned; ++c)
+            if (space->status(c) == space::CandidateStatus::Pruned)
+                pruned = c;
+        QVERIFY(pruned);
+        timeline->setSelectedCandidate(*pruned);
+        QCOMPARE(laneKeys(), expected);
         const test::CliRun tune = test::tilescope("tune " + workload + " --no-cache --jobs 2");
         QCOMPARE(tune.exitCode, 0);
         const std::string line =
@@ -283,6 +296,9 @@ private Q_SLOTS:
             QCOMPARE(compare.table()->item(i, 1)->text(),
                      gui::countText(std::int64_t(r.candidates)) + QStringLiteral(" (") +
                          gui::countText(std::int64_t(r.benchmarked)) + QStringLiteral(" benchmarked)"));
+            // On one line: "6,352 (1,064 / benchmarked)" read as two figures.
+            QVERIFY(compare.table()->columnWidth(1) >
+                    compare.table()->fontMetrics().horizontalAdvance(compare.table()->item(i, 1)->text()));
         }
     }
 
@@ -398,6 +414,10 @@ private Q_SLOTS:
                  qPrintable(details));
         QVERIFY(details.contains(QStringLiteral("the backend's estimate %1")
                                      .arg(gui::bytesText(window.document()->space()->metrics(*result->best).ubBytes))));
+        const QString example = window.spacePage()->filterEdit()->placeholderText();
+        QVERIFY2(example.startsWith(QStringLiteral("Filter: XBLOCK>=")) && example.contains(QStringLiteral("multibuffer=True")) &&
+                     example.contains(QStringLiteral("ub<=96")),
+                 qPrintable(example));
 
         // The table opens with its config columns in sight, and they stay there scrolled.
         auto* view = qobject_cast<gui::FrozenTableView*>(window.spacePage()->view());
@@ -433,6 +453,60 @@ private Q_SLOTS:
             const int needed = QFontMetrics(x->labelFont()).horizontalAdvance(x->label());
             QVERIFY2(needed <= plot->width(), qPrintable(QStringLiteral("%1: %2 of %3 px").arg(x->label()).arg(needed).arg(plot->width())));
         }
+    }
+
+    // softmax computes in float32 what it loads in float16: six of its configs fit the backend's
+    // UB estimate and overflow the simulated compile. The UB chart draws them in the failure's
+    // colour and says why; the table names them as failed and gives the failure as the reason.
+    void aFailedCompileReadsAsSuchBesideItsEstimate()
+    {
+        QTemporaryDir dir;
+        const QString path = test::copyExample(dir, "softmax.json", "softmax.py");
+        MainWindow window;
+        QVERIFY(openAndTune(window, path, QSize(1440, 900)));
+        const auto run = window.document()->tuningRun();
+        QVERIFY(run && run->isFinished());
+        std::vector<std::size_t> failed;
+        for (std::size_t e = 0; e < run->entryCount(); ++e)
+            if (run->entry(e).status == tuning::OutcomeStatus::CompileFailed)
+                failed.push_back(run->entry(e).candidate);
+        QVERIFY(!failed.empty());
+        std::sort(failed.begin(), failed.end());
+        // The status bar counts them, as it counts a cut (none here).
+        QCOMPARE(run->cutCount(), std::size_t(0));
+        const QString status = window.statusBar()->currentMessage();
+        QVERIFY2(status.contains(QStringLiteral("%1 = %2 benchmarked + %3 failed")
+                                     .arg(gui::countText(run->entryCount()), gui::countText(run->measuredCount()),
+                                          gui::countText(failed.size()))),
+                 qPrintable(status));
+        const auto space = window.document()->space();
+        gui::UbChart* chart = window.chartsPage()->ubChart();
+        chart->setSelectedCandidate(std::nullopt);
+        std::vector<std::size_t> drawn = chart->failedCandidates();
+        std::sort(drawn.begin(), drawn.end());
+        QCOMPARE(drawn, failed);
+        // Each of them fits the estimate the bars draw: only the colour tells them apart.
+        for (const std::size_t c : failed)
+            QVERIFY(space->metrics(c).ubBytes <= std::int64_t(space->backend().problem.localMemKib) * 1024);
+        QVERIFY2(chart->summaryText().contains(QStringLiteral("failed to compile in the tuning")),
+                 qPrintable(chart->summaryText()));
+        chart->setSelectedCandidate(failed.front());
+        const QString reason = gui::failureReason(*run->entryFor(failed.front()));
+        QVERIFY(reason.contains(QStringLiteral("UB overflow")));
+        QVERIFY2(chart->summaryText().contains(reason.toHtmlEscaped()), qPrintable(chart->summaryText()));
+
+        CandidateTableModel* model = window.spacePage()->model();
+        const auto cell = [&](std::size_t row, Column column) {
+            return model->data(model->index(int(row), model->columnOf(column))).toString();
+        };
+        QCOMPARE(cell(failed.front(), Column::Status), gui::outcomeLabel(tuning::OutcomeStatus::CompileFailed));
+        QCOMPARE(cell(failed.front(), Column::Reason), reason);
+        QCOMPARE(cell(*window.document()->tuningResult()->best, Column::Status),
+                 gui::statusLabel(space::CandidateStatus::Generated));
+        // The detail pane's header says it too, before anything scrolls.
+        window.spacePage()->selectCandidate(failed.front());
+        const QString details = window.spacePage()->details()->document()->toPlainText().simplified();
+        QVERIFY2(details.startsWith(QStringLiteral("#%1 compile failed").arg(failed.front())), qPrintable(details.left(80)));
     }
 
     // The candidates, the tuned candidates (sorted by p50, scrolled to the timings) and a cached
