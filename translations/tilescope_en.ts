@@ -225,10 +225,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Loaded the cached tuning: %1 of %Ln candidate(s); %2</source>
+        <source>Loaded the cached tuning: %1 of %Ln candidate(s) · %2</source>
         <translation>
-            <numerusform>Loaded the cached tuning: %1 of %Ln candidate; %2</numerusform>
-            <numerusform>Loaded the cached tuning: %1 of %Ln candidates; %2</numerusform>
+            <numerusform>Loaded the cached tuning: %1 of %Ln candidate · %2</numerusform>
+            <numerusform>Loaded the cached tuning: %1 of %Ln candidates · %2</numerusform>
         </translation>
     </message>
 </context>

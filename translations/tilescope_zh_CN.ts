@@ -1380,6 +1380,15 @@
         <comment>between two notes of a device</comment>
         <translation>；</translation>
     </message>
+    <message>
+        <source>%1&apos;s best on %2, %3</source>
+        <comment>a regret below 1</comment>
+        <translation>%1 的最佳配置在 %2 上，%3</translation>
+    </message>
+    <message>
+        <source>Below 1× (%1): a device&apos;s best runs faster there than that device&apos;s own pick; its backend does not generate that config (written by hand it would win there).</source>
+        <translation>低于 1×（%1）：某设备的最佳配置在另一设备上比该设备自己选出的配置更快；该设备的后端不会生成这个配置（手写列出则会胜出）。</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ExportDialog</name>
@@ -2671,12 +2680,6 @@
         <translation>最佳 #%1 p50 %2</translation>
     </message>
     <message numerus="yes">
-        <source>Loaded the cached tuning: %1 of %Ln candidate(s); %2</source>
-        <translation>
-            <numerusform>已加载缓存的调优：%Ln 个候选中%1；%2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 %2 of %Ln candidate(s); %3; modelled tuning time %4</source>
         <translation>
             <numerusform>%1 %2 / %Ln 个候选；%3；模型估算的调优时间 %4</numerusform>
@@ -2685,6 +2688,16 @@
     <message>
         <source>%1 = %2 benchmarked + %3 failed</source>
         <translation>%1 = %2 个已测速 + %3 个失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded the cached tuning: %1 of %Ln candidate(s) · %2</source>
+        <translation>
+            <numerusform>已加载缓存的调优：%Ln 个候选中%1 · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This tuning is in the cache&lt;/b&gt;: %1.</source>
+        <translation>&lt;b&gt;本次调优已存入缓存&lt;/b&gt;：%1。</translation>
     </message>
 </context>
 <context>
@@ -3276,10 +3289,6 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
         <translation>步长</translation>
     </message>
     <message>
-        <source>Values</source>
-        <translation>取值数</translation>
-    </message>
-    <message>
         <source>Add range</source>
         <translation>添加范围</translation>
     </message>
@@ -3451,6 +3460,11 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
             <numerusform>&lt;b&gt;%1 的覆盖集&lt;/b&gt;&lt;br&gt;%Ln 个配置，服务所有扫描形状，与各自最佳相差不超过 %2。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Count</source>
+        <comment>how many values a range sweeps</comment>
+        <translation>取值数</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::SweepTableModel</name>
@@ -3524,10 +3538,6 @@ p50：测速各次计时运行的中位数，即表格和状态栏所示的值�
     <message>
         <source>best so far</source>
         <translation>当前最佳</translation>
-    </message>
-    <message>
-        <source>best p50 (µs)</source>
-        <translation>最佳 p50（µs）</translation>
     </message>
     <message>
         <source>modelled tuning time (s)</source>
@@ -3622,6 +3632,10 @@ compile %1 (modelled)</source>
     <message>
         <source>selected candidate</source>
         <translation>选中的候选</translation>
+    </message>
+    <message>
+        <source>p50 of each run (µs)</source>
+        <translation>每次运行的 p50（µs）</translation>
     </message>
 </context>
 <context>
@@ -6811,7 +6825,7 @@ incorrect: it computes a wrong result, so it is never the best</source>
         <translation>未知</translation>
     </message>
     <message>
-        <source>OTHER</source>
+        <source>other</source>
         <translation>其他</translation>
     </message>
 </context>

@@ -252,7 +252,8 @@ QString parseWord(const std::string& word)
         {"tunable", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "tunable")},
         {"fixed_compile_time", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "fixed_compile_time")},
         {"unknown", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "unknown")},
-        {"OTHER", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "OTHER")},
+        // The cv parser's role of a parameter that tiles no M, N or K: a word, not a shout.
+        {"OTHER", QT_TRANSLATE_NOOP("ts::gui::ParseWord", "other")},
     };
     for (const auto& [english, shown] : words)
         if (word == english)

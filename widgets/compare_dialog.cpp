@@ -303,6 +303,12 @@ void CompareDialog::showResults(std::vector<DeviceComparison>&& results)
     // The config wraps at its spaces, so that every column after it stays in sight; a count
     // ("6,352 (1,064 benchmarked)", "14（14 个已测速）") is one figure and stays on its line.
     m_table->setWordWrap(true);
+    // The note column only when some device has a note (an error, a stop): an empty column took
+    // room from the config.
+    bool notes = false;
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        notes = notes || !m_table->item(row, NoteColumn)->text().isEmpty();
+    m_table->setColumnHidden(NoteColumn, !notes);
     int counts = 0;
     for (int row = 0; row < m_table->rowCount(); ++row)
         counts = std::max(counts, m_table->fontMetrics().horizontalAdvance(m_table->item(row, TunedColumn)->text()));

@@ -352,10 +352,16 @@ void DeviceCompareDialog::showResult(std::shared_ptr<const pipeline::CompareDevi
     m_best->resizeRowsToContents();
     plotRegret();
     QStringList lines;
+    // Every regret below 1, not only the first: each is a config some backend does not generate.
+    QStringList below;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
-            if (const auto& v = c.regret[std::size_t(i)][std::size_t(j)]; v && *v < 1.0 && lines.isEmpty())
-                lines << belowOneText(names[i], names[j]);
+            if (const auto& v = c.regret[std::size_t(i)][std::size_t(j)]; v && *v < 1.0)
+                below << tr("%1's best on %2, %3", "a regret below 1").arg(names[i], names[j], ratioText(*v));
+    if (!below.isEmpty())
+        lines << tr("Below 1× (%1): a device's best runs faster there than that device's own pick; its "
+                    "backend does not generate that config (written by hand it would win there).")
+                     .arg(below.join(QStringLiteral("; ")));
     if (r.stopped)
         lines << tr("Stopped: what finished is shown.");
     for (const msg::Message& note : c.notes)
@@ -459,7 +465,9 @@ void DeviceCompareDialog::plotRegret()
     auto* tolerance = new QCPItemStraightLine(m_plot);
     tolerance->point1->setCoords(0, 1.0 + c.cover.tolerance);
     tolerance->point2->setCoords(1, 1.0 + c.cover.tolerance);
-    const QPen tolerancePen(QColor(0xc0, 0x39, 0x2b), 1, Qt::DotLine);
+    // A lighter red on the dark theme's base, where the light theme's dark red was lost.
+    const QPen tolerancePen(isDarkPalette(palette()) ? QColor(0xef, 0x53, 0x50) : QColor(0xc0, 0x39, 0x2b), 1.5,
+                            Qt::DotLine);
     tolerance->setPen(tolerancePen);
     // The lines and marks are items, which a legend does not list: an empty graph drawn as each
     // names it there.

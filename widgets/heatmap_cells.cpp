@@ -42,7 +42,7 @@ double bandPosition(int band)
     return (band + 0.5) * kBandWidth;
 }
 // Padding around a cell label, in pixels: a label shows only when it fits inside its cell.
-constexpr double kLabelPad = 2.0;
+constexpr double kLabelPad = 4.0;
 // Room between two axis labels, in pixels.
 constexpr double kTickGap = 8.0;
 

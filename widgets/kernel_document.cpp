@@ -163,6 +163,7 @@ CacheState lookUpCache(const QString& path, std::shared_ptr<const analysis::Kern
     case cache::Freshness::Fresh: state.kind = CacheState::Kind::Fresh; break;
     case cache::Freshness::Stale: state.kind = CacheState::Kind::Stale; break;
     }
+    state.createdAt = found.createdAt;
     const QString when = QString::fromStdString(found.createdAt).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
     if (found.best) {
         state.summary = KernelDocument::tr("best %1, p50 %2, tuned %3 UTC")

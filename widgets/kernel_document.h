@@ -37,6 +37,7 @@ struct CacheState {
     Kind kind = Kind::Unknown;
     QString path;     // the cache file
     QString summary;  // the cached best config and when it was tuned, or the error
+    std::string createdAt;  // the cached tuning's time (ISO UTC), as TuningRun::tunedAt() keeps it
 };
 
 class KernelDocument : public QObject {

@@ -589,7 +589,7 @@ QString MainWindow::tuningSummary() const
                    .arg(timeUsText(entry->p50Us));
     QString message;
     if (run->cachedOrigin() && !best.isEmpty()) {
-        message = tr("Loaded the cached tuning: %1 of %Ln candidate(s); %2", nullptr, int(result->finished))
+        message = tr("Loaded the cached tuning: %1 of %Ln candidate(s) · %2", nullptr, int(result->finished))
                       .arg(best, cachedOriginText(*run->cachedOrigin()));
     } else if (result->error && !result->best) {
         message = tr("Tuning failed.");
@@ -641,6 +641,10 @@ void MainWindow::showCacheState()
     case CacheState::Kind::Fresh:
         if (const auto run = m_document->tuningRun(); run && run->cachedOrigin()) {
             m_launchEditor->setCacheStatus(tr("<b>Cached tuning shown</b>: %1. Tune runs it again.").arg(state.summary.toHtmlEscaped()), false);
+            break;
+        } else if (run && run->isFinished() && !state.createdAt.empty() && run->tunedAt() == state.createdAt) {
+            // The tuning just run, as stored: not another one waiting to be loaded.
+            m_launchEditor->setCacheStatus(tr("<b>This tuning is in the cache</b>: %1.").arg(state.summary.toHtmlEscaped()), false);
             break;
         }
         m_launchEditor->setCacheStatus(tr("<b>Cached tuning available</b>: %1. Tune runs it again.").arg(state.summary.toHtmlEscaped()), false);

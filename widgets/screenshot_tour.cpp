@@ -25,6 +25,7 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QSortFilterProxyModel>
 #include <QPixmap>
@@ -255,19 +256,18 @@ bool ScreenshotTour::tuned() const
 void ScreenshotTour::playAnEarlierKernelVersion()
 {
     // The stale mark of the cache browser needs a tuning made before the kernel was edited: the
-    // launch's tuning is stored again for a smaller shape under the hash of an earlier source:
-    // an eighth of the first key value, below the sweep's quarter, so that it stands beside the
-    // sweep's own tunings rather than in place of one of them.
+    // launch's own tuning, stored a day earlier under the hash of an earlier source. Its figures
+    // are the launch's (same shape, same backend); only the source it was tuned for differs.
     ToolDialogs* tools = m_window->findChild<ToolDialogs*>();
     const auto record = tools && tuned() ? tools->currentRecord() : nullptr;
-    if (!record || record->key.keyValues.empty())
+    if (!record)
         return;
     cache::TuningRecord earlier = *record;
     earlier.key.sourceHash = cache::sourceHashOf("an earlier version of " + earlier.key.kernelName);
-    bool number = false;
-    const qint64 value = QString::fromStdString(earlier.key.keyValues.front().second).toLongLong(&number);
-    earlier.key.keyValues.front().second = number && value >= 8 ? std::to_string(value / 8) : "1024";
-    earlier.createdAt = "2025-06-01T09:30:00.000Z";
+    QDateTime when = QDateTime::fromString(QString::fromStdString(record->createdAt), Qt::ISODateWithMs);
+    if (!when.isValid())
+        return;
+    earlier.createdAt = when.addDays(-1).toUTC().toString(Qt::ISODateWithMs).toStdString();
     auto opened = cache::ConfigCache::open(std::filesystem::path(m_window->document()->cacheFile().toStdString()));
     if (opened.cache)
         opened.cache->store(earlier);

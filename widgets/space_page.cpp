@@ -398,7 +398,7 @@ QString SpacePage::filterExample(const space::CandidateSpace& s)
     terms << (s.backend().cube ? QStringLiteral("programs>48") : QStringLiteral("ub<=96"));
     // A status some row has, as the table names it (the query takes the shown names too).
     const QString status =
-        statusLabel(s.count(space::CandidateStatus::Pruned) > 0 ? space::CandidateStatus::Pruned
+        statusLabel(s.countOrigin(space::CandidateStatus::Pruned) > 0 ? space::CandidateStatus::Pruned
                                                                 : space::CandidateStatus::Generated);
     if (!status.contains(QLatin1Char(' ')))
         terms << status;

@@ -68,7 +68,7 @@ SweepDialog::SweepDialog(QWidget* parent) : RunDialog(parent)
     // Ranges: one row per swept argument; several rows sweep their product.
     m_ranges = new QTableWidget(0, 6, this);
     m_ranges->setObjectName(QStringLiteral("sweepRanges"));
-    m_ranges->setHorizontalHeaderLabels({tr("Argument"), tr("From"), tr("To"), tr("Step"), tr("By"), tr("Values")});
+    m_ranges->setHorizontalHeaderLabels({tr("Argument"), tr("From"), tr("To"), tr("Step"), tr("By"), tr("Count", "how many values a range sweeps")});
     m_ranges->verticalHeader()->hide();
     m_ranges->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_ranges->horizontalHeader()->setStretchLastSection(true);
@@ -632,10 +632,12 @@ void SweepDialog::setDark(bool dark)
     stylePlot(m_plot);
     const QColor bestColor = statusColor(space::CandidateStatus::Generated, dark);
     const QColor coverColor = statusColor(space::CandidateStatus::User, dark);
-    m_bestGraph->setPen(QPen(bestColor, 2));
-    m_bestGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, bestColor, pal.color(QPalette::Base), 7));
-    m_coverGraph->setPen(QPen(coverColor, 2, Qt::DashLine));
-    m_coverGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(coverColor, 2), Qt::NoBrush, 9));
+    // The best wide underneath, the covering set thin on top: where the two are the same config
+    // (most shapes) both lines show, the covering set's inside the best's.
+    m_bestGraph->setPen(QPen(bestColor, 5));
+    m_bestGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(bestColor, 2), pal.color(QPalette::Base), 11));
+    m_coverGraph->setPen(QPen(coverColor, 1.5, Qt::DashLine));
+    m_coverGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(coverColor, 2), Qt::NoBrush, 7));
     m_emptyText->setColor(pal.color(QPalette::PlaceholderText));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -221,17 +221,12 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_selectedMark = m_plot->addGraph(bestX, bestY);
     m_selectedMark->setLineStyle(QCPGraph::lsNone);
     m_selectedMark->removeFromLegend();
-    bestY->setLabel(tr("best p50 (µs)"));
+    bestY->setLabel(tr("p50 of each run (µs)"));
     bestX->setLabel(tr("modelled tuning time (s)"));
     // The legend in a row of its own above the best-so-far axes: inside them it covered the
     // first runs, which start at the top.
-    m_plot->legend->setVisible(true);
     // Two entries a row: the incorrect configs' runs, when there are some, take a second one.
-    m_plot->legend->setWrap(2);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, /*rearrange=*/true);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    placeLegendAbove(m_plot, 2);
 
     m_lanes = new LanesPlottable(laneX, laneY);
     m_lanes->setName(tr("compile"));
@@ -306,7 +301,8 @@ void TimelineChart::setDark(bool dark)
     const QPalette pal = QApplication::palette();
     const QColor measured = outcomeColor(tuning::OutcomeStatus::Benchmarked, dark);
     QColor faint = measured;
-    faint.setAlpha(dark ? 110 : 90);
+    // Translucent where thousands pile up, yet a lone run reads on the dark base too.
+    faint.setAlpha(dark ? 180 : 130);
     // A 3-pixel square reads like a disc at that size and costs a rectangle, not a curve: a
     // tuning of a lattice draws hundreds of thousands of them on the GUI thread.
     m_runs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, faint, faint, 3));

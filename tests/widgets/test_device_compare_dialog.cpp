@@ -250,6 +250,11 @@ private Q_SLOTS:
         dialog.layout()->activate();
         const QLabel* note = dialog.messageLabel();
         QVERIFY(note->text().contains(QStringLiteral("1×")));
+        // Every regret below 1 is named with its figure, not only the first.
+        for (const auto& row : dialog.result()->comparison.regret)
+            for (const auto& v : row)
+                if (v && *v < 1.0)
+                    QVERIFY2(note->text().contains(gui::ratioText(*v)), qPrintable(note->text()));
         const test::TextFit fit = test::layText(note->text(), note->font(), note->contentsRect().width(), false);
         QVERIFY2(fit.widest <= note->contentsRect().width() && fit.height <= note->contentsRect().height(),
                  qPrintable(QStringLiteral("\"%1\": %2 x %3 px needed, %4 x %5 px shown")

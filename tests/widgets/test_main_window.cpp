@@ -273,7 +273,7 @@ private Q_SLOTS:
         // The element size's unit held to its number (a no-break space).
         QCOMPARE(child(site, QStringLiteral("L0C"))->text(1), QStringLiteral("BLOCK_M x BLOCK_N x 4\u00a0B"));
         QCOMPARE(child(cube, QStringLiteral("Tunable parameters"))->text(1),
-                 QStringLiteral("BLOCK_M (M), BLOCK_N (N), BLOCK_K (K), GROUP_SIZE_M (OTHER)"));
+                 QStringLiteral("BLOCK_M (M), BLOCK_N (N), BLOCK_K (K), GROUP_SIZE_M (other)"));
         // No empty heading: the keys are the autotune key's, the tiling parameters the dot
         // site's BLOCK parameters, and the grid splits the output by the M and N ones.
         QTreeWidgetItem* keys = findTopLevel(tree, QStringLiteral("Keys"));

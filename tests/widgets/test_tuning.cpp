@@ -276,7 +276,7 @@ private Q_SLOTS:
         QVERIFY(test::waitUntil([&] { return doc->cacheState().kind == gui::CacheState::Kind::Fresh; }));
         QLabel* note = window.launchEditor()->cacheLabel();
         QVERIFY(note->isVisible());
-        QVERIFY(note->text().contains(QLatin1String("Cached tuning available")));
+        QVERIFY2(note->text().contains(QLatin1String("This tuning is in the cache")), qPrintable(note->text()));
         // Whole beside Tune, never cut at the edge of the scrolled form.
         window.layout()->activate();
         QCOMPARE(note->visibleRegion().boundingRect().size(), note->size());
@@ -834,6 +834,10 @@ private Q_SLOTS:
                 const QString text = table->item(r, c) ? table->item(r, c)->text() : QString();
                 QVERIFY2(!spaced.match(text).hasMatch(), qPrintable(text));
             }
+        // The note column shows only where a device has a note.
+        const bool notes = std::any_of(dialog.results().begin(), dialog.results().end(),
+                                       [](const gui::DeviceComparison& r) { return !r.error.isEmpty() || r.stopped; });
+        QCOMPARE(table->isColumnHidden(table->columnCount() - 1), !notes);
         QVERIFY(own && own->bestP50Us);  // the workload's own device tunes
         // The same device in the window gives the same best p50.
         QVERIFY(tuneAndWait(window));
