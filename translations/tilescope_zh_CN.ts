@@ -1084,16 +1084,8 @@
         <translation>最佳配置</translation>
     </message>
     <message>
-        <source>Best p50 (µs)</source>
-        <translation>最佳 p50（µs）</translation>
-    </message>
-    <message>
         <source>Speed-up</source>
         <translation>加速比</translation>
-    </message>
-    <message>
-        <source>Modelled tuning time (s)</source>
-        <translation>模型估算的调优时间（s）</translation>
     </message>
     <message>
         <source>Note</source>
@@ -1176,6 +1168,14 @@
     <message>
         <source>the launch cannot be analysed</source>
         <translation>无法分析该启动</translation>
+    </message>
+    <message>
+        <source>Best p50</source>
+        <translation>最佳 p50</translation>
+    </message>
+    <message>
+        <source>Modelled tuning time</source>
+        <translation>模型估算的调优时间</translation>
     </message>
 </context>
 <context>
@@ -1933,8 +1933,12 @@
         <translation>跳过</translation>
     </message>
     <message>
-        <source>Zoomed to the cells with the figure: scroll or drag to see the rest.</source>
-        <translation>已放大到有数值的单元格：滚动或拖动可查看其余部分。</translation>
+        <source>Show all cells</source>
+        <translation>显示全部单元格</translation>
+    </message>
+    <message>
+        <source>The map opened on the cells with the figure; scroll or drag to move, or show the whole slice</source>
+        <translation>热力图打开时放大到有数值的单元格；可滚动或拖动移动，或显示整个切片</translation>
     </message>
 </context>
 <context>
@@ -2121,6 +2125,14 @@
     <message>
         <source>%1: a hint dimension, swept over its hinted values</source>
         <translation>%1：提示维度，遍历其提示给出的取值</translation>
+    </message>
+    <message>
+        <source>split and tiling parameter</source>
+        <translation>切分兼分块参数</translation>
+    </message>
+    <message>
+        <source>fixed or hint parameter</source>
+        <translation>固定或提示参数</translation>
     </message>
 </context>
 <context>

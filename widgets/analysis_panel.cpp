@@ -51,15 +51,30 @@ QString withUnitsHeld(QString text)
     return text.replace(spaced, QStringLiteral("\\1") + kUnitSpace + QStringLiteral("\\2"));
 }
 
+// `text` with each bracketed shape held together ("float16[8192, 4096]" never breaks after its
+// comma): a shape reads as one value, on one line.
+QString withShapesHeld(QString text)
+{
+    static const QRegularExpression shape(QStringLiteral("\\[[^\\]]*\\]"));
+    for (auto it = shape.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString held = m.captured();
+        held.replace(QStringLiteral(", "), QStringLiteral(",\u00a0"));
+        text.replace(m.capturedStart(), m.capturedLength(), held);  // the same length
+    }
+    return text;
+}
+
 // The widest piece of `text` a line may not break inside ("Ascend910B2", "enable_ubuf_saving",
 // "float16[8192,"): the pieces the text layout wraps at, so that a value measured to fit is never
 // broken inside a token.
 int widestWord(const QString& text, const QFontMetrics& fm)
 {
     int widest = 0;
-    QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, text);
+    const QString held = withShapesHeld(text);
+    QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, held);
     for (qsizetype from = 0, to = breaks.toNextBoundary(); to > 0; from = to, to = breaks.toNextBoundary())
-        widest = std::max(widest, fm.horizontalAdvance(text.mid(from, to - from).trimmed()));
+        widest = std::max(widest, fm.horizontalAdvance(held.mid(from, to - from).trimmed()));
     return widest;
 }
 
@@ -95,6 +110,7 @@ protected:
         WrappingDelegate::initStyleOption(option, index);
         if (spanned(index))
             option->text = spannedText(index.data().toString(), index.siblingAtColumn(1).data().toString());
+        option->text = withShapesHeld(option->text);
     }
 
 public:

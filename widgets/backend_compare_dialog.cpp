@@ -168,7 +168,12 @@ void BackendCompareDialog::showResult(pipeline::CompareBackendsResult&& result)
                      .arg(countText(std::int64_t(c.onlyOther)))
                      .arg(other);
     m_summary->setText(sentence(side(r.base)) + QLatin1Char('\n') + sentence(side(r.other)) + QLatin1Char('\n') + counts);
-    m_table->setColumnHidden(2, oneSided);  // every row "only" in the side that lists
+    // One side lists nothing: its index, the change and the changed options would be "-" or
+    // "only" on every row.
+    m_table->setColumnHidden(0, oneSided && failed(r.base));
+    m_table->setColumnHidden(1, oneSided && failed(r.other));
+    m_table->setColumnHidden(2, oneSided);
+    m_table->setColumnHidden(4, oneSided);
     // Changed rows first would reorder the lists; keep the base order, every config listed.
     m_table->setRowCount(int(c.configs.size()));
     for (int row = 0; row < int(c.configs.size()); ++row) {

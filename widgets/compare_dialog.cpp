@@ -120,8 +120,9 @@ CompareDialog::CompareDialog(std::shared_ptr<const analysis::KernelAnalysis> ana
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("compareTable"));
-    m_table->setHorizontalHeaderLabels({tr("Device"), tr("Tuned"), tr("Best config"), tr("Best p50 (µs)"),
-                                        tr("Speed-up"), tr("Modelled tuning time (s)"), tr("Note")});
+    // The cells carry their units ("551.77 µs", "263.3 s (compile …)"): the headers do not repeat them.
+    m_table->setHorizontalHeaderLabels({tr("Device"), tr("Tuned"), tr("Best config"), tr("Best p50"),
+                                        tr("Speed-up"), tr("Modelled tuning time"), tr("Note")});
     m_table->horizontalHeaderItem(SpeedUpColumn)->setToolTip(tr("The slowest device's best p50 over this device's"));
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -120,7 +120,12 @@ void setLegendText(QLabel* label, const QStringList& rows)
     document.setHtml(html);
     const int natural = int(std::ceil(document.idealWidth())) + 2 * label->margin() + 2;
     label->setMaximumWidth(natural);
-    label->setMinimumWidth(std::min(natural, kLegendLeast));
+    const int least = std::min(natural, kLegendLeast);
+    label->setMinimumWidth(least);
+    // Never cut at the bottom (a tl.dot kernel's pruned buffers were its last, lost line): as tall
+    // as its rows need at its least width; the page scrolls where the window is short.
+    document.setTextWidth(least - 2 * label->margin());
+    label->setMinimumHeight(int(std::ceil(document.size().height())) + 2 * label->margin());
 }
 
 // A legend's swatch: a square of `side` pixels in the colour, hatched as the cells are where they
@@ -623,11 +628,8 @@ void HeatmapChart::fillCells()
     m_zoom = QRect();
     if (!figures.isEmpty()) {
         const QRect around = figures.adjusted(-1, -1, 1, 1).intersected(QRect(0, 0, int(nx), int(ny)));
-        if (2 * std::int64_t(around.width()) * around.height() <= std::int64_t(nx) * std::int64_t(ny)) {
-            m_zoom = around;
-            legend << QStringLiteral("<tr><td></td><td colspan='2'>&nbsp;%1</td></tr>")
-                          .arg(tr("Zoomed to the cells with the figure: scroll or drag to see the rest.").toHtmlEscaped());
-        }
+        if (2 * std::int64_t(around.width()) * around.height() <= std::int64_t(nx) * std::int64_t(ny))
+            m_zoom = around;  // "Show all cells" beside the legend says so and undoes it
     }
     // Which dimensions the cells are reduced over, one line each (a long line would widen the
     // legend's columns).
@@ -680,8 +682,10 @@ void HeatmapChart::thinTicks()
         }
         const std::size_t step = cell > 0 ? std::max<std::size_t>(1, std::size_t(std::ceil((room + kTickGap) / cell))) : 1;
         auto t = QSharedPointer<QCPAxisTickerText>::create();
+        // Zoomed to a few columns, every step-th one: the round values of the whole axis left
+        // two labels in sight.
         std::vector<std::size_t> columns =
-            step > 1 && numeric ? roundColumns(values, step) : std::vector<std::size_t>{};
+            step > 1 && numeric && m_zoom.isEmpty() ? roundColumns(values, step) : std::vector<std::size_t>{};
         if (columns.empty())
             columns = spreadColumns(values.size(), step);
         for (std::size_t i : columns)
@@ -710,6 +714,17 @@ void HeatmapChart::layoutLabels()
     const bool byFigure = m_slice.colourBy != kColourByStatus && m_slice.metric.size() == m_slice.cells.size();
     const QCPRange range = byFigure ? valueRange(m_slice.metricInfo) : QCPRange();
     QCPColorGradient values = byFigure ? valueGradient(m_slice.metricInfo.scale) : QCPColorGradient();
+    // A figure's labels all or none: some cells labelled and the rest bare read as figures missing
+    // (four-digit times did not fit where three-digit ones did).
+    bool figuresFit = true;
+    if (byFigure)
+        for (std::size_t k = 0; k < m_texts.size() && figuresFit; ++k) {
+            const std::size_t cell = m_textCells[k].second * nx + m_textCells[k].first;
+            if (m_slice.bands.size() == m_slice.cells.size() && m_slice.bands[cell] == kFigureBand)
+                figuresFit = metrics.boundingRect(metricValueText(m_slice.colourBy, m_slice.metric[cell])).width() +
+                                     2 * kLabelPad <= cellW &&
+                             metrics.height() + kLabelPad <= cellH;
+        }
     for (std::size_t k = 0; k < m_texts.size(); ++k) {
         const auto [x, y] = m_textCells[k];
         const std::size_t cell = y * nx + x;
@@ -720,7 +735,8 @@ void HeatmapChart::layoutLabels()
             const double v = m_slice.metric[cell];
             const std::uint8_t band = m_slice.bands.size() == m_slice.cells.size() ? m_slice.bands[cell] : kAbsentBand;
             if (band == kFigureBand) {
-                choices << metricValueText(m_slice.colourBy, v);
+                if (figuresFit)
+                    choices << metricValueText(m_slice.colourBy, v);
                 background = QColor::fromRgb(values.color(gradientPosition(v, range, m_slice.metricInfo.scale), QCPRange(0, 1)));
             } else {
                 background = bandColor(band);

@@ -91,6 +91,19 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     m_keptOnly->setObjectName(QStringLiteral("heatmapKeptOnly"));
     m_keptOnly->setToolTip(tr("Only the values some generated or handwritten candidate has: rows and columns where "
                               "every candidate is pruned or skipped are left out"));
+    m_showAll = new QPushButton(tr("Show all cells"), this);
+    m_showAll->setObjectName(QStringLiteral("heatmapShowAll"));
+    m_showAll->setToolTip(tr("The map opened on the cells with the figure; scroll or drag to move, or show the whole slice"));
+    m_showAll->hide();
+    connect(m_showAll, &QPushButton::clicked, this, [this] {
+        m_plot->xAxis->setRange(-0.5, double(m_slice.xValues.size()) - 0.5);
+        m_plot->yAxis->setRange(-0.5, double(m_slice.yValues.size()) - 0.5);
+        m_zoom = QRect();
+        m_tickPixels[0] = m_tickPixels[1] = 0;  // the whole axis' round values again
+        thinTicks();
+        m_showAll->hide();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     // The combos share the row's width and may shrink below their longest entry (the list
     // still shows it whole): the chart must not hold the window's side panels narrow.
     for (QComboBox* combo : {m_x, m_y, m_colourBy, m_compare}) {
@@ -181,6 +194,7 @@ HeatmapChart::HeatmapChart(QWidget* parent) : QWidget(parent)
     // The kept-values box above the legend: in the axes' row it would widen the chart's minimum.
     auto* side = new QVBoxLayout;
     side->addWidget(m_keptOnly);
+    side->addWidget(m_showAll, 0, Qt::AlignLeft);
     side->addWidget(m_legend, 1);
     body->addLayout(side);
     layout->addLayout(body, 1);
@@ -280,6 +294,9 @@ void HeatmapChart::setDark(bool dark)
         axis->setLabelColor(pal.color(QPalette::Text));
         axis->grid()->setVisible(false);
     }
+    // The cells' ticks point outward: inside, a tick ran into the first column's label ("True -wrong").
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis})
+        axis->setTickLength(0, 4);
     m_marker->setPen(QPen(pal.color(QPalette::Text), 2));
     m_markerHalo->setPen(QPen(pal.color(QPalette::Base), 6));
     m_generatedMarks->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, pal.color(QPalette::Text),
@@ -719,6 +736,7 @@ void HeatmapChart::showSlice(HeatmapSlice&& slice)
         if (!strip)
             m_plot->yAxis->setRange(m_zoom.top() - 0.5, m_zoom.bottom() + 0.5);
     }
+    m_showAll->setVisible(!m_zoom.isEmpty());
     // A strip is one row: as tall as a few lines of text, not the whole plot.
     m_plot->setMinimumHeight(strip ? 5 * fontMetrics().height() : 240);
     m_plot->setMaximumHeight(strip ? 8 * fontMetrics().height() : QWIDGETSIZE_MAX);

@@ -25,6 +25,7 @@
 #include <vector>
 
 class QCheckBox;
+class QPushButton;
 class QComboBox;
 class QCPColorMap;
 class QCPColorScale;
@@ -91,6 +92,8 @@ public:
     // Whether the colour bar is part of the plot (continuous figures only).
     bool colourScaleShown() const;
     QLabel* legend() const { return m_legend; }
+    // Shown while a figure's colouring opens zoomed to its cells; clicked, the whole slice shows.
+    QPushButton* showAllButton() const { return m_showAll; }
     // The cell under a point in plot pixels: the candidate index, or -1.
     std::int32_t candidateAtPixel(const QPointF& pos) const;
     QPointF cellCenterPixel(std::size_t x, std::size_t y) const;
@@ -169,6 +172,7 @@ private:
     QComboBox* m_colourBy = nullptr;
     QComboBox* m_compare = nullptr;
     QCheckBox* m_keptOnly = nullptr;
+    QPushButton* m_showAll = nullptr;  // shown while the view is zoomed to the figures (m_zoom)
     QLabel* m_compareLabel = nullptr;
     QWidget* m_fixedBox = nullptr;
     QFormLayout* m_fixedLayout = nullptr;

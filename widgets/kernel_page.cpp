@@ -57,12 +57,30 @@ void KernelPage::setDark(bool dark)
 {
     m_dark = dark;
     m_source->setDark(dark);
-    const QString split = dark ? QStringLiteral("#1e4a7a") : QStringLiteral("#cfe3fa");
-    const QString tiling = dark ? QStringLiteral("#4a2e6e") : QStringLiteral("#e6d6f5");
-    m_legend->setText(QStringLiteral("<span style='background:%1'>&nbsp;<b>%2</b>&nbsp;</span>&nbsp; "
-                                     "<span style='background:%3'>&nbsp;<b><u>%4</u></b>&nbsp;</span>")
-                          .arg(split, tr("split parameter").toHtmlEscaped(), tiling,
-                               tr("tiling parameter").toHtmlEscaped()));
+    updateLegend();
+}
+
+void KernelPage::updateLegend()
+{
+    using Kind = SourceView::ParamMark::Kind;
+    std::vector<Kind> kinds = m_source->markKinds();
+    if (kinds.empty())  // before a kernel is analysed: the two a reader looks for
+        kinds = {Kind::Split, Kind::Tiling};
+    QStringList entries;
+    for (const Kind kind : kinds) {
+        QString name;
+        switch (kind) {
+        case Kind::Split: name = QStringLiteral("<b>%1</b>").arg(tr("split parameter").toHtmlEscaped()); break;
+        case Kind::Tiling: name = QStringLiteral("<b><u>%1</u></b>").arg(tr("tiling parameter").toHtmlEscaped()); break;
+        case Kind::SplitAndTiling:
+            name = QStringLiteral("<b><u>%1</u></b>").arg(tr("split and tiling parameter").toHtmlEscaped());
+            break;
+        case Kind::Fixed: name = tr("fixed or hint parameter").toHtmlEscaped(); break;
+        }
+        entries << QStringLiteral("<span style='background:%1'>&nbsp;%2&nbsp;</span>")
+                       .arg(m_source->markColor(kind).name(), name);
+    }
+    m_legend->setText(entries.join(QStringLiteral("&nbsp; ")));
 }
 
 void KernelPage::setSource(const QString& path, const QString& text)
@@ -82,6 +100,7 @@ void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
     if (!a) {
         m_source->setParamMarks({}, 0, 0);
         m_source->setDiagnostics({});
+        updateLegend();
         return;
     }
     std::vector<SourceView::ParamMark> marks;
@@ -124,6 +143,7 @@ void KernelPage::setAnalysis(const analysis::KernelAnalysis* a)
         last = std::max(first, a->kernel->function->endLine);
     }
     m_source->setParamMarks(std::move(marks), first, last);
+    updateLegend();
 
     // Only the kernel file's lines can be shown here; others still list, without a jump.
     const Diagnostics local = listDiagnostics(a->diagnostics, a->file ? a->file->path : std::string());

@@ -29,6 +29,7 @@ public:
     void setDark(bool dark);
 
     SourceView* sourceView() const { return m_source; }
+    QLabel* legend() const { return m_legend; }
     QTreeWidget* diagnosticsList() const { return m_diagnostics; }
 
 private:
@@ -36,6 +37,8 @@ private:
     // Lists the diagnostics and returns those of the kernel file (the ones the source can mark).
     Diagnostics listDiagnostics(const Diagnostics& diagnostics, const std::string& kernelFile, bool tuning = false);
     void fitDiagnosticColumns();
+    // The marks' legend: each kind of parameter the source marks, in its colour.
+    void updateLegend();
 
     QLabel* m_title = nullptr;
     QLabel* m_legend = nullptr;

@@ -1,14 +1,15 @@
 #pragma once
 // A status bar whose message wraps onto further lines instead of being cut at the bar's edge:
 // QStatusBar draws its message on one line and cuts what does not fit ("... · Stored in th").
-// While a long message shows, the bar grows to the lines it takes; a word wider than the bar
-// (a long path) breaks where it must.
+// While a long message shows, the bar grows to the lines it takes; a path is kept whole on a
+// line (no break after its slashes) unless it is wider than the bar, where it breaks as it must.
 
 #include "widgets/text_lines.h"
 
 #include <QPainter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QStringList>
 #include <QStyleOption>
 #include <QTextLayout>
 
@@ -48,7 +49,7 @@ protected:
         option.initFrom(this);
         style()->drawPrimitive(QStyle::PE_PanelStatusBar, &option, &painter, this);
         const QRect rect = messageRect();
-        QTextLayout layout(message, font());
+        QTextLayout layout(unbrokenPaths(message), font());
         const qreal height = lay(layout, rect.width());
         painter.setPen(palette().windowText().color());
         layout.draw(&painter, QPointF(rect.left(), rect.top() + std::max(0.0, (rect.height() - height) / 2)));
@@ -60,8 +61,51 @@ protected:
         fitHeight();
     }
 
+public:
+    // The message's lines as drawn, at the bar's width now.
+    QStringList lines() const
+    {
+        QTextLayout layout(unbrokenPaths(currentMessage()), font());
+        lay(layout, messageRect().width());
+        QStringList out;
+        for (int i = 0; i < layout.lineCount(); ++i) {
+            const QTextLine line = layout.lineAt(i);
+            out << layout.text().mid(line.textStart(), line.textLength()).remove(kWordJoiner).trimmed();
+        }
+        return out;
+    }
+
 private:
     static constexpr int kLeft = 6;
+    static constexpr QChar kWordJoiner = QChar(0x2060);
+
+    // A path ("/tmp/TileScope-x/cache.sqlite") is one word to the line breaker: a word joiner
+    // between its characters, where the line break rules allow a break after each slash and
+    // hyphen. It breaks before the path, or inside it only where it is wider than the bar.
+    static QString unbrokenPaths(const QString& text)
+    {
+        QString out;
+        out.reserve(text.size() * 2);
+        for (qsizetype from = 0; from < text.size();) {
+            qsizetype to = from;
+            while (to < text.size() && !text[to].isSpace())
+                ++to;
+            const QStringView word = QStringView(text).mid(from, to - from);
+            if (word.contains(QLatin1Char('/'))) {
+                for (qsizetype i = 0; i < word.size(); ++i) {
+                    out += word[i];
+                    if (i + 1 < word.size() && !word[i].isHighSurrogate())
+                        out += kWordJoiner;
+                }
+            } else {
+                out += word;
+            }
+            while (to < text.size() && text[to].isSpace())
+                out += text[to++];
+            from = to;
+        }
+        return out;
+    }
 
     static qreal lay(QTextLayout& layout, int width)
     {
@@ -75,7 +119,7 @@ private:
     {
         int least = 0;
         if (const QString message = currentMessage(); !message.isEmpty()) {
-            QTextLayout layout(message, font());
+            QTextLayout layout(unbrokenPaths(message), font());
             least = int(std::ceil(lay(layout, messageRect().width()))) + 4;
         }
         if (least != minimumHeight())

@@ -255,22 +255,33 @@ bool ScreenshotTour::tuned() const
 
 void ScreenshotTour::playAnEarlierKernelVersion()
 {
-    // The stale mark of the cache browser needs a tuning made before the kernel was edited: the
-    // launch's own tuning, stored a day earlier under the hash of an earlier source. Its figures
-    // are the launch's (same shape, same backend); only the source it was tuned for differs.
+    // The stale mark of the cache browser needs a tuning made before the kernel was edited: one
+    // of the sweep's own tunings (another shape than the launch's) becomes that shape's tuning of
+    // a day earlier, under the hash of an earlier source. Its figures stay the real ones of its
+    // shape and backend; only the source it was tuned for differs.
     ToolDialogs* tools = m_window->findChild<ToolDialogs*>();
     const auto record = tools && tuned() ? tools->currentRecord() : nullptr;
     if (!record)
         return;
-    cache::TuningRecord earlier = *record;
-    earlier.key.sourceHash = cache::sourceHashOf("an earlier version of " + earlier.key.kernelName);
-    QDateTime when = QDateTime::fromString(QString::fromStdString(record->createdAt), Qt::ISODateWithMs);
-    if (!when.isValid())
-        return;
-    earlier.createdAt = when.addDays(-1).toUTC().toString(Qt::ISODateWithMs).toStdString();
     auto opened = cache::ConfigCache::open(std::filesystem::path(m_window->document()->cacheFile().toStdString()));
-    if (opened.cache)
+    if (!opened.cache)
+        return;
+    auto all = opened.cache->records();
+    if (!all.ok())
+        return;
+    for (const cache::TuningRecord& other : *all.value) {
+        if (other.key.kernelName != record->key.kernelName || other.key.device != record->key.device ||
+            other.key.keyValues == record->key.keyValues)
+            continue;
+        const QDateTime when = QDateTime::fromString(QString::fromStdString(other.createdAt), Qt::ISODateWithMs);
+        if (!when.isValid())
+            continue;
+        cache::TuningRecord earlier = other;
+        earlier.key.sourceHash = cache::sourceHashOf("an earlier version of " + earlier.key.kernelName);
+        earlier.createdAt = when.addDays(-1).toUTC().toString(Qt::ISODateWithMs).toStdString();
         opened.cache->store(earlier);
+        return;
+    }
 }
 
 void ScreenshotTour::start()

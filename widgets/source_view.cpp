@@ -3,6 +3,8 @@
 
 #include "widgets/python_highlighter.h"
 
+#include <algorithm>
+
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QPainter>
@@ -90,6 +92,16 @@ void SourceView::goToLine(int line, int column)
     m_jumpLine = line;
     updateSelections();
     setFocus();
+}
+
+std::vector<SourceView::ParamMark::Kind> SourceView::markKinds() const
+{
+    std::vector<ParamMark::Kind> kinds;
+    for (const auto kind : {ParamMark::Kind::Split, ParamMark::Kind::Tiling, ParamMark::Kind::SplitAndTiling,
+                            ParamMark::Kind::Fixed})
+        if (std::any_of(m_marks.begin(), m_marks.end(), [kind](const ParamMark& m) { return m.kind == kind; }))
+            kinds.push_back(kind);
+    return kinds;
 }
 
 QColor SourceView::markColor(ParamMark::Kind kind) const

@@ -34,6 +34,11 @@ public:
     void goToLine(int line, int column = 0);
     int currentLine() const;
 
+    // The background a kind of parameter is marked with (the kernel page's legend draws it).
+    QColor markColor(ParamMark::Kind kind) const;
+    // The kinds the marks set now hold, in ParamMark::Kind order.
+    std::vector<ParamMark::Kind> markKinds() const;
+
     int lineNumberAreaWidth() const;
     void paintLineNumbers(QPaintEvent* event);
 
@@ -43,7 +48,6 @@ protected:
 
 private:
     void updateSelections();
-    QColor markColor(ParamMark::Kind kind) const;
 
     QWidget* m_lineNumbers = nullptr;
     PythonHighlighter* m_highlighter = nullptr;

@@ -483,6 +483,9 @@ void SpacePage::arrangeConfigColumns()
 void SpacePage::sizeColumns(int first, int last)
 {
     const QFontMetrics fm = fontMetrics();
+    QFont boldFont = font();
+    boldFont.setBold(true);
+    const QFontMetrics boldFm(boldFont);
     // A config column is as wide as its values or its name, whichever is wider; where the frozen
     // block would leave the figures beside it no room, a name goes on two lines (fitConfigColumns).
     // What the header's style keeps beside a label, a sort mark included.
@@ -554,10 +557,30 @@ void SpacePage::sizeColumns(int first, int last)
         case CandidateTableModel::Column::Outcome:
             width = std::max(width, fm.horizontalAdvance(outcomeLabel(tuning::OutcomeStatus::CompileFailed)) + 16);
             break;
+        // Figures as wide as their longest plausible value, in the bold of the best's row (its
+        // p80 was elided to "47.…" beside a header narrower than the figure).
         case CandidateTableModel::Column::P50:
         case CandidateTableModel::Column::P20:
         case CandidateTableModel::Column::P80:
-            width = std::max(width, fm.horizontalAdvance(QStringLiteral("12,345.67")) + 16);
+        case CandidateTableModel::Column::Measured:
+            width = std::max(width, boldFm.horizontalAdvance(QStringLiteral("12,345.67")) + 16);
+            break;
+        case CandidateTableModel::Column::SpeedUp:
+            width = std::max({width, boldFm.horizontalAdvance(QStringLiteral("12.345×")) + 16,
+                              boldFm.horizontalAdvance(statusLabel(space::CandidateStatus::Incorrect)) + 16});
+            break;
+        case CandidateTableModel::Column::Tile:
+            width = std::max(width, boldFm.horizontalAdvance(QStringLiteral("16,777,216")) + 16);
+            break;
+        case CandidateTableModel::Column::Programs:
+        case CandidateTableModel::Column::Waves:
+            width = std::max(width, boldFm.horizontalAdvance(QStringLiteral("65,536")) + 16);
+            break;
+        case CandidateTableModel::Column::UbBytes:
+            width = std::max(width, boldFm.horizontalAdvance(QStringLiteral("1,023.9 KiB")) + 16);
+            break;
+        case CandidateTableModel::Column::UbShare:
+            width = std::max(width, boldFm.horizontalAdvance(QStringLiteral("768 KiB > 192 KiB")) + 16);
             break;
         default: break;
         }

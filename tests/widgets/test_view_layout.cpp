@@ -6,6 +6,7 @@
 #include "widget_test_support.h"
 #include "window_test_support.h"
 
+#include "widgets/candidate_table_model.h"
 #include "widgets/analysis_panel.h"
 #include "widgets/background_job.h"
 #include "widgets/candidate_filter_proxy.h"
@@ -316,6 +317,14 @@ private Q_SLOTS:
                                                tree->viewport()->width() - margins);
                 QVERIFY2(broken.isEmpty(),
                          qPrintable(QLatin1String(example) + QStringLiteral(": ") + broken));
+                // A shape ("float16[8192, 4096]") is one value: its column holds it on one line,
+                // or the value goes under its name ("float16[8192, / 4096]" read as two).
+                static const QRegularExpression shape(QStringLiteral("\\[[^\\]]*\\]"));
+                for (auto m = shape.globalMatch((*it)->text(1)); m.hasNext();) {
+                    const QString whole = m.next().captured();
+                    QVERIFY2(QFontMetrics((*it)->font(1)).horizontalAdvance(whole) <= header->sectionSize(1) - margins,
+                             qPrintable(QLatin1String(example) + QStringLiteral(": ") + (*it)->text(1)));
+                }
                 // The name too, in what its indentation leaves of the first column.
                 // Broken between words only: "Reductio / n axes" reads wrong.
                 const QString name =
@@ -504,6 +513,11 @@ private Q_SLOTS:
         const ts::test::TextFit fit = ts::test::layText(message, bar->font(), width, true);
         if (size.isValid())  // more than a 1280-pixel bar holds on one line
             QVERIFY2(QFontMetrics(bar->font()).horizontalAdvance(message) > width, qPrintable(message));
+        // The cache's path on one line, whole: it was broken after a slash ("the cache / / tmp/...").
+        const QString path = QDir::toNativeSeparators(deep + QStringLiteral("/tilescope-cache.sqlite"));
+        const QStringList lines = wrapping->lines();
+        QVERIFY2(std::any_of(lines.begin(), lines.end(), [&](const QString& line) { return line.contains(path); }),
+                 qPrintable(lines.join(QStringLiteral(" | "))));
         QVERIFY2(fit.widest <= width && fit.height <= bar->height(),
                  qPrintable(QStringLiteral("\"%1\": %2 x %3 px needed, %4 x %5 px shown")
                                 .arg(message)
@@ -627,6 +641,18 @@ private:
             for (int row = 0; row < 20 && row < view->model()->rowCount(); ++row) {
                 const QString cut = ts::test::cutCell(view, view->model()->index(row, logical),
                                                       view->columnWidth(logical), false);
+                QVERIFY2(cut.isEmpty(), qPrintable(example + QStringLiteral(": ") + cut));
+            }
+        }
+        // The figures beside them whole too ("32,…" in a tile column sized to its short name).
+        ts::gui::CandidateTableModel* model = window.spacePage()->model();
+        using Column = ts::gui::CandidateTableModel::Column;
+        for (const Column kind : {Column::Tile, Column::UbBytes, Column::UbShare, Column::Programs, Column::Waves}) {
+            const int column = model->columnOf(kind);
+            QVERIFY(column >= 0);
+            for (int row = 0; row < 20 && row < view->model()->rowCount(); ++row) {
+                const QString cut =
+                    ts::test::cutCell(view, view->model()->index(row, column), view->columnWidth(column), false);
                 QVERIFY2(cut.isEmpty(), qPrintable(example + QStringLiteral(": ") + cut));
             }
         }

@@ -19,6 +19,7 @@
 #include "widgets/pipe_names.h"
 #include "widgets/qcp.h"
 #include "widgets/quantity_text.h"
+#include "widgets/source_view.h"
 #include "widgets/space_page.h"
 #include "widgets/status_colors.h"
 #include "widgets/timeline_chart.h"
@@ -169,6 +170,16 @@ private Q_SLOTS:
         const QString size = gui::countText(space->size());
         QCOMPARE(size, QString::fromStdString(formatInteger(std::int64_t(space->size()))));
         QVERIFY(size.contains(QLatin1Char(',')));
+        // The source's marks are each named in the legend, in their colours: GROUP_SIZE_M's grey too.
+        {
+            gui::SourceView* source = window.kernelPage()->sourceView();
+            const auto kinds = source->markKinds();
+            QVERIFY(std::find(kinds.begin(), kinds.end(), gui::SourceView::ParamMark::Kind::Fixed) != kinds.end());
+            const QString legend = window.kernelPage()->legend()->text();
+            QVERIFY2(legend.contains(QStringLiteral("fixed or hint parameter")), qPrintable(legend));
+            for (const auto kind : kinds)
+                QVERIFY2(legend.contains(source->markColor(kind).name()), qPrintable(legend));
+        }
         // The filter's example is in the kernel's own names: a tl.dot kernel has no XBLOCK nor UB.
         const QString example = window.spacePage()->filterEdit()->placeholderText();
         QVERIFY2(example.contains(QStringLiteral("BLOCK_M>=")) && example.contains(QStringLiteral("programs>48")) &&
