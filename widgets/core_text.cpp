@@ -125,6 +125,12 @@ QString render(const QString& text, int depth)
 
 } // namespace
 
+void prepareCoreText()
+{
+    for (const Pattern& p : patterns())
+        p.re.optimize();  // thread-safe: a match on another thread waits for the same compile
+}
+
 QString coreText(const msg::Message& message)
 {
     if (message.empty())

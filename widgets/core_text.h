@@ -28,6 +28,11 @@ QString coreText(const msg::Message& message, const std::string& english);
 QString coreText(const std::string& english);
 QString coreText(const QString& english);
 
+// Compiles the catalogue's read-back patterns now (a pool thread calls it at start): the first
+// read-back otherwise compiled hundreds of expressions on the GUI thread, some 40 ms, as a kernel
+// opened.
+void prepareCoreText();
+
 // Off: coreText(english) returns the English as it is. Tests turn it off to check that a text
 // the explorer shows is written from its id, not read back.
 void setEnglishReadBack(bool on);

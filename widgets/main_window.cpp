@@ -26,6 +26,7 @@
 #include "widgets/translations.h"
 
 #include <QAction>
+#include <QThreadPool>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
@@ -94,6 +95,10 @@ bool isOpenable(const QString& path)
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
+    // The core messages' read-back patterns compile on a pool thread while the window is built,
+    // not on the GUI thread when the first kernel opens.
+    static std::once_flag prepared;
+    std::call_once(prepared, [] { QThreadPool::globalInstance()->start([] { prepareCoreText(); }); });
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("TileScope"));
     setAcceptDrops(true);

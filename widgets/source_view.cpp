@@ -110,7 +110,8 @@ QColor SourceView::markColor(ParamMark::Kind kind) const
     case ParamMark::Kind::Split: return m_dark ? QColor(0x1e, 0x4a, 0x7a) : QColor(0xcf, 0xe3, 0xfa);
     case ParamMark::Kind::Tiling: return m_dark ? QColor(0x4a, 0x2e, 0x6e) : QColor(0xe6, 0xd6, 0xf5);
     case ParamMark::Kind::SplitAndTiling: return m_dark ? QColor(0x1f, 0x5c, 0x5c) : QColor(0xc8, 0xee, 0xe8);
-    case ParamMark::Kind::Fixed: return m_dark ? QColor(0x4a, 0x4a, 0x4a) : QColor(0xe8, 0xe8, 0xe8);
+    // A grey that stands off the base in both themes (the dark one was lost on the dark base).
+    case ParamMark::Kind::Fixed: return m_dark ? QColor(0x5c, 0x5f, 0x66) : QColor(0xdc, 0xdc, 0xdc);
     }
     return {};
 }

@@ -435,6 +435,10 @@ void SpacePage::setSpace(std::shared_ptr<const space::CandidateSpace> space, con
     m_lattice->setToolTip(cube ? coreText(msg::Message(msg::Id::LatticeIsCubeSpace)) : m_latticeTip);
     if (!sameShape && m_model->columnCount() > 0)
         sizeColumns(0, m_model->columnCount() - 1);
+    else if (m_model->columnCount() > m_model->configColumnCount())
+        // The figures again (the config columns keep the user's widths): the frozen view's new
+        // model had left the tile column at its default width, "32,…".
+        sizeColumns(m_model->configColumnCount(), m_model->columnCount() - 1);
     arrangeConfigColumns();
     m_selected.reset();
     m_details->setHtml(m_model->space() ? tr("<i>Select a candidate to see why it has its status.</i>") : QString());
@@ -532,6 +536,9 @@ void SpacePage::sizeColumns(int first, int last)
                                               space::CandidateStatus::Incorrect, space::CandidateStatus::Skipped,
                                               space::CandidateStatus::Pruned})
                 width = std::max(width, fm.horizontalAdvance(statusLabel(st)) + 16);
+            // Once tuned, a failed compile or a cut names its row ("cut by the time budget").
+            for (tuning::OutcomeStatus o : {tuning::OutcomeStatus::CompileFailed, tuning::OutcomeStatus::TimeBudgetCut})
+                width = std::max(width, fm.horizontalAdvance(outcomeLabel(o)) + 16);
             break;
         case CandidateTableModel::Column::Param: {
             const space::SpaceDimension& dim =
@@ -730,7 +737,7 @@ void SpacePage::setRun(std::shared_ptr<const TuningRun> run)
     refreshRanking();
     showCachedOrigin(m_origin, m_run.get());
     if (!hadTimings && m_model->hasTimings())
-        sizeColumns(m_model->columnOf(CandidateTableModel::Column::Outcome), m_model->columnCount() - 1);
+        sizeColumns(m_model->configColumnCount(), m_model->columnCount() - 1);
     if (m_selected)
         showDetails(*m_selected);
 }

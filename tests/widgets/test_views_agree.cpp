@@ -4,6 +4,7 @@
 // times they qualify.
 
 #include "cli_run.h"
+#include "text_fit.h"
 #include "window_test_support.h"
 
 #include "core/util/format.h"
@@ -544,6 +545,22 @@ private Q_SLOTS:
         window.tabs()->setCurrentWidget(window.spacePage());
         auto* view = qobject_cast<gui::FrozenTableView*>(window.spacePage()->view());
         QVERIFY(view);
+        // The figures beside the config columns whole in every state (the tile column was left
+        // at a default width, "32,…", once the lattice was toggled or a tuning shown).
+        auto figuresWhole = [&] {
+            QCoreApplication::processEvents();
+            CandidateTableModel* model = window.spacePage()->model();
+            QStringList cut;
+            for (const Column kind : {Column::Status, Column::Tile, Column::UbBytes, Column::UbShare, Column::Programs,
+                                      Column::P50, Column::P20, Column::P80, Column::SpeedUp}) {
+                const int column = model->columnOf(kind);
+                for (int row = 0; column >= 0 && row < 30 && row < view->model()->rowCount(); ++row)
+                    if (const QString c = test::cutCell(view, view->model()->index(row, column), view->columnWidth(column), false);
+                        !c.isEmpty())
+                        cut << c;
+            }
+            return cut.join(QStringLiteral(" | "));
+        };
         auto inSight = [&] {
             QCoreApplication::processEvents();
             CandidateTableModel* model = window.spacePage()->model();
@@ -563,6 +580,7 @@ private Q_SLOTS:
             window.document()->setLattice(lattice);
             QVERIFY(
                 test::waitUntil([&] { return !window.document()->isBusy() && window.document()->space(); }));
+            QVERIFY2(figuresWhole().isEmpty(), qPrintable(figuresWhole()));
         }
         QCOMPARE(inSight(), candidates);
 
@@ -575,6 +593,7 @@ private Q_SLOTS:
         view->horizontalScrollBar()->setValue(view->horizontalHeader()->sectionPosition(p50) -
                                               view->frozenWidth());
         QCOMPARE(inSight(), candidates);
+        QVERIFY2(figuresWhole().isEmpty(), qPrintable(figuresWhole()));
 
         // Opened again: the cached tuning.
         QSignalSpy opened(window.document(), &KernelDocument::opened);
@@ -584,6 +603,7 @@ private Q_SLOTS:
         QVERIFY(test::selectBackend(window, backend));
         QVERIFY(test::waitUntil([&] { return window.document()->tuningResult() != nullptr; }));
         QCOMPARE(inSight(), candidates);
+        QVERIFY2(figuresWhole().isEmpty(), qPrintable(figuresWhole()));
     }
 
     // A float argument reads as the launch and the CLI write it, never as its 17-digit expansion.
