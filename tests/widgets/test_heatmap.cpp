@@ -621,10 +621,7 @@ private Q_SLOTS:
     // opens zoomed to their cells, every one of them in sight; by status the whole slice shows.
     void figuresInACornerOpenZoomedToTheirCells()
     {
-        const auto analysis = analyse("matmul.json", test::backend2608());
-        QVERIFY(analysis);
-        pipeline::SpaceRequest sr{analysis, device(analysis->workload.device), {}};
-        const auto space = pipeline::buildSpace(sr).space;
+        const auto space = spaceOf(analyse("matmul.json", test::backend2608()));
         QVERIFY(space && space->backend().cube);
         gui::HeatmapChart chart;
         chart.setSpace(space);
